@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "RendererProvider",
+    products: [
+        .library(name: "RendererProvider", targets: ["RendererProvider"]),
+        .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),
+        .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
+        .executable(name: "hostapp", targets: ["HostApp"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // The public API: Foundation only, no engine, cheap to embed.
+        .target(name: "RendererProvider"),
+
+        // MuPDF is shipped by Debian as static archives whose pkg-config file is wrong
+        // (see ENGINE-NOTES.md), so the libraries are listed here, MuPDF first.
+        .target(
+            name: "CMuPDF",
+            linkerSettings: [
+                "mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec",
+                "jpeg", "harfbuzz", "freetype", "z", "m",
+            ].map { .linkedLibrary($0) }
+        ),
+        .target(
+            name: "MuPDFRenderer",
+            dependencies: ["RendererProvider", "CMuPDF", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]
+        ),
+        // poppler-glib hides two facts the API reports (a page's /Rotate and whether the
+        // file is encrypted); poppler's public C++ API has them, behind this small C shim.
+        .target(
+            name: "CPopplerFacts",
+            linkerSettings: [.linkedLibrary("poppler-cpp")]
+        ),
+        .target(
+            name: "PopplerRenderer",
+            dependencies: ["RendererProvider", "CPoppler", "CPopplerFacts", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        .executableTarget(
+            name: "HostApp",
+            dependencies: [
+                "RendererProvider", "MuPDFRenderer", "PopplerRenderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer"]
+        ),
+        .testTarget(
+            name: "BackendComparisonTests",
+            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer"]
+        ),
+        .testTarget(name: "HostAppTests", dependencies: ["RendererProvider"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+#ifndef CMUPDF_INTERNAL_H
+#define CMUPDF_INTERNAL_H
+
+#include "CMuPDF.h"
+#include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
+
+/* Where a context's warnings and errors go; must outlive the context. */
+typedef struct {
+	cmupdf_log_callback log;  /* NULL drops the messages */
+	void *user;
+} cmupdf_log_target;
+
+struct cmupdf_document {
+	fz_context *ctx;
+	pdf_document *pdf;
+	cmupdf_log_target log;
+};
+
+struct cmupdf_page {
+	fz_page *page;
+};
+
+/* Copies the exception just caught on `ctx` into `error` (which may be NULL). */
+void cmupdf_set_caught_error(fz_context *ctx, cmupdf_error *error);
+
+/* Sets `error` (which may be NULL) to `code` and `message`. */
+void cmupdf_set_error(cmupdf_error *error, int code, const char *message);
+
+/* A new MuPDF context whose warnings and errors go to `target`, never to stderr. */
+fz_context *cmupdf_new_context(cmupdf_log_target *target, cmupdf_error *error);
+
+#endif

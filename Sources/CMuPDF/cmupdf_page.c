@@ -1,0 +1,105 @@
+#include "cmupdf_internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+cmupdf_page *cmupdf_load_page(cmupdf_document *doc, int index, cmupdf_error *error)
+{
+	cmupdf_page *page = calloc(1, sizeof *page);
+	if (!page) {
+		cmupdf_set_error(error, CMUPDF_ERROR_MEMORY, "out of memory");
+		return NULL;
+	}
+	fz_var(page);
+	fz_try(doc->ctx)
+		page->page = fz_load_page(doc->ctx, &doc->pdf->super, index);
+	fz_catch(doc->ctx) {
+		cmupdf_set_caught_error(doc->ctx, error);
+		free(page);
+		page = NULL;
+	}
+	return page;
+}
+
+void cmupdf_drop_page(cmupdf_document *doc, cmupdf_page *page)
+{
+	if (!page)
+		return;
+	fz_drop_page(doc->ctx, page->page);
+	free(page);
+}
+
+/* /Rotate as MuPDF applies it: inherited, taken modulo 360 and rounded to a multiple of 90. */
+static int page_rotation(fz_context *ctx, fz_page *page)
+{
+	pdf_page *pdf_page = pdf_page_from_fz_page(ctx, page);
+	if (!pdf_page)
+		return 0;
+	int rotate = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pdf_page->obj, PDF_NAME(Rotate)));
+	rotate = ((rotate % 360) + 360) % 360;
+	return (90 * ((rotate + 45) / 90)) % 360;
+}
+
+int cmupdf_page_geometry(cmupdf_document *doc, cmupdf_page *page, cmupdf_geometry *geometry, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	int ok = 1;
+	fz_var(ok);
+	fz_try(ctx) {
+		fz_rect bounds = fz_bound_page(ctx, page->page);
+		geometry->x0 = bounds.x0;
+		geometry->y0 = bounds.y0;
+		geometry->x1 = bounds.x1;
+		geometry->y1 = bounds.y1;
+		geometry->rotation = page_rotation(ctx, page->page);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+static void fill(unsigned char *samples, size_t pixels, int n, const unsigned char *value)
+{
+	if (n == 1) {
+		memset(samples, value[0], pixels);
+		return;
+	}
+	for (size_t i = 0; i < pixels; i++, samples += n)
+		memcpy(samples, value, n);
+}
+
+/* As `mutool draw` does: the draw device carries the transform and the page runs with the
+   identity matrix, so the pixels are the same as mutool's at the same resolution. */
+int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, int y, int w, int h, int n,
+	const unsigned char *background, unsigned char *samples, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	fz_pixmap *pixmap = NULL;
+	fz_device *device = NULL;
+	int ok = 0;
+	fz_var(pixmap);
+	fz_var(device);
+	fz_var(ok);
+	fz_try(ctx) {
+		fz_matrix ctm = fz_scale(scale, scale);
+		fz_irect page_pixels = fz_round_rect(fz_transform_rect(fz_bound_page(ctx, page->page), ctm));
+		fz_irect area = { page_pixels.x0 + x, page_pixels.y0 + y, page_pixels.x0 + x + w, page_pixels.y0 + y + h };
+		fz_colorspace *colorspace = n == 1 ? fz_device_gray(ctx) : fz_device_rgb(ctx);
+		pixmap = fz_new_pixmap_with_bbox_and_data(ctx, colorspace, area, NULL, n == 4, samples);
+		fill(samples, (size_t)w * (size_t)h, n, background);
+		device = fz_new_draw_device(ctx, ctm, pixmap);
+		fz_run_page(ctx, page->page, device, fz_identity, NULL);
+		fz_close_device(ctx, device);
+		ok = 1;
+	}
+	fz_always(ctx) {
+		fz_drop_device(ctx, device);
+		fz_drop_pixmap(ctx, pixmap);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}

@@ -1,0 +1,100 @@
+#ifndef CMUPDF_H
+#define CMUPDF_H
+
+/*
+ * A small C layer over MuPDF for Swift. MuPDF reports errors with setjmp/longjmp
+ * (fz_try/fz_catch), which Swift cannot call; every function here that can fail catches
+ * the engine's exception and returns it in a cmupdf_error instead. fitz.h stays out of
+ * this header, so Swift sees opaque handles and plain structs only.
+ *
+ * Handles are confined: a document and its pages are used by one thread at a time.
+ */
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What went wrong, copied out of MuPDF's exception. */
+typedef struct {
+	int code;            /* a CMUPDF_ERROR_* value */
+	char message[512];   /* MuPDF's own message */
+} cmupdf_error;
+
+enum {
+	CMUPDF_ERROR_NONE = 0,
+	CMUPDF_ERROR_GENERIC = 1,  /* the document or call failed */
+	CMUPDF_ERROR_MEMORY = 2,   /* MuPDF ran out of memory */
+	CMUPDF_ERROR_IO = 3,       /* a file could not be opened or read */
+};
+
+/* Receives MuPDF's warnings (is_error 0) and error reports (is_error 1). */
+typedef void (*cmupdf_log_callback)(void *user, int is_error, const char *message);
+
+typedef struct cmupdf_document cmupdf_document;
+typedef struct cmupdf_page cmupdf_page;
+
+/* The MuPDF version linked in, such as "1.21.1". */
+const char *cmupdf_version(void);
+
+/* Opens a PDF from a file or from a copy of `length` bytes; NULL on failure. Each document
+   has a MuPDF context of its own; `log` (may be NULL) receives its messages until it closes. */
+cmupdf_document *cmupdf_open_file(const char *path, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+void cmupdf_close(cmupdf_document *doc);
+
+/* 1 when the document needs a password before anything can be read. */
+int cmupdf_needs_password(cmupdf_document *doc);
+/* 0 when `password` opens nothing; otherwise bit 0: no password needed, bit 1: user
+   password, bit 2: owner password (as fz_authenticate_password). */
+int cmupdf_authenticate(cmupdf_document *doc, const char *password);
+
+/* Page count, or -1 with `error` set. */
+int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error);
+
+/* Copies the metadata value for `key` (fz_lookup_metadata keys such as "info:Title") into
+   `buffer`; returns the length the full value needs including its terminator, -1 when the
+   key is absent. */
+int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int size);
+
+/* The PDF version times ten (17 for 1.7). */
+int cmupdf_pdf_version(cmupdf_document *doc);
+
+/* 1 when the file is encrypted, with its /P permission bits in `bits`; 0 otherwise. */
+int cmupdf_encryption(cmupdf_document *doc, int *bits);
+
+/* Calls `range` for each entry of the /PageLabels number tree, in tree order: the first
+   page index it covers, its style (one of 'D', 'R', 'r', 'A', 'a', or 0 for none), its
+   prefix (UTF-8, may be empty) and its first number. Returns 0 and sets `error` when the
+   tree cannot be read. Loops and depth beyond 32 levels end the walk. */
+typedef void (*cmupdf_label_range_callback)(void *user, int first_page, int style, const char *prefix, int first_number);
+int cmupdf_page_labels(cmupdf_document *doc, cmupdf_label_range_callback range, void *user, cmupdf_error *error);
+
+/* Loads page `index`; NULL with `error` set on failure. Drop it before its document. */
+cmupdf_page *cmupdf_load_page(cmupdf_document *doc, int index, cmupdf_error *error);
+void cmupdf_drop_page(cmupdf_document *doc, cmupdf_page *page);
+
+/* The page as displayed, in points: its bounds (crop box, rotation applied) and /Rotate. */
+typedef struct {
+	float x0, y0, x1, y1;
+	int rotation;
+} cmupdf_geometry;
+int cmupdf_page_geometry(cmupdf_document *doc, cmupdf_page *page, cmupdf_geometry *geometry, cmupdf_error *error);
+
+/* Draws the page at `scale` pixels per point into `samples`, which holds `h` rows of
+   `w * n` bytes: the device-space pixels x..x+w, y..y+h, where (0, 0) is the top-left
+   corner of the displayed page. n is 1 (gray), 3 (RGB) or 4 (RGB with premultiplied alpha).
+   The pixels are first set to `background` (n bytes, premultiplied for n = 4). */
+int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, int y, int w, int h, int n,
+	const unsigned char *background, unsigned char *samples, cmupdf_error *error);
+
+/* Encodes `h` rows of `stride` bytes of gray, RGB or premultiplied RGBA (n = 1, 3, 4) as PNG.
+   On success returns a buffer from malloc (free it) and its length in `length`. */
+unsigned char *cmupdf_encode_png(const unsigned char *samples, int w, int h, int stride, int n, size_t *length, cmupdf_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,35 @@
+import ArgumentParser
+import RendererProvider
+
+struct BackendsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backends", abstract: "List the linked renderers with engine versions and capabilities.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    struct Entry: Encodable {
+        var id: String
+        var engine: String
+        var version: String
+        var contentTypes: [String]
+        var capabilities: [String]
+    }
+
+    func run() throws {
+        let entries = global.registry().renderers.map { renderer in
+            Entry(
+                id: renderer.id, engine: renderer.engineName, version: renderer.engineVersion,
+                contentTypes: renderer.contentTypes.map(\.rawValue).sorted(),
+                capabilities: renderer.capabilities.sorted().map(\.rawValue))
+        }
+        if json { return try JSONOutput.print(entries) }
+        for entry in entries {
+            print("\(entry.id)\t\(entry.engine) \(entry.version)")
+            print("  opens:        \(entry.contentTypes.joined(separator: ", "))")
+            print("  capabilities: \(entry.capabilities.joined(separator: ", "))")
+        }
+    }
+}

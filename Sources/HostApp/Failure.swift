@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+
+/// How hostapp ends when something fails: a message on stderr and an exit code that says
+/// whose fault it was (see `hostapp --help`).
+enum Failure {
+    static let usage: Int32 = 64
+    static let document: Int32 = 65
+    static let io: Int32 = 74
+
+    /// The exit code for an API error.
+    static func exitCode(for error: RendererError) -> Int32 {
+        switch error.code {
+        case .invalidArgument, .pageOutOfRange, .limitExceeded: usage
+        case .fileNotFound, .ioFailure: io
+        case .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .unsupported,
+            .engineFailure, .cancelled:
+            document
+        }
+    }
+
+    /// Runs `body`; an API error is printed as `hostapp: error: …` and ends the process
+    /// with its exit code.
+    static func reporting(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as RendererError {
+            printError(error.description)
+            throw ExitCode(exitCode(for: error))
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("hostapp: error: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info", abstract: "Show a document's metadata and each page's size, rotation and label.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The PDF file.")
+    var file: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    struct Report: Encodable {
+        struct Page: Encodable {
+            var number: Int
+            var width: Double
+            var height: Double
+            var rotation: Int
+            var label: String
+        }
+        var file: String
+        var backend: String
+        var info: DocumentInfo
+        var permissions: [String]
+        var pages: [Page]
+    }
+
+    func run() throws {
+        try Failure.reporting {
+            let document = try global.open(file, needing: [.metadata])
+            let info = try document.info()
+            let pages = try document.pageInfos().map {
+                Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label)
+            }
+            let report = Report(file: file, backend: document.renderer.id, info: info, permissions: info.permissions.names, pages: pages)
+            if json {
+                try JSONOutput.print(report)
+            } else {
+                printText(report, engine: "\(document.renderer.engineName) \(document.renderer.engineVersion)")
+            }
+        }
+    }
+
+    private func printText(_ report: Report, engine: String) {
+        let info = report.info
+        let dateFormat = ISO8601DateFormatter()
+        var rows: [(String, String?)] = [
+            ("File", report.file),
+            ("Backend", "\(report.backend) (\(engine))"),
+            ("Pages", String(info.pageCount)),
+            ("PDF version", info.pdfVersion),
+            ("Title", info.title), ("Author", info.author), ("Subject", info.subject),
+            ("Keywords", info.keywords), ("Creator", info.creator), ("Producer", info.producer),
+            ("Created", info.creationDate.map(dateFormat.string)),
+            ("Modified", info.modificationDate.map(dateFormat.string)),
+        ]
+        rows.append(("Encrypted", info.isEncrypted ? "yes" : "no"))
+        let denied = DocumentPermissions.named.filter { !info.permissions.contains($0.permission) }.map(\.name)
+        rows.append(("Permissions", denied.isEmpty ? "all" : "all but \(denied.joined(separator: ", "))"))
+        for case let (name, value?) in rows {
+            print("\(name + ":")".padding(toLength: 14, withPad: " ", startingAt: 0) + value)
+        }
+        print("")
+        print("Page  Size (pt)              Rotation  Label")
+        for page in report.pages {
+            let size = "\(Self.points(page.width)) x \(Self.points(page.height))"
+            print(
+                String(page.number).leftPadded(to: 4) + "  " + size.padding(toLength: 21, withPad: " ", startingAt: 0)
+                    + "  " + String(page.rotation).leftPadded(to: 8) + "  " + page.label)
+        }
+    }
+
+    /// A size in points with at most two decimals, as pdfinfo prints them.
+    static func points(_ value: Double) -> String {
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A one-line progress bar on stderr, shown when there is more than one page and stderr
+/// is a terminal (or when asked for).
+struct ProgressBar {
+    private let total: Int
+    private let enabled: Bool
+
+    init(total: Int, forced: Bool) {
+        self.total = total
+        self.enabled = total > 1 && (forced || isatty(STDERR_FILENO) != 0)
+    }
+
+    func update(done: Int) {
+        guard enabled else { return }
+        let width = 30
+        let filled = width * done / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) pages".utf8))
+    }
+
+    mutating func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Render pages (or a clip of them) to PNG, PPM/PGM or PAM files.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case png, ppm, pam
+
+        var fileFormat: ImageFileFormat {
+            switch self {
+            case .png: .png
+            case .ppm: .pnm
+            case .pam: .pam
+            }
+        }
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The PDF file.")
+    var file: String
+
+    @Option(help: "Pages to render, 1-based, such as 1-3,7 or 5- (default: all).")
+    var pages: String?
+
+    @Option(help: "Resolution in dots per inch.")
+    var dpi: Double = 150
+
+    @Option(help: "Output format: png, ppm (PGM with --gray) or pam.")
+    var format: Format = .png
+
+    @Flag(help: "Render in gray.")
+    var gray = false
+
+    @Flag(help: "Render RGBA on a transparent background (png or pam).")
+    var alpha = false
+
+    @Option(help: ArgumentHelp("Render only this rectangle of each page, in points from its top-left corner.", valueName: "x,y,w,h"))
+    var clip: String?
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
+        "A directory (created if missing; files are named NAME-PAGE.EXT) or a file name pattern with %d or %0Nd for the page number.",
+        valueName: "dir-or-pattern"))
+    var output: String = "."
+
+    @Flag(help: "Show a progress bar on stderr even when it is not a terminal.")
+    var progress = false
+
+    func validate() throws {
+        if gray && alpha { throw ValidationError("--gray and --alpha exclude each other") }
+        if alpha && format == .ppm { throw ValidationError("PPM has no alpha channel: use --format png or pam with --alpha") }
+        if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
+        _ = try clipRect()
+    }
+
+    func run() throws {
+        try Failure.reporting {
+            let document = try global.open(file, needing: [.render])
+            let indices: [Int]
+            do {
+                indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
+            } catch let error as PageSelectionError {
+                throw RendererError(.pageOutOfRange, error.message)
+            }
+            let options = RenderOptions(
+                dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
+                background: alpha ? .transparent : .white)
+            let naming = try OutputNaming(output: output, document: file, format: format.fileFormat, pixelFormat: options.pixelFormat)
+            var bar = ProgressBar(total: indices.count, forced: progress)
+            for (done, index) in indices.enumerated() {
+                let bitmap = try document.render(pageAt: index, options: options)
+                let path = naming.path(forPage: index + 1)
+                try write(try document.encode(bitmap, as: format.fileFormat), to: path)
+                bar.update(done: done + 1)
+                print("page \(index + 1): \(path) (\(bitmap.width)x\(bitmap.height))")
+            }
+            bar.finish()
+        }
+    }
+
+    private func clipRect() throws -> PageRect? {
+        guard let clip else { return nil }
+        let numbers = clip.split(separator: ",").compactMap { Double($0.trimmingWhitespace) }
+        guard numbers.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] > 0, numbers[3] > 0 else {
+            throw ValidationError("--clip takes four numbers x,y,w,h in points, with a positive width and height")
+        }
+        return PageRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    /// Writes through a temporary file and a rename, so a failed write leaves nothing behind.
+    private func write(_ data: Data, to path: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RendererError(.ioFailure, "cannot write \(path): \((error as NSError).localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CMuPDF
+import RendererProvider
+
+/// One loaded MuPDF page, dropped in `deinit`; it keeps its document open.
+final class MuPDFPage: EnginePage {
+    private let document: MuPDFDocument
+    private let handle: OpaquePointer
+    private let index: Int
+
+    init(document: MuPDFDocument, handle: OpaquePointer, index: Int) {
+        self.document = document
+        self.handle = handle
+        self.index = index
+    }
+
+    deinit {
+        cmupdf_drop_page(document.handle, handle)
+    }
+
+    func info() throws -> PageInfo {
+        var geometry = cmupdf_geometry()
+        var error = cmupdf_error()
+        guard cmupdf_page_geometry(document.handle, handle, &geometry, &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "measure page \(index + 1)", code: .damaged)
+        }
+        return PageInfo(
+            index: index,
+            size: PageSize(width: Double(geometry.x1 - geometry.x0), height: Double(geometry.y1 - geometry.y0)),
+            rotation: PageRotation(degrees: Int(geometry.rotation)) ?? .none,
+            label: try document.label(forPage: index))
+    }
+
+    func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap {
+        let format = options.pixelFormat
+        let stride = area.width * format.bytesPerPixel
+        let background = Self.backgroundBytes(options.background, format: format)
+        var error = cmupdf_error()
+        var bytes = try [UInt8](unsafeUninitializedCapacity: stride * area.height) { buffer, count in
+            let ok = background.withUnsafeBufferPointer {
+                cmupdf_render(
+                    document.handle, handle, Float(options.scale), Int32(area.x), Int32(area.y),
+                    Int32(area.width), Int32(area.height), Int32(format.bytesPerPixel), $0.baseAddress,
+                    buffer.baseAddress, &error)
+            }
+            guard ok != 0 else {
+                count = 0
+                throw MuPDFErrors.translate(error, doing: "draw page \(index + 1)", code: .damaged)
+            }
+            count = stride * area.height
+        }
+        if format == .rgba {
+            Bitmap.unpremultiplyRGBA(&bytes, width: area.width, height: area.height, stride: stride)
+        }
+        return Bitmap(width: area.width, height: area.height, stride: stride, format: format, bytes: bytes)
+    }
+
+    /// The background as MuPDF pixel bytes: gray as luminance, RGBA premultiplied.
+    private static func backgroundBytes(_ color: Color, format: PixelFormat) -> [UInt8] {
+        let (r, g, b, a) = color.bytes
+        switch format {
+        case .gray: return [Bitmap.luminance(red: r, green: g, blue: b)]
+        case .rgb: return [r, g, b]
+        case .rgba:
+            var pixel = [r, g, b, a]
+            Bitmap.premultiplyRGBA(&pixel, width: 1, height: 1, stride: 4)
+            return pixel
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import CPoppler
+import CPopplerFacts
+import Foundation
+import RendererProvider
+
+/// One poppler-glib document, unreferenced in `deinit`.
+final class PopplerDocument: EngineDocument {
+    let handle: OpaquePointer
+    let pageCount: Int
+    private let isEncrypted: Bool
+    private let rotations: [PageRotation]
+
+    init(source: DocumentSource, password: String?) throws {
+        var error: UnsafeMutablePointer<GError>?
+        var facts = cpoppler_facts()
+        let opened: OpaquePointer?
+        let factsRead: Int32
+        switch source {
+        case .file(let path):
+            // Poppler opens URIs, which need an absolute path.
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+                throw PopplerErrors.openFailure(error, source: source, passwordGiven: password != nil)
+            }
+            opened = poppler_document_new_from_file(uri, password, &error)
+            g_free(uri)
+            factsRead = opened == nil ? 0 : cpoppler_facts_from_file(absolute, password, &facts)
+        case .memory(let data):
+            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            opened = poppler_document_new_from_bytes(bytes, password, &error)
+            factsRead = opened == nil ? 0 : data.withUnsafeBytes {
+                cpoppler_facts_from_data($0.bindMemory(to: CChar.self).baseAddress, Int32(clamping: $0.count), password, &facts)
+            }
+            g_bytes_unref(bytes)
+        }
+        guard let opened else {
+            throw PopplerErrors.openFailure(error, source: source, passwordGiven: password != nil)
+        }
+        defer { cpoppler_facts_free(&facts) }
+        let count = Int(poppler_document_get_n_pages(opened))
+        guard factsRead != 0, Int(facts.page_count) == count else {
+            g_object_unref(UnsafeMutableRawPointer(opened))
+            throw PopplerErrors.factsUnavailable(source)
+        }
+        handle = opened
+        pageCount = count
+        isEncrypted = facts.is_encrypted != 0
+        rotations = (0..<count).map { PageRotation(degrees: Int(facts.rotations[$0])) ?? .none }
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    func info() throws -> DocumentInfo {
+        var major: guint = 0
+        var minor: guint = 0
+        poppler_document_get_pdf_version(handle, &major, &minor)
+        let permissions = poppler_document_get_permissions(handle)
+        return DocumentInfo(
+            pageCount: pageCount,
+            pdfVersion: "\(major).\(minor)",
+            title: Self.take(poppler_document_get_title(handle)),
+            author: Self.take(poppler_document_get_author(handle)),
+            subject: Self.take(poppler_document_get_subject(handle)),
+            keywords: Self.take(poppler_document_get_keywords(handle)),
+            creator: Self.take(poppler_document_get_creator(handle)),
+            producer: Self.take(poppler_document_get_producer(handle)),
+            creationDate: Self.date(poppler_document_get_creation_date_time(handle)),
+            modificationDate: Self.date(poppler_document_get_modification_date_time(handle)),
+            isEncrypted: isEncrypted,
+            permissions: isEncrypted ? Self.permissions(permissions) : .all)
+    }
+
+    func loadPage(at index: Int) throws -> any EnginePage {
+        guard let page = poppler_document_get_page(handle, Int32(index)) else {
+            throw RendererError(.damaged, "Poppler could not load page \(index + 1)", backend: PopplerErrors.backend)
+        }
+        return PopplerPage(document: self, handle: page, index: index, rotation: rotations[index])
+    }
+
+    /// A string Poppler allocated, freed here; `nil` when absent or empty.
+    private static func take(_ text: UnsafeMutablePointer<gchar>?) -> String? {
+        guard let text else { return nil }
+        defer { g_free(text) }
+        let value = String(cString: text)
+        return value.isEmpty ? nil : value
+    }
+
+    private static func date(_ dateTime: OpaquePointer?) -> Date? {
+        guard let dateTime else { return nil }
+        defer { g_date_time_unref(dateTime) }
+        return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(dateTime)))
+    }
+
+    private static func permissions(_ flags: PopplerPermissions) -> DocumentPermissions {
+        let pairs: [(PopplerPermissions, DocumentPermissions)] = [
+            (POPPLER_PERMISSIONS_OK_TO_PRINT, .print), (POPPLER_PERMISSIONS_OK_TO_MODIFY, .modify),
+            (POPPLER_PERMISSIONS_OK_TO_COPY, .copy), (POPPLER_PERMISSIONS_OK_TO_ADD_NOTES, .annotate),
+            (POPPLER_PERMISSIONS_OK_TO_FILL_FORM, .fillForms),
+            (POPPLER_PERMISSIONS_OK_TO_EXTRACT_CONTENTS, .extractForAccessibility),
+            (POPPLER_PERMISSIONS_OK_TO_ASSEMBLE, .assemble),
+            (POPPLER_PERMISSIONS_OK_TO_PRINT_HIGH_RESOLUTION, .printHighResolution),
+        ]
+        return DocumentPermissions(pairs.filter { flags.rawValue & $0.0.rawValue != 0 }.map(\.1))
+    }
+}

@@ -1,0 +1,36 @@
+import CPoppler
+import RendererProvider
+
+/// Turns Poppler's errors into ``RendererError``s: the one place that decides their codes.
+enum PopplerErrors {
+    static let backend = "poppler"
+
+    /// The error for a document Poppler would not open; frees `error`.
+    static func openFailure(_ error: UnsafeMutablePointer<GError>?, source: DocumentSource, passwordGiven: Bool) -> RendererError {
+        let engineMessage = error.map { String(cString: $0.pointee.message) }
+        defer { g_error_free(error) }
+        guard let error, error.pointee.domain == poppler_error_quark() else {
+            return RendererError(.ioFailure, "Poppler could not read \(source.displayName)", backend: backend, engineMessage: engineMessage)
+        }
+        if error.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            return passwordGiven
+                ? RendererError(.wrongPassword, "the password given for \(source.displayName) is neither its user nor its owner password", backend: backend)
+                : RendererError(.passwordRequired, "\(source.displayName) is encrypted: a password is needed to open it", backend: backend)
+        }
+        return RendererError(
+            .damaged, "\(source.displayName) is damaged: Poppler could not read it, even after trying to reconstruct it",
+            backend: backend, engineMessage: engineMessage)
+    }
+
+    /// A failure of Poppler's C++ side after poppler-glib opened the same file.
+    static func factsUnavailable(_ source: DocumentSource) -> RendererError {
+        RendererError(.damaged, "Poppler could not read the page rotations of \(source.displayName)", backend: backend)
+    }
+
+    /// A cairo failure while drawing or encoding.
+    static func cairoFailure(_ status: cairo_status_t, doing action: String) -> RendererError {
+        let engineMessage = String(cString: cairo_status_to_string(status))
+        let code: RendererError.Code = status == CAIRO_STATUS_NO_MEMORY ? .limitExceeded : .engineFailure
+        return RendererError(code, "cairo could not \(action)", backend: backend, engineMessage: engineMessage)
+    }
+}

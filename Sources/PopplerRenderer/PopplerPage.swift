@@ -1,0 +1,58 @@
+import CPoppler
+import RendererProvider
+
+/// One poppler-glib page, unreferenced in `deinit`; it keeps its document open.
+final class PopplerPage: EnginePage {
+    private let document: PopplerDocument
+    private let handle: OpaquePointer
+    private let index: Int
+    private let rotation: PageRotation
+
+    init(document: PopplerDocument, handle: OpaquePointer, index: Int, rotation: PageRotation) {
+        self.document = document
+        self.handle = handle
+        self.index = index
+        self.rotation = rotation
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    func info() throws -> PageInfo {
+        var width = 0.0
+        var height = 0.0
+        poppler_page_get_size(handle, &width, &height)
+        let label = poppler_page_get_label(handle)
+        defer { g_free(label) }
+        return PageInfo(
+            index: index, size: PageSize(width: width, height: height), rotation: rotation,
+            label: label.map { String(cString: $0) } ?? String(index + 1))
+    }
+
+    /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output.
+    func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(area.width), Int32(area.height))!
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw PopplerErrors.cairoFailure(status, doing: "make a \(area.width) x \(area.height) pixel surface (cairo allows at most 32767 pixels a side)")
+        }
+        let cairo = cairo_create(surface)!
+        defer { cairo_destroy(cairo) }
+        let background = options.background
+        cairo_set_source_rgba(cairo, background.red, background.green, background.blue, options.pixelFormat == .rgba ? background.alpha : 1)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        cairo_translate(cairo, -Double(area.x), -Double(area.y))
+        cairo_scale(cairo, options.scale, options.scale)
+        poppler_page_render(handle, cairo)
+        cairo_surface_flush(surface)
+        let drawStatus = cairo_status(cairo)
+        guard drawStatus == CAIRO_STATUS_SUCCESS else {
+            throw PopplerErrors.cairoFailure(drawStatus, doing: "draw page \(index + 1)")
+        }
+        return PopplerPixels.bitmap(fromARGB: surface, format: options.pixelFormat)
+    }
+}

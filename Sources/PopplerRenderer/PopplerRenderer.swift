@@ -1,0 +1,43 @@
+import CPoppler
+import Foundation
+import Logging
+import RendererProvider
+
+/// The Poppler engine (poppler-glib over cairo) as a ``Renderer``, with id `poppler`.
+public struct PopplerRenderer: Renderer {
+    public let id = "poppler"
+    public let engineName = "Poppler"
+    public let contentTypes: Set<ContentType> = [.pdf]
+    public let capabilities: Set<Capability> = Set(Capability.allCases)
+    /// Where Poppler's messages go (never to stderr).
+    public let logger: Logger
+
+    /// A Poppler renderer. Poppler has one message hook per process: creating a renderer
+    /// sends all of Poppler's messages to this renderer's logger.
+    public init(logger: Logger = Logger(label: "renderer.poppler")) {
+        self.logger = logger
+        PopplerLogSink.install(logger)
+    }
+
+    public var engineVersion: String { String(cString: poppler_get_version()) }
+
+    public func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument {
+        try PopplerDocument(source: source, password: password)
+    }
+
+    public func pngData(for bitmap: Bitmap) throws -> Data {
+        let surface = try PopplerPixels.cairoSurface(from: bitmap)
+        defer { cairo_surface_destroy(surface) }
+        final class Sink {
+            var data = Data()
+        }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(surface, { user, bytes, length in
+            let sink = Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue()
+            sink.data.append(bytes!, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else { throw PopplerErrors.cairoFailure(status, doing: "encode a PNG") }
+        return sink.data
+    }
+}

@@ -1,0 +1,22 @@
+/// Something a renderer can do. The public API checks a renderer's capabilities before it
+/// asks for an operation, and throws ``RendererError/Code-swift.enum/unsupported`` when one is missing.
+public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
+    /// Opens documents from a file path.
+    case openFile = "open-file"
+    /// Opens documents from bytes in memory.
+    case openMemory = "open-memory"
+    /// Opens encrypted documents with a user or owner password.
+    case passwords
+    /// Reads the Info dictionary, version, encryption and permissions.
+    case metadata
+    /// Reads page labels (`/PageLabels`).
+    case pageLabels = "page-labels"
+    /// Draws pages and clip regions into RGB, RGBA and gray bitmaps.
+    case render
+    /// Encodes bitmaps as PNG with the engine's own encoder.
+    case encodePNG = "encode-png"
+
+    public static func < (lhs: Capability, rhs: Capability) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

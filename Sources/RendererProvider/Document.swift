@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+/// An open document, served by one renderer. Safe to share between threads: calls are
+/// serialised, because an engine document must never be used by two threads at once.
+/// Open one through ``RendererRegistry/open(_:password:backend:needing:)``.
+public final class Document: Sendable {
+    /// The renderer serving this document.
+    public let renderer: any Renderer
+    /// The number of pages; valid page indices are `0..<pageCount`.
+    public let pageCount: Int
+    private let engine: Mutex<any EngineDocument>
+
+    init(renderer: any Renderer, source: DocumentSource, password: String?) throws {
+        let engineDocument = try Self.translatingErrors(of: renderer) {
+            try renderer.openDocument(source, password: password)
+        }
+        self.renderer = renderer
+        self.pageCount = engineDocument.pageCount
+        self.engine = Mutex(engineDocument)
+    }
+
+    /// The document's version, metadata, encryption and permissions.
+    public func info() throws -> DocumentInfo {
+        try require(.metadata)
+        return try withEngine { try $0.info() }
+    }
+
+    /// Size, rotation and label of the page at `index`.
+    public func pageInfo(at index: Int) throws -> PageInfo {
+        try checkIndex(index)
+        return try withEngine { try $0.loadPage(at: index).info() }
+    }
+
+    /// Size, rotation and label of every page, in order.
+    public func pageInfos() throws -> [PageInfo] {
+        try withEngine { document in try (0..<pageCount).map { try document.loadPage(at: $0).info() } }
+    }
+
+    /// Draws the page at `index` (or the part `options.clip` selects) into a new bitmap.
+    ///
+    /// The bitmap is `ceil(width x dpi / 72)` by `ceil(height x dpi / 72)` pixels of the page
+    /// as displayed (or of the clip, cut to the page), rounded as ``PixelRect/init(covering:scale:)``
+    /// says. Throws `invalidArgument` for a resolution that is not a positive number or a clip
+    /// outside the page, and `limitExceeded` when the bitmap would have more than
+    /// `options.maximumPixelCount` pixels; both before anything is drawn or allocated.
+    public func render(pageAt index: Int, options: RenderOptions = RenderOptions()) throws -> Bitmap {
+        try require(.render)
+        try checkIndex(index)
+        guard options.dpi.isFinite, options.dpi > 0 else {
+            throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
+        }
+        return try withEngine { document in
+            let page = try document.loadPage(at: index)
+            let size = try page.info().size
+            let area = try Self.area(of: PageRect(x: 0, y: 0, width: size.width, height: size.height), clip: options.clip)
+            let pixels = try Self.pixels(covering: area, options: options, page: index)
+            return try page.render(pixels, options: options)
+        }
+    }
+
+    /// The bitmap as an image file: PNG through this document's engine, PNM or PAM directly.
+    public func encode(_ bitmap: Bitmap, as format: ImageFileFormat) throws -> Data {
+        switch format {
+        case .pnm: return try bitmap.pnmData()
+        case .pam: return bitmap.pamData()
+        case .png:
+            try require(.encodePNG)
+            return try Self.translatingErrors(of: renderer) { try renderer.pngData(for: bitmap) }
+        }
+    }
+
+    private static func area(of page: PageRect, clip: PageRect?) throws -> PageRect {
+        guard let clip else { return page }
+        let area = clip.intersection(page)
+        guard !area.isEmpty else {
+            throw RendererError(
+                .invalidArgument,
+                "clip \(clip.minX),\(clip.minY) \(clip.size.width)x\(clip.size.height) pt does not overlap the \(page.size.width)x\(page.size.height) pt page")
+        }
+        return area
+    }
+
+    private static func pixels(covering area: PageRect, options: RenderOptions, page: Int) throws -> PixelRect {
+        let limit = options.maximumPixelCount
+        guard let pixels = PixelRect(covering: area, scale: options.scale), pixels.pixelCount <= limit else {
+            let width = (area.size.width * options.scale).rounded(.up)
+            let height = (area.size.height * options.scale).rounded(.up)
+            throw RendererError(
+                .limitExceeded,
+                "page \(page + 1) at \(options.dpi) dpi would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(limit) pixels; lower the resolution or render a clip")
+        }
+        guard pixels.width > 0, pixels.height > 0 else {
+            throw RendererError(.invalidArgument, "page \(page + 1) at \(options.dpi) dpi is smaller than one pixel")
+        }
+        return pixels
+    }
+
+    private func checkIndex(_ index: Int) throws {
+        guard (0..<pageCount).contains(index) else {
+            throw RendererError(
+                .pageOutOfRange,
+                "page index \(index) is out of range: the document has \(pageCount) page\(pageCount == 1 ? "" : "s") (indices 0...\(pageCount - 1))",
+                backend: renderer.id)
+        }
+    }
+
+    private func require(_ capability: Capability) throws {
+        guard renderer.capabilities.contains(capability) else {
+            throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here", backend: renderer.id)
+        }
+    }
+
+    private func withEngine<T: Sendable>(_ body: (any EngineDocument) throws -> T) throws -> T {
+        try Self.translatingErrors(of: renderer) { try engine.withLock { try body($0) } }
+    }
+
+    /// Runs `body`, passing ``RendererError``s through and wrapping anything else as an engine failure.
+    private static func translatingErrors<T>(of renderer: any Renderer, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RendererError {
+            throw error
+        } catch {
+            throw RendererError(.engineFailure, "unexpected error: \(error)", backend: renderer.id)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a document says about itself: its size, version, metadata and protection.
+public struct DocumentInfo: Hashable, Sendable, Codable {
+    public var pageCount: Int
+    /// The PDF version, such as "1.7".
+    public var pdfVersion: String
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    public var creator: String?
+    public var producer: String?
+    public var creationDate: Date?
+    public var modificationDate: Date?
+    /// True when the file is encrypted, whether or not it needed a password to open.
+    public var isEncrypted: Bool
+    /// What the document allows; ``DocumentPermissions/all`` for unencrypted files.
+    public var permissions: DocumentPermissions
+
+    public init(
+        pageCount: Int, pdfVersion: String, title: String? = nil, author: String? = nil,
+        subject: String? = nil, keywords: String? = nil, creator: String? = nil,
+        producer: String? = nil, creationDate: Date? = nil, modificationDate: Date? = nil,
+        isEncrypted: Bool = false, permissions: DocumentPermissions = .all
+    ) {
+        self.pageCount = pageCount
+        self.pdfVersion = pdfVersion
+        self.title = title
+        self.author = author
+        self.subject = subject
+        self.keywords = keywords
+        self.creator = creator
+        self.producer = producer
+        self.creationDate = creationDate
+        self.modificationDate = modificationDate
+        self.isEncrypted = isEncrypted
+        self.permissions = permissions
+    }
+}

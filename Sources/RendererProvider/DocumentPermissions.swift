@@ -1,0 +1,46 @@
+/// What an encrypted document allows the person who opened it to do, after the PDF's
+/// `/P` entry. A document opened with its owner password, or not encrypted, allows all.
+public struct DocumentPermissions: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    public static let print = DocumentPermissions(rawValue: 1 << 0)
+    public static let modify = DocumentPermissions(rawValue: 1 << 1)
+    public static let copy = DocumentPermissions(rawValue: 1 << 2)
+    public static let annotate = DocumentPermissions(rawValue: 1 << 3)
+    public static let fillForms = DocumentPermissions(rawValue: 1 << 4)
+    public static let extractForAccessibility = DocumentPermissions(rawValue: 1 << 5)
+    public static let assemble = DocumentPermissions(rawValue: 1 << 6)
+    public static let printHighResolution = DocumentPermissions(rawValue: 1 << 7)
+
+    public static let all: DocumentPermissions = [
+        .print, .modify, .copy, .annotate, .fillForms, .extractForAccessibility, .assemble,
+        .printHighResolution,
+    ]
+
+    /// Each permission with a short stable name, in declaration order, for display and JSON.
+    public static let named: [(name: String, permission: DocumentPermissions)] = [
+        ("print", .print), ("modify", .modify), ("copy", .copy), ("annotate", .annotate),
+        ("fill-forms", .fillForms), ("extract-for-accessibility", .extractForAccessibility),
+        ("assemble", .assemble), ("print-high-resolution", .printHighResolution),
+    ]
+
+    /// The names of the permissions this value grants, in ``named`` order.
+    public var names: [String] {
+        Self.named.filter { contains($0.permission) }.map(\.name)
+    }
+
+    /// Reads the permission bits of a PDF `/P` value (ISO 32000-1, table 22): bit 3 print,
+    /// 4 modify, 5 copy, 6 annotate, 9 fill forms, 10 extract for accessibility, 11 assemble,
+    /// 12 print at high resolution.
+    public init(pdfPermissionBits p: Int32) {
+        let bits: [(Int32, DocumentPermissions)] = [
+            (3, .print), (4, .modify), (5, .copy), (6, .annotate), (9, .fillForms),
+            (10, .extractForAccessibility), (11, .assemble), (12, .printHighResolution),
+        ]
+        self = DocumentPermissions(bits.filter { p & (1 << ($0.0 - 1)) != 0 }.map(\.1))
+    }
+}

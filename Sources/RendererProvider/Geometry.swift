@@ -1,0 +1,52 @@
+/// A point in page space: PDF points (1/72 inch), origin at the top-left corner of the page
+/// as displayed (its rotation applied), x to the right, y down.
+public struct PagePoint: Hashable, Sendable, Codable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A size in PDF points.
+public struct PageSize: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A rectangle in page space (see ``PagePoint``), in PDF points.
+public struct PageRect: Hashable, Sendable, Codable {
+    public var origin: PagePoint
+    public var size: PageSize
+
+    public init(origin: PagePoint, size: PageSize) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: PagePoint(x: x, y: y), size: PageSize(width: width, height: height))
+    }
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+
+    /// True when the rectangle encloses no area.
+    public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
+
+    /// The part of this rectangle that lies inside `other`; empty when they do not overlap.
+    public func intersection(_ other: PageRect) -> PageRect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return PageRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}

@@ -1,0 +1,18 @@
+/// The image files a ``Bitmap`` can be written as.
+public enum ImageFileFormat: String, Sendable, CaseIterable {
+    /// PNG, written by the engine's own encoder.
+    case png
+    /// Netpbm PPM (RGB) or PGM (gray); no alpha.
+    case pnm
+    /// Netpbm PAM, which also carries alpha.
+    case pam
+
+    /// The usual file name extension for a bitmap of `format` in this file format.
+    public func fileExtension(for format: PixelFormat) -> String {
+        switch self {
+        case .png: "png"
+        case .pam: "pam"
+        case .pnm: format == .gray ? "pgm" : "ppm"
+        }
+    }
+}

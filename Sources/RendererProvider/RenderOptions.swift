@@ -1,0 +1,36 @@
+/// How to draw a page into a ``Bitmap``.
+public struct RenderOptions: Hashable, Sendable {
+    /// Pixels per inch; 72 draws one pixel per point.
+    public var dpi: Double
+    /// The part of the page to draw, in page space; `nil` draws the whole page. A clip that
+    /// reaches past the page is cut to the page.
+    public var clip: PageRect?
+    public var pixelFormat: PixelFormat
+    /// What the page is drawn on. Formats without alpha ignore the background's alpha.
+    public var background: Color
+    /// The most pixels one bitmap may have; a larger request fails with
+    /// ``RendererError/Code-swift.enum/limitExceeded`` before anything is allocated.
+    public var maximumPixelCount: Int
+
+    /// The default limit: 2^28 pixels (1 GiB of RGBA), a 72 x 72 inch page at 300 dpi.
+    public static let defaultMaximumPixelCount = 1 << 28
+
+    public init(
+        dpi: Double = 72, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb,
+        background: Color = .white, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount
+    ) {
+        self.dpi = dpi
+        self.clip = clip
+        self.pixelFormat = pixelFormat
+        self.background = background
+        self.maximumPixelCount = maximumPixelCount
+    }
+
+    /// Options that draw at `scale` pixels per point (dpi = 72 x scale).
+    public init(scale: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white) {
+        self.init(dpi: scale * 72, clip: clip, pixelFormat: pixelFormat, background: background)
+    }
+
+    /// Pixels per point.
+    public var scale: Double { dpi / 72 }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A PDF engine behind the provider API. Applications do not call it directly: they open a
+/// ``Document`` through a ``RendererRegistry``, which adds everything that must behave the
+/// same on every engine (locking, page range checks, validation, capability checks).
+///
+/// ### Implementation requirements
+/// - A renderer is a small immutable value, safe to share between threads.
+/// - ``id`` is a short lower-case name (`mupdf`, `poppler`) that never changes.
+/// - ``capabilities`` lists exactly what the renderer does; every operation it lacks throws
+///   ``RendererError/Code-swift.enum/unsupported`` and never returns an empty result instead.
+/// - ``openDocument(_:password:)`` is only called for sources whose content type is in
+///   ``contentTypes``. It throws `passwordRequired` when the document is encrypted and no
+///   password was given, `wrongPassword` when the given one is neither the user nor the owner
+///   password, `damaged` when the engine cannot make a document of the bytes, and never
+///   prints to stdout or stderr: engine messages go to a logger or into the error.
+/// - Every error thrown is a ``RendererError`` whose `backend` is ``id``.
+public protocol Renderer: Sendable {
+    /// The stable short name of this renderer.
+    var id: String { get }
+    /// The engine's name for people, such as "MuPDF".
+    var engineName: String { get }
+    /// The version of the engine linked into the process.
+    var engineVersion: String { get }
+    /// The content types this renderer opens.
+    var contentTypes: Set<ContentType> { get }
+    /// What this renderer can do.
+    var capabilities: Set<Capability> { get }
+
+    /// Opens a document. The result is confined: it is used by one thread at a time.
+    func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument
+
+    /// Encodes a bitmap as PNG with the engine's own encoder.
+    func pngData(for bitmap: Bitmap) throws -> Data
+}
+
+/// An open document inside an engine.
+///
+/// ### Implementation requirements
+/// - It is used by one thread at a time (``Document`` serialises access) but may move
+///   between threads; it holds every engine resource it needs and frees them in `deinit`.
+/// - ``pageCount`` does not change while the document is open.
+/// - ``loadPage(at:)`` is only called with `0 <= index < pageCount`.
+public protocol EngineDocument: AnyObject {
+    var pageCount: Int { get }
+    /// The document's version, metadata, encryption and permissions.
+    func info() throws -> DocumentInfo
+    /// Loads one page; the page keeps the document alive.
+    func loadPage(at index: Int) throws -> any EnginePage
+}
+
+/// A loaded page inside an engine, confined like its document.
+///
+/// ### Implementation requirements
+/// - ``info()`` reports the size as displayed (crop box, rotation applied) in points.
+/// - ``render(_:options:)`` draws the page at `options.scale` pixels per point into a bitmap
+///   of exactly `area.width` x `area.height` pixels of `options.pixelFormat`, where `area` is
+///   in device pixels with the displayed page's top-left corner at (0, 0). It first fills the
+///   bitmap with `options.background` (RGBA output keeps its alpha; straight alpha out).
+///   The caller has already checked `area` against the page and the limits.
+public protocol EnginePage: AnyObject {
+    func info() throws -> PageInfo
+    func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap
+}

@@ -1,0 +1,70 @@
+/// The renderers linked into the process, in order of preference.
+public struct RendererRegistry: Sendable {
+    public let renderers: [any Renderer]
+
+    /// A registry of `renderers`; their ids must be distinct.
+    public init(_ renderers: [any Renderer]) {
+        precondition(Set(renderers.map(\.id)).count == renderers.count, "renderer ids must be distinct")
+        self.renderers = renderers
+    }
+
+    /// The renderer with `id`, or an `invalidArgument` error that lists the linked ones.
+    public func renderer(id: String) throws -> any Renderer {
+        guard let renderer = renderers.first(where: { $0.id == id }) else {
+            let known = renderers.map(\.id).joined(separator: ", ")
+            throw RendererError(.invalidArgument, "no renderer named '\(id)'; linked: \(known.isEmpty ? "none" : known), or auto")
+        }
+        return renderer
+    }
+
+    /// Opens `source` with the renderer `backend` selects.
+    ///
+    /// With `.id`, that renderer must open the content type and have `capabilities`, or the
+    /// call throws `unsupported`. With `.auto`, the renderers that do are tried in order; one
+    /// that finds the document damaged hands it to the next, and any other error (a password,
+    /// a missing file) ends the search. The returned document records which renderer serves it.
+    public func open(
+        _ source: DocumentSource, password: String? = nil, backend: BackendSelection = .auto,
+        needing capabilities: Set<Capability> = []
+    ) throws -> Document {
+        let contentType = try source.sniffContentType()
+        var needed = capabilities
+        needed.insert({ if case .memory = source { .openMemory } else { .openFile } }())
+        if password != nil { needed.insert(.passwords) }
+
+        let candidates: [any Renderer]
+        switch backend {
+        case .id(let id):
+            let renderer = try renderer(id: id)
+            try Self.check(renderer, opens: contentType, with: needed)
+            candidates = [renderer]
+        case .auto:
+            candidates = renderers.filter { (try? Self.check($0, opens: contentType, with: needed)) != nil }
+            guard !candidates.isEmpty else {
+                let names = needed.sorted().map(\.rawValue).joined(separator: ", ")
+                throw RendererError(.unsupported, "no linked renderer opens \(contentType) with \(names)")
+            }
+        }
+
+        var firstFailure: RendererError?
+        for renderer in candidates {
+            do {
+                return try Document(renderer: renderer, source: source, password: password)
+            } catch let error as RendererError where error.code == .damaged {
+                firstFailure = firstFailure ?? error
+            }
+        }
+        throw firstFailure!
+    }
+
+    private static func check(_ renderer: any Renderer, opens contentType: ContentType, with needed: Set<Capability>) throws {
+        guard renderer.contentTypes.contains(contentType) else {
+            throw RendererError(.unsupported, "does not open \(contentType)", backend: renderer.id)
+        }
+        let missing = needed.subtracting(renderer.capabilities)
+        guard missing.isEmpty else {
+            let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
+            throw RendererError(.unsupported, "lacks \(names)", backend: renderer.id)
+        }
+    }
+}
