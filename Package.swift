@@ -56,16 +56,16 @@ let package = Package(
             ]
         ),
 
+        // Helpers the test targets share: fixture paths, running reference tools, reading Netpbm.
+        .target(
+            name: "TestSupport",
+            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
-        .testTarget(
-            name: "ConformanceTests",
-            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer"]
-        ),
-        .testTarget(
-            name: "BackendComparisonTests",
-            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer"]
-        ),
-        .testTarget(name: "HostAppTests", dependencies: ["RendererProvider"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["RendererProvider", "TestSupport"]),
+        .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "TestSupport"]),
+        .testTarget(name: "HostAppTests", dependencies: ["HostApp", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

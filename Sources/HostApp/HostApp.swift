@@ -2,6 +2,20 @@ import ArgumentParser
 
 @main
 struct HostApp: ParsableCommand {
+    /// Runs hostapp. Global options may stand before the subcommand's name
+    /// (`hostapp --backend poppler info x.pdf`); they are moved after it, where the
+    /// subcommand's option group reads them.
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+        if let position = arguments.firstIndex(where: names.contains), position > 0 {
+            let leading = arguments[..<position]
+            arguments.removeSubrange(..<position)
+            arguments.insert(contentsOf: leading, at: 1)
+        }
+        main(arguments)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "hostapp",
         abstract: "Open, inspect and render PDF documents with MuPDF or Poppler, chosen at run time.",

@@ -9,17 +9,18 @@ cd "$(dirname "$0")"
 mutool run make-fixtures.js .
 
 # encrypted.pdf: text.pdf with AES-256 (R6), user password "user-secret", owner password
-# "owner-secret"; printing, modifying and copying forbidden (annotating, form filling,
-# assembling and extraction for accessibility allowed).
+# "owner-secret", /P -3392: only extraction for accessibility allowed (qpdf's
+# --modify=none also forbids annotating, form filling and assembling).
 qpdf --encrypt user-secret owner-secret 256 --print=none --modify=none --extract=n -- text.pdf encrypted.pdf
 
 # restricted.pdf: colors.pdf encrypted with an empty user password (it opens without one)
 # and owner password "owner-secret"; printing forbidden, everything else allowed.
 qpdf --encrypt "" owner-secret 256 --print=none -- colors.pdf restricted.pdf
 
-# truncated.pdf: the first 780 of text.pdf's bytes: the header and objects 1-9, the last
-# of them cut; no cross-reference table or trailer. Neither engine can open it.
-head -c 780 text.pdf > truncated.pdf
+# truncated.pdf: the first 650 of text.pdf's bytes: the header and objects 1-8, cut inside
+# object 9; no cross-reference table or trailer. Neither engine can open it, even by
+# repairing (MuPDF does repair some other cuts of this file, such as 780 bytes).
+head -c 650 text.pdf > truncated.pdf
 
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf

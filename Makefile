@@ -1,0 +1,45 @@
+# The project's commands. `make demo` and `make test` work on a fresh Debian 12 machine:
+# both install what is missing first.
+
+SWIFT ?= swift
+# The engines, every library linking MuPDF's static archive needs (ENGINE-NOTES.md),
+# poppler's C++ API, and the reference tools the tests use as witnesses.
+PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
+	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-cpp-dev \
+	mupdf-tools poppler-utils qpdf netpbm
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEMO_OUT = demo-output
+
+.PHONY: setup demo test fixtures clean
+
+setup:
+	@missing=$$(for p in $(PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:" $$missing; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+demo: setup
+	$(SWIFT) build -c release --product hostapp
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/hostapp"; set -e; \
+	echo "== hostapp backends"; "$$bin" backends; \
+	for backend in mupdf poppler; do \
+		echo; echo "== hostapp --backend $$backend info Samples/sample.pdf"; \
+		"$$bin" --backend $$backend info Samples/sample.pdf; \
+		echo; echo "== hostapp --backend $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend"; \
+		"$$bin" --backend $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend; \
+	done; \
+	echo; echo "The rendered pages are in $(DEMO_OUT)/mupdf and $(DEMO_OUT)/poppler."
+
+test: setup
+	$(SWIFT) test
+
+# Rebuilds the test fixtures and the sample document (they are committed).
+fixtures: setup
+	Tests/Fixtures/make-fixtures.sh
+	mutool run Samples/make-sample.js Samples/sample.pdf
+
+clean:
+	rm -rf .build $(DEMO_OUT)

@@ -1,0 +1,150 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// The contract of opening documents and reading their facts, checked on every backend.
+@Suite("Documents, on every backend")
+struct DocumentConformanceTests {
+    @Test(arguments: Fixtures.backendIDs)
+    func pageCountsOfEveryFixture(backend: String) throws {
+        for (name, pages) in Fixtures.openable {
+            let document = try Fixtures.open(name, backend: backend)
+            #expect(document.pageCount == pages, "\(name)")
+            #expect(document.renderer.id == backend)
+        }
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func pageSizes(backend: String) throws {
+        let pages = try Fixtures.open("mixed-sizes.pdf", backend: backend).pageInfos()
+        #expect(pages.count == FixtureFacts.mixedSizes.count)
+        for (page, expected) in zip(pages, FixtureFacts.mixedSizes) {
+            #expect(abs(page.size.width - expected.width) < 0.01 && abs(page.size.height - expected.height) < 0.01,
+                    "page \(page.index): \(page.size) != \(expected)")
+            #expect(page.rotation == .none)
+        }
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func rotationSwapsTheDisplayedSize(backend: String) throws {
+        let pages = try Fixtures.open("rotated.pdf", backend: backend).pageInfos()
+        #expect(pages.map(\.rotation) == FixtureFacts.rotatedRedRects.map(\.rotation))
+        for page in pages {
+            let turned = page.rotation == .quarter || page.rotation == .threeQuarters
+            #expect(page.size == (turned ? PageSize(width: 792, height: 612) : FixtureFacts.letter))
+        }
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func cropBoxIsThePageSize(backend: String) throws {
+        #expect(try Fixtures.open("cropbox.pdf", backend: backend).pageInfo(at: 0).size == FixtureFacts.cropSize)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func pageLabels(backend: String) throws {
+        #expect(try Fixtures.open("labels.pdf", backend: backend).pageInfos().map(\.label) == FixtureFacts.labels)
+        #expect(try Fixtures.open("text.pdf", backend: backend).pageInfos().map(\.label) == ["1", "2", "3"])
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func metadata(backend: String) throws {
+        let info = try Fixtures.open("metadata.pdf", backend: backend).info()
+        #expect(info.pageCount == 1)
+        #expect(info.pdfVersion == "1.7")
+        #expect(info.title == "Fixture Metadata: \u{fc}n\u{ef}c\u{f8}d\u{e9}")
+        #expect(info.author == "Ada Lovelace")
+        #expect(info.subject == "Renderer fixtures")
+        #expect(info.keywords == "pdf, fixture, metadata")
+        #expect(info.creator == "make-fixtures.js")
+        #expect(info.producer == "mutool run")
+        #expect(info.creationDate == Date(timeIntervalSince1970: 1_704_161_045))  // 2024-01-02T02:04:05Z
+        #expect(info.modificationDate == Date(timeIntervalSince1970: 1_749_283_750))  // 2025-06-07T08:09:10Z
+        #expect(!info.isEncrypted)
+        #expect(info.permissions == .all)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func documentWithoutInfoHasNoMetadata(backend: String) throws {
+        let info = try Fixtures.open("text.pdf", backend: backend).info()
+        #expect(info.title == nil && info.author == nil && info.creationDate == nil)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func passwords(backend: String) throws {
+        func code(_ password: String?) -> RendererError.Code? {
+            do {
+                _ = try Fixtures.open("encrypted.pdf", backend: backend, password: password)
+                return nil
+            } catch let error as RendererError {
+                #expect(error.backend == backend)
+                #expect(!error.message.contains(password ?? "\u{0}"), "a message must not echo the password")
+                return error.code
+            } catch {
+                return nil
+            }
+        }
+        #expect(code(nil) == .passwordRequired)
+        #expect(code("not-the-password") == .wrongPassword)
+
+        let user = try Fixtures.open("encrypted.pdf", backend: backend, password: "user-secret")
+        #expect(user.pageCount == 3)
+        let userInfo = try user.info()
+        #expect(userInfo.isEncrypted)
+        #expect(userInfo.permissions == [.extractForAccessibility])
+
+        // The owner password allows everything. Known divergence: Poppler 22.12 still
+        // withholds high-resolution printing when /P lacks it (its okToPrintHighRes ignores
+        // the owner password), so for Poppler that one permission is not checked.
+        let owner = try Fixtures.open("encrypted.pdf", backend: backend, password: "owner-secret").info()
+        let expected = backend == "poppler" ? DocumentPermissions.all.subtracting(.printHighResolution) : .all
+        #expect(owner.permissions.isSuperset(of: expected))
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func encryptedWithEmptyUserPassword(backend: String) throws {
+        let info = try Fixtures.open("restricted.pdf", backend: backend).info()
+        #expect(info.isEncrypted)
+        #expect(info.permissions == DocumentPermissions.all.subtracting([.print, .printHighResolution]))
+        #expect(throws: RendererError.self) { try Fixtures.open("restricted.pdf", backend: backend, password: "wrong") }
+        // A password on an unencrypted file is not needed and not checked.
+        #expect(try Fixtures.open("text.pdf", backend: backend, password: "anything").pageCount == 3)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func badInputGetsItsOwnCode(backend: String) throws {
+        let cases: [(String, RendererError.Code)] = [
+            ("truncated.pdf", .damaged), ("not-a-pdf.pdf", .unsupportedFormat),
+            ("empty.pdf", .unsupportedFormat), ("no-such-file.pdf", .fileNotFound),
+        ]
+        for (name, expected) in cases {
+            let error = #expect(throws: RendererError.self) { try Fixtures.open(name, backend: backend) }
+            #expect(error?.code == expected, "\(name)")
+            #expect(error?.message.contains(name) == true, "the message names the file: \(error?.message ?? "")")
+        }
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func openFromMemory(backend: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("labels.pdf")))
+        let document = try Fixtures.registry.open(.memory(data), backend: .id(backend))
+        #expect(document.pageCount == 9)
+        #expect(try document.pageInfo(at: 8).label == "AA")
+
+        let encrypted = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("encrypted.pdf")))
+        #expect(try Fixtures.registry.open(.memory(encrypted), password: "user-secret", backend: .id(backend)).pageCount == 3)
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(encrypted), backend: .id(backend)) }
+        #expect(error?.code == .passwordRequired)
+        let truncated = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("truncated.pdf")))
+        #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(truncated), backend: .id(backend)) })?.code == .damaged)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func pageOutOfRange(backend: String) throws {
+        let document = try Fixtures.open("text.pdf", backend: backend)
+        for index in [-1, 3, 1000] {
+            #expect((#expect(throws: RendererError.self) { try document.pageInfo(at: index) })?.code == .pageOutOfRange)
+            #expect((#expect(throws: RendererError.self) { try document.render(pageAt: index) })?.code == .pageOutOfRange)
+        }
+    }
+}

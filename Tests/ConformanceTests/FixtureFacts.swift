@@ -1,0 +1,48 @@
+import RendererProvider
+
+/// The properties the fixtures were built to have (Tests/Fixtures/make-fixtures.js and
+/// make-fixtures.sh state them); every conformance test compares against these.
+enum FixtureFacts {
+    static let letter = PageSize(width: 612, height: 792)
+
+    static let mixedSizes: [PageSize] = [
+        PageSize(width: 612, height: 792), PageSize(width: 595.28, height: 841.89),
+        PageSize(width: 841.89, height: 595.28), PageSize(width: 200, height: 100),
+        PageSize(width: 1000, height: 300),
+    ]
+
+    static let labels = ["i", "ii", "1", "2", "A-7", "A-8", "Cover", "Z", "AA"]
+
+    /// colors.pdf: solid rectangles in page space with their RGB colour.
+    static let colorRects: [(rect: PageRect, rgb: [UInt8])] = [
+        (PageRect(x: 72, y: 72, width: 144, height: 144), [255, 0, 0]),
+        (PageRect(x: 252, y: 72, width: 144, height: 144), [0, 255, 0]),
+        (PageRect(x: 432, y: 72, width: 108, height: 144), [0, 0, 255]),
+        (PageRect(x: 72, y: 288, width: 144, height: 144), [0, 0, 0]),
+        (PageRect(x: 252, y: 288, width: 144, height: 144), [255, 255, 0]),
+        (PageRect(x: 432, y: 288, width: 108, height: 144), [51, 51, 51]),
+    ]
+
+    /// rotated.pdf: per page, the rotation and where its red rectangle lands in page space.
+    static let rotatedRedRects: [(rotation: PageRotation, rect: PageRect)] = [
+        (.none, PageRect(x: 0, y: 742, width: 100, height: 50)),
+        (.quarter, PageRect(x: 0, y: 0, width: 50, height: 100)),
+        (.half, PageRect(x: 512, y: 0, width: 100, height: 50)),
+        (.threeQuarters, PageRect(x: 742, y: 512, width: 50, height: 100)),
+    ]
+
+    /// cropbox.pdf: 300 x 400 pt shown; red at page space x 0..100, y 350..400.
+    static let cropSize = PageSize(width: 300, height: 400)
+    static let cropRed = PageRect(x: 0, y: 350, width: 100, height: 50)
+}
+
+extension PageRect {
+    var center: PagePoint { PagePoint(x: minX + size.width / 2, y: minY + size.height / 2) }
+}
+
+extension Bitmap {
+    /// The pixel under a page-space point, for a whole-page render at `dpi`.
+    func pixel(at point: PagePoint, dpi: Double) -> [UInt8] {
+        pixel(x: Int(point.x * dpi / 72), y: Int(point.y * dpi / 72))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// Each backend against its own engine's command-line tool at the same settings: MuPDF
+/// against `mutool draw -c rgb`, Poppler against `pdftocairo -cropbox` (its PNG decoded by
+/// netpbm's `pngtopnm`). The pixels must be identical on every page of every fixture.
+@Suite("Pixel-identical to the engines' own tools")
+struct ReferenceTests {
+    static let documents = Fixtures.openable.map { Fixtures.path($0.name) } + [Fixtures.samplePath]
+
+    @Test(arguments: [72.0, 150.0])
+    func muPDFMatchesMutoolDraw(dpi: Double) throws {
+        try compare(backend: "mupdf", dpi: dpi) { file, page, directory in
+            let output = directory.appendingPathComponent("mutool.pnm").path
+            let result = try Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "\(Int(dpi))", "-o", output, file, "\(page)"])
+            #expect(result.status == 0, "mutool draw failed: \(result.stderr)")
+            return try Netpbm(Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+    }
+
+    @Test(arguments: [72.0, 150.0])
+    func popplerMatchesPdftocairo(dpi: Double) throws {
+        try compare(backend: "poppler", dpi: dpi) { file, page, directory in
+            let stem = directory.appendingPathComponent("cairo").path
+            let result = try Tool.run("pdftocairo", ["-png", "-r", "\(Int(dpi))", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", file, stem])
+            #expect(result.status == 0, "pdftocairo failed: \(result.stderr)")
+            return try Netpbm(Tool.run("pngtopnm", [stem + ".png"]).stdout)
+        }
+    }
+
+    private func compare(backend: String, dpi: Double, reference: (String, Int, URL) throws -> Netpbm) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for file in Self.documents {
+            let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
+            for index in 0..<document.pageCount {
+                let ours = try document.render(pageAt: index, options: RenderOptions(dpi: dpi))
+                let theirs = try reference(file, index + 1, directory)
+                let name = "\(URL(fileURLWithPath: file).lastPathComponent) page \(index + 1) at \(dpi) dpi"
+                #expect((ours.width, ours.height) == (theirs.width, theirs.height), "\(name): size")
+                #expect(theirs.channels == 3 && ours.bytes == theirs.pixels, "\(name): pixels differ")
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The built `hostapp`, run as a user runs it: output and exit codes.
+@Suite("hostapp end to end")
+struct HostAppTests {
+    /// The executable SwiftPM built next to this test bundle.
+    static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("hostapp").path
+
+    func hostapp(_ arguments: String..., environment: [String: String] = [:]) throws -> Tool.Result {
+        try Tool.run(Self.executable, arguments, environment: environment)
+    }
+
+    @Test func backendsListsBothEnginesWithVersions() throws {
+        let result = try hostapp("backends")
+        #expect(result.status == 0)
+        #expect(result.text.contains("mupdf\tMuPDF 1.21"))
+        #expect(result.text.contains("poppler\tPoppler 22.12"))
+        let json = try JSONSerialization.jsonObject(with: try hostapp("backends", "--json").stdout) as? [[String: Any]]
+        #expect(json?.map { $0["id"] as? String } == ["mupdf", "poppler"])
+        #expect((json?.first?["capabilities"] as? [String])?.contains("render") == true)
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func infoAgreesWithPdfinfo(backend: String) throws {
+        let file = Fixtures.path("rotated.pdf")
+        let result = try hostapp("--backend", backend, "info", "--json", file)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(report["backend"] as? String == backend)
+        let pages = try #require(report["pages"] as? [[String: Any]])
+        let pdfinfo = try Tool.run("pdfinfo", ["-l", "99", file]).text
+        #expect(pdfinfo.contains("Pages:           \(pages.count)"))
+        for page in pages {
+            let number = page["number"] as! Int, rotation = page["rotation"] as! Int
+            var (w, h) = (page["width"] as! Double, page["height"] as! Double)
+            if rotation % 180 != 0 { swap(&w, &h) }
+            #expect(pdfinfo.contains("Page    \(number) size:  \(Int(w)) x \(Int(h)) pts"))
+            #expect(pdfinfo.contains("Page    \(number) rot:   \(rotation)"))
+        }
+    }
+
+    @Test func infoTextShowsMetadataAndPages() throws {
+        let result = try hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
+        #expect(result.status == 0)
+        #expect(result.text.contains("Backend:      poppler"))
+        #expect(result.text.contains("Pages:        9"))
+        #expect(result.text.contains("   9  300 x 300                     0  AA"))
+        let flagWins = try hostapp("info", "--backend", "mupdf", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
+        #expect(flagWins.text.contains("Backend:      mupdf"))
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func renderWritesOneFilePerPage(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try hostapp("--backend", backend, "render", Fixtures.path("text.pdf"), "--pages", "1,3", "--dpi", "72", "--format", "ppm", "-o", directory.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["text-1.ppm", "text-3.ppm"])
+        let image = try Netpbm(Data(contentsOf: directory.appendingPathComponent("text-3.ppm")))
+        #expect((image.width, image.height, image.channels) == (612, 792, 3))
+        #expect(result.text.contains("page 3: "))
+    }
+
+    @Test func renderPatternFormatsAndClip() throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pattern = directory.appendingPathComponent("p%03d.pam").path
+        let gray = try hostapp("render", Fixtures.path("colors.pdf"), "--format", "pam", "--gray", "--clip", "72,72,144,144", "--dpi", "150", "-o", pattern)
+        #expect(gray.status == 0, "\(gray.stderr)")
+        let image = try Netpbm(Data(contentsOf: directory.appendingPathComponent("p001.pam")))
+        #expect((image.width, image.height, image.channels) == (300, 300, 1))
+        #expect(Set(image.pixels).count == 1 && abs(Int(image.pixels[0]) - 76) <= 1)  // red as luminance
+
+        let png = try hostapp("render", Fixtures.path("colors.pdf"), "--alpha", "-o", directory.appendingPathComponent("a-%d.png").path)
+        #expect(png.status == 0)
+        let decoded = try Netpbm(Tool.run("pngtopam", ["-alphapam", directory.appendingPathComponent("a-1.png").path]).stdout)
+        #expect(decoded.channels == 4 && decoded.pixels[3] == 0)
+    }
+
+    @Test func errorsHaveClearMessagesAndExitCodes() throws {
+        let cases: [(arguments: [String], status: Int32, says: String)] = [
+            (["info", Fixtures.path("encrypted.pdf")], 65, "password is needed"),
+            (["--password", "wrong", "info", Fixtures.path("encrypted.pdf")], 65, "neither its user nor its owner password"),
+            (["info", Fixtures.path("truncated.pdf")], 65, "damaged"),
+            (["info", Fixtures.path("not-a-pdf.pdf")], 65, "is not a PDF"),
+            (["info", Fixtures.path("no-such.pdf")], 74, "no such file"),
+            (["render", Fixtures.path("text.pdf"), "--pages", "4", "-o", "/tmp"], 64, "page 4 does not exist"),
+            (["render", Fixtures.path("text.pdf"), "--gray", "--alpha"], 64, "exclude each other"),
+            (["render", Fixtures.path("text.pdf"), "--dpi", "100000", "-o", "/tmp"], 64, "more than the limit"),
+            (["render", Fixtures.path("text.pdf"), "-o", "/proc/no/such/%d.png"], 74, "cannot write"),
+            (["--backend", "nope", "info", Fixtures.path("text.pdf")], 64, "no renderer named 'nope'"),
+        ]
+        for (arguments, status, says) in cases {
+            let result = try Tool.run(Self.executable, arguments)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(says), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments) printed to stdout")
+        }
+    }
+
+    @Test func passwordIsNeverEchoed() throws {
+        let result = try hostapp("--password", "s3cret-Value", "--log-level", "trace", "info", Fixtures.path("encrypted.pdf"))
+        #expect(result.status == 65)
+        #expect(!result.stderr.contains("s3cret-Value") && !result.text.contains("s3cret-Value"))
+    }
+}

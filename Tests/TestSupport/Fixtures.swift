@@ -1,0 +1,34 @@
+import Foundation
+import MuPDFRenderer
+import PopplerRenderer
+import RendererProvider
+
+/// Where the committed fixtures and sample live, and the registry the tests open them with.
+public enum Fixtures {
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The path of a fixture in Tests/Fixtures.
+    public static func path(_ name: String) -> String {
+        root.appendingPathComponent("Tests/Fixtures/\(name)").path
+    }
+
+    public static let samplePath = root.appendingPathComponent("Samples/sample.pdf").path
+
+    /// Every backend, MuPDF first.
+    public static let registry = RendererRegistry([MuPDFRenderer(), PopplerRenderer()])
+
+    /// The ids of the backends every conformance test runs against.
+    public static let backendIDs = registry.renderers.map(\.id)
+
+    /// Opens a fixture with one backend.
+    public static func open(_ name: String, backend: String, password: String? = nil) throws -> Document {
+        try registry.open(.file(path(name)), password: password, backend: .id(backend))
+    }
+
+    /// The fixture PDFs that open without a password, with their page counts.
+    public static let openable: [(name: String, pages: Int)] = [
+        ("text.pdf", 3), ("mixed-sizes.pdf", 5), ("rotated.pdf", 4), ("cropbox.pdf", 1),
+        ("colors.pdf", 1), ("metadata.pdf", 1), ("labels.pdf", 9), ("restricted.pdf", 1),
+    ]
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The pixels of a binary PGM (P5), PPM (P6) or PAM (P7) file with 8-bit samples, as the
+/// reference tools and netpbm's converters write them.
+public struct Netpbm: Equatable {
+    public var width: Int
+    public var height: Int
+    public var channels: Int
+    public var pixels: [UInt8]
+
+    public init(_ data: Data) throws {
+        var index = data.startIndex
+        func nextToken() -> String {
+            var token = ""
+            while index < data.endIndex {
+                let byte = data[index]
+                if byte == UInt8(ascii: "#") {
+                    while index < data.endIndex, data[index] != 10 { index += 1 }
+                } else if byte == 32 || byte == 10 || byte == 13 || byte == 9 {
+                    index += 1
+                    if !token.isEmpty { return token }
+                    continue
+                } else {
+                    token.append(Character(UnicodeScalar(byte)))
+                    index += 1
+                    continue
+                }
+            }
+            return token
+        }
+        let magic = nextToken()
+        switch magic {
+        case "P5", "P6":
+            width = Int(nextToken()) ?? -1
+            height = Int(nextToken()) ?? -1
+            _ = nextToken()
+            channels = magic == "P5" ? 1 : 3
+        case "P7":
+            var fields: [String: String] = [:]
+            while true {
+                let key = nextToken()
+                if key == "ENDHDR" || key.isEmpty { break }
+                fields[key] = nextToken()
+            }
+            width = Int(fields["WIDTH"] ?? "") ?? -1
+            height = Int(fields["HEIGHT"] ?? "") ?? -1
+            channels = Int(fields["DEPTH"] ?? "") ?? -1
+        default:
+            throw NetpbmError(message: "not a binary Netpbm file (magic \(magic))")
+        }
+        let count = width * height * channels
+        guard width > 0, height > 0, channels > 0, data.endIndex - index >= count else {
+            throw NetpbmError(message: "bad Netpbm header or short data")
+        }
+        pixels = [UInt8](data[index..<index + count])
+    }
+}
+
+public struct NetpbmError: Error {
+    public var message: String
+}
