@@ -36,15 +36,15 @@ let package = Package(
             pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
-        // poppler-glib hides two facts the API reports (a page's /Rotate and whether the
-        // file is encrypted); poppler's public C++ API has them, behind this small C shim.
+        // poppler-glib hides facts the API reports (a page's /Rotate, whether the file is
+        // encrypted, text as pdftotext writes it); poppler's public C++ API has them.
         .target(
-            name: "CPopplerFacts",
+            name: "CPopplerCpp",
             linkerSettings: [.linkedLibrary("poppler-cpp")]
         ),
         .target(
             name: "PopplerRenderer",
-            dependencies: ["RendererProvider", "CPoppler", "CPopplerFacts", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererProvider", "CPoppler", "CPopplerCpp", .product(name: "Logging", package: "swift-log")]
         ),
 
         .executableTarget(

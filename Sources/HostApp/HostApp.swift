@@ -28,6 +28,9 @@ struct HostApp: ParsableCommand {
               65  document error (not a PDF, damaged, password required or wrong)
               74  I/O error (file missing or unreadable, output not writable)
             """,
-        subcommands: [BackendsCommand.self, InfoCommand.self, RenderCommand.self]
+        subcommands: [
+            BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
+            OutlineCommand.self, LinksCommand.self,
+        ]
     )
 }

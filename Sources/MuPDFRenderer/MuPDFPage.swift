@@ -3,9 +3,9 @@ import RendererProvider
 
 /// One loaded MuPDF page, dropped in `deinit`; it keeps its document open.
 final class MuPDFPage: EnginePage {
-    private let document: MuPDFDocument
-    private let handle: OpaquePointer
-    private let index: Int
+    let document: MuPDFDocument
+    let handle: OpaquePointer
+    let index: Int
 
     init(document: MuPDFDocument, handle: OpaquePointer, index: Int) {
         self.document = document

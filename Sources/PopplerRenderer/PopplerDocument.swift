@@ -1,5 +1,4 @@
 import CPoppler
-import CPopplerFacts
 import Foundation
 import RendererProvider
 
@@ -7,14 +6,13 @@ import RendererProvider
 final class PopplerDocument: EngineDocument {
     let handle: OpaquePointer
     let pageCount: Int
-    private let isEncrypted: Bool
-    private let rotations: [PageRotation]
+    /// The same file through poppler's C++ API, for rotations, encryption and text.
+    let cpp: PopplerCppDocument
 
     init(source: DocumentSource, password: String?) throws {
         var error: UnsafeMutablePointer<GError>?
-        var facts = cpoppler_facts()
         let opened: OpaquePointer?
-        let factsRead: Int32
+        var absolutePath: String?
         switch source {
         case .file(let path):
             // Poppler opens URIs, which need an absolute path.
@@ -24,28 +22,23 @@ final class PopplerDocument: EngineDocument {
             }
             opened = poppler_document_new_from_file(uri, password, &error)
             g_free(uri)
-            factsRead = opened == nil ? 0 : cpoppler_facts_from_file(absolute, password, &facts)
+            absolutePath = absolute
         case .memory(let data):
             let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             opened = poppler_document_new_from_bytes(bytes, password, &error)
-            factsRead = opened == nil ? 0 : data.withUnsafeBytes {
-                cpoppler_facts_from_data($0.bindMemory(to: CChar.self).baseAddress, Int32(clamping: $0.count), password, &facts)
-            }
             g_bytes_unref(bytes)
         }
         guard let opened else {
             throw PopplerErrors.openFailure(error, source: source, passwordGiven: password != nil)
         }
-        defer { cpoppler_facts_free(&facts) }
         let count = Int(poppler_document_get_n_pages(opened))
-        guard factsRead != 0, Int(facts.page_count) == count else {
+        guard let cpp = PopplerCppDocument(source: source, absolutePath: absolutePath, password: password), cpp.pageCount == count else {
             g_object_unref(UnsafeMutableRawPointer(opened))
-            throw PopplerErrors.factsUnavailable(source)
+            throw PopplerErrors.cppUnavailable(source)
         }
         handle = opened
         pageCount = count
-        isEncrypted = facts.is_encrypted != 0
-        rotations = (0..<count).map { PageRotation(degrees: Int(facts.rotations[$0])) ?? .none }
+        self.cpp = cpp
     }
 
     deinit {
@@ -68,15 +61,15 @@ final class PopplerDocument: EngineDocument {
             producer: Self.take(poppler_document_get_producer(handle)),
             creationDate: Self.date(poppler_document_get_creation_date_time(handle)),
             modificationDate: Self.date(poppler_document_get_modification_date_time(handle)),
-            isEncrypted: isEncrypted,
-            permissions: isEncrypted ? Self.permissions(permissions) : .all)
+            isEncrypted: cpp.isEncrypted,
+            permissions: cpp.isEncrypted ? Self.permissions(permissions) : .all)
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {
         guard let page = poppler_document_get_page(handle, Int32(index)) else {
             throw RendererError(.damaged, "Poppler could not load page \(index + 1)", backend: PopplerErrors.backend)
         }
-        return PopplerPage(document: self, handle: page, index: index, rotation: rotations[index])
+        return PopplerPage(document: self, handle: page, index: index, rotation: cpp.rotation(ofPage: index))
     }
 
     /// A string Poppler allocated, freed here; `nil` when absent or empty.

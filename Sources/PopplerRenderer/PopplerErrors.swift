@@ -22,9 +22,9 @@ enum PopplerErrors {
             backend: backend, engineMessage: engineMessage)
     }
 
-    /// A failure of Poppler's C++ side after poppler-glib opened the same file.
-    static func factsUnavailable(_ source: DocumentSource) -> RendererError {
-        RendererError(.damaged, "Poppler could not read the page rotations of \(source.displayName)", backend: backend)
+    /// A failure of Poppler's C++ API after poppler-glib opened the same file.
+    static func cppUnavailable(_ source: DocumentSource) -> RendererError {
+        RendererError(.damaged, "Poppler's C++ API could not open \(source.displayName), which poppler-glib opened", backend: backend)
     }
 
     /// A cairo failure while drawing or encoding.

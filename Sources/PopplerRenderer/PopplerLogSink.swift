@@ -1,4 +1,4 @@
-import CPopplerFacts
+import CPopplerCpp
 import Logging
 import Synchronization
 

@@ -3,10 +3,10 @@ import RendererProvider
 
 /// One poppler-glib page, unreferenced in `deinit`; it keeps its document open.
 final class PopplerPage: EnginePage {
-    private let document: PopplerDocument
-    private let handle: OpaquePointer
-    private let index: Int
-    private let rotation: PageRotation
+    let document: PopplerDocument
+    let handle: OpaquePointer
+    let index: Int
+    let rotation: PageRotation
 
     init(document: PopplerDocument, handle: OpaquePointer, index: Int, rotation: PageRotation) {
         self.document = document

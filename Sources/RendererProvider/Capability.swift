@@ -15,6 +15,12 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case render
     /// Encodes bitmaps as PNG with the engine's own encoder.
     case encodePNG = "encode-png"
+    /// Extracts plain and structured text (and so searches).
+    case text
+    /// Reads the document outline.
+    case outline
+    /// Reads the links on pages.
+    case links
 
     public static func < (lhs: Capability, rhs: Capability) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -59,6 +59,51 @@ public final class Document: Sendable {
         }
     }
 
+    /// The page's text in reading order, as the engine's own text tool writes it.
+    public func text(pageAt index: Int) throws -> String {
+        try withPage(index, needing: .text) { try $0.plainText() }
+    }
+
+    /// The page's characters with their boxes, in lines and blocks.
+    public func textPage(pageAt index: Int) throws -> TextPage {
+        try withPage(index, needing: .text) { try $0.textPage() }
+    }
+
+    /// What selecting `rect` (in page space) on the page copies; see ``TextPage/text(in:)``.
+    public func text(pageAt index: Int, in rect: PageRect) throws -> String {
+        try textPage(pageAt: index).text(in: rect)
+    }
+
+    /// Every place `term` occurs on the page, in reading order.
+    public func search(_ term: String, pageAt index: Int, options: SearchOptions = SearchOptions()) throws -> [SearchHit] {
+        let search = try TextSearch(term: term, options: options)
+        return search.hits(in: try textPage(pageAt: index), pageIndex: index)
+    }
+
+    /// The pages' text, one page at a time as it is asked for, so a document of any length
+    /// is read in the memory one page needs. `pages` defaults to all, in order.
+    public func pageTexts(_ pages: [Int]? = nil) -> PageTexts {
+        PageTexts(document: self, pages: pages ?? Array(0..<pageCount))
+    }
+
+    /// Searches the pages (default: all) one at a time as results are asked for: each hit as
+    /// it is found, and a progress report after each page. Stop iterating, or cancel the
+    /// task, to stop the search.
+    public func search(_ term: String, options: SearchOptions = SearchOptions(), pages: [Int]? = nil) throws -> SearchResults {
+        SearchResults(document: self, search: try TextSearch(term: term, options: options), pages: pages ?? Array(0..<pageCount))
+    }
+
+    /// The document's outline: its items in order, each with its children.
+    public func outline() throws -> [OutlineItem] {
+        try require(.outline)
+        return try withEngine { try $0.outline() }
+    }
+
+    /// The links on the page, with their areas in page space.
+    public func links(pageAt index: Int) throws -> [Link] {
+        try withPage(index, needing: .links) { try $0.links() }
+    }
+
     /// The bitmap as an image file: PNG through this document's engine, PNM or PAM directly.
     public func encode(_ bitmap: Bitmap, as format: ImageFileFormat) throws -> Data {
         switch format {
@@ -94,6 +139,12 @@ public final class Document: Sendable {
             throw RendererError(.invalidArgument, "page \(page + 1) at \(options.dpi) dpi is smaller than one pixel")
         }
         return pixels
+    }
+
+    private func withPage<T: Sendable>(_ index: Int, needing capability: Capability, _ body: (any EnginePage) throws -> T) throws -> T {
+        try require(capability)
+        try checkIndex(index)
+        return try withEngine { try body($0.loadPage(at: index)) }
     }
 
     private func checkIndex(_ index: Int) throws {

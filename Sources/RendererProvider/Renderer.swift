@@ -45,6 +45,10 @@ public protocol EngineDocument: AnyObject {
     var pageCount: Int { get }
     /// The document's version, metadata, encryption and permissions.
     func info() throws -> DocumentInfo
+    /// The document's outline. Destinations are in page space; named destinations resolved.
+    /// The walk cuts a cycle where it closes and stops at ``OutlineItem/maximumDepth``,
+    /// keeping what it read before; it never hangs.
+    func outline() throws -> [OutlineItem]
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
 }
@@ -53,6 +57,13 @@ public protocol EngineDocument: AnyObject {
 ///
 /// ### Implementation requirements
 /// - ``info()`` reports the size as displayed (crop box, rotation applied) in points.
+/// - ``plainText()`` is the page's text in reading order as the engine's own text tool
+///   writes it (`mutool draw -F txt`, `pdftotext`), up to whitespace.
+/// - ``textPage()`` gives every character in reading order, grouped in the engine's lines
+///   and blocks, each with a quad in page space tight to its glyphs: from the font's
+///   ascender to its descender, not the font's whole height.
+/// - ``links()`` gives the page's link areas in page space with resolved destinations;
+///   links that lead nowhere resolvable are left out.
 /// - ``render(_:options:)`` draws the page at `options.scale` pixels per point into a bitmap
 ///   of exactly `area.width` x `area.height` pixels of `options.pixelFormat`, where `area` is
 ///   in device pixels with the displayed page's top-left corner at (0, 0). It first fills the
@@ -60,5 +71,8 @@ public protocol EngineDocument: AnyObject {
 ///   The caller has already checked `area` against the page and the limits.
 public protocol EnginePage: AnyObject {
     func info() throws -> PageInfo
+    func plainText() throws -> String
+    func textPage() throws -> TextPage
+    func links() throws -> [Link]
     func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap
 }

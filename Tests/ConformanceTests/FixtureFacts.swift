@@ -36,10 +36,6 @@ enum FixtureFacts {
     static let cropRed = PageRect(x: 0, y: 350, width: 100, height: 50)
 }
 
-extension PageRect {
-    var center: PagePoint { PagePoint(x: minX + size.width / 2, y: minY + size.height / 2) }
-}
-
 extension Bitmap {
     /// The pixel under a page-space point, for a whole-page render at `dpi`.
     func pixel(at point: PagePoint, dpi: Double) -> [UInt8] {

@@ -135,7 +135,122 @@ function makeLabels() {
 	save(f, "labels.pdf");
 }
 
+// search.pdf: three 612 x 792 pages of Helvetica 12 pt, baselines at user-space y 700 (and 680):
+//   page 0: "Apple apple APPLE pineapple"
+//   page 1: "apple pie and apples"
+//   page 2: "Banana split ends one" / next line "line of text"
+// "apple" matches 6 times ignoring case (4 on page 0, 2 on page 1), 4 times case-sensitively,
+// 4 times as a whole word ignoring case, 2 times as a whole word with case; "one line" once,
+// across the two lines of page 2.
+function makeSearch() {
+	var f = newDocument();
+	addPage(f, [0, 0, 612, 792], 0, "BT /F1 12 Tf 72 700 Td (Apple apple APPLE pineapple) Tj ET\n");
+	addPage(f, [0, 0, 612, 792], 0, "BT /F1 12 Tf 72 700 Td (apple pie and apples) Tj ET\n");
+	addPage(f, [0, 0, 612, 792], 0, "BT /F1 12 Tf 72 700 Td (Banana split ends one) Tj 0 -20 Td (line of text) Tj ET\n");
+	save(f, "search.pdf");
+}
+
+function outlineItem(d, fields) {
+	var item = d.addObject({});
+	for (var key in fields) item[key] = fields[key];
+	return item;
+}
+
+function chain(parent, items) {
+	for (var i = 0; i < items.length; i++) {
+		items[i].Parent = parent;
+		if (i > 0) items[i].Prev = items[i - 1];
+		if (i + 1 < items.length) items[i].Next = items[i + 1];
+	}
+	parent.First = items[0];
+	parent.Last = items[items.length - 1];
+}
+
+// outline.pdf: four 612 x 792 pages; a named destination "sec12" = page 2, user-space top 400;
+// the outline (destinations in page space):
+//   Chapter 1 (open)     -> page 0 (0, 0)
+//     Section 1.1        -> page 1 (72, 292)
+//     Section 1.2        -> named "sec12": page 2 (0, 392)
+//   Chapter 2 (closed)   -> page 3, Fit (no point)
+//     Section 2.1        -> page 3, FitH 600: (0, 192)
+//   Website              -> https://example.org/
+// and links on page 0 (page space x, y, w, h):
+//   72, 72, 128, 20  -> page 3 (0, 0)
+//   72, 122, 178, 20 -> https://example.org/docs
+//   72, 172, 128, 20 -> named "sec12": page 2 (0, 392)
+function makeOutline() {
+	var f = newDocument();
+	for (var i = 0; i < 4; i++)
+		addPage(f, [0, 0, 612, 792], 0, "BT /F1 24 Tf 72 740 Td (Outline page " + (i + 1) + ") Tj ET\n");
+	var d = f.doc;
+	var page = function (i) { return d.findPage(i); };
+	d.getTrailer().Root.Names = d.addObject({ Dests: d.addObject({ Names: [d.newString("sec12"), [page(2), "XYZ", 0, 400, null]] }) });
+	var outlines = d.addObject({ Type: "Outlines" });
+	var c1 = outlineItem(d, { Title: d.newString("Chapter 1"), Dest: [page(0), "XYZ", 0, 792, 0], Count: 2 });
+	var s11 = outlineItem(d, { Title: d.newString("Section 1.1"), Dest: [page(1), "XYZ", 72, 500, 0] });
+	var s12 = outlineItem(d, { Title: d.newString("Section 1.2"), Dest: d.newString("sec12") });
+	var c2 = outlineItem(d, { Title: d.newString("Chapter 2"), Dest: [page(3), "Fit"], Count: -1 });
+	var s21 = outlineItem(d, { Title: d.newString("Section 2.1"), Dest: [page(3), "FitH", 600] });
+	var web = outlineItem(d, { Title: d.newString("Website"), A: { S: "URI", URI: d.newString("https://example.org/") } });
+	chain(outlines, [c1, c2, web]);
+	chain(c1, [s11, s12]);
+	chain(c2, [s21]);
+	outlines.Count = 4;
+	d.getTrailer().Root.Outlines = outlines;
+	page(0).Annots = [
+		d.addObject({ Type: "Annot", Subtype: "Link", Rect: [72, 700, 200, 720], Border: [0, 0, 0], Dest: [page(3), "XYZ", 0, 792, 0] }),
+		d.addObject({ Type: "Annot", Subtype: "Link", Rect: [72, 650, 250, 670], Border: [0, 0, 0], A: { S: "URI", URI: d.newString("https://example.org/docs") } }),
+		d.addObject({ Type: "Annot", Subtype: "Link", Rect: [72, 600, 200, 620], Border: [0, 0, 0], Dest: d.newString("sec12") }),
+	];
+	save(f, "outline.pdf");
+}
+
+// outline-cycle.pdf: one page; outline A, B, C where C's /Next leads back to A, B's only
+// child B1 has /Next pointing to itself and /First pointing back to B. Read with cycles cut
+// where they close: A, B (child B1, no children), C.
+function makeOutlineCycle() {
+	var f = newDocument();
+	addPage(f, [0, 0, 612, 792], 0, "BT /F1 24 Tf 72 740 Td (Circular outline) Tj ET\n");
+	var d = f.doc;
+	var dest = [d.findPage(0), "XYZ", 0, 792, 0];
+	var outlines = d.addObject({ Type: "Outlines" });
+	var a = outlineItem(d, { Title: d.newString("A"), Dest: dest });
+	var b = outlineItem(d, { Title: d.newString("B"), Dest: dest, Count: 1 });
+	var c = outlineItem(d, { Title: d.newString("C"), Dest: dest });
+	var b1 = outlineItem(d, { Title: d.newString("B1"), Dest: dest });
+	chain(outlines, [a, b, c]);
+	c.Next = a;
+	chain(b, [b1]);
+	b1.Next = b1;
+	b1.First = b;
+	b1.Last = b;
+	outlines.Count = 4;
+	d.getTrailer().Root.Outlines = outlines;
+	save(f, "outline-cycle.pdf");
+}
+
+// outline-deep.pdf: one page; an outline 150 levels deep, "Level 1" holding "Level 2" and so
+// on, all open. Outlines are cut at 100 levels: "Level 1" to "Level 100" are read.
+function makeOutlineDeep() {
+	var f = newDocument();
+	addPage(f, [0, 0, 612, 792], 0, "BT /F1 24 Tf 72 740 Td (Deep outline) Tj ET\n");
+	var d = f.doc;
+	var dest = [d.findPage(0), "XYZ", 0, 792, 0];
+	var parent = d.addObject({ Type: "Outlines", Count: 150 });
+	d.getTrailer().Root.Outlines = parent;
+	for (var level = 1; level <= 150; level++) {
+		var item = outlineItem(d, { Title: d.newString("Level " + level), Dest: dest, Count: 150 - level });
+		chain(parent, [item]);
+		parent = item;
+	}
+	save(f, "outline-deep.pdf");
+}
+
 makeText();
+makeSearch();
+makeOutline();
+makeOutlineCycle();
+makeOutlineDeep();
 makeMixedSizes();
 makeRotated();
 makeCropBox();

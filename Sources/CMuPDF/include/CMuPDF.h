@@ -89,6 +89,49 @@ int cmupdf_page_geometry(cmupdf_document *doc, cmupdf_page *page, cmupdf_geometr
 int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, int y, int w, int h, int n,
 	const unsigned char *background, unsigned char *samples, cmupdf_error *error);
 
+/* One character of a page's structured text, in reading order. Its quad is in page space
+   (origin at the top-left of the displayed page) and spans the glyph's ascender to its
+   descender: MuPDF's own quads span the font's whole height, so they are shrunk to the
+   height of the font's 'h' and 'p' glyphs where the font has them. */
+typedef struct {
+	int codepoint;
+	float ulx, uly, urx, ury, llx, lly, lrx, lry;
+	float size;   /* font size in points */
+	int line;     /* index of its line on the page */
+	int block;    /* index of its block on the page */
+} cmupdf_char;
+
+typedef struct {
+	cmupdf_char *chars;
+	int count;
+} cmupdf_text;
+
+/* Fills `text` with the page's characters; free it with cmupdf_text_free. */
+int cmupdf_page_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_text *text, cmupdf_error *error);
+void cmupdf_text_free(cmupdf_text *text);
+
+/* The page's plain text as `mutool draw -F txt` writes it, UTF-8, from malloc (free it). */
+char *cmupdf_page_plain_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_error *error);
+
+/* Where a link or outline item leads: a page (index >= 0, with the destination's kind
+   and point in that page's page space; x or y is NaN where the destination leaves it
+   open), or an external URI (page -1), or nowhere resolvable (page -1, uri NULL). */
+typedef struct {
+	int page;
+	int fit;      /* 1 for destinations that show the whole page or its width (no point) */
+	float x, y;
+	const char *uri;
+} cmupdf_destination;
+
+/* Calls `item` for each outline entry in depth-first order with its depth (0 for the top
+   level); entries deeper than `max_depth` are skipped. */
+typedef void (*cmupdf_outline_callback)(void *user, int depth, const char *title, int is_open, cmupdf_destination destination);
+int cmupdf_outline(cmupdf_document *doc, int max_depth, cmupdf_outline_callback item, void *user, cmupdf_error *error);
+
+/* Calls `link` for each link on the page with its area in page space. */
+typedef void (*cmupdf_link_callback)(void *user, float x0, float y0, float x1, float y1, cmupdf_destination destination);
+int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callback link, void *user, cmupdf_error *error);
+
 /* Encodes `h` rows of `stride` bytes of gray, RGB or premultiplied RGBA (n = 1, 3, 4) as PNG.
    On success returns a buffer from malloc (free it) and its length in `length`. */
 unsigned char *cmupdf_encode_png(const unsigned char *samples, int w, int h, int stride, int n, size_t *length, cmupdf_error *error);

@@ -1,0 +1,123 @@
+#include "CPopplerCpp.h"
+
+#include <poppler/cpp/poppler-document.h>
+#include <poppler/cpp/poppler-global.h>
+#include <poppler/cpp/poppler-page.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+
+struct cpoppler_document {
+	std::unique_ptr<poppler::document> doc;
+};
+
+namespace {
+
+std::mutex &library_lock()
+{
+	static std::mutex lock;
+	return lock;
+}
+
+cpoppler_log_callback log_callback = nullptr;
+
+void forward_message(const std::string &message, void *)
+{
+	if (log_callback)
+		log_callback(message.c_str());
+}
+
+/* poppler-cpp creates Poppler's process-wide parameters when its first document opens and
+   destroys them when its last one closes, under poppler-glib's documents too. One small
+   document kept open for the life of the process keeps them alive. Called with the lock held. */
+void pin_library()
+{
+	static const char minimal_pdf[] =
+		"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
+		"2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n"
+		"trailer<</Root 1 0 R/Size 3>>\n%%EOF\n";
+	static poppler::document *pinned = nullptr;
+	if (!pinned)
+		pinned = poppler::document::load_from_raw_data(minimal_pdf, sizeof minimal_pdf - 1);
+}
+
+cpoppler_document *wrap(poppler::document *opened)
+{
+	std::unique_ptr<poppler::document> doc(opened);
+	if (!doc || doc->is_locked())
+		return nullptr;
+	return new cpoppler_document{std::move(doc)};
+}
+
+} // namespace
+
+extern "C" cpoppler_document *cpoppler_open_file(const char *path, const char *password)
+{
+	std::lock_guard<std::mutex> guard(library_lock());
+	pin_library();
+	std::string pw = password ? password : "";
+	return wrap(poppler::document::load_from_file(path, pw, pw));
+}
+
+extern "C" cpoppler_document *cpoppler_open_data(const char *data, int length, const char *password)
+{
+	std::lock_guard<std::mutex> guard(library_lock());
+	pin_library();
+	std::string pw = password ? password : "";
+	poppler::byte_array bytes(data, data + length);
+	return wrap(poppler::document::load_from_data(&bytes, pw, pw));
+}
+
+extern "C" void cpoppler_close(cpoppler_document *doc)
+{
+	std::lock_guard<std::mutex> guard(library_lock());
+	delete doc;
+}
+
+extern "C" int cpoppler_is_encrypted(cpoppler_document *doc)
+{
+	return doc->doc->is_encrypted() ? 1 : 0;
+}
+
+extern "C" int cpoppler_page_count(cpoppler_document *doc)
+{
+	return doc->doc->pages();
+}
+
+extern "C" int cpoppler_page_rotation(cpoppler_document *doc, int index)
+{
+	std::unique_ptr<poppler::page> page(doc->doc->create_page(index));
+	if (!page)
+		return 0;
+	switch (page->orientation()) {
+	case poppler::page::landscape: return 90;
+	case poppler::page::upside_down: return 180;
+	case poppler::page::seascape: return 270;
+	default: return 0;
+	}
+}
+
+extern "C" char *cpoppler_page_text(cpoppler_document *doc, int index)
+{
+	std::unique_ptr<poppler::page> page(doc->doc->create_page(index));
+	if (!page)
+		return nullptr;
+	poppler::byte_array utf8 = page->text(poppler::rectf(), poppler::page::non_raw_non_physical_layout).to_utf8();
+	char *text = static_cast<char *>(std::malloc(utf8.size() + 1));
+	if (!text)
+		return nullptr;
+	std::memcpy(text, utf8.data(), utf8.size());
+	text[utf8.size()] = 0;
+	return text;
+}
+
+extern "C" void cpoppler_set_log_callback(cpoppler_log_callback log)
+{
+	std::lock_guard<std::mutex> guard(library_lock());
+	log_callback = log;
+	poppler::set_debug_error_function(forward_message, nullptr);
+	pin_library();
+}

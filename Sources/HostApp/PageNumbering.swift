@@ -1,0 +1,57 @@
+import ArgumentParser
+import RendererProvider
+
+/// How page numbers are shown: 1-based numbers, or the document's page labels (`--labels`).
+struct PageNumbering {
+    private let labels: [String]?
+
+    init(document: Document, useLabels: Bool) throws {
+        labels = useLabels ? try document.pageInfos().map(\.label) : nil
+    }
+
+    /// The name of the page at 0-based `index`.
+    func name(_ index: Int) -> String {
+        labels.map { $0[index] } ?? String(index + 1)
+    }
+
+    /// A destination in words: "page 3 at 72,292", or the URI.
+    func describe(_ destination: Destination?) -> String {
+        switch destination {
+        case .page(let index, let point)?:
+            let place = point.map { " at \(Self.number($0.x)),\(Self.number($0.y))" } ?? ""
+            return "page \(name(index))\(place)"
+        case .uri(let uri)?:
+            return uri
+        case nil:
+            return "(nowhere)"
+        }
+    }
+
+    /// A rectangle as `x,y wxh` in points, rounded to two decimals.
+    static func describe(_ rect: PageRect) -> String {
+        "\(number(rect.minX)),\(number(rect.minY)) \(number(rect.size.width))x\(number(rect.size.height))"
+    }
+
+    static func number(_ value: Double) -> String { InfoCommand.points(value) }
+}
+
+/// Options shared by the commands that read pages: `--pages`, `--labels` and `--json`.
+struct PageOptions: ParsableArguments {
+    @Option(help: "Pages, 1-based, such as 1-3,7 or 5- (default: all).")
+    var pages: String?
+
+    @Flag(help: "Show page labels (such as iv or A-3) instead of page numbers.")
+    var labels = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    /// The selected 0-based page indices; a bad selection is a usage error.
+    func indices(in document: Document) throws -> [Int] {
+        do {
+            return try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
+        } catch let error as PageSelectionError {
+            throw RendererError(.pageOutOfRange, error.message)
+        }
+    }
+}

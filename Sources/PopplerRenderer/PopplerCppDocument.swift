@@ -1,0 +1,42 @@
+import CPopplerCpp
+import Foundation
+import RendererProvider
+
+/// The same document opened through poppler's C++ API, for what poppler-glib does not
+/// expose; closed in `deinit`. Confined like its glib twin.
+final class PopplerCppDocument {
+    private let handle: OpaquePointer
+
+    /// `nil` when poppler-cpp cannot open what poppler-glib just opened.
+    init?(source: DocumentSource, absolutePath: String?, password: String?) {
+        let opened: OpaquePointer?
+        switch source {
+        case .file:
+            opened = cpoppler_open_file(absolutePath, password)
+        case .memory(let data):
+            opened = data.withUnsafeBytes {
+                cpoppler_open_data($0.bindMemory(to: CChar.self).baseAddress, Int32(clamping: $0.count), password)
+            }
+        }
+        guard let opened else { return nil }
+        handle = opened
+    }
+
+    deinit {
+        cpoppler_close(handle)
+    }
+
+    var isEncrypted: Bool { cpoppler_is_encrypted(handle) != 0 }
+    var pageCount: Int { Int(cpoppler_page_count(handle)) }
+
+    func rotation(ofPage index: Int) -> PageRotation {
+        PageRotation(degrees: Int(cpoppler_page_rotation(handle, Int32(index)))) ?? .none
+    }
+
+    /// The page's text as pdftotext writes it; `nil` when the page cannot be loaded.
+    func text(ofPage index: Int) -> String? {
+        guard let text = cpoppler_page_text(handle, Int32(index)) else { return nil }
+        defer { free(text) }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,102 @@
+import CPoppler
+import RendererProvider
+
+extension PopplerDocument {
+    func outline() throws -> [OutlineItem] {
+        guard let iterator = poppler_index_iter_new(handle) else { return [] }
+        defer { poppler_index_iter_free(iterator) }
+        return items(of: iterator, depth: 0)
+    }
+
+    /// The items at `iterator`'s level and, below the depth limit, their children. Poppler
+    /// cuts cycles among siblings and back to ancestors itself; the depth limit ends any other.
+    private func items(of iterator: OpaquePointer, depth: Int) -> [OutlineItem] {
+        var level: [OutlineItem] = []
+        repeat {
+            let action = poppler_index_iter_get_action(iterator)
+            defer { poppler_action_free(action) }
+            let title = action.flatMap { $0.pointee.any.title }.map { String(cString: $0) } ?? ""
+            var children: [OutlineItem] = []
+            if depth + 1 < OutlineItem.maximumDepth, let child = poppler_index_iter_get_child(iterator) {
+                children = items(of: child, depth: depth + 1)
+                poppler_index_iter_free(child)
+            }
+            level.append(OutlineItem(
+                title: title, destination: action.flatMap(destination(of:)),
+                isOpen: poppler_index_iter_is_open(iterator) != 0, children: children))
+        } while poppler_index_iter_next(iterator) != 0
+        return level
+    }
+
+    /// Where an action leads, with named destinations resolved; `nil` for anything else.
+    func destination(of action: UnsafeMutablePointer<PopplerAction>) -> Destination? {
+        switch action.pointee.type {
+        case POPPLER_ACTION_URI:
+            return action.pointee.uri.uri.map { .uri(String(cString: $0)) }
+        case POPPLER_ACTION_GOTO_DEST:
+            return action.pointee.goto_dest.dest.flatMap(destination(of:))
+        default:
+            return nil
+        }
+    }
+
+    private func destination(of dest: UnsafeMutablePointer<PopplerDest>) -> Destination? {
+        var target = dest
+        var found: UnsafeMutablePointer<PopplerDest>?
+        if dest.pointee.type == POPPLER_DEST_NAMED {
+            guard let name = dest.pointee.named_dest, let resolved = poppler_document_find_dest(handle, name) else { return nil }
+            found = resolved
+            target = resolved
+        }
+        defer { if let found { poppler_dest_free(found) } }
+        let index = Int(target.pointee.page_num) - 1
+        guard (0..<pageCount).contains(index) else { return nil }
+        let d = target.pointee
+        let left: Double?, top: Double?
+        switch d.type {
+        case POPPLER_DEST_XYZ, POPPLER_DEST_FITH, POPPLER_DEST_FITBH:
+            left = d.type == POPPLER_DEST_XYZ && d.change_left != 0 ? d.left : nil
+            top = d.change_top != 0 ? d.top : nil
+        case POPPLER_DEST_FITR:
+            (left, top) = (d.left, d.top)
+        default:
+            (left, top) = (nil, nil)
+        }
+        guard left != nil || top != nil, let space = pageSpace(ofPage: index) else {
+            return .page(index: index, point: nil)
+        }
+        let point = space.point(x: left ?? space.cropBox.x0, y: top ?? space.cropBox.y1)
+        return .page(index: index, point: point)
+    }
+
+    /// How user space maps onto page space on page `index`.
+    func pageSpace(ofPage index: Int) -> PageSpace? {
+        guard let page = poppler_document_get_page(handle, Int32(index)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var crop = PopplerRectangle()
+        poppler_page_get_crop_box(page, &crop)
+        return PageSpace(cropBox: (crop.x1, crop.y1, crop.x2, crop.y2), rotation: cpp.rotation(ofPage: index))
+    }
+}
+
+extension PopplerPage {
+    /// Poppler gives link areas relative to the crop box, turned with the page, but y up.
+    func links() throws -> [Link] {
+        let list = poppler_page_get_link_mapping(handle)
+        defer { poppler_page_free_link_mapping(list) }
+        var height = 0.0, width = 0.0
+        poppler_page_get_size(handle, &width, &height)
+        var links: [Link] = []
+        var node = list
+        while let current = node {
+            let mapping = current.pointee.data.assumingMemoryBound(to: PopplerLinkMapping.self).pointee
+            if let action = mapping.action, let destination = document.destination(of: action) {
+                let a = mapping.area
+                let area = PageRect(x: min(a.x1, a.x2), y: height - max(a.y1, a.y2), width: abs(a.x2 - a.x1), height: abs(a.y2 - a.y1))
+                links.append(Link(area: area, destination: destination))
+            }
+            node = current.pointee.next
+        }
+        return links.reversed()
+    }
+}

@@ -1,0 +1,66 @@
+import CPoppler
+import RendererProvider
+
+extension PopplerPage {
+    /// Taken from poppler's C++ API, which writes text as pdftotext does; poppler-glib's
+    /// own text is selection text, which spaces and orders some pages differently.
+    func plainText() throws -> String {
+        guard let text = document.cpp.text(ofPage: index) else {
+            throw RendererError(.damaged, "Poppler could not extract the text of page \(index + 1)", backend: PopplerErrors.backend)
+        }
+        return text
+    }
+
+    /// Poppler gives the page's text with one rectangle per character (line breaks
+    /// included) and font attributes per range of characters; lines are the runs between
+    /// line breaks, and an empty line separates blocks.
+    func textPage() throws -> TextPage {
+        guard let raw = poppler_page_get_text(handle) else { return TextPage(blocks: []) }
+        defer { g_free(raw) }
+        let scalars = Array(String(cString: raw).unicodeScalars)
+        var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+        var count: guint = 0
+        guard poppler_page_get_text_layout(handle, &rectangles, &count) != 0, let rectangles else { return TextPage(blocks: []) }
+        defer { g_free(rectangles) }
+        let sizes = fontSizes(count: scalars.count)
+
+        var blocks: [TextBlock] = []
+        var lines: [TextLine] = []
+        var line: [TextCharacter] = []
+        for (i, scalar) in scalars.enumerated() where i < Int(count) {
+            if scalar == "\n" {
+                if line.isEmpty {
+                    if !lines.isEmpty { blocks.append(TextBlock(lines: lines)) }
+                    lines = []
+                } else {
+                    lines.append(TextLine(characters: line))
+                    line = []
+                }
+                continue
+            }
+            let r = rectangles[i]
+            let rect = PageRect(x: r.x1, y: r.y1, width: r.x2 - r.x1, height: r.y2 - r.y1)
+            line.append(TextCharacter(text: String(Character(scalar)), quad: Quad(rect), fontSize: sizes[i]))
+        }
+        if !line.isEmpty { lines.append(TextLine(characters: line)) }
+        if !lines.isEmpty { blocks.append(TextBlock(lines: lines)) }
+        return TextPage(blocks: blocks)
+    }
+
+    /// The font size of each character, from Poppler's text attributes.
+    private func fontSizes(count: Int) -> [Double?] {
+        var sizes = [Double?](repeating: nil, count: count)
+        let list = poppler_page_get_text_attributes(handle)
+        defer { poppler_page_free_text_attributes(list) }
+        var node = list
+        while let current = node {
+            let attributes = current.pointee.data.assumingMemoryBound(to: PopplerTextAttributes.self).pointee
+            let start = max(0, Int(attributes.start_index)), end = min(count - 1, Int(attributes.end_index))
+            if start <= end {
+                for i in start...end { sizes[i] = attributes.font_size }
+            }
+            node = current.pointee.next
+        }
+        return sizes
+    }
+}

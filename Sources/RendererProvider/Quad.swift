@@ -1,0 +1,52 @@
+/// A quadrilateral in page space, as PDF text markup uses: the corners at the start and end
+/// of the text's top edge, then of its bottom edge (for unrotated text: upper-left,
+/// upper-right, lower-left, lower-right).
+public struct Quad: Hashable, Sendable, Codable {
+    public var upperLeft: PagePoint
+    public var upperRight: PagePoint
+    public var lowerLeft: PagePoint
+    public var lowerRight: PagePoint
+
+    public init(upperLeft: PagePoint, upperRight: PagePoint, lowerLeft: PagePoint, lowerRight: PagePoint) {
+        self.upperLeft = upperLeft
+        self.upperRight = upperRight
+        self.lowerLeft = lowerLeft
+        self.lowerRight = lowerRight
+    }
+
+    /// The quad of an axis-aligned rectangle.
+    public init(_ rect: PageRect) {
+        self.init(
+            upperLeft: PagePoint(x: rect.minX, y: rect.minY), upperRight: PagePoint(x: rect.maxX, y: rect.minY),
+            lowerLeft: PagePoint(x: rect.minX, y: rect.maxY), lowerRight: PagePoint(x: rect.maxX, y: rect.maxY))
+    }
+
+    /// The smallest axis-aligned rectangle holding the four corners.
+    public var bounds: PageRect {
+        let xs = [upperLeft.x, upperRight.x, lowerLeft.x, lowerRight.x]
+        let ys = [upperLeft.y, upperRight.y, lowerLeft.y, lowerRight.y]
+        let x0 = xs.min()!, y0 = ys.min()!
+        return PageRect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+    }
+}
+
+extension PageRect {
+    /// The smallest rectangle holding both.
+    public func union(_ other: PageRect) -> PageRect {
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return PageRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// The smallest rectangle holding all of `rects`; a zero rectangle at the origin for none.
+    public static func enclosing(_ rects: [PageRect]) -> PageRect {
+        guard let first = rects.first else { return PageRect(x: 0, y: 0, width: 0, height: 0) }
+        return rects.dropFirst().reduce(first) { $0.union($1) }
+    }
+
+    /// True when the point lies inside or on the edge.
+    public func contains(_ point: PagePoint) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
+
+    public var center: PagePoint { PagePoint(x: minX + size.width / 2, y: minY + size.height / 2) }
+}
