@@ -33,10 +33,13 @@ final class PopplerCppDocument {
         PageRotation(degrees: Int(cpoppler_page_rotation(handle, Int32(index)))) ?? .none
     }
 
-    /// The page's text as pdftotext writes it; `nil` when the page cannot be loaded.
+    /// The page's text as pdftotext writes it, without the form feed pdftotext ends each
+    /// page with; `nil` when the page cannot be loaded.
     func text(ofPage index: Int) -> String? {
         guard let text = cpoppler_page_text(handle, Int32(index)) else { return nil }
         defer { free(text) }
-        return String(cString: text)
+        var page = String(cString: text)
+        if page.hasSuffix("\u{0C}") { page.removeLast() }
+        return page
     }
 }

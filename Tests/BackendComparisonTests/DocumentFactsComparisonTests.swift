@@ -8,7 +8,7 @@ import TestSupport
 /// withholds high-resolution printing when /P lacks it (see the conformance tests).
 @Suite("MuPDF and Poppler agree on document facts")
 struct DocumentFactsComparisonTests {
-    static let documents = Fixtures.openable.map { Fixtures.path($0.name) } + [Fixtures.samplePath]
+    static let documents = Fixtures.allDocuments
 
     @Test(arguments: documents)
     func sameFacts(file: String) throws {

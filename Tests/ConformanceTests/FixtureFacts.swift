@@ -31,9 +31,51 @@ enum FixtureFacts {
         (.threeQuarters, PageRect(x: 742, y: 512, width: 50, height: 100)),
     ]
 
+    /// text.pdf page 0, Helvetica 12 pt on the baseline y = 72 (page space): each word's box
+    /// from Helvetica's metrics (advance widths; ascender 0.718, descender -0.207 of the size).
+    static let firstWords: [(text: String, box: PageRect)] = [
+        ("The", PageRect(x: 72, y: 63.384, width: 20.676, height: 11.1)),
+        ("quick", PageRect(x: 96.012, y: 63.384, width: 28.008, height: 11.1)),
+        ("brown", PageRect(x: 127.356, y: 63.384, width: 32.676, height: 11.1)),
+    ]
+
+    /// search.pdf: hits for "apple" per option set, per page.
+    static let appleHits: [(options: SearchOptions, perPage: [Int])] = [
+        (SearchOptions(), [4, 2, 0]),
+        (SearchOptions(caseSensitive: true), [2, 2, 0]),
+        (SearchOptions(wholeWord: true), [3, 1, 0]),
+        (SearchOptions(caseSensitive: true, wholeWord: true), [1, 1, 0]),
+    ]
+
+    /// outline.pdf's outline and page-0 links.
+    static let outline: [OutlineItem] = [
+        OutlineItem(title: "Chapter 1", destination: .page(index: 0, point: PagePoint(x: 0, y: 0)), isOpen: true, children: [
+            OutlineItem(title: "Section 1.1", destination: .page(index: 1, point: PagePoint(x: 72, y: 292)), isOpen: false, children: []),
+            OutlineItem(title: "Section 1.2", destination: .page(index: 2, point: PagePoint(x: 0, y: 392)), isOpen: false, children: []),
+        ]),
+        OutlineItem(title: "Chapter 2", destination: .page(index: 3, point: nil), isOpen: false, children: [
+            OutlineItem(title: "Section 2.1", destination: .page(index: 3, point: PagePoint(x: 0, y: 192)), isOpen: false, children: []),
+        ]),
+        OutlineItem(title: "Website", destination: .uri("https://example.org/"), isOpen: false, children: []),
+    ]
+
+    static let links: [Link] = [
+        Link(area: PageRect(x: 72, y: 72, width: 128, height: 20), destination: .page(index: 3, point: PagePoint(x: 0, y: 0))),
+        Link(area: PageRect(x: 72, y: 122, width: 178, height: 20), destination: .uri("https://example.org/docs")),
+        Link(area: PageRect(x: 72, y: 172, width: 128, height: 20), destination: .page(index: 2, point: PagePoint(x: 0, y: 392))),
+    ]
+
     /// cropbox.pdf: 300 x 400 pt shown; red at page space x 0..100, y 350..400.
     static let cropSize = PageSize(width: 300, height: 400)
     static let cropRed = PageRect(x: 0, y: 350, width: 100, height: 50)
+}
+
+extension PageRect {
+    /// True when every edge is within `tolerance` points of `other`'s.
+    func isClose(to other: PageRect, within tolerance: Double = 1) -> Bool {
+        abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
+            && abs(maxX - other.maxX) <= tolerance && abs(maxY - other.maxY) <= tolerance
+    }
 }
 
 extension Bitmap {

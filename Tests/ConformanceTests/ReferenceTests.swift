@@ -8,7 +8,7 @@ import TestSupport
 /// netpbm's `pngtopnm`). The pixels must be identical on every page of every fixture.
 @Suite("Pixel-identical to the engines' own tools")
 struct ReferenceTests {
-    static let documents = Fixtures.openable.map { Fixtures.path($0.name) } + [Fixtures.samplePath]
+    static let documents = Fixtures.allDocuments
 
     @Test(arguments: [72.0, 150.0])
     func muPDFMatchesMutoolDraw(dpi: Double) throws {

@@ -16,6 +16,7 @@ private struct ScriptedRenderer: Renderer {
     final class EmptyDocument: EngineDocument {
         let pageCount = 0
         func info() throws -> DocumentInfo { DocumentInfo(pageCount: 0, pdfVersion: "1.7") }
+        func outline() throws -> [OutlineItem] { [] }
         func loadPage(at index: Int) throws -> any EnginePage { fatalError("the document has no pages") }
     }
 

@@ -30,5 +30,14 @@ public enum Fixtures {
     public static let openable: [(name: String, pages: Int)] = [
         ("text.pdf", 3), ("mixed-sizes.pdf", 5), ("rotated.pdf", 4), ("cropbox.pdf", 1),
         ("colors.pdf", 1), ("metadata.pdf", 1), ("labels.pdf", 9), ("restricted.pdf", 1),
+        ("search.pdf", 3), ("outline.pdf", 4), ("outline-cycle.pdf", 1), ("outline-deep.pdf", 1),
     ]
+
+    /// Every openable fixture's path, and the sample's.
+    public static let allDocuments = openable.map { path($0.name) } + [samplePath]
+
+    /// Text with every run of whitespace made one space, and none at the ends.
+    public static func normalizedWhitespace(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }

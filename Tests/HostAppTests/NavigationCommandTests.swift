@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `hostapp text`, `search`, `outline` and `links`, run as a user runs them.
+@Suite("hostapp text, search, outline and links")
+struct NavigationCommandTests {
+    func hostapp(_ arguments: String...) throws -> Tool.Result {
+        try Tool.run(HostAppTests.executable, arguments)
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func textPrintsPagesSeparatedByFormFeeds(backend: String) throws {
+        let result = try hostapp("--backend", backend, "text", Fixtures.path("text.pdf"), "--pages", "2-3")
+        #expect(result.status == 0)
+        let pages = result.text.split(separator: "\u{0C}").map { Fixtures.normalizedWhitespace(String($0)) }
+        #expect(pages == ["Renderer provider fixture page two", "Third page"])
+    }
+
+    @Test func textJSONGivesWordsWithBoxes() throws {
+        let result = try hostapp("text", "--json", "--labels", "--pages", "9", Fixtures.path("labels.pdf"))
+        #expect(result.status == 0)
+        let pages = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
+        #expect(pages.first?["page"] as? String == "AA")
+        let words = try #require(pages.first?["words"] as? [[String: Any]])
+        #expect(words.map { $0["text"] as? String } == ["Page", "index", "8"])
+        #expect(abs((words[0]["x"] as? Double ?? 0) - 20) < 1)
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func searchPrintsHitsAndCount(backend: String) throws {
+        let all = try hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "apple")
+        #expect(all.status == 0)
+        #expect(all.text.hasSuffix("6 hits\n"))
+        #expect(all.text.split(separator: "\n").filter { $0.hasPrefix("page 1: 72,") }.count == 1)
+        let exact = try hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "apple", "--case-sensitive", "--whole-word")
+        #expect(exact.text.hasSuffix("2 hits\n"))
+        let none = try hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "kiwi")
+        #expect(none.status == 0 && none.text == "0 hits\n")
+        let json = try JSONSerialization.jsonObject(with: try hostapp("search", "--json", "--pages", "2", Fixtures.path("search.pdf"), "APPLE").stdout) as? [String: Any]
+        #expect(json?["count"] as? Int == 2)
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func outlineIsAnIndentedTree(backend: String) throws {
+        let result = try hostapp("--backend", backend, "outline", Fixtures.path("outline.pdf"))
+        #expect(result.status == 0)
+        #expect(result.text == """
+            v Chapter 1  ->  page 1 at 0,0
+              - Section 1.1  ->  page 2 at 72,292
+              - Section 1.2  ->  page 3 at 0,392
+            > Chapter 2  ->  page 4
+              - Section 2.1  ->  page 4 at 0,192
+            - Website  ->  https://example.org/
+
+            """)
+        let circular = try hostapp("--backend", backend, "outline", Fixtures.path("outline-cycle.pdf"))
+        #expect(circular.status == 0 && circular.text.split(separator: "\n").count == 4)
+    }
+
+    @Test func outlineWithLabelsAndJSON() throws {
+        let json = try JSONSerialization.jsonObject(with: try hostapp("outline", "--json", Fixtures.path("outline.pdf")).stdout) as? [[String: Any]]
+        #expect(json?.map { $0["title"] as? String } == ["Chapter 1", "Chapter 2", "Website"])
+        let none = try hostapp("outline", Fixtures.path("text.pdf"))
+        #expect(none.status == 0 && none.text == "(no outline)\n")
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func linksListsAreasAndTargets(backend: String) throws {
+        let result = try hostapp("--backend", backend, "links", Fixtures.path("outline.pdf"))
+        #expect(result.status == 0)
+        #expect(result.text == """
+            page 1: 72,72 128x20  ->  page 4 at 0,0
+            page 1: 72,122 178x20  ->  https://example.org/docs
+            page 1: 72,172 128x20  ->  page 3 at 0,392
+
+            """)
+    }
+
+    @Test func pageSelectionErrorsAreUsageErrors() throws {
+        let result = try hostapp("text", Fixtures.path("text.pdf"), "--pages", "2-1")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'2-1' is not a page range"))
+    }
+}
