@@ -24,13 +24,14 @@ struct HostApp: ParsableCommand {
 
             Exit codes:
               0   success
+              1   compare: a page failed the thresholds
               64  usage error (bad option, page out of range, resolution or size past a limit)
               65  document error (not a PDF, damaged, password required or wrong)
               74  I/O error (file missing or unreadable, output not writable)
             """,
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
-            OutlineCommand.self, LinksCommand.self,
+            OutlineCommand.self, LinksCommand.self, CompareCommand.self,
         ]
     )
 }

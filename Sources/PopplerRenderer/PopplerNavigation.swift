@@ -35,6 +35,18 @@ extension PopplerDocument {
             return action.pointee.uri.uri.map { .uri(String(cString: $0)) }
         case POPPLER_ACTION_GOTO_DEST:
             return action.pointee.goto_dest.dest.flatMap(destination(of:))
+        case POPPLER_ACTION_GOTO_REMOTE:
+            // Another file, written as MuPDF writes it: file://NAME#DESTINATION or #page=N.
+            guard let file = action.pointee.goto_remote.file_name else { return nil }
+            var uri = "file://" + String(cString: file)
+            if let dest = action.pointee.goto_remote.dest?.pointee {
+                if dest.type == POPPLER_DEST_NAMED, let name = dest.named_dest {
+                    uri += "#" + String(cString: name)
+                } else if dest.page_num > 0 {
+                    uri += "#page=\(dest.page_num)"
+                }
+            }
+            return .uri(uri)
         default:
             return nil
         }

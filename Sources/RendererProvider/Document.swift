@@ -4,37 +4,51 @@ import Synchronization
 /// An open document, served by one renderer. Safe to share between threads: calls are
 /// serialised, because an engine document must never be used by two threads at once.
 /// Open one through ``RendererRegistry/open(_:password:backend:needing:)``.
+///
+/// A document opened with `auto` keeps the other renderers that could serve it: when its
+/// engine finds a page too damaged to read or draw, the document is opened again with the
+/// next one, which serves it from then on (``renderer`` says which).
 public final class Document: Sendable {
-    /// The renderer serving this document.
-    public let renderer: any Renderer
-    /// The number of pages; valid page indices are `0..<pageCount`.
-    public let pageCount: Int
-    private let engine: Mutex<any EngineDocument>
+    private struct Engine {
+        var document: any EngineDocument
+        var renderer: any Renderer
+        /// Renderers to try, in order, when this one reports damage.
+        var fallbacks: [any Renderer]
+    }
 
-    init(renderer: any Renderer, source: DocumentSource, password: String?) throws {
+    private let engine: Mutex<Engine>
+    private let source: DocumentSource
+    private let password: String?
+
+    init(renderer: any Renderer, source: DocumentSource, password: String?, fallbacks: [any Renderer] = []) throws {
         let engineDocument = try Self.translatingErrors(of: renderer) {
             try renderer.openDocument(source, password: password)
         }
-        self.renderer = renderer
-        self.pageCount = engineDocument.pageCount
-        self.engine = Mutex(engineDocument)
+        self.source = source
+        self.password = password
+        self.engine = Mutex(Engine(document: engineDocument, renderer: renderer, fallbacks: fallbacks))
     }
+
+    /// The renderer serving this document now.
+    public var renderer: any Renderer { engine.withLock { $0.renderer } }
+
+    /// The number of pages; valid page indices are `0..<pageCount`.
+    public var pageCount: Int { engine.withLock { $0.document.pageCount } }
 
     /// The document's version, metadata, encryption and permissions.
     public func info() throws -> DocumentInfo {
         try require(.metadata)
-        return try withEngine { try $0.info() }
+        return try withEngine { document, _ in try document.info() }
     }
 
     /// Size, rotation and label of the page at `index`.
     public func pageInfo(at index: Int) throws -> PageInfo {
-        try checkIndex(index)
-        return try withEngine { try $0.loadPage(at: index).info() }
+        try withPage(index) { try $0.info() }
     }
 
     /// Size, rotation and label of every page, in order.
     public func pageInfos() throws -> [PageInfo] {
-        try withEngine { document in try (0..<pageCount).map { try document.loadPage(at: $0).info() } }
+        try withEngine { document, _ in try (0..<document.pageCount).map { try document.loadPage(at: $0).info() } }
     }
 
     /// Draws the page at `index` (or the part `options.clip` selects) into a new bitmap.
@@ -45,13 +59,10 @@ public final class Document: Sendable {
     /// outside the page, and `limitExceeded` when the bitmap would have more than
     /// `options.maximumPixelCount` pixels; both before anything is drawn or allocated.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions()) throws -> Bitmap {
-        try require(.render)
-        try checkIndex(index)
         guard options.dpi.isFinite, options.dpi > 0 else {
             throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
         }
-        return try withEngine { document in
-            let page = try document.loadPage(at: index)
+        return try withPage(index, needing: .render) { page in
             let size = try page.info().size
             let area = try Self.area(of: PageRect(x: 0, y: 0, width: size.width, height: size.height), clip: options.clip)
             let pixels = try Self.pixels(covering: area, options: options, page: index)
@@ -96,7 +107,7 @@ public final class Document: Sendable {
     /// The document's outline: its items in order, each with its children.
     public func outline() throws -> [OutlineItem] {
         try require(.outline)
-        return try withEngine { try $0.outline() }
+        return try withEngine { document, _ in try document.outline() }
     }
 
     /// The links on the page, with their areas in page space.
@@ -111,6 +122,7 @@ public final class Document: Sendable {
         case .pam: return bitmap.pamData()
         case .png:
             try require(.encodePNG)
+            let renderer = self.renderer
             return try Self.translatingErrors(of: renderer) { try renderer.pngData(for: bitmap) }
         }
     }
@@ -141,29 +153,58 @@ public final class Document: Sendable {
         return pixels
     }
 
-    private func withPage<T: Sendable>(_ index: Int, needing capability: Capability, _ body: (any EnginePage) throws -> T) throws -> T {
-        try require(capability)
-        try checkIndex(index)
-        return try withEngine { try body($0.loadPage(at: index)) }
-    }
-
-    private func checkIndex(_ index: Int) throws {
-        guard (0..<pageCount).contains(index) else {
-            throw RendererError(
-                .pageOutOfRange,
-                "page index \(index) is out of range: the document has \(pageCount) page\(pageCount == 1 ? "" : "s") (indices 0...\(pageCount - 1))",
-                backend: renderer.id)
+    /// Runs `body` on page `index` of the current engine, after checking the capability and
+    /// the index against that engine's page count.
+    private func withPage<T: Sendable>(_ index: Int, needing capability: Capability? = nil, _ body: (any EnginePage) throws -> T) throws -> T {
+        if let capability { try require(capability) }
+        return try withEngine { document, renderer in
+            guard (0..<document.pageCount).contains(index) else {
+                let count = document.pageCount
+                throw RendererError(
+                    .pageOutOfRange,
+                    "page index \(index) is out of range: the document has \(count) page\(count == 1 ? "" : "s") (indices 0...\(count - 1))",
+                    backend: renderer.id)
+            }
+            return try body(document.loadPage(at: index))
         }
     }
 
     private func require(_ capability: Capability) throws {
+        let renderer = self.renderer
         guard renderer.capabilities.contains(capability) else {
             throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here", backend: renderer.id)
         }
     }
 
-    private func withEngine<T: Sendable>(_ body: (any EngineDocument) throws -> T) throws -> T {
-        try Self.translatingErrors(of: renderer) { try engine.withLock { try body($0) } }
+    /// Runs `body` with the engine document, holding the lock. When the engine reports
+    /// damage and fallback renderers remain, the document is reopened with the next one
+    /// that can open it and `body` runs again.
+    private func withEngine<T: Sendable>(_ body: (any EngineDocument, any Renderer) throws -> T) throws -> T {
+        let (source, password) = (self.source, self.password)
+        return try Self.translatingErrors(of: renderer) {
+            try engine.withLock { state in
+                while true {
+                    do {
+                        return try body(state.document, state.renderer)
+                    } catch let error as RendererError where error.code == .damaged && !state.fallbacks.isEmpty {
+                        guard let reopened = Self.open(source, password: password, withFirstOf: &state.fallbacks) else { throw error }
+                        state.document = reopened.document
+                        state.renderer = reopened.renderer
+                    }
+                }
+            }
+        }
+    }
+
+    /// `source` opened by the first of `renderers` that can; those tried are removed.
+    private static func open(
+        _ source: DocumentSource, password: String?, withFirstOf renderers: inout [any Renderer]
+    ) -> (document: any EngineDocument, renderer: any Renderer)? {
+        while !renderers.isEmpty {
+            let next = renderers.removeFirst()
+            if let document = try? next.openDocument(source, password: password) { return (document, next) }
+        }
+        return nil
     }
 
     /// Runs `body`, passing ``RendererError``s through and wrapping anything else as an engine failure.

@@ -47,9 +47,10 @@ public struct RendererRegistry: Sendable {
         }
 
         var firstFailure: RendererError?
-        for renderer in candidates {
+        for (position, renderer) in candidates.enumerated() {
             do {
-                return try Document(renderer: renderer, source: source, password: password)
+                let fallbacks = backend == .auto ? Array(candidates[(position + 1)...]) : []
+                return try Document(renderer: renderer, source: source, password: password, fallbacks: fallbacks)
             } catch let error as RendererError where error.code == .damaged {
                 firstFailure = firstFailure ?? error
             }

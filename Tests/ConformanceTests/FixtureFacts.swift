@@ -70,14 +70,6 @@ enum FixtureFacts {
     static let cropRed = PageRect(x: 0, y: 350, width: 100, height: 50)
 }
 
-extension PageRect {
-    /// True when every edge is within `tolerance` points of `other`'s.
-    func isClose(to other: PageRect, within tolerance: Double = 1) -> Bool {
-        abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
-            && abs(maxX - other.maxX) <= tolerance && abs(maxY - other.maxY) <= tolerance
-    }
-}
-
 extension Bitmap {
     /// The pixel under a page-space point, for a whole-page render at `dpi`.
     func pixel(at point: PagePoint, dpi: Double) -> [UInt8] {

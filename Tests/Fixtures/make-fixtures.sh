@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds every fixture PDF in this folder from make-fixtures.js, then derives the
-# encrypted, truncated and non-PDF files from them. Needs mutool (mupdf-tools) and qpdf.
+# encrypted, truncated, damaged and non-PDF files from them. Needs mutool (mupdf-tools),
+# qpdf and python3.
 # The properties each file is built to have are stated in make-fixtures.js and below;
 # the tests hold the same numbers in Tests/ConformanceTests/FixtureFacts.swift.
 set -euo pipefail
@@ -21,6 +22,16 @@ qpdf --encrypt "" owner-secret 256 --print=none -- colors.pdf restricted.pdf
 # object 9; no cross-reference table or trailer. Neither engine can open it, even by
 # repairing (MuPDF does repair some other cuts of this file, such as 780 bytes).
 head -c 650 text.pdf > truncated.pdf
+
+# poppler-only.pdf: text.pdf with a broken startxref and, right after the header, an object
+# whose string is never closed. Repairing, MuPDF reads that string to the end of the file and
+# finds no document; Poppler's reconstruction scans line by line and opens all 3 pages.
+python3 - <<'PY'
+data = open("text.pdf", "rb").read()
+cut = data.index(b"startxref")
+broken = data[:cut] + b"startxref\n1\n%%EOF\n"
+open("poppler-only.pdf", "wb").write(broken[:9] + b"99 0 obj\n<</A (never closed\n>>\nendobj\n" + broken[9:])
+PY
 
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare what two or more renderers make of a document: pixels, text, sizes, links, outline.",
+        discussion: "Exits 1 when any page fails the thresholds (see ComparisonThresholds for the defaults).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The PDF file.")
+    var file: String
+
+    @Option(help: "Renderers to compare, the first being the reference.")
+    var backends: String = "mupdf,poppler"
+
+    @Option(help: "Pages, 1-based, such as 1-3,7 or 5- (default: all).")
+    var pages: String?
+
+    @Option(help: "Resolution of the compared renders.")
+    var dpi: Double = 100
+
+    @Option(help: "Write an HTML report with the renders and heat maps into this directory.")
+    var report: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Option(help: "A pixel differs when a channel differs by more than this (0-255).")
+    var channelThreshold: Int = ComparisonThresholds().channel
+
+    @Option(help: "Most pixels that may differ even allowing a 1-pixel shift (0-1).")
+    var maxDiffering: Double = ComparisonThresholds().maximumShiftedDifferingShare
+
+    @Option(help: "Most of the inked area that may differ even allowing a 1-pixel shift (0-1).")
+    var maxDifferingOfInk: Double = ComparisonThresholds().maximumShiftedDifferingShareOfInk
+
+    @Option(help: "Least share of words the texts must have in common (0-1).")
+    var minTextAgreement: Double = ComparisonThresholds().minimumTextAgreement
+
+    func validate() throws {
+        if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
+        if rendererIDs.count < 2 { throw ValidationError("--backends needs at least two renderers, such as mupdf,poppler") }
+    }
+
+    private var rendererIDs: [String] {
+        backends.split(separator: ",").map { String($0.trimmingWhitespace).lowercased() }.filter { !$0.isEmpty }
+    }
+
+    func run() throws {
+        try Failure.reporting {
+            let registry = global.registry()
+            let thresholds = ComparisonThresholds(
+                channel: channelThreshold, maximumShiftedDifferingShare: maxDiffering,
+                maximumShiftedDifferingShareOfInk: maxDifferingOfInk, minimumTextAgreement: minTextAgreement)
+            let comparer = DocumentComparer(dpi: dpi, thresholds: thresholds)
+            // Pages are chosen against the document as whichever renderer can open it sees it.
+            var indices: [Int]?
+            if let pages {
+                let document = try registry.open(.file(file), password: global.password, backend: .auto)
+                do {
+                    indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
+                } catch let error as PageSelectionError {
+                    throw RendererError(.pageOutOfRange, error.message)
+                }
+            }
+            let writer = try report.map { try ComparisonReport(directory: $0, encoder: registry.renderer(id: rendererIDs[0])) }
+            let comparison = try comparer.compare(
+                .file(file), password: global.password, renderers: rendererIDs, registry: registry, pages: indices,
+                images: writer.map { writer in { try writer.write($0) } })
+            if let writer { try writer.finish(comparison, file: file) }
+            if json {
+                try JSONOutput.print(comparison)
+            } else {
+                ComparisonTable.print(comparison)
+                if let report { print("Report: \(URL(fileURLWithPath: report).appendingPathComponent("index.html").path)") }
+            }
+            if !comparison.passed { throw ExitCode(1) }
+        }
+    }
+}
+
+/// The comparison as a table: one row per page, then a summary line per candidate.
+enum ComparisonTable {
+    static func print(_ comparison: DocumentComparison) {
+        for candidate in comparison.candidates {
+            Swift.print("\(candidate.renderer) against \(comparison.reference), \(InfoCommand.points(comparison.dpi)) dpi")
+            Swift.print("Page  Differ   Shifted  Of ink   PSNR       Text   Result")
+            for page in candidate.pages {
+                let pixels = page.pixels
+                let cells = [
+                    String(page.pageIndex + 1).leftPadded(to: 4),
+                    (pixels.map { Figures.percent($0.differingShare) } ?? "-").leftPadded(to: 7),
+                    (pixels.map { Figures.percent($0.shiftedDifferingShare) } ?? "-").leftPadded(to: 7),
+                    (pixels.map { Figures.percent($0.shiftedDifferingShareOfInk) } ?? "-").leftPadded(to: 7),
+                    (pixels.map { Figures.psnr($0.psnr) } ?? "-").leftPadded(to: 9),
+                    (page.textAgreement.map { Figures.percent($0) } ?? "-").leftPadded(to: 7),
+                ]
+                let result = page.passed ? "pass" : "FAIL  " + page.failures.joined(separator: "; ")
+                Swift.print(cells.joined(separator: "  ") + "  " + result)
+            }
+            let failed = candidate.pages.filter { !$0.passed }.map { String($0.pageIndex + 1) }
+            var summary = "\(candidate.pages.count) page\(candidate.pages.count == 1 ? "" : "s") compared, \(failed.count) failed"
+            if !failed.isEmpty { summary += " (page\(failed.count == 1 ? "" : "s") \(failed.joined(separator: ", ")))" }
+            for difference in candidate.differences { summary += "; \(difference)" }
+            Swift.print("\(candidate.passed ? "PASS" : "FAIL"): \(summary)")
+        }
+    }
+}
+
+/// How figures are written in the table and the report.
+enum Figures {
+    static func percent(_ share: Double) -> String { String(format: "%.2f%%", share * 100) }
+    static func psnr(_ value: Double?) -> String { value.map { String(format: "%.1f dB", $0) } ?? "identical" }
+}
