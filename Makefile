@@ -3,10 +3,11 @@
 
 SWIFT ?= swift
 # The engines, every library linking MuPDF's static archive needs (ENGINE-NOTES.md),
-# poppler's C++ API, and the reference tools the tests use as witnesses.
+# poppler's C++ API, and the reference tools the tests use as witnesses (python3 builds
+# one fixture and recomputes comparison figures).
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-cpp-dev \
-	mupdf-tools poppler-utils qpdf netpbm
+	mupdf-tools poppler-utils qpdf netpbm python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 
@@ -20,6 +21,9 @@ setup:
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+	@# numpy, for the test that recomputes hostapp compare's figures independently.
+	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install -q numpy 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-numpy
 
 demo: setup
 	$(SWIFT) build -c release --product hostapp

@@ -142,7 +142,7 @@ public struct DocumentComparer: Sendable {
         if metrics.shiftedDifferingShare > thresholds.maximumShiftedDifferingShare {
             failures.append("pixels: \(Self.percent(metrics.shiftedDifferingShare)) differ even allowing a 1-pixel shift (at most \(Self.percent(thresholds.maximumShiftedDifferingShare)))")
         }
-        if metrics.inkedShare >= thresholds.minimumInkedShareForInkLimit,
+        if metrics.shiftedDifferingShare >= thresholds.minimumShiftedDifferingShareForInkLimit,
             metrics.shiftedDifferingShareOfInk > thresholds.maximumShiftedDifferingShareOfInk {
             failures.append("pixels: \(Self.percent(metrics.shiftedDifferingShareOfInk)) of the inked area differs (at most \(Self.percent(thresholds.maximumShiftedDifferingShareOfInk)))")
         }

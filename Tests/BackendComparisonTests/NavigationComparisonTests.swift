@@ -53,13 +53,14 @@ struct NavigationComparisonTests {
     }
 }
 
+/// Expectations over the API's own notions of closeness (``PageRect/isClose(to:within:)``,
+/// ``Destination/matches(_:within:)``), as the comparison API judges them.
 enum Comparison {
     static func expectSameLinks(_ a: [Link], _ b: [Link], _ context: String) {
         #expect(a.count == b.count, "\(context): \(a.count) vs \(b.count) links")
         for (x, y) in zip(a, b) {
-            #expect(abs(x.area.minX - y.area.minX) <= 1 && abs(x.area.minY - y.area.minY) <= 1
-                    && abs(x.area.maxX - y.area.maxX) <= 1 && abs(x.area.maxY - y.area.maxY) <= 1, "\(context): \(x.area) vs \(y.area)")
-            #expect(sameDestination(x.destination, y.destination), "\(context): \(x.destination) vs \(y.destination)")
+            #expect(x.area.isClose(to: y.area), "\(context): \(x.area) vs \(y.area)")
+            #expect(x.destination.matches(y.destination), "\(context): \(x.destination) vs \(y.destination)")
         }
     }
 
@@ -67,20 +68,13 @@ enum Comparison {
         #expect(a.count == b.count)
         for (x, y) in zip(a, b) {
             #expect(x.title == y.title && x.isOpen == y.isOpen, "\(x.title) vs \(y.title)")
-            #expect(sameDestination(x.destination, y.destination), "\(x.title): \(String(describing: x.destination)) vs \(String(describing: y.destination))")
+            let same = switch (x.destination, y.destination) {
+            case (let p?, let q?): p.matches(q)
+            case (nil, nil): true
+            default: false
+            }
+            #expect(same, "\(x.title): \(String(describing: x.destination)) vs \(String(describing: y.destination))")
             expectSameOutline(x.children, y.children)
-        }
-    }
-
-    /// Equal, with points within 1 pt.
-    static func sameDestination(_ a: Destination?, _ b: Destination?) -> Bool {
-        switch (a, b) {
-        case (.page(let i, let p)?, .page(let j, let q)?):
-            guard i == j else { return false }
-            guard let p, let q else { return p == nil && q == nil }
-            return abs(p.x - q.x) <= 1 && abs(p.y - q.y) <= 1
-        default:
-            return a == b
         }
     }
 }

@@ -8,21 +8,41 @@ import Testing
 private struct ScriptedRenderer: Renderer {
     let id: String
     var failure: RendererError.Code?
+    /// Every page of its documents reports this error when it is read.
+    var pageFailure: RendererError.Code?
     var capabilities: Set<Capability> = Set(Capability.allCases)
     let engineName = "Scripted"
     let engineVersion = "0"
     let contentTypes: Set<ContentType> = [.pdf]
 
-    final class EmptyDocument: EngineDocument {
-        let pageCount = 0
-        func info() throws -> DocumentInfo { DocumentInfo(pageCount: 0, pdfVersion: "1.7") }
+    /// One page of 100 x 100 points that reports `failure` when read, if set.
+    final class OnePageDocument: EngineDocument, EnginePage {
+        let id: String
+        let failure: RendererError.Code?
+        let pageCount = 1
+
+        init(id: String, failure: RendererError.Code?) {
+            self.id = id
+            self.failure = failure
+        }
+
+        func info() throws -> DocumentInfo { DocumentInfo(pageCount: 1, pdfVersion: "1.7") }
         func outline() throws -> [OutlineItem] { [] }
-        func loadPage(at index: Int) throws -> any EnginePage { fatalError("the document has no pages") }
+        func loadPage(at index: Int) throws -> any EnginePage { self }
+
+        func info() throws -> PageInfo {
+            if let failure { throw RendererError(failure, "scripted page failure", backend: id) }
+            return PageInfo(index: 0, size: PageSize(width: 100, height: 100), rotation: .none, label: id)
+        }
+        func plainText() throws -> String { "" }
+        func textPage() throws -> TextPage { TextPage(blocks: []) }
+        func links() throws -> [Link] { [] }
+        func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap { fatalError("not drawn in these tests") }
     }
 
     func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument {
         if let failure { throw RendererError(failure, "scripted failure", backend: id) }
-        return EmptyDocument()
+        return OnePageDocument(id: id, failure: pageFailure)
     }
 
     func pngData(for bitmap: Bitmap) throws -> Data { Data() }
@@ -47,6 +67,17 @@ struct RegistryTests {
         #expect(try damagedForA.open(pdf).renderer.id == "b")
         let damagedForAll = RendererRegistry([ScriptedRenderer(id: "a", failure: .damaged), ScriptedRenderer(id: "b", failure: .damaged)])
         #expect((#expect(throws: RendererError.self) { try damagedForAll.open(pdf) })?.backend == "a")
+    }
+
+    @Test func autoFallsBackWhenAPageIsDamaged() throws {
+        let registry = RendererRegistry([ScriptedRenderer(id: "a", pageFailure: .damaged), ScriptedRenderer(id: "b")])
+        let document = try registry.open(pdf)
+        #expect(document.renderer.id == "a")
+        #expect(try document.pageInfo(at: 0).label == "b")
+        #expect(document.renderer.id == "b")
+        // A renderer chosen by id does not fall back.
+        let chosen = try registry.open(pdf, backend: .id("a"))
+        #expect((#expect(throws: RendererError.self) { try chosen.pageInfo(at: 0) })?.code == .damaged)
     }
 
     @Test func autoDoesNotFallBackOnPasswordErrors() throws {
