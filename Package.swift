@@ -65,7 +65,10 @@ let package = Package(
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
         .testTarget(name: "ConformanceTests", dependencies: ["RendererProvider", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "TestSupport"]),
-        .testTarget(name: "HostAppTests", dependencies: ["HostApp", "TestSupport"]),
+        .testTarget(
+            name: "HostAppTests", dependencies: ["HostApp", "TestSupport"],
+            exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -60,11 +60,7 @@ struct CompareCommand: ParsableCommand {
             var indices: [Int]?
             if let pages {
                 let document = try registry.open(.file(file), password: global.password, backend: .auto)
-                do {
-                    indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
-                } catch let error as PageSelectionError {
-                    throw RendererError(.pageOutOfRange, error.message)
-                }
+                indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
             }
             let writer = try report.map { try ComparisonReport(directory: $0, encoder: registry.renderer(id: rendererIDs[0])) }
             let comparison = try comparer.compare(

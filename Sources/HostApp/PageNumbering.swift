@@ -48,10 +48,6 @@ struct PageOptions: ParsableArguments {
 
     /// The selected 0-based page indices; a bad selection is a usage error.
     func indices(in document: Document) throws -> [Int] {
-        do {
-            return try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
-        } catch let error as PageSelectionError {
-            throw RendererError(.pageOutOfRange, error.message)
-        }
+        try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
     }
 }

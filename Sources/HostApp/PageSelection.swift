@@ -1,41 +1,36 @@
+import RendererProvider
+
 /// Pages chosen on the command line: 1-based numbers and ranges such as `1-3,7` or `5-`.
 struct PageSelection {
     let text: String
 
     /// The 0-based page indices selected in a document of `pageCount` pages, in the order
-    /// given, without repeats. Throws a message for malformed text and pages past the end.
+    /// given, without repeats. Malformed text and pages past the end throw
+    /// `pageOutOfRange`, which hostapp reports as a usage error.
     func indices(pageCount: Int) throws -> [Int] {
         var result: [Int] = []
         var seen = Set<Int>()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
             guard let first = Int(bounds[0].trimmingWhitespace), first >= 1 else {
-                throw PageSelectionError("'\(part)' is not a page number or range such as 1-3,7 or 5-")
+                throw RendererError(.pageOutOfRange, "'\(part)' is not a page number or range such as 1-3,7 or 5-")
             }
             var last = first
             if bounds.count == 2 {
                 let end = bounds[1].trimmingWhitespace
                 guard let value = end.isEmpty ? pageCount : Int(end), value >= first else {
-                    throw PageSelectionError("'\(part)' is not a page range: it must run from a lower to a higher page")
+                    throw RendererError(.pageOutOfRange, "'\(part)' is not a page range: it must run from a lower to a higher page")
                 }
                 last = value
             }
             guard last <= pageCount else {
-                throw PageSelectionError("page \(last) does not exist: the document has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+                throw RendererError(.pageOutOfRange, "page \(last) does not exist: the document has \(pageCount) page\(pageCount == 1 ? "" : "s")")
             }
             for number in first...last where seen.insert(number).inserted {
                 result.append(number - 1)
             }
         }
         return result
-    }
-}
-
-struct PageSelectionError: Error {
-    let message: String
-
-    init(_ message: String) {
-        self.message = message
     }
 }
 

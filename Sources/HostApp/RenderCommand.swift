@@ -59,12 +59,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try Failure.reporting {
             let document = try global.open(file, needing: [.render])
-            let indices: [Int]
-            do {
-                indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
-            } catch let error as PageSelectionError {
-                throw RendererError(.pageOutOfRange, error.message)
-            }
+            let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
             let options = RenderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
                 background: alpha ? .transparent : .white)
