@@ -83,7 +83,8 @@ final class MuPDFDocument: EngineDocument {
             creationDate: metadata("info:CreationDate").flatMap(PDFDate.parse),
             modificationDate: metadata("info:ModDate").flatMap(PDFDate.parse),
             isEncrypted: encrypted,
-            permissions: !encrypted || ownerAccess ? .all : DocumentPermissions(pdfPermissionBits: bits))
+            permissions: !encrypted || ownerAccess ? .all : DocumentPermissions(pdfPermissionBits: bits),
+            fileIdentifier: fileIdentifier())
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {

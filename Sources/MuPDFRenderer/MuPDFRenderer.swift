@@ -9,6 +9,7 @@ public struct MuPDFRenderer: Renderer {
     public let engineName = "MuPDF"
     public let contentTypes: Set<ContentType> = [.pdf]
     public let capabilities: Set<Capability> = Set(Capability.allCases)
+    public var annotationSupport: AnnotationSupport { Self.annotations }
     /// Where MuPDF's warnings and error reports go (never to stderr).
     public let logger: Logger
 

@@ -8,6 +8,9 @@ final class PopplerDocument: EngineDocument {
     let pageCount: Int
     /// The same file through poppler's C++ API, for rotations, encryption and text.
     let cpp: PopplerCppDocument
+    /// The identities of the listed annotations of each page whose annotations changed,
+    /// so that removing one does not move the positional keys of the others.
+    var annotationKeys: [Int: [String]] = [:]
 
     init(source: DocumentSource, password: String?) throws {
         var error: UnsafeMutablePointer<GError>?
@@ -62,7 +65,8 @@ final class PopplerDocument: EngineDocument {
             creationDate: Self.date(poppler_document_get_creation_date_time(handle)),
             modificationDate: Self.date(poppler_document_get_modification_date_time(handle)),
             isEncrypted: cpp.isEncrypted,
-            permissions: cpp.isEncrypted ? Self.permissions(permissions) : .all)
+            permissions: cpp.isEncrypted ? Self.permissions(permissions) : .all,
+            fileIdentifier: fileIdentifier())
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {
@@ -96,5 +100,33 @@ final class PopplerDocument: EngineDocument {
             (POPPLER_PERMISSIONS_OK_TO_PRINT_HIGH_RESOLUTION, .printHighResolution),
         ]
         return DocumentPermissions(pairs.filter { flags.rawValue & $0.0.rawValue != 0 }.map(\.1))
+    }
+}
+
+extension PopplerDocument {
+    /// Poppler always saves the original bytes followed by an update.
+    var canSaveIncrementally: Bool { true }
+
+    /// Poppler truncates the file it has open when asked to save over it; `path` is always
+    /// a new file here.
+    func write(to path: String, incremental: Bool) throws {
+        var error: UnsafeMutablePointer<GError>?
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+            throw PopplerErrors.saveFailure(error, path: path)
+        }
+        defer { g_free(uri) }
+        guard poppler_document_save(handle, uri, &error) != 0 else {
+            throw PopplerErrors.saveFailure(error, path: path)
+        }
+    }
+
+    /// The first part of the trailer's `/ID` in hexadecimal; Poppler reads only 16-byte IDs.
+    func fileIdentifier() -> String? {
+        var permanent: UnsafeMutablePointer<gchar>?
+        guard poppler_document_get_id(handle, &permanent, nil) != 0, let permanent else { return nil }
+        defer { g_free(permanent) }
+        let hex = String(decoding: UnsafeRawBufferPointer(start: permanent, count: 32), as: UTF8.self)
+        return hex.lowercased()
     }
 }

@@ -27,6 +27,13 @@ enum PopplerErrors {
         RendererError(.damaged, "Poppler's C++ API could not open \(source.displayName), which poppler-glib opened", backend: backend)
     }
 
+    /// A failed save; frees `error`.
+    static func saveFailure(_ error: UnsafeMutablePointer<GError>?, path: String) -> RendererError {
+        let engineMessage = error.map { String(cString: $0.pointee.message) }
+        defer { g_error_free(error) }
+        return RendererError(.ioFailure, "Poppler could not save to \(path)", backend: backend, engineMessage: engineMessage)
+    }
+
     /// A cairo failure while drawing or encoding.
     static func cairoFailure(_ status: cairo_status_t, doing action: String) -> RendererError {
         let engineMessage = String(cString: cairo_status_to_string(status))

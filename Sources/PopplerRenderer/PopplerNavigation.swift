@@ -87,7 +87,7 @@ extension PopplerDocument {
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var crop = PopplerRectangle()
         poppler_page_get_crop_box(page, &crop)
-        return PageSpace(cropBox: (crop.x1, crop.y1, crop.x2, crop.y2), rotation: cpp.rotation(ofPage: index))
+        return PageSpace(cropBox: UserRect(x0: crop.x1, y0: crop.y1, x1: crop.x2, y1: crop.y2), rotation: cpp.rotation(ofPage: index))
     }
 }
 

@@ -9,6 +9,7 @@ public struct PopplerRenderer: Renderer {
     public let engineName = "Poppler"
     public let contentTypes: Set<ContentType> = [.pdf]
     public let capabilities: Set<Capability> = Set(Capability.allCases)
+    public var annotationSupport: AnnotationSupport { Self.annotations }
     /// Where Poppler's messages go (never to stderr).
     public let logger: Logger
 

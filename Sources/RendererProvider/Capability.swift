@@ -21,6 +21,12 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case outline
     /// Reads the links on pages.
     case links
+    /// Lists the annotations on pages.
+    case annotations
+    /// Adds, changes and removes annotations (which kinds and fields: ``AnnotationSupport``).
+    case editAnnotations = "edit-annotations"
+    /// Saves the document, with its changes, to a file.
+    case save
 
     public static func < (lhs: Capability, rhs: Capability) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

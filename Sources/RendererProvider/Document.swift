@@ -9,24 +9,26 @@ import Synchronization
 /// engine finds a page too damaged to read or draw, the document is opened again with the
 /// next one, which serves it from then on (``renderer`` says which).
 public final class Document: Sendable {
-    private struct Engine {
+    struct Engine {
         var document: any EngineDocument
         var renderer: any Renderer
-        /// Renderers to try, in order, when this one reports damage.
+        /// Renderers to try, in order, when this one reports damage; none once the document
+        /// has changes, which only this engine holds.
         var fallbacks: [any Renderer]
+        /// Where the document was read from; the saved file after ``Document/save(mode:)``.
+        var source: DocumentSource
+        var hasUnsavedChanges = false
     }
 
-    private let engine: Mutex<Engine>
-    private let source: DocumentSource
-    private let password: String?
+    let engine: Mutex<Engine>
+    let password: String?
 
     init(renderer: any Renderer, source: DocumentSource, password: String?, fallbacks: [any Renderer] = []) throws {
         let engineDocument = try Self.translatingErrors(of: renderer) {
             try renderer.openDocument(source, password: password)
         }
-        self.source = source
         self.password = password
-        self.engine = Mutex(Engine(document: engineDocument, renderer: renderer, fallbacks: fallbacks))
+        self.engine = Mutex(Engine(document: engineDocument, renderer: renderer, fallbacks: fallbacks, source: source))
     }
 
     /// The renderer serving this document now.
@@ -155,7 +157,7 @@ public final class Document: Sendable {
 
     /// Runs `body` on page `index` of the current engine, after checking the capability and
     /// the index against that engine's page count.
-    private func withPage<T: Sendable>(_ index: Int, needing capability: Capability? = nil, _ body: (any EnginePage) throws -> T) throws -> T {
+    func withPage<T: Sendable>(_ index: Int, needing capability: Capability? = nil, _ body: (any EnginePage) throws -> T) throws -> T {
         if let capability { try require(capability) }
         return try withEngine { document, renderer in
             guard (0..<document.pageCount).contains(index) else {
@@ -169,7 +171,7 @@ public final class Document: Sendable {
         }
     }
 
-    private func require(_ capability: Capability) throws {
+    func require(_ capability: Capability) throws {
         let renderer = self.renderer
         guard renderer.capabilities.contains(capability) else {
             throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here", backend: renderer.id)
@@ -179,15 +181,21 @@ public final class Document: Sendable {
     /// Runs `body` with the engine document, holding the lock. When the engine reports
     /// damage and fallback renderers remain, the document is reopened with the next one
     /// that can open it and `body` runs again.
-    private func withEngine<T: Sendable>(_ body: (any EngineDocument, any Renderer) throws -> T) throws -> T {
-        let (source, password) = (self.source, self.password)
+    func withEngine<T: Sendable>(_ body: (any EngineDocument, any Renderer) throws -> T) throws -> T {
+        try withEngineState { state in try body(state.document, state.renderer) }
+    }
+
+    /// Runs `body` with the whole engine state, holding the lock, reopening with a fallback
+    /// renderer on damage as ``withEngine(_:)`` does.
+    func withEngineState<T: Sendable>(_ body: (inout Engine) throws -> T) throws -> T {
+        let password = self.password
         return try Self.translatingErrors(of: renderer) {
             try engine.withLock { state in
                 while true {
                     do {
-                        return try body(state.document, state.renderer)
+                        return try body(&state)
                     } catch let error as RendererError where error.code == .damaged && !state.fallbacks.isEmpty {
-                        guard let reopened = Self.open(source, password: password, withFirstOf: &state.fallbacks) else { throw error }
+                        guard let reopened = Self.open(state.source, password: password, withFirstOf: &state.fallbacks) else { throw error }
                         state.document = reopened.document
                         state.renderer = reopened.renderer
                     }
@@ -208,7 +216,7 @@ public final class Document: Sendable {
     }
 
     /// Runs `body`, passing ``RendererError``s through and wrapping anything else as an engine failure.
-    private static func translatingErrors<T>(of renderer: any Renderer, _ body: () throws -> T) throws -> T {
+    static func translatingErrors<T>(of renderer: any Renderer, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RendererError {

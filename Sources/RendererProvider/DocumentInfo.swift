@@ -17,12 +17,16 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
     public var isEncrypted: Bool
     /// What the document allows; ``DocumentPermissions/all`` for unencrypted files.
     public var permissions: DocumentPermissions
+    /// The first, permanent part of the file identifier (the trailer's `/ID`) in lower-case
+    /// hexadecimal; nil when the file has none. It stays when the file is renamed, copied or
+    /// saved incrementally.
+    public var fileIdentifier: String?
 
     public init(
         pageCount: Int, pdfVersion: String, title: String? = nil, author: String? = nil,
         subject: String? = nil, keywords: String? = nil, creator: String? = nil,
         producer: String? = nil, creationDate: Date? = nil, modificationDate: Date? = nil,
-        isEncrypted: Bool = false, permissions: DocumentPermissions = .all
+        isEncrypted: Bool = false, permissions: DocumentPermissions = .all, fileIdentifier: String? = nil
     ) {
         self.pageCount = pageCount
         self.pdfVersion = pdfVersion
@@ -36,5 +40,6 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
         self.modificationDate = modificationDate
         self.isEncrypted = isEncrypted
         self.permissions = permissions
+        self.fileIdentifier = fileIdentifier
     }
 }

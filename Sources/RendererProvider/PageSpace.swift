@@ -1,18 +1,18 @@
-/// Converts PDF user space (y up, the coordinates written in the file) into page space
-/// (y down from the top-left corner of the page as displayed), for a page with a given crop
-/// box and rotation. For backends whose engine reports user-space coordinates.
-package struct PageSpace: Sendable {
+/// Converts between PDF user space (y up, the coordinates written in the file and in XFDF)
+/// and page space (y down from the top-left corner of the page as displayed) for a page
+/// with a given crop box and rotation.
+public struct PageSpace: Hashable, Sendable {
     /// The crop box in user space: lower-left and upper-right corners.
-    package var cropBox: (x0: Double, y0: Double, x1: Double, y1: Double)
-    package var rotation: PageRotation
+    public var cropBox: UserRect
+    public var rotation: PageRotation
 
-    package init(cropBox: (x0: Double, y0: Double, x1: Double, y1: Double), rotation: PageRotation) {
+    public init(cropBox: UserRect, rotation: PageRotation) {
         self.cropBox = cropBox
         self.rotation = rotation
     }
 
     /// The page-space point for a user-space point.
-    package func point(x: Double, y: Double) -> PagePoint {
+    public func point(x: Double, y: Double) -> PagePoint {
         let width = cropBox.x1 - cropBox.x0, height = cropBox.y1 - cropBox.y0
         // Unrotated page space first, then turned clockwise as the page is displayed.
         let px = x - cropBox.x0, py = cropBox.y1 - y
@@ -24,9 +24,43 @@ package struct PageSpace: Sendable {
         }
     }
 
+    /// The user-space point for a page-space point: the inverse of ``point(x:y:)``.
+    public func userPoint(_ point: PagePoint) -> (x: Double, y: Double) {
+        let width = cropBox.x1 - cropBox.x0, height = cropBox.y1 - cropBox.y0
+        let px: Double, py: Double
+        switch rotation {
+        case .none: (px, py) = (point.x, point.y)
+        case .quarter: (px, py) = (point.y, height - point.x)
+        case .half: (px, py) = (width - point.x, height - point.y)
+        case .threeQuarters: (px, py) = (width - point.y, point.x)
+        }
+        return (px + cropBox.x0, cropBox.y1 - py)
+    }
+
     /// The page-space rectangle covering a user-space rectangle.
-    package func rect(x0: Double, y0: Double, x1: Double, y1: Double) -> PageRect {
-        let a = point(x: x0, y: y0), b = point(x: x1, y: y1)
+    public func rect(_ user: UserRect) -> PageRect {
+        let a = point(x: user.x0, y: user.y0), b = point(x: user.x1, y: user.y1)
         return PageRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+
+    /// The user-space rectangle covering a page-space rectangle.
+    public func userRect(_ rect: PageRect) -> UserRect {
+        let a = userPoint(rect.origin), b = userPoint(PagePoint(x: rect.maxX, y: rect.maxY))
+        return UserRect(x0: min(a.x, b.x), y0: min(a.y, b.y), x1: max(a.x, b.x), y1: max(a.y, b.y))
+    }
+}
+
+/// A rectangle in PDF user space, by its lower-left (`x0`, `y0`) and upper-right corners.
+public struct UserRect: Hashable, Sendable, Codable {
+    public var x0: Double
+    public var y0: Double
+    public var x1: Double
+    public var y1: Double
+
+    public init(x0: Double, y0: Double, x1: Double, y1: Double) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
     }
 }

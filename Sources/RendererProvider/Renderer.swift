@@ -26,6 +26,9 @@ public protocol Renderer: Sendable {
     var contentTypes: Set<ContentType> { get }
     /// What this renderer can do.
     var capabilities: Set<Capability> { get }
+    /// Which annotation kinds it creates and which fields it reads and writes;
+    /// ``AnnotationSupport/none`` without the `annotations` capability.
+    var annotationSupport: AnnotationSupport { get }
 
     /// Opens a document. The result is confined: it is used by one thread at a time.
     func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument
@@ -41,6 +44,9 @@ public protocol Renderer: Sendable {
 ///   between threads; it holds every engine resource it needs and frees them in `deinit`.
 /// - ``pageCount`` does not change while the document is open.
 /// - ``loadPage(at:)`` is only called with `0 <= index < pageCount`.
+/// - ``write(to:incremental:)`` writes the whole document with its changes to a new file at
+///   `path` (never the file the document was opened from). Incremental output starts with
+///   the original bytes. The document stays open and usable; encryption is kept.
 public protocol EngineDocument: AnyObject {
     var pageCount: Int { get }
     /// The document's version, metadata, encryption and permissions.
@@ -51,6 +57,11 @@ public protocol EngineDocument: AnyObject {
     func outline() throws -> [OutlineItem]
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
+    /// True when the document can be saved as an incremental update (false, for example,
+    /// for a file the engine had to repair).
+    var canSaveIncrementally: Bool { get }
+    /// Writes the document with its changes to a new file; see the requirements above.
+    func write(to path: String, incremental: Bool) throws
 }
 
 /// A loaded page inside an engine, confined like its document.
@@ -64,6 +75,16 @@ public protocol EngineDocument: AnyObject {
 ///   ascender to its descender, not the font's whole height.
 /// - ``links()`` gives the page's link areas in page space with resolved destinations;
 ///   links that lead nowhere resolvable are left out.
+/// - ``annotations()`` lists the page's annotations in the order of its `/Annots` array,
+///   leaving out links and popups, each identified as ``Annotation/id`` says (the
+///   positional keys come from ``AnnotationIdentity``), geometry in page space.
+/// - ``addAnnotation(_:)`` is only called with a kind and fields the renderer's
+///   ``AnnotationSupport`` declares; the annotation's `id` is a new unique name, written as
+///   `/NM` where the engine can. It stores an appearance or a form every viewer draws, and
+///   returns the annotation as read back. ``updateAnnotation(_:)`` changes the annotation
+///   with the same `id` to the given fields; both throw `invalidArgument` when the engine
+///   refuses a value. ``removeAnnotation(id:)`` removes it with its popup. Identities of the
+///   page's other annotations do not change while the document is open.
 /// - ``render(_:options:)`` draws the page at `options.scale` pixels per point into a bitmap
 ///   of exactly `area.width` x `area.height` pixels of `options.pixelFormat`, where `area` is
 ///   in device pixels with the displayed page's top-left corner at (0, 0). It first fills the
@@ -75,4 +96,10 @@ public protocol EnginePage: AnyObject {
     func textPage() throws -> TextPage
     func links() throws -> [Link]
     func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap
+    /// How the page's user space maps onto page space.
+    func pageSpace() throws -> PageSpace
+    func annotations() throws -> [Annotation]
+    func addAnnotation(_ annotation: Annotation) throws -> Annotation
+    func updateAnnotation(_ annotation: Annotation) throws -> Annotation
+    func removeAnnotation(id: String) throws
 }

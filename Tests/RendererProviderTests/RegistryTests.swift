@@ -14,6 +14,7 @@ private struct ScriptedRenderer: Renderer {
     let engineName = "Scripted"
     let engineVersion = "0"
     let contentTypes: Set<ContentType> = [.pdf]
+    let annotationSupport = AnnotationSupport.none
 
     /// One page of 100 x 100 points that reports `failure` when read, if set.
     final class OnePageDocument: EngineDocument, EnginePage {
@@ -38,6 +39,13 @@ private struct ScriptedRenderer: Renderer {
         func textPage() throws -> TextPage { TextPage(blocks: []) }
         func links() throws -> [Link] { [] }
         func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap { fatalError("not drawn in these tests") }
+        func pageSpace() throws -> PageSpace { PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 100, y1: 100), rotation: .none) }
+        func annotations() throws -> [Annotation] { [] }
+        func addAnnotation(_ annotation: Annotation) throws -> Annotation { fatalError("not edited in these tests") }
+        func updateAnnotation(_ annotation: Annotation) throws -> Annotation { fatalError("not edited in these tests") }
+        func removeAnnotation(id: String) throws { fatalError("not edited in these tests") }
+        let canSaveIncrementally = false
+        func write(to path: String, incremental: Bool) throws { fatalError("not saved in these tests") }
     }
 
     func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument {

@@ -27,6 +27,7 @@ enum {
 	CMUPDF_ERROR_GENERIC = 1,  /* the document or call failed */
 	CMUPDF_ERROR_MEMORY = 2,   /* MuPDF ran out of memory */
 	CMUPDF_ERROR_IO = 3,       /* a file could not be opened or read */
+	CMUPDF_ERROR_ARGUMENT = 4, /* a value the call cannot use */
 };
 
 /* Receives MuPDF's warnings (is_error 0) and error reports (is_error 1). */
@@ -135,6 +136,69 @@ int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callb
 /* Encodes `h` rows of `stride` bytes of gray, RGB or premultiplied RGBA (n = 1, 3, 4) as PNG.
    On success returns a buffer from malloc (free it) and its length in `length`. */
 unsigned char *cmupdf_encode_png(const unsigned char *samples, int w, int h, int stride, int n, size_t *length, cmupdf_error *error);
+
+/* The page's box in user space (the crop box, cut to the media box) and its /Rotate. */
+int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error);
+
+/* The first part of the trailer's /ID as bytes: copies up to `size` of them into `buffer`
+   and returns how many the ID has, 0 when the file has none. */
+int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size);
+
+/* One annotation's fields. Geometry is in page space: the rectangle as x0, y0, x1, y1;
+   quads as 8 numbers each (upper-left, upper-right, lower-left, lower-right x, y); ink as
+   the points of all paths one after another, `ink_counts` points per path; `points` as
+   x, y pairs. Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK). Strings are
+   UTF-8, NULL when absent. Dates are seconds since 1970 (UTC), 0 when absent. */
+typedef struct {
+	char *name;
+	char subtype[32];
+	float rect[4];
+	float *quads;
+	int quad_count;
+	float *ink;
+	int *ink_counts;
+	int ink_path_count;
+	float *points;
+	int point_count;
+	int color_n;
+	float color[4];
+	int interior_n;
+	float interior[4];
+	float opacity;
+	int has_border;
+	float border;
+	char *contents;
+	char *author;
+	char *subject;
+	char *icon;
+	long long created;
+	long long modified;
+	int flags;
+} cmupdf_annot;
+
+/* The page's annotations in /Annots order, without links and popups, in an array from
+   malloc: free it with cmupdf_annots_free. Returns the count, or -1 with `error` set. */
+int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, cmupdf_annot **annots, cmupdf_error *error);
+void cmupdf_annots_free(cmupdf_annot *annots, int count);
+
+/* Creates an annotation of `values->subtype` with the given fields and name, printable,
+   with an appearance stream. Returns 0 with `error` set on failure (CMUPDF_ERROR_ARGUMENT
+   for a field this kind cannot have). */
+int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const cmupdf_annot *values, cmupdf_error *error);
+/* Sets every field of the annotation named by `values->name` (NULL fields are removed)
+   and regenerates its appearance. */
+int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, const cmupdf_annot *values, cmupdf_error *error);
+/* Writes `name` as /NM of the annotation at `position` (an index into the list of
+   cmupdf_page_annots). */
+int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, const char *name, cmupdf_error *error);
+/* Deletes the annotation at `position`, with its popup. */
+int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, cmupdf_error *error);
+
+/* 1 when the document can be saved as an incremental update. */
+int cmupdf_can_save_incrementally(cmupdf_document *doc);
+/* Writes the document to `path`, a new file: the original bytes and an incremental update,
+   or (incremental 0) a whole new file without unused objects. Encryption is kept. */
+int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_error *error);
 
 #ifdef __cplusplus
 }

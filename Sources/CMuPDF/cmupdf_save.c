@@ -1,0 +1,94 @@
+#include "cmupdf_internal.h"
+
+#include <string.h>
+
+int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	int ok = 1;
+	fz_try(ctx) {
+		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
+		if (!pdf)
+			fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF page");
+		fz_rect bounds;
+		fz_matrix ctm;
+		pdf_page_transform(ctx, pdf, &bounds, &ctm);
+		box[0] = bounds.x0, box[1] = bounds.y0, box[2] = bounds.x1, box[3] = bounds.y1;
+		int rotate = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pdf->obj, PDF_NAME(Rotate)));
+		rotate = ((rotate % 360) + 360) % 360;
+		*rotation = (90 * ((rotate + 45) / 90)) % 360;
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size)
+{
+	fz_context *ctx = doc->ctx;
+	int length = 0;
+	fz_try(ctx) {
+		pdf_obj *id = pdf_array_get(ctx, pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(ID)), 0);
+		if (pdf_is_string(ctx, id)) {
+			length = (int)pdf_to_str_len(ctx, id);
+			memcpy(buffer, pdf_to_str_buf(ctx, id), length < size ? length : size);
+		}
+	}
+	fz_catch(ctx)
+		length = 0;
+	return length;
+}
+
+int cmupdf_can_save_incrementally(cmupdf_document *doc)
+{
+	fz_context *ctx = doc->ctx;
+	int can = 0;
+	fz_try(ctx)
+		can = pdf_can_be_saved_incrementally(ctx, doc->pdf);
+	fz_catch(ctx)
+		can = 0;
+	return can;
+}
+
+/* Copies the bytes the document was opened from to `out`. */
+static void copy_original(fz_context *ctx, pdf_document *doc, fz_output *out)
+{
+	unsigned char buffer[65536];
+	size_t n;
+	fz_seek(ctx, doc->file, 0, SEEK_SET);
+	while ((n = fz_read(ctx, doc->file, buffer, sizeof buffer)) > 0)
+		fz_write_data(ctx, out, buffer, n);
+}
+
+int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	fz_output *out = NULL;
+	int ok = 1;
+	fz_var(out);
+	fz_try(ctx) {
+		pdf_write_options options = pdf_default_write_options;
+		if (incremental) {
+			/* MuPDF appends an incremental update to the file it is given. */
+			out = fz_new_output_with_path(ctx, path, 0);
+			copy_original(ctx, doc->pdf, out);
+			fz_close_output(ctx, out);
+			fz_drop_output(ctx, out);
+			out = NULL;
+			options.do_incremental = 1;
+		} else {
+			options.do_garbage = 1;
+			options.do_compress = 1;
+		}
+		pdf_save_document(ctx, doc->pdf, path, &options);
+	}
+	fz_always(ctx)
+		fz_drop_output(ctx, out);
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}

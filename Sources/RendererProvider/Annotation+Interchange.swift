@@ -1,0 +1,71 @@
+import Foundation
+
+extension Annotation {
+    /// Annotations as a JSON array: keys sorted, dates in ISO 8601 (to the second).
+    public static func jsonData(_ annotations: [Annotation]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(annotations)
+    }
+
+    /// The annotations in a JSON array written by ``jsonData(_:)``; throws
+    /// `invalidArgument` saying what is wrong where.
+    public static func annotations(fromJSON data: Data) throws -> [Annotation] {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoding("JSON") { try decoder.decode([Annotation].self, from: data) }
+    }
+
+    /// Annotations as an XML property list: an array of dictionaries.
+    public static func propertyListData(_ annotations: [Annotation]) throws -> Data {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return try encoder.encode(annotations)
+    }
+
+    /// The annotations in a property list written by ``propertyListData(_:)``.
+    public static func annotations(fromPropertyList data: Data) throws -> [Annotation] {
+        try decoding("property list") { try PropertyListDecoder().decode([Annotation].self, from: data) }
+    }
+
+    /// The annotation as a property-list dictionary (strings, numbers, dates, arrays and
+    /// dictionaries), for storing in user defaults or passing to other APIs.
+    public var dictionaryRepresentation: [String: Any] {
+        let data = try! PropertyListEncoder().encode(self)  // every field is a property-list value
+        return try! PropertyListSerialization.propertyList(from: data, format: nil) as! [String: Any]
+    }
+
+    /// The annotation a ``dictionaryRepresentation`` describes; throws `invalidArgument`
+    /// for a dictionary that does not describe one.
+    public init(dictionaryRepresentation: [String: Any]) throws {
+        let data = try Self.decoding("property list") {
+            try PropertyListSerialization.data(fromPropertyList: dictionaryRepresentation, format: .binary, options: 0)
+        }
+        self = try Self.decoding("property list") { try PropertyListDecoder().decode(Annotation.self, from: data) }
+    }
+
+    private static func decoding<T>(_ format: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DecodingError {
+            throw RendererError(.invalidArgument, "the \(format) does not describe annotations: \(Self.describe(error))")
+        } catch {
+            throw RendererError(.invalidArgument, "the \(format) cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "at the top" : "at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(context.debugDescription) (\(place(context.codingPath)))"
+        case .keyNotFound(let key, let context):
+            return "missing \"\(key.stringValue)\" (\(place(context.codingPath)))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

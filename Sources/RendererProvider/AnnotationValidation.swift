@@ -1,0 +1,37 @@
+/// Checks that an annotation has the geometry and values its kind needs, before any engine
+/// sees it.
+enum AnnotationValidation {
+    static func check(_ annotation: Annotation) throws {
+        let kind = annotation.kind
+        func fail(_ message: String) -> RendererError {
+            RendererError(.invalidArgument, "\(kind) annotation: \(message)")
+        }
+        let numbers = [annotation.rect.minX, annotation.rect.minY, annotation.rect.size.width, annotation.rect.size.height, annotation.opacity]
+            + annotation.quads.flatMap { [$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight] }.flatMap { [$0.x, $0.y] }
+            + (annotation.inkPaths.flatMap { $0 } + annotation.points).flatMap { [$0.x, $0.y] }
+        guard numbers.allSatisfy(\.isFinite) else { throw fail("coordinates and opacity must be finite numbers") }
+        guard (0...1).contains(annotation.opacity) else { throw fail("opacity must be from 0 to 1, not \(annotation.opacity)") }
+        if let width = annotation.borderWidth, !(width.isFinite && width >= 0) {
+            throw fail("border width must be 0 or more points, not \(width)")
+        }
+        if kind.isTextMarkup, annotation.quads.isEmpty { throw fail("needs at least one quad of marked text") }
+        if kind == .ink, annotation.inkPaths.isEmpty || annotation.inkPaths.contains(where: \.isEmpty) {
+            throw fail("needs at least one ink path, each with at least one point")
+        }
+        if kind == .line, annotation.points.count != 2 { throw fail("needs exactly 2 points, its start and end, not \(annotation.points.count)") }
+        if kind == .polygon, annotation.points.count < 3 { throw fail("needs at least 3 vertices, not \(annotation.points.count)") }
+        if kind == .polyLine, annotation.points.count < 2 { throw fail("needs at least 2 vertices, not \(annotation.points.count)") }
+        if !kind.hasDerivedRect, annotation.rect.isEmpty {
+            throw fail("needs a rectangle with a positive width and height")
+        }
+        let misplaced: [(Bool, String)] = [
+            (!kind.isTextMarkup && !annotation.quads.isEmpty, "quads"),
+            (kind != .ink && !annotation.inkPaths.isEmpty, "ink paths"),
+            (!kind.hasPoints && !annotation.points.isEmpty, "points"),
+            (![.square, .circle, .line, .polygon, .polyLine].contains(kind) && annotation.interiorColor != nil, "an interior colour"),
+            (![.text, .stamp].contains(kind) && annotation.iconName != nil, "an icon name"),
+            ((kind.isTextMarkup || kind == .text || kind == .stamp) && annotation.borderWidth != nil, "a border width"),
+        ]
+        if let (_, field) = misplaced.first(where: \.0) { throw fail("has \(field), which only other kinds use") }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Replaces a file so that it is at every moment either its old or its complete new self.
+enum AtomicFile {
+    /// Calls `write` with the path of a new temporary file in `path`'s directory, flushes
+    /// what it wrote to disk and renames it over `path`. On any failure the temporary file
+    /// is removed and `path` is untouched. A replaced file keeps its permissions.
+    static func replace(_ path: String, write: (String) throws -> Void) throws {
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        let directory = target.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RendererError(.ioFailure, "\(path) is a directory, not a file to save to")
+        }
+        var template = Array("\(directory)/.\(target.lastPathComponent).XXXXXX.partial".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 8) }
+        guard descriptor >= 0 else {
+            throw RendererError(.ioFailure, "cannot save \(path): cannot create a file in \(directory): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        let temporary = String(cString: template)
+        do {
+            try write(temporary)
+            try setPermissions(of: temporary, like: target.path)
+            try flush(temporary)
+            guard rename(temporary, target.path) == 0 else {
+                throw RendererError(.ioFailure, "cannot save \(path): cannot rename the new file into place: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try? flush(directory)
+    }
+
+    /// Gives the new file the mode of the file it replaces, or the default mode for new files.
+    private static func setPermissions(of temporary: String, like target: String) throws {
+        var status = stat()
+        let mode: mode_t
+        if stat(target, &status) == 0 {
+            mode = status.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        guard chmod(temporary, mode) == 0 else {
+            throw RendererError(.ioFailure, "cannot set the permissions of \(temporary): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Flushes a file's or directory's data to disk.
+    private static func flush(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw RendererError(.ioFailure, "cannot open \(path) to flush it: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw RendererError(.ioFailure, "cannot flush \(path) to disk: \(String(cString: strerror(errno)))")
+        }
+    }
+}

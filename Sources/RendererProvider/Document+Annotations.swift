@@ -1,0 +1,137 @@
+import Foundation
+
+extension Document {
+    /// The annotations on the page at `index`, in the order of the page's `/Annots` array,
+    /// without links (see ``links(pageAt:)``) and popups (part of their parent).
+    public func annotations(onPageAt index: Int) throws -> [Annotation] {
+        try withPage(index, needing: .annotations) { try $0.annotations() }
+    }
+
+    /// The annotations on every page, page by page.
+    public func annotations() throws -> [Annotation] {
+        try require(.annotations)
+        return try withEngine { document, _ in
+            try (0..<document.pageCount).flatMap { try document.loadPage(at: $0).annotations() }
+        }
+    }
+
+    /// The annotation with identity `id`: on the page at `pageIndex` when given, else the
+    /// first found, looking page by page. Throws `invalidArgument` when there is none.
+    public func annotation(withID id: String, onPageAt pageIndex: Int? = nil) throws -> Annotation {
+        let pages = pageIndex.map { [$0] } ?? Array(0..<pageCount)
+        for page in pages {
+            if let found = try annotations(onPageAt: page).first(where: { $0.id == id }) { return found }
+        }
+        let place = pageIndex.map { "on page \($0 + 1)" } ?? "in the document"
+        throw RendererError(.invalidArgument, "there is no annotation \"\(id)\" \(place)", backend: renderer.id)
+    }
+
+    /// Adds an annotation and returns it as stored, with its identity.
+    ///
+    /// An empty `id` gets a new unique name; a given one must not be in use on the page.
+    /// Creation and modification dates default to now, where the renderer writes them.
+    /// Throws `unsupported` when this renderer cannot create the kind or write a field the
+    /// annotation sets (see ``Renderer/annotationSupport``), and `invalidArgument` when the
+    /// annotation lacks the geometry its kind needs.
+    @discardableResult
+    public func add(_ annotation: Annotation) throws -> Annotation {
+        try requireEditing(annotation, creating: true)
+        var new = annotation
+        let support = renderer.annotationSupport
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        if new.creationDate == nil, support.writableFields.contains(.creationDate) { new.creationDate = now }
+        if new.modificationDate == nil, support.writableFields.contains(.modificationDate) { new.modificationDate = now }
+        return try changing(pageAt: annotation.pageIndex) { page in
+            let existing = try page.annotations()
+            if new.id.isEmpty {
+                new.id = UUID().uuidString.lowercased()
+            } else if existing.contains(where: { $0.id == new.id }) {
+                throw RendererError(.invalidArgument, "page \(new.pageIndex + 1) already has an annotation \"\(new.id)\"")
+            }
+            return try page.addAnnotation(new)
+        }
+    }
+
+    /// Changes the annotation with the same `id` on the same page to the given fields and
+    /// returns it as stored. The kind cannot change. Throws as ``add(_:)`` does, and
+    /// `invalidArgument` when there is no such annotation or it is read-only (a kind the API
+    /// cannot create).
+    /// The modification date becomes now unless the caller changed it, where the renderer
+    /// writes it; only the fields that differ from the stored annotation must be writable.
+    @discardableResult
+    public func update(_ annotation: Annotation) throws -> Annotation {
+        try requireEditing(annotation, creating: false)
+        let support = renderer.annotationSupport
+        return try changing(pageAt: annotation.pageIndex) { page in
+            guard let current = try page.annotations().first(where: { $0.id == annotation.id }) else {
+                throw RendererError(.invalidArgument, "there is no annotation \"\(annotation.id)\" on page \(annotation.pageIndex + 1)")
+            }
+            guard current.kind == annotation.kind else {
+                throw RendererError(.invalidArgument, "annotation \"\(annotation.id)\" is a \(current.kind), not a \(annotation.kind); remove it and add a new one")
+            }
+            var changed = annotation
+            if changed.modificationDate == current.modificationDate, support.writableFields.contains(.modificationDate) {
+                changed.modificationDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            }
+            try requireWritable(changed.changedFields(from: current).subtracting([.modificationDate]), kind: annotation.kind)
+            return try page.updateAnnotation(changed)
+        }
+    }
+
+    /// Removes the annotation with identity `id` (and its popup): from the page at
+    /// `pageIndex` when given, else from the first page that has it.
+    public func removeAnnotation(withID id: String, onPageAt pageIndex: Int? = nil) throws {
+        try require(.editAnnotations)
+        let found = try annotation(withID: id, onPageAt: pageIndex)
+        try changing(pageAt: found.pageIndex) { page in try page.removeAnnotation(id: id) }
+    }
+
+    /// How user space maps onto page space on the page at `index`; see ``PageSpace``.
+    public func pageSpace(ofPageAt index: Int) throws -> PageSpace {
+        try withPage(index) { try $0.pageSpace() }
+    }
+
+    /// True when the document has changes that are not saved.
+    public var hasUnsavedChanges: Bool { engine.withLock { $0.hasUnsavedChanges } }
+
+    private func requireEditing(_ annotation: Annotation, creating: Bool) throws {
+        try require(.editAnnotations)
+        let renderer = self.renderer
+        let support = renderer.annotationSupport
+        guard annotation.kind.isCreatable else {
+            throw RendererError(.invalidArgument, "\(annotation.kind) annotations are read-only: the API creates and changes only \(AnnotationKind.creatable.map(\.rawValue).joined(separator: ", "))")
+        }
+        if creating {
+            guard support.creatableKinds.contains(annotation.kind) else {
+                throw RendererError(.unsupported, "\(renderer.engineName) cannot create \(annotation.kind) annotations here", backend: renderer.id)
+            }
+            try requireWritable(annotation.setFields, kind: annotation.kind)
+        }
+        try AnnotationValidation.check(annotation)
+        if try !info().permissions.contains(.annotate) {
+            throw RendererError(.unsupported, "the document does not permit changing annotations; open it with the owner password", backend: renderer.id)
+        }
+    }
+
+    private func requireWritable(_ fields: Set<AnnotationField>, kind: AnnotationKind) throws {
+        let renderer = self.renderer
+        let unwritable = fields.subtracting(renderer.annotationSupport.writableFields(for: kind))
+        guard unwritable.isEmpty else {
+            throw RendererError(
+                .unsupported,
+                "\(renderer.engineName) cannot write the field\(unwritable.count == 1 ? "" : "s") \(unwritable.sorted().map(\.rawValue).joined(separator: ", ")) of \(kind) annotations",
+                backend: renderer.id)
+        }
+    }
+
+    /// Runs `body` on the page at `index` and marks the document changed. A document with
+    /// changes stays with its renderer: only it holds them.
+    private func changing<T: Sendable>(pageAt index: Int, _ body: (any EnginePage) throws -> T) throws -> T {
+        let result = try withPage(index, body)
+        engine.withLock { state in
+            state.hasUnsavedChanges = true
+            state.fallbacks = []
+        }
+        return result
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+extension Document {
+    /// Saves the document with its changes over the file it was opened from.
+    /// See ``save(to:mode:)``; throws `invalidArgument` for a document opened from memory.
+    public func save(mode: SaveMode = .automatic) throws {
+        guard case .file(let path) = engine.withLock({ $0.source }) else {
+            throw RendererError(.invalidArgument, "the document was opened from memory and has no file to save over; give a path to save to")
+        }
+        try save(to: path, mode: mode)
+    }
+
+    /// Saves the document with its changes to `path`, which may be the file it was opened from.
+    ///
+    /// The new file is written next to `path` under a temporary name and renamed over `path`
+    /// only once complete and flushed to disk, so `path` is at every moment either what it
+    /// was or the complete new file; after a failure it is unchanged and the temporary file
+    /// is gone. Encryption is kept. The document then continues as the saved file, without
+    /// unsaved changes (positional annotation keys are computed afresh from it).
+    ///
+    /// Throws `invalidArgument` when `mode` is `incremental` and the file cannot be saved
+    /// that way, `unsupported` for `rewrite` on a renderer that cannot, and `ioFailure`
+    /// when the directory cannot be written.
+    public func save(to path: String, mode: SaveMode = .automatic) throws {
+        try require(.save)
+        let password = self.password
+        try withEngineState { state in
+            let incremental: Bool
+            switch mode {
+            case .automatic:
+                incremental = state.document.canSaveIncrementally
+            case .incremental:
+                guard state.document.canSaveIncrementally else {
+                    throw RendererError(
+                        .invalidArgument, "\(state.source.displayName) cannot be saved incrementally (the engine had to repair it); save with the rewrite mode",
+                        backend: state.renderer.id)
+                }
+                incremental = true
+            case .rewrite:
+                guard state.renderer.annotationSupport.canRewrite else {
+                    throw RendererError(.unsupported, "\(state.renderer.engineName) cannot rewrite a whole file here; save incrementally", backend: state.renderer.id)
+                }
+                incremental = false
+            }
+            let document = state.document
+            try AtomicFile.replace(path) { temporaryPath in
+                try document.write(to: temporaryPath, incremental: incremental)
+            }
+            state.document = try state.renderer.openDocument(.file(path), password: password)
+            state.source = .file(path)
+            state.hasUnsavedChanges = false
+        }
+    }
+}
