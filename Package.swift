@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "RendererProvider", targets: ["RendererProvider"]),
         .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),
         .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
+        .library(name: "RendererProviderXFDF", targets: ["RendererProviderXFDF"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
     dependencies: [
@@ -16,6 +17,8 @@ let package = Package(
     targets: [
         // The public API: Foundation only, no engine, cheap to embed.
         .target(name: "RendererProvider"),
+        // XFDF import and export, apart so that the API stays free of an XML parser.
+        .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider"]),
 
         // MuPDF is shipped by Debian as static archives whose pkg-config file is wrong
         // (see ENGINE-NOTES.md), so the libraries are listed here, MuPDF first.
@@ -50,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "HostApp",
             dependencies: [
-                "RendererProvider", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProvider", "RendererProviderXFDF", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -64,7 +67,7 @@ let package = Package(
         ),
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
         .testTarget(name: "ConformanceTests", dependencies: ["RendererProvider", "TestSupport"]),
-        .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "TestSupport"]),
+        .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "TestSupport"]),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "TestSupport"],
             exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program

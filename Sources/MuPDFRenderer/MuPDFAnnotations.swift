@@ -8,6 +8,7 @@ extension MuPDFRenderer {
         creatableKinds: Set(AnnotationKind.creatable),
         readableFields: Set(AnnotationField.allCases),
         writableFields: Set(AnnotationField.allCases),
+        writesNames: true,
         canRewrite: true)
 }
 

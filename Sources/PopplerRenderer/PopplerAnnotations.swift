@@ -19,6 +19,7 @@ extension PopplerRenderer {
             .line: [.interiorColor], .text: [.interiorColor], .highlight: [.interiorColor], .underline: [.interiorColor],
             .squiggly: [.interiorColor], .strikeOut: [.interiorColor],
         ],
+        writesNames: false,
         canRewrite: false)
 
     /// The standard stamp names (ISO 32000-1, table 181) Poppler knows, with its icon values.

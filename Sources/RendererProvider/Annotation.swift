@@ -200,13 +200,17 @@ public struct AnnotationSupport: Hashable, Sendable {
     public var writableFields: Set<AnnotationField>
     /// Fields it neither reads nor writes on some kinds, although it does on others.
     public var unsupportedFieldsByKind: [AnnotationKind: Set<AnnotationField>]
+    /// True when it writes an annotation's identity into the file as its `/NM` name;
+    /// otherwise the annotations it adds are known by positional keys.
+    public var writesNames: Bool
     /// True when it can write a whole new file, not only an incremental update.
     public var canRewrite: Bool
 
     public init(
         creatableKinds: Set<AnnotationKind>, readableFields: Set<AnnotationField>, writableFields: Set<AnnotationField>,
-        unsupportedFieldsByKind: [AnnotationKind: Set<AnnotationField>] = [:], canRewrite: Bool
+        unsupportedFieldsByKind: [AnnotationKind: Set<AnnotationField>] = [:], writesNames: Bool, canRewrite: Bool
     ) {
+        self.writesNames = writesNames
         self.creatableKinds = creatableKinds
         self.readableFields = readableFields
         self.writableFields = writableFields
@@ -225,5 +229,5 @@ public struct AnnotationSupport: Hashable, Sendable {
     }
 
     /// No annotation support at all.
-    public static let none = AnnotationSupport(creatableKinds: [], readableFields: [], writableFields: [], canRewrite: false)
+    public static let none = AnnotationSupport(creatableKinds: [], readableFields: [], writableFields: [], writesNames: false, canRewrite: false)
 }

@@ -43,4 +43,13 @@ package enum PDFDate {
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         return calendar.date(from: components).map { $0.addingTimeInterval(TimeInterval(-offset)) }
     }
+
+    /// The date as a PDF date string in UTC, such as `D:20240309160000Z`.
+    package static func string(from date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return "D:\(String(format: "%04d", c.year ?? 0))\(two(c.month))\(two(c.day))\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
+    }
 }

@@ -29,3 +29,48 @@ struct AnnotationRoundTripTests {
         }
     }
 }
+
+import FoundationXML
+import RendererProviderXFDF
+
+/// XFDF written from one engine's document and imported into a fresh copy with the other.
+@Suite("XFDF across engines")
+struct XFDFRoundTripTests {
+    @Test(arguments: AnnotationRoundTripTests.pairs, [("text.pdf", 0), ("rotated.pdf", 3)])
+    func exportedFromOneImportedWithTheOther(engines: (writer: String, reader: String), page: (file: String, index: Int)) throws {
+        let source = try Fixtures.registry.open(.file(AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))), backend: .id(engines.writer))
+        let samples = AnnotationSamples.samples(for: source.renderer, pageIndex: page.index)
+        let stored = try samples.map { try source.add($0) }
+        let xfdf = try source.xfdfData(fileName: page.file)
+
+        let xml = try XMLDocument(data: xfdf)
+        #expect(xml.rootElement()?.name == "xfdf")
+        #expect(xml.rootElement()?.uri == XFDF.namespace)
+        let elements = xml.rootElement()?.elements(forName: "annots").first?.children?.compactMap { ($0 as? XMLElement)?.name }
+        #expect(elements == samples.map { $0.kind.rawValue.lowercased() })
+
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))
+        let target = try Fixtures.registry.open(.file(path), backend: .id(engines.reader))
+        let result = try target.importXFDF(xfdf)
+        let readerSupport = target.renderer.annotationSupport
+        let writerSupport = source.renderer.annotationSupport
+        // Skipped: kinds the reader cannot create, and lines the writer cannot read the end points of.
+        func isSkipped(_ kind: AnnotationKind) -> Bool {
+            !readerSupport.creatableKinds.contains(kind) || (kind.hasPoints && !writerSupport.readableFields(for: kind).contains(.points))
+        }
+        let expectedSkips = samples.filter { isSkipped($0.kind) }
+        #expect(result.skipped.count == expectedSkips.count, "\(result.skipped.prefix(3))")
+        try target.save()
+
+        let read = try Fixtures.registry.open(.file(path), backend: .id(engines.reader)).annotations(onPageAt: page.index)
+        let imported = zip(samples, stored).filter { !isSkipped($0.0.kind) }
+        #expect(read.map(\.kind) == imported.map(\.0.kind))
+        for ((sample, original), back) in zip(imported, read) {
+            let fields = writerSupport.writableFields(for: sample.kind).intersection(writerSupport.readableFields(for: sample.kind))
+                .intersection(readerSupport.writableFields(for: sample.kind))
+                .intersection(readerSupport.readableFields(for: sample.kind))
+            #expect(AnnotationSamples.differences(sample, back, in: fields) == [], "\(engines.writer) → XFDF → \(engines.reader)")
+            if readerSupport.writesNames { #expect(back.id == original.id) }
+        }
+    }
+}

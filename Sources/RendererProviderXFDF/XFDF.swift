@@ -1,0 +1,71 @@
+import Foundation
+import FoundationXML
+import RendererProvider
+
+/// Annotations in XFDF (ISO 19444-1), the XML form of PDF annotations that other viewers
+/// import and export. XFDF holds coordinates in PDF user space; the conversion to and from
+/// page space happens here, with each page's ``PageSpace``.
+///
+/// Every creatable kind is written as its XFDF element (`text`, `freetext`, `highlight`,
+/// `underline`, `strikeout`, `squiggly`, `ink`, `square`, `circle`, `line`, `polygon`,
+/// `polyline`, `stamp`); read-only kinds are left out, because no viewer could recreate them.
+public enum XFDF {
+    /// The XFDF namespace.
+    public static let namespace = "http://ns.adobe.com/xfdf/"
+
+    /// An XFDF document holding `annotations`. `pageSpace` gives each page's space;
+    /// `fileName`, when given, is written as the document the annotations belong to.
+    public static func data(
+        for annotations: [Annotation], fileName: String? = nil, pageSpace: (Int) throws -> PageSpace
+    ) throws -> Data {
+        let root = XMLElement(name: "xfdf")
+        root.addNamespace(XMLNode.namespace(withName: "", stringValue: namespace) as! XMLNode)
+        root.addAttribute(XMLNode.attribute(withName: "xml:space", stringValue: "preserve") as! XMLNode)
+        let annots = XMLElement(name: "annots")
+        root.addChild(annots)
+        for annotation in annotations where annotation.kind.isCreatable {
+            annots.addChild(try XFDFElement.element(for: annotation, space: pageSpace(annotation.pageIndex)))
+        }
+        if let fileName {
+            let file = XMLElement(name: "f")
+            file.addAttribute(XMLNode.attribute(withName: "href", stringValue: fileName) as! XMLNode)
+            root.addChild(file)
+        }
+        let document = XMLDocument(rootElement: root)
+        document.version = "1.0"
+        document.characterEncoding = "UTF-8"
+        return document.xmlData(options: [.nodePrettyPrint])
+    }
+
+    /// The annotations in an XFDF document, with what could not be read. Throws
+    /// `invalidArgument` when the data is not XFDF.
+    public static func annotations(from data: Data, pageSpace: (Int) throws -> PageSpace) throws -> XFDFContents {
+        let document: XMLDocument
+        do {
+            document = try XMLDocument(data: data, options: [])
+        } catch {
+            throw RendererError(.invalidArgument, "the XFDF is not well-formed XML: \(error.localizedDescription)")
+        }
+        guard let root = document.rootElement(), root.localName == "xfdf" else {
+            throw RendererError(.invalidArgument, "the XML is not XFDF: its root element is not <xfdf>")
+        }
+        var contents = XFDFContents()
+        let annots = (root.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == "annots" }
+        for element in annots.flatMap({ $0.children ?? [] }).compactMap({ $0 as? XMLElement }) {
+            do {
+                contents.annotations.append(try XFDFElement.annotation(from: element, pageSpace: pageSpace))
+            } catch let error as RendererError {
+                contents.skipped.append("<\(element.localName ?? "?")>: \(error.message)")
+            }
+        }
+        return contents
+    }
+}
+
+/// What an XFDF document held.
+public struct XFDFContents: Sendable {
+    /// The annotations read, in document order.
+    public var annotations: [Annotation] = []
+    /// A line for each element that was left out, saying why.
+    public var skipped: [String] = []
+}

@@ -1,0 +1,150 @@
+import Foundation
+import FoundationXML
+import RendererProvider
+
+/// One annotation as one XFDF element, both ways.
+enum XFDFElement {
+    // MARK: Writing
+
+    static func element(for annotation: Annotation, space: PageSpace) throws -> XMLElement {
+        let element = XMLElement(name: annotation.kind.rawValue.lowercased())
+        func set(_ name: String, _ value: String?) {
+            if let value { element.addAttribute(XMLNode.attribute(withName: name, stringValue: value) as! XMLNode) }
+        }
+        func point(_ p: PagePoint) -> String {
+            let user = space.userPoint(p)
+            return "\(number(user.x)),\(number(user.y))"
+        }
+        let rect = space.userRect(annotation.rect)
+        set("page", String(annotation.pageIndex))
+        set("rect", [rect.x0, rect.y0, rect.x1, rect.y1].map(number).joined(separator: ","))
+        set("name", annotation.id.isEmpty ? nil : annotation.id)
+        set("color", annotation.color.map(hex))
+        set("interior-color", annotation.interiorColor.map(hex))
+        set("opacity", annotation.opacity == 1 ? nil : number(annotation.opacity))
+        set("width", annotation.borderWidth.map(number))
+        set("date", annotation.modificationDate.map(PDFDate.string(from:)))
+        set("creationdate", annotation.creationDate.map(PDFDate.string(from:)))
+        set("title", annotation.author)
+        set("subject", annotation.subject)
+        set("flags", annotation.flags.xfdfValue)
+        set("icon", annotation.iconName)
+        if annotation.kind.isTextMarkup {
+            set("coords", annotation.quads.flatMap { [$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight] }.map(point).joined(separator: ","))
+        }
+        if annotation.kind == .line, annotation.points.count == 2 {
+            set("start", point(annotation.points[0]))
+            set("end", point(annotation.points[1]))
+        }
+        if let contents = annotation.contents {
+            element.addChild(XMLElement(name: "contents", stringValue: contents))
+        }
+        if annotation.kind == .polygon || annotation.kind == .polyLine {
+            element.addChild(XMLElement(name: "vertices", stringValue: annotation.points.map(point).joined(separator: ";")))
+        }
+        if annotation.kind == .ink {
+            let list = XMLElement(name: "inklist")
+            for path in annotation.inkPaths {
+                list.addChild(XMLElement(name: "gesture", stringValue: path.map(point).joined(separator: ";")))
+            }
+            element.addChild(list)
+        }
+        return element
+    }
+
+    /// A number as XFDF writes it: up to 4 decimals, no trailing zeros.
+    private static func number(_ value: Double) -> String {
+        var text = String(format: "%.4f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    private static func hex(_ color: Color) -> String {
+        let (r, g, b, _) = color.bytes
+        return String(format: "#%02X%02X%02X", r, g, b)
+    }
+
+    // MARK: Reading
+
+    static func annotation(from element: XMLElement, pageSpace: (Int) throws -> PageSpace) throws -> Annotation {
+        let name = element.localName ?? ""
+        guard let kind = AnnotationKind.creatable.first(where: { $0.rawValue.lowercased() == name }) else {
+            throw RendererError(.invalidArgument, "not an annotation kind the API can create")
+        }
+        func attribute(_ key: String) -> String? { element.attributes?.first { ($0.localName ?? $0.name) == key }?.stringValue }
+        func fail(_ message: String) -> RendererError { RendererError(.invalidArgument, message) }
+        guard let pageText = attribute("page"), let pageIndex = Int(pageText), pageIndex >= 0 else {
+            throw fail("missing or invalid page attribute")
+        }
+        let space = try pageSpace(pageIndex)
+        func numbers(_ text: String) throws -> [Double] {
+            let parts = text.split(whereSeparator: { $0 == "," || $0 == ";" || $0.isWhitespace })
+            return try parts.map { part in
+                guard let value = Double(part), value.isFinite else { throw fail("\"\(part)\" is not a number") }
+                return value
+            }
+        }
+        func points(_ text: String) throws -> [PagePoint] {
+            let values = try numbers(text)
+            guard values.count % 2 == 0 else { throw fail("an odd count of coordinates in \"\(text)\"") }
+            return stride(from: 0, to: values.count, by: 2).map { space.point(x: values[$0], y: values[$0 + 1]) }
+        }
+        guard let rectText = attribute("rect"), case let r = try numbers(rectText), r.count == 4 else {
+            throw fail("missing or invalid rect attribute")
+        }
+        var annotation = Annotation(
+            id: attribute("name") ?? "", kind: kind, pageIndex: pageIndex,
+            rect: space.rect(UserRect(x0: min(r[0], r[2]), y0: min(r[1], r[3]), x1: max(r[0], r[2]), y1: max(r[1], r[3]))))
+        annotation.color = try attribute("color").map { try color($0) }
+        annotation.interiorColor = try attribute("interior-color").map { try color($0) }
+        if let opacity = attribute("opacity") {
+            guard let value = Double(opacity) else { throw fail("opacity \"\(opacity)\" is not a number") }
+            annotation.opacity = value
+        }
+        if let width = attribute("width") {
+            guard let value = Double(width) else { throw fail("width \"\(width)\" is not a number") }
+            annotation.borderWidth = value
+        }
+        annotation.modificationDate = attribute("date").flatMap(PDFDate.parse)
+        annotation.creationDate = attribute("creationdate").flatMap(PDFDate.parse)
+        annotation.author = attribute("title")
+        annotation.subject = attribute("subject")
+        if let flags = attribute("flags") {
+            guard let value = AnnotationFlags(xfdfValue: flags) else { throw fail("flags \"\(flags)\" name an unknown flag") }
+            annotation.flags = value
+        } else {
+            annotation.flags = []
+        }
+        annotation.iconName = attribute("icon")
+        if kind.isTextMarkup {
+            let corners = try points(attribute("coords") ?? "")
+            guard !corners.isEmpty, corners.count % 4 == 0 else { throw fail("coords must hold 8 numbers for each quad") }
+            annotation.quads = stride(from: 0, to: corners.count, by: 4).map {
+                Quad(upperLeft: corners[$0], upperRight: corners[$0 + 1], lowerLeft: corners[$0 + 2], lowerRight: corners[$0 + 3])
+            }
+        }
+        if kind == .line {
+            guard let start = attribute("start"), let end = attribute("end") else { throw fail("a line needs start and end attributes") }
+            annotation.points = try points(start) + points(end)
+        }
+        let children = (element.children ?? []).compactMap { $0 as? XMLElement }
+        annotation.contents = children.first { $0.localName == "contents" }?.stringValue
+        if kind == .polygon || kind == .polyLine {
+            annotation.points = try points(children.first { $0.localName == "vertices" }?.stringValue ?? "")
+        }
+        if kind == .ink {
+            let gestures = children.first { $0.localName == "inklist" }.map { ($0.children ?? []).compactMap { $0 as? XMLElement } } ?? []
+            annotation.inkPaths = try gestures.filter { $0.localName == "gesture" }.map { try points($0.stringValue ?? "") }
+        }
+        return annotation
+    }
+
+    private static func color(_ text: String) throws -> Color {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard digits.count == 6, let value = Int(digits, radix: 16) else {
+            throw RendererError(.invalidArgument, "colour \"\(text)\" is not #RRGGBB")
+        }
+        return Color(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import RendererProvider
+
+@Suite("Annotation values and their coding")
+struct AnnotationCodingTests {
+    static let note = Annotation(
+        id: "note-1", kind: .ink, pageIndex: 2, rect: PageRect(x: 10, y: 20, width: 30, height: 40),
+        inkPaths: [[PagePoint(x: 1, y: 2), PagePoint(x: 3.5, y: 4)], [PagePoint(x: 5, y: 6)]],
+        color: Color(red: 1, green: 0.5, blue: 0), opacity: 0.5, borderWidth: 2, contents: "ünï\ncode",
+        author: "Ann", subject: "Subj", creationDate: Date(timeIntervalSince1970: 1_700_000_000),
+        modificationDate: Date(timeIntervalSince1970: 1_700_000_100), flags: [.print, .locked], iconName: nil)
+
+    @Test func jsonRoundTripIsEqual() throws {
+        let data = try Annotation.jsonData([Self.note])
+        #expect(try Annotation.annotations(fromJSON: data) == [Self.note])
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"creationDate\" : \"2023-11-14T22:13:20Z\""))
+        #expect(text.contains("\"kind\" : \"Ink\""))
+    }
+
+    @Test func propertyListAndDictionaryRoundTripsAreEqual() throws {
+        #expect(try Annotation.annotations(fromPropertyList: Annotation.propertyListData([Self.note])) == [Self.note])
+        let dictionary = Self.note.dictionaryRepresentation
+        #expect(dictionary["kind"] as? String == "Ink")
+        #expect(dictionary["creationDate"] as? Date == Self.note.creationDate)
+        #expect(try Annotation(dictionaryRepresentation: dictionary) == Self.note)
+    }
+
+    @Test func minimalJSONTakesDefaults() throws {
+        let json = #"[{"kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 1, "y": 2}, "size": {"width": 3, "height": 4}}}]"#
+        let decoded = try Annotation.annotations(fromJSON: Data(json.utf8))
+        #expect(decoded == [Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 1, y: 2, width: 3, height: 4))])
+        #expect(decoded.first?.flags == .print)
+    }
+
+    @Test func badInputSaysWhere() throws {
+        let error = #expect(throws: RendererError.self) {
+            try Annotation.annotations(fromJSON: Data(#"[{"kind": "Square", "pageIndex": "one"}]"#.utf8))
+        }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("[0].pageIndex") == true)
+    }
+
+    @Test func positionalKeysCountEveryAnnotationOfAKind() {
+        let ids = AnnotationIdentity.ids(pageIndex: 1, of: [
+            ("a", .highlight), (nil, .highlight), (nil, .square), ("a", .highlight), ("", .square),
+        ])
+        #expect(ids == ["a", "p2-Highlight-2", "p2-Square-1", "p2-Highlight-3", "p2-Square-2"])
+    }
+
+    @Test func flagsInXFDF() {
+        let flags: AnnotationFlags = [.print, .noRotate, .readOnly]
+        #expect(flags.xfdfValue == "print,norotate,readonly")
+        #expect(AnnotationFlags(xfdfValue: "ReadOnly, print,norotate") == flags)
+        #expect(AnnotationFlags(xfdfValue: "print,sparkly") == nil)
+    }
+
+    @Test func pageSpaceRoundTripsOnEveryRotation() {
+        for rotation in [PageRotation.none, .quarter, .half, .threeQuarters] {
+            let space = PageSpace(cropBox: UserRect(x0: 10, y0: 20, x1: 310, y1: 420), rotation: rotation)
+            let point = PagePoint(x: 12.5, y: 99)
+            let user = space.userPoint(point)
+            #expect(space.point(x: user.x, y: user.y) == point, "\(rotation)")
+        }
+    }
+
+    @Test func validationNamesTheProblem() {
+        let line = Annotation(kind: .line, pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 1, height: 1), points: [PagePoint(x: 0, y: 0)])
+        #expect(throws: RendererError.self) { try AnnotationValidation.check(line) }
+        let highlight = Annotation(kind: .highlight, pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 1, height: 1), opacity: 2)
+        let error = #expect(throws: RendererError.self) { try AnnotationValidation.check(highlight) }
+        #expect(error?.message.contains("opacity") == true)
+    }
+}
