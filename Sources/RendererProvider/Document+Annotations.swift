@@ -61,6 +61,7 @@ extension Document {
     @discardableResult
     public func update(_ annotation: Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: false)
+        let renderer = self.renderer
         let support = renderer.annotationSupport
         return try changing(pageAt: annotation.pageIndex) { page in
             guard let current = try page.annotations().first(where: { $0.id == annotation.id }) else {
@@ -73,7 +74,7 @@ extension Document {
             if changed.modificationDate == current.modificationDate, support.writableFields.contains(.modificationDate) {
                 changed.modificationDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             }
-            try requireWritable(changed.changedFields(from: current).subtracting([.modificationDate]), kind: annotation.kind)
+            try Self.requireWritable(changed.changedFields(from: current).subtracting([.modificationDate]), kind: annotation.kind, by: renderer)
             return try page.updateAnnotation(changed)
         }
     }
@@ -105,7 +106,7 @@ extension Document {
             guard support.creatableKinds.contains(annotation.kind) else {
                 throw RendererError(.unsupported, "\(renderer.engineName) cannot create \(annotation.kind) annotations here", backend: renderer.id)
             }
-            try requireWritable(annotation.setFields, kind: annotation.kind)
+            try Self.requireWritable(annotation.setFields, kind: annotation.kind, by: renderer)
         }
         try AnnotationValidation.check(annotation)
         if try !info().permissions.contains(.annotate) {
@@ -113,8 +114,7 @@ extension Document {
         }
     }
 
-    private func requireWritable(_ fields: Set<AnnotationField>, kind: AnnotationKind) throws {
-        let renderer = self.renderer
+    private static func requireWritable(_ fields: Set<AnnotationField>, kind: AnnotationKind, by renderer: any Renderer) throws {
         let unwritable = fields.subtracting(renderer.annotationSupport.writableFields(for: kind))
         guard unwritable.isEmpty else {
             throw RendererError(

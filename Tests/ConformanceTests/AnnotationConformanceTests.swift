@@ -33,3 +33,170 @@ struct AnnotationConformanceTests {
         }
     }
 }
+
+extension AnnotationConformanceTests {
+    static func square(_ number: Int, page: Int = 0) -> Annotation {
+        Annotation(
+            kind: .square, pageIndex: page, rect: PageRect(x: 50 + Double(number) * 100, y: 300, width: 80, height: 40),
+            color: Color(red: 0, green: 0, blue: 1), contents: "square \(number)")
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func updateAndRemoveByIdentity(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let added = try (0..<3).map { try document.add(Self.square($0)) }
+        var changed = added[1]
+        changed.contents = "changed"
+        changed.color = Color(red: 1, green: 0, blue: 0)
+        changed.rect = PageRect(x: 200, y: 400, width: 60, height: 60)
+        let updated = try document.update(changed)
+        #expect(updated.id == added[1].id)
+        #expect(AnnotationSamples.differences(changed, updated, in: [.rect, .color, .contents]) == [])
+
+        try document.removeAnnotation(withID: added[0].id)
+        #expect(try document.annotations(onPageAt: 0).map(\.id) == [added[1].id, added[2].id], "the others keep their identities")
+        #expect(try document.annotation(withID: added[2].id).contents == "square 2")
+        #expect(document.hasUnsavedChanges)
+        try document.save()
+        #expect(!document.hasUnsavedChanges)
+
+        let read = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0)
+        #expect(read.map(\.contents) == ["changed", "square 2"])
+        #expect(AnnotationSamples.differences(changed, read[0], in: [.rect, .color, .contents]) == [])
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func mistakesAreTypedErrors(backend: String) throws {
+        let document = try Fixtures.open("text.pdf", backend: backend)
+        let missing = #expect(throws: RendererError.self) { try document.removeAnnotation(withID: "no-such-annotation") }
+        #expect(missing?.code == .invalidArgument)
+        let page = #expect(throws: RendererError.self) { try document.add(Self.square(0, page: 7)) }
+        #expect(page?.code == .pageOutOfRange)
+        var line = AnnotationSamples.sample(.line, pageIndex: 0, number: 0)
+        line.points = [PagePoint(x: 1, y: 1)]
+        #expect(throws: RendererError.self) { try document.add(line) }
+        let caret = #expect(throws: RendererError.self) {
+            try document.add(Annotation(kind: AnnotationKind(rawValue: "Caret"), pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 9, height: 9)))
+        }
+        #expect(caret?.code == .invalidArgument)
+        let added = try document.add(Self.square(0))
+        var turned = added
+        turned.kind = .circle
+        #expect(throws: RendererError.self) { try document.update(turned) }
+        let duplicate = #expect(throws: RendererError.self) { try document.add(Annotation(id: added.id, kind: .circle, pageIndex: 0, rect: added.rect)) }
+        #expect(duplicate?.code == .invalidArgument)
+    }
+
+    /// Every kind and field a backend declares it cannot write is refused with `unsupported`.
+    @Test(arguments: Fixtures.backendIDs)
+    func unsupportedWhereDeclared(backend: String) throws {
+        let document = try Fixtures.open("text.pdf", backend: backend)
+        let support = document.renderer.annotationSupport
+        for (number, kind) in AnnotationKind.creatable.enumerated() {
+            let sample = AnnotationSamples.sample(kind, pageIndex: 0, number: number)
+            if !support.creatableKinds.contains(kind) {
+                let error = #expect(throws: RendererError.self) { try document.add(sample) }
+                #expect(error?.code == .unsupported, "\(kind)")
+                continue
+            }
+            for field in sample.setFields.subtracting(support.writableFields(for: kind)) {
+                let only = sample.clearing(sample.setFields.subtracting(support.writableFields(for: kind)).subtracting([field]))
+                let error = #expect(throws: RendererError.self) { try document.add(only) }
+                #expect(error?.code == .unsupported, "\(kind) \(field)")
+                #expect(error?.message.contains(field.rawValue) == true)
+            }
+        }
+        #expect(try document.annotations().isEmpty, "nothing was added by the refused calls")
+    }
+}
+
+/// Saving: through a temporary file, incremental by default, never damaging the original.
+@Suite("Saving, on every backend")
+struct SavingConformanceTests {
+    @Test(arguments: Fixtures.backendIDs)
+    func incrementalSaveKeepsTheOriginalBytesAsAPrefix(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        try document.add(AnnotationConformanceTests.square(0))
+        try document.save(mode: .incremental)
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(saved.count > original.count)
+        #expect(saved.prefix(original.count) == original)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try directoryEntries(of: path) == ["text.pdf"], "no temporary file is left")
+        // Saving again, in place, on the document now reading the saved file.
+        try document.add(AnnotationConformanceTests.square(1))
+        try document.save()
+        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0).count == 2)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func rewriteWhereTheBackendCan(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        try document.add(AnnotationConformanceTests.square(0))
+        let copy = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("rewritten.pdf").path
+        if document.renderer.annotationSupport.canRewrite {
+            try document.save(to: copy, mode: .rewrite)
+            #expect(try Tool.run("qpdf", ["--check", copy]).status == 0)
+            let text = try Tool.run("qpdf", ["--show-xref", copy]).text
+            #expect(!text.isEmpty)
+            #expect(try Fixtures.registry.open(.file(copy), backend: .id(backend)).annotations(onPageAt: 0).count == 1)
+        } else {
+            let error = #expect(throws: RendererError.self) { try document.save(to: copy, mode: .rewrite) }
+            #expect(error?.code == .unsupported)
+            #expect(!FileManager.default.fileExists(atPath: copy))
+        }
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func saveIntoAReadOnlyDirectoryFailsAndLeavesTheOriginal(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        try document.add(AnnotationConformanceTests.square(0))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
+        guard access(directory, W_OK) != 0 else { return }  // running as root: permissions do not stop writing
+        let error = #expect(throws: RendererError.self) { try document.save() }
+        #expect(error?.code == .ioFailure)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        #expect(try directoryEntries(of: path) == ["text.pdf"])
+        #expect(document.hasUnsavedChanges)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func encryptionIsKept(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
+        let document = try Fixtures.registry.open(.file(path), password: "owner-secret", backend: .id(backend))
+        try document.add(AnnotationConformanceTests.square(0))
+        try document.save()
+        let locked = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), backend: .id(backend)) }
+        #expect(locked?.code == .passwordRequired)
+        let reopened = try Fixtures.registry.open(.file(path), password: "user-secret", backend: .id(backend))
+        #expect(try reopened.annotations(onPageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try reopened.info().isEncrypted)
+        #expect(try Tool.run("qpdf", ["--check", "--password=owner-secret", path]).status == 0)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func aDocumentFromMemorySavesToAPath(backend: String) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
+        let document = try Fixtures.registry.open(.memory(data), backend: .id(backend))
+        try document.add(AnnotationConformanceTests.square(0))
+        #expect(throws: RendererError.self) { try document.save() }
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf")) + ".saved.pdf"
+        try document.save(to: path)
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(saved.prefix(data.count) == data)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+    }
+
+    private func directoryEntries(of path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path).sorted()
+    }
+}
