@@ -11,7 +11,11 @@ struct HostApp: ParsableCommand {
         if let position = arguments.firstIndex(where: names.contains), position > 0 {
             let leading = arguments[..<position]
             arguments.removeSubrange(..<position)
-            arguments.insert(contentsOf: leading, at: 1)
+            // After the subcommand's name, and after a nested subcommand's name (`annotations list`).
+            let command = configuration.subcommands.first { $0.configuration.commandName == arguments[0] }
+            let nested = Set(command?.configuration.subcommands.map { $0._commandName } ?? [])
+            let insertion = arguments.count > 1 && nested.contains(arguments[1]) ? 2 : 1
+            arguments.insert(contentsOf: leading, at: insertion)
         }
         main(arguments)
     }
@@ -31,7 +35,7 @@ struct HostApp: ParsableCommand {
             """,
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
-            OutlineCommand.self, LinksCommand.self, CompareCommand.self,
+            OutlineCommand.self, LinksCommand.self, CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self,
         ]
     )
 }

@@ -96,8 +96,10 @@ extension MuPDFPage {
 
     // MARK: Between C and Swift
 
+    /// The C string as a Swift string; nil when absent or empty.
     private static func string(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
-        pointer.map { String(cString: $0) }
+        guard let pointer, pointer.pointee != 0 else { return nil }
+        return String(cString: pointer)
     }
 
     private static func kind(of raw: cmupdf_annot) -> AnnotationKind {
@@ -134,8 +136,8 @@ extension MuPDFPage {
             opacity: Double(raw.opacity),
             borderWidth: raw.has_border != 0 ? Double(raw.border) : nil,
             contents: string(raw.contents), author: string(raw.author), subject: string(raw.subject),
-            creationDate: raw.created != 0 ? Date(timeIntervalSince1970: TimeInterval(raw.created)) : nil,
-            modificationDate: raw.modified != 0 ? Date(timeIntervalSince1970: TimeInterval(raw.modified)) : nil,
+            creationDate: raw.created > 0 ? Date(timeIntervalSince1970: TimeInterval(raw.created)) : nil,
+            modificationDate: raw.modified > 0 ? Date(timeIntervalSince1970: TimeInterval(raw.modified)) : nil,
             flags: AnnotationFlags(rawValue: Int(raw.flags)), iconName: string(raw.icon))
     }
 

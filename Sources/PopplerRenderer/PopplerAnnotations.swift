@@ -198,10 +198,12 @@ extension PopplerPage {
         return Color(red: Double(color.pointee.red) / 65535, green: Double(color.pointee.green) / 65535, blue: Double(color.pointee.blue) / 65535)
     }
 
+    /// A string Poppler allocated, freed here; nil when absent or empty.
     private static func take(_ text: UnsafeMutablePointer<gchar>?) -> String? {
         guard let text else { return nil }
         defer { g_free(text) }
-        return String(cString: text)
+        let value = String(cString: text)
+        return value.isEmpty ? nil : value
     }
 
     // MARK: Writing

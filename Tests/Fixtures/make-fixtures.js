@@ -38,6 +38,52 @@ function makeText() {
 	save(f, "text.pdf");
 }
 
+// annotations.pdf: one 612 x 792 page whose /Annots array holds annotation dictionaries
+// written out by hand, without appearance streams, in this order (rectangles in user space):
+//   1. Text, /NM "note-1", Rect 72 700 92 720, yellow /C, /Contents "A note", /T "Ada",
+//      /Subj "Greeting", /Name /Comment, /F 4 (print), /CreationDate D:20240102030405Z,
+//      /M D:20240203040506Z, with a Popup (2.), which lists as part of it
+//   3. Highlight, unnamed, Rect 70 716 300 732, /QuadPoints 72 732 300 732 72 716 300 716,
+//      yellow, /Contents "marked", /F 4
+//   4. Link to https://example.org/, Rect 72 500 200 520 (links API, not listed)
+//   5. Square, /NM "box", Rect 300 300 400 360, blue /C, red /IC, /BS /W 3, /F 4
+//   6. Ink, unnamed, Rect 100 100 200 200, one stroke 110 110, 150 190, 190 110, green, /BS /W 2
+//   7. Line, /NM "line-1", Rect 300 100 500 200, /L 310 110 490 190, red, /BS /W 1.5
+//   8. PolyLine, unnamed, Rect 50 300 250 400, /Vertices 60 310 150 390 240 310
+//   9. Caret, /NM "caret", Rect 400 720 410 730 (read-only kind)
+//  10. FileAttachment, unnamed, Rect 500 700 520 720, a file specification of note.txt with
+//      no embedded file (read-only kind)
+//  11. Highlight, unnamed, Rect 70 600 200 616, /QuadPoints 72 616 200 616 72 600 200 600
+// Unnamed annotations are known by positional keys: p1-Highlight-1, p1-Ink-1, p1-PolyLine-1,
+// p1-FileAttachment-1 and p1-Highlight-2.
+function makeAnnotations() {
+	var f = newDocument();
+	addPage(f, [0, 0, 612, 792], 0, "BT /F1 12 Tf 72 720 Td (Annotated page) Tj ET\n");
+	var d = f.doc;
+	var page = d.findPage(0);
+	function s(text) { return d.newString(text); }
+	var note = d.addObject({
+		Type: "Annot", Subtype: "Text", NM: s("note-1"), Rect: [72, 700, 92, 720], C: [1, 1, 0],
+		Contents: s("A note"), T: s("Ada"), Subj: s("Greeting"), Name: "Comment", F: 4,
+		CreationDate: s("D:20240102030405Z"), M: s("D:20240203040506Z"), P: page,
+	});
+	var popup = d.addObject({ Type: "Annot", Subtype: "Popup", Rect: [100, 600, 300, 700], Parent: note, P: page });
+	note.Popup = popup;
+	page.Annots = [
+		note, popup,
+		d.addObject({ Type: "Annot", Subtype: "Highlight", Rect: [70, 716, 300, 732], QuadPoints: [72, 732, 300, 732, 72, 716, 300, 716], C: [1, 1, 0], Contents: s("marked"), F: 4, P: page }),
+		d.addObject({ Type: "Annot", Subtype: "Link", Rect: [72, 500, 200, 520], A: { S: "URI", URI: s("https://example.org/") }, P: page }),
+		d.addObject({ Type: "Annot", Subtype: "Square", NM: s("box"), Rect: [300, 300, 400, 360], C: [0, 0, 1], IC: [1, 0, 0], BS: { W: 3 }, F: 4, P: page }),
+		d.addObject({ Type: "Annot", Subtype: "Ink", Rect: [100, 100, 200, 200], InkList: [[110, 110, 150, 190, 190, 110]], C: [0, 1, 0], BS: { W: 2 }, P: page }),
+		d.addObject({ Type: "Annot", Subtype: "Line", NM: s("line-1"), Rect: [300, 100, 500, 200], L: [310, 110, 490, 190], C: [1, 0, 0], BS: { W: 1.5 }, P: page }),
+		d.addObject({ Type: "Annot", Subtype: "PolyLine", Rect: [50, 300, 250, 400], Vertices: [60, 310, 150, 390, 240, 310], C: [0, 0, 0], P: page }),
+		d.addObject({ Type: "Annot", Subtype: "Caret", NM: s("caret"), Rect: [400, 720, 410, 730], P: page }),
+		d.addObject({ Type: "Annot", Subtype: "FileAttachment", Rect: [500, 700, 520, 720], FS: { Type: "Filespec", F: s("note.txt") }, Name: "Paperclip", P: page }),
+		d.addObject({ Type: "Annot", Subtype: "Highlight", Rect: [70, 600, 200, 616], QuadPoints: [72, 616, 200, 616, 72, 600, 200, 600], C: [1, 1, 0], P: page }),
+	];
+	save(f, "annotations.pdf");
+}
+
 // mixed-sizes.pdf: five pages of different sizes, no rotation, each with one line of text:
 //   612 x 792, 595.28 x 841.89, 841.89 x 595.28, 200 x 100, 1000 x 300.
 function makeMixedSizes() {
@@ -247,6 +293,7 @@ function makeOutlineDeep() {
 }
 
 makeText();
+makeAnnotations();
 makeSearch();
 makeOutline();
 makeOutlineCycle();

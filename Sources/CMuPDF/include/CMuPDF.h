@@ -148,7 +148,8 @@ int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size
    quads as 8 numbers each (upper-left, upper-right, lower-left, lower-right x, y); ink as
    the points of all paths one after another, `ink_counts` points per path; `points` as
    x, y pairs. Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK). Strings are
-   UTF-8, NULL when absent. Dates are seconds since 1970 (UTC), 0 when absent. */
+   UTF-8, NULL when absent. Dates are seconds since 1970 (UTC); 0 or less when absent
+   (MuPDF reads a missing date as -1). */
 typedef struct {
 	char *name;
 	char subtype[32];

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+
+/// The annotation fields `annotations add` and `update` set. Geometry is in points from the
+/// page's top-left corner, as displayed.
+struct AnnotationFieldOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Rectangle: x,y,width,height.", valueName: "x,y,w,h"))
+    var rect: String?
+
+    @Option(help: ArgumentHelp("Marked text (highlight, underline, strikeout, squiggly): rectangles x,y,w,h separated by ';'.", valueName: "rects"))
+    var quads: String?
+
+    @Option(help: ArgumentHelp(
+        "Points x,y separated by ';': a line's start and end, a polygon's or polyline's vertices, or ink strokes separated by '|'.",
+        valueName: "points"))
+    var points: String?
+
+    @Option(help: ArgumentHelp("Colour as #RRGGBB, or 'none'.", valueName: "colour"))
+    var color: String?
+
+    @Option(help: ArgumentHelp("Fill of squares, circles, polygons and lines as #RRGGBB, or 'none'.", valueName: "colour"))
+    var interiorColor: String?
+
+    @Option(help: "Opacity from 0 to 1.")
+    var opacity: Double?
+
+    @Option(help: ArgumentHelp("Border or line width in points.", valueName: "points"))
+    var width: Double?
+
+    @Option(help: "Text of the annotation.")
+    var contents: String?
+
+    @Option(help: "Author.")
+    var author: String?
+
+    @Option(help: "Subject.")
+    var subject: String?
+
+    @Option(help: ArgumentHelp("Icon of a note (Note, Comment, ...) or stamp (Approved, Draft, ...).", valueName: "name"))
+    var icon: String?
+
+    /// `annotation` with the given fields changed.
+    func apply(to annotation: Annotation) throws -> Annotation {
+        var result = annotation
+        if let rect { result.rect = try Self.rectangle(rect, option: "--rect") }
+        if let quads {
+            result.quads = try quads.split(separator: ";").map { Quad(try Self.rectangle(String($0), option: "--quads")) }
+        }
+        if let points {
+            let paths = try points.split(separator: "|").map { try Self.pointList(String($0)) }
+            if result.kind == .ink { result.inkPaths = paths } else { result.points = paths.flatMap { $0 } }
+        }
+        if let color { result.color = try Self.color(color, option: "--color") }
+        if let interiorColor { result.interiorColor = try Self.color(interiorColor, option: "--interior-color") }
+        if let opacity { result.opacity = opacity }
+        if let width { result.borderWidth = width }
+        if let contents { result.contents = contents }
+        if let author { result.author = author }
+        if let subject { result.subject = subject }
+        if let icon { result.iconName = icon }
+        if rect == nil, result.kind.hasDerivedRect {
+            result.rect = PageRect.enclosing(
+                result.quads.map(\.bounds) + (result.inkPaths.flatMap { $0 } + result.points).map { PageRect(origin: $0, size: PageSize(width: 0, height: 0)) })
+        }
+        return result
+    }
+
+    private static func numbers(_ text: String, count: Int?, option: String) throws -> [Double] {
+        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }), count.map({ values.count == $0 }) ?? true else {
+            throw ValidationError("\(option): \"\(text)\" is not \(count.map { "\($0) numbers" } ?? "numbers") separated by commas")
+        }
+        return values.map { $0! }
+    }
+
+    private static func rectangle(_ text: String, option: String) throws -> PageRect {
+        let v = try numbers(text, count: 4, option: option)
+        return PageRect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    private static func pointList(_ text: String) throws -> [PagePoint] {
+        try text.split(separator: ";").map {
+            let v = try numbers(String($0), count: 2, option: "--points")
+            return PagePoint(x: v[0], y: v[1])
+        }
+    }
+
+    private static func color(_ text: String, option: String) throws -> Color? {
+        if text.lowercased() == "none" { return nil }
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard digits.count == 6, let value = Int(digits, radix: 16) else {
+            throw ValidationError("\(option): \"\(text)\" is not a colour like #FF8000")
+        }
+        return Color(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+    }
+}
+
+/// Where and how a changed document is saved.
+struct SaveOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Save to this file instead of over the input.", valueName: "output"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("automatic (incremental where the file allows), incremental or rewrite.", valueName: "mode"))
+    var saveMode: SaveMode = .automatic
+
+    /// Saves `document`, opened from `file`, atomically.
+    func save(_ document: Document, openedFrom file: String) throws {
+        try document.save(to: output ?? file, mode: saveMode)
+    }
+}
+
+extension SaveMode: ExpressibleByArgument {}

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+import RendererProviderXFDF
+
+struct AnnotationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "annotations",
+        abstract: "List, add, change, remove, export and import annotations.",
+        discussion: """
+            Annotations are named by their identity (their PDF /NM name, or a key such as
+            p1-Highlight-2). Geometry is in points from the top-left corner of the page as
+            displayed. Changes are saved over the input, atomically, unless -o names another file.
+            """,
+        subcommands: [List.self, Add.self, Update.self, Remove.self, Export.self, Import.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the annotations: identity, kind, page, rectangle, contents.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: PageOptions
+        @Argument(help: "The PDF file.") var file: String
+
+        func run() throws {
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.annotations])
+                let numbering = try PageNumbering(document: document, useLabels: options.labels)
+                let annotations = try options.indices(in: document).flatMap { try document.annotations(onPageAt: $0) }
+                if options.json {
+                    FileHandle.standardOutput.write(try Annotation.jsonData(annotations) + Data("\n".utf8))
+                    return
+                }
+                for a in annotations {
+                    let contents = a.contents.map { "  \"\($0.replacingOccurrences(of: "\n", with: " "))\"" } ?? ""
+                    print("\(a.id)  \(a.kind)  page \(numbering.name(a.pageIndex))  \(PageNumbering.describe(a.rect))\(contents)")
+                }
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add an annotation and print its identity.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Option(help: "The page, 1-based.") var page: Int
+        @Option(help: "text, freetext, highlight, underline, strikeout, squiggly, ink, square, circle, line, polygon, polyline or stamp.")
+        var kind: String
+        @OptionGroup var fields: AnnotationFieldOptions
+        @OptionGroup var saving: SaveOptions
+
+        func run() throws {
+            try Failure.reporting {
+                let kind = AnnotationKind(name: kind)
+                guard kind.isCreatable else {
+                    throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
+                }
+                let document = try global.open(file, needing: [.editAnnotations, .save])
+                let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
+                let added = try document.add(try fields.apply(to: blank))
+                try saving.save(document, openedFrom: file)
+                print(added.id)
+            }
+        }
+    }
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change the given fields of an annotation.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Argument(help: "The annotation's identity.") var id: String
+        @OptionGroup var fields: AnnotationFieldOptions
+        @OptionGroup var saving: SaveOptions
+
+        func run() throws {
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.editAnnotations, .save])
+                let updated = try document.update(try fields.apply(to: document.annotation(withID: id)))
+                try saving.save(document, openedFrom: file)
+                print(updated.id)
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an annotation.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Argument(help: "The annotation's identity.") var id: String
+        @OptionGroup var saving: SaveOptions
+
+        func run() throws {
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.editAnnotations, .save])
+                try document.removeAnnotation(withID: id)
+                try saving.save(document, openedFrom: file)
+            }
+        }
+    }
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, plist, xfdf
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write every annotation as JSON, a property list or XFDF.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Option(help: "json, plist or xfdf.") var format: Format = .json
+        @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
+
+        func run() throws {
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.annotations])
+                let annotations = try document.annotations()
+                let data: Data
+                switch format {
+                case .json: data = try Annotation.jsonData(annotations) + Data("\n".utf8)
+                case .plist: data = try Annotation.propertyListData(annotations)
+                case .xfdf: data = try document.xfdfData(annotations, fileName: URL(fileURLWithPath: file).lastPathComponent)
+                }
+                if let output {
+                    do {
+                        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+                    } catch {
+                        throw RendererError(.ioFailure, "cannot write \(output): \(error.localizedDescription)")
+                    }
+                } else {
+                    FileHandle.standardOutput.write(data)
+                }
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add the annotations of a JSON, property-list or XFDF file.",
+            discussion: "Annotations already in the document (same identity) are replaced. What the engine cannot keep is reported on stderr.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Argument(help: "The annotations file (.json, .plist or .xfdf).") var annotationsFile: String
+        @Option(help: "json, plist or xfdf (default: from the file's extension).") var format: Format?
+        @OptionGroup var saving: SaveOptions
+
+        func run() throws {
+            try Failure.reporting {
+                let data: Data
+                do {
+                    data = try Data(contentsOf: URL(fileURLWithPath: annotationsFile))
+                } catch {
+                    throw RendererError(.ioFailure, "cannot read \(annotationsFile): \(error.localizedDescription)")
+                }
+                let extensionFormat = Format(rawValue: URL(fileURLWithPath: annotationsFile).pathExtension.lowercased())
+                guard let format = format ?? extensionFormat else {
+                    throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")
+                }
+                let document = try global.open(file, needing: [.editAnnotations, .save])
+                let result: AnnotationImport
+                switch format {
+                case .json: result = try document.importAnnotations(Annotation.annotations(fromJSON: data))
+                case .plist: result = try document.importAnnotations(Annotation.annotations(fromPropertyList: data))
+                case .xfdf: result = try document.importXFDF(data)
+                }
+                try saving.save(document, openedFrom: file)
+                for line in result.skipped { Failure.printError("skipped \(line)") }
+                for (id, fields) in result.droppedFields.sorted(by: { $0.key < $1.key }) {
+                    Failure.printError("\(id): \(document.renderer.engineName) cannot keep \(fields.map(\.rawValue).joined(separator: ", "))")
+                }
+                print("imported \(result.imported.count) annotation\(result.imported.count == 1 ? "" : "s")")
+            }
+        }
+    }
+}

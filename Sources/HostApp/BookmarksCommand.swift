@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+
+struct BookmarksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bookmarks",
+        abstract: "Keep your own bookmarks and the last page viewed, per document.",
+        discussion: """
+            Bookmarks are kept in $XDG_DATA_HOME/hostapp/bookmarks.sqlite (default
+            ~/.local/share/hostapp), by the document's fingerprint: its PDF /ID, else a hash of
+            its bytes. A renamed or copied file keeps its bookmarks.
+            """,
+        subcommands: [Add.self, List.self, Remove.self, Last.self])
+
+    /// The store and the fingerprint of `file`.
+    static func open(_ file: String, global: GlobalOptions) throws -> (store: SQLiteBookmarkStore, fingerprint: DocumentFingerprint, document: Document) {
+        let document = try global.open(file, needing: [.metadata])
+        let fingerprint = try DocumentFingerprint.of(document, path: file)
+        return (try SQLiteBookmarkStore(path: SQLiteBookmarkStore.defaultPath()), fingerprint, document)
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bookmark a page and print the bookmark's id.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Option(help: "The page, 1-based.") var page: Int
+        @Option(help: "The bookmark's title (default: the page's label).") var title: String?
+
+        func run() throws {
+            try Failure.reporting {
+                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+                let info = try document.pageInfo(at: page - 1)
+                let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
+                print(added.id)
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the document's bookmarks and the last page viewed.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Flag(help: "Print JSON.") var json = false
+
+        struct Listing: Encodable {
+            var fingerprint: DocumentFingerprint
+            var bookmarks: [Bookmark]
+            var lastViewedPage: Int?
+        }
+
+        func run() throws {
+            try Failure.reporting {
+                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+                let bookmarks = try store.bookmarks(for: fingerprint)
+                let last = try store.lastViewedPage(for: fingerprint)
+                if json {
+                    try JSONOutput.print(Listing(fingerprint: fingerprint, bookmarks: bookmarks, lastViewedPage: last.map { $0 + 1 }))
+                    return
+                }
+                for bookmark in bookmarks {
+                    print("\(bookmark.id)  page \(bookmark.pageIndex + 1)  \(bookmark.title)  \(bookmark.creationDate.formatted(.iso8601))")
+                }
+                if let last { print("last viewed: page \(last + 1)") }
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a bookmark by its id.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Argument(help: "The bookmark's id, as add and list print it.") var id: String
+
+        func run() throws {
+            try Failure.reporting {
+                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+                try store.removeBookmark(id: id, for: fingerprint)
+            }
+        }
+    }
+
+    struct Last: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the last page viewed, or record it with --page.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The PDF file.") var file: String
+        @Option(help: "The page to record, 1-based.") var page: Int?
+
+        func run() throws {
+            try Failure.reporting {
+                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+                if let page {
+                    try store.setLastViewedPage(try document.pageInfo(at: page - 1).index, for: fingerprint)
+                } else if let last = try store.lastViewedPage(for: fingerprint) {
+                    print(last + 1)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import RendererProvider
+
+/// Bookmarks and last pages viewed in an SQLite database, by document fingerprint.
+final class SQLiteBookmarkStore: BookmarkStore {
+    private let database: DatabaseQueue
+
+    /// The store at `path`, created with its tables when missing.
+    init(path: String) throws {
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            database = try DatabaseQueue(path: path)
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("bookmarks") { db in
+                try db.create(table: "bookmark") { t in
+                    t.autoIncrementedPrimaryKey("id")
+                    t.column("fingerprint", .text).notNull().indexed()
+                    t.column("pageIndex", .integer).notNull()
+                    t.column("title", .text).notNull()
+                    t.column("creationDate", .datetime).notNull()
+                }
+                try db.create(table: "lastViewed") { t in
+                    t.primaryKey("fingerprint", .text)
+                    t.column("pageIndex", .integer).notNull()
+                }
+            }
+            try migrator.migrate(database)
+        } catch {
+            throw RendererError(.ioFailure, "cannot open the bookmark database \(path): \(error)")
+        }
+    }
+
+    /// The database in `$XDG_DATA_HOME/hostapp` (default `~/.local/share/hostapp`).
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
+        return URL(fileURLWithPath: data).appendingPathComponent("hostapp/bookmarks.sqlite").path
+    }
+
+    func bookmarks(for document: DocumentFingerprint) throws -> [Bookmark] {
+        try access {
+            try $0.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT id, pageIndex, title, creationDate FROM bookmark WHERE fingerprint = ? ORDER BY pageIndex, creationDate, id",
+                    arguments: [document.rawValue]
+                ).map { row in
+                    Bookmark(id: String(row["id"] as Int64), pageIndex: row["pageIndex"], title: row["title"], creationDate: row["creationDate"])
+                }
+            }
+        }
+    }
+
+    func add(_ bookmark: Bookmark, for document: DocumentFingerprint) throws -> Bookmark {
+        try access {
+            try $0.write { db in
+                try db.execute(
+                    sql: "INSERT INTO bookmark (fingerprint, pageIndex, title, creationDate) VALUES (?, ?, ?, ?)",
+                    arguments: [document.rawValue, bookmark.pageIndex, bookmark.title, bookmark.creationDate])
+                var stored = bookmark
+                stored.id = String(db.lastInsertedRowID)
+                return stored
+            }
+        }
+    }
+
+    func removeBookmark(id: String, for document: DocumentFingerprint) throws {
+        let removed = try access {
+            try $0.write { db in
+                try db.execute(sql: "DELETE FROM bookmark WHERE id = ? AND fingerprint = ?", arguments: [Int64(id) ?? -1, document.rawValue])
+                return db.changesCount
+            }
+        }
+        guard removed > 0 else { throw RendererError(.invalidArgument, "this document has no bookmark \(id)") }
+    }
+
+    func lastViewedPage(for document: DocumentFingerprint) throws -> Int? {
+        try access { try $0.read { try Int.fetchOne($0, sql: "SELECT pageIndex FROM lastViewed WHERE fingerprint = ?", arguments: [document.rawValue]) } }
+    }
+
+    func setLastViewedPage(_ pageIndex: Int, for document: DocumentFingerprint) throws {
+        try access {
+            try $0.write {
+                try $0.execute(
+                    sql: "INSERT INTO lastViewed (fingerprint, pageIndex) VALUES (?, ?) ON CONFLICT(fingerprint) DO UPDATE SET pageIndex = excluded.pageIndex",
+                    arguments: [document.rawValue, pageIndex])
+            }
+        }
+    }
+
+    private func access<T>(_ body: (DatabaseQueue) throws -> T) throws -> T {
+        do {
+            return try body(database)
+        } catch let error as RendererError {
+            throw error
+        } catch {
+            throw RendererError(.ioFailure, "the bookmark database failed: \(error)")
+        }
+    }
+}
