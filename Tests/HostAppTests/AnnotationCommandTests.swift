@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `hostapp annotations` and `hostapp bookmarks`, run as a user runs them.
+@Suite("hostapp annotations and bookmarks")
+struct AnnotationCommandTests {
+    func hostapp(_ arguments: [String], environment: [String: String] = [:]) throws -> Tool.Result {
+        try Tool.run(HostAppTests.executable, arguments, environment: environment)
+    }
+
+    func list(_ path: String, backend: String) throws -> [[String: Any]] {
+        let result = try hostapp(["--backend", backend, "annotations", "list", path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
+    }
+
+    /// The RGB pixel at (x, y) of page 1 drawn at 72 dpi by mutool and by pdftocairo.
+    func pixels(of path: String, x: Int, y: Int) throws -> [[UInt8]] {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let mutoolOut = directory.appendingPathComponent("mutool.pnm").path
+        #expect(try Tool.run("mutool", ["draw", "-q", "-r", "72", "-c", "rgb", "-o", mutoolOut, path, "1"]).status == 0)
+        let cairoOut = directory.appendingPathComponent("cairo").path
+        #expect(try Tool.run("pdftocairo", ["-r", "72", "-png", "-singlefile", "-f", "1", "-l", "1", path, cairoOut]).status == 0)
+        let images = [
+            try Netpbm(Data(contentsOf: URL(fileURLWithPath: mutoolOut))),
+            try Netpbm(Tool.run("pngtopam", [cairoOut + ".png"]).stdout),
+        ]
+        return images.map { image in
+            let offset = (y * image.width + x) * image.channels
+            return Array(image.pixels[offset..<offset + 3])
+        }
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func addListUpdateRemoveAndTheReferenceToolsDrawIt(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let added = try hostapp([
+            "--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "100,100,200,100",
+            "--color", "#0000FF", "--interior-color", "#0000FF", "--contents", "Box", "--author", "Me",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = added.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!id.isEmpty)
+        let listed = try list(path, backend: backend)
+        #expect(listed.count == 1)
+        #expect(listed.first?["id"] as? String == id)
+        #expect(listed.first?["contents"] as? String == "Box")
+        #expect(listed.first?["author"] as? String == "Me")
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+        // Both reference tools draw the blue fill inside the square.
+        for pixel in try pixels(of: path, x: 200, y: 150) {
+            #expect(pixel[0] < 40 && pixel[1] < 40 && pixel[2] > 200, "\(pixel)")
+        }
+
+        let output = path + ".changed.pdf"
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let updated = try hostapp(["--backend", backend, "annotations", "update", path, id, "--contents", "Changed", "-o", output])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "-o leaves the input alone")
+        #expect(try list(output, backend: backend).first?["contents"] as? String == "Changed")
+
+        let removed = try hostapp(["--backend", backend, "annotations", "remove", output, id])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try list(output, backend: backend).isEmpty)
+        let missing = try hostapp(["--backend", backend, "annotations", "remove", output, id])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains(id))
+    }
+
+    @Test func unsupportedKindOnPopplerIsAClearError() throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try hostapp(["--backend", "poppler", "annotations", "add", path, "--page", "1", "--kind", "ink", "--points", "10,10;50,50"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Poppler cannot create Ink"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func exportFromMuPDFImportWithPoppler() throws {
+        let source = try AnnotationSamples.scratchCopy(of: Fixtures.path("annotations.pdf"))
+        let directory = URL(fileURLWithPath: source).deletingLastPathComponent()
+        let xfdf = directory.appendingPathComponent("notes.xfdf").path
+        #expect(try hostapp(["--backend", "mupdf", "annotations", "export", source, "--format", "xfdf", "-o", xfdf]).status == 0)
+        let target = directory.appendingPathComponent("fresh.pdf").path
+        try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: target)
+        let imported = try hostapp(["--backend", "poppler", "annotations", "import", target, xfdf])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        // Poppler creates the note, highlights, square and line but not ink or polylines; it
+        // keeps no line end points it cannot read back, so the line comes through MuPDF's export.
+        #expect(imported.text == "imported 5 annotations\n")
+        #expect(imported.stderr.contains("skipped Ink"))
+        #expect(try list(target, backend: "mupdf").map { $0["kind"] as? String } == ["Text", "Highlight", "Square", "Line", "Highlight"])
+        #expect(try Tool.run("qpdf", ["--check", target]).status == 0)
+    }
+
+    @Test func aSaveIntoAReadOnlyDirectoryFailsWithAnIOError() throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
+        if access(directory, W_OK) == 0 {
+            #expect(try Tool.run("chattr", ["+i", directory]).status == 0, "chattr +i is needed to test this as root")
+        }
+        defer { _ = try? Tool.run("chattr", ["-i", directory]) }
+        for backend in ["mupdf", "poppler"] {
+            let result = try hostapp(["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "1,1,9,9"])
+            #expect(result.status == 74, "\(result.stderr)")
+            #expect(result.stderr.contains("cannot create a file in"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["text.pdf"])
+        }
+    }
+
+    @Test func bookmarksSurviveARenameAndAnIncrementalSave() throws {
+        let scratch = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let directory = URL(fileURLWithPath: scratch).deletingLastPathComponent()
+        let environment = ["XDG_DATA_HOME": directory.appendingPathComponent("data").path]
+        // qpdf writes a file identifier (/ID); the copy made by mutool has none.
+        let withID = directory.appendingPathComponent("with-id.pdf").path
+        #expect(try Tool.run("qpdf", [scratch, withID]).status == 0)
+        for file in [scratch, withID] {
+            let added = try hostapp(["bookmarks", "add", file, "--page", "2", "--title", "Second"], environment: environment)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(try hostapp(["bookmarks", "last", file, "--page", "3"], environment: environment).status == 0)
+            let renamed = file + ".renamed.pdf"
+            try FileManager.default.moveItem(atPath: file, toPath: renamed)
+            let listed = try hostapp(["bookmarks", "list", renamed, "--json"], environment: environment)
+            let json = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [String: Any])
+            let bookmarks = try #require(json["bookmarks"] as? [[String: Any]])
+            #expect(bookmarks.map { $0["title"] as? String } == ["Second"])
+            #expect(bookmarks.first?["pageIndex"] as? Int == 1)
+            #expect(json["lastViewedPage"] as? Int == 3)
+            #expect((json["fingerprint"] as? String)?.hasPrefix(file == withID ? "id:" : "sha256:") == true)
+            if file == withID {
+                // An incremental save keeps the /ID, so the bookmarks stay with the changed file.
+                #expect(try hostapp(["annotations", "add", renamed, "--page", "1", "--kind", "square", "--rect", "1,1,9,9"]).status == 0)
+                #expect(try hostapp(["bookmarks", "list", renamed], environment: environment).text.contains("Second"))
+            }
+            let id = String(describing: bookmarks.first?["id"] ?? "")
+            #expect(try hostapp(["bookmarks", "remove", renamed, id], environment: environment).status == 0)
+            #expect(try hostapp(["bookmarks", "list", renamed], environment: environment).text == "last viewed: page 3\n")
+            #expect(try hostapp(["bookmarks", "remove", renamed, id], environment: environment).status == 64)
+        }
+    }
+}
