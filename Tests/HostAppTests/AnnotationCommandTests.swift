@@ -145,3 +145,41 @@ struct AnnotationCommandTests {
         }
     }
 }
+
+/// Every kind each backend creates is drawn by both reference tools, inside its rectangle.
+@Suite("Created annotations in other viewers")
+struct AnnotationVisibilityTests {
+    /// Page 1 of `path` at 72 dpi, drawn by mutool and by pdftocairo.
+    static func renders(of path: String) throws -> [Netpbm] {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let mutoolOut = directory.appendingPathComponent("\(name)-mutool.pnm").path
+        let cairoOut = directory.appendingPathComponent("\(name)-cairo").path
+        #expect(try Tool.run("mutool", ["draw", "-q", "-r", "72", "-c", "rgb", "-o", mutoolOut, path, "1"]).status == 0)
+        #expect(try Tool.run("pdftocairo", ["-r", "72", "-png", "-singlefile", "-f", "1", "-l", "1", path, cairoOut]).status == 0)
+        return [try Netpbm(Data(contentsOf: URL(fileURLWithPath: mutoolOut))), try Netpbm(Tool.run("pngtopam", [cairoOut + ".png"]).stdout)]
+    }
+
+    @Test(arguments: ["mupdf", "poppler"])
+    func everyCreatedKindIsDrawnByMutoolAndPdftocairo(backend: String) throws {
+        let original = Fixtures.path("text.pdf")
+        let path = try AnnotationSamples.scratchCopy(of: original)
+        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let added = try AnnotationSamples.samples(for: document.renderer, pageIndex: 0).map { try document.add($0) }
+        try document.save()
+        let before = try Self.renders(of: original), after = try Self.renders(of: path)
+        for (tool, (plain, annotated)) in zip(["mutool", "pdftocairo"], zip(before, after)) {
+            for annotation in added {
+                let r = annotation.rect
+                var changed = 0
+                for y in Int(r.minY)..<Int(r.maxY.rounded(.up)) {
+                    for x in Int(r.minX)..<Int(r.maxX.rounded(.up)) {
+                        let offset = (y * plain.width + x) * plain.channels
+                        if (0..<3).contains(where: { abs(Int(plain.pixels[offset + $0]) - Int(annotated.pixels[offset + $0])) > 32 }) { changed += 1 }
+                    }
+                }
+                #expect(changed >= 10, "\(tool) does not draw the \(annotation.kind) made by \(backend) (\(changed) pixels changed)")
+            }
+        }
+    }
+}
