@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs documents through several renderers and compares what they make of them: pixels,
-/// text, page sizes, links and outline, page by page against ``ComparisonThresholds``.
+/// text, page sizes, links, annotations and outline, page by page against ``ComparisonThresholds``.
 public struct DocumentComparer: Sendable {
     /// The resolution pages are rendered at for the pixel comparison.
     public var dpi: Double
@@ -107,6 +107,9 @@ public struct DocumentComparer: Sendable {
         if let linksA = try? reference.links(pageAt: index), let linksB = try? candidate.links(pageAt: index) {
             result.failures += Self.linkDifferences(linksA, linksB, names: (a, b))
         }
+        if let annotationsA = try? reference.annotations(onPageAt: index), let annotationsB = try? candidate.annotations(onPageAt: index) {
+            result.failures += Self.annotationDifferences(annotationsA, annotationsB, names: (a, b))
+        }
         result.passed = result.failures.isEmpty
         return result
     }
@@ -158,6 +161,17 @@ public struct DocumentComparer: Sendable {
             if !x.area.isClose(to: y.area) { return "link \(number + 1): areas differ" }
             if !x.destination.matches(y.destination) { return "link \(number + 1): targets differ" }
             return nil
+        }
+    }
+
+    /// The annotations' kinds, in order, and their identities must agree.
+    static func annotationDifferences(_ annotationsA: [Annotation], _ annotationsB: [Annotation], names: (String, String)) -> [String] {
+        let kindsA = annotationsA.map(\.kind.rawValue), kindsB = annotationsB.map(\.kind.rawValue)
+        guard kindsA == kindsB else {
+            return ["annotations: \(names.0) finds \(kindsA.count) (\(kindsA.joined(separator: ", "))), \(names.1) finds \(kindsB.count) (\(kindsB.joined(separator: ", ")))"]
+        }
+        return zip(annotationsA, annotationsB).enumerated().compactMap { number, pair in
+            pair.0.id == pair.1.id ? nil : "annotation \(number + 1): identities differ (\(pair.0.id), \(pair.1.id))"
         }
     }
 

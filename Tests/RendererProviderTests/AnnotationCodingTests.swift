@@ -74,3 +74,19 @@ struct AnnotationCodingTests {
         #expect(error?.message.contains("opacity") == true)
     }
 }
+
+@Suite("Comparing annotations")
+struct AnnotationComparisonTests {
+    static func annotation(_ id: String, _ kind: AnnotationKind) -> Annotation {
+        Annotation(id: id, kind: kind, pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 1, height: 1))
+    }
+
+    @Test func kindsAndIdentitiesMustAgree() {
+        let a = [Self.annotation("x", .square), Self.annotation("p1-Ink-1", .ink)]
+        #expect(DocumentComparer.annotationDifferences(a, a, names: ("a", "b")) == [])
+        let fewer = DocumentComparer.annotationDifferences(a, [Self.annotation("x", .square)], names: ("a", "b"))
+        #expect(fewer == ["annotations: a finds 2 (Square, Ink), b finds 1 (Square)"])
+        let renamed = DocumentComparer.annotationDifferences(a, [Self.annotation("y", .square), Self.annotation("p1-Ink-1", .ink)], names: ("a", "b"))
+        #expect(renamed == ["annotation 1: identities differ (x, y)"])
+    }
+}
