@@ -88,11 +88,8 @@ struct AnnotationFieldOptions: ParsableArguments {
 
     private static func color(_ text: String, option: String) throws -> Color? {
         if text.lowercased() == "none" { return nil }
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard digits.count == 6, let value = Int(digits, radix: 16) else {
-            throw ValidationError("\(option): \"\(text)\" is not a colour like #FF8000")
-        }
-        return Color(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+        guard let color = Color(hex: text) else { throw ValidationError("\(option): \"\(text)\" is not a colour like #FF8000") }
+        return color
     }
 }
 

@@ -21,4 +21,17 @@ public struct Color: Hashable, Sendable, Codable {
         func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         return (byte(red), byte(green), byte(blue), byte(alpha))
     }
+
+    /// The colour of a `#RRGGBB` string (the `#` may be left out), opaque; nil for anything else.
+    public init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = Int(digits, radix: 16) else { return nil }
+        self.init(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+    }
+
+    /// The colour as `#RRGGBB`, each component rounded to a byte; alpha left out.
+    public var hexString: String {
+        let (r, g, b, _) = bytes
+        return "#" + [r, g, b].map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+    }
 }

@@ -19,8 +19,8 @@ enum XFDFElement {
         set("page", String(annotation.pageIndex))
         set("rect", [rect.x0, rect.y0, rect.x1, rect.y1].map(number).joined(separator: ","))
         set("name", annotation.id.isEmpty ? nil : annotation.id)
-        set("color", annotation.color.map(hex))
-        set("interior-color", annotation.interiorColor.map(hex))
+        set("color", annotation.color?.hexString)
+        set("interior-color", annotation.interiorColor?.hexString)
         set("opacity", annotation.opacity == 1 ? nil : number(annotation.opacity))
         set("width", annotation.borderWidth.map(number))
         set("date", annotation.modificationDate.map(PDFDate.string(from:)))
@@ -58,11 +58,6 @@ enum XFDFElement {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
-    }
-
-    private static func hex(_ color: Color) -> String {
-        let (r, g, b, _) = color.bytes
-        return String(format: "#%02X%02X%02X", r, g, b)
     }
 
     // MARK: Reading
@@ -141,10 +136,7 @@ enum XFDFElement {
     }
 
     private static func color(_ text: String) throws -> Color {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard digits.count == 6, let value = Int(digits, radix: 16) else {
-            throw RendererError(.invalidArgument, "colour \"\(text)\" is not #RRGGBB")
-        }
-        return Color(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+        guard let color = Color(hex: text) else { throw RendererError(.invalidArgument, "colour \"\(text)\" is not #RRGGBB") }
+        return color
     }
 }

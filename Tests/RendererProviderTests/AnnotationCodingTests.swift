@@ -50,6 +50,12 @@ struct AnnotationCodingTests {
         #expect(ids == ["a", "p2-Highlight-2", "p2-Square-1", "p2-Highlight-3", "p2-Square-2"])
     }
 
+    @Test func hexColours() {
+        #expect(Color(hex: "#FF8000") == Color(red: 1, green: 128.0 / 255, blue: 0))
+        #expect(Color(hex: "00ff00")?.hexString == "#00FF00")
+        #expect(Color(hex: "#12345") == nil && Color(hex: "#GG0000") == nil)
+    }
+
     @Test func flagsInXFDF() {
         let flags: AnnotationFlags = [.print, .noRotate, .readOnly]
         #expect(flags.xfdfValue == "print,norotate,readonly")
