@@ -101,9 +101,13 @@ struct SaveOptions: ParsableArguments {
     @Option(help: ArgumentHelp("automatic (incremental where the file allows), incremental or rewrite.", valueName: "mode"))
     var saveMode: SaveMode = .automatic
 
-    /// Saves `document`, opened from `file`, atomically.
-    func save(_ document: Document, openedFrom file: String) throws {
+    /// Opens `file` to change its annotations, lets `change` change them, then saves the
+    /// document atomically to the output (default: over `file`) and returns what `change` did.
+    func edit<T>(_ file: String, with global: GlobalOptions, _ change: (Document) throws -> T) throws -> T {
+        let document = try global.open(file, needing: [.editAnnotations, .save])
+        let result = try change(document)
         try document.save(to: output ?? file, mode: saveMode)
+        return result
     }
 }
 

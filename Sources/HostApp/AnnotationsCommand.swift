@@ -55,11 +55,8 @@ struct AnnotationsCommand: ParsableCommand {
                 guard kind.isCreatable else {
                     throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
                 }
-                let document = try global.open(file, needing: [.editAnnotations, .save])
                 let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
-                let added = try document.add(try fields.apply(to: blank))
-                try saving.save(document, openedFrom: file)
-                print(added.id)
+                print(try saving.edit(file, with: global) { try $0.add(try fields.apply(to: blank)).id })
             }
         }
     }
@@ -75,10 +72,7 @@ struct AnnotationsCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                let document = try global.open(file, needing: [.editAnnotations, .save])
-                let updated = try document.update(try fields.apply(to: document.annotation(withID: id)))
-                try saving.save(document, openedFrom: file)
-                print(updated.id)
+                print(try saving.edit(file, with: global) { try $0.update(try fields.apply(to: $0.annotation(withID: id))).id })
             }
         }
     }
@@ -93,9 +87,7 @@ struct AnnotationsCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                let document = try global.open(file, needing: [.editAnnotations, .save])
-                try document.removeAnnotation(withID: id)
-                try saving.save(document, openedFrom: file)
+                try saving.edit(file, with: global) { try $0.removeAnnotation(withID: id) }
             }
         }
     }
@@ -158,17 +150,18 @@ struct AnnotationsCommand: ParsableCommand {
                 guard let format = format ?? extensionFormat else {
                     throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")
                 }
-                let document = try global.open(file, needing: [.editAnnotations, .save])
-                let result: AnnotationImport
-                switch format {
-                case .json: result = try document.importAnnotations(Annotation.annotations(fromJSON: data))
-                case .plist: result = try document.importAnnotations(Annotation.annotations(fromPropertyList: data))
-                case .xfdf: result = try document.importXFDF(data)
+                let (result, engine) = try saving.edit(file, with: global) { document in
+                    let result: AnnotationImport
+                    switch format {
+                    case .json: result = try document.importAnnotations(Annotation.annotations(fromJSON: data))
+                    case .plist: result = try document.importAnnotations(Annotation.annotations(fromPropertyList: data))
+                    case .xfdf: result = try document.importXFDF(data)
+                    }
+                    return (result, document.renderer.engineName)
                 }
-                try saving.save(document, openedFrom: file)
                 for line in result.skipped { Failure.printError("skipped \(line)") }
                 for (id, fields) in result.droppedFields.sorted(by: { $0.key < $1.key }) {
-                    Failure.printError("\(id): \(document.renderer.engineName) cannot keep \(fields.map(\.rawValue).joined(separator: ", "))")
+                    Failure.printError("\(id): \(engine) cannot keep \(fields.map(\.rawValue).joined(separator: ", "))")
                 }
                 print("imported \(result.imported.count) annotation\(result.imported.count == 1 ? "" : "s")")
             }

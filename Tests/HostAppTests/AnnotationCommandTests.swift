@@ -162,8 +162,10 @@ struct AnnotationVisibilityTests {
 
     @Test(arguments: ["mupdf", "poppler"])
     func everyCreatedKindIsDrawnByMutoolAndPdftocairo(backend: String) throws {
-        let original = Fixtures.path("text.pdf")
-        let path = try AnnotationSamples.scratchCopy(of: original)
+        // Both files in a scratch directory of this test case, where the renders are written too.
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let original = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("original.pdf").path
+        try FileManager.default.copyItem(atPath: path, toPath: original)
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
         let added = try AnnotationSamples.samples(for: document.renderer, pageIndex: 0).map { try document.add($0) }
         try document.save()
