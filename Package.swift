@@ -42,9 +42,16 @@ let package = Package(
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
         // poppler-glib hides facts the API reports (a page's /Rotate, whether the file is
-        // encrypted, text as pdftotext writes it); poppler's public C++ API has them.
+        // encrypted, text as pdftotext writes it); poppler's public C++ API has them. It
+        // cannot edit annotations fully or rewrite a file; Poppler's core API can.
+        .systemLibrary(
+            name: "CPopplerCore",
+            pkgConfig: "poppler",
+            providers: [.apt(["libpoppler-private-dev"])]
+        ),
         .target(
             name: "CPopplerCpp",
+            dependencies: ["CPopplerCore"],
             linkerSettings: [.linkedLibrary("poppler-cpp")]
         ),
         .target(

@@ -1,4 +1,5 @@
 #include "CPopplerCpp.h"
+#include "library.h"
 
 #include <poppler/cpp/poppler-document.h>
 #include <poppler/cpp/poppler-global.h>
@@ -7,7 +8,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
 
 struct cpoppler_document {
@@ -16,32 +16,12 @@ struct cpoppler_document {
 
 namespace {
 
-std::mutex &library_lock()
-{
-	static std::mutex lock;
-	return lock;
-}
-
 cpoppler_log_callback log_callback = nullptr;
 
 void forward_message(const std::string &message, void *)
 {
 	if (log_callback)
 		log_callback(message.c_str());
-}
-
-/* poppler-cpp creates Poppler's process-wide parameters when its first document opens and
-   destroys them when its last one closes, under poppler-glib's documents too. One small
-   document kept open for the life of the process keeps them alive. Called with the lock held. */
-void pin_library()
-{
-	static const char minimal_pdf[] =
-		"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
-		"2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n"
-		"trailer<</Root 1 0 R/Size 3>>\n%%EOF\n";
-	static poppler::document *pinned = nullptr;
-	if (!pinned)
-		pinned = poppler::document::load_from_raw_data(minimal_pdf, sizeof minimal_pdf - 1);
 }
 
 cpoppler_document *wrap(poppler::document *opened)
@@ -56,16 +36,16 @@ cpoppler_document *wrap(poppler::document *opened)
 
 extern "C" cpoppler_document *cpoppler_open_file(const char *path, const char *password)
 {
-	std::lock_guard<std::mutex> guard(library_lock());
-	pin_library();
+	std::lock_guard<std::mutex> guard(cpoppler::library_lock());
+	cpoppler::pin_library();
 	std::string pw = password ? password : "";
 	return wrap(poppler::document::load_from_file(path, pw, pw));
 }
 
 extern "C" cpoppler_document *cpoppler_open_data(const char *data, int length, const char *password)
 {
-	std::lock_guard<std::mutex> guard(library_lock());
-	pin_library();
+	std::lock_guard<std::mutex> guard(cpoppler::library_lock());
+	cpoppler::pin_library();
 	std::string pw = password ? password : "";
 	poppler::byte_array bytes(data, data + length);
 	return wrap(poppler::document::load_from_data(&bytes, pw, pw));
@@ -73,7 +53,7 @@ extern "C" cpoppler_document *cpoppler_open_data(const char *data, int length, c
 
 extern "C" void cpoppler_close(cpoppler_document *doc)
 {
-	std::lock_guard<std::mutex> guard(library_lock());
+	std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 	delete doc;
 }
 
@@ -116,8 +96,8 @@ extern "C" char *cpoppler_page_text(cpoppler_document *doc, int index)
 
 extern "C" void cpoppler_set_log_callback(cpoppler_log_callback log)
 {
-	std::lock_guard<std::mutex> guard(library_lock());
+	std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 	log_callback = log;
 	poppler::set_debug_error_function(forward_message, nullptr);
-	pin_library();
+	cpoppler::pin_library();
 }

@@ -4,12 +4,7 @@ import RendererProvider
 
 extension MuPDFRenderer {
     /// MuPDF creates every kind the API knows and reads and writes every field.
-    static let annotations = AnnotationSupport(
-        creatableKinds: Set(AnnotationKind.creatable),
-        readableFields: Set(AnnotationField.allCases),
-        writableFields: Set(AnnotationField.allCases),
-        writesNames: true,
-        canRewrite: true)
+    static let annotations = AnnotationSupport.complete
 }
 
 extension MuPDFPage {

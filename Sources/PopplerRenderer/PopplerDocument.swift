@@ -2,15 +2,23 @@ import CPoppler
 import Foundation
 import RendererProvider
 
-/// One poppler-glib document, unreferenced in `deinit`.
+/// One poppler-glib document, unreferenced in `deinit`, with its twins in Poppler's C++
+/// APIs. Annotations are edited in the core twin; the glib document is then opened again
+/// from the core twin's bytes before a page is drawn, so that drawings show the changes.
 final class PopplerDocument: EngineDocument {
-    let handle: OpaquePointer
+    /// The glib document. After annotations change it is out of date until a page is
+    /// loaded through ``currentPage(at:)``.
+    private(set) var handle: OpaquePointer
     let pageCount: Int
     /// The same file through poppler's C++ API, for rotations, encryption and text.
     let cpp: PopplerCppDocument
-    /// The identities of the listed annotations of each page whose annotations changed,
-    /// so that removing one does not move the positional keys of the others.
-    var annotationKeys: [Int: [String]] = [:]
+    private let source: DocumentSource
+    private let absolutePath: String?
+    private let password: String?
+    /// The same file through Poppler's core API, opened when annotations are first read.
+    private var coreTwin: PopplerCoreDocument?
+    /// True when the core twin has changes the glib document does not show yet.
+    private var glibIsOutOfDate = false
 
     init(source: DocumentSource, password: String?) throws {
         var error: UnsafeMutablePointer<GError>?
@@ -42,6 +50,9 @@ final class PopplerDocument: EngineDocument {
         handle = opened
         pageCount = count
         self.cpp = cpp
+        self.source = source
+        self.absolutePath = absolutePath
+        self.password = password
     }
 
     deinit {
@@ -70,10 +81,43 @@ final class PopplerDocument: EngineDocument {
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {
+        PopplerPage(document: self, index: index, rotation: cpp.rotation(ofPage: index))
+    }
+
+    /// The glib page at `index`, from a glib document that shows every annotation change;
+    /// the caller unreferences it.
+    func currentPage(at index: Int) throws -> OpaquePointer {
+        if glibIsOutOfDate {
+            let bytes = try core().serialized()
+            var error: UnsafeMutablePointer<GError>?
+            let data = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            defer { g_bytes_unref(data) }
+            guard let reopened = poppler_document_new_from_bytes(data, password, &error) else {
+                throw PopplerErrors.openFailure(error, source: .memory(bytes), passwordGiven: password != nil)
+            }
+            g_object_unref(UnsafeMutableRawPointer(handle))
+            handle = reopened
+            glibIsOutOfDate = false
+        }
         guard let page = poppler_document_get_page(handle, Int32(index)) else {
             throw RendererError(.damaged, "Poppler could not load page \(index + 1)", backend: PopplerErrors.backend)
         }
-        return PopplerPage(document: self, handle: page, index: index, rotation: cpp.rotation(ofPage: index))
+        return page
+    }
+
+    /// The core twin, opened on first use.
+    func core() throws -> PopplerCoreDocument {
+        if let coreTwin { return coreTwin }
+        guard let opened = PopplerCoreDocument(source: source, absolutePath: absolutePath, password: password) else {
+            throw PopplerErrors.coreUnavailable(source)
+        }
+        coreTwin = opened
+        return opened
+    }
+
+    /// Notes that the core twin changed, so the glib document must be opened again.
+    func annotationsChanged() {
+        glibIsOutOfDate = true
     }
 
     /// A string Poppler allocated, freed here; `nil` when absent or empty.
@@ -104,21 +148,13 @@ final class PopplerDocument: EngineDocument {
 }
 
 extension PopplerDocument {
-    /// Poppler always saves the original bytes followed by an update.
-    var canSaveIncrementally: Bool { true }
+    /// True unless Poppler had to rebuild the file's cross-reference table to open it.
+    var canSaveIncrementally: Bool { (try? core().wasReconstructed) == false }
 
-    /// Poppler truncates the file it has open when asked to save over it; `path` is always
-    /// a new file here.
+    /// Saved by the core twin, which holds the changes. Poppler truncates the file it has
+    /// open when asked to save over it; `path` is always a new file here.
     func write(to path: String, incremental: Bool) throws {
-        var error: UnsafeMutablePointer<GError>?
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
-            throw PopplerErrors.saveFailure(error, path: path)
-        }
-        defer { g_free(uri) }
-        guard poppler_document_save(handle, uri, &error) != 0 else {
-            throw PopplerErrors.saveFailure(error, path: path)
-        }
+        try core().save(to: path, rewrite: !incremental)
     }
 
     /// The first part of the trailer's `/ID` in hexadecimal; Poppler reads only 16-byte IDs.

@@ -27,11 +27,22 @@ enum PopplerErrors {
         RendererError(.damaged, "Poppler's C++ API could not open \(source.displayName), which poppler-glib opened", backend: backend)
     }
 
-    /// A failed save; frees `error`.
-    static func saveFailure(_ error: UnsafeMutablePointer<GError>?, path: String) -> RendererError {
-        let engineMessage = error.map { String(cString: $0.pointee.message) }
-        defer { g_error_free(error) }
-        return RendererError(.ioFailure, "Poppler could not save to \(path)", backend: backend, engineMessage: engineMessage)
+    /// A failure of Poppler's core API after poppler-glib opened the same file.
+    static func coreUnavailable(_ source: DocumentSource) -> RendererError {
+        RendererError(.damaged, "Poppler's core API could not open \(source.displayName), which poppler-glib opened", backend: backend)
+    }
+
+    /// A failed save, from Poppler's error code (ErrorCodes.h: 1 when the file cannot be
+    /// created, 10 on a write error, 11 when the original changed on disk since it was opened).
+    static func saveFailure(_ status: Int32, doing action: String) -> RendererError {
+        let reason: String
+        switch status {
+        case 1: reason = "the file cannot be created"
+        case 10: reason = "writing failed"
+        case 11: reason = "the original file changed on disk since it was opened"
+        default: reason = "Poppler error \(status)"
+        }
+        return RendererError(status == 1 || status == 10 ? .ioFailure : .engineFailure, "Poppler could not \(action): \(reason)", backend: backend)
     }
 
     /// A cairo failure while drawing or encoding.

@@ -94,10 +94,11 @@ extension PopplerDocument {
 extension PopplerPage {
     /// Poppler gives link areas relative to the crop box, turned with the page, but y up.
     func links() throws -> [Link] {
-        let list = poppler_page_get_link_mapping(handle)
+        let page = try handle
+        let list = poppler_page_get_link_mapping(page)
         defer { poppler_page_free_link_mapping(list) }
         var height = 0.0, width = 0.0
-        poppler_page_get_size(handle, &width, &height)
+        poppler_page_get_size(page, &width, &height)
         var links: [Link] = []
         var node = list
         while let current = node {

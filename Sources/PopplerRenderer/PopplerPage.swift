@@ -1,29 +1,40 @@
 import CPoppler
 import RendererProvider
 
-/// One poppler-glib page, unreferenced in `deinit`; it keeps its document open.
+/// One page of a Poppler document; it keeps its document open. Its poppler-glib page is
+/// loaded on first use (annotation work does not need it) and unreferenced in `deinit`.
 final class PopplerPage: EnginePage {
     let document: PopplerDocument
-    let handle: OpaquePointer
     let index: Int
     let rotation: PageRotation
+    private var glibPage: OpaquePointer?
 
-    init(document: PopplerDocument, handle: OpaquePointer, index: Int, rotation: PageRotation) {
+    init(document: PopplerDocument, index: Int, rotation: PageRotation) {
         self.document = document
-        self.handle = handle
         self.index = index
         self.rotation = rotation
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(handle))
+        if let glibPage { g_object_unref(UnsafeMutableRawPointer(glibPage)) }
+    }
+
+    /// The poppler-glib page, showing every annotation change made before it was loaded.
+    var handle: OpaquePointer {
+        get throws {
+            if let glibPage { return glibPage }
+            let page = try document.currentPage(at: index)
+            glibPage = page
+            return page
+        }
     }
 
     func info() throws -> PageInfo {
+        let page = try handle
         var width = 0.0
         var height = 0.0
-        poppler_page_get_size(handle, &width, &height)
-        let label = poppler_page_get_label(handle)
+        poppler_page_get_size(page, &width, &height)
+        let label = poppler_page_get_label(page)
         defer { g_free(label) }
         return PageInfo(
             index: index, size: PageSize(width: width, height: height), rotation: rotation,
@@ -32,6 +43,7 @@ final class PopplerPage: EnginePage {
 
     /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output.
     func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap {
+        let page = try handle
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(area.width), Int32(area.height))!
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
@@ -47,7 +59,7 @@ final class PopplerPage: EnginePage {
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
         cairo_translate(cairo, -Double(area.x), -Double(area.y))
         cairo_scale(cairo, options.scale, options.scale)
-        poppler_page_render(handle, cairo)
+        poppler_page_render(page, cairo)
         cairo_surface_flush(surface)
         let drawStatus = cairo_status(cairo)
         guard drawStatus == CAIRO_STATUS_SUCCESS else {

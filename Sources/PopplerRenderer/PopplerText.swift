@@ -15,14 +15,15 @@ extension PopplerPage {
     /// included) and font attributes per range of characters; lines are the runs between
     /// line breaks, and an empty line separates blocks.
     func textPage() throws -> TextPage {
-        guard let raw = poppler_page_get_text(handle) else { return TextPage(blocks: []) }
+        let page = try handle
+        guard let raw = poppler_page_get_text(page) else { return TextPage(blocks: []) }
         defer { g_free(raw) }
         let scalars = Array(String(cString: raw).unicodeScalars)
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?
         var count: guint = 0
-        guard poppler_page_get_text_layout(handle, &rectangles, &count) != 0, let rectangles else { return TextPage(blocks: []) }
+        guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return TextPage(blocks: []) }
         defer { g_free(rectangles) }
-        let sizes = fontSizes(count: scalars.count)
+        let sizes = fontSizes(of: page, count: scalars.count)
 
         var blocks: [TextBlock] = []
         var lines: [TextLine] = []
@@ -48,9 +49,9 @@ extension PopplerPage {
     }
 
     /// The font size of each character, from Poppler's text attributes.
-    private func fontSizes(count: Int) -> [Double?] {
+    private func fontSizes(of page: OpaquePointer, count: Int) -> [Double?] {
         var sizes = [Double?](repeating: nil, count: count)
-        let list = poppler_page_get_text_attributes(handle)
+        let list = poppler_page_get_text_attributes(page)
         defer { poppler_page_free_text_attributes(list) }
         var node = list
         while let current = node {

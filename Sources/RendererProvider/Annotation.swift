@@ -228,6 +228,11 @@ public struct AnnotationSupport: Hashable, Sendable {
         writableFields.subtracting(unsupportedFieldsByKind[kind] ?? [])
     }
 
+    /// Every creatable kind, every field read and written, names written, files rewritten.
+    public static let complete = AnnotationSupport(
+        creatableKinds: Set(AnnotationKind.creatable), readableFields: Set(AnnotationField.allCases),
+        writableFields: Set(AnnotationField.allCases), writesNames: true, canRewrite: true)
+
     /// No annotation support at all.
     public static let none = AnnotationSupport(creatableKinds: [], readableFields: [], writableFields: [], writesNames: false, canRewrite: false)
 }

@@ -68,12 +68,13 @@ struct AnnotationCommandTests {
         #expect(missing.stderr.contains(id))
     }
 
-    @Test func unsupportedKindOnPopplerIsAClearError() throws {
+    @Test(arguments: Fixtures.backendIDs)
+    func aKindTheAPIDoesNotCreateIsAClearError(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let result = try hostapp(["--backend", "poppler", "annotations", "add", path, "--page", "1", "--kind", "ink", "--points", "10,10;50,50"])
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("Poppler cannot create Ink"))
+        let result = try hostapp(["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "caret", "--rect", "10,10,20,20"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown kind \"caret\": use one of text, freetext"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -86,11 +87,12 @@ struct AnnotationCommandTests {
         try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: target)
         let imported = try hostapp(["--backend", "poppler", "annotations", "import", target, xfdf])
         #expect(imported.status == 0, "\(imported.stderr)")
-        // Poppler creates the note, highlights, square and line but not ink or polylines; it
-        // keeps no line end points it cannot read back, so the line comes through MuPDF's export.
-        #expect(imported.text == "imported 5 annotations\n")
-        #expect(imported.stderr.contains("skipped Ink"))
-        #expect(try list(target, backend: "mupdf").map { $0["kind"] as? String } == ["Text", "Highlight", "Square", "Line", "Highlight"])
+        // Everything but the caret and the file attachment, which XFDF export leaves out
+        // because the API does not create them.
+        #expect(imported.text == "imported 7 annotations\n")
+        #expect(imported.stderr.isEmpty)
+        let kinds = try list(target, backend: "mupdf").map { $0["kind"] as? String }
+        #expect(kinds == ["Text", "Highlight", "Square", "Ink", "Line", "PolyLine", "Highlight"])
         #expect(try Tool.run("qpdf", ["--check", target]).status == 0)
     }
 
@@ -167,7 +169,7 @@ struct AnnotationVisibilityTests {
         let original = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("original.pdf").path
         try FileManager.default.copyItem(atPath: path, toPath: original)
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        let added = try AnnotationSamples.samples(for: document.renderer, pageIndex: 0).map { try document.add($0) }
+        let added = try AnnotationSamples.samples(pageIndex: 0).map { try document.add($0) }
         try document.save()
         let before = try Self.renders(of: original), after = try Self.renders(of: path)
         for (tool, (plain, annotated)) in zip(["mutool", "pdftocairo"], zip(before, after)) {

@@ -56,14 +56,9 @@ public enum AnnotationSamples {
         return annotation
     }
 
-    /// A sample of every kind `renderer` creates, with only the fields it writes.
-    public static func samples(for renderer: any Renderer, pageIndex: Int) -> [Annotation] {
-        let support = renderer.annotationSupport
-        return AnnotationKind.creatable.enumerated().compactMap { number, kind in
-            guard support.creatableKinds.contains(kind) else { return nil }
-            return sample(kind, pageIndex: pageIndex, number: number)
-                .clearing(Set(AnnotationField.allCases).subtracting(support.writableFields(for: kind)))
-        }
+    /// A sample of every creatable kind, with every field set.
+    public static func samples(pageIndex: Int) -> [Annotation] {
+        AnnotationKind.creatable.enumerated().map { number, kind in sample(kind, pageIndex: pageIndex, number: number) }
     }
 
     /// How `actual` differs from `expected` in `fields`, one line per difference.

@@ -11,6 +11,8 @@
  * serialised inside, because poppler-cpp's library setup is not thread-safe.
  */
 
+#include "CPopplerCore.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,0 +1,131 @@
+#include "CPopplerCore.h"
+#include "core.h"
+#include "library.h"
+
+#include <poppler/ErrorCodes.h>
+#include <poppler/Stream.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <optional>
+#include <string>
+
+namespace {
+
+/* Collects what Poppler writes, for serialising a document to memory. */
+class MemoryOutStream : public OutStream
+{
+public:
+	std::string bytes;
+
+	void close() override { }
+	Goffset getPos() override { return static_cast<Goffset>(bytes.size()); }
+	void put(char c) override { bytes.push_back(c); }
+
+	void printf(const char *format, ...) override
+	{
+		va_list args;
+		va_start(args, format);
+		va_list measure;
+		va_copy(measure, args);
+		int length = std::vsnprintf(nullptr, 0, format, measure);
+		va_end(measure);
+		if (length > 0) {
+			size_t start = bytes.size();
+			bytes.resize(start + static_cast<size_t>(length) + 1);
+			std::vsnprintf(&bytes[start], static_cast<size_t>(length) + 1, format, args);
+			bytes.resize(start + static_cast<size_t>(length));
+		}
+		va_end(args);
+	}
+};
+
+std::optional<GooString> password_of(const char *password)
+{
+	if (!password)
+		return std::nullopt;
+	return GooString(password);
+}
+
+cpoppler_core *checked(cpoppler_core *doc)
+{
+	if (!doc->doc || !doc->doc->isOk()) {
+		delete doc;
+		return nullptr;
+	}
+	return doc;
+}
+
+} // namespace
+
+extern "C" cpoppler_core *cpoppler_core_open_file(const char *path, const char *password)
+{
+	try {
+		std::lock_guard<std::mutex> guard(cpoppler::library_lock());
+		cpoppler::pin_library();
+		auto *doc = new cpoppler_core;
+		auto pw = password_of(password);
+		doc->doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), pw, pw, nullptr, [doc] { doc->reconstructed = true; });
+		return checked(doc);
+	} catch (const std::bad_alloc &) {
+		return nullptr;
+	}
+}
+
+extern "C" cpoppler_core *cpoppler_core_open_data(const char *data, long length, const char *password)
+{
+	try {
+		std::lock_guard<std::mutex> guard(cpoppler::library_lock());
+		cpoppler::pin_library();
+		auto *doc = new cpoppler_core;
+		doc->bytes.assign(data, data + length);
+		auto pw = password_of(password);
+		auto *stream = new MemStream(doc->bytes.data(), 0, static_cast<Goffset>(doc->bytes.size()), Object(objNull));
+		doc->doc = std::make_unique<PDFDoc>(stream, pw, pw, nullptr, [doc] { doc->reconstructed = true; });
+		return checked(doc);
+	} catch (const std::bad_alloc &) {
+		return nullptr;
+	}
+}
+
+extern "C" void cpoppler_core_close(cpoppler_core *doc)
+{
+	std::lock_guard<std::mutex> guard(cpoppler::library_lock());
+	delete doc;
+}
+
+extern "C" int cpoppler_core_was_reconstructed(cpoppler_core *doc)
+{
+	return doc->reconstructed ? 1 : 0;
+}
+
+extern "C" int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite)
+{
+	try {
+		return doc->doc->saveAs(GooString(path), rewrite ? writeForceRewrite : writeForceIncremental);
+	} catch (const std::bad_alloc &) {
+		return errFileIO;
+	}
+}
+
+extern "C" int cpoppler_core_serialize(cpoppler_core *doc, char **bytes, long *length)
+{
+	try {
+		MemoryOutStream out;
+		int status = doc->doc->saveAs(&out, writeForceIncremental);
+		if (status != errNone)
+			return status;
+		char *copy = static_cast<char *>(std::malloc(out.bytes.size() ? out.bytes.size() : 1));
+		if (!copy)
+			return errFileIO;
+		std::memcpy(copy, out.bytes.data(), out.bytes.size());
+		*bytes = copy;
+		*length = static_cast<long>(out.bytes.size());
+		return errNone;
+	} catch (const std::bad_alloc &) {
+		return errFileIO;
+	}
+}

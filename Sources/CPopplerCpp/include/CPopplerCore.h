@@ -1,0 +1,106 @@
+#ifndef CPOPPLERCORE_H
+#define CPOPPLERCORE_H
+
+/*
+ * What poppler-glib 22.12 cannot do with annotations and saving, from Poppler's core API
+ * (the headers of libpoppler-private-dev, the same engine poppler-glib wraps): every field
+ * of every annotation, creating free text, ink, polygons and polylines, /NM names, and
+ * saving as an incremental update or a complete rewrite.
+ *
+ * A core document is the editable twin of a glib document opened from the same source;
+ * it is confined like it (one thread at a time). Geometry is in PDF user space.
+ */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cpoppler_core cpoppler_core;
+
+/* Opens a document; NULL when Poppler cannot (damaged, or the password is wrong).
+   `password` may be NULL; it is tried as the owner and as the user password. The bytes
+   given to cpoppler_core_open_data are copied. */
+cpoppler_core *cpoppler_core_open_file(const char *path, const char *password);
+cpoppler_core *cpoppler_core_open_data(const char *data, long length, const char *password);
+void cpoppler_core_close(cpoppler_core *doc);
+
+/* 1 when Poppler had to rebuild the cross-reference table to open the file, so that an
+   incremental update would be appended to a broken file. */
+int cpoppler_core_was_reconstructed(cpoppler_core *doc);
+
+/* Writes the document with its changes to `path`, a new file: the original bytes and an
+   incremental update, or (`rewrite` 1) a complete rewrite. Encryption is kept. Returns 0,
+   else Poppler's error code (1 when the file cannot be opened for writing,
+   10 when writing fails). */
+int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite);
+
+/* The document with its changes as it would be saved incrementally, in `*bytes` from
+   malloc (free it). Returns 0, else Poppler's error code. */
+int cpoppler_core_serialize(cpoppler_core *doc, char **bytes, long *length);
+
+/* One annotation's fields, in the layout of CMuPDF's cmupdf_annot. Geometry is in user
+   space: the rectangle as x0, y0, x1, y1; quads as 8 numbers each, in /QuadPoints order
+   (upper-left, upper-right, lower-left, lower-right x, y); ink as the points of all paths
+   one after another, `ink_counts` points per path; `points` as x, y pairs (line end
+   points or vertices). Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK).
+   Strings are UTF-8, NULL when absent. Dates are PDF date strings, NULL when absent. */
+typedef struct {
+	char *name;
+	char subtype[32];
+	double rect[4];
+	double *quads;
+	int quad_count;
+	double *ink;
+	int *ink_counts;
+	int ink_path_count;
+	double *points;
+	int point_count;
+	int color_n;
+	double color[4];
+	int interior_n;
+	double interior[4];
+	double opacity;
+	int has_border;
+	double border;
+	char *contents;
+	char *author;
+	char *subject;
+	char *icon;
+	char *created;
+	char *modified;
+	int flags;
+} cpoppler_annot;
+
+typedef enum {
+	CPOPPLER_OK = 0,
+	CPOPPLER_NO_PAGE = 1, /* the page cannot be loaded */
+	CPOPPLER_NO_ANNOTATION = 2, /* no listed annotation at that position */
+	CPOPPLER_UNSUPPORTED = 3, /* a kind Poppler cannot create, or a form field to delete */
+	CPOPPLER_ARGUMENT = 4, /* a field this kind cannot have */
+	CPOPPLER_OUT_OF_MEMORY = 5,
+} cpoppler_status;
+
+/* The page's annotations in /Annots order, without links and popups, in an array from
+   malloc: free it with cpoppler_annots_free. Returns the count, or -1 when the page
+   cannot be loaded or memory runs out. */
+int cpoppler_core_page_annots(cpoppler_core *doc, int page, cpoppler_annot **annots);
+void cpoppler_annots_free(cpoppler_annot *annots, int count);
+
+/* Creates an annotation of `values->subtype` with the given fields, named `values->name`.
+   The rectangle of text markup, ink, lines, polygons and polylines is the bounds of their
+   geometry, widened by the border width. */
+cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const cpoppler_annot *values);
+/* Sets every field of the annotation at `position` (an index into the list of
+   cpoppler_core_page_annots; NULL fields are removed), dropping its appearance stream so
+   that viewers draw it anew. */
+cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const cpoppler_annot *values);
+/* Writes `name` as /NM of the annotation at `position`. */
+cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int position, const char *name);
+/* Deletes the annotation at `position`, with its popup. */
+cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int position);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

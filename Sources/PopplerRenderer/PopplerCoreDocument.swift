@@ -1,0 +1,47 @@
+import CPopplerCpp
+import Foundation
+import RendererProvider
+
+/// The same document opened through Poppler's core API, where its annotations are edited
+/// and from where it is saved; closed in `deinit`. Confined like its glib twin.
+final class PopplerCoreDocument {
+    let handle: OpaquePointer
+
+    /// `nil` when Poppler's core API cannot open what poppler-glib opened.
+    init?(source: DocumentSource, absolutePath: String?, password: String?) {
+        let opened: OpaquePointer?
+        switch source {
+        case .file:
+            opened = cpoppler_core_open_file(absolutePath, password)
+        case .memory(let data):
+            opened = data.withUnsafeBytes {
+                cpoppler_core_open_data($0.bindMemory(to: CChar.self).baseAddress, $0.count, password)
+            }
+        }
+        guard let opened else { return nil }
+        handle = opened
+    }
+
+    deinit {
+        cpoppler_core_close(handle)
+    }
+
+    /// True when Poppler rebuilt the cross-reference table to open the file.
+    var wasReconstructed: Bool { cpoppler_core_was_reconstructed(handle) != 0 }
+
+    /// Writes the document with its changes to `path`, a new file.
+    func save(to path: String, rewrite: Bool) throws {
+        let status = cpoppler_core_save(handle, path, rewrite ? 1 : 0)
+        guard status == 0 else { throw PopplerErrors.saveFailure(status, doing: "save to \(path)") }
+    }
+
+    /// The document with its changes, as an incremental update would save it.
+    func serialized() throws -> Data {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let status = cpoppler_core_serialize(handle, &bytes, &length)
+        guard status == 0, let bytes else { throw PopplerErrors.saveFailure(status, doing: "write the changed document to memory") }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+}
