@@ -67,8 +67,8 @@ extern "C" cpoppler_core *cpoppler_core_open_file(const char *path, const char *
 		std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 		cpoppler::pin_library();
 		auto *doc = new cpoppler_core;
-		auto pw = password_of(password);
-		doc->doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), pw, pw, nullptr, [doc] { doc->reconstructed = true; });
+		doc->password = password_of(password);
+		doc->doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), doc->password, doc->password, nullptr, [doc] { doc->reconstructed = true; });
 		return checked(doc);
 	} catch (const std::bad_alloc &) {
 		return nullptr;
@@ -82,9 +82,9 @@ extern "C" cpoppler_core *cpoppler_core_open_data(const char *data, long length,
 		cpoppler::pin_library();
 		auto *doc = new cpoppler_core;
 		doc->bytes.assign(data, data + length);
-		auto pw = password_of(password);
+		doc->password = password_of(password);
 		auto *stream = new MemStream(doc->bytes.data(), 0, static_cast<Goffset>(doc->bytes.size()), Object(objNull));
-		doc->doc = std::make_unique<PDFDoc>(stream, pw, pw, nullptr, [doc] { doc->reconstructed = true; });
+		doc->doc = std::make_unique<PDFDoc>(stream, doc->password, doc->password, nullptr, [doc] { doc->reconstructed = true; });
 		return checked(doc);
 	} catch (const std::bad_alloc &) {
 		return nullptr;
@@ -102,9 +102,27 @@ extern "C" int cpoppler_core_was_reconstructed(cpoppler_core *doc)
 	return doc->reconstructed ? 1 : 0;
 }
 
+/* A complete rewrite of a document whose cross-reference table Poppler rebuilt loses the
+   changes made since (measured with Poppler 22.12), so the changes are first appended in
+   memory and the result, read afresh, is rewritten. */
+static int rewrite_reconstructed(cpoppler_core *doc, const char *path)
+{
+	MemoryOutStream changed;
+	int status = doc->doc->saveAs(&changed, writeForceIncremental);
+	if (status != errNone)
+		return status;
+	auto *stream = new MemStream(changed.bytes.data(), 0, static_cast<Goffset>(changed.bytes.size()), Object(objNull));
+	PDFDoc reread(stream, doc->password, doc->password);
+	if (!reread.isOk())
+		return reread.getErrorCode();
+	return reread.saveAs(GooString(path), writeForceRewrite);
+}
+
 extern "C" int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite)
 {
 	try {
+		if (rewrite && doc->reconstructed)
+			return rewrite_reconstructed(doc, path);
 		return doc->doc->saveAs(GooString(path), rewrite ? writeForceRewrite : writeForceIncremental);
 	} catch (const std::bad_alloc &) {
 		return errFileIO;

@@ -4,12 +4,14 @@
 #include <poppler/PDFDoc.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 /* A core document, with the bytes it was opened from (declared first: they must outlive it). */
 struct cpoppler_core {
 	std::vector<char> bytes;
 	std::unique_ptr<PDFDoc> doc;
+	std::optional<GooString> password;
 	bool reconstructed = false;
 };
 

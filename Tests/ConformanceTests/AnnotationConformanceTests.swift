@@ -86,6 +86,28 @@ extension AnnotationConformanceTests {
         #expect(duplicate?.code == .invalidArgument)
     }
 
+    /// A change shows in the next drawing of the page, before anything is saved.
+    @Test(arguments: Fixtures.backendIDs)
+    func anAddedAnnotationIsDrawnBeforeSaving(backend: String) throws {
+        let document = try Fixtures.open("text.pdf", backend: backend)
+        let area = PageRect(x: 400, y: 600, width: 100, height: 100)
+        func redPixels() throws -> Int {
+            let bitmap = try document.render(pageAt: 0, options: RenderOptions(scale: 1))
+            var count = 0
+            for y in Int(area.minY) + 10..<Int(area.maxY) - 10 {
+                for x in Int(area.minX) + 10..<Int(area.maxX) - 10 {
+                    let p = bitmap.pixel(x: x, y: y)
+                    if p[0] > 200 && p[1] < 60 && p[2] < 60 { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(try redPixels() == 0)
+        try document.add(Annotation(kind: .square, pageIndex: 0, rect: area, color: .black, interiorColor: Color(red: 1, green: 0, blue: 0)))
+        #expect(try redPixels() == 80 * 80, "the inside of the square is filled red")
+        #expect(document.hasUnsavedChanges)
+    }
+
     /// Both engines create every kind and read and write every field; the tests above
     /// hold them to that.
     @Test(arguments: Fixtures.backendIDs)
@@ -128,6 +150,29 @@ struct SavingConformanceTests {
         #expect(rewritten.ranges(of: Data("%%EOF".utf8)).count == 1, "no incremental update section")
         #expect(try Tool.run("qpdf", ["--check", copy]).status == 0)
         #expect(try Fixtures.registry.open(.file(copy), backend: .id(backend)).annotations(onPageAt: 0).map(\.contents) == ["square 0"])
+    }
+
+    /// A file the engine had to repair is rewritten whole: an update appended to a broken
+    /// file would leave it broken for other readers.
+    @Test(arguments: Fixtures.backendIDs)
+    func aRepairedFileIsRewrittenNotAppendedTo(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let startxref = try #require(bytes.range(of: Data("startxref".utf8), options: .backwards))
+        bytes.replaceSubrange(startxref.upperBound..<bytes.count, with: Data("\n12345\n%%EOF\n".utf8))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(try Tool.run("qpdf", ["--check", path]).status != 0, "the cross-reference offset is broken")
+
+        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        try document.add(AnnotationConformanceTests.square(0))
+        let refused = #expect(throws: RendererError.self) { try document.save(mode: .incremental) }
+        #expect(refused?.code == .invalidArgument)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        try document.save()
+        let saved = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(saved.ranges(of: Data("%%EOF".utf8)).count == 1)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0).map(\.contents) == ["square 0"])
     }
 
     @Test(arguments: Fixtures.backendIDs)
