@@ -282,6 +282,8 @@ struct AnnotationFixtureTests {
         #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
         let reread = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0)
         #expect(reread.map(\.kind.rawValue) == ["Square", "Ink", "Line", "PolyLine", "Caret", "FileAttachment", "Highlight"])
+        // The last highlight, now the first, was named before the other was removed.
+        #expect(reread.map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
         #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).links(pageAt: 0).count == 1, "the link stays")
         // The popup went with its note: mutool, an independent reader here, lists the subtypes left.
         let subtypes = try Tool.run("mutool", ["show", path, "pages/1/Annots/*/Subtype"]).text.split(separator: "\n")
