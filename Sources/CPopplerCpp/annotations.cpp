@@ -475,6 +475,23 @@ Annot *create(PDFDoc *doc, const char *subtype, PDFRectangle *rect)
 	return nullptr;
 }
 
+/* Runs `edit` on the page and the listed annotation at `position` on it. */
+template <typename Edit>
+cpoppler_status edit_annot(cpoppler_core *doc, int page, int position, Edit edit)
+{
+	Page *p = page_of(doc, page);
+	if (!p)
+		return CPOPPLER_NO_PAGE;
+	try {
+		Annot *annot = annot_at(p, position);
+		if (!annot)
+			return CPOPPLER_NO_ANNOTATION;
+		return edit(p, annot);
+	} catch (const std::bad_alloc &) {
+		return CPOPPLER_OUT_OF_MEMORY;
+	}
+}
+
 } // namespace
 
 extern "C" int cpoppler_core_page_annots(cpoppler_core *doc, int page, cpoppler_annot **annots)
@@ -534,47 +551,25 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 
 extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const cpoppler_annot *values)
 {
-	Page *p = page_of(doc, page);
-	if (!p)
-		return CPOPPLER_NO_PAGE;
-	try {
-		Annot *annot = annot_at(p, position);
-		if (!annot)
-			return CPOPPLER_NO_ANNOTATION;
+	return edit_annot(doc, page, position, [values](Page *, Annot *annot) {
 		cpoppler_status status = apply_fields(annot, values);
 		if (status == CPOPPLER_OK)
 			set_dates(annot, values);
 		return status;
-	} catch (const std::bad_alloc &) {
-		return CPOPPLER_OUT_OF_MEMORY;
-	}
+	});
 }
 
 extern "C" cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int position, const char *name)
 {
-	Page *p = page_of(doc, page);
-	if (!p)
-		return CPOPPLER_NO_PAGE;
-	try {
-		Annot *annot = annot_at(p, position);
-		if (!annot)
-			return CPOPPLER_NO_ANNOTATION;
+	return edit_annot(doc, page, position, [name](Page *, Annot *annot) {
 		set_text(annot, "NM", name);
 		return CPOPPLER_OK;
-	} catch (const std::bad_alloc &) {
-		return CPOPPLER_OUT_OF_MEMORY;
-	}
+	});
 }
 
 extern "C" cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int position)
 {
-	Page *p = page_of(doc, page);
-	if (!p)
-		return CPOPPLER_NO_PAGE;
-	try {
-		Annot *annot = annot_at(p, position);
-		if (!annot)
-			return CPOPPLER_NO_ANNOTATION;
+	return edit_annot(doc, page, position, [](Page *p, Annot *annot) {
 		if (annot->getType() == Annot::typeWidget)
 			return CPOPPLER_UNSUPPORTED;
 		/* The page drops its reference while removing, and uses the annotation after. */
@@ -582,7 +577,5 @@ extern "C" cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int pa
 		p->removeAnnot(annot);
 		annot->decRefCnt();
 		return CPOPPLER_OK;
-	} catch (const std::bad_alloc &) {
-		return CPOPPLER_OUT_OF_MEMORY;
-	}
+	});
 }

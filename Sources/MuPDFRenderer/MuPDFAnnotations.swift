@@ -119,15 +119,14 @@ extension MuPDFPage {
             next += count
         }
         let points = (0..<Int(raw.point_count)).map { point(raw.points!, $0) }
-        var color = raw.color, interior = raw.interior
         return Annotation(
             id: id, kind: kind(of: raw), pageIndex: pageIndex,
             rect: PageRect(
                 x: Double(raw.rect.0), y: Double(raw.rect.1),
                 width: Double(raw.rect.2 - raw.rect.0), height: Double(raw.rect.3 - raw.rect.1)),
             quads: quads, inkPaths: inkPaths, points: points,
-            color: Self.color(&color, count: Int(raw.color_n)),
-            interiorColor: Self.color(&interior, count: Int(raw.interior_n)),
+            color: Color(pdfComponents: components(raw.color, count: raw.color_n)),
+            interiorColor: Color(pdfComponents: components(raw.interior, count: raw.interior_n)),
             opacity: Double(raw.opacity),
             borderWidth: raw.has_border != 0 ? Double(raw.border) : nil,
             contents: string(raw.contents), author: string(raw.author), subject: string(raw.subject),
@@ -136,15 +135,9 @@ extension MuPDFPage {
             flags: AnnotationFlags(rawValue: Int(raw.flags)), iconName: string(raw.icon))
     }
 
-    /// A PDF colour of 1 (gray), 3 (RGB) or 4 (CMYK) components as RGB.
-    private static func color(_ components: inout (Float, Float, Float, Float), count: Int) -> Color? {
-        let c = withUnsafeBytes(of: &components) { Array($0.bindMemory(to: Float.self)).map(Double.init) }
-        switch count {
-        case 1: return Color(red: c[0], green: c[0], blue: c[0])
-        case 3: return Color(red: c[0], green: c[1], blue: c[2])
-        case 4: return Color(red: (1 - c[0]) * (1 - c[3]), green: (1 - c[1]) * (1 - c[3]), blue: (1 - c[2]) * (1 - c[3]))
-        default: return nil
-        }
+    /// The first `count` of a C array of four components.
+    private static func components(_ tuple: (Float, Float, Float, Float), count: Int32) -> [Double] {
+        Array([tuple.0, tuple.1, tuple.2, tuple.3].prefix(Int(count))).map(Double.init)
     }
 
     /// Calls `body` with the annotation's fields as a C struct, valid during the call.

@@ -127,13 +127,12 @@ extension PopplerPage {
             next += count
         }
         let points = (0..<Int(raw.point_count)).map { point(raw.points!, $0) }
-        var color = raw.color, interior = raw.interior
         return Annotation(
             id: id, kind: kind(of: raw), pageIndex: pageIndex,
             rect: space.rect(UserRect(x0: raw.rect.0, y0: raw.rect.1, x1: raw.rect.2, y1: raw.rect.3)),
             quads: quads, inkPaths: inkPaths, points: points,
-            color: Self.color(&color, count: Int(raw.color_n)),
-            interiorColor: Self.color(&interior, count: Int(raw.interior_n)),
+            color: Color(pdfComponents: components(raw.color, count: raw.color_n)),
+            interiorColor: Color(pdfComponents: components(raw.interior, count: raw.interior_n)),
             opacity: raw.opacity,
             borderWidth: raw.has_border != 0 ? raw.border : nil,
             contents: string(raw.contents), author: string(raw.author), subject: string(raw.subject),
@@ -142,15 +141,9 @@ extension PopplerPage {
             flags: AnnotationFlags(rawValue: Int(raw.flags)), iconName: string(raw.icon))
     }
 
-    /// A PDF colour of 1 (gray), 3 (RGB) or 4 (CMYK) components as RGB.
-    private static func color(_ components: inout (Double, Double, Double, Double), count: Int) -> Color? {
-        let c = withUnsafeBytes(of: &components) { Array($0.bindMemory(to: Double.self)) }
-        switch count {
-        case 1: return Color(red: c[0], green: c[0], blue: c[0])
-        case 3: return Color(red: c[0], green: c[1], blue: c[2])
-        case 4: return Color(red: (1 - c[0]) * (1 - c[3]), green: (1 - c[1]) * (1 - c[3]), blue: (1 - c[2]) * (1 - c[3]))
-        default: return nil
-        }
+    /// The first `count` of a C array of four components.
+    private static func components(_ tuple: (Double, Double, Double, Double), count: Int32) -> [Double] {
+        Array([tuple.0, tuple.1, tuple.2, tuple.3].prefix(Int(count)))
     }
 
     /// Calls `body` with the annotation's fields as a C struct in user space, valid during the call.

@@ -29,6 +29,17 @@ public struct Color: Hashable, Sendable, Codable {
         self.init(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
     }
 
+    /// The colour of a PDF colour array of 1 (gray), 3 (RGB) or 4 (CMYK, converted
+    /// naively) components; nil for any other count, such as 0 (no colour).
+    public init?(pdfComponents c: [Double]) {
+        switch c.count {
+        case 1: self.init(red: c[0], green: c[0], blue: c[0])
+        case 3: self.init(red: c[0], green: c[1], blue: c[2])
+        case 4: self.init(red: (1 - c[0]) * (1 - c[3]), green: (1 - c[1]) * (1 - c[3]), blue: (1 - c[2]) * (1 - c[3]))
+        default: return nil
+        }
+    }
+
     /// The colour as `#RRGGBB`, each component rounded to a byte; alpha left out.
     public var hexString: String {
         let (r, g, b, _) = bytes

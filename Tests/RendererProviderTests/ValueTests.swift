@@ -5,6 +5,15 @@ import Testing
 
 @Suite("Engine-independent values")
 struct ValueTests {
+    @Test func pdfColourArrays() {
+        #expect(Color(pdfComponents: [0.25]) == Color(red: 0.25, green: 0.25, blue: 0.25))
+        #expect(Color(pdfComponents: [1, 0.5, 0]) == Color(red: 1, green: 0.5, blue: 0))
+        #expect(Color(pdfComponents: [0, 1, 1, 0]) == Color(red: 1, green: 0, blue: 0), "CMYK cyan-free, magenta and yellow full: red")
+        #expect(Color(pdfComponents: [0, 0, 0, 0.5]) == Color(red: 0.5, green: 0.5, blue: 0.5))
+        #expect(Color(pdfComponents: []) == nil)
+        #expect(Color(pdfComponents: [1, 0]) == nil)
+    }
+
     @Test func pdfDates() {
         #expect(PDFDate.parse("D:20240102030405+01'00'") == Date(timeIntervalSince1970: 1_704_161_045))
         #expect(PDFDate.parse("D:20250607080910Z") == Date(timeIntervalSince1970: 1_749_283_750))
