@@ -11,7 +11,8 @@ void cmupdf_set_error(cmupdf_error *error, int code, const char *message)
 
 void cmupdf_set_caught_error(fz_context *ctx, cmupdf_error *error)
 {
-	int code = fz_caught(ctx) == FZ_ERROR_MEMORY ? CMUPDF_ERROR_MEMORY : CMUPDF_ERROR_GENERIC;
+	int caught = fz_caught(ctx);
+	int code = caught == FZ_ERROR_MEMORY ? CMUPDF_ERROR_MEMORY : caught == FZ_ERROR_ABORT ? CMUPDF_ERROR_ABORTED : CMUPDF_ERROR_GENERIC;
 	cmupdf_set_error(error, code, fz_caught_message(ctx));
 }
 

@@ -69,10 +69,29 @@ static void fill(unsigned char *samples, size_t pixels, int n, const unsigned ch
 		memcpy(samples, value, n);
 }
 
+struct cmupdf_cookie {
+	fz_cookie cookie;
+};
+
+cmupdf_cookie *cmupdf_new_cookie(void)
+{
+	return calloc(1, sizeof(cmupdf_cookie));
+}
+
+void cmupdf_abort_cookie(cmupdf_cookie *cookie)
+{
+	cookie->cookie.abort = 1;
+}
+
+void cmupdf_drop_cookie(cmupdf_cookie *cookie)
+{
+	free(cookie);
+}
+
 /* As `mutool draw` does: the draw device carries the transform and the page runs with the
    identity matrix, so the pixels are the same as mutool's at the same resolution. */
 int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, int y, int w, int h, int n,
-	const unsigned char *background, unsigned char *samples, cmupdf_error *error)
+	const unsigned char *background, unsigned char *samples, cmupdf_cookie *cookie, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	fz_pixmap *pixmap = NULL;
@@ -89,8 +108,10 @@ int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, i
 		pixmap = fz_new_pixmap_with_bbox_and_data(ctx, colorspace, area, NULL, n == 4, samples);
 		fill(samples, (size_t)w * (size_t)h, n, background);
 		device = fz_new_draw_device(ctx, ctm, pixmap);
-		fz_run_page(ctx, page->page, device, fz_identity, NULL);
+		fz_run_page(ctx, page->page, device, fz_identity, cookie ? &cookie->cookie : NULL);
 		fz_close_device(ctx, device);
+		if (cookie && cookie->cookie.abort)
+			fz_throw(ctx, FZ_ERROR_ABORT, "drawing was stopped");
 		ok = 1;
 	}
 	fz_always(ctx) {

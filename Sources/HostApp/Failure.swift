@@ -8,14 +8,16 @@ enum Failure {
     static let usage: Int32 = 64
     static let document: Int32 = 65
     static let io: Int32 = 74
+    /// Stopped by Ctrl-C or SIGTERM, as shells report a process a SIGINT ended.
+    static let interrupted: Int32 = 130
 
     /// The exit code for an API error.
     static func exitCode(for error: RendererError) -> Int32 {
         switch error.code {
         case .invalidArgument, .pageOutOfRange, .limitExceeded: usage
         case .fileNotFound, .ioFailure: io
-        case .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .unsupported,
-            .engineFailure, .cancelled:
+        case .cancelled: interrupted
+        case .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .unsupported, .engineFailure:
             document
         }
     }

@@ -49,6 +49,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Show a progress bar on stderr even when it is not a terminal.")
     var progress = false
 
+    @OptionGroup var jobOptions: JobOptions
+
     func validate() throws {
         if gray && alpha { throw ValidationError("--gray and --alpha exclude each other") }
         if alpha && format == .ppm { throw ValidationError("PPM has no alpha channel: use --format png or pam with --alpha") }
@@ -64,15 +66,21 @@ struct RenderCommand: ParsableCommand {
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
                 background: alpha ? .transparent : .white)
             let naming = try OutputNaming(output: output, document: file, format: format.fileFormat, pixelFormat: options.pixelFormat)
+            let format = self.format.fileFormat
+            let interrupt = InterruptWatch()
+            let cancellation = interrupt.cancellation
             var bar = ProgressBar(total: indices.count, forced: progress)
-            for (done, index) in indices.enumerated() {
-                let bitmap = try document.render(pageAt: index, options: options)
+            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: cancellation) { bar.update(done: $0.completed) }
+            try document.forEachPage(indices, options: batch) { document, index in
+                let bitmap = try document.render(pageAt: index, options: options, cancellation: cancellation)
                 let path = naming.path(forPage: index + 1)
-                try write(try document.encode(bitmap, as: format.fileFormat), to: path)
-                bar.update(done: done + 1)
-                print("page \(index + 1): \(path) (\(bitmap.width)x\(bitmap.height))")
+                try Self.write(try document.encode(bitmap, as: format), to: path)
+                return (path, bitmap.width, bitmap.height)
+            } deliver: { index, written in
+                print("page \(index + 1): \(written.0) (\(written.1)x\(written.2))")
             }
             bar.finish()
+            withExtendedLifetime(interrupt) {}
         }
     }
 
@@ -86,7 +94,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// Writes through a temporary file and a rename, so a failed write leaves nothing behind.
-    private func write(_ data: Data, to path: String) throws {
+    private static func write(_ data: Data, to path: String) throws {
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -7,6 +7,7 @@ struct TextCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: PageOptions
+    @OptionGroup var jobOptions: JobOptions
 
     @Argument(help: "The PDF file.")
     var file: String
@@ -26,20 +27,29 @@ struct TextCommand: ParsableCommand {
             let document = try global.open(file, needing: [.text])
             let numbering = try PageNumbering(document: document, useLabels: options.labels)
             let indices = try options.indices(in: document)
+            let interrupt = InterruptWatch()
+            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation)
             if options.json {
-                let pages = try indices.map { index in
+                var pages: [PageReport] = []
+                try document.forEachPage(indices, options: batch) { document, index in
                     let words = try document.textPage(pageAt: index).words.map {
                         PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
                     }
-                    return PageReport(page: numbering.name(index), text: try document.text(pageAt: index), words: words)
+                    return (text: try document.text(pageAt: index), words: words)
+                } deliver: { index, page in
+                    pages.append(PageReport(page: numbering.name(index), text: page.text, words: page.words))
                 }
                 return try JSONOutput.print(pages)
             }
-            for (position, index) in indices.enumerated() {
-                if position > 0 { print("\u{0C}", terminator: "") }
-                let text = try document.text(pageAt: index)
+            var first = true
+            try document.forEachPage(indices, options: batch) { document, index in
+                try document.text(pageAt: index)
+            } deliver: { _, text in
+                if !first { print("\u{0C}", terminator: "") }
+                first = false
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
             }
+            withExtendedLifetime(interrupt) {}
         }
     }
 }

@@ -8,6 +8,9 @@ enum MuPDFErrors {
     /// The error for a failed call, whose engine message is in `error`.
     static func translate(_ error: cmupdf_error, doing action: String, code: RendererError.Code = .engineFailure) -> RendererError {
         let engineMessage = message(of: error)
+        if error.code == Int32(CMUPDF_ERROR_ABORTED) {
+            return RendererError(.cancelled, "the operation was cancelled while MuPDF was drawing", backend: backend)
+        }
         let finalCode: RendererError.Code = error.code == Int32(CMUPDF_ERROR_MEMORY) ? .limitExceeded : code
         let detail = finalCode == .limitExceeded ? "MuPDF ran out of memory" : "MuPDF could not \(action)"
         return RendererError(finalCode, detail, backend: backend, engineMessage: engineMessage)

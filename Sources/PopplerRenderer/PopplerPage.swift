@@ -42,7 +42,9 @@ final class PopplerPage: EnginePage {
     }
 
     /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output.
-    func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap {
+    /// poppler-glib cannot stop within a page: cancellation is checked before drawing.
+    func render(_ area: PixelRect, options: RenderOptions, cancellation: Cancellation?) throws -> Bitmap {
+        try cancellation?.check()
         let page = try handle
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(area.width), Int32(area.height))!
         defer { cairo_surface_destroy(surface) }

@@ -60,7 +60,8 @@ public final class Document: Sendable {
     /// says. Throws `invalidArgument` for a resolution that is not a positive number or a clip
     /// outside the page, and `limitExceeded` when the bitmap would have more than
     /// `options.maximumPixelCount` pixels; both before anything is drawn or allocated.
-    public func render(pageAt index: Int, options: RenderOptions = RenderOptions()) throws -> Bitmap {
+    /// Throws `cancelled` when `cancellation` is cancelled before or (with MuPDF) while it draws.
+    public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
         guard options.dpi.isFinite, options.dpi > 0 else {
             throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
         }
@@ -68,7 +69,7 @@ public final class Document: Sendable {
             let size = try page.info().size
             let area = try Self.area(of: PageRect(x: 0, y: 0, width: size.width, height: size.height), clip: options.clip)
             let pixels = try Self.pixels(covering: area, options: options, page: index)
-            return try page.render(pixels, options: options)
+            return try page.render(pixels, options: options, cancellation: cancellation)
         }
     }
 

@@ -85,17 +85,19 @@ public protocol EngineDocument: AnyObject {
 ///   with the same `id` to the given fields; both throw `invalidArgument` when the engine
 ///   refuses a value. ``removeAnnotation(id:)`` removes it with its popup. Identities of the
 ///   page's other annotations do not change while the document is open.
-/// - ``render(_:options:)`` draws the page at `options.scale` pixels per point into a bitmap
-///   of exactly `area.width` x `area.height` pixels of `options.pixelFormat`, where `area` is
-///   in device pixels with the displayed page's top-left corner at (0, 0). It first fills the
-///   bitmap with `options.background` (RGBA output keeps its alpha; straight alpha out).
-///   The caller has already checked `area` against the page and the limits.
+/// - ``render(_:options:cancellation:)`` draws the page at `options.scale` pixels per point
+///   into a bitmap of exactly `area.width` x `area.height` pixels of `options.pixelFormat`,
+///   where `area` is in device pixels with the displayed page's top-left corner at (0, 0).
+///   It first fills the bitmap with `options.background` (RGBA output keeps its alpha;
+///   straight alpha out). The caller has already checked `area` against the page and the
+///   limits. It throws `cancelled` if `cancellation` is cancelled before it starts, or
+///   while it draws where the engine can stop there.
 public protocol EnginePage: AnyObject {
     func info() throws -> PageInfo
     func plainText() throws -> String
     func textPage() throws -> TextPage
     func links() throws -> [Link]
-    func render(_ area: PixelRect, options: RenderOptions) throws -> Bitmap
+    func render(_ area: PixelRect, options: RenderOptions, cancellation: Cancellation?) throws -> Bitmap
     /// How the page's user space maps onto page space.
     func pageSpace() throws -> PageSpace
     func annotations() throws -> [Annotation]

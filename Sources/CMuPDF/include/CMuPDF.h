@@ -28,6 +28,7 @@ enum {
 	CMUPDF_ERROR_MEMORY = 2,   /* MuPDF ran out of memory */
 	CMUPDF_ERROR_IO = 3,       /* a file could not be opened or read */
 	CMUPDF_ERROR_ARGUMENT = 4, /* a value the call cannot use */
+	CMUPDF_ERROR_ABORTED = 5,  /* stopped through its cookie */
 };
 
 /* Receives MuPDF's warnings (is_error 0) and error reports (is_error 1). */
@@ -83,12 +84,19 @@ typedef struct {
 } cmupdf_geometry;
 int cmupdf_page_geometry(cmupdf_document *doc, cmupdf_page *page, cmupdf_geometry *geometry, cmupdf_error *error);
 
+/* A flag that stops a drawing in progress, set from any thread. */
+typedef struct cmupdf_cookie cmupdf_cookie;
+cmupdf_cookie *cmupdf_new_cookie(void);
+void cmupdf_abort_cookie(cmupdf_cookie *cookie);
+void cmupdf_drop_cookie(cmupdf_cookie *cookie);
+
 /* Draws the page at `scale` pixels per point into `samples`, which holds `h` rows of
    `w * n` bytes: the device-space pixels x..x+w, y..y+h, where (0, 0) is the top-left
    corner of the displayed page. n is 1 (gray), 3 (RGB) or 4 (RGB with premultiplied alpha).
-   The pixels are first set to `background` (n bytes, premultiplied for n = 4). */
+   The pixels are first set to `background` (n bytes, premultiplied for n = 4). When
+   `cookie` (which may be NULL) is aborted, drawing stops and CMUPDF_ERROR_ABORTED is set. */
 int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, int y, int w, int h, int n,
-	const unsigned char *background, unsigned char *samples, cmupdf_error *error);
+	const unsigned char *background, unsigned char *samples, cmupdf_cookie *cookie, cmupdf_error *error);
 
 /* One character of a page's structured text, in reading order. Its quad is in page space
    (origin at the top-left of the displayed page) and spans the glyph's ascender to its
