@@ -37,8 +37,8 @@ extension Document {
     ///
     /// With more than one job, `work` runs on worker threads, each on a document of its own
     /// opened from the same source with the same renderer (what `work` is given), so results
-    /// equal those of one job. A document with unsaved changes uses one job: only it holds
-    /// them. The first error (from `work`, `deliver` or opening a worker's document) stops
+    /// equal those of one job as long as the file is not replaced meanwhile (workers read it
+    /// again). A document with unsaved changes uses one job: only it holds them. The first error (from `work`, `deliver` or opening a worker's document) stops
     /// the workers and is thrown; so is `cancelled` when the cancellation is cancelled.
     /// At most `4 x jobs` results wait for delivery at any time.
     public func forEachPage<T: Sendable>(
@@ -66,7 +66,10 @@ extension Document {
         let password = self.password
         for _ in 0..<jobs {
             Thread.detachNewThread {
-                batch.runWorker { try Document(renderer: renderer, source: source, password: password) } work: { try work($0, $1) }
+                batch.runWorker {
+                    _ = try source.sniffContentType()
+                    return try Document(renderer: renderer, source: source, password: password)
+                } work: { try work($0, $1) }
             }
         }
         // The workers have returned (their documents closed, their files written) whenever
@@ -76,8 +79,10 @@ extension Document {
             batch.waitForWorkers(jobs)
         }
         for position in pages.indices {
+            let result = try batch.waitForResult(at: position)
+            try options.cancellation?.check()
             try Self.checkCancellation()
-            try finish(pages[position], try batch.waitForResult(at: position))
+            try finish(pages[position], result)
         }
     }
 }
