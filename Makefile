@@ -12,16 +12,23 @@ PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev lib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 
-.PHONY: setup demo test fixtures clean
+# What `make bench` needs beyond `make setup`: hyperfine, GNU time for peak memory, and the
+# 2,415-page R reference manual as the long document.
+BENCH_PACKAGES = hyperfine time r-doc-pdf
 
-setup:
-	@missing=$$(for p in $(PACKAGES); do \
+.PHONY: setup demo test bench fixtures clean
+
+# Installs those of the Debian packages given that are missing.
+install-missing = missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:" $$missing; \
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+
+setup:
+	@$(call install-missing,$(PACKAGES))
 	@# numpy, for the test that recomputes hostapp compare's figures independently.
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install -q numpy 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-numpy
@@ -40,6 +47,13 @@ demo: setup
 
 test: setup
 	$(SWIFT) test
+
+# Times hostapp against mutool, pdftoppm, pdftocairo and pdftotext and writes BENCHMARKS.md
+# (Benchmarks/bench.py says which settings it takes).
+bench: setup
+	@$(call install-missing,$(BENCH_PACKAGES))
+	$(SWIFT) build -c release --product hostapp
+	HOSTAPP="$$($(SWIFT) build -c release --show-bin-path)/hostapp" python3 Benchmarks/bench.py
 
 # Rebuilds the test fixtures and the sample document (they are committed).
 fixtures: setup

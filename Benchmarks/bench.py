@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Times hostapp against the engines' own tools on the same documents in the same run and
+writes BENCHMARKS.md. Run through `make bench`, which installs what it needs first.
+
+Settings (environment variables):
+  BENCH_DOC    the PDF to use (default: R's reference manual from r-doc-pdf, 2,415 pages)
+  BENCH_PAGES  the pages, as FIRST-LAST (default: all)
+  BENCH_DPIS   resolutions for rendering (default: "72 150 300")
+  BENCH_RUNS   hyperfine runs per command (default: 3)
+  HOSTAPP      the hostapp binary (default: .build/release/hostapp)
+"""
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+
+DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
+RUNS = os.environ.get("BENCH_RUNS", "3")
+DPIS = os.environ.get("BENCH_DPIS", "72 150 300").split()
+HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
+CORES = os.cpu_count() or 1
+
+
+def page_count(path):
+    out = subprocess.run(["pdfinfo", path], capture_output=True, text=True, check=True).stdout
+    return int(next(line.split()[-1] for line in out.splitlines() if line.startswith("Pages:")))
+
+
+PAGES = os.environ.get("BENCH_PAGES") or f"1-{page_count(DOC)}"
+FIRST, LAST = PAGES.split("-")
+COUNT = int(LAST) - int(FIRST) + 1
+
+
+def hyperfine(commands):
+    """Median seconds of each command (name -> shell command), run in the same hyperfine call."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as report:
+        args = ["hyperfine", "--style", "none", "--runs", RUNS, "--export-json", report.name]
+        for name, command in commands.items():
+            args += ["--command-name", name, command]
+        subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+        results = json.load(open(report.name))["results"]
+    return {r["command"]: r["median"] for r in results}
+
+
+def into(directory, command):
+    """`command`, writing into `directory` emptied first (the emptying is timed too, for every tool alike)."""
+    return f"rm -rf {directory} && mkdir -p {directory} && {command}"
+
+
+def peak_rss_mb(command):
+    """Peak resident memory of one run, in MB, from GNU time."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", "sh", "-c", command + " >/dev/null"], capture_output=True, text=True, check=True)
+    return int(result.stderr.strip().splitlines()[-1]) / 1024
+
+
+def size_mb(directory):
+    return sum(os.path.getsize(os.path.join(directory, f)) for f in os.listdir(directory)) / 1e6
+
+
+def version(command):
+    result = subprocess.run(command, capture_output=True, text=True)
+    return (result.stdout + result.stderr).strip().splitlines()[0]
+
+
+def main():
+    out = tempfile.mkdtemp(prefix="bench-")
+    rows = []  # (group, name, median seconds, reference name)
+    notes = {}
+    try:
+        def fresh(name):
+            path = os.path.join(out, name)
+            shutil.rmtree(path, ignore_errors=True)
+            os.makedirs(path)
+            return path
+
+        for dpi in DPIS:
+            dirs = {n: os.path.join(out, n) for n in ["hm1", "hmN", "hp1", "hpN", "mutool", "pdftoppm", "pdftocairo"]}
+            group = f"PNG, {dpi} dpi"
+            commands = {
+                "hostapp mupdf --jobs 1": into(dirs["hm1"], f"{HOSTAPP} --backend mupdf render {DOC} --pages {PAGES} --dpi {dpi} --jobs 1 -o {dirs['hm1']}/p%d.png"),
+                f"hostapp mupdf --jobs {CORES}": into(dirs["hmN"], f"{HOSTAPP} --backend mupdf render {DOC} --pages {PAGES} --dpi {dpi} -o {dirs['hmN']}/p%d.png"),
+                "mutool draw": into(dirs["mutool"], f"mutool draw -q -r {dpi} -o {dirs['mutool']}/p%d.png {DOC} {PAGES}"),
+                "hostapp poppler --jobs 1": into(dirs["hp1"], f"{HOSTAPP} --backend poppler render {DOC} --pages {PAGES} --dpi {dpi} --jobs 1 -o {dirs['hp1']}/p%d.png"),
+                f"hostapp poppler --jobs {CORES}": into(dirs["hpN"], f"{HOSTAPP} --backend poppler render {DOC} --pages {PAGES} --dpi {dpi} -o {dirs['hpN']}/p%d.png"),
+                "pdftocairo -png": into(dirs["pdftocairo"], f"pdftocairo -png -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftocairo']}/p"),
+                "pdftoppm -png": into(dirs["pdftoppm"], f"pdftoppm -png -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftoppm']}/p"),
+            }
+            times = hyperfine(commands)
+            for name in commands:
+                reference = "mutool draw" if "mupdf" in name else "pdftocairo -png" if "poppler" in name else None
+                rows.append((group, name, times[name], reference))
+            notes[group] = {
+                "PNG size, hostapp mupdf / mutool": size_mb(dirs["hm1"]) / size_mb(dirs["mutool"]),
+                "PNG size, hostapp poppler / pdftocairo": size_mb(dirs["hp1"]) / size_mb(dirs["pdftocairo"]),
+                "hostapp poppler --jobs 1 / pdftoppm -png": times["hostapp poppler --jobs 1"] / times["pdftoppm -png"],
+            }
+
+        dpi = "150" if "150" in DPIS else DPIS[0]
+        dirs = {n: os.path.join(out, n) for n in ["hm", "hp", "mutool", "pdftoppm"]}
+        group = f"Raw pixels, {dpi} dpi"
+        commands = {
+            "hostapp mupdf --jobs 1 (PPM)": into(dirs["hm"], f"{HOSTAPP} --backend mupdf render {DOC} --pages {PAGES} --dpi {dpi} --format ppm --jobs 1 -o {dirs['hm']}/p%d.ppm"),
+            "mutool draw -c rgb (PNM)": into(dirs["mutool"], f"mutool draw -q -r {dpi} -c rgb -o {dirs['mutool']}/p%d.pnm {DOC} {PAGES}"),
+            "hostapp poppler --jobs 1 (PPM)": into(dirs["hp"], f"{HOSTAPP} --backend poppler render {DOC} --pages {PAGES} --dpi {dpi} --format ppm --jobs 1 -o {dirs['hp']}/p%d.ppm"),
+            "pdftoppm (PPM)": into(dirs["pdftoppm"], f"pdftoppm -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftoppm']}/p"),
+        }
+        times = hyperfine(commands)
+        for name in commands:
+            reference = "mutool draw -c rgb (PNM)" if "mupdf" in name else "pdftoppm (PPM)" if "poppler" in name else None
+            rows.append((group, name, times[name], reference))
+
+        group = "Text, whole document"
+        text = os.path.join(out, "text.txt")
+        commands = {
+            "hostapp mupdf text --jobs 1": f"{HOSTAPP} --backend mupdf text {DOC} --pages {PAGES} --jobs 1 > {text}",
+            f"hostapp mupdf text --jobs {CORES}": f"{HOSTAPP} --backend mupdf text {DOC} --pages {PAGES} > {text}",
+            "mutool draw -F txt": f"mutool draw -q -F txt -o {text} {DOC} {PAGES}",
+            "hostapp poppler text --jobs 1": f"{HOSTAPP} --backend poppler text {DOC} --pages {PAGES} --jobs 1 > {text}",
+            f"hostapp poppler text --jobs {CORES}": f"{HOSTAPP} --backend poppler text {DOC} --pages {PAGES} > {text}",
+            "pdftotext": f"pdftotext -f {FIRST} -l {LAST} {DOC} {text}",
+        }
+        times = hyperfine(commands)
+        for name in commands:
+            reference = "mutool draw -F txt" if "mupdf" in name else "pdftotext" if "poppler" in name else None
+            rows.append((group, name, times[name], reference))
+
+        group = "Open and render page 1 (150 dpi PNG)"
+        one = fresh("one")
+        commands = {
+            "hostapp mupdf": f"{HOSTAPP} --backend mupdf render {DOC} --pages 1 -o {one}/a%d.png",
+            "mutool draw": f"mutool draw -q -r 150 -o {one}/b%d.png {DOC} 1",
+            "hostapp poppler": f"{HOSTAPP} --backend poppler render {DOC} --pages 1 -o {one}/c%d.png",
+            "pdftocairo -png": f"pdftocairo -png -r 150 -f 1 -l 1 {DOC} {one}/d",
+        }
+        times = hyperfine(commands)
+        for name in commands:
+            reference = "mutool draw" if "mupdf" in name else "pdftocairo -png" if "poppler" in name else None
+            rows.append((group, name, times[name], reference))
+
+        memory = []
+        ten = f"{FIRST}-{min(int(LAST), int(FIRST) + 9)}"
+        rss_dir = fresh("rss")
+        for backend in ["mupdf", "poppler"]:
+            for label, pages in [("first 10 pages", ten), (f"{COUNT} pages", PAGES)]:
+                render = peak_rss_mb(f"{HOSTAPP} --backend {backend} render {DOC} --pages {pages} --dpi 150 --format ppm -o {rss_dir}/p%d.ppm")
+                shutil.rmtree(rss_dir)
+                os.makedirs(rss_dir)
+                text_rss = peak_rss_mb(f"{HOSTAPP} --backend {backend} text {DOC} --pages {pages}")
+                memory.append((backend, label, render, text_rss))
+        for tool, command in [("mutool draw", f"mutool draw -q -r 150 -c rgb -o {rss_dir}/p%d.pnm {DOC} {PAGES}"),
+                              ("pdftocairo", f"pdftocairo -png -r 150 -f {FIRST} -l {LAST} {DOC} {rss_dir}/p")]:
+            memory.append((tool, f"{COUNT} pages", peak_rss_mb(command), None))
+            shutil.rmtree(rss_dir)
+            os.makedirs(rss_dir)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    write_report(rows, notes, memory)
+
+
+def write_report(rows, notes, memory):
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`Benchmarks/bench.py`); every figure below comes from one run of it.",
+        "Times are hyperfine medians of whole processes; a ratio below 1 means hostapp is faster",
+        "than the tool it is compared with.",
+        "",
+        f"- Machine: {cpu}, {CORES} cores, {platform.system()} {platform.release()}",
+        f"- Document: `{DOC}`, pages {PAGES} ({COUNT} pages); {RUNS} runs per command",
+        f"- Tools: {version(['mutool', '-v'])}; {version(['pdftoppm', '-v'])}; {version(['hyperfine', '--version'])}",
+        "",
+        "| work | command | median (s) | vs |",
+        "|---|---|---|---|",
+    ]
+    by_group = {}
+    for group, name, seconds, reference in rows:
+        by_group.setdefault(group, {})[name] = seconds
+    for group, name, seconds, reference in rows:
+        ratio = f"{seconds / by_group[group][reference]:.2f}x {reference}" if reference else ""
+        lines.append(f"| {group} | {name} | {seconds:.2f} | {ratio} |")
+    lines += ["", "| work | figure | value |", "|---|---|---|"]
+    for group, figures in notes.items():
+        for name, value in figures.items():
+            lines.append(f"| {group} | {name} | {value:.2f} |")
+    lines += ["", "Peak resident memory (MB), 150 dpi:", "", "| program | pages | render | text |", "|---|---|---|---|"]
+    for program, label, render, text in memory:
+        lines.append(f"| {program} | {label} | {render:.0f} | {'' if text is None else f'{text:.0f}'} |")
+    lines += [
+        "",
+        "## Reproducing",
+        "",
+        "```sh",
+        "make bench                                  # the whole manual, 72, 150 and 300 dpi",
+        "BENCH_PAGES=1-100 BENCH_DPIS=150 make bench   # a quicker run",
+        "```",
+        "",
+    ]
+    analysis = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ANALYSIS.md")
+    if os.path.exists(analysis):
+        lines += open(analysis).read().splitlines() + [""]
+    open("BENCHMARKS.md", "w").write("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
