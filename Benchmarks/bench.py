@@ -45,6 +45,16 @@ def hyperfine(commands):
     return {r["command"]: r["median"] for r in results}
 
 
+def measure(rows, group, commands, mupdf, poppler):
+    """Times `commands` in one hyperfine call and adds a row for each to `rows`, hostapp's
+    compared with the engine's own tool. Returns the medians by name."""
+    times = hyperfine(commands)
+    for name in commands:
+        reference = mupdf if "mupdf" in name else poppler if "poppler" in name else None
+        rows.append((group, name, times[name], reference))
+    return times
+
+
 def into(directory, command):
     """`command`, writing into `directory` emptied first (the emptying is timed too, for every tool alike)."""
     return f"rm -rf {directory} && mkdir -p {directory} && {command}"
@@ -88,10 +98,7 @@ def main():
                 "pdftocairo -png": into(dirs["pdftocairo"], f"pdftocairo -png -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftocairo']}/p"),
                 "pdftoppm -png": into(dirs["pdftoppm"], f"pdftoppm -png -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftoppm']}/p"),
             }
-            times = hyperfine(commands)
-            for name in commands:
-                reference = "mutool draw" if "mupdf" in name else "pdftocairo -png" if "poppler" in name else None
-                rows.append((group, name, times[name], reference))
+            times = measure(rows, group, commands, mupdf="mutool draw", poppler="pdftocairo -png")
             notes[group] = {
                 "PNG size, hostapp mupdf / mutool": size_mb(dirs["hm1"]) / size_mb(dirs["mutool"]),
                 "PNG size, hostapp poppler / pdftocairo": size_mb(dirs["hp1"]) / size_mb(dirs["pdftocairo"]),
@@ -107,10 +114,7 @@ def main():
             "hostapp poppler --jobs 1 (PPM)": into(dirs["hp"], f"{HOSTAPP} --backend poppler render {DOC} --pages {PAGES} --dpi {dpi} --format ppm --jobs 1 -o {dirs['hp']}/p%d.ppm"),
             "pdftoppm (PPM)": into(dirs["pdftoppm"], f"pdftoppm -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftoppm']}/p"),
         }
-        times = hyperfine(commands)
-        for name in commands:
-            reference = "mutool draw -c rgb (PNM)" if "mupdf" in name else "pdftoppm (PPM)" if "poppler" in name else None
-            rows.append((group, name, times[name], reference))
+        measure(rows, group, commands, mupdf="mutool draw -c rgb (PNM)", poppler="pdftoppm (PPM)")
 
         group = "Text, whole document"
         text = os.path.join(out, "text.txt")
@@ -122,10 +126,7 @@ def main():
             f"hostapp poppler text --jobs {CORES}": f"{HOSTAPP} --backend poppler text {DOC} --pages {PAGES} > {text}",
             "pdftotext": f"pdftotext -f {FIRST} -l {LAST} {DOC} {text}",
         }
-        times = hyperfine(commands)
-        for name in commands:
-            reference = "mutool draw -F txt" if "mupdf" in name else "pdftotext" if "poppler" in name else None
-            rows.append((group, name, times[name], reference))
+        measure(rows, group, commands, mupdf="mutool draw -F txt", poppler="pdftotext")
 
         group = "Open and render page 1 (150 dpi PNG)"
         one = fresh("one")
@@ -135,10 +136,7 @@ def main():
             "hostapp poppler": f"{HOSTAPP} --backend poppler render {DOC} --pages 1 -o {one}/c%d.png",
             "pdftocairo -png": f"pdftocairo -png -r 150 -f 1 -l 1 {DOC} {one}/d",
         }
-        times = hyperfine(commands)
-        for name in commands:
-            reference = "mutool draw" if "mupdf" in name else "pdftocairo -png" if "poppler" in name else None
-            rows.append((group, name, times[name], reference))
+        measure(rows, group, commands, mupdf="mutool draw", poppler="pdftocairo -png")
 
         memory = []
         ten = f"{FIRST}-{min(int(LAST), int(FIRST) + 9)}"
