@@ -22,10 +22,16 @@ let package = Package(
         // XFDF import and export, apart so that the API stays free of an XML parser.
         .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider"]),
 
+        // One annotation record both engines' C layers fill, and its conversion to and from
+        // the API's Annotation, so that the two backends share it.
+        .target(name: "CAnnotationRecord"),
+        .target(name: "EngineSupport", dependencies: ["RendererProvider", "CAnnotationRecord"]),
+
         // MuPDF is shipped by Debian as static archives whose pkg-config file is wrong
         // (see ENGINE-NOTES.md), so the libraries are listed here, MuPDF first.
         .target(
             name: "CMuPDF",
+            dependencies: ["CAnnotationRecord"],
             linkerSettings: [
                 "mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec",
                 "jpeg", "harfbuzz", "freetype", "z", "m",
@@ -33,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "MuPDFRenderer",
-            dependencies: ["RendererProvider", "CMuPDF", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererProvider", "EngineSupport", "CMuPDF", .product(name: "Logging", package: "swift-log")]
         ),
 
         .systemLibrary(
@@ -51,12 +57,12 @@ let package = Package(
         ),
         .target(
             name: "CPopplerCpp",
-            dependencies: ["CPopplerCore"],
+            dependencies: ["CPopplerCore", "CAnnotationRecord"],
             linkerSettings: [.linkedLibrary("poppler-cpp")]
         ),
         .target(
             name: "PopplerRenderer",
-            dependencies: ["RendererProvider", "CPoppler", "CPopplerCpp", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererProvider", "EngineSupport", "CPoppler", "CPopplerCpp", .product(name: "Logging", package: "swift-log")]
         ),
 
         .executableTarget(

@@ -13,30 +13,8 @@ static char *copy_text(fz_context *ctx, pdf_obj *dict, const char *key)
 	return strdup(text);
 }
 
-static void free_fields(cmupdf_annot *a)
-{
-	free(a->name);
-	free(a->quads);
-	free(a->ink);
-	free(a->ink_counts);
-	free(a->points);
-	free(a->contents);
-	free(a->author);
-	free(a->subject);
-	free(a->icon);
-}
-
-void cmupdf_annots_free(cmupdf_annot *annots, int count)
-{
-	if (!annots)
-		return;
-	for (int i = 0; i < count; i++)
-		free_fields(&annots[i]);
-	free(annots);
-}
-
 /* The border width from /BS /W, else the third number of /Border. */
-static int read_border(fz_context *ctx, pdf_obj *obj, float *width)
+static int read_border(fz_context *ctx, pdf_obj *obj, double *width)
 {
 	pdf_obj *w = pdf_dict_get(ctx, pdf_dict_get(ctx, obj, PDF_NAME(BS)), PDF_NAME(W));
 	if (pdf_is_number(ctx, w)) {
@@ -51,7 +29,7 @@ static int read_border(fz_context *ctx, pdf_obj *obj, float *width)
 	return 0;
 }
 
-static int read_color(fz_context *ctx, pdf_obj *array, float color[4])
+static int read_color(fz_context *ctx, pdf_obj *array, double color[4])
 {
 	int n = pdf_array_len(ctx, array);
 	if (n != 1 && n != 3 && n != 4)
@@ -62,7 +40,7 @@ static int read_color(fz_context *ctx, pdf_obj *array, float color[4])
 }
 
 /* Reads one annotation's fields; throws on allocation failure. */
-static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, cmupdf_annot *a)
+static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, annotation_record *a)
 {
 	pdf_obj *obj = pdf_annot_obj(ctx, annot);
 	fz_strlcpy(a->subtype, pdf_to_name(ctx, pdf_dict_get(ctx, obj, PDF_NAME(Subtype))), sizeof a->subtype);
@@ -73,12 +51,12 @@ static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, cm
 
 	if (pdf_annot_has_quad_points(ctx, annot)) {
 		int n = pdf_annot_quad_point_count(ctx, annot);
-		a->quads = malloc(sizeof(float) * 8 * (n ? n : 1));
+		a->quads = malloc(sizeof(double) * 8 * (n ? n : 1));
 		if (!a->quads)
 			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
 		for (int i = 0; i < n; i++) {
 			fz_quad q = pdf_annot_quad_point(ctx, annot, i);
-			float *f = a->quads + 8 * i;
+			double *f = a->quads + 8 * i;
 			f[0] = q.ul.x, f[1] = q.ul.y, f[2] = q.ur.x, f[3] = q.ur.y;
 			f[4] = q.ll.x, f[5] = q.ll.y, f[6] = q.lr.x, f[7] = q.lr.y;
 		}
@@ -89,7 +67,7 @@ static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, cm
 		for (int i = 0; i < paths; i++)
 			total += pdf_annot_ink_list_stroke_count(ctx, annot, i);
 		a->ink_counts = malloc(sizeof(int) * (paths ? paths : 1));
-		a->ink = malloc(sizeof(float) * 2 * (total ? total : 1));
+		a->ink = malloc(sizeof(double) * 2 * (total ? total : 1));
 		if (!a->ink_counts || !a->ink)
 			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
 		int k = 0;
@@ -106,14 +84,14 @@ static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, cm
 	if (pdf_annot_has_line(ctx, annot)) {
 		fz_point p, q;
 		pdf_annot_line(ctx, annot, &p, &q);
-		a->points = malloc(sizeof(float) * 4);
+		a->points = malloc(sizeof(double) * 4);
 		if (!a->points)
 			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
 		a->points[0] = p.x, a->points[1] = p.y, a->points[2] = q.x, a->points[3] = q.y;
 		a->point_count = 2;
 	} else if (pdf_annot_has_vertices(ctx, annot)) {
 		int n = pdf_annot_vertex_count(ctx, annot);
-		a->points = malloc(sizeof(float) * 2 * (n ? n : 1));
+		a->points = malloc(sizeof(double) * 2 * (n ? n : 1));
 		if (!a->points)
 			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
 		for (int i = 0; i < n; i++) {
@@ -132,8 +110,8 @@ static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, cm
 	a->subject = copy_text(ctx, obj, "Subj");
 	if (pdf_annot_has_icon_name(ctx, annot))
 		a->icon = copy_text(ctx, obj, "Name");
-	a->created = pdf_dict_get_date(ctx, obj, PDF_NAME(CreationDate));
-	a->modified = pdf_dict_get_date(ctx, obj, PDF_NAME(M));
+	a->created = copy_text(ctx, obj, "CreationDate");
+	a->modified = copy_text(ctx, obj, "M");
 	a->flags = pdf_dict_get_int(ctx, obj, PDF_NAME(F));
 }
 
@@ -181,10 +159,10 @@ static pdf_page *pdf_page_of(fz_context *ctx, cmupdf_page *page)
 	return pdf;
 }
 
-int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, cmupdf_annot **annots, cmupdf_error *error)
+int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_record **annots, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
-	cmupdf_annot *list = NULL;
+	annotation_record *list = NULL;
 	int count = 0;
 	int ok = 1;
 	fz_var(list);
@@ -211,7 +189,7 @@ int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, cmupdf_annot **a
 	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
-		cmupdf_annots_free(list, count);
+		annotation_records_free(list, count);
 		list = NULL;
 		ok = 0;
 	}
@@ -228,25 +206,43 @@ static void set_text(fz_context *ctx, pdf_obj *obj, const char *key, const char 
 }
 
 /* Writes every field of `v` into `annot`, then regenerates its appearance. */
-static void apply(fz_context *ctx, pdf_annot *annot, const cmupdf_annot *v)
+static void apply(fz_context *ctx, pdf_annot *annot, const annotation_record *v)
 {
 	pdf_obj *obj = pdf_annot_obj(ctx, annot);
-	if (pdf_annot_has_quad_points(ctx, annot))
-		pdf_set_annot_quad_points(ctx, annot, v->quad_count, (const fz_quad *)v->quads);
-	if (pdf_annot_has_ink_list(ctx, annot))
-		pdf_set_annot_ink_list(ctx, annot, v->ink_path_count, v->ink_counts, (const fz_point *)v->ink);
+	if (pdf_annot_has_quad_points(ctx, annot)) {
+		pdf_clear_annot_quad_points(ctx, annot);
+		for (int i = 0; i < v->quad_count; i++) {
+			const double *q = v->quads + 8 * i;
+			pdf_add_annot_quad_point(ctx, annot, fz_make_quad(q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]));
+		}
+	}
+	if (pdf_annot_has_ink_list(ctx, annot)) {
+		pdf_clear_annot_ink_list(ctx, annot);
+		const double *p = v->ink;
+		for (int i = 0; i < v->ink_path_count; i++) {
+			pdf_add_annot_ink_list_stroke(ctx, annot);
+			for (int j = 0; j < v->ink_counts[i]; j++, p += 2)
+				pdf_add_annot_ink_list_stroke_vertex(ctx, annot, fz_make_point(p[0], p[1]));
+		}
+	}
 	if (pdf_annot_has_line(ctx, annot) && v->point_count == 2)
 		pdf_set_annot_line(ctx, annot, fz_make_point(v->points[0], v->points[1]), fz_make_point(v->points[2], v->points[3]));
-	else if (pdf_annot_has_vertices(ctx, annot))
-		pdf_set_annot_vertices(ctx, annot, v->point_count, (const fz_point *)v->points);
+	else if (pdf_annot_has_vertices(ctx, annot)) {
+		pdf_clear_annot_vertices(ctx, annot);
+		for (int i = 0; i < v->point_count; i++)
+			pdf_add_annot_vertex(ctx, annot, fz_make_point(v->points[2 * i], v->points[2 * i + 1]));
+	}
 	int rect_is_given = !pdf_annot_has_quad_points(ctx, annot) && !pdf_annot_has_ink_list(ctx, annot)
 		&& !pdf_annot_has_line(ctx, annot) && !pdf_annot_has_vertices(ctx, annot);
 	fz_rect rect = fz_make_rect(v->rect[0], v->rect[1], v->rect[2], v->rect[3]);
 	if (rect_is_given)
 		pdf_set_annot_rect(ctx, annot, rect);
-	pdf_set_annot_color(ctx, annot, v->color_n, v->color);
-	if (pdf_annot_has_interior_color(ctx, annot))
-		pdf_set_annot_interior_color(ctx, annot, v->interior_n, v->interior);
+	float color[4] = { v->color[0], v->color[1], v->color[2], v->color[3] };
+	pdf_set_annot_color(ctx, annot, v->color_n, color);
+	if (pdf_annot_has_interior_color(ctx, annot)) {
+		float interior[4] = { v->interior[0], v->interior[1], v->interior[2], v->interior[3] };
+		pdf_set_annot_interior_color(ctx, annot, v->interior_n, interior);
+	}
 	pdf_set_annot_opacity(ctx, annot, v->opacity);
 	if (v->has_border)
 		pdf_set_annot_border(ctx, annot, v->border);
@@ -271,17 +267,11 @@ static void apply(fz_context *ctx, pdf_annot *annot, const cmupdf_annot *v)
 		pdf_dict_put_rect(ctx, obj, PDF_NAME(Rect), fz_transform_rect(rect, fz_invert_matrix(page_ctm)));
 	}
 	/* Set last: the setters above stamp /M with the time of the change. */
-	if (v->created)
-		pdf_set_annot_creation_date(ctx, annot, v->created);
-	else
-		pdf_dict_del(ctx, obj, PDF_NAME(CreationDate));
-	if (v->modified)
-		pdf_set_annot_modification_date(ctx, annot, v->modified);
-	else
-		pdf_dict_del(ctx, obj, PDF_NAME(M));
+	set_text(ctx, obj, "CreationDate", v->created);
+	set_text(ctx, obj, "M", v->modified);
 }
 
-int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const cmupdf_annot *values, cmupdf_error *error)
+int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	pdf_annot *annot = NULL;
@@ -303,7 +293,7 @@ int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const cmupdf_an
 	return ok;
 }
 
-int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, const cmupdf_annot *values, cmupdf_error *error)
+int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, const annotation_record *values, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	int ok = 1;

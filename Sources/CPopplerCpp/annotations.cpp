@@ -147,7 +147,7 @@ bool is_markup(Annot::AnnotSubtype type)
 	}
 }
 
-void read_annot(Annot *annot, cpoppler_annot *a)
+void read_annot(Annot *annot, annotation_record *a)
 {
 	const Object &dict = annot->getAnnotObj();
 	Object subtype = dict.dictLookup("Subtype");
@@ -205,21 +205,6 @@ void read_annot(Annot *annot, cpoppler_annot *a)
 	a->modified = copy_text(dict, "M");
 	Object flags = dict.dictLookup("F");
 	a->flags = flags.isInt() ? flags.getInt() : 0;
-}
-
-void free_fields(cpoppler_annot *a)
-{
-	std::free(a->name);
-	std::free(a->quads);
-	std::free(a->ink);
-	std::free(a->ink_counts);
-	std::free(a->points);
-	std::free(a->contents);
-	std::free(a->author);
-	std::free(a->subject);
-	std::free(a->icon);
-	std::free(a->created);
-	std::free(a->modified);
 }
 
 // MARK: Finding
@@ -312,7 +297,7 @@ PDFRectangle bounds(const double *xy, int count, double margin)
 }
 
 /* The rectangle for `v`: the caller's, or the bounds of the geometry of kinds drawn from it. */
-PDFRectangle rect_for(Annot::AnnotSubtype type, const cpoppler_annot *v)
+PDFRectangle rect_for(Annot::AnnotSubtype type, const annotation_record *v)
 {
 	double margin = v->has_border ? std::max(v->border, 1.0) : 1.0;
 	if (is_text_markup(type))
@@ -330,7 +315,7 @@ PDFRectangle rect_for(Annot::AnnotSubtype type, const cpoppler_annot *v)
 
 /* Writes every field of `v` but the dates into `annot`. Poppler's setters drop the
    appearance stream of what they change. */
-cpoppler_status apply_fields(Annot *annot, const cpoppler_annot *v)
+cpoppler_status apply_fields(Annot *annot, const annotation_record *v)
 {
 	Annot::AnnotSubtype type = annot->getType();
 	if (v->interior_n && !has_interior(type))
@@ -421,7 +406,7 @@ cpoppler_status apply_fields(Annot *annot, const cpoppler_annot *v)
 }
 
 /* Sets the dates; call it after every other change, because every setter stamps /M. */
-void set_dates(Annot *annot, const cpoppler_annot *v)
+void set_dates(Annot *annot, const annotation_record *v)
 {
 	if (is_markup(annot->getType())) {
 		if (v->created) {
@@ -494,39 +479,30 @@ cpoppler_status edit_annot(cpoppler_core *doc, int page, int position, Edit edit
 
 } // namespace
 
-extern "C" int cpoppler_core_page_annots(cpoppler_core *doc, int page, cpoppler_annot **annots)
+extern "C" int cpoppler_core_page_annots(cpoppler_core *doc, int page, annotation_record **annots)
 {
 	*annots = nullptr;
 	Page *p = page_of(doc, page);
 	if (!p)
 		return -1;
-	cpoppler_annot *list = nullptr;
+	annotation_record *list = nullptr;
 	int count = 0;
 	try {
 		std::vector<Annot *> found = listed(p);
-		list = static_cast<cpoppler_annot *>(std::calloc(std::max<size_t>(found.size(), 1), sizeof *list));
+		list = static_cast<annotation_record *>(std::calloc(std::max<size_t>(found.size(), 1), sizeof *list));
 		if (!list)
 			return -1;
 		for (Annot *annot : found)
 			read_annot(annot, &list[count++]);
 	} catch (const std::bad_alloc &) {
-		cpoppler_annots_free(list, count);
+		annotation_records_free(list, count);
 		return -1;
 	}
 	*annots = list;
 	return count;
 }
 
-extern "C" void cpoppler_annots_free(cpoppler_annot *annots, int count)
-{
-	if (!annots)
-		return;
-	for (int i = 0; i < count; i++)
-		free_fields(&annots[i]);
-	std::free(annots);
-}
-
-extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const cpoppler_annot *values)
+extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values)
 {
 	Page *p = page_of(doc, page);
 	if (!p)
@@ -549,7 +525,7 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 	}
 }
 
-extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const cpoppler_annot *values)
+extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const annotation_record *values)
 {
 	return edit_annot(doc, page, position, [values](Page *, Annot *annot) {
 		cpoppler_status status = apply_fields(annot, values);

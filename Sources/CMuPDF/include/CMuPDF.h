@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "CAnnotationRecord.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -152,51 +154,19 @@ int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int
    and returns how many the ID has, 0 when the file has none. */
 int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size);
 
-/* One annotation's fields. Geometry is in page space: the rectangle as x0, y0, x1, y1;
-   quads as 8 numbers each (upper-left, upper-right, lower-left, lower-right x, y); ink as
-   the points of all paths one after another, `ink_counts` points per path; `points` as
-   x, y pairs. Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK). Strings are
-   UTF-8, NULL when absent. Dates are seconds since 1970 (UTC); 0 or less when absent
-   (MuPDF reads a missing date as -1). */
-typedef struct {
-	char *name;
-	char subtype[32];
-	float rect[4];
-	float *quads;
-	int quad_count;
-	float *ink;
-	int *ink_counts;
-	int ink_path_count;
-	float *points;
-	int point_count;
-	int color_n;
-	float color[4];
-	int interior_n;
-	float interior[4];
-	float opacity;
-	int has_border;
-	float border;
-	char *contents;
-	char *author;
-	char *subject;
-	char *icon;
-	long long created;
-	long long modified;
-	int flags;
-} cmupdf_annot;
 
-/* The page's annotations in /Annots order, without links and popups, in an array from
-   malloc: free it with cmupdf_annots_free. Returns the count, or -1 with `error` set. */
-int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, cmupdf_annot **annots, cmupdf_error *error);
-void cmupdf_annots_free(cmupdf_annot *annots, int count);
+/* The page's annotations in /Annots order, without links and popups, geometry in page
+   space, in an array from malloc: free it with annotation_records_free. Returns the count,
+   or -1 with `error` set. */
+int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_record **annots, cmupdf_error *error);
 
 /* Creates an annotation of `values->subtype` with the given fields and name, printable,
    with an appearance stream. Returns 0 with `error` set on failure (CMUPDF_ERROR_ARGUMENT
    for a field this kind cannot have). */
-int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const cmupdf_annot *values, cmupdf_error *error);
+int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, cmupdf_error *error);
 /* Sets every field of the annotation named by `values->name` (NULL fields are removed)
    and regenerates its appearance. */
-int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, const cmupdf_annot *values, cmupdf_error *error);
+int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, const annotation_record *values, cmupdf_error *error);
 /* Writes `name` as /NM of the annotation at `position` (an index into the list of
    cmupdf_page_annots). */
 int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, const char *name, cmupdf_error *error);

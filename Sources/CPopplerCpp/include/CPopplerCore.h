@@ -11,6 +11,8 @@
  * it is confined like it (one thread at a time). Geometry is in PDF user space.
  */
 
+#include "CAnnotationRecord.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -38,38 +40,6 @@ int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite);
    malloc (free it). Returns 0, else Poppler's error code. */
 int cpoppler_core_serialize(cpoppler_core *doc, char **bytes, long *length);
 
-/* One annotation's fields, in the layout of CMuPDF's cmupdf_annot. Geometry is in user
-   space: the rectangle as x0, y0, x1, y1; quads as 8 numbers each, in /QuadPoints order
-   (upper-left, upper-right, lower-left, lower-right x, y); ink as the points of all paths
-   one after another, `ink_counts` points per path; `points` as x, y pairs (line end
-   points or vertices). Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK).
-   Strings are UTF-8, NULL when absent. Dates are PDF date strings, NULL when absent. */
-typedef struct {
-	char *name;
-	char subtype[32];
-	double rect[4];
-	double *quads;
-	int quad_count;
-	double *ink;
-	int *ink_counts;
-	int ink_path_count;
-	double *points;
-	int point_count;
-	int color_n;
-	double color[4];
-	int interior_n;
-	double interior[4];
-	double opacity;
-	int has_border;
-	double border;
-	char *contents;
-	char *author;
-	char *subject;
-	char *icon;
-	char *created;
-	char *modified;
-	int flags;
-} cpoppler_annot;
 
 typedef enum {
 	CPOPPLER_OK = 0,
@@ -80,20 +50,19 @@ typedef enum {
 	CPOPPLER_OUT_OF_MEMORY = 5,
 } cpoppler_status;
 
-/* The page's annotations in /Annots order, without links and popups, in an array from
-   malloc: free it with cpoppler_annots_free. Returns the count, or -1 when the page
-   cannot be loaded or memory runs out. */
-int cpoppler_core_page_annots(cpoppler_core *doc, int page, cpoppler_annot **annots);
-void cpoppler_annots_free(cpoppler_annot *annots, int count);
+/* The page's annotations in /Annots order, without links and popups, geometry in user
+   space, in an array from malloc: free it with annotation_records_free. Returns the count,
+   or -1 when the page cannot be loaded or memory runs out. */
+int cpoppler_core_page_annots(cpoppler_core *doc, int page, annotation_record **annots);
 
 /* Creates an annotation of `values->subtype` with the given fields, named `values->name`.
    The rectangle of text markup, ink, lines, polygons and polylines is the bounds of their
    geometry, widened by the border width. */
-cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const cpoppler_annot *values);
+cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values);
 /* Sets every field of the annotation at `position` (an index into the list of
    cpoppler_core_page_annots; NULL fields are removed), dropping its appearance stream so
    that viewers draw it anew. */
-cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const cpoppler_annot *values);
+cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const annotation_record *values);
 /* Writes `name` as /NM of the annotation at `position`. */
 cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int position, const char *name);
 /* Deletes the annotation at `position`, with its popup. */

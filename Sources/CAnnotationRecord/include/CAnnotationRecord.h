@@ -1,0 +1,54 @@
+#ifndef CANNOTATIONRECORD_H
+#define CANNOTATIONRECORD_H
+
+/*
+ * One annotation's fields as both engines' C layers read and write them, so that one
+ * conversion to and from the API's Annotation serves both backends.
+ *
+ * Geometry is in the space the backend says (MuPDF: page space; Poppler: user space): the
+ * rectangle as x0, y0, x1, y1; quads as 8 numbers each (upper-left, upper-right,
+ * lower-left, lower-right x, y), in /QuadPoints order; ink as the points of all paths one
+ * after another, `ink_counts` points per path; `points` as x, y pairs (line end points or
+ * vertices). Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK). Strings are
+ * UTF-8 from malloc, NULL when absent; dates are PDF date strings.
+ */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+	char *name;
+	char subtype[32];
+	double rect[4];
+	double *quads;
+	int quad_count;
+	double *ink;
+	int *ink_counts;
+	int ink_path_count;
+	double *points;
+	int point_count;
+	int color_n;
+	double color[4];
+	int interior_n;
+	double interior[4];
+	double opacity;
+	int has_border;
+	double border;
+	char *contents;
+	char *author;
+	char *subject;
+	char *icon;
+	char *created;
+	char *modified;
+	int flags;
+} annotation_record;
+
+/* Frees every array and string of `count` records, then the records (all from malloc). */
+void annotation_records_free(annotation_record *records, int count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
