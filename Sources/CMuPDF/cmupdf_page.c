@@ -59,14 +59,23 @@ int cmupdf_page_geometry(cmupdf_document *doc, cmupdf_page *page, cmupdf_geometr
 	return ok;
 }
 
+/* Sets `pixels` pixels of n bytes each to `value`: one memset when its bytes are equal
+   (white, black, transparent), else the first pixel repeated by doubling copies. */
 static void fill(unsigned char *samples, size_t pixels, int n, const unsigned char *value)
 {
-	if (n == 1) {
-		memset(samples, value[0], pixels);
+	size_t total = pixels * (size_t)n;
+	if (total == 0)
+		return;
+	int uniform = 1;
+	for (int i = 1; i < n; i++)
+		uniform &= value[i] == value[0];
+	if (uniform) {
+		memset(samples, value[0], total);
 		return;
 	}
-	for (size_t i = 0; i < pixels; i++, samples += n)
-		memcpy(samples, value, n);
+	memcpy(samples, value, n);
+	for (size_t done = n; done < total; done *= 2)
+		memcpy(samples + done, samples, done < total - done ? done : total - done);
 }
 
 struct cmupdf_cookie {

@@ -72,10 +72,9 @@ struct RenderCommand: ParsableCommand {
             var bar = ProgressBar(total: indices.count, forced: progress)
             let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: cancellation) { bar.update(done: $0.completed) }
             try document.forEachPage(indices, options: batch) { document, index in
-                let bitmap = try document.render(pageAt: index, options: options, cancellation: cancellation)
                 let path = naming.path(forPage: index + 1)
-                try Self.write(try document.encode(bitmap, as: format), to: path)
-                return (path, bitmap.width, bitmap.height)
+                let size = try document.render(pageAt: index, options: options, as: format, to: path, cancellation: cancellation)
+                return (path, size.width, size.height)
             } deliver: { index, written in
                 print("page \(index + 1): \(written.0) (\(written.1)x\(written.2))")
             }
@@ -91,14 +90,5 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--clip takes four numbers x,y,w,h in points, with a positive width and height")
         }
         return PageRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-    }
-
-    /// Writes through a temporary file and a rename, so a failed write leaves nothing behind.
-    private static func write(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw RendererError(.ioFailure, "cannot write \(path): \((error as NSError).localizedDescription)")
-        }
     }
 }

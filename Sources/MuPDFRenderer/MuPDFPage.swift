@@ -30,36 +30,29 @@ final class MuPDFPage: EnginePage {
             label: try document.label(forPage: index))
     }
 
-    /// MuPDF stops within the page when `cancellation` is cancelled.
-    func render(_ area: PixelRect, options: RenderOptions, cancellation: Cancellation?) throws -> Bitmap {
+    /// MuPDF draws straight into `pixels` and stops within the page when `cancellation` is
+    /// cancelled.
+    func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
         try cancellation?.check()
         guard let cookie = cmupdf_new_cookie() else { throw RendererError(.limitExceeded, "out of memory", backend: MuPDFErrors.backend) }
         defer { cmupdf_drop_cookie(cookie) }
         let abort = CookieHandle(cookie)
         let format = options.pixelFormat
-        let stride = area.width * format.bytesPerPixel
         let background = Self.backgroundBytes(options.background, format: format)
         var error = cmupdf_error()
-        var bytes = try [UInt8](unsafeUninitializedCapacity: stride * area.height) { buffer, count in
-            func draw() -> Int32 {
-                background.withUnsafeBufferPointer {
-                    cmupdf_render(
-                        self.document.handle, self.handle, Float(options.scale), Int32(area.x), Int32(area.y),
-                        Int32(area.width), Int32(area.height), Int32(format.bytesPerPixel), $0.baseAddress,
-                        buffer.baseAddress, cookie, &error)
-                }
+        func draw() -> Int32 {
+            background.withUnsafeBufferPointer {
+                cmupdf_render(
+                    document.handle, handle, Float(options.scale), Int32(area.x), Int32(area.y),
+                    Int32(area.width), Int32(area.height), Int32(format.bytesPerPixel), $0.baseAddress,
+                    pixels.baseAddress, cookie, &error)
             }
-            let ok = cancellation.map { $0.whileRunning(draw, onCancel: abort.abort) } ?? draw()
-            guard ok != 0 else {
-                count = 0
-                throw MuPDFErrors.translate(error, doing: "draw page \(index + 1)", code: .damaged)
-            }
-            count = stride * area.height
         }
+        let ok = cancellation.map { $0.whileRunning(draw, onCancel: abort.abort) } ?? draw()
+        guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "draw page \(index + 1)", code: .damaged) }
         if format == .rgba {
-            Bitmap.unpremultiplyRGBA(&bytes, width: area.width, height: area.height, stride: stride)
+            Bitmap.unpremultiplyRGBA(pixels, width: area.width, height: area.height, stride: area.width * 4)
         }
-        return Bitmap(width: area.width, height: area.height, stride: stride, format: format, bytes: bytes)
     }
 
     /// A drawing's cookie, aborted from the cancelling thread.

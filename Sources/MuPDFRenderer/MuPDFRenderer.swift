@@ -24,18 +24,34 @@ public struct MuPDFRenderer: Renderer {
     }
 
     public func pngData(for bitmap: Bitmap) throws -> Data {
-        var pixels = bitmap.bytes
-        if bitmap.format == .rgba {
-            Bitmap.premultiplyRGBA(&pixels, width: bitmap.width, height: bitmap.height, stride: bitmap.stride)
-        }
         var error = cmupdf_error()
         var length = 0
-        let encoded = pixels.withUnsafeBufferPointer {
+        let encoded = withEncoderPixels(of: bitmap) {
             cmupdf_encode_png(
-                $0.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
+                $0, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
                 Int32(bitmap.format.bytesPerPixel), &length, &error)
         }
         guard let encoded else { throw MuPDFErrors.translate(error, doing: "encode a PNG") }
         return Data(bytesNoCopy: encoded, count: length, deallocator: .free)
+    }
+
+    /// MuPDF encodes straight into the file.
+    public func writePNG(_ bitmap: Bitmap, to path: String) throws {
+        var error = cmupdf_error()
+        let ok = withEncoderPixels(of: bitmap) {
+            cmupdf_write_png(
+                $0, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
+                Int32(bitmap.format.bytesPerPixel), path, &error)
+        }
+        guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "write the PNG \(path)", code: .ioFailure) }
+    }
+
+    /// Calls `body` with the bitmap's pixels as MuPDF's encoder takes them: RGBA premultiplied
+    /// (in a copy), anything else as it is.
+    private func withEncoderPixels<T>(of bitmap: Bitmap, _ body: (UnsafePointer<UInt8>?) -> T) -> T {
+        guard bitmap.format == .rgba else { return bitmap.bytes.withUnsafeBufferPointer { body($0.baseAddress) } }
+        var pixels = bitmap.bytes
+        Bitmap.premultiplyRGBA(&pixels, width: bitmap.width, height: bitmap.height, stride: bitmap.stride)
+        return pixels.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 }

@@ -19,6 +19,8 @@ final class PopplerDocument: EngineDocument {
     private var coreTwin: PopplerCoreDocument?
     /// True when the core twin has changes the glib document does not show yet.
     private var glibIsOutOfDate = false
+    /// The memory pages are drawn in, kept from one page to the next.
+    private var drawingMemory: [UInt8] = []
 
     init(source: DocumentSource, password: String?) throws {
         var error: UnsafeMutablePointer<GError>?
@@ -149,6 +151,15 @@ final class PopplerDocument: EngineDocument {
 
 extension PopplerDocument {
     /// True unless Poppler had to rebuild the file's cross-reference table to open it.
+    /// Calls `body` with at least `count` bytes of memory for drawing a page, reused from
+    /// the previous page when it is large enough; `body` must not keep the pointer.
+    func withDrawingMemory<T>(count: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> T) rethrows -> T {
+        if drawingMemory.count < count {
+            drawingMemory = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        }
+        return try drawingMemory.withUnsafeMutableBufferPointer { try body($0.baseAddress!) }
+    }
+
     var canSaveIncrementally: Bool { (try? core().wasReconstructed) == false }
 
     /// Saved by the core twin, which holds the changes. Poppler truncates the file it has

@@ -48,7 +48,12 @@ enum PopplerErrors {
     /// A cairo failure while drawing or encoding.
     static func cairoFailure(_ status: cairo_status_t, doing action: String) -> RendererError {
         let engineMessage = String(cString: cairo_status_to_string(status))
-        let code: RendererError.Code = status == CAIRO_STATUS_NO_MEMORY ? .limitExceeded : .engineFailure
+        let code: RendererError.Code
+        switch status {
+        case CAIRO_STATUS_NO_MEMORY: code = .limitExceeded
+        case CAIRO_STATUS_WRITE_ERROR: code = .ioFailure
+        default: code = .engineFailure
+        }
         return RendererError(code, "cairo could not \(action)", backend: backend, engineMessage: engineMessage)
     }
 }

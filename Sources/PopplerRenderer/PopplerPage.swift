@@ -43,30 +43,36 @@ final class PopplerPage: EnginePage {
 
     /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output.
     /// poppler-glib cannot stop within a page: cancellation is checked before drawing.
-    func render(_ area: PixelRect, options: RenderOptions, cancellation: Cancellation?) throws -> Bitmap {
+    func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
         try cancellation?.check()
         let page = try handle
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(area.width), Int32(area.height))!
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw PopplerErrors.cairoFailure(status, doing: "make a \(area.width) x \(area.height) pixel surface (cairo allows at most 32767 pixels a side)")
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(area.width)))
+        guard stride > 0 else { throw PopplerErrors.cairoFailure(CAIRO_STATUS_INVALID_SIZE, doing: surfaceSize(area)) }
+        try document.withDrawingMemory(count: stride * area.height) { memory in
+            let surface = cairo_image_surface_create_for_data(memory, CAIRO_FORMAT_ARGB32, Int32(area.width), Int32(area.height), Int32(stride))!
+            defer { cairo_surface_destroy(surface) }
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else { throw PopplerErrors.cairoFailure(status, doing: surfaceSize(area)) }
+            let cairo = cairo_create(surface)!
+            defer { cairo_destroy(cairo) }
+            let background = options.background
+            cairo_set_source_rgba(cairo, background.red, background.green, background.blue, options.pixelFormat == .rgba ? background.alpha : 1)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cairo)
+            cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+            cairo_translate(cairo, -Double(area.x), -Double(area.y))
+            cairo_scale(cairo, options.scale, options.scale)
+            poppler_page_render(page, cairo)
+            cairo_surface_flush(surface)
+            let drawStatus = cairo_status(cairo)
+            guard drawStatus == CAIRO_STATUS_SUCCESS else {
+                throw PopplerErrors.cairoFailure(drawStatus, doing: "draw page \(index + 1)")
+            }
+            PopplerPixels.copy(fromARGB: surface, into: pixels, format: options.pixelFormat)
         }
-        let cairo = cairo_create(surface)!
-        defer { cairo_destroy(cairo) }
-        let background = options.background
-        cairo_set_source_rgba(cairo, background.red, background.green, background.blue, options.pixelFormat == .rgba ? background.alpha : 1)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cairo)
-        cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
-        cairo_translate(cairo, -Double(area.x), -Double(area.y))
-        cairo_scale(cairo, options.scale, options.scale)
-        poppler_page_render(page, cairo)
-        cairo_surface_flush(surface)
-        let drawStatus = cairo_status(cairo)
-        guard drawStatus == CAIRO_STATUS_SUCCESS else {
-            throw PopplerErrors.cairoFailure(drawStatus, doing: "draw page \(index + 1)")
-        }
-        return PopplerPixels.bitmap(fromARGB: surface, format: options.pixelFormat)
+    }
+
+    private func surfaceSize(_ area: PixelRect) -> String {
+        "make a \(area.width) x \(area.height) pixel surface (cairo allows at most 32767 pixels a side)"
     }
 }

@@ -4,36 +4,37 @@ import RendererProvider
 /// Conversions between cairo's image surfaces (native-endian 32-bit pixels: bytes B, G, R, A
 /// in memory, premultiplied) and the API's ``Bitmap`` formats.
 enum PopplerPixels {
-    /// The pixels of an ARGB32 surface, flushed, as a bitmap of `format`.
-    static func bitmap(fromARGB surface: OpaquePointer, format: PixelFormat) -> Bitmap {
+    /// Copies the pixels of an ARGB32 surface, flushed, into `pixels` as rows of `format`
+    /// without padding.
+    static func copy(fromARGB surface: OpaquePointer, into pixels: UnsafeMutableBufferPointer<UInt8>, format: PixelFormat) {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let sourceStride = Int(cairo_image_surface_get_stride(surface))
         let source = UnsafePointer(cairo_image_surface_get_data(surface)!)
         let stride = width * format.bytesPerPixel
-        var bytes = [UInt8](unsafeUninitializedCapacity: stride * height) { buffer, count in
-            for y in 0..<height {
-                var s = source + y * sourceStride
-                var d = y * stride
-                for _ in 0..<width {
-                    switch format {
-                    case .rgb:
-                        buffer[d] = s[2]; buffer[d + 1] = s[1]; buffer[d + 2] = s[0]
-                    case .rgba:
-                        buffer[d] = s[2]; buffer[d + 1] = s[1]; buffer[d + 2] = s[0]; buffer[d + 3] = s[3]
-                    case .gray:
-                        buffer[d] = Bitmap.luminance(red: s[2], green: s[1], blue: s[0])
-                    }
-                    s += 4
-                    d += format.bytesPerPixel
+        precondition(pixels.count >= stride * height, "too few bytes for the surface's pixels")
+        let target = pixels.baseAddress!
+        for y in 0..<height {
+            let s = source + y * sourceStride
+            let d = target + y * stride
+            switch format {
+            case .rgb:
+                for x in 0..<width {
+                    d[3 * x] = s[4 * x + 2]; d[3 * x + 1] = s[4 * x + 1]; d[3 * x + 2] = s[4 * x]
+                }
+            case .rgba:
+                for x in 0..<width {
+                    d[4 * x] = s[4 * x + 2]; d[4 * x + 1] = s[4 * x + 1]; d[4 * x + 2] = s[4 * x]; d[4 * x + 3] = s[4 * x + 3]
+                }
+            case .gray:
+                for x in 0..<width {
+                    d[x] = Bitmap.luminance(red: s[4 * x + 2], green: s[4 * x + 1], blue: s[4 * x])
                 }
             }
-            count = stride * height
         }
         if format == .rgba {
-            Bitmap.unpremultiplyRGBA(&bytes, width: width, height: height, stride: stride)
+            Bitmap.unpremultiplyRGBA(pixels, width: width, height: height, stride: stride)
         }
-        return Bitmap(width: width, height: height, stride: stride, format: format, bytes: bytes)
     }
 
     /// A new cairo surface holding `bitmap`'s pixels, for cairo's PNG writer: gray as A8
@@ -55,22 +56,22 @@ enum PopplerPixels {
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let target = cairo_image_surface_get_data(surface)!
-        bitmap.bytes.withUnsafeBufferPointer { source in
+        bitmap.bytes.withUnsafeBufferPointer { buffer in
             for y in 0..<bitmap.height {
                 let row = target + y * stride
-                var s = y * bitmap.stride
+                let source = buffer.baseAddress! + y * bitmap.stride
                 switch bitmap.format {
                 case .gray:
-                    row.update(from: source.baseAddress! + s, count: bitmap.width)
-                case .rgb, .rgba:
+                    row.update(from: source, count: bitmap.width)
+                case .rgb:
                     for x in 0..<bitmap.width {
-                        let alpha = bitmap.format == .rgba ? Int(source[s + 3]) : 255
-                        let d = row + x * 4
-                        d[0] = UInt8((Int(source[s + 2]) * alpha + 127) / 255)
-                        d[1] = UInt8((Int(source[s + 1]) * alpha + 127) / 255)
-                        d[2] = UInt8((Int(source[s]) * alpha + 127) / 255)
-                        d[3] = UInt8(alpha)
-                        s += bitmap.format.bytesPerPixel
+                        row[4 * x] = source[3 * x + 2]; row[4 * x + 1] = source[3 * x + 1]; row[4 * x + 2] = source[3 * x]; row[4 * x + 3] = 255
+                    }
+                case .rgba:
+                    for x in 0..<bitmap.width {
+                        let alpha = Int(source[4 * x + 3])
+                        for c in 0..<3 { row[4 * x + 2 - c] = UInt8((Int(source[4 * x + c]) * alpha + 127) / 255) }
+                        row[4 * x + 3] = UInt8(alpha)
                     }
                 }
             }

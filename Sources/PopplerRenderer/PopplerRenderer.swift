@@ -41,4 +41,12 @@ public struct PopplerRenderer: Renderer {
         guard status == CAIRO_STATUS_SUCCESS else { throw PopplerErrors.cairoFailure(status, doing: "encode a PNG") }
         return sink.data
     }
+
+    /// cairo encodes straight into the file.
+    public func writePNG(_ bitmap: Bitmap, to path: String) throws {
+        let surface = try PopplerPixels.cairoSurface(from: bitmap)
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else { throw PopplerErrors.cairoFailure(status, doing: "write the PNG \(path)") }
+    }
 }

@@ -7,9 +7,10 @@ import Foundation
 /// Replaces a file so that it is at every moment either its old or its complete new self.
 enum AtomicFile {
     /// Calls `write` with the path of a new temporary file in `path`'s directory, flushes
-    /// what it wrote to disk and renames it over `path`. On any failure the temporary file
-    /// is removed and `path` is untouched. A replaced file keeps its permissions.
-    static func replace(_ path: String, write: (String) throws -> Void) throws {
+    /// what it wrote to disk when `durable` (so a crash of the system cannot lose it either)
+    /// and renames it over `path`. On any failure the temporary file is removed and `path`
+    /// is untouched. A replaced file keeps its permissions.
+    static func replace(_ path: String, durable: Bool = true, write: (String) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let directory = target.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -26,7 +27,7 @@ enum AtomicFile {
         do {
             try write(temporary)
             try setPermissions(of: temporary, like: target.path)
-            try flush(temporary)
+            if durable { try flush(temporary) }
             guard rename(temporary, target.path) == 0 else {
                 throw RendererError(.ioFailure, "cannot save \(path): cannot rename the new file into place: \(String(cString: strerror(errno)))")
             }
@@ -34,7 +35,7 @@ enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        try? flush(directory)
+        if durable { try? flush(directory) }
     }
 
     /// Gives the new file the mode of the file it replaces, or the default mode for new files.

@@ -3,22 +3,25 @@ extension Bitmap {
     /// alpha, in place: each colour channel becomes `round(c * 255 / alpha)`, and fully
     /// transparent pixels become (0, 0, 0, 0).
     package static func unpremultiplyRGBA(_ bytes: inout [UInt8], width: Int, height: Int, stride: Int) {
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            for y in 0..<height {
-                var i = y * stride
-                for _ in 0..<width {
-                    let alpha = Int(buffer[i + 3])
-                    if alpha == 0 {
-                        buffer[i] = 0
-                        buffer[i + 1] = 0
-                        buffer[i + 2] = 0
-                    } else if alpha < 255 {
-                        for c in 0..<3 {
-                            buffer[i + c] = UInt8(min(255, (Int(buffer[i + c]) * 255 + alpha / 2) / alpha))
-                        }
+        bytes.withUnsafeMutableBufferPointer { unpremultiplyRGBA($0, width: width, height: height, stride: stride) }
+    }
+
+    /// ``unpremultiplyRGBA(_:width:height:stride:)`` on pixels in memory.
+    package static func unpremultiplyRGBA(_ buffer: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, stride: Int) {
+        for y in 0..<height {
+            var i = y * stride
+            for _ in 0..<width {
+                let alpha = Int(buffer[i + 3])
+                if alpha == 0 {
+                    buffer[i] = 0
+                    buffer[i + 1] = 0
+                    buffer[i + 2] = 0
+                } else if alpha < 255 {
+                    for c in 0..<3 {
+                        buffer[i + c] = UInt8(min(255, (Int(buffer[i + c]) * 255 + alpha / 2) / alpha))
                     }
-                    i += 4
                 }
+                i += 4
             }
         }
     }

@@ -1,13 +1,19 @@
 /// Pixels drawn from a page: `height` rows of `stride` bytes, top row first, each row
 /// holding `width` pixels of `format` (RGBA with straight alpha).
 public struct Bitmap: Hashable, Sendable {
-    public let width: Int
-    public let height: Int
+    public private(set) var width: Int
+    public private(set) var height: Int
     /// Bytes from the start of one row to the start of the next; at least
     /// `width * format.bytesPerPixel`.
-    public let stride: Int
-    public let format: PixelFormat
+    public private(set) var stride: Int
+    public private(set) var format: PixelFormat
     public var bytes: [UInt8]
+
+    /// A bitmap with no pixels, to pass to ``Document/render(pageAt:options:into:cancellation:)``
+    /// the first time.
+    public init() {
+        self.init(width: 0, height: 0, stride: 0, format: .rgb, bytes: [])
+    }
 
     /// A bitmap over `bytes`, which must hold `height` rows of `stride` bytes.
     public init(width: Int, height: Int, stride: Int, format: PixelFormat, bytes: [UInt8]) {
@@ -31,5 +37,24 @@ public struct Bitmap: Hashable, Sendable {
     public func row(_ y: Int) -> ArraySlice<UInt8> {
         let start = y * stride
         return bytes[start..<start + width * format.bytesPerPixel]
+    }
+
+    /// Makes this `width` x `height` pixels of `format` in rows without padding, keeping its
+    /// storage when it is large enough, and calls `fill` with the bytes to set, all of them.
+    /// What `fill` does not set is left as it was.
+    mutating func reshape(
+        width: Int, height: Int, format: PixelFormat, fill: (UnsafeMutableBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
+        let stride = width * format.bytesPerPixel
+        let count = stride * height
+        if bytes.capacity < count {
+            bytes = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        } else if bytes.count > count {
+            bytes.removeLast(bytes.count - count)
+        } else if bytes.count < count {
+            bytes.append(contentsOf: repeatElement(0, count: count - bytes.count))
+        }
+        (self.width, self.height, self.stride, self.format) = (width, height, stride, format)
+        try bytes.withUnsafeMutableBufferPointer { try fill($0) }
     }
 }

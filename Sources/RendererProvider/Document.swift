@@ -22,6 +22,8 @@ public final class Document: Sendable {
 
     let engine: Mutex<Engine>
     let password: String?
+    /// The pixels ``render(pageAt:options:as:to:cancellation:)`` reuses.
+    private let scratch = Mutex(Bitmap())
 
     init(renderer: any Renderer, source: DocumentSource, password: String?, fallbacks: [any Renderer] = []) throws {
         let engineDocument = try Self.translatingErrors(of: renderer) {
@@ -57,20 +59,55 @@ public final class Document: Sendable {
     ///
     /// The bitmap is `ceil(width x dpi / 72)` by `ceil(height x dpi / 72)` pixels of the page
     /// as displayed (or of the clip, cut to the page), rounded as ``PixelRect/init(covering:scale:)``
-    /// says. Throws `invalidArgument` for a resolution that is not a positive number or a clip
-    /// outside the page, and `limitExceeded` when the bitmap would have more than
-    /// `options.maximumPixelCount` pixels; both before anything is drawn or allocated.
-    /// Throws `cancelled` when `cancellation` is cancelled before or (with MuPDF) while it draws.
+    /// says, in rows without padding. Throws `invalidArgument` for a resolution that is not a
+    /// positive number or a clip outside the page, and `limitExceeded` when the bitmap would
+    /// have more than `options.maximumPixelCount` pixels; both before anything is drawn or
+    /// allocated. Throws `cancelled` when `cancellation` is cancelled before or (with MuPDF)
+    /// while it draws.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
+        var bitmap = Bitmap()
+        try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
+        return bitmap
+    }
+
+    /// Draws the page as ``render(pageAt:options:cancellation:)`` does, into `bitmap`, whose
+    /// storage is reused when it is large enough: rendering page after page into one bitmap
+    /// allocates memory only when a page needs more than the pages before. The engine draws
+    /// straight into that storage. When it throws, `bitmap`'s size is unchanged if the error
+    /// came before drawing, and its pixels are unspecified otherwise.
+    public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), into bitmap: inout Bitmap, cancellation: Cancellation? = nil) throws {
         guard options.dpi.isFinite, options.dpi > 0 else {
             throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
         }
-        return try withPage(index, needing: .render) { page in
+        try withPage(index, needing: .render) { page in
             let size = try page.info().size
             let area = try Self.area(of: PageRect(x: 0, y: 0, width: size.width, height: size.height), clip: options.clip)
             let pixels = try Self.pixels(covering: area, options: options, page: index)
-            return try page.render(pixels, options: options, cancellation: cancellation)
+            try bitmap.reshape(width: pixels.width, height: pixels.height, format: options.pixelFormat) { buffer in
+                try page.render(pixels, options: options, into: buffer, cancellation: cancellation)
+            }
         }
+    }
+
+    /// Draws the page as ``render(pageAt:options:cancellation:)`` does and writes it as an
+    /// image file, as ``write(_:as:to:)`` does. The pixels go from the engine to the encoder
+    /// through one buffer that the document keeps for the next call (and frees when it is
+    /// closed), so rendering a whole document allocates about one page's pixels. Returns
+    /// the image's size in pixels.
+    @discardableResult
+    public func render(
+        pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,
+        cancellation: Cancellation? = nil
+    ) throws -> (width: Int, height: Int) {
+        if format == .png { try require(.encodePNG) }
+        var bitmap = scratch.withLock { scratch in
+            defer { scratch = Bitmap() }
+            return scratch
+        }
+        defer { scratch.withLock { [bitmap] in $0 = bitmap } }
+        try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
+        try write(bitmap, as: format, to: path)
+        return (bitmap.width, bitmap.height)
     }
 
     /// The page's text in reading order, as the engine's own text tool writes it.
@@ -116,6 +153,21 @@ public final class Document: Sendable {
     /// The links on the page, with their areas in page space.
     public func links(pageAt index: Int) throws -> [Link] {
         try withPage(index, needing: .links) { try $0.links() }
+    }
+
+    /// Writes the bitmap as an image file at `path`, as ``encode(_:as:)`` makes it, but
+    /// straight from the bitmap's bytes to the file. The file appears complete or not at
+    /// all: it is written under a temporary name beside `path`, which is removed on failure,
+    /// and renamed into place. Throws `ioFailure`, naming the file, when it cannot be written.
+    public func write(_ bitmap: Bitmap, as format: ImageFileFormat, to path: String) throws {
+        if format == .png { try require(.encodePNG) }
+        let renderer = self.renderer
+        try AtomicFile.replace(path, durable: false) { temporary in
+            switch format {
+            case .pnm, .pam: try bitmap.writeNetpbm(format, to: temporary)
+            case .png: try Self.translatingErrors(of: renderer) { try renderer.writePNG(bitmap, to: temporary) }
+            }
+        }
     }
 
     /// The bitmap as an image file: PNG through this document's engine, PNM or PAM directly.

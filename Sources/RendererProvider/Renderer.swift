@@ -35,6 +35,19 @@ public protocol Renderer: Sendable {
 
     /// Encodes a bitmap as PNG with the engine's own encoder.
     func pngData(for bitmap: Bitmap) throws -> Data
+
+    /// Writes the PNG that ``pngData(for:)`` makes to the file at `path`, replacing it.
+    /// The default writes ``pngData(for:)``'s bytes; engines that can encode straight to
+    /// a file do so instead of holding the whole PNG in memory.
+    func writePNG(_ bitmap: Bitmap, to path: String) throws
+}
+
+extension Renderer {
+    public func writePNG(_ bitmap: Bitmap, to path: String) throws {
+        let file = try FileOutput(path: path)
+        try pngData(for: bitmap).withUnsafeBytes { try file.write($0) }
+        try file.close()
+    }
 }
 
 /// An open document inside an engine.
@@ -85,11 +98,12 @@ public protocol EngineDocument: AnyObject {
 ///   with the same `id` to the given fields; both throw `invalidArgument` when the engine
 ///   refuses a value. ``removeAnnotation(id:)`` removes it with its popup. Identities of the
 ///   page's other annotations do not change while the document is open.
-/// - ``render(_:options:cancellation:)`` draws the page at `options.scale` pixels per point
-///   into a bitmap of exactly `area.width` x `area.height` pixels of `options.pixelFormat`,
-///   where `area` is in device pixels with the displayed page's top-left corner at (0, 0).
-///   It first fills the bitmap with `options.background` (RGBA output keeps its alpha;
-///   straight alpha out). The caller has already checked `area` against the page and the
+/// - ``render(_:options:into:cancellation:)`` draws the page at `options.scale` pixels per
+///   point into `pixels`: exactly `area.height` rows of `area.width` pixels of
+///   `options.pixelFormat`, without padding, where `area` is in device pixels with the
+///   displayed page's top-left corner at (0, 0). It sets every byte, first filling the area
+///   with `options.background` (RGBA output keeps its alpha; straight alpha out), and
+///   allocates no second bitmap of the area's size where the engine can draw in place. The caller has already checked `area` against the page and the
 ///   limits. It throws `cancelled` if `cancellation` is cancelled before it starts, or
 ///   while it draws where the engine can stop there.
 public protocol EnginePage: AnyObject {
@@ -97,7 +111,7 @@ public protocol EnginePage: AnyObject {
     func plainText() throws -> String
     func textPage() throws -> TextPage
     func links() throws -> [Link]
-    func render(_ area: PixelRect, options: RenderOptions, cancellation: Cancellation?) throws -> Bitmap
+    func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws
     /// How the page's user space maps onto page space.
     func pageSpace() throws -> PageSpace
     func annotations() throws -> [Annotation]

@@ -38,7 +38,9 @@ private struct ScriptedRenderer: Renderer {
         func plainText() throws -> String { "" }
         func textPage() throws -> TextPage { TextPage(blocks: []) }
         func links() throws -> [Link] { [] }
-        func render(_ area: PixelRect, options: RenderOptions, cancellation: Cancellation?) throws -> Bitmap { fatalError("not drawn in these tests") }
+        func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
+            fatalError("not drawn in these tests")
+        }
         func pageSpace() throws -> PageSpace { PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 100, y1: 100), rotation: .none) }
         func annotations() throws -> [Annotation] { [] }
         func addAnnotation(_ annotation: Annotation) throws -> Annotation { fatalError("not edited in these tests") }

@@ -147,6 +147,9 @@ int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callb
    On success returns a buffer from malloc (free it) and its length in `length`. */
 unsigned char *cmupdf_encode_png(const unsigned char *samples, int w, int h, int stride, int n, size_t *length, cmupdf_error *error);
 
+/* Writes the same PNG to the file at `path`, replacing it. */
+int cmupdf_write_png(const unsigned char *samples, int w, int h, int stride, int n, const char *path, cmupdf_error *error);
+
 /* The page's box in user space (the crop box, cut to the media box) and its /Rotate. */
 int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error);
 
