@@ -30,9 +30,9 @@ static void forward_error(void *user, const char *message)
 		target->log(target->user, 1, message);
 }
 
-fz_context *cmupdf_new_context(cmupdf_log_target *target, cmupdf_error *error)
+fz_context *cmupdf_new_context(cmupdf_log_target *target, size_t cache_bytes, cmupdf_error *error)
 {
-	fz_context *ctx = fz_new_context(NULL, NULL, FZ_STORE_DEFAULT);
+	fz_context *ctx = fz_new_context(NULL, NULL, cache_bytes);
 	if (!ctx) {
 		cmupdf_set_error(error, CMUPDF_ERROR_MEMORY, "cannot create a MuPDF context");
 		return NULL;

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static cmupdf_document *new_document(cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+static cmupdf_document *new_document(size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
 	cmupdf_document *doc = calloc(1, sizeof *doc);
 	if (!doc) {
@@ -11,7 +11,7 @@ static cmupdf_document *new_document(cmupdf_log_callback log, void *log_user, cm
 	}
 	doc->log.log = log;
 	doc->log.user = log_user;
-	doc->ctx = cmupdf_new_context(&doc->log, error);
+	doc->ctx = cmupdf_new_context(&doc->log, cache_bytes, error);
 	if (!doc->ctx) {
 		free(doc);
 		return NULL;
@@ -19,9 +19,9 @@ static cmupdf_document *new_document(cmupdf_log_callback log, void *log_user, cm
 	return doc;
 }
 
-cmupdf_document *cmupdf_open_file(const char *path, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
-	cmupdf_document *doc = new_document(log, log_user, error);
+	cmupdf_document *doc = new_document(cache_bytes, log, log_user, error);
 	if (!doc)
 		return NULL;
 	fz_context *ctx = doc->ctx;
@@ -36,9 +36,9 @@ cmupdf_document *cmupdf_open_file(const char *path, cmupdf_log_callback log, voi
 	return doc;
 }
 
-cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
-	cmupdf_document *doc = new_document(log, log_user, error);
+	cmupdf_document *doc = new_document(cache_bytes, log, log_user, error);
 	if (!doc)
 		return NULL;
 	fz_context *ctx = doc->ctx;

@@ -15,6 +15,7 @@ struct cmupdf_document {
 	fz_context *ctx;
 	pdf_document *pdf;
 	cmupdf_log_target log;
+	int pages_dropped;   /* since the parsed objects were last let go */
 };
 
 struct cmupdf_page {
@@ -28,6 +29,8 @@ void cmupdf_set_caught_error(fz_context *ctx, cmupdf_error *error);
 void cmupdf_set_error(cmupdf_error *error, int code, const char *message);
 
 /* A new MuPDF context whose warnings and errors go to `target`, never to stderr. */
-fz_context *cmupdf_new_context(cmupdf_log_target *target, cmupdf_error *error);
+/* A context whose store (MuPDF's cache of fonts, images and glyphs) keeps at most
+   `cache_bytes` bytes. */
+fz_context *cmupdf_new_context(cmupdf_log_target *target, size_t cache_bytes, cmupdf_error *error);
 
 #endif

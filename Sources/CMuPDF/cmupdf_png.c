@@ -8,7 +8,7 @@ static int with_pixmap(const unsigned char *samples, int w, int h, int stride, i
 	void (*encode)(fz_context *ctx, fz_pixmap *pixmap, void *user), void *user)
 {
 	cmupdf_log_target silent = { NULL, NULL };
-	fz_context *ctx = cmupdf_new_context(&silent, error);
+	fz_context *ctx = cmupdf_new_context(&silent, FZ_STORE_DEFAULT, error);
 	if (!ctx)
 		return 0;
 	fz_pixmap *pixmap = NULL;

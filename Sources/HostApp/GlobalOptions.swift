@@ -17,6 +17,13 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Lowest level of engine messages shown on stderr: trace, debug, info, notice, warning, error.", valueName: "level"))
     var logLevel: Logger.Level = .error
 
+    @Option(name: .customLong("cache-mib"), help: ArgumentHelp("Most memory the engine keeps in caches for a document, in MiB.", valueName: "MiB"))
+    var cacheMiB: Int = DocumentLimits.defaultCacheBytes >> 20
+
+    func validate() throws {
+        guard cacheMiB > 0, cacheMiB <= 1 << 20 else { throw ValidationError("--cache-mib must be between 1 and 1048576") }
+    }
+
     /// The backend from --backend, else HOSTAPP_BACKEND, else auto.
     var selection: BackendSelection {
         BackendSelection(backend ?? ProcessInfo.processInfo.environment["HOSTAPP_BACKEND"] ?? "auto")
@@ -35,7 +42,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens `path` with the selected backend and password.
     func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
-        try registry().open(.file(path), password: password, backend: selection, needing: capabilities)
+        try registry().open(
+            .file(path), password: password, backend: selection, needing: capabilities,
+            limits: DocumentLimits(cacheBytes: cacheMiB << 20))
     }
 }
 

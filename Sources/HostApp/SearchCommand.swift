@@ -20,6 +20,8 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Match whole words only.")
     var wholeWord = false
 
+    @OptionGroup var jobOptions: JobOptions
+
     struct Hit: Encodable {
         var page: String
         var x, y, width, height: Double
@@ -38,14 +40,17 @@ struct SearchCommand: ParsableCommand {
             let numbering = try PageNumbering(document: document, useLabels: options.labels)
             let searchOptions = SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord)
             var hits: [Hit] = []
-            for index in try options.indices(in: document) {
-                for hit in try document.search(term, pageAt: index, options: searchOptions) {
-                    let bounds = hit.bounds
-                    let entry = Hit(page: numbering.name(index), x: bounds.minX, y: bounds.minY, width: bounds.size.width, height: bounds.size.height, quads: hit.quads)
-                    if !options.json { print("page \(entry.page): \(PageNumbering.describe(bounds))") }
-                    hits.append(entry)
-                }
+            let interrupt = InterruptWatch()
+            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation)
+            try document.search(term, options: searchOptions, pages: try options.indices(in: document), batch: batch) { hit in
+                let bounds = hit.bounds
+                let entry = Hit(
+                    page: numbering.name(hit.pageIndex), x: bounds.minX, y: bounds.minY, width: bounds.size.width,
+                    height: bounds.size.height, quads: hit.quads)
+                if !options.json { print("page \(entry.page): \(PageNumbering.describe(bounds))") }
+                hits.append(entry)
             }
+            withExtendedLifetime(interrupt) {}
             if options.json {
                 try JSONOutput.print(Report(term: term, count: hits.count, hits: hits))
             } else {

@@ -13,17 +13,17 @@ final class MuPDFDocument: EngineDocument {
     private let ownerAccess: Bool
     private var labelRanges: [PageLabelRange]?
 
-    init(source: DocumentSource, password: String?, logger: Logger) throws {
+    init(source: DocumentSource, password: String?, cacheBytes: Int, logger: Logger) throws {
         let sink = MuPDFLogSink(logger: logger)
         let user = Unmanaged.passUnretained(sink).toOpaque()
         var error = cmupdf_error()
         let opened: OpaquePointer?
         switch source {
         case .file(let path):
-            opened = cmupdf_open_file(path, MuPDFLogSink.callback, user, &error)
+            opened = cmupdf_open_file(path, cacheBytes, MuPDFLogSink.callback, user, &error)
         case .memory(let data):
             opened = data.withUnsafeBytes {
-                cmupdf_open_memory($0.bindMemory(to: UInt8.self).baseAddress, $0.count, MuPDFLogSink.callback, user, &error)
+                cmupdf_open_memory($0.bindMemory(to: UInt8.self).baseAddress, $0.count, cacheBytes, MuPDFLogSink.callback, user, &error)
             }
         }
         guard let opened else { throw MuPDFErrors.openFailure(error, source: source) }

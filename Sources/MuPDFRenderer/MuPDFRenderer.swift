@@ -19,8 +19,9 @@ public struct MuPDFRenderer: Renderer {
 
     public var engineVersion: String { String(cString: cmupdf_version()) }
 
-    public func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument {
-        try MuPDFDocument(source: source, password: password, logger: logger)
+    /// MuPDF's store, its cache of fonts, images and glyphs, keeps `limits.cacheBytes`.
+    public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
+        try MuPDFDocument(source: source, password: password, cacheBytes: limits.cacheBytes, logger: logger)
     }
 
     public func pngData(for bitmap: Bitmap) throws -> Data {

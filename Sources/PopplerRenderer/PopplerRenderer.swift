@@ -22,7 +22,9 @@ public struct PopplerRenderer: Renderer {
 
     public var engineVersion: String { String(cString: poppler_get_version()) }
 
-    public func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument {
+    /// Poppler's caches are fixed in size by Poppler itself (64 fonts for cairo, 4 CMaps),
+    /// so `limits.cacheBytes` has nothing to bound.
+    public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
         try PopplerDocument(source: source, password: password)
     }
 

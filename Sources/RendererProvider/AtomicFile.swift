@@ -20,7 +20,7 @@ enum AtomicFile {
         var template = Array("\(directory)/.\(target.lastPathComponent).XXXXXX.partial".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 8) }
         guard descriptor >= 0 else {
-            throw RendererError(.ioFailure, "cannot save \(path): cannot create a file in \(directory): \(String(cString: strerror(errno)))")
+            throw RendererError(.ioFailure, "cannot write \(path): cannot create a file in \(directory): \(String(cString: strerror(errno)))")
         }
         close(descriptor)
         let temporary = String(cString: template)
@@ -29,7 +29,7 @@ enum AtomicFile {
             try setPermissions(of: temporary, like: target.path)
             if durable { try flush(temporary) }
             guard rename(temporary, target.path) == 0 else {
-                throw RendererError(.ioFailure, "cannot save \(path): cannot rename the new file into place: \(String(cString: strerror(errno)))")
+                throw RendererError(.ioFailure, "cannot write \(path): cannot rename the new file into place: \(String(cString: strerror(errno)))")
             }
         } catch {
             unlink(temporary)

@@ -63,12 +63,12 @@ extension Document {
             return
         }
         let batch = PageBatch<T>(pages: pages, window: 4 * jobs, cancellation: options.cancellation)
-        let password = self.password
+        let (password, limits) = (self.password, self.limits)
         for _ in 0..<jobs {
             Thread.detachNewThread {
                 batch.runWorker {
                     _ = try source.sniffContentType()
-                    return try Document(renderer: renderer, source: source, password: password)
+                    return try Document(renderer: renderer, source: source, password: password, limits: limits)
                 } work: { try work($0, $1) }
             }
         }

@@ -46,7 +46,7 @@ extension Document {
             try AtomicFile.replace(path) { temporaryPath in
                 try document.write(to: temporaryPath, incremental: incremental)
             }
-            state.document = try state.renderer.openDocument(.file(path), password: password)
+            state.document = try state.renderer.openDocument(.file(path), password: password, limits: limits)
             state.source = .file(path)
             state.hasUnsavedChanges = false
         }

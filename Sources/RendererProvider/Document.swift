@@ -22,14 +22,19 @@ public final class Document: Sendable {
 
     let engine: Mutex<Engine>
     let password: String?
+    /// What the engine may keep for this document (its workers' documents too).
+    public let limits: DocumentLimits
     /// The pixels ``render(pageAt:options:as:to:cancellation:)`` reuses.
     private let scratch = Mutex(Bitmap())
 
-    init(renderer: any Renderer, source: DocumentSource, password: String?, fallbacks: [any Renderer] = []) throws {
+    init(
+        renderer: any Renderer, source: DocumentSource, password: String?, limits: DocumentLimits, fallbacks: [any Renderer] = []
+    ) throws {
         let engineDocument = try Self.translatingErrors(of: renderer) {
-            try renderer.openDocument(source, password: password)
+            try renderer.openDocument(source, password: password, limits: limits)
         }
         self.password = password
+        self.limits = limits
         self.engine = Mutex(Engine(document: engineDocument, renderer: renderer, fallbacks: fallbacks, source: source))
     }
 
@@ -241,14 +246,16 @@ public final class Document: Sendable {
     /// Runs `body` with the whole engine state, holding the lock, reopening with a fallback
     /// renderer on damage as ``withEngine(_:)`` does.
     func withEngineState<T: Sendable>(_ body: (inout Engine) throws -> T) throws -> T {
-        let password = self.password
+        let (password, limits) = (self.password, self.limits)
         return try Self.translatingErrors(of: renderer) {
             try engine.withLock { state in
                 while true {
                     do {
                         return try body(&state)
                     } catch let error as RendererError where error.code == .damaged && !state.fallbacks.isEmpty {
-                        guard let reopened = Self.open(state.source, password: password, withFirstOf: &state.fallbacks) else { throw error }
+                        guard let reopened = Self.open(state.source, password: password, limits: limits, withFirstOf: &state.fallbacks) else {
+                            throw error
+                        }
                         state.document = reopened.document
                         state.renderer = reopened.renderer
                     }
@@ -259,11 +266,11 @@ public final class Document: Sendable {
 
     /// `source` opened by the first of `renderers` that can; those tried are removed.
     private static func open(
-        _ source: DocumentSource, password: String?, withFirstOf renderers: inout [any Renderer]
+        _ source: DocumentSource, password: String?, limits: DocumentLimits, withFirstOf renderers: inout [any Renderer]
     ) -> (document: any EngineDocument, renderer: any Renderer)? {
         while !renderers.isEmpty {
             let next = renderers.removeFirst()
-            if let document = try? next.openDocument(source, password: password) { return (document, next) }
+            if let document = try? next.openDocument(source, password: password, limits: limits) { return (document, next) }
         }
         return nil
     }

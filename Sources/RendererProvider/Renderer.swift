@@ -9,7 +9,7 @@ import Foundation
 /// - ``id`` is a short lower-case name (`mupdf`, `poppler`) that never changes.
 /// - ``capabilities`` lists exactly what the renderer does; every operation it lacks throws
 ///   ``RendererError/Code-swift.enum/unsupported`` and never returns an empty result instead.
-/// - ``openDocument(_:password:)`` is only called for sources whose content type is in
+/// - ``openDocument(_:password:limits:)`` is only called for sources whose content type is in
 ///   ``contentTypes``. It throws `passwordRequired` when the document is encrypted and no
 ///   password was given, `wrongPassword` when the given one is neither the user nor the owner
 ///   password, `damaged` when the engine cannot make a document of the bytes, and never
@@ -30,8 +30,9 @@ public protocol Renderer: Sendable {
     /// ``AnnotationSupport/none`` without the `annotations` capability.
     var annotationSupport: AnnotationSupport { get }
 
-    /// Opens a document. The result is confined: it is used by one thread at a time.
-    func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument
+    /// Opens a document whose caches stay within `limits`. The result is confined: it is
+    /// used by one thread at a time.
+    func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument
 
     /// Encodes a bitmap as PNG with the engine's own encoder.
     func pngData(for bitmap: Bitmap) throws -> Data

@@ -23,9 +23,10 @@ public struct RendererRegistry: Sendable {
     /// call throws `unsupported`. With `.auto`, the renderers that do are tried in order; one
     /// that finds the document damaged hands it to the next, and any other error (a password,
     /// a missing file) ends the search. The returned document records which renderer serves it.
+    /// The engine's caches for the document stay within `limits`.
     public func open(
         _ source: DocumentSource, password: String? = nil, backend: BackendSelection = .auto,
-        needing capabilities: Set<Capability> = []
+        needing capabilities: Set<Capability> = [], limits: DocumentLimits = DocumentLimits()
     ) throws -> Document {
         let contentType = try source.sniffContentType()
         var needed = capabilities
@@ -50,7 +51,7 @@ public struct RendererRegistry: Sendable {
         for (position, renderer) in candidates.enumerated() {
             do {
                 let fallbacks = backend == .auto ? Array(candidates[(position + 1)...]) : []
-                return try Document(renderer: renderer, source: source, password: password, fallbacks: fallbacks)
+                return try Document(renderer: renderer, source: source, password: password, limits: limits, fallbacks: fallbacks)
             } catch let error as RendererError where error.code == .damaged {
                 firstFailure = firstFailure ?? error
             }

@@ -90,3 +90,26 @@ struct BatchTests {
         #expect(error?.code == .fileNotFound)
     }
 }
+
+@Suite("Limits given at opening, on every backend")
+struct DocumentLimitsTests {
+    /// Workers open their documents with the limits of the one they serve; a small cache
+    /// changes what the engine keeps, never what it draws.
+    @Test(arguments: Fixtures.backendIDs)
+    func workersKeepTheLimitsAndPixelsDoNotChange(backend: String) throws {
+        let small = DocumentLimits(cacheBytes: 1 << 20)
+        let document = try Fixtures.registry.open(.file(Fixtures.path("long.pdf")), backend: .id(backend), limits: small)
+        #expect(document.limits == small)
+        let reference = try Fixtures.open("long.pdf", backend: backend)
+        #expect(reference.limits == DocumentLimits())
+        var seen: [DocumentLimits] = []
+        try document.forEachPage(Array(0..<20), options: BatchOptions(jobs: 2)) { worker, index in
+            (worker.limits, try worker.render(pageAt: index, options: RenderOptions(dpi: 72)))
+        } deliver: { index, result in
+            seen.append(result.0)
+            let expected = try reference.render(pageAt: index, options: RenderOptions(dpi: 72))
+            #expect(result.1 == expected, "page \(index + 1)")
+        }
+        #expect(seen == Array(repeating: small, count: 20))
+    }
+}

@@ -292,6 +292,26 @@ function makeOutlineDeep() {
 	save(f, "outline-deep.pdf");
 }
 
+// long.pdf: 100 pages of 200 x 200 points that share one font (Helvetica) and one image
+// XObject /Im1: 2 x 2 pixels, red and green on top, blue and yellow below, drawn as a
+// 50 x 50 point square with its top-left corner at (20, 20) in page space. Page i (from 1)
+// also says "Page i" at user-space baseline (20, 100). Long enough for an engine to let go
+// of what it parsed for earlier pages while it goes through the document.
+function makeLong() {
+	var f = newDocument();
+	var d = f.doc;
+	var pixels = new Buffer();
+	[255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 0].forEach(function (b) { pixels.writeByte(b); });
+	var image = d.addStream(pixels, {
+		Type: "XObject", Subtype: "Image", Width: 2, Height: 2, ColorSpace: "DeviceRGB", BitsPerComponent: 8,
+	});
+	for (var i = 1; i <= 100; i++)
+		addPage(f, [0, 0, 200, 200], 0,
+			"q 50 0 0 50 20 130 cm /Im1 Do Q BT /F1 12 Tf 20 100 Td (Page " + i + ") Tj ET\n",
+			{ XObject: { Im1: image } });
+	save(f, "long.pdf");
+}
+
 makeText();
 makeAnnotations();
 makeSearch();
@@ -304,3 +324,4 @@ makeCropBox();
 makeColors();
 makeMetadata();
 makeLabels();
+makeLong();

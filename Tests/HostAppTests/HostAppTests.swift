@@ -93,6 +93,7 @@ struct HostAppTests {
             (["render", Fixtures.path("text.pdf"), "--dpi", "100000", "-o", "/tmp"], 64, "more than the limit"),
             (["render", Fixtures.path("text.pdf"), "-o", "/proc/no/such/%d.png"], 74, "cannot write"),
             (["--backend", "nope", "info", Fixtures.path("text.pdf")], 64, "no renderer named 'nope'"),
+            (["--cache-mib", "0", "info", Fixtures.path("text.pdf")], 64, "--cache-mib must be between"),
         ]
         for (arguments, status, says) in cases {
             let result = try Tool.run(Self.executable, arguments)

@@ -41,6 +41,17 @@ struct NavigationCommandTests {
         #expect(json?["count"] as? Int == 2)
     }
 
+    /// long.pdf: page i says "Page i"; "Page 1" begins pages 1, 10-19 and 100.
+    @Test(arguments: ["mupdf", "poppler"])
+    func searchOverSeveralJobsPrintsWhatOnePrints(backend: String) throws {
+        let one = try hostapp("--backend", backend, "search", Fixtures.path("long.pdf"), "Page 1", "--jobs", "1")
+        let three = try hostapp("--backend", backend, "search", Fixtures.path("long.pdf"), "Page 1", "--jobs", "3")
+        #expect(one.status == 0 && three.status == 0)
+        #expect(one.text.hasSuffix("12 hits\n"))
+        #expect(one.text.split(separator: "\n").prefix(2).map { String($0.prefix(8)) } == ["page 1: ", "page 10:"])
+        #expect(three.stdout == one.stdout)
+    }
+
     @Test(arguments: ["mupdf", "poppler"])
     func outlineIsAnIndentedTree(backend: String) throws {
         let result = try hostapp("--backend", backend, "outline", Fixtures.path("outline.pdf"))

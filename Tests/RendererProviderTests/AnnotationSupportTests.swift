@@ -43,7 +43,7 @@ private struct LimitedRenderer: Renderer {
         func write(to path: String, incremental: Bool) throws { fatalError("a refused save never reaches the engine") }
     }
 
-    func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument { BlankDocument() }
+    func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument { BlankDocument() }
     func pngData(for bitmap: Bitmap) throws -> Data { Data() }
 }
 

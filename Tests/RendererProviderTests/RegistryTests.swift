@@ -50,7 +50,7 @@ private struct ScriptedRenderer: Renderer {
         func write(to path: String, incremental: Bool) throws { fatalError("not saved in these tests") }
     }
 
-    func openDocument(_ source: DocumentSource, password: String?) throws -> any EngineDocument {
+    func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
         if let failure { throw RendererError(failure, "scripted failure", backend: id) }
         return OnePageDocument(id: id, failure: pageFailure)
     }

@@ -43,9 +43,10 @@ typedef struct cmupdf_page cmupdf_page;
 const char *cmupdf_version(void);
 
 /* Opens a PDF from a file or from a copy of `length` bytes; NULL on failure. Each document
-   has a MuPDF context of its own; `log` (may be NULL) receives its messages until it closes. */
-cmupdf_document *cmupdf_open_file(const char *path, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
-cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+   has a MuPDF context of its own, whose cache of fonts, images and glyphs keeps at most
+   `cache_bytes` bytes; `log` (may be NULL) receives its messages until it closes. */
+cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
 void cmupdf_close(cmupdf_document *doc);
 
 /* 1 when the document needs a password before anything can be read. */
