@@ -3,9 +3,15 @@
 writes BENCHMARKS.md. Run through `make bench`, which installs what it needs first.
 
 Settings (environment variables):
-  BENCH_DOC    the PDF to use (default: R's reference manual from r-doc-pdf, 2,415 pages)
-  BENCH_PAGES  the pages, as FIRST-LAST (default: all)
-  BENCH_DPIS   resolutions for rendering (default: "72 150 300")
+  BENCH_DOC    the long PDF (default: R's reference manual from r-doc-pdf, 2,415 pages)
+  BENCH_PAGES  its pages, as FIRST-LAST (default: all)
+  BENCH_DPIS   resolutions for PNG rendering, each optionally with its own pages as
+               DPI:FIRST-LAST (default: "72 150 300")
+  BENCH_RAW_DPI  resolution for raw output (default: 72, which keeps the files of all
+               pages to a few GB)
+  BENCH_EXTRA  more PDFs, rendered at 150 dpi and read as text (default: the bundled sample,
+               ghostscript-doc's image-heavy manual and a CJK manual from texlive-lang-cjk,
+               those of them installed)
   BENCH_RUNS   hyperfine runs per command (default: 3)
   HOSTAPP      the hostapp binary (default: .build/release/hostapp)
 """
@@ -20,6 +26,13 @@ import tempfile
 DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
 RUNS = os.environ.get("BENCH_RUNS", "3")
 DPIS = os.environ.get("BENCH_DPIS", "72 150 300").split()
+RAW_DPI = os.environ.get("BENCH_RAW_DPI", "72")
+DEFAULT_EXTRA = [
+    "Samples/sample.pdf",
+    "/usr/share/doc/ghostscript-doc/pdf/Ghostscript.pdf",
+    "/usr/share/texlive/texmf-dist/doc/latex/cjk/doc/CJK.pdf",
+]
+EXTRA = [p for p in os.environ.get("BENCH_EXTRA", " ".join(DEFAULT_EXTRA)).split() if os.path.exists(p)]
 HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
 CORES = os.cpu_count() or 1
 
@@ -75,6 +88,37 @@ def version(command):
     return (result.stdout + result.stderr).strip().splitlines()[0]
 
 
+def png_commands(doc, pages, dpi, out):
+    """PNG rendering of `pages` of `doc` by hostapp (both backends, one job and the default)
+    and by the engines' tools, each writing into a folder of its own under `out`."""
+    first, last = pages.split("-")
+    dirs = {n: os.path.join(out, n) for n in ["hm1", "hmN", "hp1", "hpN", "mutool", "pdftoppm", "pdftocairo"]}
+    render = f"{HOSTAPP} --backend {{}} render {doc} --pages {pages} --dpi {dpi}"
+    commands = {
+        "hostapp mupdf --jobs 1": into(dirs["hm1"], f"{render.format('mupdf')} --jobs 1 -o {dirs['hm1']}/p%d.png"),
+        f"hostapp mupdf --jobs {CORES}": into(dirs["hmN"], f"{render.format('mupdf')} -o {dirs['hmN']}/p%d.png"),
+        "mutool draw": into(dirs["mutool"], f"mutool draw -q -r {dpi} -o {dirs['mutool']}/p%d.png {doc} {pages}"),
+        "hostapp poppler --jobs 1": into(dirs["hp1"], f"{render.format('poppler')} --jobs 1 -o {dirs['hp1']}/p%d.png"),
+        f"hostapp poppler --jobs {CORES}": into(dirs["hpN"], f"{render.format('poppler')} -o {dirs['hpN']}/p%d.png"),
+        "pdftocairo -png": into(dirs["pdftocairo"], f"pdftocairo -png -r {dpi} -f {first} -l {last} {doc} {dirs['pdftocairo']}/p"),
+        "pdftoppm -png": into(dirs["pdftoppm"], f"pdftoppm -png -r {dpi} -f {first} -l {last} {doc} {dirs['pdftoppm']}/p"),
+    }
+    return commands, dirs
+
+
+def text_commands(doc, pages, out):
+    first, last = pages.split("-")
+    text = os.path.join(out, "text.txt")
+    return {
+        "hostapp mupdf text --jobs 1": f"{HOSTAPP} --backend mupdf text {doc} --pages {pages} --jobs 1 > {text}",
+        f"hostapp mupdf text --jobs {CORES}": f"{HOSTAPP} --backend mupdf text {doc} --pages {pages} > {text}",
+        "mutool draw -F txt": f"mutool draw -q -F txt -o {text} {doc} {pages}",
+        "hostapp poppler text --jobs 1": f"{HOSTAPP} --backend poppler text {doc} --pages {pages} --jobs 1 > {text}",
+        f"hostapp poppler text --jobs {CORES}": f"{HOSTAPP} --backend poppler text {doc} --pages {pages} > {text}",
+        "pdftotext": f"pdftotext -f {first} -l {last} {doc} {text}",
+    }
+
+
 def main():
     out = tempfile.mkdtemp(prefix="bench-")
     rows = []  # (group, name, median seconds, reference name)
@@ -86,47 +130,37 @@ def main():
             os.makedirs(path)
             return path
 
-        for dpi in DPIS:
-            dirs = {n: os.path.join(out, n) for n in ["hm1", "hmN", "hp1", "hpN", "mutool", "pdftoppm", "pdftocairo"]}
-            group = f"PNG, {dpi} dpi"
-            commands = {
-                "hostapp mupdf --jobs 1": into(dirs["hm1"], f"{HOSTAPP} --backend mupdf render {DOC} --pages {PAGES} --dpi {dpi} --jobs 1 -o {dirs['hm1']}/p%d.png"),
-                f"hostapp mupdf --jobs {CORES}": into(dirs["hmN"], f"{HOSTAPP} --backend mupdf render {DOC} --pages {PAGES} --dpi {dpi} -o {dirs['hmN']}/p%d.png"),
-                "mutool draw": into(dirs["mutool"], f"mutool draw -q -r {dpi} -o {dirs['mutool']}/p%d.png {DOC} {PAGES}"),
-                "hostapp poppler --jobs 1": into(dirs["hp1"], f"{HOSTAPP} --backend poppler render {DOC} --pages {PAGES} --dpi {dpi} --jobs 1 -o {dirs['hp1']}/p%d.png"),
-                f"hostapp poppler --jobs {CORES}": into(dirs["hpN"], f"{HOSTAPP} --backend poppler render {DOC} --pages {PAGES} --dpi {dpi} -o {dirs['hpN']}/p%d.png"),
-                "pdftocairo -png": into(dirs["pdftocairo"], f"pdftocairo -png -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftocairo']}/p"),
-                "pdftoppm -png": into(dirs["pdftoppm"], f"pdftoppm -png -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftoppm']}/p"),
-            }
+        for setting in DPIS:
+            dpi, _, pages = setting.partition(":")
+            pages = pages or PAGES
+            group = f"PNG, {dpi} dpi, pages {pages}"
+            commands, dirs = png_commands(DOC, pages, dpi, out)
             times = measure(rows, group, commands, mupdf="mutool draw", poppler="pdftocairo -png")
             notes[group] = {
                 "PNG size, hostapp mupdf / mutool": size_mb(dirs["hm1"]) / size_mb(dirs["mutool"]),
                 "PNG size, hostapp poppler / pdftocairo": size_mb(dirs["hp1"]) / size_mb(dirs["pdftocairo"]),
                 "hostapp poppler --jobs 1 / pdftoppm -png": times["hostapp poppler --jobs 1"] / times["pdftoppm -png"],
             }
+            for directory in dirs.values():
+                shutil.rmtree(directory, ignore_errors=True)
 
-        dpi = "150" if "150" in DPIS else DPIS[0]
-        dirs = {n: os.path.join(out, n) for n in ["hm", "hp", "mutool", "pdftoppm"]}
-        group = f"Raw pixels, {dpi} dpi"
+        # Every raw command writes into the same folder, emptied first: the files of all
+        # pages take gigabytes.
+        raw = os.path.join(out, "raw")
+        group = f"Raw pixels, {RAW_DPI} dpi, pages {PAGES}"
+        render = f"{HOSTAPP} --backend {{}} render {DOC} --pages {PAGES} --dpi {RAW_DPI} --format ppm"
         commands = {
-            "hostapp mupdf --jobs 1 (PPM)": into(dirs["hm"], f"{HOSTAPP} --backend mupdf render {DOC} --pages {PAGES} --dpi {dpi} --format ppm --jobs 1 -o {dirs['hm']}/p%d.ppm"),
-            "mutool draw -c rgb (PNM)": into(dirs["mutool"], f"mutool draw -q -r {dpi} -c rgb -o {dirs['mutool']}/p%d.pnm {DOC} {PAGES}"),
-            "hostapp poppler --jobs 1 (PPM)": into(dirs["hp"], f"{HOSTAPP} --backend poppler render {DOC} --pages {PAGES} --dpi {dpi} --format ppm --jobs 1 -o {dirs['hp']}/p%d.ppm"),
-            "pdftoppm (PPM)": into(dirs["pdftoppm"], f"pdftoppm -r {dpi} -f {FIRST} -l {LAST} {DOC} {dirs['pdftoppm']}/p"),
+            "hostapp mupdf --jobs 1 (PPM)": into(raw, f"{render.format('mupdf')} --jobs 1 -o {raw}/p%d.ppm"),
+            f"hostapp mupdf --jobs {CORES} (PPM)": into(raw, f"{render.format('mupdf')} -o {raw}/p%d.ppm"),
+            "mutool draw -c rgb (PNM)": into(raw, f"mutool draw -q -r {RAW_DPI} -c rgb -o {raw}/p%d.pnm {DOC} {PAGES}"),
+            "hostapp poppler --jobs 1 (PPM)": into(raw, f"{render.format('poppler')} --jobs 1 -o {raw}/p%d.ppm"),
+            f"hostapp poppler --jobs {CORES} (PPM)": into(raw, f"{render.format('poppler')} -o {raw}/p%d.ppm"),
+            "pdftoppm (PPM)": into(raw, f"pdftoppm -r {RAW_DPI} -f {FIRST} -l {LAST} {DOC} {raw}/p"),
         }
         measure(rows, group, commands, mupdf="mutool draw -c rgb (PNM)", poppler="pdftoppm (PPM)")
+        shutil.rmtree(raw, ignore_errors=True)
 
-        group = "Text, whole document"
-        text = os.path.join(out, "text.txt")
-        commands = {
-            "hostapp mupdf text --jobs 1": f"{HOSTAPP} --backend mupdf text {DOC} --pages {PAGES} --jobs 1 > {text}",
-            f"hostapp mupdf text --jobs {CORES}": f"{HOSTAPP} --backend mupdf text {DOC} --pages {PAGES} > {text}",
-            "mutool draw -F txt": f"mutool draw -q -F txt -o {text} {DOC} {PAGES}",
-            "hostapp poppler text --jobs 1": f"{HOSTAPP} --backend poppler text {DOC} --pages {PAGES} --jobs 1 > {text}",
-            f"hostapp poppler text --jobs {CORES}": f"{HOSTAPP} --backend poppler text {DOC} --pages {PAGES} > {text}",
-            "pdftotext": f"pdftotext -f {FIRST} -l {LAST} {DOC} {text}",
-        }
-        measure(rows, group, commands, mupdf="mutool draw -F txt", poppler="pdftotext")
+        measure(rows, f"Text, pages {PAGES}", text_commands(DOC, PAGES, out), mupdf="mutool draw -F txt", poppler="pdftotext")
 
         group = "Open and render page 1 (150 dpi PNG)"
         one = fresh("one")
@@ -135,20 +169,34 @@ def main():
             "mutool draw": f"mutool draw -q -r 150 -o {one}/b%d.png {DOC} 1",
             "hostapp poppler": f"{HOSTAPP} --backend poppler render {DOC} --pages 1 -o {one}/c%d.png",
             "pdftocairo -png": f"pdftocairo -png -r 150 -f 1 -l 1 {DOC} {one}/d",
+            "hostapp --help (process start only)": f"{HOSTAPP} --help > /dev/null",
         }
         measure(rows, group, commands, mupdf="mutool draw", poppler="pdftocairo -png")
+
+        for doc in EXTRA:
+            name = os.path.basename(doc)
+            pages = f"1-{page_count(doc)}"
+            group = f"{name} ({page_count(doc)} pages), PNG, 150 dpi"
+            commands, dirs = png_commands(doc, pages, 150, out)
+            times = measure(rows, group, commands, mupdf="mutool draw", poppler="pdftocairo -png")
+            notes[group] = {
+                "PNG size, hostapp mupdf / mutool": size_mb(dirs["hm1"]) / size_mb(dirs["mutool"]),
+                "hostapp poppler --jobs 1 / pdftoppm -png": times["hostapp poppler --jobs 1"] / times["pdftoppm -png"],
+            }
+            measure(rows, f"{name}, text", text_commands(doc, pages, out), mupdf="mutool draw -F txt", poppler="pdftotext")
 
         memory = []
         ten = f"{FIRST}-{min(int(LAST), int(FIRST) + 9)}"
         rss_dir = fresh("rss")
         for backend in ["mupdf", "poppler"]:
             for label, pages in [("first 10 pages", ten), (f"{COUNT} pages", PAGES)]:
-                render = peak_rss_mb(f"{HOSTAPP} --backend {backend} render {DOC} --pages {pages} --dpi 150 --format ppm -o {rss_dir}/p%d.ppm")
-                shutil.rmtree(rss_dir)
-                os.makedirs(rss_dir)
-                text_rss = peak_rss_mb(f"{HOSTAPP} --backend {backend} text {DOC} --pages {pages}")
-                memory.append((backend, label, render, text_rss))
-        for tool, command in [("mutool draw", f"mutool draw -q -r 150 -c rgb -o {rss_dir}/p%d.pnm {DOC} {PAGES}"),
+                for jobs in [1, CORES]:
+                    render = peak_rss_mb(f"{HOSTAPP} --backend {backend} render {DOC} --pages {pages} --dpi 150 --jobs {jobs} -o {rss_dir}/p%d.png")
+                    shutil.rmtree(rss_dir)
+                    os.makedirs(rss_dir)
+                    text_rss = peak_rss_mb(f"{HOSTAPP} --backend {backend} text {DOC} --pages {pages} --jobs {jobs}")
+                    memory.append((f"hostapp {backend} --jobs {jobs}", label, render, text_rss))
+        for tool, command in [("mutool draw", f"mutool draw -q -r 150 -o {rss_dir}/p%d.png {DOC} {PAGES}"),
                               ("pdftocairo", f"pdftocairo -png -r 150 -f {FIRST} -l {LAST} {DOC} {rss_dir}/p")]:
             memory.append((tool, f"{COUNT} pages", peak_rss_mb(command), None))
             shutil.rmtree(rss_dir)
@@ -168,7 +216,8 @@ def write_report(rows, notes, memory):
         "than the tool it is compared with.",
         "",
         f"- Machine: {cpu}, {CORES} cores, {platform.system()} {platform.release()}",
-        f"- Document: `{DOC}`, pages {PAGES} ({COUNT} pages); {RUNS} runs per command",
+        f"- Long document: `{DOC}` ({COUNT} pages in the run); {RUNS} runs per command",
+        f"- Other documents: {', '.join(f'`{d}`' for d in EXTRA) or 'none'}",
         f"- Tools: {version(['mutool', '-v'])}; {version(['pdftoppm', '-v'])}; {version(['hyperfine', '--version'])}",
         "",
         "| work | command | median (s) | vs |",
@@ -184,7 +233,7 @@ def write_report(rows, notes, memory):
     for group, figures in notes.items():
         for name, value in figures.items():
             lines.append(f"| {group} | {name} | {value:.2f} |")
-    lines += ["", "Peak resident memory (MB), 150 dpi:", "", "| program | pages | render | text |", "|---|---|---|---|"]
+    lines += ["", "Peak resident memory (MB), 150 dpi PNG, long document:", "", "| program | pages | render | text |", "|---|---|---|---|"]
     for program, label, render, text in memory:
         lines.append(f"| {program} | {label} | {render:.0f} | {'' if text is None else f'{text:.0f}'} |")
     lines += [
@@ -192,8 +241,9 @@ def write_report(rows, notes, memory):
         "## Reproducing",
         "",
         "```sh",
-        "make bench                                  # the whole manual, 72, 150 and 300 dpi",
-        "BENCH_PAGES=1-100 BENCH_DPIS=150 make bench   # a quicker run",
+        "make bench                                    # the whole manual at 72, 150 and 300 dpi: hours",
+        f"BENCH_PAGES={PAGES} BENCH_DPIS='{' '.join(DPIS)}' BENCH_RUNS={RUNS} make bench   # this run",
+        "BENCH_PAGES=1-100 BENCH_DPIS=150 make bench     # a quick look",
         "```",
         "",
     ]
