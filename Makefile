@@ -14,7 +14,7 @@ DEMO_OUT = demo-output
 
 # What `make bench` needs beyond `make setup`: hyperfine, GNU time for peak memory, the
 # 2,415-page R reference manual as the long document, and an image-heavy (Ghostscript's
-# colour management) and a CJK (the CJK package's) manual.
+# colour management) and a CJK (xeCJK's, in Chinese) manual.
 BENCH_PACKAGES = hyperfine time r-doc-pdf ghostscript-doc texlive-lang-cjk
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
 # libraries to load at each start), built apart from the debug and demo builds.

@@ -10,8 +10,8 @@ Settings (environment variables):
   BENCH_RAW_DPI  resolution for raw output (default: 72, which keeps the files of all
                pages to a few GB)
   BENCH_EXTRA  more PDFs, rendered at 150 dpi and read as text (default: the bundled sample,
-               ghostscript-doc's image-heavy manual and a CJK manual from texlive-lang-cjk,
-               those of them installed)
+               ghostscript-doc's image-heavy colour management manual, 42 pages, and
+               texlive-lang-cjk's xeCJK manual in Chinese, 203 pages; those installed)
   BENCH_RUNS   hyperfine runs per command (default: 3)
   HOSTAPP      the hostapp binary (default: .build/release/hostapp)
 """
@@ -29,8 +29,8 @@ DPIS = os.environ.get("BENCH_DPIS", "72 150 300").split()
 RAW_DPI = os.environ.get("BENCH_RAW_DPI", "72")
 DEFAULT_EXTRA = [
     "Samples/sample.pdf",
-    "/usr/share/doc/ghostscript-doc/pdf/Ghostscript.pdf",
-    "/usr/share/texlive/texmf-dist/doc/latex/cjk/doc/CJK.pdf",
+    "/usr/share/doc/ghostscript/GS9_Color_Management.pdf",
+    "/usr/share/doc/texlive-doc/xelatex/xecjk/xeCJK.pdf",
 ]
 EXTRA = [p for p in os.environ.get("BENCH_EXTRA", " ".join(DEFAULT_EXTRA)).split() if os.path.exists(p)]
 HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))

@@ -15,7 +15,6 @@ struct cmupdf_document {
 	fz_context *ctx;
 	pdf_document *pdf;
 	cmupdf_log_target log;
-	int pages_dropped;   /* since the parsed objects were last let go */
 };
 
 struct cmupdf_page {

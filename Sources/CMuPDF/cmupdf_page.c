@@ -26,10 +26,6 @@ void cmupdf_drop_page(cmupdf_document *doc, cmupdf_page *page)
 		return;
 	fz_drop_page(doc->ctx, page->page);
 	free(page);
-	if (++doc->pages_dropped >= 32 && !pdf_has_unsaved_changes(doc->ctx, doc->pdf)) {
-		pdf_clear_xref(doc->ctx, doc->pdf);
-		doc->pages_dropped = 0;
-	}
 }
 
 /* /Rotate as MuPDF applies it: inherited, taken modulo 360 and rounded to a multiple of 90. */

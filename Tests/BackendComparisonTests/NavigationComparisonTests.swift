@@ -29,7 +29,8 @@ struct NavigationComparisonTests {
 
     /// Real PDFs from Debian's documentation: both outlines equal what `mutool show FILE
     /// outline` lists (titles, nesting, target pages); on the first pages each engine's text
-    /// equals its own tool's, and the engines find the same links and the same number of hits.
+    /// equals its own tool's, and the engines find the same links, and the same number of hits
+    /// wherever the two tools' texts hold a term equally often.
     @Test func realWorldDocuments() throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -49,6 +50,10 @@ struct NavigationComparisonTests {
                 #expect(Fixtures.normalizedWhitespace(try mupdf.text(pageAt: index)) == Fixtures.normalizedWhitespace(mutool), "\(file) page \(index + 1)")
                 #expect(Fixtures.normalizedWhitespace(try poppler.text(pageAt: index)) == Fixtures.normalizedWhitespace(pdftotext), "\(file) page \(index + 1)")
                 for term in ["the", "and", "function"] {
+                    // Where the engines' own tools already read the page differently (one
+                    // splits a letter-spaced word the other keeps whole), hits may differ too.
+                    let counts = [mutool, pdftotext].map { $0.lowercased().components(separatedBy: term).count }
+                    guard counts[0] == counts[1] else { continue }
                     #expect(try mupdf.search(term, pageAt: index).count == poppler.search(term, pageAt: index).count,
                             "\(file) page \(index + 1): '\(term)'")
                 }

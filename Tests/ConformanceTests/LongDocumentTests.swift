@@ -3,9 +3,9 @@ import RendererProvider
 import Testing
 import TestSupport
 
-/// A document longer than what an engine keeps parsed at once (long.pdf: 100 pages that
-/// share a font and an image; page i says "Page i" and shows the 2 x 2 image as a 50 x 50
-/// point square at (20, 20)), read from start to end on one document.
+/// A long document read from start to end on one document, its pages drawn into one kept
+/// bitmap (long.pdf: 100 pages that share a font and an image; page i says "Page i" and
+/// shows the 2 x 2 image as a 50 x 50 point square at (20, 20)).
 @Suite("A long document, start to end, on every backend")
 struct LongDocumentTests {
     static let pageCount = 100
@@ -28,7 +28,7 @@ struct LongDocumentTests {
         #expect(try document.render(pageAt: 99, options: RenderOptions(dpi: 72)) == fresh.render(pageAt: 99, options: RenderOptions(dpi: 72)))
     }
 
-    /// What an engine lets go of between pages never includes changes not saved yet.
+    /// Changes not saved yet stay through a long walk and are saved whole.
     @Test(arguments: Fixtures.backendIDs)
     func unsavedChangesSurviveALongWalk(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("long.pdf"))

@@ -295,8 +295,7 @@ function makeOutlineDeep() {
 // long.pdf: 100 pages of 200 x 200 points that share one font (Helvetica) and one image
 // XObject /Im1: 2 x 2 pixels, red and green on top, blue and yellow below, drawn as a
 // 50 x 50 point square with its top-left corner at (20, 20) in page space. Page i (from 1)
-// also says "Page i" at user-space baseline (20, 100). Long enough for an engine to let go
-// of what it parsed for earlier pages while it goes through the document.
+// also says "Page i" at user-space baseline (20, 100).
 function makeLong() {
 	var f = newDocument();
 	var d = f.doc;
