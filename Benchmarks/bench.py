@@ -216,7 +216,7 @@ def write_report(rows, notes, memory):
         "than the tool it is compared with.",
         "",
         f"- Machine: {cpu}, {CORES} cores, {platform.system()} {platform.release()}",
-        f"- Long document: `{DOC}` ({COUNT} pages in the run); {RUNS} runs per command",
+        f"- Long document: `{DOC}` ({COUNT} pages in the run); {RUNS} run{'' if RUNS == '1' else 's'} per command",
         f"- Other documents: {', '.join(f'`{d}`' for d in EXTRA) or 'none'}",
         f"- Tools: {version(['mutool', '-v'])}; {version(['pdftoppm', '-v'])}; {version(['hyperfine', '--version'])}",
         "",

@@ -57,14 +57,15 @@ struct CompareCommand: ParsableCommand {
                 maximumShiftedDifferingShareOfInk: maxDifferingOfInk, minimumTextAgreement: minTextAgreement)
             let comparer = DocumentComparer(dpi: dpi, thresholds: thresholds)
             // Pages are chosen against the document as whichever renderer can open it sees it.
+            let password = try global.password()
             var indices: [Int]?
             if let pages {
-                let document = try registry.open(.file(file), password: global.password, backend: .auto)
+                let document = try registry.open(.file(file), password: password, backend: .auto)
                 indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
             }
             let writer = try report.map { try ComparisonReport(directory: $0, encoder: registry.renderer(id: rendererIDs[0])) }
             let comparison = try comparer.compare(
-                .file(file), password: global.password, renderers: rendererIDs, registry: registry, pages: indices,
+                .file(file), password: password, renderers: rendererIDs, registry: registry, pages: indices,
                 images: writer.map { writer in { try writer.write($0) } })
             if let writer { try writer.finish(comparison, file: file) }
             if json {

@@ -11,8 +11,13 @@ struct GlobalOptions: ParsableArguments {
         "Renderer: mupdf, poppler or auto (default: $HOSTAPP_BACKEND, else auto).", valueName: "backend"))
     var backend: String?
 
-    @Option(help: "Password (user or owner) for encrypted documents.")
-    var password: String?
+    @Option(name: .customLong("password"), help: ArgumentHelp(
+        "Password (user or owner) for encrypted documents; other users may see it in the process list, so prefer --password-file or $HOSTAPP_PASSWORD.",
+        valueName: "password"))
+    var passwordArgument: String?
+
+    @Option(help: ArgumentHelp("Read the password from the first line of this file (- for standard input).", valueName: "file"))
+    var passwordFile: String?
 
     @Option(help: ArgumentHelp("Lowest level of engine messages shown on stderr: trace, debug, info, notice, warning, error.", valueName: "level"))
     var logLevel: Logger.Level = .error
@@ -21,6 +26,7 @@ struct GlobalOptions: ParsableArguments {
     var cacheMiB: Int = DocumentLimits.defaultCacheBytes >> 20
 
     func validate() throws {
+        if passwordArgument != nil && passwordFile != nil { throw ValidationError("--password and --password-file exclude each other") }
         guard cacheMiB > 0, cacheMiB <= 1 << 20 else { throw ValidationError("--cache-mib must be between 1 and 1048576") }
     }
 
@@ -40,10 +46,26 @@ struct GlobalOptions: ParsableArguments {
         return RendererRegistry([MuPDFRenderer(logger: mupdf), PopplerRenderer(logger: poppler)])
     }
 
+    /// The password from --password, else --password-file, else HOSTAPP_PASSWORD, else none.
+    /// Errors name the file, never what it holds.
+    func password() throws -> String? {
+        if let passwordArgument { return passwordArgument }
+        guard let passwordFile else { return ProcessInfo.processInfo.environment["HOSTAPP_PASSWORD"] }
+        let data: Data
+        do {
+            data = passwordFile == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: passwordFile))
+        } catch {
+            throw RendererError(.ioFailure, "cannot read the password file \(passwordFile): \((error as NSError).localizedDescription)")
+        }
+        let firstLine = data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? Data()
+        return String(decoding: firstLine.last == UInt8(ascii: "\r") ? firstLine.dropLast() : firstLine, as: UTF8.self)
+    }
+
     /// Opens `path` with the selected backend and password.
     func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
         try registry().open(
-            .file(path), password: password, backend: selection, needing: capabilities,
+            .file(path), password: try password(), backend: selection, needing: capabilities,
             limits: DocumentLimits(cacheBytes: cacheMiB << 20))
     }
 }

@@ -103,9 +103,34 @@ struct HostAppTests {
         }
     }
 
+    /// encrypted.pdf's user password is "user-secret": from a file (its first line), from
+    /// standard input, or from HOSTAPP_PASSWORD, it opens the document as --password does.
+    @Test func passwordFromAFileStandardInputOrTheEnvironment() throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("password").path
+        try Data("user-secret\nnot this line\n".utf8).write(to: URL(fileURLWithPath: file))
+        let encrypted = Fixtures.path("encrypted.pdf")
+        let expected = try hostapp("--password", "user-secret", "info", "--json", encrypted)
+        #expect(expected.status == 0)
+        #expect(try hostapp("--password-file", file, "info", "--json", encrypted).stdout == expected.stdout)
+        #expect(try hostapp("info", "--json", encrypted, environment: ["HOSTAPP_PASSWORD": "user-secret"]).stdout == expected.stdout)
+        let piped = try Tool.run("sh", ["-c", "printf 'user-secret\\n' | \"$0\" --password-file - info --json \"$1\"", Self.executable, encrypted])
+        #expect(piped.stdout == expected.stdout)
+        let missing = try hostapp("--password-file", directory.appendingPathComponent("none").path, "info", encrypted)
+        #expect(missing.status == 74)
+        #expect(missing.stderr.contains("cannot read the password file"))
+        let both = try hostapp("--password", "x", "--password-file", file, "info", encrypted)
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("exclude each other"))
+    }
+
     @Test func passwordIsNeverEchoed() throws {
         let result = try hostapp("--password", "s3cret-Value", "--log-level", "trace", "info", Fixtures.path("encrypted.pdf"))
         #expect(result.status == 65)
         #expect(!result.stderr.contains("s3cret-Value") && !result.text.contains("s3cret-Value"))
+        let fromEnvironment = try hostapp("--log-level", "trace", "info", Fixtures.path("encrypted.pdf"), environment: ["HOSTAPP_PASSWORD": "s3cret-Value"])
+        #expect(fromEnvironment.status == 65)
+        #expect(!fromEnvironment.stderr.contains("s3cret-Value") && !fromEnvironment.text.contains("s3cret-Value"))
     }
 }
