@@ -17,23 +17,23 @@ extension MuPDFPage {
         var error = cmupdf_error()
         let ok = try AnnotationRecords.withRecord(of: annotation, point: { ($0.x, $0.y) }) { cmupdf_create_annot(document.handle, handle, $0, &error) }
         guard ok != 0 else { throw Self.editFailure(error, doing: "add a \(annotation.kind) annotation to page \(index + 1)") }
-        return try stored(annotation.id)
+        return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: MuPDFErrors.backend)
     }
 
     /// Writes the annotation's identity as its `/NM`, so a positional key stays its name.
     func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
-        let position = try position(of: annotation.id)
+        let position = try annotations().position(of: annotation.id, pageIndex: index, backend: MuPDFErrors.backend)
         var error = cmupdf_error()
         let ok = try AnnotationRecords.withRecord(of: annotation, point: { ($0.x, $0.y) }) { cmupdf_update_annot(document.handle, handle, Int32(position), $0, &error) }
         guard ok != 0 else { throw Self.editFailure(error, doing: "change annotation \"\(annotation.id)\"") }
-        return try stored(annotation.id)
+        return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: MuPDFErrors.backend)
     }
 
     /// Before removing, names the page's other annotations of the same kind that are known
     /// by a positional key, so that their identities do not move.
     func removeAnnotation(id: String) throws {
         let current = try annotations()
-        guard let position = current.firstIndex(where: { $0.id == id }) else { throw Self.missing(id, page: index) }
+        let position = try current.position(of: id, pageIndex: index, backend: MuPDFErrors.backend)
         var error = cmupdf_error()
         let names = try withRawAnnotations { $0.map(AnnotationRecords.name(of:)) }
         for (other, annotation) in current.enumerated()
@@ -60,16 +60,6 @@ extension MuPDFPage {
             rotation: PageRotation(degrees: Int(rotation)) ?? .none)
     }
 
-    private func stored(_ id: String) throws -> Annotation {
-        guard let found = try annotations().first(where: { $0.id == id }) else { throw Self.missing(id, page: index) }
-        return found
-    }
-
-    private func position(of id: String) throws -> Int {
-        guard let position = try annotations().firstIndex(where: { $0.id == id }) else { throw Self.missing(id, page: index) }
-        return position
-    }
-
     private func withRawAnnotations<T>(_ body: (UnsafeBufferPointer<annotation_record>) throws -> T) throws -> T {
         var list: UnsafeMutablePointer<annotation_record>?
         var error = cmupdf_error()
@@ -77,10 +67,6 @@ extension MuPDFPage {
         guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "read the annotations of page \(index + 1)", code: .damaged) }
         defer { annotation_records_free(list, count) }
         return try body(UnsafeBufferPointer(start: list, count: Int(count)))
-    }
-
-    private static func missing(_ id: String, page: Int) -> RendererError {
-        RendererError(.invalidArgument, "there is no annotation \"\(id)\" on page \(page + 1)", backend: MuPDFErrors.backend)
     }
 
     private static func editFailure(_ error: cmupdf_error, doing action: String) -> RendererError {

@@ -19,25 +19,25 @@ extension PopplerPage {
         let space = try pageSpace()
         let status = try AnnotationRecords.withRecord(of: annotation, point: space.userPoint) { cpoppler_core_create_annot(try document.core().handle, Int32(index), $0) }
         try check(status, doing: "add a \(annotation.kind) annotation to page \(index + 1)")
-        return try stored(annotation.id)
+        return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: PopplerErrors.backend)
     }
 
     /// Writes the annotation's identity as its `/NM`, so a positional key stays its name.
     func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
-        let position = try position(of: annotation.id)
+        let position = try annotations().position(of: annotation.id, pageIndex: index, backend: PopplerErrors.backend)
         let space = try pageSpace()
         let status = try AnnotationRecords.withRecord(of: annotation, point: space.userPoint) {
             cpoppler_core_update_annot(try document.core().handle, Int32(index), Int32(position), $0)
         }
         try check(status, doing: "change annotation \"\(annotation.id)\"")
-        return try stored(annotation.id)
+        return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: PopplerErrors.backend)
     }
 
     /// Before removing, names the page's other annotations of the same kind that are known
     /// by a positional key, so that their identities do not move.
     func removeAnnotation(id: String) throws {
         let current = try annotations()
-        guard let position = current.firstIndex(where: { $0.id == id }) else { throw Self.missing(id, page: index) }
+        let position = try current.position(of: id, pageIndex: index, backend: PopplerErrors.backend)
         let core = try document.core().handle
         let names = try withRawAnnotations { $0.map(AnnotationRecords.name(of:)) }
         for (other, annotation) in current.enumerated()
@@ -52,16 +52,6 @@ extension PopplerPage {
             throw RendererError(.damaged, "Poppler could not load page \(index + 1)", backend: PopplerErrors.backend)
         }
         return space
-    }
-
-    private func stored(_ id: String) throws -> Annotation {
-        guard let found = try annotations().first(where: { $0.id == id }) else { throw Self.missing(id, page: index) }
-        return found
-    }
-
-    private func position(of id: String) throws -> Int {
-        guard let position = try annotations().firstIndex(where: { $0.id == id }) else { throw Self.missing(id, page: index) }
-        return position
     }
 
     private func withRawAnnotations<T>(_ body: (UnsafeBufferPointer<annotation_record>) throws -> T) throws -> T {
@@ -89,9 +79,5 @@ extension PopplerPage {
         default: (code, reason) = (.limitExceeded, "out of memory")
         }
         throw RendererError(code, "Poppler could not \(action): \(reason)", backend: PopplerErrors.backend)
-    }
-
-    private static func missing(_ id: String, page: Int) -> RendererError {
-        RendererError(.invalidArgument, "there is no annotation \"\(id)\" on page \(page + 1)", backend: PopplerErrors.backend)
     }
 }

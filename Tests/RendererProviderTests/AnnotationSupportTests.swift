@@ -17,21 +17,11 @@ private struct LimitedRenderer: Renderer {
         writesNames: true, canRewrite: false)
 
     /// One blank page of 100 x 100 points holding the annotations added to it.
-    final class BlankDocument: EngineDocument, EnginePage {
+    final class BlankDocument: StubEngine {
         let pageCount = 1
         var stored: [Annotation] = []
 
-        func info() throws -> DocumentInfo { DocumentInfo(pageCount: 1, pdfVersion: "1.7") }
-        func outline() throws -> [OutlineItem] { [] }
-        func loadPage(at index: Int) throws -> any EnginePage { self }
         func info() throws -> PageInfo { PageInfo(index: 0, size: PageSize(width: 100, height: 100), rotation: .none, label: "1") }
-        func plainText() throws -> String { "" }
-        func textPage() throws -> TextPage { TextPage(blocks: []) }
-        func links() throws -> [Link] { [] }
-        func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
-            fatalError("not drawn in these tests")
-        }
-        func pageSpace() throws -> PageSpace { PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 100, y1: 100), rotation: .none) }
         func annotations() throws -> [Annotation] { stored }
         func addAnnotation(_ annotation: Annotation) throws -> Annotation {
             stored.append(annotation)

@@ -17,7 +17,7 @@ private struct ScriptedRenderer: Renderer {
     let annotationSupport = AnnotationSupport.none
 
     /// One page of 100 x 100 points that reports `failure` when read, if set.
-    final class OnePageDocument: EngineDocument, EnginePage {
+    final class OnePageDocument: StubEngine {
         let id: String
         let failure: RendererError.Code?
         let pageCount = 1
@@ -27,21 +27,10 @@ private struct ScriptedRenderer: Renderer {
             self.failure = failure
         }
 
-        func info() throws -> DocumentInfo { DocumentInfo(pageCount: 1, pdfVersion: "1.7") }
-        func outline() throws -> [OutlineItem] { [] }
-        func loadPage(at index: Int) throws -> any EnginePage { self }
-
         func info() throws -> PageInfo {
             if let failure { throw RendererError(failure, "scripted page failure", backend: id) }
             return PageInfo(index: 0, size: PageSize(width: 100, height: 100), rotation: .none, label: id)
         }
-        func plainText() throws -> String { "" }
-        func textPage() throws -> TextPage { TextPage(blocks: []) }
-        func links() throws -> [Link] { [] }
-        func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
-            fatalError("not drawn in these tests")
-        }
-        func pageSpace() throws -> PageSpace { PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 100, y1: 100), rotation: .none) }
         func annotations() throws -> [Annotation] { [] }
         func addAnnotation(_ annotation: Annotation) throws -> Annotation { fatalError("not edited in these tests") }
         func updateAnnotation(_ annotation: Annotation) throws -> Annotation { fatalError("not edited in these tests") }
