@@ -8,6 +8,8 @@ enum Failure {
     static let usage: Int32 = 64
     static let document: Int32 = 65
     static let io: Int32 = 74
+    /// The engine's process crashed or was ended (with --isolate).
+    static let engineCrashed: Int32 = 70
     /// Stopped by Ctrl-C or SIGTERM, as shells report a process a SIGINT ended.
     static let interrupted: Int32 = 130
 
@@ -17,6 +19,7 @@ enum Failure {
         case .invalidArgument, .pageOutOfRange, .limitExceeded: usage
         case .fileNotFound, .ioFailure: io
         case .cancelled: interrupted
+        case .engineCrashed: engineCrashed
         case .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .unsupported, .engineFailure:
             document
         }

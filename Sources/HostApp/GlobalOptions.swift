@@ -25,9 +25,42 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("cache-mib"), help: ArgumentHelp("Most memory the engine keeps in caches for a document, in MiB.", valueName: "MiB"))
     var cacheMiB: Int = DocumentLimits.defaultCacheBytes >> 20
 
+    @Option(name: .customLong("max-dpi"), help: ArgumentHelp("Highest resolution a page may be drawn at.", valueName: "dpi"))
+    var maximumDPI: Double = RenderOptions.defaultMaximumDPI
+
+    @Option(name: .customLong("max-megapixels"), help: ArgumentHelp("Largest image a page may be drawn into, in millions of pixels.", valueName: "n"))
+    var maximumMegapixels: Double = Double(RenderOptions.defaultMaximumPixelCount) / 1e6
+
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp(
+        "Longest time one page may take, in seconds (0: no limit). With --isolate it bounds every step (opening, each page), and the engine is stopped; without, it bounds drawing: MuPDF stops within the page, Poppler before it.",
+        valueName: "seconds"))
+    var timeLimitSeconds: Double = 120
+
     func validate() throws {
         if passwordArgument != nil && passwordFile != nil { throw ValidationError("--password and --password-file exclude each other") }
         guard cacheMiB > 0, cacheMiB <= 1 << 20 else { throw ValidationError("--cache-mib must be between 1 and 1048576") }
+        guard maximumDPI.isFinite, maximumDPI > 0 else { throw ValidationError("--max-dpi must be a positive number") }
+        guard maximumMegapixels.isFinite, maximumMegapixels > 0, maximumMegapixels <= 1e9 else {
+            throw ValidationError("--max-megapixels must be a positive number up to 1000000000")
+        }
+        guard timeLimitSeconds.isFinite, timeLimitSeconds >= 0 else { throw ValidationError("--time-limit must be 0 or a positive number of seconds") }
+    }
+
+    /// The time one page may take, or nil for no limit.
+    var timeLimit: Duration? {
+        timeLimitSeconds > 0 ? .nanoseconds(Int64(min(timeLimitSeconds, 1e9) * 1e9)) : nil
+    }
+
+    /// The cancellation for work on one page: `batch`'s, with the page's time limit.
+    func pageCancellation(within batch: Cancellation) -> Cancellation {
+        timeLimit.map { Cancellation(timeLimit: $0, within: batch) } ?? batch
+    }
+
+    /// Render options with the limits given on the command line.
+    func renderOptions(dpi: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white) -> RenderOptions {
+        RenderOptions(
+            dpi: dpi, clip: clip, pixelFormat: pixelFormat, background: background,
+            maximumPixelCount: Int(maximumMegapixels * 1e6), maximumDPI: maximumDPI)
     }
 
     /// The backend from --backend, else HOSTAPP_BACKEND, else auto.

@@ -29,9 +29,14 @@ struct HostApp: ParsableCommand {
             Exit codes:
               0   success
               1   compare: a page failed the thresholds
-              64  usage error (bad option, page out of range, resolution or size past a limit)
+              64  usage error (bad option, page out of range, resolution, size or time past a limit)
               65  document error (not a PDF, damaged, password required or wrong)
+              70  the engine crashed or was stopped (with --isolate)
               74  I/O error (file missing or unreadable, output not writable)
+              130 interrupted (Ctrl-C or SIGTERM)
+
+            Commands that work through pages go on past a page that fails on its own
+            (damaged, past a limit, the engine failing on it) and end with that page's code.
             """,
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,

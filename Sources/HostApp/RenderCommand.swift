@@ -55,14 +55,16 @@ struct RenderCommand: ParsableCommand {
         if gray && alpha { throw ValidationError("--gray and --alpha exclude each other") }
         if alpha && format == .ppm { throw ValidationError("PPM has no alpha channel: use --format png or pam with --alpha") }
         if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
+        if dpi > global.maximumDPI { throw ValidationError("--dpi \(dpi.formatted()) is more than the limit of \(global.maximumDPI.formatted()) (--max-dpi)") }
         _ = try clipRect()
     }
 
     func run() throws {
+        var failures = PageFailures()
         try Failure.reporting {
             let document = try global.open(file, needing: [.render])
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
-            let options = RenderOptions(
+            let options = global.renderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
                 background: alpha ? .transparent : .white)
             let naming = try OutputNaming(output: output, document: file, format: format.fileFormat, pixelFormat: options.pixelFormat)
@@ -71,16 +73,24 @@ struct RenderCommand: ParsableCommand {
             let cancellation = interrupt.cancellation
             var bar = ProgressBar(total: indices.count, forced: progress)
             let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: cancellation) { bar.update(done: $0.completed) }
-            try document.forEachPage(indices, options: batch) { document, index in
-                let path = naming.path(forPage: index + 1)
-                let size = try document.render(pageAt: index, options: options, as: format, to: path, cancellation: cancellation)
-                return (path, size.width, size.height)
-            } deliver: { index, written in
-                print("page \(index + 1): \(written.0) (\(written.1)x\(written.2))")
+            try document.forEachPage(indices, options: batch) { [global] document, index in
+                try PageFailures.catching {
+                    let path = naming.path(forPage: index + 1)
+                    let size = try document.render(
+                        pageAt: index, options: options, as: format, to: path,
+                        cancellation: global.pageCancellation(within: cancellation))
+                    return (path, size.width, size.height)
+                }
+            } deliver: { index, result in
+                switch result {
+                case .success(let written): print("page \(index + 1): \(written.0) (\(written.1)x\(written.2))")
+                case .failure(let error): failures.record(error, page: index + 1)
+                }
             }
             bar.finish()
             withExtendedLifetime(interrupt) {}
         }
+        try failures.finish()
     }
 
     private func clipRect() throws -> PageRect? {

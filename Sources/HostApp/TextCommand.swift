@@ -23,6 +23,7 @@ struct TextCommand: ParsableCommand {
     }
 
     func run() throws {
+        var failures = PageFailures()
         try Failure.reporting {
             let document = try global.open(file, needing: [.text])
             let numbering = try PageNumbering(document: document, useLabels: options.labels)
@@ -32,24 +33,34 @@ struct TextCommand: ParsableCommand {
             if options.json {
                 var pages: [PageReport] = []
                 try document.forEachPage(indices, options: batch) { document, index in
-                    let words = try document.textPage(pageAt: index).words.map {
-                        PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
+                    try PageFailures.catching {
+                        let words = try document.textPage(pageAt: index).words.map {
+                            PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
+                        }
+                        return (text: try document.text(pageAt: index), words: words)
                     }
-                    return (text: try document.text(pageAt: index), words: words)
-                } deliver: { index, page in
-                    pages.append(PageReport(page: numbering.name(index), text: page.text, words: page.words))
+                } deliver: { index, result in
+                    switch result {
+                    case .success(let page): pages.append(PageReport(page: numbering.name(index), text: page.text, words: page.words))
+                    case .failure(let error): failures.record(error, page: index + 1)
+                    }
                 }
                 return try JSONOutput.print(pages)
             }
             var first = true
             try document.forEachPage(indices, options: batch) { document, index in
-                try document.text(pageAt: index)
-            } deliver: { _, text in
-                if !first { print("\u{0C}", terminator: "") }
-                first = false
-                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                try PageFailures.catching { try document.text(pageAt: index) }
+            } deliver: { index, result in
+                switch result {
+                case .success(let text):
+                    if !first { print("\u{0C}", terminator: "") }
+                    first = false
+                    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                case .failure(let error): failures.record(error, page: index + 1)
+                }
             }
             withExtendedLifetime(interrupt) {}
         }
+        try failures.finish()
     }
 }

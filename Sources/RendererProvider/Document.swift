@@ -65,10 +65,11 @@ public final class Document: Sendable {
     /// The bitmap is `ceil(width x dpi / 72)` by `ceil(height x dpi / 72)` pixels of the page
     /// as displayed (or of the clip, cut to the page), rounded as ``PixelRect/init(covering:scale:)``
     /// says, in rows without padding. Throws `invalidArgument` for a resolution that is not a
-    /// positive number or a clip outside the page, and `limitExceeded` when the bitmap would
-    /// have more than `options.maximumPixelCount` pixels; both before anything is drawn or
-    /// allocated. Throws `cancelled` when `cancellation` is cancelled before or (with MuPDF)
-    /// while it draws.
+    /// positive number or a clip outside the page, and `limitExceeded` when the resolution is
+    /// past `options.maximumDPI` or the bitmap would have more than `options.maximumPixelCount`
+    /// pixels; all before anything is drawn or allocated. Throws `cancelled` when
+    /// `cancellation` is cancelled before or (with MuPDF) while it draws, and `limitExceeded`
+    /// when its time limit runs out then.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
         var bitmap = Bitmap()
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
@@ -84,12 +85,22 @@ public final class Document: Sendable {
         guard options.dpi.isFinite, options.dpi > 0 else {
             throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
         }
+        guard options.dpi <= options.maximumDPI else {
+            throw RendererError(
+                .limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
+        }
         try withPage(index, needing: .render) { page in
             let size = try page.info().size
             let area = try Self.area(of: PageRect(x: 0, y: 0, width: size.width, height: size.height), clip: options.clip)
             let pixels = try Self.pixels(covering: area, options: options, page: index)
             try bitmap.reshape(width: pixels.width, height: pixels.height, format: options.pixelFormat) { buffer in
-                try page.render(pixels, options: options, into: buffer, cancellation: cancellation)
+                do {
+                    try page.render(pixels, options: options, into: buffer, cancellation: cancellation)
+                } catch var stopped as RendererError where stopped.code == .cancelled {
+                    // The engine stopped because of `cancellation`: report why (a time limit or a cancel).
+                    if let reason = cancellation?.error { (stopped.code, stopped.message) = (reason.code, reason.message) }
+                    throw stopped
+                }
             }
         }
     }
@@ -205,7 +216,7 @@ public final class Document: Sendable {
             let height = (area.size.height * options.scale).rounded(.up)
             throw RendererError(
                 .limitExceeded,
-                "page \(page + 1) at \(options.dpi) dpi would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(limit) pixels; lower the resolution or render a clip")
+                "at \(options.dpi.formatted()) dpi the page would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(limit.formatted()) pixels; lower the resolution or render a clip")
         }
         guard pixels.width > 0, pixels.height > 0 else {
             throw RendererError(.invalidArgument, "page \(page + 1) at \(options.dpi) dpi is smaller than one pixel")

@@ -11,19 +11,26 @@ public struct RenderOptions: Hashable, Sendable {
     /// The most pixels one bitmap may have; a larger request fails with
     /// ``RendererError/Code-swift.enum/limitExceeded`` before anything is allocated.
     public var maximumPixelCount: Int
+    /// The highest resolution allowed; a higher one fails with
+    /// ``RendererError/Code-swift.enum/limitExceeded`` before anything is drawn.
+    public var maximumDPI: Double
 
     /// The default limit: 2^28 pixels (1 GiB of RGBA), a 72 x 72 inch page at 300 dpi.
     public static let defaultMaximumPixelCount = 1 << 28
+    /// The default limit: 4800 dpi, enough for a viewer's 6400% zoom.
+    public static let defaultMaximumDPI = 4800.0
 
     public init(
         dpi: Double = 72, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb,
-        background: Color = .white, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount
+        background: Color = .white, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount,
+        maximumDPI: Double = RenderOptions.defaultMaximumDPI
     ) {
         self.dpi = dpi
         self.clip = clip
         self.pixelFormat = pixelFormat
         self.background = background
         self.maximumPixelCount = maximumPixelCount
+        self.maximumDPI = maximumDPI
     }
 
     /// Options that draw at `scale` pixels per point (dpi = 72 x scale).

@@ -16,7 +16,7 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
         case pageOutOfRange = "page-out-of-range"
         /// The renderer lacks the capability the operation needs.
         case unsupported
-        /// The request is larger than a limit allows (pixels, resolution).
+        /// The request is larger than a limit allows (pixels, resolution, time, memory).
         case limitExceeded = "limit-exceeded"
         /// The operation was cancelled.
         case cancelled
@@ -24,6 +24,9 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
         case invalidArgument = "invalid-argument"
         /// The engine failed for a reason none of the other codes describes.
         case engineFailure = "engine-failure"
+        /// The process the engine ran in (in isolation) ended abnormally: the engine crashed,
+        /// ran out of memory or stopped answering, and was ended. The caller is unharmed.
+        case engineCrashed = "engine-crashed"
         /// Reading or writing a file failed.
         case ioFailure = "io-failure"
     }

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+import RendererProvider
+import Testing
+
+@Suite("Cancellation and time limits")
+struct CancellationTests {
+    @Test func cancellingMakesCheckThrowCancelled() throws {
+        let cancellation = Cancellation()
+        try cancellation.check()
+        cancellation.cancel()
+        let error = #expect(throws: RendererError.self) { try cancellation.check() }
+        #expect(error?.code == .cancelled)
+    }
+
+    @Test func aTimeLimitCancelsWithLimitExceeded() throws {
+        let limit = Cancellation(timeLimit: .milliseconds(20))
+        #expect(!limit.isCancelled, "20 ms have not passed yet")
+        try waitUntil { limit.isCancelled }
+        let error = #expect(throws: RendererError.self) { try limit.check() }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.message == "the operation took longer than its time limit of 0.02 s")
+    }
+
+    /// A cancellation within another stops with it, keeps the parent's reason, and does not
+    /// stop its parent.
+    @Test func aChildStopsWithItsParentOnly() throws {
+        let parent = Cancellation()
+        let child = Cancellation(timeLimit: .seconds(3600), within: parent)
+        let sibling = Cancellation(within: parent)
+        sibling.cancel()
+        #expect(!parent.isCancelled && !child.isCancelled)
+        parent.cancel()
+        #expect(child.isCancelled)
+        #expect(child.error.code == .cancelled)
+        #expect(Cancellation(within: parent).isCancelled, "made within a parent already cancelled")
+    }
+
+    /// A child whose time ran out does not stop its parent.
+    @Test func aChildsTimeLimitLeavesTheParentRunning() throws {
+        let parent = Cancellation()
+        let child = Cancellation(timeLimit: .zero, within: parent)
+        try waitUntil { child.isCancelled }
+        #expect(child.error.code == .limitExceeded)
+        #expect(!parent.isCancelled)
+    }
+
+    /// The handler `whileRunning` is given runs when cancelled during the body, and not after.
+    @Test func whileRunningCallsTheHandlerOnlyWhileRunning() {
+        let cancellation = Cancellation()
+        let calls = Counter()
+        cancellation.whileRunning({ cancellation.cancel() }, onCancel: { calls.add() })
+        #expect(calls.value == 1)
+        let later = Cancellation()
+        later.whileRunning({}, onCancel: { calls.add() })
+        later.cancel()
+        #expect(calls.value == 1)
+    }
+
+    private final class Counter: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    private func waitUntil(_ condition: () -> Bool) throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the condition did not come true within 5 s")
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+    }
+}
