@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),
         .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
         .library(name: "RendererProviderXFDF", targets: ["RendererProviderXFDF"]),
+        .library(name: "RendererIsolation", targets: ["RendererIsolation"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
     dependencies: [
@@ -21,6 +22,8 @@ let package = Package(
         .target(name: "RendererProvider"),
         // XFDF import and export, apart so that the API stays free of an XML parser.
         .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider"]),
+        // Documents whose engine runs in a child process, and that process's serving loop.
+        .target(name: "RendererIsolation", dependencies: ["RendererProvider"]),
 
         // One annotation record both engines' C layers fill, and its conversion to and from
         // the API's Annotation, so that the two backends share it.
@@ -68,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "HostApp",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

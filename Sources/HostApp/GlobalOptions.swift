@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MuPDFRenderer
 import PopplerRenderer
+import RendererIsolation
 import RendererProvider
 
 /// Options every subcommand takes, before or after its name.
@@ -36,7 +37,14 @@ struct GlobalOptions: ParsableArguments {
         valueName: "seconds"))
     var timeLimitSeconds: Double = 120
 
+    @Flag(help: "Run the engine in a child process (info, render and text), so that an engine crash, a hang past --time-limit or exhausted memory fails the page or document, not hostapp.")
+    var isolate = false
+
+    @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB.", valueName: "MiB"))
+    var memoryMiB: Int = IsolationOptions.defaultMemoryBytes >> 20
+
     func validate() throws {
+        guard memoryMiB >= 64 else { throw ValidationError("--memory-mib must be at least 64") }
         if passwordArgument != nil && passwordFile != nil { throw ValidationError("--password and --password-file exclude each other") }
         guard cacheMiB > 0, cacheMiB <= 1 << 20 else { throw ValidationError("--cache-mib must be between 1 and 1048576") }
         guard maximumDPI.isFinite, maximumDPI > 0 else { throw ValidationError("--max-dpi must be a positive number") }
@@ -54,6 +62,24 @@ struct GlobalOptions: ParsableArguments {
     /// The cancellation for work on one page: `batch`'s, with the page's time limit.
     func pageCancellation(within batch: Cancellation) -> Cancellation {
         timeLimit.map { Cancellation(timeLimit: $0, within: batch) } ?? batch
+    }
+
+    /// Opens `path` for info, render or text: with --isolate in an engine process (this
+    /// program's `worker` command), otherwise as ``open(_:needing:)`` does.
+    func openForPages(_ path: String, needing capabilities: Set<Capability>) throws -> OpenedDocument {
+        guard isolate else { return .local(try open(path, needing: capabilities)) }
+        var arguments = ["worker", "--log-level", logLevel.rawValue]
+        if let backend { arguments += ["--backend", backend] }
+        let isolation = IsolationOptions(
+            executable: Self.executablePath, arguments: arguments, timeLimit: timeLimit, memoryBytes: memoryMiB << 20)
+        return .isolated(try IsolatedDocument(
+            path: path, password: try password(), backend: selection, needing: capabilities,
+            limits: DocumentLimits(cacheBytes: cacheMiB << 20), isolation: isolation))
+    }
+
+    /// This program's own executable.
+    private static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// Render options with the limits given on the command line.
@@ -95,9 +121,11 @@ struct GlobalOptions: ParsableArguments {
         return String(decoding: firstLine.last == UInt8(ascii: "\r") ? firstLine.dropLast() : firstLine, as: UTF8.self)
     }
 
-    /// Opens `path` with the selected backend and password.
+    /// Opens `path` with the selected backend and password, in this process. Commands that
+    /// cannot run isolated refuse --isolate here.
     func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
-        try registry().open(
+        if isolate { throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only") }
+        return try registry().open(
             .file(path), password: try password(), backend: selection, needing: capabilities,
             limits: DocumentLimits(cacheBytes: cacheMiB << 20))
     }

@@ -41,6 +41,7 @@ struct HostApp: ParsableCommand {
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
             OutlineCommand.self, LinksCommand.self, CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self,
+            WorkerCommand.self,
         ]
     )
 }

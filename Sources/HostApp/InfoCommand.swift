@@ -31,16 +31,16 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         try Failure.reporting {
-            let document = try global.open(file, needing: [.metadata])
+            let document = try global.openForPages(file, needing: [.metadata])
             let info = try document.info()
             let pages = try document.pageInfos().map {
                 Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label)
             }
-            let report = Report(file: file, backend: document.renderer.id, info: info, permissions: info.permissions.names, pages: pages)
+            let report = Report(file: file, backend: document.backend.id, info: info, permissions: info.permissions.names, pages: pages)
             if json {
                 try JSONOutput.print(report)
             } else {
-                printText(report, engine: "\(document.renderer.engineName) \(document.renderer.engineVersion)")
+                printText(report, engine: document.backend.engine)
             }
         }
     }

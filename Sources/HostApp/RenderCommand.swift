@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var failures = PageFailures()
         try Failure.reporting {
-            let document = try global.open(file, needing: [.render])
+            let document = try global.openForPages(file, needing: [.render])
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
             let options = global.renderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
@@ -72,15 +72,13 @@ struct RenderCommand: ParsableCommand {
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
             var bar = ProgressBar(total: indices.count, forced: progress)
-            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: cancellation) { bar.update(done: $0.completed) }
-            try document.forEachPage(indices, options: batch) { [global] document, index in
-                try PageFailures.catching {
-                    let path = naming.path(forPage: index + 1)
-                    let size = try document.render(
-                        pageAt: index, options: options, as: format, to: path,
-                        cancellation: global.pageCancellation(within: cancellation))
-                    return (path, size.width, size.height)
-                }
+            try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation) {
+                bar.update(done: $0)
+            } work: { [global] document, index in
+                let path = naming.path(forPage: index + 1)
+                let size = try document.render(
+                    pageAt: index, options: options, as: format, to: path, cancellation: global.pageCancellation(within: cancellation))
+                return (path, size.width, size.height)
             } deliver: { index, result in
                 switch result {
                 case .success(let written): print("page \(index + 1): \(written.0) (\(written.1)x\(written.2))")

@@ -25,31 +25,29 @@ struct TextCommand: ParsableCommand {
     func run() throws {
         var failures = PageFailures()
         try Failure.reporting {
-            let document = try global.open(file, needing: [.text])
-            let numbering = try PageNumbering(document: document, useLabels: options.labels)
-            let indices = try options.indices(in: document)
+            let document = try global.openForPages(file, needing: [.text])
+            let labels = options.labels ? try document.pageInfos().map(\.label) : nil
+            let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.pageCount)
             let interrupt = InterruptWatch()
-            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation)
+            let cancellation = interrupt.cancellation
             if options.json {
                 var pages: [PageReport] = []
-                try document.forEachPage(indices, options: batch) { document, index in
-                    try PageFailures.catching {
-                        let words = try document.textPage(pageAt: index).words.map {
-                            PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
-                        }
-                        return (text: try document.text(pageAt: index), words: words)
+                try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
+                    let words = try document.textPage(pageAt: index).words.map {
+                        PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
                     }
+                    return (text: try document.text(pageAt: index), words: words)
                 } deliver: { index, result in
                     switch result {
-                    case .success(let page): pages.append(PageReport(page: numbering.name(index), text: page.text, words: page.words))
+                    case .success(let page): pages.append(PageReport(page: labels?[index] ?? String(index + 1), text: page.text, words: page.words))
                     case .failure(let error): failures.record(error, page: index + 1)
                     }
                 }
                 return try JSONOutput.print(pages)
             }
             var first = true
-            try document.forEachPage(indices, options: batch) { document, index in
-                try PageFailures.catching { try document.text(pageAt: index) }
+            try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
+                try document.text(pageAt: index)
             } deliver: { index, result in
                 switch result {
                 case .success(let text):

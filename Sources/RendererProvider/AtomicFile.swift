@@ -9,7 +9,11 @@ enum AtomicFile {
     /// Calls `write` with the path of a new temporary file in `path`'s directory, flushes
     /// what it wrote to disk when `durable` (so a crash of the system cannot lose it either)
     /// and renames it over `path`. On any failure the temporary file is removed and `path`
-    /// is untouched. A replaced file keeps its permissions.
+    /// is untouched. A replaced file keeps its permissions. Temporary files that a process
+    /// killed while writing `path` left behind are removed first.
+    ///
+    /// The temporary file is named `.NAME.PID-XXXXXX.partial`, PID being the writing
+    /// process's, so that a later writer can tell an abandoned one from one being written.
     static func replace(_ path: String, durable: Bool = true, write: (String) throws -> Void) throws {
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let directory = target.deletingLastPathComponent().path
@@ -17,13 +21,14 @@ enum AtomicFile {
         if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw RendererError(.ioFailure, "\(path) is a directory, not a file to save to")
         }
-        var template = Array("\(directory)/.\(target.lastPathComponent).XXXXXX.partial".utf8CString)
+        removeAbandonedFiles(of: target)
+        var template = Array("\(directory)/.\(target.lastPathComponent).\(getpid())-XXXXXX.partial".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 8) }
         guard descriptor >= 0 else {
             throw RendererError(.ioFailure, "cannot write \(path): cannot create a file in \(directory): \(String(cString: strerror(errno)))")
         }
         close(descriptor)
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             try write(temporary)
             try setPermissions(of: temporary, like: target.path)
@@ -36,6 +41,20 @@ enum AtomicFile {
             throw error
         }
         if durable { try? flush(directory) }
+    }
+
+    /// Removes the temporary files of `target` whose writing process no longer runs.
+    static func removeAbandonedFiles(of target: URL) {
+        let directory = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
+            let middle = name.dropFirst(prefix.count).dropLast(".partial".count)
+            guard let dash = middle.firstIndex(of: "-"), middle.distance(from: dash, to: middle.endIndex) == 7,
+                let pid = pid_t(middle[..<dash]), pid > 0, kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(directory.appendingPathComponent(name).path)
+        }
     }
 
     /// Gives the new file the mode of the file it replaces, or the default mode for new files.

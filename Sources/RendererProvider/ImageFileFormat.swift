@@ -1,5 +1,5 @@
 /// The image files a ``Bitmap`` can be written as.
-public enum ImageFileFormat: String, Sendable, CaseIterable {
+public enum ImageFileFormat: String, Sendable, Codable, CaseIterable {
     /// PNG, written by the engine's own encoder.
     case png
     /// Netpbm PPM (RGB) or PGM (gray); no alpha.

@@ -1,5 +1,5 @@
 /// How to draw a page into a ``Bitmap``.
-public struct RenderOptions: Hashable, Sendable {
+public struct RenderOptions: Hashable, Sendable, Codable {
     /// Pixels per inch; 72 draws one pixel per point.
     public var dpi: Double
     /// The part of the page to draw, in page space; `nil` draws the whole page. A clip that

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Runs every hostapp command that reads a document on each PDF of a folder, with each
+backend, and writes what happened to each run as JSON; prints a summary.
+
+    run-damaged.py --hostapp PATH DIR [--report FILE] [--jobs N] [--timeout S] [--isolate]
+                   [--check]
+
+With --isolate, the commands that can (info, render, text) run their engine in a child
+process.
+
+A run is one (file, backend, command). Its record holds the exit status (negative: the
+signal that ended it), whether it ran past the timeout (and was killed), its time, and the
+last line of its stderr. With --check, the exit status is 1 when any run died by a signal,
+ran past the timeout, or failed without a typed error: an exit code other than 64, 65, 70
+and 74 (1 is allowed for compare: a page failed the thresholds), or no
+"hostapp: error:" line on stderr.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+BACKENDS = ["mupdf", "poppler", "auto"]
+COMMANDS = {
+    "info": ["info", "{file}"],
+    "render": ["render", "{file}", "--pages", "1-2", "--dpi", "36", "-o", "{out}"],
+    "text": ["text", "{file}", "--pages", "1-2"],
+    "search": ["search", "{file}", "e", "--pages", "1-2"],
+    "outline": ["outline", "{file}"],
+    "links": ["links", "{file}"],
+    "annotations": ["annotations", "list", "{file}"],
+    "export": ["annotations", "export", "{file}", "--format", "xfdf"],
+    "bookmarks": ["bookmarks", "list", "{file}"],
+    "compare": ["compare", "{file}", "--pages", "1", "--dpi", "20"],
+}
+TYPED_EXIT_CODES = {64, 65, 70, 74}
+# The commands hostapp runs in an engine process with --isolate.
+ISOLATED_COMMANDS = {"info", "render", "text"}
+
+
+def run_one(hostapp, path, backend, command, timeout, isolate, scratch):
+    out = tempfile.mkdtemp(dir=scratch)
+    arguments = [part.format(file=path, out=out) for part in COMMANDS[command]]
+    if command == "compare":
+        if backend != "auto":
+            return None
+    else:
+        arguments[0:0] = ["--backend", backend]
+    if isolate and command in ISOLATED_COMMANDS:
+        arguments.insert(0, "--isolate")
+    environment = dict(os.environ, XDG_DATA_HOME=scratch, HOSTAPP_BACKEND="")
+    started = time.monotonic()
+    try:
+        process = subprocess.run(
+            [hostapp, *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            timeout=timeout, env=environment)
+        status, timed_out, stderr = process.returncode, False, process.stderr
+    except subprocess.TimeoutExpired as expired:
+        status, timed_out, stderr = None, True, expired.stderr or b""
+    lines = stderr.decode("utf-8", "replace").strip().splitlines()
+    errors = [line for line in lines if line.startswith("hostapp: error:")]
+    return {
+        "file": os.path.basename(path), "backend": backend, "command": command,
+        "status": status, "timedOut": timed_out, "seconds": round(time.monotonic() - started, 3),
+        "error": errors[-1] if errors else (lines[-1] if lines else ""), "typedError": bool(errors),
+    }
+
+
+def is_bad(record):
+    if record["timedOut"] or record["status"] is None or record["status"] < 0:
+        return True
+    if record["status"] == 0 or (record["status"] == 1 and record["command"] == "compare"):
+        return False
+    return record["status"] not in TYPED_EXIT_CODES or not record["typedError"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir")
+    parser.add_argument("--hostapp", required=True)
+    parser.add_argument("--report")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--isolate", action="store_true")
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    files = sorted(os.path.join(args.dir, name) for name in os.listdir(args.dir) if name.endswith(".pdf"))
+    with tempfile.TemporaryDirectory() as scratch, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = [
+            pool.submit(run_one, args.hostapp, path, backend, command, args.timeout, args.isolate, scratch)
+            for path in files for backend in BACKENDS for command in COMMANDS
+        ]
+        records = [record for future in futures if (record := future.result()) is not None]
+    if args.report:
+        with open(args.report, "w") as file:
+            json.dump(records, file, indent=1)
+    bad = [record for record in records if is_bad(record)]
+    succeeded = [record for record in records if record["status"] == 0 or (record["status"] == 1 and record["command"] == "compare")]
+    print("%d runs on %d files: %d succeeded, %d failed with a typed error, %d bad (signal, timeout or untyped)"
+          % (len(records), len(files), len(succeeded), len(records) - len(succeeded) - len(bad), len(bad)))
+    for record in bad[:50]:
+        print("BAD", json.dumps(record))
+    return 1 if args.check and bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
