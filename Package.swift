@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["RendererProvider", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "TestSupport"]),
         .testTarget(
-            name: "HostAppTests", dependencies: ["HostApp", "TestSupport"],
+            name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],
             exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program
         ),
     ],

@@ -13,7 +13,9 @@ final class EngineProcess {
     private var reaped = false
 
     /// Starts `executable` with `arguments`, its standard input and output being one end of
-    /// a new socket pair (its standard error is the caller's).
+    /// a new socket pair (its standard error is the caller's). It gets the caller's
+    /// environment, with Swift's crash backtraces off unless SWIFT_BACKTRACE sets them: an
+    /// engine crash is reported as an error, and the input that caused it is what reproduces it.
     init(executable: String, arguments: [String]) throws {
         var sockets: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0, &sockets) == 0 else {
@@ -27,8 +29,12 @@ final class EngineProcess {
         posix_spawn_file_actions_adddup2(&actions, sockets[1], 1)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for entry in envp { free(entry) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard status == 0 else {
             close(sockets[0])
             throw RendererError(.engineFailure, "cannot start the engine process \(executable): \(String(cString: strerror(status)))")

@@ -212,8 +212,9 @@ public final class Document: Sendable {
     private static func pixels(covering area: PageRect, options: RenderOptions, page: Int) throws -> PixelRect {
         let limit = options.maximumPixelCount
         guard let pixels = PixelRect(covering: area, scale: options.scale), pixels.pixelCount <= limit else {
-            let width = (area.size.width * options.scale).rounded(.up)
-            let height = (area.size.height * options.scale).rounded(.up)
+            let covering = PixelRect(covering: area, scale: options.scale)
+            let width = covering.map { Double($0.width) } ?? (area.size.width * options.scale).rounded(.up)
+            let height = covering.map { Double($0.height) } ?? (area.size.height * options.scale).rounded(.up)
             throw RendererError(
                 .limitExceeded,
                 "at \(options.dpi.formatted()) dpi the page would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(limit.formatted()) pixels; lower the resolution or render a clip")

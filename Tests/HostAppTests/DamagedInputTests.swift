@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The damaged and hostile files of Tests/Damaged/make-damaged.py, written at test time.
+enum DamagedSet {
+    static let directory = Fixtures.root.appendingPathComponent("Tests/Damaged")
+
+    /// Only the hostile files, written once per test run.
+    static let hostile: URL? = try? make(count: 0)
+
+    /// A new folder holding `count` damaged variants of the seed documents and the hostile files.
+    static func make(count: Int) throws -> URL {
+        let folder = try Tool.temporaryDirectory()
+        let result = try Tool.run("python3", [directory.appendingPathComponent("make-damaged.py").path, folder.path, "--count", String(count)])
+        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
+        return folder
+    }
+
+    /// One hostapp run of Tests/Damaged/run-damaged.py's report.
+    struct Run: Decodable {
+        var file: String
+        var backend: String
+        var command: String
+        var status: Int?
+        var timedOut: Bool
+        var error: String
+        var typedError: Bool
+    }
+
+    /// Runs every reading command of hostapp with every backend on each file of `folder`.
+    static func runAll(in folder: URL, isolate: Bool = false) throws -> [Run] {
+        let report = folder.appendingPathComponent("report.json")
+        var arguments = [directory.appendingPathComponent("run-damaged.py").path, folder.path, "--hostapp", HostAppTests.executable,
+                         "--report", report.path, "--timeout", "60"]
+        if isolate { arguments.append("--isolate") }
+        let result = try Tool.run("python3", arguments)
+        guard result.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
+        return try JSONDecoder().decode([Run].self, from: Data(contentsOf: report))
+    }
+}
+
+/// Damaged and hostile input through every command, backend and `auto`: never a crash or a
+/// hang, and every failure a typed error.
+@Suite("Damaged and hostile input")
+struct DamagedInputTests {
+    static let exitCodes: Set<Int> = [64, 65, 70, 74]
+
+    func check(_ runs: [DamagedSet.Run]) {
+        for run in runs {
+            let what = "\(run.command) --backend \(run.backend) \(run.file): \(run.error)"
+            #expect(!run.timedOut, "ran past 60 s: \(what)")
+            guard let status = run.status else { continue }
+            #expect(status >= 0, "ended by signal \(-status): \(what)")
+            if status == 0 || (status == 1 && run.command == "compare") { continue }
+            #expect(Self.exitCodes.contains(status), "exit \(status): \(what)")
+            #expect(run.typedError, "no 'hostapp: error:' line: \(what)")
+        }
+    }
+
+    /// 78 damaged variants (6 of each seed document: cuts, bit flips, shuffled objects,
+    /// spliced bytes) and the hostile files, through 10 commands.
+    @Test func everyCommandEndsWithAResultOrATypedError() throws {
+        let folder = try DamagedSet.make(count: 78)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runs = try DamagedSet.runAll(in: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
+        // 9 commands with each of 3 backends, and compare once.
+        #expect(runs.count == files.count * 28)
+        check(runs)
+        // The set exercises both outcomes.
+        #expect(runs.contains { $0.status == 0 } && runs.contains { $0.status == 65 })
+    }
+
+    /// The same with the engine in a child process: nothing changes for a file no engine
+    /// crashes on.
+    @Test func isolatedCommandsEndTheSameWay() throws {
+        let folder = try DamagedSet.make(count: 26)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runs = try DamagedSet.runAll(in: folder, isolate: true)
+        check(runs)
+        #expect(!runs.contains { $0.status == 70 }, "no engine crashed on these files")
+    }
+
+    /// Loops in the cross-reference chain, the page tree and the outline end: the document
+    /// opens, and the outline lists each item once.
+    @Test(arguments: Fixtures.backendIDs)
+    func loopsEnd(backend: String) throws {
+        let folder = try #require(DamagedSet.hostile)
+        for name in ["hostile-xref-loop.pdf", "hostile-outline-loop.pdf"] {
+            let info = try Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent(name).path])
+            #expect(info.status == 0 && info.text.contains("Pages:        1"), "\(name): \(info.stderr)")
+        }
+        let outline = try Tool.run(HostAppTests.executable, ["--backend", backend, "outline", "--json", folder.appendingPathComponent("hostile-outline-loop.pdf").path])
+        #expect(outline.status == 0)
+        let items = try JSONSerialization.jsonObject(with: outline.stdout) as? [[String: Any]]
+        #expect(items?.compactMap { $0["title"] as? String } == ["One", "Two"])
+        let tree = try Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent("hostile-page-tree-loop.pdf").path])
+        #expect(tree.status == 0 || tree.status == 65, "\(tree.stderr)")
+    }
+
+    /// A page of 1e30 points, or of none, is read as US Letter by both engines; a page of
+    /// 14,400 points at 150 dpi (30,000 pixels square) is past the pixel limit: an error
+    /// before anything is allocated.
+    @Test(arguments: Fixtures.backendIDs)
+    func absurdAndHugePages(backend: String) throws {
+        let folder = try #require(DamagedSet.hostile)
+        let output = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let absurd = try Tool.run(
+            HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-absurd-page.pdf").path, "-o", output.path])
+        #expect(absurd.status == 0, "\(absurd.stderr)")
+        #expect(absurd.text.contains("hostile-absurd-page-1.png (1275x1650)") && absurd.text.contains("hostile-absurd-page-2.png (1275x1650)"))
+        let huge = try Tool.run(
+            HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-huge-page.pdf").path, "-o", output.path])
+        #expect(huge.status == 64, "\(huge.stderr)")
+        #expect(huge.stderr.contains("30,000 x 30,000 pixels, more than the limit of 268,435,456 pixels"))
+    }
+
+    /// JavaScript and Launch actions never run, whatever command reads the document; an
+    /// embedded file is never written.
+    @Test(arguments: ["mupdf", "poppler", "auto"])
+    func activeContentStaysInert(backend: String) throws {
+        let folder = try #require(DamagedSet.hostile)
+        let marker = "/tmp/renderer-provider-javascript-ran"
+        try? FileManager.default.removeItem(atPath: marker)
+        let workspace = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        for name in ["hostile-javascript.pdf", "hostile-embedded-file.pdf"] {
+            let file = folder.appendingPathComponent(name).path
+            for arguments in [["info", file], ["render", file, "-o", workspace.path, "--dpi", "20"], ["text", file], ["links", file],
+                              ["annotations", "list", file], ["outline", file]] {
+                let result = try Tool.run(HostAppTests.executable, ["--backend", backend] + arguments)
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                #expect(!result.text.contains("attached bytes"))
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        let written = try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted()
+        #expect(written == ["hostile-embedded-file-1.png", "hostile-javascript-1.png"])
+    }
+}

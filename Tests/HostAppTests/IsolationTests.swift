@@ -1,0 +1,134 @@
+import Foundation
+import RendererIsolation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// Documents whose engine runs in a child process: the same answers as in the calling
+/// process, and an engine crash, hang or memory exhaustion costs one page, not the caller.
+@Suite("Isolation in an engine process")
+struct IsolationTests {
+    /// hostapp's worker command as the engine process.
+    static func isolation(_ extra: [String] = [], timeLimit: Duration? = .seconds(60), memoryBytes: Int? = nil) -> IsolationOptions {
+        IsolationOptions(executable: HostAppTests.executable, arguments: ["worker"] + extra, timeLimit: timeLimit, memoryBytes: memoryBytes)
+    }
+
+    func hostapp(_ arguments: String..., environment: [String: String] = [:]) throws -> Tool.Result {
+        try Tool.run(HostAppTests.executable, arguments, environment: environment)
+    }
+
+    /// Pixels, text and page facts equal those of the same engine in this process.
+    @Test(arguments: Fixtures.backendIDs)
+    func answersEqualThoseOfTheCallingProcess(backend: String) throws {
+        let path = Fixtures.path("rotated.pdf")
+        let local = try Fixtures.open("rotated.pdf", backend: backend)
+        let isolated = try IsolatedDocument(path: path, backend: .id(backend), isolation: Self.isolation())
+        #expect(isolated.backend == backend)
+        #expect(isolated.engineName == local.renderer.engineName)
+        #expect(isolated.pageCount == 4)
+        #expect(try isolated.pageInfos() == local.pageInfos())
+        #expect(try isolated.info() == local.info())
+        for index in 0..<4 {
+            let options = RenderOptions(dpi: 50, pixelFormat: index % 2 == 0 ? .rgb : .rgba)
+            #expect(try isolated.render(pageAt: index, options: options) == local.render(pageAt: index, options: options))
+            #expect(try isolated.text(pageAt: index) == local.text(pageAt: index))
+            #expect(try isolated.textPage(pageAt: index) == local.textPage(pageAt: index))
+        }
+    }
+
+    /// Errors come back with their codes; the password travels over the socket, not the
+    /// command line.
+    @Test func errorsKeepTheirCodes() throws {
+        let locked = #expect(throws: RendererError.self) {
+            try IsolatedDocument(path: Fixtures.path("encrypted.pdf"), backend: .id("mupdf"), isolation: Self.isolation())
+        }
+        #expect(locked?.code == .passwordRequired)
+        let opened = try IsolatedDocument(path: Fixtures.path("encrypted.pdf"), password: "user-secret", isolation: Self.isolation())
+        #expect(opened.pageCount == 3)
+        let missing = #expect(throws: RendererError.self) { try IsolatedDocument(path: "/nonexistent.pdf", isolation: Self.isolation()) }
+        #expect(missing?.code == .fileNotFound)
+        let outside = #expect(throws: RendererError.self) { try opened.text(pageAt: 3) }
+        #expect(outside?.code == .pageOutOfRange)
+        let tooLarge = #expect(throws: RendererError.self) { try opened.render(pageAt: 0, options: RenderOptions(dpi: 9000)) }
+        #expect(tooLarge?.code == .limitExceeded)
+    }
+
+    /// An engine process that crashes on page 2 costs page 2: the error says how the
+    /// process ended, and the next page is served by a new engine process.
+    @Test func aCrashCostsOnePage() throws {
+        let document = try IsolatedDocument(path: Fixtures.samplePath, isolation: Self.isolation(["--test-crash-on-page", "2"]))
+        let first = try document.text(pageAt: 0)
+        #expect(first.contains("Renderer Provider Sample"))
+        let crash = #expect(throws: RendererError.self) { try document.render(pageAt: 1) }
+        #expect(crash?.code == .engineCrashed)
+        #expect(crash?.message.contains("signal 11") == true)
+        #expect(crash?.message.contains("draw page 2") == true)
+        #expect(try document.text(pageAt: 2).contains("Conclusion"))
+        #expect(try document.text(pageAt: 0) == first)
+    }
+
+    /// A page that takes the engine seconds is stopped at the time limit, and the document
+    /// stays usable.
+    @Test(arguments: Fixtures.backendIDs)
+    func aHangPastTheTimeLimitIsStopped(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("slow.pdf").path
+        try SlowPage.write(curves: 20_000, to: path)
+        let document = try IsolatedDocument(path: path, backend: .id(backend), isolation: Self.isolation(timeLimit: .milliseconds(300)))
+        let error = #expect(throws: RendererError.self) { try document.render(pageAt: 0, options: RenderOptions(dpi: 300)) }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.message.contains("time limit of 0.3 s") == true)
+        #expect(try document.pageInfos().first?.size == PageSize(width: 612, height: 792))
+    }
+
+    /// An engine process that would need more memory than it may have ends with an error;
+    /// this process goes on.
+    @Test func memoryExhaustionIsAnError() throws {
+        let path = try #require(Self.hostileFile("hostile-huge-page.pdf"))
+        let document = try IsolatedDocument(path: path, backend: .id("mupdf"), isolation: Self.isolation(memoryBytes: 700 << 20))
+        // 14,400 pt at 100 dpi: 20,000 x 20,000 RGB pixels, 1.2 GB.
+        let options = RenderOptions(dpi: 100, maximumPixelCount: 1 << 30)
+        let error = #expect(throws: RendererError.self) { try document.render(pageAt: 0, options: options) }
+        #expect(error?.code == .engineCrashed || error?.code == .limitExceeded)
+        #expect(try document.render(pageAt: 0, options: RenderOptions(dpi: 1)).width == 200)
+    }
+
+    /// hostapp --isolate: a crash on one page fails that page only, with exit code 70;
+    /// the other pages are written whole and no temporary file is left.
+    @Test(arguments: ["render", "text"])
+    func hostappGoesOnAfterACrash(command: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = command == "render" ? ["-o", directory.path, "--dpi", "36"] : []
+        let result = try Tool.run(
+            HostAppTests.executable, ["--isolate", command, Fixtures.samplePath] + arguments,
+            environment: ["HOSTAPP_TEST_CRASH_ON_PAGE": "2"])
+        #expect(result.status == 70)
+        #expect(result.stderr.contains("hostapp: error: page 2: "))
+        #expect(result.stderr.contains("signal 11"))
+        if command == "render" {
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            #expect(files == ["sample-1.png", "sample-3.png"])
+        } else {
+            #expect(result.text.contains("Renderer Provider Sample") && result.text.contains("Conclusion"))
+        }
+    }
+
+    /// hostapp's isolated info prints what the in-process one prints.
+    @Test(arguments: Fixtures.backendIDs)
+    func hostappIsolatedInfoEqualsInProcessInfo(backend: String) throws {
+        let isolated = try hostapp("--isolate", "--backend", backend, "info", Fixtures.path("labels.pdf"))
+        let local = try hostapp("--backend", backend, "info", Fixtures.path("labels.pdf"))
+        #expect(isolated.status == 0 && local.status == 0)
+        #expect(isolated.text == local.text)
+        let other = try hostapp("--isolate", "outline", Fixtures.samplePath)
+        #expect(other.status == 64)
+        #expect(other.stderr.contains("--isolate works with the info, render and text commands only"))
+    }
+
+    /// A file of the damaged set (Tests/Damaged/make-damaged.py), written on first use.
+    static func hostileFile(_ name: String) -> String? {
+        DamagedSet.hostile.map { $0.appendingPathComponent(name).path }
+    }
+}
