@@ -20,7 +20,17 @@ BENCH_PACKAGES = hyperfine time r-doc-pdf ghostscript-doc texlive-lang-cjk
 # libraries to load at each start), built apart from the debug and demo builds.
 BENCH_BUILD = $(SWIFT) build -c release --product hostapp --static-swift-stdlib --scratch-path .build-bench
 
-.PHONY: setup demo test bench fixtures clean
+# The fuzz targets, built with libFuzzer into their own folder (Swift code instrumented; the
+# engines are Debian's builds, so coverage guides the fuzzer through the project's code and
+# the engines are exercised without guidance). FUZZ_SECONDS bounds each target's run.
+FUZZ_BUILD = $(SWIFT) build --sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -parse-as-library --scratch-path .build-fuzz
+FUZZ_SECONDS ?= 120
+FUZZ_DIR = .build-fuzz/work
+
+# How many damaged variants `make damaged` makes and runs through every command.
+DAMAGED_COUNT ?= 3000
+
+.PHONY: setup demo test test-asan test-tsan fuzz damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -52,6 +62,37 @@ demo: setup
 test: setup
 	$(SWIFT) test
 
+# The test suite under AddressSanitizer and ThreadSanitizer, each in a build folder of its own.
+test-asan: setup
+	$(SWIFT) test --sanitize=address --scratch-path .build-asan
+
+test-tsan: setup
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+# Runs each engine's fuzz target for FUZZ_SECONDS, seeded with the fixtures and the sample.
+# A crashing input is written to $(FUZZ_DIR)/findings/; replay it with the target built
+# normally: swift run FuzzMuPDF FILE.
+fuzz: setup
+	$(FUZZ_BUILD) --product FuzzMuPDF
+	$(FUZZ_BUILD) --product FuzzPoppler
+	@set -e; bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
+	for target in FuzzMuPDF FuzzPoppler; do \
+		mkdir -p $(FUZZ_DIR)/$$target; cp Tests/Fixtures/*.pdf Samples/sample.pdf $(FUZZ_DIR)/$$target/; \
+		echo "== $$target for $(FUZZ_SECONDS) s"; \
+		"$$bin/$$target" -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_DIR)/findings/$$target- $(FUZZ_DIR)/$$target; \
+	done
+
+# Makes DAMAGED_COUNT damaged variants of the fixtures and the hostile files, and runs every
+# reading command of hostapp on each with each backend and auto, then with --isolate;
+# fails if any run ends by a signal, runs past 60 s or fails without a typed error.
+damaged: setup
+	$(SWIFT) build --product hostapp
+	@set -e; out=.build/damaged; rm -rf $$out; bin="$$($(SWIFT) build --show-bin-path)/hostapp"; \
+	python3 Tests/Damaged/make-damaged.py $$out --count $(DAMAGED_COUNT); \
+	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report.json --check; \
+	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report-isolated.json --isolate --check
+
 # Times hostapp against mutool, pdftoppm, pdftocairo and pdftotext and writes BENCHMARKS.md
 # (Benchmarks/bench.py says which settings it takes).
 bench: setup
@@ -65,4 +106,4 @@ fixtures: setup
 	mutool run Samples/make-sample.js Samples/sample.pdf
 
 clean:
-	rm -rf .build .build-bench $(DEMO_OUT)
+	rm -rf .build .build-bench .build-asan .build-tsan .build-fuzz $(DEMO_OUT)

@@ -79,6 +79,12 @@ let package = Package(
             ]
         ),
 
+        // libFuzzer targets, one per engine (`make fuzz`), over what a caller does with an
+        // input; built normally they replay the files they are given.
+        .target(name: "FuzzSupport", dependencies: ["RendererProvider", .product(name: "Logging", package: "swift-log")]),
+        .executableTarget(name: "FuzzMuPDF", dependencies: ["FuzzSupport", "MuPDFRenderer"]),
+        .executableTarget(name: "FuzzPoppler", dependencies: ["FuzzSupport", "PopplerRenderer"]),
+
         // Helpers the test targets share: fixture paths, running reference tools, reading Netpbm.
         .target(
             name: "TestSupport",

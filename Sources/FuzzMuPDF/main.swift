@@ -1,0 +1,13 @@
+// libFuzzer target for MuPDF (`make fuzz`); built without FUZZING it replays the files it is given.
+import FuzzSupport
+import MuPDFRenderer
+
+#if FUZZING
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+        FuzzInput.run(UnsafeRawBufferPointer(start: data, count: size), with: MuPDFRenderer(logger: quietLogger))
+        return 0
+    }
+#else
+    FuzzInput.replay(Array(CommandLine.arguments.dropFirst()), with: MuPDFRenderer(logger: quietLogger))
+#endif
