@@ -87,9 +87,11 @@ cmupdf_cookie *cmupdf_new_cookie(void)
 	return calloc(1, sizeof(cmupdf_cookie));
 }
 
+/* Another thread sets the flag while the page is drawn; MuPDF reads it as a plain int, as its
+   cookie is meant to be used. The project's own accesses are atomic. */
 void cmupdf_abort_cookie(cmupdf_cookie *cookie)
 {
-	cookie->cookie.abort = 1;
+	__atomic_store_n(&cookie->cookie.abort, 1, __ATOMIC_RELAXED);
 }
 
 void cmupdf_drop_cookie(cmupdf_cookie *cookie)
@@ -119,7 +121,7 @@ int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, i
 		device = fz_new_draw_device(ctx, ctm, pixmap);
 		fz_run_page(ctx, page->page, device, fz_identity, cookie ? &cookie->cookie : NULL);
 		fz_close_device(ctx, device);
-		if (cookie && cookie->cookie.abort)
+		if (cookie && __atomic_load_n(&cookie->cookie.abort, __ATOMIC_RELAXED))
 			fz_throw(ctx, FZ_ERROR_ABORT, "drawing was stopped");
 		ok = 1;
 	}

@@ -121,10 +121,11 @@ struct GlobalOptions: ParsableArguments {
         return String(decoding: firstLine.last == UInt8(ascii: "\r") ? firstLine.dropLast() : firstLine, as: UTF8.self)
     }
 
-    /// Opens `path` with the selected backend and password, in this process. Commands that
-    /// cannot run isolated refuse --isolate here.
+    /// Opens `path` with the selected backend and password, in this process, under the
+    /// ``StallWatch``. Commands that cannot run isolated refuse --isolate here.
     func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
         if isolate { throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only") }
+        StallWatch.start(file: path, timeLimit: timeLimit)
         return try registry().open(
             .file(path), password: try password(), backend: selection, needing: capabilities,
             limits: DocumentLimits(cacheBytes: cacheMiB << 20))

@@ -61,7 +61,10 @@ enum OpenedDocument {
     ) throws {
         switch self {
         case .local(let document):
-            let batch = BatchOptions(jobs: jobs, cancellation: cancellation) { progress($0.completed) }
+            let batch = BatchOptions(jobs: jobs, cancellation: cancellation) {
+                StallWatch.progress()
+                progress($0.completed)
+            }
             try document.forEachPage(pages, options: batch) { document, index in
                 try PageFailures.catching { try work(document, index) }
             } deliver: { try deliver($0, $1) }

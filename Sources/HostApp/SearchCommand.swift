@@ -41,7 +41,7 @@ struct SearchCommand: ParsableCommand {
             let searchOptions = SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord)
             var hits: [Hit] = []
             let interrupt = InterruptWatch()
-            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation)
+            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation) { _ in StallWatch.progress() }
             try document.search(term, options: searchOptions, pages: try options.indices(in: document), batch: batch) { hit in
                 let bounds = hit.bounds
                 let entry = Hit(

@@ -59,10 +59,10 @@ public enum IsolationWorker {
     }
 
     /// Caps this process's address space, so that an engine that would exhaust the
-    /// machine's memory sees its allocations fail instead. Not under AddressSanitizer, whose
-    /// shadow memory alone takes terabytes of address space.
+    /// machine's memory sees its allocations fail instead. Not under AddressSanitizer or
+    /// ThreadSanitizer, whose shadow memory alone takes terabytes of address space.
     private static func limitAddressSpace(to bytes: Int) {
-        guard !runsUnderAddressSanitizer else { return }
+        guard !runsUnderSanitizer else { return }
         var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
         var current = rlimit()
         if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &current) == 0, current.rlim_max < limit.rlim_max {
@@ -71,6 +71,7 @@ public enum IsolationWorker {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
     }
 
-    /// Whether this program was built with AddressSanitizer.
-    public static let runsUnderAddressSanitizer = dlsym(nil, "__asan_init") != nil
+    /// Whether this program was built with AddressSanitizer or ThreadSanitizer, under which
+    /// the engine process's address space is not capped.
+    public static let runsUnderSanitizer = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
 }

@@ -30,12 +30,20 @@ well-formed PDF apart from the stated fault:
   hostile-javascript.pdf       an /OpenAction JavaScript and a Launch action that would create
                                the file named in the script (tests check it never appears)
   hostile-embedded-file.pdf    an embedded file attachment (tests check it is never written)
+
+Last, it copies each file of Tests/Damaged/Found/ as found-NAME.pdf: inputs that `make fuzz`
+found to hang or crash an engine (the README's Known issues section says what each does):
+
+  found-mupdf-page-tree-loop.pdf   a fuzzed fixture whose page 1 is a "cycle in page tree"
+                                   and on whose page 2 MuPDF 1.21 loops without end, its
+                                   memory growing (mutool draw hangs on it the same way)
 """
 
 import argparse
 import os
 import random
 import re
+import shutil
 import sys
 import zlib
 
@@ -185,6 +193,9 @@ def main():
     for name, data in hostile(rng).items():
         with open(os.path.join(args.out, name), "wb") as file:
             file.write(data)
+    found = os.path.join(ROOT, "Tests", "Damaged", "Found")
+    for name in sorted(os.listdir(found)):
+        shutil.copyfile(os.path.join(found, name), os.path.join(args.out, "found-" + name))
 
 
 if __name__ == "__main__":

@@ -2,11 +2,14 @@
 """Runs every hostapp command that reads a document on each PDF of a folder, with each
 backend, and writes what happened to each run as JSON; prints a summary.
 
-    run-damaged.py --hostapp PATH DIR [--report FILE] [--jobs N] [--timeout S] [--isolate]
-                   [--check]
+    run-damaged.py --hostapp PATH DIR [--report FILE] [--jobs N] [--timeout S]
+                   [--time-limit S] [--isolate] [--check]
 
-With --isolate, the commands that can (info, render, text) run their engine in a child
-process.
+Each run gets hostapp's --time-limit (5 s by default), so that an engine that cannot be
+stopped ends the run, in process, after twice that time without progress.
+
+With --isolate, only the commands that can run their engine in a child process (info,
+render, text) run, and they do so.
 
 A run is one (file, backend, command). Its record holds the exit status (negative: the
 signal that ended it), whether it ran past the timeout (and was killed), its time, and the
@@ -43,7 +46,7 @@ TYPED_EXIT_CODES = {64, 65, 70, 74}
 ISOLATED_COMMANDS = {"info", "render", "text"}
 
 
-def run_one(hostapp, path, backend, command, timeout, isolate, scratch):
+def run_one(hostapp, path, backend, command, timeout, time_limit, isolate, scratch):
     out = tempfile.mkdtemp(dir=scratch)
     arguments = [part.format(file=path, out=out) for part in COMMANDS[command]]
     if command == "compare":
@@ -51,8 +54,9 @@ def run_one(hostapp, path, backend, command, timeout, isolate, scratch):
             return None
     else:
         arguments[0:0] = ["--backend", backend]
-    if isolate and command in ISOLATED_COMMANDS:
+    if isolate:
         arguments.insert(0, "--isolate")
+    arguments[0:0] = ["--time-limit", str(time_limit)]
     environment = dict(os.environ, XDG_DATA_HOME=scratch, HOSTAPP_BACKEND="")
     started = time.monotonic()
     try:
@@ -86,14 +90,16 @@ def main():
     parser.add_argument("--report")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--time-limit", type=float, default=5)
     parser.add_argument("--isolate", action="store_true")
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     files = sorted(os.path.join(args.dir, name) for name in os.listdir(args.dir) if name.endswith(".pdf"))
     with tempfile.TemporaryDirectory() as scratch, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [
-            pool.submit(run_one, args.hostapp, path, backend, command, args.timeout, args.isolate, scratch)
+            pool.submit(run_one, args.hostapp, path, backend, command, args.timeout, args.time_limit, args.isolate, scratch)
             for path in files for backend in BACKENDS for command in COMMANDS
+            if not args.isolate or command in ISOLATED_COMMANDS
         ]
         records = [record for future in futures if (record := future.result()) is not None]
     if args.report:

@@ -99,6 +99,26 @@ struct DamagedInputTests {
         #expect(tree.status == 0 || tree.status == 65, "\(tree.stderr)")
     }
 
+    /// MuPDF 1.21 loops without end loading page 2 of a file the fuzzer found
+    /// (Tests/Damaged/Found). In process nothing can stop it, so hostapp ends with a
+    /// `limit exceeded` error once the engine has made no progress for twice --time-limit;
+    /// isolated, only page 2 fails and the pages after it are read.
+    @Test func anEngineCaughtInALoopDoesNotHangHostApp() throws {
+        let file = DamagedSet.directory.appendingPathComponent("Found/mupdf-page-tree-loop.pdf").path
+        for command in [["text", file, "--pages", "1-3"], ["search", file, "e"]] {
+            let local = try Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--time-limit", "1"] + command)
+            #expect(local.status == 64, "\(command): \(local.stderr)")
+            #expect(local.stderr.contains("\(file): the engine made no progress for 2 s (twice --time-limit)"), "\(local.stderr)")
+        }
+        let isolated = try Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--isolate", "--time-limit", "1", "text", file, "--pages", "1-3"])
+        let errors = isolated.stderr.split(separator: "\n")
+        #expect(errors.count == 2, "\(isolated.stderr)")
+        #expect(errors.first?.hasPrefix("hostapp: error: page 1: mupdf: MuPDF could not load page 1 (engine: cycle in page tree)") == true)
+        #expect(errors.last?.hasSuffix("the engine took longer than the time limit of 1.0 s to read the text of page 2, and was stopped") == true)
+        // Page 1 is damaged (65) and page 2 past its limit (64): the worst code is the exit code.
+        #expect(isolated.status == 65)
+    }
+
     /// A page of 1e30 points, or of none, is read as US Letter by both engines; a page of
     /// 14,400 points at 150 dpi (30,000 pixels square) is past the pixel limit: an error
     /// before anything is allocated.

@@ -84,7 +84,7 @@ struct IsolationTests {
 
     /// An engine process that would need more memory than it may have ends with an error;
     /// this process goes on.
-    @Test(.disabled(if: IsolationWorker.runsUnderAddressSanitizer, "AddressSanitizer needs an uncapped address space"))
+    @Test(.disabled(if: IsolationWorker.runsUnderSanitizer, "AddressSanitizer and ThreadSanitizer need an uncapped address space"))
     func memoryExhaustionIsAnError() throws {
         let path = try #require(Self.hostileFile("hostile-huge-page.pdf"))
         let document = try IsolatedDocument(path: path, backend: .id("mupdf"), isolation: Self.isolation(memoryBytes: 700 << 20))

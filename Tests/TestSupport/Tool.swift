@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a command-line program to completion and captures what it printed.
 public struct Tool {
@@ -29,13 +30,17 @@ public struct Tool {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes while the process runs, so neither can fill up and block it.
-        nonisolated(unsafe) var errData = Data()
-        let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        errReader.start()
+        let errData = Mutex(Data())
+        let errRead = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errData.withLock { $0 = data }
+            errRead.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errReader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        errRead.wait()
+        return Result(status: process.terminationStatus, stdout: outData, stderr: errData.withLock { String(decoding: $0, as: UTF8.self) })
     }
 
     /// A new empty directory under the system's temporary directory.

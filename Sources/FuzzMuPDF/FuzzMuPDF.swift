@@ -9,5 +9,10 @@ import MuPDFRenderer
         return 0
     }
 #else
-    FuzzInput.replay(Array(CommandLine.arguments.dropFirst()), with: MuPDFRenderer(logger: quietLogger))
+    @main
+    enum Replay {
+        static func main() {
+            FuzzInput.replay(Array(CommandLine.arguments.dropFirst()), with: MuPDFRenderer(logger: quietLogger))
+        }
+    }
 #endif

@@ -9,5 +9,10 @@ import PopplerRenderer
         return 0
     }
 #else
-    FuzzInput.replay(Array(CommandLine.arguments.dropFirst()), with: PopplerRenderer(logger: quietLogger))
+    @main
+    enum Replay {
+        static func main() {
+            FuzzInput.replay(Array(CommandLine.arguments.dropFirst()), with: PopplerRenderer(logger: quietLogger))
+        }
+    }
 #endif

@@ -1,0 +1,56 @@
+import Foundation
+import RendererProvider
+import Synchronization
+
+/// Ends hostapp with a `limit exceeded` error when the engine, working in this process, makes
+/// no progress for twice `--time-limit`.
+///
+/// The time limit stops MuPDF within a page, but nothing can stop an engine that is caught in
+/// a loop of its own (MuPDF 1.21 loops forever loading some damaged page trees) or a Poppler
+/// page that runs on: in this process, ending hostapp is the only way not to hang. Output
+/// already written stays; files being written are left as hidden `.partial` files that the
+/// next save to the same path removes. `--isolate` contains such files without ending hostapp.
+enum StallWatch {
+    private struct State {
+        var file = ""
+        var allowance = Duration.zero
+        var deadline: ContinuousClock.Instant?
+    }
+
+    private static let state = Mutex(State())
+
+    /// Starts watching the engine's work on `file`, allowing it twice `timeLimit` before each
+    /// step of progress; without a time limit, nothing is watched.
+    static func start(file: String, timeLimit: Duration?) {
+        guard let timeLimit else { return }
+        let isFirst = state.withLock { state in
+            let isFirst = state.deadline == nil
+            state = State(file: file, allowance: timeLimit * 2, deadline: .now + timeLimit * 2)
+            return isFirst
+        }
+        if isFirst { Thread.detachNewThread { watch() } }
+    }
+
+    /// Notes that the engine finished a step (a page), which earns it a new allowance.
+    static func progress() {
+        state.withLock { state in
+            if state.deadline != nil { state.deadline = .now + state.allowance }
+        }
+    }
+
+    private static func watch() {
+        while true {
+            let (file, allowance, deadline) = state.withLock { ($0.file, $0.allowance, $0.deadline ?? .now) }
+            let remaining = deadline - .now
+            guard remaining <= .zero else {
+                Thread.sleep(forTimeInterval: min(1, remaining / .seconds(1)))
+                continue
+            }
+            fflush(nil)
+            Failure.printError(
+                "\(file): the engine made no progress for \(String(format: "%g", allowance / .seconds(1))) s (twice --time-limit) and cannot be "
+                    + "stopped in this process, so hostapp stops; --isolate contains such files")
+            _exit(Failure.exitCode(for: RendererError(.limitExceeded, "")))
+        }
+    }
+}
