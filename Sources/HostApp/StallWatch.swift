@@ -1,6 +1,5 @@
 import Foundation
 import RendererProvider
-import Synchronization
 
 /// Ends hostapp with a `limit exceeded` error when the engine, working in this process, makes
 /// no progress for twice `--time-limit`.
@@ -17,7 +16,7 @@ enum StallWatch {
         var deadline: ContinuousClock.Instant?
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Starts watching the engine's work on `file`, allowing it twice `timeLimit` before each
     /// step of progress; without a time limit, nothing is watched.

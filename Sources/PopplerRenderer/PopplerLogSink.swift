@@ -1,12 +1,12 @@
 import CPopplerCpp
 import Logging
-import Synchronization
+import RendererProvider
 
 /// Receives Poppler's messages (syntax errors and warnings, which it would print to stderr)
 /// and logs them at `notice`. Poppler has one message hook for the whole process, so the
 /// logger of the most recently created ``PopplerRenderer`` receives them.
 enum PopplerLogSink {
-    private static let current = Mutex<Logger?>(nil)
+    private static let current = Locked<Logger?>(nil)
 
     static func install(_ logger: Logger) {
         current.withLock { $0 = logger }

@@ -1,6 +1,5 @@
 import Foundation
 import RendererProvider
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -25,7 +24,7 @@ public final class IsolatedDocument: Sendable {
     private let opening: IsolationRequest
     private let displayName: String
     private let isolation: IsolationOptions
-    private let engine: Mutex<EngineSlot>
+    private let engine: Locked<EngineSlot>
 
     /// Opens the file at `path` in a new engine process with the renderer `backend` selects
     /// there, as ``RendererRegistry/open(_:password:backend:needing:limits:)`` does with the
@@ -44,7 +43,7 @@ public final class IsolatedDocument: Sendable {
         var slot = EngineSlot()
         let opened = try slot.start(opening, options: isolation, displayName: path)
         (self.backend, engineName, engineVersion, pageCount) = (opened.backend, opened.engineName, opened.engineVersion, opened.pageCount)
-        engine = Mutex(slot)
+        engine = Locked(slot)
     }
 
     public func info() throws -> DocumentInfo {

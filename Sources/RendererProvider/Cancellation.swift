@@ -10,8 +10,8 @@ import Synchronization
 /// is cancelled with it, so a per-page time limit still stops when the whole batch is
 /// cancelled.
 public final class Cancellation: Sendable {
-    private let reason = Mutex<RendererError?>(nil)
-    private let handlers = Mutex<[Int: @Sendable () -> Void]>([:])
+    private let reason = Locked<RendererError?>(nil)
+    private let handlers = Locked<[Int: @Sendable () -> Void]>([:])
     private let nextHandler = Atomic<Int>(0)
     /// The handler this cancellation registered with its parent, removed when it goes.
     private let link: (parent: Cancellation, key: Int)?

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An open document, served by one renderer. Safe to share between threads: calls are
 /// serialised, because an engine document must never be used by two threads at once.
@@ -20,12 +19,12 @@ public final class Document: Sendable {
         var hasUnsavedChanges = false
     }
 
-    let engine: Mutex<Engine>
+    let engine: Locked<Engine>
     let password: String?
     /// What the engine may keep for this document (its workers' documents too).
     public let limits: DocumentLimits
     /// The pixels ``render(pageAt:options:as:to:cancellation:)`` reuses.
-    private let scratch = Mutex(Bitmap())
+    private let scratch = Locked(Bitmap())
 
     init(
         renderer: any Renderer, source: DocumentSource, password: String?, limits: DocumentLimits, fallbacks: [any Renderer] = []
@@ -35,7 +34,7 @@ public final class Document: Sendable {
         }
         self.password = password
         self.limits = limits
-        self.engine = Mutex(Engine(document: engineDocument, renderer: renderer, fallbacks: fallbacks, source: source))
+        self.engine = Locked(Engine(document: engineDocument, renderer: renderer, fallbacks: fallbacks, source: source))
     }
 
     /// The renderer serving this document now.

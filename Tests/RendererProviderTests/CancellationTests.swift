@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import RendererProvider
 import Testing
 
@@ -58,7 +57,7 @@ struct CancellationTests {
     }
 
     private final class Counter: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         func add() { count.withLock { $0 += 1 } }
         var value: Int { count.withLock { $0 } }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import RendererProvider
 
 /// Runs a command-line program to completion and captures what it printed.
 public struct Tool {
@@ -30,7 +30,7 @@ public struct Tool {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Read both pipes while the process runs, so neither can fill up and block it.
-        let errData = Mutex(Data())
+        let errData = Locked(Data())
         let errRead = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let data = err.fileHandleForReading.readDataToEndOfFile()
