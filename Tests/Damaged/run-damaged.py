@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Runs every hostapp command that reads a document on each PDF of a folder, with each
-backend, and writes what happened to each run as JSON; prints a summary.
+backend, and writes what happened to each run as JSON; prints each bad run as it ends, the figures
+so far every 5,000 runs, and a summary.
 
     run-damaged.py --hostapp PATH DIR [--report FILE] [--jobs N] [--timeout S]
                    [--time-limit S] [--isolate] [--check]
@@ -44,6 +45,8 @@ COMMANDS = {
 TYPED_EXIT_CODES = {64, 65, 70, 74}
 # The commands hostapp runs in an engine process with --isolate.
 ISOLATED_COMMANDS = {"info", "render", "text"}
+# How often a long run prints its figures so far.
+PROGRESS_EVERY = 5000
 
 
 def run_one(hostapp, path, backend, command, timeout, time_limit, isolate, scratch):
@@ -83,6 +86,13 @@ def is_bad(record):
     return record["status"] not in TYPED_EXIT_CODES or not record["typedError"]
 
 
+def summary(records, bad, file_count, when):
+    succeeded = sum(1 for record in records if record["status"] == 0 or (record["status"] == 1 and record["command"] == "compare"))
+    slowest = max((record["seconds"] for record in records), default=0)
+    return ("%d runs on %d files %s: %d succeeded, %d failed with a typed error, %d bad (signal, timeout or untyped); slowest %.1f s"
+            % (len(records), file_count, when, succeeded, len(records) - succeeded - len(bad), len(bad), slowest))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dir")
@@ -95,22 +105,28 @@ def main():
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     files = sorted(os.path.join(args.dir, name) for name in os.listdir(args.dir) if name.endswith(".pdf"))
+    records, bad = [], []
     with tempfile.TemporaryDirectory() as scratch, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         futures = [
             pool.submit(run_one, args.hostapp, path, backend, command, args.timeout, args.time_limit, args.isolate, scratch)
             for path in files for backend in BACKENDS for command in COMMANDS
             if not args.isolate or command in ISOLATED_COMMANDS
         ]
-        records = [record for future in futures if (record := future.result()) is not None]
+        for future in concurrent.futures.as_completed(futures):
+            record = future.result()
+            if record is None:
+                continue
+            records.append(record)
+            if is_bad(record):
+                bad.append(record)
+                print("BAD", json.dumps(record), flush=True)
+            if len(records) % PROGRESS_EVERY == 0:
+                print(summary(records, bad, len(files), "so far"), flush=True)
+    records.sort(key=lambda record: (record["file"], record["backend"], record["command"]))
     if args.report:
         with open(args.report, "w") as file:
             json.dump(records, file, indent=1)
-    bad = [record for record in records if is_bad(record)]
-    succeeded = [record for record in records if record["status"] == 0 or (record["status"] == 1 and record["command"] == "compare")]
-    print("%d runs on %d files: %d succeeded, %d failed with a typed error, %d bad (signal, timeout or untyped)"
-          % (len(records), len(files), len(succeeded), len(records) - len(succeeded) - len(bad), len(bad)))
-    for record in bad[:50]:
-        print("BAD", json.dumps(record))
+    print(summary(records, bad, len(files), "in all"))
     return 1 if args.check and bad else 0
 
 
