@@ -29,6 +29,13 @@ FUZZ_DIR = .build-fuzz/work
 
 # How many damaged variants `make damaged` makes and runs through every command.
 DAMAGED_COUNT ?= 3000
+# Real documents that join the fixtures as seeds of `make damaged`, from TeX Live's
+# documentation: files from Acrobat Distiller 3 and 7, Ghostscript 5.50, PStill, LuaTeX and
+# pdfTeX (the last two with object streams), 1 to 8 pages.
+DAMAGED_PACKAGES = texlive-base texlive-latex-recommended
+DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.pdf dvipdfm/transistor.pdf \
+	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
+	latex/koma-script/examples/letter-example-00-en.pdf)
 
 .PHONY: setup demo test test-asan test-tsan fuzz damaged bench fixtures clean
 
@@ -99,14 +106,15 @@ fuzz: setup
 	done; \
 	echo "Findings in $(FUZZ_DIR)/findings: $$(ls $(FUZZ_DIR)/findings | wc -l)"; ls $(FUZZ_DIR)/findings
 
-# Makes DAMAGED_COUNT damaged variants of the fixtures and the hostile files, and runs every
-# reading command of hostapp on each with each backend and auto, then info, render and text
-# with --isolate;
+# Makes DAMAGED_COUNT damaged variants of the fixtures and of the real documents, and the
+# hostile files, and runs every reading command of hostapp on each (and on the real documents
+# undamaged) with each backend and auto, then info, render and text with --isolate;
 # fails if any run ends by a signal, runs past 60 s or fails without a typed error.
 damaged: setup
+	@$(call install-missing,$(DAMAGED_PACKAGES))
 	$(SWIFT) build --product hostapp
 	@set -e; out=.build/damaged; rm -rf $$out; bin="$$($(SWIFT) build --show-bin-path)/hostapp"; \
-	python3 Tests/Damaged/make-damaged.py $$out --count $(DAMAGED_COUNT); \
+	python3 Tests/Damaged/make-damaged.py $$out --count $(DAMAGED_COUNT) --real $(DAMAGED_REAL); \
 	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report.json --check; \
 	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report-isolated.json --isolate --check
 

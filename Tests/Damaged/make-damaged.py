@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Writes a set of damaged and hostile PDF files, the same bytes for the same arguments.
 
-    make-damaged.py OUT_DIR [--count N] [--seed S]
+    make-damaged.py OUT_DIR [--count N] [--seed S] [--real FILE ...]
 
-From each seed document (the project's fixtures that open without a password, and the
-sample) it derives, in turn, until N files are written:
+From each seed document (the project's fixtures that open without a password, the sample,
+and the real documents given with --real, each of which is also written undamaged as
+real-NAME.pdf) it derives, in turn, until N files are written:
 
   trunc-*    the document cut at an offset: evenly spread over the file, then random;
   flip-*     1 to 16 bytes of the document with one random bit flipped each;
@@ -181,10 +182,15 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--count", type=int, default=1000, help="damaged variants of the seed documents")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--real", nargs="*", default=[], help="documents from elsewhere that join the seeds")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     seeds = [(os.path.splitext(os.path.basename(path))[0], open(os.path.join(ROOT, path), "rb").read()) for path in SEEDS]
+    for path in args.real:
+        name = os.path.splitext(os.path.basename(path))[0]
+        seeds.append((name, open(path, "rb").read()))
+        shutil.copyfile(path, os.path.join(args.out, "real-%s.pdf" % name))
     for serial in range(args.count):
         name, data = seeds[serial % len(seeds)]
         kind, damaged = mutations(data, rng, serial // len(seeds))

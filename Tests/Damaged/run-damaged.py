@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs every hostapp command that reads a document on each PDF of a folder, with each
-backend, and writes what happened to each run as JSON; prints each bad run as it ends, the figures
-so far every 5,000 runs, and a summary.
+backend, and writes what happened to each run as JSON; prints each bad run as it ends, the
+figures so far every 5,000 runs, and a summary.
 
     run-damaged.py --hostapp PATH DIR [--report FILE] [--jobs N] [--timeout S]
                    [--time-limit S] [--isolate] [--check]
@@ -9,21 +9,24 @@ so far every 5,000 runs, and a summary.
 Each run gets hostapp's --time-limit (5 s by default), so that an engine that cannot be
 stopped ends the run, in process, after twice that time without progress.
 
-With --isolate, only the commands that can run their engine in a child process (info,
+Render, text and search read pages 1-2, or page 1 of a document in which info (run first,
+with the same backend) finds one page. With --isolate, only the commands that can run their engine in a child process (info,
 render, text) run, and they do so.
 
 A run is one (file, backend, command). Its record holds the exit status (negative: the
 signal that ended it), whether it ran past the timeout (and was killed), its time, and the
 last line of its stderr. With --check, the exit status is 1 when any run died by a signal,
-ran past the timeout, or failed without a typed error: an exit code other than 64, 65, 70
-and 74 (1 is allowed for compare: a page failed the thresholds), or no
-"hostapp: error:" line on stderr.
+ran past the timeout, failed without a typed error (an exit code other than 64, 65, 70
+and 74, or no "hostapp: error:" line on stderr), or failed at all on an undamaged real
+document (real-*.pdf); compare's 1 (a page failed the thresholds) counts as success.
 """
 
 import argparse
 import concurrent.futures
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,9 +35,9 @@ import time
 BACKENDS = ["mupdf", "poppler", "auto"]
 COMMANDS = {
     "info": ["info", "{file}"],
-    "render": ["render", "{file}", "--pages", "1-2", "--dpi", "36", "-o", "{out}"],
-    "text": ["text", "{file}", "--pages", "1-2"],
-    "search": ["search", "{file}", "e", "--pages", "1-2"],
+    "render": ["render", "{file}", "--pages", "{pages}", "--dpi", "36", "-o", "{out}"],
+    "text": ["text", "{file}", "--pages", "{pages}"],
+    "search": ["search", "{file}", "e", "--pages", "{pages}"],
     "outline": ["outline", "{file}"],
     "links": ["links", "{file}"],
     "annotations": ["annotations", "list", "{file}"],
@@ -49,13 +52,28 @@ ISOLATED_COMMANDS = {"info", "render", "text"}
 PROGRESS_EVERY = 5000
 
 
-def run_one(hostapp, path, backend, command, timeout, time_limit, isolate, scratch):
+def run_file(hostapp, path, backend, commands, timeout, time_limit, isolate, scratch):
+    """Runs `commands` on one file with one backend: info first, whose page count decides
+    the pages the others read (the first two, or the only one)."""
+    records = []
+    pages = "1-2"
+    for command in commands:
+        if command == "compare" and backend != "auto":
+            continue
+        record, stdout = run_one(hostapp, path, backend, command, pages, timeout, time_limit, isolate, scratch)
+        records.append(record)
+        if command == "info" and record["status"] == 0:
+            count = re.search(rb"^Pages: *(\d+)$", stdout, re.M)
+            if count and int(count.group(1)) == 1:
+                pages = "1"
+    return records
+
+
+def run_one(hostapp, path, backend, command, pages, timeout, time_limit, isolate, scratch):
+    """Runs one command; returns its record and its standard output."""
     out = tempfile.mkdtemp(dir=scratch)
-    arguments = [part.format(file=path, out=out) for part in COMMANDS[command]]
-    if command == "compare":
-        if backend != "auto":
-            return None
-    else:
+    arguments = [part.format(file=path, out=out, pages=pages) for part in COMMANDS[command]]
+    if command != "compare":
         arguments[0:0] = ["--backend", backend]
     if isolate:
         arguments.insert(0, "--isolate")
@@ -64,33 +82,39 @@ def run_one(hostapp, path, backend, command, timeout, time_limit, isolate, scrat
     started = time.monotonic()
     try:
         process = subprocess.run(
-            [hostapp, *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-            timeout=timeout, env=environment)
-        status, timed_out, stderr = process.returncode, False, process.stderr
+            [hostapp, *arguments], capture_output=True, stdin=subprocess.DEVNULL, timeout=timeout, env=environment)
+        status, timed_out, stdout, stderr = process.returncode, False, process.stdout, process.stderr
     except subprocess.TimeoutExpired as expired:
-        status, timed_out, stderr = None, True, expired.stderr or b""
+        status, timed_out, stdout, stderr = None, True, b"", expired.stderr or b""
+    shutil.rmtree(out, ignore_errors=True)
     lines = stderr.decode("utf-8", "replace").strip().splitlines()
     errors = [line for line in lines if line.startswith("hostapp: error:")]
     return {
-        "file": os.path.basename(path), "backend": backend, "command": command,
+        "file": os.path.basename(path), "backend": backend, "command": command, "pages": pages,
         "status": status, "timedOut": timed_out, "seconds": round(time.monotonic() - started, 3),
         "error": errors[-1] if errors else (lines[-1] if lines else ""), "typedError": bool(errors),
-    }
+    }, stdout
+
+
+def succeeded(record):
+    return record["status"] == 0 or (record["status"] == 1 and record["command"] == "compare")
 
 
 def is_bad(record):
     if record["timedOut"] or record["status"] is None or record["status"] < 0:
         return True
-    if record["status"] == 0 or (record["status"] == 1 and record["command"] == "compare"):
+    if succeeded(record):
         return False
+    if record["file"].startswith("real-"):
+        return True
     return record["status"] not in TYPED_EXIT_CODES or not record["typedError"]
 
 
 def summary(records, bad, file_count, when):
-    succeeded = sum(1 for record in records if record["status"] == 0 or (record["status"] == 1 and record["command"] == "compare"))
+    successes = sum(1 for record in records if succeeded(record))
     slowest = max((record["seconds"] for record in records), default=0)
-    return ("%d runs on %d files %s: %d succeeded, %d failed with a typed error, %d bad (signal, timeout or untyped); slowest %.1f s"
-            % (len(records), file_count, when, succeeded, len(records) - succeeded - len(bad), len(bad), slowest))
+    return ("%d runs on %d files %s: %d succeeded, %d failed with a typed error, %d bad; slowest %.1f s"
+            % (len(records), file_count, when, successes, len(records) - successes - len(bad), len(bad), slowest))
 
 
 def main():
@@ -107,21 +131,19 @@ def main():
     files = sorted(os.path.join(args.dir, name) for name in os.listdir(args.dir) if name.endswith(".pdf"))
     records, bad = [], []
     with tempfile.TemporaryDirectory() as scratch, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        commands = [command for command in COMMANDS if not args.isolate or command in ISOLATED_COMMANDS]
         futures = [
-            pool.submit(run_one, args.hostapp, path, backend, command, args.timeout, args.time_limit, args.isolate, scratch)
-            for path in files for backend in BACKENDS for command in COMMANDS
-            if not args.isolate or command in ISOLATED_COMMANDS
+            pool.submit(run_file, args.hostapp, path, backend, commands, args.timeout, args.time_limit, args.isolate, scratch)
+            for path in files for backend in BACKENDS
         ]
         for future in concurrent.futures.as_completed(futures):
-            record = future.result()
-            if record is None:
-                continue
-            records.append(record)
-            if is_bad(record):
-                bad.append(record)
-                print("BAD", json.dumps(record), flush=True)
-            if len(records) % PROGRESS_EVERY == 0:
-                print(summary(records, bad, len(files), "so far"), flush=True)
+            for record in future.result():
+                records.append(record)
+                if is_bad(record):
+                    bad.append(record)
+                    print("BAD", json.dumps(record), flush=True)
+                if len(records) % PROGRESS_EVERY == 0:
+                    print(summary(records, bad, len(files), "so far"), flush=True)
     records.sort(key=lambda record: (record["file"], record["backend"], record["command"]))
     if args.report:
         with open(args.report, "w") as file:
