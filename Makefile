@@ -84,8 +84,9 @@ test-asan: setup
 	@$(call sanitizer-run,address,.build-asan,ASAN_OPTIONS=log_path=$(SANITIZER_REPORTS)/address/report \
 		LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0)
 
+# ThreadSanitizer waits 1 s before each process exits by default; the suite starts thousands.
 test-tsan: setup
-	@$(call sanitizer-run,thread,.build-tsan,TSAN_OPTIONS=log_path=$(SANITIZER_REPORTS)/thread/report)
+	@$(call sanitizer-run,thread,.build-tsan,TSAN_OPTIONS=log_path=$(SANITIZER_REPORTS)/thread/report:atexit_sleep_ms=0)
 
 # Runs each engine's fuzz target for FUZZ_SECONDS, seeded with the fixtures and the sample,
 # in libFuzzer's fork mode: an input that crashes the target, runs past 10 s or takes 2 GB is
