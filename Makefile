@@ -26,6 +26,9 @@ BENCH_BUILD = $(SWIFT) build -c release --product hostapp --static-swift-stdlib 
 FUZZ_BUILD = $(SWIFT) build --sanitize=fuzzer -Xswiftc -DFUZZING --scratch-path .build-fuzz
 FUZZ_SECONDS ?= 120
 FUZZ_DIR = .build-fuzz/work
+# Swift's backtracer would take a trap or a failed allocation first; libFuzzer must see it
+# as the crash it is, and write the input that caused it.
+FUZZ_ENV = SWIFT_BACKTRACE=enable=no
 
 # How many damaged variants `make damaged` makes and runs through every command.
 DAMAGED_COUNT ?= 3000
@@ -37,7 +40,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: setup demo test test-asan test-tsan fuzz damaged bench fixtures clean
+.PHONY: setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -90,24 +93,44 @@ test-asan: setup
 test-tsan: setup
 	@$(call sanitizer-run,thread,.build-tsan,TSAN_OPTIONS=log_path=$(SANITIZER_REPORTS)/thread/report:atexit_sleep_ms=0)
 
-# Runs each engine's fuzz target for FUZZ_SECONDS, seeded with the fixtures and the sample,
-# in libFuzzer's fork mode: an input that crashes the target, runs past 10 s or takes 2 GB is
-# written to $(FUZZ_DIR)/findings/ and the run goes on. Replay one with the target built
-# normally (swift run FuzzMuPDF FILE) to see where it fails; the README's Known issues
-# section lists those that fail inside an engine.
-fuzz: setup
+fuzz-build: setup
 	$(FUZZ_BUILD) --product FuzzMuPDF
 	$(FUZZ_BUILD) --product FuzzPoppler
-	@set -e; bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
+
+# Runs each engine's fuzz target for FUZZ_SECONDS, seeded with the fixtures and the sample,
+# in libFuzzer's fork mode: an input that crashes the target, runs past 10 s or takes 2 GB is
+# written to $(FUZZ_DIR)/findings/ and the run goes on; the run fails if it found any. Replay
+# one with the target built normally (swift run FuzzMuPDF FILE) to see where it fails; the
+# README's Known issues section lists those that fail inside an engine.
+fuzz: fuzz-build
+	@bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
+	before=$$(ls $(FUZZ_DIR)/findings | wc -l); \
 	for target in FuzzMuPDF FuzzPoppler; do \
 		mkdir -p $(FUZZ_DIR)/$$target; cp Tests/Fixtures/*.pdf Samples/sample.pdf $(FUZZ_DIR)/$$target/; \
 		echo "== $$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$target.log)"; \
-		(cd $(FUZZ_DIR) && "$$bin/$$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+		(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
 			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 			-artifact_prefix=findings/$$target- $$target > $$target.log 2>&1); \
 		tail -n 1 $(FUZZ_DIR)/$$target.log; \
 	done; \
-	echo "Findings in $(FUZZ_DIR)/findings: $$(ls $(FUZZ_DIR)/findings | wc -l)"; ls $(FUZZ_DIR)/findings
+	found=$$(( $$(ls $(FUZZ_DIR)/findings | wc -l) - before )); \
+	echo "New findings in $(FUZZ_DIR)/findings: $$found"; ls -t $(FUZZ_DIR)/findings | head -n $$found; test $$found -eq 0
+
+# Replays, through each fuzz target, the fixtures, the sample and the hostile files of
+# Tests/Damaged (the files the fuzzers found to hang an engine aside): the same inputs on
+# every machine, each once. Fails at the first that crashes the target, runs past 10 s or
+# takes 2 GB, and writes it to $(FUZZ_DIR)/findings/.
+fuzz-check: fuzz-build
+	@set -e; bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
+	inputs=$(FUZZ_DIR)/check; rm -rf $$inputs; mkdir -p $$inputs; \
+	cp Tests/Fixtures/*.pdf Samples/sample.pdf $$inputs/; python3 Tests/Damaged/make-damaged.py $$inputs --count 0 > /dev/null; \
+	rm -f $$inputs/found-*; \
+	for target in FuzzMuPDF FuzzPoppler; do \
+		echo "== $$target: $$(ls $$inputs | wc -l) inputs (log: $(FUZZ_DIR)/check-$$target.log)"; \
+		(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -timeout=10 -rss_limit_mb=2048 -artifact_prefix=findings/$$target- \
+			check/* > check-$$target.log 2>&1) || { grep -v -E "^(INFO|Running|Executed)" $(FUZZ_DIR)/check-$$target.log | tail -n 40; exit 1; }; \
+		grep -c "^Executed" $(FUZZ_DIR)/check-$$target.log; \
+	done
 
 # Makes DAMAGED_COUNT damaged variants of the fixtures and of the real documents, and the
 # hostile files, and runs every reading command of hostapp on each (and on the real documents

@@ -89,12 +89,59 @@ int cmupdf_authenticate(cmupdf_document *doc, const char *password)
 	return result;
 }
 
+/* Whether `node` is an inner node of the page tree, by the rule MuPDF's page lookup uses. */
+static int is_page_tree_node(fz_context *ctx, pdf_obj *node)
+{
+	pdf_obj *type = pdf_dict_get(ctx, node, PDF_NAME(Type));
+	if (type)
+		return pdf_name_eq(ctx, type, PDF_NAME(Pages));
+	return pdf_is_array(ctx, pdf_dict_get(ctx, node, PDF_NAME(Kids))) && !pdf_dict_get(ctx, node, PDF_NAME(MediaBox));
+}
+
+/* Adds the pages under `node` to *count, visiting at most *budget nodes and no deeper than
+   64 levels; a node met again on its own path (a loop) adds nothing. */
+static void count_page_tree_leaves(fz_context *ctx, pdf_obj *node, int depth, int *count, int *budget)
+{
+	if (!pdf_is_dict(ctx, node) || *budget <= 0 || depth > 64)
+		return;
+	(*budget)--;
+	if (!is_page_tree_node(ctx, node)) {
+		(*count)++;
+		return;
+	}
+	if (pdf_mark_obj(ctx, node))
+		return;
+	fz_try(ctx) {
+		pdf_obj *kids = pdf_dict_get(ctx, node, PDF_NAME(Kids));
+		for (int i = 0, n = pdf_array_len(ctx, kids); i < n; i++)
+			count_page_tree_leaves(ctx, pdf_array_get(ctx, kids, i), depth + 1, count, budget);
+	}
+	fz_always(ctx)
+		pdf_unmark_obj(ctx, node);
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+/* The page count the page tree's root claims, unless that is more pages than the file has
+   objects (each page is one): then the pages the tree holds, each path counted once. */
+static int trusted_page_count(fz_context *ctx, pdf_document *pdf)
+{
+	int claimed = pdf_count_pages(ctx, pdf);
+	int objects = pdf_xref_len(ctx, pdf);
+	if (claimed <= objects)
+		return claimed;
+	int count = 0, budget = objects;
+	count_page_tree_leaves(ctx, pdf_dict_getp(ctx, pdf_trailer(ctx, pdf), "Root/Pages"), 0, &count, &budget);
+	fz_warn(ctx, "the page tree claims %d pages in a file of %d objects; it holds %d", claimed, objects, count);
+	return count;
+}
+
 int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error)
 {
 	int count = -1;
 	fz_var(count);
 	fz_try(doc->ctx)
-		count = pdf_count_pages(doc->ctx, doc->pdf);
+		count = trusted_page_count(doc->ctx, doc->pdf);
 	fz_catch(doc->ctx) {
 		cmupdf_set_caught_error(doc->ctx, error);
 		count = -1;

@@ -18,13 +18,18 @@ struct PageSelection {
             var last = first
             if bounds.count == 2 {
                 let end = bounds[1].trimmingWhitespace
-                guard let value = end.isEmpty ? pageCount : Int(end), value >= first else {
-                    throw RendererError(.pageOutOfRange, "'\(part)' is not a page range: it must run from a lower to a higher page")
+                if end.isEmpty {
+                    last = max(first, pageCount)
+                } else {
+                    guard let value = Int(end), value >= first else {
+                        throw RendererError(.pageOutOfRange, "'\(part)' is not a page range: it must run from a lower to a higher page")
+                    }
+                    last = value
                 }
-                last = value
             }
             guard last <= pageCount else {
-                throw RendererError(.pageOutOfRange, "page \(last) does not exist: the document has \(pageCount) page\(pageCount == 1 ? "" : "s")")
+                let missing = max(first, pageCount + 1)
+                throw RendererError(.pageOutOfRange, "page \(missing) does not exist: the document has \(pageCount == 0 ? "no pages" : pageCount == 1 ? "1 page" : "\(pageCount) pages")")
             }
             for number in first...last where seen.insert(number).inserted {
                 result.append(number - 1)

@@ -22,6 +22,8 @@ well-formed PDF apart from the stated fault:
   hostile-xref-loop.pdf        two cross-reference sections whose /Prev point at each other
   hostile-page-tree-loop.pdf   a /Pages node whose /Kids holds itself
   hostile-outline-loop.pdf     outline items whose /Next chain returns to the first
+  hostile-page-count.pdf       a page tree that holds 2 pages and claims 1,066,275,043 (the
+                               fuzzer's number) in a file of 5 objects
   hostile-huge-page.pdf        a MediaBox of 14,400 x 14,400 pt (the PDF maximum is 14,400)
   hostile-absurd-page.pdf      a MediaBox of 1e30 x 1e30 pt, and one of zero size
   hostile-huge-image.pdf       an image that claims 100,000 x 100,000 RGB pixels, with 16 bytes
@@ -99,6 +101,12 @@ def hostile(rng):
             b"<< /Type /Catalog /Pages 2 0 R >>",
             b"<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>",
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+        ]),
+        "hostile-page-count.pdf": pdf([
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 1066275043 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>",
         ]),
         "hostile-outline-loop.pdf": pdf(page_doc(more=[
             b"<< /Type /Outlines /First 7 0 R /Last 8 0 R /Count 2 >>",

@@ -100,6 +100,33 @@ struct DamagedInputTests {
         #expect(tree.status == 0 || tree.status == 65, "\(tree.stderr)")
     }
 
+    /// A page tree that holds 2 pages and claims 1,066,275,043 (the fuzzer found that count;
+    /// MuPDF believed it, and reading the page facts asked for 51 GB). MuPDF's count is not
+    /// believed past the file's 5 objects, so the pages the tree holds are read, as qpdf
+    /// finds them walking the tree. Poppler refuses such a count and reads no pages, which
+    /// every command reports.
+    @Test(arguments: ["mupdf", "poppler", "auto"])
+    func aPageCountPastTheObjectsIsNotBelieved(backend: String) throws {
+        let file = try #require(DamagedSet.hostile).appendingPathComponent("hostile-page-count.pdf").path
+        let walked = try Tool.run("qpdf", ["--json", "--json-key=pages", file])
+        let pages = try JSONSerialization.jsonObject(with: walked.stdout) as? [String: Any]
+        #expect((pages?["pages"] as? [Any])?.count == 2)
+        let output = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let info = try Tool.run(HostAppTests.executable, ["--backend", backend, "info", file])
+        let render = try Tool.run(HostAppTests.executable, ["--backend", backend, "render", file, "-o", output.path, "--dpi", "10"])
+        #expect(info.status == 0, "\(info.stderr)")
+        if backend == "poppler" {
+            #expect(info.text.contains("Pages:        0"), "\(info.text)")
+            #expect(render.status == 64, "\(render.stderr)")
+            #expect(render.stderr.contains("page 1 does not exist: the document has no pages"), "\(render.stderr)")
+        } else {
+            #expect(info.text.contains("Pages:        2") && info.text.contains("2  300 x 400"), "\(info.text)")
+            #expect(render.status == 0, "\(render.stderr)")
+            #expect(render.text.contains("hostile-page-count-1.png (85x110)") && render.text.contains("hostile-page-count-2.png (42x56)"), "\(render.text)")
+        }
+    }
+
     /// MuPDF 1.21 loops without end loading page 2 of a file the fuzzer found
     /// (Tests/Damaged/Found). In process nothing can stop it, so hostapp ends with a
     /// `limit exceeded` error once the engine has made no progress for twice --time-limit;

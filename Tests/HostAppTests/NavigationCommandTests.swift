@@ -92,5 +92,11 @@ struct NavigationCommandTests {
         let result = try hostapp("text", Fixtures.path("text.pdf"), "--pages", "2-1")
         #expect(result.status == 64)
         #expect(result.stderr.contains("'2-1' is not a page range"))
+        // text.pdf has 3 pages (pdfinfo): a range past them names the first missing page.
+        for (pages, missing) in [("5-", "page 5"), ("2-7", "page 4"), ("9", "page 9")] {
+            let past = try hostapp("text", Fixtures.path("text.pdf"), "--pages", pages)
+            #expect(past.status == 64)
+            #expect(past.stderr.contains("\(missing) does not exist: the document has 3 pages"), "\(pages): \(past.stderr)")
+        }
     }
 }

@@ -55,7 +55,8 @@ int cmupdf_needs_password(cmupdf_document *doc);
    password, bit 2: owner password (as fz_authenticate_password). */
 int cmupdf_authenticate(cmupdf_document *doc, const char *password);
 
-/* Page count, or -1 with `error` set. */
+/* Page count, or -1 with `error` set. A count the page tree claims past the file's number
+   of objects is not believed: the pages the tree holds are counted instead. */
 int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error);
 
 /* Copies the metadata value for `key` (fz_lookup_metadata keys such as "info:Title") into
