@@ -3,7 +3,7 @@ import RendererProvider
 
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "search", abstract: "Find a term: each hit's page and box, then the number of hits.")
+        commandName: "search", abstract: "Find a term: each hit's page and box, then the number of hits; a page that cannot be read is reported and skipped.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var options: PageOptions
@@ -35,20 +35,29 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
+        var failures = PageFailures()
         try Failure.reporting {
             let document = try global.open(file, needing: [.text])
             let numbering = try PageNumbering(document: document, useLabels: options.labels)
-            let searchOptions = SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord)
+            let (term, searchOptions) = (term, SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord))
             var hits: [Hit] = []
             let interrupt = InterruptWatch()
             let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation) { _ in StallWatch.progress() }
-            try document.search(term, options: searchOptions, pages: try options.indices(in: document), batch: batch) { hit in
-                let bounds = hit.bounds
-                let entry = Hit(
-                    page: numbering.name(hit.pageIndex), x: bounds.minX, y: bounds.minY, width: bounds.size.width,
-                    height: bounds.size.height, quads: hit.quads)
-                if !options.json { print("page \(entry.page): \(PageNumbering.describe(bounds))") }
-                hits.append(entry)
+            try document.forEachPage(try options.indices(in: document), options: batch) { document, index in
+                try PageFailures.catching { try document.search(term, pageAt: index, options: searchOptions) }
+            } deliver: { index, result in
+                switch result {
+                case .success(let pageHits):
+                    for hit in pageHits {
+                        let bounds = hit.bounds
+                        let entry = Hit(
+                            page: numbering.name(hit.pageIndex), x: bounds.minX, y: bounds.minY, width: bounds.size.width,
+                            height: bounds.size.height, quads: hit.quads)
+                        if !options.json { print("page \(entry.page): \(PageNumbering.describe(bounds))") }
+                        hits.append(entry)
+                    }
+                case .failure(let error): failures.record(error, page: index + 1)
+                }
             }
             withExtendedLifetime(interrupt) {}
             if options.json {
@@ -57,5 +66,6 @@ struct SearchCommand: ParsableCommand {
                 print("\(hits.count) hit\(hits.count == 1 ? "" : "s")")
             }
         }
+        try failures.finish()
     }
 }
