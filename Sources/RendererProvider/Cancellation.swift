@@ -15,10 +15,19 @@ public final class Cancellation: Sendable {
     private let nextHandler = Atomic<Int>(0)
     /// The handler this cancellation registered with its parent, removed when it goes.
     private let link: (parent: Cancellation, key: Int)?
+    /// When the time limit runs out, and the error it gives, checked by every query so that
+    /// an expired limit is seen even before its timer has fired.
+    private let timeLimit: (deadline: ContinuousClock.Instant, error: RendererError)?
+    /// The time limits' timers run here: a queue of its own gets a thread when the shared
+    /// pool's threads are all busy (with the work being timed, say).
+    private static let timers = DispatchQueue(label: "RendererProvider.Cancellation.timeLimits")
 
     /// A cancellation that stops its operation when ``cancel()`` is called, when `timeLimit`
     /// (if any) has passed since it was made, or when `parent` (if any) is cancelled.
     public init(timeLimit: Duration? = nil, within parent: Cancellation? = nil) {
+        self.timeLimit = timeLimit.map {
+            (ContinuousClock.now + $0, RendererError(.limitExceeded, "the operation took longer than its time limit of \(Self.describe($0))"))
+        }
         if let parent {
             let key = parent.nextHandler.wrappingAdd(1, ordering: .relaxed).oldValue
             link = (parent, key)
@@ -27,12 +36,10 @@ public final class Cancellation: Sendable {
         } else {
             link = nil
         }
-        if let timeLimit {
-            let error = RendererError(
-                .limitExceeded, "the operation took longer than its time limit of \(Self.describe(timeLimit))")
+        if let timeLimit, let error = self.timeLimit?.error {
             let (seconds, attoseconds) = timeLimit.components
             let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, 1e17)))) { [weak self] in
+            Self.timers.asyncAfter(deadline: .now() + .nanoseconds(Int(min(nanoseconds, 1e17)))) { [weak self] in
                 self?.cancel(because: error)
             }
         }
@@ -56,17 +63,25 @@ public final class Cancellation: Sendable {
         for handler in handlers.withLock({ Array($0.values) }) { handler() }
     }
 
-    public var isCancelled: Bool { reason.withLock { $0 != nil } }
+    public var isCancelled: Bool { currentReason != nil }
 
     /// What an operation stopped by this cancellation throws: `cancelled`, or
     /// `limitExceeded` when its time limit ran out.
     public var error: RendererError {
-        reason.withLock { $0 } ?? RendererError(.cancelled, "the operation was cancelled")
+        currentReason ?? RendererError(.cancelled, "the operation was cancelled")
     }
 
     /// Throws ``error`` once the cancellation has been cancelled or its time has run out.
     public func check() throws {
-        if let error = reason.withLock({ $0 }) { throw error }
+        if let error = currentReason { throw error }
+    }
+
+    /// Why the operation must stop, if it must; a time limit that has run out cancels now.
+    private var currentReason: RendererError? {
+        if let reason = reason.withLock({ $0 }) { return reason }
+        guard let timeLimit, ContinuousClock.now >= timeLimit.deadline else { return nil }
+        cancel(because: timeLimit.error)
+        return reason.withLock { $0 }
     }
 
     /// Runs `body`, calling `onCancel` from the cancelling thread if ``cancel()`` is called
