@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),
         .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
         .library(name: "RendererProviderXFDF", targets: ["RendererProviderXFDF"]),
+        .library(name: "RendererComparison", targets: ["RendererComparison"]),
         .library(name: "RendererIsolation", targets: ["RendererIsolation"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
@@ -21,12 +22,15 @@ let package = Package(
         // The public API: Foundation only, no engine, cheap to embed.
         .target(name: "RendererProvider"),
         // XFDF import and export, apart so that the API stays free of an XML parser.
-        .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider"]),
+        .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider", "EngineSupport"]),
+        // Comparing what several engines make of one document: pixels, text, structure.
+        .target(name: "RendererComparison", dependencies: ["RendererProvider"]),
         // Documents whose engine runs in a child process, and that process's serving loop.
         .target(name: "RendererIsolation", dependencies: ["RendererProvider"]),
 
-        // One annotation record both engines' C layers fill, and its conversion to and from
-        // the API's Annotation, so that the two backends share it.
+        // What both backends share and the API does not show: the annotation record both
+        // engines' C layers fill and its conversion to and from the API's Annotation,
+        // positional identities, PDF dates, page labels and alpha conversions.
         .target(name: "CAnnotationRecord"),
         .target(name: "EngineSupport", dependencies: ["RendererProvider", "CAnnotationRecord"]),
 
@@ -71,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "HostApp",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -92,8 +96,10 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
+        .testTarget(name: "EngineSupportTests", dependencies: ["EngineSupport"]),
+        .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
         .testTarget(name: "ConformanceTests", dependencies: ["RendererProvider", "TestSupport"]),
-        .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "TestSupport"]),
+        .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],
             exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RendererComparison
 import RendererProvider
 
 struct CompareCommand: ParsableCommand {

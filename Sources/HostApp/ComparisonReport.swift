@@ -1,4 +1,5 @@
 import Foundation
+import RendererComparison
 import RendererProvider
 
 /// Writes `hostapp compare --report DIR`: an HTML page a person opens in a browser, with

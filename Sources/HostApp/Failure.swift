@@ -20,8 +20,7 @@ enum Failure {
         case .fileNotFound, .ioFailure: io
         case .cancelled: interrupted
         case .engineCrashed: engineCrashed
-        case .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .unsupported, .engineFailure:
-            document
+        default: document  // unsupported format, damaged, password required or wrong, unsupported, engine failure
         }
     }
 

@@ -1,4 +1,5 @@
 import CMuPDF
+import EngineSupport
 import RendererProvider
 
 /// One loaded MuPDF page, dropped in `deinit`; it keeps its document open.

@@ -1,4 +1,5 @@
 import CMuPDF
+import EngineSupport
 import Foundation
 import Logging
 import RendererProvider

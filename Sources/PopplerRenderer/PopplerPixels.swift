@@ -1,4 +1,5 @@
 import CPoppler
+import EngineSupport
 import RendererProvider
 
 /// Conversions between cairo's image surfaces (native-endian 32-bit pixels: bytes B, G, R, A

@@ -1,3 +1,4 @@
+import EngineSupport
 import Foundation
 import FoundationXML
 import RendererProvider

@@ -1,4 +1,5 @@
 import Foundation
+import RendererComparison
 import RendererProvider
 import Testing
 import TestSupport

@@ -43,13 +43,6 @@ struct AnnotationCodingTests {
         #expect(error?.message.contains("[0].pageIndex") == true)
     }
 
-    @Test func positionalKeysCountEveryAnnotationOfAKind() {
-        let ids = AnnotationIdentity.ids(pageIndex: 1, of: [
-            ("a", .highlight), (nil, .highlight), (nil, .square), ("a", .highlight), ("", .square),
-        ])
-        #expect(ids == ["a", "p2-Highlight-2", "p2-Square-1", "p2-Highlight-3", "p2-Square-2"])
-    }
-
     @Test func hexColours() {
         #expect(Color(hex: "#FF8000") == Color(red: 1, green: 128.0 / 255, blue: 0))
         #expect(Color(hex: "00ff00")?.hexString == "#00FF00")
@@ -78,21 +71,5 @@ struct AnnotationCodingTests {
         let highlight = Annotation(kind: .highlight, pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 1, height: 1), opacity: 2)
         let error = #expect(throws: RendererError.self) { try AnnotationValidation.check(highlight) }
         #expect(error?.message.contains("opacity") == true)
-    }
-}
-
-@Suite("Comparing annotations")
-struct AnnotationComparisonTests {
-    static func annotation(_ id: String, _ kind: AnnotationKind) -> Annotation {
-        Annotation(id: id, kind: kind, pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 1, height: 1))
-    }
-
-    @Test func kindsAndIdentitiesMustAgree() {
-        let a = [Self.annotation("x", .square), Self.annotation("p1-Ink-1", .ink)]
-        #expect(DocumentComparer.annotationDifferences(a, a, names: ("a", "b")) == [])
-        let fewer = DocumentComparer.annotationDifferences(a, [Self.annotation("x", .square)], names: ("a", "b"))
-        #expect(fewer == ["annotations: a finds 2 (Square, Ink), b finds 1 (Square)"])
-        let renamed = DocumentComparer.annotationDifferences(a, [Self.annotation("y", .square), Self.annotation("p1-Ink-1", .ink)], names: ("a", "b"))
-        #expect(renamed == ["annotation 1: identities differ (x, y)"])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import RendererProvider
+@testable import RendererComparison
+import RendererProvider
 
 /// The comparison metrics on synthetic bitmaps whose answers are known by construction.
 @Suite("Comparison metrics")
@@ -69,5 +70,21 @@ struct ComparisonMetricsTests {
         #expect(TextAgreement.words("one two three four", "one two") == 0.5)
         #expect(TextAgreement.words("", "  ") == 1)
         #expect(TextAgreement.words("words", "") == 0)
+    }
+}
+
+@Suite("Comparing annotations")
+struct AnnotationComparisonTests {
+    static func annotation(_ id: String, _ kind: AnnotationKind) -> Annotation {
+        Annotation(id: id, kind: kind, pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 1, height: 1))
+    }
+
+    @Test func kindsAndIdentitiesMustAgree() {
+        let a = [Self.annotation("x", .square), Self.annotation("p1-Ink-1", .ink)]
+        #expect(DocumentComparer.annotationDifferences(a, a, names: ("a", "b")) == [])
+        let fewer = DocumentComparer.annotationDifferences(a, [Self.annotation("x", .square)], names: ("a", "b"))
+        #expect(fewer == ["annotations: a finds 2 (Square, Ink), b finds 1 (Square)"])
+        let renamed = DocumentComparer.annotationDifferences(a, [Self.annotation("y", .square), Self.annotation("p1-Ink-1", .ink)], names: ("a", "b"))
+        #expect(renamed == ["annotation 1: identities differ (x, y)"])
     }
 }

@@ -1,5 +1,5 @@
 /// Something a renderer can do. The public API checks a renderer's capabilities before it
-/// asks for an operation, and throws ``RendererError/Code-swift.enum/unsupported`` when one is missing.
+/// asks for an operation, and throws ``RendererError/Code-swift.struct/unsupported`` when one is missing.
 public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     /// Opens documents from a file path.
     case openFile = "open-file"

@@ -9,10 +9,10 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// What the page is drawn on. Formats without alpha ignore the background's alpha.
     public var background: Color
     /// The most pixels one bitmap may have; a larger request fails with
-    /// ``RendererError/Code-swift.enum/limitExceeded`` before anything is allocated.
+    /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is allocated.
     public var maximumPixelCount: Int
     /// The highest resolution allowed; a higher one fails with
-    /// ``RendererError/Code-swift.enum/limitExceeded`` before anything is drawn.
+    /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is drawn.
     public var maximumDPI: Double
 
     /// The default limit: 2^28 pixels (1 GiB of RGBA), a 72 x 72 inch page at 300 dpi.

@@ -1,34 +1,51 @@
 /// The one error type of the API: a code to switch on, a message for a person, the backend
 /// that raised it and, where an engine said something, the engine's own words.
 public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Code: String, Sendable, Codable, CaseIterable {
+    /// What kind of failure an error is. New codes may be added in any release, so a
+    /// `switch` over codes needs a `default` branch; the raw value (`file-not-found`) is what
+    /// crosses process and network boundaries.
+    public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public var description: String { rawValue }
+
         /// The file does not exist.
-        case fileNotFound = "file-not-found"
+        public static let fileNotFound = Code(rawValue: "file-not-found")
         /// The input is not a PDF (or not a content type any renderer opens).
-        case unsupportedFormat = "unsupported-format"
+        public static let unsupportedFormat = Code(rawValue: "unsupported-format")
         /// The input looks like a PDF but is too damaged to open or draw.
-        case damaged
+        public static let damaged = Code(rawValue: "damaged")
         /// The document is encrypted and no password was given.
-        case passwordRequired = "password-required"
+        public static let passwordRequired = Code(rawValue: "password-required")
         /// A password was given and it is neither the user nor the owner password.
-        case wrongPassword = "wrong-password"
+        public static let wrongPassword = Code(rawValue: "wrong-password")
         /// A page index outside `0..<pageCount`.
-        case pageOutOfRange = "page-out-of-range"
+        public static let pageOutOfRange = Code(rawValue: "page-out-of-range")
         /// The renderer lacks the capability the operation needs.
-        case unsupported
+        public static let unsupported = Code(rawValue: "unsupported")
         /// The request is larger than a limit allows (pixels, resolution, time, memory).
-        case limitExceeded = "limit-exceeded"
+        public static let limitExceeded = Code(rawValue: "limit-exceeded")
         /// The operation was cancelled.
-        case cancelled
+        public static let cancelled = Code(rawValue: "cancelled")
         /// An argument makes no sense (a zero resolution, a clip outside the page, an unknown renderer).
-        case invalidArgument = "invalid-argument"
+        public static let invalidArgument = Code(rawValue: "invalid-argument")
         /// The engine failed for a reason none of the other codes describes.
-        case engineFailure = "engine-failure"
+        public static let engineFailure = Code(rawValue: "engine-failure")
         /// The process the engine ran in (in isolation) ended abnormally: the engine crashed,
         /// ran out of memory or stopped answering, and was ended. The caller is unharmed.
-        case engineCrashed = "engine-crashed"
+        public static let engineCrashed = Code(rawValue: "engine-crashed")
         /// Reading or writing a file failed.
-        case ioFailure = "io-failure"
+        public static let ioFailure = Code(rawValue: "io-failure")
+
+        /// Every code this version of the API defines, in the order they are documented.
+        public static let known: [Code] = [
+            .fileNotFound, .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .pageOutOfRange,
+            .unsupported, .limitExceeded, .cancelled, .invalidArgument, .engineFailure, .engineCrashed, .ioFailure,
+        ]
     }
 
     public var code: Code

@@ -50,3 +50,11 @@ public struct PageRect: Hashable, Sendable, Codable {
         return PageRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
+
+extension PageRect {
+    /// True when every edge is within `tolerance` points of `other`'s.
+    public func isClose(to other: PageRect, within tolerance: Double = 1) -> Bool {
+        abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
+            && abs(maxX - other.maxX) <= tolerance && abs(maxY - other.maxY) <= tolerance
+    }
+}

@@ -1,3 +1,5 @@
+import RendererProvider
+
 /// The identities of a page's annotations, computed alike by every backend from what both
 /// engines can read: each annotation's `/NM` name, its kind and its place in `/Annots`.
 package enum AnnotationIdentity {

@@ -2,7 +2,7 @@ import Foundation
 
 extension Bitmap {
     /// The bitmap as a binary PPM (RGB) or PGM (gray) file. PNM has no alpha channel, so an
-    /// RGBA bitmap throws ``RendererError/Code-swift.enum/invalidArgument``: write it as PAM or PNG.
+    /// RGBA bitmap throws ``RendererError/Code-swift.struct/invalidArgument``: write it as PAM or PNG.
     public func pnmData() throws -> Data {
         netpbmData(header: try netpbmHeader(.pnm))
     }

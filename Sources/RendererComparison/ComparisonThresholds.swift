@@ -1,3 +1,5 @@
+import RendererProvider
+
 /// When a compared page passes. A page fails when any limit is crossed, when the two
 /// renderers give it different sizes or links, or when one of them cannot draw it.
 public struct ComparisonThresholds: Hashable, Sendable, Codable {

@@ -1,3 +1,5 @@
+import RendererProvider
+
 extension Bitmap {
     /// Turns RGBA pixels with premultiplied alpha (as the engines draw them) into straight
     /// alpha, in place: each colour channel becomes `round(c * 255 / alpha)`, and fully

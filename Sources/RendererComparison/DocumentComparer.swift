@@ -1,4 +1,5 @@
 import Foundation
+import RendererProvider
 
 /// Runs documents through several renderers and compares what they make of them: pixels,
 /// text, page sizes, links, annotations and outline, page by page against ``ComparisonThresholds``.
@@ -75,7 +76,7 @@ public struct DocumentComparer: Sendable {
         let indices = pages ?? Array(0..<reference.pageCount)
         var compared: [PageComparison] = []
         for index in indices {
-            try Document.checkCancellation()
+            if Task.isCancelled { throw RendererError(.cancelled, "the comparison was cancelled") }
             compared.append(try comparePage(index, reference, candidate, images: images))
         }
         return CandidateComparison(

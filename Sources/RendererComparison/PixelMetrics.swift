@@ -1,4 +1,5 @@
 import Foundation
+import RendererProvider
 
 /// How two renders of the same page differ, pixel by pixel.
 public struct PixelMetrics: Hashable, Sendable, Codable {

@@ -1,3 +1,5 @@
+import RendererProvider
+
 /// How far two texts of the same page agree, word by word.
 public enum TextAgreement {
     /// The share of words the texts have in common: words (runs of letters and digits, so

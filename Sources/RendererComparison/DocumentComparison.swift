@@ -1,3 +1,5 @@
+import RendererProvider
+
 /// One document run through several renderers, each compared with the first (the reference).
 public struct DocumentComparison: Hashable, Sendable, Codable {
     public var reference: String
@@ -55,13 +57,5 @@ extension Destination {
         default:
             return self == other
         }
-    }
-}
-
-extension PageRect {
-    /// True when every edge is within `tolerance` points of `other`'s.
-    public func isClose(to other: PageRect, within tolerance: Double = 1) -> Bool {
-        abs(minX - other.minX) <= tolerance && abs(minY - other.minY) <= tolerance
-            && abs(maxX - other.maxX) <= tolerance && abs(maxY - other.maxY) <= tolerance
     }
 }

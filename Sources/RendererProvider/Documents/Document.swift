@@ -24,7 +24,7 @@ public final class Document: Sendable {
     /// What the engine may keep for this document (its workers' documents too).
     public let limits: DocumentLimits
     /// The pixels ``render(pageAt:options:as:to:cancellation:)`` reuses.
-    private let scratch = Locked(Bitmap())
+    let scratch = Locked(Bitmap())
 
     init(
         renderer: any Renderer, source: DocumentSource, password: String?, limits: DocumentLimits, fallbacks: [any Renderer] = []
@@ -57,72 +57,6 @@ public final class Document: Sendable {
     /// Size, rotation and label of every page, in order.
     public func pageInfos() throws -> [PageInfo] {
         try withEngine { document, _ in try (0..<document.pageCount).map { try document.loadPage(at: $0).info() } }
-    }
-
-    /// Draws the page at `index` (or the part `options.clip` selects) into a new bitmap.
-    ///
-    /// The bitmap is `ceil(width x dpi / 72)` by `ceil(height x dpi / 72)` pixels of the page
-    /// as displayed (or of the clip, cut to the page), rounded as ``PixelRect/init(covering:scale:)``
-    /// says, in rows without padding. Throws `invalidArgument` for a resolution that is not a
-    /// positive number or a clip outside the page, and `limitExceeded` when the resolution is
-    /// past `options.maximumDPI` or the bitmap would have more than `options.maximumPixelCount`
-    /// pixels; all before anything is drawn or allocated. Throws `cancelled` when
-    /// `cancellation` is cancelled before or (with MuPDF) while it draws, and `limitExceeded`
-    /// when its time limit runs out then.
-    public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
-        var bitmap = Bitmap()
-        try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
-        return bitmap
-    }
-
-    /// Draws the page as ``render(pageAt:options:cancellation:)`` does, into `bitmap`, whose
-    /// storage is reused when it is large enough: rendering page after page into one bitmap
-    /// allocates memory only when a page needs more than the pages before. The engine draws
-    /// straight into that storage. When it throws, `bitmap`'s size is unchanged if the error
-    /// came before drawing, and its pixels are unspecified otherwise.
-    public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), into bitmap: inout Bitmap, cancellation: Cancellation? = nil) throws {
-        guard options.dpi.isFinite, options.dpi > 0 else {
-            throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
-        }
-        guard options.dpi <= options.maximumDPI else {
-            throw RendererError(
-                .limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
-        }
-        try withPage(index, needing: .render) { page in
-            let size = try page.info().size
-            let area = try Self.area(of: PageRect(x: 0, y: 0, width: size.width, height: size.height), clip: options.clip)
-            let pixels = try Self.pixels(covering: area, options: options, page: index)
-            try bitmap.reshape(width: pixels.width, height: pixels.height, format: options.pixelFormat) { buffer in
-                do {
-                    try page.render(pixels, options: options, into: buffer, cancellation: cancellation)
-                } catch var stopped as RendererError where stopped.code == .cancelled {
-                    // The engine stopped because of `cancellation`: report why (a time limit or a cancel).
-                    if let reason = cancellation?.error { (stopped.code, stopped.message) = (reason.code, reason.message) }
-                    throw stopped
-                }
-            }
-        }
-    }
-
-    /// Draws the page as ``render(pageAt:options:cancellation:)`` does and writes it as an
-    /// image file, as ``write(_:as:to:)`` does. The pixels go from the engine to the encoder
-    /// through one buffer that the document keeps for the next call (and frees when it is
-    /// closed), so rendering a whole document allocates about one page's pixels. Returns
-    /// the image's size in pixels.
-    @discardableResult
-    public func render(
-        pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,
-        cancellation: Cancellation? = nil
-    ) throws -> (width: Int, height: Int) {
-        if format == .png { try require(.encodePNG) }
-        var bitmap = scratch.withLock { scratch in
-            defer { scratch = Bitmap() }
-            return scratch
-        }
-        defer { scratch.withLock { [bitmap] in $0 = bitmap } }
-        try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
-        try write(bitmap, as: format, to: path)
-        return (bitmap.width, bitmap.height)
     }
 
     /// The page's text in reading order, as the engine's own text tool writes it.
@@ -168,60 +102,6 @@ public final class Document: Sendable {
     /// The links on the page, with their areas in page space.
     public func links(pageAt index: Int) throws -> [Link] {
         try withPage(index, needing: .links) { try $0.links() }
-    }
-
-    /// Writes the bitmap as an image file at `path`, as ``encode(_:as:)`` makes it, but
-    /// straight from the bitmap's bytes to the file. The file appears complete or not at
-    /// all: it is written under a temporary name beside `path`, which is removed on failure,
-    /// and renamed into place. Throws `ioFailure`, naming the file, when it cannot be written.
-    public func write(_ bitmap: Bitmap, as format: ImageFileFormat, to path: String) throws {
-        if format == .png { try require(.encodePNG) }
-        let renderer = self.renderer
-        try AtomicFile.replace(path, durable: false) { temporary in
-            switch format {
-            case .pnm, .pam: try bitmap.writeNetpbm(format, to: temporary)
-            case .png: try Self.translatingErrors(of: renderer) { try renderer.writePNG(bitmap, to: temporary) }
-            }
-        }
-    }
-
-    /// The bitmap as an image file: PNG through this document's engine, PNM or PAM directly.
-    public func encode(_ bitmap: Bitmap, as format: ImageFileFormat) throws -> Data {
-        switch format {
-        case .pnm: return try bitmap.pnmData()
-        case .pam: return bitmap.pamData()
-        case .png:
-            try require(.encodePNG)
-            let renderer = self.renderer
-            return try Self.translatingErrors(of: renderer) { try renderer.pngData(for: bitmap) }
-        }
-    }
-
-    private static func area(of page: PageRect, clip: PageRect?) throws -> PageRect {
-        guard let clip else { return page }
-        let area = clip.intersection(page)
-        guard !area.isEmpty else {
-            throw RendererError(
-                .invalidArgument,
-                "clip \(clip.minX),\(clip.minY) \(clip.size.width)x\(clip.size.height) pt does not overlap the \(page.size.width)x\(page.size.height) pt page")
-        }
-        return area
-    }
-
-    private static func pixels(covering area: PageRect, options: RenderOptions, page: Int) throws -> PixelRect {
-        let limit = options.maximumPixelCount
-        guard let pixels = PixelRect(covering: area, scale: options.scale), pixels.pixelCount <= limit else {
-            let covering = PixelRect(covering: area, scale: options.scale)
-            let width = covering.map { Double($0.width) } ?? (area.size.width * options.scale).rounded(.up)
-            let height = covering.map { Double($0.height) } ?? (area.size.height * options.scale).rounded(.up)
-            throw RendererError(
-                .limitExceeded,
-                "at \(options.dpi.formatted()) dpi the page would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(limit.formatted()) pixels; lower the resolution or render a clip")
-        }
-        guard pixels.width > 0, pixels.height > 0 else {
-            throw RendererError(.invalidArgument, "page \(page + 1) at \(options.dpi) dpi is smaller than one pixel")
-        }
-        return pixels
     }
 
     /// Runs `body` on page `index` of the current engine, after checking the capability and

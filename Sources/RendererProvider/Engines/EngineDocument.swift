@@ -1,0 +1,26 @@
+/// An open document inside an engine.
+///
+/// ### Implementation requirements
+/// - It is used by one thread at a time (``Document`` serialises access) but may move
+///   between threads; it holds every engine resource it needs and frees them in `deinit`.
+/// - ``pageCount`` does not change while the document is open.
+/// - ``loadPage(at:)`` is only called with `0 <= index < pageCount`.
+/// - ``write(to:incremental:)`` writes the whole document with its changes to a new file at
+///   `path` (never the file the document was opened from). Incremental output starts with
+///   the original bytes. The document stays open and usable; encryption is kept.
+public protocol EngineDocument: AnyObject {
+    var pageCount: Int { get }
+    /// The document's version, metadata, encryption and permissions.
+    func info() throws -> DocumentInfo
+    /// The document's outline. Destinations are in page space; named destinations resolved.
+    /// The walk cuts a cycle where it closes and stops at ``OutlineItem/maximumDepth``,
+    /// keeping what it read before; it never hangs.
+    func outline() throws -> [OutlineItem]
+    /// Loads one page; the page keeps the document alive.
+    func loadPage(at index: Int) throws -> any EnginePage
+    /// True when the document can be saved as an incremental update (false, for example,
+    /// for a file the engine had to repair).
+    var canSaveIncrementally: Bool { get }
+    /// Writes the document with its changes to a new file; see the requirements above.
+    func write(to path: String, incremental: Bool) throws
+}

@@ -1,0 +1,42 @@
+/// A loaded page inside an engine, confined like its document.
+///
+/// ### Implementation requirements
+/// - ``info()`` reports the size as displayed (crop box, rotation applied) in points.
+/// - ``plainText()`` is the page's text in reading order as the engine's own text tool
+///   writes it (`mutool draw -F txt`, `pdftotext`), up to whitespace.
+/// - ``textPage()`` gives every character in reading order, grouped in the engine's lines
+///   and blocks, each with a quad in page space tight to its glyphs: from the font's
+///   ascender to its descender, not the font's whole height.
+/// - ``links()`` gives the page's link areas in page space with resolved destinations;
+///   links that lead nowhere resolvable are left out.
+/// - ``annotations()`` lists the page's annotations in the order of its `/Annots` array,
+///   leaving out links and popups, each identified as ``Annotation/id`` says (the
+///   positional keys come from ``AnnotationIdentity``), geometry in page space.
+/// - ``addAnnotation(_:)`` is only called with a kind and fields the renderer's
+///   ``AnnotationSupport`` declares; the annotation's `id` is a new unique name, written as
+///   `/NM` where the engine can. It stores an appearance or a form every viewer draws, and
+///   returns the annotation as read back. ``updateAnnotation(_:)`` changes the annotation
+///   with the same `id` to the given fields; both throw `invalidArgument` when the engine
+///   refuses a value. ``removeAnnotation(id:)`` removes it with its popup. Identities of the
+///   page's other annotations do not change while the document is open.
+/// - ``render(_:options:into:cancellation:)`` draws the page at `options.scale` pixels per
+///   point into `pixels`: exactly `area.height` rows of `area.width` pixels of
+///   `options.pixelFormat`, without padding, where `area` is in device pixels with the
+///   displayed page's top-left corner at (0, 0). It sets every byte, first filling the area
+///   with `options.background` (RGBA output keeps its alpha; straight alpha out), and
+///   allocates no second bitmap of the area's size where the engine can draw in place. The caller has already checked `area` against the page and the
+///   limits. It throws `cancelled` if `cancellation` is cancelled before it starts, or
+///   while it draws where the engine can stop there.
+public protocol EnginePage: AnyObject {
+    func info() throws -> PageInfo
+    func plainText() throws -> String
+    func textPage() throws -> TextPage
+    func links() throws -> [Link]
+    func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws
+    /// How the page's user space maps onto page space.
+    func pageSpace() throws -> PageSpace
+    func annotations() throws -> [Annotation]
+    func addAnnotation(_ annotation: Annotation) throws -> Annotation
+    func updateAnnotation(_ annotation: Annotation) throws -> Annotation
+    func removeAnnotation(id: String) throws
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A PDF engine behind the provider API. Applications do not call it directly: they open a
+/// ``Document`` through a ``RendererRegistry``, which adds everything that must behave the
+/// same on every engine (locking, page range checks, validation, capability checks).
+///
+/// ### Implementation requirements
+/// - A renderer is a small immutable value, safe to share between threads.
+/// - ``id`` is a short lower-case name (`mupdf`, `poppler`) that never changes.
+/// - ``capabilities`` lists exactly what the renderer does; every operation it lacks throws
+///   ``RendererError/Code-swift.struct/unsupported`` and never returns an empty result instead.
+/// - ``openDocument(_:password:limits:)`` is only called for sources whose content type is in
+///   ``contentTypes``. It throws `passwordRequired` when the document is encrypted and no
+///   password was given, `wrongPassword` when the given one is neither the user nor the owner
+///   password, `damaged` when the engine cannot make a document of the bytes, and never
+///   prints to stdout or stderr: engine messages go to a logger or into the error.
+/// - Every error thrown is a ``RendererError`` whose `backend` is ``id``.
+public protocol Renderer: Sendable {
+    /// The stable short name of this renderer.
+    var id: String { get }
+    /// The engine's name for people, such as "MuPDF".
+    var engineName: String { get }
+    /// The version of the engine linked into the process.
+    var engineVersion: String { get }
+    /// The content types this renderer opens.
+    var contentTypes: Set<ContentType> { get }
+    /// What this renderer can do.
+    var capabilities: Set<Capability> { get }
+    /// Which annotation kinds it creates and which fields it reads and writes;
+    /// ``AnnotationSupport/none`` without the `annotations` capability.
+    var annotationSupport: AnnotationSupport { get }
+
+    /// Opens a document whose caches stay within `limits`. The result is confined: it is
+    /// used by one thread at a time.
+    func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument
+
+    /// Encodes a bitmap as PNG with the engine's own encoder.
+    func pngData(for bitmap: Bitmap) throws -> Data
+
+    /// Writes the PNG that ``pngData(for:)`` makes to the file at `path`, replacing it.
+    /// The default writes ``pngData(for:)``'s bytes; engines that can encode straight to
+    /// a file do so instead of holding the whole PNG in memory.
+    func writePNG(_ bitmap: Bitmap, to path: String) throws
+}
+
+extension Renderer {
+    public func writePNG(_ bitmap: Bitmap, to path: String) throws {
+        let file = try FileOutput(path: path)
+        try pngData(for: bitmap).withUnsafeBytes { try file.write($0) }
+        try file.close()
+    }
+}
