@@ -2,29 +2,6 @@
 
 #include <string.h>
 
-int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error)
-{
-	fz_context *ctx = doc->ctx;
-	int ok = 1;
-	fz_try(ctx) {
-		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
-		if (!pdf)
-			fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF page");
-		fz_rect bounds;
-		fz_matrix ctm;
-		pdf_page_transform(ctx, pdf, &bounds, &ctm);
-		box[0] = bounds.x0, box[1] = bounds.y0, box[2] = bounds.x1, box[3] = bounds.y1;
-		int rotate = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pdf->obj, PDF_NAME(Rotate)));
-		rotate = ((rotate % 360) + 360) % 360;
-		*rotation = (90 * ((rotate + 45) / 90)) % 360;
-	}
-	fz_catch(ctx) {
-		cmupdf_set_caught_error(ctx, error);
-		ok = 0;
-	}
-	return ok;
-}
-
 int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size)
 {
 	fz_context *ctx = doc->ctx;

@@ -1,5 +1,4 @@
 import CMuPDF
-import EngineSupport
 import RendererProvider
 
 /// One loaded MuPDF page, dropped in `deinit`; it keeps its document open.
@@ -39,7 +38,7 @@ final class MuPDFPage: EnginePage {
         defer { cmupdf_drop_cookie(cookie) }
         let abort = CookieHandle(cookie)
         let format = options.pixelFormat
-        let background = Self.backgroundBytes(options.background, format: format)
+        let background = MuPDFPixels.background(options.background, format: format)
         var error = cmupdf_error()
         func draw() -> Int32 {
             background.withUnsafeBufferPointer {
@@ -51,9 +50,21 @@ final class MuPDFPage: EnginePage {
         }
         let ok = cancellation.map { $0.whileRunning(draw, onCancel: abort.abort) } ?? draw()
         guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "draw page \(index + 1)", code: .damaged) }
-        if format == .rgba {
-            Bitmap.unpremultiplyRGBA(pixels, width: area.width, height: area.height, stride: area.width * 4)
+        if format == .rgba { MuPDFPixels.straightenAlpha(pixels, area: area) }
+    }
+
+    /// MuPDF's page transform: the crop box in user space, and `/Rotate` to the nearest quarter turn.
+    func pageSpace() throws -> PageSpace {
+        var box: (Float, Float, Float, Float) = (0, 0, 0, 0)
+        var rotation: Int32 = 0
+        var error = cmupdf_error()
+        let ok = withUnsafeMutableBytes(of: &box) {
+            cmupdf_page_space(document.handle, handle, $0.baseAddress!.assumingMemoryBound(to: Float.self), &rotation, &error)
         }
+        guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "measure page \(index + 1)", code: .damaged) }
+        return PageSpace(
+            cropBox: UserRect(x0: Double(box.0), y0: Double(box.1), x1: Double(box.2), y1: Double(box.3)),
+            rotation: PageRotation(degrees: Int(rotation)) ?? .none)
     }
 
     /// A drawing's cookie, aborted from the cancelling thread.
@@ -64,18 +75,5 @@ final class MuPDFPage: EnginePage {
         let cookie: OpaquePointer
         init(_ cookie: OpaquePointer) { self.cookie = cookie }
         func abort() { cmupdf_abort_cookie(cookie) }
-    }
-
-    /// The background as MuPDF pixel bytes: gray as luminance, RGBA premultiplied.
-    private static func backgroundBytes(_ color: Color, format: PixelFormat) -> [UInt8] {
-        let (r, g, b, a) = color.bytes
-        switch format {
-        case .gray: return [Bitmap.luminance(red: r, green: g, blue: b)]
-        case .rgb: return [r, g, b]
-        case .rgba:
-            var pixel = [r, g, b, a]
-            Bitmap.premultiplyRGBA(&pixel, width: 1, height: 1, stride: 4)
-            return pixel
-        }
     }
 }

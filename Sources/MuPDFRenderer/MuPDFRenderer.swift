@@ -1,5 +1,4 @@
 import CMuPDF
-import EngineSupport
 import Foundation
 import Logging
 import RendererProvider
@@ -28,7 +27,7 @@ public struct MuPDFRenderer: Renderer {
     public func pngData(for bitmap: Bitmap) throws -> Data {
         var error = cmupdf_error()
         var length = 0
-        let encoded = withEncoderPixels(of: bitmap) {
+        let encoded = MuPDFPixels.withEncoderPixels(of: bitmap) {
             cmupdf_encode_png(
                 $0, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
                 Int32(bitmap.format.bytesPerPixel), &length, &error)
@@ -40,20 +39,11 @@ public struct MuPDFRenderer: Renderer {
     /// MuPDF encodes straight into the file.
     public func writePNG(_ bitmap: Bitmap, to path: String) throws {
         var error = cmupdf_error()
-        let ok = withEncoderPixels(of: bitmap) {
+        let ok = MuPDFPixels.withEncoderPixels(of: bitmap) {
             cmupdf_write_png(
                 $0, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
                 Int32(bitmap.format.bytesPerPixel), path, &error)
         }
         guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "write the PNG \(path)", code: .ioFailure) }
-    }
-
-    /// Calls `body` with the bitmap's pixels as MuPDF's encoder takes them: RGBA premultiplied
-    /// (in a copy), anything else as it is.
-    private func withEncoderPixels<T>(of bitmap: Bitmap, _ body: (UnsafePointer<UInt8>?) -> T) -> T {
-        guard bitmap.format == .rgba else { return bitmap.bytes.withUnsafeBufferPointer { body($0.baseAddress) } }
-        var pixels = bitmap.bytes
-        Bitmap.premultiplyRGBA(&pixels, width: bitmap.width, height: bitmap.height, stride: bitmap.stride)
-        return pixels.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 }

@@ -102,7 +102,7 @@ final class PopplerDocument: EngineDocument {
             glibIsOutOfDate = false
         }
         guard let page = poppler_document_get_page(handle, Int32(index)) else {
-            throw RendererError(.damaged, "Poppler could not load page \(index + 1)", backend: PopplerErrors.backend)
+            throw PopplerErrors.pageFailure(index)
         }
         return page
     }
@@ -150,7 +150,6 @@ final class PopplerDocument: EngineDocument {
 }
 
 extension PopplerDocument {
-    /// True unless Poppler had to rebuild the file's cross-reference table to open it.
     /// Calls `body` with at least `count` bytes of memory for drawing a page, reused from
     /// the previous page when it is large enough; `body` must not keep the pointer.
     func withDrawingMemory<T>(count: Int, _ body: (UnsafeMutablePointer<UInt8>) throws -> T) rethrows -> T {
@@ -158,22 +157,5 @@ extension PopplerDocument {
             drawingMemory = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
         }
         return try drawingMemory.withUnsafeMutableBufferPointer { try body($0.baseAddress!) }
-    }
-
-    var canSaveIncrementally: Bool { (try? core().wasReconstructed) == false }
-
-    /// Saved by the core twin, which holds the changes. Poppler truncates the file it has
-    /// open when asked to save over it; `path` is always a new file here.
-    func write(to path: String, incremental: Bool) throws {
-        try core().save(to: path, rewrite: !incremental)
-    }
-
-    /// The first part of the trailer's `/ID` in hexadecimal; Poppler reads only 16-byte IDs.
-    func fileIdentifier() -> String? {
-        var permanent: UnsafeMutablePointer<gchar>?
-        guard poppler_document_get_id(handle, &permanent, nil) != 0, let permanent else { return nil }
-        defer { g_free(permanent) }
-        let hex = String(decoding: UnsafeRawBufferPointer(start: permanent, count: 32), as: UTF8.self)
-        return hex.lowercased()
     }
 }

@@ -1,4 +1,5 @@
 import CPoppler
+import CPopplerCpp
 import RendererProvider
 
 /// Turns Poppler's errors into ``RendererError``s: the one place that decides their codes.
@@ -43,6 +44,25 @@ enum PopplerErrors {
         default: reason = "Poppler error \(status)"
         }
         return RendererError(status == 1 || status == 10 ? .ioFailure : .engineFailure, "Poppler could not \(action): \(reason)", backend: backend)
+    }
+
+    /// A page Poppler could not load, or could not do `action` with ("extract the text of").
+    static func pageFailure(_ index: Int, doing action: String = "load") -> RendererError {
+        RendererError(.damaged, "Poppler could not \(action) page \(index + 1)", backend: backend)
+    }
+
+    /// A refused annotation edit of Poppler's core API.
+    static func editFailure(_ status: cpoppler_status, doing action: String) -> RendererError {
+        let reason: String
+        let code: RendererError.Code
+        switch status {
+        case CPOPPLER_NO_PAGE: (code, reason) = (.damaged, "the page cannot be loaded")
+        case CPOPPLER_NO_ANNOTATION: (code, reason) = (.invalidArgument, "there is no such annotation")
+        case CPOPPLER_UNSUPPORTED: (code, reason) = (.unsupported, "Poppler cannot do that with this kind of annotation")
+        case CPOPPLER_ARGUMENT: (code, reason) = (.invalidArgument, "a field is set that this kind of annotation cannot have")
+        default: (code, reason) = (.limitExceeded, "out of memory")
+        }
+        return RendererError(code, "Poppler could not \(action): \(reason)", backend: backend)
     }
 
     /// A cairo failure while drawing or encoding.

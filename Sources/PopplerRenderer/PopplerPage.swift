@@ -72,6 +72,12 @@ final class PopplerPage: EnginePage {
         }
     }
 
+    /// The crop box poppler-glib reads and the `/Rotate` poppler-cpp reads.
+    func pageSpace() throws -> PageSpace {
+        guard let space = document.pageSpace(ofPage: index) else { throw PopplerErrors.pageFailure(index) }
+        return space
+    }
+
     private func surfaceSize(_ area: PixelRect) -> String {
         "make a \(area.width) x \(area.height) pixel surface (cairo allows at most 32767 pixels a side)"
     }

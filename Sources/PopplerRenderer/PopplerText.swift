@@ -6,7 +6,7 @@ extension PopplerPage {
     /// own text is selection text, which spaces and orders some pages differently.
     func plainText() throws -> String {
         guard let text = document.cpp.text(ofPage: index) else {
-            throw RendererError(.damaged, "Poppler could not extract the text of page \(index + 1)", backend: PopplerErrors.backend)
+            throw PopplerErrors.pageFailure(index, doing: "extract the text of")
         }
         return text
     }

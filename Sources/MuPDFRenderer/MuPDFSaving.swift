@@ -1,0 +1,24 @@
+import CMuPDF
+import Foundation
+import RendererProvider
+
+/// Saving: whether an incremental update is possible, writing the document with its changes
+/// to a new file, and the file identifier that fingerprints it.
+extension MuPDFDocument {
+    var canSaveIncrementally: Bool { cmupdf_can_save_incrementally(handle) != 0 }
+
+    func write(to path: String, incremental: Bool) throws {
+        var error = cmupdf_error()
+        guard cmupdf_save(handle, path, incremental ? 1 : 0, &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "save to \(path)", code: error.code == Int32(CMUPDF_ERROR_IO) ? .ioFailure : .engineFailure)
+        }
+    }
+
+    /// The first part of the trailer's `/ID` in hexadecimal, nil when there is none.
+    func fileIdentifier() -> String? {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let length = Int(cmupdf_file_identifier(handle, &bytes, Int32(bytes.count)))
+        guard length > 0 else { return nil }
+        return bytes.prefix(min(length, bytes.count)).map { String(format: "%02x", $0) }.joined()
+    }
+}
