@@ -49,27 +49,30 @@ let package = Package(
             dependencies: ["RendererProvider", "EngineSupport", "CMuPDF", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // poppler-glib, over cairo: opening, drawing, text with boxes, outline and links.
         .systemLibrary(
-            name: "CPoppler",
+            name: "CPopplerGlib",
             pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
         // poppler-glib hides facts the API reports (a page's /Rotate, whether the file is
         // encrypted, text as pdftotext writes it); poppler's public C++ API has them. It
         // cannot edit annotations fully or rewrite a file; Poppler's core API can.
+        // CPopplerBridge is the C layer over both C++ APIs; CLibPoppler only links the core
+        // library and gives the bridge its headers.
         .systemLibrary(
-            name: "CPopplerCore",
+            name: "CLibPoppler",
             pkgConfig: "poppler",
             providers: [.apt(["libpoppler-private-dev"])]
         ),
         .target(
-            name: "CPopplerCpp",
-            dependencies: ["CPopplerCore", "CAnnotationRecord"],
+            name: "CPopplerBridge",
+            dependencies: ["CLibPoppler", "CAnnotationRecord"],
             linkerSettings: [.linkedLibrary("poppler-cpp")]
         ),
         .target(
             name: "PopplerRenderer",
-            dependencies: ["RendererProvider", "EngineSupport", "CPoppler", "CPopplerCpp", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererProvider", "EngineSupport", "CPopplerGlib", "CPopplerBridge", .product(name: "Logging", package: "swift-log")]
         ),
 
         .executableTarget(
@@ -98,7 +101,9 @@ let package = Package(
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
         .testTarget(name: "EngineSupportTests", dependencies: ["EngineSupport"]),
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["RendererProvider", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["RendererProvider", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],

@@ -1,5 +1,5 @@
 import CAnnotationRecord
-import CPopplerCpp
+import CPopplerBridge
 import EngineSupport
 import Foundation
 import RendererProvider
@@ -19,32 +19,31 @@ extension PopplerPage: AnnotationEditing {
     func recordCoordinates() throws -> RecordCoordinates { .userSpace(try pageSpace()) }
 
     func withAnnotationRecords<T>(_ body: (UnsafeBufferPointer<annotation_record>) throws -> T) throws -> T {
-        var list: UnsafeMutablePointer<annotation_record>?
-        let count = cpoppler_core_page_annots(try document.core().handle, Int32(index), &list)
-        guard count >= 0 else { throw PopplerErrors.pageFailure(index, doing: "read the annotations of") }
-        defer { annotation_records_free(list, count) }
-        return try body(UnsafeBufferPointer(start: list, count: Int(count)))
+        guard let result = try document.core().withAnnotationRecords(ofPage: index, body) else {
+            throw PopplerErrors.pageFailure(index, doing: "read the annotations of")
+        }
+        return result
     }
 
     func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
-        try edit("add a \(annotation.kind) annotation to page \(index + 1)") { cpoppler_core_create_annot($0, Int32(index), record) }
+        try edit("add a \(annotation.kind) annotation to page \(index + 1)") { $0.createAnnotation(onPage: index, record) }
     }
 
     func updateAnnotation(at position: Int, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
-        try edit("change annotation \"\(annotation.id)\"") { cpoppler_core_update_annot($0, Int32(index), Int32(position), record) }
+        try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, at: position, to: record) }
     }
 
     func nameAnnotation(at position: Int, _ name: String) throws {
-        try edit("name annotation \"\(name)\"") { cpoppler_core_name_annot($0, Int32(index), Int32(position), name) }
+        try edit("name annotation \"\(name)\"") { $0.nameAnnotation(onPage: index, at: position, name) }
     }
 
     func deleteAnnotation(at position: Int) throws {
-        try edit("remove annotation \(position + 1) of page \(index + 1)") { cpoppler_core_delete_annot($0, Int32(index), Int32(position)) }
+        try edit("remove annotation \(position + 1) of page \(index + 1)") { $0.deleteAnnotation(onPage: index, at: position) }
     }
 
     /// Runs one edit on the core document; after a successful one, marks the document changed.
-    private func edit(_ action: String, _ call: (OpaquePointer) -> cpoppler_status) throws {
-        let status = call(try document.core().handle)
+    private func edit(_ action: String, _ call: (PopplerCoreDocument) -> cpoppler_status) throws {
+        let status = call(try document.core())
         guard status == CPOPPLER_OK else { throw PopplerErrors.editFailure(status, doing: action) }
         document.annotationsChanged()
     }

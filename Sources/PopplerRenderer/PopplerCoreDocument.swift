@@ -1,11 +1,12 @@
-import CPopplerCpp
+import CAnnotationRecord
+import CPopplerBridge
 import Foundation
 import RendererProvider
 
 /// The same document opened through Poppler's core API, where its annotations are edited
 /// and from where it is saved; closed in `deinit`. Confined like its glib twin.
 final class PopplerCoreDocument {
-    let handle: OpaquePointer
+    private let handle: OpaquePointer
 
     /// `nil` when Poppler's core API cannot open what poppler-glib opened.
     init?(source: DocumentSource, absolutePath: String?, password: String?) {
@@ -43,5 +44,31 @@ final class PopplerCoreDocument {
         guard status == 0, let bytes else { throw PopplerErrors.saveFailure(status, doing: "write the changed document to memory") }
         defer { free(bytes) }
         return Data(bytes: bytes, count: length)
+    }
+
+    /// Calls `body` with the records of page `index`'s annotations, in `/Annots` order;
+    /// nil when the page cannot be read.
+    func withAnnotationRecords<T>(ofPage index: Int, _ body: (UnsafeBufferPointer<annotation_record>) throws -> T) rethrows -> T? {
+        var list: UnsafeMutablePointer<annotation_record>?
+        let count = cpoppler_core_page_annots(handle, Int32(index), &list)
+        guard count >= 0 else { return nil }
+        defer { annotation_records_free(list, count) }
+        return try body(UnsafeBufferPointer(start: list, count: Int(count)))
+    }
+
+    func createAnnotation(onPage index: Int, _ record: UnsafePointer<annotation_record>) -> cpoppler_status {
+        cpoppler_core_create_annot(handle, Int32(index), record)
+    }
+
+    func updateAnnotation(onPage index: Int, at position: Int, to record: UnsafePointer<annotation_record>) -> cpoppler_status {
+        cpoppler_core_update_annot(handle, Int32(index), Int32(position), record)
+    }
+
+    func nameAnnotation(onPage index: Int, at position: Int, _ name: String) -> cpoppler_status {
+        cpoppler_core_name_annot(handle, Int32(index), Int32(position), name)
+    }
+
+    func deleteAnnotation(onPage index: Int, at position: Int) -> cpoppler_status {
+        cpoppler_core_delete_annot(handle, Int32(index), Int32(position))
     }
 }

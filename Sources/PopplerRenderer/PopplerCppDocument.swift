@@ -1,4 +1,4 @@
-import CPopplerCpp
+import CPopplerBridge
 import Foundation
 import RendererProvider
 

@@ -1,5 +1,5 @@
-import CPoppler
-import CPopplerCpp
+import CPopplerGlib
+import CPopplerBridge
 import RendererProvider
 
 /// Turns Poppler's errors into ``RendererError``s: the one place that decides their codes.

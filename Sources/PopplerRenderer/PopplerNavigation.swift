@@ -1,9 +1,9 @@
-import CPoppler
+import CPopplerGlib
 import RendererProvider
 
 extension PopplerDocument {
     func outline() throws -> [OutlineItem] {
-        guard let iterator = poppler_index_iter_new(handle) else { return [] }
+        guard let iterator = glib.outlineIterator() else { return [] }
         defer { poppler_index_iter_free(iterator) }
         return items(of: iterator, depth: 0)
     }
@@ -56,7 +56,7 @@ extension PopplerDocument {
         var target = dest
         var found: UnsafeMutablePointer<PopplerDest>?
         if dest.pointee.type == POPPLER_DEST_NAMED {
-            guard let name = dest.pointee.named_dest, let resolved = poppler_document_find_dest(handle, name) else { return nil }
+            guard let name = dest.pointee.named_dest, let resolved = glib.destination(named: name) else { return nil }
             found = resolved
             target = resolved
         }
@@ -83,11 +83,7 @@ extension PopplerDocument {
 
     /// How user space maps onto page space on page `index`.
     func pageSpace(ofPage index: Int) -> PageSpace? {
-        guard let page = poppler_document_get_page(handle, Int32(index)) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-        var crop = PopplerRectangle()
-        poppler_page_get_crop_box(page, &crop)
-        return PageSpace(cropBox: UserRect(x0: crop.x1, y0: crop.y1, x1: crop.x2, y1: crop.y2), rotation: cpp.rotation(ofPage: index))
+        glib.cropBox(ofPage: index).map { PageSpace(cropBox: $0, rotation: cpp.rotation(ofPage: index)) }
     }
 }
 

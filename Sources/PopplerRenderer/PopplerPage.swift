@@ -1,4 +1,4 @@
-import CPoppler
+import CPopplerGlib
 import RendererProvider
 
 /// One page of a Poppler document; it keeps its document open. Its poppler-glib page is
@@ -62,7 +62,7 @@ final class PopplerPage: EnginePage {
             cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
             cairo_translate(cairo, -Double(area.x), -Double(area.y))
             cairo_scale(cairo, options.scale, options.scale)
-            poppler_page_render(page, cairo)
+            document.logging { poppler_page_render(page, cairo) }
             cairo_surface_flush(surface)
             let drawStatus = cairo_status(cairo)
             guard drawStatus == CAIRO_STATUS_SUCCESS else {

@@ -1,4 +1,4 @@
-import CPoppler
+import CPopplerGlib
 import EngineSupport
 import RendererProvider
 

@@ -1,4 +1,4 @@
-import CPoppler
+import CPopplerGlib
 import Foundation
 import Logging
 import RendererProvider
@@ -13,11 +13,9 @@ public struct PopplerRenderer: Renderer {
     /// Where Poppler's messages go (never to stderr).
     public let logger: Logger
 
-    /// A Poppler renderer. Poppler has one message hook per process: creating a renderer
-    /// sends all of Poppler's messages to this renderer's logger.
+    /// A Poppler renderer whose documents' messages go to `logger`.
     public init(logger: Logger = Logger(label: "renderer.poppler")) {
         self.logger = logger
-        PopplerLogSink.install(logger)
     }
 
     public var engineVersion: String { String(cString: poppler_get_version()) }
@@ -25,7 +23,7 @@ public struct PopplerRenderer: Renderer {
     /// Poppler's caches are fixed in size by Poppler itself (64 fonts for cairo, 4 CMaps),
     /// so `limits.cacheBytes` has nothing to bound.
     public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
-        try PopplerDocument(source: source, password: password)
+        try PopplerLogSink.routing(to: logger) { try PopplerDocument(source: source, password: password, logger: logger) }
     }
 
     public func pngData(for bitmap: Bitmap) throws -> Data {

@@ -1,4 +1,3 @@
-import CPoppler
 import Foundation
 import RendererProvider
 
@@ -14,12 +13,8 @@ extension PopplerDocument {
         try core().save(to: path, rewrite: !incremental)
     }
 
-    /// The first part of the trailer's `/ID` in hexadecimal; Poppler reads only 16-byte IDs.
+    /// The first part of the trailer's `/ID` in hexadecimal, as glib reads it.
     func fileIdentifier() -> String? {
-        var permanent: UnsafeMutablePointer<gchar>?
-        guard poppler_document_get_id(handle, &permanent, nil) != 0, let permanent else { return nil }
-        defer { g_free(permanent) }
-        let hex = String(decoding: UnsafeRawBufferPointer(start: permanent, count: 32), as: UTF8.self)
-        return hex.lowercased()
+        glib.fileIdentifier()
     }
 }

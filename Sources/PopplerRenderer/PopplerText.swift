@@ -1,11 +1,11 @@
-import CPoppler
+import CPopplerGlib
 import RendererProvider
 
 extension PopplerPage {
     /// Taken from poppler's C++ API, which writes text as pdftotext does; poppler-glib's
     /// own text is selection text, which spaces and orders some pages differently.
     func plainText() throws -> String {
-        guard let text = document.cpp.text(ofPage: index) else {
+        guard let text = document.logging({ document.cpp.text(ofPage: index) }) else {
             throw PopplerErrors.pageFailure(index, doing: "extract the text of")
         }
         return text
@@ -16,7 +16,7 @@ extension PopplerPage {
     /// line breaks, and an empty line separates blocks.
     func textPage() throws -> TextPage {
         let page = try handle
-        guard let raw = poppler_page_get_text(page) else { return TextPage(blocks: []) }
+        guard let raw = document.logging({ poppler_page_get_text(page) }) else { return TextPage(blocks: []) }
         defer { g_free(raw) }
         let scalars = Array(String(cString: raw).unicodeScalars)
         var rectangles: UnsafeMutablePointer<PopplerRectangle>?

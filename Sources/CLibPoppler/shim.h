@@ -1,4 +1,4 @@
 /* Poppler's core library (libpoppler). Its headers are C++ and are included only by
-   CPopplerCpp's sources; this module exists to link the library and to give them its
+   CPopplerBridge's sources; this module exists to link the library and to give them its
    include path from pkg-config. */
 #include <poppler/poppler-config.h>

@@ -1,0 +1,118 @@
+import CPopplerGlib
+import Foundation
+import RendererProvider
+
+/// A poppler-glib document, unreferenced in `deinit`: what draws pages and reads metadata,
+/// text with boxes, the outline and links. Confined like the ``PopplerDocument`` that owns it.
+final class PopplerGlibDocument {
+    private let handle: OpaquePointer
+
+    /// Opens `source` (a file at `absolutePath`, or bytes in memory); throws as
+    /// ``PopplerErrors/openFailure(_:source:passwordGiven:)`` says.
+    init(source: DocumentSource, absolutePath: String?, password: String?) throws {
+        var error: UnsafeMutablePointer<GError>?
+        let opened: OpaquePointer?
+        switch source {
+        case .file:
+            // Poppler opens URIs, which need an absolute path.
+            guard let uri = g_filename_to_uri(absolutePath, nil, &error) else {
+                throw PopplerErrors.openFailure(error, source: source, passwordGiven: password != nil)
+            }
+            opened = poppler_document_new_from_file(uri, password, &error)
+            g_free(uri)
+        case .memory(let data):
+            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            opened = poppler_document_new_from_bytes(bytes, password, &error)
+            g_bytes_unref(bytes)
+        }
+        guard let opened else { throw PopplerErrors.openFailure(error, source: source, passwordGiven: password != nil) }
+        handle = opened
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
+
+    /// The page at `index`, which the caller unreferences.
+    func page(at index: Int) throws -> OpaquePointer {
+        guard let page = poppler_document_get_page(handle, Int32(index)) else { throw PopplerErrors.pageFailure(index) }
+        return page
+    }
+
+    /// The page's crop box in user space; nil when the page cannot be loaded.
+    func cropBox(ofPage index: Int) -> UserRect? {
+        guard let page = try? page(at: index) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var crop = PopplerRectangle()
+        poppler_page_get_crop_box(page, &crop)
+        return UserRect(x0: crop.x1, y0: crop.y1, x1: crop.x2, y1: crop.y2)
+    }
+
+    /// An iterator over the outline's first level, which the caller frees; nil without one.
+    func outlineIterator() -> OpaquePointer? {
+        poppler_index_iter_new(handle)
+    }
+
+    /// The named destination `name`, which the caller frees; nil when there is none.
+    func destination(named name: UnsafePointer<gchar>) -> UnsafeMutablePointer<PopplerDest>? {
+        poppler_document_find_dest(handle, name)
+    }
+
+    /// Version, metadata and permissions; `isEncrypted` comes from poppler-cpp, which tells.
+    func info(pageCount: Int, isEncrypted: Bool) -> DocumentInfo {
+        var major: guint = 0
+        var minor: guint = 0
+        poppler_document_get_pdf_version(handle, &major, &minor)
+        return DocumentInfo(
+            pageCount: pageCount,
+            pdfVersion: "\(major).\(minor)",
+            title: Self.take(poppler_document_get_title(handle)),
+            author: Self.take(poppler_document_get_author(handle)),
+            subject: Self.take(poppler_document_get_subject(handle)),
+            keywords: Self.take(poppler_document_get_keywords(handle)),
+            creator: Self.take(poppler_document_get_creator(handle)),
+            producer: Self.take(poppler_document_get_producer(handle)),
+            creationDate: Self.date(poppler_document_get_creation_date_time(handle)),
+            modificationDate: Self.date(poppler_document_get_modification_date_time(handle)),
+            isEncrypted: isEncrypted,
+            permissions: isEncrypted ? Self.permissions(poppler_document_get_permissions(handle)) : .all,
+            fileIdentifier: fileIdentifier())
+    }
+
+    /// The first part of the trailer's `/ID` in hexadecimal; Poppler reads only 16-byte IDs.
+    func fileIdentifier() -> String? {
+        var permanent: UnsafeMutablePointer<gchar>?
+        guard poppler_document_get_id(handle, &permanent, nil) != 0, let permanent else { return nil }
+        defer { g_free(permanent) }
+        let hex = String(decoding: UnsafeRawBufferPointer(start: permanent, count: 32), as: UTF8.self)
+        return hex.lowercased()
+    }
+
+    /// A string Poppler allocated, freed here; `nil` when absent or empty.
+    private static func take(_ text: UnsafeMutablePointer<gchar>?) -> String? {
+        guard let text else { return nil }
+        defer { g_free(text) }
+        let value = String(cString: text)
+        return value.isEmpty ? nil : value
+    }
+
+    private static func date(_ dateTime: OpaquePointer?) -> Date? {
+        guard let dateTime else { return nil }
+        defer { g_date_time_unref(dateTime) }
+        return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(dateTime)))
+    }
+
+    private static func permissions(_ flags: PopplerPermissions) -> DocumentPermissions {
+        let pairs: [(PopplerPermissions, DocumentPermissions)] = [
+            (POPPLER_PERMISSIONS_OK_TO_PRINT, .print), (POPPLER_PERMISSIONS_OK_TO_MODIFY, .modify),
+            (POPPLER_PERMISSIONS_OK_TO_COPY, .copy), (POPPLER_PERMISSIONS_OK_TO_ADD_NOTES, .annotate),
+            (POPPLER_PERMISSIONS_OK_TO_FILL_FORM, .fillForms),
+            (POPPLER_PERMISSIONS_OK_TO_EXTRACT_CONTENTS, .extractForAccessibility),
+            (POPPLER_PERMISSIONS_OK_TO_ASSEMBLE, .assemble),
+            (POPPLER_PERMISSIONS_OK_TO_PRINT_HIGH_RESOLUTION, .printHighResolution),
+        ]
+        return DocumentPermissions(pairs.filter { flags.rawValue & $0.0.rawValue != 0 }.map(\.1))
+    }
+}
