@@ -30,6 +30,33 @@ struct ReferenceTests {
         }
     }
 
+    /// Transparent PNGs equal the engine's tool's, colour and alpha of every pixel, partly
+    /// transparent ones included: the bitmap's straight alpha, premultiplied again for the
+    /// encoder, gives back exactly the pixels the engine drew.
+    @Test(arguments: Fixtures.backendIDs)
+    func transparentPNGsMatchTheEnginesTools(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var partlyTransparent = 0
+        for file in [Fixtures.samplePath, Fixtures.path("colors.pdf"), Fixtures.path("text.pdf")] {
+            let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
+            let ours = directory.appendingPathComponent("ours.png").path
+            try document.render(pageAt: 0, options: RenderOptions(dpi: 72, pixelFormat: .rgba, background: .transparent), as: .png, to: ours)
+            let theirs = directory.appendingPathComponent("theirs").path
+            let result = backend == "mupdf"
+                ? try Tool.run("mutool", ["draw", "-q", "-c", "rgba", "-r", "72", "-o", theirs + ".png", file, "1"])
+                : try Tool.run("pdftocairo", ["-png", "-transp", "-r", "72", "-cropbox", "-f", "1", "-l", "1", "-singlefile", file, theirs])
+            #expect(result.status == 0, "the engine's tool failed: \(result.stderr)")
+            let decodedOurs = try Netpbm(Tool.run("pngtopam", ["-alphapam", ours]).stdout)
+            let decodedTheirs = try Netpbm(Tool.run("pngtopam", ["-alphapam", theirs + ".png"]).stdout)
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            #expect(decodedOurs.channels == 4 && decodedTheirs.channels == 4, "\(name): channels")
+            partlyTransparent += stride(from: 3, to: decodedOurs.pixels.count, by: 4).filter { (1...254).contains(decodedOurs.pixels[$0]) }.count
+            #expect(decodedOurs.pixels == decodedTheirs.pixels, "\(name): pixels differ from the engine's tool")
+        }
+        #expect(partlyTransparent > 1000, "too few partly transparent pixels to check: \(partlyTransparent)")
+    }
+
     private func compare(backend: String, dpi: Double, reference: (String, Int, URL) throws -> Netpbm) throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
