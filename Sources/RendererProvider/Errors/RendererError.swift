@@ -40,11 +40,22 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
         public static let engineCrashed = Code(rawValue: "engine-crashed")
         /// Reading or writing a file failed.
         public static let ioFailure = Code(rawValue: "io-failure")
+        /// The document's settings or the PDF's own permissions do not allow the operation;
+        /// the message names the setting or permission.
+        public static let notPermitted = Code(rawValue: "not-permitted")
+        /// The document's settings set an expiry date, and it has passed.
+        public static let expired = Code(rawValue: "expired")
+        /// The session was closed (or never opened); open a new one.
+        public static let sessionClosed = Code(rawValue: "session-closed")
+        /// Someone else changed a file since it was read; nothing was overwritten, and the
+        /// message says where both versions are.
+        public static let conflict = Code(rawValue: "conflict")
 
         /// Every code this version of the API defines, in the order they are documented.
         public static let known: [Code] = [
             .fileNotFound, .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .pageOutOfRange,
             .unsupported, .limitExceeded, .cancelled, .invalidArgument, .engineFailure, .engineCrashed, .ioFailure,
+            .notPermitted, .expired, .sessionClosed, .conflict,
         ]
     }
 

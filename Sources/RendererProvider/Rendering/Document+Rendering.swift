@@ -10,7 +10,8 @@ extension Document {
     /// past `options.maximumDPI` or the bitmap would have more than `options.maximumPixelCount`
     /// pixels; all before anything is drawn or allocated. Throws `cancelled` when
     /// `cancellation` is cancelled before or (with MuPDF) while it draws, and `limitExceeded`
-    /// when its time limit runs out then.
+    /// when its time limit runs out then. With `options.darkMode`, the drawn pixels' lightness
+    /// is inverted (``Bitmap/invertLightness()``), the background's included.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
         var bitmap = Bitmap()
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
@@ -44,6 +45,7 @@ extension Document {
                 }
             }
         }
+        if options.darkMode { bitmap.invertLightness() }
     }
 
     /// Draws the page as ``render(pageAt:options:cancellation:)`` does and writes it as an

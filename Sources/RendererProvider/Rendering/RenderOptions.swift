@@ -11,6 +11,10 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// The most pixels one bitmap may have; a larger request fails with
     /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is allocated.
     public var maximumPixelCount: Int
+    /// Draws the page for a dark screen: every colour's lightness inverted, its hue and
+    /// saturation kept (``Bitmap/invertLightness()``), so white paper becomes black and
+    /// black text white while a red mark stays red.
+    public var darkMode: Bool
     /// The highest resolution allowed; a higher one fails with
     /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is drawn.
     public var maximumDPI: Double
@@ -23,7 +27,7 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     public init(
         dpi: Double = 72, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb,
         background: Color = .white, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount,
-        maximumDPI: Double = RenderOptions.defaultMaximumDPI
+        maximumDPI: Double = RenderOptions.defaultMaximumDPI, darkMode: Bool = false
     ) {
         self.dpi = dpi
         self.clip = clip
@@ -31,6 +35,7 @@ public struct RenderOptions: Hashable, Sendable, Codable {
         self.background = background
         self.maximumPixelCount = maximumPixelCount
         self.maximumDPI = maximumDPI
+        self.darkMode = darkMode
     }
 
     /// Options that draw at `scale` pixels per point (dpi = 72 x scale).

@@ -25,23 +25,7 @@ extension Document {
         try require(.save)
         let password = self.password
         try withEngineState { state in
-            let incremental: Bool
-            switch mode {
-            case .automatic:
-                incremental = state.document.canSaveIncrementally
-            case .incremental:
-                guard state.document.canSaveIncrementally else {
-                    throw RendererError(
-                        .invalidArgument, "\(state.source.displayName) cannot be saved incrementally (the engine had to repair it); save with the rewrite mode",
-                        backend: state.renderer.id)
-                }
-                incremental = true
-            case .rewrite:
-                guard state.renderer.annotationSupport.canRewrite else {
-                    throw RendererError(.unsupported, "\(state.renderer.engineName) cannot rewrite a whole file here; save incrementally", backend: state.renderer.id)
-                }
-                incremental = false
-            }
+            let incremental = try Self.incremental(mode, state: state)
             let document = state.document
             try AtomicFile.replace(path) { temporaryPath in
                 try document.write(to: temporaryPath, incremental: incremental)
@@ -49,6 +33,44 @@ extension Document {
             state.document = try state.renderer.openDocument(.file(path), password: password, limits: limits)
             state.source = .file(path)
             state.hasUnsavedChanges = false
+        }
+    }
+
+    /// Writes the document with its changes to `path` as ``save(to:mode:)`` does (atomically,
+    /// encryption kept), but goes on as it was: on the file it was read from, with its
+    /// changes still unsaved there. `path` must not be the file the document was read from.
+    public func saveCopy(to path: String, mode: SaveMode = .automatic) throws {
+        try require(.save)
+        try withEngineState { state in
+            if case .file(let source) = state.source,
+               URL(fileURLWithPath: source).standardizedFileURL.path == URL(fileURLWithPath: path).standardizedFileURL.path {
+                throw RendererError(.invalidArgument, "a copy cannot be saved over the file the document was read from; save it instead")
+            }
+            let incremental = try Self.incremental(mode, state: state)
+            let document = state.document
+            try AtomicFile.replace(path) { temporaryPath in
+                try document.write(to: temporaryPath, incremental: incremental)
+            }
+        }
+    }
+
+    /// Whether `mode` saves incrementally for the engine in `state`, or why it cannot.
+    private static func incremental(_ mode: SaveMode, state: Engine) throws -> Bool {
+        switch mode {
+        case .automatic:
+            return state.document.canSaveIncrementally
+        case .incremental:
+            guard state.document.canSaveIncrementally else {
+                throw RendererError(
+                    .invalidArgument, "\(state.source.displayName) cannot be saved incrementally (the engine had to repair it); save with the rewrite mode",
+                    backend: state.renderer.id)
+            }
+            return true
+        case .rewrite:
+            guard state.renderer.annotationSupport.canRewrite else {
+                throw RendererError(.unsupported, "\(state.renderer.engineName) cannot rewrite a whole file here; save incrementally", backend: state.renderer.id)
+            }
+            return false
         }
     }
 }

@@ -1,0 +1,66 @@
+/// Reading the document through the session: page facts, drawing, exporting and text.
+extension ReadingSession {
+    /// The document's metadata, encryption and permissions.
+    public func info() throws -> DocumentInfo {
+        try withDocument { document, _ in try document.info() }
+    }
+
+    /// Size, rotation and label of the page at `index`.
+    public func pageInfo(at index: Int) throws -> PageInfo {
+        try withDocument { document, _ in try document.pageInfo(at: index) }
+    }
+
+    /// Draws the page for the screen. The page is drawn in dark mode when `options` asks for
+    /// it or the session's dark mode is on; asking for it when the settings do not make it
+    /// available throws `notPermitted`.
+    public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
+        let options = try effectiveOptions(options)
+        return try withDocument { document, _ in try document.render(pageAt: index, options: options, cancellation: cancellation) }
+    }
+
+    /// Draws the page and writes it as an image file: an export, so it needs the
+    /// ``SessionFeature/printing`` setting and the PDF's print permission.
+    @discardableResult
+    public func exportPage(
+        at index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String, cancellation: Cancellation? = nil
+    ) throws -> (width: Int, height: Int) {
+        let options = try effectiveOptions(options)
+        return try withPermitted([.printing]) { document, _ in
+            try document.render(pageAt: index, options: options, as: format, to: path, cancellation: cancellation)
+        }
+    }
+
+    /// The page's text in reading order.
+    public func text(pageAt index: Int) throws -> String {
+        try withDocument { document, _ in try document.text(pageAt: index) }
+    }
+
+    /// The page's characters with their boxes.
+    public func textPage(pageAt index: Int) throws -> TextPage {
+        try withDocument { document, _ in try document.textPage(pageAt: index) }
+    }
+
+    /// The document's outline.
+    public func outline() throws -> [OutlineItem] {
+        try withDocument { document, _ in try document.outline() }
+    }
+
+    /// The links on the page.
+    public func links(pageAt index: Int) throws -> [Link] {
+        try withDocument { document, _ in try document.links(pageAt: index) }
+    }
+
+    private func effectiveOptions(_ options: RenderOptions) throws -> RenderOptions {
+        try withDocument { _, state in
+            var options = options
+            if options.darkMode {
+                guard state.settings[.darkMode].available else {
+                    throw RendererError(.notPermitted, "dark mode is not available for this document (setting darkMode)")
+                }
+            } else {
+                options.darkMode = state.settings[.darkMode].available && state.settings[.darkMode].enabled
+            }
+            return options
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// How a ``ReadingSession`` opens its document: the page, the password and engine, the
+/// settings it enforces, and the reader's bookmarks and annotations that the host kept.
+public struct SessionConfiguration: Sendable {
+    /// The 0-based page to open at; `nil` opens at the file state's viewing state, else at
+    /// the first page. A page past the document is clamped, and the reason reported.
+    public var pageIndex: Int?
+    public var password: String?
+    public var backend: BackendSelection
+    public var limits: DocumentLimits
+    public var settings: DocumentSettings
+    /// The reader's bookmarks, as the host kept them.
+    public var bookmarks: [Bookmark]
+    /// The reader's annotations, as the host kept them. Those the file does not hold (by
+    /// identity) are added to the session's document when it opens; those it holds are left.
+    public var annotations: [Annotation]
+    /// What time it is, for the expiry date; tests give a fixed clock.
+    public var clock: @Sendable () -> Date
+
+    public init(
+        pageIndex: Int? = nil, password: String? = nil, backend: BackendSelection = .auto, limits: DocumentLimits = DocumentLimits(),
+        settings: DocumentSettings = DocumentSettings(), bookmarks: [Bookmark] = [], annotations: [Annotation] = [],
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.pageIndex = pageIndex
+        self.password = password
+        self.backend = backend
+        self.limits = limits
+        self.settings = settings
+        self.bookmarks = bookmarks
+        self.annotations = annotations
+        self.clock = clock
+    }
+}
+
+/// How a save went.
+public enum SaveResult: Hashable, Sendable {
+    /// The document was saved to `path` (and copied back, where the file state requires it).
+    case saved(path: String)
+    /// The document was saved to `path`, but not copied back: `error` says why (a
+    /// `conflict` when someone else changed the original) and where the saved file is.
+    case savedWithoutCopyBack(path: String, error: RendererError)
+    /// The host vetoed the save; nothing was written.
+    case cancelled
+}

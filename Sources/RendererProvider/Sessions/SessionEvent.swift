@@ -1,0 +1,59 @@
+/// What changed in an annotation edit, with the values as the document holds them after
+/// it, so that a host can keep them (as dictionaries, a property list, JSON) by identity.
+public struct AnnotationChanges: Hashable, Sendable, Codable {
+    public var added: [Annotation]
+    public var modified: [Annotation]
+    /// The annotations as they were before they were removed.
+    public var removed: [Annotation]
+
+    public init(added: [Annotation] = [], modified: [Annotation] = [], removed: [Annotation] = []) {
+        self.added = added
+        self.modified = modified
+        self.removed = removed
+    }
+}
+
+/// Something that happened in a ``ReadingSession``. The session tells its delegate and every
+/// ``ReadingSession/events()`` stream the same events, in this order of a session's life:
+///
+/// 1. ``loadFailed(_:)`` (and nothing after it), or ``firstPageLoaded(pageIndex:clamped:)``
+///    then ``documentShown(_:)``;
+/// 2. any number of ``bookmarksChanged(_:)``, ``annotationsChanged(_:)`` and
+///    ``currentPageChanged(from:to:)``, each right after the change it reports;
+/// 3. for each save: ``willSave(path:mode:)``, then ``saveCancelled`` (the host vetoed it),
+///    ``saveFailed(_:)`` or ``saved(path:)``; after a save over a file that requires copy-back,
+///    ``copyBackRequested(_:)`` then ``copiedBack(path:)`` or ``copyBackFailed(_:)``;
+/// 4. ``willClose(pageIndex:)`` then ``closed(_:)``, once, however often the session is closed.
+public enum SessionEvent: Hashable, Sendable {
+    /// The document could not be opened; the session is closed.
+    case loadFailed(RendererError)
+    /// The page the session opened at was read; `clamped` says why it is not the one asked for.
+    case firstPageLoaded(pageIndex: Int, clamped: PageClamp?)
+    /// The session is open and showing the document in this state.
+    case documentShown(ViewingState)
+    /// The reader's bookmarks, all of them, after a change.
+    case bookmarksChanged([Bookmark])
+    /// Annotations were added, changed or removed.
+    case annotationsChanged(AnnotationChanges)
+    /// The current page changed.
+    case currentPageChanged(from: Int, to: Int)
+    /// A save is about to write `path` in `mode` (after the host's answer).
+    case willSave(path: String, mode: SaveMode)
+    /// The document was saved to `path`.
+    case saved(path: String)
+    /// The save failed; the file is as it was.
+    case saveFailed(RendererError)
+    /// The host vetoed the save; nothing was written.
+    case saveCancelled
+    /// The saved file is to be copied back to where it came from.
+    case copyBackRequested(CopyBackRequest)
+    /// The saved file was copied back to `path`.
+    case copiedBack(path: String)
+    /// The copy-back failed or met someone else's change (`conflict`); the internal file
+    /// keeps the saved document, and the error says where it is.
+    case copyBackFailed(RendererError)
+    /// The session is about to close on this page.
+    case willClose(pageIndex: Int)
+    /// The session closed; this state reopens it where the reader was.
+    case closed(ViewingState)
+}
