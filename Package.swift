@@ -104,6 +104,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["RendererProvider", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],

@@ -1,22 +1,23 @@
 import Foundation
 
-/// A value that threads share, read and changed only while its lock is held, where the
-/// thread holding the lock may take it again: for state whose owner calls out (to a
-/// delegate) while holding it, and whose callee may call back in.
-package final class RecursiveLocked<Value>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only touched inside `withLock`, under `lock`.
+/// An object that threads share, used only while its lock is held, where the thread holding
+/// the lock may take it again: for state whose owner calls out (to a delegate) while holding
+/// it, and whose callee may call back in. The object is handed over by reference, not
+/// `inout`, so that a call back in does not overlap an access to it.
+package final class RecursiveLocked<Value: AnyObject>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is only used inside `withLock`, under `lock`.
     private let lock = NSRecursiveLock()
-    private var value: Value
+    private let value: Value
 
     package init(_ value: Value) {
         self.value = value
     }
 
-    /// Runs `body` with the value, holding the lock; `body` may call `withLock` again on the
+    /// Runs `body` with the object, holding the lock; `body` may call `withLock` again on the
     /// same thread.
-    package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: (Value) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body(&value)
+        return try body(value)
     }
 }

@@ -18,7 +18,7 @@ extension ReadingSession {
     public func addAnnotation(_ annotation: Annotation) throws -> Annotation {
         try withPermitted(Self.features(for: annotation.kind)) { document, state in
             let added = try document.add(annotation)
-            emit(.annotationsChanged(AnnotationChanges(added: [added])), in: &state)
+            emit(.annotationsChanged(AnnotationChanges(added: [added])), in: state)
             return added
         }
     }
@@ -28,7 +28,7 @@ extension ReadingSession {
     public func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         try withPermitted(Self.features(for: annotation.kind)) { document, state in
             let updated = try document.update(annotation)
-            emit(.annotationsChanged(AnnotationChanges(modified: [updated])), in: &state)
+            emit(.annotationsChanged(AnnotationChanges(modified: [updated])), in: state)
             return updated
         }
     }
@@ -40,7 +40,7 @@ extension ReadingSession {
             let removed = try document.annotation(withID: id, onPageAt: pageIndex)
             for feature in Self.features(for: removed.kind) { try check(feature) }
             try document.removeAnnotation(withID: id, onPageAt: removed.pageIndex)
-            emit(.annotationsChanged(AnnotationChanges(removed: [removed])), in: &state)
+            emit(.annotationsChanged(AnnotationChanges(removed: [removed])), in: state)
         }
     }
 

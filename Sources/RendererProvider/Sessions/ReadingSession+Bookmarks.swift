@@ -17,7 +17,7 @@ extension ReadingSession {
             let bookmark = Bookmark(id: UUID().uuidString.lowercased(), pageIndex: pageIndex, title: title, creationDate: configuration.clock())
             state.bookmarks.append(bookmark)
             state.bookmarks.sort { ($0.pageIndex, $0.creationDate) < ($1.pageIndex, $1.creationDate) }
-            emit(.bookmarksChanged(state.bookmarks), in: &state)
+            emit(.bookmarksChanged(state.bookmarks), in: state)
             return bookmark
         }
     }
@@ -29,7 +29,7 @@ extension ReadingSession {
                 throw RendererError(.invalidArgument, "there is no bookmark \"\(id)\"")
             }
             state.bookmarks.remove(at: index)
-            emit(.bookmarksChanged(state.bookmarks), in: &state)
+            emit(.bookmarksChanged(state.bookmarks), in: state)
         }
     }
 }

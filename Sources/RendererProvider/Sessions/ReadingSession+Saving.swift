@@ -18,10 +18,10 @@ extension ReadingSession {
                 throw RendererError(.notPermitted, "\(file.displayPath) is read-only; save it to another file (setting save)")
             }
             let path = file.internalPath
-            guard let mode = try decide(path: path, mode: mode, state: &state) else { return .cancelled }
-            try write(path: path, in: &state) { try document.save(to: path, mode: mode) }
+            guard let mode = try decide(path: path, mode: mode, state: state) else { return .cancelled }
+            try write(path: path, in: state) { try document.save(to: path, mode: mode) }
             guard file.requiresCopyBack, let original = file.originalPath else { return .saved(path: path) }
-            if let error = copyBack(to: original, state: &state) { return .savedWithoutCopyBack(path: path, error: error) }
+            if let error = copyBack(to: original, state: state) { return .savedWithoutCopyBack(path: path, error: error) }
             return .saved(path: path)
         }
     }
@@ -34,39 +34,39 @@ extension ReadingSession {
     public func save(to path: String, mode: SaveMode = .automatic) throws -> SaveResult {
         try withPermitted([.saveTo]) { document, state in
             let target = URL(fileURLWithPath: path).standardizedFileURL.path
-            guard let mode = try decide(path: target, mode: mode, state: &state) else { return .cancelled }
-            try write(path: target, in: &state) { try document.saveCopy(to: target, mode: mode) }
+            guard let mode = try decide(path: target, mode: mode, state: state) else { return .cancelled }
+            try write(path: target, in: state) { try document.saveCopy(to: target, mode: mode) }
             return .saved(path: target)
         }
     }
 
     /// Asks the delegate about a save: the mode to save in, or nil (after `saveCancelled`).
-    private func decide(path: String, mode: SaveMode, state: inout State) throws -> SaveMode? {
+    private func decide(path: String, mode: SaveMode, state: State) throws -> SaveMode? {
         let delegate = delegate(in: state)
         guard let chosen = delegate.map({ $0.session(self, willSaveTo: path, mode: mode) }) ?? mode else {
-            emit(.saveCancelled, in: &state)
+            emit(.saveCancelled, in: state)
             return nil
         }
-        emit(.willSave(path: path, mode: chosen), in: &state)
+        emit(.willSave(path: path, mode: chosen), in: state)
         return chosen
     }
 
     /// Runs the write, telling `saved` or `saveFailed`.
-    private func write(path: String, in state: inout State, _ body: () throws -> Void) throws {
+    private func write(path: String, in state: State, _ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as RendererError {
-            emit(.saveFailed(error), in: &state)
+            emit(.saveFailed(error), in: state)
             throw error
         }
-        emit(.saved(path: path), in: &state)
+        emit(.saved(path: path), in: state)
     }
 
     /// Copies the saved internal file back to `original` unless someone else changed the
     /// original since the session stamped it; returns the error it reported, if any.
-    private func copyBack(to original: String, state: inout State) -> RendererError? {
+    private func copyBack(to original: String, state: State) -> RendererError? {
         let request = CopyBackRequest(internalPath: file.internalPath, originalPath: original)
-        emit(.copyBackRequested(request), in: &state)
+        emit(.copyBackRequested(request), in: state)
         let failure: RendererError
         do {
             let now = try FileStamp(of: original)
@@ -74,13 +74,13 @@ extension ReadingSession {
                 failure = RendererError(
                     .conflict,
                     "\(original) changed since the session opened it, so it was not overwritten; the saved document is at \(file.internalPath)")
-                emit(.copyBackFailed(failure), in: &state)
+                emit(.copyBackFailed(failure), in: state)
                 return failure
             }
             switch delegate(in: state)?.session(self, copyBack: request) ?? request.copyAndAnswer() {
             case .done:
                 state.originalStamp = try FileStamp(of: original)
-                emit(.copiedBack(path: original), in: &state)
+                emit(.copiedBack(path: original), in: state)
                 return nil
             case .failed(let reason):
                 failure = RendererError(.ioFailure, "the copy back to \(original) failed (\(reason)); the saved document is at \(file.internalPath)")
@@ -90,7 +90,7 @@ extension ReadingSession {
         } catch {
             failure = RendererError(.ioFailure, "the copy back to \(original) failed (\(error)); the saved document is at \(file.internalPath)")
         }
-        emit(.copyBackFailed(failure), in: &state)
+        emit(.copyBackFailed(failure), in: state)
         return failure
     }
 }

@@ -30,7 +30,8 @@ public final class ReadingSession: Sendable {
         case closed
     }
 
-    struct State {
+    /// The session's mutable state, used under the session's lock.
+    final class State {
         var phase = Phase.new
         weak var delegate: (any ReadingSessionDelegate)?
         var settings: DocumentSettings
@@ -40,6 +41,12 @@ public final class ReadingSession: Sendable {
         /// The original file as it was when the session opened, for copy-back.
         var originalStamp: FileStamp?
         var streams: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]
+
+        init(settings: DocumentSettings, bookmarks: [Bookmark], delegate: (any ReadingSessionDelegate)?) {
+            self.settings = settings
+            self.bookmarks = bookmarks
+            self.delegate = delegate
+        }
     }
 
     /// A session over `file`, not yet open: call ``open()``. The delegate is held weakly.
@@ -50,9 +57,7 @@ public final class ReadingSession: Sendable {
         self.file = file
         self.registry = registry
         self.configuration = configuration
-        var initial = State(settings: configuration.settings, bookmarks: configuration.bookmarks)
-        initial.delegate = delegate
-        state = RecursiveLocked(initial)
+        state = RecursiveLocked(State(settings: configuration.settings, bookmarks: configuration.bookmarks, delegate: delegate))
     }
 
     /// The session's events from now on, until it closes; each call makes a new stream.
@@ -86,22 +91,22 @@ public final class ReadingSession: Sendable {
             }
             let document: Document
             do {
-                document = try load(&state)
+                document = try load(state)
             } catch let error as RendererError {
                 state.phase = .closed
-                emit(.loadFailed(error), in: &state)
-                finishStreams(&state)
+                emit(.loadFailed(error), in: state)
+                finishStreams(state)
                 throw error
             }
             state.phase = .open(document)
             let (page, clamped) = openingPage(pageCount: document.pageCount)
             state.viewing.pageIndex = page
-            emit(.firstPageLoaded(pageIndex: page, clamped: clamped), in: &state)
-            emit(.documentShown(state.viewing), in: &state)
+            emit(.firstPageLoaded(pageIndex: page, clamped: clamped), in: state)
+            emit(.documentShown(state.viewing), in: state)
         }
     }
 
-    private func load(_ state: inout State) throws -> Document {
+    private func load(_ state: State) throws -> Document {
         if let expiry = state.settings.expiryDate, configuration.clock() >= expiry,
            state.delegate?.session(self, shouldOpenExpiredDocument: expiry) != true {
             throw RendererError(.expired, "\(file.displayPath) expired on \(ISO8601DateFormatter().string(from: expiry)); it can no longer be opened")
@@ -157,11 +162,11 @@ public final class ReadingSession: Sendable {
             case .new:
                 state.phase = .closed
             case .open:
-                emit(.willClose(pageIndex: state.viewing.pageIndex), in: &state)
+                emit(.willClose(pageIndex: state.viewing.pageIndex), in: state)
                 state.phase = .closed
-                emit(.closed(state.viewing), in: &state)
+                emit(.closed(state.viewing), in: state)
             }
-            finishStreams(&state)
+            finishStreams(state)
         }
     }
 
@@ -208,7 +213,7 @@ public final class ReadingSession: Sendable {
             }
             let old = state.viewing.pageIndex
             state.viewing = viewing
-            if old != viewing.pageIndex { emit(.currentPageChanged(from: old, to: viewing.pageIndex), in: &state) }
+            if old != viewing.pageIndex { emit(.currentPageChanged(from: old, to: viewing.pageIndex), in: state) }
         }
     }
 
@@ -256,10 +261,10 @@ public final class ReadingSession: Sendable {
 
     /// Runs `body` with the open document and the session's state, holding the lock;
     /// `sessionClosed` when the session is not open.
-    func withDocument<T>(_ body: (Document, inout State) throws -> T) throws -> T {
+    func withDocument<T>(_ body: (Document, State) throws -> T) throws -> T {
         try state.withLock { state in
             switch state.phase {
-            case .open(let document): return try body(document, &state)
+            case .open(let document): return try body(document, state)
             case .new: throw RendererError(.sessionClosed, "the session is not open yet; call open() first")
             case .closed: throw RendererError(.sessionClosed, "the session for \(file.displayPath) is closed")
             }
@@ -267,10 +272,10 @@ public final class ReadingSession: Sendable {
     }
 
     /// Runs `body` after checking that `features` may be used.
-    func withPermitted<T>(_ features: [SessionFeature], _ body: (Document, inout State) throws -> T) throws -> T {
+    func withPermitted<T>(_ features: [SessionFeature], _ body: (Document, State) throws -> T) throws -> T {
         try withDocument { document, state in
             for feature in features { try Self.check(feature, state) }
-            return try body(document, &state)
+            return try body(document, state)
         }
     }
 
@@ -282,7 +287,7 @@ public final class ReadingSession: Sendable {
     }
 
     /// Tells the delegate and every stream of `event`.
-    func emit(_ event: SessionEvent, in state: inout State) {
+    func emit(_ event: SessionEvent, in state: State) {
         for continuation in state.streams.values { continuation.yield(event) }
         guard let delegate = state.delegate else { return }
         switch event {
@@ -306,7 +311,7 @@ public final class ReadingSession: Sendable {
     /// The delegate, if it is still there.
     func delegate(in state: State) -> (any ReadingSessionDelegate)? { state.delegate }
 
-    private func finishStreams(_ state: inout State) {
+    private func finishStreams(_ state: State) {
         for continuation in state.streams.values { continuation.finish() }
         state.streams = [:]
     }
