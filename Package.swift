@@ -32,13 +32,16 @@ let package = Package(
         // engines' C layers fill and its conversion to and from the API's Annotation,
         // positional identities, PDF dates, page labels and alpha conversions.
         .target(name: "CAnnotationRecord"),
-        .target(name: "EngineSupport", dependencies: ["RendererProvider", "CAnnotationRecord"]),
+        // How both engines' C layers read a document from, and write one to, an
+        // application's file system instead of a path.
+        .target(name: "CDocumentStream"),
+        .target(name: "EngineSupport", dependencies: ["RendererProvider", "CAnnotationRecord", "CDocumentStream"]),
 
         // MuPDF is shipped by Debian as static archives whose pkg-config file is wrong
         // (see ENGINE-NOTES.md), so the libraries are listed here, MuPDF first.
         .target(
             name: "CMuPDF",
-            dependencies: ["CAnnotationRecord"],
+            dependencies: ["CAnnotationRecord", "CDocumentStream"],
             linkerSettings: [
                 "mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec",
                 "jpeg", "harfbuzz", "freetype", "z", "m",
@@ -67,8 +70,8 @@ let package = Package(
         ),
         .target(
             name: "CPopplerBridge",
-            dependencies: ["CLibPoppler", "CAnnotationRecord"],
-            linkerSettings: [.linkedLibrary("poppler-cpp")]
+            dependencies: ["CLibPoppler", "CPopplerGlib", "CAnnotationRecord", "CDocumentStream"],
+            linkerSettings: [.linkedLibrary("poppler-cpp"), .linkedLibrary("gio-2.0")]
         ),
         .target(
             name: "PopplerRenderer",

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static cmupdf_document *new_document(size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+cmupdf_document *cmupdf_new_document(size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
 	cmupdf_document *doc = calloc(1, sizeof *doc);
 	if (!doc) {
@@ -21,7 +21,7 @@ static cmupdf_document *new_document(size_t cache_bytes, cmupdf_log_callback log
 
 cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
-	cmupdf_document *doc = new_document(cache_bytes, log, log_user, error);
+	cmupdf_document *doc = cmupdf_new_document(cache_bytes, log, log_user, error);
 	if (!doc)
 		return NULL;
 	fz_context *ctx = doc->ctx;
@@ -38,7 +38,7 @@ cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_l
 
 cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
-	cmupdf_document *doc = new_document(cache_bytes, log, log_user, error);
+	cmupdf_document *doc = cmupdf_new_document(cache_bytes, log, log_user, error);
 	if (!doc)
 		return NULL;
 	fz_context *ctx = doc->ctx;

@@ -21,6 +21,13 @@ struct cmupdf_page {
 	fz_page *page;
 };
 
+/* A document with a new context and no PDF yet; NULL with `error` set on failure. */
+cmupdf_document *cmupdf_new_document(size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+
+/* Writes `pdf` with its changes to `out`: the original bytes and an incremental update, or
+   (`incremental` 0) a whole new file, garbage collected and compressed. Throws. */
+void cmupdf_write_document(fz_context *ctx, pdf_document *pdf, fz_output *out, int incremental);
+
 /* Copies the exception just caught on `ctx` into `error` (which may be NULL). */
 void cmupdf_set_caught_error(fz_context *ctx, cmupdf_error *error);
 

@@ -39,6 +39,20 @@ static void copy_original(fz_context *ctx, pdf_document *doc, fz_output *out)
 		fz_write_data(ctx, out, buffer, n);
 }
 
+void cmupdf_write_document(fz_context *ctx, pdf_document *pdf, fz_output *out, int incremental)
+{
+	pdf_write_options options = pdf_default_write_options;
+	if (incremental) {
+		/* MuPDF writes only the update: the original bytes go first. */
+		copy_original(ctx, pdf, out);
+		options.do_incremental = 1;
+	} else {
+		options.do_garbage = 1;
+		options.do_compress = 1;
+	}
+	pdf_write_document(ctx, pdf, out, &options);
+}
+
 int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
@@ -46,20 +60,9 @@ int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_
 	int ok = 1;
 	fz_var(out);
 	fz_try(ctx) {
-		pdf_write_options options = pdf_default_write_options;
-		if (incremental) {
-			/* MuPDF appends an incremental update to the file it is given. */
-			out = fz_new_output_with_path(ctx, path, 0);
-			copy_original(ctx, doc->pdf, out);
-			fz_close_output(ctx, out);
-			fz_drop_output(ctx, out);
-			out = NULL;
-			options.do_incremental = 1;
-		} else {
-			options.do_garbage = 1;
-			options.do_compress = 1;
-		}
-		pdf_save_document(ctx, doc->pdf, path, &options);
+		out = fz_new_output_with_path(ctx, path, 0);
+		cmupdf_write_document(ctx, doc->pdf, out, incremental);
+		fz_close_output(ctx, out);
 	}
 	fz_always(ctx)
 		fz_drop_output(ctx, out);

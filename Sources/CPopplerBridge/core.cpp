@@ -43,6 +43,10 @@ public:
 	}
 };
 
+} // namespace
+
+namespace cpoppler {
+
 std::optional<GooString> password_of(const char *password)
 {
 	if (!password)
@@ -59,7 +63,30 @@ cpoppler_core *checked(cpoppler_core *doc)
 	return doc;
 }
 
-} // namespace
+/* A complete rewrite of a document whose cross-reference table Poppler rebuilt loses the
+   changes made since (measured with Poppler 22.12), so the changes are first appended in
+   memory and the result, read afresh, is rewritten. */
+static int rewrite_reconstructed(cpoppler_core *doc, OutStream *out)
+{
+	MemoryOutStream changed;
+	int status = doc->doc->saveAs(&changed, writeForceIncremental);
+	if (status != errNone)
+		return status;
+	auto *stream = new MemStream(changed.bytes.data(), 0, static_cast<Goffset>(changed.bytes.size()), Object(objNull));
+	PDFDoc reread(stream, doc->password, doc->password);
+	if (!reread.isOk())
+		return reread.getErrorCode();
+	return reread.saveAs(out, writeForceRewrite);
+}
+
+int write_document(cpoppler_core *doc, OutStream *out, bool rewrite)
+{
+	if (rewrite && doc->reconstructed)
+		return rewrite_reconstructed(doc, out);
+	return doc->doc->saveAs(out, rewrite ? writeForceRewrite : writeForceIncremental);
+}
+
+} // namespace cpoppler
 
 extern "C" cpoppler_core *cpoppler_core_open_file(const char *path, const char *password)
 {
@@ -67,9 +94,9 @@ extern "C" cpoppler_core *cpoppler_core_open_file(const char *path, const char *
 		std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 		cpoppler::pin_library();
 		auto *doc = new cpoppler_core;
-		doc->password = password_of(password);
+		doc->password = cpoppler::password_of(password);
 		doc->doc = std::make_unique<PDFDoc>(std::make_unique<GooString>(path), doc->password, doc->password, nullptr, [doc] { doc->reconstructed = true; });
-		return checked(doc);
+		return cpoppler::checked(doc);
 	} catch (const std::bad_alloc &) {
 		return nullptr;
 	}
@@ -82,10 +109,10 @@ extern "C" cpoppler_core *cpoppler_core_open_data(const char *data, long length,
 		cpoppler::pin_library();
 		auto *doc = new cpoppler_core;
 		doc->bytes.assign(data, data + length);
-		doc->password = password_of(password);
+		doc->password = cpoppler::password_of(password);
 		auto *stream = new MemStream(doc->bytes.data(), 0, static_cast<Goffset>(doc->bytes.size()), Object(objNull));
 		doc->doc = std::make_unique<PDFDoc>(stream, doc->password, doc->password, nullptr, [doc] { doc->reconstructed = true; });
-		return checked(doc);
+		return cpoppler::checked(doc);
 	} catch (const std::bad_alloc &) {
 		return nullptr;
 	}
@@ -102,28 +129,17 @@ extern "C" int cpoppler_core_was_reconstructed(cpoppler_core *doc)
 	return doc->reconstructed ? 1 : 0;
 }
 
-/* A complete rewrite of a document whose cross-reference table Poppler rebuilt loses the
-   changes made since (measured with Poppler 22.12), so the changes are first appended in
-   memory and the result, read afresh, is rewritten. */
-static int rewrite_reconstructed(cpoppler_core *doc, const char *path)
-{
-	MemoryOutStream changed;
-	int status = doc->doc->saveAs(&changed, writeForceIncremental);
-	if (status != errNone)
-		return status;
-	auto *stream = new MemStream(changed.bytes.data(), 0, static_cast<Goffset>(changed.bytes.size()), Object(objNull));
-	PDFDoc reread(stream, doc->password, doc->password);
-	if (!reread.isOk())
-		return reread.getErrorCode();
-	return reread.saveAs(GooString(path), writeForceRewrite);
-}
-
 extern "C" int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite)
 {
 	try {
-		if (rewrite && doc->reconstructed)
-			return rewrite_reconstructed(doc, path);
-		return doc->doc->saveAs(GooString(path), rewrite ? writeForceRewrite : writeForceIncremental);
+		FILE *file = std::fopen(path, "wb");
+		if (!file)
+			return errOpenFile;
+		FileOutStream out(file, 0);
+		int status = cpoppler::write_document(doc, &out, rewrite != 0);
+		if (std::fclose(file) != 0 && status == errNone)
+			status = errFileIO;
+		return status;
 	} catch (const std::bad_alloc &) {
 		return errFileIO;
 	}

@@ -2,6 +2,7 @@
 #define CPOPPLERCPP_CORE_H
 
 #include <poppler/PDFDoc.h>
+#include <poppler/Stream.h>
 
 #include <memory>
 #include <optional>
@@ -14,5 +15,19 @@ struct cpoppler_core {
 	std::optional<GooString> password;
 	bool reconstructed = false;
 };
+
+namespace cpoppler {
+
+/* The password as Poppler takes it; none for NULL. */
+std::optional<GooString> password_of(const char *password);
+
+/* `doc` when its document opened, else NULL (and `doc` deleted). */
+cpoppler_core *checked(cpoppler_core *doc);
+
+/* Writes the document with its changes to `out`: the original bytes and an incremental
+   update, or a complete rewrite. Returns Poppler's error code. */
+int write_document(cpoppler_core *doc, OutStream *out, bool rewrite);
+
+} // namespace cpoppler
 
 #endif

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "CAnnotationRecord.h"
+#include "CDocumentStream.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,6 +48,9 @@ const char *cmupdf_version(void);
    `cache_bytes` bytes; `log` (may be NULL) receives its messages until it closes. */
 cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
 cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+/* Opens a PDF read through `source`, by position, as the engine needs its bytes; the
+   document releases the source when it closes (or at once, when opening fails). */
+cmupdf_document *cmupdf_open_stream(document_stream source, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
 void cmupdf_close(cmupdf_document *doc);
 
 /* 1 when the document needs a password before anything can be read. */
@@ -183,6 +187,9 @@ int cmupdf_can_save_incrementally(cmupdf_document *doc);
 /* Writes the document to `path`, a new file: the original bytes and an incremental update,
    or (incremental 0) a whole new file without unused objects. Encryption is kept. */
 int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_error *error);
+/* Writes the document as cmupdf_save does, into `sink` instead of a file. Returns 1, or 0
+   with `error` set. */
+int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error);
 
 #ifdef __cplusplus
 }

@@ -12,6 +12,7 @@
  */
 
 #include "CAnnotationRecord.h"
+#include "CDocumentStream.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,6 +25,9 @@ typedef struct cpoppler_core cpoppler_core;
    given to cpoppler_core_open_data are copied. */
 cpoppler_core *cpoppler_core_open_file(const char *path, const char *password);
 cpoppler_core *cpoppler_core_open_data(const char *data, long length, const char *password);
+/* Opens a document read through `source`, which the document releases when it closes (or at
+   once, when opening fails). */
+cpoppler_core *cpoppler_core_open_stream(document_stream source, const char *password);
 void cpoppler_core_close(cpoppler_core *doc);
 
 /* 1 when Poppler had to rebuild the cross-reference table to open the file, so that an
@@ -35,6 +39,19 @@ int cpoppler_core_was_reconstructed(cpoppler_core *doc);
    else Poppler's error code (1 when the file cannot be opened for writing,
    10 when writing fails). */
 int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite);
+
+/* Writes the document as cpoppler_core_save does, into `sink`. Returns 0, else Poppler's
+   error code (10 when the sink failed). */
+int cpoppler_core_write(cpoppler_core *doc, document_sink sink, int rewrite);
+
+/* What poppler-cpp tells of a file or memory document, for one opened from a stream:
+   whether it is encrypted, its page count, a page's /Rotate (0, 90, 180, 270) and a page's
+   text as pdftotext writes it (UTF-8 from malloc, to free; NULL when the page cannot be
+   loaded or memory runs out). */
+int cpoppler_core_is_encrypted(cpoppler_core *doc);
+int cpoppler_core_page_count(cpoppler_core *doc);
+int cpoppler_core_page_rotation(cpoppler_core *doc, int index);
+char *cpoppler_core_page_text(cpoppler_core *doc, int index);
 
 /* The document with its changes as it would be saved incrementally, in `*bytes` from
    malloc (free it). Returns 0, else Poppler's error code. */

@@ -1,0 +1,144 @@
+#include "cmupdf_internal.h"
+
+#include <stdio.h>
+
+/* A MuPDF stream over a document_stream: buffered reads by position, and seeks that only
+   move the position. */
+typedef struct {
+	document_stream source;
+	int64_t position;
+	unsigned char buffer[65536];
+} stream_state;
+
+static int next_block(fz_context *ctx, fz_stream *stm, size_t max)
+{
+	stream_state *state = stm->state;
+	(void)max;
+	long long n = state->source.read(state->source.user, state->position, state->buffer, (long long)sizeof state->buffer);
+	if (n < 0)
+		fz_throw(ctx, FZ_ERROR_GENERIC, "the document's stream could not be read at offset %lld", (long long)state->position);
+	stm->rp = state->buffer;
+	stm->wp = state->buffer + n;
+	state->position += n;
+	stm->pos = state->position;
+	if (n == 0)
+		return EOF;
+	return *stm->rp++;
+}
+
+/* fz_seek turns a seek from the current position into one from the start before calling. */
+static void seek_to(fz_context *ctx, fz_stream *stm, int64_t offset, int whence)
+{
+	stream_state *state = stm->state;
+	(void)ctx;
+	int64_t target = whence == SEEK_END ? state->source.length + offset : offset;
+	if (target < 0)
+		target = 0;
+	if (target > state->source.length)
+		target = state->source.length;
+	state->position = target;
+	stm->pos = target;
+	stm->rp = stm->wp = state->buffer;
+}
+
+static void drop_state(fz_context *ctx, void *opaque)
+{
+	stream_state *state = opaque;
+	document_stream_release(&state->source);
+	fz_free(ctx, state);
+}
+
+/* A new MuPDF stream that owns `source`; on failure the source is released. */
+static fz_stream *open_source(fz_context *ctx, document_stream source)
+{
+	stream_state *state = NULL;
+	fz_try(ctx)
+		state = fz_malloc_struct(ctx, stream_state);
+	fz_catch(ctx) {
+		document_stream_release(&source);
+		fz_rethrow(ctx);
+	}
+	state->source = source;
+	fz_stream *stm = fz_new_stream(ctx, state, next_block, drop_state);
+	stm->seek = seek_to;
+	return stm;
+}
+
+cmupdf_document *cmupdf_open_stream(document_stream source, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+{
+	cmupdf_document *doc = cmupdf_new_document(cache_bytes, log, log_user, error);
+	if (!doc) {
+		document_stream_release(&source);
+		return NULL;
+	}
+	fz_context *ctx = doc->ctx;
+	fz_stream *stream = NULL;
+	fz_var(stream);
+	fz_var(doc);
+	fz_try(ctx) {
+		stream = open_source(ctx, source);
+		doc->pdf = pdf_open_document_with_stream(ctx, stream);
+	}
+	fz_always(ctx)
+		fz_drop_stream(ctx, stream);
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		cmupdf_close(doc);
+		doc = NULL;
+	}
+	return doc;
+}
+
+/* An fz_output that appends to a document_sink and counts what it wrote, so that MuPDF can
+   tell its position (which the cross-reference table needs). */
+typedef struct {
+	document_sink sink;
+	int64_t written;
+} sink_state;
+
+static void sink_write(fz_context *ctx, void *opaque, const void *data, size_t count)
+{
+	sink_state *state = opaque;
+	if (state->sink.write(state->sink.user, data, (long long)count) != 0)
+		fz_throw(ctx, FZ_ERROR_GENERIC, "the document could not be written to its destination");
+	state->written += (int64_t)count;
+}
+
+static int64_t sink_tell(fz_context *ctx, void *opaque)
+{
+	(void)ctx;
+	return ((sink_state *)opaque)->written;
+}
+
+static void sink_drop(fz_context *ctx, void *opaque)
+{
+	fz_free(ctx, opaque);
+}
+
+int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	fz_output *out = NULL;
+	sink_state *state = NULL;
+	int ok = 1;
+	fz_var(out);
+	fz_var(state);
+	fz_try(ctx) {
+		state = fz_malloc_struct(ctx, sink_state);
+		state->sink = sink;
+		out = fz_new_output(ctx, 65536, state, sink_write, NULL, sink_drop);
+		state = NULL; /* the output owns it now */
+		out->tell = sink_tell;
+		cmupdf_write_document(ctx, doc->pdf, out, incremental);
+		fz_close_output(ctx, out);
+	}
+	fz_always(ctx) {
+		fz_drop_output(ctx, out);
+		fz_free(ctx, state);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
