@@ -1,13 +1,14 @@
 #include "cmupdf_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* A MuPDF stream over a document_stream: buffered reads by position, and seeks that only
    move the position. */
 typedef struct {
 	document_stream source;
 	int64_t position;
-	unsigned char buffer[65536];
+	unsigned char buffer[16384];
 } stream_state;
 
 static int next_block(fz_context *ctx, fz_stream *stm, size_t max)
@@ -115,13 +116,91 @@ static void sink_drop(fz_context *ctx, void *opaque)
 	fz_free(ctx, opaque);
 }
 
+/* An fz_output into a growing buffer that MuPDF can seek in, truncate and read back, as it
+   does while writing an incremental update (a buffer output allows none of it). */
+typedef struct {
+	fz_buffer *buffer;
+	size_t position;
+} memory_state;
+
+static void memory_write(fz_context *ctx, void *opaque, const void *data, size_t count)
+{
+	memory_state *state = opaque;
+	fz_buffer *buffer = state->buffer;
+	size_t overlap = state->position < buffer->len ? buffer->len - state->position : 0;
+	if (overlap > count)
+		overlap = count;
+	memcpy(buffer->data + state->position, data, overlap);
+	if (count > overlap)
+		fz_append_data(ctx, buffer, (const unsigned char *)data + overlap, count - overlap);
+	state->position += count;
+}
+
+static void memory_seek(fz_context *ctx, void *opaque, int64_t offset, int whence)
+{
+	memory_state *state = opaque;
+	int64_t base = whence == SEEK_END ? (int64_t)state->buffer->len : whence == SEEK_CUR ? (int64_t)state->position : 0;
+	int64_t target = base + offset;
+	if (target < 0 || target > (int64_t)state->buffer->len)
+		fz_throw(ctx, FZ_ERROR_GENERIC, "cannot seek outside the document being written");
+	state->position = (size_t)target;
+}
+
+static int64_t memory_tell(fz_context *ctx, void *opaque)
+{
+	(void)ctx;
+	return (int64_t)((memory_state *)opaque)->position;
+}
+
+static void memory_truncate(fz_context *ctx, void *opaque)
+{
+	memory_state *state = opaque;
+	(void)ctx;
+	if (state->position < state->buffer->len)
+		state->buffer->len = state->position;
+}
+
+static fz_stream *memory_as_stream(fz_context *ctx, void *opaque)
+{
+	return fz_open_buffer(ctx, ((memory_state *)opaque)->buffer);
+}
+
+static void memory_drop(fz_context *ctx, void *opaque)
+{
+	memory_state *state = opaque;
+	fz_drop_buffer(ctx, state->buffer);
+	fz_free(ctx, state);
+}
+
+static fz_output *new_memory_output(fz_context *ctx, fz_buffer *buffer)
+{
+	memory_state *state = fz_malloc_struct(ctx, memory_state);
+	fz_output *out = NULL;
+	fz_try(ctx)
+		out = fz_new_output(ctx, 0, state, memory_write, NULL, memory_drop);
+	fz_catch(ctx) {
+		fz_free(ctx, state);
+		fz_rethrow(ctx);
+	}
+	state->buffer = fz_keep_buffer(ctx, buffer);
+	out->seek = memory_seek;
+	out->tell = memory_tell;
+	out->truncate = memory_truncate;
+	out->as_stream = memory_as_stream;
+	return out;
+}
+
 int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	fz_output *out = NULL;
+	fz_output *memory = NULL;
+	fz_buffer *buffer = NULL;
 	sink_state *state = NULL;
 	int ok = 1;
 	fz_var(out);
+	fz_var(memory);
+	fz_var(buffer);
 	fz_var(state);
 	fz_try(ctx) {
 		state = fz_malloc_struct(ctx, sink_state);
@@ -129,10 +208,22 @@ int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmup
 		out = fz_new_output(ctx, 65536, state, sink_write, NULL, sink_drop);
 		state = NULL; /* the output owns it now */
 		out->tell = sink_tell;
-		cmupdf_write_document(ctx, doc->pdf, out, incremental);
+		if (incremental) {
+			/* MuPDF reads back what it wrote of an incremental update, which a sink cannot
+			   give: the update is made in memory, then written out. */
+			buffer = fz_new_buffer(ctx, 1 << 20);
+			memory = new_memory_output(ctx, buffer);
+			cmupdf_write_document(ctx, doc->pdf, memory, 1);
+			fz_close_output(ctx, memory);
+			fz_write_data(ctx, out, buffer->data, buffer->len);
+		} else {
+			cmupdf_write_document(ctx, doc->pdf, out, 0);
+		}
 		fz_close_output(ctx, out);
 	}
 	fz_always(ctx) {
+		fz_drop_output(ctx, memory);
+		fz_drop_buffer(ctx, buffer);
 		fz_drop_output(ctx, out);
 		fz_free(ctx, state);
 	}

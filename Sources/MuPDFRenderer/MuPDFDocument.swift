@@ -26,6 +26,8 @@ final class MuPDFDocument: EngineDocument {
             opened = data.withUnsafeBytes {
                 cmupdf_open_memory($0.bindMemory(to: UInt8.self).baseAddress, $0.count, cacheBytes, MuPDFLogSink.callback, user, &error)
             }
+        case .stream(let stream):
+            opened = cmupdf_open_stream(try StreamBridge.cStream(stream), cacheBytes, MuPDFLogSink.callback, user, &error)
         }
         guard let opened else { throw MuPDFErrors.openFailure(error, source: source) }
 

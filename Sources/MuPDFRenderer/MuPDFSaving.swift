@@ -1,4 +1,5 @@
 import CMuPDF
+import EngineSupport
 import Foundation
 import RendererProvider
 
@@ -12,6 +13,12 @@ extension MuPDFDocument {
         guard cmupdf_save(handle, path, incremental ? 1 : 0, &error) != 0 else {
             throw MuPDFErrors.translate(error, doing: "save to \(path)", code: error.code == Int32(CMUPDF_ERROR_IO) ? .ioFailure : .engineFailure)
         }
+    }
+
+    func write(into output: any FileWriteHandle, incremental: Bool) throws {
+        var error = cmupdf_error()
+        let ok = try StreamBridge.withSink(writingTo: output) { cmupdf_write(handle, $0, incremental ? 1 : 0, &error) }
+        guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "save the document", code: .engineFailure) }
     }
 
     /// The first part of the trailer's `/ID` in hexadecimal, nil when there is none.

@@ -1,11 +1,13 @@
 import CAnnotationRecord
 import CPopplerBridge
+import EngineSupport
 import Foundation
 import RendererProvider
 
 /// The same document opened through Poppler's core API, where its annotations are edited
-/// and from where it is saved; closed in `deinit`. Confined like its glib twin.
-final class PopplerCoreDocument {
+/// and from where it is saved; closed in `deinit`. Confined like its glib twin. For a
+/// document read from a stream it also tells what poppler-cpp tells of others.
+final class PopplerCoreDocument: PopplerFacts {
     private let handle: OpaquePointer
 
     /// `nil` when Poppler's core API cannot open what poppler-glib opened.
@@ -18,6 +20,9 @@ final class PopplerCoreDocument {
             opened = data.withUnsafeBytes {
                 cpoppler_core_open_data($0.bindMemory(to: CChar.self).baseAddress, $0.count, password)
             }
+        case .stream(let stream):
+            guard let source = try? StreamBridge.cStream(stream) else { return nil }
+            opened = cpoppler_core_open_stream(source, password)
         }
         guard let opened else { return nil }
         handle = opened
@@ -34,6 +39,12 @@ final class PopplerCoreDocument {
     func save(to path: String, rewrite: Bool) throws {
         let status = cpoppler_core_save(handle, path, rewrite ? 1 : 0)
         guard status == 0 else { throw PopplerErrors.saveFailure(status, doing: "save to \(path)") }
+    }
+
+    /// Writes what ``save(to:rewrite:)`` writes into `output`.
+    func write(into output: any FileWriteHandle, rewrite: Bool) throws {
+        let status = try StreamBridge.withSink(writingTo: output) { cpoppler_core_write(handle, $0, rewrite ? 1 : 0) }
+        guard status == 0 else { throw PopplerErrors.saveFailure(status, doing: "save the document") }
     }
 
     /// The document with its changes, as an incremental update would save it.
@@ -70,5 +81,18 @@ final class PopplerCoreDocument {
 
     func deleteAnnotation(onPage index: Int, at position: Int) -> cpoppler_status {
         cpoppler_core_delete_annot(handle, Int32(index), Int32(position))
+    }
+
+    var isEncrypted: Bool { cpoppler_core_is_encrypted(handle) != 0 }
+    var pageCount: Int { Int(cpoppler_core_page_count(handle)) }
+
+    func rotation(ofPage index: Int) -> PageRotation {
+        PageRotation(degrees: Int(cpoppler_core_page_rotation(handle, Int32(index)))) ?? .none
+    }
+
+    func text(ofPage index: Int) -> String? {
+        guard let text = cpoppler_core_page_text(handle, Int32(index)) else { return nil }
+        defer { free(text) }
+        return String(cString: text)
     }
 }

@@ -5,16 +5,18 @@ import RendererProvider
 /// One document as Poppler's three APIs open it, each twin owning its own handle: glib
 /// (drawing, metadata, text with boxes, navigation), the public C++ API (encryption,
 /// `/Rotate`, text as pdftotext writes it) and the core API (annotations and saving, opened
-/// on first use). Annotations are edited in the core twin; the glib twin is then opened
-/// again from the core twin's bytes before the next page is loaded, so that drawings show
-/// the changes. The C++ twin is never refreshed: what it answers (encryption, rotation,
-/// page-content text) no annotation edit changes.
+/// on first use). A document read from a stream has no C++ twin, which cannot read one: its
+/// core twin, opened at once, tells those facts. Annotations are edited in the core twin;
+/// the glib twin is then opened again from the core twin's bytes before the next page is
+/// loaded, so that drawings show the changes. The C++ twin is never refreshed: what it
+/// answers (encryption, rotation, page-content text) no annotation edit changes.
 final class PopplerDocument: EngineDocument {
     /// The glib twin; out of date after annotations change, until a page is loaded through
     /// ``currentPage(at:)``.
     private var glibTwin: PopplerGlibDocument
     let pageCount: Int
-    let cpp: PopplerCppDocument
+    /// The C++ twin, or for a stream the core twin.
+    let facts: any PopplerFacts
     private let source: DocumentSource
     private let absolutePath: String?
     private let password: String?
@@ -31,12 +33,22 @@ final class PopplerDocument: EngineDocument {
         if case .file(let path) = source { absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path }
         let glib = try PopplerGlibDocument(source: source, absolutePath: absolutePath, password: password)
         let count = glib.pageCount
-        guard let cpp = PopplerCppDocument(source: source, absolutePath: absolutePath, password: password), cpp.pageCount == count else {
-            throw PopplerErrors.cppUnavailable(source)
+        let facts: any PopplerFacts
+        if case .stream = source {
+            guard let core = PopplerCoreDocument(source: source, absolutePath: nil, password: password), core.pageCount == count else {
+                throw PopplerErrors.coreUnavailable(source)
+            }
+            coreTwin = core
+            facts = core
+        } else {
+            guard let cpp = PopplerCppDocument(source: source, absolutePath: absolutePath, password: password), cpp.pageCount == count else {
+                throw PopplerErrors.cppUnavailable(source)
+            }
+            facts = cpp
         }
         glibTwin = glib
         pageCount = count
-        self.cpp = cpp
+        self.facts = facts
         self.source = source
         self.absolutePath = absolutePath
         self.password = password
@@ -47,11 +59,11 @@ final class PopplerDocument: EngineDocument {
     var glib: PopplerGlibDocument { glibTwin }
 
     func info() throws -> DocumentInfo {
-        glibTwin.info(pageCount: pageCount, isEncrypted: cpp.isEncrypted)
+        glibTwin.info(pageCount: pageCount, isEncrypted: facts.isEncrypted)
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {
-        PopplerPage(document: self, index: index, rotation: cpp.rotation(ofPage: index))
+        PopplerPage(document: self, index: index, rotation: facts.rotation(ofPage: index))
     }
 
     /// The glib page at `index`, from a glib twin that shows every annotation change;

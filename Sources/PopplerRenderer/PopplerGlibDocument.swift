@@ -1,4 +1,6 @@
+import CPopplerBridge
 import CPopplerGlib
+import EngineSupport
 import Foundation
 import RendererProvider
 
@@ -24,6 +26,10 @@ final class PopplerGlibDocument {
             let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             opened = poppler_document_new_from_bytes(bytes, password, &error)
             g_bytes_unref(bytes)
+        case .stream(let stream):
+            let input = cpoppler_glib_stream_new(try StreamBridge.cStream(stream))
+            opened = poppler_document_new_from_stream(input?.assumingMemoryBound(to: GInputStream.self), goffset(stream.length), password, nil, &error)
+            g_object_unref(input)
         }
         guard let opened else { throw PopplerErrors.openFailure(error, source: source, passwordGiven: password != nil) }
         handle = opened

@@ -13,6 +13,10 @@ extension PopplerDocument {
         try core().save(to: path, rewrite: !incremental)
     }
 
+    func write(into output: any FileWriteHandle, incremental: Bool) throws {
+        try core().write(into: output, rewrite: !incremental)
+    }
+
     /// The first part of the trailer's `/ID` in hexadecimal, as glib reads it.
     func fileIdentifier() -> String? {
         glib.fileIdentifier()

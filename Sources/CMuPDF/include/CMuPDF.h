@@ -187,8 +187,9 @@ int cmupdf_can_save_incrementally(cmupdf_document *doc);
 /* Writes the document to `path`, a new file: the original bytes and an incremental update,
    or (incremental 0) a whole new file without unused objects. Encryption is kept. */
 int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_error *error);
-/* Writes the document as cmupdf_save does, into `sink` instead of a file. Returns 1, or 0
-   with `error` set. */
+/* Writes the document as cmupdf_save does, into `sink` instead of a file (an incremental
+   update is made in memory first: MuPDF reads back what it writes). Returns 1, or 0 with
+   `error` set. */
 int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error);
 
 #ifdef __cplusplus

@@ -30,7 +30,7 @@ public final class Document: Sendable {
         renderer: any Renderer, source: DocumentSource, password: String?, limits: DocumentLimits, fallbacks: [any Renderer] = []
     ) throws {
         let engineDocument = try Self.translatingErrors(of: renderer) {
-            try renderer.openDocument(source, password: password, limits: limits)
+            try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
         }
         self.password = password
         self.limits = limits
@@ -142,7 +142,7 @@ public final class Document: Sendable {
             try engine.withLock { state in
                 while true {
                     do {
-                        return try body(&state)
+                        return try Self.surfacingStreamFailure(of: state.source) { try body(&state) }
                     } catch let error as RendererError where error.code == .damaged && !state.fallbacks.isEmpty {
                         guard let reopened = Self.open(state.source, password: password, limits: limits, withFirstOf: &state.fallbacks) else {
                             throw error
@@ -164,6 +164,22 @@ public final class Document: Sendable {
             if let document = try? next.openDocument(source, password: password, limits: limits) { return (document, next) }
         }
         return nil
+    }
+
+    /// Runs `body`; when the document is read from a stream whose reader has failed, throws
+    /// the reader's error instead of what `body` returned or threw, so that nothing made
+    /// from missing bytes reaches the caller.
+    static func surfacingStreamFailure<T>(of source: DocumentSource, _ body: () throws -> T) throws -> T {
+        guard case .stream(let stream) = source else { return try body() }
+        if let failure = stream.failure { throw failure }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            throw stream.failure ?? error
+        }
+        if let failure = stream.failure { throw failure }
+        return result
     }
 
     /// Runs `body`, passing ``RendererError``s through and wrapping anything else as an engine failure.

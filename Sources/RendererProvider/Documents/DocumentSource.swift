@@ -6,12 +6,15 @@ public enum DocumentSource: Sendable {
     case file(String)
     /// Bytes in memory; the document keeps its own copy or reference.
     case memory(Data)
+    /// Bytes read by position as the engine needs them, from an application's file system.
+    case stream(DocumentStream)
 
     /// A short name for messages: the path, or "data in memory".
     public var displayName: String {
         switch self {
         case .file(let path): path
         case .memory(let data): "\(data.count) bytes in memory"
+        case .stream(let stream): stream.name
         }
     }
 
@@ -25,6 +28,10 @@ public enum DocumentSource: Sendable {
             head = data.prefix(1024)
         case .file(let path):
             head = try Self.readHead(of: path, count: 1024)
+        case .stream(let stream):
+            var bytes = [UInt8](repeating: 0, count: min(1024, stream.length))
+            let count = try bytes.withUnsafeMutableBytes { try stream.open().read(at: 0, into: $0) }
+            head = Data(bytes.prefix(count))
         }
         if head.isEmpty {
             throw RendererError(.unsupportedFormat, "\(displayName) is empty (0 bytes), not a PDF")

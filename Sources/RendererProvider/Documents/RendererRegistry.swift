@@ -30,7 +30,11 @@ public struct RendererRegistry: Sendable {
     ) throws -> Document {
         let contentType = try source.sniffContentType()
         var needed = capabilities
-        needed.insert({ if case .memory = source { .openMemory } else { .openFile } }())
+        switch source {
+        case .file: needed.insert(.openFile)
+        case .memory: needed.insert(.openMemory)
+        case .stream: needed.insert(.openStream)
+        }
         if password != nil { needed.insert(.passwords) }
 
         let candidates: [any Renderer]

@@ -5,6 +5,8 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case openFile = "open-file"
     /// Opens documents from bytes in memory.
     case openMemory = "open-memory"
+    /// Opens documents read by position through a ``DocumentStream``.
+    case openStream = "open-stream"
     /// Opens encrypted documents with a user or owner password.
     case passwords
     /// Reads the Info dictionary, version, encryption and permissions.
@@ -25,7 +27,7 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case annotations
     /// Adds, changes and removes annotations (which kinds and fields: ``AnnotationSupport``).
     case editAnnotations = "edit-annotations"
-    /// Saves the document, with its changes, to a file.
+    /// Saves the document, with its changes, to a file or into a ``FileWriteHandle``.
     case save
 
     public static func < (lhs: Capability, rhs: Capability) -> Bool {

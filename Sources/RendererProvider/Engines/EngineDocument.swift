@@ -5,6 +5,8 @@
 ///   between threads; it holds every engine resource it needs and frees them in `deinit`.
 /// - ``pageCount`` does not change while the document is open.
 /// - ``loadPage(at:)`` is only called with `0 <= index < pageCount`.
+/// - A document opened from a ``DocumentSource/stream(_:)`` source opens a reader of its own
+///   and reads through it only; nothing of the document is written anywhere else.
 /// - ``write(to:incremental:)`` writes the whole document with its changes to a new file at
 ///   `path` (never the file the document was opened from). Incremental output starts with
 ///   the original bytes. The document stays open and usable; encryption is kept.
@@ -23,4 +25,7 @@ public protocol EngineDocument: AnyObject {
     var canSaveIncrementally: Bool { get }
     /// Writes the document with its changes to a new file; see the requirements above.
     func write(to path: String, incremental: Bool) throws
+    /// Writes what ``write(to:incremental:)`` writes into `handle`, from its start, without
+    /// closing it: for saves into an application's ``FileSystem``.
+    func write(into handle: any FileWriteHandle, incremental: Bool) throws
 }

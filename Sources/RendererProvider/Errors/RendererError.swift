@@ -50,12 +50,17 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
         /// Someone else changed a file since it was read; nothing was overwritten, and the
         /// message says where both versions are.
         public static let conflict = Code(rawValue: "conflict")
+        /// The key given does not open an encrypted file.
+        public static let wrongKey = Code(rawValue: "wrong-key")
+        /// Stored data failed its integrity check: changed, cut short, reordered or swapped
+        /// since it was written. Nothing read from it is returned.
+        public static let tampered = Code(rawValue: "tampered")
 
         /// Every code this version of the API defines, in the order they are documented.
         public static let known: [Code] = [
             .fileNotFound, .unsupportedFormat, .damaged, .passwordRequired, .wrongPassword, .pageOutOfRange,
             .unsupported, .limitExceeded, .cancelled, .invalidArgument, .engineFailure, .engineCrashed, .ioFailure,
-            .notPermitted, .expired, .sessionClosed, .conflict,
+            .notPermitted, .expired, .sessionClosed, .conflict, .wrongKey, .tampered,
         ]
     }
 

@@ -54,6 +54,37 @@ extension Document {
         }
     }
 
+    /// Saves the document with its changes into `fileSystem` at `path`, as
+    /// ``save(to:mode:)`` does on disk: written under a temporary entry that is renamed over
+    /// `path` once complete (``FileSystem/replaceAtomically(_:_:)``), so `path` is at every
+    /// moment the old or the complete new document, and on a secure file system nothing of
+    /// the document is written anywhere else. The document then continues as the saved
+    /// entry, read from `fileSystem`.
+    public func save(to path: String, in fileSystem: any FileSystem, mode: SaveMode = .automatic) throws {
+        try require(.save)
+        let password = self.password
+        try withEngineState { state in
+            let incremental = try Self.incremental(mode, state: state)
+            let document = state.document
+            try fileSystem.replaceAtomically(path) { handle in try document.write(into: handle, incremental: incremental) }
+            let saved = DocumentSource.stream(try fileSystem.documentStream(path))
+            state.document = try state.renderer.openDocument(saved, password: password, limits: limits)
+            state.source = saved
+            state.hasUnsavedChanges = false
+        }
+    }
+
+    /// Writes the document with its changes into `fileSystem` at `path` as
+    /// ``save(to:in:mode:)`` does, but goes on as it was, as ``saveCopy(to:mode:)`` does.
+    public func saveCopy(to path: String, in fileSystem: any FileSystem, mode: SaveMode = .automatic) throws {
+        try require(.save)
+        try withEngineState { state in
+            let incremental = try Self.incremental(mode, state: state)
+            let document = state.document
+            try fileSystem.replaceAtomically(path) { handle in try document.write(into: handle, incremental: incremental) }
+        }
+    }
+
     /// Whether `mode` saves incrementally for the engine in `state`, or why it cannot.
     private static func incremental(_ mode: SaveMode, state: Engine) throws -> Bool {
         switch mode {

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Where an application keeps its documents, when that is not the plain disk: an encrypted
+/// store, a container, memory. Sessions open and save documents through it, and both
+/// engines read documents from it (``FileSystem/documentStream(_:)``) without the bytes
+/// ever being written anywhere else.
+///
+/// ### Implementation requirements
+/// - Paths are the file system's own, `/`-separated; what they mean is up to it.
+/// - Every failure throws a ``RendererError``: `fileNotFound` for a missing entry, `ioFailure`
+///   for one that cannot be read or written, and whatever the store's own checks find
+///   (a wrong key, a tampered entry) under the codes ``RendererError/Code-swift.struct``
+///   names for them.
+/// - ``rename(_:to:)`` replaces the target, if any, in one step: a reader sees the old or
+///   the new entry, never a mix. Saves rely on it.
+/// - A handle is used by one thread at a time; the file system itself is shared.
+public protocol FileSystem: Sendable {
+    /// True when what it stores never reaches a disk in plain text.
+    var isSecure: Bool { get }
+    /// True when entries can be created, changed and removed.
+    var isWritable: Bool { get }
+
+    func attributes(of path: String) throws -> FileAttributes
+    /// The names (not paths) in the directory at `path`, sorted.
+    func contentsOfDirectory(at path: String) throws -> [String]
+    func exists(_ path: String) -> Bool
+    /// Creates the directory and any missing parents.
+    func createDirectory(at path: String) throws
+    /// Creates (or replaces) the file at `path` with `contents`.
+    func createFile(at path: String, contents: Data) throws
+    func copy(_ source: String, to destination: String) throws
+    /// Removes the file, or the directory with everything in it.
+    func delete(_ path: String) throws
+    func rename(_ source: String, to destination: String) throws
+
+    /// The file's bytes, read by position.
+    func openForReading(_ path: String) throws -> any RandomAccessReader
+    /// A new (or emptied) file, written from its start.
+    func openForWriting(_ path: String) throws -> any FileWriteHandle
+    /// An existing file, read and written by position.
+    func openForUpdating(_ path: String) throws -> any FileUpdateHandle
+}
+
+/// What a file system tells of an entry.
+public struct FileAttributes: Hashable, Sendable {
+    /// The size of a file's contents in bytes (what a reader reads, not what is stored).
+    public var size: Int
+    public var modificationDate: Date?
+    public var isDirectory: Bool
+
+    public init(size: Int, modificationDate: Date?, isDirectory: Bool) {
+        self.size = size
+        self.modificationDate = modificationDate
+        self.isDirectory = isDirectory
+    }
+}
+
+/// Reads a file's bytes by position. Used by one thread at a time.
+public protocol RandomAccessReader: AnyObject {
+    /// The number of bytes.
+    var length: Int { get }
+    /// Reads up to `buffer.count` bytes at `offset` (0 ≤ offset ≤ length) into `buffer`;
+    /// returns how many, fewer only at the end.
+    func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// Writes a file from its start. Nothing is promised to be stored before ``close()``
+/// returns; a handle dropped without closing leaves an unspecified file.
+public protocol FileWriteHandle: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+    func close() throws
+}
+
+/// Reads and writes a file by position; writing past the end extends it (with zeros in
+/// any gap). Changes are stored by ``close()``.
+public protocol FileUpdateHandle: RandomAccessReader {
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws
+    /// Cuts or extends (with zeros) the file to `length` bytes.
+    func truncate(to length: Int) throws
+    func close() throws
+}
+
+extension RandomAccessReader {
+    /// Every byte, for small files and tests.
+    public func readAll() throws -> Data {
+        var data = Data(count: length)
+        var offset = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while offset < length {
+                let n = try read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+                guard n > 0 else { throw RendererError(.ioFailure, "the file ended at \(offset) of \(length) bytes") }
+                offset += n
+            }
+        }
+        return data
+    }
+}
