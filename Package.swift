@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
         .library(name: "RendererProviderXFDF", targets: ["RendererProviderXFDF"]),
         .library(name: "RendererComparison", targets: ["RendererComparison"]),
+        .library(name: "RendererProviderVault", targets: ["RendererProviderVault"]),
         .library(name: "RendererIsolation", targets: ["RendererIsolation"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "RendererProvider"),
         // XFDF import and export, apart so that the API stays free of an XML parser.
         .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider", "EngineSupport"]),
+        // An encrypted file system (AES-GCM in chunks) that both engines read documents from.
+        .target(name: "RendererProviderVault", dependencies: ["RendererProvider", .product(name: "Crypto", package: "swift-crypto")]),
         // Comparing what several engines make of one document: pixels, text, structure.
         .target(name: "RendererComparison", dependencies: ["RendererProvider"]),
         // Documents whose engine runs in a child process, and that process's serving loop.
@@ -81,7 +84,8 @@ let package = Package(
         .executableTarget(
             name: "HostApp",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
+                "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -107,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["RendererProvider", "TestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "TestSupport"]),
+        .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],

@@ -1,32 +1,55 @@
 import Foundation
 
-/// A request to copy a session's saved internal file back over its original.
-public struct CopyBackRequest: Hashable, Sendable, Codable {
+/// A request to copy a session's saved internal file back over its original, both in the
+/// session's file system.
+public struct CopyBackRequest: Hashable, Sendable, CustomStringConvertible {
     /// The saved file.
     public var internalPath: String
     /// Where it goes.
     public var originalPath: String
+    /// The file system both paths are in.
+    public var fileSystem: any FileSystem
 
-    public init(internalPath: String, originalPath: String) {
+    public init(internalPath: String, originalPath: String, fileSystem: any FileSystem = LocalFileSystem()) {
         self.internalPath = internalPath
         self.originalPath = originalPath
+        self.fileSystem = fileSystem
+    }
+
+    public var description: String { "copy \(internalPath) back to \(originalPath)" }
+
+    /// Requests are equal when they copy the same paths.
+    public static func == (lhs: CopyBackRequest, rhs: CopyBackRequest) -> Bool {
+        (lhs.internalPath, lhs.originalPath) == (rhs.internalPath, rhs.originalPath)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(internalPath)
+        hasher.combine(originalPath)
     }
 
     /// Copies the internal file over the original atomically: the original is at every
-    /// moment its old or its new content. Throws `ioFailure` naming both files.
+    /// moment its old or its new content (on the local disk also flushed before the
+    /// rename). Throws `ioFailure` naming both files.
     public func copy() throws {
         do {
-            try AtomicFile.replace(originalPath) { temporary in
-                guard let source = FileHandle(forReadingAtPath: internalPath), let target = FileHandle(forWritingAtPath: temporary) else {
-                    throw RendererError(.ioFailure, "a file cannot be opened")
+            if fileSystem is LocalFileSystem {
+                try AtomicFile.replace(originalPath) { temporary in try LocalFileSystem().copy(internalPath, to: temporary) }
+            } else {
+                try fileSystem.replaceAtomically(originalPath) { target in
+                    let source = try fileSystem.openForReading(internalPath)
+                    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+                    var offset = 0
+                    while offset < source.length {
+                        let n = try buffer.withUnsafeMutableBytes { try source.read(at: offset, into: $0) }
+                        guard n > 0 else { break }
+                        try buffer.withUnsafeBytes { try target.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                        offset += n
+                    }
                 }
-                defer { try? source.close(); try? target.close() }
-                while let block = try source.read(upToCount: 1 << 20), !block.isEmpty { try target.write(contentsOf: block) }
             }
         } catch let error as RendererError {
             throw RendererError(.ioFailure, "\(internalPath) could not be copied back to \(originalPath): \(error.message)")
-        } catch {
-            throw RendererError(.ioFailure, "\(internalPath) could not be copied back to \(originalPath): \(error.localizedDescription)")
         }
     }
 }
@@ -52,41 +75,31 @@ public enum CopyBackAnswer: Hashable, Sendable {
 }
 
 /// What a file was when a session opened it: its size, modification time and a digest of
-/// its bytes, to tell later whether someone else changed it.
+/// its contents, to tell later whether someone else changed it.
 struct FileStamp: Hashable, Sendable {
     var size: Int
     var modificationDate: Date?
     var digest: UInt64
 
-    /// The stamp of the file at `path`; `ioFailure` when it cannot be read.
-    init(of path: String) throws {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            throw RendererError(.ioFailure, "\(path) cannot be read: \(error.localizedDescription)")
-        }
-        size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        modificationDate = attributes[.modificationDate] as? Date
-        digest = try Self.digest(of: path)
+    /// The stamp of the file at `path` in `fileSystem`.
+    init(of path: String, in fileSystem: any FileSystem) throws {
+        let attributes = try fileSystem.attributes(of: path)
+        size = attributes.size
+        modificationDate = attributes.modificationDate
+        digest = try Self.digest(of: fileSystem.openForReading(path))
     }
 
-    /// FNV-1a over the file's bytes, read in blocks: a change detector, not a security hash.
-    private static func digest(of path: String) throws -> UInt64 {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw RendererError(.ioFailure, "\(path) cannot be read") }
-        defer { try? handle.close() }
+    /// FNV-1a over the contents, read in blocks: a change detector, not a security hash.
+    private static func digest(of reader: any RandomAccessReader) throws -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        while true {
-            let block: Data
-            do {
-                block = try handle.read(upToCount: 1 << 20) ?? Data()
-            } catch {
-                throw RendererError(.ioFailure, "\(path) cannot be read: \(error.localizedDescription)")
-            }
-            if block.isEmpty { return hash }
-            for byte in block {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while offset < reader.length {
+            let n = try buffer.withUnsafeMutableBytes { try reader.read(at: offset, into: $0) }
+            guard n > 0 else { break }
+            for byte in buffer[..<n] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            offset += n
         }
+        return hash
     }
 }

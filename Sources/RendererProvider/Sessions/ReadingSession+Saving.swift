@@ -19,7 +19,10 @@ extension ReadingSession {
             }
             let path = file.internalPath
             guard let mode = try decide(path: path, mode: mode, state: state) else { return .cancelled }
-            try write(path: path, in: state) { try document.save(to: path, mode: mode) }
+            let files = configuration.fileSystem
+            try write(path: path, in: state) {
+                if files is LocalFileSystem { try document.save(to: path, mode: mode) } else { try document.save(to: path, in: files, mode: mode) }
+            }
             guard file.requiresCopyBack, let original = file.originalPath else { return .saved(path: path) }
             if let error = copyBack(to: original, state: state) { return .savedWithoutCopyBack(path: path, error: error) }
             return .saved(path: path)
@@ -33,9 +36,12 @@ extension ReadingSession {
     @discardableResult
     public func save(to path: String, mode: SaveMode = .automatic) throws -> SaveResult {
         try withPermitted([.saveTo]) { document, state in
-            let target = URL(fileURLWithPath: path).standardizedFileURL.path
+            let files = configuration.fileSystem
+            let target = files is LocalFileSystem ? URL(fileURLWithPath: path).standardizedFileURL.path : path
             guard let mode = try decide(path: target, mode: mode, state: state) else { return .cancelled }
-            try write(path: target, in: state) { try document.saveCopy(to: target, mode: mode) }
+            try write(path: target, in: state) {
+                if files is LocalFileSystem { try document.saveCopy(to: target, mode: mode) } else { try document.saveCopy(to: target, in: files, mode: mode) }
+            }
             return .saved(path: target)
         }
     }
@@ -65,11 +71,11 @@ extension ReadingSession {
     /// Copies the saved internal file back to `original` unless someone else changed the
     /// original since the session stamped it; returns the error it reported, if any.
     private func copyBack(to original: String, state: State) -> RendererError? {
-        let request = CopyBackRequest(internalPath: file.internalPath, originalPath: original)
+        let request = CopyBackRequest(internalPath: file.internalPath, originalPath: original, fileSystem: configuration.fileSystem)
         emit(.copyBackRequested(request), in: state)
         let failure: RendererError
         do {
-            let now = try FileStamp(of: original)
+            let now = try FileStamp(of: original, in: configuration.fileSystem)
             guard now == state.originalStamp else {
                 failure = RendererError(
                     .conflict,
@@ -79,7 +85,7 @@ extension ReadingSession {
             }
             switch delegate(in: state)?.session(self, copyBack: request) ?? request.copyAndAnswer() {
             case .done:
-                state.originalStamp = try FileStamp(of: original)
+                state.originalStamp = try FileStamp(of: original, in: configuration.fileSystem)
                 emit(.copiedBack(path: original), in: state)
                 return nil
             case .failed(let reason):

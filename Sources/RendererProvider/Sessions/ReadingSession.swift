@@ -114,11 +114,12 @@ public final class ReadingSession: Sendable {
         if file.requiresCopyBack, file.originalPath == nil {
             throw RendererError(.invalidArgument, "the file state requires copy-back but names no original path")
         }
-        let document = try registry.open(
-            .file(file.internalPath), password: configuration.password, backend: configuration.backend, limits: configuration.limits)
+        let files = configuration.fileSystem
+        let source: DocumentSource = files is LocalFileSystem ? .file(file.internalPath) : .stream(try files.documentStream(file.internalPath))
+        let document = try registry.open(source, password: configuration.password, backend: configuration.backend, limits: configuration.limits)
         guard document.pageCount > 0 else { throw RendererError(.damaged, "\(file.displayPath) has no pages") }
         state.pdfPermissions = try document.info().permissions
-        if file.requiresCopyBack, let original = file.originalPath { state.originalStamp = try FileStamp(of: original) }
+        if file.requiresCopyBack, let original = file.originalPath { state.originalStamp = try FileStamp(of: original, in: files) }
         try applyHostAnnotations(to: document)
         var viewing = file.viewingState ?? ViewingState()
         if !(viewing.zoom.isFinite && viewing.zoom > 0) { viewing.zoom = 1 }

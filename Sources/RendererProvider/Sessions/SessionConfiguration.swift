@@ -17,11 +17,14 @@ public struct SessionConfiguration: Sendable {
     public var annotations: [Annotation]
     /// What time it is, for the expiry date; tests give a fixed clock.
     public var clock: @Sendable () -> Date
+    /// Where the file state's paths are: the local disk, or an application's file system
+    /// (such as an encrypted one), which the engines then read from and saves write into.
+    public var fileSystem: any FileSystem
 
     public init(
         pageIndex: Int? = nil, password: String? = nil, backend: BackendSelection = .auto, limits: DocumentLimits = DocumentLimits(),
         settings: DocumentSettings = DocumentSettings(), bookmarks: [Bookmark] = [], annotations: [Annotation] = [],
-        clock: @escaping @Sendable () -> Date = { Date() }
+        clock: @escaping @Sendable () -> Date = { Date() }, fileSystem: any FileSystem = LocalFileSystem()
     ) {
         self.pageIndex = pageIndex
         self.password = password
@@ -31,6 +34,7 @@ public struct SessionConfiguration: Sendable {
         self.bookmarks = bookmarks
         self.annotations = annotations
         self.clock = clock
+        self.fileSystem = fileSystem
     }
 }
 
