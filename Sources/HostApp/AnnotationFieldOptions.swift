@@ -101,12 +101,15 @@ struct SaveOptions: ParsableArguments {
     @Option(help: ArgumentHelp("automatic (incremental where the file allows), incremental or rewrite.", valueName: "mode"))
     var saveMode: SaveMode = .automatic
 
-    /// Opens `file` to change its annotations, lets `change` change them, then saves the
-    /// document atomically to the output (default: over `file`) and returns what `change` did.
-    func edit<T>(_ file: String, with global: GlobalOptions, _ change: (Document) throws -> T) throws -> T {
-        let document = try global.open(file, needing: [.editAnnotations, .save])
-        let result = try change(document)
-        try document.save(to: output ?? file, mode: saveMode)
+    /// Opens a session on `file` to change its annotations (its settings and the PDF's
+    /// permissions enforced), lets `change` change them, then saves the document atomically
+    /// to the output (default: over `file`) and returns what `change` did.
+    func edit<T>(_ file: String, with global: GlobalOptions, _ change: (ReadingSession) throws -> T) throws -> T {
+        let session = try global.openSession(file)
+        defer { session.close() }
+        try session.check(output == nil ? .save : .saveTo)
+        let result = try change(session)
+        if let output { try session.save(to: output, mode: saveMode) } else { try session.save(mode: saveMode) }
         return result
     }
 }

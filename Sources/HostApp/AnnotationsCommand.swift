@@ -56,7 +56,7 @@ struct AnnotationsCommand: ParsableCommand {
                     throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
                 }
                 let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
-                print(try saving.edit(file, with: global) { try $0.add(try fields.apply(to: blank)).id })
+                print(try saving.edit(file, with: global) { try $0.addAnnotation(try fields.apply(to: blank)).id })
             }
         }
     }
@@ -72,7 +72,7 @@ struct AnnotationsCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                print(try saving.edit(file, with: global) { try $0.update(try fields.apply(to: $0.annotation(withID: id))).id })
+                print(try saving.edit(file, with: global) { try $0.updateAnnotation(try fields.apply(to: $0.annotation(withID: id))).id })
             }
         }
     }
@@ -150,14 +150,14 @@ struct AnnotationsCommand: ParsableCommand {
                 guard let format = format ?? extensionFormat else {
                     throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")
                 }
-                let (result, engine) = try saving.edit(file, with: global) { document in
+                let (result, engine) = try saving.edit(file, with: global) { session in
                     let result: AnnotationImport
                     switch format {
-                    case .json: result = try document.importAnnotations(Annotation.annotations(fromJSON: data))
-                    case .plist: result = try document.importAnnotations(Annotation.annotations(fromPropertyList: data))
-                    case .xfdf: result = try document.importXFDF(data)
+                    case .json: result = try session.importAnnotations(Annotation.annotations(fromJSON: data))
+                    case .plist: result = try session.importAnnotations(Annotation.annotations(fromPropertyList: data))
+                    case .xfdf: result = try session.importXFDF(data)
                     }
-                    return (result, document.renderer.engineName)
+                    return (result, try session.renderer.engineName)
                 }
                 for line in result.skipped { Failure.printError("skipped \(line)") }
                 for (id, fields) in result.droppedFields.sorted(by: { $0.key < $1.key }) {

@@ -16,7 +16,7 @@ struct BookmarksCommand: ParsableCommand {
     /// The store and the fingerprint of `file`.
     static func open(_ file: String, global: GlobalOptions) throws -> (store: SQLiteBookmarkStore, fingerprint: DocumentFingerprint, document: Document) {
         let document = try global.open(file, needing: [.metadata])
-        let fingerprint = try DocumentFingerprint.of(document, path: file)
+        let fingerprint = try DocumentFingerprint.of(document.info(), path: file, in: try global.fileSystem())
         return (try SQLiteBookmarkStore(path: SQLiteBookmarkStore.defaultPath()), fingerprint, document)
     }
 

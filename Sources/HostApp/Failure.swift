@@ -10,6 +10,10 @@ enum Failure {
     static let io: Int32 = 74
     /// The engine's process crashed or was ended (with --isolate).
     static let engineCrashed: Int32 = 70
+    /// The document's settings or the PDF's permissions forbid the operation (EX_NOPERM).
+    static let notPermitted: Int32 = 77
+    /// Someone else changed a file meanwhile; nothing was overwritten (EX_TEMPFAIL).
+    static let conflict: Int32 = 75
     /// Stopped by Ctrl-C or SIGTERM, as shells report a process a SIGINT ended.
     static let interrupted: Int32 = 130
 
@@ -20,7 +24,9 @@ enum Failure {
         case .fileNotFound, .ioFailure: io
         case .cancelled: interrupted
         case .engineCrashed: engineCrashed
-        default: document  // unsupported format, damaged, password required or wrong, unsupported, engine failure
+        case .notPermitted: notPermitted
+        case .conflict: conflict
+        default: document  // unsupported format, damaged, password or key required or wrong, tampered, expired, unsupported
         }
     }
 

@@ -5,6 +5,7 @@ import MuPDFRenderer
 import PopplerRenderer
 import RendererIsolation
 import RendererProvider
+import RendererProviderVault
 
 /// Options every subcommand takes, before or after its name.
 struct GlobalOptions: ParsableArguments {
@@ -43,7 +44,20 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB.", valueName: "MiB"))
     var memoryMiB: Int = IsolationOptions.defaultMemoryBytes >> 20
 
+    @Option(help: ArgumentHelp(
+        "Document settings (JSON) that editing commands, render and open enforce with the PDF's own permissions.", valueName: "file"))
+    var settings: String?
+
+    @Option(help: ArgumentHelp("Read and write documents in this encrypted vault (a directory); FILE then names an entry in it.", valueName: "directory"))
+    var vault: String?
+
+    @Option(name: .customLong("key-file"), help: ArgumentHelp("The vault's key: 64 hexadecimal digits or 32 bytes.", valueName: "file"))
+    var keyFile: String?
+
     func validate() throws {
+        if (vault == nil) != (keyFile == nil) { throw ValidationError("--vault and --key-file go together") }
+        if vault != nil && isolate { throw ValidationError("--isolate cannot read from a vault: the engine process would need the key") }
+        if settings != nil && isolate { throw ValidationError("--settings and --isolate exclude each other: the settings are checked by a session in this process") }
         guard memoryMiB >= 64 else { throw ValidationError("--memory-mib must be at least 64") }
         if passwordArgument != nil && passwordFile != nil { throw ValidationError("--password and --password-file exclude each other") }
         guard cacheMiB > 0, cacheMiB <= 1 << 20 else { throw ValidationError("--cache-mib must be between 1 and 1048576") }
@@ -126,9 +140,49 @@ struct GlobalOptions: ParsableArguments {
     func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
         if isolate { throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only") }
         StallWatch.start(file: path, timeLimit: timeLimit)
+        let files = try fileSystem()
+        let source: DocumentSource = files is LocalFileSystem ? .file(path) : .stream(try files.documentStream(path))
         return try registry().open(
-            .file(path), password: try password(), backend: selection, needing: capabilities,
-            limits: DocumentLimits(cacheBytes: cacheMiB << 20))
+            source, password: try password(), backend: selection, needing: capabilities, limits: DocumentLimits(cacheBytes: cacheMiB << 20))
+    }
+
+    /// Opens a reading session on `path` with the settings of --settings, in the vault of
+    /// --vault if given: the way every command that changes a document goes.
+    func openSession(
+        _ path: String, pageIndex: Int? = nil, viewingState: ViewingState? = nil, bookmarks: [Bookmark] = [],
+        delegate: (any ReadingSessionDelegate)? = nil
+    ) throws -> ReadingSession {
+        if isolate { throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only") }
+        StallWatch.start(file: path, timeLimit: timeLimit)
+        let configuration = SessionConfiguration(
+            pageIndex: pageIndex, password: try password(), backend: selection, limits: DocumentLimits(cacheBytes: cacheMiB << 20),
+            settings: try documentSettings(), bookmarks: bookmarks, fileSystem: try fileSystem())
+        let session = ReadingSession(
+            file: FileState(internalPath: path, viewingState: viewingState), registry: registry(), configuration: configuration, delegate: delegate)
+        try session.open()
+        return session
+    }
+
+    /// The settings of --settings; all allowed without it.
+    func documentSettings() throws -> DocumentSettings {
+        guard let settings else { return DocumentSettings() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: settings))
+        } catch {
+            throw RendererError(FileManager.default.fileExists(atPath: settings) ? .ioFailure : .fileNotFound, "cannot read the settings file \(settings)")
+        }
+        do {
+            return try DocumentSettings.fromJSON(data)
+        } catch let error as RendererError {
+            throw RendererError(error.code, "\(settings): \(error.message)")
+        }
+    }
+
+    /// The vault of --vault and --key-file, else the local disk.
+    func fileSystem() throws -> any FileSystem {
+        guard let vault, let keyFile else { return LocalFileSystem() }
+        return try VaultFileSystem(root: vault, key: VaultKey(contentsOfFile: keyFile))
     }
 }
 

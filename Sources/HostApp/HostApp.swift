@@ -30,9 +30,11 @@ struct HostApp: ParsableCommand {
               0   success
               1   compare: a page failed the thresholds
               64  usage error (bad option, page out of range, resolution, size or time past a limit)
-              65  document error (not a PDF, damaged, password required or wrong)
+              65  document error (not a PDF, damaged, password or key required or wrong, tampered, expired)
               70  the engine crashed or was stopped (with --isolate)
               74  I/O error (file missing or unreadable, output not writable)
+              75  open: someone else changed the original meanwhile; nothing was overwritten
+              77  not permitted by the document settings (--settings) or the PDF's permissions
               130 interrupted (Ctrl-C or SIGTERM)
 
             Commands that work through pages go on past a page that fails on its own
@@ -41,7 +43,7 @@ struct HostApp: ParsableCommand {
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
             OutlineCommand.self, LinksCommand.self, CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self,
-            WorkerCommand.self,
+            OpenCommand.self, VaultCommand.self, WorkerCommand.self,
         ]
     )
 }

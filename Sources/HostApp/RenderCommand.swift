@@ -62,6 +62,12 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var failures = PageFailures()
         try Failure.reporting {
+            // Rendering to files is an export: with --settings, the session checks that it is allowed.
+            if global.settings != nil {
+                let session = try global.openSession(file)
+                defer { session.close() }
+                try session.check(.printing)
+            }
             let document = try global.openForPages(file, needing: [.render])
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
             let options = global.renderOptions(

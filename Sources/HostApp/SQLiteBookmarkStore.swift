@@ -26,6 +26,15 @@ final class SQLiteBookmarkStore: BookmarkStore {
                     t.column("pageIndex", .integer).notNull()
                 }
             }
+            migrator.registerMigration("viewingStates") { db in
+                try db.create(table: "viewingState") { t in
+                    t.primaryKey("fingerprint", .text)
+                    t.column("pageIndex", .integer).notNull()
+                    t.column("zoom", .double).notNull()
+                    t.column("scrollX", .double).notNull()
+                    t.column("scrollY", .double).notNull()
+                }
+            }
             try migrator.migrate(database)
         } catch {
             throw RendererError(.ioFailure, "cannot open the bookmark database \(path): \(error)")
@@ -85,6 +94,48 @@ final class SQLiteBookmarkStore: BookmarkStore {
                 try $0.execute(
                     sql: "INSERT INTO lastViewed (fingerprint, pageIndex) VALUES (?, ?) ON CONFLICT(fingerprint) DO UPDATE SET pageIndex = excluded.pageIndex",
                     arguments: [document.rawValue, pageIndex])
+            }
+        }
+    }
+
+    /// The viewing state a session of the document closed with; nil when none was kept.
+    func viewingState(for document: DocumentFingerprint) throws -> ViewingState? {
+        try access {
+            try $0.read { db in
+                try Row.fetchOne(db, sql: "SELECT pageIndex, zoom, scrollX, scrollY FROM viewingState WHERE fingerprint = ?", arguments: [document.rawValue])
+                    .map { ViewingState(pageIndex: $0["pageIndex"], zoom: $0["zoom"], scrollOffset: PagePoint(x: $0["scrollX"], y: $0["scrollY"])) }
+            }
+        }
+    }
+
+    /// Keeps the viewing state (and so the last page viewed) of the document.
+    func setViewingState(_ state: ViewingState, for document: DocumentFingerprint) throws {
+        try access {
+            try $0.write {
+                try $0.execute(
+                    sql: """
+                        INSERT INTO viewingState (fingerprint, pageIndex, zoom, scrollX, scrollY) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT(fingerprint) DO UPDATE SET pageIndex = excluded.pageIndex, zoom = excluded.zoom,
+                        scrollX = excluded.scrollX, scrollY = excluded.scrollY
+                        """,
+                    arguments: [document.rawValue, state.pageIndex, state.zoom, state.scrollOffset.x, state.scrollOffset.y])
+            }
+        }
+        try setLastViewedPage(state.pageIndex, for: document)
+    }
+
+    /// Files the bookmarks, last page and viewing state kept for `old` under `new`, for a
+    /// document whose fingerprint a save changed (one without a PDF `/ID`, known by a hash
+    /// of its bytes). What `new` already had is replaced.
+    func moveDocument(from old: DocumentFingerprint, to new: DocumentFingerprint) throws {
+        guard old != new else { return }
+        try access {
+            try $0.write { db in
+                try db.execute(sql: "UPDATE bookmark SET fingerprint = ? WHERE fingerprint = ?", arguments: [new.rawValue, old.rawValue])
+                for table in ["lastViewed", "viewingState"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE fingerprint = ?", arguments: [new.rawValue])
+                    try db.execute(sql: "UPDATE \(table) SET fingerprint = ? WHERE fingerprint = ?", arguments: [new.rawValue, old.rawValue])
+                }
             }
         }
     }

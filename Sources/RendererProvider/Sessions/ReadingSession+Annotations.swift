@@ -11,6 +11,24 @@ extension ReadingSession {
         try withDocument { document, _ in try document.annotations(onPageAt: index) }
     }
 
+    /// The annotation with identity `id`, as ``Document/annotation(withID:onPageAt:)`` finds it.
+    public func annotation(withID id: String, onPageAt pageIndex: Int? = nil) throws -> Annotation {
+        try withDocument { document, _ in try document.annotation(withID: id, onPageAt: pageIndex) }
+    }
+
+    /// Imports annotations as ``Document/importAnnotations(_:)`` does, and tells
+    /// `annotationsChanged` with those added and those replaced.
+    public func importAnnotations(_ incoming: [Annotation]) throws -> AnnotationImport {
+        try withPermitted([.annotations]) { document, state in
+            let held = Set(try document.annotations().map(\.id))
+            let result = try document.importAnnotations(incoming)
+            let changes = AnnotationChanges(
+                added: result.imported.filter { !held.contains($0.id) }, modified: result.imported.filter { held.contains($0.id) })
+            if !result.imported.isEmpty { emit(.annotationsChanged(changes), in: state) }
+            return result
+        }
+    }
+
     /// Adds an annotation as ``Document/add(_:)`` does and tells `annotationsChanged`.
     /// Needs the ``SessionFeature/annotations`` setting and the PDF's annotate permission
     /// (and ``SessionFeature/redaction`` for a redaction).

@@ -1,5 +1,15 @@
 /// Reading the document through the session: page facts, drawing, exporting and text.
 extension ReadingSession {
+    /// The renderer serving the document.
+    public var renderer: any Renderer {
+        get throws { try withDocument { document, _ in document.renderer } }
+    }
+
+    /// How the page's user space maps onto page space (for XFDF and other PDF-space formats).
+    public func pageSpace(ofPageAt index: Int) throws -> PageSpace {
+        try withDocument { document, _ in try document.pageSpace(ofPageAt: index) }
+    }
+
     /// The document's metadata, encryption and permissions.
     public func info() throws -> DocumentInfo {
         try withDocument { document, _ in try document.info() }

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import RendererProvider
+import RendererProviderVault
+
+struct VaultCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vault",
+        abstract: "Keep documents in an encrypted vault that every reading command opens with --vault and --key-file.",
+        discussion: """
+            A vault is a directory whose files are sealed in chunks with AES-GCM under a
+            256-bit key: documents in it never touch the disk in plain text, and a changed,
+            cut or reordered file is refused (exit 65). Entry names are not secret.
+
+              hostapp vault key -o vault.key
+              hostapp vault encrypt report.pdf --vault books --key-file vault.key
+              hostapp render report.pdf --vault books --key-file vault.key -o pages/
+              hostapp vault decrypt report.pdf --vault books --key-file vault.key -o copy.pdf
+            """,
+        subcommands: [Key.self, Encrypt.self, Decrypt.self, List.self])
+
+    /// The vault of the global options; `invalidArgument` without one.
+    static func vault(_ global: GlobalOptions) throws -> any FileSystem {
+        guard global.vault != nil else { throw RendererError(.invalidArgument, "give the vault with --vault and --key-file") }
+        return try global.fileSystem()
+    }
+
+    struct Key: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make a new random key file, readable by its owner only.")
+
+        @Option(name: [.customShort("o"), .long], help: "The key file to create (never replaced).") var output: String
+
+        func run() throws {
+            try Failure.reporting { try VaultKey.generate().write(toFile: output) }
+        }
+    }
+
+    struct Encrypt: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Seal a file into the vault.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The plain file.") var file: String
+        @Option(name: .customLong("as"), help: "The entry's path in the vault (default: the file's name).") var entry: String?
+
+        func run() throws {
+            try Failure.reporting {
+                let vault = try VaultCommand.vault(global)
+                let name = entry ?? URL(fileURLWithPath: file).lastPathComponent
+                let plain = try LocalFileSystem().openForReading(file)
+                try vault.replaceAtomically(name) { target in
+                    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+                    var offset = 0
+                    while offset < plain.length {
+                        let n = try buffer.withUnsafeMutableBytes { try plain.read(at: offset, into: $0) }
+                        guard n > 0 else { break }
+                        try buffer.withUnsafeBytes { try target.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                        offset += n
+                    }
+                }
+                print(name)
+            }
+        }
+    }
+
+    struct Decrypt: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write a vault entry out in plain text.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The entry's path in the vault.") var entry: String
+        @Option(name: [.customShort("o"), .long], help: "The plain file to write (atomically).") var output: String
+
+        func run() throws {
+            try Failure.reporting {
+                let vault = try VaultCommand.vault(global)
+                let contents = try vault.openForReading(entry).readAll()
+                try LocalFileSystem().replaceAtomically(output) { target in try contents.withUnsafeBytes { try target.write($0) } }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ls", abstract: "List a vault directory's entries: size, and whether the key opens each.")
+
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The directory in the vault (default: its top).") var directory: String = ""
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            try Failure.reporting {
+                let vault = try VaultCommand.vault(global)
+                var rows: [[String: Any]] = []
+                for name in try vault.contentsOfDirectory(at: directory) {
+                    let path = directory.isEmpty ? name : directory + "/" + name
+                    do {
+                        let attributes = try vault.attributes(of: path)
+                        rows.append(["name": name, "size": attributes.size, "status": attributes.isDirectory ? "directory" : "ok"])
+                    } catch let error as RendererError {
+                        rows.append(["name": name, "status": error.code.rawValue])
+                    }
+                }
+                if json {
+                    let data = try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys, .prettyPrinted])
+                    FileHandle.standardOutput.write(data + Data("\n".utf8))
+                } else {
+                    for row in rows {
+                        print("\(row["status"]!)\t\(row["size"].map { "\($0)" } ?? "-")\t\(row["name"]!)")
+                    }
+                }
+            }
+        }
+    }
+}
