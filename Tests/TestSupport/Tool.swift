@@ -11,9 +11,10 @@ public struct Tool {
         public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`.
+    /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`, and `input`
+    /// (at most a pipe's worth) on its standard input.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -27,8 +28,13 @@ public struct Tool {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
         // Read both pipes while the process runs, so neither can fill up and block it.
         let errData = Locked(Data())
         let errRead = DispatchSemaphore(value: 0)

@@ -55,7 +55,13 @@ extension ReadingSession {
     /// Throws `invalidArgument` when there is none.
     public func removeAnnotation(withID id: String, onPageAt pageIndex: Int? = nil) throws {
         try withDocument { document, state in
-            let removed = try document.annotation(withID: id, onPageAt: pageIndex)
+            let removed: Annotation
+            do {
+                removed = try document.annotation(withID: id, onPageAt: pageIndex)
+            } catch {
+                try check(.annotations)  // refused edits are refused before anything is looked up
+                throw error
+            }
             for feature in Self.features(for: removed.kind) { try check(feature) }
             try document.removeAnnotation(withID: id, onPageAt: removed.pageIndex)
             emit(.annotationsChanged(AnnotationChanges(removed: [removed])), in: state)
