@@ -16,36 +16,38 @@
 namespace {
 
 /* Collects what Poppler writes, for serialising a document to memory. */
-class MemoryOutStream : public OutStream
+class MemoryOutStream : public cpoppler::AppendingOutStream
 {
 public:
 	std::string bytes;
 
-	void close() override { }
-	Goffset getPos() override { return static_cast<Goffset>(bytes.size()); }
-	void put(char c) override { bytes.push_back(c); }
-
-	void printf(const char *format, ...) override
+protected:
+	bool append(const char *data, size_t count) override
 	{
-		va_list args;
-		va_start(args, format);
-		va_list measure;
-		va_copy(measure, args);
-		int length = std::vsnprintf(nullptr, 0, format, measure);
-		va_end(measure);
-		if (length > 0) {
-			size_t start = bytes.size();
-			bytes.resize(start + static_cast<size_t>(length) + 1);
-			std::vsnprintf(&bytes[start], static_cast<size_t>(length) + 1, format, args);
-			bytes.resize(start + static_cast<size_t>(length));
-		}
-		va_end(args);
+		bytes.append(data, count);
+		return true;
 	}
 };
 
 } // namespace
 
 namespace cpoppler {
+
+void AppendingOutStream::printf(const char *format, ...)
+{
+	va_list args;
+	va_start(args, format);
+	va_list measure;
+	va_copy(measure, args);
+	int length = std::vsnprintf(nullptr, 0, format, measure);
+	va_end(measure);
+	if (length > 0) {
+		std::string text(static_cast<size_t>(length) + 1, '\0');
+		std::vsnprintf(&text[0], text.size(), format, args);
+		take(text.data(), static_cast<size_t>(length));
+	}
+	va_end(args);
+}
 
 std::optional<GooString> password_of(const char *password)
 {

@@ -18,6 +18,30 @@ struct cpoppler_core {
 
 namespace cpoppler {
 
+/* An output stream that hands everything Poppler writes, formatted text included, to
+   append(), counting what it took. */
+class AppendingOutStream : public OutStream
+{
+public:
+	void close() override { }
+	Goffset getPos() override { return written; }
+	void put(char c) override { take(&c, 1); }
+	void printf(const char *format, ...) override;
+
+protected:
+	/* Keeps `count` bytes; returns false when they could not be kept. */
+	virtual bool append(const char *data, size_t count) = 0;
+
+private:
+	void take(const char *data, size_t count)
+	{
+		if (append(data, count))
+			written += static_cast<Goffset>(count);
+	}
+
+	Goffset written = 0;
+};
+
 /* The password as Poppler takes it; none for NULL. */
 std::optional<GooString> password_of(const char *password);
 

@@ -117,44 +117,24 @@ private:
 	Goffset bufPos;
 };
 
-/* A Poppler output stream that appends to a document_sink, counting its position. */
-class SinkOutStream : public OutStream
+/* A Poppler output stream that appends to a document_sink; after a failed write it takes
+   nothing more. */
+class SinkOutStream : public cpoppler::AppendingOutStream
 {
 public:
 	explicit SinkOutStream(document_sink sinkA) : sink(sinkA) { }
 	bool failed = false;
 
-	void close() override { }
-	Goffset getPos() override { return written; }
-	void put(char c) override { append(&c, 1); }
-
-	void printf(const char *format, ...) override
+protected:
+	bool append(const char *data, size_t count) override
 	{
-		va_list args;
-		va_start(args, format);
-		va_list measure;
-		va_copy(measure, args);
-		int length = std::vsnprintf(nullptr, 0, format, measure);
-		va_end(measure);
-		if (length > 0) {
-			std::string text(static_cast<size_t>(length) + 1, '\0');
-			std::vsnprintf(&text[0], text.size(), format, args);
-			append(text.data(), length);
-		}
-		va_end(args);
+		if (failed || sink.write(sink.user, data, static_cast<long long>(count)) != 0)
+			failed = true;
+		return !failed;
 	}
 
 private:
-	void append(const char *data, long long count)
-	{
-		if (failed || sink.write(sink.user, data, count) != 0)
-			failed = true;
-		else
-			written += count;
-	}
-
 	document_sink sink;
-	Goffset written = 0;
 };
 
 } // namespace

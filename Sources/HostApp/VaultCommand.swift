@@ -47,16 +47,7 @@ struct VaultCommand: ParsableCommand {
                 let vault = try VaultCommand.vault(global)
                 let name = entry ?? URL(fileURLWithPath: file).lastPathComponent
                 let plain = try LocalFileSystem().openForReading(file)
-                try vault.replaceAtomically(name) { target in
-                    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-                    var offset = 0
-                    while offset < plain.length {
-                        let n = try buffer.withUnsafeMutableBytes { try plain.read(at: offset, into: $0) }
-                        guard n > 0 else { break }
-                        try buffer.withUnsafeBytes { try target.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-                        offset += n
-                    }
-                }
+                try vault.replaceAtomically(name) { try plain.copy(into: $0) }
                 print(name)
             }
         }

@@ -56,26 +56,7 @@ public struct VaultFileSystem: FileSystem {
         try disk.createDirectory(at: location(path))
     }
 
-    public func createFile(at path: String, contents: Data) throws {
-        let handle = try openForWriting(path)
-        try contents.withUnsafeBytes { try handle.write($0) }
-        try handle.close()
-    }
-
-    /// Copies an entry's contents into a new entry, sealed anew.
-    public func copy(_ source: String, to destination: String) throws {
-        let reader = try openForReading(source)
-        let writer = try openForWriting(destination)
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
-        var offset = 0
-        while offset < reader.length {
-            let n = try buffer.withUnsafeMutableBytes { try reader.read(at: offset, into: $0) }
-            guard n > 0 else { break }
-            try buffer.withUnsafeBytes { try writer.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            offset += n
-        }
-        try writer.close()
-    }
+    // createFile and copy are FileSystem's own, through openForWriting: a copy is sealed anew.
 
     public func delete(_ path: String) throws {
         try requireWritable(path)

@@ -10,15 +10,6 @@ extension ReadingSession {
     /// Imports the annotations of an XFDF document through the session (its settings
     /// enforced, its host told); see ``Document/importXFDF(_:)``.
     public func importXFDF(_ data: Data) throws -> AnnotationImport {
-        let count = try pageCount
-        let contents = try XFDF.annotations(from: data) { index in
-            guard (0..<count).contains(index) else {
-                throw RendererError(.invalidArgument, "page \(index) is not in the document, which has \(count) pages (XFDF counts from 0)")
-            }
-            return try pageSpace(ofPageAt: index)
-        }
-        var result = try importAnnotations(contents.annotations)
-        result.skipped.insert(contentsOf: contents.skipped, at: 0)
-        return result
+        try XFDF.importing(data, pageCount: pageCount, pageSpace: pageSpace(ofPageAt:), into: importAnnotations)
     }
 }

@@ -69,3 +69,21 @@ public struct XFDFContents: Sendable {
     /// A line for each element that was left out, saying why.
     public var skipped: [String] = []
 }
+
+extension XFDF {
+    /// Reads the annotations of `data` for a document of `pageCount` pages and imports them
+    /// with `importer`, reporting unreadable elements as skipped first.
+    static func importing(
+        _ data: Data, pageCount: Int, pageSpace: (Int) throws -> PageSpace, into importer: ([Annotation]) throws -> AnnotationImport
+    ) throws -> AnnotationImport {
+        let contents = try annotations(from: data) { index in
+            guard (0..<pageCount).contains(index) else {
+                throw RendererError(.invalidArgument, "page \(index) is not in the document, which has \(pageCount) pages (XFDF counts from 0)")
+            }
+            return try pageSpace(index)
+        }
+        var result = try importer(contents.annotations)
+        result.skipped.insert(contentsOf: contents.skipped, at: 0)
+        return result
+    }
+}

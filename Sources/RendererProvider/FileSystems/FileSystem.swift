@@ -26,8 +26,11 @@ public protocol FileSystem: Sendable {
     func exists(_ path: String) -> Bool
     /// Creates the directory and any missing parents.
     func createDirectory(at path: String) throws
-    /// Creates (or replaces) the file at `path` with `contents`.
+    /// Creates (or replaces) the file at `path` with `contents`. The default writes them
+    /// through ``openForWriting(_:)``.
     func createFile(at path: String, contents: Data) throws
+    /// Copies a file's contents to a new (or replaced) file. The default reads through
+    /// ``openForReading(_:)`` and writes through ``openForWriting(_:)``.
     func copy(_ source: String, to destination: String) throws
     /// Removes the file, or the directory with everything in it.
     func delete(_ path: String) throws
@@ -39,6 +42,20 @@ public protocol FileSystem: Sendable {
     func openForWriting(_ path: String) throws -> any FileWriteHandle
     /// An existing file, read and written by position.
     func openForUpdating(_ path: String) throws -> any FileUpdateHandle
+}
+
+extension FileSystem {
+    public func createFile(at path: String, contents: Data) throws {
+        let handle = try openForWriting(path)
+        try contents.withUnsafeBytes { try handle.write($0) }
+        try handle.close()
+    }
+
+    public func copy(_ source: String, to destination: String) throws {
+        let writer = try openForWriting(destination)
+        try openForReading(source).copy(into: writer)
+        try writer.close()
+    }
 }
 
 /// What a file system tells of an entry.
@@ -81,6 +98,18 @@ public protocol FileUpdateHandle: RandomAccessReader {
 }
 
 extension RandomAccessReader {
+    /// Writes every byte, in order, into `handle` (which stays open), a megabyte at a time.
+    public func copy(into handle: any FileWriteHandle) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while offset < length {
+            let n = try buffer.withUnsafeMutableBytes { try read(at: offset, into: $0) }
+            guard n > 0 else { throw RendererError(.ioFailure, "the file ended at \(offset) of \(length) bytes") }
+            try buffer.withUnsafeBytes { try handle.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            offset += n
+        }
+    }
+
     /// Every byte, for small files and tests.
     public func readAll() throws -> Data {
         var data = Data(count: length)

@@ -38,26 +38,6 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func createFile(at path: String, contents: Data) throws {
-        let handle = try openForWriting(path)
-        try contents.withUnsafeBytes { try handle.write($0) }
-        try handle.close()
-    }
-
-    public func copy(_ source: String, to destination: String) throws {
-        let reader = try openForReading(source)
-        let writer = try openForWriting(destination)
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var offset = 0
-        while offset < reader.length {
-            let n = try buffer.withUnsafeMutableBytes { try reader.read(at: offset, into: $0) }
-            guard n > 0 else { break }
-            try buffer.withUnsafeBytes { try writer.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            offset += n
-        }
-        try writer.close()
-    }
-
     public func delete(_ path: String) throws {
         do {
             try FileManager.default.removeItem(atPath: path)

@@ -36,17 +36,7 @@ public struct CopyBackRequest: Hashable, Sendable, CustomStringConvertible {
             if fileSystem is LocalFileSystem {
                 try AtomicFile.replace(originalPath) { temporary in try LocalFileSystem().copy(internalPath, to: temporary) }
             } else {
-                try fileSystem.replaceAtomically(originalPath) { target in
-                    let source = try fileSystem.openForReading(internalPath)
-                    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-                    var offset = 0
-                    while offset < source.length {
-                        let n = try buffer.withUnsafeMutableBytes { try source.read(at: offset, into: $0) }
-                        guard n > 0 else { break }
-                        try buffer.withUnsafeBytes { try target.write(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-                        offset += n
-                    }
-                }
+                try fileSystem.replaceAtomically(originalPath) { try fileSystem.openForReading(internalPath).copy(into: $0) }
             }
         } catch let error as RendererError {
             throw RendererError(.ioFailure, "\(internalPath) could not be copied back to \(originalPath): \(error.message)")
