@@ -23,6 +23,8 @@ import subprocess
 import sys
 import tempfile
 
+import vault_memory
+
 DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
 RUNS = os.environ.get("BENCH_RUNS", "3")
 DPIS = os.environ.get("BENCH_DPIS", "72 150 300").split()
@@ -203,10 +205,10 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    write_report(rows, notes, memory)
+    write_report(rows, notes, memory, vault_memory.measure())
 
 
-def write_report(rows, notes, memory):
+def write_report(rows, notes, memory, vault):
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
     lines = [
         "# Benchmarks",
@@ -236,6 +238,7 @@ def write_report(rows, notes, memory):
     lines += ["", "Peak resident memory (MB), 150 dpi PNG, long document:", "", "| program | pages | render | text |", "|---|---|---|---|"]
     for program, label, render, text in memory:
         lines.append(f"| {program} | {label} | {render:.0f} | {'' if text is None else f'{text:.0f}'} |")
+    lines += [""] + vault
     lines += [
         "",
         "## Reproducing",
@@ -244,6 +247,7 @@ def write_report(rows, notes, memory):
         "make bench                                    # the whole manual at 72, 150 and 300 dpi: hours",
         f"BENCH_PAGES={PAGES} BENCH_DPIS='{' '.join(DPIS)}' BENCH_RUNS={RUNS} make bench   # this run",
         "BENCH_PAGES=1-100 BENCH_DPIS=150 make bench     # a quick look",
+        "make bench-vault                              # the vault's memory table alone",
         "```",
         "",
     ]
