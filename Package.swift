@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RendererProviderXFDF", targets: ["RendererProviderXFDF"]),
         .library(name: "RendererComparison", targets: ["RendererComparison"]),
         .library(name: "RendererProviderVault", targets: ["RendererProviderVault"]),
+        .library(name: "RendererProviderStore", targets: ["RendererProviderStore"]),
         .library(name: "RendererIsolation", targets: ["RendererIsolation"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
@@ -26,6 +27,10 @@ let package = Package(
         .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider", "EngineSupport"]),
         // An encrypted file system (AES-GCM in chunks) that both engines read documents from.
         .target(name: "RendererProviderVault", dependencies: ["RendererProvider", .product(name: "Crypto", package: "swift-crypto")]),
+        // A reader's local state in SQLite (bookmarks, last pages, viewing states) and content fingerprints.
+        .target(
+            name: "RendererProviderStore",
+            dependencies: ["RendererProvider", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         // Comparing what several engines make of one document: pixels, text, structure.
         .target(name: "RendererComparison", dependencies: ["RendererProvider"]),
         // Documents whose engine runs in a child process, and that process's serving loop.
@@ -85,11 +90,9 @@ let package = Package(
             name: "HostApp",
             dependencies: [
                 "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
-                "MuPDFRenderer", "PopplerRenderer",
+                "RendererProviderStore", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
 
@@ -111,6 +114,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["RendererProvider", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "StoreTests", dependencies: ["RendererProviderStore", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),

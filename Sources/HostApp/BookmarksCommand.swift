@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RendererProvider
+import RendererProviderStore
 
 struct BookmarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,10 +15,10 @@ struct BookmarksCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self, Last.self])
 
     /// The store and the fingerprint of `file`.
-    static func open(_ file: String, global: GlobalOptions) throws -> (store: SQLiteBookmarkStore, fingerprint: DocumentFingerprint, document: Document) {
+    static func open(_ file: String, global: GlobalOptions) throws -> (store: SQLiteStateStore, fingerprint: DocumentFingerprint, document: Document) {
         let document = try global.open(file, needing: [.metadata])
         let fingerprint = try DocumentFingerprint.of(document.info(), path: file, in: try global.fileSystem())
-        return (try SQLiteBookmarkStore(path: SQLiteBookmarkStore.defaultPath()), fingerprint, document)
+        return (try SQLiteStateStore(path: SQLiteStateStore.defaultPath(application: "hostapp")), fingerprint, document)
     }
 
     struct Add: ParsableCommand {

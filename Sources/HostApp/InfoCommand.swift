@@ -32,15 +32,15 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         try Failure.reporting {
             let document = try global.openForPages(file, needing: [.metadata])
-            let info = try document.info()
-            let pages = try document.pageInfos().map {
+            let info = try document.reader.info()
+            let pages = try document.reader.pageInfos().map {
                 Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label)
             }
-            let report = Report(file: file, backend: document.backend.id, info: info, permissions: info.permissions.names, pages: pages)
+            let report = Report(file: file, backend: document.reader.rendererID, info: info, permissions: info.permissions.names, pages: pages)
             if json {
                 try JSONOutput.print(report)
             } else {
-                printText(report, engine: document.backend.engine)
+                printText(report, engine: "\(document.reader.engineName) \(document.reader.engineVersion)")
             }
         }
     }

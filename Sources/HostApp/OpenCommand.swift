@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RendererProvider
+import RendererProviderStore
 
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,7 +42,7 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         var status: Int32 = 0
         try Failure.reporting {
-            let store = try SQLiteBookmarkStore(path: SQLiteBookmarkStore.defaultPath())
+            let store = try SQLiteStateStore(path: SQLiteStateStore.defaultPath(application: "hostapp"))
             let files = try global.fileSystem()
             let fingerprint = try DocumentFingerprint.of(global.open(file, needing: [.metadata]).info(), path: file, in: files)
             let printer = SessionPrinter(

@@ -2,50 +2,18 @@ import Foundation
 import RendererIsolation
 import RendererProvider
 
-/// What the commands that work page by page need of one document.
-protocol PageReader: Sendable {
-    @discardableResult
-    func render(pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, to path: String, cancellation: Cancellation?) throws
-        -> (width: Int, height: Int)
-    func text(pageAt index: Int) throws -> String
-    func textPage(pageAt index: Int) throws -> TextPage
-}
-
-extension Document: PageReader {}
-extension IsolatedDocument: PageReader {}
-
 /// A document open for info, render or text: in this process, or with --isolate in an
-/// engine process of its own.
+/// engine process of its own. Both are read through `DocumentReading`; only how pages are
+/// spread over workers differs.
 enum OpenedDocument {
     case local(Document)
     case isolated(IsolatedDocument)
 
-    var pageCount: Int {
+    /// The document, whichever way it is open.
+    var reader: any DocumentReading {
         switch self {
-        case .local(let document): document.pageCount
-        case .isolated(let document): document.pageCount
-        }
-    }
-
-    /// The renderer's id, and the engine's name and version.
-    var backend: (id: String, engine: String) {
-        switch self {
-        case .local(let document): (document.renderer.id, "\(document.renderer.engineName) \(document.renderer.engineVersion)")
-        case .isolated(let document): (document.backend, "\(document.engineName) \(document.engineVersion)")
-        }
-    }
-
-    func info() throws -> DocumentInfo {
-        switch self {
-        case .local(let document): try document.info()
-        case .isolated(let document): try document.info()
-        }
-    }
-
-    func pageInfos() throws -> [PageInfo] {
-        switch self {
-        case .local(let document): try document.pageInfos()
-        case .isolated(let document): try document.pageInfos()
+        case .local(let document): document
+        case .isolated(let document): document
         }
     }
 
@@ -56,7 +24,7 @@ enum OpenedDocument {
     /// is started again after a crash.
     func forEachPage<T: Sendable>(
         _ pages: [Int], jobs: Int, cancellation: Cancellation, progress: @escaping (Int) -> Void,
-        work: @escaping @Sendable (any PageReader, Int) throws -> T,
+        work: @escaping @Sendable (any DocumentReading, Int) throws -> T,
         deliver: (Int, Result<T, RendererError>) throws -> Void
     ) throws {
         switch self {

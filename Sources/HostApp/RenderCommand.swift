@@ -69,7 +69,7 @@ struct RenderCommand: ParsableCommand {
                 try session.check(.printing)
             }
             let document = try global.openForPages(file, needing: [.render])
-            let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
+            let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.reader.pageCount)
             let options = global.renderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
                 background: alpha ? .transparent : .white)

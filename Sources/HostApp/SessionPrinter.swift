@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererProviderStore
 
 /// The delegate of `hostapp open`'s session: prints each event as a JSON line on standard
 /// output as it happens, and keeps the reader's bookmarks and closing viewing state in the
@@ -7,7 +8,7 @@ import RendererProvider
 final class SessionPrinter: ReadingSessionDelegate, @unchecked Sendable {
     // @unchecked Sendable: the session calls its delegate on the thread that called it, and
     // `hostapp open` calls the session from one thread only; `storeIDs` is touched there alone.
-    private let store: SQLiteBookmarkStore
+    private let store: SQLiteStateStore
     /// The document's fingerprint; a save over a document without a PDF `/ID` changes it.
     private var fingerprint: DocumentFingerprint
     /// The file the session saves over, and the file system it is in.
@@ -18,7 +19,7 @@ final class SessionPrinter: ReadingSessionDelegate, @unchecked Sendable {
     /// The store's id of each bookmark, by the session's id.
     private var storeIDs: [String: String]
 
-    init(store: SQLiteBookmarkStore, fingerprint: DocumentFingerprint, bookmarks: [Bookmark], file: String, fileSystem: any FileSystem) {
+    init(store: SQLiteStateStore, fingerprint: DocumentFingerprint, bookmarks: [Bookmark], file: String, fileSystem: any FileSystem) {
         self.store = store
         self.fingerprint = fingerprint
         self.file = file

@@ -26,8 +26,8 @@ struct TextCommand: ParsableCommand {
         var failures = PageFailures()
         try Failure.reporting {
             let document = try global.openForPages(file, needing: [.text])
-            let labels = options.labels ? try document.pageInfos().map(\.label) : nil
-            let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.pageCount)
+            let labels = options.labels ? try document.reader.pageInfos().map(\.label) : nil
+            let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.reader.pageCount)
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
             if options.json {

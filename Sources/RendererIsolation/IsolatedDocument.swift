@@ -13,9 +13,9 @@ import RendererProvider
 /// `engineCrashed` (or `limitExceeded` for the time limit) and the next request starts a
 /// new engine process, which opens the document again: a batch goes on with its next page.
 /// Requests from several threads are served one at a time.
-public final class IsolatedDocument: Sendable {
+public final class IsolatedDocument: DocumentReading {
     /// The id of the renderer that opened the document.
-    public let backend: String
+    public let rendererID: String
     /// The engine's name and version, as its renderer reports them.
     public let engineName: String
     public let engineVersion: String
@@ -42,7 +42,7 @@ public final class IsolatedDocument: Sendable {
         self.isolation = isolation
         var slot = EngineSlot()
         let opened = try slot.start(opening, options: isolation, displayName: path)
-        (self.backend, engineName, engineVersion, pageCount) = (opened.backend, opened.engineName, opened.engineVersion, opened.pageCount)
+        (rendererID, engineName, engineVersion, pageCount) = (opened.backend, opened.engineName, opened.engineVersion, opened.pageCount)
         engine = Locked(slot)
     }
 
@@ -107,7 +107,7 @@ public final class IsolatedDocument: Sendable {
     }
 
     private func unexpectedReply() -> RendererError {
-        RendererError(.engineFailure, "the engine process for \(displayName) gave an answer that does not fit the request", backend: backend)
+        RendererError(.engineFailure, "the engine process for \(displayName) gave an answer that does not fit the request", backend: rendererID)
     }
 }
 

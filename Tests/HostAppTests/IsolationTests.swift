@@ -23,7 +23,7 @@ struct IsolationTests {
         let path = Fixtures.path("rotated.pdf")
         let local = try Fixtures.open("rotated.pdf", backend: backend)
         let isolated = try IsolatedDocument(path: path, backend: .id(backend), isolation: Self.isolation())
-        #expect(isolated.backend == backend)
+        #expect(isolated.rendererID == backend)
         #expect(isolated.engineName == local.renderer.engineName)
         #expect(isolated.pageCount == 4)
         #expect(try isolated.pageInfos() == local.pageInfos())

@@ -2,12 +2,15 @@ import Foundation
 import GRDB
 import RendererProvider
 
-/// Bookmarks and last pages viewed in an SQLite database, by document fingerprint.
-final class SQLiteBookmarkStore: BookmarkStore {
+/// A reader's local state in one SQLite database, by document fingerprint: bookmarks, the
+/// last page viewed and the viewing state a session closed with. Safe to share between
+/// threads (GRDB's `DatabaseQueue` serialises access); several processes may use one file.
+public final class SQLiteStateStore: BookmarkStore {
     private let database: DatabaseQueue
 
-    /// The store at `path`, created with its tables when missing.
-    init(path: String) throws {
+    /// The store at `path`, created with its tables (and its directory) when missing;
+    /// `ioFailure` when it cannot be opened.
+    public init(path: String) throws {
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -41,14 +44,15 @@ final class SQLiteBookmarkStore: BookmarkStore {
         }
     }
 
-    /// The database in `$XDG_DATA_HOME/hostapp` (default `~/.local/share/hostapp`).
-    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// The database of `application` in the XDG data directory:
+    /// `$XDG_DATA_HOME/APPLICATION/bookmarks.sqlite` (default `~/.local/share/APPLICATION`).
+    public static func defaultPath(application: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
-        return URL(fileURLWithPath: data).appendingPathComponent("hostapp/bookmarks.sqlite").path
+        return URL(fileURLWithPath: data).appendingPathComponent("\(application)/bookmarks.sqlite").path
     }
 
-    func bookmarks(for document: DocumentFingerprint) throws -> [Bookmark] {
+    public func bookmarks(for document: DocumentFingerprint) throws -> [Bookmark] {
         try access {
             try $0.read { db in
                 try Row.fetchAll(
@@ -61,7 +65,7 @@ final class SQLiteBookmarkStore: BookmarkStore {
         }
     }
 
-    func add(_ bookmark: Bookmark, for document: DocumentFingerprint) throws -> Bookmark {
+    public func add(_ bookmark: Bookmark, for document: DocumentFingerprint) throws -> Bookmark {
         try access {
             try $0.write { db in
                 try db.execute(
@@ -74,7 +78,7 @@ final class SQLiteBookmarkStore: BookmarkStore {
         }
     }
 
-    func removeBookmark(id: String, for document: DocumentFingerprint) throws {
+    public func removeBookmark(id: String, for document: DocumentFingerprint) throws {
         let removed = try access {
             try $0.write { db in
                 try db.execute(sql: "DELETE FROM bookmark WHERE id = ? AND fingerprint = ?", arguments: [Int64(id) ?? -1, document.rawValue])
@@ -84,11 +88,11 @@ final class SQLiteBookmarkStore: BookmarkStore {
         guard removed > 0 else { throw RendererError(.invalidArgument, "this document has no bookmark \(id)") }
     }
 
-    func lastViewedPage(for document: DocumentFingerprint) throws -> Int? {
+    public func lastViewedPage(for document: DocumentFingerprint) throws -> Int? {
         try access { try $0.read { try Int.fetchOne($0, sql: "SELECT pageIndex FROM lastViewed WHERE fingerprint = ?", arguments: [document.rawValue]) } }
     }
 
-    func setLastViewedPage(_ pageIndex: Int, for document: DocumentFingerprint) throws {
+    public func setLastViewedPage(_ pageIndex: Int, for document: DocumentFingerprint) throws {
         try access {
             try $0.write {
                 try $0.execute(
@@ -99,7 +103,7 @@ final class SQLiteBookmarkStore: BookmarkStore {
     }
 
     /// The viewing state a session of the document closed with; nil when none was kept.
-    func viewingState(for document: DocumentFingerprint) throws -> ViewingState? {
+    public func viewingState(for document: DocumentFingerprint) throws -> ViewingState? {
         try access {
             try $0.read { db in
                 try Row.fetchOne(db, sql: "SELECT pageIndex, zoom, scrollX, scrollY FROM viewingState WHERE fingerprint = ?", arguments: [document.rawValue])
@@ -109,7 +113,7 @@ final class SQLiteBookmarkStore: BookmarkStore {
     }
 
     /// Keeps the viewing state (and so the last page viewed) of the document.
-    func setViewingState(_ state: ViewingState, for document: DocumentFingerprint) throws {
+    public func setViewingState(_ state: ViewingState, for document: DocumentFingerprint) throws {
         try access {
             try $0.write {
                 try $0.execute(
@@ -127,7 +131,7 @@ final class SQLiteBookmarkStore: BookmarkStore {
     /// Files the bookmarks, last page and viewing state kept for `old` under `new`, for a
     /// document whose fingerprint a save changed (one without a PDF `/ID`, known by a hash
     /// of its bytes). What `new` already had is replaced.
-    func moveDocument(from old: DocumentFingerprint, to new: DocumentFingerprint) throws {
+    public func moveDocument(from old: DocumentFingerprint, to new: DocumentFingerprint) throws {
         guard old != new else { return }
         try access {
             try $0.write { db in
