@@ -1,8 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Built and tested on Linux (Debian 12), where the engines come from Debian's packages. The
+// API modules that link no engine (RendererProvider and the vault, store, XFDF and comparison
+// modules) declare the Apple floor their Foundation and concurrency use needs.
 let package = Package(
     name: "RendererProvider",
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "RendererProvider", targets: ["RendererProvider"]),
         .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),

@@ -14,12 +14,13 @@ struct AnnotationsCommand: ParsableCommand {
             """,
         subcommands: [List.self, Add.self, Update.self, Remove.self, Export.self, Import.self])
 
-    struct List: ParsableCommand {
+    struct List: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "List the annotations: identity, kind, page, rectangle, contents.")
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
         @OptionGroup var options: PageOptions
-        @Argument(help: "The PDF file.") var file: String
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
 
         func run() throws {
             try Failure.reporting {
@@ -38,11 +39,12 @@ struct AnnotationsCommand: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Add an annotation and print its identity.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page, 1-based.") var page: Int
         @Option(help: "text, freetext, highlight, underline, strikeout, squiggly, ink, square, circle, line, polygon, polyline or stamp.")
         var kind: String
@@ -61,11 +63,12 @@ struct AnnotationsCommand: ParsableCommand {
         }
     }
 
-    struct Update: ParsableCommand {
+    struct Update: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Change the given fields of an annotation.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The annotation's identity.") var id: String
         @OptionGroup var fields: AnnotationFieldOptions
         @OptionGroup var saving: SaveOptions
@@ -77,11 +80,12 @@ struct AnnotationsCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Remove an annotation.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The annotation's identity.") var id: String
         @OptionGroup var saving: SaveOptions
 
@@ -96,11 +100,12 @@ struct AnnotationsCommand: ParsableCommand {
         case json, plist, xfdf
     }
 
-    struct Export: ParsableCommand {
+    struct Export: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Write every annotation as JSON, a property list or XFDF.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "json, plist or xfdf.") var format: Format = .json
         @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
 
@@ -127,13 +132,14 @@ struct AnnotationsCommand: ParsableCommand {
         }
     }
 
-    struct Import: ParsableCommand {
+    struct Import: HostSubcommand {
         static let configuration = CommandConfiguration(
             abstract: "Add the annotations of a JSON, property-list or XFDF file.",
             discussion: "Annotations already in the document (same identity) are replaced. What the engine cannot keep is reported on stderr.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The annotations file (.json, .plist or .xfdf).") var annotationsFile: String
         @Option(help: "json, plist or xfdf (default: from the file's extension).") var format: Format?
         @OptionGroup var saving: SaveOptions

@@ -1,11 +1,12 @@
 import ArgumentParser
 import RendererProvider
 
-struct BackendsCommand: ParsableCommand {
+struct BackendsCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "backends", abstract: "List the linked renderers with engine versions and capabilities.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
 
     @Flag(help: "Print JSON.")
     var json = false

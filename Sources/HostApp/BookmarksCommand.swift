@@ -21,11 +21,12 @@ struct BookmarksCommand: ParsableCommand {
         return (try SQLiteStateStore(path: SQLiteStateStore.defaultPath(application: "hostapp")), fingerprint, document)
     }
 
-    struct Add: ParsableCommand {
+    struct Add: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Bookmark a page and print the bookmark's id.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page, 1-based.") var page: Int
         @Option(help: "The bookmark's title (default: the page's label).") var title: String?
 
@@ -39,11 +40,12 @@ struct BookmarksCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "List the document's bookmarks and the last page viewed.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
 
         struct Listing: Encodable {
@@ -69,11 +71,12 @@ struct BookmarksCommand: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Remove a bookmark by its id.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The bookmark's id, as add and list print it.") var id: String
 
         func run() throws {
@@ -84,11 +87,12 @@ struct BookmarksCommand: ParsableCommand {
         }
     }
 
-    struct Last: ParsableCommand {
+    struct Last: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Print the last page viewed, or record it with --page.")
 
-        @OptionGroup var global: GlobalOptions
-        @Argument(help: "The PDF file.") var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page to record, 1-based.") var page: Int?
 
         func run() throws {

@@ -3,24 +3,25 @@ import Foundation
 import RendererComparison
 import RendererProvider
 
-struct CompareCommand: ParsableCommand {
+struct CompareCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare what two or more renderers make of a document: pixels, text, sizes, links, outline.",
         discussion: "Exits 1 when any page fails the thresholds (see ComparisonThresholds for the defaults).")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
 
-    @Argument(help: "The PDF file.")
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     @Option(help: "Renderers to compare, the first being the reference.")
     var backends: String = "mupdf,poppler"
 
-    @Option(help: "Pages, 1-based, such as 1-3,7 or 5- (default: all).")
+    @Option(help: "Pages, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
     var pages: String?
 
-    @Option(help: "Resolution of the compared renders.")
+    @Option(name: [.customShort("r"), .long], help: "Resolution of the compared renders.")
     var dpi: Double = 100
 
     @Option(help: "Write an HTML report with the renders and heat maps into this directory.")

@@ -7,65 +7,39 @@ import RendererIsolation
 import RendererProvider
 import RendererProviderVault
 
-/// Options every subcommand takes, before or after its name.
-struct GlobalOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Renderer: mupdf, poppler or auto (default: $HOSTAPP_BACKEND, else auto).", valueName: "backend"))
+/// The options every command takes, given before the subcommand's name (`hostapp
+/// --backend poppler info x.pdf`, parsed by the root command), after it, or both: after
+/// wins. ``HostSubcommand`` merges the two into these values, with their defaults.
+struct GlobalOptions {
     var backend: String?
-
-    @Option(name: .customLong("password"), help: ArgumentHelp(
-        "Password (user or owner) for encrypted documents; other users may see it in the process list, so prefer --password-file or $HOSTAPP_PASSWORD.",
-        valueName: "password"))
     var passwordArgument: String?
-
-    @Option(help: ArgumentHelp("Read the password from the first line of this file (- for standard input).", valueName: "file"))
     var passwordFile: String?
-
-    @Option(help: ArgumentHelp("Lowest level of engine messages shown on stderr: trace, debug, info, notice, warning, error.", valueName: "level"))
     var logLevel: Logger.Level = .error
-
-    @Option(name: .customLong("cache-mib"), help: ArgumentHelp("Most memory the engine keeps in caches for a document, in MiB.", valueName: "MiB"))
     var cacheMiB: Int = DocumentLimits.defaultCacheBytes >> 20
-
-    @Option(name: .customLong("max-dpi"), help: ArgumentHelp("Highest resolution a page may be drawn at.", valueName: "dpi"))
     var maximumDPI: Double = RenderOptions.defaultMaximumDPI
-
-    @Option(name: .customLong("max-megapixels"), help: ArgumentHelp("Largest image a page may be drawn into, in millions of pixels.", valueName: "n"))
     var maximumMegapixels: Double = Double(RenderOptions.defaultMaximumPixelCount) / 1e6
-
-    @Option(name: .customLong("time-limit"), help: ArgumentHelp(
-        "Longest time one page may take, in seconds (0: no limit). With --isolate it bounds every step (opening, each page), and the engine is stopped; without, it bounds drawing: MuPDF stops within the page, Poppler before it.",
-        valueName: "seconds"))
     var timeLimitSeconds: Double = 120
-
-    @Flag(help: "Run the engine in a child process (info, render and text), so that an engine crash, a hang past --time-limit or exhausted memory fails the page or document, not hostapp.")
     var isolate = false
-
-    @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB.", valueName: "MiB"))
     var memoryMiB: Int = IsolationOptions.defaultMemoryBytes >> 20
-
-    @Option(help: ArgumentHelp(
-        "Document settings (JSON) that editing commands, render and open enforce with the PDF's own permissions.", valueName: "file"))
     var settings: String?
-
-    @Option(help: ArgumentHelp("Read and write documents in this encrypted vault (a directory); FILE then names an entry in it.", valueName: "directory"))
     var vault: String?
-
-    @Option(name: .customLong("key-file"), help: ArgumentHelp("The vault's key: 64 hexadecimal digits or 32 bytes.", valueName: "file"))
     var keyFile: String?
 
-    func validate() throws {
-        if (vault == nil) != (keyFile == nil) { throw ValidationError("--vault and --key-file go together") }
-        if vault != nil && isolate { throw ValidationError("--isolate cannot read from a vault: the engine process would need the key") }
-        if settings != nil && isolate { throw ValidationError("--settings and --isolate exclude each other: the settings are checked by a session in this process") }
-        guard memoryMiB >= 64 else { throw ValidationError("--memory-mib must be at least 64") }
-        if passwordArgument != nil && passwordFile != nil { throw ValidationError("--password and --password-file exclude each other") }
-        guard cacheMiB > 0, cacheMiB <= 1 << 20 else { throw ValidationError("--cache-mib must be between 1 and 1048576") }
-        guard maximumDPI.isFinite, maximumDPI > 0 else { throw ValidationError("--max-dpi must be a positive number") }
-        guard maximumMegapixels.isFinite, maximumMegapixels > 0, maximumMegapixels <= 1e9 else {
-            throw ValidationError("--max-megapixels must be a positive number up to 1000000000")
-        }
-        guard timeLimitSeconds.isFinite, timeLimitSeconds >= 0 else { throw ValidationError("--time-limit must be 0 or a positive number of seconds") }
+    /// The options given `before` the subcommand's name, overridden by those given `after`.
+    init(before: GlobalArguments, after: GlobalArguments) {
+        backend = after.backend ?? before.backend
+        passwordArgument = after.passwordArgument ?? before.passwordArgument
+        passwordFile = after.passwordFile ?? before.passwordFile
+        logLevel = after.logLevel ?? before.logLevel ?? logLevel
+        cacheMiB = after.cacheMiB ?? before.cacheMiB ?? cacheMiB
+        maximumDPI = after.maximumDPI ?? before.maximumDPI ?? maximumDPI
+        maximumMegapixels = after.maximumMegapixels ?? before.maximumMegapixels ?? maximumMegapixels
+        timeLimitSeconds = after.timeLimitSeconds ?? before.timeLimitSeconds ?? timeLimitSeconds
+        isolate = after.isolate || before.isolate
+        memoryMiB = after.memoryMiB ?? before.memoryMiB ?? memoryMiB
+        settings = after.settings ?? before.settings
+        vault = after.vault ?? before.vault
+        keyFile = after.keyFile ?? before.keyFile
     }
 
     /// The time one page may take, or nil for no limit.
@@ -82,6 +56,7 @@ struct GlobalOptions: ParsableArguments {
     /// program's `worker` command), otherwise as ``open(_:needing:)`` does.
     func openForPages(_ path: String, needing capabilities: Set<Capability>) throws -> OpenedDocument {
         guard isolate else { return .local(try open(path, needing: capabilities)) }
+        if vault != nil { throw RendererError(.invalidArgument, "--isolate cannot read from a vault: the engine process would need the key") }
         var arguments = ["worker", "--log-level", logLevel.rawValue]
         if let backend { arguments += ["--backend", backend] }
         let isolation = IsolationOptions(
@@ -122,6 +97,7 @@ struct GlobalOptions: ParsableArguments {
     /// The password from --password, else --password-file, else HOSTAPP_PASSWORD, else none.
     /// Errors name the file, never what it holds.
     func password() throws -> String? {
+        if passwordArgument != nil && passwordFile != nil { throw RendererError(.invalidArgument, "--password and --password-file exclude each other") }
         if let passwordArgument { return passwordArgument }
         guard let passwordFile else { return ProcessInfo.processInfo.environment["HOSTAPP_PASSWORD"] }
         let data: Data
@@ -152,7 +128,9 @@ struct GlobalOptions: ParsableArguments {
         _ path: String, pageIndex: Int? = nil, viewingState: ViewingState? = nil, bookmarks: [Bookmark] = [],
         delegate: (any ReadingSessionDelegate)? = nil
     ) throws -> ReadingSession {
-        if isolate { throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only") }
+        if isolate {
+            throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only, and not with --settings")
+        }
         StallWatch.start(file: path, timeLimit: timeLimit)
         let configuration = SessionConfiguration(
             pageIndex: pageIndex, password: try password(), backend: selection, limits: DocumentLimits(cacheBytes: cacheMiB << 20),
@@ -181,9 +159,24 @@ struct GlobalOptions: ParsableArguments {
 
     /// The vault of --vault and --key-file, else the local disk.
     func fileSystem() throws -> any FileSystem {
+        if (vault == nil) != (keyFile == nil) { throw RendererError(.invalidArgument, "--vault and --key-file go together") }
         guard let vault, let keyFile else { return LocalFileSystem() }
         return try VaultFileSystem(root: vault, key: VaultKey(contentsOfFile: keyFile))
     }
+}
+
+/// A command under `hostapp` that takes the global options: its own (after its name) and
+/// the root command's (before it).
+protocol HostSubcommand: ParsableCommand {
+    /// The global options given after the subcommand's name.
+    var globalArguments: GlobalArguments { get }
+    /// The root command, with the global options given before the subcommand's name.
+    var hostApp: HostApp { get }
+}
+
+extension HostSubcommand {
+    /// The global options in force.
+    var global: GlobalOptions { GlobalOptions(before: hostApp.globalArguments, after: globalArguments) }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

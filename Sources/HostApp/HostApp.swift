@@ -1,30 +1,19 @@
 import ArgumentParser
+import MuPDFRenderer
+import PopplerRenderer
 
 @main
 struct HostApp: ParsableCommand {
-    /// Runs hostapp. Global options may stand before the subcommand's name
-    /// (`hostapp --backend poppler info x.pdf`); they are moved after it, where the
-    /// subcommand's option group reads them.
-    static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-        if let position = arguments.firstIndex(where: names.contains), position > 0 {
-            let leading = arguments[..<position]
-            arguments.removeSubrange(..<position)
-            // After the subcommand's name, and after a nested subcommand's name (`annotations list`).
-            let command = configuration.subcommands.first { $0.configuration.commandName == arguments[0] }
-            let nested = Set(command?.configuration.subcommands.map { $0._commandName } ?? [])
-            let insertion = arguments.count > 1 && nested.contains(arguments[1]) ? 2 : 1
-            arguments.insert(contentsOf: leading, at: insertion)
-        }
-        main(arguments)
-    }
+    /// The project's version.
+    static let projectVersion = "0.3.0"
 
     static let configuration = CommandConfiguration(
         commandName: "hostapp",
         abstract: "Open, inspect and render PDF documents with MuPDF or Poppler, chosen at run time.",
         discussion: """
-            Page numbers on the command line are 1-based; ranges look like 1-3,7 or 5-.
+            Global options (--backend, --password, --vault, ...) may stand before or after
+            the command's name; after it wins. Page numbers are 1-based; ranges look like
+            1-3,7, 5- or 2-N (N is the last page).
 
             Exit codes:
               0   success
@@ -40,10 +29,14 @@ struct HostApp: ParsableCommand {
             Commands that work through pages go on past a page that fails on its own
             (damaged, past a limit, the engine failing on it) and end with that page's code.
             """,
+        version: "hostapp \(projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion))",
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
             OutlineCommand.self, LinksCommand.self, CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self,
             OpenCommand.self, VaultCommand.self, WorkerCommand.self,
         ]
     )
+
+    /// The global options given before the subcommand's name.
+    @OptionGroup var globalArguments: GlobalArguments
 }

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import RendererProvider
 
-struct InfoCommand: ParsableCommand {
+struct InfoCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "info", abstract: "Show a document's metadata and each page's size, rotation and label.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
 
-    @Argument(help: "The PDF file.")
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     @Flag(help: "Print JSON.")

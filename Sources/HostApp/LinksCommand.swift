@@ -1,14 +1,15 @@
 import ArgumentParser
 import RendererProvider
 
-struct LinksCommand: ParsableCommand {
+struct LinksCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "links", abstract: "List each page's links: area (points from the top-left) and target.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
     @OptionGroup var options: PageOptions
 
-    @Argument(help: "The PDF file.")
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     struct Entry: Encodable {

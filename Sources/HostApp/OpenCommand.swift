@@ -3,7 +3,7 @@ import Foundation
 import RendererProvider
 import RendererProviderStore
 
-struct OpenCommand: ParsableCommand {
+struct OpenCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Run a reading session: follow commands from standard input and print the session's events as JSON lines.",
@@ -35,8 +35,9 @@ struct OpenCommand: ParsableCommand {
             that of the first failed command, else 0.
             """)
 
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The PDF file (an entry of the vault, with --vault).") var file: String
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
+    @Argument(help: "The PDF file (an entry of the vault, with --vault).", completion: .file(extensions: ["pdf"])) var file: String
     @Option(help: "The page to open at, 1-based.") var page: Int?
 
     func run() throws {

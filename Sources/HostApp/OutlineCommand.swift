@@ -1,13 +1,14 @@
 import ArgumentParser
 import RendererProvider
 
-struct OutlineCommand: ParsableCommand {
+struct OutlineCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "outline", abstract: "Print the document's outline as an indented tree.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
 
-    @Argument(help: "The PDF file.")
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     @Flag(help: "Show page labels instead of page numbers.")

@@ -37,7 +37,7 @@ struct PageNumbering {
 
 /// Options shared by the commands that read pages: `--pages`, `--labels` and `--json`.
 struct PageOptions: ParsableArguments {
-    @Option(help: "Pages, 1-based, such as 1-3,7 or 5- (default: all).")
+    @Option(help: "Pages, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
     var pages: String?
 
     @Flag(help: "Show page labels (such as iv or A-3) instead of page numbers.")

@@ -1,6 +1,7 @@
 import RendererProvider
 
-/// Pages chosen on the command line: 1-based numbers and ranges such as `1-3,7` or `5-`.
+/// Pages chosen on the command line: 1-based numbers and ranges such as `1-3,7` or `5-`,
+/// where `N` stands for the last page (`N`, `5-N`, as mutool takes them).
 struct PageSelection {
     let text: String
 
@@ -10,10 +11,14 @@ struct PageSelection {
     func indices(pageCount: Int) throws -> [Int] {
         var result: [Int] = []
         var seen = Set<Int>()
+        func number(_ text: Substring) -> Int? {
+            let trimmed = text.trimmingWhitespace
+            return trimmed == "N" ? pageCount : Int(trimmed)
+        }
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let first = Int(bounds[0].trimmingWhitespace), first >= 1 else {
-                throw RendererError(.pageOutOfRange, "'\(part)' is not a page number or range such as 1-3,7 or 5-")
+            guard let first = number(bounds[0]), first >= 1 else {
+                throw RendererError(.pageOutOfRange, "'\(part)' is not a page number or range such as 1-3,7, 5- or 2-N")
             }
             var last = first
             if bounds.count == 2 {
@@ -21,7 +26,7 @@ struct PageSelection {
                 if end.isEmpty {
                     last = max(first, pageCount)
                 } else {
-                    guard let value = Int(end), value >= first else {
+                    guard let value = number(bounds[1]), value >= first else {
                         throw RendererError(.pageOutOfRange, "'\(part)' is not a page range: it must run from a lower to a higher page")
                     }
                     last = value

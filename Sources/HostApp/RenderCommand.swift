@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RendererProvider
 
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Render pages (or a clip of them) to PNG, PPM/PGM or PAM files.")
 
@@ -18,15 +18,16 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
 
-    @Argument(help: "The PDF file.")
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
-    @Option(help: "Pages to render, 1-based, such as 1-3,7 or 5- (default: all).")
+    @Option(help: "Pages to render, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
     var pages: String?
 
-    @Option(help: "Resolution in dots per inch.")
+    @Option(name: [.customShort("r"), .long], help: "Resolution in dots per inch.")
     var dpi: Double = 150
 
     @Option(help: "Output format: png, ppm (PGM with --gray) or pam.")

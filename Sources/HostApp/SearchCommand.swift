@@ -1,14 +1,15 @@
 import ArgumentParser
 import RendererProvider
 
-struct SearchCommand: ParsableCommand {
+struct SearchCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Find a term: each hit's page and box, then the number of hits; a page that cannot be read is reported and skipped.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
     @OptionGroup var options: PageOptions
 
-    @Argument(help: "The PDF file.")
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     @Argument(help: "The text to find.")

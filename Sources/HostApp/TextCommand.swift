@@ -1,15 +1,16 @@
 import ArgumentParser
 import RendererProvider
 
-struct TextCommand: ParsableCommand {
+struct TextCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "text", abstract: "Print the text of pages in reading order (a form feed between pages), or words with boxes as JSON.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
     @OptionGroup var options: PageOptions
     @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "The PDF file.")
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     struct PageReport: Encodable {

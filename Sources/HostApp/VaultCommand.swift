@@ -35,10 +35,11 @@ struct VaultCommand: ParsableCommand {
         }
     }
 
-    struct Encrypt: ParsableCommand {
+    struct Encrypt: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Seal a file into the vault.")
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
         @Argument(help: "The plain file.") var file: String
         @Option(name: .customLong("as"), help: "The entry's path in the vault (default: the file's name).") var entry: String?
 
@@ -53,10 +54,11 @@ struct VaultCommand: ParsableCommand {
         }
     }
 
-    struct Decrypt: ParsableCommand {
+    struct Decrypt: HostSubcommand {
         static let configuration = CommandConfiguration(abstract: "Write a vault entry out in plain text.")
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
         @Argument(help: "The entry's path in the vault.") var entry: String
         @Option(name: [.customShort("o"), .long], help: "The plain file to write (atomically).") var output: String
 
@@ -69,11 +71,12 @@ struct VaultCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: HostSubcommand {
         static let configuration = CommandConfiguration(
             commandName: "ls", abstract: "List a vault directory's entries: size, and whether the key opens each.")
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
         @Argument(help: "The directory in the vault (default: its top).") var directory: String = ""
         @Flag(help: "Print JSON.") var json = false
 

@@ -4,12 +4,13 @@ import RendererIsolation
 
 /// The engine process of `--isolate`: hostapp started by itself, serving one document over
 /// its standard input and output. Not for people to run.
-struct WorkerCommand: ParsableCommand {
+struct WorkerCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "worker", abstract: "Serve one document to the hostapp that started this one (--isolate).",
         shouldDisplay: false)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
 
     /// Test hook: given a 1-based page number here or in HOSTAPP_TEST_CRASH_ON_PAGE, the
     /// engine process ends with SIGSEGV when asked about that page, as an engine crash would.

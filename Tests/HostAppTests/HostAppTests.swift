@@ -134,3 +134,56 @@ struct HostAppTests {
         #expect(!fromEnvironment.stderr.contains("s3cret-Value") && !fromEnvironment.text.contains("s3cret-Value"))
     }
 }
+
+/// The command line's conventions: global options before or after the command, parsed by
+/// the parser itself; `--version`; `-r`; `N` for the last page; completions.
+@Suite("hostapp command-line conventions")
+struct CommandLineTests {
+    func hostapp(_ arguments: String...) throws -> Tool.Result {
+        try Tool.run(HostAppTests.executable, arguments)
+    }
+
+    /// The value of a global option is never taken for a command, even when it is a
+    /// command's name: this once ran `render` with the password `info`.
+    @Test func anOptionsValueNamedLikeACommandIsAValue() throws {
+        let encrypted = Fixtures.path("encrypted.pdf")
+        let wrong = try hostapp("--password", "render", "info", encrypted)
+        #expect(wrong.status == 65 && wrong.stderr.contains("neither its user nor its owner password"), "\(wrong.stderr)")
+        #expect(!wrong.text.contains("page 1:"), "render did not run")
+        let right = try hostapp("--password", "user-secret", "info", encrypted)
+        #expect(right.status == 0 && right.text.contains("Pages:        3"))
+    }
+
+    @Test func globalOptionsStandBeforeOrAfterTheCommandAndAfterWins() throws {
+        let file = Fixtures.path("text.pdf")
+        #expect(try hostapp("--backend", "poppler", "info", file).text.contains("Backend:      poppler"))
+        #expect(try hostapp("info", "--backend", "poppler", file).text.contains("Backend:      poppler"))
+        #expect(try hostapp("--backend", "poppler", "info", "--backend", "mupdf", file).text.contains("Backend:      mupdf"))
+        #expect(try hostapp("--backend", "poppler", "annotations", "list", Fixtures.path("annotations.pdf")).status == 0, "before a nested command too")
+        let bad = try hostapp("--cache-mib", "0", "info", file)
+        #expect(bad.status == 64 && bad.stderr.contains("--cache-mib"), "options before the command are validated too")
+    }
+
+    @Test func versionNamesTheProjectAndBothEngines() throws {
+        let result = try hostapp("--version")
+        #expect(result.status == 0)
+        #expect(result.text.hasPrefix("hostapp 0.") && result.text.contains("MuPDF 1.21") && result.text.contains("Poppler 22.12"), "\(result.text)")
+    }
+
+    @Test func shortResolutionAndTheLastPage() throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try hostapp("render", Fixtures.path("text.pdf"), "-r", "36", "--pages", "2-N", "-o", directory.path + "/")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["text-2.png", "text-3.png"])
+        #expect(result.stderr.contains("306x396") || result.text.contains("306x396"), "36 dpi: 612 x 792 points at half size")
+        #expect(try hostapp("text", Fixtures.path("text.pdf"), "--pages", "N").text.contains("Third page"))
+    }
+
+    @Test func completionsOfferFilesAndBackends() throws {
+        let script = try hostapp("--generate-completion-script", "bash")
+        #expect(script.status == 0)
+        #expect(script.text.contains("'mupdf'$'\\n''poppler'$'\\n''auto'"), "backend names")
+        #expect(script.text.contains("'!*.@(pdf)'"), "PDF files")
+    }
+}
