@@ -7,10 +7,28 @@ public struct DocumentComparer: Sendable {
     /// The resolution pages are rendered at for the pixel comparison.
     public var dpi: Double
     public var thresholds: ComparisonThresholds
+    /// When cancelled, the comparison stops before its next page (and MuPDF within the page
+    /// it draws) with `cancelled`.
+    public var cancellation: Cancellation?
 
-    public init(dpi: Double = 100, thresholds: ComparisonThresholds = ComparisonThresholds()) {
+    public init(dpi: Double = 100, thresholds: ComparisonThresholds = ComparisonThresholds(), cancellation: Cancellation? = nil) {
         self.dpi = dpi
         self.thresholds = thresholds
+        self.cancellation = cancellation
+    }
+
+    /// Compares as ``compare(_:password:renderers:registry:pages:images:)`` does, with the
+    /// engine work on `threads`; cancelling the task stops it as ``cancellation`` does for
+    /// the synchronous form (which this form's task cancellation replaces).
+    public func compare(
+        _ source: DocumentSource, password: String? = nil, renderers: [String], registry: RendererRegistry, pages: [Int]? = nil,
+        on threads: EngineThreads = .shared
+    ) async throws -> DocumentComparison {
+        try await threads.run { cancellation in
+            var comparer = self
+            comparer.cancellation = cancellation
+            return try comparer.compare(source, password: password, renderers: renderers, registry: registry, pages: pages)
+        }
     }
 
     /// Opens `source` with each of `renderers` (ids, the first is the reference) and compares
@@ -76,6 +94,7 @@ public struct DocumentComparer: Sendable {
         let indices = pages ?? Array(0..<reference.pageCount)
         var compared: [PageComparison] = []
         for index in indices {
+            try cancellation?.check()
             if Task.isCancelled { throw RendererError(.cancelled, "the comparison was cancelled") }
             compared.append(try comparePage(index, reference, candidate, images: images))
         }
@@ -121,10 +140,10 @@ public struct DocumentComparer: Sendable {
         let (a, b) = (reference.renderer.id, candidate.renderer.id)
         let options = RenderOptions(dpi: dpi)
         let renderA: Bitmap, renderB: Bitmap
-        do { renderA = try reference.render(pageAt: index, options: options) } catch let error as RendererError where error.code != .cancelled {
+        do { renderA = try reference.render(pageAt: index, options: options, cancellation: cancellation) } catch let error as RendererError where error.code != .cancelled {
             return ["\(a) cannot draw the page: \(error)"]
         }
-        do { renderB = try candidate.render(pageAt: index, options: options) } catch let error as RendererError where error.code != .cancelled {
+        do { renderB = try candidate.render(pageAt: index, options: options, cancellation: cancellation) } catch let error as RendererError where error.code != .cancelled {
             return ["\(b) cannot draw the page: \(error)"]
         }
         guard renderA.width == renderB.width, renderA.height == renderB.height else { return [] }

@@ -16,6 +16,18 @@ struct RenderComparisonTests {
         #expect(comparison.candidates.first?.pages.allSatisfy { $0.pixels != nil && $0.textAgreement == 1 } == true)
     }
 
+    /// The async form gives the synchronous form's figures, and a cancelled task stops it.
+    @Test func theAsyncComparisonGivesTheSameFiguresAndStopsWhenCancelled() async throws {
+        let source = DocumentSource.file(Fixtures.path("mixed-sizes.pdf"))
+        let sync = try DocumentComparer().compare(source, renderers: ["mupdf", "poppler"], registry: Fixtures.registry, images: nil)
+        let async = try await DocumentComparer().compare(source, renderers: ["mupdf", "poppler"], registry: Fixtures.registry)
+        #expect(async == sync)
+        let cancelled = Task { try await DocumentComparer().compare(source, renderers: ["mupdf", "poppler"], registry: Fixtures.registry) }
+        cancelled.cancel()
+        let error = await #expect(throws: RendererError.self) { _ = try await cancelled.value }
+        #expect(error?.code == .cancelled)
+    }
+
     @Test func differentDocumentsFailAndThePageIsNamed() throws {
         let reference = try Fixtures.open("text.pdf", backend: "mupdf")
         let other = try Fixtures.open("search.pdf", backend: "poppler")

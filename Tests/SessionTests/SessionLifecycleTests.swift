@@ -43,7 +43,7 @@ struct SessionLifecycleTests {
         ])
         #expect(events.last == .closed(ViewingState(pageIndex: 2)))
         // The save wrote the changed annotation: a new document holds it.
-        let saved = try Fixtures.registry.open(.file(copy.path), backend: .id(backend)).annotations()
+        let saved = try await Fixtures.registry.open(.file(copy.path), backend: .id(backend)).annotations()
         #expect(saved.map(\.id) == [added.id] && saved.first?.contents == "changed")
     }
 

@@ -178,3 +178,11 @@ private final class PageBatch<T: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 }
+
+extension Document {
+    /// Throws `cancelled` when the current task has been cancelled: a batch run from a task
+    /// stops between pages when the task is cancelled.
+    static func checkCancellation() throws {
+        if Task.isCancelled { throw RendererError(.cancelled, "the operation was cancelled") }
+    }
+}

@@ -4,7 +4,8 @@ public struct PageText: Hashable, Sendable {
     public var text: String
 }
 
-/// The text of a document's pages, read one page per step; see ``Document/pageTexts(_:)``.
+/// The text of a document's pages, read one page per step on ``EngineThreads``; see
+/// ``Document/pageTexts(_:)``.
 public struct PageTexts: AsyncSequence, Sendable {
     public typealias Element = PageText
     let document: Document
@@ -17,10 +18,9 @@ public struct PageTexts: AsyncSequence, Sendable {
 
         public mutating func next() async throws -> PageText? {
             guard position < pages.count else { return nil }
-            try Document.checkCancellation()
             let index = pages[position]
             position += 1
-            return PageText(pageIndex: index, text: try document.text(pageAt: index))
+            return PageText(pageIndex: index, text: try await document.text(pageAt: index, on: .shared))
         }
     }
 
@@ -37,7 +37,8 @@ public enum SearchEvent: Hashable, Sendable {
     case progress(pagesSearched: Int, pageCount: Int, hitCount: Int)
 }
 
-/// A search over many pages, one page per step; see ``Document/search(_:options:pages:)``.
+/// A search over many pages, one page per step on ``EngineThreads``; see
+/// ``Document/search(_:options:pages:)``.
 public struct SearchResults: AsyncSequence, Sendable {
     public typealias Element = SearchEvent
     let document: Document
@@ -55,10 +56,9 @@ public struct SearchResults: AsyncSequence, Sendable {
         public mutating func next() async throws -> SearchEvent? {
             if !pending.isEmpty { return pending.removeFirst() }
             guard position < pages.count else { return nil }
-            try Document.checkCancellation()
             let index = pages[position]
             position += 1
-            let hits = search.hits(in: try document.textPage(pageAt: index), pageIndex: index)
+            let hits = search.hits(in: try await document.textPage(pageAt: index, on: .shared), pageIndex: index)
             hitCount += hits.count
             pending = hits.map(SearchEvent.hit) + [.progress(pagesSearched: position, pageCount: pages.count, hitCount: hitCount)]
             return pending.removeFirst()
@@ -67,12 +67,5 @@ public struct SearchResults: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(document: document, search: search, pages: pages)
-    }
-}
-
-extension Document {
-    /// Throws `cancelled` when the current task has been cancelled.
-    static func checkCancellation() throws {
-        if Task.isCancelled { throw RendererError(.cancelled, "the operation was cancelled") }
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The project's own threads for engine work called from async code. Engines block for as
+/// long as a page takes; run on Swift's cooperative pool (as many threads as processors),
+/// a few renders would stall every other task of the process. Async methods hand their
+/// engine work here instead, and wait without holding a thread.
+///
+/// Work runs in the order it was submitted, on at most ``threadCount`` threads at once. A
+/// task cancelled while its work waits or runs cancels that work's ``Cancellation``: work
+/// not yet started throws `cancelled` without running, and running work stops where the
+/// engine can (MuPDF within a page, Poppler before the next).
+public final class EngineThreads: Sendable {
+    /// The threads every async method of the API uses: as many as processors, at least two.
+    public static let shared = EngineThreads(threadCount: max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// How many threads run engine work at once.
+    public let threadCount: Int
+    private let queue = Locked(Queue())
+    private let available = NSCondition()
+
+    private struct Queue {
+        var jobs: [@Sendable () -> Void] = []
+        var started = 0
+    }
+
+    /// A pool of at most `threadCount` threads, started as work arrives and kept.
+    public init(threadCount: Int) {
+        precondition(threadCount > 0, "an engine pool needs a thread")
+        self.threadCount = threadCount
+    }
+
+    /// Runs `body` on one of the pool's threads with a cancellation that the current task's
+    /// cancellation cancels, and returns what it returns. Throws `cancelled` when the task
+    /// is cancelled before the work starts.
+    public func run<T: Sendable>(_ body: @escaping @Sendable (Cancellation) throws -> T) async throws -> T {
+        let cancellation = Cancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                submit {
+                    do {
+                        try cancellation.check()
+                        continuation.resume(returning: try body(cancellation))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    private func submit(_ job: @escaping @Sendable () -> Void) {
+        available.lock()
+        let startThread = queue.withLock { queue in
+            queue.jobs.append(job)
+            guard queue.started < threadCount else { return false }
+            queue.started += 1
+            return true
+        }
+        available.signal()
+        available.unlock()
+        if startThread {
+            let thread = Thread { [self] in work() }
+            thread.name = "renderer-engine"
+            thread.start()
+        }
+    }
+
+    /// One thread's loop: the next job, or a wait for one.
+    private func work() {
+        while true {
+            available.lock()
+            var job = queue.withLock { $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }
+            while job == nil {
+                available.wait()
+                job = queue.withLock { $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }
+            }
+            available.unlock()
+            job?()
+        }
+    }
+}

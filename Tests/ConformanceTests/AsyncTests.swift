@@ -1,0 +1,111 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// The async API on every backend: the same results as the synchronous one, task
+/// cancellation that stops engine work, and engine work kept off Swift's cooperative pool.
+@Suite("Async API, on every backend")
+struct AsyncTests {
+    /// A one-page document that takes an engine a second or more to draw at 150 dpi.
+    static let slowPage: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("async-slow-\(ProcessInfo.processInfo.processIdentifier).pdf").path
+        try! SlowPage.write(curves: 25_000, to: path)
+        return path
+    }()
+
+    @Test(arguments: Fixtures.backendIDs)
+    func asyncFormsGiveWhatTheSynchronousOnesGive(backend: String) async throws {
+        let document = try await Fixtures.registry.open(.file(Fixtures.path("search.pdf")), backend: .id(backend))
+        for index in 0..<document.pageCount {
+            let pixels = try await document.render(pageAt: index, options: RenderOptions(dpi: 30))
+            #expect(pixels == (try document.render(pageAt: index, options: RenderOptions(dpi: 30), cancellation: nil)))
+            #expect(try await document.text(pageAt: index) == document.text(pageAt: index))
+        }
+        let hits = try await document.hits(of: "apple")
+        #expect(hits.count == 6, "search.pdf has 4 + 2 + 0 matches of apple, in any case")
+        var pages: [Int] = []
+        for try await page in document.renders(of: [2, 0], options: RenderOptions(dpi: 20)) { pages.append(page.pageIndex) }
+        #expect(pages == [2, 0])
+        let note = try await document.add(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 1, y: 1, width: 9, height: 9)))
+        #expect(try await document.annotations().map(\.id) == [note.id])
+    }
+
+    /// MuPDF stops within the page: a render cancelled a moment after it started ends long
+    /// before the page would be done.
+    @Test func cancellingATaskStopsMuPDFWithinThePage() async throws {
+        let document = try await Fixtures.registry.open(.file(Self.slowPage), backend: .id("mupdf"))
+        let options = RenderOptions(dpi: 150)
+        let clock = ContinuousClock()
+        let begun = clock.now
+        _ = try await document.render(pageAt: 0, options: options)
+        let whole = clock.now - begun
+        #expect(whole > .seconds(1), "the page must take long enough to cancel: \(whole)")
+        let started = clock.now
+        let render = Task { try await document.render(pageAt: 0, options: options) }
+        try await Task.sleep(for: .milliseconds(200))
+        render.cancel()
+        let error = await #expect(throws: RendererError.self) { _ = try await render.value }
+        let stopped = clock.now - started
+        #expect(error?.code == .cancelled)
+        #expect(stopped < whole / 2 + .milliseconds(200), "stopped after \(stopped), a whole page takes \(whole)")
+    }
+
+    /// Poppler cannot stop within a page, so a cancelled task stops before the next: a
+    /// stream of eight slow pages, cancelled during the first, draws at most two.
+    @Test(arguments: Fixtures.backendIDs)
+    func cancellingATaskStopsAStreamOfPagesBetweenPages(backend: String) async throws {
+        let document = try await Fixtures.registry.open(.file(Self.slowPage), backend: .id(backend))
+        let options = RenderOptions(dpi: 150)
+        let clock = ContinuousClock()
+        let begun = clock.now
+        _ = try await document.render(pageAt: 0, options: options)
+        let page = clock.now - begun
+        let drawn = Locked(0)
+        let started = clock.now
+        let stream = Task {
+            for try await _ in document.renders(of: Array(repeating: 0, count: 8), options: options) { drawn.withLock { $0 += 1 } }
+        }
+        try await Task.sleep(for: page / 2)
+        stream.cancel()
+        let error = await #expect(throws: RendererError.self) { try await stream.value }
+        #expect(error?.code == .cancelled)
+        let stopped = clock.now - started
+        #expect(drawn.withLock { $0 } <= 2, "pages drawn after the cancel")
+        #expect(stopped < page * 3, "stopped after \(stopped); one page takes \(page), eight would take \(page * 8)")
+    }
+
+    /// A hundred renders on a pool of two threads whose first two are held: while they
+    /// are, nothing is drawn, yet another task goes on awaiting and finishes, because the
+    /// engine work blocks the pool's threads, not the cooperative pool's. Then all hundred
+    /// finish, never more than two at once.
+    @Test(.timeLimit(.minutes(1)), arguments: Fixtures.backendIDs)
+    func aHundredRendersOnTwoThreadsStarveNoOtherTask(backend: String) async throws {
+        let pool = EngineThreads(threadCount: 2)
+        let document = try await Fixtures.registry.open(.file(Fixtures.path("text.pdf")), backend: .id(backend))
+        let running = Locked((now: 0, most: 0, done: 0))
+        let gate = DispatchSemaphore(value: 0)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    _ = try await pool.run { cancellation in
+                        gate.wait()
+                        gate.signal()  // once opened, the gate stays open
+                        running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                        defer { running.withLock { $0.now -= 1; $0.done += 1 } }
+                        return try document.render(pageAt: index % 3, options: RenderOptions(dpi: 36), cancellation: cancellation)
+                    }
+                }
+            }
+            for _ in 0..<10 {
+                await Task.yield()
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            #expect(running.withLock { $0.done } == 0, "the other task finished while the pool's threads were held")
+            gate.signal()
+            try await group.waitForAll()
+        }
+        #expect(running.withLock { $0.most } <= 2)
+        #expect(running.withLock { $0.done } == 100)
+    }
+}
