@@ -40,7 +40,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-vault setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: bench-vault docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -71,6 +71,21 @@ demo: setup
 
 test: setup
 	$(SWIFT) test
+
+# The documentation of every library module (its DocC catalog and every public symbol's
+# comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
+# fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
+DOC_MODULES = RendererProvider MuPDFRenderer PopplerRenderer RendererProviderXFDF RendererComparison \
+	RendererIsolation RendererProviderVault RendererProviderStore
+docs: setup
+	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \
+		echo "== $$module"; \
+		$(SWIFT) package --allow-writing-to-directory docs generate-documentation --target $$module \
+			--output-path docs/$$module --transform-for-static-hosting --hosting-base-path $$module \
+			--warnings-as-errors; \
+	done
+	python3 Scripts/doc-coverage.py
+	@echo "The documentation is in docs/; open docs/RendererProvider/index.html through a web server."
 
 # The test suite under AddressSanitizer and ThreadSanitizer, each in a build folder of its own.
 # The reports of the test process and of every hostapp it starts are written under

@@ -1,7 +1,7 @@
 import CMuPDF
 import RendererProvider
 
-/// Turns MuPDF's errors into ``RendererError``s: the one place that decides their codes.
+/// Turns MuPDF's errors into `RendererError`s: the one place that decides their codes.
 enum MuPDFErrors {
     static let backend = "mupdf"
 

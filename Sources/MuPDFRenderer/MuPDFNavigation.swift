@@ -39,7 +39,7 @@ extension MuPDFPage {
     }
 }
 
-/// Turns MuPDF's resolved targets into ``Destination``s.
+/// Turns MuPDF's resolved targets into `Destination`s.
 enum MuPDFDestination {
     /// `nil` when the target resolves to nothing.
     static func make(_ destination: cmupdf_destination) -> Destination? {

@@ -2,7 +2,7 @@ import EngineSupport
 import RendererProvider
 
 /// Conversions between MuPDF's pixmaps (RGB or gray without alpha, or RGBA with
-/// premultiplied alpha) and the API's ``Bitmap`` formats.
+/// premultiplied alpha) and the API's `Bitmap` formats.
 enum MuPDFPixels {
     /// The background as MuPDF pixel bytes: gray as luminance, RGBA premultiplied.
     static func background(_ color: Color, format: PixelFormat) -> [UInt8] {

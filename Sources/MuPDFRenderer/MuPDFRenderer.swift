@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import RendererProvider
 
-/// The MuPDF engine as a ``Renderer``, with id `mupdf`.
+/// The MuPDF engine as a `Renderer`, with id `mupdf`.
 public struct MuPDFRenderer: Renderer {
     public let id = "mupdf"
     public let engineName = "MuPDF"
@@ -13,6 +13,7 @@ public struct MuPDFRenderer: Renderer {
     /// Where MuPDF's warnings and error reports go (never to stderr).
     public let logger: Logger
 
+    /// A MuPDF renderer whose documents' warnings and errors go to `logger`.
     public init(logger: Logger = Logger(label: "renderer.mupdf")) {
         self.logger = logger
     }

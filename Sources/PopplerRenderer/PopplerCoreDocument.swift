@@ -41,7 +41,7 @@ final class PopplerCoreDocument: PopplerFacts {
         guard status == 0 else { throw PopplerErrors.saveFailure(status, doing: "save to \(path)") }
     }
 
-    /// Writes what ``save(to:rewrite:)`` writes into `output`.
+    /// Writes what `save(to:rewrite:)` writes into `output`.
     func write(into output: any FileWriteHandle, rewrite: Bool) throws {
         let status = try StreamBridge.withSink(writingTo: output) { cpoppler_core_write(handle, $0, rewrite ? 1 : 0) }
         guard status == 0 else { throw PopplerErrors.saveFailure(status, doing: "save the document") }

@@ -12,7 +12,7 @@ import RendererProvider
 /// answers (encryption, rotation, page-content text) no annotation edit changes.
 final class PopplerDocument: EngineDocument {
     /// The glib twin; out of date after annotations change, until a page is loaded through
-    /// ``currentPage(at:)``.
+    /// `currentPage(at:)`.
     private var glibTwin: PopplerGlibDocument
     let pageCount: Int
     /// The C++ twin, or for a stream the core twin.
@@ -25,7 +25,7 @@ final class PopplerDocument: EngineDocument {
     private var glibIsOutOfDate = false
     /// The memory pages are drawn in, kept from one page to the next.
     private var drawingMemory: [UInt8] = []
-    /// Where the messages of Poppler's work on this document go (``PopplerLogSink``).
+    /// Where the messages of Poppler's work on this document go (`PopplerLogSink`).
     let logger: Logger
 
     init(source: DocumentSource, password: String?, logger: Logger) throws {
@@ -87,7 +87,7 @@ final class PopplerDocument: EngineDocument {
         return opened
     }
 
-    /// Runs Poppler work on this document with its messages going to ``logger``.
+    /// Runs Poppler work on this document with its messages going to `logger`.
     func logging<T>(_ body: () throws -> T) rethrows -> T {
         try PopplerLogSink.routing(to: logger, body)
     }

@@ -2,7 +2,7 @@ import CPopplerGlib
 import CPopplerBridge
 import RendererProvider
 
-/// Turns Poppler's errors into ``RendererError``s: the one place that decides their codes.
+/// Turns Poppler's errors into `RendererError`s: the one place that decides their codes.
 enum PopplerErrors {
     static let backend = "poppler"
 

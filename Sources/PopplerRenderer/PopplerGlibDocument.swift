@@ -5,12 +5,12 @@ import Foundation
 import RendererProvider
 
 /// A poppler-glib document, unreferenced in `deinit`: what draws pages and reads metadata,
-/// text with boxes, the outline and links. Confined like the ``PopplerDocument`` that owns it.
+/// text with boxes, the outline and links. Confined like the `PopplerDocument` that owns it.
 final class PopplerGlibDocument {
     private let handle: OpaquePointer
 
     /// Opens `source` (a file at `absolutePath`, or bytes in memory); throws as
-    /// ``PopplerErrors/openFailure(_:source:passwordGiven:)`` says.
+    /// `PopplerErrors/openFailure(_:source:passwordGiven:)` says.
     init(source: DocumentSource, absolutePath: String?, password: String?) throws {
         var error: UnsafeMutablePointer<GError>?
         let opened: OpaquePointer?

@@ -6,7 +6,7 @@ import Logging
 ///
 /// Poppler has one message hook for the whole process and gives it no context, but it calls
 /// it on the thread doing the work. So the hook is installed once, on first use, and each
-/// document's engine work runs inside ``routing(to:_:)``, which binds that document's
+/// document's engine work runs inside `routing(to:_:)`, which binds that document's
 /// renderer's logger to the current thread as a task-local value for the call. Messages from
 /// work outside any routing go to a logger labelled `renderer.poppler`.
 enum PopplerLogSink {

@@ -3,7 +3,7 @@ import EngineSupport
 import RendererProvider
 
 /// Conversions between cairo's image surfaces (native-endian 32-bit pixels: bytes B, G, R, A
-/// in memory, premultiplied) and the API's ``Bitmap`` formats.
+/// in memory, premultiplied) and the API's `Bitmap` formats.
 enum PopplerPixels {
     /// Copies the pixels of an ARGB32 surface, flushed, into `pixels` as rows of `format`
     /// without padding.

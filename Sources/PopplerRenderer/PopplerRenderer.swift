@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import RendererProvider
 
-/// The Poppler engine (poppler-glib over cairo) as a ``Renderer``, with id `poppler`.
+/// The Poppler engine (poppler-glib over cairo) as a `Renderer`, with id `poppler`.
 public struct PopplerRenderer: Renderer {
     public let id = "poppler"
     public let engineName = "Poppler"

@@ -19,6 +19,7 @@ public struct ComparisonThresholds: Hashable, Sendable, Codable {
     /// Least share of words the two renderers' texts must have in common. Default 0.9.
     public var minimumTextAgreement: Double
 
+    /// Thresholds with the given limits; the defaults are the ones documented on each property.
     public init(
         channel: Int = 32, maximumShiftedDifferingShare: Double = 0.01,
         maximumShiftedDifferingShareOfInk: Double = 0.25, minimumShiftedDifferingShareForInkLimit: Double = 0.001,

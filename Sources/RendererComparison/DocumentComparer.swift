@@ -6,19 +6,22 @@ import RendererProvider
 public struct DocumentComparer: Sendable {
     /// The resolution pages are rendered at for the pixel comparison.
     public var dpi: Double
+    /// When a page passes.
     public var thresholds: ComparisonThresholds
     /// When cancelled, the comparison stops before its next page (and MuPDF within the page
     /// it draws) with `cancelled`.
     public var cancellation: Cancellation?
 
+    /// A comparer that renders at `dpi`, judges pages against `thresholds`, and stops when
+    /// `cancellation` is cancelled.
     public init(dpi: Double = 100, thresholds: ComparisonThresholds = ComparisonThresholds(), cancellation: Cancellation? = nil) {
         self.dpi = dpi
         self.thresholds = thresholds
         self.cancellation = cancellation
     }
 
-    /// Compares as ``compare(_:password:renderers:registry:pages:images:)`` does, with the
-    /// engine work on `threads`; cancelling the task stops it as ``cancellation`` does for
+    /// Compares as `compare(_:password:renderers:registry:pages:images:)` does, with the
+    /// engine work on `threads`; cancelling the task stops it as `cancellation` does for
     /// the synchronous form (which this form's task cancellation replaces).
     public func compare(
         _ source: DocumentSource, password: String? = nil, renderers: [String], registry: RendererRegistry, pages: [Int]? = nil,

@@ -2,9 +2,13 @@ import RendererProvider
 
 /// One document run through several renderers, each compared with the first (the reference).
 public struct DocumentComparison: Hashable, Sendable, Codable {
+    /// The id of the reference renderer, the one every other is compared with.
     public var reference: String
+    /// The resolution the pages were rendered at.
     public var dpi: Double
+    /// The thresholds the pages were judged against.
     public var thresholds: ComparisonThresholds
+    /// One comparison per other renderer, in the order given.
     public var candidates: [CandidateComparison]
     /// True when every candidate passed.
     public var passed: Bool
@@ -12,12 +16,16 @@ public struct DocumentComparison: Hashable, Sendable, Codable {
 
 /// How one renderer's view of a document compares with the reference renderer's.
 public struct CandidateComparison: Hashable, Sendable, Codable {
+    /// The id of the renderer compared with the reference.
     public var renderer: String
+    /// The reference's page count.
     public var referencePageCount: Int
+    /// This renderer's page count.
     public var candidatePageCount: Int?
     /// What differs for the whole document (page count, outline, a renderer that cannot
     /// open it); each is a failure.
     public var differences: [String]
+    /// Each compared page, in the order compared.
     public var pages: [PageComparison]
     /// True when there are no document differences and every page passed.
     public var passed: Bool
@@ -25,8 +33,11 @@ public struct CandidateComparison: Hashable, Sendable, Codable {
 
 /// One page through two renderers.
 public struct PageComparison: Hashable, Sendable, Codable {
+    /// The 0-based index of the page.
     public var pageIndex: Int
+    /// The page's size as the reference reports it, in points.
     public var referenceSize: PageSize?
+    /// The page's size as the candidate reports it; nil when it has no such page.
     public var candidateSize: PageSize?
     /// `nil` when the renders could not be compared (a renderer failed, or the sizes differ).
     public var pixels: PixelMetrics?
@@ -34,18 +45,26 @@ public struct PageComparison: Hashable, Sendable, Codable {
     public var textAgreement: Double?
     /// Why the page fails, one line each, naming the renderers; empty when it passes.
     public var failures: [String]
+    /// True when no threshold was crossed and both renderers drew the page.
     public var passed: Bool
 }
 
 /// The images of one compared page, for a report.
 public struct PageImages: Sendable {
+    /// The id of the candidate renderer.
     public var candidate: String
+    /// The 0-based index of the page.
     public var pageIndex: Int
+    /// The page as the reference drew it.
     public var referenceRender: Bitmap
+    /// The page as the candidate drew it.
     public var candidateRender: Bitmap
+    /// Where the renders differ: red where they differ even allowing a one-pixel shift, yellow
+    /// where a shift explains the difference, gray elsewhere.
     public var heatMap: Bitmap
 }
 
+/// Comparing destinations within a tolerance, for outlines and links.
 extension Destination {
     /// Equal, with page points within `tolerance` points of each other.
     public func matches(_ other: Destination, within tolerance: Double = 1) -> Bool {

@@ -15,11 +15,12 @@ public struct PixelMetrics: Hashable, Sendable, Codable {
     public var psnr: Double?
     /// Share of pixels inked (darker than white by more than the threshold) in either render.
     public var inkedShare: Double
-    /// ``shiftedDifferingShare`` relative to the inked area: a blank render of a sparse page
+    /// `shiftedDifferingShare` relative to the inked area: a blank render of a sparse page
     /// scores 1 here however few pixels the page has ink on. 0 when neither render has ink.
     public var shiftedDifferingShareOfInk: Double
     /// Shares of pixels inked in each render alone.
     public var referenceInkedShare: Double
+    /// The share of the candidate's pixels that are ink (not the background).
     public var candidateInkedShare: Double
 
     /// Measures two bitmaps of the same size and format (`a` is the reference).
@@ -27,7 +28,7 @@ public struct PixelMetrics: Hashable, Sendable, Codable {
         compute(a, b, channelThreshold: channelThreshold, drawHeatMap: false).metrics
     }
 
-    /// Measures as ``measure(_:_:channelThreshold:)`` does and draws an RGB heat map of where
+    /// Measures as `measure(_:_:channelThreshold:)` does and draws an RGB heat map of where
     /// the renders differ: the reference faded to light gray, pixels that differ in orange,
     /// pixels that differ even allowing a 1-pixel shift in red.
     public static func measureWithHeatMap(_ a: Bitmap, _ b: Bitmap, channelThreshold: Int = 32) -> (metrics: PixelMetrics, heatMap: Bitmap) {

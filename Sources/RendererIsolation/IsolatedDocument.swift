@@ -18,6 +18,7 @@ public final class IsolatedDocument: DocumentReading {
     public let rendererID: String
     /// The engine's name and version, as its renderer reports them.
     public let engineName: String
+    /// The engine's version.
     public let engineVersion: String
     public let pageCount: Int
 
@@ -27,7 +28,7 @@ public final class IsolatedDocument: DocumentReading {
     private let engine: Locked<EngineSlot>
 
     /// Opens the file at `path` in a new engine process with the renderer `backend` selects
-    /// there, as ``RendererRegistry/open(_:password:backend:needing:limits:)`` does with the
+    /// there, as `RendererRegistry/open(_:password:backend:needing:limits:)` does with the
     /// engine process's registry. Throws what opening throws there, and `engineCrashed` or
     /// `limitExceeded` when the engine process dies or runs past the time limit. The
     /// password reaches the engine process through its socket, never its arguments.
@@ -46,17 +47,19 @@ public final class IsolatedDocument: DocumentReading {
         engine = Locked(slot)
     }
 
+    /// The document's version, metadata, encryption and permissions, as `Document` gives them.
     public func info() throws -> DocumentInfo {
         guard case .info(let info) = try ask(.info) else { throw unexpectedReply() }
         return info
     }
 
+    /// Size, rotation and label of every page, in order.
     public func pageInfos() throws -> [PageInfo] {
         guard case .pageInfos(let pages) = try ask(.pageInfos) else { throw unexpectedReply() }
         return pages
     }
 
-    /// Draws a page as ``Document/render(pageAt:options:cancellation:)`` does. Cancelling
+    /// Draws a page as `Document/render(pageAt:options:cancellation:)` does. Cancelling
     /// `cancellation` while the engine draws stops the engine process; the next request
     /// starts another.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
@@ -76,7 +79,7 @@ public final class IsolatedDocument: DocumentReading {
     }
 
     /// Draws a page and writes it as an image file, as
-    /// ``Document/render(pageAt:options:as:to:cancellation:)`` does; the engine process
+    /// `Document/render(pageAt:options:as:to:cancellation:)` does; the engine process
     /// writes the file. Returns the image's size in pixels.
     @discardableResult
     public func render(
@@ -90,11 +93,13 @@ public final class IsolatedDocument: DocumentReading {
         return (width, height)
     }
 
+    /// The page's text in reading order, as the engine's own text tool writes it.
     public func text(pageAt index: Int) throws -> String {
         guard case .text(let text) = try ask(.text(page: index)) else { throw unexpectedReply() }
         return text
     }
 
+    /// The page's characters with their boxes, in lines and blocks.
     public func textPage(pageAt index: Int) throws -> TextPage {
         guard case .textPage(let page) = try ask(.textPage(page: index)) else { throw unexpectedReply() }
         return page

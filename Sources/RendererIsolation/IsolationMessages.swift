@@ -57,7 +57,7 @@ enum IsolationReply: Codable, Sendable {
     }
 }
 
-/// A ``RendererError`` as it crosses between the processes.
+/// A `RendererError` as it crosses between the processes.
 struct WireError: Codable, Sendable {
     var code: RendererError.Code
     var message: String

@@ -19,6 +19,8 @@ public struct IsolationOptions: Sendable {
     /// The default memory cap: 4 GiB of address space.
     public static let defaultMemoryBytes = 4 << 30
 
+    /// Options for engine processes started as `executable arguments...`, each step bounded by
+    /// `timeLimit` (nil: none) and the process's address space by `memoryBytes`.
     public init(
         executable: String, arguments: [String] = [], timeLimit: Duration? = IsolationOptions.defaultTimeLimit,
         memoryBytes: Int? = IsolationOptions.defaultMemoryBytes

@@ -6,7 +6,7 @@ import RendererProvider
 #endif
 
 /// The engine process's side of isolation: a program started by ``IsolatedDocument`` calls
-/// ``serve(registry:beforePage:)`` and does nothing else.
+/// `serve(registry:beforePage:)` and does nothing else.
 public enum IsolationWorker {
     /// Answers the requests that arrive on standard input, on standard output, with the
     /// renderers of `registry`, until the calling process closes the socket; then returns.

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import RendererProvider
 
+/// Fingerprints made from a document's facts and bytes.
 extension DocumentFingerprint {
     /// The fingerprint of the document at `path` in `fileSystem`, whose facts are `info`: its
     /// file identifier (the PDF `/ID`, which renaming, copying and incremental saves keep),
@@ -23,9 +24,10 @@ extension DocumentFingerprint {
     }
 }
 
+/// Fingerprinting an open document.
 extension Document {
     /// The document's fingerprint, read from the file at `path` in `fileSystem` when it has
-    /// no file identifier; see ``DocumentFingerprint/of(_:path:in:)``.
+    /// no file identifier; see `DocumentFingerprint/of(_:path:in:)`.
     public func fingerprint(path: String, in fileSystem: any FileSystem = LocalFileSystem()) throws -> DocumentFingerprint {
         try DocumentFingerprint.of(info(), path: path, in: fileSystem)
     }

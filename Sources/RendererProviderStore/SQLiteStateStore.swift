@@ -52,6 +52,7 @@ public final class SQLiteStateStore: BookmarkStore {
         return URL(fileURLWithPath: data).appendingPathComponent("\(application)/bookmarks.sqlite").path
     }
 
+    /// The document's bookmarks, by page, then creation date, then id.
     public func bookmarks(for document: DocumentFingerprint) throws -> [Bookmark] {
         try access {
             try $0.read { db in
@@ -65,6 +66,7 @@ public final class SQLiteStateStore: BookmarkStore {
         }
     }
 
+    /// Stores the bookmark with a new id and returns it.
     public func add(_ bookmark: Bookmark, for document: DocumentFingerprint) throws -> Bookmark {
         try access {
             try $0.write { db in
@@ -78,6 +80,7 @@ public final class SQLiteStateStore: BookmarkStore {
         }
     }
 
+    /// Removes the bookmark; `invalidArgument` when the document has none with that id.
     public func removeBookmark(id: String, for document: DocumentFingerprint) throws {
         let removed = try access {
             try $0.write { db in
@@ -92,6 +95,7 @@ public final class SQLiteStateStore: BookmarkStore {
         try access { try $0.read { try Int.fetchOne($0, sql: "SELECT pageIndex FROM lastViewed WHERE fingerprint = ?", arguments: [document.rawValue]) } }
     }
 
+    /// Records the last page viewed.
     public func setLastViewedPage(_ pageIndex: Int, for document: DocumentFingerprint) throws {
         try access {
             try $0.write {

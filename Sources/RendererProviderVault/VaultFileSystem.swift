@@ -2,14 +2,14 @@ import Foundation
 import RendererProvider
 
 /// An encrypted file system in a directory of the disk: every entry is sealed in chunks
-/// with AES-GCM (``VaultFormat``) under a key the host supplies, so that documents never
+/// with AES-GCM (`VaultFormat`) under a key the host supplies, so that documents never
 /// touch the disk in plain text, reads decrypt only the chunks they touch, and any change
 /// to an entry is found (`tampered`) rather than read.
 ///
 /// Paths are relative to the vault's directory, `/`-separated, without `..`; entry and
 /// directory names are stored as they are (they are not secret). Both engines read
-/// documents from a vault through ``FileSystem/documentStream(_:)``, and saves write into
-/// it through ``FileSystem/replaceAtomically(_:_:)``.
+/// documents from a vault through `FileSystem/documentStream(_:)`, and saves write into
+/// it through `FileSystem/replaceAtomically(_:_:)`.
 public struct VaultFileSystem: FileSystem {
     /// The directory that holds the vault.
     public let root: String
@@ -34,6 +34,7 @@ public struct VaultFileSystem: FileSystem {
 
     public var isSecure: Bool { true }
 
+    /// The entry's attributes; a file's size is its contents', read from its checked header.
     public func attributes(of path: String) throws -> FileAttributes {
         let location = try self.location(path)
         let stored = try disk.attributes(of: location)
@@ -47,6 +48,7 @@ public struct VaultFileSystem: FileSystem {
         try disk.contentsOfDirectory(at: location(path)).filter { !$0.hasPrefix(".") }
     }
 
+    /// True when the vault has an entry at `path`.
     public func exists(_ path: String) -> Bool {
         (try? location(path)).map(disk.exists) ?? false
     }
@@ -63,6 +65,7 @@ public struct VaultFileSystem: FileSystem {
         try disk.delete(location(path))
     }
 
+    /// Renames the sealed entry in one step, replacing `destination`.
     public func rename(_ source: String, to destination: String) throws {
         try requireWritable(destination)
         try disk.rename(location(source), to: location(destination))

@@ -56,7 +56,7 @@ public final class VaultReader: RandomAccessReader {
 
 /// Writes a new vault entry from its start: each chunk is sealed and written once the next
 /// byte after it arrives (only then is it known not to be the last); the last chunk and
-/// the header, with the length, are written by ``close()``.
+/// the header, with the length, are written by `close()`.
 final class VaultWriter: FileWriteHandle {
     private let file: any FileUpdateHandle
     private let key: VaultKey
@@ -100,9 +100,9 @@ final class VaultWriter: FileWriteHandle {
 }
 
 /// Reads and writes a vault entry by position. Changed chunks are kept in memory and sealed
-/// anew, with new nonces, by ``close()``, which also seals the header with the new length.
+/// anew, with new nonces, by `close()`, which also seals the header with the new length.
 /// A crash during `close` leaves an entry that fails its checks (`tampered`), never one
-/// that reads wrong; saves use ``VaultWriter`` through a temporary entry instead.
+/// that reads wrong; saves use `VaultWriter` through a temporary entry instead.
 final class VaultUpdater: FileUpdateHandle {
     private let file: any FileUpdateHandle
     private let reader: VaultReader

@@ -6,12 +6,12 @@ import RendererProvider
 /// chunks, each sealed on its own with AES-GCM so that a read decrypts only the chunks it
 /// touches.
 ///
-/// ```
+/// ``
 /// header   "RPVAULT1" | chunk size (UInt32 LE) | length (UInt64 LE) | file id (16)
 ///          | nonce (12) | tag (16): AES-GCM over no plaintext, authenticating the 36 bytes before
 /// chunk i  nonce (12) | ciphertext (chunk size, the last one shorter) | tag (16),
 ///          authenticating file id | i (UInt64 LE) | 1 for the last chunk, else 0
-/// ```
+/// ``
 ///
 /// The header's tag proves the key (a wrong key fails there) and binds the length and file
 /// id; each chunk's authenticated data binds it to its file, its place and whether it ends

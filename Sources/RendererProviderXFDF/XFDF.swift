@@ -4,7 +4,7 @@ import RendererProvider
 
 /// Annotations in XFDF (ISO 19444-1), the XML form of PDF annotations that other viewers
 /// import and export. XFDF holds coordinates in PDF user space; the conversion to and from
-/// page space happens here, with each page's ``PageSpace``.
+/// page space happens here, with each page's `PageSpace`.
 ///
 /// Every creatable kind is written as its XFDF element (`text`, `freetext`, `highlight`,
 /// `underline`, `strikeout`, `squiggly`, `ink`, `square`, `circle`, `line`, `polygon`,

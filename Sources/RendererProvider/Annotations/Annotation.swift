@@ -11,6 +11,7 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// (such as `p3-Highlight-2`), which the engines compute alike. Leave it empty when
     /// adding: the document gives a new annotation a unique name.
     public var id: String
+    /// What the annotation is: its PDF subtype.
     public var kind: AnnotationKind
     /// The 0-based index of the page the annotation is on.
     public var pageIndex: Int
@@ -38,12 +39,17 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     public var author: String?
     /// The subject (`/Subj`).
     public var subject: String?
+    /// When the annotation was created; nil when the file does not say.
     public var creationDate: Date?
+    /// When the annotation was last changed; nil when the file does not say.
     public var modificationDate: Date?
+    /// The annotation's PDF flags (`/F`).
     public var flags: AnnotationFlags
     /// The icon of a text note (`Note`, `Comment`, ...) or a stamp (`Approved`, `Draft`, ...).
     public var iconName: String?
 
+    /// An annotation with the given fields; an empty `id` is given a new unique name when the
+    /// annotation is added.
     public init(
         id: String = "", kind: AnnotationKind, pageIndex: Int, rect: PageRect, quads: [Quad] = [],
         inkPaths: [[PagePoint]] = [], points: [PagePoint] = [], color: Color? = nil,
@@ -182,7 +188,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
 
 /// A field of ``Annotation`` besides its identity, kind and page.
 public enum AnnotationField: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    /// The rectangle.
     case rect, quads, inkPaths, points, color, interiorColor, opacity, borderWidth
+    /// The text contents.
     case contents, author, subject, creationDate, modificationDate, flags, iconName
 
     public static func < (lhs: AnnotationField, rhs: AnnotationField) -> Bool {
@@ -206,6 +214,7 @@ public struct AnnotationSupport: Hashable, Sendable {
     /// True when it can write a whole new file, not only an incremental update.
     public var canRewrite: Bool
 
+    /// Support as described by each property.
     public init(
         creatableKinds: Set<AnnotationKind>, readableFields: Set<AnnotationField>, writableFields: Set<AnnotationField>,
         unsupportedFieldsByKind: [AnnotationKind: Set<AnnotationField>] = [:], writesNames: Bool, canRewrite: Bool

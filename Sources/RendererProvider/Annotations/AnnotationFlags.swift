@@ -8,16 +8,25 @@ public struct AnnotationFlags: OptionSet, Hashable, Sendable, Codable {
         self.rawValue = rawValue
     }
 
+    /// Not shown when the viewer has no handler for the annotation's kind.
     public static let invisible = AnnotationFlags(rawValue: 1 << 0)
+    /// Neither shown nor printed.
     public static let hidden = AnnotationFlags(rawValue: 1 << 1)
     /// Printed with the page; set on every annotation the API creates unless asked otherwise.
     public static let print = AnnotationFlags(rawValue: 1 << 2)
+    /// Not scaled with the page's zoom.
     public static let noZoom = AnnotationFlags(rawValue: 1 << 3)
+    /// Not rotated with the page.
     public static let noRotate = AnnotationFlags(rawValue: 1 << 4)
+    /// Not shown on screen (it may still print).
     public static let noView = AnnotationFlags(rawValue: 1 << 5)
+    /// Shown, but not changed or interacted with by the user.
     public static let readOnly = AnnotationFlags(rawValue: 1 << 6)
+    /// Not deleted or moved by the user; its contents may change.
     public static let locked = AnnotationFlags(rawValue: 1 << 7)
+    /// ``noView`` is inverted for certain events, such as the pointer over the annotation.
     public static let toggleNoView = AnnotationFlags(rawValue: 1 << 8)
+    /// Its contents are not changed by the user; it may move.
     public static let lockedContents = AnnotationFlags(rawValue: 1 << 9)
 
     /// Each flag with its XFDF name, in bit order.

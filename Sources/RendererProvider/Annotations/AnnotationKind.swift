@@ -11,18 +11,31 @@ public struct AnnotationKind: RawRepresentable, Hashable, Sendable, Codable, Cus
         self.rawValue = rawValue
     }
 
+    /// A note, shown as an icon.
     public static let text = AnnotationKind(rawValue: "Text")
+    /// Text written on the page.
     public static let freeText = AnnotationKind(rawValue: "FreeText")
+    /// Text marked with a colour behind it.
     public static let highlight = AnnotationKind(rawValue: "Highlight")
+    /// Text underlined.
     public static let underline = AnnotationKind(rawValue: "Underline")
+    /// Text struck out.
     public static let strikeOut = AnnotationKind(rawValue: "StrikeOut")
+    /// Text underlined with a wavy line.
     public static let squiggly = AnnotationKind(rawValue: "Squiggly")
+    /// Freehand strokes.
     public static let ink = AnnotationKind(rawValue: "Ink")
+    /// A rectangle.
     public static let square = AnnotationKind(rawValue: "Square")
+    /// An ellipse within the rectangle.
     public static let circle = AnnotationKind(rawValue: "Circle")
+    /// A straight line between two points.
     public static let line = AnnotationKind(rawValue: "Line")
+    /// A closed shape through its vertices.
     public static let polygon = AnnotationKind(rawValue: "Polygon")
+    /// An open line through its vertices.
     public static let polyLine = AnnotationKind(rawValue: "PolyLine")
+    /// A rubber stamp.
     public static let stamp = AnnotationKind(rawValue: "Stamp")
 
     /// The kinds the API can create, in the order of ISO 32000-1's table of annotation types.

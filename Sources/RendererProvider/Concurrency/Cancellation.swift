@@ -49,6 +49,8 @@ public final class Cancellation: Sendable {
         if let link { _ = link.parent.handlers.withLock { $0.removeValue(forKey: link.key) } }
     }
 
+    /// Cancels the work this cancellation (or one made within it) was given; safe from any thread,
+    /// and again.
     public func cancel() {
         cancel(because: RendererError(.cancelled, "the operation was cancelled"))
     }
@@ -63,6 +65,7 @@ public final class Cancellation: Sendable {
         for handler in handlers.withLock({ Array($0.values) }) { handler() }
     }
 
+    /// True once cancelled, or once the time limit (this one's or a parent's) has passed.
     public var isCancelled: Bool { currentReason != nil }
 
     /// What an operation stopped by this cancellation throws: `cancelled`, or

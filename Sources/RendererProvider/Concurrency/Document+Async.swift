@@ -81,7 +81,9 @@ extension Document {
 
 /// One page drawn by ``Document/renders(of:options:on:)``.
 public struct RenderedPage: Hashable, Sendable {
+    /// The 0-based index of the page.
     public var pageIndex: Int
+    /// The page's pixels.
     public var bitmap: Bitmap
 }
 

@@ -6,8 +6,10 @@ public struct BatchProgress: Hashable, Sendable {
     public var pageIndex: Int
     /// Pages finished so far, including this one.
     public var completed: Int
+    /// How many pages the batch has.
     public var total: Int
 
+    /// How far the batch is, from 0 to 1.
     public var fraction: Double { total == 0 ? 1 : Double(completed) / Double(total) }
 }
 
@@ -21,6 +23,8 @@ public struct BatchOptions {
     /// the last time with `completed == total`.
     public var progress: ((BatchProgress) -> Void)?
 
+    /// Options for `jobs` workers, stopped by `cancellation`, reporting to `progress` after each
+    /// page.
     public init(jobs: Int = BatchOptions.defaultJobs, cancellation: Cancellation? = nil, progress: ((BatchProgress) -> Void)? = nil) {
         self.jobs = jobs
         self.cancellation = cancellation

@@ -9,6 +9,7 @@ public struct DocumentLimits: Hashable, Sendable {
     /// The default cache size: 64 MiB, which holds the images and fonts of a few heavy pages.
     public static let defaultCacheBytes = 64 << 20
 
+    /// Limits that keep the engine's caches within `cacheBytes`.
     public init(cacheBytes: Int = DocumentLimits.defaultCacheBytes) {
         precondition(cacheBytes > 0, "a cache limit must be positive")
         self.cacheBytes = cacheBytes

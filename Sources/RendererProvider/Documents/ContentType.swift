@@ -6,6 +6,7 @@ public struct ContentType: RawRepresentable, Hashable, Sendable, Codable, Custom
         self.rawValue = rawValue
     }
 
+    /// PDF documents.
     public static let pdf = ContentType(rawValue: "application/pdf")
 
     public var description: String { rawValue }

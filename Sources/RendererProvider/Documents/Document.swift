@@ -2,7 +2,7 @@ import Foundation
 
 /// An open document, served by one renderer. Safe to share between threads: calls are
 /// serialised, because an engine document must never be used by two threads at once.
-/// Open one through ``RendererRegistry/open(_:password:backend:needing:)``.
+/// Open one through ``RendererRegistry/open(_:password:backend:needing:limits:)``.
 ///
 /// A document opened with `auto` keeps the other renderers that could serve it: when its
 /// engine finds a page too damaged to read or draw, the document is opened again with the

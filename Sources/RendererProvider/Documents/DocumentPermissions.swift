@@ -7,15 +7,24 @@ public struct DocumentPermissions: OptionSet, Hashable, Sendable, Codable {
         self.rawValue = rawValue
     }
 
+    /// Printing.
     public static let print = DocumentPermissions(rawValue: 1 << 0)
+    /// Changing the document's contents.
     public static let modify = DocumentPermissions(rawValue: 1 << 1)
+    /// Copying text and graphics out of the document.
     public static let copy = DocumentPermissions(rawValue: 1 << 2)
+    /// Adding and changing annotations (and filling forms).
     public static let annotate = DocumentPermissions(rawValue: 1 << 3)
+    /// Filling form fields.
     public static let fillForms = DocumentPermissions(rawValue: 1 << 4)
+    /// Extracting text and graphics for accessibility.
     public static let extractForAccessibility = DocumentPermissions(rawValue: 1 << 5)
+    /// Inserting, rotating and deleting pages, and making bookmarks and thumbnails.
     public static let assemble = DocumentPermissions(rawValue: 1 << 6)
+    /// Printing at full quality (without it, only a low-resolution print).
     public static let printHighResolution = DocumentPermissions(rawValue: 1 << 7)
 
+    /// Every permission.
     public static let all: DocumentPermissions = [
         .print, .modify, .copy, .annotate, .fillForms, .extractForAccessibility, .assemble,
         .printHighResolution,

@@ -10,22 +10,30 @@ public protocol DocumentReading: Sendable {
     var rendererID: String { get }
     /// The engine's name and version, as its renderer reports them.
     var engineName: String { get }
+    /// The engine's version.
     var engineVersion: String { get }
     /// The number of pages; valid page indices are `0..<pageCount`.
     var pageCount: Int { get }
 
+    /// The document's version, metadata, encryption and permissions.
     func info() throws -> DocumentInfo
+    /// Size, rotation and label of every page, in order.
     func pageInfos() throws -> [PageInfo]
+    /// Draws a page into a new bitmap.
     func render(pageAt index: Int, options: RenderOptions, cancellation: Cancellation?) throws -> Bitmap
+    /// Draws a page and writes it as an image file; returns its size in pixels.
     @discardableResult
     func render(pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, to path: String, cancellation: Cancellation?) throws
         -> (width: Int, height: Int)
+    /// The page's text in reading order, as the engine's own text tool writes it.
     func text(pageAt index: Int) throws -> String
+    /// The page's characters with their boxes, in lines and blocks.
     func textPage(pageAt index: Int) throws -> TextPage
 }
 
 extension Document: DocumentReading {
     public var rendererID: String { renderer.id }
     public var engineName: String { renderer.engineName }
+    /// The serving renderer's engine version.
     public var engineVersion: String { renderer.engineVersion }
 }

@@ -1,5 +1,6 @@
 /// The renderers linked into the process, in order of preference.
 public struct RendererRegistry: Sendable {
+    /// The renderers, in the order `auto` tries them.
     public let renderers: [any Renderer]
 
     /// A registry of `renderers`; their ids must be distinct.

@@ -11,6 +11,7 @@
 ///   `path` (never the file the document was opened from). Incremental output starts with
 ///   the original bytes. The document stays open and usable; encryption is kept.
 public protocol EngineDocument: AnyObject {
+    /// The number of pages; it does not change while the document is open.
     var pageCount: Int { get }
     /// The document's version, metadata, encryption and permissions.
     func info() throws -> DocumentInfo

@@ -11,7 +11,7 @@
 ///   links that lead nowhere resolvable are left out.
 /// - ``annotations()`` lists the page's annotations in the order of its `/Annots` array,
 ///   leaving out links and popups, each identified as ``Annotation/id`` says (the
-///   positional keys come from ``AnnotationIdentity``), geometry in page space.
+///   positional keys computed as EngineSupport's `AnnotationIdentity` does), geometry in page space.
 /// - ``addAnnotation(_:)`` is only called with a kind and fields the renderer's
 ///   ``AnnotationSupport`` declares; the annotation's `id` is a new unique name, written as
 ///   `/NM` where the engine can. It stores an appearance or a form every viewer draws, and
@@ -28,15 +28,24 @@
 ///   limits. It throws `cancelled` if `cancellation` is cancelled before it starts, or
 ///   while it draws where the engine can stop there.
 public protocol EnginePage: AnyObject {
+    /// The page's size as displayed, rotation and label.
     func info() throws -> PageInfo
+    /// The page's text as the engine's own text tool writes it.
     func plainText() throws -> String
+    /// Every character with its quad, in reading order, in lines and blocks.
     func textPage() throws -> TextPage
+    /// The page's links with resolved destinations.
     func links() throws -> [Link]
+    /// Draws `area` of the page into `pixels`, as the requirements above say.
     func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws
     /// How the page's user space maps onto page space.
     func pageSpace() throws -> PageSpace
+    /// The page's annotations in `/Annots` order, without links and popups.
     func annotations() throws -> [Annotation]
+    /// Adds an annotation and returns it as read back.
     func addAnnotation(_ annotation: Annotation) throws -> Annotation
+    /// Changes the annotation with the same identity and returns it as read back.
     func updateAnnotation(_ annotation: Annotation) throws -> Annotation
+    /// Removes the annotation with this identity, with its popup.
     func removeAnnotation(id: String) throws
 }

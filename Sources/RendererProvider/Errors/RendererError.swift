@@ -64,6 +64,7 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
         ]
     }
 
+    /// What kind of failure this is.
     public var code: Code
     /// What went wrong, in words a person understands.
     public var message: String
@@ -72,6 +73,8 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What the engine itself reported, verbatim, if anything.
     public var engineMessage: String?
 
+    /// An error of `code` with a message for people, the renderer that raised it and the engine's
+    /// own words.
     public init(_ code: Code, _ message: String, backend: String? = nil, engineMessage: String? = nil) {
         self.code = code
         self.message = message

@@ -20,9 +20,12 @@ public protocol FileSystem: Sendable {
     /// True when entries can be created, changed and removed.
     var isWritable: Bool { get }
 
+    /// What the entry at `path` is: its contents' size, modification date, whether it is a
+    /// directory.
     func attributes(of path: String) throws -> FileAttributes
     /// The names (not paths) in the directory at `path`, sorted.
     func contentsOfDirectory(at path: String) throws -> [String]
+    /// True when there is an entry at `path`.
     func exists(_ path: String) -> Bool
     /// Creates the directory and any missing parents.
     func createDirectory(at path: String) throws
@@ -34,6 +37,7 @@ public protocol FileSystem: Sendable {
     func copy(_ source: String, to destination: String) throws
     /// Removes the file, or the directory with everything in it.
     func delete(_ path: String) throws
+    /// Moves the entry at `source` to `destination`, replacing what was there, in one step.
     func rename(_ source: String, to destination: String) throws
 
     /// The file's bytes, read by position.
@@ -62,9 +66,12 @@ extension FileSystem {
 public struct FileAttributes: Hashable, Sendable {
     /// The size of a file's contents in bytes (what a reader reads, not what is stored).
     public var size: Int
+    /// When the entry was last changed.
     public var modificationDate: Date?
+    /// True for a directory.
     public var isDirectory: Bool
 
+    /// Attributes as given.
     public init(size: Int, modificationDate: Date?, isDirectory: Bool) {
         self.size = size
         self.modificationDate = modificationDate
@@ -84,16 +91,20 @@ public protocol RandomAccessReader: AnyObject {
 /// Writes a file from its start. Nothing is promised to be stored before ``close()``
 /// returns; a handle dropped without closing leaves an unspecified file.
 public protocol FileWriteHandle: AnyObject {
+    /// Appends `bytes`.
     func write(_ bytes: UnsafeRawBufferPointer) throws
+    /// Stores what was written and closes the handle; closing again does nothing.
     func close() throws
 }
 
 /// Reads and writes a file by position; writing past the end extends it (with zeros in
 /// any gap). Changes are stored by ``close()``.
 public protocol FileUpdateHandle: RandomAccessReader {
+    /// Writes `bytes` at `offset`.
     func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws
     /// Cuts or extends (with zeros) the file to `length` bytes.
     func truncate(to length: Int) throws
+    /// Stores the changes and closes the handle.
     func close() throws
 }
 

@@ -6,11 +6,13 @@ import Glibc
 
 /// The disk as it is: paths are the operating system's, contents in plain text.
 public struct LocalFileSystem: FileSystem {
+    /// The local disk.
     public init() {}
 
     public var isSecure: Bool { false }
     public var isWritable: Bool { true }
 
+    /// The file's `stat`: size, modification time, whether it is a directory.
     public func attributes(of path: String) throws -> FileAttributes {
         var status = stat()
         guard stat(path, &status) == 0 else { throw Self.failure(errno, path, doing: "read") }
@@ -26,6 +28,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    /// True when something exists at `path`.
     public func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
     }
@@ -46,6 +49,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
+    /// Renames with `rename(2)`: atomic within one file system.
     public func rename(_ source: String, to destination: String) throws {
         guard Glibc.rename(source, destination) == 0 else { throw Self.failure(errno, source, doing: "rename to \(destination)") }
     }

@@ -8,9 +8,12 @@ public struct Bookmark: Hashable, Sendable, Codable, Identifiable {
     public var id: String
     /// The 0-based index of the page.
     public var pageIndex: Int
+    /// The bookmark's title.
     public var title: String
+    /// When the bookmark was made.
     public var creationDate: Date
 
+    /// A bookmark of the page at `pageIndex`; the store gives it an `id` if it has none.
     public init(id: String = "", pageIndex: Int, title: String, creationDate: Date = Date()) {
         self.id = id
         self.pageIndex = pageIndex
@@ -49,10 +52,14 @@ public struct DocumentFingerprint: RawRepresentable, Hashable, Sendable, Codable
 /// - ``removeBookmark(id:for:)`` throws `invalidArgument` for an unknown id.
 /// - Failures to read or write the store throw `ioFailure`.
 public protocol BookmarkStore: Sendable {
+    /// The document's bookmarks, by page, then by creation date.
     func bookmarks(for document: DocumentFingerprint) throws -> [Bookmark]
+    /// Stores a bookmark and returns it with its identity.
     func add(_ bookmark: Bookmark, for document: DocumentFingerprint) throws -> Bookmark
+    /// Removes a bookmark; `invalidArgument` when the document has none with that id.
     func removeBookmark(id: String, for document: DocumentFingerprint) throws
     /// The 0-based index of the last page viewed, nil when none was recorded.
     func lastViewedPage(for document: DocumentFingerprint) throws -> Int?
+    /// Records the last page viewed.
     func setLastViewedPage(_ pageIndex: Int, for document: DocumentFingerprint) throws
 }

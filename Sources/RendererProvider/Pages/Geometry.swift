@@ -1,9 +1,12 @@
 /// A point in page space: PDF points (1/72 inch), origin at the top-left corner of the page
 /// as displayed (its rotation applied), x to the right, y down.
 public struct PagePoint: Hashable, Sendable, Codable {
+    /// Points from the left edge of the page as displayed.
     public var x: Double
+    /// Points down from the top edge of the page as displayed.
     public var y: Double
 
+    /// The point `x` points right of and `y` points below the top-left corner.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -12,9 +15,12 @@ public struct PagePoint: Hashable, Sendable, Codable {
 
 /// A size in PDF points.
 public struct PageSize: Hashable, Sendable, Codable {
+    /// The width in points.
     public var width: Double
+    /// The height in points.
     public var height: Double
 
+    /// A size of `width` by `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -23,21 +29,29 @@ public struct PageSize: Hashable, Sendable, Codable {
 
 /// A rectangle in page space (see ``PagePoint``), in PDF points.
 public struct PageRect: Hashable, Sendable, Codable {
+    /// The top-left corner.
     public var origin: PagePoint
+    /// The width and height.
     public var size: PageSize
 
+    /// A rectangle from its top-left corner and size.
     public init(origin: PagePoint, size: PageSize) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle from its top-left corner's coordinates and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: PagePoint(x: x, y: y), size: PageSize(width: width, height: height))
     }
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
 
     /// True when the rectangle encloses no area.

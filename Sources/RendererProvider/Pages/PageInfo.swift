@@ -10,6 +10,7 @@ public struct PageInfo: Hashable, Sendable, Codable {
     /// 1-based page number when the document defines no label for this page.
     public var label: String
 
+    /// Facts of the page at `index`.
     public init(index: Int, size: PageSize, rotation: PageRotation, label: String) {
         self.index = index
         self.size = size

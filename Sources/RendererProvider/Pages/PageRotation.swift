@@ -1,8 +1,12 @@
 /// How a page is turned for display, clockwise, as the PDF's `/Rotate` says.
 public enum PageRotation: Int, Sendable, Codable, CaseIterable {
+    /// Upright.
     case none = 0
+    /// Turned 90 degrees clockwise.
     case quarter = 90
+    /// Turned 180 degrees.
     case half = 180
+    /// Turned 270 degrees clockwise.
     case threeQuarters = 270
 
     /// The rotation for a `/Rotate` value in degrees: any multiple of 90, negative ones

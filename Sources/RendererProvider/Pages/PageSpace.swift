@@ -4,8 +4,10 @@
 public struct PageSpace: Hashable, Sendable {
     /// The crop box in user space: lower-left and upper-right corners.
     public var cropBox: UserRect
+    /// How the page is turned for display (its `/Rotate`).
     public var rotation: PageRotation
 
+    /// The page space of a page with this crop box and rotation.
     public init(cropBox: UserRect, rotation: PageRotation) {
         self.cropBox = cropBox
         self.rotation = rotation
@@ -52,11 +54,16 @@ public struct PageSpace: Hashable, Sendable {
 
 /// A rectangle in PDF user space, by its lower-left (`x0`, `y0`) and upper-right corners.
 public struct UserRect: Hashable, Sendable, Codable {
+    /// The left edge, in points of user space.
     public var x0: Double
+    /// The bottom edge (user space grows upwards).
     public var y0: Double
+    /// The right edge.
     public var x1: Double
+    /// The top edge.
     public var y1: Double
 
+    /// A rectangle from its lower-left and upper-right corners.
     public init(x0: Double, y0: Double, x1: Double, y1: Double) {
         self.x0 = x0
         self.y0 = y0

@@ -2,11 +2,16 @@
 /// of the text's top edge, then of its bottom edge (for unrotated text: upper-left,
 /// upper-right, lower-left, lower-right).
 public struct Quad: Hashable, Sendable, Codable {
+    /// The start of the text's top edge.
     public var upperLeft: PagePoint
+    /// The end of the text's top edge.
     public var upperRight: PagePoint
+    /// The start of the text's bottom edge.
     public var lowerLeft: PagePoint
+    /// The end of the text's bottom edge.
     public var lowerRight: PagePoint
 
+    /// A quadrilateral from its four corners.
     public init(upperLeft: PagePoint, upperRight: PagePoint, lowerLeft: PagePoint, lowerRight: PagePoint) {
         self.upperLeft = upperLeft
         self.upperRight = upperRight
@@ -48,5 +53,6 @@ extension PageRect {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }
 
+    /// The point in the middle.
     public var center: PagePoint { PagePoint(x: minX + size.width / 2, y: minY + size.height / 2) }
 }

@@ -1,12 +1,16 @@
 /// Pixels drawn from a page: `height` rows of `stride` bytes, top row first, each row
 /// holding `width` pixels of `format` (RGBA with straight alpha).
 public struct Bitmap: Hashable, Sendable {
+    /// Pixels in a row.
     public private(set) var width: Int
+    /// Rows.
     public private(set) var height: Int
     /// Bytes from the start of one row to the start of the next; at least
     /// `width * format.bytesPerPixel`.
     public private(set) var stride: Int
+    /// The channels of each pixel.
     public private(set) var format: PixelFormat
+    /// The pixels, row after row.
     public var bytes: [UInt8]
 
     /// A bitmap with no pixels, to pass to ``Document/render(pageAt:options:into:cancellation:)``

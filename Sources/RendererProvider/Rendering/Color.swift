@@ -1,10 +1,15 @@
 /// A colour with straight (not premultiplied) alpha; each component from 0 to 1.
 public struct Color: Hashable, Sendable, Codable {
+    /// The red component, 0 to 1.
     public var red: Double
+    /// The green component, 0 to 1.
     public var green: Double
+    /// The blue component, 0 to 1.
     public var blue: Double
+    /// The opacity, 0 (transparent) to 1 (opaque).
     public var alpha: Double
 
+    /// A colour from its components, each 0 to 1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -12,8 +17,11 @@ public struct Color: Hashable, Sendable, Codable {
         self.alpha = alpha
     }
 
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Fully transparent (white, were it shown).
     public static let transparent = Color(red: 1, green: 1, blue: 1, alpha: 0)
 
     /// The components as bytes (0...255, rounded), in the order red, green, blue, alpha.

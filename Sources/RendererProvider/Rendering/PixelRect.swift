@@ -1,11 +1,16 @@
 /// A rectangle of whole pixels in the device space of a render: the page's top-left corner
 /// is pixel (0, 0).
 public struct PixelRect: Hashable, Sendable {
+    /// The left edge, in device pixels.
     public var x: Int
+    /// The top edge, in device pixels.
     public var y: Int
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
 
+    /// A rectangle of pixels.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -28,5 +33,6 @@ public struct PixelRect: Hashable, Sendable {
         self.init(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// `width * height`.
     public var pixelCount: Int { width * height }
 }

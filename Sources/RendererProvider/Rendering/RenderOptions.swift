@@ -5,6 +5,7 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// The part of the page to draw, in page space; `nil` draws the whole page. A clip that
     /// reaches past the page is cut to the page.
     public var clip: PageRect?
+    /// The channels of the bitmap's pixels.
     public var pixelFormat: PixelFormat
     /// What the page is drawn on. Formats without alpha ignore the background's alpha.
     public var background: Color
@@ -24,6 +25,7 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// The default limit: 4800 dpi, enough for a viewer's 6400% zoom.
     public static let defaultMaximumDPI = 4800.0
 
+    /// Options as each property describes.
     public init(
         dpi: Double = 72, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb,
         background: Color = .white, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount,

@@ -10,6 +10,7 @@ public struct CopyBackRequest: Hashable, Sendable, CustomStringConvertible {
     /// The file system both paths are in.
     public var fileSystem: any FileSystem
 
+    /// A request to copy `internalPath` over `originalPath`, both in `fileSystem`.
     public init(internalPath: String, originalPath: String, fileSystem: any FileSystem = LocalFileSystem()) {
         self.internalPath = internalPath
         self.originalPath = originalPath

@@ -44,9 +44,12 @@ public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, C
 /// for a mode (``SessionFeature/fullScreen``, ``SessionFeature/darkMode``) ``enabled`` is
 /// whether it is on, and it may be switched on only when ``available``.
 public struct FeatureSetting: Hashable, Sendable, Codable {
+    /// Whether the feature may be used at all.
     public var available: Bool
+    /// Whether it is switched on.
     public var enabled: Bool
 
+    /// A setting; available and enabled by default.
     public init(available: Bool = true, enabled: Bool = true) {
         self.available = available
         self.enabled = enabled
@@ -75,6 +78,7 @@ public struct DocumentSettings: Hashable, Sendable {
         self.expiryDate = expiryDate
     }
 
+    /// The setting of `feature`.
     public subscript(feature: SessionFeature) -> FeatureSetting {
         get { features[feature] ?? FeatureSetting() }
         set { features[feature] = newValue }

@@ -6,9 +6,13 @@ public struct SessionConfiguration: Sendable {
     /// The 0-based page to open at; `nil` opens at the file state's viewing state, else at
     /// the first page. A page past the document is clamped, and the reason reported.
     public var pageIndex: Int?
+    /// The user or owner password of an encrypted document.
     public var password: String?
+    /// The renderer to open with, or `auto`.
     public var backend: BackendSelection
+    /// What the engine may keep in its caches.
     public var limits: DocumentLimits
+    /// What the session allows.
     public var settings: DocumentSettings
     /// The reader's bookmarks, as the host kept them.
     public var bookmarks: [Bookmark]
@@ -21,6 +25,8 @@ public struct SessionConfiguration: Sendable {
     /// (such as an encrypted one), which the engines then read from and saves write into.
     public var fileSystem: any FileSystem
 
+    /// A configuration as each property describes; everything allowed and the local disk by
+    /// default.
     public init(
         pageIndex: Int? = nil, password: String? = nil, backend: BackendSelection = .auto, limits: DocumentLimits = DocumentLimits(),
         settings: DocumentSettings = DocumentSettings(), bookmarks: [Bookmark] = [], annotations: [Annotation] = [],

@@ -1,11 +1,14 @@
 /// What changed in an annotation edit, with the values as the document holds them after
 /// it, so that a host can keep them (as dictionaries, a property list, JSON) by identity.
 public struct AnnotationChanges: Hashable, Sendable, Codable {
+    /// The annotations added.
     public var added: [Annotation]
+    /// The annotations changed, as they are now.
     public var modified: [Annotation]
     /// The annotations as they were before they were removed.
     public var removed: [Annotation]
 
+    /// Changes as given.
     public init(added: [Annotation] = [], modified: [Annotation] = [], removed: [Annotation] = []) {
         self.added = added
         self.modified = modified

@@ -10,6 +10,7 @@ public struct ViewingState: Hashable, Sendable, Codable {
     /// top-left corner.
     public var scrollOffset: PagePoint
 
+    /// A viewing state; the first page at 100% from its top-left corner by default.
     public init(pageIndex: Int = 0, zoom: Double = 1, scrollOffset: PagePoint = PagePoint(x: 0, y: 0)) {
         self.pageIndex = pageIndex
         self.zoom = zoom
@@ -26,6 +27,7 @@ public struct PageClamp: Hashable, Sendable, Codable {
     /// The reason, for people.
     public var reason: String
 
+    /// Why `requested` became `opened`.
     public init(requested: Int, opened: Int, reason: String) {
         self.requested = requested
         self.opened = opened

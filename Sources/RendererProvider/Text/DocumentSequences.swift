@@ -1,6 +1,8 @@
 /// The text of one page, from ``Document/pageTexts(_:)``.
 public struct PageText: Hashable, Sendable {
+    /// The 0-based index of the page.
     public var pageIndex: Int
+    /// The page's text.
     public var text: String
 }
 

@@ -1,9 +1,11 @@
 /// The text of one page with its geometry: blocks of lines of words of characters, in
-/// reading order, each with its box in page space. Build it with ``init(lines:)`` from the
+/// reading order, each with its box in page space. Build it with ``init(blocks:)`` from the
 /// characters an engine reports; words are the runs of characters between whitespace.
 public struct TextPage: Hashable, Sendable, Codable {
+    /// The page's blocks in reading order.
     public var blocks: [TextBlock]
 
+    /// A page of `blocks`.
     public init(blocks: [TextBlock]) {
         self.blocks = blocks
     }
@@ -13,7 +15,9 @@ public struct TextPage: Hashable, Sendable, Codable {
         blocks.flatMap { $0.lines.flatMap { $0.characters } }
     }
 
+    /// Every line, block after block.
     public var lines: [TextLine] { blocks.flatMap(\.lines) }
+    /// Every word, line after line.
     public var words: [TextWord] { lines.flatMap(\.words) }
 
     /// The text a selection of `rect` copies: the characters whose centre lies inside it,
@@ -28,21 +32,28 @@ public struct TextPage: Hashable, Sendable, Codable {
     }
 }
 
+/// Lines the engine grouped together, such as a paragraph or a column.
 public struct TextBlock: Hashable, Sendable, Codable {
+    /// The box around the block's lines.
     public var bounds: PageRect
+    /// The block's lines in reading order.
     public var lines: [TextLine]
 
+    /// A block of `lines`.
     public init(lines: [TextLine]) {
         self.lines = lines
         self.bounds = PageRect.enclosing(lines.map(\.bounds))
     }
 }
 
+/// One line of text: its characters in reading order.
 public struct TextLine: Hashable, Sendable, Codable {
+    /// The box around the line's characters.
     public var bounds: PageRect
     /// Every character of the line, spaces included.
     public var characters: [TextCharacter]
 
+    /// A line of `characters`.
     public init(characters: [TextCharacter]) {
         self.characters = characters
         self.bounds = PageRect.enclosing(characters.map(\.quad.bounds))
@@ -53,19 +64,25 @@ public struct TextLine: Hashable, Sendable, Codable {
         characters.split(whereSeparator: \.isWhitespace).map { TextWord(characters: Array($0)) }
     }
 
+    /// The line's text.
     public var text: String { characters.map(\.text).joined() }
 }
 
+/// A run of characters between whitespace.
 public struct TextWord: Hashable, Sendable, Codable {
+    /// The word's text.
     public var text: String
+    /// The box around the word's characters.
     public var bounds: PageRect
 
+    /// A word of `characters`.
     public init(characters: [TextCharacter]) {
         self.text = characters.map(\.text).joined()
         self.bounds = PageRect.enclosing(characters.map(\.quad.bounds))
     }
 }
 
+/// One character with the quadrilateral its glyph covers, in page space.
 public struct TextCharacter: Hashable, Sendable, Codable {
     /// The character, as Unicode text (usually one scalar; ligatures may give more).
     public var text: String
@@ -75,11 +92,13 @@ public struct TextCharacter: Hashable, Sendable, Codable {
     /// The font size in points, where the engine reports it.
     public var fontSize: Double?
 
+    /// A character as the engine reported it.
     public init(text: String, quad: Quad, fontSize: Double?) {
         self.text = text
         self.quad = quad
         self.fontSize = fontSize
     }
 
+    /// True for spaces, tabs and line breaks.
     public var isWhitespace: Bool { text.allSatisfy(\.isWhitespace) }
 }

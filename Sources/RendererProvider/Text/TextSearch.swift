@@ -5,6 +5,7 @@ public struct SearchOptions: Hashable, Sendable {
     /// Match only where the term is not part of a longer word (default: anywhere).
     public var wholeWord: Bool
 
+    /// Options; by default case-insensitive, matching within words too.
     public init(caseSensitive: Bool = false, wholeWord: Bool = false) {
         self.caseSensitive = caseSensitive
         self.wholeWord = wholeWord
@@ -13,10 +14,12 @@ public struct SearchOptions: Hashable, Sendable {
 
 /// One place a search term was found.
 public struct SearchHit: Hashable, Sendable, Codable {
+    /// The 0-based index of the page.
     public var pageIndex: Int
     /// One quad per line the match covers, tight to its glyphs, in page space.
     public var quads: [Quad]
 
+    /// A hit on the page at `pageIndex` covering `quads`.
     public init(pageIndex: Int, quads: [Quad]) {
         self.pageIndex = pageIndex
         self.quads = quads
