@@ -6,8 +6,8 @@ import RendererProvider
 /// in memory, premultiplied) and the API's `Bitmap` formats.
 enum PopplerPixels {
     /// Copies the pixels of an ARGB32 surface, flushed, into `pixels` as rows of `format`
-    /// without padding.
-    static func copy(fromARGB surface: OpaquePointer, into pixels: UnsafeMutableBufferPointer<UInt8>, format: PixelFormat) {
+    /// without padding; RGBA with straight alpha unless `premultiplied`.
+    static func copy(fromARGB surface: OpaquePointer, into pixels: UnsafeMutableBufferPointer<UInt8>, format: PixelFormat, premultiplied: Bool) {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let sourceStride = Int(cairo_image_surface_get_stride(surface))
@@ -33,13 +33,14 @@ enum PopplerPixels {
                 }
             }
         }
-        if format == .rgba {
+        if format == .rgba && !premultiplied {
             Bitmap.unpremultiplyRGBA(pixels, width: width, height: height, stride: stride)
         }
     }
 
     /// A new cairo surface holding `bitmap`'s pixels, for cairo's PNG writer: gray as A8
-    /// (which cairo writes as a gray PNG), RGB as RGB24, RGBA as premultiplied ARGB32.
+    /// (which cairo writes as a gray PNG), RGB as RGB24, RGBA as premultiplied ARGB32
+    /// (premultiplied here unless the bitmap already is).
     /// The caller destroys it.
     static func cairoSurface(from bitmap: Bitmap) throws -> OpaquePointer {
         let cairoFormat: cairo_format_t
@@ -67,6 +68,10 @@ enum PopplerPixels {
                 case .rgb:
                     for x in 0..<bitmap.width {
                         row[4 * x] = source[3 * x + 2]; row[4 * x + 1] = source[3 * x + 1]; row[4 * x + 2] = source[3 * x]; row[4 * x + 3] = 255
+                    }
+                case .rgba where bitmap.isPremultiplied:
+                    for x in 0..<bitmap.width {
+                        row[4 * x] = source[4 * x + 2]; row[4 * x + 1] = source[4 * x + 1]; row[4 * x + 2] = source[4 * x]; row[4 * x + 3] = source[4 * x + 3]
                     }
                 case .rgba:
                     for x in 0..<bitmap.width {

@@ -46,6 +46,7 @@ extension Document {
             }
         }
         if options.darkMode { bitmap.invertLightness() }
+        bitmap.isPremultiplied = options.keepsPremultipliedAlpha && options.pixelFormat == .rgba
     }
 
     /// Draws the page as ``render(pageAt:options:cancellation:)`` does and writes it as an
@@ -64,6 +65,9 @@ extension Document {
             return scratch
         }
         defer { scratch.withLock { [bitmap] in $0 = bitmap } }
+        var options = options
+        // PNG encoders take premultiplied RGBA, as the engines draw it: drawn once in that form.
+        options.keepsPremultipliedAlpha = format == .png && !options.darkMode
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
         try write(bitmap, as: format, to: path)
         return (bitmap.width, bitmap.height)

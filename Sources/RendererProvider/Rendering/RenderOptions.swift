@@ -16,6 +16,11 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// saturation kept (``Bitmap/invertLightness()``), so white paper becomes black and
     /// black text white while a red mark stays red.
     public var darkMode: Bool
+    /// RGBA pixels stay premultiplied, as the engines draw them and their PNG encoders take
+    /// them. ``Document/render(pageAt:options:as:to:cancellation:)`` sets it for PNG output,
+    /// so that the pixels are drawn once in the form the encoder needs; ``EnginePage``
+    /// implementations honour it, and the bitmap says so (``Bitmap/isPremultiplied``).
+    public var keepsPremultipliedAlpha = false
     /// The highest resolution allowed; a higher one fails with
     /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is drawn.
     public var maximumDPI: Double
