@@ -44,4 +44,9 @@ enum Failure {
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data("hostapp: error: \(message)\n".utf8))
     }
+
+    /// Tells on stderr how hostapp read a request it could still serve.
+    static func printNote(_ message: String) {
+        FileHandle.standardError.write(Data("hostapp: note: \(message)\n".utf8))
+    }
 }

@@ -6,8 +6,10 @@ struct PageSelection {
     let text: String
 
     /// The 0-based page indices selected in a document of `pageCount` pages, in the order
-    /// given, without repeats. Malformed text and pages past the end throw
-    /// `pageOutOfRange`, which hostapp reports as a usage error.
+    /// given, without repeats. A range that starts inside the document and runs past its
+    /// end is cut at the last page, with a note on stderr, as `mutool draw` and `pdftotext`
+    /// read it. Malformed text and pages wholly past the end throw `pageOutOfRange`, which
+    /// hostapp reports as a usage error.
     func indices(pageCount: Int) throws -> [Int] {
         var result: [Int] = []
         var seen = Set<Int>()
@@ -32,9 +34,13 @@ struct PageSelection {
                     last = value
                 }
             }
-            guard last <= pageCount else {
-                let missing = max(first, pageCount + 1)
-                throw RendererError(.pageOutOfRange, "page \(missing) does not exist: the document has \(pageCount == 0 ? "no pages" : pageCount == 1 ? "1 page" : "\(pageCount) pages")")
+            let pages = pageCount == 0 ? "no pages" : pageCount == 1 ? "1 page" : "\(pageCount) pages"
+            guard first <= pageCount else {
+                throw RendererError(.pageOutOfRange, "page \(first) does not exist: the document has \(pages)")
+            }
+            if last > pageCount {
+                Failure.printNote("pages \(pageCount + 1)-\(last) of '\(part.trimmingWhitespace)' do not exist: the document has \(pages); reading \(first)-\(pageCount)")
+                last = pageCount
             }
             for number in first...last where seen.insert(number).inserted {
                 result.append(number - 1)

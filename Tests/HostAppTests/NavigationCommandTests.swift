@@ -92,11 +92,23 @@ struct NavigationCommandTests {
         let result = try hostapp("text", Fixtures.path("text.pdf"), "--pages", "2-1")
         #expect(result.status == 64)
         #expect(result.stderr.contains("'2-1' is not a page range"))
-        // text.pdf has 3 pages (pdfinfo): a range past them names the first missing page.
-        for (pages, missing) in [("5-", "page 5"), ("2-7", "page 4"), ("9", "page 9")] {
+        // text.pdf has 3 pages (pdfinfo): a range wholly past them names its first page.
+        for (pages, missing) in [("5-", "page 5"), ("9", "page 9"), ("4-7", "page 4")] {
             let past = try hostapp("text", Fixtures.path("text.pdf"), "--pages", pages)
             #expect(past.status == 64)
             #expect(past.stderr.contains("\(missing) does not exist: the document has 3 pages"), "\(pages): \(past.stderr)")
         }
+    }
+
+    /// A range that starts inside the document and runs past it is read up to the last
+    /// page, as mutool draw and pdftotext read it, with a note.
+    @Test func aRangeRunningPastTheEndIsCutAtTheLastPage() throws {
+        let file = Fixtures.path("text.pdf")
+        let cut = try hostapp("text", file, "--pages", "2-30")
+        #expect(cut.status == 0)
+        #expect(cut.stderr.contains("note: pages 4-30 of '2-30' do not exist: the document has 3 pages; reading 2-3"), "\(cut.stderr)")
+        #expect(cut.text == (try hostapp("text", file, "--pages", "2-3")).text)
+        let pdftotext = try Tool.run("pdftotext", ["-f", "2", "-l", "30", file, "-"])
+        #expect(pdftotext.status == 0 && pdftotext.text.contains("Third page"), "pdftotext reads the same range the same way")
     }
 }
