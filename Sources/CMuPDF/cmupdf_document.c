@@ -73,6 +73,11 @@ void cmupdf_close(cmupdf_document *doc)
 	free(doc);
 }
 
+int cmupdf_was_repaired(cmupdf_document *doc)
+{
+	return pdf_was_repaired(doc->ctx, doc->pdf);
+}
+
 int cmupdf_needs_password(cmupdf_document *doc)
 {
 	return pdf_needs_password(doc->ctx, doc->pdf);

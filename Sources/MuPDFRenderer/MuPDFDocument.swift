@@ -60,6 +60,10 @@ final class MuPDFDocument: EngineDocument {
             cmupdf_close(opened)
             throw MuPDFErrors.openFailure(error, source: source)
         }
+        guard count > 0 || cmupdf_was_repaired(opened) == 0 else {
+            cmupdf_close(opened)
+            throw MuPDFErrors.repairedIntoNoPages(source)
+        }
         handle = opened
         logSink = sink
         ownerAccess = access & 4 != 0

@@ -24,6 +24,11 @@ enum MuPDFErrors {
             backend: backend, engineMessage: message(of: error))
     }
 
+    /// A file MuPDF had to repair and found no pages in: damaged, never an empty document.
+    static func repairedIntoNoPages(_ source: DocumentSource) -> RendererError {
+        RendererError(.damaged, "\(source.displayName) is damaged: MuPDF repaired it and found no pages", backend: backend)
+    }
+
     static func passwordRequired(_ source: DocumentSource) -> RendererError {
         RendererError(.passwordRequired, "\(source.displayName) is encrypted: a password is needed to open it", backend: backend)
     }

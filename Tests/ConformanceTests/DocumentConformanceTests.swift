@@ -148,3 +148,15 @@ struct DocumentConformanceTests {
         }
     }
 }
+
+/// A file repaired into no pages is damaged on every backend, never an empty success.
+@Suite("Files repaired into nothing")
+struct RepairedIntoNothingTests {
+    /// no-pages.pdf (make-fixtures.sh): a header and one object that is no catalog, no xref.
+    @Test(arguments: Fixtures.backendIDs + ["auto"])
+    func aFileRepairedIntoNoPagesIsDamaged(backend: String) throws {
+        let selection = BackendSelection(backend)
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(Fixtures.path("no-pages.pdf")), backend: selection) }
+        #expect(error?.code == .damaged, "\(error?.description ?? "")")
+    }
+}

@@ -33,6 +33,11 @@ broken = data[:cut] + b"startxref\n1\n%%EOF\n"
 open("poppler-only.pdf", "wb").write(broken[:9] + b"99 0 obj\n<</A (never closed\n>>\nendobj\n" + broken[9:])
 PY
 
+# no-pages.pdf: a header and one object that is no catalog, with no cross-reference table:
+# MuPDF's repair opens it as a document of 0 pages, Poppler finds it damaged. A file repaired
+# into no pages is damaged for every backend (and `auto` never serves it as an empty success).
+printf '%%PDF-1.7\n1 0 obj\n<< /Foo 1 >>\nendobj\n' > no-pages.pdf
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

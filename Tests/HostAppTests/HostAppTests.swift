@@ -13,6 +13,14 @@ struct HostAppTests {
         try Tool.run(Self.executable, arguments, environment: environment)
     }
 
+    /// no-pages.pdf (make-fixtures.sh) is repaired by MuPDF into no pages: a document error,
+    /// never an empty success, with every backend.
+    @Test(arguments: ["mupdf", "poppler", "auto"])
+    func aFileRepairedIntoNoPagesIsADocumentError(backend: String) throws {
+        let result = try hostapp("--backend", backend, "info", Fixtures.path("no-pages.pdf"))
+        #expect(result.status == 65 && result.stderr.contains("damaged"), "\(result.stderr)")
+    }
+
     @Test func backendsListsBothEnginesWithVersions() throws {
         let result = try hostapp("backends")
         #expect(result.status == 0)

@@ -79,9 +79,21 @@ struct RegistryTests {
         #expect((#expect(throws: RendererError.self) { try chosen.pageInfo(at: 0) })?.code == .damaged)
     }
 
-    @Test func autoDoesNotFallBackOnPasswordErrors() throws {
+    @Test func autoDoesNotFallBackOnAWrongPassword() throws {
         let registry = RendererRegistry([ScriptedRenderer(id: "a", failure: .wrongPassword), ScriptedRenderer(id: "b")])
         #expect((#expect(throws: RendererError.self) { try registry.open(pdf, password: "x") })?.code == .wrongPassword)
+    }
+
+    /// One engine may want a password for a file another opens without one (a file whose
+    /// embedded files alone are encrypted: MuPDF 1.21 asks, Poppler does not). Without a
+    /// password, `auto` tries the next; with one, a refusal stands.
+    @Test func autoTriesTheNextEngineWhenOneWantsAPasswordNoneWasGivenFor() throws {
+        let registry = RendererRegistry([ScriptedRenderer(id: "a", failure: .passwordRequired), ScriptedRenderer(id: "b")])
+        #expect(try registry.open(pdf).renderer.id == "b")
+        #expect((#expect(throws: RendererError.self) { try registry.open(pdf, backend: .id("a")) })?.code == .passwordRequired)
+        let both = RendererRegistry([ScriptedRenderer(id: "a", failure: .passwordRequired), ScriptedRenderer(id: "b", failure: .passwordRequired)])
+        let error = #expect(throws: RendererError.self) { try both.open(pdf) }
+        #expect(error?.code == .passwordRequired && error?.backend == "a")
     }
 
     @Test func capabilitiesDecide() throws {

@@ -53,6 +53,9 @@ cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, si
 cmupdf_document *cmupdf_open_stream(document_stream source, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
 void cmupdf_close(cmupdf_document *doc);
 
+/* 1 when MuPDF had to repair the file (rebuild its cross-reference table) to open it. */
+int cmupdf_was_repaired(cmupdf_document *doc);
+
 /* 1 when the document needs a password before anything can be read. */
 int cmupdf_needs_password(cmupdf_document *doc);
 /* 0 when `password` opens nothing; otherwise bit 0: no password needed, bit 1: user

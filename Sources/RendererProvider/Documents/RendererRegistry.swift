@@ -22,8 +22,10 @@ public struct RendererRegistry: Sendable {
     ///
     /// With `.id`, that renderer must open the content type and have `capabilities`, or the
     /// call throws `unsupported`. With `.auto`, the renderers that do are tried in order; one
-    /// that finds the document damaged hands it to the next, and any other error (a password,
-    /// a missing file) ends the search. The returned document records which renderer serves it.
+    /// that finds the document damaged, or wants a password when none was given, hands it to
+    /// the next, and any other error (a wrong password, a missing file) ends the search; when
+    /// none opens it, the first one's error is thrown. The returned document records which
+    /// renderer serves it.
     /// The engine's caches for the document stay within `limits`.
     public func open(
         _ source: DocumentSource, password: String? = nil, backend: BackendSelection = .auto,
@@ -57,7 +59,9 @@ public struct RendererRegistry: Sendable {
             do {
                 let fallbacks = backend == .auto ? Array(candidates[(position + 1)...]) : []
                 return try Document(renderer: renderer, source: source, password: password, limits: limits, fallbacks: fallbacks)
-            } catch let error as RendererError where error.code == .damaged {
+            } catch let error as RendererError where error.code == .damaged || (error.code == .passwordRequired && password == nil) {
+                // Another engine may read what this one finds damaged, or open without a password
+                // a file this one wants one for (one whose embedded files alone are encrypted).
                 firstFailure = firstFailure ?? error
             }
         }
