@@ -9,19 +9,16 @@ import Foundation
 /// task cancelled while its work waits or runs cancels that work's ``Cancellation``: work
 /// not yet started throws `cancelled` without running, and running work stops where the
 /// engine can (MuPDF within a page, Poppler before the next).
-public final class EngineThreads: Sendable {
+public final class EngineThreads: @unchecked Sendable {
+    // @unchecked Sendable: `jobs` and `started` are only touched while `available` is locked.
     /// The threads every async method of the API uses: as many as processors, at least two.
     public static let shared = EngineThreads(threadCount: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
     /// How many threads run engine work at once.
     public let threadCount: Int
-    private let queue = Locked(Queue())
     private let available = NSCondition()
-
-    private struct Queue {
-        var jobs: [@Sendable () -> Void] = []
-        var started = 0
-    }
+    private var jobs: [@Sendable () -> Void] = []
+    private var started = 0
 
     /// A pool of at most `threadCount` threads, started as work arrives and kept.
     public init(threadCount: Int) {
@@ -52,12 +49,9 @@ public final class EngineThreads: Sendable {
 
     private func submit(_ job: @escaping @Sendable () -> Void) {
         available.lock()
-        let startThread = queue.withLock { queue in
-            queue.jobs.append(job)
-            guard queue.started < threadCount else { return false }
-            queue.started += 1
-            return true
-        }
+        jobs.append(job)
+        let startThread = started < threadCount
+        if startThread { started += 1 }
         available.signal()
         available.unlock()
         if startThread {
@@ -71,13 +65,10 @@ public final class EngineThreads: Sendable {
     private func work() {
         while true {
             available.lock()
-            var job = queue.withLock { $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }
-            while job == nil {
-                available.wait()
-                job = queue.withLock { $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }
-            }
+            while jobs.isEmpty { available.wait() }
+            let job = jobs.removeFirst()
             available.unlock()
-            job?()
+            job()
         }
     }
 }

@@ -48,8 +48,7 @@ extension ReadingSession {
 
     /// Asks the delegate about a save: the mode to save in, or nil (after `saveCancelled`).
     private func decide(path: String, mode: SaveMode, state: State) throws -> SaveMode? {
-        let delegate = delegate(in: state)
-        guard let chosen = delegate.map({ $0.session(self, willSaveTo: path, mode: mode) }) ?? mode else {
+        guard let chosen = state.delegate.map({ $0.session(self, willSaveTo: path, mode: mode) }) ?? mode else {
             emit(.saveCancelled, in: state)
             return nil
         }
@@ -83,7 +82,7 @@ extension ReadingSession {
                 emit(.copyBackFailed(failure), in: state)
                 return failure
             }
-            switch delegate(in: state)?.session(self, copyBack: request) ?? request.copyAndAnswer() {
+            switch state.delegate?.session(self, copyBack: request) ?? request.copyAndAnswer() {
             case .done:
                 state.originalStamp = try FileStamp(of: original, in: configuration.fileSystem)
                 emit(.copiedBack(path: original), in: state)

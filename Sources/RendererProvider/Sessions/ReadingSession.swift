@@ -89,9 +89,9 @@ public final class ReadingSession: Sendable {
             guard case .new = state.phase else {
                 throw RendererError(.sessionClosed, "the session was already opened; open a new session")
             }
-            let document: Document
+            let document: Document, page: Int, clamped: PageClamp?
             do {
-                document = try load(state)
+                (document, page, clamped) = try load(state)
             } catch let error as RendererError {
                 state.phase = .closed
                 emit(.loadFailed(error), in: state)
@@ -99,14 +99,15 @@ public final class ReadingSession: Sendable {
                 throw error
             }
             state.phase = .open(document)
-            let (page, clamped) = openingPage(pageCount: document.pageCount)
             state.viewing.pageIndex = page
             emit(.firstPageLoaded(pageIndex: page, clamped: clamped), in: state)
             emit(.documentShown(state.viewing), in: state)
         }
     }
 
-    private func load(_ state: State) throws -> Document {
+    /// Opens the document into `state`, and loads the page to open at: that page, and why it
+    /// is not the one asked for, if it is not.
+    private func load(_ state: State) throws -> (Document, page: Int, clamped: PageClamp?) {
         if let expiry = state.settings.expiryDate, configuration.clock() >= expiry,
            state.delegate?.session(self, shouldOpenExpiredDocument: expiry) != true {
             throw RendererError(.expired, "\(file.displayPath) expired on \(ISO8601DateFormatter().string(from: expiry)); it can no longer be opened")
@@ -124,8 +125,9 @@ public final class ReadingSession: Sendable {
         var viewing = file.viewingState ?? ViewingState()
         if !(viewing.zoom.isFinite && viewing.zoom > 0) { viewing.zoom = 1 }
         state.viewing = viewing
-        _ = try document.pageInfo(at: openingPage(pageCount: document.pageCount).index)
-        return document
+        let (page, clamped) = openingPage(pageCount: document.pageCount)
+        _ = try document.pageInfo(at: page)
+        return (document, page, clamped)
     }
 
     /// Adds the host's annotations that the document does not hold, by identity.
@@ -308,9 +310,6 @@ public final class ReadingSession: Sendable {
         case .closed(let viewing): delegate.session(self, didCloseWith: viewing)
         }
     }
-
-    /// The delegate, if it is still there.
-    func delegate(in state: State) -> (any ReadingSessionDelegate)? { state.delegate }
 
     private func finishStreams(_ state: State) {
         for continuation in state.streams.values { continuation.finish() }
