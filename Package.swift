@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RendererProviderVault", targets: ["RendererProviderVault"]),
         .library(name: "RendererProviderStore", targets: ["RendererProviderStore"]),
         .library(name: "RendererIsolation", targets: ["RendererIsolation"]),
+        .library(name: "RendererServer", targets: ["RendererServer"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
     dependencies: [
@@ -23,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // `make docs`: the DocC catalogs of the library modules as static HTML.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -92,11 +95,23 @@ let package = Package(
             dependencies: ["RendererProvider", "EngineSupport", "CPopplerGlib", "CPopplerBridge", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The document server and browser viewer (`hostapp serve`): Hummingbird over both engines.
+        .target(
+            name: "RendererServer",
+            dependencies: [
+                "RendererProvider", "RendererProviderXFDF", "RendererComparison",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Viewer")]
+        ),
+
         .executableTarget(
             name: "HostApp",
             dependencies: [
                 "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
-                "RendererProviderStore", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProviderStore", "RendererServer", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -124,6 +139,12 @@ let package = Package(
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "RendererServer", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],
             exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program

@@ -3,7 +3,7 @@ import MuPDFRenderer
 import PopplerRenderer
 
 @main
-struct HostApp: ParsableCommand {
+struct HostApp: AsyncParsableCommand {
     /// The project's version.
     static let projectVersion = "0.3.0"
 
@@ -33,7 +33,7 @@ struct HostApp: ParsableCommand {
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
             OutlineCommand.self, LinksCommand.self, CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self,
-            OpenCommand.self, VaultCommand.self, WorkerCommand.self,
+            OpenCommand.self, ServeCommand.self, VaultCommand.self, WorkerCommand.self,
         ]
     )
 

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RendererProvider
+import RendererServer
+
+struct ServeCommand: AsyncParsableCommand, HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve PDF files to a browser: the viewer and its JSON HTTP API, through either engine.",
+        discussion: """
+            Serves the files given, and every PDF under the folders given, on loopback unless
+            --host says otherwise. Every request must carry the server's token: the address
+            printed at start holds it for the viewer (which then keeps it in a cookie), and the
+            API takes it as "Authorization: Bearer TOKEN". A token is made at random unless
+            --token-file names a file holding one. Annotation edits are saved into the files
+            unless --read-only. SIGINT or SIGTERM stops the server once the requests in flight
+            are answered. The README's Viewer section lists the endpoints.
+            """)
+
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
+
+    @Argument(help: "PDF files and folders to serve.", completion: .file())
+    var paths: [String]
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port, printed at start).")
+    var port = 8080
+
+    @Option(help: "A file whose first line is the token requests must carry (default: a random one).", completion: .file())
+    var tokenFile: String?
+
+    @Flag(help: "Refuse annotation edits; never write to the served files.")
+    var readOnly = false
+
+    @Option(help: "Engine documents open at once per file and engine (pages of one file drawn in parallel).")
+    var documentsPerFile = max(2, ProcessInfo.processInfo.activeProcessorCount)
+
+    @Option(help: "Renders, searches and comparisons running or waiting at once; past it requests get 429.")
+    var queueLimit = 256
+
+    @Option(name: .customLong("image-cache-mib"), help: "Memory for rendered page images kept for repeated requests, in MiB.")
+    var imageCacheMiB = 256
+
+    @Option(name: .customLong("body-limit-kib"), help: "The largest request body accepted, in KiB (past it: 413).")
+    var bodyLimitKiB = 4096
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one PDF file or folder to serve") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard documentsPerFile >= 1, queueLimit >= 1, imageCacheMiB >= 0, bodyLimitKiB >= 1 else {
+            throw ValidationError("--documents-per-file, --queue-limit and --body-limit-kib must be at least 1, --image-cache-mib at least 0")
+        }
+    }
+
+    func run() async throws {
+        let global = self.global
+        let server: DocumentServer
+        do {
+            if global.isolate { throw RendererError(.invalidArgument, "serve does not run engines in child processes; leave out --isolate") }
+            if global.vault != nil { throw RendererError(.invalidArgument, "serve reads files from the disk; leave out --vault") }
+            var configuration = ServerConfiguration(roots: paths, token: try token(), host: host, port: port)
+            configuration.backend = global.selection
+            configuration.password = try global.password()
+            configuration.allowsEditing = !readOnly
+            configuration.documentLimits = DocumentLimits(cacheBytes: max(1, global.cacheMiB) << 20)
+            configuration.maximumDPI = global.maximumDPI
+            configuration.maximumPixelCount = Int(global.maximumMegapixels * 1e6)
+            configuration.timeLimit = global.timeLimit
+            configuration.documentsPerFile = documentsPerFile
+            configuration.queueLimit = queueLimit
+            configuration.cacheBytes = imageCacheMiB << 20
+            configuration.bodyLimit = bodyLimitKiB << 10
+            var logger = Logger(label: "hostapp.serve") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = global.logLevel
+            server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)
+        } catch let error as RendererError {
+            Failure.printError(error.description)
+            throw ExitCode(Failure.exitCode(for: error))
+        }
+        let (shownHost, token) = (host.contains(":") ? "[\(host)]" : host, try self.token())
+        try await server.run { port in
+            // The address with the token goes to stdout for the person starting the server,
+            // never to the log.
+            let served = paths.count == 1 ? paths[0] : "\(paths.count) paths"
+            FileHandle.standardOutput.write(Data("Serving \(served) at http://\(shownHost):\(port)/?token=\(token)\n".utf8))
+        }
+    }
+
+    /// The token of --token-file, else a random one made once per process.
+    private func token() throws -> String {
+        guard let tokenFile else { return Self.randomToken }
+        guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {
+            throw RendererError(.fileNotFound, "cannot read the token file \(tokenFile)")
+        }
+        let token = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw RendererError(.invalidArgument, "the token in \(tokenFile) must be at least 16 printable ASCII characters")
+        }
+        return token
+    }
+
+    /// 32 random bytes in hex, from the system's generator.
+    private static let randomToken: String = {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }()
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import Logging
+import RendererProvider
+import ServiceLifecycle
+
+/// A document server: the JSON HTTP API over the served files and the browser viewer
+/// (`hostapp serve`). See the README's Viewer section for the endpoints.
+///
+/// ```swift
+/// let server = try DocumentServer(configuration: ServerConfiguration(roots: ["docs"], token: token), registry: registry)
+/// try await server.run { port in print("listening on \(port)") }   // until SIGINT or SIGTERM
+/// ```
+///
+/// It binds the configured host (loopback by default), answers only requests carrying the
+/// token, opens only the files it was given, and runs engine work on engine threads, never
+/// on its event loops. On SIGINT or SIGTERM it stops accepting, answers 503 to requests on
+/// open connections, finishes those in flight and returns.
+public struct DocumentServer: Sendable {
+    private let context: ServerContext
+    private let library: DocumentLibrary
+
+    /// A server for `configuration` over `registry`'s engines; throws `fileNotFound` for a
+    /// root that does not exist.
+    public init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads = .shared, logger: Logger = Logger(label: "renderer-server")) throws {
+        context = ServerContext(configuration: configuration, registry: registry, threads: threads, logger: logger)
+        library = DocumentLibrary(catalog: try DocumentCatalog(paths: configuration.roots), context: context)
+    }
+
+    /// The server as a Hummingbird application (with its shutdown gate as a service), for
+    /// running in a service group of the host's or testing.
+    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router()
+        Routes(library: library, context: context).register(on: router)
+        let configuration = context.configuration
+        var application = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hostapp"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
+            logger: context.logger)
+        application.addServices(context.gate)
+        return application
+    }
+
+    /// Serves until SIGINT or SIGTERM, calling `onListening` with the port once listening.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [application(onListening: onListening)], gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger))
+        try await group.run()
+        await library.closeAll()
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import RendererProvider
+
+/// The engine documents of one file through one renderer: opened when requests need them,
+/// up to `capacity` at once (engines allow one thread per document, so this is how many of
+/// the file's pages are drawn in parallel), and reused. Engine work never runs on the
+/// server's event loops: documents are opened and used on ``EngineThreads``.
+actor DocumentPool {
+    let path: String
+    /// The document's id, which errors name instead of its path.
+    let documentID: String
+    let rendererID: String
+    private let registry: RendererRegistry
+    private let password: String?
+    private let limits: DocumentLimits
+    private let capacity: Int
+    private let threads: EngineThreads
+    private var idle: [Document] = []
+    private var opened = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var isClosed = false
+
+    init(path: String, documentID: String, rendererID: String, registry: RendererRegistry, password: String?, limits: DocumentLimits, capacity: Int, threads: EngineThreads) {
+        self.path = path
+        self.documentID = documentID
+        self.rendererID = rendererID
+        self.registry = registry
+        self.password = password
+        self.limits = limits
+        self.capacity = max(1, capacity)
+        self.threads = threads
+    }
+
+    /// Runs `body` on an engine thread with a document of the pool, stopped by `timeLimit`
+    /// and by the task's cancellation (a client that goes away).
+    func run<T: Sendable>(timeLimit: Duration?, _ body: @escaping @Sendable (Document, Cancellation) throws -> T) async throws -> T {
+        try await withLease { document in
+            try await self.threads.run { cancellation in
+                try body(document, Cancellation(timeLimit: timeLimit, within: cancellation))
+            }
+        }
+    }
+
+    /// Runs `body` with a document of the pool, given back when `body` ends; `body` must use
+    /// it on an engine thread. Leases are taken in a fixed order of pools (reference engine
+    /// first) by whoever needs two at once, so waiting never forms a cycle.
+    func withLease<T: Sendable>(_ body: @Sendable (Document) async throws -> T) async throws -> T {
+        try await naming(path, as: documentID) {
+            let document = try await lease()
+            do {
+                let result = try await body(document)
+                giveBack(document)
+                return result
+            } catch {
+                giveBack(document)
+                throw error
+            }
+        }
+    }
+
+    /// Drops the idle documents and every document given back from now on: the file changed.
+    func close() {
+        isClosed = true
+        idle.removeAll()
+        let woken = waiting
+        waiting.removeAll()
+        woken.forEach { $0.resume() }
+    }
+
+    private func lease() async throws -> Document {
+        while true {
+            guard !isClosed else { throw RendererError(.cancelled, "the document changed while the request waited; retry it") }
+            if let document = idle.popLast() { return document }
+            if opened < capacity {
+                opened += 1
+                do {
+                    let (registry, path, password, limits, id) = (registry, path, password, limits, rendererID)
+                    return try await threads.run { _ in
+                        try registry.open(.file(path), password: password, backend: .id(id), limits: limits)
+                    }
+                } catch {
+                    opened -= 1
+                    wakeOne()
+                    throw error
+                }
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+    }
+
+    private func giveBack(_ document: Document) {
+        if isClosed {
+            opened -= 1
+        } else {
+            idle.append(document)
+        }
+        wakeOne()
+    }
+
+    private func wakeOne() {
+        if !waiting.isEmpty { waiting.removeFirst().resume() }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+
+/// An error the API answers with: an HTTP status and a JSON body
+/// `{"error": {"code": "...", "message": "..."}}`, where the code is a `RendererError` code
+/// or one of the server's own (`not-found`, `forbidden`, `unauthorized`, `too-large`,
+/// `busy`, `shutting-down`, `bad-request`).
+public struct APIError: HTTPResponseError, CustomStringConvertible {
+    /// The status the request is answered with.
+    public var status: HTTPResponse.Status
+    /// The machine-readable code.
+    public var code: String
+    /// What went wrong, for a person.
+    public var message: String
+    /// Extra headers (`Retry-After` on 429 and 503).
+    public var headers: HTTPFields = [:]
+
+    /// An error answered with `status`, `code` and `message`.
+    public init(_ status: HTTPResponse.Status, code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(status.code) \(code): \(message)" }
+
+    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad-request", message) }
+    static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not-found", message) }
+    static func forbidden(_ message: String) -> APIError { APIError(.forbidden, code: "forbidden", message) }
+    static let unauthorized = APIError(.unauthorized, code: "unauthorized", "a valid token is required")
+    static func tooLarge(_ limit: Int) -> APIError {
+        APIError(.contentTooLarge, code: "too-large", "the request body is larger than the limit of \(limit) bytes")
+    }
+    static var busy: APIError {
+        var error = APIError(.tooManyRequests, code: "busy", "the server's engine queue is full; retry shortly")
+        error.headers[.retryAfter] = "1"
+        return error
+    }
+    static var shuttingDown: APIError {
+        var error = APIError(.serviceUnavailable, code: "shutting-down", "the server is shutting down")
+        error.headers[.retryAfter] = "5"
+        error.headers[.connection] = "close"
+        return error
+    }
+
+    /// The answer to an engine's error: 400 for a bad parameter, 404 for a page or file that
+    /// is not there, 403 for what the document does not permit, 409 for a conflict, 422 for a
+    /// document the engines cannot read, 503 for work stopped by its time limit, 500 for the rest.
+    init(_ error: RendererError) {
+        let status: HTTPResponse.Status =
+            switch error.code {
+            case .invalidArgument, .limitExceeded: .badRequest
+            case .pageOutOfRange, .fileNotFound: .notFound
+            case .notPermitted: .forbidden
+            case .conflict: .conflict
+            case .damaged, .unsupportedFormat, .unsupported, .passwordRequired, .wrongPassword, .expired, .tampered, .wrongKey:
+                .unprocessableContent
+            case .cancelled: .serviceUnavailable
+            default: .internalServerError
+            }
+        self.init(status, code: error.code.rawValue, error.message)
+    }
+
+    /// Any error as the API answers it: API and engine errors as they are, Hummingbird's
+    /// own with their status, anything else as a 500 that names no internals.
+    static func from(_ error: any Error) -> APIError {
+        switch error {
+        case let error as APIError: return error
+        case let error as RendererError: return APIError(error)
+        case let error as any HTTPResponseError:
+            return APIError(error.status, code: error.status == .contentTooLarge ? "too-large" : "bad-request", "\(error.status.reasonPhrase)")
+        default: return APIError(.internalServerError, code: "internal", "the server failed to answer the request")
+        }
+    }
+
+    /// The JSON body of an error.
+    struct Body: Codable {
+        struct Detail: Codable {
+            var code: String
+            var message: String
+        }
+        var error: Detail
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = self.headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        let data = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

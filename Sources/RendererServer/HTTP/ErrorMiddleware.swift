@@ -1,0 +1,19 @@
+import Hummingbird
+import Logging
+
+/// Turns every error a route throws into the API's JSON error (``APIError``), and logs each
+/// request's method, path (never its query, which may hold the token) and status.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            let response = try await next(request, context)
+            context.logger.debug("\(request.method) \(request.uri.path) \(response.status.code)")
+            return response
+        } catch {
+            let apiError = APIError.from(error)
+            let level: Logger.Level = apiError.status.code >= 500 && apiError.status != .serviceUnavailable ? .error : .debug
+            context.logger.log(level: level, "\(request.method) \(request.uri.path) \(apiError)")
+            return try apiError.response(from: request, context: context)
+        }
+    }
+}

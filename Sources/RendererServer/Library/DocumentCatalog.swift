@@ -1,0 +1,102 @@
+import Foundation
+import RendererProvider
+
+/// The documents a server was given, and the only files it will open.
+///
+/// Each root (a file or a folder) is named by its last path component (made unique with
+/// `-2`, `-3`...). A file root's document id is that name; a PDF under a folder root has the
+/// id `name/relative/path.pdf`. Resolving an id refuses, before any file is opened:
+/// empty, `.` and `..` components and unknown roots (404), anything whose real path (symbolic
+/// links followed) leaves its root (403), what is not a regular file (404), and files that
+/// do not start like a PDF (403).
+struct DocumentCatalog: Sendable {
+    /// One root: the name ids start with and its real path.
+    struct Root: Sendable {
+        var name: String
+        var path: String
+        var isFolder: Bool
+    }
+
+    let roots: [Root]
+
+    /// A catalog of `paths`; throws `fileNotFound` for a path that does not exist.
+    init(paths: [String]) throws {
+        var roots: [Root] = []
+        var taken = Set<String>()
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard let real = Self.realPath(absolute) else {
+                throw RendererError(.fileNotFound, "\(path) does not exist")
+            }
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: real, isDirectory: &isFolder)
+            let base = URL(fileURLWithPath: absolute).lastPathComponent
+            var name = base.isEmpty ? "root" : base
+            var suffix = 2
+            while taken.contains(name) {
+                name = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            roots.append(Root(name: name, path: real, isFolder: isFolder.boolValue))
+        }
+        self.roots = roots
+    }
+
+    /// Every servable document's id, in root order and then by path; folders are walked
+    /// without following links out of them.
+    func documentIDs() -> [String] {
+        roots.flatMap { root -> [String] in
+            guard root.isFolder else { return [root.name] }
+            guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+            var ids: [String] = []
+            while let relative = walker.nextObject() as? String {
+                guard relative.lowercased().hasSuffix(".pdf"), (try? resolve(id: "\(root.name)/\(relative)")) != nil else { continue }
+                ids.append("\(root.name)/\(relative)")
+            }
+            return ids.sorted()
+        }
+    }
+
+    /// The real path of the document `id` names; throws an ``APIError`` as the type documents.
+    func resolve(id: String) throws -> String {
+        let components = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let first = components.first, let root = roots.first(where: { $0.name == first }),
+            !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("\0") })
+        else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }
+        let candidate: String
+        if root.isFolder {
+            guard components.count > 1 else { throw APIError.notFound("\(Self.quoted(id)) is a folder, not a document") }
+            candidate = ([root.path] + components.dropFirst()).joined(separator: "/")
+        } else {
+            guard components.count == 1 else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }
+            candidate = root.path
+        }
+        guard let real = Self.realPath(candidate) else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }
+        if root.isFolder, !real.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/") {
+            throw APIError.forbidden("\(Self.quoted(id)) leads outside the served folders")
+        }
+        var status = stat()
+        guard stat(real, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw APIError.notFound("\(Self.quoted(id)) is not a file")
+        }
+        guard Self.looksLikePDF(real) else { throw APIError.forbidden("\(Self.quoted(id)) is not a PDF document") }
+        return real
+    }
+
+    /// Whether the file has a PDF header in its first kilobyte, where engines look for it.
+    private static func looksLikePDF(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        return head.range(of: Data("%PDF-".utf8)) != nil
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func quoted(_ id: String) -> String { "\"\(id.prefix(200))\"" }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import RendererProvider
+
+/// The served documents that requests have touched, by id, at most `capacity` of them open
+/// at once: the least recently used is closed (its reader's bookmarks and viewing state are
+/// kept) when another is needed.
+actor DocumentLibrary {
+    let catalog: DocumentCatalog
+    private let context: ServerContext
+    private let capacity: Int
+    private var open: [String: (document: ServedDocument, lastUse: UInt64)] = [:]
+    private var closed: [String: ServedDocument] = [:]
+    private var clock: UInt64 = 0
+
+    init(catalog: DocumentCatalog, context: ServerContext, capacity: Int = 32) {
+        self.catalog = catalog
+        self.context = context
+        self.capacity = max(1, capacity)
+    }
+
+    /// The served document `id` names; throws 404 or 403 as ``DocumentCatalog`` resolves.
+    func document(_ id: String) async throws -> ServedDocument {
+        let path = try catalog.resolve(id: id)
+        clock += 1
+        if let entry = open[path] {
+            open[path]?.lastUse = clock
+            return entry.document
+        }
+        if open.count >= capacity, let oldest = open.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            open.removeValue(forKey: oldest.key)
+            closed[oldest.key] = oldest.value.document
+            await oldest.value.document.close()
+        }
+        let document = closed.removeValue(forKey: path) ?? ServedDocument(id: id, path: path, context: context)
+        open[path] = (document, clock)
+        return document
+    }
+
+    /// Closes every open document's pools and session.
+    func closeAll() async {
+        for entry in open.values { await entry.document.close() }
+    }
+}

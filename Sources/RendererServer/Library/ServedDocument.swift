@@ -1,0 +1,135 @@
+import Foundation
+import RendererProvider
+
+/// One served file: its engine document pools (one per renderer) and the reader's session
+/// (bookmarks, viewing state, annotation edits), all kept in step with the file on disk.
+///
+/// The file's version (size, modification time and inode) is read at each request: when it
+/// changed (the session saved an edit, or someone replaced the file), the pools are closed so
+/// the next request reads the new file, and page images get new ETags.
+actor ServedDocument {
+    let id: String
+    let path: String
+    private let context: ServerContext
+    private var pools: [String: DocumentPool] = [:]
+    private var version: String
+    private var session: ReadingSession?
+    /// Bookmarks and the viewing state kept across a session reopened after a change.
+    private var kept: (bookmarks: [Bookmark], viewing: ViewingState)?
+    private var infos: (version: String, pages: [PageInfo])?
+
+    init(id: String, path: String, context: ServerContext) {
+        self.id = id
+        self.path = path
+        self.context = context
+        version = Self.readVersion(path)
+    }
+
+    /// The file's current version, for ETags; closes what was opened from an older one.
+    func currentVersion() -> String {
+        let now = Self.readVersion(path)
+        if now != version { fileChanged(to: now) }
+        return version
+    }
+
+    /// The pool of `rendererID` for the file as it is now.
+    func pool(_ rendererID: String) -> DocumentPool {
+        _ = currentVersion()
+        if let pool = pools[rendererID] { return pool }
+        let pool = DocumentPool(
+            path: path, documentID: id, rendererID: rendererID, registry: context.registry, password: context.configuration.password,
+            limits: context.configuration.documentLimits, capacity: context.configuration.documentsPerFile, threads: context.threads)
+        pools[rendererID] = pool
+        return pool
+    }
+
+    /// The reader's session, opened on first use with the server's default engine.
+    func readingSession() async throws -> ReadingSession {
+        _ = currentVersion()
+        if let session { return session }
+        let configuration = SessionConfiguration(
+            pageIndex: kept?.viewing.pageIndex, password: context.configuration.password, backend: context.configuration.backend,
+            limits: context.configuration.documentLimits, bookmarks: kept?.bookmarks ?? [])
+        let file = FileState(internalPath: path, displayPath: id, isReadOnly: !context.configuration.allowsEditing)
+        let session = ReadingSession(file: file, registry: context.registry, configuration: configuration)
+        try await naming(path, as: id) { try await context.threads.run { _ in try session.open() } }
+        if let viewing = kept?.viewing { try? session.setViewingState(viewing) }
+        self.session = session
+        return session
+    }
+
+    /// The renderer requests use when they name none: the configured one, or for `auto` the
+    /// one that opened the reader's session.
+    func defaultRendererID() async throws -> String {
+        if case .id(let id) = context.configuration.backend { return id }
+        return try await readingSession().renderer.id
+    }
+
+    /// Page sizes, rotations and labels, read once per file version.
+    func pageInfos() async throws -> [PageInfo] {
+        let version = currentVersion()
+        if let cached = infos, cached.version == version { return cached.pages }
+        let pages = try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in
+            try document.pageInfos()
+        }
+        infos = (version, pages)
+        return pages
+    }
+
+    /// Runs an edit through the session on an engine thread, then saves the file in place
+    /// (atomically, as sessions save) and moves on to the new version.
+    func edit<T: Sendable>(_ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
+        guard context.configuration.allowsEditing else {
+            throw APIError.forbidden("this server was started read-only; annotations cannot be changed")
+        }
+        let session = try await readingSession()
+        let result = try await naming(path, as: id) {
+            try await context.threads.run { _ in
+                let result = try body(session)
+                try session.save()
+                return result
+            }
+        }
+        let now = Self.readVersion(path)
+        version = now
+        closePools()
+        return result
+    }
+
+    /// Runs `body` with the session on an engine thread, without saving.
+    func withSession<T: Sendable>(_ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
+        let session = try await readingSession()
+        return try await naming(path, as: id) { try await context.threads.run { _ in try body(session) } }
+    }
+
+    /// Closes the pools and the session, keeping the reader's bookmarks and viewing state.
+    func close() async {
+        closePools()
+        if let session {
+            if let bookmarks = try? session.bookmarks, let viewing = try? session.viewingState { kept = (bookmarks, viewing) }
+            session.close()
+        }
+        session = nil
+    }
+
+    private func fileChanged(to now: String) {
+        version = now
+        closePools()
+        if let session {
+            if let bookmarks = try? session.bookmarks, let viewing = try? session.viewingState { kept = (bookmarks, viewing) }
+            session.close()
+            self.session = nil
+        }
+    }
+
+    private func closePools() {
+        for pool in pools.values { Task { await pool.close() } }
+        pools.removeAll()
+    }
+
+    private static func readVersion(_ path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return "missing" }
+        return "\(status.st_size)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)-\(status.st_ino)"
+    }
+}

@@ -1,0 +1,98 @@
+import RendererProvider
+
+/// The JSON the API answers with, beyond the API's own Codable types (annotations,
+/// bookmarks, outline items, links, page infos, viewing states), which it uses as they are.
+enum Payload {
+    /// `GET /api/health`.
+    struct Health: Codable {
+        var status: String
+        var renderers: [Renderer]
+        var queued: Int
+        var cachedBytes: Int
+    }
+
+    /// A linked engine.
+    struct Renderer: Codable {
+        var id: String
+        var engine: String
+        var version: String
+    }
+
+    /// One entry of `GET /api/documents`.
+    struct DocumentSummary: Codable {
+        var id: String
+        var bytes: Int
+    }
+
+    /// `GET /api/documents/{id}`: the document's facts through its default engine, with
+    /// its first page (the rest come from `/pages`) and the version its ETags are built on.
+    struct DocumentDetails: Codable {
+        var id: String
+        var renderer: String
+        var renderers: [String]
+        var version: String
+        var info: DocumentInfo
+        var firstPage: PageInfo?
+        var editable: Bool
+    }
+
+    /// `GET .../pages/{page}/text`: the words of a page, by line.
+    struct TextLayer: Codable {
+        var pageIndex: Int
+        var renderer: String
+        var size: PageSize
+        var lines: [Line]
+    }
+
+    /// One line of a ``TextLayer``.
+    struct Line: Codable {
+        var bounds: PageRect
+        var words: [Word]
+    }
+
+    /// One word of a ``Line``.
+    struct Word: Codable {
+        var text: String
+        var bounds: PageRect
+    }
+
+    /// One line of the search stream: a hit, or the last line saying the search is done.
+    struct SearchLine: Codable {
+        var pageIndex: Int?
+        var quads: [Quad]?
+        var done: Bool?
+        var pagesSearched: Int?
+        var hits: Int?
+    }
+
+    /// `GET .../pages/{page}/compare`: one page through two engines.
+    struct Comparison: Codable {
+        var pageIndex: Int
+        var reference: String
+        var candidate: String
+        var dpi: Double
+        var page: PageComparisonFigures
+        var heatMap: String
+    }
+
+    /// The figures ``Comparison`` reports.
+    struct PageComparisonFigures: Codable {
+        var passed: Bool
+        var failures: [String]
+        var differingShare: Double?
+        var psnr: Double?
+        var textAgreement: Double?
+    }
+
+    /// `POST .../bookmarks`.
+    struct NewBookmark: Codable {
+        var pageIndex: Int
+        var title: String
+    }
+
+    /// `POST .../annotations.xfdf`: what was imported.
+    struct ImportSummary: Codable {
+        var imported: [Annotation]
+        var skipped: [String]
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+import RendererProviderXFDF
+
+extension Routes {
+    /// `GET .../annotations[?page=]`: the annotations (of one page), as the API's JSON.
+    @Sendable func annotations(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let page = try Self.query("page", request, as: Int.self)
+        let list = try await document.withSession { session in
+            try page.map { try session.annotations(onPageAt: $0) } ?? session.annotations()
+        }
+        return Self.data(try Annotation.jsonData(list), type: "application/json; charset=utf-8")
+    }
+
+    /// `POST .../annotations`: adds the annotation in the body (its `id` may be left out)
+    /// and saves the file; answers 201 with the annotation as stored.
+    @Sendable func addAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let annotation = try await decode(Annotation.self, from: request)
+        let stored = try await document.edit { try $0.addAnnotation(annotation) }
+        return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created)
+    }
+
+    /// `PUT .../annotations/{annotation}`: replaces the annotation of that identity with the
+    /// body (whose `id` is ignored) and saves the file.
+    @Sendable func updateAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let id = try Self.pathParameter("annotation", context)
+        var annotation = try await decode(Annotation.self, from: request)
+        annotation.id = id
+        let edited = annotation
+        let stored = try await document.edit { try $0.updateAnnotation(edited) }
+        return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8")
+    }
+
+    /// `DELETE .../annotations/{annotation}`: removes it and saves the file; 204.
+    @Sendable func removeAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let id = try Self.pathParameter("annotation", context)
+        try await document.edit { try $0.removeAnnotation(withID: id) }
+        return Response(status: .noContent)
+    }
+
+    /// `GET .../annotations.xfdf`: every annotation as XFDF.
+    @Sendable func exportXFDF(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let name = URL(fileURLWithPath: document.id).lastPathComponent
+        let data = try await document.withSession { try $0.xfdfData(fileName: name) }
+        return Self.data(data, type: "application/vnd.adobe.xfdf; charset=utf-8")
+    }
+
+    /// `POST .../annotations.xfdf`: imports the XFDF in the body and saves the file.
+    @Sendable func importXFDF(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let data = try await body(request)
+        let result = try await document.edit { try $0.importXFDF(data) }
+        return try Self.json(Payload.ImportSummary(imported: result.imported, skipped: result.skipped))
+    }
+
+    private static func annotationJSON(_ annotation: Annotation) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(annotation)
+    }
+}

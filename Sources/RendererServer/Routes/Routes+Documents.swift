@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+
+extension Routes {
+    /// `GET /api/health`: the server is up; its engines, queue and cache.
+    @Sendable func health(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let renderers = self.context.registry.renderers.map { Payload.Renderer(id: $0.id, engine: $0.engineName, version: $0.engineVersion) }
+        return try Self.json(
+            Payload.Health(status: "ok", renderers: renderers, queued: await self.context.queue.count, cachedBytes: await self.context.cache.byteCount))
+    }
+
+    /// `GET /api/documents`: every servable document.
+    @Sendable func documents(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let catalog = library.catalog
+        let summaries = catalog.documentIDs().compactMap { id -> Payload.DocumentSummary? in
+            guard let path = try? catalog.resolve(id: id),
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            else { return nil }
+            return Payload.DocumentSummary(id: id, bytes: size)
+        }
+        return try Self.json(summaries)
+    }
+
+    /// `GET /api/documents/{id}`: the document's info and first page.
+    @Sendable func documentInfo(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let renderer = try await rendererID(request, document)
+        let version = await document.currentVersion()
+        let (info, first) = try await self.context.queue.run {
+            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in
+                (try document.info(), document.pageCount > 0 ? try document.pageInfo(at: 0) : nil)
+            }
+        }
+        return try Self.json(
+            Payload.DocumentDetails(
+                id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
+                editable: self.context.configuration.allowsEditing))
+    }
+
+    /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.
+    @Sendable func pages(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        return try Self.json(try await self.context.queue.run { try await document.pageInfos() })
+    }
+
+    /// `GET /api/documents/{id}/outline`: the outline, as the API's outline items.
+    @Sendable func outline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let renderer = try await rendererID(request, document)
+        let items = try await self.context.queue.run {
+            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in try document.outline() }
+        }
+        return try Self.json(items)
+    }
+
+    /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations).
+    @Sendable func file(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let version = await document.currentVersion()
+        guard let bytes = FileManager.default.contents(atPath: document.path) else {
+            throw APIError.notFound("the document's file can no longer be read")
+        }
+        let name = URL(fileURLWithPath: document.id).lastPathComponent.replacingOccurrences(of: "\"", with: "")
+        return Self.data(
+            bytes, type: "application/pdf",
+            headers: [.eTag: Self.eTag(version, "file"), .contentDisposition: "attachment; filename=\"\(name)\""])
+    }
+
+    /// A strong ETag over `parts` (FNV-1a, 64 bits, of their text).
+    static func eTag(_ parts: String...) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in parts.joined(separator: "|").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\"\(String(hash, radix: 16))\""
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+
+extension Routes {
+    /// The default resolution of a page image.
+    static var defaultDPI: Double { 96 }
+
+    /// `GET .../pages/{page}/image?dpi=|width=&engine=&dark=`: the page as PNG, at `dpi`
+    /// (default 96) or scaled to `width` pixels, with a strong ETag (304 when it matches) and
+    /// `X-Renderer` naming the engine that drew it.
+    @Sendable func pageImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let page = try Self.pageIndex(context)
+        let renderer = try await rendererID(request, document)
+        let limits = self.context.configuration
+        let dpi = try Self.query("dpi", request, as: Double.self)
+        let width = try Self.query("width", request, as: Int.self)
+        let dark = try Self.flag("dark", request)
+        if let dpi, !(dpi > 0 && dpi <= limits.maximumDPI) {
+            throw APIError.badRequest("dpi must be above 0 and at most \(Int(limits.maximumDPI))")
+        }
+        if let width, !(1...50_000).contains(width) { throw APIError.badRequest("width must be from 1 to 50000 pixels") }
+        let version = await document.currentVersion()
+        let tag = Self.eTag(version, renderer, "\(page)", dpi.map { "dpi\($0)" } ?? width.map { "w\($0)" } ?? "default", "\(dark)")
+        let headers: HTTPFields = [.cacheControl: "private, no-cache", .init("X-Renderer")!: renderer]
+        return try await request.ifNoneMatch(headers: headers, eTag: tag, context: context) {
+            if let cached = await self.context.cache.bytes(for: tag) {
+                return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: cached))
+            }
+            let png = try await self.context.queue.run {
+                try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
+                    let resolution: Double
+                    if let width {
+                        let size = try document.pageInfo(at: page).size
+                        resolution = Double(width) * 72 / max(size.width, 1)
+                    } else {
+                        resolution = dpi ?? Self.defaultDPI
+                    }
+                    guard resolution <= limits.maximumDPI else {
+                        throw APIError.badRequest("that width needs \(Int(resolution)) dpi, past the limit of \(Int(limits.maximumDPI))")
+                    }
+                    let options = RenderOptions(
+                        dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
+                    let bitmap = try document.render(pageAt: page, options: options, cancellation: cancellation)
+                    return try document.encode(bitmap, as: .png)
+                }
+            }
+            let bytes = ByteBuffer(bytes: png)
+            await self.context.cache.store(bytes, for: tag)
+            return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: bytes))
+        }
+    }
+
+    /// `GET .../pages/{page}/text?engine=`: the page's words and their boxes, by line.
+    @Sendable func pageText(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let page = try Self.pageIndex(context)
+        let renderer = try await rendererID(request, document)
+        let layer = try await self.context.queue.run {
+            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in
+                let size = try document.pageInfo(at: page).size
+                let lines = try document.textPage(pageAt: page).lines.compactMap { line -> Payload.Line? in
+                    let words = line.words.filter { !$0.text.allSatisfy(\.isWhitespace) }.map { Payload.Word(text: $0.text, bounds: $0.bounds) }
+                    return words.isEmpty ? nil : Payload.Line(bounds: line.bounds, words: words)
+                }
+                return Payload.TextLayer(pageIndex: page, renderer: renderer, size: size, lines: lines)
+            }
+        }
+        return try Self.json(layer)
+    }
+
+    /// `GET .../pages/{page}/links?engine=`: the page's links, as the API's links.
+    @Sendable func pageLinks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(context)
+        let page = try Self.pageIndex(context)
+        let renderer = try await rendererID(request, document)
+        let links = try await self.context.queue.run {
+            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in
+                try document.links(pageAt: page)
+            }
+        }
+        return try Self.json(links)
+    }
+}

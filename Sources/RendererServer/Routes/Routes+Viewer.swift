@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+
+extension Routes {
+    /// The viewer's files, shipped as the module's resources.
+    static let viewerFiles: [String: String] = [
+        "index.html": "text/html; charset=utf-8",
+        "viewer.js": "text/javascript; charset=utf-8",
+        "viewer.css": "text/css; charset=utf-8",
+    ]
+
+    /// `GET /`: the viewer's page.
+    @Sendable func viewerPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try Self.viewerResource("index.html")
+    }
+
+    /// `GET /viewer/{file}`: the viewer's script and style sheet.
+    @Sendable func viewerFile(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try Self.viewerResource(try context.parameters.require("file"))
+    }
+
+    private static func viewerResource(_ name: String) throws -> Response {
+        guard let type = viewerFiles[name], let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Viewer"),
+            let bytes = try? Data(contentsOf: url)
+        else { throw APIError.notFound("no viewer file \"\(name.prefix(80))\"") }
+        return data(
+            bytes, type: type,
+            headers: [
+                .cacheControl: "no-cache",
+                .contentSecurityPolicy: "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+                .init("X-Content-Type-Options")!: "nosniff",
+            ])
+    }
+}
+
+/// The viewer's entry: a request with `?token=` carrying the server's token is let in and
+/// answered with a cookie holding it (HttpOnly, SameSite=Strict), so that the page's images
+/// and API calls carry it from then on; the viewer then drops the token from its address.
+/// Requests with the cookie or an `Authorization` header pass; everything else is 401.
+struct ViewerEntryMiddleware<Context: RequestContext>: RouterMiddleware {
+    let token: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let offered = request.uri.queryParameters["token"], TokenMiddleware<Context>.equalInConstantTime(String(offered), token) {
+            var response = try await next(request, context)
+            response.setCookie(Cookie(name: TokenMiddleware<Context>.cookieName, value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
+            return response
+        }
+        guard TokenMiddleware<Context>.presents(request, token) else { throw APIError.unauthorized }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import RendererProvider
+
+/// The server's routes, built in one place (``register(on:)``); the handlers live in the
+/// extensions named for what they serve. Every path is under `/api` but the viewer's.
+/// Page indices in paths are 0-based, as everywhere in the API; geometry is in the API's
+/// page space (points, origin at the top-left of the page as displayed).
+struct Routes: Sendable {
+    let library: DocumentLibrary
+    let context: ServerContext
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ShutdownMiddleware(gate: context.gate))
+        let viewer = router.group()
+        viewer.add(middleware: ViewerEntryMiddleware(token: context.configuration.token))
+        viewer.get("/", use: viewerPage)
+        viewer.get("/viewer/:file", use: viewerFile)
+
+        let api = router.group("api")
+        api.add(middleware: TokenMiddleware(token: context.configuration.token))
+        api.get("health", use: health)
+        api.get("documents", use: documents)
+        let document = api.group("documents/:id")
+        document.get(use: documentInfo)
+        document.get("pages", use: pages)
+        document.get("outline", use: outline)
+        document.get("search", use: search)
+        document.get("file", use: file)
+        document.get("pages/:page/image", use: pageImage)
+        document.get("pages/:page/text", use: pageText)
+        document.get("pages/:page/links", use: pageLinks)
+        document.get("pages/:page/compare", use: pageComparison)
+        document.get("pages/:page/compare/heatmap", use: heatMap)
+        document.get("annotations", use: annotations)
+        document.post("annotations", use: addAnnotation)
+        document.get("annotations.xfdf", use: exportXFDF)
+        document.post("annotations.xfdf", use: importXFDF)
+        document.put("annotations/:annotation", use: updateAnnotation)
+        document.delete("annotations/:annotation", use: removeAnnotation)
+        document.get("bookmarks", use: bookmarks)
+        document.post("bookmarks", use: addBookmark)
+        document.delete("bookmarks/:bookmark", use: removeBookmark)
+        document.get("state", use: viewingState)
+        document.put("state", use: setViewingState)
+    }
+
+    // MARK: Reading requests
+
+    /// The served document the path's `:id` names (percent-decoded: ids may hold slashes).
+    func servedDocument(_ context: BasicRequestContext) async throws -> ServedDocument {
+        try await library.document(try Self.pathParameter("id", context))
+    }
+
+    /// A path parameter, percent-decoded.
+    static func pathParameter(_ name: String, _ context: BasicRequestContext) throws -> String {
+        let raw = try context.parameters.require(name)
+        guard let decoded = raw.removingPercentEncoding else { throw APIError.badRequest("\(name) is not percent-encoded correctly") }
+        return decoded
+    }
+
+    /// The path's `:page`: a page index, 0 or more.
+    static func pageIndex(_ context: BasicRequestContext) throws -> Int {
+        guard let text = context.parameters.get("page"), let index = Int(text), index >= 0 else {
+            throw APIError.badRequest("the page must be an index from 0 (the first page)")
+        }
+        return index
+    }
+
+    /// The query parameter `name` as a `T`, nil when absent; 400 when present and not a `T`.
+    static func query<T: LosslessStringConvertible>(_ name: String, _ request: Request, as type: T.Type) throws -> T? {
+        guard let text = request.uri.queryParameters[name[...]].map(String.init) else { return nil }
+        guard let value = T(text) else { throw APIError.badRequest("\(name) must be a \(T.self == Double.self ? "number" : T.self == Int.self ? "whole number" : "value"), not \"\(text.prefix(40))\"") }
+        return value
+    }
+
+    /// A boolean query parameter: `1`/`true` or `0`/`false`.
+    static func flag(_ name: String, _ request: Request) throws -> Bool {
+        guard let text = request.uri.queryParameters[name[...]] else { return false }
+        switch text.lowercased() {
+        case "1", "true", "yes": return true
+        case "0", "false", "no", "": return false
+        default: throw APIError.badRequest("\(name) must be true or false")
+        }
+    }
+
+    /// The renderer the request names (`?engine=`), or the document's default.
+    func rendererID(_ request: Request, _ document: ServedDocument) async throws -> String {
+        guard let requested = request.uri.queryParameters["engine"].map(String.init) else {
+            return try await document.defaultRendererID()
+        }
+        guard context.rendererIDs.contains(requested) else {
+            throw APIError.badRequest("unknown engine \"\(requested.prefix(40))\"; this server has \(context.rendererIDs.joined(separator: ", "))")
+        }
+        return requested
+    }
+
+    /// The request's body, at most the configured limit (413 past it).
+    func body(_ request: Request) async throws -> Data {
+        var request = request
+        let limit = context.configuration.bodyLimit
+        do {
+            let buffer = try await request.collectBody(upTo: limit)
+            return Data(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge(limit)
+        }
+    }
+
+    /// The request's JSON body as a `T`; 400 saying what is wrong where.
+    func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let data = try await body(request)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw APIError.badRequest("the body is not a valid \(T.self): \(Self.describe(error))")
+        } catch {
+            throw APIError.badRequest("the body is not JSON")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing \((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    // MARK: Answers
+
+    /// `value` as a JSON response.
+    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return data(try encoder.encode(value), type: "application/json; charset=utf-8", status: status, headers: headers)
+    }
+
+    /// `bytes` as a response of `type`.
+    static func data(_ bytes: Data, type: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = type
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

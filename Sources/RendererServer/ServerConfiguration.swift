@@ -1,0 +1,65 @@
+import Foundation
+import RendererProvider
+
+/// What a ``DocumentServer`` serves and how: where it listens, which files, through which
+/// engines, and the bounds it keeps to.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind; loopback unless the host asks for more.
+    public var host: String
+    /// The port to listen on; 0 picks a free one (``DocumentServer/run(onListening:)`` reports it).
+    public var port: Int
+    /// The files and folders served: a file is served itself, a folder with every PDF under
+    /// it. Nothing else is reachable.
+    public var roots: [String]
+    /// The engine used when a request names none, and for the reader's session.
+    public var backend: BackendSelection
+    /// The secret every request must carry (`Authorization: Bearer`, or the cookie the
+    /// viewer's entry page sets). Never logged.
+    public var token: String
+    /// Whether annotations and the files may be changed through the API.
+    public var allowsEditing: Bool
+    /// The password for encrypted documents, if any.
+    public var password: String?
+    /// What each engine document may keep in its caches.
+    public var documentLimits: DocumentLimits
+    /// The highest resolution a page image may be requested at.
+    public var maximumDPI: Double
+    /// The most pixels a page image may have.
+    public var maximumPixelCount: Int
+    /// How long one page's drawing, text or comparison may take before it is stopped.
+    public var timeLimit: Duration?
+    /// Engine documents open at once per file and engine: the pages of one file drawn in parallel.
+    public var documentsPerFile: Int
+    /// Engine tasks (renders, searches, comparisons) running or waiting at once; past it a
+    /// request is answered 429.
+    public var queueLimit: Int
+    /// The bytes of encoded page images kept for repeated requests.
+    public var cacheBytes: Int
+    /// The largest request body accepted; past it a request is answered 413.
+    public var bodyLimit: Int
+
+    /// A configuration serving `roots` on loopback with `token`, through `backend`.
+    public init(
+        roots: [String], token: String, host: String = "127.0.0.1", port: Int = 8080, backend: BackendSelection = .auto,
+        allowsEditing: Bool = true, password: String? = nil, documentLimits: DocumentLimits = DocumentLimits(),
+        maximumDPI: Double = 1200, maximumPixelCount: Int = 64_000_000, timeLimit: Duration? = .seconds(60),
+        documentsPerFile: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), queueLimit: Int = 256,
+        cacheBytes: Int = 256 << 20, bodyLimit: Int = 4 << 20
+    ) {
+        self.roots = roots
+        self.token = token
+        self.host = host
+        self.port = port
+        self.backend = backend
+        self.allowsEditing = allowsEditing
+        self.password = password
+        self.documentLimits = documentLimits
+        self.maximumDPI = maximumDPI
+        self.maximumPixelCount = maximumPixelCount
+        self.timeLimit = timeLimit
+        self.documentsPerFile = documentsPerFile
+        self.queueLimit = queueLimit
+        self.cacheBytes = cacheBytes
+        self.bodyLimit = bodyLimit
+    }
+}

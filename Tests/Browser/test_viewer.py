@@ -1,0 +1,266 @@
+"""The viewer in a real browser: Debian's headless Chromium, driven by Selenium, against a
+real `hostapp serve` on a free loopback port.
+
+Run by `make test` as `python3 Tests/Browser/test_viewer.py HOSTAPP`. The witnesses are
+independent of the viewer and the server: `pdftotext -bbox` gives the words' boxes,
+`pngtopnm` decodes the screenshots, and `hostapp annotations list` (MuPDF, a separate
+process) reads the file the viewer's edit was saved into. If Chromium cannot start, the
+tests fail and say why; they never skip.
+"""
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import xml.etree.ElementTree as ElementTree
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, "..", "Fixtures")
+HOSTAPP = None  # set from the command line
+TOKEN = "browser-test-token-0123456789"
+DOCUMENT = "docs/text.pdf"  # three pages; "fixture" is on page 2 only
+
+
+def word_boxes(path, page):
+    """The words of a page (1-based) and their boxes in points, from pdftotext -bbox."""
+    xhtml = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), path, "-"],
+                           check=True, capture_output=True, text=True).stdout
+    root = ElementTree.fromstring(xhtml)
+    words = []
+    for element in root.iter():
+        if element.tag.endswith("word"):
+            words.append((element.text, {key: float(element.get(key)) for key in ("xMin", "yMin", "xMax", "yMax")}))
+    return words
+
+
+def pixel_spread(png):
+    """How many distinct grey levels a PNG has (decoded by netpbm's pngtopnm)."""
+    pnm = subprocess.run(["pngtopnm"], input=png, check=True, capture_output=True).stdout
+    # Binary PPM: "P6 width height maxval" then the samples.
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", pnm)
+    samples = pnm[header.end():]
+    return len(set(samples[::97]))
+
+
+class ViewerTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="viewer-test-")
+        cls.docs = os.path.join(cls.folder, "docs")
+        os.mkdir(cls.docs)
+        for name in ("text.pdf", "outline.pdf", "long.pdf"):
+            shutil.copy(os.path.join(FIXTURES, name), cls.docs)
+        token_file = os.path.join(cls.folder, "token")
+        with open(token_file, "w") as f:
+            f.write(TOKEN + "\n")
+        cls.server = subprocess.Popen([HOSTAPP, "serve", cls.docs, "--port", "0", "--token-file", token_file],
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = cls.server.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not match:
+            cls.server.kill()
+            raise RuntimeError("hostapp serve did not start: " + line + cls.server.stderr.read())
+        cls.base = "http://127.0.0.1:" + match.group(1)
+        cls.browser = cls.start_browser()
+
+    @classmethod
+    def start_browser(cls):
+        try:
+            from selenium import webdriver
+            from selenium.webdriver.chrome.service import Service
+        except ImportError as error:
+            raise RuntimeError("Selenium is not installed (make setup installs it from PyPI): %s" % error)
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1280,1000", "--no-proxy-server", "--force-device-scale-factor=1"):
+            options.add_argument(argument)
+        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        try:
+            return webdriver.Chrome(service=Service(driver_path), options=options)
+        except Exception as error:
+            raise RuntimeError("Chromium could not start (Debian's chromium and chromium-driver, make setup installs them): %s" % error)
+
+    @classmethod
+    def tearDownClass(cls):
+        browser = getattr(cls, "browser", None)
+        if browser:
+            browser.quit()
+        cls.server.send_signal(signal.SIGTERM)
+        try:
+            cls.server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            cls.server.kill()
+            raise
+        if not os.environ.get("VIEWER_TEST_KEEP"):
+            shutil.rmtree(cls.folder, ignore_errors=True)
+        else:
+            print("screenshots kept in", cls.folder)
+
+    # Helpers
+
+    def run_js(self, script, *arguments):
+        return self.browser.execute_script(script, *arguments)
+
+    def wait_for(self, script, what, timeout=20, *arguments):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            value = self.run_js(script, *arguments)
+            if value:
+                return value
+            time.sleep(0.1)
+        self.fail("timed out waiting for " + what)
+
+    def open_viewer(self):
+        """Opens the viewer on the test document and goes to page 1 (the reader's position
+        from an earlier test is restored first)."""
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + DOCUMENT.replace("/", "%2F"))
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "three pages laid out")
+        self.go_to_page(1)
+
+    def go_to_page(self, number):
+        page_number = self.browser.find_element("id", "page-number")
+        page_number.clear()
+        page_number.send_keys("%d\n" % number)
+        self.wait_page_drawn(number - 1)
+        self.wait_for("return document.getElementById('page-number').value === '%d'" % number, "the page box to say %d" % number)
+
+    def wait_page_drawn(self, index):
+        self.wait_for("const i = document.querySelector('.page[data-index=\"' + arguments[0] + '\"] img.render');"
+                      "return i && i.complete && i.naturalWidth > 0 && document.querySelectorAll('.page[data-index=\"' + arguments[0] + '\"] .text-layer span').length > 0",
+                      "page %d drawn with its text layer" % (index + 1), 20, index)
+
+    def scale(self, index):
+        """CSS pixels per point on page `index` (the page element's width over the page's)."""
+        return self.run_js("return document.querySelector('.page[data-index=\"' + arguments[0] + '\"]').getBoundingClientRect().width", index) / 612.0
+
+    def select_words(self, index, first, last):
+        """Selects the text layer's words `first`...`last` (0-based) of page `index`."""
+        self.run_js("""
+            const spans = document.querySelectorAll('.page[data-index="' + arguments[0] + '"] .text-layer span');
+            const range = document.createRange();
+            range.setStart(spans[arguments[1]].firstChild, 0);
+            const end = spans[arguments[2]].firstChild;
+            range.setEnd(end, end.textContent.trimEnd().length);
+            const selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+        """, index, first, last)
+
+    def screenshot_is_not_blank(self, name):
+        png = self.browser.get_screenshot_as_png()
+        with open(os.path.join(self.folder, name), "wb") as f:
+            f.write(png)
+        self.assertGreater(pixel_spread(png), 8, name + " is blank")
+
+    # The tests, in the order a reader would go
+
+    def test_1_reads_scrolls_and_restores_the_position(self):
+        self.open_viewer()
+        self.screenshot_is_not_blank("first-page.png")
+        self.go_to_page(3)
+        top = self.run_js("return document.querySelector('.page[data-index=\"2\"]').getBoundingClientRect().top "
+                          "- document.getElementById('viewer').getBoundingClientRect().top")
+        self.assertLess(abs(top), 40, "page 3 is not at the top of the view")
+        time.sleep(1.0)  # the viewer saves the reading position 0.4 s after scrolling stops
+        self.browser.refresh()
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "the pages after reload")
+        self.wait_for("return document.getElementById('page-number').value === '3'", "page 3 restored after reload")
+
+    def test_2_finds_a_word_where_it_is(self):
+        self.open_viewer()
+        find = self.browser.find_element("id", "find")
+        find.send_keys("fixture\n")
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"1\"] .hit').length > 0", "a hit on page 2")
+        self.wait_for("return /1 of 1$/.test(document.getElementById('find-status').textContent)", "one hit in all")
+        self.assertEqual(self.run_js("return document.querySelectorAll('.hit').length"), 1)
+        hit = self.run_js("""
+            const page = document.querySelector('.page[data-index="1"]').getBoundingClientRect();
+            const hit = document.querySelector('.page[data-index="1"] .hit').getBoundingClientRect();
+            return [hit.left - page.left, hit.top - page.top, hit.right - page.left, hit.bottom - page.top];
+        """)
+        scale = self.scale(1)
+        box = dict(word_boxes(os.path.join(self.docs, "text.pdf"), 2))["fixture"]
+        self.assertAlmostEqual(hit[0] / scale, box["xMin"], delta=2)
+        self.assertAlmostEqual(hit[2] / scale, box["xMax"], delta=2)
+        self.assertAlmostEqual(hit[1] / scale, box["yMin"], delta=3)
+        self.assertAlmostEqual(hit[3] / scale, box["yMax"], delta=3)
+        self.screenshot_is_not_blank("find.png")
+
+    def test_3_selects_and_copies_text(self):
+        self.open_viewer()
+        self.select_words(0, 1, 3)
+        self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "quick brown fox")
+        copied = self.run_js("""
+            const data = new DataTransfer();
+            document.dispatchEvent(new ClipboardEvent('copy', {clipboardData: data, bubbles: true, cancelable: true}));
+            return data.getData('text/plain');
+        """)
+        self.assertEqual(copied, "quick brown fox")
+
+    def test_4_switches_engine_in_place(self):
+        self.open_viewer()
+        before = self.run_js("return document.querySelector('.page[data-index=\"0\"] img.render').src")
+        self.assertIn("engine=mupdf", before)
+        from selenium.webdriver.support.ui import Select
+        Select(self.browser.find_element("id", "engine")).select_by_value("poppler")
+        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render');"
+                      "return i && /engine=poppler/.test(i.src) && i.complete && i.naturalWidth > 0", "Poppler's page image")
+        # The image's own response says which engine drew it.
+        drawn_by = self.run_js("return fetch(document.querySelector('.page[data-index=\"0\"] img.render').src)"
+                               ".then(r => r.headers.get('X-Renderer'))")
+        self.assertEqual(drawn_by, "poppler")
+        self.screenshot_is_not_blank("poppler.png")
+
+    def test_5_highlights_a_selection_into_the_file(self):
+        self.open_viewer()
+        self.select_words(0, 1, 2)  # "quick brown"
+        self.browser.find_element("css selector", "#tools [data-tool=highlight]").click()
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .annotation').length > 0", "the highlight drawn")
+        listed = subprocess.run([HOSTAPP, "--backend", "mupdf", "annotations", "list", "--json", os.path.join(self.docs, "text.pdf")],
+                                check=True, capture_output=True, text=True).stdout
+        highlights = [a for a in json.loads(listed) if a["kind"] == "Highlight"]
+        self.assertEqual(len(highlights), 1, listed)
+        highlight = highlights[0]
+        self.assertEqual(highlight["pageIndex"], 0)
+        self.assertEqual(len(highlight["quads"]), 1)
+        quad = highlight["quads"][0]
+        words = dict(word_boxes(os.path.join(self.docs, "text.pdf"), 1))
+        self.assertAlmostEqual(quad["upperLeft"]["x"], words["quick"]["xMin"], delta=2)
+        self.assertAlmostEqual(quad["upperRight"]["x"], words["brown"]["xMax"], delta=2)
+        self.assertAlmostEqual(quad["upperLeft"]["y"], words["quick"]["yMin"], delta=3)
+        self.assertAlmostEqual(quad["lowerLeft"]["y"], words["quick"]["yMax"], delta=3)
+        self.screenshot_is_not_blank("highlight.png")
+
+    def test_6_compares_the_engines(self):
+        self.open_viewer()
+        self.browser.find_element("id", "compare").click()
+        self.wait_for("const f = document.querySelector('.page[data-index=\"0\"] .figures');"
+                      "return f && /agree|differ/.test(f.textContent)", "the comparison figures")
+        images = self.run_js("return [...document.querySelectorAll('.page[data-index=\"0\"] .comparison img')].map(i => i.src)")
+        self.assertTrue(any("engine=mupdf" in s for s in images) and any("engine=poppler" in s for s in images), images)
+        self.assertTrue(any("heatmap" in s for s in images), images)
+        self.screenshot_is_not_blank("compare.png")
+
+    def test_7_refuses_without_the_token(self):
+        from urllib.request import Request, build_opener, ProxyHandler
+        from urllib.error import HTTPError
+        opener = build_opener(ProxyHandler({}))
+        for path in ("/", "/api/documents", "/api/documents/docs%2Ftext.pdf/pages/0/image"):
+            with self.assertRaises(HTTPError) as caught:
+                opener.open(Request(self.base + path))
+            self.assertEqual(caught.exception.code, 401, path)
+            self.assertEqual(json.loads(caught.exception.read())["error"]["code"], "unauthorized")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: test_viewer.py HOSTAPP [unittest arguments]")
+    HOSTAPP = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)
