@@ -40,6 +40,14 @@ public enum XFDF {
     /// The annotations in an XFDF document, with what could not be read. Throws
     /// `invalidArgument` when the data is not XFDF.
     public static func annotations(from data: Data, pageSpace: (Int) throws -> PageSpace) throws -> XFDFContents {
+        // XMLDocument recovers from some errors (a document cut short reads as what came
+        // before the cut), so well-formedness is checked first by a parser that does not.
+        // (On Linux, `parse()` can return true with an error set: both are checked.)
+        let checker = XMLParser(data: data)
+        guard checker.parse(), checker.parserError == nil else {
+            let reason = checker.parserError.map { " (line \(checker.lineNumber): \($0.localizedDescription))" } ?? ""
+            throw RendererError(.invalidArgument, "the XFDF is not well-formed XML\(reason)")
+        }
         let document: XMLDocument
         do {
             document = try XMLDocument(data: data, options: [])

@@ -6,24 +6,24 @@ import RendererProvider
 /// `{"error": {"code": "...", "message": "..."}}`, where the code is a `RendererError` code
 /// or one of the server's own (`not-found`, `forbidden`, `unauthorized`, `too-large`,
 /// `busy`, `shutting-down`, `bad-request`).
-public struct APIError: HTTPResponseError, CustomStringConvertible {
+struct APIError: HTTPResponseError, CustomStringConvertible {
     /// The status the request is answered with.
-    public var status: HTTPResponse.Status
+    var status: HTTPResponse.Status
     /// The machine-readable code.
-    public var code: String
+    var code: String
     /// What went wrong, for a person.
-    public var message: String
+    var message: String
     /// Extra headers (`Retry-After` on 429 and 503).
-    public var headers: HTTPFields = [:]
+    var headers: HTTPFields = [:]
 
     /// An error answered with `status`, `code` and `message`.
-    public init(_ status: HTTPResponse.Status, code: String, _ message: String) {
+    init(_ status: HTTPResponse.Status, code: String, _ message: String) {
         self.status = status
         self.code = code
         self.message = message
     }
 
-    public var description: String { "\(status.code) \(code): \(message)" }
+    var description: String { "\(status.code) \(code): \(message)" }
 
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad-request", message) }
     static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not-found", message) }
@@ -83,7 +83,7 @@ public struct APIError: HTTPResponseError, CustomStringConvertible {
         var error: Detail
     }
 
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
+    func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"

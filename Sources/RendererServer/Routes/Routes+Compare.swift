@@ -9,17 +9,17 @@ extension Routes {
     /// difference heat map.
     @Sendable func pageComparison(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (document, page, dpi) = try await comparisonRequest(request, context)
-        let result = try await compared(document, page: page, dpi: dpi)
-        return try Self.json(result.figures)
+        let result = try await request.cancellingIfClientLeaves { try await self.compared(document, page: page, dpi: dpi) }
+        return try Self.json(result.figures, headers: [.connection: "close"])
     }
 
     /// `GET .../pages/{page}/compare/heatmap?dpi=`: where the two engines' renders differ,
     /// as PNG (red where they differ, the page faded elsewhere).
     @Sendable func heatMap(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (document, page, dpi) = try await comparisonRequest(request, context)
-        let result = try await compared(document, page: page, dpi: dpi)
+        let result = try await request.cancellingIfClientLeaves { try await self.compared(document, page: page, dpi: dpi) }
         return Response(
-            status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, no-cache", .eTag: result.tag],
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, no-cache", .eTag: result.tag, .connection: "close"],
             body: .init(byteBuffer: result.heatMap))
     }
 

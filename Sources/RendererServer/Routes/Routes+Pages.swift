@@ -28,27 +28,30 @@ extension Routes {
             if let cached = await self.context.cache.bytes(for: tag) {
                 return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: cached))
             }
-            let png = try await self.context.queue.run {
-                try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
-                    let resolution: Double
-                    if let width {
-                        let size = try document.pageInfo(at: page).size
-                        resolution = Double(width) * 72 / max(size.width, 1)
-                    } else {
-                        resolution = dpi ?? Self.defaultDPI
+            // A client that goes away cancels the drawing.
+            let png = try await request.cancellingIfClientLeaves {
+                try await self.context.queue.run {
+                    try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
+                        let resolution: Double
+                        if let width {
+                            let size = try document.pageInfo(at: page).size
+                            resolution = Double(width) * 72 / max(size.width, 1)
+                        } else {
+                            resolution = dpi ?? Self.defaultDPI
+                        }
+                        guard resolution <= limits.maximumDPI else {
+                            throw APIError.badRequest("that width needs \(Int(resolution)) dpi, past the limit of \(Int(limits.maximumDPI))")
+                        }
+                        let options = RenderOptions(
+                            dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
+                        let bitmap = try document.render(pageAt: page, options: options, cancellation: cancellation)
+                        return try document.encode(bitmap, as: .png)
                     }
-                    guard resolution <= limits.maximumDPI else {
-                        throw APIError.badRequest("that width needs \(Int(resolution)) dpi, past the limit of \(Int(limits.maximumDPI))")
-                    }
-                    let options = RenderOptions(
-                        dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
-                    let bitmap = try document.render(pageAt: page, options: options, cancellation: cancellation)
-                    return try document.encode(bitmap, as: .png)
                 }
             }
             let bytes = ByteBuffer(bytes: png)
             await self.context.cache.store(bytes, for: tag)
-            return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: bytes))
+            return Response(status: .ok, headers: [.contentType: "image/png", .connection: "close"], body: .init(byteBuffer: bytes))
         }
     }
 

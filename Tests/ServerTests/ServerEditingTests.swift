@@ -1,0 +1,173 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import RendererProvider
+import RendererProviderXFDF
+import RendererServer
+import Testing
+import TestSupport
+
+/// What a reader changes through the server (annotations saved into the file, bookmarks,
+/// the viewing state) and the limits that keep one client from hurting the others.
+@Suite struct ServerEditingTests {
+    static let highlight = Data(#"""
+        {"kind": "Highlight", "pageIndex": 1, "contents": "from the API",
+         "rect": {"origin": {"x": 172, "y": 63}, "size": {"width": 33, "height": 12}},
+         "quads": [{"upperLeft": {"x": 172, "y": 63}, "upperRight": {"x": 205, "y": 63},
+                    "lowerLeft": {"x": 172, "y": 75}, "lowerRight": {"x": 205, "y": 75}}],
+         "color": {"red": 1, "green": 1, "blue": 0, "alpha": 1}}
+        """#.utf8)
+
+    @Test func annotationsAreSavedIntoTheFile() async throws {
+        let harness = try ServerHarness()
+        let file = "\(harness.docs)/text.pdf"
+        try await harness.run { client in
+            let base = documentPath("text.pdf") + "/annotations"
+            let imageBefore = try await client.get(documentPath("text.pdf") + "/pages/1/image?dpi=36")
+            let created = try await client.send(.post, base, body: Self.highlight)
+            #expect(created.status == .created)
+            let id = try #require((created.json as? [String: Any])?["id"] as? String)
+
+            // Poppler, not the server's MuPDF, reads the saved file.
+            var saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(onPageAt: 1)
+            let highlight = try #require(saved.first { $0.kind == .highlight })
+            #expect(highlight.contents == "from the API")
+            #expect(abs(highlight.quads[0].upperLeft.x - 172) < 0.5 && abs(highlight.quads[0].lowerRight.y - 75) < 0.5)
+            // The page image is drawn anew from the changed file: a new ETag.
+            let imageAfter = try await client.get(documentPath("text.pdf") + "/pages/1/image?dpi=36")
+            #expect(imageAfter.headers[.eTag] != imageBefore.headers[.eTag])
+
+            var edited = try #require(created.json as? [String: Any])
+            edited["contents"] = "edited"
+            let updated = try await client.send(.put, base + "/" + id, body: try JSONSerialization.data(withJSONObject: edited))
+            #expect(updated.status == .ok)
+            saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(onPageAt: 1)
+            #expect(saved.first { $0.kind == .highlight }?.contents == "edited")
+
+            let listed = try #require(try await client.get(base + "?page=1").json as? [[String: Any]])
+            #expect(listed.contains { $0["id"] as? String == id })
+            let xfdf = try await client.get(documentPath("text.pdf") + "/annotations.xfdf")
+            #expect(xfdf.headers[.contentType]?.hasPrefix("application/vnd.adobe.xfdf") == true)
+            #expect(String(decoding: xfdf.data, as: UTF8.self).contains("<highlight"))
+
+            let removed = try await client.execute(uri: base + "/" + id, method: .delete, headers: ServerHarness.authorization)
+            #expect(removed.status == .noContent)
+            saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(onPageAt: 1)
+            #expect(!saved.contains { $0.kind == .highlight })
+
+            // XFDF goes back in through the API.
+            let imported = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: xfdf.data)
+            #expect(imported.status == .ok)
+            saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(onPageAt: 1)
+            #expect(saved.first { $0.kind == .highlight }?.contents == "edited")
+        }
+    }
+
+    @Test func badAnnotationRequestsChangeNothing() async throws {
+        let harness = try ServerHarness()
+        let file = "\(harness.docs)/text.pdf"
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        try await harness.run(configure: { $0.bodyLimit = 2048 }) { client in
+            let base = documentPath("text.pdf") + "/annotations"
+            let bodies: [(Data, HTTPResponse.Status)] = [
+                (Data("not json".utf8), .badRequest),
+                (Data(#"{"kind": "Highlight"}"#.utf8), .badRequest),
+                (Data(#"{"kind": "Highlight", "pageIndex": 7, "rect": {"origin": {"x": 0, "y": 0}, "size": {"width": 5, "height": 5}}}"#.utf8), .badRequest),
+                (Data(#"{"kind": "Highlight", "pageIndex": "one", "rect": {}}"#.utf8), .badRequest),
+                (Data(repeating: 0x20, count: 4096), .contentTooLarge),
+            ]
+            for (body, status) in bodies {
+                let response = try await client.send(.post, base, body: body)
+                #expect(response.status == status, "\(String(decoding: body.prefix(60), as: UTF8.self)): \(response.status)")
+                #expect(response.errorCode != nil)
+            }
+            let missing = try await client.send(.put, base + "/no-such-annotation", body: Self.highlight)
+            #expect(missing.status.code >= 400 && missing.status.code < 500)
+            let xfdf = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data("<xfdf><annots><broken".utf8))
+            #expect(xfdf.status == .badRequest)
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
+    }
+
+    @Test func aReadOnlyServerRefusesEdits() async throws {
+        let harness = try ServerHarness()
+        let original = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf"))
+        try await harness.run(configure: { $0.allowsEditing = false }) { client in
+            let response = try await client.send(.post, documentPath("text.pdf") + "/annotations", body: Self.highlight)
+            #expect(response.status == .forbidden)
+            let details = try #require(try await client.get(documentPath("text.pdf")).json as? [String: Any])
+            #expect(details["editable"] as? Bool == false)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf")) == original)
+    }
+
+    @Test func bookmarksAndViewingStateLiveInTheSession() async throws {
+        try await ServerHarness().run { client in
+            let base = documentPath("long.pdf")
+            let added = try await client.send(.post, base + "/bookmarks", body: Data(#"{"pageIndex": 41, "title": "Forty-two"}"#.utf8))
+            #expect(added.status == .created)
+            let id = try #require((added.json as? [String: Any])?["id"] as? String)
+            let listed = try #require(try await client.get(base + "/bookmarks").json as? [[String: Any]])
+            #expect(listed.map { $0["title"] as? String } == ["Forty-two"] && listed.first?["pageIndex"] as? Int == 41)
+            #expect(try await client.send(.post, base + "/bookmarks", body: Data(#"{"pageIndex": 100, "title": "x"}"#.utf8)).status == .notFound)
+
+            let state = Data(#"{"pageIndex": 12, "zoom": 1.5, "scrollOffset": {"x": 0, "y": 140}}"#.utf8)
+            #expect(try await client.send(.put, base + "/state", body: state).status == .ok)
+            let stored = try #require(try await client.get(base + "/state").json as? [String: Any])
+            #expect(stored["pageIndex"] as? Int == 12 && stored["zoom"] as? Double == 1.5)
+            #expect(try await client.send(.put, base + "/state", body: Data(#"{"pageIndex": 1, "zoom": 0, "scrollOffset": {"x": 0, "y": 0}}"#.utf8)).status == .badRequest)
+
+            let removed = try await client.execute(uri: base + "/bookmarks/" + id, method: .delete, headers: ServerHarness.authorization)
+            #expect(removed.status == .noContent)
+            let again = try await client.execute(uri: base + "/bookmarks/" + id, method: .delete, headers: ServerHarness.authorization)
+            #expect(again.status == .notFound)
+        }
+    }
+
+    /// 60,000 curves: seconds to draw at 300 dpi, so a render is surely in flight.
+    static let slowCurves = 60_000
+
+    @Test func aFullQueueAnswers429AndOthersAreServedAfter() async throws {
+        let harness = try ServerHarness(slowCurves: Self.slowCurves)
+        try await harness.run(configure: { $0.queueLimit = 1 }) { client in
+            let port = try #require(client.port)
+            let slow = try RawHTTPConnection(port: port)
+            try slow.get(documentPath("slow.pdf") + "/pages/0/image?dpi=300", headers: ["Authorization": "Bearer \(ServerHarness.token)"])
+            try await Self.waitUntil("the slow render is queued") { try await Self.queued(client) == 1 }
+            let refused = try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20")
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.errorCode == "busy" && refused.headers[.retryAfter] == "1")
+            // The client going away cancels its render, and the queue frees at once.
+            slow.close()
+            try await Self.waitUntil("the cancelled render leaves the queue", seconds: 4) { try await Self.queued(client) == 0 }
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20").status == .ok)
+        }
+    }
+
+    @Test func aClientLeavingMidSearchStopsIt() async throws {
+        try await ServerHarness().run { client in
+            let port = try #require(client.port)
+            let connection = try RawHTTPConnection(port: port)
+            try connection.get(documentPath("long.pdf") + "/search?q=Page", headers: ["Authorization": "Bearer \(ServerHarness.token)"])
+            let start = connection.read { String(decoding: $0, as: UTF8.self).contains("\"pageIndex\":0") }
+            #expect(String(decoding: start, as: UTF8.self).contains("200 OK"))
+            connection.close()
+            #expect(try await client.get("/api/health").status == .ok)
+            #expect(try await client.get(documentPath("long.pdf") + "/search?q=Page%2099").status == .ok)
+        }
+    }
+
+    private static func queued(_ client: any TestClientProtocol) async throws -> Int {
+        ((try await client.get("/api/health").json as? [String: Any])?["queued"] as? Int) ?? -1
+    }
+
+    private static func waitUntil(_ what: String, seconds: Double = 10, _ condition: () async throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("timed out waiting until \(what)")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import RendererProvider
+import RendererServer
+import TestSupport
+
+/// A real server on a free loopback port over a scratch folder of fixtures, and what the
+/// tests ask it.
+///
+/// The folder `docs` holds copies of text.pdf (3 pages, "fixture" on page 2 only),
+/// search.pdf, long.pdf (100 pages, "Page N"), labels.pdf and truncated.pdf (damaged),
+/// not-a-pdf.pdf (text in a PDF's name), and escape.pdf, a symbolic link to the sample
+/// outside the folder. Tests that need a page that takes seconds to draw ask for slow.pdf.
+/// The folder goes when the harness does.
+final class ServerHarness: Sendable {
+    static let token = "server-test-token-0123456789"
+    static var authorization: HTTPFields { [.authorization: "Bearer \(token)"] }
+
+    let folder: String
+    let docs: String
+
+    /// Makes the scratch folder; `slowCurves` > 0 adds slow.pdf with that many curves.
+    init(slowCurves: Int = 0) throws {
+        folder = NSTemporaryDirectory() + "server-tests-" + UUID().uuidString
+        docs = folder + "/docs"
+        try FileManager.default.createDirectory(atPath: docs, withIntermediateDirectories: true)
+        for name in ["text.pdf", "search.pdf", "long.pdf", "labels.pdf", "truncated.pdf", "not-a-pdf.pdf"] {
+            try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: "\(docs)/\(name)")
+        }
+        try FileManager.default.createSymbolicLink(atPath: "\(docs)/escape.pdf", withDestinationPath: Fixtures.samplePath)
+        if slowCurves > 0 { try SlowPage.write(curves: slowCurves, to: "\(docs)/slow.pdf") }
+    }
+
+    /// Runs `test` against a server over the folder, configured by `configure`.
+    func run(
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
+        configure(&configuration)
+        let server = try DocumentServer(configuration: configuration, registry: Fixtures.registry)
+        try await server.application().test(.ahc(.http)) { client in try await test(client) }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
+extension TestClientProtocol {
+    /// GET `uri` with the token (and `headers`).
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var all = ServerHarness.authorization
+        all.append(contentsOf: headers)
+        return try await execute(uri: uri, method: .get, headers: all)
+    }
+
+    /// `method` on `uri` with the token and `body` as JSON.
+    func send(_ method: HTTPRequest.Method, _ uri: String, body: Data) async throws -> TestResponse {
+        var headers = ServerHarness.authorization
+        headers[.contentType] = "application/json"
+        return try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(bytes: body))
+    }
+}
+
+extension TestResponse {
+    /// The body's bytes.
+    var data: Data { Data(body.readableBytesView) }
+
+    /// The body as JSON.
+    var json: Any { (try? JSONSerialization.jsonObject(with: data)) ?? [:] }
+
+    /// The API error's code, if the body is one.
+    var errorCode: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String }
+
+    /// The API error's message, if the body is one.
+    var errorMessage: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["message"] as? String }
+}
+
+/// The address of a document under `docs/` in the API (the id percent-encoded).
+func documentPath(_ name: String) -> String {
+    "/api/documents/docs%2F" + name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!
+}
+
+/// The width and height of a PNG, as netpbm's independent decoder reads it.
+func pngSize(_ png: Data) throws -> (width: Int, height: Int) {
+    let path = NSTemporaryDirectory() + UUID().uuidString + ".png"
+    try png.write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let image = try Netpbm(try Tool.run("pngtopnm", [path]).stdout)
+    return (image.width, image.height)
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import RendererProvider
+import RendererServer
+import Testing
+import TestSupport
+
+/// What a reader asks the server: the documents, page images, text, search, outline,
+/// comparisons; and how the server refuses what it must not serve.
+@Suite struct ServerReadingTests {
+    @Test func everyRouteWantsTheToken() async throws {
+        try await ServerHarness().run { client in
+            for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {
+                for headers: HTTPFields in [[:], [.authorization: "Bearer wrong-token-0123456789xx"], [.cookie: "renderer_token=nope"]] {
+                    let response = try await client.execute(uri: uri, method: .get, headers: headers)
+                    #expect(response.status == .unauthorized, "\(uri)")
+                    #expect(response.errorCode == "unauthorized", "\(uri)")
+                }
+            }
+            // The viewer's entry takes the token once and hands it back as an HttpOnly cookie.
+            let entry = try await client.execute(uri: "/?token=\(ServerHarness.token)", method: .get)
+            #expect(entry.status == .ok)
+            let cookie = try #require(entry.headers[.setCookie])
+            #expect(cookie.contains("renderer_token=\(ServerHarness.token)") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            let withCookie = try await client.execute(uri: "/api/documents", method: .get, headers: [.cookie: "renderer_token=\(ServerHarness.token)"])
+            #expect(withCookie.status == .ok)
+            // The token in a query opens the viewer's page only, not the API.
+            let apiByQuery = try await client.execute(uri: "/api/documents?token=\(ServerHarness.token)", method: .get)
+            #expect(apiByQuery.status == .unauthorized)
+        }
+    }
+
+    @Test func servesOnlyThePDFsItWasGiven() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            let list = try #require(try await client.get("/api/documents").json as? [[String: Any]])
+            let ids = Set(list.compactMap { $0["id"] as? String })
+            #expect(ids == ["docs/text.pdf", "docs/search.pdf", "docs/long.pdf", "docs/labels.pdf", "docs/truncated.pdf"])
+            let refusals: [(String, HTTPResponse.Status)] = [
+                ("/api/documents/docs%2F..%2F..%2F..%2Fetc%2Fpasswd", .notFound),
+                ("/api/documents/docs%2F.%2Ftext.pdf", .notFound),
+                ("/api/documents/docs%2F%2Ftext.pdf", .notFound),
+                ("/api/documents/docs", .notFound),
+                ("/api/documents/elsewhere%2Ftext.pdf", .notFound),
+                ("/api/documents/docs%2Fmissing.pdf", .notFound),
+                (documentPath("escape.pdf"), .forbidden),
+                (documentPath("not-a-pdf.pdf"), .forbidden),
+            ]
+            for (uri, status) in refusals {
+                let response = try await client.get(uri)
+                #expect(response.status == status, "\(uri): \(response.status)")
+                #expect(response.errorCode != nil, "\(uri)")
+            }
+        }
+    }
+
+    @Test func documentInfoAgreesWithPdfinfo() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            for engine in ["mupdf", "poppler"] {
+                let details = try #require(try await client.get(documentPath("long.pdf") + "?engine=\(engine)").json as? [String: Any])
+                let info = try #require(details["info"] as? [String: Any])
+                let pdfinfo = try Tool.run("pdfinfo", ["\(harness.docs)/long.pdf"]).text
+                #expect(pdfinfo.contains("Pages:           \(info["pageCount"] as? Int ?? -1)\n"))
+                #expect(details["renderer"] as? String == engine)
+            }
+            let pages = try #require(try await client.get(documentPath("labels.pdf") + "/pages").json as? [[String: Any]])
+            let document = try Fixtures.open("labels.pdf", backend: "poppler")
+            #expect(pages.map { $0["label"] as? String } == (try document.pageInfos()).map(\.label))
+        }
+    }
+
+    @Test func pageImagesAreCachedPNGsWithStrongETags() async throws {
+        try await ServerHarness().run { client in
+            let uri = documentPath("text.pdf") + "/pages/1/image?dpi=72"
+            let first = try await client.get(uri)
+            #expect(first.status == .ok)
+            #expect(first.headers[.contentType] == "image/png")
+            #expect(first.headers[.cacheControl] == "private, no-cache")
+            #expect(first.headers[.init("X-Renderer")!] == "mupdf")
+            let size = try pngSize(first.data)
+            #expect(size.width == 612 && size.height == 792)
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.hasPrefix("\"") && !tag.hasPrefix("W/"))
+            let again = try await client.get(uri)
+            #expect(again.data == first.data && again.headers[.eTag] == tag)
+            let notModified = try await client.get(uri, headers: [.ifNoneMatch: tag])
+            #expect(notModified.status == .notModified && notModified.body.readableBytes == 0)
+
+            let poppler = try await client.get(uri + "&engine=poppler")
+            #expect(poppler.headers[.init("X-Renderer")!] == "poppler")
+            #expect(poppler.headers[.eTag] != tag)
+            let byWidth = try pngSize(try await client.get(documentPath("text.pdf") + "/pages/0/image?width=306").data)
+            #expect(byWidth.width == 306 && byWidth.height == 396)
+        }
+    }
+
+    @Test func badPageRequestsGetJSONErrors() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            let cases: [(String, HTTPResponse.Status, String)] = [
+                ("text.pdf/pages/-1/image", .badRequest, "bad-request"),
+                ("text.pdf/pages/x/image", .badRequest, "bad-request"),
+                ("text.pdf/pages/3/image", .notFound, "page-out-of-range"),
+                ("text.pdf/pages/0/image?dpi=0", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/image?dpi=-5", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/image?dpi=5000", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/image?dpi=abc", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/image?width=0", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/image?width=40000", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/image?engine=pdfium", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/text?engine=", .badRequest, "bad-request"),
+                ("text.pdf/search", .badRequest, "bad-request"),
+                ("truncated.pdf/pages/0/image", .unprocessableContent, "damaged"),
+                ("truncated.pdf", .unprocessableContent, "damaged"),
+            ]
+            for (path, status, code) in cases {
+                let response = try await client.get(documentPath("") + path)
+                #expect(response.status == status, "\(path): \(response.status)")
+                #expect(response.errorCode == code, "\(path)")
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, "\(path)")
+                // Clients see document ids, never where the server keeps its files.
+                #expect(response.errorMessage?.contains(harness.folder) == false, "\(path): \(response.errorMessage ?? "")")
+            }
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+    }
+
+    @Test func textLayerWordsMatchPdftotext() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            for engine in ["mupdf", "poppler"] {
+                let layer = try #require(try await client.get(documentPath("text.pdf") + "/pages/1/text?engine=\(engine)").json as? [String: Any])
+                let words = (layer["lines"] as? [[String: Any]] ?? []).flatMap { $0["words"] as? [[String: Any]] ?? [] }
+                let witness = try Self.pdftotextWords("\(harness.docs)/text.pdf", page: 2)
+                #expect(words.map { $0["text"] as? String } == witness.map(\.text), "\(engine)")
+                for (word, expected) in zip(words, witness) {
+                    let bounds = try #require(word["bounds"] as? [String: [String: Double]])
+                    #expect(abs(bounds["origin"]!["x"]! - expected.box.minX) < 1.5, "\(engine) \(expected.text)")
+                    #expect(abs(bounds["origin"]!["x"]! + bounds["size"]!["width"]! - expected.box.maxX) < 1.5, "\(engine) \(expected.text)")
+                    #expect(abs(bounds["origin"]!["y"]! - expected.box.minY) < 3, "\(engine) \(expected.text)")
+                }
+            }
+        }
+    }
+
+    @Test func searchStreamsHitsInPageOrder() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            let response = try await client.get(documentPath("long.pdf") + "/search?q=Page%201&engine=poppler")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("application/x-ndjson") == true)
+            #expect(response.headers[.contentLength] == nil)  // streamed, not collected first
+            let lines = String(decoding: response.data, as: UTF8.self).split(separator: "\n").map {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let hits = lines.dropLast().compactMap { $0?["pageIndex"] as? Int }
+            let last = try #require(lines.last ?? nil)
+            #expect(last["done"] as? Bool == true && last["pagesSearched"] as? Int == 100 && last["hits"] as? Int == hits.count)
+            // pdftotext's pages (separated by form feeds) that hold "Page 1" as a word prefix.
+            let pages = try Tool.run("pdftotext", ["\(harness.docs)/long.pdf", "-"]).text.components(separatedBy: "\u{0C}")
+            let expected = pages.enumerated().filter { $0.element.contains("Page 1") }.map(\.offset)
+            #expect(hits == expected)
+        }
+    }
+
+    @Test func outlineLinksAndComparison() async throws {
+        try await ServerHarness().run { client in
+            let outline = try await client.get(documentPath("text.pdf") + "/outline")
+            #expect(outline.status == .ok && outline.json is [Any])
+            let links = try await client.get(documentPath("text.pdf") + "/pages/0/links?engine=poppler")
+            #expect(links.status == .ok && links.json is [Any])
+            let comparison = try #require(try await client.get(documentPath("text.pdf") + "/pages/0/compare?dpi=50").json as? [String: Any])
+            #expect(comparison["reference"] as? String == "mupdf" && comparison["candidate"] as? String == "poppler")
+            let figures = try #require(comparison["page"] as? [String: Any])
+            #expect(figures["passed"] as? Bool == true)
+            #expect((figures["differingShare"] as? Double ?? 1) < 0.05)
+            let heatMapURI = try #require(comparison["heatMap"] as? String)
+            let heatMap = try await client.get(heatMapURI)
+            #expect(heatMap.headers[.contentType] == "image/png")
+            let size = try pngSize(heatMap.data)
+            #expect(size.width == Int((612.0 * 50 / 72).rounded()) && size.height == Int((792.0 * 50 / 72).rounded()))
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/compare?dpi=0").status == .badRequest)
+        }
+    }
+
+    private static func pdftotextWords(_ path: String, page: Int) throws -> [(text: String, box: PageRect)] {
+        let xhtml = try Tool.run("pdftotext", ["-bbox", "-f", "\(page)", "-l", "\(page)", path, "-"]).text
+        let pattern = try NSRegularExpression(pattern: #"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#)
+        return pattern.matches(in: xhtml, range: NSRange(xhtml.startIndex..., in: xhtml)).map { match in
+            let field = { (i: Int) in String(xhtml[Range(match.range(at: i), in: xhtml)!]) }
+            let (x0, y0, x1, y1) = (Double(field(1))!, Double(field(2))!, Double(field(3))!, Double(field(4))!)
+            return (field(5), PageRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        }
+    }
+}

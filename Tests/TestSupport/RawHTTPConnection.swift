@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A bare TCP connection to a server on loopback, for what an HTTP client library hides:
+/// reading a streamed response as it arrives, and going away in the middle of one.
+public final class RawHTTPConnection {
+    private var descriptor: Int32
+
+    /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds.
+    public init(port: Int, timeout: Double = 10) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            Glibc.close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sends a GET request for `path` with `headers`.
+    public func get(_ path: String, headers: [String: String] = [:]) throws {
+        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        request += "\r\n"
+        let bytes = Array(request.utf8)
+        guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EPIPE) }
+    }
+
+    /// Reads until `done` holds for what was read, the server closes, or a read times out;
+    /// returns what was read.
+    public func read(until done: (Data) -> Bool) -> Data {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !done(received) {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return received
+    }
+
+    /// Closes the connection, as a client that goes away does.
+    public func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    deinit { close() }
+}
