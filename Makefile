@@ -5,10 +5,11 @@ SWIFT ?= swift
 # The engines, every library linking MuPDF's static archive needs (ENGINE-NOTES.md),
 # poppler's C++ APIs (public and core), SQLite for hostapp's bookmarks, and the reference tools the tests use
 # as witnesses (python3 builds one fixture and recomputes comparison figures; chattr, from
-# e2fsprogs, makes a directory read-only even for root in the saving tests).
+# e2fsprogs, makes a directory read-only even for root in the saving tests); Chromium and its
+# WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot.
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-cpp-dev libpoppler-private-dev \
-	libsqlite3-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs
+	libsqlite3-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 
@@ -56,6 +57,9 @@ setup:
 	@# numpy, for the test that recomputes hostapp compare's figures independently.
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install -q numpy 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-numpy
+	@# Selenium, which drives Chromium in the viewer's tests.
+	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium
 
 demo: setup
 	$(SWIFT) build -c release --product hostapp
@@ -67,16 +71,21 @@ demo: setup
 		echo; echo "== hostapp --backend $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend"; \
 		"$$bin" --backend $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend; \
 	done; \
-	echo; echo "The rendered pages are in $(DEMO_OUT)/mupdf and $(DEMO_OUT)/poppler."
+	echo; echo "== hostapp serve Samples/sample.pdf, shown in headless Chromium"; \
+	python3 Scripts/viewer-screenshot.py "$$bin" Samples/sample.pdf $(DEMO_OUT)/viewer.png; \
+	echo; echo "The rendered pages are in $(DEMO_OUT)/mupdf and $(DEMO_OUT)/poppler, the viewer in $(DEMO_OUT)/viewer.png."; \
+	echo "Start it yourself with: $$bin serve Samples/sample.pdf"
 
+# The Swift tests, then the viewer's in headless Chromium against a real `hostapp serve`.
 test: setup
 	$(SWIFT) test
+	python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
 DOC_MODULES = RendererProvider MuPDFRenderer PopplerRenderer RendererProviderXFDF RendererComparison \
-	RendererIsolation RendererProviderVault RendererProviderStore
+	RendererIsolation RendererProviderVault RendererProviderStore RendererServer
 docs: setup
 	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \
 		echo "== $$module"; \

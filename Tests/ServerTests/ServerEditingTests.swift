@@ -132,7 +132,7 @@ import TestSupport
         let harness = try ServerHarness(slowCurves: Self.slowCurves)
         try await harness.run(configure: { $0.queueLimit = 1 }) { client in
             let port = try #require(client.port)
-            let slow = try RawHTTPConnection(port: port)
+            let slow = try RawHTTPConnection(port: port, timeout: 60)
             try slow.get(documentPath("slow.pdf") + "/pages/0/image?dpi=300", headers: ["Authorization": "Bearer \(ServerHarness.token)"])
             try await Self.waitUntil("the slow render is queued") { try await Self.queued(client) == 1 }
             let refused = try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20")
@@ -145,10 +145,26 @@ import TestSupport
         }
     }
 
+    @Test func pagesPastTheLimitsAreRefused() async throws {
+        let harness = try ServerHarness(slowCurves: Self.slowCurves)
+        try await harness.run(configure: {
+            $0.timeLimit = .milliseconds(300)
+            $0.maximumPixelCount = 100_000
+        }) { client in
+            // Past the time limit: the server was too slow, the request was fine.
+            let slow = try await client.get(documentPath("slow.pdf") + "/pages/0/image?dpi=20")
+            #expect(slow.status == .serviceUnavailable && slow.errorCode == "limit-exceeded")
+            // Past the pixel limit: the request asked too much.
+            let large = try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=72")
+            #expect(large.status == .badRequest && large.errorCode == "limit-exceeded")
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20").status == .ok)
+        }
+    }
+
     @Test func aClientLeavingMidSearchStopsIt() async throws {
         try await ServerHarness().run { client in
             let port = try #require(client.port)
-            let connection = try RawHTTPConnection(port: port)
+            let connection = try RawHTTPConnection(port: port, timeout: 60)
             try connection.get(documentPath("long.pdf") + "/search?q=Page", headers: ["Authorization": "Bearer \(ServerHarness.token)"])
             let start = connection.read { String(decoding: $0, as: UTF8.self).contains("\"pageIndex\":0") }
             #expect(String(decoding: start, as: UTF8.self).contains("200 OK"))

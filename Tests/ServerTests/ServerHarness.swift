@@ -39,7 +39,9 @@ final class ServerHarness: Sendable {
     ) async throws {
         var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
         configure(&configuration)
-        let server = try DocumentServer(configuration: configuration, registry: Fixtures.registry)
+        // Engine threads of its own: the other suites' engine work, which runs at the same
+        // time on the shared threads, does not hold up this server's.
+        let server = try DocumentServer(configuration: configuration, registry: Fixtures.registry, threads: EngineThreads(threadCount: 2))
         try await server.application().test(.ahc(.http)) { client in try await test(client) }
     }
 

@@ -32,11 +32,19 @@ actor DocumentPool {
     }
 
     /// Runs `body` on an engine thread with a document of the pool, stopped by `timeLimit`
-    /// and by the task's cancellation (a client that goes away).
+    /// (then throwing a 503 `limit-exceeded`) and by the task's cancellation (a client that
+    /// goes away).
     func run<T: Sendable>(timeLimit: Duration?, _ body: @escaping @Sendable (Document, Cancellation) throws -> T) async throws -> T {
         try await withLease { document in
             try await self.threads.run { cancellation in
-                try body(document, Cancellation(timeLimit: timeLimit, within: cancellation))
+                let limited = Cancellation(timeLimit: timeLimit, within: cancellation)
+                do {
+                    return try body(document, limited)
+                } catch let error as RendererError where error.code == .limitExceeded && limited.isCancelled {
+                    // The time limit ran out: the server is too slow for this page now, the
+                    // request itself was fine (a page past the pixel limit stays a 400).
+                    throw APIError(.serviceUnavailable, code: error.code.rawValue, error.message)
+                }
             }
         }
     }

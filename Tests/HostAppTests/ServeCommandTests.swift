@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `hostapp serve` as a user starts and stops it.
+@Suite struct ServeCommandTests {
+    static let token = "serve-command-token-0123456789"
+
+    @Test func refusesWhatItCannotServe() throws {
+        let noPaths = try Tool.run(HostAppTests.executable, ["serve"])
+        #expect(noPaths.status == 64)
+        let missing = try Tool.run(HostAppTests.executable, ["serve", "/nonexistent/folder", "--port", "0"])
+        #expect(missing.status == 74 && missing.stderr.contains("does not exist"))
+        let isolated = try Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--isolate", "--port", "0"])
+        #expect(isolated.status == 64 && isolated.stderr.contains("--isolate"))
+        let shortToken = NSTemporaryDirectory() + "short-token-\(UUID().uuidString)"
+        try "abc\n".write(toFile: shortToken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: shortToken) }
+        let weak = try Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--token-file", shortToken, "--port", "0"])
+        #expect(weak.status == 64 && !weak.stderr.contains("abc\n"))
+    }
+
+    /// SIGTERM: the render in flight is answered, new connections are refused, and the
+    /// process ends with status 0; the token is printed once, on stdout, never on stderr.
+    @Test func shutsDownGracefully() async throws {
+        let folder = NSTemporaryDirectory() + "serve-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try SlowPage.write(curves: 24_000, to: folder + "/slow.pdf")
+        try (Self.token + "\n").write(toFile: folder + "/token", atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
+        process.arguments = ["--log-level", "debug", "serve", folder + "/slow.pdf", "--port", "0", "--token-file", folder + "/token"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let firstLine = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(firstLine.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map { Int($0.1)! }, "\(firstLine)")
+        #expect(firstLine.contains("?token=\(Self.token)"))
+
+        let slow = try RawHTTPConnection(port: port, timeout: 60)
+        try slow.get("/api/documents/slow.pdf/pages/0/image?dpi=300", headers: ["Authorization": "Bearer \(Self.token)"])
+        try await Task.sleep(for: .milliseconds(500))
+        process.terminate()  // SIGTERM
+        let answer = slow.read { data in
+            guard let end = data.range(of: Data("\r\n\r\n".utf8)),
+                let length = String(decoding: data[..<end.lowerBound], as: UTF8.self).firstMatch(of: /Content-Length: (\d+)/)
+            else { return false }
+            return data.count - end.upperBound >= Int(length.1)!
+        }
+        let head = String(decoding: answer.prefix(200), as: UTF8.self)
+        #expect(head.hasPrefix("HTTP/1.1 200"), "\(head)")
+        #expect(answer.range(of: Data([0x89, 0x50, 0x4E, 0x47])) != nil)  // the PNG signature
+
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!log.contains(Self.token))
+    }
+}
