@@ -41,7 +41,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-vault docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: bench-server bench-vault docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -180,6 +180,13 @@ bench: setup
 bench-vault: setup
 	$(BENCH_BUILD)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/vault_memory.py
+
+# Only the viewer's server section of BENCHMARKS.md: first page, page images per second and
+# latency at 1, 8 and 32 clients, memory under load (BENCH_SERVER_SECONDS, default 600).
+bench-server: setup
+	@$(call install-missing,$(BENCH_PACKAGES))
+	$(BENCH_BUILD)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/server_load.py
 
 # Rebuilds the test fixtures and the sample document (they are committed).
 fixtures: setup

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 
+import server_load
 import vault_memory
 
 DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
@@ -205,7 +206,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    write_report(rows, notes, memory, vault_memory.measure())
+    write_report(rows, notes, memory, vault_memory.measure() + [""] + server_load.measure())
 
 
 def write_report(rows, notes, memory, vault):
@@ -248,6 +249,7 @@ def write_report(rows, notes, memory, vault):
         f"BENCH_PAGES={PAGES} BENCH_DPIS='{' '.join(DPIS)}' BENCH_RUNS={RUNS} make bench   # this run",
         "BENCH_PAGES=1-100 BENCH_DPIS=150 make bench     # a quick look",
         "make bench-vault                              # the vault's memory table alone",
+        "BENCH_SERVER_SECONDS=60 make bench-server     # the viewer's server alone, a one-minute memory run",
         "```",
         "",
     ]

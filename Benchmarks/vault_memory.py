@@ -10,11 +10,12 @@ which rewrites only this section of BENCHMARKS.md. HOSTAPP names the binary.
 """
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
 import time
+
+import report_section
 
 HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
 BEGIN, END = "<!-- vault-memory -->", "<!-- /vault-memory -->"
@@ -91,14 +92,7 @@ def measure():
 def main():
     lines = measure()
     print("\n".join(lines))
-    report = "BENCHMARKS.md"
-    text = open(report).read() if os.path.exists(report) else "# Benchmarks\n"
-    section = "\n".join(lines)
-    if BEGIN in text:
-        text = re.sub(re.escape(BEGIN) + ".*?" + re.escape(END), lambda _: section, text, flags=re.S)
-    else:
-        text = text.rstrip() + "\n\n" + section + "\n"
-    open(report, "w").write(text)
+    report_section.replace("BENCHMARKS.md", BEGIN, END, lines)
 
 
 if __name__ == "__main__":

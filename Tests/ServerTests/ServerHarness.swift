@@ -1,8 +1,11 @@
+import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import Logging
 import RendererProvider
 import RendererServer
+import ServiceLifecycle
 import TestSupport
 
 /// A real server on a free loopback port over a scratch folder of fixtures, and what the
@@ -32,17 +35,30 @@ final class ServerHarness: Sendable {
         if slowCurves > 0 { try SlowPage.write(curves: slowCurves, to: "\(docs)/slow.pdf") }
     }
 
-    /// Runs `test` against a server over the folder, configured by `configure`.
-    func run(
-        configure: (inout ServerConfiguration) -> Void = { _ in },
-        _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
-    ) async throws {
+    /// Runs `test` against a server over the folder, configured by `configure`, on a free
+    /// loopback port, then shuts the server down gracefully.
+    func run(configure: (inout ServerConfiguration) -> Void = { _ in }, _ test: @escaping @Sendable (ServerClient) async throws -> Void) async throws {
         var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
         configure(&configuration)
         // Engine threads of its own: the other suites' engine work, which runs at the same
         // time on the shared threads, does not hold up this server's.
         let server = try DocumentServer(configuration: configuration, registry: Fixtures.registry, threads: EngineThreads(threadCount: 2))
-        try await server.application().test(.ahc(.http)) { client in try await test(client) }
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let group = ServiceGroup(
+            configuration: .init(services: [server.application { listening.yield($0) }], logger: Logger(label: "server-tests")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw POSIXError(.ECONNREFUSED) }
+            do {
+                try await test(ServerClient(port: port))
+            } catch {
+                await group.triggerGracefulShutdown()
+                throw error
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
     }
 
     deinit {
@@ -50,25 +66,46 @@ final class ServerHarness: Sendable {
     }
 }
 
-extension TestClientProtocol {
+/// An HTTP client (AsyncHTTPClient) for one test server. Its deadline is generous: the
+/// whole suite runs at once on two cores, and other suites' blocking work can hold up the
+/// server's tasks for a while; a deadline is there to end a hang, not to time the server.
+struct ServerClient: Sendable {
+    let port: Int
+
+    /// `method` on `uri` with `headers` and `body`.
+    func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: Data? = nil) async throws -> ServerResponse {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(uri)")
+        request.method = .init(rawValue: method.rawValue)
+        for field in headers { request.headers.add(name: field.name.rawName, value: field.value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(180))
+        var fields = HTTPFields()
+        for (name, value) in response.headers { if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) } }
+        let bytes = try await response.body.collect(upTo: 64 << 20)
+        return ServerResponse(status: HTTPResponse.Status(code: Int(response.status.code)), headers: fields, data: Data(bytes.readableBytesView))
+    }
+
     /// GET `uri` with the token (and `headers`).
-    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> ServerResponse {
         var all = ServerHarness.authorization
         all.append(contentsOf: headers)
         return try await execute(uri: uri, method: .get, headers: all)
     }
 
     /// `method` on `uri` with the token and `body` as JSON.
-    func send(_ method: HTTPRequest.Method, _ uri: String, body: Data) async throws -> TestResponse {
+    func send(_ method: HTTPRequest.Method, _ uri: String, body: Data) async throws -> ServerResponse {
         var headers = ServerHarness.authorization
         headers[.contentType] = "application/json"
-        return try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(bytes: body))
+        return try await execute(uri: uri, method: method, headers: headers, body: body)
     }
 }
 
-extension TestResponse {
+/// A response, as the tests read it.
+struct ServerResponse: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
     /// The body's bytes.
-    var data: Data { Data(body.readableBytesView) }
+    var data: Data
 
     /// The body as JSON.
     var json: Any { (try? JSONSerialization.jsonObject(with: data)) ?? [:] }
