@@ -56,6 +56,7 @@ class ViewerTests(unittest.TestCase):
         os.mkdir(cls.docs)
         for name in ("text.pdf", "outline.pdf", "long.pdf"):
             shutil.copy(os.path.join(FIXTURES, name), cls.docs)
+        shutil.copy(os.path.join(HERE, "..", "..", "Samples", "sample.pdf"), cls.docs)
         token_file = os.path.join(cls.folder, "token")
         with open(token_file, "w") as f:
             f.write(TOKEN + "\n")
@@ -164,6 +165,8 @@ class ViewerTests(unittest.TestCase):
     def test_1_reads_scrolls_and_restores_the_position(self):
         self.open_viewer()
         self.screenshot_is_not_blank("first-page.png")
+        from selenium.webdriver.support.ui import Select
+        Select(self.browser.find_element("id", "zoom")).select_by_value("1.5")
         self.go_to_page(3)
         top = self.run_js("return document.querySelector('.page[data-index=\"2\"]').getBoundingClientRect().top "
                           "- document.getElementById('viewer').getBoundingClientRect().top")
@@ -172,6 +175,8 @@ class ViewerTests(unittest.TestCase):
         self.browser.refresh()
         self.wait_for("return document.querySelectorAll('.page').length === 3", "the pages after reload")
         self.wait_for("return document.getElementById('page-number').value === '3'", "page 3 restored after reload")
+        self.assertEqual(self.run_js("return document.getElementById('zoom').value"), "1.5", "the zoom is not restored")
+        self.assertAlmostEqual(self.scale(2), 1.5 * 96 / 72, delta=0.02)
 
     def test_2_finds_a_word_where_it_is(self):
         self.open_viewer()
@@ -248,7 +253,21 @@ class ViewerTests(unittest.TestCase):
         self.assertTrue(any("heatmap" in s for s in images), images)
         self.screenshot_is_not_blank("compare.png")
 
-    def test_7_refuses_without_the_token(self):
+    def test_7_follows_internal_links_and_only_shows_external_ones(self):
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/sample.pdf".replace("/", "%2F"))
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "the sample's pages")
+        self.go_to_page(1)
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .link-layer a').length >= 2", "the links of page 1")
+        before = self.browser.current_url
+        self.run_js("document.querySelector('.page[data-index=\"0\"] .link-layer a.external').click()")
+        self.wait_for("return !document.getElementById('status').hidden", "the external link shown")
+        self.assertIn("https://www.example.org/", self.run_js("return document.getElementById('status-text').textContent"))
+        self.assertEqual(self.browser.current_url, before)
+        self.assertEqual(len(self.browser.window_handles), 1)
+        self.run_js("document.querySelector('.page[data-index=\"0\"] .link-layer a:not(.external)').click()")
+        self.wait_for("return document.getElementById('page-number').value === '3'", "the internal link to page 3 followed")
+
+    def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError
         opener = build_opener(ProxyHandler({}))
