@@ -20,39 +20,59 @@ extension ReadingSession {
     /// `annotationsChanged` with those added and those replaced.
     public func importAnnotations(_ incoming: [Annotation]) throws -> AnnotationImport {
         try withPermitted([.annotations]) { document, state in
-            let held = Set(try document.annotations().map(\.id))
+            let heldAnnotations = try document.annotations()
+            let held = Set(heldAnnotations.map(\.id))
+            var incoming = incoming
+            if let collaboration = configuration.collaboration {
+                let byID = Dictionary(heldAnnotations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                incoming = try incoming.map { annotation in
+                    guard let existing = byID[annotation.id] else { return try Self.authored(annotation, in: collaboration) }
+                    return try Self.permittedUpdate(annotation, of: existing, in: collaboration)
+                }
+            }
             let result = try document.importAnnotations(incoming)
             let changes = AnnotationChanges(
                 added: result.imported.filter { !held.contains($0.id) }, modified: result.imported.filter { held.contains($0.id) })
-            if !result.imported.isEmpty { emit(.annotationsChanged(changes), in: state) }
+            if !result.imported.isEmpty { changed(changes, in: state) }
             return result
         }
     }
 
     /// Adds an annotation as ``Document/add(_:)`` does and tells `annotationsChanged`.
     /// Needs the ``SessionFeature/annotations`` setting and the PDF's annotate permission
-    /// (and ``SessionFeature/redaction`` for a redaction).
+    /// (and ``SessionFeature/redaction`` for a redaction). In collaboration mode the reader
+    /// is its author, whatever the annotation says.
     @discardableResult
     public func addAnnotation(_ annotation: Annotation) throws -> Annotation {
         try withPermitted(Self.features(for: annotation.kind)) { document, state in
+            var annotation = annotation
+            if let collaboration = configuration.collaboration { annotation = try Self.authored(annotation, in: collaboration) }
             let added = try document.add(annotation)
-            emit(.annotationsChanged(AnnotationChanges(added: [added])), in: state)
+            changed(AnnotationChanges(added: [added]), in: state)
             return added
         }
     }
 
     /// Changes an annotation as ``Document/update(_:)`` does and tells `annotationsChanged`.
+    /// In collaboration mode the author stays the annotation's own, and changing another
+    /// reader's annotation needs `annotations:edit:all`.
     @discardableResult
     public func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         try withPermitted(Self.features(for: annotation.kind)) { document, state in
+            var annotation = annotation
+            if let collaboration = configuration.collaboration {
+                let existing = try document.annotation(withID: annotation.id)
+                annotation = try Self.permittedUpdate(annotation, of: existing, in: collaboration)
+            }
             let updated = try document.update(annotation)
-            emit(.annotationsChanged(AnnotationChanges(modified: [updated])), in: state)
+            changed(AnnotationChanges(modified: [updated]), in: state)
             return updated
         }
     }
 
     /// Removes the annotation `id` and tells `annotationsChanged` with its last value.
-    /// Throws `invalidArgument` when there is none.
+    /// Throws `invalidArgument` when there is none. In collaboration mode, removing another
+    /// reader's annotation needs `annotations:delete:all`.
     public func removeAnnotation(withID id: String, onPageAt pageIndex: Int? = nil) throws {
         try withDocument { document, state in
             let removed: Annotation
@@ -63,9 +83,47 @@ extension ReadingSession {
                 throw error
             }
             for feature in Self.features(for: removed.kind) { try check(feature) }
+            if let collaboration = configuration.collaboration, !collaboration.permissions.mayRemove(removed, as: collaboration.currentUserID) {
+                throw Self.othersAnnotation(removed, in: collaboration, "remove")
+            }
             try document.removeAnnotation(withID: id, onPageAt: removed.pageIndex)
-            emit(.annotationsChanged(AnnotationChanges(removed: [removed])), in: state)
+            changed(AnnotationChanges(removed: [removed]), in: state)
         }
+    }
+
+    /// Tells the host of a change the reader made, and the collaboration, if any.
+    private func changed(_ changes: AnnotationChanges, in state: State) {
+        emit(.annotationsChanged(changes), in: state)
+        configuration.collaboration?.session(self, didChangeLocally: changes)
+    }
+
+    /// `annotation` with the collaboration's reader as its author; throws `notPermitted`
+    /// when the reader may not annotate.
+    private static func authored(_ annotation: Annotation, in collaboration: any CollaborationService) throws -> Annotation {
+        guard collaboration.permissions.canAnnotate else {
+            throw RendererError(.notPermitted, "user \(collaboration.currentUserID) may only read this document's annotations")
+        }
+        var annotation = annotation
+        annotation.author = collaboration.currentUserID
+        return annotation
+    }
+
+    /// `annotation` as a change of `existing` the reader may make: its author kept; throws
+    /// `notPermitted` for another reader's annotation without `annotations:edit:all`.
+    private static func permittedUpdate(_ annotation: Annotation, of existing: Annotation, in collaboration: any CollaborationService) throws -> Annotation {
+        guard collaboration.permissions.mayModify(existing, as: collaboration.currentUserID) else {
+            throw othersAnnotation(existing, in: collaboration, "change")
+        }
+        var annotation = annotation
+        annotation.author = existing.author
+        return annotation
+    }
+
+    private static func othersAnnotation(_ annotation: Annotation, in collaboration: any CollaborationService, _ verb: String) -> RendererError {
+        let owner = annotation.author.map { "user \($0)" } ?? "no one (the document's own)"
+        return RendererError(
+            .notPermitted,
+            "annotation \"\(annotation.id)\" belongs to \(owner); user \(collaboration.currentUserID) may not \(verb) it")
     }
 
     private static func features(for kind: AnnotationKind) -> [SessionFeature] {

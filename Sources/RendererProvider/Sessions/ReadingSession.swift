@@ -102,6 +102,9 @@ public final class ReadingSession: Sendable {
             state.viewing.pageIndex = page
             emit(.firstPageLoaded(pageIndex: page, clamped: clamped), in: state)
             emit(.documentShown(state.viewing), in: state)
+            if let collaboration = configuration.collaboration {
+                collaboration.documentLoaded(self, annotations: try document.annotations())
+            }
         }
     }
 

@@ -24,13 +24,18 @@ public struct SessionConfiguration: Sendable {
     /// Where the file state's paths are: the local disk, or an application's file system
     /// (such as an encrypted one), which the engines then read from and saves write into.
     public var fileSystem: any FileSystem
+    /// The collaboration the session takes part in, if any: the session then tells it of
+    /// every local change, stamps the reader as author of what they add, and refuses
+    /// changes to other readers' annotations that the reader's permissions do not grant.
+    public var collaboration: (any CollaborationService)?
 
     /// A configuration as each property describes; everything allowed and the local disk by
     /// default.
     public init(
         pageIndex: Int? = nil, password: String? = nil, backend: BackendSelection = .auto, limits: DocumentLimits = DocumentLimits(),
         settings: DocumentSettings = DocumentSettings(), bookmarks: [Bookmark] = [], annotations: [Annotation] = [],
-        clock: @escaping @Sendable () -> Date = { Date() }, fileSystem: any FileSystem = LocalFileSystem()
+        clock: @escaping @Sendable () -> Date = { Date() }, fileSystem: any FileSystem = LocalFileSystem(),
+        collaboration: (any CollaborationService)? = nil
     ) {
         self.pageIndex = pageIndex
         self.password = password
@@ -41,6 +46,7 @@ public struct SessionConfiguration: Sendable {
         self.annotations = annotations
         self.clock = clock
         self.fileSystem = fileSystem
+        self.collaboration = collaboration
     }
 }
 

@@ -7,12 +7,33 @@ public struct AnnotationChanges: Hashable, Sendable, Codable {
     public var modified: [Annotation]
     /// The annotations as they were before they were removed.
     public var removed: [Annotation]
+    /// Whether the changes came from another reader, through the session's collaboration
+    /// (``ReadingSession/applyRemoteChanges(_:)``), rather than from this reader.
+    public var isRemote: Bool
 
     /// Changes as given.
-    public init(added: [Annotation] = [], modified: [Annotation] = [], removed: [Annotation] = []) {
+    public init(added: [Annotation] = [], modified: [Annotation] = [], removed: [Annotation] = [], isRemote: Bool = false) {
         self.added = added
         self.modified = modified
         self.removed = removed
+        self.isRemote = isRemote
+    }
+
+    /// Whether there are no changes.
+    public var isEmpty: Bool { added.isEmpty && modified.isEmpty && removed.isEmpty }
+
+    private enum CodingKeys: String, CodingKey {
+        case added, modified, removed, isRemote
+    }
+
+    /// Decodes changes; each list and `isRemote` may be left out.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            added: try c.decodeIfPresent([Annotation].self, forKey: .added) ?? [],
+            modified: try c.decodeIfPresent([Annotation].self, forKey: .modified) ?? [],
+            removed: try c.decodeIfPresent([Annotation].self, forKey: .removed) ?? [],
+            isRemote: try c.decodeIfPresent(Bool.self, forKey: .isRemote) ?? false)
     }
 }
 
