@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "RendererServer",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "RendererComparison",
+                "RendererProvider", "RendererProviderXFDF", "RendererComparison", "RendererIsolation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "RendererServer", "RendererProviderXFDF", "TestSupport",
+                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

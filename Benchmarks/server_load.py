@@ -204,7 +204,7 @@ def measure():
         target = ""
         if clients == 32 and kind == "uncached":
             target = "within 10% of render --jobs 2; p99 under 1 s"
-        lines.append(f"| {clients} clients, {kind}: pages/s, p50, p99 (s) | {rate:.1f}, {p50:.3f}, {p99:.3f} | {reference} | "
+        lines.append(f"| {clients} client{'s' if clients > 1 else ''}, {kind}: pages/s, p50, p99 (s) | {rate:.1f}, {p50:.3f}, {p99:.3f} | {reference} | "
                      f"{rate / (pages / render):.2f}x render | {target} |")
     sampled = curve[:: max(1, len(curve) // 12)] + ([curve[-1]] if curve else [])
     half = [mb for t, mb in curve if t >= (curve[-1][0] / 2 if curve else 0)]

@@ -57,13 +57,17 @@ struct GlobalOptions {
     func openForPages(_ path: String, needing capabilities: Set<Capability>) throws -> OpenedDocument {
         guard isolate else { return .local(try open(path, needing: capabilities)) }
         if vault != nil { throw RendererError(.invalidArgument, "--isolate cannot read from a vault: the engine process would need the key") }
-        var arguments = ["worker", "--log-level", logLevel.rawValue]
-        if let backend { arguments += ["--backend", backend] }
-        let isolation = IsolationOptions(
-            executable: Self.executablePath, arguments: arguments, timeLimit: timeLimit, memoryBytes: memoryMiB << 20)
         return .isolated(try IsolatedDocument(
             path: path, password: try password(), backend: selection, needing: capabilities,
-            limits: DocumentLimits(cacheBytes: cacheMiB << 20), isolation: isolation))
+            limits: DocumentLimits(cacheBytes: cacheMiB << 20), isolation: isolationOptions()))
+    }
+
+    /// How engine processes are started: this program's `worker` command, with the time
+    /// and memory limits given.
+    func isolationOptions() -> IsolationOptions {
+        var arguments = ["worker", "--log-level", logLevel.rawValue]
+        if let backend { arguments += ["--backend", backend] }
+        return IsolationOptions(executable: Self.executablePath, arguments: arguments, timeLimit: timeLimit, memoryBytes: memoryMiB << 20)
     }
 
     /// This program's own executable.

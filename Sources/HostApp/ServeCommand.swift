@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             printed at start holds it for the viewer (which then keeps it in a cookie), and the
             API takes it as "Authorization: Bearer TOKEN". A token is made at random unless
             --token-file names a file holding one. Annotation edits are saved into the files
-            unless --read-only. SIGINT or SIGTERM stops the server once the requests in flight
+            unless --read-only. With --isolate every engine runs in a child process (for
+            folders of untrusted files) and the server is read-only. SIGINT or SIGTERM stops the server once the requests in flight
             are answered. The README's Viewer section lists the endpoints.
             """)
 
@@ -60,7 +61,6 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         let global = self.global
         let server: DocumentServer
         do {
-            if global.isolate { throw RendererError(.invalidArgument, "serve does not run engines in child processes; leave out --isolate") }
             if global.vault != nil { throw RendererError(.invalidArgument, "serve reads files from the disk; leave out --vault") }
             var configuration = ServerConfiguration(roots: paths, token: try token(), host: host, port: port)
             configuration.backend = global.selection
@@ -74,6 +74,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.queueLimit = queueLimit
             configuration.cacheBytes = imageCacheMiB << 20
             configuration.bodyLimit = bodyLimitKiB << 10
+            configuration.isolation = global.isolate ? global.isolationOptions() : nil
             var logger = Logger(label: "hostapp.serve") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = global.logLevel
             server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)

@@ -105,6 +105,30 @@ public final class IsolatedDocument: DocumentReading {
         return page
     }
 
+    /// The page's size, rotation and label.
+    public func pageInfo(at index: Int) throws -> PageInfo {
+        guard case .pageInfo(let info) = try ask(.pageInfo(page: index)) else { throw unexpectedReply() }
+        return info
+    }
+
+    /// The page's links.
+    public func links(pageAt index: Int) throws -> [Link] {
+        guard case .links(let links) = try ask(.links(page: index)) else { throw unexpectedReply() }
+        return links
+    }
+
+    /// The document's outline.
+    public func outline() throws -> [OutlineItem] {
+        guard case .outline(let items) = try ask(.outline) else { throw unexpectedReply() }
+        return items
+    }
+
+    /// The page's annotations.
+    public func annotations(onPageAt index: Int) throws -> [Annotation] {
+        guard case .annotations(let annotations) = try ask(.annotations(page: index)) else { throw unexpectedReply() }
+        return annotations
+    }
+
     private func ask(_ request: IsolationRequest, cancellation: Cancellation? = nil) throws -> IsolationReply {
         try engine.withLock { slot in
             try slot.exchange(request, restarting: opening, options: isolation, displayName: displayName, cancellation: cancellation) { reply, _, _ in reply }

@@ -12,6 +12,10 @@ enum IsolationRequest: Codable, Sendable {
     case render(page: Int, options: RenderOptions, file: ImageFile?)
     case text(page: Int)
     case textPage(page: Int)
+    case pageInfo(page: Int)
+    case links(page: Int)
+    case outline
+    case annotations(page: Int)
 
     struct ImageFile: Codable, Sendable {
         var format: ImageFileFormat
@@ -21,8 +25,8 @@ enum IsolationRequest: Codable, Sendable {
     /// The page the request works on, if it works on one.
     var page: Int? {
         switch self {
-        case .render(let page, _, _), .text(let page), .textPage(let page): page
-        case .open, .info, .pageInfos: nil
+        case .render(let page, _, _), .text(let page), .textPage(let page), .pageInfo(let page), .links(let page), .annotations(let page): page
+        case .open, .info, .pageInfos, .outline: nil
         }
     }
 
@@ -34,6 +38,10 @@ enum IsolationRequest: Codable, Sendable {
         case .pageInfos: "read the pages' sizes"
         case .render(let page, _, _): "draw page \(page + 1)"
         case .text(let page), .textPage(let page): "read the text of page \(page + 1)"
+        case .pageInfo(let page): "read the size of page \(page + 1)"
+        case .links(let page): "read the links of page \(page + 1)"
+        case .outline: "read the outline"
+        case .annotations(let page): "read the annotations of page \(page + 1)"
         }
     }
 }
@@ -47,6 +55,10 @@ enum IsolationReply: Codable, Sendable {
     case rendered(width: Int, height: Int, stride: Int, format: PixelFormat)
     case text(String)
     case textPage(TextPage)
+    case pageInfo(PageInfo)
+    case links([Link])
+    case outline([OutlineItem])
+    case annotations([Annotation])
     case failed(WireError)
 
     struct Opened: Codable, Sendable {

@@ -55,6 +55,10 @@ public enum IsolationWorker {
             try bitmap.bytes.withUnsafeBytes { try output.send(reply, then: UnsafeRawBufferPointer(rebasing: $0[..<(bitmap.stride * bitmap.height)])) }
         case .text(let page): try output.send(IsolationReply.text(try document.text(pageAt: page)))
         case .textPage(let page): try output.send(IsolationReply.textPage(try document.textPage(pageAt: page)))
+        case .pageInfo(let page): try output.send(IsolationReply.pageInfo(try document.pageInfo(at: page)))
+        case .links(let page): try output.send(IsolationReply.links(try document.links(pageAt: page)))
+        case .outline: try output.send(IsolationReply.outline(try document.outline()))
+        case .annotations(let page): try output.send(IsolationReply.annotations(try document.annotations(onPageAt: page)))
         }
     }
 

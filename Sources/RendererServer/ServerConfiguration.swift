@@ -1,4 +1,5 @@
 import Foundation
+import RendererIsolation
 import RendererProvider
 
 /// What a ``DocumentServer`` serves and how: where it listens, which files, through which
@@ -37,6 +38,13 @@ public struct ServerConfiguration: Sendable {
     public var cacheBytes: Int
     /// The largest request body accepted; past it a request is answered 413.
     public var bodyLimit: Int
+    /// When set, every engine document runs in a child process started with these options
+    /// (for folders of untrusted files: an engine that crashes or runs away takes its
+    /// process, not the server). The server is then read-only: annotations are read through
+    /// the child processes, bookmarks and viewing states are kept by the server, and the
+    /// features that need the document in this process (annotation edits, XFDF export,
+    /// comparisons) are answered 403.
+    public var isolation: IsolationOptions?
 
     /// A configuration serving `roots` on loopback with `token`, through `backend`.
     public init(
@@ -44,7 +52,7 @@ public struct ServerConfiguration: Sendable {
         allowsEditing: Bool = true, password: String? = nil, documentLimits: DocumentLimits = DocumentLimits(),
         maximumDPI: Double = 1200, maximumPixelCount: Int = 64_000_000, timeLimit: Duration? = .seconds(60),
         documentsPerFile: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), queueLimit: Int = 256,
-        cacheBytes: Int = 256 << 20, bodyLimit: Int = 4 << 20
+        cacheBytes: Int = 256 << 20, bodyLimit: Int = 4 << 20, isolation: IsolationOptions? = nil
     ) {
         self.roots = roots
         self.token = token
@@ -61,5 +69,9 @@ public struct ServerConfiguration: Sendable {
         self.queueLimit = queueLimit
         self.cacheBytes = cacheBytes
         self.bodyLimit = bodyLimit
+        self.isolation = isolation
     }
+
+    /// Whether annotations may be changed: editing allowed, and the engines in this process.
+    var isEditable: Bool { allowsEditing && isolation == nil }
 }

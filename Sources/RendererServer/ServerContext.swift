@@ -1,4 +1,5 @@
 import Logging
+import RendererIsolation
 import RendererProvider
 
 /// What every part of a running server shares: its configuration, the engines, the threads
@@ -19,6 +20,16 @@ final class ServerContext: Sendable {
         queue = EngineQueue(limit: configuration.queueLimit)
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
+    }
+
+    /// Opens the served file at `path`: in an engine process when the configuration isolates
+    /// the engines, else in this process. Engine work: call it on an engine thread.
+    func openDocument(_ path: String, backend: BackendSelection) throws -> any DocumentReading {
+        guard let isolation = configuration.isolation else {
+            return try registry.open(.file(path), password: configuration.password, backend: backend, limits: configuration.documentLimits)
+        }
+        return try IsolatedDocument(
+            path: path, password: configuration.password, backend: backend, limits: configuration.documentLimits, isolation: isolation)
     }
 
     /// The ids of the renderers a request may name.

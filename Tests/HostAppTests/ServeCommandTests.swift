@@ -11,8 +11,8 @@ import TestSupport
         #expect(noPaths.status == 64)
         let missing = try Tool.run(HostAppTests.executable, ["serve", "/nonexistent/folder", "--port", "0"])
         #expect(missing.status == 74 && missing.stderr.contains("does not exist"))
-        let isolated = try Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--isolate", "--port", "0"])
-        #expect(isolated.status == 64 && isolated.stderr.contains("--isolate"))
+        let vault = try Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--vault", "/tmp", "--key-file", "/tmp/k", "--port", "0"])
+        #expect(vault.status == 64 && vault.stderr.contains("--vault"))
         let shortToken = NSTemporaryDirectory() + "short-token-\(UUID().uuidString)"
         try "abc\n".write(toFile: shortToken, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: shortToken) }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererIsolation
 import RendererProvider
 import RendererProviderXFDF
 import RendererServer
@@ -185,5 +186,48 @@ import TestSupport
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("timed out waiting until \(what)")
+    }
+}
+
+/// `--isolate`: every engine document in an engine process (hostapp's `worker` command).
+@Suite struct IsolatedServerTests {
+    /// The hostapp SwiftPM built next to this test bundle, whose `worker` command serves
+    /// isolated documents.
+    static let hostapp = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hostapp").path
+
+    @Test func isolatedEnginesServeReadingAndRefuseEdits() async throws {
+        let harness = try ServerHarness()
+        let original = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf"))
+        try await harness.run(configure: { $0.isolation = IsolationOptions(executable: Self.hostapp, arguments: ["worker"]) }) { client in
+            let details = try #require(try await client.get(documentPath("text.pdf")).json as? [String: Any])
+            #expect(details["editable"] as? Bool == false)
+            for engine in ["mupdf", "poppler"] {
+                let image = try await client.get(documentPath("text.pdf") + "/pages/1/image?dpi=72&engine=\(engine)")
+                #expect(image.status == .ok && image.headers[.init("X-Renderer")!] == engine)
+                let size = try pngSize(image.data)
+                #expect(size.width == 612 && size.height == 792)
+            }
+            let layer = try #require(try await client.get(documentPath("text.pdf") + "/pages/1/text").json as? [String: Any])
+            #expect((layer["lines"] as? [Any])?.isEmpty == false)
+            let search = String(decoding: try await client.get(documentPath("text.pdf") + "/search?q=fixture").data, as: UTF8.self)
+            #expect(search.contains(#""pageIndex":1"#) && search.contains(#""hits":1"#))
+            #expect(try await client.get(documentPath("text.pdf") + "/outline").status == .ok)
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/links").status == .ok)
+            #expect(try await client.get(documentPath("text.pdf") + "/annotations").status == .ok)
+            let bookmark = try await client.send(.post, documentPath("text.pdf") + "/bookmarks", body: Data(#"{"pageIndex": 2, "title": "Three"}"#.utf8))
+            #expect(bookmark.status == .created)
+            #expect((try await client.get(documentPath("text.pdf") + "/bookmarks").json as? [Any])?.count == 1)
+            let state = Data(#"{"pageIndex": 2, "zoom": 2, "scrollOffset": {"x": 0, "y": 10}}"#.utf8)
+            #expect(try await client.send(.put, documentPath("text.pdf") + "/state", body: state).status == .ok)
+            #expect((try await client.get(documentPath("text.pdf") + "/state").json as? [String: Any])?["pageIndex"] as? Int == 2)
+
+            let edit = try await client.send(.post, documentPath("text.pdf") + "/annotations", body: ServerEditingTests.highlight)
+            #expect(edit.status == .forbidden)
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/compare").status == .forbidden)
+            let damaged = try await client.get(documentPath("truncated.pdf") + "/pages/0/image")
+            #expect(damaged.status == .unprocessableContent && damaged.errorMessage?.contains(harness.folder) == false)
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf")) == original)
     }
 }

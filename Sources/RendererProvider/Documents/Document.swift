@@ -74,11 +74,6 @@ public final class Document: Sendable {
         try textPage(pageAt: index).text(in: rect)
     }
 
-    /// Every place `term` occurs on the page, in reading order.
-    public func search(_ term: String, pageAt index: Int, options: SearchOptions = SearchOptions()) throws -> [SearchHit] {
-        let search = try TextSearch(term: term, options: options)
-        return search.hits(in: try textPage(pageAt: index), pageIndex: index)
-    }
 
     /// The pages' text, one page at a time as it is asked for, so a document of any length
     /// is read in the memory one page needs. `pages` defaults to all, in order.

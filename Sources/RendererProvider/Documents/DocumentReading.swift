@@ -29,6 +29,23 @@ public protocol DocumentReading: Sendable {
     func text(pageAt index: Int) throws -> String
     /// The page's characters with their boxes, in lines and blocks.
     func textPage(pageAt index: Int) throws -> TextPage
+    /// Size, rotation and label of one page.
+    func pageInfo(at index: Int) throws -> PageInfo
+    /// The page's links, in page space.
+    func links(pageAt index: Int) throws -> [Link]
+    /// The document's outline.
+    func outline() throws -> [OutlineItem]
+    /// The page's annotations.
+    func annotations(onPageAt index: Int) throws -> [Annotation]
+}
+
+extension DocumentReading {
+    /// Every place `term` occurs on the page, in reading order: the search every backend
+    /// shares, over ``textPage(pageAt:)``, so it is the same wherever the engine runs.
+    public func search(_ term: String, pageAt index: Int, options: SearchOptions = SearchOptions()) throws -> [SearchHit] {
+        let search = try TextSearch(term: term, options: options)
+        return search.hits(in: try textPage(pageAt: index), pageIndex: index)
+    }
 }
 
 extension Document: DocumentReading {

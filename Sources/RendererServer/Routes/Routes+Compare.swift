@@ -48,17 +48,20 @@ extension Routes {
         let (referencePool, candidatePool) = (await document.pool(ids[0]), await document.pool(ids[1]))
         let threads = self.context.threads
         let timeLimit = self.context.configuration.timeLimit
-        let (comparison, heatMap) = try await self.context.queue.run {
+        let (comparison, heatMap): (PageComparison, Data) = try await self.context.queue.run {
             try await referencePool.withLease { reference in
                 try await candidatePool.withLease { candidate in
-                    try await threads.run { cancellation in
+                    guard let reference = reference as? Document, let candidate = candidate as? Document else {
+                        throw APIError.forbidden("the engines run isolated (--isolate): comparisons need both documents in the server's process")
+                    }
+                    return try await threads.run { cancellation in
                         var heatMap: Data?
                         let comparer = DocumentComparer(dpi: dpi, cancellation: Cancellation(timeLimit: timeLimit, within: cancellation))
                         let result = try comparer.compare(reference, candidate, pages: [page]) { images in
                             heatMap = try reference.encode(images.heatMap, as: .png)
                         }
                         guard let pageResult = result.pages.first else { throw RendererError(.pageOutOfRange, "no page \(page)") }
-                        return (pageResult, heatMap ?? Data())
+                        return (pageResult, heatMap ?? Data()) as (PageComparison, Data)
                     }
                 }
             }

@@ -35,7 +35,7 @@ extension Routes {
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
-                editable: self.context.configuration.allowsEditing))
+                editable: self.context.configuration.isEditable))
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.

@@ -44,8 +44,7 @@ extension Routes {
                         }
                         let options = RenderOptions(
                             dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
-                        let bitmap = try document.render(pageAt: page, options: options, cancellation: cancellation)
-                        return try document.encode(bitmap, as: .png)
+                        return try Self.png(of: document, page: page, options: options, cancellation: cancellation)
                     }
                 }
             }
@@ -53,6 +52,18 @@ extension Routes {
             await self.context.cache.store(bytes, for: tag)
             return Response(status: .ok, headers: [.contentType: "image/png", .connection: "close"], body: .init(byteBuffer: bytes))
         }
+    }
+
+    /// A page as PNG, by the engine's own encoder: in this process, or written to a
+    /// temporary file by an isolated engine (nothing an isolated engine made is decoded here).
+    static func png(of document: any DocumentReading, page: Int, options: RenderOptions, cancellation: Cancellation) throws -> Data {
+        if let document = document as? Document {
+            return try document.encode(try document.render(pageAt: page, options: options, cancellation: cancellation), as: .png)
+        }
+        let path = NSTemporaryDirectory() + "renderer-server-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try document.render(pageAt: page, options: options, as: .png, to: path, cancellation: cancellation)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// `GET .../pages/{page}/text?engine=`: the page's words and their boxes, by line.

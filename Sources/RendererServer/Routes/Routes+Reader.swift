@@ -8,7 +8,7 @@ extension Routes {
     /// `GET .../bookmarks`.
     @Sendable func bookmarks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(context)
-        return try Self.json(try await document.withSession { try $0.bookmarks })
+        return try Self.json(try await document.bookmarks())
     }
 
     /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark.
@@ -16,7 +16,7 @@ extension Routes {
         let document = try await servedDocument(context)
         let new = try await decode(Payload.NewBookmark.self, from: request)
         guard new.title.count <= 1000 else { throw APIError.badRequest("a bookmark's title is at most 1000 characters") }
-        let bookmark = try await document.withSession { try $0.addBookmark(pageIndex: new.pageIndex, title: new.title) }
+        let bookmark = try await document.addBookmark(pageIndex: new.pageIndex, title: new.title)
         return try Self.json(bookmark, status: .created)
     }
 
@@ -24,17 +24,14 @@ extension Routes {
     @Sendable func removeBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(context)
         let id = try Self.pathParameter("bookmark", context)
-        try await document.withSession { session in
-            guard try session.bookmarks.contains(where: { $0.id == id }) else { throw APIError.notFound("there is no bookmark \"\(id.prefix(80))\"") }
-            try session.removeBookmark(id: id)
-        }
+        try await document.removeBookmark(id: id)
         return Response(status: .noContent)
     }
 
     /// `GET .../state`: the page, zoom and scroll position the reader left the document at.
     @Sendable func viewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(context)
-        return try Self.json(try await document.withSession { try $0.viewingState })
+        return try Self.json(try await document.viewingState())
     }
 
     /// `PUT .../state` with a viewing state: where the reader is now.
@@ -42,10 +39,7 @@ extension Routes {
         let document = try await servedDocument(context)
         let state = try await decode(ViewingState.self, from: request)
         guard state.zoom.isFinite, state.zoom > 0, state.zoom <= 64 else { throw APIError.badRequest("zoom must be above 0 and at most 64") }
-        let stored = try await document.withSession { session in
-            try session.setViewingState(state)
-            return try session.viewingState
-        }
+        let stored = try await document.setViewingState(state)
         return try Self.json(stored)
     }
 }

@@ -104,6 +104,11 @@ async function openDocument(id) {
   state.engine = state.details.renderer;
   engines.value = state.engine;
   $("compare").disabled = state.details.renderers.length < 2;
+  // A read-only server (or one whose engines run isolated) takes no annotation edits.
+  for (const button of document.querySelectorAll("#tools [data-tool]:not([data-tool=select])")) {
+    button.disabled = !state.details.editable;
+    button.title = state.details.editable ? button.title : "This server is read-only";
+  }
   const first = state.details.firstPage;
   const count = state.details.info.pageCount;
   // Lay the pages out at the first page's size at once; the real sizes follow.
