@@ -13,3 +13,10 @@ def replace(report, begin, end, lines):
     else:
         text = text.rstrip() + "\n\n" + section + "\n"
     open(report, "w").write(text)
+
+
+def run(measure, report, begin, end):
+    """A benchmark run alone: measures, prints the section and puts it in `report`."""
+    lines = measure()
+    print("\n".join(lines))
+    replace(report, begin, end, lines)

@@ -218,11 +218,5 @@ def measure():
     return lines
 
 
-def main():
-    lines = measure()
-    print("\n".join(lines))
-    report_section.replace("BENCHMARKS.md", BEGIN, END, lines)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(report_section.run(measure, "BENCHMARKS.md", BEGIN, END))

@@ -46,12 +46,7 @@ extension Routes {
 
     /// `GET /api/documents/{id}/outline`: the outline, as the API's outline items.
     @Sendable func outline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
-        let renderer = try await rendererID(request, document)
-        let items = try await self.context.queue.run {
-            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in try document.outline() }
-        }
-        return try Self.json(items)
+        try Self.json(try await engineWork(request, context) { document, _ in try document.outline() })
     }
 
     /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations).

@@ -68,32 +68,21 @@ extension Routes {
 
     /// `GET .../pages/{page}/text?engine=`: the page's words and their boxes, by line.
     @Sendable func pageText(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
         let page = try Self.pageIndex(context)
-        let renderer = try await rendererID(request, document)
-        let layer = try await self.context.queue.run {
-            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in
+        return try Self.json(
+            try await engineWork(request, context) { document, renderer in
                 let size = try document.pageInfo(at: page).size
                 let lines = try document.textPage(pageAt: page).lines.compactMap { line -> Payload.Line? in
                     let words = line.words.filter { !$0.text.allSatisfy(\.isWhitespace) }.map { Payload.Word(text: $0.text, bounds: $0.bounds) }
                     return words.isEmpty ? nil : Payload.Line(bounds: line.bounds, words: words)
                 }
                 return Payload.TextLayer(pageIndex: page, renderer: renderer, size: size, lines: lines)
-            }
-        }
-        return try Self.json(layer)
+            })
     }
 
     /// `GET .../pages/{page}/links?engine=`: the page's links, as the API's links.
     @Sendable func pageLinks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
         let page = try Self.pageIndex(context)
-        let renderer = try await rendererID(request, document)
-        let links = try await self.context.queue.run {
-            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in
-                try document.links(pageAt: page)
-            }
-        }
-        return try Self.json(links)
+        return try Self.json(try await engineWork(request, context) { document, _ in try document.links(pageAt: page) })
     }
 }

@@ -97,6 +97,19 @@ struct Routes: Sendable {
         return requested
     }
 
+    /// Runs `body` on an engine document of the request's document, through the engine the
+    /// request names (given to `body`): admitted by the queue, within the time limit.
+    func engineWork<T: Sendable>(
+        _ request: Request, _ context: BasicRequestContext, _ body: @escaping @Sendable (any DocumentReading, String) throws -> T
+    ) async throws -> T {
+        let document = try await servedDocument(context)
+        let renderer = try await rendererID(request, document)
+        let timeLimit = self.context.configuration.timeLimit
+        return try await self.context.queue.run {
+            try await document.pool(renderer).run(timeLimit: timeLimit) { document, _ in try body(document, renderer) }
+        }
+    }
+
     /// The request's body, at most the configured limit (413 past it).
     func body(_ request: Request) async throws -> Data {
         var request = request
