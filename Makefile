@@ -9,7 +9,7 @@ SWIFT ?= swift
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot.
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-cpp-dev libpoppler-private-dev \
-	libsqlite3-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver
+	libsqlite3-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 
@@ -57,6 +57,9 @@ setup:
 	@# numpy, for the test that recomputes hostapp compare's figures independently.
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install -q numpy 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-numpy
+	@# cryptography, the independent JWT signer and verifier of the token tests.
+	@python3 -c 'import cryptography' 2>/dev/null || python3 -m pip install -q cryptography 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-cryptography
 	@# Selenium, which drives Chromium in the viewer's tests.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium
@@ -85,7 +88,7 @@ test: setup
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
 DOC_MODULES = RendererProvider MuPDFRenderer PopplerRenderer RendererProviderXFDF RendererComparison \
-	RendererIsolation RendererProviderVault RendererProviderStore RendererServer
+	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration
 docs: setup
 	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \
 		echo "== $$module"; \

@@ -17,12 +17,14 @@ let package = Package(
         .library(name: "RendererProviderStore", targets: ["RendererProviderStore"]),
         .library(name: "RendererIsolation", targets: ["RendererIsolation"]),
         .library(name: "RendererServer", targets: ["RendererServer"]),
+        .library(name: "RendererCollaboration", targets: ["RendererCollaboration"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
@@ -97,6 +99,11 @@ let package = Package(
             dependencies: ["RendererProvider", "EngineSupport", "CPopplerGlib", "CPopplerBridge", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // Collaboration: document descriptors and signed tokens (JWT), shared by the server
+        // and the sync client.
+        .target(
+            name: "RendererCollaboration",
+            dependencies: ["RendererProvider", .product(name: "JWTKit", package: "jwt-kit")]),
         // The document server and browser viewer (`hostapp serve`): Hummingbird over both engines.
         .target(
             name: "RendererServer",
@@ -113,7 +120,7 @@ let package = Package(
             name: "HostApp",
             dependencies: [
                 "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
-                "RendererProviderStore", "RendererServer", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProviderStore", "RendererServer", "RendererCollaboration", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -149,6 +156,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        .testTarget(
+            name: "CollaborationTests", dependencies: ["RendererCollaboration", "TestSupport"],
+            exclude: ["jwt_witness.py"]  // the independent signer and verifier the tests run
+        ),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],
             exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import RendererCollaboration
+import RendererProvider
+
+/// `hostapp token`: collaboration tokens for development and tests. Production tokens come
+/// from the application's own backend, which holds the private key.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Make keys and collaboration tokens (JWT, ES256 or RS256) for development and tests.",
+        subcommands: [Keygen.self, Issue.self, Verify.self])
+
+    struct Keygen: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Write a new EC P-256 (ES256) key pair in PEM.")
+
+        @Option(help: "Where to write the private key (created readable by its owner only).") var privateKeyOut: String
+        @Option(help: "Where to write the public key, for servers that verify tokens.") var publicKeyOut: String
+
+        func run() throws {
+            try Failure.reporting {
+                let key = CollaborationTokens.makePrivateKeyPEM()
+                try TokenCommand.write(key, to: privateKeyOut, permissions: 0o600)
+                try TokenCommand.write(try CollaborationTokens.publicKeyPEM(ofPrivateKey: key), to: publicKeyOut, permissions: 0o644)
+            }
+        }
+    }
+
+    struct Issue: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a token signed with a private key (ES256 or RS256).")
+
+        @Option(help: "The private key, in PEM.") var privateKey: String
+        @Option(help: "The document's identifier.") var document: String
+        @Option(help: "The layer's name.") var layer: String = "default"
+        @Option(help: "The user's id.") var user: String
+        @Option(help: "The user's default group.") var group: String?
+        @Option(name: .customLong("permission"), help: "A permission (repeat): read-document, write, download, annotations:edit:self, annotations:edit:all, annotations:delete:all.")
+        var permissions: [String] = ["read-document", "write"]
+        @Option(help: "Seconds until the token expires.") var expiresIn: Int = 900
+
+        func validate() throws {
+            guard expiresIn > 0 else { throw ValidationError("--expires-in must be at least 1 second") }
+        }
+
+        func run() async throws {
+            do {
+                let tokens = try await CollaborationTokens(pem: try TokenCommand.read(privateKey))
+                let claims = CollaborationClaims(
+                    user: user, descriptor: try DocumentDescriptor(documentID: document, layer: layer), group: group,
+                    permissions: permissions, expires: Date().addingTimeInterval(TimeInterval(expiresIn)))
+                print(try await tokens.issue(claims))
+            } catch let error as RendererError {
+                Failure.printError(error.description)
+                throw ExitCode(Failure.exitCode(for: error))
+            }
+        }
+    }
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a token with a public (or private) key and print its claims as JSON; exit 65 when it is refused.")
+
+        @Option(help: "The key, in PEM.") var key: String
+        @Option(help: "The document the token must open.") var document: String?
+        @Option(help: "The layer the token must open (with --document).") var layer: String = "default"
+        @Argument(help: "The token.") var token: String
+
+        func run() async throws {
+            do {
+                let tokens = try await CollaborationTokens(pem: try TokenCommand.read(key))
+                let descriptor = try document.map { try DocumentDescriptor(documentID: $0, layer: layer) }
+                let claims = try await tokens.verify(token, for: descriptor)
+                try JSONOutput.print(claims)
+            } catch let error as TokenError {
+                Failure.printError("the token is refused: \(error)")
+                throw ExitCode(Failure.document)
+            } catch let error as RendererError {
+                Failure.printError(error.description)
+                throw ExitCode(Failure.exitCode(for: error))
+            }
+        }
+    }
+
+    static func read(_ path: String) throws -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw RendererError(.fileNotFound, "cannot read the key file \(path)")
+        }
+        return text
+    }
+
+    static func write(_ text: String, to path: String, permissions: Int) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: permissions]) else {
+            throw RendererError(.ioFailure, "cannot write \(path)")
+        }
+    }
+}

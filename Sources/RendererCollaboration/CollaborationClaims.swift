@@ -1,0 +1,54 @@
+import Foundation
+import JWTKit
+import RendererProvider
+
+/// What a collaboration token says, signed by the application's backend: who the user is
+/// (`sub`), which document and layer the token opens (`doc`, `layer`), the user's default
+/// group, what they may do (`permissions`) and until when (`exp`).
+///
+/// Permissions are strings: `read-document`, `write`, `download`, and finer rules such as
+/// `annotations:edit:self`, `annotations:edit:all`, `annotations:delete:all`.
+public struct CollaborationClaims: JWTPayload, Equatable {
+    /// The user's id.
+    public var sub: SubjectClaim
+    /// When the token stops being valid.
+    public var exp: ExpirationClaim
+    /// When the token was issued.
+    public var iat: IssuedAtClaim
+    /// The document's identifier.
+    public var doc: String
+    /// The layer's name.
+    public var layer: String
+    /// The user's default group, if any.
+    public var group: String?
+    /// What the user may do.
+    public var permissions: [String]
+
+    /// Claims for `user` on `descriptor`, valid from `issued` until `expires`.
+    public init(
+        user: String, descriptor: DocumentDescriptor, group: String? = nil, permissions: [String], issued: Date = Date(), expires: Date
+    ) {
+        sub = SubjectClaim(value: user)
+        exp = ExpirationClaim(value: expires)
+        iat = IssuedAtClaim(value: issued)
+        doc = descriptor.documentID
+        layer = descriptor.layer
+        self.group = group
+        self.permissions = permissions
+    }
+
+    /// The user's id.
+    public var userID: String { sub.value }
+
+    /// The document and layer the token opens; throws `invalidArgument` when the token
+    /// names an empty or malformed one.
+    public func descriptor() throws -> DocumentDescriptor { try DocumentDescriptor(documentID: doc, layer: layer) }
+
+    /// The permissions, as a session's collaboration checks them.
+    public var collaborationPermissions: CollaborationPermissions { CollaborationPermissions(Set(permissions)) }
+
+    /// Checks the expiry; the signature is checked by ``CollaborationTokens``.
+    public func verify(using algorithm: some JWTAlgorithm) async throws {
+        try exp.verifyNotExpired()
+    }
+}
