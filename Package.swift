@@ -108,8 +108,9 @@ let package = Package(
         .target(
             name: "RendererServer",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "RendererComparison", "RendererIsolation",
+                "RendererProvider", "RendererProviderXFDF", "RendererComparison", "RendererIsolation", "RendererCollaboration",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -151,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "TestSupport",
+                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

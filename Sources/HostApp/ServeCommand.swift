@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import RendererCollaboration
 import RendererProvider
 import RendererServer
 
@@ -16,7 +17,9 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             --token-file names a file holding one. Annotation edits are saved into the files
             unless --read-only. With --isolate every engine runs in a child process (for
             folders of untrusted files) and the server is read-only. SIGINT or SIGTERM stops the server once the requests in flight
-            are answered. The README's Viewer section lists the endpoints.
+            are answered. With --collab-key (or --collab-hs256-secret-file) and --database it
+            also keeps collaboration layers under /api/collab, for readers with signed tokens.
+            The README's Viewer and Collaboration sections list the endpoints.
             """)
 
     @OptionGroup var globalArguments: GlobalArguments
@@ -49,7 +52,20 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(name: .customLong("body-limit-kib"), help: "The largest request body accepted, in KiB (past it: 413).")
     var bodyLimitKiB = 4096
 
+    @Option(help: "Keep collaboration layers, verifying readers' tokens with this key (PEM: EC P-256 for ES256 or RSA for RS256).", completion: .file())
+    var collabKey: String?
+
+    @Option(help: "Keep collaboration layers with HS256 tokens whose shared secret is this file's bytes (one machine only).", completion: .file())
+    var collabHs256SecretFile: String?
+
+    @Option(help: "The SQLite database of the collaboration layers (created when missing).", completion: .file())
+    var database: String?
+
     func validate() throws {
+        if collabKey != nil && collabHs256SecretFile != nil { throw ValidationError("--collab-key and --collab-hs256-secret-file exclude each other") }
+        if (collabKey != nil || collabHs256SecretFile != nil) != (database != nil) {
+            throw ValidationError("collaboration (--collab-key or --collab-hs256-secret-file) and --database go together")
+        }
         guard !paths.isEmpty else { throw ValidationError("give at least one PDF file or folder to serve") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard documentsPerFile >= 1, queueLimit >= 1, imageCacheMiB >= 0, bodyLimitKiB >= 1 else {
@@ -75,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.cacheBytes = imageCacheMiB << 20
             configuration.bodyLimit = bodyLimitKiB << 10
             configuration.isolation = global.isolate ? global.isolationOptions() : nil
+            if let database { configuration.collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), databasePath: database) }
             var logger = Logger(label: "hostapp.serve") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = global.logLevel
             server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)
@@ -89,6 +106,15 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             let served = paths.count == 1 ? paths[0] : "\(paths.count) paths"
             FileHandle.standardOutput.write(Data("Serving \(served) at http://\(shownHost):\(port)/?token=\(token)\n".utf8))
         }
+    }
+
+    /// The collaboration tokens of --collab-key or --collab-hs256-secret-file.
+    private func collaborationTokens() async throws -> CollaborationTokens {
+        if let collabKey { return try await CollaborationTokens(pem: try TokenCommand.read(collabKey)) }
+        guard let file = collabHs256SecretFile, let secret = FileManager.default.contents(atPath: file) else {
+            throw RendererError(.fileNotFound, "cannot read the HS256 secret file")
+        }
+        return try await CollaborationTokens(sharedSecret: secret)
     }
 
     /// The token of --token-file, else a random one made once per process.

@@ -21,9 +21,9 @@ public struct DocumentServer: Sendable {
     private let library: DocumentLibrary
 
     /// A server for `configuration` over `registry`'s engines; throws `fileNotFound` for a
-    /// root that does not exist.
+    /// root that does not exist, `ioFailure` for a collaboration database it cannot open.
     public init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads = .shared, logger: Logger = Logger(label: "renderer-server")) throws {
-        context = ServerContext(configuration: configuration, registry: registry, threads: threads, logger: logger)
+        context = try ServerContext(configuration: configuration, registry: registry, threads: threads, logger: logger)
         library = DocumentLibrary(catalog: try DocumentCatalog(paths: configuration.roots), context: context)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RendererCollaboration
 import RendererIsolation
 import RendererProvider
 
@@ -45,6 +46,8 @@ public struct ServerConfiguration: Sendable {
     /// features that need the document in this process (annotation edits, XFDF export,
     /// comparisons) are answered 403.
     public var isolation: IsolationOptions?
+    /// When set, the server also keeps collaboration layers (`/api/collab/...`).
+    public var collaboration: CollaborationConfiguration?
 
     /// A configuration serving `roots` on loopback with `token`, through `backend`.
     public init(
@@ -74,4 +77,22 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether annotations may be changed: editing allowed, and the engines in this process.
     var isEditable: Bool { allowsEditing && isolation == nil }
+}
+
+/// How a server keeps collaboration layers: the key its tokens are verified with, and the
+/// SQLite database the layers live in.
+public struct CollaborationConfiguration: Sendable {
+    /// Verifies the readers' tokens (a public key, or an HS256 secret when asked for).
+    public var tokens: CollaborationTokens
+    /// The SQLite database of the layers, created when missing.
+    public var databasePath: String
+    /// The most changes one push may hold (past it: 413).
+    public var changesPerRequest: Int
+
+    /// Layers in the database at `databasePath`, for readers whose tokens `tokens` verifies.
+    public init(tokens: CollaborationTokens, databasePath: String, changesPerRequest: Int = 100) {
+        self.tokens = tokens
+        self.databasePath = databasePath
+        self.changesPerRequest = changesPerRequest
+    }
 }

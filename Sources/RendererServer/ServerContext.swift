@@ -12,14 +12,17 @@ final class ServerContext: Sendable {
     let cache: PageImageCache
     let gate = ShutdownGate()
     let logger: Logger
+    /// The collaboration layers, when the server collaborates.
+    let layers: LayerStore?
 
-    init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads, logger: Logger) {
+    init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads, logger: Logger) throws {
         self.configuration = configuration
         self.registry = registry
         self.threads = threads
         queue = EngineQueue(limit: configuration.queueLimit)
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
+        layers = try configuration.collaboration.map { try LayerStore(path: $0.databasePath) }
     }
 
     /// Opens the served file at `path`: in an engine process when the configuration isolates

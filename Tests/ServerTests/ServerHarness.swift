@@ -23,12 +23,13 @@ final class ServerHarness: Sendable {
     let folder: String
     let docs: String
 
-    /// Makes the scratch folder; `slowCurves` > 0 adds slow.pdf with that many curves.
-    init(slowCurves: Int = 0) throws {
+    /// Makes the scratch folder; `slowCurves` > 0 adds slow.pdf with that many curves, and
+    /// `extra` more fixtures.
+    init(slowCurves: Int = 0, extra: [String] = []) throws {
         folder = NSTemporaryDirectory() + "server-tests-" + UUID().uuidString
         docs = folder + "/docs"
         try FileManager.default.createDirectory(atPath: docs, withIntermediateDirectories: true)
-        for name in ["text.pdf", "search.pdf", "long.pdf", "labels.pdf", "truncated.pdf", "not-a-pdf.pdf"] {
+        for name in ["text.pdf", "search.pdf", "long.pdf", "labels.pdf", "truncated.pdf", "not-a-pdf.pdf"] + extra {
             try FileManager.default.copyItem(atPath: Fixtures.path(name), toPath: "\(docs)/\(name)")
         }
         try FileManager.default.createSymbolicLink(atPath: "\(docs)/escape.pdf", withDestinationPath: Fixtures.samplePath)

@@ -52,13 +52,15 @@ public struct CollaborationPermissions: Hashable, Sendable {
     /// (or `annotations:edit:all`).
     public var canDeleteAll: Bool { granted.contains("annotations:delete:all") || canEditAll }
 
-    /// Whether the reader may change `annotation`, written by `author`, when they are `user`.
-    func mayModify(_ annotation: Annotation, as user: String) -> Bool {
+    /// Whether the reader, who is `user`, may change `annotation`: they may annotate, and it
+    /// is theirs or they may edit everyone's.
+    public func mayModify(_ annotation: Annotation, as user: String) -> Bool {
         canAnnotate && (annotation.author == user || canEditAll)
     }
 
-    /// Whether the reader may remove `annotation` when they are `user`.
-    func mayRemove(_ annotation: Annotation, as user: String) -> Bool {
+    /// Whether the reader, who is `user`, may remove `annotation`: they may annotate, and it
+    /// is theirs or they may delete everyone's.
+    public func mayRemove(_ annotation: Annotation, as user: String) -> Bool {
         canAnnotate && (annotation.author == user || canDeleteAll)
     }
 }

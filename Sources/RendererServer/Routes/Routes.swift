@@ -19,6 +19,9 @@ struct Routes: Sendable {
         viewer.get("/", use: viewerPage)
         viewer.get("/viewer/:file", use: viewerFile)
 
+        // Collaboration requests carry collaboration tokens, checked by each of their routes.
+        registerCollaboration(on: router.group("api"))
+
         let api = router.group("api")
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
         api.get("health", use: health)

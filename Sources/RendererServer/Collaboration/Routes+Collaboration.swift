@@ -1,0 +1,133 @@
+import Foundation
+import Hummingbird
+import RendererCollaboration
+import RendererProvider
+
+/// The collaboration routes, under `/api/collab/documents/{id}/layers/{layer}/`: a layer's
+/// annotations, its changes since a revision, and pushes of changes. Each request carries a
+/// collaboration token (`Authorization: Bearer JWT`) for that document and layer; the
+/// server's own token is not taken here. Authorship comes from the token's `sub` only.
+extension Routes {
+    /// What an authorized collaboration request works on.
+    struct Collaborator: Sendable {
+        var descriptor: DocumentDescriptor
+        var claims: CollaborationClaims
+        var document: ServedDocument
+        var store: LayerStore
+    }
+
+    /// Registers the collaboration routes on `api` when the server collaborates.
+    func registerCollaboration(on api: RouterGroup<BasicRequestContext>) {
+        guard context.layers != nil else { return }
+        let layer = api.group("collab/documents/:id/layers/:layer")
+        layer.get("annotations", use: collaborating(layerAnnotations))
+        layer.get("changes", use: collaborating(layerChanges))
+        layer.post("changes", use: collaborating(pushChanges))
+    }
+
+    /// `handler`, run only for a request whose token verifies for the path's document and
+    /// layer and grants `read-document`; 401 and 403 (JSON) otherwise.
+    private func collaborating(
+        _ handler: @escaping @Sendable (Request, BasicRequestContext, Collaborator) async throws -> Response
+    ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+        { request, context in
+            guard let store = self.context.layers, let tokens = self.context.configuration.collaboration?.tokens else {
+                throw APIError.notFound("this server does not collaborate")
+            }
+            let descriptor: DocumentDescriptor
+            do {
+                descriptor = try DocumentDescriptor(documentID: try Self.pathParameter("id", context), layer: try Self.pathParameter("layer", context))
+            } catch let error as RendererError {
+                throw APIError.badRequest(error.message)
+            }
+            guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { throw APIError.unauthorized }
+            let claims: CollaborationClaims
+            do {
+                claims = try await tokens.verify(String(header.dropFirst(7)), for: descriptor)
+            } catch let error as TokenError {
+                throw APIError(.unauthorized, code: "unauthorized", error.message)
+            }
+            guard claims.permissions.contains("read-document") else {
+                throw APIError.forbidden("the token does not grant read-document")
+            }
+            let document = try await self.library.document(descriptor.documentID)
+            let collaborator = Collaborator(descriptor: descriptor, claims: claims, document: document, store: store)
+            try await self.ensureLayer(collaborator)
+            var response = try await handler(request, context, collaborator)
+            response.headers[.init("X-Collaboration-Protocol")!] = String(collaborationProtocolVersion)
+            return response
+        }
+    }
+
+    /// Creates the layer from the PDF's own annotations the first time it is asked for.
+    private func ensureLayer(_ collaborator: Collaborator) async throws {
+        guard try !collaborator.store.exists(collaborator.descriptor) else { return }
+        let base = try await collaborator.document.annotations(onPageAt: nil)
+        try collaborator.store.create(collaborator.descriptor, base: base)
+    }
+
+    /// `GET .../annotations`: `{"revision": N, "annotations": [StoredAnnotation]}`.
+    @Sendable func layerAnnotations(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+        let (revision, annotations) = try collaborator.store.snapshot(collaborator.descriptor)
+        return try Self.json(LayerSnapshot(revision: revision, annotations: annotations))
+    }
+
+    /// `GET .../changes?since=N`: what changed after revision N (default 0).
+    @Sendable func layerChanges(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+        let since = try Self.query("since", request, as: Int.self) ?? 0
+        guard since >= 0 else { throw APIError.badRequest("since must be a revision, 0 or more") }
+        return try Self.json(try collaborator.store.changes(collaborator.descriptor, since: since))
+    }
+
+    /// `POST .../changes` with a `LayerPush`: each change applied or rejected on its own.
+    @Sendable func pushChanges(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+        let push = try await decode(LayerPush.self, from: request)
+        let limit = self.context.configuration.collaboration?.changesPerRequest ?? 100
+        guard push.changes.count <= limit else {
+            throw APIError(.contentTooLarge, code: "too-large", "a push holds at most \(limit) changes; this one holds \(push.changes.count)")
+        }
+        guard push.changes.allSatisfy({ !$0.operationID.isEmpty && $0.operationID.utf8.count <= 200 }) else {
+            throw APIError.badRequest("every change needs an operationID of 1 to 200 bytes")
+        }
+        let pageCount = try await collaborator.document.pageInfos().count
+        let (user, permissions) = (collaborator.claims.userID, collaborator.claims.collaborationPermissions)
+        var results: [ChangeResult] = []
+        for change in push.changes {
+            results.append(
+                try collaborator.store.apply(change, to: collaborator.descriptor, user: user, permissions: permissions) { annotation in
+                    try AnnotationLimits.check(annotation, pageCount: pageCount)
+                })
+        }
+        let revision = try collaborator.store.snapshot(collaborator.descriptor).revision
+        return try Self.json(PushResult(revision: revision, results: results))
+    }
+}
+
+/// `GET .../annotations` of a layer.
+struct LayerSnapshot: Codable {
+    var revision: Int
+    var annotations: [StoredAnnotation]
+}
+
+/// What an annotation sent to a layer may be: on a page of the document, with finite
+/// geometry within 100,000 points of the page, contents of at most 64 KiB, and at most
+/// 10,000 points and quads in all.
+enum AnnotationLimits {
+    static func check(_ annotation: Annotation, pageCount: Int) throws {
+        guard (0..<pageCount).contains(annotation.pageIndex) else {
+            throw RendererError(.invalidArgument, "page index \(annotation.pageIndex) is not in the document, which has \(pageCount) pages")
+        }
+        let points = [annotation.rect.origin, PagePoint(x: annotation.rect.size.width, y: annotation.rect.size.height)]
+            + annotation.points + annotation.inkPaths.flatMap { $0 }
+            + annotation.quads.flatMap { [$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight] }
+        guard points.count <= 40_000, annotation.inkPaths.count <= 1_000 else {
+            throw RendererError(.invalidArgument, "the annotation has more than 10,000 points")
+        }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) <= 100_000 && abs($0.y) <= 100_000 }) else {
+            throw RendererError(.invalidArgument, "the annotation's geometry is not finite or lies more than 100,000 points from the page")
+        }
+        guard (annotation.contents?.utf8.count ?? 0) <= 65_536, (annotation.subject?.utf8.count ?? 0) <= 4_096, annotation.id.utf8.count <= 200 else {
+            throw RendererError(.invalidArgument, "the annotation's contents, subject or id is too long")
+        }
+    }
+}

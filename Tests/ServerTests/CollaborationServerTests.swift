@@ -1,0 +1,240 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import RendererCollaboration
+import RendererProvider
+import RendererServer
+import Testing
+import TestSupport
+
+/// Collaboration layers on the real server: readers with signed tokens pushing changes and
+/// fetching what changed, the conflict rules, idempotent retries, authorship from the token,
+/// refusals, and a restart on the same database.
+@Suite struct CollaborationServerTests {
+    /// A signing key (kept by the test, as an application's backend keeps it) and the
+    /// server's configuration that verifies with its public key.
+    final class Keys: Sendable {
+        let privatePEM = CollaborationTokens.makePrivateKeyPEM()
+
+        func token(_ user: String, document: String = "docs/annotations.pdf", layer: String = "review",
+                   permissions: [String] = ["read-document", "write"], expires: TimeInterval = 600) async throws -> String {
+            let issuer = try await CollaborationTokens(pem: privatePEM)
+            let descriptor = try DocumentDescriptor(documentID: document, layer: layer)
+            return try await issuer.issue(CollaborationClaims(
+                user: user, descriptor: descriptor, permissions: permissions, expires: Date().addingTimeInterval(expires)))
+        }
+
+        func configure(_ configuration: inout ServerConfiguration, database: String) async throws {
+            let verifier = try await CollaborationTokens(pem: try CollaborationTokens.publicKeyPEM(ofPrivateKey: privatePEM))
+            configuration.collaboration = CollaborationConfiguration(tokens: verifier, databasePath: database, changesPerRequest: 20)
+        }
+    }
+
+    static func layerPath(_ document: String = "docs/annotations.pdf", _ layer: String = "review") -> String {
+        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))! }
+        return "/api/collab/documents/\(encode(document))/layers/\(encode(layer))"
+    }
+
+    static func square(_ id: String = "", contents: String, author: String? = nil) -> Annotation {
+        Annotation(id: id, kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 100, width: 80, height: 40), contents: contents, author: author)
+    }
+
+    static func push(_ client: ServerClient, token: String, _ changes: [LayerChange], layer: String = layerPath()) async throws -> (ServerResponse, PushResult?) {
+        let body = try JSONEncoder().encode(LayerPush(changes: changes))
+        let response = try await client.execute(
+            uri: layer + "/changes", method: .post, headers: [.authorization: "Bearer \(token)", .contentType: "application/json"], body: body)
+        return (response, try? Self.decoder.decode(PushResult.self, from: response.data))
+    }
+
+    static func snapshot(_ client: ServerClient, token: String, layer: String = layerPath()) async throws -> (revision: Int, annotations: [StoredAnnotation]) {
+        let response = try await client.execute(uri: layer + "/annotations", method: .get, headers: [.authorization: "Bearer \(token)"])
+        struct Snapshot: Decodable {
+            var revision: Int
+            var annotations: [StoredAnnotation]
+        }
+        let snapshot = try Self.decoder.decode(Snapshot.self, from: response.data)
+        return (snapshot.revision, snapshot.annotations)
+    }
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    @Test func twoReadersConvergeAndAuthorshipComesFromTheToken() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let keys = Keys()
+        let database = harness.folder + "/layers.sqlite"
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
+        var configuration = ServerConfiguration(roots: [], token: "")
+        try await keys.configure(&configuration, database: database)
+        let collaboration = configuration.collaboration
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            // The layer starts from the PDF's own annotations, at revision 0.
+            let start = try await Self.snapshot(client, token: alice)
+            #expect(start.revision == 0 && Set(start.annotations.map(\.annotation.id)) == Set(base.map(\.id)))
+
+            // Both push at once; Alice's claims to be Bob's, and the server ignores that.
+            async let fromAlice = Self.push(client, token: alice, (0..<5).map {
+                LayerChange(operationID: "a\($0)", action: .add, annotation: Self.square("alice-\($0)", contents: "A\($0)", author: "bob"))
+            })
+            async let fromBob = Self.push(client, token: bob, (0..<5).map {
+                LayerChange(operationID: "b\($0)", action: .add, annotation: Self.square("bob-\($0)", contents: "B\($0)"))
+            })
+            let (a, b) = try await (fromAlice, fromBob)
+            #expect(a.1?.results.allSatisfy { $0.status == .applied } == true && b.1?.results.allSatisfy { $0.status == .applied } == true)
+
+            let seenByAlice = try await Self.snapshot(client, token: alice), seenByBob = try await Self.snapshot(client, token: bob)
+            #expect(seenByAlice.revision == 10 && seenByAlice.revision == seenByBob.revision)
+            #expect(seenByAlice.annotations == seenByBob.annotations)
+            let authors = Dictionary(seenByAlice.annotations.map { ($0.annotation.id, $0.annotation.author) }, uniquingKeysWith: { a, _ in a })
+            #expect((0..<5).allSatisfy { authors["alice-\($0)"] == "alice" && authors["bob-\($0)"] == "bob" })
+
+            // What changed since the start, as a sync cycle asks.
+            let changes = try await client.execute(uri: Self.layerPath() + "/changes?since=0", method: .get, headers: [.authorization: "Bearer \(bob)"])
+            let delta = try Self.decoder.decode(LayerChanges.self, from: changes.data)
+            #expect(delta.revision == 10 && delta.added.count == 10 && delta.updated.isEmpty && delta.deleted.isEmpty)
+            #expect(changes.headers[.init("X-Collaboration-Protocol")!] == "1")
+        }
+    }
+
+    @Test func conflictsRetriesAndOthersAnnotations() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let keys = Keys()
+        var configuration = ServerConfiguration(roots: [], token: "")
+        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
+        let collaboration = configuration.collaboration
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        let moderator = try await keys.token("mod", permissions: ["read-document", "annotations:edit:all", "annotations:delete:all"])
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let added = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "op-1", action: .add, annotation: Self.square("note", contents: "v1")),
+            ]).1?.results.first?.annotation)
+
+            // A retried push (same operation id) is applied once and answered the same.
+            let retry = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "op-1", action: .add, annotation: Self.square("note", contents: "v1")),
+            ]).1)
+            #expect(retry.results.first?.status == .applied && retry.results.first?.revision == added.revision)
+            #expect(retry.revision == added.revision)
+
+            // Two edits on the same revision: the second is rejected with the current value.
+            var edit = added.annotation
+            edit.contents = "v2"
+            let first = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "op-2", action: .modify, annotation: edit, baseRevision: added.revision),
+            ]).1?.results.first)
+            #expect(first.status == .applied)
+            edit.contents = "v2-stale"
+            let stale = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "op-3", action: .modify, annotation: edit, baseRevision: added.revision),
+            ]).1?.results.first)
+            #expect(stale.status == .rejected && stale.reason == .conflict && stale.current?.annotation.contents == "v2")
+
+            // Bob may not change or delete Alice's note; a moderator may.
+            let bobs = try #require(try await Self.push(client, token: bob, [
+                LayerChange(operationID: "op-4", action: .modify, annotation: edit, baseRevision: first.revision),
+                LayerChange(operationID: "op-5", action: .delete, annotationID: "note"),
+            ]).1)
+            #expect(bobs.results.map(\.reason) == [.notPermitted, .notPermitted])
+            var moderated = edit
+            moderated.contents = "moderated"
+            let byModerator = try #require(try await Self.push(client, token: moderator, [
+                LayerChange(operationID: "op-6", action: .modify, annotation: moderated, baseRevision: first.revision),
+            ]).1?.results.first)
+            #expect(byModerator.status == .applied && byModerator.annotation?.annotation.author == "alice")
+
+            // A delete wins over a concurrent modify: the modify made on the old revision
+            // after the delete is rejected as deleted.
+            let deleted = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "op-7", action: .delete, annotationID: "note"),
+                LayerChange(operationID: "op-8", action: .modify, annotation: edit, baseRevision: byModerator.revision),
+            ]).1)
+            #expect(deleted.results.map(\.status) == [.applied, .rejected] && deleted.results[1].reason == .deleted)
+
+            // Malformed changes are rejected one by one; the others in the batch apply.
+            var absurd = Self.square("far", contents: "x")
+            absurd.rect = PageRect(x: 1e12, y: 0, width: 10, height: 10)
+            var offPage = Self.square("off", contents: "x")
+            offPage.pageIndex = 99
+            let huge = Self.square("huge", contents: String(repeating: "x", count: 70_000))
+            let mixed = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "op-9", action: .add, annotation: absurd),
+                LayerChange(operationID: "op-10", action: .add, annotation: offPage),
+                LayerChange(operationID: "op-11", action: .add, annotation: huge),
+                LayerChange(operationID: "op-12", action: .add, annotation: Self.square("ok", contents: "fine")),
+                LayerChange(operationID: "op-13", action: .modify, annotation: Self.square("missing", contents: "x"), baseRevision: 0),
+            ]).1)
+            #expect(mixed.results.map(\.reason) == [.invalid, .invalid, .invalid, nil, .notFound])
+            let since = try Self.decoder.decode(LayerChanges.self, from: try await client.execute(
+                uri: Self.layerPath() + "/changes?since=\(added.revision)", method: .get, headers: [.authorization: "Bearer \(bob)"]).data)
+            #expect(since.deleted == ["note"] && since.added.map(\.annotation.id) == ["ok"])
+        }
+    }
+
+    @Test func tokensAreCheckedOnEveryCollaborationRoute() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let keys = Keys(), stranger = Keys()
+        var configuration = ServerConfiguration(roots: [], token: "")
+        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
+        let collaboration = configuration.collaboration
+        let refused: [(String, HTTPResponse.Status)] = [
+            (try await keys.token("alice", expires: -10), .unauthorized),
+            (try await stranger.token("alice"), .unauthorized),
+            (try await keys.token("alice", layer: "other"), .unauthorized),
+            (try await keys.token("alice", document: "docs/text.pdf"), .unauthorized),
+            (ServerHarness.token, .unauthorized),  // the server's own token is not a collaboration token
+            (try await keys.token("alice", permissions: ["write"]), .forbidden),
+        ]
+        let reader = try await keys.token("reader", permissions: ["read-document"])
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            for (token, status) in refused {
+                for (method, uri) in [(HTTPRequest.Method.get, "/annotations"), (.get, "/changes"), (.post, "/changes")] {
+                    let response = try await client.execute(
+                        uri: Self.layerPath() + uri, method: method, headers: [.authorization: "Bearer \(token)"], body: Data(#"{"changes": []}"#.utf8))
+                    #expect(response.status == status, "\(method) \(uri)")
+                    #expect(response.errorCode != nil && response.errorMessage?.contains(token) == false)
+                }
+            }
+            let none = try await client.execute(uri: Self.layerPath() + "/annotations", method: .get)
+            #expect(none.status == .unauthorized)
+            // A reader may read, not write.
+            let readOnly = try #require(try await Self.push(client, token: reader, [
+                LayerChange(operationID: "r1", action: .add, annotation: Self.square(contents: "no")),
+            ]).1)
+            #expect(readOnly.results.first?.reason == .notPermitted)
+            // Too many changes in one push.
+            let tooMany = try await Self.push(client, token: reader, (0..<21).map {
+                LayerChange(operationID: "t\($0)", action: .add, annotation: Self.square(contents: "\($0)"))
+            })
+            #expect(tooMany.0.status == .contentTooLarge)
+        }
+    }
+
+    @Test func layersKeepAnyNameAndSurviveARestart() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let keys = Keys()
+        let database = harness.folder + "/layers.sqlite"
+        var configuration = ServerConfiguration(roots: [], token: "")
+        try await keys.configure(&configuration, database: database)
+        let collaboration = configuration.collaboration
+        let strange = #"it's "the" layer/; DROP TABLE layer;--"#
+        let alice = try await keys.token("alice", layer: strange)
+        let plain = try await keys.token("alice")
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let result = try await Self.push(client, token: alice, [
+                LayerChange(operationID: "s1", action: .add, annotation: Self.square("kept", contents: "across restarts")),
+            ], layer: Self.layerPath("docs/annotations.pdf", strange))
+            #expect(result.1?.results.first?.status == .applied)
+            // The other layer over the same document is independent.
+            #expect(try await Self.snapshot(client, token: plain).annotations.allSatisfy { $0.annotation.id != "kept" })
+        }
+        // A new server on the same database has every acknowledged change.
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let snapshot = try await Self.snapshot(client, token: alice, layer: Self.layerPath("docs/annotations.pdf", strange))
+            #expect(snapshot.revision == 1 && snapshot.annotations.contains { $0.annotation.id == "kept" && $0.annotation.author == "alice" })
+        }
+    }
+}
