@@ -88,11 +88,14 @@ public struct CollaborationConfiguration: Sendable {
     public var databasePath: String
     /// The most changes one push may hold (past it: 413).
     public var changesPerRequest: Int
+    /// The most collaboration requests one user may make per second (past it: 429).
+    public var requestsPerSecond: Int
 
     /// Layers in the database at `databasePath`, for readers whose tokens `tokens` verifies.
-    public init(tokens: CollaborationTokens, databasePath: String, changesPerRequest: Int = 100) {
+    public init(tokens: CollaborationTokens, databasePath: String, changesPerRequest: Int = 100, requestsPerSecond: Int = 50) {
         self.tokens = tokens
         self.databasePath = databasePath
         self.changesPerRequest = changesPerRequest
+        self.requestsPerSecond = requestsPerSecond
     }
 }

@@ -14,6 +14,8 @@ final class ServerContext: Sendable {
     let logger: Logger
     /// The collaboration layers, when the server collaborates.
     let layers: LayerStore?
+    /// Collaboration requests per user per second.
+    let collaborationLimiter: RateLimiter
 
     init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads, logger: Logger) throws {
         self.configuration = configuration
@@ -23,6 +25,7 @@ final class ServerContext: Sendable {
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
         layers = try configuration.collaboration.map { try LayerStore(path: $0.databasePath) }
+        collaborationLimiter = RateLimiter(requestsPerSecond: configuration.collaboration?.requestsPerSecond ?? 1)
     }
 
     /// Opens the served file at `path`: in an engine process when the configuration isolates

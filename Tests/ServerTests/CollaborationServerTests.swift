@@ -24,9 +24,10 @@ import TestSupport
                 user: user, descriptor: descriptor, permissions: permissions, expires: Date().addingTimeInterval(expires)))
         }
 
-        func configure(_ configuration: inout ServerConfiguration, database: String) async throws {
+        func configure(_ configuration: inout ServerConfiguration, database: String, requestsPerSecond: Int = 1000) async throws {
             let verifier = try await CollaborationTokens(pem: try CollaborationTokens.publicKeyPEM(ofPrivateKey: privatePEM))
-            configuration.collaboration = CollaborationConfiguration(tokens: verifier, databasePath: database, changesPerRequest: 20)
+            configuration.collaboration = CollaborationConfiguration(
+                tokens: verifier, databasePath: database, changesPerRequest: 20, requestsPerSecond: requestsPerSecond)
         }
     }
 
@@ -235,6 +236,77 @@ import TestSupport
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
             let snapshot = try await Self.snapshot(client, token: alice, layer: Self.layerPath("docs/annotations.pdf", strange))
             #expect(snapshot.revision == 1 && snapshot.annotations.contains { $0.annotation.id == "kept" && $0.annotation.author == "alice" })
+        }
+    }
+
+    @Test func layersGoOutAsXFDFWebAnnotationsAndPDF() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let keys = Keys()
+        var configuration = ServerConfiguration(roots: [], token: "")
+        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
+        let collaboration = configuration.collaboration
+        let alice = try await keys.token("alice", permissions: ["read-document", "write", "download", "annotations:delete:all"])
+        let noDownload = try await keys.token("bob")
+        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
+        let dropped = try #require(base.first { $0.kind.isCreatable })
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let pushed = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "x1", action: .add, annotation: Self.square("layer-note", contents: "only in the layer")),
+                LayerChange(operationID: "x2", action: .delete, annotationID: dropped.id),
+            ]).1)
+            #expect(pushed.results.allSatisfy { $0.status == .applied })
+            let headers: HTTPFields = [.authorization: "Bearer \(alice)"]
+
+            let xfdf = String(decoding: try await client.execute(uri: Self.layerPath() + "/annotations.xfdf", method: .get, headers: headers).data, as: UTF8.self)
+            #expect(xfdf.contains("<square") && xfdf.contains("only in the layer"))
+
+            let jsonld = try await client.execute(uri: Self.layerPath() + "/annotations.jsonld", method: .get, headers: headers)
+            #expect(jsonld.headers[.contentType]?.hasPrefix("application/ld+json") == true)
+            let collection = try #require(jsonld.json as? [String: Any])
+            #expect(collection["@context"] as? String == "http://www.w3.org/ns/anno.jsonld" && collection["type"] as? String == "AnnotationCollection")
+            let items = try #require((collection["first"] as? [String: Any])?["items"] as? [[String: Any]])
+            let note = try #require(items.first { $0["id"] as? String == "urn:renderer-provider:annotation:layer-note" })
+            #expect((note["body"] as? [String: Any])?["value"] as? String == "only in the layer")
+            #expect((note["creator"] as? [String: Any])?["nickname"] as? String == "alice")
+            let selector = (note["target"] as? [String: Any])?["selector"] as? [String: Any]
+            #expect(selector?["value"] as? String == "page=1&viewrect=100.00,100.00,80.00,40.00")
+
+            for engine in ["mupdf", "poppler"] {
+                let pdf = try await client.execute(uri: Self.layerPath() + "/document.pdf?engine=\(engine)", method: .get, headers: headers)
+                #expect(pdf.status == .ok && pdf.headers[.contentType] == "application/pdf")
+                let path = harness.folder + "/layer-\(engine).pdf"
+                try pdf.data.write(to: URL(fileURLWithPath: path))
+                #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+                // The other engine reads the layer in the written PDF.
+                let other = engine == "mupdf" ? "poppler" : "mupdf"
+                let written = try await Fixtures.registry.open(.file(path), backend: .id(other)).annotations()
+                #expect(written.contains { $0.contents == "only in the layer" }, "\(engine)")
+                #expect(!written.contains { $0.id == dropped.id && $0.kind == dropped.kind }, "\(engine)")
+            }
+            let refused = try await client.execute(uri: Self.layerPath() + "/document.pdf", method: .get, headers: [.authorization: "Bearer \(noDownload)"])
+            #expect(refused.status == .forbidden)
+            // The served file itself is untouched: layers never write into the PDF.
+            #expect(try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations().count == base.count)
+        }
+    }
+
+    @Test func aClientPastItsRateIsAnswered429() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let keys = Keys()
+        var configuration = ServerConfiguration(roots: [], token: "")
+        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite", requestsPerSecond: 5)
+        let collaboration = configuration.collaboration
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<12 {
+                statuses.append(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(alice)"]).status)
+            }
+            #expect(statuses.contains(.tooManyRequests) && statuses.prefix(5).allSatisfy { $0 == .ok })
+            // Another user is not held up by Alice, and Alice gets through again a second later.
+            #expect(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(bob)"]).status == .ok)
+            try await Task.sleep(for: .milliseconds(1200))
+            #expect(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(alice)"]).status == .ok)
         }
     }
 }

@@ -23,10 +23,14 @@ extension Routes {
         layer.get("annotations", use: collaborating(layerAnnotations))
         layer.get("changes", use: collaborating(layerChanges))
         layer.post("changes", use: collaborating(pushChanges))
+        layer.get("annotations.xfdf", use: collaborating(layerXFDF))
+        layer.get("annotations.jsonld", use: collaborating(layerJSONLD))
+        layer.get("document.pdf", use: collaborating(layerPDF))
     }
 
     /// `handler`, run only for a request whose token verifies for the path's document and
-    /// layer and grants `read-document`; 401 and 403 (JSON) otherwise.
+    /// layer and grants `read-document`, within its user's requests per second; 401, 403 and
+    /// 429 (JSON) otherwise.
     private func collaborating(
         _ handler: @escaping @Sendable (Request, BasicRequestContext, Collaborator) async throws -> Response
     ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
@@ -47,6 +51,7 @@ extension Routes {
             } catch let error as TokenError {
                 throw APIError(.unauthorized, code: "unauthorized", error.message)
             }
+            try await self.context.collaborationLimiter.admit(claims.userID)
             guard claims.permissions.contains("read-document") else {
                 throw APIError.forbidden("the token does not grant read-document")
             }
