@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // The server tests' HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
@@ -110,6 +112,7 @@ let package = Package(
             dependencies: [
                 "RendererProvider", "RendererProviderXFDF", "RendererComparison", "RendererIsolation", "RendererCollaboration",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -155,6 +158,7 @@ let package = Package(
                 "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(

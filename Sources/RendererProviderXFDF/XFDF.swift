@@ -40,6 +40,24 @@ public enum XFDF {
     /// The annotations in an XFDF document, with what could not be read. Throws
     /// `invalidArgument` when the data is not XFDF.
     public static func annotations(from data: Data, pageSpace: (Int) throws -> PageSpace) throws -> XFDFContents {
+        let root = try root(of: data)
+        var contents = XFDFContents()
+        let annots = (root.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == "annots" }
+        for element in annots.flatMap({ $0.children ?? [] }).compactMap({ $0 as? XMLElement }) {
+            do {
+                contents.annotations.append(try XFDFElement.annotation(from: element, pageSpace: pageSpace))
+            } catch let error as RendererError {
+                contents.skipped.append("<\(element.localName ?? "?")>: \(error.message)")
+            }
+        }
+        return contents
+    }
+}
+
+extension XFDF {
+    /// The `<xfdf>` root of `data`; throws `invalidArgument` when the data is not
+    /// well-formed XML or its root is not `<xfdf>`.
+    static func root(of data: Data) throws -> XMLElement {
         // XMLDocument recovers from some errors (a document cut short reads as what came
         // before the cut), so well-formedness is checked first by a parser that does not.
         // (On Linux, `parse()` can return true with an error set: both are checked.)
@@ -57,17 +75,54 @@ public enum XFDF {
         guard let root = document.rootElement(), root.localName == "xfdf" else {
             throw RendererError(.invalidArgument, "the XML is not XFDF: its root element is not <xfdf>")
         }
-        var contents = XFDFContents()
-        let annots = (root.children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == "annots" }
-        for element in annots.flatMap({ $0.children ?? [] }).compactMap({ $0 as? XMLElement }) {
-            do {
-                contents.annotations.append(try XFDFElement.annotation(from: element, pageSpace: pageSpace))
-            } catch let error as RendererError {
-                contents.skipped.append("<\(element.localName ?? "?")>: \(error.message)")
+        return root
+    }
+
+    /// The XFDF command in `data`, as realtime annotation servers exchange them:
+    /// `<xfdf><add>…</add><modify>…</modify><delete><id>…</id></delete></xfdf>`, where `add`
+    /// and `modify` hold annotation elements as `<annots>` does and `delete` holds the
+    /// identities (`name`s) of the annotations to delete. Throws `invalidArgument` when the
+    /// data is not XFDF; elements that cannot be read are reported as skipped.
+    public static func command(from data: Data, pageSpace: (Int) throws -> PageSpace) throws -> XFDFCommand {
+        let root = try root(of: data)
+        var command = XFDFCommand()
+        for section in (root.children ?? []).compactMap({ $0 as? XMLElement }) {
+            let elements = (section.children ?? []).compactMap { $0 as? XMLElement }
+            switch section.localName {
+            case "add", "modify":
+                for element in elements {
+                    do {
+                        let annotation = try XFDFElement.annotation(from: element, pageSpace: pageSpace)
+                        if section.localName == "add" { command.added.append(annotation) } else { command.modified.append(annotation) }
+                    } catch let error as RendererError {
+                        command.skipped.append("<\(element.localName ?? "?")>: \(error.message)")
+                    }
+                }
+            case "delete":
+                for element in elements where element.localName == "id" {
+                    if let id = element.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !id.isEmpty { command.deleted.append(id) }
+                }
+            default:
+                command.skipped.append("<\(section.localName ?? "?")>: not an XFDF command (add, modify or delete)")
             }
         }
-        return contents
+        return command
     }
+}
+
+/// What an XFDF command asks for.
+public struct XFDFCommand: Sendable {
+    /// The annotations to add.
+    public var added: [Annotation] = []
+    /// The annotations to modify, by identity.
+    public var modified: [Annotation] = []
+    /// The identities of the annotations to delete.
+    public var deleted: [String] = []
+    /// A line for each element that was left out, saying why.
+    public var skipped: [String] = []
+
+    /// Whether the command asks for nothing.
+    public var isEmpty: Bool { added.isEmpty && modified.isEmpty && deleted.isEmpty }
 }
 
 /// What an XFDF document held.

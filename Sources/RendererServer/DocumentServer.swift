@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import RendererProvider
 import ServiceLifecycle
@@ -31,10 +33,16 @@ public struct DocumentServer: Sendable {
     /// running in a service group of the host's or testing.
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
-        Routes(library: library, context: context).register(on: router)
+        let routes = Routes(library: library, context: context)
+        routes.register(on: router)
         let configuration = context.configuration
+        // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
+        let server: HTTPServerBuilder = .http1WebSocketUpgrade(
+            webSocketRouter: LayerSocket(routes: routes).router(),
+            configuration: .init(http1: .init(), ws: .init(maxFrameSize: min(configuration.bodyLimit, 1 << 20))))
         var application = Application(
             router: router,
+            server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hostapp"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: context.logger)

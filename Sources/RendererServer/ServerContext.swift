@@ -14,6 +14,8 @@ final class ServerContext: Sendable {
     let logger: Logger
     /// The collaboration layers, when the server collaborates.
     let layers: LayerStore?
+    /// Who listens to which layer's WebSocket, when the server collaborates.
+    let layerEvents: LayerEvents?
     /// Collaboration requests per user per second.
     let collaborationLimiter: RateLimiter
 
@@ -25,6 +27,7 @@ final class ServerContext: Sendable {
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
         layers = try configuration.collaboration.map { try LayerStore(path: $0.databasePath) }
+        layerEvents = configuration.collaboration == nil ? nil : LayerEvents()
         collaborationLimiter = RateLimiter(requestsPerSecond: configuration.collaboration?.requestsPerSecond ?? 1)
     }
 

@@ -6,6 +6,8 @@ import RendererProvider
 import RendererServer
 import Testing
 import TestSupport
+import WSClient
+import Logging
 
 /// Collaboration layers on the real server: readers with signed tokens pushing changes and
 /// fetching what changed, the conflict rules, idempotent retries, authorship from the token,
@@ -307,6 +309,128 @@ import TestSupport
             #expect(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(bob)"]).status == .ok)
             try await Task.sleep(for: .milliseconds(1200))
             #expect(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(alice)"]).status == .ok)
+        }
+    }
+
+    /// The messages a listener got, as their JSON texts.
+    actor Inbox {
+        private(set) var texts: [String] = []
+        func add(_ text: String) { texts.append(text) }
+    }
+
+    /// A WebSocket client of a layer that keeps every message it gets.
+    final class Listener: Sendable {
+        let inbox = Inbox()
+        let outgoing: AsyncStream<String>.Continuation
+        private let incoming: AsyncStream<String>
+        let task: Task<Void, any Error>
+
+        init(port: Int, token: String, layer: String = CollaborationServerTests.layerPath()) {
+            let (outgoing, continuation) = AsyncStream.makeStream(of: String.self)
+            self.incoming = outgoing
+            self.outgoing = continuation
+            let inbox = self.inbox
+            task = Task {
+                try await WebSocketClient.connect(
+                    url: "ws://127.0.0.1:\(port)\(layer)/events?access_token=\(token)", logger: Logger(label: "listener")
+                ) { inbound, outbound, _ in
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await message in inbound.messages(maxSize: 1 << 20) {
+                                guard case .text(let text) = message else { continue }
+                                await inbox.add(text)
+                            }
+                        }
+                        group.addTask {
+                            for await text in outgoing { try await outbound.write(.text(text)) }
+                        }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            }
+        }
+
+        /// Waits until a message satisfies `match` (at most `seconds`); returns it.
+        func wait(seconds: Double = 60, for match: @escaping ([String: Any]) -> Bool) async throws -> [String: Any]? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let found = await messages().first(where: match) { return found }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return nil
+        }
+
+        /// The messages got, parsed.
+        func messages() async -> [[String: Any]] {
+            await inbox.texts.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+
+        func types() async -> [String] { await messages().compactMap { $0["type"] as? String } }
+
+        func close() {
+            outgoing.finish()
+            task.cancel()
+        }
+    }
+
+    @Test func webSocketsCarryEachChangeToTheSameLayerOnly() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let keys = Keys()
+        var configuration = ServerConfiguration(roots: [], token: "")
+        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
+        let collaboration = configuration.collaboration
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        let carol = try await keys.token("carol", layer: "other")
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let a = Listener(port: client.port, token: alice), b = Listener(port: client.port, token: bob)
+            let c = Listener(port: client.port, token: carol, layer: Self.layerPath("docs/annotations.pdf", "other"))
+            defer { [a, b, c].forEach { $0.close() } }
+            for listener in [a, b, c] { #expect(try await listener.wait { $0["type"] as? String == "hello" } != nil) }
+
+            // A push over REST reaches both listeners of the layer, with the author from the token.
+            _ = try await Self.push(client, token: alice, [
+                LayerChange(operationID: "w1", action: .add, annotation: Self.square("n1", contents: "over REST", author: "mallory")),
+            ])
+            for listener in [a, b] {
+                let event = try #require(try await listener.wait { ($0["annotation"] as? [String: Any])?["annotation"] != nil })
+                let annotation = (event["annotation"] as? [String: Any])?["annotation"] as? [String: Any]
+                #expect(event["type"] as? String == "change" && event["action"] as? String == "add" && event["user"] as? String == "alice")
+                #expect(annotation?["id"] as? String == "n1" && annotation?["author"] as? String == "alice")
+            }
+
+            // Bob adds one by an XFDF command: Bob gets the results, Alice the change.
+            let xfdf = String(decoding: try await client.execute(
+                uri: Self.layerPath() + "/annotations.xfdf", method: .get, headers: [.authorization: "Bearer \(alice)"]).data, as: UTF8.self)
+            let square = try #require(xfdf.firstMatch(of: /<square[^>]*name="n1"[\s\S]*?<\/square>/).map { String($0.0) })
+            let command = "<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><add>" + square.replacingOccurrences(of: "name=\"n1\"", with: "name=\"x1\"") + "</add></xfdf>"
+            b.outgoing.yield(command)
+            let results = try #require(try await b.wait { $0["type"] as? String == "results" })
+            #expect(((results["results"] as? [[String: Any]])?.first?["status"] as? String) == "applied")
+            let fromBob = try #require(try await a.wait { (($0["annotation"] as? [String: Any])?["annotation"] as? [String: Any])?["id"] as? String == "x1" })
+            #expect(fromBob["user"] as? String == "bob")
+            #expect(await b.messages().filter { $0["type"] as? String == "change" }.count == 1)  // not its own change back
+
+            // A malformed command is answered with an error, and the socket stays open.
+            b.outgoing.yield("<xfdf><add><square")
+            #expect(try await b.wait { $0["type"] as? String == "error" } != nil)
+            _ = try await Self.push(client, token: alice, [
+                LayerChange(operationID: "w2", action: .delete, annotationID: "n1"),
+            ])
+            #expect(try await b.wait { $0["action"] as? String == "delete" } != nil)
+
+            // The other layer's listener heard none of it.
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(await c.types() == ["hello"])
+            let snapshot = try await Self.snapshot(client, token: alice)
+            #expect(snapshot.annotations.contains { $0.annotation.id == "x1" && $0.annotation.author == "bob" })
+
+            // No token, no upgrade.
+            await #expect(throws: (any Error).self) {
+                try await WebSocketClient.connect(url: "ws://127.0.0.1:\(client.port)\(Self.layerPath())/events", logger: Logger(label: "x")) { _, _, _ in }
+            }
+            let plain = try await client.execute(uri: Self.layerPath() + "/events", method: .get, headers: [.authorization: "Bearer \(alice)"])
+            #expect(plain.status == .upgradeRequired)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RendererCollaboration
 import RendererProvider
+import RendererProviderXFDF
 
 /// The collaboration routes, under `/api/collab/documents/{id}/layers/{layer}/`: a layer's
 /// annotations, its changes since a revision, and pushes of changes. Each request carries a
@@ -26,6 +27,9 @@ extension Routes {
         layer.get("annotations.xfdf", use: collaborating(layerXFDF))
         layer.get("annotations.jsonld", use: collaborating(layerJSONLD))
         layer.get("document.pdf", use: collaborating(layerPDF))
+        // The events route upgrades to a WebSocket (`LayerSocket`); asked without an upgrade,
+        // it says so once the token is checked.
+        layer.get("events", use: collaborating { _, _, _ in throw APIError(.upgradeRequired, code: "upgrade-required", "this route is a WebSocket") })
     }
 
     /// `handler`, run only for a request whose token verifies for the path's document and
@@ -35,33 +39,52 @@ extension Routes {
         _ handler: @escaping @Sendable (Request, BasicRequestContext, Collaborator) async throws -> Response
     ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
         { request, context in
-            guard let store = self.context.layers, let tokens = self.context.configuration.collaboration?.tokens else {
-                throw APIError.notFound("this server does not collaborate")
-            }
-            let descriptor: DocumentDescriptor
-            do {
-                descriptor = try DocumentDescriptor(documentID: try Self.pathParameter("id", context), layer: try Self.pathParameter("layer", context))
-            } catch let error as RendererError {
-                throw APIError.badRequest(error.message)
-            }
-            guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { throw APIError.unauthorized }
-            let claims: CollaborationClaims
-            do {
-                claims = try await tokens.verify(String(header.dropFirst(7)), for: descriptor)
-            } catch let error as TokenError {
-                throw APIError(.unauthorized, code: "unauthorized", error.message)
-            }
-            try await self.context.collaborationLimiter.admit(claims.userID)
-            guard claims.permissions.contains("read-document") else {
-                throw APIError.forbidden("the token does not grant read-document")
-            }
-            let document = try await self.library.document(descriptor.documentID)
-            let collaborator = Collaborator(descriptor: descriptor, claims: claims, document: document, store: store)
-            try await self.ensureLayer(collaborator)
+            let collaborator = try await self.authorizedCollaborator(
+                token: Self.bearerToken(request), id: context.parameters.get("id"), layer: context.parameters.get("layer"))
             var response = try await handler(request, context, collaborator)
             response.headers[.init("X-Collaboration-Protocol")!] = String(collaborationProtocolVersion)
             return response
         }
+    }
+
+    /// What a collaboration request may work on: the document and layer of its path (`id`
+    /// and `layer`, percent-encoded), once its token verifies for them and grants
+    /// `read-document`, within its user's requests per second; the layer is created from the
+    /// PDF's own annotations the first time. Throws 401, 403, 404 and 429 as ``APIError``s.
+    func authorizedCollaborator(token: String?, id: String?, layer: String?) async throws -> Collaborator {
+        guard let store = self.context.layers, let tokens = self.context.configuration.collaboration?.tokens else {
+            throw APIError.notFound("this server does not collaborate")
+        }
+        let descriptor: DocumentDescriptor
+        do {
+            guard let id = id?.removingPercentEncoding, let layer = layer?.removingPercentEncoding else {
+                throw APIError.badRequest("the document and layer must be percent-encoded path segments")
+            }
+            descriptor = try DocumentDescriptor(documentID: id, layer: layer)
+        } catch let error as RendererError {
+            throw APIError.badRequest(error.message)
+        }
+        guard let token else { throw APIError.unauthorized }
+        let claims: CollaborationClaims
+        do {
+            claims = try await tokens.verify(token, for: descriptor)
+        } catch let error as TokenError {
+            throw APIError(.unauthorized, code: "unauthorized", error.message)
+        }
+        try await self.context.collaborationLimiter.admit(claims.userID)
+        guard claims.permissions.contains("read-document") else {
+            throw APIError.forbidden("the token does not grant read-document")
+        }
+        let document = try await self.library.document(descriptor.documentID)
+        let collaborator = Collaborator(descriptor: descriptor, claims: claims, document: document, store: store)
+        try await self.ensureLayer(collaborator)
+        return collaborator
+    }
+
+    /// The token of an `Authorization: Bearer` header.
+    static func bearerToken(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
+        return String(header.dropFirst(7))
     }
 
     /// Creates the layer from the PDF's own annotations the first time it is asked for.
@@ -94,17 +117,39 @@ extension Routes {
         guard push.changes.allSatisfy({ !$0.operationID.isEmpty && $0.operationID.utf8.count <= 200 }) else {
             throw APIError.badRequest("every change needs an operationID of 1 to 200 bytes")
         }
+        return try Self.json(try await apply(push.changes, for: collaborator, except: nil))
+    }
+
+    /// Applies `changes` of `collaborator` in order, each on its own, and sends each applied
+    /// one to the layer's WebSockets but `sender`'s.
+    func apply(_ changes: [LayerChange], for collaborator: Collaborator, except sender: UUID?) async throws -> PushResult {
         let pageCount = try await collaborator.document.pageInfos().count
         let (user, permissions) = (collaborator.claims.userID, collaborator.claims.collaborationPermissions)
         var results: [ChangeResult] = []
-        for change in push.changes {
-            results.append(
-                try collaborator.store.apply(change, to: collaborator.descriptor, user: user, permissions: permissions) { annotation in
-                    try AnnotationLimits.check(annotation, pageCount: pageCount)
-                })
+        for change in changes {
+            let result = try collaborator.store.apply(change, to: collaborator.descriptor, user: user, permissions: permissions) { annotation in
+                try AnnotationLimits.check(annotation, pageCount: pageCount)
+            }
+            results.append(result)
+            if result.status == .applied, let events = context.layerEvents {
+                let event = LayerEvent(type: "change", revision: result.revision, action: change.action, annotation: result.annotation, user: user)
+                await events.publish(event.json, to: collaborator.descriptor, except: sender)
+            }
         }
-        let revision = try collaborator.store.snapshot(collaborator.descriptor).revision
-        return try Self.json(PushResult(revision: revision, results: results))
+        return PushResult(revision: try collaborator.store.snapshot(collaborator.descriptor).revision, results: results)
+    }
+
+    /// The XFDF command in `data`, read with the page spaces of the collaborator's document
+    /// (which needs the document in this process).
+    func readCommand(_ data: Data, for collaborator: Collaborator) async throws -> XFDFCommand {
+        guard context.configuration.isolation == nil else {
+            throw APIError.forbidden("the engines run isolated (--isolate): XFDF commands need the document in the server's process")
+        }
+        let renderer = try await collaborator.document.defaultRendererID()
+        return try await collaborator.document.pool(renderer).run(timeLimit: context.configuration.timeLimit) { document, _ in
+            guard let document = document as? Document else { throw APIError.forbidden("XFDF commands need the document in the server's process") }
+            return try XFDF.command(from: data, pageSpace: { try document.pageSpace(ofPageAt: $0) })
+        }
     }
 }
 

@@ -1,0 +1,61 @@
+import Foundation
+import RendererCollaboration
+
+/// Who listens to which layer, and what they are told: each accepted change goes at once to
+/// every WebSocket of the same document and layer (and of no other).
+///
+/// Each listener has a queue of its own, at most `backlog` messages: a client that does not
+/// read its WebSocket fills only its own queue and is then dropped (its connection closed),
+/// and no other client waits for it.
+actor LayerEvents {
+    private let backlog: Int
+    private var listeners: [DocumentDescriptor: [UUID: AsyncStream<String>.Continuation]] = [:]
+
+    init(backlog: Int = 256) {
+        self.backlog = backlog
+    }
+
+    /// A new listener of `descriptor`: its id and the stream of its messages, which ends when
+    /// it is dropped or removed.
+    func listen(to descriptor: DocumentDescriptor) -> (UUID, AsyncStream<String>) {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(backlog))
+        listeners[descriptor, default: [:]][id] = continuation
+        return (id, stream)
+    }
+
+    /// Removes a listener.
+    func remove(_ id: UUID, from descriptor: DocumentDescriptor) {
+        listeners[descriptor]?.removeValue(forKey: id)?.finish()
+        if listeners[descriptor]?.isEmpty == true { listeners.removeValue(forKey: descriptor) }
+    }
+
+    /// Sends `message` to every listener of `descriptor` but `sender`; a listener whose
+    /// queue is full is dropped.
+    func publish(_ message: String, to descriptor: DocumentDescriptor, except sender: UUID? = nil) {
+        for (id, continuation) in listeners[descriptor] ?? [:] where id != sender {
+            if case .dropped = continuation.yield(message) { remove(id, from: descriptor) }
+        }
+    }
+
+    /// How many listen to `descriptor`.
+    func count(of descriptor: DocumentDescriptor) -> Int { listeners[descriptor]?.count ?? 0 }
+}
+
+/// A message on a layer's WebSocket (JSON): `hello` on connecting, `change` for each
+/// accepted change (from anyone), `results` answering the client's own XFDF command, and
+/// `error` for a message that could not be read.
+struct LayerEvent: Codable {
+    var type: String
+    var revision: Int?
+    var action: LayerChange.Action?
+    var annotation: StoredAnnotation?
+    var user: String?
+    var results: [ChangeResult]?
+    var message: String?
+
+    var json: String {
+        let encoder = JSONEncoder.iso8601
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}

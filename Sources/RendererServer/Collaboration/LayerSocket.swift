@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import RendererCollaboration
+import RendererProvider
+import RendererProviderXFDF
+
+/// The WebSocket of a layer, `/api/collab/documents/{id}/layers/{layer}/events`: each
+/// accepted change of the layer, from anyone, comes at once as a `change` message; the
+/// client may send XFDF command messages (`<add>`, `<modify>`, `<delete>`), applied under the
+/// same rules as a push (authorship and rights from the token) and answered with a `results`
+/// message, while the other clients get the `change` messages. The token comes in the
+/// `Authorization` header or, for browsers, the `access_token` query parameter.
+struct LayerSocket: Sendable {
+    let routes: Routes
+
+    /// The router of WebSocket upgrades: only this path upgrades, and only with a token
+    /// that verifies for it (otherwise the upgrade is answered 401 or 403).
+    func router() -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.ws(Self.path) { request, context in
+            _ = try await authorize(request, parameters: context.parameters)
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let collaborator = try? await authorize(context.request, parameters: context.requestContext.parameters),
+                let events = routes.context.layerEvents
+            else { return }
+            let (listener, messages) = await events.listen(to: collaborator.descriptor)
+            let revision = (try? collaborator.store.snapshot(collaborator.descriptor).revision) ?? 0
+            try await outbound.write(.text(LayerEvent(type: "hello", revision: revision).json))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // The listener's own queue, written out as the client reads it.
+                group.addTask {
+                    for await message in messages { try await outbound.write(.text(message)) }
+                }
+                group.addTask {
+                    var sequence = 0
+                    for try await message in inbound.messages(maxSize: routes.context.configuration.bodyLimit) {
+                        guard case .text(let text) = message else { continue }
+                        sequence += 1
+                        let answer = await apply(text, from: collaborator, listener: listener, sequence: sequence)
+                        try await outbound.write(.text(answer.json))
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+            await events.remove(listener, from: collaborator.descriptor)
+        }
+        return router
+    }
+
+    /// The path of the route, as the router matches it.
+    static let path: RouterPath = "api/collab/documents/:id/layers/:layer/events"
+
+    private func authorize(_ request: Request, parameters: Parameters) async throws -> Routes.Collaborator {
+        let token = Routes.bearerToken(request) ?? request.uri.queryParameters["access_token"].map(String.init)
+        return try await routes.authorizedCollaborator(token: token, id: parameters.get("id"), layer: parameters.get("layer"))
+    }
+
+    /// Applies one XFDF command message and publishes what it changed.
+    private func apply(_ text: String, from collaborator: Routes.Collaborator, listener: UUID, sequence: Int) async -> LayerEvent {
+        do {
+            let command = try await routes.readCommand(Data(text.utf8), for: collaborator)
+            guard !command.isEmpty else {
+                return LayerEvent(type: "error", message: "the XFDF command holds no add, modify or delete" + Self.skipped(command))
+            }
+            // XFDF carries no revision: a modify applies over the current value.
+            let revision = try collaborator.store.snapshot(collaborator.descriptor).revision
+            var changes: [LayerChange] = []
+            let prefix = "ws-\(listener.uuidString.lowercased())-\(sequence)"
+            for (index, annotation) in command.added.enumerated() {
+                changes.append(LayerChange(operationID: "\(prefix)-a\(index)", action: .add, annotation: annotation))
+            }
+            for (index, annotation) in command.modified.enumerated() {
+                changes.append(LayerChange(operationID: "\(prefix)-m\(index)", action: .modify, annotation: annotation, baseRevision: revision))
+            }
+            for (index, id) in command.deleted.enumerated() {
+                changes.append(LayerChange(operationID: "\(prefix)-d\(index)", action: .delete, annotationID: id))
+            }
+            let result = try await routes.apply(changes, for: collaborator, except: listener)
+            return LayerEvent(type: "results", revision: result.revision, results: result.results, message: Self.skipped(command).isEmpty ? nil : Self.skipped(command))
+        } catch let error as RendererError {
+            return LayerEvent(type: "error", message: error.message)
+        } catch let error as APIError {
+            return LayerEvent(type: "error", message: error.message)
+        } catch {
+            return LayerEvent(type: "error", message: "the command could not be applied")
+        }
+    }
+
+    private static func skipped(_ command: XFDFCommand) -> String {
+        command.skipped.isEmpty ? "" : "; left out: " + command.skipped.joined(separator: "; ")
+    }
+}
