@@ -25,7 +25,12 @@ public struct StoredAnnotation: Codable, Hashable, Sendable {
 public struct LayerChange: Codable, Hashable, Sendable {
     /// What the change does.
     public enum Action: String, Codable, Sendable {
-        case add, modify, delete
+        /// Adds `annotation` (with a new identity when its `id` is empty).
+        case add
+        /// Replaces the annotation of `annotation.id`, made on `baseRevision`.
+        case modify
+        /// Deletes the annotation `annotationID`.
+        case delete
     }
 
     /// The client's id for the change: a change sent again with the same id is applied once
@@ -67,7 +72,10 @@ public struct LayerPush: Codable, Sendable {
 public struct ChangeResult: Codable, Hashable, Sendable {
     /// Whether the change was applied.
     public enum Status: String, Codable, Sendable {
-        case applied, rejected
+        /// The change is in the layer.
+        case applied
+        /// The change was not made; `reason` says why.
+        case rejected
     }
 
     /// Why a change was rejected.

@@ -26,10 +26,10 @@ import Logging
                 user: user, descriptor: descriptor, permissions: permissions, expires: Date().addingTimeInterval(expires)))
         }
 
-        func configure(_ configuration: inout ServerConfiguration, database: String, requestsPerSecond: Int = 1000) async throws {
+        /// Collaboration in `database`, verifying with this key's public half.
+        func configuration(database: String, requestsPerSecond: Int = 1000) async throws -> CollaborationConfiguration {
             let verifier = try await CollaborationTokens(pem: try CollaborationTokens.publicKeyPEM(ofPrivateKey: privatePEM))
-            configuration.collaboration = CollaborationConfiguration(
-                tokens: verifier, databasePath: database, changesPerRequest: 20, requestsPerSecond: requestsPerSecond)
+            return CollaborationConfiguration(tokens: verifier, databasePath: database, changesPerRequest: 20, requestsPerSecond: requestsPerSecond)
         }
     }
 
@@ -66,14 +66,10 @@ import Logging
     }()
 
     @Test func twoReadersConvergeAndAuthorshipComesFromTheToken() async throws {
-        let harness = try ServerHarness(extra: ["annotations.pdf"])
-        let keys = Keys()
-        let database = harness.folder + "/layers.sqlite"
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
-        var configuration = ServerConfiguration(roots: [], token: "")
-        try await keys.configure(&configuration, database: database)
-        let collaboration = configuration.collaboration
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
             // The layer starts from the PDF's own annotations, at revision 0.
             let start = try await Self.snapshot(client, token: alice)
@@ -104,11 +100,8 @@ import Logging
     }
 
     @Test func conflictsRetriesAndOthersAnnotations() async throws {
-        let harness = try ServerHarness(extra: ["annotations.pdf"])
-        let keys = Keys()
-        var configuration = ServerConfiguration(roots: [], token: "")
-        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
-        let collaboration = configuration.collaboration
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         let moderator = try await keys.token("mod", permissions: ["read-document", "annotations:edit:all", "annotations:delete:all"])
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
@@ -178,11 +171,8 @@ import Logging
     }
 
     @Test func tokensAreCheckedOnEveryCollaborationRoute() async throws {
-        let harness = try ServerHarness(extra: ["annotations.pdf"])
-        let keys = Keys(), stranger = Keys()
-        var configuration = ServerConfiguration(roots: [], token: "")
-        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
-        let collaboration = configuration.collaboration
+        let (harness, keys, stranger) = (try ServerHarness(extra: ["annotations.pdf"]), Keys(), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let refused: [(String, HTTPResponse.Status)] = [
             (try await keys.token("alice", expires: -10), .unauthorized),
             (try await stranger.token("alice"), .unauthorized),
@@ -217,12 +207,8 @@ import Logging
     }
 
     @Test func layersKeepAnyNameAndSurviveARestart() async throws {
-        let harness = try ServerHarness(extra: ["annotations.pdf"])
-        let keys = Keys()
-        let database = harness.folder + "/layers.sqlite"
-        var configuration = ServerConfiguration(roots: [], token: "")
-        try await keys.configure(&configuration, database: database)
-        let collaboration = configuration.collaboration
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let strange = #"it's "the" layer/; DROP TABLE layer;--"#
         let alice = try await keys.token("alice", layer: strange)
         let plain = try await keys.token("alice")
@@ -242,11 +228,8 @@ import Logging
     }
 
     @Test func layersGoOutAsXFDFWebAnnotationsAndPDF() async throws {
-        let harness = try ServerHarness(extra: ["annotations.pdf"])
-        let keys = Keys()
-        var configuration = ServerConfiguration(roots: [], token: "")
-        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
-        let collaboration = configuration.collaboration
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let alice = try await keys.token("alice", permissions: ["read-document", "write", "download", "annotations:delete:all"])
         let noDownload = try await keys.token("bob")
         let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
@@ -293,11 +276,8 @@ import Logging
     }
 
     @Test func aClientPastItsRateIsAnswered429() async throws {
-        let harness = try ServerHarness(extra: ["annotations.pdf"])
-        let keys = Keys()
-        var configuration = ServerConfiguration(roots: [], token: "")
-        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite", requestsPerSecond: 5)
-        let collaboration = configuration.collaboration
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite", requestsPerSecond: 5)
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
             var statuses: [HTTPResponse.Status] = []
@@ -375,11 +355,8 @@ import Logging
     }
 
     @Test func webSocketsCarryEachChangeToTheSameLayerOnly() async throws {
-        let harness = try ServerHarness(extra: ["annotations.pdf"])
-        let keys = Keys()
-        var configuration = ServerConfiguration(roots: [], token: "")
-        try await keys.configure(&configuration, database: harness.folder + "/layers.sqlite")
-        let collaboration = configuration.collaboration
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         let carol = try await keys.token("carol", layer: "other")
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
