@@ -60,6 +60,9 @@ setup:
 	@# cryptography, the independent JWT signer and verifier of the token tests.
 	@python3 -c 'import cryptography' 2>/dev/null || python3 -m pip install -q cryptography 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-cryptography
+	@# jsonschema, which checks the server's collaboration messages against Protocol/schemas.
+	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema
 	@# Selenium, which drives Chromium in the viewer's tests.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium

@@ -160,7 +160,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            exclude: ["validate_schema.py"]  // checks the server's messages against Protocol/schemas
+        ),
         .testTarget(
             name: "CollaborationTests", dependencies: ["RendererCollaboration", "TestSupport"],
             exclude: ["jwt_witness.py"]  // the independent signer and verifier the tests run

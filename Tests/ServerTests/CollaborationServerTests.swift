@@ -410,4 +410,48 @@ import Logging
             #expect(plain.status == .upgradeRequired)
         }
     }
+
+    @Test func messagesFollowTheVersionedSchema() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        let alice = try await keys.token("alice")
+        let validator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("validate_schema.py").path
+        let folder = harness.folder
+        @Sendable func check(_ definition: String, _ documents: [Data], valid: Bool = true) throws {
+            let paths = try documents.enumerated().map { index, data in
+                let path = folder + "/\(definition)-\(index)-\(UUID().uuidString).json"
+                try data.write(to: URL(fileURLWithPath: path))
+                return path
+            }
+            let result = try Tool.run("python3", [validator, definition] + paths)
+            #expect((result.status == 0) == valid, "\(definition): \(result.text)\(result.stderr)")
+        }
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let listener = Listener(port: client.port, token: alice)
+            defer { listener.close() }
+            #expect(try await listener.wait { $0["type"] as? String == "hello" } != nil)
+            let changes = [
+                LayerChange(operationID: "v1", action: .add, annotation: Self.square("s1", contents: "schema")),
+                LayerChange(operationID: "v2", action: .modify, annotation: Self.square("none", contents: "x"), baseRevision: 0),
+            ]
+            try check("push", [try JSONEncoder().encode(LayerPush(changes: changes))])
+            let pushed = try await client.execute(
+                uri: Self.layerPath() + "/changes", method: .post, headers: [.authorization: "Bearer \(alice)", .contentType: "application/json"],
+                body: try JSONEncoder().encode(LayerPush(changes: changes)))
+            try check("pushResult", [pushed.data])
+            let headers: HTTPFields = [.authorization: "Bearer \(alice)"]
+            try check("layerSnapshot", [try await client.execute(uri: Self.layerPath() + "/annotations", method: .get, headers: headers).data])
+            try check("layerChanges", [try await client.execute(uri: Self.layerPath() + "/changes?since=0", method: .get, headers: headers).data])
+            try check("error", [try await client.execute(uri: Self.layerPath() + "/annotations", method: .get).data])
+            // The socket heard the applied change, and answers a malformed command with an error.
+            #expect(try await listener.wait { $0["type"] as? String == "change" } != nil)
+            listener.outgoing.yield("not xfdf")
+            #expect(try await listener.wait { $0["type"] as? String == "error" } != nil)
+            let events = await listener.inbox.texts
+            #expect(events.count == 3)  // hello, change, error
+            try check("event", events.map { Data($0.utf8) })
+            // The validator refuses what breaks the schema: an applied result without its revision.
+            try check("pushResult", [Data(#"{"revision": 1, "results": [{"operationID": "x", "status": "applied"}]}"#.utf8)], valid: false)
+        }
+    }
 }
