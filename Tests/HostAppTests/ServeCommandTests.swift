@@ -45,7 +45,7 @@ import TestSupport
         try slow.get("/api/documents/slow.pdf/pages/0/image?dpi=300", headers: ["Authorization": "Bearer \(Self.token)"])
         try await Task.sleep(for: .milliseconds(500))
         process.terminate()  // SIGTERM
-        let answer = slow.read { data in
+        let answer = await slow.read { data in
             guard let end = data.range(of: Data("\r\n\r\n".utf8)),
                 let length = String(decoding: data[..<end.lowerBound], as: UTF8.self).firstMatch(of: /Content-Length: (\d+)/)
             else { return false }

@@ -277,17 +277,24 @@ import Logging
 
     @Test func aClientPastItsRateIsAnswered429() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
-        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite", requestsPerSecond: 5)
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite", requestsPerSecond: 1)
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
-            var statuses: [HTTPResponse.Status] = []
-            for _ in 0..<12 {
-                statuses.append(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(alice)"]).status)
+            // Ten at once, with one request a second allowed: most are refused, however slowly
+            // a busy machine gets round to them.
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(alice)"]).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(statuses.contains(.tooManyRequests) && statuses.prefix(5).allSatisfy { $0 == .ok })
-            // Another user is not held up by Alice, and Alice gets through again a second later.
+            #expect(statuses.filter { $0 == .tooManyRequests }.count >= 5, "\(statuses)")
+            #expect(statuses.allSatisfy { $0 == .ok || $0 == .tooManyRequests })
+            // Another user is not held up by Alice, and Alice gets through again later.
             #expect(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(bob)"]).status == .ok)
-            try await Task.sleep(for: .milliseconds(1200))
+            try await Task.sleep(for: .milliseconds(1500))
             #expect(try await client.execute(uri: Self.layerPath() + "/changes", method: .get, headers: [.authorization: "Bearer \(alice)"]).status == .ok)
         }
     }

@@ -167,7 +167,7 @@ import TestSupport
             let port = client.port
             let connection = try RawHTTPConnection(port: port, timeout: 60)
             try connection.get(documentPath("long.pdf") + "/search?q=Page", headers: ["Authorization": "Bearer \(ServerHarness.token)"])
-            let start = connection.read { String(decoding: $0, as: UTF8.self).contains("\"pageIndex\":0") }
+            let start = await connection.read { String(decoding: $0, as: UTF8.self).contains("\"pageIndex\":0") }
             #expect(String(decoding: start, as: UTF8.self).contains("200 OK"))
             connection.close()
             #expect(try await client.get("/api/health").status == .ok)

@@ -6,7 +6,12 @@ import Glibc
 
 /// A bare TCP connection to a server on loopback, for what an HTTP client library hides:
 /// reading a streamed response as it arrives, and going away in the middle of one.
-public final class RawHTTPConnection {
+///
+/// Its reads block, so async tests read through ``read(until:)``, which blocks a thread of
+/// its own: blocking one of the two threads Swift's concurrency runs on (on two cores)
+/// would stall the very server the test waits for. `@unchecked Sendable`: a test uses a
+/// connection from one task at a time, and a read is the only user while it runs.
+public final class RawHTTPConnection: @unchecked Sendable {
     private var descriptor: Int32
 
     /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds.
@@ -37,9 +42,15 @@ public final class RawHTTPConnection {
         guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EPIPE) }
     }
 
-    /// Reads until `done` holds for what was read, the server closes, or a read times out;
-    /// returns what was read.
-    public func read(until done: (Data) -> Bool) -> Data {
+    /// Reads, on a thread of its own, until `done` holds for what was read, the server
+    /// closes, or a read times out; returns what was read.
+    public func read(until done: @escaping @Sendable (Data) -> Bool) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.readBlocking(until: done)) }
+        }
+    }
+
+    private func readBlocking(until done: (Data) -> Bool) -> Data {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !done(received) {
