@@ -86,12 +86,13 @@ demo: setup
 test: setup
 	$(SWIFT) test
 	python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
+	python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
 DOC_MODULES = RendererProvider MuPDFRenderer PopplerRenderer RendererProviderXFDF RendererComparison \
-	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration
+	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration RendererSync
 docs: setup
 	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \
 		echo "== $$module"; \

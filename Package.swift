@@ -18,11 +18,13 @@ let package = Package(
         .library(name: "RendererIsolation", targets: ["RendererIsolation"]),
         .library(name: "RendererServer", targets: ["RendererServer"]),
         .library(name: "RendererCollaboration", targets: ["RendererCollaboration"]),
+        .library(name: "RendererSync", targets: ["RendererSync"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
@@ -30,8 +32,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        // The server tests' HTTP client.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        // The sync client's (and the server tests') HTTP client.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // `make docs`: the DocC catalogs of the library modules as static HTML.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -120,11 +122,25 @@ let package = Package(
             resources: [.copy("Viewer")]
         ),
 
+        // The sync client: a reader's local copy of a layer, kept in step with the server.
+        .target(
+            name: "RendererSync",
+            dependencies: [
+                "RendererProvider", "RendererCollaboration",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         .executableTarget(
             name: "HostApp",
             dependencies: [
                 "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
-                "RendererProviderStore", "RendererServer", "RendererCollaboration", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -155,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "TestSupport",
+                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "RendererSync", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),

@@ -33,7 +33,7 @@ struct HostApp: AsyncParsableCommand {
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
             OutlineCommand.self, LinksCommand.self, CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self,
-            OpenCommand.self, ServeCommand.self, TokenCommand.self, VaultCommand.self, WorkerCommand.self,
+            OpenCommand.self, ServeCommand.self, SyncCommand.self, TokenCommand.self, VaultCommand.self, WorkerCommand.self,
         ]
     )
 

@@ -47,6 +47,18 @@ public struct CollaborationClaims: JWTPayload, Equatable {
     /// The permissions, as a session's collaboration checks them.
     public var collaborationPermissions: CollaborationPermissions { CollaborationPermissions(Set(permissions)) }
 
+    /// The claims of `token` as a client reads its own token: without checking the
+    /// signature, which only the server can (it holds the key) and does on every request.
+    /// A client uses them to know who it is and what it may do; it never trusts another
+    /// party's token this way. Throws `malformed` for what is not a collaboration token.
+    public static func unverified(_ token: String) throws(TokenError) -> CollaborationClaims {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, token.utf8.count <= 16_384, let payload = CollaborationTokens.base64URLDecoded(parts[1]),
+            let claims = try? JSONDecoder().decode(CollaborationClaims.self, from: payload)
+        else { throw TokenError(.malformed, "the token is not a collaboration JWT") }
+        return claims
+    }
+
     /// Checks the expiry; the signature is checked by ``CollaborationTokens``.
     public func verify(using algorithm: some JWTAlgorithm) async throws {
         try exp.verifyNotExpired()

@@ -104,7 +104,7 @@ public struct CollaborationTokens: Sendable {
         return claims
     }
 
-    private static func base64URLDecoded(_ text: Substring) -> Data? {
+    static func base64URLDecoded(_ text: Substring) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)

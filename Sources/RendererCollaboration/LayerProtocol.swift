@@ -153,3 +153,17 @@ public struct LayerChanges: Codable, Sendable {
         self.deleted = deleted
     }
 }
+
+/// A layer whole: its revision and every annotation it holds, oldest change first.
+public struct LayerSnapshot: Codable, Sendable {
+    /// The layer's revision.
+    public var revision: Int
+    /// The annotations.
+    public var annotations: [StoredAnnotation]
+
+    /// A snapshot as given.
+    public init(revision: Int, annotations: [StoredAnnotation]) {
+        self.revision = revision
+        self.annotations = annotations
+    }
+}

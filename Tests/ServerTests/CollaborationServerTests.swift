@@ -59,6 +59,11 @@ import Logging
         return (snapshot.revision, snapshot.annotations)
     }
 
+    static func changes(_ client: ServerClient, token: String, since: Int, layer: String = layerPath()) async throws -> LayerChanges {
+        let response = try await client.execute(uri: layer + "/changes?since=\(since)", method: .get, headers: [.authorization: "Bearer \(token)"])
+        return try Self.decoder.decode(LayerChanges.self, from: response.data)
+    }
+
     static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

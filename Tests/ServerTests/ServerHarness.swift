@@ -39,7 +39,20 @@ final class ServerHarness: Sendable {
     /// Runs `test` against a server over the folder, configured by `configure`, on a free
     /// loopback port, then shuts the server down gracefully.
     func run(configure: (inout ServerConfiguration) -> Void = { _ in }, _ test: @escaping @Sendable (ServerClient) async throws -> Void) async throws {
-        var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
+        let server = try await start(configure: configure)
+        do {
+            try await test(ServerClient(port: server.port))
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
+    /// Starts a server over the folder, configured by `configure`, on `port` (0: a free
+    /// loopback port); the caller stops it.
+    func start(port: Int = 0, configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+        var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: port)
         configure(&configuration)
         // Engine threads of its own: the other suites' engine work, which runs at the same
         // time on the shared threads, does not hold up this server's.
@@ -47,23 +60,37 @@ final class ServerHarness: Sendable {
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let group = ServiceGroup(
             configuration: .init(services: [server.application { listening.yield($0) }], logger: Logger(label: "server-tests")))
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw POSIXError(.ECONNREFUSED) }
-            do {
-                try await test(ServerClient(port: port))
-            } catch {
-                await group.triggerGracefulShutdown()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() else {
+            task.cancel()
+            throw POSIXError(.ECONNREFUSED)
         }
+        return RunningServer(port: bound, group: group, task: task)
     }
 
     deinit {
         try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
+/// A server that ``ServerHarness/start(port:configure:)`` started.
+final class RunningServer: Sendable {
+    let port: Int
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    init(port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+        (self.port, self.group, self.task) = (port, group, task)
+    }
+
+    /// Its address, `http://127.0.0.1:PORT`.
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Shuts it down gracefully and waits until it has.
+    func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await task.value
     }
 }
 

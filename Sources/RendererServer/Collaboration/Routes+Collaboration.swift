@@ -27,6 +27,7 @@ extension Routes {
         layer.get("annotations.xfdf", use: collaborating(layerXFDF))
         layer.get("annotations.jsonld", use: collaborating(layerJSONLD))
         layer.get("document.pdf", use: collaborating(layerPDF))
+        layer.get("source.pdf", use: collaborating(sourcePDF))
         // The events route upgrades to a WebSocket (`LayerSocket`); asked without an upgrade,
         // it says so once the token is checked.
         layer.get("events", use: collaborating { _, _, _ in throw APIError(.upgradeRequired, code: "upgrade-required", "this route is a WebSocket") })
@@ -151,12 +152,6 @@ extension Routes {
             return try XFDF.command(from: data, pageSpace: { try document.pageSpace(ofPageAt: $0) })
         }
     }
-}
-
-/// `GET .../annotations` of a layer.
-struct LayerSnapshot: Codable {
-    var revision: Int
-    var annotations: [StoredAnnotation]
 }
 
 /// What an annotation sent to a layer may be: on a page of the document, with finite

@@ -46,6 +46,17 @@ extension Routes {
         return Self.data(bytes, type: "application/pdf", headers: [.contentDisposition: "attachment; filename=\"\(name)-layer.pdf\""])
     }
 
+    /// `GET .../source.pdf`: the PDF as served, byte for byte: the file the layer's base
+    /// annotations were read from, which a sync client opens and brings to the layer; needs
+    /// the `download` permission.
+    @Sendable func sourcePDF(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+        guard collaborator.claims.permissions.contains("download") else { throw APIError.forbidden("the token does not grant download") }
+        guard let bytes = FileManager.default.contents(atPath: collaborator.document.path) else {
+            throw APIError.notFound("the document's file can no longer be read")
+        }
+        return Self.data(bytes, type: "application/pdf")
+    }
+
     /// Runs `body` on an engine thread with a document of its own, opened in this process
     /// through the request's engine: one that is changed and dropped, never a pool's.
     private func inProcessDocument<T: Sendable>(

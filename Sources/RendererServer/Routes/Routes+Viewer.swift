@@ -6,6 +6,7 @@ extension Routes {
     static let viewerFiles: [String: String] = [
         "index.html": "text/html; charset=utf-8",
         "viewer.js": "text/javascript; charset=utf-8",
+        "collaboration.js": "text/javascript; charset=utf-8",
         "viewer.css": "text/css; charset=utf-8",
     ]
 

@@ -75,6 +75,7 @@ window.addEventListener("DOMContentLoaded", start);
 async function start() {
   // The token came in the address once; the server set a cookie, so drop it from view.
   if (location.search.includes("token=")) history.replaceState(null, "", location.pathname + location.hash);
+  collaboration.setUp();
   wireToolbar();
   wireKeyboard();
   wireSelectionCopy();
@@ -95,7 +96,7 @@ async function start() {
 async function openDocument(id) {
   state.documentID = id;
   state.restoring = true;
-  history.replaceState(null, "", "#doc=" + encodeURIComponent(id));
+  history.replaceState(null, "", collaboration.fragment(id));
   state.details = await api.json(api.base(id));
   document.title = (state.details.info.title || id) + " - PDF viewer";
   const engines = $("engine");
@@ -104,11 +105,14 @@ async function openDocument(id) {
   state.engine = state.details.renderer;
   engines.value = state.engine;
   $("compare").disabled = state.details.renderers.length < 2;
-  // A read-only server (or one whose engines run isolated) takes no annotation edits.
+  // A read-only server (or one whose engines run isolated) takes no annotation edits; in a
+  // collaboration, the reader's token says whether they may annotate.
+  const editable = collaboration.active ? collaboration.canAnnotate() : state.details.editable;
   for (const button of document.querySelectorAll("#tools [data-tool]:not([data-tool=select])")) {
-    button.disabled = !state.details.editable;
-    button.title = state.details.editable ? button.title : "This server is read-only";
+    button.disabled = !editable;
+    button.title = editable ? button.title : (collaboration.active ? "Your token lets you read this layer only" : "This server is read-only");
   }
+  if (collaboration.active) collaboration.listen(id, onLayerChange);
   const first = state.details.firstPage;
   const count = state.details.info.pageCount;
   // Lay the pages out at the first page's size at once; the real sizes follow.
@@ -516,7 +520,9 @@ async function drawComparison(view) {
 
 async function loadAnnotations() {
   try {
-    state.annotations = await api.json(api.base(state.documentID) + "/annotations");
+    state.annotations = collaboration.active
+      ? await collaboration.load(state.documentID)
+      : await api.json(api.base(state.documentID) + "/annotations");
   } catch (error) {
     state.annotations = [];
     showStatus(error.message);
@@ -539,6 +545,12 @@ function drawAnnotations(view) {
       shape.setAttribute("width", Math.max(4, box.width * state.scale));
       shape.setAttribute("height", Math.max(4, box.height * state.scale));
       shape.classList.add("annotation");
+      // The page image shows the file's own annotations; a layer's are drawn here.
+      if (collaboration.active && collaboration.isLayerOwn(annotation)) {
+        shape.classList.add("layer-own");
+        shape.style.setProperty("--annotation-color", colorHex(annotation.color) || "#ffd800");
+      }
+      if (collaboration.active && collaboration.isForeign(annotation)) shape.classList.add("foreign");
       shape.dataset.id = annotation.id;
       if (state.selectedAnnotation && state.selectedAnnotation.id === annotation.id) shape.classList.add("selected");
       const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
@@ -567,7 +579,10 @@ function listAnnotations() {
   for (const annotation of shown) {
     const item = document.createElement("li");
     const link = document.createElement("a");
-    link.textContent = "p. " + (annotation.pageIndex + 1) + " " + annotation.kind + (annotation.contents ? ": " + annotation.contents : "");
+    link.textContent = "p. " + (annotation.pageIndex + 1) + " " + annotation.kind + (annotation.contents ? ": " + annotation.contents : "")
+      + (collaboration.active && annotation.author ? " (" + annotation.author + ")" : "");
+    link.dataset.id = annotation.id;
+    if (collaboration.active && collaboration.isForeign(annotation)) item.classList.add("foreign");
     link.addEventListener("click", () => {
       scrollToPage(annotation.pageIndex, annotation.rect.origin);
       selectAnnotation(annotation);
@@ -585,9 +600,12 @@ function selectAnnotation(annotation) {
   $("editor-kind").textContent = annotation.kind + " on page " + (annotation.pageIndex + 1);
   $("editor-color").value = colorHex(annotation.color) || "#ffff00";
   $("editor-contents").value = annotation.contents || "";
-  $("editor-author").textContent = annotation.author ? "By " + annotation.author : "";
-  const editable = state.details.editable;
-  for (const id of ["editor-save", "editor-delete", "editor-color", "editor-contents"]) $(id).disabled = !editable;
+  const editable = collaboration.active ? collaboration.mayModify(annotation) : state.details.editable;
+  const removable = collaboration.active ? collaboration.mayRemove(annotation) : state.details.editable;
+  $("editor-author").textContent = (annotation.author ? "By " + annotation.author : "")
+    + (collaboration.active && !editable ? " (not yours to change)" : "");
+  for (const id of ["editor-save", "editor-color", "editor-contents"]) $(id).disabled = !editable;
+  $("editor-delete").disabled = !removable;
 }
 
 function closeEditor() {
@@ -609,22 +627,30 @@ function hexColor(hex) {
 
 async function saveSelectedAnnotation() {
   const annotation = { ...state.selectedAnnotation, color: hexColor($("editor-color").value), contents: $("editor-contents").value };
-  await changeAnnotations(() => api.send(api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id), "PUT", annotation), [annotation.pageIndex]);
+  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
+  await changeAnnotations(
+    () => collaboration.active ? collaboration.modify(state.documentID, annotation) : api.send(path, "PUT", annotation), [annotation.pageIndex]);
   closeEditor();
 }
 
 async function deleteSelectedAnnotation() {
   const annotation = state.selectedAnnotation;
-  await changeAnnotations(() => api.json(api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id), { method: "DELETE" }), [annotation.pageIndex]);
+  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
+  await changeAnnotations(
+    () => collaboration.active ? collaboration.remove(state.documentID, annotation) : api.json(path, { method: "DELETE" }), [annotation.pageIndex]);
   closeEditor();
 }
 
-/** Runs an edit through the API, then redraws the pages it touched and the lists. */
+/**
+ * Runs an edit through the API, then redraws the pages it touched and the lists. A layer's
+ * edit leaves the file, and so the page images, as they were.
+ */
 async function changeAnnotations(edit, pages) {
   try {
     const result = await edit();
-    state.revision += 1;
     await loadAnnotations();
+    if (collaboration.active) return result;
+    state.revision += 1;
     for (const index of pages) {
       pageViews[index].drawn = null;
       if (pageViews[index].visible) drawPage(pageViews[index]);
@@ -638,7 +664,25 @@ async function changeAnnotations(edit, pages) {
 }
 
 function createAnnotation(annotation) {
-  return changeAnnotations(() => api.send(api.base(state.documentID) + "/annotations", "POST", annotation), [annotation.pageIndex]);
+  return changeAnnotations(
+    () => collaboration.active ? collaboration.add(state.documentID, annotation) : api.send(api.base(state.documentID) + "/annotations", "POST", annotation),
+    [annotation.pageIndex]);
+}
+
+/** Another reader's change of the layer (or "reload" after a lost connection): shown at once. */
+function onLayerChange(action, annotation) {
+  if (action === "reload") return loadAnnotations();
+  const before = state.annotations.find((held) => held.id === annotation.id);
+  state.annotations = state.annotations.filter((held) => held.id !== annotation.id);
+  if (action !== "delete") state.annotations.push(annotation);
+  const selected = state.selectedAnnotation;
+  if (selected && selected.id === annotation.id) {
+    if (action === "delete") closeEditor(); else state.selectedAnnotation = annotation;
+  }
+  for (const index of new Set([annotation.pageIndex, before ? before.pageIndex : annotation.pageIndex])) {
+    if (pageViews[index]) drawAnnotations(pageViews[index]);
+  }
+  listAnnotations();
 }
 
 async function highlightSelection() {

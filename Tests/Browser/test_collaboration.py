@@ -1,0 +1,182 @@
+"""Two viewers on one collaboration layer, in real browsers: Debian's headless Chromium,
+driven by Selenium, against a real `hostapp serve --collab-key` on a free loopback port.
+
+Run by `make test` as `python3 Tests/Browser/test_collaboration.py HOSTAPP`. Alice and Bob
+each open the viewer in a browser of their own, with tokens that `hostapp token issue`
+signed. What one adds, changes and deletes must appear in the other's page without a
+reload; Bob may not change Alice's annotation (the editor is greyed out); and the server's
+layer, read through `hostapp sync pull` (a separate process), holds what the viewers show.
+If Chromium cannot start, the tests fail and say why; they never skip.
+"""
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, "..", "Fixtures")
+HOSTAPP = None  # set from the command line
+TOKEN = "collaboration-browser-token-0123456789"
+DOCUMENT = "docs/text.pdf"
+LAYER = "review 'one'/two"  # quotes, a slash and a space travel verbatim
+
+
+class CollaborationTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        from test_viewer import ViewerTests
+        cls.folder = tempfile.mkdtemp(prefix="collaboration-test-")
+        cls.docs = os.path.join(cls.folder, "docs")
+        os.mkdir(cls.docs)
+        shutil.copy(os.path.join(FIXTURES, "text.pdf"), cls.docs)
+        token_file = os.path.join(cls.folder, "token")
+        with open(token_file, "w") as f:
+            f.write(TOKEN + "\n")
+        private, public = os.path.join(cls.folder, "private.pem"), os.path.join(cls.folder, "public.pem")
+        subprocess.run([HOSTAPP, "token", "keygen", "--private-key-out", private, "--public-key-out", public], check=True)
+        cls.tokens = {}
+        for user in ("alice", "bob"):
+            cls.tokens[user] = subprocess.run(
+                [HOSTAPP, "token", "issue", "--private-key", private, "--document", DOCUMENT, "--layer", LAYER, "--user", user,
+                 "--permission", "read-document", "--permission", "write"],
+                check=True, capture_output=True, text=True).stdout.strip()
+            with open(os.path.join(cls.folder, user + ".token"), "w") as f:
+                f.write(cls.tokens[user])
+        cls.server = subprocess.Popen(
+            [HOSTAPP, "serve", cls.docs, "--port", "0", "--token-file", token_file,
+             "--collab-key", public, "--database", os.path.join(cls.folder, "layers.sqlite")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = cls.server.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not match:
+            cls.server.kill()
+            raise RuntimeError("hostapp serve did not start: " + line + cls.server.stderr.read())
+        cls.base = "http://127.0.0.1:" + match.group(1)
+        cls.browsers = {}
+        for user in ("alice", "bob"):
+            cls.browsers[user] = ViewerTests.start_browser()
+
+    @classmethod
+    def tearDownClass(cls):
+        for browser in getattr(cls, "browsers", {}).values():
+            browser.quit()
+        cls.server.send_signal(signal.SIGTERM)
+        try:
+            cls.server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            cls.server.kill()
+            raise
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def js(self, user, script, *arguments):
+        return self.browsers[user].execute_script(script, *arguments)
+
+    def wait_for(self, user, script, what, timeout=30, *arguments):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            value = self.js(user, script, *arguments)
+            if value:
+                return value
+            time.sleep(0.1)
+        self.fail("timed out waiting for %s in %s's viewer" % (what, user))
+
+    def open(self, user):
+        from urllib.parse import quote
+        fragment = "#doc=" + quote(DOCUMENT, safe="") + "&layer=" + quote(LAYER, safe="") + "&collab=" + self.tokens[user]
+        self.browsers[user].get(self.base + "/?token=" + TOKEN + fragment)
+        self.wait_for(user, "return document.querySelectorAll('.page').length === 3", "three pages")
+        self.wait_for(user, "const i = document.querySelector('.page[data-index=\"0\"] .text-layer span'); return i !== null", "page 1's text layer")
+        # The collaboration token is out of the address once the viewer has it.
+        self.assertNotIn("collab=", self.browsers[user].current_url)
+        self.assertIn("layer=", self.browsers[user].current_url)
+
+    def shapes(self, user, annotation_id):
+        return self.js(user, "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length", annotation_id)
+
+    def layer(self):
+        """The layer as the server holds it, pulled by `hostapp sync` in a process of its own."""
+        pulled = subprocess.run(
+            [HOSTAPP, "sync", "pull", "--server", self.base, "--token-file", os.path.join(self.folder, "alice.token"),
+             "--store", os.path.join(self.folder, "witness-store"), "--output", os.path.join(self.folder, "layer.json")],
+            capture_output=True, text=True)
+        self.assertEqual(pulled.returncode, 0, pulled.stderr)
+        with open(os.path.join(self.folder, "layer.json")) as f:
+            return {a["id"]: a for a in json.load(f)}
+
+    def test_two_viewers_see_each_others_changes(self):
+        self.open("alice")
+        self.open("bob")
+
+        # Alice highlights words on page 1; Bob's page shows it, without a reload.
+        self.js("alice", """
+            const spans = document.querySelectorAll('.page[data-index="0"] .text-layer span');
+            const range = document.createRange();
+            range.setStart(spans[0].firstChild, 0);
+            range.setEnd(spans[1].firstChild, spans[1].firstChild.textContent.trimEnd().length);
+            window.getSelection().removeAllRanges();
+            window.getSelection().addRange(range);
+        """)
+        self.browsers["alice"].find_element("css selector", "#tools [data-tool=highlight]").click()
+        created = self.wait_for("alice", "const s = document.querySelector('svg .annotation.layer-own'); return s && s.dataset.id", "alice's highlight")
+        self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length > 0",
+                      "alice's highlight in bob's page", 30, created)
+        layer = self.layer()
+        self.assertEqual(layer[created]["kind"], "Highlight")
+        self.assertEqual(layer[created]["author"], "alice")
+        self.assertEqual(layer[created]["pageIndex"], 0)
+        # Drawn where Alice drew it: the same box in both viewers.
+        box = "const r = document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]'); return [r.getAttribute('x'), r.getAttribute('y'), r.getAttribute('width')]"
+        self.assertEqual(self.js("alice", box, created), self.js("bob", box, created))
+
+        # Bob may not change it: it is greyed out, and his editor's buttons are disabled.
+        self.assertTrue(self.js("bob", "return document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').classList.contains('foreign')", created))
+        self.js("bob", "document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))", created)
+        self.wait_for("bob", "return !document.getElementById('editor').hidden", "bob's editor")
+        self.assertTrue(self.js("bob", "return document.getElementById('editor-save').disabled && document.getElementById('editor-delete').disabled"))
+        self.assertIn("not yours", self.js("bob", "return document.getElementById('editor-author').textContent"))
+
+        # Alice edits its contents; Bob's list shows the new contents.
+        self.js("alice", "document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))", created)
+        self.wait_for("alice", "return !document.getElementById('editor').hidden && !document.getElementById('editor-save').disabled", "alice's editor")
+        self.js("alice", "document.getElementById('editor-contents').value = 'seen by bob'; document.getElementById('editor-save').click()")
+        self.wait_for("bob", "return document.getElementById('annotations').textContent.includes('seen by bob')", "the edit in bob's list")
+        self.assertEqual(self.layer()[created]["contents"], "seen by bob")
+
+        # Bob adds a rectangle of his own; Alice sees it, greyed out for her.
+        page = self.browsers["bob"].find_element("css selector", ".page[data-index=\"0\"]")
+        self.browsers["bob"].find_element("css selector", "#tools [data-tool=rectangle]").click()
+        from selenium.webdriver.common.action_chains import ActionChains
+        # Offsets count from the page's centre: start 150 and 200 pixels into its top-left.
+        ActionChains(self.browsers["bob"]).move_to_element_with_offset(page, -page.rect["width"] / 2 + 150, -page.rect["height"] / 2 + 200) \
+            .click_and_hold().move_by_offset(80, 60).release().perform()
+        bobs = self.wait_for("bob", "const s = [...document.querySelectorAll('svg .annotation.layer-own')].find(s => s.dataset.id !== arguments[0]); return s && s.dataset.id",
+                             "bob's rectangle", 30, created)
+        self.wait_for("alice", "const s = document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]'); return s && s.classList.contains('foreign')",
+                      "bob's rectangle in alice's page", 30, bobs)
+        self.assertEqual(self.layer()[bobs]["author"], "bob")
+
+        # Alice deletes hers; it leaves Bob's page.
+        self.js("alice", "document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))", created)
+        self.wait_for("alice", "return !document.getElementById('editor').hidden && !document.getElementById('editor-delete').disabled", "alice's editor")
+        self.js("alice", "document.getElementById('editor-delete').click()")
+        self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length === 0", "the highlight gone from bob's page", 30, created)
+        self.assertNotIn(created, self.layer())
+
+        # A reload keeps the layer (the token stays in the tab, out of the address).
+        self.browsers["bob"].refresh()
+        self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length > 0", "bob's rectangle after a reload", 30, bobs)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: test_collaboration.py HOSTAPP [unittest arguments]")
+    HOSTAPP = os.path.abspath(sys.argv.pop(1))
+    sys.path.insert(0, HERE)
+    unittest.main(verbosity=2)

@@ -1,0 +1,139 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// `hostapp sync` against `hostapp serve`, as a user runs them: tokens from `hostapp token`,
+/// changes pushed from a JSON file, pulled by another reader, watched as JSON lines, and an
+/// unreachable server that leaves the change queued.
+@Suite struct SyncCommandTests {
+    /// A scratch folder with docs/annotations.pdf, a key pair and a token file per user.
+    final class Setup: Sendable {
+        let folder = NSTemporaryDirectory() + "sync-command-\(UUID().uuidString)"
+        var docs: String { folder + "/docs" }
+
+        init(users: [String: [String]]) throws {
+            try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Fixtures.path("annotations.pdf"), toPath: docs + "/annotations.pdf")
+            let keys = try Tool.run(
+                HostAppTests.executable, ["token", "keygen", "--private-key-out", folder + "/private.pem", "--public-key-out", folder + "/public.pem"])
+            #expect(keys.status == 0, "\(keys.stderr)")
+            for (user, permissions) in users {
+                let issued = try Tool.run(
+                    HostAppTests.executable,
+                    ["token", "issue", "--private-key", folder + "/private.pem", "--document", "docs/annotations.pdf", "--layer", "review", "--user", user]
+                        + permissions.flatMap { ["--permission", $0] })
+                #expect(issued.status == 0, "\(issued.stderr)")
+                try issued.text.write(toFile: "\(folder)/\(user).token", atomically: true, encoding: .utf8)
+            }
+            try "sync-command-server-token-0123456789\n".write(toFile: folder + "/server.token", atomically: true, encoding: .utf8)
+        }
+
+        /// `hostapp sync SUBCOMMAND` as `user` against `port`.
+        func sync(_ subcommand: String, _ user: String, port: Int, _ more: [String] = []) throws -> Tool.Result {
+            try Tool.run(HostAppTests.executable, ["sync", subcommand] + connection(user, port: port) + more)
+        }
+
+        func connection(_ user: String, port: Int) -> [String] {
+            ["--server", "http://127.0.0.1:\(port)", "--token-file", "\(folder)/\(user).token", "--store", "\(folder)/\(user)-store", "--cycle-delay", "0.1"]
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    /// `hostapp serve` over the setup's docs with collaboration, and its port.
+    static func serve(_ setup: Setup) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
+        process.arguments = [
+            "serve", setup.docs, "--port", "0", "--token-file", setup.folder + "/server.token",
+            "--collab-key", setup.folder + "/public.pem", "--database", setup.folder + "/layers.sqlite",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let firstLine = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard let port = firstLine.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map({ Int($0.1)! }) else {
+            process.terminate()
+            throw RendererError(.ioFailure, "hostapp serve printed no address: \(firstLine)")
+        }
+        return (process, port)
+    }
+
+    /// The JSON objects of the lines of `output`.
+    static func lines(_ output: String) -> [[String: Any]] {
+        output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test func pushPullAndWatchAsJSONLines() async throws {
+        let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write", "download"]])
+        let (server, port) = try Self.serve(setup)
+        defer { server.terminate() }
+
+        // Alice adds a note from a JSON file; the author she claims is not taken.
+        let note = #"{"id": "cli-note", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "from the command line", "author": "bob"}"#
+        try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
+        let pushed = try setup.sync("push", "alice", port: port, ["--add", setup.folder + "/note.json"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let pushLines = Self.lines(pushed.text)
+        #expect(pushLines.contains { $0["type"] as? String == "accepted" })
+        #expect(pushLines.last?["type"] as? String == "summary" && pushLines.last?["pending"] as? Int == 0)
+
+        // Bob pulls it, with Alice as its author.
+        let pulled = try setup.sync("pull", "bob", port: port, ["--output", setup.folder + "/bob.json"])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        let bobs = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.folder + "/bob.json"))) as? [[String: Any]]
+        let received = try #require(bobs?.first { $0["id"] as? String == "cli-note" })
+        #expect(received["author"] as? String == "alice" && received["contents"] as? String == "from the command line")
+
+        // Bob downloads the document, byte for byte.
+        let downloaded = try setup.sync("download", "bob", port: port, ["--output", setup.folder + "/copy.pdf"])
+        #expect(downloaded.status == 0, "\(downloaded.stderr)")
+        #expect(FileManager.default.contents(atPath: setup.folder + "/copy.pdf") == FileManager.default.contents(atPath: setup.docs + "/annotations.pdf"))
+        // Alice's token does not grant download.
+        #expect(try setup.sync("download", "alice", port: port, ["--output", setup.folder + "/no.pdf"]).status == 77)
+
+        // Bob watches; Alice changes her note; Bob's watch prints it as a remote change.
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: HostAppTests.executable)
+        watch.arguments = ["sync", "watch"] + setup.connection("bob", port: port)
+        let watched = Pipe()
+        watch.standardOutput = watched
+        try watch.run()
+        defer { if watch.isRunning { watch.terminate() } }
+        try await Task.sleep(for: .milliseconds(500))
+        let changed = note.replacingOccurrences(of: "from the command line", with: "changed while bob watches")
+        try changed.write(toFile: setup.folder + "/changed.json", atomically: true, encoding: .utf8)
+        #expect(try setup.sync("push", "alice", port: port, ["--modify", setup.folder + "/changed.json"]).status == 0)
+        let reader = watched.fileHandleForReading
+        var output = ""
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !output.contains("changed while bob watches"), ContinuousClock.now < deadline {
+            output += String(decoding: reader.availableData, as: UTF8.self)
+        }
+        watch.terminate()  // SIGTERM ends the watch cleanly
+        watch.waitUntilExit()
+        #expect(watch.terminationStatus == 0)
+        let remote = Self.lines(output).first { $0["type"] as? String == "remote" && "\($0["modified"] ?? "")".contains("changed while bob watches") }
+        #expect(remote != nil, "\(output)")
+    }
+
+    @Test func anUnreachableServerLeavesTheChangeQueued() throws {
+        let setup = try Setup(users: ["alice": ["read-document", "write"]])
+        let note = #"{"id": "queued", "kind": "text", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}, "contents": "offline"}"#
+        try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
+        let port = 1  // nothing listens on loopback port 1: connections are refused
+        let offline = try setup.sync("push", "alice", port: port, ["--add", setup.folder + "/note.json"])
+        #expect(offline.status == 69)
+        #expect(offline.stderr.contains("1 changes stay queued"), "\(offline.stderr)")
+        #expect(!offline.stderr.contains(try String(contentsOfFile: setup.folder + "/alice.token", encoding: .utf8)))
+
+        // Forgetting the layer removes the queue with the store.
+        #expect(try Tool.run(HostAppTests.executable, ["sync", "forget", "--document", "docs/annotations.pdf", "--layer", "review", "--store", setup.folder + "/alice-store"]).status == 0)
+        let stores = try FileManager.default.contentsOfDirectory(atPath: setup.folder + "/alice-store")
+        #expect(stores.isEmpty)
+    }
+}
