@@ -58,7 +58,11 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(help: "Keep collaboration layers with HS256 tokens whose shared secret is this file's bytes (one machine only).", completion: .file())
     var collabHs256SecretFile: String?
 
-    @Option(help: "The SQLite database of the collaboration layers (created when missing).", completion: .file())
+    @Option(
+        help: """
+            The collaboration layers' database: a SQLite file (created when missing), or postgres://user@host:port/database, \
+            which several servers share (the password from PGPASSWORD keeps it out of the process list).
+            """, completion: .file())
     var database: String?
 
     func validate() throws {
@@ -91,7 +95,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.cacheBytes = imageCacheMiB << 20
             configuration.bodyLimit = bodyLimitKiB << 10
             configuration.isolation = global.isolate ? global.isolationOptions() : nil
-            if let database { configuration.collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), databasePath: database) }
+            if let database { configuration.collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database) }
             var logger = Logger(label: "hostapp.serve") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = global.logLevel
             server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)

@@ -46,7 +46,9 @@ public struct DocumentServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hostapp"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: context.logger)
+        // The layers' database runs before the server and stops after it.
         application.addServices(context.gate)
+        application.addServices(context.layers?.services ?? [])
         return application
     }
 

@@ -80,21 +80,23 @@ public struct ServerConfiguration: Sendable {
 }
 
 /// How a server keeps collaboration layers: the key its tokens are verified with, and the
-/// SQLite database the layers live in.
+/// database the layers live in: a SQLite file for one server, or PostgreSQL, which several
+/// servers share (with each change announced to all of them).
 public struct CollaborationConfiguration: Sendable {
     /// Verifies the readers' tokens (a public key, or an HS256 secret when asked for).
     public var tokens: CollaborationTokens
-    /// The SQLite database of the layers, created when missing.
-    public var databasePath: String
+    /// The layers' database: the path of a SQLite file (created when missing), or a
+    /// PostgreSQL address, `postgres://user@host:port/database` (tables created when missing).
+    public var database: String
     /// The most changes one push may hold (past it: 413).
     public var changesPerRequest: Int
     /// The most collaboration requests one user may make per second (past it: 429).
     public var requestsPerSecond: Int
 
-    /// Layers in the database at `databasePath`, for readers whose tokens `tokens` verifies.
-    public init(tokens: CollaborationTokens, databasePath: String, changesPerRequest: Int = 100, requestsPerSecond: Int = 50) {
+    /// Layers in `database`, for readers whose tokens `tokens` verifies.
+    public init(tokens: CollaborationTokens, database: String, changesPerRequest: Int = 100, requestsPerSecond: Int = 50) {
         self.tokens = tokens
-        self.databasePath = databasePath
+        self.database = database
         self.changesPerRequest = changesPerRequest
         self.requestsPerSecond = requestsPerSecond
     }

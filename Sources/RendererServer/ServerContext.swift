@@ -13,7 +13,7 @@ final class ServerContext: Sendable {
     let gate = ShutdownGate()
     let logger: Logger
     /// The collaboration layers, when the server collaborates.
-    let layers: LayerStore?
+    let layers: (any LayerStorage)?
     /// Who listens to which layer's WebSocket, when the server collaborates.
     let layerEvents: LayerEvents?
     /// Collaboration requests per user per second.
@@ -26,8 +26,15 @@ final class ServerContext: Sendable {
         queue = EngineQueue(limit: configuration.queueLimit)
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
-        layers = try configuration.collaboration.map { try LayerStore(path: $0.databasePath) }
-        layerEvents = configuration.collaboration == nil ? nil : LayerEvents()
+        let events = configuration.collaboration == nil ? nil : LayerEvents()
+        layerEvents = events
+        layers = try configuration.collaboration.map { collaboration -> any LayerStorage in
+            guard PostgresLayerStore.names(collaboration.database) else { return try SQLiteLayerStore(path: collaboration.database) }
+            // Other servers' changes go to this server's WebSockets.
+            return try PostgresLayerStore(url: collaboration.database, logger: logger) { descriptor, event in
+                await events?.publish(event.json, to: descriptor)
+            }
+        }
         collaborationLimiter = RateLimiter(requestsPerSecond: configuration.collaboration?.requestsPerSecond ?? 1)
     }
 

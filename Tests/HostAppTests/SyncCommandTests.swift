@@ -43,13 +43,14 @@ import TestSupport
         }
     }
 
-    /// `hostapp serve` over the setup's docs with collaboration, and its port.
-    static func serve(_ setup: Setup) throws -> (Process, Int) {
+    /// `hostapp serve` over the setup's docs with collaboration (in `database`, or a SQLite
+    /// file of the setup's), and its port.
+    static func serve(_ setup: Setup, database: String? = nil) throws -> (Process, Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
         process.arguments = [
             "serve", setup.docs, "--port", "0", "--token-file", setup.folder + "/server.token",
-            "--collab-key", setup.folder + "/public.pem", "--database", setup.folder + "/layers.sqlite",
+            "--collab-key", setup.folder + "/public.pem", "--database", database ?? setup.folder + "/layers.sqlite",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -118,6 +119,42 @@ import TestSupport
         watch.waitUntilExit()
         #expect(watch.terminationStatus == 0)
         let remote = Self.lines(output).first { $0["type"] as? String == "remote" && "\($0["modified"] ?? "")".contains("changed while bob watches") }
+        #expect(remote != nil, "\(output)")
+    }
+
+    /// Two `hostapp serve` processes on one PostgreSQL: Bob watches through the second,
+    /// with cycles an hour apart, so only the second server's WebSocket can bring him the
+    /// change Alice pushes through the first (PostgreSQL's NOTIFY carries it across).
+    @Test func twoServerProcessesOnOnePostgreSQLCarryAChangeAcross() async throws {
+        let cluster = try PostgresCluster()
+        let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write"]])
+        let (first, firstPort) = try Self.serve(setup, database: cluster.url)
+        defer { first.terminate() }
+        let (second, secondPort) = try Self.serve(setup, database: cluster.url)
+        defer { second.terminate() }
+
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: HostAppTests.executable)
+        watch.arguments = ["sync", "watch"] + setup.connection("bob", port: secondPort) + ["--cycle-delay", "3600"]
+        let watched = Pipe()
+        watch.standardOutput = watched
+        try watch.run()
+        defer { if watch.isRunning { watch.terminate() } }
+        let reader = watched.fileHandleForReading
+        var output = String(decoding: reader.availableData, as: UTF8.self)  // the first cycle's events
+        try await Task.sleep(for: .milliseconds(500))  // and its WebSocket connected
+
+        let note = #"{"id": "across", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "pushed to the first server"}"#
+        try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
+        let pushed = try setup.sync("push", "alice", port: firstPort, ["--add", setup.folder + "/note.json"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !output.contains("pushed to the first server"), ContinuousClock.now < deadline {
+            output += String(decoding: reader.availableData, as: UTF8.self)
+        }
+        watch.terminate()
+        watch.waitUntilExit()
+        let remote = Self.lines(output).first { $0["type"] as? String == "remote" && "\($0["added"] ?? "")".contains("pushed to the first server") }
         #expect(remote != nil, "\(output)")
     }
 

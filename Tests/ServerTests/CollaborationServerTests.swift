@@ -29,7 +29,7 @@ import Logging
         /// Collaboration in `database`, verifying with this key's public half.
         func configuration(database: String, requestsPerSecond: Int = 1000) async throws -> CollaborationConfiguration {
             let verifier = try await CollaborationTokens(pem: try CollaborationTokens.publicKeyPEM(ofPrivateKey: privatePEM))
-            return CollaborationConfiguration(tokens: verifier, databasePath: database, changesPerRequest: 20, requestsPerSecond: requestsPerSecond)
+            return CollaborationConfiguration(tokens: verifier, database: database, changesPerRequest: 20, requestsPerSecond: requestsPerSecond)
         }
     }
 

@@ -26,7 +26,7 @@ struct LayerSocket: Sendable {
                 let events = routes.context.layerEvents
             else { return }
             let (listener, messages) = await events.listen(to: collaborator.descriptor)
-            let revision = (try? collaborator.store.snapshot(collaborator.descriptor).revision) ?? 0
+            let revision = (try? await collaborator.store.revision(collaborator.descriptor)) ?? 0
             try await outbound.write(.text(LayerEvent(type: "hello", revision: revision).json))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 // The listener's own queue, written out as the client reads it.
@@ -66,7 +66,7 @@ struct LayerSocket: Sendable {
                 return LayerEvent(type: "error", message: "the XFDF command holds no add, modify or delete" + Self.skipped(command))
             }
             // XFDF carries no revision: a modify applies over the current value.
-            let revision = try collaborator.store.snapshot(collaborator.descriptor).revision
+            let revision = try await collaborator.store.revision(collaborator.descriptor)
             var changes: [LayerChange] = []
             let prefix = "ws-\(listener.uuidString.lowercased())-\(sequence)"
             for (index, annotation) in command.added.enumerated() {

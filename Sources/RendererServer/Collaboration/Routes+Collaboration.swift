@@ -14,7 +14,7 @@ extension Routes {
         var descriptor: DocumentDescriptor
         var claims: CollaborationClaims
         var document: ServedDocument
-        var store: LayerStore
+        var store: any LayerStorage
     }
 
     /// Registers the collaboration routes on `api` when the server collaborates.
@@ -69,7 +69,7 @@ extension Routes {
         let claims: CollaborationClaims
         do {
             claims = try await tokens.verify(token, for: descriptor)
-        } catch let error as TokenError {
+        } catch {
             throw APIError(.unauthorized, code: "unauthorized", error.message)
         }
         try await self.context.collaborationLimiter.admit(claims.userID)
@@ -90,22 +90,21 @@ extension Routes {
 
     /// Creates the layer from the PDF's own annotations the first time it is asked for.
     private func ensureLayer(_ collaborator: Collaborator) async throws {
-        guard try !collaborator.store.exists(collaborator.descriptor) else { return }
+        guard try await !collaborator.store.exists(collaborator.descriptor) else { return }
         let base = try await collaborator.document.annotations(onPageAt: nil)
-        try collaborator.store.create(collaborator.descriptor, base: base)
+        try await collaborator.store.create(collaborator.descriptor, base: base)
     }
 
     /// `GET .../annotations`: `{"revision": N, "annotations": [StoredAnnotation]}`.
     @Sendable func layerAnnotations(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        let (revision, annotations) = try collaborator.store.snapshot(collaborator.descriptor)
-        return try Self.json(LayerSnapshot(revision: revision, annotations: annotations))
+        return try Self.json(try await collaborator.store.snapshot(collaborator.descriptor))
     }
 
     /// `GET .../changes?since=N`: what changed after revision N (default 0).
     @Sendable func layerChanges(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
         let since = try Self.query("since", request, as: Int.self) ?? 0
         guard since >= 0 else { throw APIError.badRequest("since must be a revision, 0 or more") }
-        return try Self.json(try collaborator.store.changes(collaborator.descriptor, since: since))
+        return try Self.json(try await collaborator.store.changes(collaborator.descriptor, since: since))
     }
 
     /// `POST .../changes` with a `LayerPush`: each change applied or rejected on its own.
@@ -128,7 +127,7 @@ extension Routes {
         let (user, permissions) = (collaborator.claims.userID, collaborator.claims.collaborationPermissions)
         var results: [ChangeResult] = []
         for change in changes {
-            let result = try collaborator.store.apply(change, to: collaborator.descriptor, user: user, permissions: permissions) { annotation in
+            let result = try await collaborator.store.apply(change, to: collaborator.descriptor, user: user, permissions: permissions) { annotation in
                 try AnnotationLimits.check(annotation, pageCount: pageCount)
             }
             results.append(result)
@@ -137,7 +136,7 @@ extension Routes {
                 await events.publish(event.json, to: collaborator.descriptor, except: sender)
             }
         }
-        return PushResult(revision: try collaborator.store.snapshot(collaborator.descriptor).revision, results: results)
+        return PushResult(revision: try await collaborator.store.revision(collaborator.descriptor), results: results)
     }
 
     /// The XFDF command in `data`, read with the page spaces of the collaborator's document

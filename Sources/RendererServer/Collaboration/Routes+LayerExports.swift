@@ -9,7 +9,7 @@ import RendererProviderXFDF
 extension Routes {
     /// `GET .../annotations.xfdf`: the layer's annotations as XFDF (what the engine can write).
     @Sendable func layerXFDF(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        let annotations = try collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
+        let annotations = try await collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
         let name = URL(fileURLWithPath: collaborator.descriptor.documentID).lastPathComponent
         let data = try await inProcessDocument(request, collaborator) { document in try document.xfdfData(annotations, fileName: name) }
         return Self.data(data, type: "application/vnd.adobe.xfdf; charset=utf-8")
@@ -17,7 +17,7 @@ extension Routes {
 
     /// `GET .../annotations.jsonld`: the layer as a W3C Web Annotation collection.
     @Sendable func layerJSONLD(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        let annotations = try collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
+        let annotations = try await collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
         let collection = WebAnnotations.collection(annotations, of: collaborator.descriptor)
         let data = try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys, .withoutEscapingSlashes])
         return Self.data(data, type: "application/ld+json; profile=\"http://www.w3.org/ns/anno.jsonld\"")
@@ -28,7 +28,7 @@ extension Routes {
     /// by the engine; needs the `download` permission.
     @Sendable func layerPDF(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
         guard collaborator.claims.permissions.contains("download") else { throw APIError.forbidden("the token does not grant download") }
-        let layer = try collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
+        let layer = try await collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
         let bytes = try await inProcessDocument(request, collaborator) { document in
             let own = try document.annotations()
             let kept = Set(layer.map(\.id))

@@ -1,0 +1,85 @@
+import Foundation
+import RendererCollaboration
+import RendererProvider
+
+/// The rules of one change to a layer, apart from the database that keeps the layer (the
+/// README's Collaboration section states them): from the change, the layer's revision and
+/// the annotation the change names as stored, what to answer and what to write. Both stores
+/// apply them the same way, inside a transaction that holds the layer.
+enum LayerRules {
+    /// What a store writes for an applied change, at the layer's next revision.
+    enum Write {
+        /// A new annotation, created at that revision.
+        case insert(Annotation)
+        /// The annotation's new value.
+        case update(Annotation)
+        /// The annotation is deleted.
+        case delete(String)
+    }
+
+    /// The annotation as a layer holds it, with whether it was deleted.
+    typealias Held = (value: StoredAnnotation, deleted: Bool)
+
+    /// The identity of the annotation `change` works on; an add without one gets a new one.
+    static func target(of change: inout LayerChange) -> String {
+        if change.action == .add, change.annotation?.id.isEmpty == true {
+            change.annotation?.id = UUID().uuidString.lowercased()
+        }
+        return change.annotationID ?? change.annotation?.id ?? ""
+    }
+
+    /// The answer to `change` by `user` and what to write when it applies; `validate`
+    /// checks an annotation's geometry and sizes (a `RendererError` rejects the change).
+    static func decide(
+        _ change: LayerChange, revision: Int, held: Held?, user: String, permissions: CollaborationPermissions,
+        validate: (Annotation) throws -> Void
+    ) -> (result: ChangeResult, write: Write?) {
+        let operation = change.operationID
+        let next = revision + 1
+        func reject(_ reason: ChangeResult.Reason, _ message: String, current: StoredAnnotation? = nil) -> (ChangeResult, Write?) {
+            (.rejected(operation, reason, message, current: current), nil)
+        }
+        func valid(_ annotation: Annotation) -> String? {
+            do { try validate(annotation) } catch let error as RendererError { return error.message } catch { return "\(error)" }
+            return nil
+        }
+        func applied(_ annotation: Annotation, _ write: Write) -> (ChangeResult, Write?) {
+            (.applied(operation, revision: next, annotation: StoredAnnotation(annotation: annotation, revision: next)), write)
+        }
+        switch change.action {
+        case .add:
+            guard permissions.canAnnotate else { return reject(.notPermitted, "user \(user) may not add annotations") }
+            guard var annotation = change.annotation else { return reject(.invalid, "an add needs an annotation") }
+            if let problem = valid(annotation) { return reject(.invalid, problem) }
+            if let held {
+                return reject(.exists, "annotation \"\(annotation.id)\" is already in the layer", current: held.deleted ? nil : held.value)
+            }
+            annotation.author = user
+            return applied(annotation, .insert(annotation))
+        case .modify:
+            guard var annotation = change.annotation else { return reject(.invalid, "a modify needs the annotation as modified") }
+            guard let held else { return reject(.notFound, "there is no annotation \"\(annotation.id)\" in the layer") }
+            guard !held.deleted else { return reject(.deleted, "annotation \"\(annotation.id)\" was deleted") }
+            guard permissions.mayModify(held.value.annotation, as: user) else {
+                return reject(.notPermitted, "annotation \"\(annotation.id)\" is not user \(user)'s to change", current: held.value)
+            }
+            guard let base = change.baseRevision, base >= held.value.revision else {
+                return reject(
+                    .conflict, "annotation \"\(annotation.id)\" changed at revision \(held.value.revision), after the change's base",
+                    current: held.value)
+            }
+            if let problem = valid(annotation) { return reject(.invalid, problem) }
+            annotation.author = held.value.annotation.author
+            return applied(annotation, .update(annotation))
+        case .delete:
+            guard let id = change.annotationID ?? change.annotation?.id else { return reject(.invalid, "a delete needs the annotation's id") }
+            guard let held else { return reject(.notFound, "there is no annotation \"\(id)\" in the layer") }
+            guard !held.deleted else { return reject(.deleted, "annotation \"\(id)\" was already deleted") }
+            guard permissions.mayRemove(held.value.annotation, as: user) else {
+                return reject(.notPermitted, "annotation \"\(id)\" is not user \(user)'s to delete", current: held.value)
+            }
+            // A delete wins over a concurrent modify: it applies whatever revision it was made on.
+            return applied(held.value.annotation, .delete(id))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import RendererCollaboration
+import RendererProvider
+import RendererServer
+import Testing
+import TestSupport
+
+/// Collaboration layers in PostgreSQL (a throwaway cluster of Debian's server per test):
+/// several servers share one database, a change made through one reaches the WebSockets of
+/// another, a restart loses no acknowledged change, writers through different servers never
+/// share a revision, and names with quotes, slashes and SQL are stored as they are (the
+/// last also on SQLite).
+@Suite struct PostgresCollaborationTests {
+    typealias Keys = CollaborationServerTests.Keys
+
+    static func note(_ id: String, _ contents: String) -> Annotation {
+        Annotation(id: id, kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 100, width: 80, height: 40), contents: contents)
+    }
+
+    @Test func aRestartLosesNoAcknowledgedChangeAndARetryIsAppliedOnce() async throws {
+        let cluster = try PostgresCluster()
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: cluster.url)
+        let alice = try await keys.token("alice")
+        let change = LayerChange(operationID: "op-kept", action: .add, annotation: Self.note("kept", "acknowledged"))
+
+        let first = try await harness.start { $0.collaboration = collaboration }
+        let (response, pushed) = try await CollaborationServerTests.push(ServerClient(port: first.port), token: alice, [change])
+        try await first.stop()
+        #expect(response.status == .ok)
+        let applied = try #require(pushed?.results.first)
+        #expect(applied.status == .applied)
+
+        let second = try await harness.start { $0.collaboration = collaboration }
+        do {
+            let client = ServerClient(port: second.port)
+            let (revision, annotations) = try await CollaborationServerTests.snapshot(client, token: alice)
+            #expect(revision == applied.revision)
+            #expect(annotations.first { $0.annotation.id == "kept" }?.annotation.contents == "acknowledged")
+            #expect(annotations.first { $0.annotation.id == "kept" }?.annotation.author == "alice")
+            // The same operation sent again is answered as the first time, and not applied again.
+            let (_, retried) = try await CollaborationServerTests.push(client, token: alice, [change])
+            #expect(retried?.results.first == applied)
+            #expect(try await CollaborationServerTests.snapshot(client, token: alice).revision == revision)
+        } catch {
+            try? await second.stop()
+            throw error
+        }
+        try await second.stop()
+    }
+
+    @Test func twoServersOnOneDatabaseShareChangesAndEvents() async throws {
+        let cluster = try PostgresCluster()
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: cluster.url)
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        let elsewhere = try await keys.token("carol", document: "docs/text.pdf")
+        let one = try await harness.start { $0.collaboration = collaboration }
+        let two = try await harness.start { $0.collaboration = collaboration }
+        let listener = CollaborationServerTests.Listener(port: two.port, token: bob)
+        let other = CollaborationServerTests.Listener(port: two.port, token: elsewhere, layer: CollaborationServerTests.layerPath("docs/text.pdf"))
+        do {
+            for client in [listener, other] { #expect(try await client.wait { $0["type"] as? String == "hello" } != nil) }
+
+            // A change pushed to one server reaches a WebSocket of the other.
+            let (_, pushed) = try await CollaborationServerTests.push(
+                ServerClient(port: one.port), token: alice, [LayerChange(operationID: "a-1", action: .add, annotation: Self.note("from-one", "pushed to one"))])
+            #expect(pushed?.results.first?.status == .applied)
+            let event = try await listener.wait { ($0["annotation"] as? [String: Any]).flatMap { $0["annotation"] as? [String: Any] }?["id"] as? String == "from-one" }
+            #expect(event?["type"] as? String == "change" && event?["user"] as? String == "alice" && event?["action"] as? String == "add")
+
+            // Writers through both servers at once: every change gets a revision of its own.
+            async let throughOne = CollaborationServerTests.push(
+                ServerClient(port: one.port), token: alice,
+                (0..<10).map { LayerChange(operationID: "one-\($0)", action: .add, annotation: Self.note("one-\($0)", "1")) })
+            async let throughTwo = CollaborationServerTests.push(
+                ServerClient(port: two.port), token: bob,
+                (0..<10).map { LayerChange(operationID: "two-\($0)", action: .add, annotation: Self.note("two-\($0)", "2")) })
+            let results = try await [throughOne, throughTwo].flatMap { $0.1?.results ?? [] }
+            let revisions = results.compactMap(\.revision)
+            #expect(results.count == 20 && Set(revisions).count == 20)
+            #expect(Set(revisions) == Set(2...21))
+            let fromOne = try await CollaborationServerTests.snapshot(ServerClient(port: one.port), token: alice)
+            let fromTwo = try await CollaborationServerTests.snapshot(ServerClient(port: two.port), token: bob)
+            #expect(fromOne.revision == 21 && fromOne.revision == fromTwo.revision)
+            #expect(fromOne.annotations == fromTwo.annotations)
+            _ = try await listener.wait { ($0["revision"] as? Int) == 21 }
+
+            // The other document's client heard none of it.
+            #expect(await other.types() == ["hello"])
+        } catch {
+            [listener, other].forEach { $0.close() }
+            try? await one.stop()
+            try? await two.stop()
+            throw error
+        }
+        [listener, other].forEach { $0.close() }
+        try await one.stop()
+        try await two.stop()
+    }
+
+    @Test(arguments: ["sqlite", "postgres"])
+    func namesWithQuotesSlashesAndSQLAreStoredVerbatim(store: String) async throws {
+        let cluster = store == "postgres" ? try PostgresCluster() : nil
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let strange = #"it's "quoted"; DROP TABLE renderer_layer; --.pdf"#
+        try FileManager.default.copyItem(atPath: harness.docs + "/annotations.pdf", toPath: harness.docs + "/" + strange)
+        let collaboration = try await keys.configuration(database: cluster?.url ?? harness.folder + "/layers.sqlite")
+        let names = [
+            ("docs/" + strange, "review"), ("docs/annotations.pdf", #"a/b\c 'd' "e"; DELETE FROM annotation; --"#),
+            ("docs/annotations.pdf", "review"), ("docs/annotations.pdf", "Review"),
+        ]
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            for (index, (document, layer)) in names.enumerated() {
+                let token = try await keys.token("alice", document: document, layer: layer)
+                let path = CollaborationServerTests.layerPath(document, layer)
+                let (response, pushed) = try await CollaborationServerTests.push(
+                    client, token: token, [LayerChange(operationID: "op", action: .add, annotation: Self.note("only-\(index)", "\(document)|\(layer)"))],
+                    layer: path)
+                #expect(response.status == .ok && pushed?.results.first?.status == .applied, "\(document) \(layer)")
+            }
+            // Each layer holds its own change and no other's: the names were kept apart, byte for byte.
+            for (index, (document, layer)) in names.enumerated() {
+                let token = try await keys.token("alice", document: document, layer: layer)
+                let (_, annotations) = try await CollaborationServerTests.snapshot(client, token: token, layer: CollaborationServerTests.layerPath(document, layer))
+                let added = annotations.filter { $0.annotation.id.hasPrefix("only-") }
+                #expect(added.map(\.annotation.id) == ["only-\(index)"], "\(document) \(layer)")
+                #expect(added.first?.annotation.contents == "\(document)|\(layer)")
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import RendererProvider
+
+/// A throwaway PostgreSQL cluster for a test: Debian's server (`/usr/lib/postgresql/N/bin`),
+/// made with `initdb` in a temporary folder and run with `pg_ctl` on a free loopback port,
+/// as an unprivileged user (`postgres`, or `nobody`, when the tests run as root, since
+/// PostgreSQL refuses to run as root). Trust authentication, loopback only, fsync off: a
+/// cluster for one test, stopped and removed when the value goes.
+public final class PostgresCluster: Sendable {
+    /// Its port on 127.0.0.1.
+    public let port: Int
+    private let folder: String
+    private let binaries: String
+    private let user: String?
+
+    /// The address of its `postgres` database, as user `renderer`.
+    public var url: String { "postgres://renderer@127.0.0.1:\(port)/postgres?sslmode=disable" }
+
+    /// Makes and starts the cluster; throws, saying why, when PostgreSQL is not installed or
+    /// does not start (the tests that need it then fail with that message).
+    public init() throws {
+        let installed = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        guard let version = installed?.last(where: { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }) else {
+            throw RendererError(.fileNotFound, "PostgreSQL's server is not installed (make setup installs Debian's postgresql)")
+        }
+        binaries = "/usr/lib/postgresql/\(version)/bin"
+        folder = NSTemporaryDirectory() + "postgres-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if getuid() == 0 {
+            let name = ["postgres", "nobody"].first { (name: String) in getpwnam(name) != nil } ?? "nobody"
+            user = name
+            try FileManager.default.setAttributes([.ownerAccountName: name], ofItemAtPath: folder)
+        } else {
+            user = nil
+        }
+        port = try FreePort.loopback()
+        try run("initdb", ["-D", folder + "/data", "-U", "renderer", "--auth=trust", "-E", "UTF8", "--no-sync"])
+        try run("pg_ctl", [
+            "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60",
+            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+        ])
+    }
+
+    /// Stops the cluster (fast shutdown); removing the folder is left to `deinit`.
+    public func stop() {
+        try? run("pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"])
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs one of the server's programs as the cluster's user, through `/bin/sh` and
+    /// `system(3)`, its output into a file. Not through `Process`: the server that `pg_ctl
+    /// start` leaves running keeps what it inherited, and `Process` then waited for ever.
+    /// Every word here is made by this type (paths of its own folder, numbers), so single
+    /// quotes are quoting enough.
+    private func run(_ program: String, _ arguments: [String]) throws {
+        let output = folder + "/\(program).out"
+        let words = (user.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + [binaries + "/" + program] + arguments
+        let command = words.map { "'\($0)'" }.joined(separator: " ") + " < /dev/null > '\(output)' 2>&1"
+        let status = system(command)
+        guard status == 0 else {
+            let said = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            let log = (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? ""
+            throw RendererError(.ioFailure, "PostgreSQL's \(program) failed (\(status)): \(said) \(log.suffix(2000))")
+        }
+    }
+}
+
+/// Free ports on the loopback interface.
+public enum FreePort {
+    /// A port nothing listens on now (the kernel's pick for a socket bound to port 0).
+    public static func loopback() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw RendererError(.ioFailure, "cannot make a socket") }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw RendererError(.ioFailure, "cannot bind a loopback socket") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
