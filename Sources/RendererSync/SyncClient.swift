@@ -381,12 +381,17 @@ public final class SyncClient: CollaborationService {
             var configuration = WebSocketClientConfiguration()
             configuration.additionalHeaders[.authorization] = "Bearer \(connection.currentToken)"
             do {
-                _ = try await WebSocketClient.connect(url: connection.eventsURL, configuration: configuration, logger: logger) { inbound, _, _ in
-                    for try await message in inbound.messages(maxSize: 1 << 22) {
-                        guard case .text(let text) = message, let decoded = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)),
-                            decoded.type == "change" || decoded.type == "hello"
-                        else { continue }
-                        self.state.withLock { _ = $0.wake?.yield() }
+                _ = try await WebSocketClient.connect(url: connection.eventsURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                    // Cancelling the client closes the connection, which ends the reading.
+                    try await withTaskCancellationHandler {
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            guard case .text(let text) = message, let decoded = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)),
+                                decoded.type == "change" || decoded.type == "hello"
+                            else { continue }
+                            self.state.withLock { _ = $0.wake?.yield() }
+                        }
+                    } onCancel: {
+                        Task { try? await outbound.close(.normalClosure, reason: nil) }
                     }
                 }
             } catch {

@@ -60,10 +60,14 @@ final class ServerHarness: Sendable {
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         let group = ServiceGroup(
             configuration: .init(services: [server.application { listening.yield($0) }], logger: Logger(label: "server-tests")))
-        let task = Task { try await group.run() }
+        // A server that ends before it listens (it could not bind, say) ends the wait too.
+        let task = Task {
+            defer { listening.finish() }
+            try await group.run()
+        }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next() else {
-            task.cancel()
+            try await task.value
             throw POSIXError(.ECONNREFUSED)
         }
         return RunningServer(port: bound, group: group, task: task)

@@ -11,7 +11,7 @@ import TestSupport
 /// down arrive once and in order, a session in collaboration mode receives the other
 /// readers' changes, tokens are renewed without losing queued changes, and read-only tokens
 /// make read-only readers.
-@Suite struct SyncClientTests {
+@Suite(.timeLimit(.minutes(4))) struct SyncClientTests {
     typealias Keys = CollaborationServerTests.Keys
     static let editor = ["read-document", "write", "download"]
     static let editsAll = ["read-document", "write", "annotations:edit:all"]
@@ -142,12 +142,17 @@ import TestSupport
         let token = try await keys.token("alice", permissions: Self.editor)
         let first = try await harness.start { $0.collaboration = collaboration }
         let alice = try Self.client(first.url, token, harness.folder, "alice")
-        let running = Task { await alice.run() }
-        defer { running.cancel() }
+        let onlineRun = Task { await alice.run() }
         try alice.add(Self.note("before", "sent while online"))
         try await Self.eventually("the first change is sent") { try alice.pendingChangeCount() == 0 && alice.revision() > 0 }
         let online = try alice.revision()
+        // The client pauses while the server stops (a graceful stop waits for the client's
+        // connections, which a client cycling every 100 ms would keep busy), then runs on.
+        onlineRun.cancel()
+        await onlineRun.value
         try await first.stop()
+        let running = Task { await alice.run() }
+        defer { running.cancel() }
 
         // Offline: an add, a modify of the first, another add changed again before it is sent.
         try alice.add(Self.note("offline-1", "one"))

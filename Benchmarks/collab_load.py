@@ -1,0 +1,231 @@
+"""Realtime collaboration under load: N clients (1, 10, 100) each pushing edits to one layer
+at M per second, against `hostapp serve --collab-key` on SQLite and on PostgreSQL (a
+throwaway cluster of Debian's server), with one and with two server processes.
+
+Each client pushes over HTTP and keeps the layer's WebSocket open, as a reader's app does;
+one more client only listens, on the last server, and times each change from the moment it
+was pushed to the moment its event arrives there (with two servers, half the pushes cross
+from one server to the other through PostgreSQL's NOTIFY). The reference is the naive
+alternative: a reader who polls the layer's changes once a second, timed the same way.
+
+Run alone by `make bench-collab` (BENCH_COLLAB_SECONDS per run, default 20), and by
+`make bench`. Needs `websockets` from PyPI (make setup installs it).
+"""
+import asyncio
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+import report_section
+
+HOSTAPP = os.environ.get("HOSTAPP", ".build/release/hostapp")
+SECONDS = float(os.environ.get("BENCH_COLLAB_SECONDS", "20"))
+FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "text.pdf")
+DOCUMENT, LAYER = "docs/text.pdf", "bench"
+BEGIN, END = "<!-- collaboration -->", "<!-- /collaboration -->"
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+class Cluster:
+    """A throwaway PostgreSQL cluster, as the tests make one."""
+
+    def __init__(self, folder):
+        versions = sorted(os.listdir("/usr/lib/postgresql"), key=lambda v: [int(p) for p in re.findall(r"\d+", v)])
+        self.bin = "/usr/lib/postgresql/%s/bin/" % versions[-1]
+        self.folder = os.path.join(folder, "postgres")
+        os.mkdir(self.folder)
+        self.prefix = []
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+            self.prefix = ["runuser", "-u", "postgres", "--"]
+        with __import__("socket").socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.run("initdb", "-D", self.folder + "/data", "-U", "renderer", "--auth=trust", "-E", "UTF8", "--no-sync")
+        self.run("pg_ctl", "-D", self.folder + "/data", "-l", self.folder + "/log", "-w", "-o",
+                 "-p %d -k %s -c listen_addresses=127.0.0.1 -c max_connections=200" % (self.port, self.folder), "start")
+        self.url = "postgres://renderer@127.0.0.1:%d/postgres?sslmode=disable" % self.port
+
+    def run(self, program, *arguments):
+        subprocess.run(self.prefix + [self.bin + program] + list(arguments), check=True,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def stop(self):
+        self.run("pg_ctl", "-D", self.folder + "/data", "-m", "fast", "-w", "stop")
+
+
+def serve(folder, database):
+    process = subprocess.Popen(
+        [HOSTAPP, "serve", os.path.join(folder, "docs"), "--port", "0", "--token-file", os.path.join(folder, "server.token"),
+         "--collab-key", os.path.join(folder, "public.pem"), "--database", database],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = process.stdout.readline()
+    return process, int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))
+
+
+def tokens(folder, count):
+    issued = []
+    for index in range(count):
+        issued.append(subprocess.run(
+            [HOSTAPP, "token", "issue", "--private-key", os.path.join(folder, "private.pem"), "--document", DOCUMENT, "--layer", LAYER,
+             "--user", "user-%d" % index, "--expires-in", "3600"], check=True, capture_output=True, text=True).stdout.strip())
+    return issued
+
+
+def path():
+    return "/api/collab/documents/%s/layers/%s" % (urllib.parse.quote(DOCUMENT, safe=""), LAYER)
+
+
+async def run_load(ports, clients, rate, issued):
+    """Returns accepted changes per second and the push-to-event latencies (s) at the listener."""
+    import websockets
+    sent, latencies, accepted = {}, [], [0]
+    stop = time.monotonic() + SECONDS
+
+    async def listener(port, token):
+        async with websockets.connect("ws://127.0.0.1:%d%s/events?access_token=%s" % (port, path(), token), max_size=1 << 22) as socket:
+            ready.set()
+            while time.monotonic() < stop + 2:
+                try:
+                    text = await asyncio.wait_for(socket.recv(), timeout=1)
+                except asyncio.TimeoutError:
+                    continue
+                arrived = time.monotonic()
+                for found in re.findall(r'"id":"(bench-[0-9]+-[0-9]+)"', text):
+                    if found in sent:
+                        latencies.append(arrived - sent.pop(found))
+
+    async def sink(port, token):
+        async with websockets.connect("ws://127.0.0.1:%d%s/events?access_token=%s" % (port, path(), token), max_size=1 << 22) as socket:
+            while time.monotonic() < stop + 2:
+                try:
+                    await asyncio.wait_for(socket.recv(), timeout=1)
+                except asyncio.TimeoutError:
+                    continue
+
+    async def editor(index, port, token):
+        loop = asyncio.get_running_loop()
+        sequence = 0
+        await asyncio.sleep(index / (clients * rate))  # spread the clients over the first interval
+        next_time = time.monotonic()
+        while time.monotonic() < stop:
+            sequence += 1
+            identity = "bench-%d-%d" % (index, sequence)
+            body = json.dumps({"changes": [{"operationID": identity, "action": "add", "annotation": {
+                "id": identity, "kind": "Square", "pageIndex": 0, "contents": "edit",
+                "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}}}]}).encode()
+            request = urllib.request.Request("http://127.0.0.1:%d%s/changes" % (port, path()), data=body, method="POST",
+                                             headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+            sent[identity] = time.monotonic()
+            answer = await loop.run_in_executor(None, lambda: json.loads(opener.open(request, timeout=30).read()))
+            accepted[0] += sum(1 for result in answer["results"] if result["status"] == "applied")
+            next_time += 1 / rate
+            await asyncio.sleep(max(0, next_time - time.monotonic()))
+
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    ready = asyncio.Event()
+    watcher = asyncio.create_task(listener(ports[-1], issued[-1]))
+    await ready.wait()
+    sinks = [asyncio.create_task(sink(ports[i % len(ports)], issued[i])) for i in range(clients)]
+    await asyncio.sleep(0.5)
+    began = time.monotonic()
+    await asyncio.gather(*(editor(i, ports[i % len(ports)], issued[i]) for i in range(clients)))
+    elapsed = time.monotonic() - began
+    await asyncio.gather(watcher, *sinks)
+    return accepted[0] / elapsed, latencies
+
+
+def polling_latency(port, token):
+    """The naive reader: polls the layer's changes once a second while one client pushes 5 edits a second."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    headers = {"Authorization": "Bearer " + token}
+    since = json.loads(opener.open(urllib.request.Request("http://127.0.0.1:%d%s/changes?since=0" % (port, path()), headers=headers)).read())["revision"]
+    sent, latencies, stop = {}, [], time.monotonic() + min(SECONDS, 10)
+
+    def push(identity):
+        body = json.dumps({"changes": [{"operationID": identity, "action": "add", "annotation": {
+            "id": identity, "kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}}}]}).encode()
+        opener.open(urllib.request.Request("http://127.0.0.1:%d%s/changes" % (port, path()), data=body, method="POST",
+                                           headers={**headers, "Content-Type": "application/json"}))
+
+    next_poll, sequence = time.monotonic() + 1, 0
+    while time.monotonic() < stop + 1:
+        if time.monotonic() < stop:
+            sequence += 1
+            identity = "poll-%d" % sequence
+            sent[identity] = time.monotonic()
+            push(identity)
+        if time.monotonic() >= next_poll:
+            changes = json.loads(opener.open(urllib.request.Request("http://127.0.0.1:%d%s/changes?since=%d" % (port, path(), since), headers=headers)).read())
+            since = changes["revision"]
+            now = time.monotonic()
+            latencies += [now - sent.pop(a["annotation"]["id"]) for a in changes["added"] if a["annotation"]["id"] in sent]
+            next_poll += 1
+        time.sleep(0.2)
+    return latencies
+
+
+def measure():
+    folder = tempfile.mkdtemp(prefix="collab-bench-")
+    os.mkdir(os.path.join(folder, "docs"))
+    shutil.copy(FIXTURE, os.path.join(folder, "docs"))
+    with open(os.path.join(folder, "server.token"), "w") as f:
+        f.write("collaboration-bench-token-0123456789\n")
+    subprocess.run([HOSTAPP, "token", "keygen", "--private-key-out", os.path.join(folder, "private.pem"),
+                    "--public-key-out", os.path.join(folder, "public.pem")], check=True)
+    issued = tokens(folder, 101)
+    cluster = Cluster(folder)
+    rows, polled = [], []
+    try:
+        runs = [("SQLite", 1, n) for n in (1, 10, 100)] + [("PostgreSQL", 1, n) for n in (1, 10, 100)] + [("PostgreSQL", 2, n) for n in (10, 100)]
+        for store, servers, clients in runs:
+            database = cluster.url if store == "PostgreSQL" else os.path.join(folder, "layers-%d.sqlite" % len(rows))
+            started = [serve(folder, database) for _ in range(servers)]
+            try:
+                if not polled:
+                    polled = polling_latency(started[0][1], issued[0])
+                rate, latencies = asyncio.run(run_load([port for _, port in started], clients, 1.0, issued))
+                rows.append((store, servers, clients, rate, latencies))
+            finally:
+                for process, _ in started:
+                    process.terminate()
+                    process.wait(timeout=30)
+    finally:
+        cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    poll50, poll99 = percentile(polled, 0.5), percentile(polled, 0.99)
+    lines = [
+        BEGIN,
+        "## Realtime collaboration",
+        "",
+        f"`hostapp serve --collab-key` (`Benchmarks/collab_load.py`, `{os.path.relpath(HOSTAPP)}`), one layer of `{DOCUMENT}`:",
+        f"N clients each pushing one edit a second over HTTP for {SECONDS:.0f} s, each with the layer's WebSocket open, and one",
+        "more client listening on the last server, which times each change from its push to its event (with two servers,",
+        "half the changes cross through PostgreSQL's NOTIFY). Reference: a reader polling the changes once a second",
+        f"(measured: p50 {poll50 * 1000:.0f} ms, p99 {poll99 * 1000:.0f} ms).",
+        "",
+        "| store | servers | clients x edits/s | accepted changes/s | p50 push to event (ms) | p99 (ms) | p99 against polling | target |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for store, servers, clients, rate, latencies in rows:
+        p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+        target = "p99 under 100 ms" if (store, servers, clients) == ("SQLite", 1, 100) else ""
+        lines.append(f"| {store} | {servers} | {clients} x 1 | {rate:.1f} | {p50 * 1000:.1f} | {p99 * 1000:.1f} | {p99 / poll99:.3f}x | {target} |")
+    lines.append(END)
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(report_section.run(measure, "BENCHMARKS.md", BEGIN, END))
