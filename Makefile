@@ -42,7 +42,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-server bench-vault docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: bench-server bench-vault bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -178,8 +178,7 @@ damaged: setup
 
 # Times hostapp against mutool, pdftoppm, pdftocairo and pdftotext and writes BENCHMARKS.md
 # (Benchmarks/bench.py says which settings it takes).
-bench: setup
-	@$(call install-missing,$(BENCH_PACKAGES))
+bench: setup bench-deps
 	$(BENCH_BUILD)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/bench.py
 
@@ -195,6 +194,19 @@ bench-server: setup
 	@$(call install-missing,$(BENCH_PACKAGES))
 	$(BENCH_BUILD)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/server_load.py
+
+# Only the collaboration section of BENCHMARKS.md: N clients x 1 edit/s on SQLite and
+# PostgreSQL, one and two servers (BENCH_COLLAB_SECONDS per run, default 20).
+bench-collab: setup bench-deps
+	$(BENCH_BUILD)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/collab_load.py
+
+# What the benchmarks need beyond make setup: BENCH_PACKAGES, and websockets from PyPI
+# for the collaboration clients.
+bench-deps:
+	@$(call install-missing,$(BENCH_PACKAGES))
+	@python3 -c 'import websockets' 2>/dev/null || python3 -m pip install -q websockets 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-websockets
 
 # Rebuilds the test fixtures and the sample document (they are committed).
 fixtures: setup

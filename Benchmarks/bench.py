@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 
+import collab_load
 import server_load
 import vault_memory
 
@@ -206,7 +207,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    write_report(rows, notes, memory, vault_memory.measure() + [""] + server_load.measure())
+    write_report(rows, notes, memory, vault_memory.measure() + [""] + server_load.measure() + [""] + collab_load.measure())
 
 
 def write_report(rows, notes, memory, vault):
