@@ -47,6 +47,7 @@ class Cluster:
         os.mkdir(self.folder)
         self.prefix = []
         if os.geteuid() == 0:
+            os.chmod(folder, 0o755)  # the server's user must reach its folder
             shutil.chown(self.folder, "postgres")
             self.prefix = ["runuser", "-u", "postgres", "--"]
         with __import__("socket").socket() as s:
