@@ -17,9 +17,9 @@ import WSClient
 /// for await event in client.events { … }  // remote changes, accepted changes, conflicts
 /// ```
 ///
-/// As the session's ``CollaborationService`` it queues every change the reader makes and
+/// As the session's `CollaborationService` it queues every change the reader makes and
 /// applies the other readers' changes to the session with
-/// ``ReadingSession/applyRemoteChanges(_:)`` (the session's delegate hears them, marked
+/// `ReadingSession.applyRemoteChanges(_:)` (the session's delegate hears them, marked
 /// remote). When the session has loaded the document, the client brings it to the layer:
 /// the layer, not the file, is authoritative.
 ///
@@ -197,8 +197,8 @@ public final class SyncClient: CollaborationService {
     /// offline client keeps its queue.
     public func sync() async throws {
         try await cycles.run {
-            try await self.sendQueue()
-            try await self.fetchChanges()
+            _ = try await self.sendQueue()
+            _ = try await self.fetchChanges()
         }
     }
 

@@ -47,5 +47,6 @@ public struct SyncError: Error, Equatable, CustomStringConvertible {
         return SyncError(kind, "\(status): \(message)")
     }
 
+    /// The kind and the message, as `offline: the server cannot be reached: …`.
     public var description: String { "\(kind.rawValue): \(message)" }
 }

@@ -25,6 +25,7 @@ public enum SyncEvent: Sendable, Encodable {
         case type, revision, added, modified, removed, result, change, dropped, message
     }
 
+    /// Encodes the event as one JSON object whose `type` says which event it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         switch self {

@@ -366,12 +366,14 @@ import Logging
         }
     }
 
-    @Test func webSocketsCarryEachChangeToTheSameLayerOnly() async throws {
+    @Test(arguments: ["mupdf", "poppler"])
+    func webSocketsCarryEachChangeToTheSameLayerOnly(engine: String) async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         let carol = try await keys.token("carol", layer: "other")
-        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+        // The XFDF goes out and comes back in through `engine`.
+        try await harness.run(configure: { $0.collaboration = collaboration; $0.backend = .id(engine) }) { client in
             let a = Listener(port: client.port, token: alice), b = Listener(port: client.port, token: bob)
             let c = Listener(port: client.port, token: carol, layer: Self.layerPath("docs/annotations.pdf", "other"))
             defer { [a, b, c].forEach { $0.close() } }
@@ -399,6 +401,12 @@ import Logging
             let fromBob = try #require(try await a.wait { (($0["annotation"] as? [String: Any])?["annotation"] as? [String: Any])?["id"] as? String == "x1" })
             #expect(fromBob["user"] as? String == "bob")
             #expect(await b.messages().filter { $0["type"] as? String == "change" }.count == 1)  // not its own change back
+            // The copy made through XFDF is the original, in another identity.
+            let stored = try await Self.snapshot(client, token: alice).annotations.map(\.annotation)
+            let original = try #require(stored.first { $0.id == "n1" }), copy = try #require(stored.first { $0.id == "x1" })
+            #expect(copy.kind == original.kind && copy.contents == original.contents && copy.author == "bob")
+            #expect(abs(copy.rect.minX - original.rect.minX) < 0.01 && abs(copy.rect.minY - original.rect.minY) < 0.01)
+            #expect(abs(copy.rect.size.width - original.rect.size.width) < 0.01 && abs(copy.rect.size.height - original.rect.size.height) < 0.01)
 
             // A malformed command is answered with an error, and the socket stays open.
             b.outgoing.yield("<xfdf><add><square")
