@@ -1,3 +1,4 @@
+import Foundation
 import RendererProvider
 
 // The collaboration wire protocol, version 1: what a client sends a server about one
@@ -165,5 +166,25 @@ public struct LayerSnapshot: Codable, Sendable {
     public init(revision: Int, annotations: [StoredAnnotation]) {
         self.revision = revision
         self.annotations = annotations
+    }
+}
+
+extension JSONEncoder {
+    /// How the server and the sync client write the protocol's JSON (and their stores
+    /// theirs): keys sorted, dates in ISO 8601.
+    package static var collaboration: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    /// How the server and the sync client read the protocol's JSON: dates in ISO 8601.
+    package static var collaboration: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
     }
 }

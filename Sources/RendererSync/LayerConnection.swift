@@ -34,18 +34,18 @@ final class LayerConnection: Sendable {
 
     /// `GET …/annotations`.
     func snapshot() async throws -> LayerSnapshot {
-        try JSONDecoder.sync.decode(LayerSnapshot.self, from: try await send("/annotations"))
+        try JSONDecoder.collaboration.decode(LayerSnapshot.self, from: try await send("/annotations"))
     }
 
     /// `GET …/changes?since=N`.
     func changes(since revision: Int) async throws -> LayerChanges {
-        try JSONDecoder.sync.decode(LayerChanges.self, from: try await send("/changes?since=\(max(revision, 0))"))
+        try JSONDecoder.collaboration.decode(LayerChanges.self, from: try await send("/changes?since=\(max(revision, 0))"))
     }
 
     /// `POST …/changes`.
     func push(_ changes: [LayerChange]) async throws -> PushResult {
-        let body = try JSONEncoder.sync.encode(LayerPush(changes: changes))
-        return try JSONDecoder.sync.decode(PushResult.self, from: try await send("/changes", method: .POST, body: body))
+        let body = try JSONEncoder.collaboration.encode(LayerPush(changes: changes))
+        return try JSONDecoder.collaboration.decode(PushResult.self, from: try await send("/changes", method: .POST, body: body))
     }
 
     /// `GET …/source.pdf` into `destination` (written whole, then moved into place), telling

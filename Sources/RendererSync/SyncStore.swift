@@ -26,9 +26,8 @@ final class SyncStore: Sendable {
                 try db.create(table: "layer") { t in
                     t.primaryKey("key", .integer)
                     t.column("revision", .integer).notNull()
-                    t.column("downloaded", .boolean).notNull()
                 }
-                try db.execute(sql: "INSERT INTO layer (key, revision, downloaded) VALUES (1, -1, 0)")
+                try db.execute(sql: "INSERT INTO layer (key, revision) VALUES (1, -1)")
                 // `revision`: the layer revision the server's value is from (NULL: added here, not yet applied).
                 try db.create(table: "annotation") { t in
                     t.primaryKey("id", .text)
@@ -226,16 +225,6 @@ final class SyncStore: Sendable {
         }
     }
 
-    /// Whether the document has been downloaded for this layer.
-    func isDownloaded() throws -> Bool {
-        try access { try $0.read { db in try Bool.fetchOne(db, sql: "SELECT downloaded FROM layer") ?? false } }
-    }
-
-    /// Records that the document has been downloaded.
-    func markDownloaded() throws {
-        try access { try $0.write { db in try db.execute(sql: "UPDATE layer SET downloaded = 1") } }
-    }
-
     /// The change a queued row sends; nil for a modify with no revision to make it on yet.
     private static func change(_ row: Row, _ db: Database) throws -> LayerChange? {
         let id: String = row["annotation"]
@@ -264,8 +253,8 @@ final class SyncStore: Sendable {
         try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM pending WHERE annotation = ?", arguments: [id]) ?? false
     }
 
-    private static func encode(_ annotation: Annotation) throws -> Data { try JSONEncoder.sync.encode(annotation) }
-    private static func decode(_ data: Data) throws -> Annotation { try JSONDecoder.sync.decode(Annotation.self, from: data) }
+    private static func encode(_ annotation: Annotation) throws -> Data { try JSONEncoder.collaboration.encode(annotation) }
+    private static func decode(_ data: Data) throws -> Annotation { try JSONDecoder.collaboration.decode(Annotation.self, from: data) }
 
     /// Runs `body`, turning database errors into `ioFailure`.
     private func access<T>(_ body: (DatabaseQueue) throws -> T) throws -> T {
@@ -276,23 +265,5 @@ final class SyncStore: Sendable {
         } catch {
             throw RendererError(.ioFailure, "the sync store failed: \(error)")
         }
-    }
-}
-
-extension JSONEncoder {
-    /// ISO 8601 dates, as the collaboration protocol writes them.
-    static var sync: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-}
-
-extension JSONDecoder {
-    /// ISO 8601 dates, as the collaboration protocol writes them.
-    static var sync: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 }

@@ -49,10 +49,10 @@ final class ServerHarness: Sendable {
         try await server.stop()
     }
 
-    /// Starts a server over the folder, configured by `configure`, on `port` (0: a free
-    /// loopback port); the caller stops it.
-    func start(port: Int = 0, configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
-        var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: port)
+    /// Starts a server over the folder, configured by `configure`, on a free loopback port;
+    /// the caller stops it.
+    func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+        var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
         configure(&configuration)
         // Engine threads of its own: the other suites' engine work, which runs at the same
         // time on the shared threads, does not hold up this server's.
@@ -78,7 +78,7 @@ final class ServerHarness: Sendable {
     }
 }
 
-/// A server that ``ServerHarness/start(port:configure:)`` started.
+/// A server that ``ServerHarness/start(configure:)`` started.
 final class RunningServer: Sendable {
     let port: Int
     private let group: ServiceGroup

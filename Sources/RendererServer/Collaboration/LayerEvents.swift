@@ -55,7 +55,7 @@ struct LayerEvent: Codable {
     var message: String?
 
     var json: String {
-        let encoder = JSONEncoder.iso8601
+        let encoder = JSONEncoder.collaboration
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 }

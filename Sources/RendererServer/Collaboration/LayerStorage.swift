@@ -35,11 +35,11 @@ protocol LayerStorage: Sendable {
     var services: [any Service] { get }
 }
 
-/// How the stores write an annotation (JSON, keys sorted, dates in ISO 8601) and build the
+/// How the stores write an annotation (as the protocol writes JSON) and build the
 /// changes after a revision from their rows.
 enum LayerJSON {
-    static func encode(_ annotation: Annotation) throws -> Data { try JSONEncoder.iso8601.encode(annotation) }
-    static func decode(_ data: Data) throws -> Annotation { try JSONDecoder.iso8601.decode(Annotation.self, from: data) }
+    static func encode(_ annotation: Annotation) throws -> Data { try JSONEncoder.collaboration.encode(annotation) }
+    static func decode(_ data: Data) throws -> Annotation { try JSONDecoder.collaboration.decode(Annotation.self, from: data) }
 
     /// An annotation row as the stores read it for ``LayerStorage/changes(_:since:)``.
     typealias Row = (id: String, json: Data, created: Int, revision: Int, deleted: Bool)
@@ -57,24 +57,5 @@ enum LayerJSON {
             }
         }
         return changes
-    }
-}
-
-extension JSONEncoder {
-    /// Sorted keys, ISO 8601 dates: how the stores write JSON.
-    static var iso8601: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-}
-
-extension JSONDecoder {
-    /// ISO 8601 dates: how the stores read JSON.
-    static var iso8601: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 }

@@ -131,7 +131,7 @@ final class PostgresLayerStore: LayerStorage {
                 let replays = try await connection.query(
                     "SELECT result FROM renderer_operation WHERE layer = \(layer) AND id = \(change.operationID)", logger: self.logger)
                 for try await replay in replays.decode(String.self) {
-                    return try JSONDecoder.iso8601.decode(ChangeResult.self, from: Data(replay.utf8))
+                    return try JSONDecoder.collaboration.decode(ChangeResult.self, from: Data(replay.utf8))
                 }
                 var change = change
                 let id = LayerRules.target(of: &change)
@@ -166,7 +166,7 @@ final class PostgresLayerStore: LayerStorage {
                     let payload = String(decoding: try JSONEncoder().encode(notice), as: UTF8.self)
                     try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: self.logger)
                 }
-                let answer = String(decoding: try JSONEncoder.iso8601.encode(result), as: UTF8.self)
+                let answer = String(decoding: try JSONEncoder.collaboration.encode(result), as: UTF8.self)
                 try await connection.query(
                     "INSERT INTO renderer_operation (layer, id, result) VALUES (\(layer), \(change.operationID), \(answer))", logger: self.logger)
                 return result

@@ -108,7 +108,7 @@ final class SQLiteLayerStore: LayerStorage {
                 let (layer, revision) = try Self.layer(descriptor, db)
                 if let replay = try Data.fetchOne(
                     db, sql: "SELECT result FROM operation WHERE layer = ? AND id = ?", arguments: [layer, change.operationID]) {
-                    return try JSONDecoder.iso8601.decode(ChangeResult.self, from: replay)
+                    return try JSONDecoder.collaboration.decode(ChangeResult.self, from: replay)
                 }
                 var change = change
                 let id = LayerRules.target(of: &change)
@@ -133,7 +133,7 @@ final class SQLiteLayerStore: LayerStorage {
                 if write != nil { try db.execute(sql: "UPDATE layer SET revision = ? WHERE id = ?", arguments: [next, layer]) }
                 try db.execute(
                     sql: "INSERT INTO operation (layer, id, result) VALUES (?, ?, ?)",
-                    arguments: [layer, change.operationID, try JSONEncoder.iso8601.encode(result)])
+                    arguments: [layer, change.operationID, try JSONEncoder.collaboration.encode(result)])
                 return result
             }
         }
