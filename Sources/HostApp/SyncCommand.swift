@@ -65,10 +65,7 @@ struct SyncCommand: AsyncParsableCommand {
                 try await client.sync()
                 let annotations = try client.annotations()
                 if let output {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                    encoder.dateEncodingStrategy = .iso8601
-                    try encoder.encode(annotations).write(to: URL(fileURLWithPath: output), options: .atomic)
+                    try JSONOutput.data(annotations).write(to: URL(fileURLWithPath: output), options: .atomic)
                 }
                 return Summary(revision: try client.revision(), annotations: annotations.count, pending: try client.pendingChangeCount())
             }
@@ -93,7 +90,7 @@ struct SyncCommand: AsyncParsableCommand {
                 try await client.pull()
                 let summary = Summary(revision: try client.revision(), annotations: try client.annotations().count, pending: try client.pendingChangeCount())
                 if results.contains(where: { $0.status == .rejected }) {
-                    SyncCommand.printLine(summary)
+                    JSONOutput.printLine(summary)
                     throw ExitCode(Failure.conflict)
                 }
                 return summary
@@ -122,7 +119,7 @@ struct SyncCommand: AsyncParsableCommand {
 
         func run() async throws {
             let client = try SyncCommand.opened(connection)
-            let printing = Task { for await event in client.events { SyncCommand.printLine(event) } }
+            let printing = Task { for await event in client.events { JSONOutput.printLine(event) } }
             let syncing = Task { await client.run() }
             let signals = [SIGINT, SIGTERM].map { number in
                 signal(number, SIG_IGN)
@@ -206,12 +203,12 @@ struct SyncCommand: AsyncParsableCommand {
     /// returns; failures end hostapp with the exit code the command's help states.
     static func running(_ connection: Connection, _ body: (SyncClient) async throws -> Summary) async throws {
         let client = try opened(connection)
-        let printing = Task { for await event in client.events { printLine(event) } }
+        let printing = Task { for await event in client.events { JSONOutput.printLine(event) } }
         do {
             let summary = try await body(client)
             client.finishEvents()
             await printing.value
-            printLine(summary)
+            JSONOutput.printLine(summary)
         } catch {
             client.finishEvents()
             await printing.value
@@ -238,15 +235,5 @@ struct SyncCommand: AsyncParsableCommand {
         default:
             return error
         }
-    }
-
-    /// Prints `value` as one line of JSON.
-    static func printLine(_ value: some Encodable) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(value) else { return }
-        // Unbuffered: a watcher reading the pipe sees each event as it happens.
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }
