@@ -11,7 +11,6 @@ If Chromium cannot start, the tests fail and say why; they never skip.
 
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -31,7 +30,7 @@ LAYER = "review 'one'/two"  # quotes, a slash and a space travel verbatim
 class CollaborationTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        from test_viewer import ViewerTests
+        from test_viewer import ViewerTests, serve
         cls.folder = tempfile.mkdtemp(prefix="collaboration-test-")
         cls.docs = os.path.join(cls.folder, "docs")
         os.mkdir(cls.docs)
@@ -49,16 +48,8 @@ class CollaborationTests(unittest.TestCase):
                 check=True, capture_output=True, text=True).stdout.strip()
             with open(os.path.join(cls.folder, user + ".token"), "w") as f:
                 f.write(cls.tokens[user])
-        cls.server = subprocess.Popen(
-            [HOSTAPP, "serve", cls.docs, "--port", "0", "--token-file", token_file,
-             "--collab-key", public, "--database", os.path.join(cls.folder, "layers.sqlite")],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = cls.server.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not match:
-            cls.server.kill()
-            raise RuntimeError("hostapp serve did not start: " + line + cls.server.stderr.read())
-        cls.base = "http://127.0.0.1:" + match.group(1)
+        cls.server, cls.base = serve(
+            HOSTAPP, [cls.docs, "--token-file", token_file, "--collab-key", public, "--database", os.path.join(cls.folder, "layers.sqlite")])
         cls.browsers = {}
         for user in ("alice", "bob"):
             cls.browsers[user] = ViewerTests.start_browser()

@@ -48,6 +48,17 @@ def pixel_spread(png):
     return len(set(samples[::97]))
 
 
+def serve(hostapp, arguments):
+    """Starts `hostapp serve ARGUMENTS` on a free loopback port; returns the process and its address."""
+    server = subprocess.Popen([hostapp, "serve", "--port", "0"] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        server.kill()
+        raise RuntimeError("hostapp serve did not start: " + line + server.stderr.read())
+    return server, "http://127.0.0.1:" + match.group(1)
+
+
 class ViewerTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -60,14 +71,7 @@ class ViewerTests(unittest.TestCase):
         token_file = os.path.join(cls.folder, "token")
         with open(token_file, "w") as f:
             f.write(TOKEN + "\n")
-        cls.server = subprocess.Popen([HOSTAPP, "serve", cls.docs, "--port", "0", "--token-file", token_file],
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = cls.server.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not match:
-            cls.server.kill()
-            raise RuntimeError("hostapp serve did not start: " + line + cls.server.stderr.read())
-        cls.base = "http://127.0.0.1:" + match.group(1)
+        cls.server, cls.base = serve(HOSTAPP, [cls.docs, "--token-file", token_file])
         cls.browser = cls.start_browser()
 
     @classmethod
