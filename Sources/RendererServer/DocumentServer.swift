@@ -52,12 +52,13 @@ public struct DocumentServer: Sendable {
         return application
     }
 
-    /// Serves until SIGINT or SIGTERM, calling `onListening` with the port once listening.
+    /// Serves until SIGINT or SIGTERM, calling `onListening` with the port once listening;
+    /// what is still running after the configuration's `shutdownGracePeriod` is cancelled.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [application(onListening: onListening)], gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger))
-        try await group.run()
+        var configuration = ServiceGroupConfiguration(
+            services: [application(onListening: onListening)], gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger)
+        configuration.maximumGracefulShutdownDuration = context.configuration.shutdownGracePeriod
+        try await ServiceGroup(configuration: configuration).run()
         await library.closeAll()
     }
 }

@@ -48,6 +48,10 @@ public struct ServerConfiguration: Sendable {
     public var isolation: IsolationOptions?
     /// When set, the server also keeps collaboration layers (`/api/collab/...`).
     public var collaboration: CollaborationConfiguration?
+    /// How long a graceful shutdown may take (requests in flight answered, WebSockets
+    /// closed) before what is left of it is cancelled: a client that never answers the
+    /// WebSocket closing handshake does not keep the server running.
+    public var shutdownGracePeriod: Duration = .seconds(30)
 
     /// A configuration serving `roots` on loopback with `token`, through `backend`.
     public init(

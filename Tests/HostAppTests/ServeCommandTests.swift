@@ -29,22 +29,17 @@ import TestSupport
         try SlowPage.write(curves: 24_000, to: folder + "/slow.pdf")
         try (Self.token + "\n").write(toFile: folder + "/token", atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-        process.arguments = ["--log-level", "debug", "serve", folder + "/slow.pdf", "--port", "0", "--token-file", folder + "/token"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let firstLine = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let server = try RunningProcess(
+            HostAppTests.executable, ["--log-level", "debug", "serve", folder + "/slow.pdf", "--port", "0", "--token-file", folder + "/token"])
+        await server.waitForOutput { $0.contains("\n") }
+        let firstLine = server.output
         let port = try #require(firstLine.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map { Int($0.1)! }, "\(firstLine)")
         #expect(firstLine.contains("?token=\(Self.token)"))
 
         let slow = try RawHTTPConnection(port: port, timeout: 60)
         try slow.get("/api/documents/slow.pdf/pages/0/image?dpi=300", headers: ["Authorization": "Bearer \(Self.token)"])
         try await Task.sleep(for: .milliseconds(500))
-        process.terminate()  // SIGTERM
+        let stopped = Task { await server.stop() }  // SIGTERM
         let answer = await slow.read { data in
             guard let end = data.range(of: Data("\r\n\r\n".utf8)),
                 let length = String(decoding: data[..<end.lowerBound], as: UTF8.self).firstMatch(of: /Content-Length: (\d+)/)
@@ -55,10 +50,8 @@ import TestSupport
         #expect(head.hasPrefix("HTTP/1.1 200"), "\(head)")
         #expect(answer.range(of: Data([0x89, 0x50, 0x4E, 0x47])) != nil)  // the PNG signature
 
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(await stopped.value == 0)
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(!log.contains(Self.token))
+        #expect(!server.errorOutput.contains(Self.token))
     }
 }

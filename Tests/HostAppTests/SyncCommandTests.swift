@@ -44,24 +44,28 @@ import TestSupport
     }
 
     /// `hostapp serve` over the setup's docs with collaboration (in `database`, or a SQLite
-    /// file of the setup's), and its port.
-    static func serve(_ setup: Setup, database: String? = nil) throws -> (Process, Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-        process.arguments = [
-            "serve", setup.docs, "--port", "0", "--token-file", setup.folder + "/server.token",
-            "--collab-key", setup.folder + "/public.pem", "--database", database ?? setup.folder + "/layers.sqlite",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let firstLine = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        guard let port = firstLine.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map({ Int($0.1)! }) else {
-            process.terminate()
-            throw RendererError(.ioFailure, "hostapp serve printed no address: \(firstLine)")
+    /// file of the setup's), once it listens, and its port.
+    static func serve(_ setup: Setup, database: String? = nil) async throws -> (RunningProcess, Int) {
+        let server = try RunningProcess(
+            HostAppTests.executable,
+            [
+                "serve", setup.docs, "--port", "0", "--token-file", setup.folder + "/server.token",
+                "--collab-key", setup.folder + "/public.pem", "--database", database ?? setup.folder + "/layers.sqlite",
+            ])
+        await server.waitForOutput { $0.contains("\n") }
+        guard let port = server.output.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map({ Int($0.1)! }) else {
+            await server.stop()
+            throw RendererError(.ioFailure, "hostapp serve printed no address: \(server.output) \(server.errorOutput.suffix(2000))")
         }
-        return (process, port)
+        return (server, port)
+    }
+
+    /// `hostapp sync watch` as `user` against `port`, once it has printed its first cycle's
+    /// events.
+    static func watch(_ setup: Setup, _ user: String, port: Int, _ more: [String] = []) async throws -> RunningProcess {
+        let watch = try RunningProcess(HostAppTests.executable, ["sync", "watch"] + setup.connection(user, port: port) + more)
+        await watch.waitForOutput { $0.contains("\n") }
+        return watch
     }
 
     /// The JSON objects of the lines of `output`.
@@ -71,8 +75,7 @@ import TestSupport
 
     @Test func pushPullAndWatchAsJSONLines() async throws {
         let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write", "download"]])
-        let (server, port) = try Self.serve(setup)
-        defer { server.terminate() }
+        let (server, port) = try await Self.serve(setup)  // killed when it goes, if a failure ends the test early
 
         // Alice adds a note from a JSON file; the author she claims is not taken.
         let note = #"{"id": "cli-note", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "from the command line", "author": "bob"}"#
@@ -98,28 +101,16 @@ import TestSupport
         #expect(try setup.sync("download", "alice", port: port, ["--output", setup.folder + "/no.pdf"]).status == 77)
 
         // Bob watches; Alice changes her note; Bob's watch prints it as a remote change.
-        let watch = Process()
-        watch.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-        watch.arguments = ["sync", "watch"] + setup.connection("bob", port: port)
-        let watched = Pipe()
-        watch.standardOutput = watched
-        try watch.run()
-        defer { if watch.isRunning { watch.terminate() } }
+        let watch = try await Self.watch(setup, "bob", port: port)
         try await Task.sleep(for: .milliseconds(500))
         let changed = note.replacingOccurrences(of: "from the command line", with: "changed while bob watches")
         try changed.write(toFile: setup.folder + "/changed.json", atomically: true, encoding: .utf8)
         #expect(try setup.sync("push", "alice", port: port, ["--modify", setup.folder + "/changed.json"]).status == 0)
-        let reader = watched.fileHandleForReading
-        var output = ""
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !output.contains("changed while bob watches"), ContinuousClock.now < deadline {
-            output += String(decoding: reader.availableData, as: UTF8.self)
-        }
-        watch.terminate()  // SIGTERM ends the watch cleanly
-        watch.waitUntilExit()
-        #expect(watch.terminationStatus == 0)
-        let remote = Self.lines(output).first { $0["type"] as? String == "remote" && "\($0["modified"] ?? "")".contains("changed while bob watches") }
-        #expect(remote != nil, "\(output)")
+        await watch.waitForOutput { $0.contains("changed while bob watches") }
+        #expect(await watch.stop() == 0)  // SIGTERM ends the watch cleanly
+        let remote = Self.lines(watch.output).first { $0["type"] as? String == "remote" && "\($0["modified"] ?? "")".contains("changed while bob watches") }
+        #expect(remote != nil, "\(watch.output) \(watch.errorOutput.suffix(2000))")
+        #expect(await server.stop() == 0)
     }
 
     /// Two `hostapp serve` processes on one PostgreSQL: Bob watches through the second,
@@ -128,34 +119,24 @@ import TestSupport
     @Test func twoServerProcessesOnOnePostgreSQLCarryAChangeAcross() async throws {
         let cluster = try PostgresCluster()
         let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write"]])
-        let (first, firstPort) = try Self.serve(setup, database: cluster.url)
-        defer { first.terminate() }
-        let (second, secondPort) = try Self.serve(setup, database: cluster.url)
-        defer { second.terminate() }
+        let (first, firstPort) = try await Self.serve(setup, database: cluster.url)
+        let (second, secondPort) = try await Self.serve(setup, database: cluster.url)
 
-        let watch = Process()
-        watch.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-        watch.arguments = ["sync", "watch"] + setup.connection("bob", port: secondPort) + ["--cycle-delay", "3600"]
-        let watched = Pipe()
-        watch.standardOutput = watched
-        try watch.run()
-        defer { if watch.isRunning { watch.terminate() } }
-        let reader = watched.fileHandleForReading
-        var output = String(decoding: reader.availableData, as: UTF8.self)  // the first cycle's events
-        try await Task.sleep(for: .milliseconds(500))  // and its WebSocket connected
+        let watch = try await Self.watch(setup, "bob", port: secondPort, ["--cycle-delay", "3600"])
+        try await Task.sleep(for: .milliseconds(500))  // its WebSocket connected
 
         let note = #"{"id": "across", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "pushed to the first server"}"#
         try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
         let pushed = try setup.sync("push", "alice", port: firstPort, ["--add", setup.folder + "/note.json"])
         #expect(pushed.status == 0, "\(pushed.stderr)")
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !output.contains("pushed to the first server"), ContinuousClock.now < deadline {
-            output += String(decoding: reader.availableData, as: UTF8.self)
-        }
-        watch.terminate()
-        watch.waitUntilExit()
-        let remote = Self.lines(output).first { $0["type"] as? String == "remote" && "\($0["added"] ?? "")".contains("pushed to the first server") }
-        #expect(remote != nil, "\(output)")
+        await watch.waitForOutput { $0.contains("pushed to the first server") }
+        await watch.stop()
+        let remote = Self.lines(watch.output).first { $0["type"] as? String == "remote" && "\($0["added"] ?? "")".contains("pushed to the first server") }
+        #expect(remote != nil, "\(watch.output) \(watch.errorOutput.suffix(2000))")
+        // Both end on SIGTERM, before the cluster does.
+        #expect(await first.stop() == 0)
+        #expect(await second.stop() == 0)
+        cluster.stop()
     }
 
     @Test func anUnreachableServerLeavesTheChangeQueued() throws {

@@ -17,6 +17,12 @@ import TestSupport
         Annotation(id: id, kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 100, width: 80, height: 40), contents: contents)
     }
 
+    /// The id of the annotation a `change` message carries.
+    static func annotationID(_ message: [String: Any]) -> String? {
+        guard let stored = message["annotation"] as? [String: Any], let annotation = stored["annotation"] as? [String: Any] else { return nil }
+        return annotation["id"] as? String
+    }
+
     @Test func aRestartLosesNoAcknowledgedChangeAndARetryIsAppliedOnce() async throws {
         let cluster = try PostgresCluster()
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
@@ -24,29 +30,24 @@ import TestSupport
         let alice = try await keys.token("alice")
         let change = LayerChange(operationID: "op-kept", action: .add, annotation: Self.note("kept", "acknowledged"))
 
-        let first = try await harness.start { $0.collaboration = collaboration }
-        let (response, pushed) = try await CollaborationServerTests.push(ServerClient(port: first.port), token: alice, [change])
-        try await first.stop()
-        #expect(response.status == .ok)
-        let applied = try #require(pushed?.results.first)
-        #expect(applied.status == .applied)
+        let applied = try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let (response, pushed) = try await CollaborationServerTests.push(client, token: alice, [change])
+            #expect(response.status == .ok)
+            return pushed?.results.first
+        }
+        let first = try #require(applied)
+        #expect(first.status == .applied)
 
-        let second = try await harness.start { $0.collaboration = collaboration }
-        do {
-            let client = ServerClient(port: second.port)
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
             let (revision, annotations) = try await CollaborationServerTests.snapshot(client, token: alice)
-            #expect(revision == applied.revision)
+            #expect(revision == first.revision)
             #expect(annotations.first { $0.annotation.id == "kept" }?.annotation.contents == "acknowledged")
             #expect(annotations.first { $0.annotation.id == "kept" }?.annotation.author == "alice")
             // The same operation sent again is answered as the first time, and not applied again.
             let (_, retried) = try await CollaborationServerTests.push(client, token: alice, [change])
-            #expect(retried?.results.first == applied)
+            #expect(retried?.results.first == first)
             #expect(try await CollaborationServerTests.snapshot(client, token: alice).revision == revision)
-        } catch {
-            try? await second.stop()
-            throw error
         }
-        try await second.stop()
     }
 
     @Test func twoServersOnOneDatabaseShareChangesAndEvents() async throws {
@@ -55,48 +56,42 @@ import TestSupport
         let collaboration = try await keys.configuration(database: cluster.url)
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         let elsewhere = try await keys.token("carol", document: "docs/text.pdf")
-        let one = try await harness.start { $0.collaboration = collaboration }
-        let two = try await harness.start { $0.collaboration = collaboration }
-        let listener = CollaborationServerTests.Listener(port: two.port, token: bob)
-        let other = CollaborationServerTests.Listener(port: two.port, token: elsewhere, layer: CollaborationServerTests.layerPath("docs/text.pdf"))
-        do {
-            for client in [listener, other] { #expect(try await client.wait { $0["type"] as? String == "hello" } != nil) }
+        try await harness.run(configure: { $0.collaboration = collaboration }) { one in
+            try await harness.run(configure: { $0.collaboration = collaboration }) { two in
+                let listener = CollaborationServerTests.Listener(port: two.port, token: bob)
+                let other = CollaborationServerTests.Listener(port: two.port, token: elsewhere, layer: CollaborationServerTests.layerPath("docs/text.pdf"))
+                defer { [listener, other].forEach { $0.close() } }
+                // One wait a line: Swift 6.3.1 miscompiled a loop over the two in this closure
+                // (the next wait below ran this loop's match instead of its own).
+                #expect(try await listener.wait { $0["type"] as? String == "hello" } != nil)
+                #expect(try await other.wait { $0["type"] as? String == "hello" } != nil)
 
-            // A change pushed to one server reaches a WebSocket of the other.
-            let (_, pushed) = try await CollaborationServerTests.push(
-                ServerClient(port: one.port), token: alice, [LayerChange(operationID: "a-1", action: .add, annotation: Self.note("from-one", "pushed to one"))])
-            #expect(pushed?.results.first?.status == .applied)
-            let event = try await listener.wait { ($0["annotation"] as? [String: Any]).flatMap { $0["annotation"] as? [String: Any] }?["id"] as? String == "from-one" }
-            #expect(event?["type"] as? String == "change" && event?["user"] as? String == "alice" && event?["action"] as? String == "add")
+                // A change pushed to one server reaches a WebSocket of the other.
+                let (_, pushed) = try await CollaborationServerTests.push(
+                    one, token: alice, [LayerChange(operationID: "a-1", action: .add, annotation: Self.note("from-one", "pushed to one"))])
+                #expect(pushed?.results.first?.status == .applied)
+                let event = try await listener.wait { Self.annotationID($0) == "from-one" }
+                #expect(event?["type"] as? String == "change" && event?["user"] as? String == "alice" && event?["action"] as? String == "add")
 
-            // Writers through both servers at once: every change gets a revision of its own.
-            async let throughOne = CollaborationServerTests.push(
-                ServerClient(port: one.port), token: alice,
-                (0..<10).map { LayerChange(operationID: "one-\($0)", action: .add, annotation: Self.note("one-\($0)", "1")) })
-            async let throughTwo = CollaborationServerTests.push(
-                ServerClient(port: two.port), token: bob,
-                (0..<10).map { LayerChange(operationID: "two-\($0)", action: .add, annotation: Self.note("two-\($0)", "2")) })
-            let results = try await [throughOne, throughTwo].flatMap { $0.1?.results ?? [] }
-            let revisions = results.compactMap(\.revision)
-            #expect(results.count == 20 && Set(revisions).count == 20)
-            #expect(Set(revisions) == Set(2...21))
-            let fromOne = try await CollaborationServerTests.snapshot(ServerClient(port: one.port), token: alice)
-            let fromTwo = try await CollaborationServerTests.snapshot(ServerClient(port: two.port), token: bob)
-            #expect(fromOne.revision == 21 && fromOne.revision == fromTwo.revision)
-            #expect(fromOne.annotations == fromTwo.annotations)
-            _ = try await listener.wait { ($0["revision"] as? Int) == 21 }
+                // Writers through both servers at once: every change gets a revision of its own.
+                async let throughOne = CollaborationServerTests.push(
+                    one, token: alice, (0..<10).map { LayerChange(operationID: "one-\($0)", action: .add, annotation: Self.note("one-\($0)", "1")) })
+                async let throughTwo = CollaborationServerTests.push(
+                    two, token: bob, (0..<10).map { LayerChange(operationID: "two-\($0)", action: .add, annotation: Self.note("two-\($0)", "2")) })
+                let results = try await [throughOne, throughTwo].flatMap { $0.1?.results ?? [] }
+                let revisions = results.compactMap(\.revision)
+                #expect(results.count == 20 && Set(revisions).count == 20)
+                #expect(Set(revisions) == Set(2...21))
+                let fromOne = try await CollaborationServerTests.snapshot(one, token: alice)
+                let fromTwo = try await CollaborationServerTests.snapshot(two, token: bob)
+                #expect(fromOne.revision == 21 && fromOne.revision == fromTwo.revision)
+                #expect(fromOne.annotations == fromTwo.annotations)
+                _ = try await listener.wait { ($0["revision"] as? Int) == 21 }
 
-            // The other document's client heard none of it.
-            #expect(await other.types() == ["hello"])
-        } catch {
-            [listener, other].forEach { $0.close() }
-            try? await one.stop()
-            try? await two.stop()
-            throw error
+                // The other document's client heard none of it.
+                #expect(await other.types() == ["hello"])
+            }
         }
-        [listener, other].forEach { $0.close() }
-        try await one.stop()
-        try await two.stop()
     }
 
     @Test(arguments: ["sqlite", "postgres"])

@@ -37,40 +37,45 @@ final class ServerHarness: Sendable {
     }
 
     /// Runs `test` against a server over the folder, configured by `configure`, on a free
-    /// loopback port, then shuts the server down gracefully.
-    func run(configure: (inout ServerConfiguration) -> Void = { _ in }, _ test: @escaping @Sendable (ServerClient) async throws -> Void) async throws {
+    /// loopback port, then shuts the server down gracefully (whether `test` threw or not);
+    /// returns what `test` returned.
+    @discardableResult
+    func run<T: Sendable>(configure: (inout ServerConfiguration) -> Void = { _ in }, _ test: @escaping @Sendable (ServerClient) async throws -> T) async throws -> T {
         let server = try await start(configure: configure)
+        let value: T
         do {
-            try await test(ServerClient(port: server.port))
+            value = try await test(ServerClient(port: server.port))
         } catch {
             try? await server.stop()
             throw error
         }
         try await server.stop()
+        return value
     }
 
     /// Starts a server over the folder, configured by `configure`, on a free loopback port;
     /// the caller stops it.
-    func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+    private func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
         var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
         configure(&configuration)
         // Engine threads of its own: the other suites' engine work, which runs at the same
         // time on the shared threads, does not hold up this server's.
         let server = try DocumentServer(configuration: configuration, registry: Fixtures.registry, threads: EngineThreads(threadCount: 2))
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-        let group = ServiceGroup(
-            configuration: .init(services: [server.application { listening.yield($0) }], logger: Logger(label: "server-tests")))
+        var group = ServiceGroupConfiguration(services: [server.application { listening.yield($0) }], logger: Logger(label: "server-tests"))
+        group.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
         // A server that ends before it listens (it could not bind, say) ends the wait too.
+        let serviceGroup = ServiceGroup(configuration: group)
         let task = Task {
             defer { listening.finish() }
-            try await group.run()
+            try await serviceGroup.run()
         }
         var iterator = ports.makeAsyncIterator()
         guard let bound = await iterator.next() else {
             try await task.value
             throw POSIXError(.ECONNREFUSED)
         }
-        return RunningServer(port: bound, group: group, task: task)
+        return RunningServer(port: bound, group: serviceGroup, task: task)
     }
 
     deinit {
@@ -88,9 +93,6 @@ final class RunningServer: Sendable {
         (self.port, self.group, self.task) = (port, group, task)
     }
 
-    /// Its address, `http://127.0.0.1:PORT`.
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
-
     /// Shuts it down gracefully and waits until it has.
     func stop() async throws {
         await group.triggerGracefulShutdown()
@@ -103,6 +105,9 @@ final class RunningServer: Sendable {
 /// server's tasks for a while; a deadline is there to end a hang, not to time the server.
 struct ServerClient: Sendable {
     let port: Int
+
+    /// The server's address, `http://127.0.0.1:PORT`.
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// `method` on `uri` with `headers` and `body`.
     func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: Data? = nil) async throws -> ServerResponse {

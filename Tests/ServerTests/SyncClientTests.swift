@@ -140,17 +140,19 @@ import TestSupport
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let token = try await keys.token("alice", permissions: Self.editor)
-        let first = try await harness.start { $0.collaboration = collaboration }
-        let alice = try Self.client(first.url, token, harness.folder, "alice")
-        let onlineRun = Task { await alice.run() }
-        try alice.add(Self.note("before", "sent while online"))
-        try await Self.eventually("the first change is sent") { try alice.pendingChangeCount() == 0 && alice.revision() > 0 }
-        let online = try alice.revision()
         // The client pauses while the server stops (a graceful stop waits for the client's
         // connections, which a client cycling every 100 ms would keep busy), then runs on.
-        onlineRun.cancel()
-        await onlineRun.value
-        try await first.stop()
+        let (firstURL, online) = try await harness.run(configure: { $0.collaboration = collaboration }) { server in
+            let alice = try Self.client(server.url, token, harness.folder, "alice")
+            let onlineRun = Task { await alice.run() }
+            defer { onlineRun.cancel() }
+            try alice.add(Self.note("before", "sent while online"))
+            try await Self.eventually("the first change is sent") { try alice.pendingChangeCount() == 0 && alice.revision() > 0 }
+            onlineRun.cancel()
+            await onlineRun.value
+            return (server.url, try alice.revision())
+        }
+        let alice = try Self.client(firstURL, token, harness.folder, "alice")
         let running = Task { await alice.run() }
 
         // Offline: an add, a modify of the first, another add changed again before it is sent.
@@ -173,14 +175,13 @@ import TestSupport
         await running.value
         let offline = await Self.drain(alice)
         #expect(offline.contains { if case .offline = $0 { true } else { false } })
-        let restarted = try await harness.start { $0.collaboration = collaboration }
-        let again = try Self.client(restarted.url, token, harness.folder, "alice")
-        #expect(try again.pendingChangeCount() == 3)
-        let rerun = Task { await again.run() }
-        defer { rerun.cancel() }
-        do {
+        try await harness.run(configure: { $0.collaboration = collaboration }) { restarted in
+            let again = try Self.client(restarted.url, token, harness.folder, "alice")
+            #expect(try again.pendingChangeCount() == 3)
+            let rerun = Task { await again.run() }
+            defer { rerun.cancel() }
             try await Self.eventually("the queue is sent") { try again.pendingChangeCount() == 0 && again.revision() == online + 3 }
-            let changes = try await CollaborationServerTests.changes(ServerClient(port: restarted.port), token: token, since: online)
+            let changes = try await CollaborationServerTests.changes(restarted, token: token, since: online)
             // Once each, in the order made.
             #expect(changes.revision == online + 3)
             #expect(changes.added.map(\.annotation.id) == ["offline-1", "offline-2"])
@@ -192,11 +193,7 @@ import TestSupport
             let events = await Self.drain(again)
             #expect(events.contains { if case .online = $0 { true } else { false } })
             #expect(!events.contains { if case .conflict = $0 { true } else { false } })
-        } catch {
-            try? await restarted.stop()
-            throw error
         }
-        try await restarted.stop()
     }
 
     @Test func aSessionInCollaborationReceivesOthersChangesAndSendsItsOwn() async throws {

@@ -227,7 +227,9 @@ final class PostgresLayerStore: LayerStorage {
     }
 
     /// The store's service: it runs the database client, creates the tables, then listens
-    /// for the other servers' announcements until the server shuts down.
+    /// for the other servers' announcements until the server shuts down. The store answers
+    /// once it listens, so that no change another server applies after a reader's WebSocket
+    /// said hello can pass unheard.
     struct Runner: Service {
         let store: PostgresLayerStore
 
@@ -236,7 +238,6 @@ final class PostgresLayerStore: LayerStorage {
                 group.addTask { await store.client.run() }
                 do {
                     try await store.createTables()
-                    await store.ready.open(failure: nil)
                 } catch {
                     let failure = RendererError(
                         .ioFailure, "cannot use the collaboration database at \(store.address): \(String(reflecting: error).prefix(300))")
@@ -281,17 +282,21 @@ final class PostgresLayerStore: LayerStorage {
 
     /// Listens for the other servers' announcements until cancelled, listening again a
     /// second after the connection is lost (announcements made meanwhile reach the readers'
-    /// next sync cycle, not their WebSockets).
+    /// next sync cycle, not their WebSockets). The store answers from the first time it
+    /// listens, or fails to.
     private func listen() async {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notifications in
+                        await self.ready.open(failure: nil)
                         for try await notification in notifications { await self.announced(notification.payload) }
                     }
                 }
             } catch {
-                guard !Task.isCancelled else { return }
+                // The client closes its connections when the server shuts down.
+                guard !Task.isCancelled, !Task.isShuttingDownGracefully else { return }
+                await ready.open(failure: nil)  // the tables exist: changes still apply, and reach readers by their cycles
                 logger.warning("listening for other servers' changes failed; listening again in 1 s: \(String(reflecting: error).prefix(300))")
             }
             try? await Task.sleep(for: .seconds(1))
@@ -345,13 +350,16 @@ final class PostgresLayerStore: LayerStorage {
     }
 }
 
-/// Opens once: what waits for it waits until the store's tables exist, or learns why they
-/// cannot.
+/// Opens once: what waits for it waits until the store's tables exist and it listens (or
+/// has tried to), or learns why the tables cannot be made.
 private actor ReadyLatch {
     private var state: Result<Void, any Error>?
     private var waiting: [CheckedContinuation<Void, any Error>] = []
 
+    /// Opens the latch, with `failure` for every wait when there is one; only the first
+    /// call counts.
     func open(failure: (any Error)?) {
+        guard state == nil else { return }
         let result: Result<Void, any Error> = failure.map { .failure($0) } ?? .success(())
         state = result
         for waiter in waiting { waiter.resume(with: result) }
