@@ -8,6 +8,12 @@ import RendererProvider
 /// The protocol's version, sent by the server in `X-Collaboration-Protocol`.
 public let collaborationProtocolVersion = 1
 
+/// The largest WebSocket frame of a layer's events, either way: a server splits longer
+/// messages into frames of at most this size, and its clients accept frames of this size
+/// (a WebSocket client library's default is often far smaller, 16 KiB, which one large
+/// ink annotation's message passes).
+package let collaborationFrameSize = 1 << 20
+
 /// An annotation as a layer holds it, with the layer revision at which it last changed.
 public struct StoredAnnotation: Codable, Hashable, Sendable {
     /// The annotation; its `author` is the user who added it, from their token.

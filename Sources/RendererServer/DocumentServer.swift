@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import RendererCollaboration
 import RendererProvider
 import ServiceLifecycle
 
@@ -39,7 +40,7 @@ public struct DocumentServer: Sendable {
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
         let server: HTTPServerBuilder = .http1WebSocketUpgrade(
             webSocketRouter: LayerSocket(routes: routes).router(),
-            configuration: .init(http1: .init(), ws: .init(maxFrameSize: min(configuration.bodyLimit, 1 << 20))))
+            configuration: .init(http1: .init(), ws: .init(maxFrameSize: min(configuration.bodyLimit, collaborationFrameSize))))
         var application = Application(
             router: router,
             server: server,

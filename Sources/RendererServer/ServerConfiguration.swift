@@ -96,6 +96,10 @@ public struct CollaborationConfiguration: Sendable {
     public var changesPerRequest: Int
     /// The most collaboration requests one user may make per second (past it: 429).
     public var requestsPerSecond: Int
+    /// The messages kept for one layer WebSocket that its client has not read yet: a client
+    /// that falls further behind is disconnected (it catches up by its next sync), and no
+    /// other client ever waits for it.
+    public var eventBacklog: Int = 256
 
     /// Layers in `database`, for readers whose tokens `tokens` verifies.
     public init(tokens: CollaborationTokens, database: String, changesPerRequest: Int = 100, requestsPerSecond: Int = 50) {

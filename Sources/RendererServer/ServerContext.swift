@@ -26,7 +26,7 @@ final class ServerContext: Sendable {
         queue = EngineQueue(limit: configuration.queueLimit)
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
-        let events = configuration.collaboration == nil ? nil : LayerEvents()
+        let events = configuration.collaboration.map { LayerEvents(backlog: $0.eventBacklog) }
         layerEvents = events
         layers = try configuration.collaboration.map { collaboration -> any LayerStorage in
             guard PostgresLayerStore.names(collaboration.database) else { return try SQLiteLayerStore(path: collaboration.database) }

@@ -378,7 +378,7 @@ public final class SyncClient: CollaborationService {
     private func listen() async {
         struct Message: Decodable { var type: String }
         while !Task.isCancelled {
-            var configuration = WebSocketClientConfiguration()
+            var configuration = WebSocketClientConfiguration(maxFrameSize: collaborationFrameSize)
             configuration.additionalHeaders[.authorization] = "Bearer \(connection.currentToken)"
             do {
                 _ = try await WebSocketClient.connect(url: connection.eventsURL, configuration: configuration, logger: logger) { inbound, outbound, _ in

@@ -305,9 +305,15 @@ import Logging
     }
 
     /// The messages a listener got, as their JSON texts.
-    actor Inbox {
-        private(set) var texts: [String] = []
-        func add(_ text: String) { texts.append(text) }
+    /// The messages a listener got, as they came and parsed (each once).
+    final class Inbox: Sendable {
+        private let received = Locked<(texts: [String], messages: [[String: Any]])>(([], []))
+        var texts: [String] { received.withLock { $0.texts } }
+        var messages: [[String: Any]] { received.withLock { $0.messages } }
+        func add(_ text: String) {
+            let message = (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+            received.withLock { $0.texts.append(text); $0.messages.append(message) }
+        }
     }
 
     /// A WebSocket client of a layer that keeps every message it gets.
@@ -324,13 +330,14 @@ import Logging
             let inbox = self.inbox
             task = Task {
                 try await WebSocketClient.connect(
-                    url: "ws://127.0.0.1:\(port)\(layer)/events?access_token=\(token)", logger: Logger(label: "listener")
+                    url: "ws://127.0.0.1:\(port)\(layer)/events?access_token=\(token)", configuration: .init(maxFrameSize: 1 << 20),
+                    logger: Logger(label: "listener")
                 ) { inbound, outbound, _ in
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         group.addTask {
                             for try await message in inbound.messages(maxSize: 1 << 20) {
                                 guard case .text(let text) = message else { continue }
-                                await inbox.add(text)
+                                inbox.add(text)
                             }
                         }
                         group.addTask {
@@ -355,7 +362,7 @@ import Logging
 
         /// The messages got, parsed.
         func messages() async -> [[String: Any]] {
-            await inbox.texts.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            inbox.messages
         }
 
         func types() async -> [String] { await messages().compactMap { $0["type"] as? String } }
@@ -431,6 +438,58 @@ import Logging
         }
     }
 
+    /// A client that stops reading its WebSocket while large changes keep coming: the
+    /// reader beside it gets every change, and the server, once the stalled client is its
+    /// backlog behind, closes that connection rather than keep it (and its writes) for ever.
+    @Test func aClientThatNeverReadsIsDisconnectedAndHoldsUpNoOne() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        var collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        collaboration.eventBacklog = 16
+        let configured = collaboration
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        try await harness.run(configure: { $0.collaboration = configured }) { client in
+            try await Self.stallOneClient(client, stalled: alice, reader: bob, backlog: configured.eventBacklog)
+        }
+    }
+
+    private static func stallOneClient(_ client: ServerClient, stalled stalledToken: String, reader readerToken: String, backlog: Int) async throws {
+        let changes = 160, filler = String(repeating: "ink ", count: 15_000)  // each change's message is over 60 KB
+        let stalled = try RawHTTPConnection(port: client.port, timeout: 30, receiveBuffer: 4096)
+        try stalled.get(layerPath() + "/events?access_token=\(stalledToken)", headers: [
+            "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": "c3RhbGxlZC1jbGllbnQtMDE=", "Sec-WebSocket-Version": "13",
+        ])
+        let greeting = await stalled.read { String(decoding: $0, as: UTF8.self).contains("hello") }
+        #expect(String(decoding: greeting, as: UTF8.self).hasPrefix("HTTP/1.1 101"))
+        let reader = Listener(port: client.port, token: readerToken)
+        defer { reader.close() }
+        #expect(try await reader.wait { $0["type"] as? String == "hello" } != nil)
+
+        // From now on the stalled client reads nothing. The reader reads each batch before
+        // the next is sent, so that it is never a backlog behind, however slow the machine.
+        for batch in stride(from: 0, to: changes, by: 10) {
+            let (response, _) = try await push(client, token: stalledToken, (batch..<batch + 10).map {
+                LayerChange(operationID: "big-\($0)", action: .add, annotation: square("big-\($0)", contents: "\($0) \(filler)"))
+            })
+            #expect(response.status == .ok)
+            #expect(try await reader.wait(seconds: 120) { $0["revision"] as? Int == batch + 10 } != nil)
+        }
+        #expect(await reader.messages().filter { $0["type"] as? String == "change" }.count == changes)
+
+        // The server has closed its end while the client still reads nothing.
+        var state = stalled.serverEndState(serverPort: client.port)
+        for _ in 0..<300 where state == "ESTABLISHED" {
+            try await Task.sleep(for: .milliseconds(100))
+            state = stalled.serverEndState(serverPort: client.port)
+        }
+        #expect(state != "ESTABLISHED", "the server kept the stalled connection")
+        // What the stalled client still had coming ends with that close, well short of
+        // every change.
+        let rest = await stalled.read { _ in false }
+        #expect(stalled.closedByServer)
+        let received = String(decoding: greeting + rest, as: UTF8.self).ranges(of: #""type":"change""#).count
+        #expect(received < changes - backlog, "\(received) changes reached the stalled client")
+    }
+
     @Test func messagesFollowTheVersionedSchema() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
@@ -467,7 +526,7 @@ import Logging
             #expect(try await listener.wait { $0["type"] as? String == "change" } != nil)
             listener.outgoing.yield("not xfdf")
             #expect(try await listener.wait { $0["type"] as? String == "error" } != nil)
-            let events = await listener.inbox.texts
+            let events = listener.inbox.texts
             #expect(events.count == 3)  // hello, change, error
             try check("event", events.map { Data($0.utf8) })
             // The validator refuses what breaks the schema: an applied result without its revision.

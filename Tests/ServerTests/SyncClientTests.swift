@@ -136,6 +136,33 @@ import TestSupport
         }
     }
 
+    /// A freehand drawing of a few thousand points (its change message is over 100 KB, past
+    /// a WebSocket client library's default frame limit of 16 KiB) reaches a client whose
+    /// cycles are an hour apart: only its WebSocket can bring it.
+    @Test func aLargeChangeArrivesOverTheWebSocket() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        let (aliceToken, bobToken) = (try await keys.token("alice", permissions: Self.editor), try await keys.token("bob", permissions: Self.editor))
+        let folder = harness.folder
+        try await harness.run(configure: { $0.collaboration = collaboration }) { server in
+            let bob = try SyncClient(
+                server: server.url, token: bobToken, storage: URL(fileURLWithPath: folder + "/bob"),
+                configuration: SyncClient.Configuration(cycleDelay: .seconds(3600), requestTimeout: .seconds(120)))
+            let running = Task { await bob.run() }
+            defer { running.cancel() }
+            for await event in bob.events { if case .online = event { break } }  // its first cycle
+            try await Task.sleep(for: .seconds(1))  // and its WebSocket's hello, with the cycle that follows
+
+            var drawing = Annotation(id: "drawing", kind: .ink, pageIndex: 0, rect: PageRect(x: 50, y: 50, width: 400, height: 400))
+            drawing.inkPaths = (0..<40).map { path in (0..<100).map { PagePoint(x: 50 + Double($0) * 4, y: 50 + Double(path) * 10 + Double($0 % 7)) } }
+            let (response, _) = try await CollaborationServerTests.push(
+                server, token: aliceToken, [LayerChange(operationID: "draw", action: .add, annotation: drawing)])
+            #expect(response.status == .ok)
+            try await Self.eventually("the drawing reaches bob") { try bob.annotations().contains { $0.id == "drawing" } }
+            #expect(try bob.annotations().first { $0.id == "drawing" }?.inkPaths.map(\.count) == Array(repeating: 100, count: 40))
+        }
+    }
+
     @Test func editsMadeWhileTheServerIsDownArriveOnceAndInOrder() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")

@@ -13,11 +13,18 @@ import Glibc
 /// connection from one task at a time, and a read is the only user while it runs.
 public final class RawHTTPConnection: @unchecked Sendable {
     private var descriptor: Int32
+    /// Whether a read found the connection closed by the server.
+    public private(set) var closedByServer = false
 
-    /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds.
-    public init(port: Int, timeout: Double = 10) throws {
+    /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds. A
+    /// `receiveBuffer` (bytes) shrinks the kernel's buffer of what came and was not read
+    /// yet, for a client that stops reading and should hold up its server soon.
+    public init(port: Int, timeout: Double = 10, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -31,6 +38,25 @@ public final class RawHTTPConnection: @unchecked Sendable {
         }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// The server's end of the connection as the kernel keeps it (`/proc/net/tcp`, for
+    /// loopback on `serverPort`): "ESTABLISHED" while the server keeps it open, another
+    /// state (FIN_WAIT1, ...) once the server has closed it, even when it still has bytes
+    /// this client has not read; nil when the kernel no longer knows it.
+    public func serverEndState(serverPort: Int) -> String? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) == 0 } }
+        guard named, let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return nil }
+        let clientPort = Int(UInt16(bigEndian: address.sin_port))
+        let (local, remote) = (String(format: "0100007F:%04X", serverPort), String(format: "0100007F:%04X", clientPort))
+        let states = ["01": "ESTABLISHED", "04": "FIN_WAIT1", "05": "FIN_WAIT2", "06": "TIME_WAIT", "07": "CLOSE", "08": "CLOSE_WAIT", "09": "LAST_ACK", "0B": "CLOSING"]
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            if fields.count > 3, fields[1] == local, fields[2] == remote { return states[String(fields[3])] ?? String(fields[3]) }
+        }
+        return nil
     }
 
     /// Sends a GET request for `path` with `headers`.
@@ -55,6 +81,7 @@ public final class RawHTTPConnection: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !done(received) {
             let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 { closedByServer = true }
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
         }

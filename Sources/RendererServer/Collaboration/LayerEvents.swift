@@ -5,36 +5,44 @@ import RendererCollaboration
 /// every WebSocket of the same document and layer (and of no other).
 ///
 /// Each listener has a queue of its own, at most `backlog` messages: a client that does not
-/// read its WebSocket fills only its own queue and is then dropped (its connection closed),
-/// and no other client waits for it.
+/// read its WebSocket fills only its own queue and is then dropped (told through its
+/// `onDrop`, which closes its connection), and no other client waits for it.
 actor LayerEvents {
+    private struct Listener {
+        var messages: AsyncStream<String>.Continuation
+        var onDrop: @Sendable () -> Void
+    }
+
     private let backlog: Int
-    private var listeners: [DocumentDescriptor: [UUID: AsyncStream<String>.Continuation]] = [:]
+    private var listeners: [DocumentDescriptor: [UUID: Listener]] = [:]
 
     init(backlog: Int = 256) {
-        self.backlog = backlog
+        self.backlog = max(1, backlog)
     }
 
     /// A new listener of `descriptor`: its id and the stream of its messages, which ends when
-    /// it is dropped or removed.
-    func listen(to descriptor: DocumentDescriptor) -> (UUID, AsyncStream<String>) {
+    /// it is dropped or removed; `onDrop` is called when its queue overflows.
+    func listen(to descriptor: DocumentDescriptor, onDrop: @escaping @Sendable () -> Void) -> (UUID, AsyncStream<String>) {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(backlog))
-        listeners[descriptor, default: [:]][id] = continuation
+        listeners[descriptor, default: [:]][id] = Listener(messages: continuation, onDrop: onDrop)
         return (id, stream)
     }
 
     /// Removes a listener.
     func remove(_ id: UUID, from descriptor: DocumentDescriptor) {
-        listeners[descriptor]?.removeValue(forKey: id)?.finish()
+        listeners[descriptor]?.removeValue(forKey: id)?.messages.finish()
         if listeners[descriptor]?.isEmpty == true { listeners.removeValue(forKey: descriptor) }
     }
 
     /// Sends `message` to every listener of `descriptor` but `sender`; a listener whose
     /// queue is full is dropped.
     func publish(_ message: String, to descriptor: DocumentDescriptor, except sender: UUID? = nil) {
-        for (id, continuation) in listeners[descriptor] ?? [:] where id != sender {
-            if case .dropped = continuation.yield(message) { remove(id, from: descriptor) }
+        for (id, listener) in listeners[descriptor] ?? [:] where id != sender {
+            if case .dropped = listener.messages.yield(message) {
+                remove(id, from: descriptor)
+                listener.onDrop()
+            }
         }
     }
 

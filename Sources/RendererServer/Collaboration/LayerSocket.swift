@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 import RendererCollaboration
 import RendererProvider
 import RendererProviderXFDF
@@ -16,8 +17,8 @@ struct LayerSocket: Sendable {
 
     /// The router of WebSocket upgrades: only this path upgrades, and only with a token
     /// that verifies for it (otherwise the upgrade is answered 401 or 403).
-    func router() -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+    func router() -> Router<LayerSocketContext> {
+        let router = Router(context: LayerSocketContext.self)
         router.ws(Self.path) { request, context in
             _ = try await authorize(request, parameters: context.parameters)
             return .upgrade([:])
@@ -25,7 +26,14 @@ struct LayerSocket: Sendable {
             guard let collaborator = try? await authorize(context.request, parameters: context.requestContext.parameters),
                 let events = routes.context.layerEvents
             else { return }
-            let (listener, messages) = await events.listen(to: collaborator.descriptor)
+            // A client that reads too slowly is disconnected: closing the channel also ends a
+            // write waiting for the client to read.
+            let channel = context.requestContext.channel
+            let logger = context.logger
+            let (listener, messages) = await events.listen(to: collaborator.descriptor) {
+                logger.warning("a layer WebSocket client fell \(routes.context.configuration.collaboration?.eventBacklog ?? 0) messages behind; disconnected")
+                channel.close(mode: .all, promise: nil)
+            }
             let revision = (try? await collaborator.store.revision(collaborator.descriptor)) ?? 0
             try await outbound.write(.text(LayerEvent(type: "hello", revision: revision).json))
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -48,6 +56,20 @@ struct LayerSocket: Sendable {
             await events.remove(listener, from: collaborator.descriptor)
         }
         return router
+    }
+
+    /// The request context of the WebSocket router: the basic one, and the connection's
+    /// channel, which a listener that falls behind has closed.
+    struct LayerSocketContext: RequestContext, WebSocketRequestContext {
+        var coreContext: CoreRequestContextStorage
+        let webSocket: WebSocketHandlerReference<Self>
+        let channel: any Channel
+
+        init(source: ApplicationRequestContextSource) {
+            coreContext = .init(source: source)
+            webSocket = .init()
+            channel = source.channel
+        }
     }
 
     /// The path of the route, as the router matches it.
