@@ -30,9 +30,15 @@ final class ServerContext: Sendable {
         layerEvents = events
         layers = try configuration.collaboration.map { collaboration -> any LayerStorage in
             guard PostgresLayerStore.names(collaboration.database) else { return try SQLiteLayerStore(path: collaboration.database) }
-            // Other servers' changes go to this server's WebSockets.
+            // Other servers' changes go to this server's WebSockets; when some may have been
+            // missed, each socket is told the layer's revision again, to fetch what changed.
             return try PostgresLayerStore(url: collaboration.database, logger: logger) { descriptor, event in
                 await events?.publish(event.json, to: descriptor)
+            } onListeningAgain: { store in
+                for descriptor in await events?.descriptors() ?? [] {
+                    guard let revision = try? await store.revision(descriptor) else { continue }
+                    await events?.publish(LayerEvent(type: "hello", revision: revision).json, to: descriptor)
+                }
             }
         }
         collaborationLimiter = RateLimiter(requestsPerSecond: configuration.collaboration?.requestsPerSecond ?? 1)

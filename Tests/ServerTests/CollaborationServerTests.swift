@@ -172,6 +172,17 @@ import Logging
             let since = try Self.decoder.decode(LayerChanges.self, from: try await client.execute(
                 uri: Self.layerPath() + "/changes?since=\(added.revision)", method: .get, headers: [.authorization: "Bearer \(bob)"]).data)
             #expect(since.deleted == ["note"] && since.added.map(\.annotation.id) == ["ok"])
+
+            // Replays of old changes, long after: each is answered with its first result and
+            // none applies again (the deleted note stays deleted, the revision stays).
+            let before = try await Self.snapshot(client, token: alice)
+            let replayed = try #require(try await Self.push(client, token: alice, [
+                LayerChange(operationID: "op-1", action: .add, annotation: Self.square("note", contents: "v1")),
+                LayerChange(operationID: "op-2", action: .modify, annotation: Self.square("note", contents: "v2"), baseRevision: added.revision),
+            ]).1)
+            #expect(replayed.results == [try #require(retry.results.first), first])
+            let after = try await Self.snapshot(client, token: alice)
+            #expect(after.revision == before.revision && !after.annotations.contains { $0.annotation.id == "note" })
         }
     }
 

@@ -94,6 +94,41 @@ import TestSupport
         }
     }
 
+    /// The database drops a server's LISTEN connection (as a restart of PostgreSQL or a
+    /// network cut would): the server listens again, and says `hello` again on its sockets
+    /// with the layer's revision, so that their clients fetch what they may have missed.
+    @Test func aServerThatStopsHearingTheOthersTellsItsSocketsToCatchUp() async throws {
+        let cluster = try PostgresCluster()
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: cluster.url)
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        try await harness.run(configure: { $0.collaboration = collaboration }) { one in
+            try await harness.run(configure: { $0.collaboration = collaboration }) { two in
+                let listener = CollaborationServerTests.Listener(port: two.port, token: bob)
+                defer { listener.close() }
+                #expect(try await listener.wait { $0["type"] as? String == "hello" } != nil)
+
+                let killed = try cluster.query("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'")
+                #expect(Int(killed.trimmingCharacters(in: .whitespacesAndNewlines)) == 2)  // one per server
+                let (_, pushed) = try await CollaborationServerTests.push(
+                    one, token: alice, [LayerChange(operationID: "meanwhile", action: .add, annotation: Self.note("meanwhile", "pushed while two was deaf"))])
+                let revision = try #require(pushed?.results.first?.revision)
+                // Either the change came as an event (two listened again first) or the
+                // second hello carries its revision; the second hello comes in any case.
+                let deadline = ContinuousClock.now + .seconds(60)
+                var hellos = listener.inbox.messages.filter { $0["type"] as? String == "hello" }
+                while hellos.count < 2, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(50))
+                    hellos = listener.inbox.messages.filter { $0["type"] as? String == "hello" }
+                }
+                #expect(hellos.count == 2, "no second hello")
+                let again = hellos.last
+                let heard = listener.inbox.messages.contains { Self.annotationID($0) == "meanwhile" }
+                #expect(heard || (again?["revision"] as? Int ?? 0) >= revision)
+            }
+        }
+    }
+
     @Test(arguments: ["sqlite", "postgres"])
     func namesWithQuotesSlashesAndSQLAreStoredVerbatim(store: String) async throws {
         let cluster = store == "postgres" ? try PostgresCluster() : nil

@@ -41,6 +41,15 @@ public final class PostgresCluster: Sendable {
         ])
     }
 
+    /// Runs `sql` through `psql` as user `renderer`; returns what it printed (unaligned,
+    /// tuples only).
+    @discardableResult
+    public func query(_ sql: String) throws -> String {
+        let result = try Tool.run(binaries + "/psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "renderer", "-d", "postgres", "-Atc", sql])
+        guard result.status == 0 else { throw RendererError(.ioFailure, "psql failed: \(result.stderr)") }
+        return result.text
+    }
+
     /// Stops the cluster (fast shutdown); removing the folder is left to `deinit`.
     public func stop() {
         try? run("pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"])

@@ -46,11 +46,13 @@ actor LayerEvents {
         }
     }
 
-    /// How many listen to `descriptor`.
-    func count(of descriptor: DocumentDescriptor) -> Int { listeners[descriptor]?.count ?? 0 }
+    /// The layers someone listens to.
+    func descriptors() -> [DocumentDescriptor] { Array(listeners.keys) }
+
 }
 
-/// A message on a layer's WebSocket (JSON): `hello` on connecting, `change` for each
+/// A message on a layer's WebSocket (JSON): `hello` with the layer's revision on connecting
+/// (and again when changes may have been missed, for the client to fetch), `change` for each
 /// accepted change (from anyone), `results` answering the client's own XFDF command, and
 /// `error` for a message that could not be read.
 struct LayerEvent: Codable {

@@ -27,17 +27,25 @@ final class PostgresLayerStore: LayerStorage {
     /// The database's address without its password, for messages.
     private let address: String
     private let onRemoteChange: @Sendable (DocumentDescriptor, LayerEvent) async -> Void
+    private let onListeningAgain: @Sendable (PostgresLayerStore) async -> Void
 
     /// A store in the database at `url` (`postgres://user[:password]@host[:port]/database`,
     /// `?sslmode=disable|prefer|require`; a password may come from `PGPASSWORD` instead of
-    /// the address). `onRemoteChange` is told each change another server applied. It
-    /// connects when its service runs; throws `invalidArgument` for an address it cannot read.
-    init(url: String, logger: Logger, onRemoteChange: @escaping @Sendable (DocumentDescriptor, LayerEvent) async -> Void) throws {
+    /// the address). `onRemoteChange` is told each change another server applied;
+    /// `onListeningAgain` is called when the store listens again after its connection was
+    /// lost (announcements made meanwhile were missed: the readers should fetch what
+    /// changed). It connects when its service runs; throws `invalidArgument` for an address
+    /// it cannot read.
+    init(
+        url: String, logger: Logger, onRemoteChange: @escaping @Sendable (DocumentDescriptor, LayerEvent) async -> Void,
+        onListeningAgain: @escaping @Sendable (PostgresLayerStore) async -> Void
+    ) throws {
         let (configuration, address) = try Self.configuration(url)
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.address = address
         self.logger = logger
         self.onRemoteChange = onRemoteChange
+        self.onListeningAgain = onListeningAgain
     }
 
     /// Whether `database` names a PostgreSQL database rather than a SQLite file.
@@ -281,15 +289,18 @@ final class PostgresLayerStore: LayerStorage {
     }
 
     /// Listens for the other servers' announcements until cancelled, listening again a
-    /// second after the connection is lost (announcements made meanwhile reach the readers'
-    /// next sync cycle, not their WebSockets). The store answers from the first time it
+    /// second after the connection is lost, and then calling `onListeningAgain` (the
+    /// announcements made meanwhile were missed). The store answers from the first time it
     /// listens, or fails to.
     private func listen() async {
+        var again = false
         while !Task.isCancelled {
+            defer { again = true }
             do {
-                try await client.withConnection { connection in
+                try await client.withConnection { [again] connection in
                     try await connection.listen(on: Self.channel) { notifications in
                         await self.ready.open(failure: nil)
+                        if again { await self.onListeningAgain(self) }
                         for try await notification in notifications { await self.announced(notification.payload) }
                     }
                 }

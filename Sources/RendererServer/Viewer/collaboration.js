@@ -108,8 +108,8 @@ const collaboration = {
 
   /**
    * Listens on the layer's WebSocket, calling `onChange(action, annotation)` for each change;
-   * when the connection drops it reconnects and calls `onChange("reload")`, since changes
-   * may have been missed meanwhile.
+   * when changes may have been missed, it calls `onChange("reload")`: after reconnecting
+   * when the connection dropped, and when the server says `hello` again on an open socket.
    */
   listen(documentID, onChange, reconnected = false) {
     this.documentID = documentID;
@@ -118,9 +118,15 @@ const collaboration = {
       + "/events?access_token=" + encodeURIComponent(this.token);
     const socket = new WebSocket(address);
     this.socket = socket;
+    let greeted = false;
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "hello" && reconnected) return onChange("reload", null);
+      if (message.type === "hello") {
+        const missed = reconnected || greeted;
+        greeted = true;
+        if (missed) onChange("reload", null);
+        return;
+      }
       if (message.type !== "change" || !message.annotation) return;
       this.revisions.set(message.annotation.annotation.id, message.annotation.revision);
       onChange(message.action, message.annotation.annotation);
