@@ -198,6 +198,7 @@ import Logging
             (try await keys.token("alice", permissions: ["write"]), .forbidden),
         ]
         let reader = try await keys.token("reader", permissions: ["read-document"])
+        let ghost = try await keys.token("alice", document: "docs/ghost.pdf")
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
             for (token, status) in refused {
                 for (method, uri) in [(HTTPRequest.Method.get, "/annotations"), (.get, "/changes"), (.post, "/changes")] {
@@ -209,6 +210,10 @@ import Logging
             }
             let none = try await client.execute(uri: Self.layerPath() + "/annotations", method: .get)
             #expect(none.status == .unauthorized)
+            // A document the server does not serve is 404, even with a token signed for it.
+            let unknown = try await client.execute(
+                uri: Self.layerPath("docs/ghost.pdf") + "/annotations", method: .get, headers: [.authorization: "Bearer \(ghost)"])
+            #expect(unknown.status == .notFound && unknown.errorCode == "not-found")
             // A reader may read, not write.
             let readOnly = try #require(try await Self.push(client, token: reader, [
                 LayerChange(operationID: "r1", action: .add, annotation: Self.square(contents: "no")),
