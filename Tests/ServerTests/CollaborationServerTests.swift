@@ -38,6 +38,12 @@ import Logging
         return "/api/collab/documents/\(encode(document))/layers/\(encode(layer))"
     }
 
+    /// The id of the annotation a `change` message carries.
+    static func annotationID(_ message: [String: Any]) -> String? {
+        guard let stored = message["annotation"] as? [String: Any], let annotation = stored["annotation"] as? [String: Any] else { return nil }
+        return annotation["id"] as? String
+    }
+
     static func square(_ id: String = "", contents: String, author: String? = nil) -> Annotation {
         Annotation(id: id, kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 100, width: 80, height: 40), contents: contents, author: author)
     }
@@ -346,7 +352,7 @@ import Logging
             let inbox = self.inbox
             task = Task {
                 try await WebSocketClient.connect(
-                    url: "ws://127.0.0.1:\(port)\(layer)/events?access_token=\(token)", configuration: .init(maxFrameSize: 1 << 20),
+                    url: "ws://127.0.0.1:\(port)\(layer)/events?access_token=\(token)", configuration: .init(maxFrameSize: collaborationFrameSize),
                     logger: Logger(label: "listener")
                 ) { inbound, outbound, _ in
                     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -421,7 +427,7 @@ import Logging
             b.outgoing.yield(command)
             let results = try #require(try await b.wait { $0["type"] as? String == "results" })
             #expect(((results["results"] as? [[String: Any]])?.first?["status"] as? String) == "applied")
-            let fromBob = try #require(try await a.wait { (($0["annotation"] as? [String: Any])?["annotation"] as? [String: Any])?["id"] as? String == "x1" })
+            let fromBob = try #require(try await a.wait { Self.annotationID($0) == "x1" })
             #expect(fromBob["user"] as? String == "bob")
             #expect(await b.messages().filter { $0["type"] as? String == "change" }.count == 1)  // not its own change back
             // The copy made through XFDF is the original, in another identity.

@@ -17,12 +17,6 @@ import TestSupport
         Annotation(id: id, kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 100, width: 80, height: 40), contents: contents)
     }
 
-    /// The id of the annotation a `change` message carries.
-    static func annotationID(_ message: [String: Any]) -> String? {
-        guard let stored = message["annotation"] as? [String: Any], let annotation = stored["annotation"] as? [String: Any] else { return nil }
-        return annotation["id"] as? String
-    }
-
     @Test func aRestartLosesNoAcknowledgedChangeAndARetryIsAppliedOnce() async throws {
         let cluster = try PostgresCluster()
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
@@ -70,7 +64,7 @@ import TestSupport
                 let (_, pushed) = try await CollaborationServerTests.push(
                     one, token: alice, [LayerChange(operationID: "a-1", action: .add, annotation: Self.note("from-one", "pushed to one"))])
                 #expect(pushed?.results.first?.status == .applied)
-                let event = try await listener.wait { Self.annotationID($0) == "from-one" }
+                let event = try await listener.wait { CollaborationServerTests.annotationID($0) == "from-one" }
                 #expect(event?["type"] as? String == "change" && event?["user"] as? String == "alice" && event?["action"] as? String == "add")
 
                 // Writers through both servers at once: every change gets a revision of its own.
@@ -123,7 +117,7 @@ import TestSupport
                 }
                 #expect(hellos.count == 2, "no second hello")
                 let again = hellos.last
-                let heard = listener.inbox.messages.contains { Self.annotationID($0) == "meanwhile" }
+                let heard = listener.inbox.messages.contains { CollaborationServerTests.annotationID($0) == "meanwhile" }
                 #expect(heard || (again?["revision"] as? Int ?? 0) >= revision)
             }
         }

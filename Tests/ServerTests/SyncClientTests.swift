@@ -52,7 +52,7 @@ import TestSupport
         let (aliceToken, bobToken) = (try await keys.token("alice", permissions: Self.editsAll), try await keys.token("bob", permissions: Self.editsAll))
         let folder = harness.folder
         try await harness.run(configure: { $0.collaboration = collaboration }) { server in
-            let url = URL(string: "http://127.0.0.1:\(server.port)")!
+            let url = server.url
             let (alice, bob) = (try Self.client(url, aliceToken, folder, "alice"), try Self.client(url, bobToken, folder, "bob"))
             let running = [Task { await alice.run() }, Task { await bob.run() }]
             defer { running.forEach { $0.cancel() } }
@@ -93,7 +93,7 @@ import TestSupport
         let (aliceToken, bobToken) = (try await keys.token("alice", permissions: Self.editsAll), try await keys.token("bob", permissions: Self.editsAll))
         let folder = harness.folder
         try await harness.run(configure: { $0.collaboration = collaboration }) { server in
-            let url = URL(string: "http://127.0.0.1:\(server.port)")!
+            let url = server.url
             let (alice, bob) = (try Self.client(url, aliceToken, folder, "alice"), try Self.client(url, bobToken, folder, "bob"))
             try alice.add(Self.note("shared", "first"))
             try alice.add(Self.note("doomed", "first"))
@@ -230,7 +230,7 @@ import TestSupport
         let folder = harness.folder
         let original = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/annotations.pdf"))
         try await harness.run(configure: { $0.collaboration = collaboration }) { server in
-            let url = URL(string: "http://127.0.0.1:\(server.port)")!
+            let url = server.url
             let (alice, bob) = (try Self.client(url, aliceToken, folder, "alice"), try Self.client(url, bobToken, folder, "bob"))
             // Bob's change is on the server before Alice opens the document.
             try bob.add(Self.note("bob-early", "made before alice opened"))
@@ -281,7 +281,7 @@ import TestSupport
         let token = try await keys.token("carol", permissions: ["read-document", "download"])
         let folder = harness.folder
         try await harness.run(configure: { $0.collaboration = collaboration }) { server in
-            let carol = try Self.client(URL(string: "http://127.0.0.1:\(server.port)")!, token, folder, "carol")
+            let carol = try Self.client(server.url, token, folder, "carol")
             #expect(carol.isReadOnly && carol.currentUserID == "carol")
             #expect(throws: RendererError.self) { try carol.add(Self.note("x", "no")) }
             let pdf = try await carol.downloadDocument()
@@ -310,7 +310,7 @@ import TestSupport
         let asked = Locked(0)
         let folder = harness.folder
         try await harness.run(configure: { $0.collaboration = collaboration }) { server in
-            let alice = try Self.client(URL(string: "http://127.0.0.1:\(server.port)")!, shortLived, folder, "alice") {
+            let alice = try Self.client(server.url, shortLived, folder, "alice") {
                 asked.withLock { $0 += 1 }
                 return renewed
             }
@@ -326,7 +326,7 @@ import TestSupport
 
             // A renewal naming another user is refused, and the change stays queued.
             let mallory = try await keys.token("mallory", permissions: Self.editor)
-            let other = try Self.client(URL(string: "http://127.0.0.1:\(server.port)")!, shortLived, folder, "other") { mallory }
+            let other = try Self.client(server.url, shortLived, folder, "other") { mallory }
             try other.add(Self.note("stays", "queued"))
             await #expect(throws: SyncError.self) { try await other.sync() }
             #expect(try other.pendingChangeCount() == 1)

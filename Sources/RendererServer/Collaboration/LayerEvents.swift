@@ -48,7 +48,6 @@ actor LayerEvents {
 
     /// The layers someone listens to.
     func descriptors() -> [DocumentDescriptor] { Array(listeners.keys) }
-
 }
 
 /// A message on a layer's WebSocket (JSON): `hello` with the layer's revision on connecting
