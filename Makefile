@@ -3,14 +3,14 @@
 
 SWIFT ?= swift
 # The engines, every library linking MuPDF's static archive needs (ENGINE-NOTES.md),
-# poppler's C++ APIs (public and core), SQLite for hostapp's bookmarks, and the reference tools the tests use
+# poppler's C++ APIs (public and core), SQLite for hostapp's bookmarks, libdeflate for the fast PNG encoder, and the reference tools the tests use
 # as witnesses (python3 builds one fixture and recomputes comparison figures; chattr, from
 # e2fsprogs, makes a directory read-only even for root in the saving tests); Chromium and its
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot; PostgreSQL's
 # server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary folder).
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-cpp-dev libpoppler-private-dev \
-	libsqlite3-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql
+	libsqlite3-dev libdeflate-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 

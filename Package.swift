@@ -40,8 +40,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // The public API: Foundation only, no engine, cheap to embed.
-        .target(name: "RendererProvider"),
+        // The public API: Foundation and the fast PNG encoder only, no engine, cheap to embed.
+        .target(name: "RendererProvider", dependencies: ["CFastPNG"]),
+        // The fast PNG encoder: row filters and chunks in C, compressed by Debian's libdeflate.
+        .target(name: "CFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
         // XFDF import and export, apart so that the API stays free of an XML parser.
         .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider", "EngineSupport"]),
         // An encrypted file system (AES-GCM in chunks) that both engines read documents from.

@@ -76,10 +76,14 @@ struct GlobalOptions {
     }
 
     /// Render options with the limits given on the command line.
-    func renderOptions(dpi: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white) -> RenderOptions {
-        RenderOptions(
+    func renderOptions(
+        dpi: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white, png: PNGEncoding = PNGEncoding()
+    ) -> RenderOptions {
+        var options = RenderOptions(
             dpi: dpi, clip: clip, pixelFormat: pixelFormat, background: background,
             maximumPixelCount: Int(maximumMegapixels * 1e6), maximumDPI: maximumDPI)
+        options.png = png
+        return options
     }
 
     /// The backend from --backend, else HOSTAPP_BACKEND, else auto.

@@ -50,6 +50,7 @@ struct RenderCommand: HostSubcommand {
     @Flag(help: "Show a progress bar on stderr even when it is not a terminal.")
     var progress = false
 
+    @OptionGroup var pngOptions: PNGOptions
     @OptionGroup var jobOptions: JobOptions
 
     func validate() throws {
@@ -73,7 +74,7 @@ struct RenderCommand: HostSubcommand {
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.reader.pageCount)
             let options = global.renderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
-                background: alpha ? .transparent : .white)
+                background: alpha ? .transparent : .white, png: pngOptions.encoding)
             let naming = try OutputNaming(output: output, document: file, format: format.fileFormat, pixelFormat: options.pixelFormat)
             let format = self.format.fileFormat
             let interrupt = InterruptWatch()

@@ -59,3 +59,31 @@ public struct Netpbm: Equatable {
 public struct NetpbmError: Error {
     public var message: String
 }
+
+extension Netpbm {
+    /// The same pixels with `count` channels (1 gray, 2 gray and alpha, 3 RGB, 4 RGBA): gray
+    /// copied into red, green and blue, alpha added as opaque or dropped; to compare a PNG
+    /// decoder's output (`pngtopam -alphapam` always adds alpha) with the bitmap drawn.
+    public func converted(toChannels count: Int) -> Netpbm {
+        guard count != channels else { return self }
+        let hasAlpha = channels == 2 || channels == 4
+        let colors = channels <= 2 ? 1 : 3
+        var result = self
+        result.channels = count
+        result.pixels = []
+        result.pixels.reserveCapacity(width * height * count)
+        var index = 0
+        for _ in 0..<(width * height) {
+            let color = Array(pixels[index..<index + colors])
+            let alpha = hasAlpha ? pixels[index + colors] : 255
+            index += channels
+            switch count {
+            case 1: result.pixels.append(color[0])
+            case 2: result.pixels += [color[0], alpha]
+            case 3: result.pixels += colors == 1 ? [color[0], color[0], color[0]] : color
+            default: result.pixels += (colors == 1 ? [color[0], color[0], color[0]] : color) + [alpha]
+            }
+        }
+        return result
+    }
+}

@@ -59,41 +59,51 @@ extension Document {
         pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,
         cancellation: Cancellation? = nil
     ) throws -> (width: Int, height: Int) {
-        if format == .png { try require(.encodePNG) }
+        if format == .png && options.png.encoder == .engine { try require(.encodePNG) }
         var bitmap = scratch.withLock { scratch in
             defer { scratch = Bitmap() }
             return scratch
         }
         defer { scratch.withLock { [bitmap] in $0 = bitmap } }
         var options = options
-        // PNG encoders take premultiplied RGBA, as the engines draw it: drawn once in that form.
-        options.keepsPremultipliedAlpha = format == .png && !options.darkMode
+        // The engines' PNG encoders take premultiplied RGBA, as the engines draw it: drawn once
+        // in that form. The fast encoder takes the straight pixels the engine makes, so that
+        // its file holds exactly what render(pageAt:options:) gives.
+        options.keepsPremultipliedAlpha = format == .png && options.png.encoder == .engine && !options.darkMode
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
-        try write(bitmap, as: format, to: path)
+        try write(bitmap, as: format, to: path, png: options.png)
         return (bitmap.width, bitmap.height)
     }
 
-    /// Writes the bitmap as an image file at `path`, as ``encode(_:as:)`` makes it, but
+    /// Writes the bitmap as an image file at `path`, as ``encode(_:as:png:)`` makes it, but
     /// straight from the bitmap's bytes to the file. The file appears complete or not at
     /// all: it is written under a temporary name beside `path`, which is removed on failure,
     /// and renamed into place. Throws `ioFailure`, naming the file, when it cannot be written.
-    public func write(_ bitmap: Bitmap, as format: ImageFileFormat, to path: String) throws {
-        if format == .png { try require(.encodePNG) }
+    public func write(_ bitmap: Bitmap, as format: ImageFileFormat, to path: String, png: PNGEncoding = PNGEncoding()) throws {
+        if format == .png && png.encoder == .engine { try require(.encodePNG) }
         let renderer = self.renderer
         try AtomicFile.replace(path, durable: false) { temporary in
-            switch format {
-            case .pnm, .pam: try bitmap.writeNetpbm(format, to: temporary)
-            case .png: try Self.translatingErrors(of: renderer) { try renderer.writePNG(bitmap, to: temporary) }
+            switch (format, png.encoder) {
+            case (.pnm, _), (.pam, _): try bitmap.writeNetpbm(format, to: temporary)
+            case (.png, .engine): try Self.translatingErrors(of: renderer) { try renderer.writePNG(bitmap, to: temporary) }
+            case (.png, .fast):
+                try bitmap.withFastPNG(png) { bytes in
+                    let file = try FileOutput(path: temporary)
+                    try file.write(bytes)
+                    try file.close()
+                }
             }
         }
     }
 
-    /// The bitmap as an image file: PNG through this document's engine, PNM or PAM directly.
-    public func encode(_ bitmap: Bitmap, as format: ImageFileFormat) throws -> Data {
-        switch format {
-        case .pnm: return try bitmap.pnmData()
-        case .pam: return bitmap.pamData()
-        case .png:
+    /// The bitmap as an image file: PNG as `png` says (the fast encoder or this document's
+    /// engine's), PNM or PAM directly.
+    public func encode(_ bitmap: Bitmap, as format: ImageFileFormat, png: PNGEncoding = PNGEncoding()) throws -> Data {
+        switch (format, png.encoder) {
+        case (.pnm, _): return try bitmap.pnmData()
+        case (.pam, _): return bitmap.pamData()
+        case (.png, .fast): return try bitmap.withFastPNG(png) { Data($0) }
+        case (.png, .engine):
             try require(.encodePNG)
             let renderer = self.renderer
             return try Self.translatingErrors(of: renderer) { try renderer.pngData(for: bitmap) }

@@ -1,6 +1,6 @@
 /// The image files a ``Bitmap`` can be written as.
 public enum ImageFileFormat: String, Sendable, Codable, CaseIterable {
-    /// PNG, written by the engine's own encoder.
+    /// PNG, written by the fast encoder or the engine's own (``PNGEncoding``).
     case png
     /// Netpbm PPM (RGB) or PGM (gray); no alpha.
     case pnm

@@ -21,6 +21,9 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// so that the pixels are drawn once in the form the encoder needs; ``EnginePage``
     /// implementations honour it, and the bitmap says so (``Bitmap/isPremultiplied``).
     public var keepsPremultipliedAlpha = false
+    /// How ``Document/render(pageAt:options:as:to:cancellation:)`` encodes a PNG file;
+    /// drawing into a bitmap ignores it.
+    public var png = PNGEncoding()
     /// The highest resolution allowed; a higher one fails with
     /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is drawn.
     public var maximumDPI: Double

@@ -1,0 +1,229 @@
+#include "fastpng.h"
+
+#include <libdeflate.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void put32(unsigned char *p, uint32_t value)
+{
+	p[0] = value >> 24;
+	p[1] = value >> 16;
+	p[2] = value >> 8;
+	p[3] = value;
+}
+
+/* Writes a chunk whose `length` bytes of data are already at `p + 8`: its length, type and
+   CRC (over the type and the data). Returns the chunk's whole size. */
+static size_t finish_chunk(unsigned char *p, const char type[4], size_t length)
+{
+	put32(p, (uint32_t)length);
+	memcpy(p + 4, type, 4);
+	put32(p + 8 + length, libdeflate_crc32(0, p + 4, length + 4));
+	return length + 12;
+}
+
+static unsigned char paeth(int a, int b, int c)
+{
+	int p = a + b - c;
+	int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+	if (pa <= pb && pa <= pc)
+		return (unsigned char)a;
+	return (unsigned char)(pb <= pc ? b : c);
+}
+
+/* Filters one row of `n` bytes with `filter` into `out`; `prior` is the row above (zeros
+   for the first row) and `bpp` the bytes per pixel. */
+static void filter_row(enum fastpng_filter filter, const unsigned char *row, const unsigned char *prior, size_t n, int bpp,
+	unsigned char *out)
+{
+	size_t i;
+	switch (filter) {
+	case FASTPNG_FILTER_SUB:
+		for (i = 0; i < (size_t)bpp && i < n; i++)
+			out[i] = row[i];
+		for (; i < n; i++)
+			out[i] = row[i] - row[i - bpp];
+		break;
+	case FASTPNG_FILTER_UP:
+		for (i = 0; i < n; i++)
+			out[i] = row[i] - prior[i];
+		break;
+	case FASTPNG_FILTER_AVERAGE:
+		for (i = 0; i < (size_t)bpp && i < n; i++)
+			out[i] = row[i] - (prior[i] >> 1);
+		for (; i < n; i++)
+			out[i] = row[i] - ((row[i - bpp] + prior[i]) >> 1);
+		break;
+	case FASTPNG_FILTER_PAETH:
+		for (i = 0; i < (size_t)bpp && i < n; i++)
+			out[i] = row[i] - paeth(0, prior[i], 0);
+		for (; i < n; i++)
+			out[i] = row[i] - paeth(row[i - bpp], prior[i], prior[i - bpp]);
+		break;
+	default:
+		memcpy(out, row, n);
+		break;
+	}
+}
+
+/* The sum of the bytes' absolute values, read as signed bytes: min(x, 256 - x) for each
+   byte x, summed in 32 bits a block at a time so that the compiler vectorizes it. */
+static uint64_t row_cost(const unsigned char *out, size_t n)
+{
+	uint64_t sum = 0;
+	for (size_t start = 0; start < n; start += 1 << 20) {
+		size_t end = n - start < (1 << 20) ? n : start + (1 << 20);
+		uint32_t block = 0;
+		for (size_t i = start; i < end; i++) {
+			unsigned char value = out[i], negated = (unsigned char)-value;
+			block += value < negated ? value : negated;
+		}
+		sum += block;
+	}
+	return sum;
+}
+
+/* row_cost() of the row filtered with Up, without writing it. */
+static uint64_t up_cost(const unsigned char *row, const unsigned char *prior, size_t n)
+{
+	uint64_t sum = 0;
+	for (size_t start = 0; start < n; start += 1 << 20) {
+		size_t end = n - start < (1 << 20) ? n : start + (1 << 20);
+		uint32_t block = 0;
+		for (size_t i = start; i < end; i++) {
+			unsigned char value = (unsigned char)(row[i] - prior[i]), negated = (unsigned char)-value;
+			block += value < negated ? value : negated;
+		}
+		sum += block;
+	}
+	return sum;
+}
+
+/* The channels the file needs for these pixels: 1 (gray), 2 (gray and alpha), 3 (RGB) or 4. */
+static int needed_channels(const unsigned char *samples, int width, int height, size_t stride, int channels)
+{
+	if (channels == 1)
+		return 1;
+	int gray = 1, opaque = 1;
+	for (int y = 0; y < height && (gray || opaque); y++) {
+		const unsigned char *p = samples + (size_t)y * stride;
+		for (int x = 0; x < width; x++, p += channels) {
+			gray = gray && p[0] == p[1] && p[0] == p[2];
+			opaque = opaque && (channels == 3 || p[3] == 255);
+		}
+	}
+	return gray ? (opaque ? 1 : 2) : (opaque ? 3 : 4);
+}
+
+/* Writes one row of source pixels as `out_channels` samples a pixel into `out`. Colour
+   channels are dropped from the right (gray keeps red) and alpha moves last; premultiplied
+   colours are made straight. */
+static void pack_row(const unsigned char *row, int width, int channels, int premultiplied, int out_channels, unsigned char *out)
+{
+	int colors = out_channels <= 2 ? 1 : 3, alpha = out_channels == 2 || out_channels == 4;
+	for (int x = 0; x < width; x++, row += channels) {
+		int a = channels == 4 ? row[3] : 255;
+		for (int c = 0; c < colors; c++) {
+			int value = row[c];
+			if (premultiplied && a < 255)
+				value = a == 0 ? 0 : (value * 255 + a / 2) / a;
+			*out++ = (unsigned char)(value > 255 ? 255 : value);
+		}
+		if (alpha)
+			*out++ = (unsigned char)a;
+	}
+}
+
+/* The filtered image: each row packed to `out_channels`, as its filter byte and filtered bytes. */
+static unsigned char *filter_image(const unsigned char *samples, int width, int height, size_t stride, int channels,
+	int premultiplied, int out_channels, enum fastpng_filter filter, size_t *size)
+{
+	size_t n = (size_t)width * out_channels;
+	unsigned char *filtered = malloc((n + 1) * (size_t)height);
+	unsigned char *rows = calloc(3, n ? n : 1); /* the row above (zeros at first), this row, a trial */
+	if (!filtered || !rows) {
+		free(filtered);
+		free(rows);
+		return NULL;
+	}
+	unsigned char *prior = rows, *row = rows + n, *trial = rows + 2 * n;
+	for (int y = 0; y < height; y++) {
+		pack_row(samples + (size_t)y * stride, width, channels, premultiplied, out_channels, row);
+		unsigned char *out = filtered + (size_t)y * (n + 1);
+		enum fastpng_filter chosen = filter;
+		if (filter == FASTPNG_FILTER_ADAPTIVE) {
+			/* None is judged on the row itself, the others by filtering into `trial`. */
+			uint64_t best = row_cost(row, n);
+			chosen = FASTPNG_FILTER_NONE;
+			for (int f = FASTPNG_FILTER_SUB; f <= FASTPNG_FILTER_PAETH; f++) {
+				filter_row((enum fastpng_filter)f, row, prior, n, out_channels, trial);
+				uint64_t cost = row_cost(trial, n);
+				if (cost < best) {
+					best = cost;
+					chosen = (enum fastpng_filter)f;
+				}
+			}
+		} else if (filter == FASTPNG_FILTER_NONE_OR_UP) {
+			chosen = up_cost(row, prior, n) * 4 < row_cost(row, n) ? FASTPNG_FILTER_UP : FASTPNG_FILTER_NONE;
+		}
+		out[0] = (unsigned char)chosen;
+		filter_row(chosen, row, prior, n, out_channels, out + 1);
+		unsigned char *swap = prior;
+		prior = row;
+		row = swap;
+	}
+	free(rows);
+	*size = (n + 1) * (size_t)height;
+	return filtered;
+}
+
+unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
+	int premultiplied, int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128])
+{
+	static const unsigned char signature[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
+	if ((channels != 1 && channels != 3 && channels != 4) || width <= 0 || height <= 0 || stride < (size_t)width * channels || level < 0 || level > 12
+		|| filter < FASTPNG_FILTER_NONE || filter > FASTPNG_FILTER_NONE_OR_UP) {
+		snprintf(error, 128, "cannot encode a %dx%d image of %d channels at level %d as PNG", width, height, channels, level);
+		return NULL;
+	}
+	static const unsigned char color_types[5] = { 0, 0, 4, 2, 6 };
+	int out_channels = reduce ? needed_channels(samples, width, height, stride, channels) : channels;
+	size_t filtered_size = 0;
+	unsigned char *filtered = filter_image(samples, width, height, stride, channels, premultiplied && channels == 4, out_channels, filter,
+		&filtered_size);
+	struct libdeflate_compressor *compressor = filtered ? libdeflate_alloc_compressor(level) : NULL;
+	size_t bound = compressor ? libdeflate_zlib_compress_bound(compressor, filtered_size) : 0;
+	/* The signature, IHDR (25 bytes), the IDAT's length, type and CRC, and IEND (12). */
+	size_t overhead = 8 + 25 + 12 + 12;
+	unsigned char *png = compressor && bound <= UINT32_MAX ? malloc(overhead + bound) : NULL;
+	if (!png) {
+		snprintf(error, 128, "out of memory encoding a %dx%d PNG", width, height);
+		libdeflate_free_compressor(compressor);
+		free(filtered);
+		return NULL;
+	}
+	unsigned char *p = png;
+	memcpy(p, signature, 8);
+	p += 8;
+	put32(p + 8, (uint32_t)width);
+	put32(p + 12, (uint32_t)height);
+	p[16] = 8; /* bit depth */
+	p[17] = color_types[out_channels];
+	p[18] = p[19] = p[20] = 0; /* deflate, adaptive filtering, no interlace */
+	p += finish_chunk(p, "IHDR", 13);
+	size_t compressed = libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound);
+	libdeflate_free_compressor(compressor);
+	free(filtered);
+	if (compressed == 0) {
+		snprintf(error, 128, "libdeflate could not compress a %dx%d PNG", width, height);
+		free(png);
+		return NULL;
+	}
+	p += finish_chunk(p, "IDAT", compressed);
+	p += finish_chunk(p, "IEND", 0);
+	*length = (size_t)(p - png);
+	return png;
+}

@@ -1,0 +1,37 @@
+#ifndef FASTPNG_H
+#define FASTPNG_H
+
+#include <stddef.h>
+
+/* The PNG row filters (PNG specification, section 9), and two choices made row by row:
+   FASTPNG_FILTER_ADAPTIVE picks the filter whose output has the smallest sum of absolute
+   values (read as signed bytes), the heuristic the PNG specification suggests;
+   FASTPNG_FILTER_NONE_OR_UP leaves a row unfiltered unless Up brings that sum under a
+   quarter of the row's own, so that text keeps the repeated byte runs deflate finds while
+   smooth gradients are predicted from the row above. */
+enum fastpng_filter {
+	FASTPNG_FILTER_NONE = 0,
+	FASTPNG_FILTER_SUB = 1,
+	FASTPNG_FILTER_UP = 2,
+	FASTPNG_FILTER_AVERAGE = 3,
+	FASTPNG_FILTER_PAETH = 4,
+	FASTPNG_FILTER_ADAPTIVE = 5,
+	FASTPNG_FILTER_NONE_OR_UP = 6,
+};
+
+/* Encodes `height` rows of `width` pixels of `channels` 8-bit samples each (1: gray, 3: RGB,
+   4: RGBA, its alpha premultiplied when `premultiplied` is non-zero), `stride` bytes apart,
+   as a whole 8-bit PNG file in memory: the signature, IHDR, one IDAT compressed by
+   libdeflate at `level` (0 to 12) after `filter`, and IEND.
+
+   Premultiplied colours are written straight: round(c x 255 / alpha), and (0, 0, 0, 0)
+   where alpha is 0. With `reduce` non-zero, the file takes the fewest channels that hold
+   every pixel exactly: gray when red, green and blue are equal in every pixel, and no alpha
+   channel when every pixel is opaque; a decoder then gives back the same values.
+
+   Returns a buffer from malloc, to be freed with free(), and sets `*length`; or returns NULL
+   with `error` holding a message when the arguments are out of range or memory runs out. */
+unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
+	int premultiplied, int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128]);
+
+#endif
