@@ -24,6 +24,7 @@ import sys
 import tempfile
 
 import collab_load
+import png_encoding
 import server_load
 import vault_memory
 
@@ -207,7 +208,8 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    write_report(rows, notes, memory, vault_memory.measure() + [""] + server_load.measure() + [""] + collab_load.measure())
+    sections = [png_encoding.measure(), vault_memory.measure(), server_load.measure(), collab_load.measure()]
+    write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
 
 
 def write_report(rows, notes, memory, vault):
@@ -249,6 +251,7 @@ def write_report(rows, notes, memory, vault):
         "make bench                                    # the whole manual at 72, 150 and 300 dpi: hours",
         f"BENCH_PAGES={PAGES} BENCH_DPIS='{' '.join(DPIS)}' BENCH_RUNS={RUNS} make bench   # this run",
         "BENCH_PAGES=1-100 BENCH_DPIS=150 make bench     # a quick look",
+        "make bench-png                                # the PNG encoding section alone",
         "make bench-vault                              # the vault's memory table alone",
         "BENCH_SERVER_SECONDS=60 make bench-server     # the viewer's server alone, a one-minute memory run",
         "```",

@@ -1,6 +1,7 @@
 #include "fastpng.h"
 
 #include <libdeflate.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -107,12 +108,19 @@ static int needed_channels(const unsigned char *samples, int width, int height, 
 {
 	if (channels == 1)
 		return 1;
+	/* Stops at the first pixel that settles the answer: one that is not gray settles an RGB
+	   source's, one that is neither gray nor opaque an RGBA source's. */
 	int gray = 1, opaque = 1;
-	for (int y = 0; y < height && (gray || opaque); y++) {
+	for (int y = 0; y < height && (gray || (channels == 4 && opaque)); y++) {
 		const unsigned char *p = samples + (size_t)y * stride;
-		for (int x = 0; x < width; x++, p += channels) {
-			gray = gray && p[0] == p[1] && p[0] == p[2];
-			opaque = opaque && (channels == 3 || p[3] == 255);
+		if (channels == 3) {
+			for (int x = 0; x < width && gray; x++, p += 3)
+				gray = p[0] == p[1] && p[0] == p[2];
+		} else {
+			for (int x = 0; x < width; x++, p += 4) {
+				gray = gray && p[0] == p[1] && p[0] == p[2];
+				opaque = opaque && p[3] == 255;
+			}
 		}
 	}
 	return gray ? (opaque ? 1 : 2) : (opaque ? 3 : 4);
@@ -123,33 +131,116 @@ static int needed_channels(const unsigned char *samples, int width, int height, 
    colours are made straight. */
 static void pack_row(const unsigned char *row, int width, int channels, int premultiplied, int out_channels, unsigned char *out)
 {
-	int colors = out_channels <= 2 ? 1 : 3, alpha = out_channels == 2 || out_channels == 4;
+	if (out_channels == channels && !premultiplied) {
+		memcpy(out, row, (size_t)width * channels);
+		return;
+	}
+	if (out_channels == 1) { /* gray pixels: red is the value */
+		for (int x = 0; x < width; x++)
+			out[x] = row[x * channels];
+		return;
+	}
+	if (out_channels == 3 && channels == 4) { /* opaque pixels: alpha dropped */
+		for (int x = 0; x < width; x++, row += 4, out += 3) {
+			out[0] = row[0];
+			out[1] = row[1];
+			out[2] = row[2];
+		}
+		return;
+	}
+	int colors = out_channels == 2 ? 1 : 3;
 	for (int x = 0; x < width; x++, row += channels) {
-		int a = channels == 4 ? row[3] : 255;
+		int a = row[3];
 		for (int c = 0; c < colors; c++) {
 			int value = row[c];
 			if (premultiplied && a < 255)
 				value = a == 0 ? 0 : (value * 255 + a / 2) / a;
 			*out++ = (unsigned char)(value > 255 ? 255 : value);
 		}
-		if (alpha)
-			*out++ = (unsigned char)a;
+		*out++ = (unsigned char)a;
 	}
 }
 
-/* The filtered image: each row packed to `out_channels`, as its filter byte and filtered bytes. */
-static unsigned char *filter_image(const unsigned char *samples, int width, int height, size_t stride, int channels,
-	int premultiplied, int out_channels, enum fastpng_filter filter, size_t *size)
+/* What one thread keeps from one encoding to the next: growing buffers and a compressor, so
+   that a run of pages allocates (and the kernel zeroes) memory only when a page needs more
+   than those before. Freed when the thread ends; buffers grown past KEEP_LIMIT are freed at
+   the thread's next call. */
+struct workspace {
+	unsigned char *filtered, *png, *rows;
+	size_t filtered_capacity, png_capacity, rows_capacity;
+	struct libdeflate_compressor *compressor;
+	int level;
+};
+
+enum { KEEP_LIMIT = 256 << 20 };
+
+static pthread_key_t workspace_key;
+static pthread_once_t workspace_once = PTHREAD_ONCE_INIT;
+
+static void free_workspace(void *pointer)
+{
+	struct workspace *workspace = pointer;
+	free(workspace->filtered);
+	free(workspace->png);
+	free(workspace->rows);
+	libdeflate_free_compressor(workspace->compressor);
+	free(workspace);
+}
+
+static void make_workspace_key(void)
+{
+	pthread_key_create(&workspace_key, free_workspace);
+}
+
+static struct workspace *thread_workspace(void)
+{
+	pthread_once(&workspace_once, make_workspace_key);
+	struct workspace *workspace = pthread_getspecific(workspace_key);
+	if (!workspace) {
+		workspace = calloc(1, sizeof *workspace);
+		if (workspace && pthread_setspecific(workspace_key, workspace) != 0) {
+			free(workspace);
+			workspace = NULL;
+		}
+	}
+	return workspace;
+}
+
+/* Makes `*buffer` hold at least `size` bytes; returns 0 when memory runs out. */
+static int reserve(unsigned char **buffer, size_t *capacity, size_t size)
+{
+	if (*capacity >= size)
+		return 1;
+	free(*buffer);
+	*buffer = malloc(size ? size : 1);
+	*capacity = *buffer ? size : 0;
+	return *buffer != NULL;
+}
+
+/* Frees the image buffers of a workspace that grew past KEEP_LIMIT for a very large image. */
+static void trim(struct workspace *workspace)
+{
+	if (workspace->filtered_capacity + workspace->png_capacity <= KEEP_LIMIT)
+		return;
+	free(workspace->filtered);
+	free(workspace->png);
+	workspace->filtered = workspace->png = NULL;
+	workspace->filtered_capacity = workspace->png_capacity = 0;
+}
+
+/* Fills the workspace's `filtered` buffer with each row packed to `out_channels`, as its
+   filter byte and filtered bytes; returns its size, or 0 when memory runs out. */
+static size_t filter_image(struct workspace *workspace, const unsigned char *samples, int width, int height, size_t stride,
+	int channels, int premultiplied, int out_channels, enum fastpng_filter filter)
 {
 	size_t n = (size_t)width * out_channels;
-	unsigned char *filtered = malloc((n + 1) * (size_t)height);
-	unsigned char *rows = calloc(3, n ? n : 1); /* the row above (zeros at first), this row, a trial */
-	if (!filtered || !rows) {
-		free(filtered);
-		free(rows);
-		return NULL;
-	}
-	unsigned char *prior = rows, *row = rows + n, *trial = rows + 2 * n;
+	/* The row above (zeros at first), this row, a trial filtering. */
+	if (!reserve(&workspace->filtered, &workspace->filtered_capacity, (n + 1) * (size_t)height)
+		|| !reserve(&workspace->rows, &workspace->rows_capacity, 3 * n))
+		return 0;
+	unsigned char *filtered = workspace->filtered;
+	unsigned char *prior = workspace->rows, *row = prior + n, *trial = prior + 2 * n;
+	memset(prior, 0, n);
 	for (int y = 0; y < height; y++) {
 		pack_row(samples + (size_t)y * stride, width, channels, premultiplied, out_channels, row);
 		unsigned char *out = filtered + (size_t)y * (n + 1);
@@ -175,37 +266,39 @@ static unsigned char *filter_image(const unsigned char *samples, int width, int 
 		prior = row;
 		row = swap;
 	}
-	free(rows);
-	*size = (n + 1) * (size_t)height;
-	return filtered;
+	return (n + 1) * (size_t)height;
 }
 
-unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
+const unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
 	int premultiplied, int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128])
 {
 	static const unsigned char signature[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
-	if ((channels != 1 && channels != 3 && channels != 4) || width <= 0 || height <= 0 || stride < (size_t)width * channels || level < 0 || level > 12
-		|| filter < FASTPNG_FILTER_NONE || filter > FASTPNG_FILTER_NONE_OR_UP) {
+	static const unsigned char color_types[5] = { 0, 0, 4, 2, 6 };
+	if ((channels != 1 && channels != 3 && channels != 4) || width <= 0 || height <= 0 || stride < (size_t)width * channels
+		|| level < 0 || level > 12 || filter < FASTPNG_FILTER_NONE || filter > FASTPNG_FILTER_NONE_OR_UP) {
 		snprintf(error, 128, "cannot encode a %dx%d image of %d channels at level %d as PNG", width, height, channels, level);
 		return NULL;
 	}
-	static const unsigned char color_types[5] = { 0, 0, 4, 2, 6 };
+	struct workspace *workspace = thread_workspace();
+	if (workspace)
+		trim(workspace); /* the last image's file, if it was very large, is no longer needed */
+	if (workspace && (!workspace->compressor || workspace->level != level)) {
+		libdeflate_free_compressor(workspace->compressor);
+		workspace->compressor = libdeflate_alloc_compressor(level);
+		workspace->level = level;
+	}
 	int out_channels = reduce ? needed_channels(samples, width, height, stride, channels) : channels;
-	size_t filtered_size = 0;
-	unsigned char *filtered = filter_image(samples, width, height, stride, channels, premultiplied && channels == 4, out_channels, filter,
-		&filtered_size);
-	struct libdeflate_compressor *compressor = filtered ? libdeflate_alloc_compressor(level) : NULL;
-	size_t bound = compressor ? libdeflate_zlib_compress_bound(compressor, filtered_size) : 0;
+	size_t filtered_size = workspace && workspace->compressor
+		? filter_image(workspace, samples, width, height, stride, channels, premultiplied && channels == 4, out_channels, filter)
+		: 0;
+	size_t bound = filtered_size ? libdeflate_zlib_compress_bound(workspace->compressor, filtered_size) : 0;
 	/* The signature, IHDR (25 bytes), the IDAT's length, type and CRC, and IEND (12). */
 	size_t overhead = 8 + 25 + 12 + 12;
-	unsigned char *png = compressor && bound <= UINT32_MAX ? malloc(overhead + bound) : NULL;
-	if (!png) {
+	if (!filtered_size || bound > UINT32_MAX || !reserve(&workspace->png, &workspace->png_capacity, overhead + bound)) {
 		snprintf(error, 128, "out of memory encoding a %dx%d PNG", width, height);
-		libdeflate_free_compressor(compressor);
-		free(filtered);
 		return NULL;
 	}
-	unsigned char *p = png;
+	unsigned char *p = workspace->png;
 	memcpy(p, signature, 8);
 	p += 8;
 	put32(p + 8, (uint32_t)width);
@@ -214,16 +307,13 @@ unsigned char *fastpng_encode(const unsigned char *samples, int width, int heigh
 	p[17] = color_types[out_channels];
 	p[18] = p[19] = p[20] = 0; /* deflate, adaptive filtering, no interlace */
 	p += finish_chunk(p, "IHDR", 13);
-	size_t compressed = libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound);
-	libdeflate_free_compressor(compressor);
-	free(filtered);
+	size_t compressed = libdeflate_zlib_compress(workspace->compressor, workspace->filtered, filtered_size, p + 8, bound);
 	if (compressed == 0) {
 		snprintf(error, 128, "libdeflate could not compress a %dx%d PNG", width, height);
-		free(png);
 		return NULL;
 	}
 	p += finish_chunk(p, "IDAT", compressed);
 	p += finish_chunk(p, "IEND", 0);
-	*length = (size_t)(p - png);
-	return png;
+	*length = (size_t)(p - workspace->png);
+	return workspace->png;
 }

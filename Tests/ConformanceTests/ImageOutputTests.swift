@@ -31,7 +31,7 @@ struct ImageOutputTests {
         #expect(bitmap.bytes.count == bitmap.width * bitmap.height)
     }
 
-    /// The file holds what ``Document/encode(_:as:)`` makes of the same bitmap, and netpbm's
+    /// The file holds what ``Document/encode(_:as:png:)`` makes of the same bitmap, and netpbm's
     /// own decoder reads the PNG back to the same pixels.
     @Test(arguments: Fixtures.backendIDs, [ImageFileFormat.png, .pnm, .pam])
     func aWrittenFileHoldsTheEncodedBitmap(backend: String, format: ImageFileFormat) throws {

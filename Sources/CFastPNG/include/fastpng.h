@@ -29,9 +29,12 @@ enum fastpng_filter {
    every pixel exactly: gray when red, green and blue are equal in every pixel, and no alpha
    channel when every pixel is opaque; a decoder then gives back the same values.
 
-   Returns a buffer from malloc, to be freed with free(), and sets `*length`; or returns NULL
-   with `error` holding a message when the arguments are out of range or memory runs out. */
-unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
+   Returns the file, in memory this thread keeps for its next call (valid until then; not to
+   be freed), and sets `*length`; or returns NULL with `error` holding a message when the
+   arguments are out of range or memory runs out. Each thread keeps its buffers (about twice
+   the largest image's size) and a compressor until it ends; buffers grown past 256 MiB are let
+   go at its next call. */
+const unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
 	int premultiplied, int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128]);
 
 #endif

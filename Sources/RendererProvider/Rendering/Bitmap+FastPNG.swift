@@ -3,7 +3,7 @@ import Foundation
 
 extension Bitmap {
     /// The bitmap as a PNG file made by the fast encoder with `encoding`'s level and filter,
-    /// handed to `body` while it lives. Throws `invalidArgument` for a level out of
+    /// handed to `body` while it lives (`body` must not encode another PNG). Throws `invalidArgument` for a level out of
     /// ``PNGEncoding/levels`` and `engineFailure` when memory runs out.
     func withFastPNG<T>(_ encoding: PNGEncoding, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
         guard PNGEncoding.levels.contains(encoding.level) else {
@@ -20,7 +20,7 @@ extension Bitmap {
         guard let png else {
             throw RendererError(.engineFailure, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        defer { free(png) }
+        // The file lives in this thread's encoder memory until the thread's next encoding.
         return try body(UnsafeRawBufferPointer(start: png, count: length))
     }
 }
