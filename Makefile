@@ -42,7 +42,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-server bench-vault bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: bench-server bench-vault bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -64,6 +64,9 @@ setup:
 	@# jsonschema, which checks the server's collaboration messages against Protocol/schemas.
 	@python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install -q jsonschema 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema
+	@# PyYAML, which reads the Kubernetes example in the shard tests.
+	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install -q pyyaml 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-yaml
 	@# Selenium, which drives Chromium in the viewer's tests.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium
@@ -195,18 +198,27 @@ bench-server: setup
 	$(BENCH_BUILD)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/server_load.py
 
+# Only the PNG encoding section of BENCHMARKS.md: whole documents to PNG with the fast encoder
+# and the engines' own against mutool draw and pdftocairo, and the fast encoder's levels and
+# filters, every fast PNG read back by Pillow (BENCH_PNG_DOCS, BENCH_RUNS).
+bench-png: setup bench-deps
+	$(BENCH_BUILD)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/png_encoding.py
+
 # Only the collaboration section of BENCHMARKS.md: N clients x 1 edit/s on SQLite and
 # PostgreSQL, one and two servers (BENCH_COLLAB_SECONDS per run, default 20).
 bench-collab: setup bench-deps
 	$(BENCH_BUILD)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/collab_load.py
 
-# What the benchmarks need beyond make setup: BENCH_PACKAGES, and websockets from PyPI
-# for the collaboration clients.
+# What the benchmarks need beyond make setup: BENCH_PACKAGES, websockets from PyPI for the
+# collaboration clients, and Pillow, which reads back every PNG of the PNG section.
 bench-deps:
 	@$(call install-missing,$(BENCH_PACKAGES))
 	@python3 -c 'import websockets' 2>/dev/null || python3 -m pip install -q websockets 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-websockets
+	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install -q pillow 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pil
 
 # Rebuilds the test fixtures and the sample document (they are committed).
 fixtures: setup
