@@ -150,6 +150,8 @@ let package = Package(
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // SHA-256 of the files a sharded run records in its manifest.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 

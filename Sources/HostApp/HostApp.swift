@@ -17,7 +17,7 @@ struct HostApp: AsyncParsableCommand {
 
             Exit codes:
               0   success
-              1   compare: a page failed the thresholds
+              1   compare: a page failed the thresholds; manifest check: pages missing, doubled or changed
               64  usage error (bad option, page out of range, resolution, size or time past a limit)
               65  document error (not a PDF, damaged, password or key required or wrong, tampered, expired)
               70  the engine crashed or was stopped (with --isolate)
@@ -33,7 +33,7 @@ struct HostApp: AsyncParsableCommand {
         subcommands: [
             BackendsCommand.self, InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self,
             OutlineCommand.self, LinksCommand.self, CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self,
-            OpenCommand.self, ServeCommand.self, SyncCommand.self, TokenCommand.self, VaultCommand.self, WorkerCommand.self,
+            ManifestCommand.self, OpenCommand.self, ServeCommand.self, SyncCommand.self, TokenCommand.self, VaultCommand.self, WorkerCommand.self,
         ]
     )
 

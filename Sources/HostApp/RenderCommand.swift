@@ -52,6 +52,7 @@ struct RenderCommand: HostSubcommand {
 
     @OptionGroup var pngOptions: PNGOptions
     @OptionGroup var jobOptions: JobOptions
+    @OptionGroup var shardOptions: ShardOptions
 
     func validate() throws {
         if gray && alpha { throw ValidationError("--gray and --alpha exclude each other") }
@@ -75,21 +76,29 @@ struct RenderCommand: HostSubcommand {
             let options = global.renderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
                 background: alpha ? .transparent : .white, png: pngOptions.encoding)
-            let naming = try OutputNaming(output: output, document: file, format: format.fileFormat, pixelFormat: options.pixelFormat)
+            let naming = try OutputNaming(output: output, document: file, fileExtension: format.fileFormat.fileExtension(for: options.pixelFormat))
+            let plan = try shardOptions.plan(
+                selected: indices, command: "render", document: file, settings: settings(options, document: document.reader),
+                directory: naming.directory, readsVault: global.vault != nil)
             let format = self.format.fileFormat
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
-            var bar = ProgressBar(total: indices.count, forced: progress)
-            try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation) {
+            let pages = plan?.pages ?? indices
+            var bar = ProgressBar(total: pages.count, forced: progress)
+            let describes = plan != nil
+            try document.forEachPage(pages, jobs: jobOptions.jobs, cancellation: cancellation) {
                 bar.update(done: $0)
             } work: { [global] document, index in
+                let start = ContinuousClock.now
                 let path = naming.path(forPage: index + 1)
                 let size = try document.render(
                     pageAt: index, options: options, as: format, to: path, cancellation: global.pageCancellation(within: cancellation))
-                return (path, size.width, size.height)
+                return (path: path, width: size.width, height: size.height, facts: describes ? try BatchPlan.describe(path, since: start) : nil)
             } deliver: { index, result in
                 switch result {
-                case .success(let written): print("page \(index + 1): \(written.0) (\(written.1)x\(written.2))")
+                case .success(let written):
+                    if let plan, let facts = written.facts { try plan.record(page: index, path: written.path, facts) }
+                    print("page \(index + 1): \(written.path) (\(written.width)x\(written.height))")
                 case .failure(let error): failures.record(error, page: index + 1)
                 }
             }
@@ -97,6 +106,17 @@ struct RenderCommand: HostSubcommand {
             withExtendedLifetime(interrupt) {}
         }
         try failures.finish()
+    }
+
+    /// What shapes the files, for the manifest: a rerun with other settings starts anew.
+    private func settings(_ options: RenderOptions, document: any DocumentReading) -> String {
+        var parts = [format.rawValue, "\(options.dpi.formatted()) dpi", "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
+        if let clip = options.clip { parts.append("clip \(clip.minX),\(clip.minY),\(clip.size.width),\(clip.size.height)") }
+        if format == .png {
+            let png = options.png
+            parts.append(png.encoder == .engine ? "engine encoder" : "level \(png.level) \(png.filter.rawValue)\(png.reducesChannels ? "" : " all channels")")
+        }
+        return parts.joined(separator: ", ")
     }
 
     private func clipRect() throws -> PageRect? {

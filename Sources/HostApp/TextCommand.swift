@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RendererProvider
 
 struct TextCommand: HostSubcommand {
@@ -12,6 +13,18 @@ struct TextCommand: HostSubcommand {
 
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
+        "Write each page's text to a file instead of stdout: a directory (files named NAME-PAGE.txt) or a pattern with %d or %0Nd for the page number.",
+        valueName: "dir-or-pattern"))
+    var output: String?
+
+    @OptionGroup var shardOptions: ShardOptions
+
+    func validate() throws {
+        if output != nil && options.json { throw ValidationError("--json prints to stdout: it excludes --output") }
+        if shardOptions.keepsManifest && output == nil { throw ValidationError("--shard and --resume need --output: the manifest records page files") }
+    }
 
     struct PageReport: Encodable {
         struct Word: Encodable {
@@ -27,10 +40,15 @@ struct TextCommand: HostSubcommand {
         var failures = PageFailures()
         try Failure.reporting {
             let document = try global.openForPages(file, needing: [.text])
-            let labels = options.labels ? try document.reader.pageInfos().map(\.label) : nil
+            let numbering = try PageNumbering(document: document.reader, useLabels: options.labels)
             let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.reader.pageCount)
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
+            if let output {
+                return try withExtendedLifetime(interrupt) {
+                    try writeFiles(document, indices: indices, output: output, cancellation: cancellation, failures: &failures)
+                }
+            }
             if options.json {
                 var pages: [PageReport] = []
                 try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
@@ -40,7 +58,7 @@ struct TextCommand: HostSubcommand {
                     return (text: try document.text(pageAt: index), words: words)
                 } deliver: { index, result in
                     switch result {
-                    case .success(let page): pages.append(PageReport(page: labels?[index] ?? String(index + 1), text: page.text, words: page.words))
+                    case .success(let page): pages.append(PageReport(page: numbering.name(index), text: page.text, words: page.words))
                     case .failure(let error): failures.record(error, page: index + 1)
                     }
                 }
@@ -61,5 +79,37 @@ struct TextCommand: HostSubcommand {
             withExtendedLifetime(interrupt) {}
         }
         try failures.finish()
+    }
+
+    /// Writes each page's text (UTF-8) to its own file, whole or not at all, recording them in
+    /// the manifest with --shard or --resume.
+    private func writeFiles(
+        _ document: OpenedDocument, indices: [Int], output: String, cancellation: Cancellation, failures: inout PageFailures
+    ) throws {
+        let naming = try OutputNaming(output: output, document: file, fileExtension: "txt")
+        let plan = try shardOptions.plan(
+            selected: indices, command: "text", document: file,
+            settings: "text, \(document.reader.rendererID) \(document.reader.engineVersion)", directory: naming.directory,
+            readsVault: global.vault != nil)
+        let describes = plan != nil
+        try document.forEachPage(plan?.pages ?? indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
+            let start = ContinuousClock.now
+            let path = naming.path(forPage: index + 1)
+            do {
+                try Data(try document.text(pageAt: index).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch let error as RendererError {
+                throw error
+            } catch {
+                throw RendererError(.ioFailure, "cannot write \(path): \((error as NSError).localizedDescription)")
+            }
+            return (path: path, facts: describes ? try BatchPlan.describe(path, since: start) : nil)
+        } deliver: { index, result in
+            switch result {
+            case .success(let written):
+                if let plan, let facts = written.facts { try plan.record(page: index, path: written.path, facts) }
+                print("page \(index + 1): \(written.path)")
+            case .failure(let error): failures.record(error, page: index + 1)
+            }
+        }
     }
 }

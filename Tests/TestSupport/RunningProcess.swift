@@ -73,6 +73,13 @@ public final class RunningProcess: Sendable {
         return nil
     }
 
+    /// Kills it at once with SIGKILL, as a preempted machine or the kernel's OOM killer would:
+    /// it cannot clean up. Returns when it has ended (at most 10 s).
+    public func killAtOnce() async {
+        if isRunning { kill(pid, SIGKILL) }
+        _ = await waitForExit(.seconds(10))
+    }
+
     /// Waits until it ends on its own, at most `timeout`; returns its exit status, or nil
     /// when it was still running (it is then left running).
     public func exitStatus(timeout: Duration = .seconds(60)) async -> Int32? {
