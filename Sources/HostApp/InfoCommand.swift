@@ -27,22 +27,55 @@ struct InfoCommand: HostSubcommand {
         var backend: String
         var info: DocumentInfo
         var permissions: [String]
+        /// The pages the engine can load.
         var pages: [Page]
+        /// The pages it cannot, each with why (they are also reported on stderr).
+        var failedPages: [FailedPage]
+    }
+
+    struct FailedPage: Encodable {
+        var number: Int
+        var error: String
     }
 
     func run() throws {
+        var failures = PageFailures()
         try Failure.reporting {
             let document = try global.openForPages(file, needing: [.metadata])
             let info = try document.reader.info()
-            let pages = try document.reader.pageInfos().map {
+            var failed: [FailedPage] = []
+            let pages = try Self.pageInfos(of: document.reader) { index, error in
+                failures.record(error, page: index + 1)
+                failed.append(FailedPage(number: index + 1, error: error.description))
+            }.map {
                 Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label)
             }
-            let report = Report(file: file, backend: document.reader.rendererID, info: info, permissions: info.permissions.names, pages: pages)
+            let report = Report(
+                file: file, backend: document.reader.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed)
             if json {
                 try JSONOutput.print(report)
             } else {
                 printText(report, engine: "\(document.reader.engineName) \(document.reader.engineVersion)")
             }
+        }
+        try failures.finish()
+    }
+
+    /// Every page's size, rotation and label that the engine can load: all at once, and page
+    /// by page when one fails on its own (``PageFailures/isPageLocal(_:)``), which is then
+    /// handed to `failed` while the others are still read.
+    static func pageInfos(of document: any DocumentReading, failed: (Int, RendererError) -> Void) throws -> [PageInfo] {
+        do {
+            return try document.pageInfos()
+        } catch let error as RendererError where PageFailures.isPageLocal(error) {
+            var infos: [PageInfo] = []
+            for index in 0..<document.pageCount {
+                switch try PageFailures.catching({ try document.pageInfo(at: index) }) {
+                case .success(let info): infos.append(info)
+                case .failure(let error): failed(index, error)
+                }
+            }
+            return infos
         }
     }
 
@@ -67,12 +100,18 @@ struct InfoCommand: HostSubcommand {
         }
         print("")
         print("Page  Size (pt)              Rotation  Label")
+        var failed = report.failedPages[...]
         for page in report.pages {
+            while let first = failed.first, first.number < page.number {
+                print(String(first.number).leftPadded(to: 4) + "  (cannot be loaded)")
+                failed.removeFirst()
+            }
             let size = "\(Self.points(page.width)) x \(Self.points(page.height))"
             print(
                 String(page.number).leftPadded(to: 4) + "  " + size.padding(toLength: 21, withPad: " ", startingAt: 0)
                     + "  " + String(page.rotation).leftPadded(to: 8) + "  " + page.label)
         }
+        for page in failed { print(String(page.number).leftPadded(to: 4) + "  (cannot be loaded)") }
     }
 
     /// A size in points with at most two decimals, as pdfinfo prints them.

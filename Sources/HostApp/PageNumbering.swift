@@ -3,15 +3,19 @@ import RendererProvider
 
 /// How page numbers are shown: 1-based numbers, or the document's page labels (`--labels`).
 struct PageNumbering {
-    private let labels: [String]?
+    private let labels: [Int: String]?
 
-    init(document: Document, useLabels: Bool) throws {
-        labels = useLabels ? try document.pageInfos().map(\.label) : nil
+    /// Reads the labels with `useLabels`; a page that cannot be loaded keeps its number (the
+    /// command then reports it when it reads the page).
+    init(document: any DocumentReading, useLabels: Bool) throws {
+        labels = useLabels
+            ? Dictionary(uniqueKeysWithValues: try InfoCommand.pageInfos(of: document) { _, _ in }.map { ($0.index, $0.label) })
+            : nil
     }
 
     /// The name of the page at 0-based `index`.
     func name(_ index: Int) -> String {
-        labels.map { $0[index] } ?? String(index + 1)
+        labels?[index] ?? String(index + 1)
     }
 
     /// A destination in words: "page 3 at 72,292", or the URI.

@@ -160,3 +160,38 @@ struct RepairedIntoNothingTests {
         #expect(error?.code == .damaged, "\(error?.description ?? "")")
     }
 }
+
+/// Files one engine reads and the other does not, and what `auto` makes of them.
+@Suite("auto serves the engine that reads the file")
+struct AutoServesTests {
+    /// embedded-encrypted.pdf (make-fixtures.sh): only its embedded file is encrypted. MuPDF
+    /// wants the password, Poppler reads the page without one; auto, given no password,
+    /// serves Poppler, and given the password, MuPDF.
+    @Test func aFileWhoseAttachmentAloneIsEncrypted() throws {
+        let source = DocumentSource.file(Fixtures.path("embedded-encrypted.pdf"))
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, backend: .id("mupdf")) }
+        #expect(error?.code == .passwordRequired)
+        let poppler = try Fixtures.registry.open(source, backend: .id("poppler"))
+        #expect(poppler.pageCount == 1)
+        #expect(try poppler.text(pageAt: 0).contains("Only the attachment is encrypted."))
+        #expect(try Fixtures.registry.open(source).renderer.id == "poppler")
+        let withPassword = try Fixtures.registry.open(source, password: "embedded-secret")
+        #expect(withPassword.renderer.id == "mupdf")
+        #expect(try withPassword.text(pageAt: 0).contains("Only the attachment is encrypted."))
+    }
+
+    /// broken-page-tree.pdf: its page tree counts 5 pages over 3 kids. Each engine opens it
+    /// with 5 pages, draws pages 1-3 and fails pages 4 and 5 on their own (`damaged`).
+    @Test(arguments: Fixtures.backendIDs)
+    func aBrokenPageTreeFailsOnlyThePagesThatDoNotLoad(backend: String) throws {
+        let document = try Fixtures.open("broken-page-tree.pdf", backend: backend)
+        #expect(document.pageCount == 5)
+        for index in 0..<3 {
+            #expect(try document.render(pageAt: index, options: RenderOptions(dpi: 10)).width == 85)
+        }
+        for index in 3..<5 {
+            let error = #expect(throws: RendererError.self) { try document.render(pageAt: index, options: RenderOptions(dpi: 10)) }
+            #expect(error?.code == .damaged, "page \(index + 1): \(error?.description ?? "")")
+        }
+    }
+}

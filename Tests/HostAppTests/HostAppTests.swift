@@ -21,6 +21,44 @@ struct HostAppTests {
         #expect(result.status == 65 && result.stderr.contains("damaged"), "\(result.stderr)")
     }
 
+    /// embedded-encrypted.pdf (make-fixtures.sh): only its attachment is encrypted, so MuPDF
+    /// wants the password and Poppler does not; `auto` says it serves Poppler.
+    @Test func aFileWhoseAttachmentAloneIsEncryptedIsServedByPoppler() throws {
+        let file = Fixtures.path("embedded-encrypted.pdf")
+        let mupdf = try hostapp("--backend", "mupdf", "info", file)
+        #expect(mupdf.status == 65 && mupdf.stderr.contains("password"), "\(mupdf.stderr)")
+        let auto = try hostapp("info", file)
+        #expect(auto.status == 0 && auto.text.contains("Backend:      poppler"), "\(auto.text)\(auto.stderr)")
+        #expect(try hostapp("text", file).text.contains("Only the attachment is encrypted."))
+        #expect(try hostapp("--password", "embedded-secret", "info", file).text.contains("Backend:      mupdf"))
+    }
+
+    /// broken-page-tree.pdf (make-fixtures.sh): 5 pages by its page tree, 3 that load. Every
+    /// backend serves those 3 in info, render and text, and reports 4 and 5 on their own
+    /// (exit 65); pdftotext reads the same 3 pages.
+    @Test(arguments: ["mupdf", "poppler", "auto"])
+    func aBrokenPageTreeServesEveryPageThatLoads(backend: String) throws {
+        let file = Fixtures.path("broken-page-tree.pdf")
+        let info = try hostapp("--backend", backend, "info", file)
+        #expect(info.status == 65 && info.text.contains("Pages:        5"), "\(info.stderr)")
+        #expect(info.text.contains("   3  612 x 792") && info.text.contains("   4  (cannot be loaded)") && info.text.contains("   5  (cannot be loaded)"), "\(info.text)")
+        #expect(info.stderr.contains("page 4:") && info.stderr.contains("page 5:"), "\(info.stderr)")
+        let json = try JSONSerialization.jsonObject(with: try hostapp("--backend", backend, "info", "--json", file).stdout) as? [String: Any]
+        #expect((json?["pages"] as? [Any])?.count == 3)
+        #expect((json?["failedPages"] as? [[String: Any]])?.compactMap { $0["number"] as? Int } == [4, 5])
+
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let render = try hostapp("--backend", backend, "render", file, "-r", "20", "-o", directory.path)
+        #expect(render.status == 65)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == (1...3).map { "broken-page-tree-\($0).png" })
+        for page in 1...3 {
+            let ours = try hostapp("--backend", backend, "text", file, "--pages", "\(page)").text
+            let theirs = try Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", file, "-"]).text
+            #expect(Fixtures.normalizedWhitespace(ours) == Fixtures.normalizedWhitespace(theirs), "page \(page)")
+        }
+    }
+
     @Test func backendsListsBothEnginesWithVersions() throws {
         let result = try hostapp("backends")
         #expect(result.status == 0)
