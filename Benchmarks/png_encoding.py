@@ -7,7 +7,8 @@ same page written by the engine's own encoder (MuPDF's or cairo's, over zlib), s
 stands for a wrong file.
 
 Run through `make bench-png` (this section alone, written into BENCHMARKS.md between its
-markers) or `make bench` (all sections). Settings (environment variables):
+markers) or `make bench` (all sections); Benchmarks/PNG-ANALYSIS.md, the reading of the
+figures, ends the section. Settings (environment variables):
   BENCH_PNG_DOCS   PDF:PAGES ... (default: R's reference manual pages 1-200, the Ghostscript
                    colour management manual and the xeCJK manual, those installed, and the sample)
   BENCH_RUNS       hyperfine runs per command (default: 3); the level and filter table runs once
@@ -105,9 +106,9 @@ def measure_document(path, pages, out):
     sizes = {n: total_bytes(d[n]) for n in ["hm1", "hme", "mutool", "hp1", "hpe", "cairo"]}
     tradeoff = {}
     for level in LEVELS:
-        tradeoff[f"--png-level {level}"] = into(d["hm1"], f"{render.format('mupdf')} --jobs 1 --png-level {level} -o {d['hm1']}/p%d.png")
+        tradeoff[f"level {level}"] = into(d["hm1"], f"{render.format('mupdf')} --jobs 1 --png-level {level} -o {d['hm1']}/p%d.png")
     for name in FILTERS:
-        tradeoff[f"--png-filter {name}"] = into(d["hm1"], f"{render.format('mupdf')} --jobs 1 --png-filter {name} -o {d['hm1']}/p%d.png")
+        tradeoff[f"filter {name}"] = into(d["hm1"], f"{render.format('mupdf')} --jobs 1 --png-filter {name} -o {d['hm1']}/p%d.png")
     trade = {}
     for name, command in tradeoff.items():
         trade[name] = (hyperfine({name: command}, 1)[name], total_bytes(d["hm1"]))
@@ -143,11 +144,14 @@ def measure():
                 size = f"{size_of[command]:.3f}x" if command in size_of else ""
                 lines.append(f"| {name} | {command} | {seconds:.2f} | {ratio} | {size} |")
             for setting, (seconds, size) in trade.items():
-                trade_lines.append(f"| {name} | {setting} | {seconds / times['mutool draw']:.2f}x | {size / sizes['mutool']:.3f}x |")
+                trade_lines.append(f"| {name} | --png-{setting} | {seconds / times['mutool draw']:.2f}x | {size / sizes['mutool']:.3f}x |")
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    lines += trade_lines + ["", f"PNG files read back and compared: {checked}.", END]
-    return lines
+    lines += trade_lines + ["", f"PNG files read back and compared: {checked}."]
+    analysis = os.path.join(os.path.dirname(os.path.abspath(__file__)), "PNG-ANALYSIS.md")
+    if os.path.exists(analysis):
+        lines += [""] + open(analysis).read().rstrip("\n").splitlines()
+    return lines + [END]
 
 
 def main():
