@@ -179,7 +179,10 @@ import TestSupport
             await onlineRun.value
             return (server.url, try alice.revision())
         }
-        let alice = try Self.client(firstURL, token, harness.folder, "alice")
+        // The stopped server's address, its port held so that no other test's server can
+        // answer there meanwhile.
+        let gone = try ReservedPort()
+        let alice = try Self.client(gone.replacingPort(of: firstURL), token, harness.folder, "alice")
         let running = Task { await alice.run() }
 
         // Offline: an add, a modify of the first, another add changed again before it is sent.
@@ -200,6 +203,7 @@ import TestSupport
         // over the same storage.
         running.cancel()
         await running.value
+        withExtendedLifetime(gone) {}
         let offline = await Self.drain(alice)
         #expect(offline.contains { if case .offline = $0 { true } else { false } })
         try await harness.run(configure: { $0.collaboration = collaboration }) { restarted in

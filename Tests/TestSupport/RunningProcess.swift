@@ -74,10 +74,12 @@ public final class RunningProcess: Sendable {
     }
 
     /// Kills it at once with SIGKILL, as a preempted machine or the kernel's OOM killer would:
-    /// it cannot clean up. Returns when it has ended (at most 10 s).
-    public func killAtOnce() async {
+    /// it cannot clean up. Blocks (at most 10 s) until it has ended, without giving up the
+    /// calling thread, so that a busy test run cannot delay the kill.
+    public func killAtOnce() {
         if isRunning { kill(pid, SIGKILL) }
-        _ = await waitForExit(.seconds(10))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while isRunning && ContinuousClock.now < deadline { usleep(1000) }
     }
 
     /// Waits until it ends on its own, at most `timeout`; returns its exit status, or nil
