@@ -15,7 +15,6 @@ Settings (environment variables):
   BENCH_RUNS   hyperfine runs per command (default: 3)
   HOSTAPP      the hostapp binary (default: .build/release/hostapp)
 """
-import json
 import os
 import platform
 import shutil
@@ -27,6 +26,7 @@ import collab_load
 import png_encoding
 import server_load
 import vault_memory
+from timing import hyperfine, into
 
 DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
 RUNS = os.environ.get("BENCH_RUNS", "3")
@@ -52,30 +52,14 @@ FIRST, LAST = PAGES.split("-")
 COUNT = int(LAST) - int(FIRST) + 1
 
 
-def hyperfine(commands):
-    """Median seconds of each command (name -> shell command), run in the same hyperfine call."""
-    with tempfile.NamedTemporaryFile(suffix=".json") as report:
-        args = ["hyperfine", "--style", "none", "--runs", RUNS, "--export-json", report.name]
-        for name, command in commands.items():
-            args += ["--command-name", name, command]
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
-        results = json.load(open(report.name))["results"]
-    return {r["command"]: r["median"] for r in results}
-
-
 def measure(rows, group, commands, mupdf, poppler):
     """Times `commands` in one hyperfine call and adds a row for each to `rows`, hostapp's
     compared with the engine's own tool. Returns the medians by name."""
-    times = hyperfine(commands)
+    times = hyperfine(commands, RUNS)
     for name in commands:
         reference = mupdf if "mupdf" in name else poppler if "poppler" in name else None
         rows.append((group, name, times[name], reference))
     return times
-
-
-def into(directory, command):
-    """`command`, writing into `directory` emptied first (the emptying is timed too, for every tool alike)."""
-    return f"rm -rf {directory} && mkdir -p {directory} && {command}"
 
 
 def peak_rss_mb(command):

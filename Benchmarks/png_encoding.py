@@ -14,7 +14,6 @@ figures, ends the section. Settings (environment variables):
   BENCH_RUNS       hyperfine runs per command (default: 3); the level and filter table runs once
   HOSTAPP          the hostapp binary (default: .build/release/hostapp)
 """
-import json
 import os
 import shutil
 import subprocess
@@ -23,6 +22,8 @@ import tempfile
 
 import numpy
 from PIL import Image
+
+from timing import hyperfine, into
 
 HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
 RUNS = os.environ.get("BENCH_RUNS", "3")
@@ -53,23 +54,8 @@ def page_count(path):
     return int(next(line.split()[-1] for line in out.splitlines() if line.startswith("Pages:")))
 
 
-def hyperfine(commands, runs):
-    """Median seconds of each command (name -> shell command), in one hyperfine call."""
-    with tempfile.NamedTemporaryFile(suffix=".json") as report:
-        args = ["hyperfine", "--style", "none", "--runs", str(runs), "--export-json", report.name]
-        for name, command in commands.items():
-            args += ["--command-name", name, command]
-        subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
-        return {r["command"]: r["median"] for r in json.load(open(report.name))["results"]}
-
-
 def total_bytes(directory):
     return sum(os.path.getsize(os.path.join(directory, f)) for f in os.listdir(directory))
-
-
-def into(directory, command):
-    """`command`, writing into `directory` emptied first (the emptying is timed for every tool alike)."""
-    return f"rm -rf {directory} && mkdir -p {directory} && {command}"
 
 
 def check_pixels(png_dir, reference_dir):

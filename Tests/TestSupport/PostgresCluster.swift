@@ -82,18 +82,6 @@ public final class PostgresCluster: Sendable {
 public enum FreePort {
     /// A port nothing listens on now (the kernel's pick for a socket bound to port 0).
     public static func loopback() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw RendererError(.ioFailure, "cannot make a socket") }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw RendererError(.ioFailure, "cannot bind a loopback socket") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        try ReservedPort().port  // released when the value goes, here
     }
 }
