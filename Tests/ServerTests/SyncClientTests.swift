@@ -183,9 +183,9 @@ import TestSupport
         // answer there meanwhile.
         let gone = try ReservedPort()
         let alice = try Self.client(gone.replacingPort(of: firstURL), token, harness.folder, "alice")
-        let running = Task { await alice.run() }
 
-        // Offline: an add, a modify of the first, another add changed again before it is sent.
+        // Offline: an add, a modify of the first, another add changed again before it is sent
+        // (made before the client runs, so that no cycle takes the add before its change).
         try alice.add(Self.note("offline-1", "one"))
         var before = try #require(try alice.annotations().first { $0.id == "before" })
         before.contents = "changed offline"
@@ -194,6 +194,7 @@ import TestSupport
         var second = try #require(try alice.annotations().first { $0.id == "offline-2" })
         second.contents = "two, changed"
         try alice.modify(second)
+        let running = Task { await alice.run() }
         try await Self.eventually("the client finds the server gone") { (try? alice.pendingChangeCount()) == 3 }
         try await Task.sleep(for: .milliseconds(400))  // a few failing cycles
         #expect(try alice.pendingChangeCount() == 3)
