@@ -8,16 +8,20 @@ SWIFT ?= swift
 # e2fsprogs, makes a directory read-only even for root in the saving tests); Chromium and its
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot; PostgreSQL's
 # server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary folder).
+# Debian's manuals are real documents that the reference tests and `make bench` draw: the
+# 2,415-page R reference manual, an image-heavy (Ghostscript's colour management) and a CJK
+# (xeCJK's, in Chinese) manual.
+MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-cpp-dev libpoppler-private-dev \
-	libsqlite3-dev libdeflate-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql
+	libsqlite3-dev libdeflate-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
+	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 
-# What `make bench` needs beyond `make setup`: hyperfine, GNU time for peak memory, the
-# 2,415-page R reference manual as the long document, and an image-heavy (Ghostscript's
-# colour management) and a CJK (xeCJK's, in Chinese) manual.
-BENCH_PACKAGES = hyperfine time r-doc-pdf ghostscript-doc texlive-lang-cjk
+# What `make bench` needs beyond `make setup` (which installs the manuals it measures):
+# hyperfine, and GNU time for peak memory.
+BENCH_PACKAGES = hyperfine time
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
 # libraries to load at each start), built apart from the debug and demo builds.
 BENCH_BUILD = $(SWIFT) build -c release --product hostapp --static-swift-stdlib --scratch-path .build-bench

@@ -61,23 +61,3 @@ struct PdfinfoReport {
         }
     }
 }
-
-/// PDFs that Debian's packages installed under /usr/share/doc, gzipped ones unpacked.
-enum RealWorldDocuments {
-    static func collect(into directory: URL, limit: Int) throws -> [String] {
-        let found = try Tool.run("find", ["/usr/share/doc", "-name", "*.pdf", "-o", "-name", "*.pdf.gz"])
-        var files: [String] = []
-        for path in found.text.split(separator: "\n").map(String.init).sorted() where files.count < limit {
-            if path.hasSuffix(".gz") {
-                let target = directory.appendingPathComponent(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-                let unpacked = try Tool.run("gzip", ["-dc", path])
-                guard unpacked.status == 0, unpacked.stdout.starts(with: Data("%PDF".utf8)) else { continue }
-                try unpacked.stdout.write(to: target)
-                files.append(target.path)
-            } else {
-                files.append(path)
-            }
-        }
-        return files
-    }
-}
