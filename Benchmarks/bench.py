@@ -23,6 +23,7 @@ import sys
 import tempfile
 
 import collab_load
+import first_page
 import png_encoding
 import server_load
 import vault_memory
@@ -151,17 +152,6 @@ def main():
 
         measure(rows, f"Text, pages {PAGES}", text_commands(DOC, PAGES, out), mupdf="mutool draw -F txt", poppler="pdftotext")
 
-        group = "Open and render page 1 (150 dpi PNG)"
-        one = fresh("one")
-        commands = {
-            "hostapp mupdf": f"{HOSTAPP} --backend mupdf render {DOC} --pages 1 -o {one}/a%d.png",
-            "mutool draw": f"mutool draw -q -r 150 -o {one}/b%d.png {DOC} 1",
-            "hostapp poppler": f"{HOSTAPP} --backend poppler render {DOC} --pages 1 -o {one}/c%d.png",
-            "pdftocairo -png": f"pdftocairo -png -r 150 -f 1 -l 1 {DOC} {one}/d",
-            "hostapp --help (process start only)": f"{HOSTAPP} --help > /dev/null",
-        }
-        measure(rows, group, commands, mupdf="mutool draw", poppler="pdftocairo -png")
-
         for doc in EXTRA:
             name = os.path.basename(doc)
             pages = f"1-{page_count(doc)}"
@@ -192,7 +182,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    sections = [png_encoding.measure(), vault_memory.measure(), server_load.measure(), collab_load.measure()]
+    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), server_load.measure(), collab_load.measure()]
     write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
 
 
@@ -235,6 +225,7 @@ def write_report(rows, notes, memory, vault):
         "make bench                                    # the whole manual at 72, 150 and 300 dpi: hours",
         f"BENCH_PAGES={PAGES} BENCH_DPIS='{' '.join(DPIS)}' BENCH_RUNS={RUNS} make bench   # this run",
         "BENCH_PAGES=1-100 BENCH_DPIS=150 make bench     # a quick look",
+        "make bench-first-page                         # the time to the first page alone",
         "make bench-png                                # the PNG encoding section alone",
         "make bench-vault                              # the vault's memory table alone",
         "BENCH_SERVER_SECONDS=60 make bench-server     # the viewer's server alone, a one-minute memory run",

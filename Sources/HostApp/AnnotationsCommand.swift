@@ -15,7 +15,7 @@ struct AnnotationsCommand: ParsableCommand {
         subcommands: [List.self, Add.self, Update.self, Remove.self, Export.self, Import.self])
 
     struct List: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "List the annotations: identity, kind, page, rectangle, contents.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the annotations: identity, kind, page, rectangle, contents.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -40,7 +40,7 @@ struct AnnotationsCommand: ParsableCommand {
     }
 
     struct Add: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Add an annotation and print its identity.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an annotation and print its identity.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -64,7 +64,7 @@ struct AnnotationsCommand: ParsableCommand {
     }
 
     struct Update: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Change the given fields of an annotation.")
+        static let configuration = CommandConfiguration(commandName: "update", abstract: "Change the given fields of an annotation.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -81,7 +81,7 @@ struct AnnotationsCommand: ParsableCommand {
     }
 
     struct Remove: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an annotation.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an annotation.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -101,7 +101,7 @@ struct AnnotationsCommand: ParsableCommand {
     }
 
     struct Export: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Write every annotation as JSON, a property list or XFDF.")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write every annotation as JSON, a property list or XFDF.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -134,6 +134,7 @@ struct AnnotationsCommand: ParsableCommand {
 
     struct Import: HostSubcommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add the annotations of a JSON, property-list or XFDF file.",
             discussion: "Annotations already in the document (same identity) are replaced. What the engine cannot keep is reported on stderr.")
 

@@ -22,7 +22,7 @@ struct BookmarksCommand: ParsableCommand {
     }
 
     struct Add: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Bookmark a page and print the bookmark's id.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Bookmark a page and print the bookmark's id.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -41,7 +41,7 @@ struct BookmarksCommand: ParsableCommand {
     }
 
     struct List: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "List the document's bookmarks and the last page viewed.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the document's bookmarks and the last page viewed.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -72,7 +72,7 @@ struct BookmarksCommand: ParsableCommand {
     }
 
     struct Remove: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a bookmark by its id.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a bookmark by its id.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -88,7 +88,7 @@ struct BookmarksCommand: ParsableCommand {
     }
 
     struct Last: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Print the last page viewed, or record it with --page.")
+        static let configuration = CommandConfiguration(commandName: "last", abstract: "Print the last page viewed, or record it with --page.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp

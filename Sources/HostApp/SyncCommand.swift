@@ -55,6 +55,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     struct Pull: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "pull",
             abstract: "Send queued changes, fetch what changed, and print the layer's revision and annotations.")
 
         @OptionGroup var connection: Connection
@@ -74,6 +75,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     struct Push: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "push",
             abstract: "Queue changes (annotations as JSON, as `hostapp annotations list --json` prints them) and send the queue.")
 
         @OptionGroup var connection: Connection
@@ -113,6 +115,7 @@ struct SyncCommand: AsyncParsableCommand {
 
     struct Watch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Sync until Ctrl-C or SIGTERM, printing every event (remote changes, conflicts, offline, online) as a JSON line.")
 
         @OptionGroup var connection: Connection
@@ -136,7 +139,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     struct Download: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Download the layer's document (needs the download permission), with progress on stderr.")
+        static let configuration = CommandConfiguration(commandName: "download", abstract: "Download the layer's document (needs the download permission), with progress on stderr.")
 
         @OptionGroup var connection: Connection
         @Option(help: "Where to write the PDF.") var output: String
@@ -157,7 +160,7 @@ struct SyncCommand: AsyncParsableCommand {
     }
 
     struct Forget: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove the local store of a document and layer (unsent changes are lost).")
+        static let configuration = CommandConfiguration(commandName: "forget", abstract: "Remove the local store of a document and layer (unsent changes are lost).")
 
         @Option(help: "The document's identifier.") var document: String
         @Option(help: "The layer's name.") var layer: String = "default"

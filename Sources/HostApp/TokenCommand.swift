@@ -12,7 +12,7 @@ struct TokenCommand: AsyncParsableCommand {
         subcommands: [Keygen.self, Issue.self, Verify.self])
 
     struct Keygen: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write a new EC P-256 (ES256) key pair in PEM.")
+        static let configuration = CommandConfiguration(commandName: "keygen", abstract: "Write a new EC P-256 (ES256) key pair in PEM.")
 
         @Option(help: "Where to write the private key (created readable by its owner only).") var privateKeyOut: String
         @Option(help: "Where to write the public key, for servers that verify tokens.") var publicKeyOut: String
@@ -27,7 +27,7 @@ struct TokenCommand: AsyncParsableCommand {
     }
 
     struct Issue: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a token signed with a private key (ES256 or RS256).")
+        static let configuration = CommandConfiguration(commandName: "issue", abstract: "Print a token signed with a private key (ES256 or RS256).")
 
         @Option(help: "The private key, in PEM.") var privateKey: String
         @Option(help: "The document's identifier.") var document: String
@@ -58,6 +58,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check a token with a public (or private) key and print its claims as JSON; exit 65 when it is refused.")
 
         @Option(help: "The key, in PEM.") var key: String

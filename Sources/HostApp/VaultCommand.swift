@@ -26,7 +26,7 @@ struct VaultCommand: ParsableCommand {
     }
 
     struct Key: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a new random key file, readable by its owner only.")
+        static let configuration = CommandConfiguration(commandName: "key", abstract: "Make a new random key file, readable by its owner only.")
 
         @Option(name: [.customShort("o"), .long], help: "The key file to create (never replaced).") var output: String
 
@@ -36,7 +36,7 @@ struct VaultCommand: ParsableCommand {
     }
 
     struct Encrypt: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Seal a file into the vault.")
+        static let configuration = CommandConfiguration(commandName: "encrypt", abstract: "Seal a file into the vault.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -55,7 +55,7 @@ struct VaultCommand: ParsableCommand {
     }
 
     struct Decrypt: HostSubcommand {
-        static let configuration = CommandConfiguration(abstract: "Write a vault entry out in plain text.")
+        static let configuration = CommandConfiguration(commandName: "decrypt", abstract: "Write a vault entry out in plain text.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp

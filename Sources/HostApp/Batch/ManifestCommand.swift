@@ -10,6 +10,7 @@ struct ManifestCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Verify that the shards in a directory hold every selected page exactly once, with files that match their records.",
             discussion: "Prints what is missing, doubled or changed and exits with 1 if anything is; 0 when the conversion is whole.")
 

@@ -27,15 +27,15 @@ struct ShardOptions: ParsableArguments {
 
     /// What a run with these options writes: this shard's part of `selected` (0-based page
     /// indices) with its manifest in `directory`, less the pages an earlier run finished when
-    /// resuming. Nil without `--shard` and `--resume`.
-    func plan(selected: [Int], command: String, document: String, settings: String, directory: String, readsVault: Bool) throws -> BatchPlan? {
+    /// resuming. Nil without `--shard` and `--resume`; `settings` is read only for a manifest.
+    func plan(selected: [Int], command: String, document: String, settings: @autoclosure () -> String, directory: String, readsVault: Bool) throws -> BatchPlan? {
         guard keepsManifest else { return nil }
         let shard = try self.shard.map { try Shard($0) } ?? Shard(index: 0, count: 1)
         let assigned = shard.pages(of: selected, cost: try shardCosts.map { try PageManifest.costs(at: $0) } ?? [:])
         let header = PageManifest.Header(
             command: command, document: document,
             documentSHA256: readsVault ? nil : PageManifest.sha256(ofFileAt: document),
-            settings: settings, selected: selected.map { $0 + 1 }, shard: shard.index, of: shard.count, assigned: assigned.map { $0 + 1 })
+            settings: settings(), selected: selected.map { $0 + 1 }, shard: shard.index, of: shard.count, assigned: assigned.map { $0 + 1 })
         let writer = try ManifestWriter(directory: directory, header: header, resume: resume)
         let remaining = assigned.filter { writer.done[$0 + 1] == nil }
         if resume && remaining.count < assigned.count {
