@@ -71,6 +71,9 @@ setup:
 	@# PyYAML, which reads the Kubernetes example in the shard tests.
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install -q pyyaml 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-yaml
+	@# pypdf, which removes annotations from a copy of a fixture in the annotation-drawing tests.
+	@python3 -c 'import pypdf' 2>/dev/null || python3 -m pip install -q pypdf 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pypdf
 	@# Selenium, which drives Chromium in the viewer's tests.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium

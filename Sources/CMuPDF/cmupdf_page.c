@@ -119,7 +119,7 @@ static fz_separations *composite_separations(fz_context *ctx, fz_page *page)
 /* As `mutool draw` does: the draw device carries the transform and the page runs with the
    identity matrix, so the pixels are the same as mutool's at the same resolution. */
 int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, int y, int w, int h, int n,
-	const unsigned char *background, unsigned char *samples, cmupdf_cookie *cookie, cmupdf_error *error)
+	const unsigned char *background, int annotations, unsigned char *samples, cmupdf_cookie *cookie, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	fz_separations *separations = NULL;
@@ -139,7 +139,11 @@ int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, i
 		pixmap = fz_new_pixmap_with_bbox_and_data(ctx, colorspace, area, separations, n == 4, samples);
 		fill(samples, (size_t)w * (size_t)h, n, background);
 		device = fz_new_draw_device(ctx, ctm, pixmap);
-		fz_run_page(ctx, page->page, device, fz_identity, cookie ? &cookie->cookie : NULL);
+		fz_cookie *progress = cookie ? &cookie->cookie : NULL;
+		if (annotations)
+			fz_run_page(ctx, page->page, device, fz_identity, progress);
+		else
+			fz_run_page_contents(ctx, page->page, device, fz_identity, progress);
 		fz_close_device(ctx, device);
 		if (cookie && __atomic_load_n(&cookie->cookie.abort, __ATOMIC_RELAXED))
 			fz_throw(ctx, FZ_ERROR_ABORT, "drawing was stopped");
@@ -172,6 +176,67 @@ int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int
 		int rotate = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pdf->obj, PDF_NAME(Rotate)));
 		rotate = ((rotate % 360) + 360) % 360;
 		*rotation = (90 * ((rotate + 45) / 90)) % 360;
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+/* A box the page dictionary (or, when `inherited`, its page tree) gives as four numbers,
+   corners in either order; 0 when it gives none or something else. */
+static int read_box(fz_context *ctx, pdf_obj *page, pdf_obj *name, int inherited, fz_rect *box)
+{
+	pdf_obj *array = inherited ? pdf_dict_get_inheritable(ctx, page, name) : pdf_dict_get(ctx, page, name);
+	if (!pdf_is_array(ctx, array) || pdf_array_len(ctx, array) != 4)
+		return 0;
+	float v[4];
+	for (int i = 0; i < 4; i++) {
+		pdf_obj *number = pdf_array_get(ctx, array, i);
+		if (!pdf_is_number(ctx, number))
+			return 0;
+		v[i] = pdf_to_real(ctx, number);
+	}
+	*box = fz_make_rect(fz_min(v[0], v[2]), fz_min(v[1], v[3]), fz_max(v[0], v[2]), fz_max(v[1], v[3]));
+	return 1;
+}
+
+/* Each edge of `box` moved inside `limit`: the intersection when they overlap. */
+static fz_rect clamp_box(fz_rect box, fz_rect limit)
+{
+	box.x0 = fz_clamp(box.x0, limit.x0, limit.x1);
+	box.x1 = fz_clamp(box.x1, limit.x0, limit.x1);
+	box.y0 = fz_clamp(box.y0, limit.y0, limit.y1);
+	box.y1 = fz_clamp(box.y1, limit.y0, limit.y1);
+	return box;
+}
+
+int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20], cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	int ok = 1;
+	fz_try(ctx) {
+		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
+		if (!pdf)
+			fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF page");
+		fz_rect media, crop, found[3];
+		if (!read_box(ctx, pdf->obj, PDF_NAME(MediaBox), 1, &media))
+			media = fz_make_rect(0, 0, 612, 792);
+		if (!read_box(ctx, pdf->obj, PDF_NAME(CropBox), 1, &crop))
+			crop = media;
+		crop = clamp_box(crop, media);
+		pdf_obj *names[3] = { PDF_NAME(BleedBox), PDF_NAME(TrimBox), PDF_NAME(ArtBox) };
+		for (int i = 0; i < 3; i++) {
+			if (!read_box(ctx, pdf->obj, names[i], 0, &found[i]))
+				found[i] = crop;
+			found[i] = clamp_box(found[i], media);
+		}
+		fz_rect all[5] = { media, crop, found[0], found[1], found[2] };
+		for (int i = 0; i < 5; i++) {
+			boxes[4 * i] = all[i].x0, boxes[4 * i + 1] = all[i].y0;
+			boxes[4 * i + 2] = all[i].x1, boxes[4 * i + 3] = all[i].y1;
+		}
 	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);

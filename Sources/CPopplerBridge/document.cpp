@@ -80,6 +80,22 @@ extern "C" int cpoppler_page_rotation(cpoppler_document *doc, int index)
 	}
 }
 
+extern "C" int cpoppler_page_boxes(cpoppler_document *doc, int index, double boxes[20])
+{
+	std::unique_ptr<poppler::page> page(doc->doc->create_page(index));
+	if (!page)
+		return 0;
+	const poppler::page_box_enum kinds[5] = {
+		poppler::media_box, poppler::crop_box, poppler::bleed_box, poppler::trim_box, poppler::art_box,
+	};
+	for (int i = 0; i < 5; i++) {
+		poppler::rectf box = page->page_rect(kinds[i]);
+		boxes[4 * i] = box.left(), boxes[4 * i + 1] = box.top();
+		boxes[4 * i + 2] = box.right(), boxes[4 * i + 3] = box.bottom();
+	}
+	return 1;
+}
+
 extern "C" char *cpoppler_page_text(cpoppler_document *doc, int index)
 {
 	std::unique_ptr<poppler::page> page(doc->doc->create_page(index));

@@ -42,6 +42,19 @@ extern "C" int cpoppler_core_page_rotation(cpoppler_core *doc, int index)
 	return (90 * ((rotate + 45) / 90)) % 360;
 }
 
+extern "C" int cpoppler_core_page_boxes(cpoppler_core *doc, int index, double boxes[20])
+{
+	Page *page = doc->doc->getPage(index + 1);
+	if (!page)
+		return 0;
+	const PDFRectangle *all[5] = { page->getMediaBox(), page->getCropBox(), page->getBleedBox(), page->getTrimBox(), page->getArtBox() };
+	for (int i = 0; i < 5; i++) {
+		boxes[4 * i] = all[i]->x1, boxes[4 * i + 1] = all[i]->y1;
+		boxes[4 * i + 2] = all[i]->x2, boxes[4 * i + 3] = all[i]->y2;
+	}
+	return 1;
+}
+
 extern "C" char *cpoppler_core_page_text(cpoppler_core *doc, int index)
 {
 	try {

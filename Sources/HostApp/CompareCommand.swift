@@ -24,6 +24,9 @@ struct CompareCommand: HostSubcommand {
     @Option(name: [.customShort("r"), .long], help: "Resolution of the compared renders.")
     var dpi: Double = 100
 
+    @Flag(inversion: .prefixedNo, help: "Draw the annotations in the compared renders (the default), or compare the pages' content alone.")
+    var annotations = true
+
     @Option(help: "Write an HTML report with the renders and heat maps into this directory.")
     var report: String?
 
@@ -57,7 +60,8 @@ struct CompareCommand: HostSubcommand {
             let thresholds = ComparisonThresholds(
                 channel: channelThreshold, maximumShiftedDifferingShare: maxDiffering,
                 maximumShiftedDifferingShareOfInk: maxDifferingOfInk, minimumTextAgreement: minTextAgreement)
-            let comparer = DocumentComparer(dpi: dpi, thresholds: thresholds)
+            var comparer = DocumentComparer(dpi: dpi, thresholds: thresholds)
+            comparer.drawsAnnotations = annotations
             // Pages are chosen against the document as whichever renderer can open it sees it.
             let password = try global.password()
             var indices: [Int]?
@@ -85,7 +89,7 @@ struct CompareCommand: HostSubcommand {
 enum ComparisonTable {
     static func print(_ comparison: DocumentComparison) {
         for candidate in comparison.candidates {
-            Swift.print("\(candidate.renderer) against \(comparison.reference), \(InfoCommand.points(comparison.dpi)) dpi")
+            Swift.print("\(candidate.renderer) against \(comparison.reference), \(InfoCommand.points(comparison.dpi)) dpi\(comparison.annotationsDrawn ? "" : ", without annotations")")
             Swift.print("Page  Differ   Shifted  Of ink   PSNR       Text   Result")
             for page in candidate.pages {
                 let pixels = page.pixels

@@ -77,11 +77,13 @@ struct GlobalOptions {
 
     /// Render options with the limits given on the command line.
     func renderOptions(
-        dpi: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white, png: PNGEncoding = PNGEncoding()
+        dpi: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white, annotations: Bool = true,
+        png: PNGEncoding = PNGEncoding()
     ) -> RenderOptions {
         var options = RenderOptions(
             dpi: dpi, clip: clip, pixelFormat: pixelFormat, background: background,
             maximumPixelCount: Int(maximumMegapixels * 1e6), maximumDPI: maximumDPI)
+        options.annotations = annotations
         options.png = png
         return options
     }

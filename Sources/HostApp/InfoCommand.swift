@@ -15,6 +15,9 @@ struct InfoCommand: HostSubcommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print each page's media, crop, bleed, trim and art boxes (user space, as pdfinfo -box does); JSON always has them.")
+    var boxes = false
+
     struct Report: Encodable {
         struct Page: Encodable {
             var number: Int
@@ -22,6 +25,7 @@ struct InfoCommand: HostSubcommand {
             var height: Double
             var rotation: Int
             var label: String
+            var boxes: PageBoxes?
         }
         var file: String
         var backend: String
@@ -48,7 +52,7 @@ struct InfoCommand: HostSubcommand {
                 failures.record(error, page: index + 1)
                 failed.append(FailedPage(number: index + 1, error: error.description))
             }.map {
-                Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label)
+                Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label, boxes: $0.boxes)
             }
             let report = Report(
                 file: file, backend: document.reader.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed)
@@ -110,6 +114,12 @@ struct InfoCommand: HostSubcommand {
             print(
                 String(page.number).leftPadded(to: 4) + "  " + size.padding(toLength: 21, withPad: " ", startingAt: 0)
                     + "  " + String(page.rotation).leftPadded(to: 8) + "  " + page.label)
+            if boxes, let pageBoxes = page.boxes {
+                let named = [("MediaBox", pageBoxes.media), ("CropBox", pageBoxes.crop), ("BleedBox", pageBoxes.bleed), ("TrimBox", pageBoxes.trim), ("ArtBox", pageBoxes.art)]
+                for (name, box) in named {
+                    print("      " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + [box.x0, box.y0, box.x1, box.y1].map(Self.points).joined(separator: " "))
+                }
+            }
         }
         for page in failed { print(String(page.number).leftPadded(to: 4) + "  (cannot be loaded)") }
     }

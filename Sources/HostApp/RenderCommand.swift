@@ -39,6 +39,9 @@ struct RenderCommand: HostSubcommand {
     @Flag(help: "Render RGBA on a transparent background (png or pam).")
     var alpha = false
 
+    @Flag(inversion: .prefixedNo, help: "Draw the annotations and form fields' widgets over the page's content (the default), or only the content.")
+    var annotations = true
+
     @Option(help: ArgumentHelp("Render only this rectangle of each page, in points from its top-left corner.", valueName: "x,y,w,h"))
     var clip: String?
 
@@ -75,7 +78,7 @@ struct RenderCommand: HostSubcommand {
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.reader.pageCount)
             let options = global.renderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
-                background: alpha ? .transparent : .white, png: pngOptions.encoding)
+                background: alpha ? .transparent : .white, annotations: annotations, png: pngOptions.encoding)
             let naming = try OutputNaming(output: output, document: file, fileExtension: format.fileFormat.fileExtension(for: options.pixelFormat))
             let plan = try shardOptions.plan(
                 selected: indices, command: "render", document: file, settings: settings(options, document: document.reader),
@@ -112,6 +115,7 @@ struct RenderCommand: HostSubcommand {
     private func settings(_ options: RenderOptions, document: any DocumentReading) -> String {
         var parts = [format.rawValue, "\(options.dpi.formatted()) dpi", "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
         if let clip = options.clip { parts.append("clip \(clip.minX),\(clip.minY),\(clip.size.width),\(clip.size.height)") }
+        if !options.annotations { parts.append("no annotations") }
         if format == .png {
             let png = options.png
             parts.append(png.encoder == .engine ? "engine encoder" : "level \(png.level) \(png.filter.rawValue)\(png.reducesChannels ? "" : " all channels")")

@@ -1,4 +1,5 @@
 import CMuPDF
+import EngineSupport
 import RendererProvider
 
 /// One loaded MuPDF page, dropped in `deinit`; it keeps its document open.
@@ -27,7 +28,17 @@ final class MuPDFPage: EnginePage {
             index: index,
             size: PageSize(width: Double(geometry.x1 - geometry.x0), height: Double(geometry.y1 - geometry.y0)),
             rotation: PageRotation(degrees: Int(geometry.rotation)) ?? .none,
-            label: try document.label(forPage: index))
+            label: try document.label(forPage: index), boxes: try boxes())
+    }
+
+    /// The page's five boxes, read from its dictionary and page tree.
+    private func boxes() throws -> PageBoxes {
+        var numbers = [Double](repeating: 0, count: 20)
+        var error = cmupdf_error()
+        guard cmupdf_page_boxes(document.handle, handle, &numbers, &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "read the boxes of page \(index + 1)", code: .damaged)
+        }
+        return PageBoxes(userRects: numbers)
     }
 
     /// MuPDF draws straight into `pixels` and stops within the page when `cancellation` is
@@ -45,7 +56,7 @@ final class MuPDFPage: EnginePage {
                 cmupdf_render(
                     document.handle, handle, Float(options.scale), Int32(area.x), Int32(area.y),
                     Int32(area.width), Int32(area.height), Int32(format.bytesPerPixel), $0.baseAddress,
-                    pixels.baseAddress, cookie, &error)
+                    options.annotations ? 1 : 0, pixels.baseAddress, cookie, &error)
             }
         }
         let ok = cancellation.map { $0.whileRunning(draw, onCancel: abort.abort) } ?? draw()

@@ -90,6 +90,11 @@ final class PopplerCoreDocument: PopplerFacts {
         PageRotation(degrees: Int(cpoppler_core_page_rotation(handle, Int32(index)))) ?? .none
     }
 
+    func boxes(ofPage index: Int) -> PageBoxes? {
+        var numbers = [Double](repeating: 0, count: 20)
+        return cpoppler_core_page_boxes(handle, Int32(index), &numbers) != 0 ? PageBoxes(userRects: numbers) : nil
+    }
+
     func text(ofPage index: Int) -> String? {
         guard let text = cpoppler_core_page_text(handle, Int32(index)) else { return nil }
         defer { free(text) }

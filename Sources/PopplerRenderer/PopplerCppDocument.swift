@@ -1,4 +1,5 @@
 import CPopplerBridge
+import EngineSupport
 import Foundation
 import RendererProvider
 
@@ -8,6 +9,8 @@ protocol PopplerFacts: AnyObject {
     var isEncrypted: Bool { get }
     var pageCount: Int { get }
     func rotation(ofPage index: Int) -> PageRotation
+    /// The page's five boxes; `nil` when the page cannot be loaded.
+    func boxes(ofPage index: Int) -> PageBoxes?
     /// The page's text as pdftotext writes it, without the form feed that ends each page;
     /// `nil` when the page cannot be loaded.
     func text(ofPage index: Int) -> String?
@@ -45,6 +48,11 @@ final class PopplerCppDocument: PopplerFacts {
 
     func rotation(ofPage index: Int) -> PageRotation {
         PageRotation(degrees: Int(cpoppler_page_rotation(handle, Int32(index)))) ?? .none
+    }
+
+    func boxes(ofPage index: Int) -> PageBoxes? {
+        var numbers = [Double](repeating: 0, count: 20)
+        return cpoppler_page_boxes(handle, Int32(index), &numbers) != 0 ? PageBoxes(userRects: numbers) : nil
     }
 
     func text(ofPage index: Int) -> String? {

@@ -38,10 +38,12 @@ final class PopplerPage: EnginePage {
         defer { g_free(label) }
         return PageInfo(
             index: index, size: PageSize(width: width, height: height), rotation: rotation,
-            label: label.map { String(cString: $0) } ?? String(index + 1))
+            label: label.map { String(cString: $0) } ?? String(index + 1), boxes: document.facts.boxes(ofPage: index))
     }
 
-    /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output.
+    /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output;
+    /// without annotations, through poppler-glib's printing path, the only one that leaves
+    /// them out.
     /// poppler-glib cannot stop within a page: cancellation is checked before drawing.
     func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
         try cancellation?.check()
@@ -65,7 +67,13 @@ final class PopplerPage: EnginePage {
             cairo_save(cairo)
             cairo_translate(cairo, -Double(area.x), -Double(area.y))
             cairo_scale(cairo, options.scale, options.scale)
-            document.logging { poppler_page_render(page, cairo) }
+            document.logging {
+                if options.annotations {
+                    poppler_page_render(page, cairo)
+                } else {
+                    poppler_page_render_for_printing_with_options(page, cairo, POPPLER_PRINT_DOCUMENT)
+                }
+            }
             cairo_restore(cairo)
             let background = options.background
             cairo_set_source_rgba(cairo, background.red, background.green, background.blue, options.pixelFormat == .rgba ? background.alpha : 1)

@@ -11,6 +11,11 @@ public struct DocumentComparer: Sendable {
     /// When cancelled, the comparison stops before its next page (and MuPDF within the page
     /// it draws) with `cancelled`.
     public var cancellation: Cancellation?
+    /// Whether the compared renders draw the pages' annotations (the default). Without, the
+    /// pixel figures are those of the pages' content alone, apart from the engines'
+    /// different annotation appearances; the annotations themselves are still compared as
+    /// records.
+    public var drawsAnnotations = true
 
     /// A comparer that renders at `dpi`, judges pages against `thresholds`, and stops when
     /// `cancellation` is cancelled.
@@ -73,7 +78,7 @@ public struct DocumentComparer: Sendable {
             }
         }
         return DocumentComparison(
-            reference: referenceID, dpi: dpi, thresholds: thresholds, candidates: candidates,
+            reference: referenceID, dpi: dpi, annotationsDrawn: drawsAnnotations, thresholds: thresholds, candidates: candidates,
             passed: candidates.allSatisfy(\.passed))
     }
 
@@ -113,11 +118,15 @@ public struct DocumentComparer: Sendable {
             result.failures = ["\(b) has no page \(index + 1)"]
             return result
         }
-        result.referenceSize = try? reference.pageInfo(at: index).size
-        result.candidateSize = try? candidate.pageInfo(at: index).size
+        let infoA = try? reference.pageInfo(at: index), infoB = try? candidate.pageInfo(at: index)
+        result.referenceSize = infoA?.size
+        result.candidateSize = infoB?.size
         if let sizeA = result.referenceSize, let sizeB = result.candidateSize,
             abs(sizeA.width - sizeB.width) > 0.5 || abs(sizeA.height - sizeB.height) > 0.5 {
             result.failures.append("size: \(a) \(Self.size(sizeA)), \(b) \(Self.size(sizeB))")
+        }
+        if let boxesA = infoA?.boxes, let boxesB = infoB?.boxes {
+            result.failures += Self.boxDifferences(boxesA, boxesB, names: (a, b))
         }
         result.failures += try pixelFailures(index, reference, candidate, into: &result, images: images)
         if let textA = try? reference.text(pageAt: index), let textB = try? candidate.text(pageAt: index) {
@@ -141,7 +150,8 @@ public struct DocumentComparer: Sendable {
         _ index: Int, _ reference: Document, _ candidate: Document, into result: inout PageComparison, images: ((PageImages) throws -> Void)?
     ) throws -> [String] {
         let (a, b) = (reference.renderer.id, candidate.renderer.id)
-        let options = RenderOptions(dpi: dpi)
+        var options = RenderOptions(dpi: dpi)
+        options.annotations = drawsAnnotations
         let renderA: Bitmap, renderB: Bitmap
         do { renderA = try reference.render(pageAt: index, options: options, cancellation: cancellation) } catch let error as RendererError where error.code != .cancelled {
             return ["\(a) cannot draw the page: \(error)"]
@@ -224,6 +234,17 @@ public struct DocumentComparer: Sendable {
 
     static func percent(_ share: Double) -> String {
         share >= 0.1 || share == 0 ? String(format: "%.0f%%", share * 100) : String(format: "%.2f%%", share * 100)
+    }
+
+    /// Each of the five boxes on which the engines disagree by more than half a point.
+    static func boxDifferences(_ boxesA: PageBoxes, _ boxesB: PageBoxes, names: (String, String)) -> [String] {
+        let pairs = [("media", boxesA.media, boxesB.media), ("crop", boxesA.crop, boxesB.crop), ("bleed", boxesA.bleed, boxesB.bleed),
+                     ("trim", boxesA.trim, boxesB.trim), ("art", boxesA.art, boxesB.art)]
+        func text(_ box: UserRect) -> String { String(format: "[%.2f %.2f %.2f %.2f]", box.x0, box.y0, box.x1, box.y1) }
+        return pairs.compactMap { name, boxA, boxB in
+            let apart = [boxA.x0 - boxB.x0, boxA.y0 - boxB.y0, boxA.x1 - boxB.x1, boxA.y1 - boxB.y1].contains { abs($0) > 0.5 }
+            return apart ? "\(name) box: \(names.0) \(text(boxA)), \(names.1) \(text(boxB))" : nil
+        }
     }
 
     static func size(_ size: PageSize) -> String {

@@ -6,6 +6,8 @@ public struct DocumentComparison: Hashable, Sendable, Codable {
     public var reference: String
     /// The resolution the pages were rendered at.
     public var dpi: Double
+    /// Whether the renders drew the pages' annotations (``DocumentComparer/drawsAnnotations``).
+    public var annotationsDrawn = true
     /// The thresholds the pages were judged against.
     public var thresholds: ComparisonThresholds
     /// One comparison per other renderer, in the order given.

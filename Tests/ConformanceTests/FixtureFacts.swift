@@ -13,6 +13,19 @@ enum FixtureFacts {
 
     static let labels = ["i", "ii", "1", "2", "A-7", "A-8", "Cover", "Z", "AA"]
 
+    /// boxes.pdf: each page's media, crop, bleed, trim and art boxes in user space, once
+    /// inherited, defaulted and cut to the media box.
+    static let boxes: [PageBoxes] = {
+        func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> UserRect { UserRect(x0: x0, y0: y0, x1: x1, y1: y1) }
+        let whole = box(0, 0, 600, 800), crop = box(20, 30, 580, 770), small = box(0, 0, 300, 400)
+        return [
+            PageBoxes(media: whole, crop: crop, bleed: box(10, 20, 590, 780), trim: box(40, 50, 560, 750), art: box(60, 70, 540, 730)),
+            PageBoxes(media: whole, crop: whole, bleed: whole, trim: whole, art: whole),
+            PageBoxes(media: small, crop: small, bleed: small, trim: box(100, 100, 300, 400), art: small),
+            PageBoxes(media: whole, crop: crop, bleed: crop, trim: box(40, 50, 560, 750), art: crop),
+        ]
+    }()
+
     /// colors.pdf: solid rectangles in page space with their RGB colour.
     static let colorRects: [(rect: PageRect, rgb: [UInt8])] = [
         (PageRect(x: 72, y: 72, width: 144, height: 144), [255, 0, 0]),

@@ -121,6 +121,36 @@ function makeCropBox() {
 	save(f, "cropbox.pdf");
 }
 
+// boxes.pdf: four pages whose boxes exercise the PDF's inheritance, defaults and clipping
+// (user space, [x0 y0 x1 y1]). The page tree's root has /MediaBox [0 0 600 800], which pages
+// 1, 2 and 4 inherit.
+//   page 1: /CropBox [20 30 580 770], /BleedBox [10 20 590 780], /TrimBox [40 50 560 750],
+//           /ArtBox [60 70 540 730].
+//   page 2: no box of its own: all five are [0 0 600 800].
+//   page 3: /MediaBox [0 0 300 400] of its own; /CropBox [-50 -50 350 450], cut to the media
+//           box; /TrimBox [100 100 500 500], cut to [100 100 300 400]; bleed and art boxes
+//           default to the (cut) crop box.
+//   page 4: /Rotate 90, /CropBox [20 30 580 770], /TrimBox written upside down as
+//           [560 750 40 50] (the same rectangle as page 1's).
+// Each page shows "Boxes" in Helvetica 12 pt at user-space baseline (100, 200), inside its crop box.
+function makeBoxes() {
+	var f = newDocument();
+	for (var i = 0; i < 4; i++) addPage(f, [0, 0, 600, 800], i == 3 ? 90 : 0, "BT /F1 12 Tf 100 200 Td (Boxes) Tj ET\n");
+	f.doc.getTrailer().Root.Pages.MediaBox = [0, 0, 600, 800];
+	var pages = [0, 1, 2, 3].map(function (i) { return f.doc.findPage(i); });
+	pages.forEach(function (page) { page.delete("MediaBox"); });
+	pages[0].CropBox = [20, 30, 580, 770];
+	pages[0].BleedBox = [10, 20, 590, 780];
+	pages[0].TrimBox = [40, 50, 560, 750];
+	pages[0].ArtBox = [60, 70, 540, 730];
+	pages[2].MediaBox = [0, 0, 300, 400];
+	pages[2].CropBox = [-50, -50, 350, 450];
+	pages[2].TrimBox = [100, 100, 500, 500];
+	pages[3].CropBox = [20, 30, 580, 770];
+	pages[3].TrimBox = [560, 750, 40, 50];
+	save(f, "boxes.pdf");
+}
+
 // colors.pdf: one 612 x 792 page, white, with solid rectangles (page space x, y, w, h):
 //   red    (255, 0, 0)     at  72,  72, 144, 144
 //   green  (0, 255, 0)     at 252,  72, 144, 144
@@ -320,6 +350,7 @@ makeOutlineDeep();
 makeMixedSizes();
 makeRotated();
 makeCropBox();
+makeBoxes();
 makeColors();
 makeMetadata();
 makeLabels();

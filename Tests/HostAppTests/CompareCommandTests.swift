@@ -26,6 +26,25 @@ struct CompareCommandTests {
         #expect(strict.status == 1 && strict.text.contains("FAIL: 1 page compared, 1 failed (page 2)"))
     }
 
+    /// `--no-annotations` compares the pages' content alone: the engines' different
+    /// annotation appearances no longer count in the pixel figures, and the output says so.
+    @Test func withoutAnnotationsComparesTheContentAlone() throws {
+        func differingShare(_ extra: [String]) throws -> (Double, [String: Any]) {
+            let result = try hostapp(["compare", Fixtures.path("annotations.pdf"), "--json"] + extra)
+            let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            let candidate = try #require((json["candidates"] as? [[String: Any]])?.first)
+            let page = try #require((candidate["pages"] as? [[String: Any]])?.first)
+            let pixels = try #require(page["pixels"] as? [String: Any])
+            return (try #require(pixels["differingShare"] as? Double), json)
+        }
+        let (with, withJSON) = try differingShare([])
+        let (without, withoutJSON) = try differingShare(["--no-annotations"])
+        #expect(withJSON["annotationsDrawn"] as? Bool == true && withoutJSON["annotationsDrawn"] as? Bool == false)
+        #expect(without < with, "content alone: \(without) of the pixels differ, with annotations \(with)")
+        let table = try hostapp(["compare", Fixtures.path("annotations.pdf"), "--no-annotations"])
+        #expect(table.text.hasPrefix("poppler against mupdf, 100 dpi, without annotations\n"))
+    }
+
     @Test func infoShowsTheEngineAutoChose() throws {
         let result = try hostapp(["info", Fixtures.path("poppler-only.pdf")])
         #expect(result.status == 0)

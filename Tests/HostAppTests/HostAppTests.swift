@@ -1,4 +1,5 @@
 import Foundation
+import RendererProvider
 import Testing
 import TestSupport
 
@@ -88,6 +89,23 @@ struct HostAppTests {
         }
     }
 
+    /// `info --boxes` prints each page's boxes as `pdfinfo -box` does; JSON always has them.
+    @Test(arguments: ["mupdf", "poppler"])
+    func infoPrintsTheBoxes(backend: String) throws {
+        let file = Fixtures.path("boxes.pdf")
+        let text = try hostapp("--backend", backend, "info", "--boxes", file)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.text.contains("   3  300 x 400                     0  3\n      MediaBox  0 0 300 400\n      CropBox   0 0 300 400\n"))
+        #expect(text.text.contains("      TrimBox   100 100 300 400\n"))
+        let json = try hostapp("--backend", backend, "info", "--json", file)
+        let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let pages = try #require(report["pages"] as? [[String: Any]])
+        let trim = (pages[2]["boxes"] as? [String: Any])?["trim"] as? [String: Double]
+        #expect(trim == ["x0": 100, "y0": 100, "x1": 300, "y1": 400])
+        let compared = try hostapp("compare", file)
+        #expect(compared.status == 0 && !compared.text.contains(" box: "), "\(compared.text)")
+    }
+
     @Test func infoTextShowsMetadataAndPages() throws {
         let result = try hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
         #expect(result.status == 0)
@@ -109,6 +127,28 @@ struct HostAppTests {
         let image = try Netpbm(Data(contentsOf: directory.appendingPathComponent("text-3.ppm")))
         #expect((image.width, image.height, image.channels) == (612, 792, 3))
         #expect(result.text.contains("page 3: "))
+    }
+
+    /// `render --no-annotations` writes the page's content alone: the pixels the library
+    /// draws with `RenderOptions.annotations` off, other than those of the default render.
+    @Test(arguments: ["mupdf", "poppler"])
+    func renderWithoutAnnotations(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = Fixtures.path("annotations.pdf")
+        for (name, extra) in [("with", [String]()), ("without", ["--no-annotations"])] {
+            let result = try Tool.run(
+                HostAppTests.executable, ["--backend", backend, "render", file, "--dpi", "72", "--format", "ppm", "-o", directory.appendingPathComponent("\(name)-%d.ppm").path] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let with = try Netpbm(Data(contentsOf: directory.appendingPathComponent("with-1.ppm")))
+        let without = try Netpbm(Data(contentsOf: directory.appendingPathComponent("without-1.ppm")))
+        var options = RenderOptions(dpi: 72)
+        options.annotations = false
+        let drawn = try Fixtures.registry.open(.file(file), backend: .id(backend)).render(pageAt: 0, options: options)
+        let drawnAlike = without.pixels == drawn.bytes, annotationsShow = with.pixels != without.pixels
+        #expect(drawnAlike, "--no-annotations differs from the library's drawing without annotations")
+        #expect(annotationsShow, "the default render shows no annotation")
     }
 
     @Test func renderPatternFormatsAndClip() throws {

@@ -104,10 +104,11 @@ void cmupdf_drop_cookie(cmupdf_cookie *cookie);
 /* Draws the page at `scale` pixels per point into `samples`, which holds `h` rows of
    `w * n` bytes: the device-space pixels x..x+w, y..y+h, where (0, 0) is the top-left
    corner of the displayed page. n is 1 (gray), 3 (RGB) or 4 (RGB with premultiplied alpha).
-   The pixels are first set to `background` (n bytes, premultiplied for n = 4). When
-   `cookie` (which may be NULL) is aborted, drawing stops and CMUPDF_ERROR_ABORTED is set. */
+   The pixels are first set to `background` (n bytes, premultiplied for n = 4). With
+   `annotations` 0, only the page's content is drawn, without its annotations and widgets.
+   When `cookie` (which may be NULL) is aborted, drawing stops and CMUPDF_ERROR_ABORTED is set. */
 int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, int y, int w, int h, int n,
-	const unsigned char *background, unsigned char *samples, cmupdf_cookie *cookie, cmupdf_error *error);
+	const unsigned char *background, int annotations, unsigned char *samples, cmupdf_cookie *cookie, cmupdf_error *error);
 
 /* One character of a page's structured text, in reading order. Its quad is in page space
    (origin at the top-left of the displayed page) and spans the glyph's ascender to its
@@ -161,6 +162,11 @@ int cmupdf_write_png(const unsigned char *samples, int w, int h, int stride, int
 
 /* The page's box in user space (the crop box, cut to the media box) and its /Rotate. */
 int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error);
+
+/* The page's media, crop, bleed, trim and art boxes in user space, four numbers each
+   (x0, y0, x1, y1, lower-left first), with the PDF's inheritance and defaults applied and
+   each box cut to the media box, as Poppler's page attributes give them. */
+int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20], cmupdf_error *error);
 
 /* The first part of the trailer's /ID as bytes: copies up to `size` of them into `buffer`
    and returns how many the ID has, 0 when the file has none. */

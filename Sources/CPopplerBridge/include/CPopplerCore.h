@@ -45,12 +45,13 @@ int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite);
 int cpoppler_core_write(cpoppler_core *doc, document_sink sink, int rewrite);
 
 /* What poppler-cpp tells of a file or memory document, for one opened from a stream:
-   whether it is encrypted, its page count, a page's /Rotate (0, 90, 180, 270) and a page's
-   text as pdftotext writes it (UTF-8 from malloc, to free; NULL when the page cannot be
-   loaded or memory runs out). */
+   whether it is encrypted, its page count, a page's /Rotate (0, 90, 180, 270), its five
+   boxes (as cpoppler_page_boxes gives them) and a page's text as pdftotext writes it
+   (UTF-8 from malloc, to free; NULL when the page cannot be loaded or memory runs out). */
 int cpoppler_core_is_encrypted(cpoppler_core *doc);
 int cpoppler_core_page_count(cpoppler_core *doc);
 int cpoppler_core_page_rotation(cpoppler_core *doc, int index);
+int cpoppler_core_page_boxes(cpoppler_core *doc, int index, double boxes[20]);
 char *cpoppler_core_page_text(cpoppler_core *doc, int index);
 
 /* The document with its changes as it would be saved incrementally, in `*bytes` from

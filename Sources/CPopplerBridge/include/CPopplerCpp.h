@@ -32,6 +32,10 @@ int cpoppler_page_count(cpoppler_document *doc);
 /* The page's /Rotate: 0, 90, 180 or 270 (0 when the page cannot be loaded). */
 int cpoppler_page_rotation(cpoppler_document *doc, int index);
 
+/* The page's media, crop, bleed, trim and art boxes in user space as Poppler reads them,
+   x0, y0, x1, y1 each; 0 when the page cannot be loaded. */
+int cpoppler_page_boxes(cpoppler_document *doc, int index, double boxes[20]);
+
 /* The page's text in reading order exactly as pdftotext (without -layout) writes it, UTF-8,
    from malloc (free it); NULL when the page cannot be loaded. */
 char *cpoppler_page_text(cpoppler_document *doc, int index);

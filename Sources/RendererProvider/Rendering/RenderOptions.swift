@@ -24,6 +24,11 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// How ``Document/render(pageAt:options:as:to:cancellation:)`` encodes a PNG file;
     /// drawing into a bitmap ignores it.
     public var png = PNGEncoding()
+    /// Draws the page's annotations, form fields' widgets among them, over its content (the
+    /// default). Without, only the page's own content is drawn: MuPDF runs the page's
+    /// content alone, and Poppler draws through its printing path with no annotation,
+    /// which may differ from its screen drawing in a few pixels of text.
+    public var annotations = true
     /// The highest resolution allowed; a higher one fails with
     /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is drawn.
     public var maximumDPI: Double
