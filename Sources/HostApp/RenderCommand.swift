@@ -42,6 +42,9 @@ struct RenderCommand: HostSubcommand {
     @Flag(inversion: .prefixedNo, help: "Draw the annotations and form fields' widgets over the page's content (the default), or only the content.")
     var annotations = true
 
+    @Option(help: "The page box to draw: media, crop (the default), bleed, trim or art; --clip is then from its top-left corner.")
+    var box: PageBox = .crop
+
     @Option(help: ArgumentHelp("Render only this rectangle of each page, in points from its top-left corner.", valueName: "x,y,w,h"))
     var clip: String?
 
@@ -78,7 +81,7 @@ struct RenderCommand: HostSubcommand {
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.reader.pageCount)
             let options = global.renderOptions(
                 dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
-                background: alpha ? .transparent : .white, annotations: annotations, png: pngOptions.encoding)
+                background: alpha ? .transparent : .white, annotations: annotations, box: box, png: pngOptions.encoding)
             let naming = try OutputNaming(output: output, document: file, fileExtension: format.fileFormat.fileExtension(for: options.pixelFormat))
             let plan = try shardOptions.plan(
                 selected: indices, command: "render", document: file, settings: settings(options, document: document.reader),
@@ -116,6 +119,7 @@ struct RenderCommand: HostSubcommand {
         var parts = [format.rawValue, "\(options.dpi.formatted()) dpi", "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
         if let clip = options.clip { parts.append("clip \(clip.minX),\(clip.minY),\(clip.size.width),\(clip.size.height)") }
         if !options.annotations { parts.append("no annotations") }
+        if options.box != .crop { parts.append("\(options.box.rawValue) box") }
         if format == .png {
             let png = options.png
             parts.append(png.encoder == .engine ? "engine encoder" : "level \(png.level) \(png.filter.rawValue)\(png.reducesChannels ? "" : " all channels")")
@@ -132,3 +136,6 @@ struct RenderCommand: HostSubcommand {
         return PageRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 }
+
+/// `--box media|crop|bleed|trim|art`.
+extension PageBox: ExpressibleByArgument {}

@@ -43,11 +43,22 @@ final class PopplerPage: EnginePage {
 
     /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output;
     /// without annotations, through poppler-glib's printing path, the only one that leaves
-    /// them out.
+    /// them out. poppler-glib clips to the crop box, so a box that reaches past it is
+    /// `unsupported`.
     /// poppler-glib cannot stop within a page: cancellation is checked before drawing.
     func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
         try cancellation?.check()
         let page = try handle
+        if options.box != .crop {
+            var width = 0.0, height = 0.0
+            poppler_page_get_size(page, &width, &height)
+            let crop = PixelRect(covering: PageRect(x: 0, y: 0, width: width, height: height), scale: options.scale)
+            guard let crop, area.x >= crop.x, area.y >= crop.y, area.x + area.width <= crop.x + crop.width, area.y + area.height <= crop.y + crop.height else {
+                throw RendererError(
+                    .unsupported, "Poppler draws only inside the crop box (poppler-glib clips to it), and page \(index + 1)'s \(options.box.rawValue) box reaches past it",
+                    backend: PopplerErrors.backend)
+            }
+        }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(area.width)))
         guard stride > 0 else { throw PopplerErrors.cairoFailure(CAIRO_STATUS_INVALID_SIZE, doing: surfaceSize(area)) }
         try document.withDrawingMemory(count: stride * area.height) { memory in

@@ -38,4 +38,77 @@ struct PageBoxesTests {
             PageSize(width: 300, height: 400), PageSize(width: 740, height: 560),
         ])
     }
+
+    /// `RenderOptions.box`: a box inside the crop box draws the crop render's pixels at the
+    /// box's place, turned with the page (page 4 is turned a quarter), and a clip is then
+    /// from the box's corner.
+    @Test(arguments: Fixtures.backendIDs)
+    func aBoxInsideTheCropBoxIsThatPartOfThePage(backend: String) throws {
+        let document = try Fixtures.open("boxes.pdf", backend: backend)
+        for (page, place) in [(0, PixelRect(x: 20, y: 20, width: 520, height: 700)), (3, PixelRect(x: 20, y: 20, width: 700, height: 520))] {
+            let whole = try document.render(pageAt: page, options: RenderOptions(dpi: 72))
+            var options = RenderOptions(dpi: 72)
+            options.box = .trim
+            let trim = try document.render(pageAt: page, options: options)
+            #expect((trim.width, trim.height) == (place.width, place.height), "page \(page + 1)")
+            let same = trim.bytes == Self.crop(whole, place)
+            #expect(same, "page \(page + 1): the trim box is not the crop render's part")
+            options.clip = PageRect(x: 10, y: 10, width: 100, height: 50)
+            let clipped = try document.render(pageAt: page, options: options)
+            let sameClip = clipped.bytes == Self.crop(whole, PixelRect(x: place.x + 10, y: place.y + 10, width: 100, height: 50))
+            #expect(sameClip, "page \(page + 1): the clip is not from the trim box's corner")
+        }
+    }
+
+    /// A media box larger than the crop box: MuPDF draws what lies outside the crop box, as
+    /// `mutool draw` draws a copy of the file without its `/CropBox` (made by pypdf);
+    /// poppler-glib clips to the crop box, so Poppler says it cannot, and draws a media box
+    /// that is the crop box.
+    @Test(arguments: Fixtures.backendIDs)
+    func aMediaBoxPastTheCropBox(backend: String) throws {
+        let document = try Fixtures.open("boxes.pdf", backend: backend)
+        var options = RenderOptions(dpi: 72)
+        options.box = .media
+        if backend == "poppler" {
+            #expect(throws: RendererError.self) { try document.render(pageAt: 0, options: options) }
+            let media = try document.render(pageAt: 1, options: options)
+            let crop = try document.render(pageAt: 1, options: RenderOptions(dpi: 72))
+            let same = media.bytes == crop.bytes
+            #expect(same, "page 2's media box is its crop box")
+            return
+        }
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let uncropped = directory.appendingPathComponent("uncropped.pdf").path
+        let script = """
+            import sys, pypdf
+            writer = pypdf.PdfWriter(clone_from=sys.argv[1])
+            for page in writer.pages:
+                if "/CropBox" in page: del page["/CropBox"]
+            writer.write(sys.argv[2])
+            """
+        let removed = try Tool.run("python3", ["-c", script, Fixtures.path("boxes.pdf"), uncropped])
+        try #require(removed.status == 0, "pypdf failed: \(removed.stderr)")
+        let output = directory.appendingPathComponent("mutool.pnm").path
+        let drawn = try Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "72", "-o", output, uncropped, "1"])
+        #expect(drawn.status == 0, "mutool draw failed: \(drawn.stderr)")
+        let theirs = try Netpbm(Data(contentsOf: URL(fileURLWithPath: output)))
+        let media = try document.render(pageAt: 0, options: options)
+        #expect((media.width, media.height) == (600, 800) && (theirs.width, theirs.height) == (600, 800))
+        let same = media.bytes == theirs.pixels
+        #expect(same, "the media box differs from mutool draw's page without its crop box")
+        // The red square outside the crop box, near the media box's bottom-left corner.
+        let corner = (800 - 6) * media.stride + 6 * 3
+        #expect(Array(media.bytes[corner..<(corner + 3)]) == [255, 0, 0])
+    }
+
+    /// The rows and columns of an RGB bitmap that `area` covers.
+    private static func crop(_ bitmap: Bitmap, _ area: PixelRect) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for row in area.y..<(area.y + area.height) {
+            let start = row * bitmap.stride + area.x * 3
+            bytes += bitmap.bytes[start..<(start + area.width * 3)]
+        }
+        return bytes
+    }
 }

@@ -132,10 +132,11 @@ function makeCropBox() {
 //           default to the (cut) crop box.
 //   page 4: /Rotate 90, /CropBox [20 30 580 770], /TrimBox written upside down as
 //           [560 750 40 50] (the same rectangle as page 1's).
-// Each page shows "Boxes" in Helvetica 12 pt at user-space baseline (100, 200), inside its crop box.
+// Each page shows "Boxes" in Helvetica 12 pt at user-space baseline (100, 200), inside its crop
+// box, and a red square at user space (2, 2)-(12, 12), outside the crop box of pages 1 and 4.
 function makeBoxes() {
 	var f = newDocument();
-	for (var i = 0; i < 4; i++) addPage(f, [0, 0, 600, 800], i == 3 ? 90 : 0, "BT /F1 12 Tf 100 200 Td (Boxes) Tj ET\n");
+	for (var i = 0; i < 4; i++) addPage(f, [0, 0, 600, 800], i == 3 ? 90 : 0, "BT /F1 12 Tf 100 200 Td (Boxes) Tj ET\n1 0 0 rg 2 2 10 10 re f\n");
 	f.doc.getTrailer().Root.Pages.MediaBox = [0, 0, 600, 800];
 	var pages = [0, 1, 2, 3].map(function (i) { return f.doc.findPage(i); });
 	pages.forEach(function (page) { page.delete("MediaBox"); });

@@ -151,6 +151,24 @@ struct HostAppTests {
         #expect(annotationsShow, "the default render shows no annotation")
     }
 
+    /// `render --box` draws the box asked for; Poppler cannot draw past the crop box and says so.
+    @Test func renderDrawsTheBoxAskedFor() throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = Fixtures.path("boxes.pdf")
+        for backend in ["mupdf", "poppler"] {
+            let result = try hostapp("--backend", backend, "render", file, "--pages", "1", "--box", "trim", "--dpi", "72", "--format", "ppm",
+                                     "-o", directory.appendingPathComponent("\(backend)-%d.ppm").path)
+            #expect(result.status == 0, "\(result.stderr)")
+            let image = try Netpbm(Data(contentsOf: directory.appendingPathComponent("\(backend)-1.ppm")))
+            #expect((image.width, image.height) == (520, 700))
+        }
+        let media = try hostapp("--backend", "poppler", "render", file, "--pages", "1", "--box", "media", "-o", directory.path)
+        #expect(media.status == 65 && media.stderr.contains("crop box"), "\(media.stderr)")
+        let wrong = try hostapp("render", file, "--box", "page", "-o", directory.path)
+        #expect(wrong.status == 64)
+    }
+
     @Test func renderPatternFormatsAndClip() throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,3 +1,17 @@
+/// One of a page's five boxes: what ``RenderOptions/box`` draws.
+public enum PageBox: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The medium the page is printed on.
+    case media
+    /// What is displayed and printed (the default everywhere).
+    case crop
+    /// The region the content is clipped to in production.
+    case bleed
+    /// The finished page after trimming.
+    case trim
+    /// The page's meaningful content.
+    case art
+}
+
 /// A page's five boxes (ISO 32000-1, 14.11.2), in PDF user space, as the document defines
 /// them once the PDF's rules are applied: the media box and the crop box are inherited from
 /// the page tree; the crop box defaults to the media box, and the bleed, trim and art boxes
@@ -22,5 +36,16 @@ public struct PageBoxes: Hashable, Sendable, Codable {
         self.bleed = bleed
         self.trim = trim
         self.art = art
+    }
+
+    /// The box of that kind.
+    public subscript(box: PageBox) -> UserRect {
+        switch box {
+        case .media: media
+        case .crop: crop
+        case .bleed: bleed
+        case .trim: trim
+        case .art: art
+        }
     }
 }

@@ -32,8 +32,9 @@ extension Document {
                 .limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
         }
         try withPage(index, needing: .render) { page in
-            let size = try page.info().size
-            let area = try Self.area(of: PageRect(x: 0, y: 0, width: size.width, height: size.height), clip: options.clip)
+            let frame = try Self.frame(of: page.info(), box: options.box)
+            let clip = options.clip.map { PageRect(x: $0.minX + frame.minX, y: $0.minY + frame.minY, width: $0.size.width, height: $0.size.height) }
+            let area = try Self.area(of: frame, clip: clip)
             let pixels = try Self.pixels(covering: area, options: options, page: index)
             try bitmap.reshape(width: pixels.width, height: pixels.height, format: options.pixelFormat) { buffer in
                 do {
@@ -108,6 +109,16 @@ extension Document {
             let renderer = self.renderer
             return try Self.translatingErrors(of: renderer) { try renderer.pngData(for: bitmap) }
         }
+    }
+
+    /// Where `box` lies in page space: the displayed page for the crop box, else the box
+    /// turned with the page (it may reach past the crop box, to negative coordinates).
+    private static func frame(of info: PageInfo, box: PageBox) throws -> PageRect {
+        guard box != .crop else { return PageRect(x: 0, y: 0, width: info.size.width, height: info.size.height) }
+        guard let boxes = info.boxes else {
+            throw RendererError(.unsupported, "the backend does not read page \(info.index + 1)'s \(box.rawValue) box")
+        }
+        return PageSpace(cropBox: boxes.crop, rotation: info.rotation).rect(boxes[box])
     }
 
     private static func area(of page: PageRect, clip: PageRect?) throws -> PageRect {

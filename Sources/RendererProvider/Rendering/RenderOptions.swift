@@ -3,8 +3,13 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// Pixels per inch; 72 draws one pixel per point.
     public var dpi: Double
     /// The part of the page to draw, in page space; `nil` draws the whole page. A clip that
-    /// reaches past the page is cut to the page.
+    /// reaches past the page is cut to the page. With a ``box`` other than the crop box,
+    /// the clip is in points from that box's top-left corner as displayed, and is cut to it.
     public var clip: PageRect?
+    /// The page box the bitmap covers, turned with the page (default: the crop box, the
+    /// page as displayed). A backend that cannot draw past the crop box throws
+    /// `unsupported` for a box that reaches past it.
+    public var box = PageBox.crop
     /// The channels of the bitmap's pixels.
     public var pixelFormat: PixelFormat
     /// What the page is drawn on. Formats without alpha ignore the background's alpha.
