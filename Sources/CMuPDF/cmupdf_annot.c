@@ -151,14 +151,6 @@ static pdf_annot *annot_at(fz_context *ctx, pdf_page *page, int position)
 	fz_throw(ctx, FZ_ERROR_GENERIC, "no annotation at position %d", position);
 }
 
-static pdf_page *pdf_page_of(fz_context *ctx, cmupdf_page *page)
-{
-	pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
-	if (!pdf)
-		fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF page");
-	return pdf;
-}
-
 int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_record **annots, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
@@ -168,7 +160,7 @@ int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_recor
 	fz_var(list);
 	fz_var(count);
 	fz_try(ctx) {
-		pdf_page *pdf = pdf_page_of(ctx, page);
+		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
 		fz_matrix page_ctm;
 		pdf_page_transform(ctx, pdf, NULL, &page_ctm);
 		pdf_obj *array = pdf_dict_get(ctx, pdf->obj, PDF_NAME(Annots));
@@ -281,7 +273,7 @@ int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotatio
 		enum pdf_annot_type type = pdf_annot_type_from_string(ctx, values->subtype);
 		if (type == PDF_ANNOT_UNKNOWN)
 			fz_throw(ctx, FZ_ERROR_GENERIC, "unknown annotation subtype %s", values->subtype);
-		annot = pdf_create_annot(ctx, pdf_page_of(ctx, page), type);
+		annot = pdf_create_annot(ctx, cmupdf_pdf_page(ctx, page), type);
 		apply(ctx, annot, values);
 	}
 	fz_always(ctx)
@@ -298,7 +290,7 @@ int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, c
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx)
-		apply(ctx, annot_at(ctx, pdf_page_of(ctx, page), position), values);
+		apply(ctx, annot_at(ctx, cmupdf_pdf_page(ctx, page), position), values);
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
 		ok = 0;
@@ -311,7 +303,7 @@ int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, con
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
-		pdf_annot *annot = annot_at(ctx, pdf_page_of(ctx, page), position);
+		pdf_annot *annot = annot_at(ctx, cmupdf_pdf_page(ctx, page), position);
 		set_text(ctx, pdf_annot_obj(ctx, annot), "NM", name);
 	}
 	fz_catch(ctx) {
@@ -326,7 +318,7 @@ int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, c
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
-		pdf_page *pdf = pdf_page_of(ctx, page);
+		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
 		pdf_annot *annot = annot_at(ctx, pdf, position);
 		if (pdf_annot_type(ctx, annot) == PDF_ANNOT_WIDGET)
 			fz_throw(ctx, FZ_ERROR_GENERIC, "form fields cannot be deleted as annotations");

@@ -28,6 +28,9 @@ cmupdf_document *cmupdf_new_document(size_t cache_bytes, cmupdf_log_callback log
    (`incremental` 0) a whole new file, garbage collected and compressed. Throws. */
 void cmupdf_write_document(fz_context *ctx, pdf_document *pdf, fz_output *out, int incremental);
 
+/* The PDF page under `page`. Throws when it is not a PDF page. */
+pdf_page *cmupdf_pdf_page(fz_context *ctx, cmupdf_page *page);
+
 /* Copies the exception just caught on `ctx` into `error` (which may be NULL). */
 void cmupdf_set_caught_error(fz_context *ctx, cmupdf_error *error);
 

@@ -161,14 +161,20 @@ int cmupdf_render(cmupdf_document *doc, cmupdf_page *page, float scale, int x, i
 	return ok;
 }
 
+pdf_page *cmupdf_pdf_page(fz_context *ctx, cmupdf_page *page)
+{
+	pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
+	if (!pdf)
+		fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF page");
+	return pdf;
+}
+
 int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
-		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
-		if (!pdf)
-			fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF page");
+		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
 		fz_rect bounds;
 		fz_matrix ctm;
 		pdf_page_transform(ctx, pdf, &bounds, &ctm);
@@ -217,9 +223,7 @@ int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20],
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
-		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
-		if (!pdf)
-			fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF page");
+		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
 		fz_rect media, crop, found[3];
 		if (!read_box(ctx, pdf->obj, PDF_NAME(MediaBox), 1, &media))
 			media = fz_make_rect(0, 0, 612, 792);

@@ -38,7 +38,7 @@ struct AnnotationDrawingTests {
         options.annotations = false
         let without = try document.render(pageAt: 0, options: options)
         let with = try document.render(pageAt: 0, options: RenderOptions(dpi: 72))
-        let theirs = try reference(backend: backend, file: stripped, directory: directory)
+        let theirs = try EngineTools.draw(backend: backend, file: stripped, page: 1, dpi: 72, in: directory)
         #expect((without.width, without.height) == (theirs.width, theirs.height))
         let same = without.bytes == theirs.pixels
         #expect(same, "without annotations: pixels differ from the tool's on the copy without them")
@@ -53,18 +53,5 @@ struct AnnotationDrawingTests {
             let sameAsMuPDF = try Netpbm(Tool.run("pngtopnm", [contents]).stdout).pixels == without.bytes
             #expect(sameAsMuPDF, "MuPDF's own contents-only drawing differs")
         }
-    }
-
-    private func reference(backend: String, file: String, directory: URL) throws -> Netpbm {
-        if backend == "mupdf" {
-            let output = directory.appendingPathComponent("mutool.pnm").path
-            let result = try Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "72", "-o", output, file, "1"])
-            #expect(result.status == 0, "mutool draw failed: \(result.stderr)")
-            return try Netpbm(Data(contentsOf: URL(fileURLWithPath: output)))
-        }
-        let stem = directory.appendingPathComponent("cairo").path
-        let result = try Tool.run("pdftocairo", ["-png", "-r", "72", "-cropbox", "-f", "1", "-l", "1", "-singlefile", file, stem])
-        #expect(result.status == 0, "pdftocairo failed: \(result.stderr)")
-        return try Netpbm(Tool.run("pngtopnm", [stem + ".png"]).stdout)
     }
 }

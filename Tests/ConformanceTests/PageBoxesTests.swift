@@ -89,10 +89,7 @@ struct PageBoxesTests {
             """
         let removed = try Tool.run("python3", ["-c", script, Fixtures.path("boxes.pdf"), uncropped])
         try #require(removed.status == 0, "pypdf failed: \(removed.stderr)")
-        let output = directory.appendingPathComponent("mutool.pnm").path
-        let drawn = try Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "72", "-o", output, uncropped, "1"])
-        #expect(drawn.status == 0, "mutool draw failed: \(drawn.stderr)")
-        let theirs = try Netpbm(Data(contentsOf: URL(fileURLWithPath: output)))
+        let theirs = try EngineTools.draw(backend: "mupdf", file: uncropped, page: 1, dpi: 72, in: directory)
         let media = try document.render(pageAt: 0, options: options)
         #expect((media.width, media.height) == (600, 800) && (theirs.width, theirs.height) == (600, 800))
         let same = media.bytes == theirs.pixels

@@ -12,12 +12,12 @@ import TestSupport
 struct ReferenceTests {
     @Test(arguments: [72.0, 150.0])
     func muPDFMatchesMutoolDraw(dpi: Double) throws {
-        try compare(backend: "mupdf", dpi: dpi, pages: Self.fixturePages(), reference: Self.mutoolDraw(dpi: dpi))
+        try compare(backend: "mupdf", dpi: dpi, pages: Self.fixturePages())
     }
 
     @Test(arguments: [72.0, 150.0])
     func popplerMatchesPdftocairo(dpi: Double) throws {
-        try compare(backend: "poppler", dpi: dpi, pages: Self.fixturePages(), reference: Self.pdftocairo(dpi: dpi))
+        try compare(backend: "poppler", dpi: dpi, pages: Self.fixturePages())
     }
 
     /// Pages of real documents, where MuPDF once drew spot colours and overprint straight to
@@ -32,32 +32,13 @@ struct ReferenceTests {
         for manual in Set(RealWorldDocuments.manualPages.map(\.file)) {
             try #require(FileManager.default.fileExists(atPath: manual), "\(manual) is missing: make setup installs it")
         }
-        let reference = backend == "mupdf" ? Self.mutoolDraw(dpi: dpi) : Self.pdftocairo(dpi: dpi)
-        try compare(backend: backend, dpi: dpi, pages: pages, reference: reference)
+        try compare(backend: backend, dpi: dpi, pages: pages)
     }
 
     private static func fixturePages() throws -> [(file: String, page: Int)] {
         try Fixtures.allDocuments.flatMap { file in
             let count = try Fixtures.registry.open(.file(file), backend: .id("mupdf")).pageCount
             return (1...count).map { (file: file, page: $0) }
-        }
-    }
-
-    private static func mutoolDraw(dpi: Double) -> (String, Int, URL) throws -> Netpbm {
-        { file, page, directory in
-            let output = directory.appendingPathComponent("mutool.pnm").path
-            let result = try Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "\(Int(dpi))", "-o", output, file, "\(page)"])
-            #expect(result.status == 0, "mutool draw failed: \(result.stderr)")
-            return try Netpbm(Data(contentsOf: URL(fileURLWithPath: output)))
-        }
-    }
-
-    private static func pdftocairo(dpi: Double) -> (String, Int, URL) throws -> Netpbm {
-        { file, page, directory in
-            let stem = directory.appendingPathComponent("cairo").path
-            let result = try Tool.run("pdftocairo", ["-png", "-r", "\(Int(dpi))", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", file, stem])
-            #expect(result.status == 0, "pdftocairo failed: \(result.stderr)")
-            return try Netpbm(Tool.run("pngtopnm", [stem + ".png"]).stdout)
         }
     }
 
@@ -90,13 +71,13 @@ struct ReferenceTests {
         #expect(partlyTransparent > 1000, "too few partly transparent pixels to check: \(partlyTransparent)")
     }
 
-    private func compare(backend: String, dpi: Double, pages: [(file: String, page: Int)], reference: (String, Int, URL) throws -> Netpbm) throws {
+    private func compare(backend: String, dpi: Double, pages: [(file: String, page: Int)]) throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (file, page) in pages {
             let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
             let ours = try document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
-            let theirs = try reference(file, page, directory)
+            let theirs = try EngineTools.draw(backend: backend, file: file, page: page, dpi: Int(dpi), in: directory)
             let name = "\(URL(fileURLWithPath: file).lastPathComponent) page \(page) at \(dpi) dpi with \(backend)"
             #expect((ours.width, ours.height) == (theirs.width, theirs.height), "\(name): size")
             #expect(theirs.channels == 3 && ours.bytes == theirs.pixels, "\(name): pixels differ")
