@@ -26,11 +26,11 @@ import TestSupport
         let folder = NSTemporaryDirectory() + "serve-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try SlowPage.write(curves: 24_000, to: folder + "/slow.pdf")
+        try SlowPage.write(curves: 6_000, to: folder + "/slow.pdf")
         try (Self.token + "\n").write(toFile: folder + "/token", atomically: true, encoding: .utf8)
 
         let server = try RunningProcess(
-            HostAppTests.executable, ["--log-level", "debug", "serve", folder + "/slow.pdf", "--port", "0", "--token-file", folder + "/token"])
+            HostAppTests.executable, ["--log-level", "trace", "serve", folder + "/slow.pdf", "--port", "0", "--token-file", folder + "/token"])
         await server.waitForOutput { $0.contains("\n") }
         let firstLine = server.output
         let port = try #require(firstLine.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map { Int($0.1)! }, "\(firstLine)")
@@ -38,7 +38,8 @@ import TestSupport
 
         let slow = try RawHTTPConnection(port: port, timeout: 60)
         try slow.get("/api/documents/slow.pdf/pages/0/image?dpi=300", headers: ["Authorization": "Bearer \(Self.token)"])
-        try await Task.sleep(for: .milliseconds(500))
+        // SIGTERM only once the render is in flight: a request still unread is not one.
+        #expect(await server.waitForErrorOutput { $0.contains("GET /api/documents/slow.pdf/pages/0/image arrived") })
         let stopped = Task { await server.stop() }  // SIGTERM
         let answer = await slow.read { data in
             guard let end = data.range(of: Data("\r\n\r\n".utf8)),

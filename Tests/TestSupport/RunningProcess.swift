@@ -51,11 +51,22 @@ public final class RunningProcess: Sendable {
     /// it ends; returns whether the output satisfies `condition`.
     @discardableResult
     public func waitForOutput(timeout: Duration = .seconds(120), until condition: (String) -> Bool) async -> Bool {
+        await wait(timeout, until: { condition(output) })
+    }
+
+    /// Waits until its standard error so far satisfies `condition`, or `timeout` passes, or
+    /// it ends; returns whether the error output satisfies `condition`.
+    @discardableResult
+    public func waitForErrorOutput(timeout: Duration = .seconds(120), until condition: (String) -> Bool) async -> Bool {
+        await wait(timeout, until: { condition(errorOutput) })
+    }
+
+    private func wait(_ timeout: Duration, until holds: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while !condition(output) {
+        while !holds() {
             guard ContinuousClock.now < deadline, isRunning else {
                 try? await Task.sleep(for: .milliseconds(100))  // what it wrote last, still in the pipe
-                return condition(output)
+                return holds()
             }
             try? await Task.sleep(for: .milliseconds(20))
         }

@@ -2,9 +2,11 @@ import Hummingbird
 import Logging
 
 /// Turns every error a route throws into the API's JSON error (``APIError``), and logs each
-/// request's method, path (never its query, which may hold the token) and status.
+/// request's method, path (never its query, which may hold the token) and status; at trace
+/// level it also logs each request as it arrives, so that one can tell what is in flight.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        context.logger.trace("\(request.method) \(request.uri.path) arrived")
         do {
             let response = try await next(request, context)
             context.logger.debug("\(request.method) \(request.uri.path) \(response.status.code)")
