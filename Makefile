@@ -24,7 +24,10 @@ DEMO_OUT = demo-output
 BENCH_PACKAGES = hyperfine time
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
 # libraries to load at each start), built apart from the debug and demo builds.
-BENCH_BUILD = $(SWIFT) build -c release --product hostapp --static-swift-stdlib --scratch-path .build-bench
+BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-bench
+# Builds hostapp and hostapp-full, which hostapp hands every run it does not serve alone,
+# with the build command $(1).
+build-hostapp = $(1) --product hostapp && $(1) --product hostapp-full
 
 # The fuzz targets, built with libFuzzer into their own folder (Swift code instrumented; the
 # engines are Debian's builds, so coverage guides the fuzzer through the project's code and
@@ -79,7 +82,7 @@ setup:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium
 
 demo: setup
-	$(SWIFT) build -c release --product hostapp
+	$(call build-hostapp,$(SWIFT) build -c release)
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/hostapp"; set -e; \
 	echo "== hostapp backends"; "$$bin" backends; \
 	for backend in mupdf poppler; do \
@@ -180,7 +183,7 @@ fuzz-check: fuzz-build
 # fails if any run ends by a signal, runs past 60 s or fails without a typed error.
 damaged: setup
 	@$(call install-missing,$(DAMAGED_PACKAGES))
-	$(SWIFT) build --product hostapp
+	$(call build-hostapp,$(SWIFT) build)
 	@set -e; out=.build/damaged; rm -rf $$out; bin="$$($(SWIFT) build --show-bin-path)/hostapp"; \
 	python3 Tests/Damaged/make-damaged.py $$out --count $(DAMAGED_COUNT) --real $(DAMAGED_REAL); \
 	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report.json --check; \
@@ -189,39 +192,39 @@ damaged: setup
 # Times hostapp against mutool, pdftoppm, pdftocairo and pdftotext and writes BENCHMARKS.md
 # (Benchmarks/bench.py says which settings it takes).
 bench: setup bench-deps
-	$(BENCH_BUILD)
+	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/bench.py
 
 # Only the vault's memory table of BENCHMARKS.md: a 51 MB document opened from an encrypted
 # vault against the plain file.
 bench-vault: setup
-	$(BENCH_BUILD)
+	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/vault_memory.py
 
 # Only the viewer's server section of BENCHMARKS.md: first page, page images per second and
 # latency at 1, 8 and 32 clients, memory under load (BENCH_SERVER_SECONDS, default 600).
 bench-server: setup
 	@$(call install-missing,$(BENCH_PACKAGES))
-	$(BENCH_BUILD)
+	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/server_load.py
 
 # Only the PNG encoding section of BENCHMARKS.md: whole documents to PNG with the fast encoder
 # and the engines' own against mutool draw and pdftocairo, and the fast encoder's levels and
 # filters, every fast PNG read back by Pillow (BENCH_PNG_DOCS, BENCH_RUNS).
 bench-png: setup bench-deps
-	$(BENCH_BUILD)
+	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/png_encoding.py
 
 # Only the first-page section of BENCHMARKS.md: a new process opens R's 2,415-page manual and
 # writes page 1, against mutool draw, pdftocairo and pdftoppm (time and peak memory).
 bench-first-page: setup bench-deps
-	$(BENCH_BUILD)
+	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/first_page.py
 
 # Only the collaboration section of BENCHMARKS.md: N clients x 1 edit/s on SQLite and
 # PostgreSQL, one and two servers (BENCH_COLLAB_SECONDS per run, default 20).
 bench-collab: setup bench-deps
-	$(BENCH_BUILD)
+	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/collab_load.py
 
 # What the benchmarks need beyond make setup: BENCH_PACKAGES, websockets from PyPI for the

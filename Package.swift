@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "RendererCollaboration", targets: ["RendererCollaboration"]),
         .library(name: "RendererSync", targets: ["RendererSync"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
+        .executable(name: "hostapp-full", targets: ["HostAppFull"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -143,15 +144,33 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .executableTarget(
-            name: "HostApp",
+        // hostapp's commands that need only the provider API and an engine (info, render, text,
+        // search, outline, links, manifest), with the global options and the root command
+        // both executables share.
+        .target(
+            name: "HostCommands",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
-                "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
+                "RendererProvider", "RendererIsolation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // SHA-256 of the files a sharded run records in its manifest.
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // `hostapp`: runs those commands with MuPDF itself, in an executable that maps neither
+        // Poppler's libraries nor the server stack, and hands every other run to hostapp-full.
+        .executableTarget(
+            name: "HostApp",
+            dependencies: ["HostCommands", "MuPDFRenderer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // `hostapp-full`: every command, both engines, the server, sync and the vault.
+        .executableTarget(
+            name: "HostAppFull",
+            dependencies: [
+                "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
+                "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -193,7 +212,7 @@ let package = Package(
             exclude: ["jwt_witness.py"]  // the independent signer and verifier the tests run
         ),
         .testTarget(
-            name: "HostAppTests", dependencies: ["HostApp", "RendererIsolation", "TestSupport"],
+            name: "HostAppTests", dependencies: ["HostApp", "HostAppFull", "RendererIsolation", "TestSupport"],
             exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program
         ),
     ],

@@ -134,7 +134,8 @@ struct InfoCommand: HostSubcommand {
 }
 
 extension String {
-    func leftPadded(to width: Int) -> String {
+    /// This text with spaces before it, to `width` characters.
+    package func leftPadded(to width: Int) -> String {
         String(repeating: " ", count: max(0, width - count)) + self
     }
 }

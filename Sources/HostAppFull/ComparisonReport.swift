@@ -1,4 +1,5 @@
 import Foundation
+import HostCommands
 import RendererComparison
 import RendererProvider
 
@@ -48,7 +49,7 @@ final class ComparisonReport {
             table.figures td, table.figures th { padding: 0.2em 0.8em; text-align: right; }
             </style></head><body>
             <h1>Comparison of \(escape(file))</h1>
-            <p>Reference: <b>\(escape(comparison.reference))</b>, rendered at \(InfoCommand.points(comparison.dpi)) dpi.
+            <p>Reference: <b>\(escape(comparison.reference))</b>, rendered at \(PageNumbering.number(comparison.dpi)) dpi.
             Result: <b id="result">\(comparison.passed ? "pass" : "FAIL")</b>.</p>
             <p>Thresholds: a pixel differs when a channel differs by more than \(comparison.thresholds.channel);
             a page fails when more than \(Figures.percent(comparison.thresholds.maximumShiftedDifferingShare)) of its pixels,

@@ -2,15 +2,20 @@ import RendererProvider
 
 /// Pages chosen on the command line: 1-based numbers and ranges such as `1-3,7` or `5-`,
 /// where `N` stands for the last page (`N`, `5-N`, as mutool takes them).
-struct PageSelection {
-    let text: String
+package struct PageSelection {
+    package let text: String
+
+    /// The selection `text` names.
+    package init(text: String) {
+        self.text = text
+    }
 
     /// The 0-based page indices selected in a document of `pageCount` pages, in the order
     /// given, without repeats. A range that starts inside the document and runs past its
     /// end is cut at the last page, with a note on stderr, as `mutool draw` and `pdftotext`
     /// read it. Malformed text and pages wholly past the end throw `pageOutOfRange`, which
     /// hostapp reports as a usage error.
-    func indices(pageCount: Int) throws -> [Int] {
+    package func indices(pageCount: Int) throws -> [Int] {
         var result: [Int] = []
         var seen = Set<Int>()
         func number(_ text: Substring) -> Int? {
@@ -51,7 +56,7 @@ struct PageSelection {
 }
 
 extension Substring {
-    var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostCommands
 import Foundation
 import RendererComparison
 import RendererProvider
@@ -89,7 +90,7 @@ struct CompareCommand: HostSubcommand {
 enum ComparisonTable {
     static func print(_ comparison: DocumentComparison) {
         for candidate in comparison.candidates {
-            Swift.print("\(candidate.renderer) against \(comparison.reference), \(InfoCommand.points(comparison.dpi)) dpi\(comparison.annotationsDrawn ? "" : ", without annotations")")
+            Swift.print("\(candidate.renderer) against \(comparison.reference), \(PageNumbering.number(comparison.dpi)) dpi\(comparison.annotationsDrawn ? "" : ", without annotations")")
             Swift.print("Page  Differ   Shifted  Of ink   PSNR       Text   Result")
             for page in candidate.pages {
                 let pixels = page.pixels

@@ -4,58 +4,60 @@ import Logging
 /// The global options as the command line gives them, each optional: parsed once by the
 /// root command (before a subcommand's name) and once by the subcommand (after it).
 /// ``GlobalOptions`` merges them and holds the defaults.
-struct GlobalArguments: ParsableArguments {
+package struct GlobalArguments: ParsableArguments {
+    package init() {}
+
     @Option(
         help: ArgumentHelp("Renderer: mupdf, poppler or auto (default: $HOSTAPP_BACKEND, else auto).", valueName: "backend"),
         completion: .list(["mupdf", "poppler", "auto"]))
-    var backend: String?
+    package var backend: String?
 
     @Option(name: .customLong("password"), help: ArgumentHelp(
         "Password (user or owner) for encrypted documents; other users may see it in the process list, so prefer --password-file or $HOSTAPP_PASSWORD.",
         valueName: "password"))
-    var passwordArgument: String?
+    package var passwordArgument: String?
 
     @Option(help: ArgumentHelp("Read the password from the first line of this file (- for standard input).", valueName: "file"), completion: .file())
-    var passwordFile: String?
+    package var passwordFile: String?
 
     @Option(help: ArgumentHelp(
         "Lowest level of engine messages shown on stderr: trace, debug, info, notice, warning, error (default: error).", valueName: "level"),
         completion: .list(["trace", "debug", "info", "notice", "warning", "error"]))
-    var logLevel: Logger.Level?
+    package var logLevel: Logger.Level?
 
     @Option(name: .customLong("cache-mib"), help: ArgumentHelp("Most memory the engine keeps in caches for a document, in MiB (default: 64).", valueName: "MiB"))
-    var cacheMiB: Int?
+    package var cacheMiB: Int?
 
     @Option(name: .customLong("max-dpi"), help: ArgumentHelp("Highest resolution a page may be drawn at (default: 4800).", valueName: "dpi"))
-    var maximumDPI: Double?
+    package var maximumDPI: Double?
 
     @Option(name: .customLong("max-megapixels"), help: ArgumentHelp("Largest image a page may be drawn into, in millions of pixels (default: 268).", valueName: "n"))
-    var maximumMegapixels: Double?
+    package var maximumMegapixels: Double?
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp(
         "Longest time one page may take, in seconds (0: no limit; default: 120). With --isolate it bounds every step (opening, each page), and the engine is stopped; without, it bounds drawing: MuPDF stops within the page, Poppler before it.",
         valueName: "seconds"))
-    var timeLimitSeconds: Double?
+    package var timeLimitSeconds: Double?
 
     @Flag(help: "Run the engine in a child process (info, render and text), so that an engine crash, a hang past --time-limit or exhausted memory fails the page or document, not hostapp.")
-    var isolate = false
+    package var isolate = false
 
     @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB (default: 4096).", valueName: "MiB"))
-    var memoryMiB: Int?
+    package var memoryMiB: Int?
 
     @Option(help: ArgumentHelp(
         "Document settings (JSON) that editing commands, render and open enforce with the PDF's own permissions.", valueName: "file"),
         completion: .file(extensions: ["json"]))
-    var settings: String?
+    package var settings: String?
 
     @Option(help: ArgumentHelp("Read and write documents in this encrypted vault (a directory); FILE then names an entry in it.", valueName: "directory"),
         completion: .directory)
-    var vault: String?
+    package var vault: String?
 
     @Option(name: .customLong("key-file"), help: ArgumentHelp("The vault's key: 64 hexadecimal digits or 32 bytes.", valueName: "file"), completion: .file())
-    var keyFile: String?
+    package var keyFile: String?
 
-    func validate() throws {
+    package func validate() throws {
         if let memoryMiB, memoryMiB < 64 { throw ValidationError("--memory-mib must be at least 64") }
         if let cacheMiB, !(1...(1 << 20)).contains(cacheMiB) { throw ValidationError("--cache-mib must be between 1 and 1048576") }
         if let maximumDPI, !(maximumDPI.isFinite && maximumDPI > 0) { throw ValidationError("--max-dpi must be a positive number") }

@@ -1,32 +1,29 @@
 import ArgumentParser
 import Foundation
 import Logging
-import MuPDFRenderer
-import PopplerRenderer
 import RendererIsolation
 import RendererProvider
-import RendererProviderVault
 
 /// The options every command takes, given before the subcommand's name (`hostapp
 /// --backend poppler info x.pdf`, parsed by the root command), after it, or both: after
 /// wins. ``HostSubcommand`` merges the two into these values, with their defaults.
-struct GlobalOptions {
-    var backend: String?
-    var passwordArgument: String?
-    var passwordFile: String?
-    var logLevel: Logger.Level = .error
-    var cacheMiB: Int = DocumentLimits.defaultCacheBytes >> 20
-    var maximumDPI: Double = RenderOptions.defaultMaximumDPI
-    var maximumMegapixels: Double = Double(RenderOptions.defaultMaximumPixelCount) / 1e6
-    var timeLimitSeconds: Double = 120
-    var isolate = false
-    var memoryMiB: Int = IsolationOptions.defaultMemoryBytes >> 20
-    var settings: String?
-    var vault: String?
-    var keyFile: String?
+package struct GlobalOptions {
+    package var backend: String?
+    package var passwordArgument: String?
+    package var passwordFile: String?
+    package var logLevel: Logger.Level = .error
+    package var cacheMiB: Int = DocumentLimits.defaultCacheBytes >> 20
+    package var maximumDPI: Double = RenderOptions.defaultMaximumDPI
+    package var maximumMegapixels: Double = Double(RenderOptions.defaultMaximumPixelCount) / 1e6
+    package var timeLimitSeconds: Double = 120
+    package var isolate = false
+    package var memoryMiB: Int = IsolationOptions.defaultMemoryBytes >> 20
+    package var settings: String?
+    package var vault: String?
+    package var keyFile: String?
 
     /// The options given `before` the subcommand's name, overridden by those given `after`.
-    init(before: GlobalArguments, after: GlobalArguments) {
+    package init(before: GlobalArguments, after: GlobalArguments) {
         backend = after.backend ?? before.backend
         passwordArgument = after.passwordArgument ?? before.passwordArgument
         passwordFile = after.passwordFile ?? before.passwordFile
@@ -43,12 +40,12 @@ struct GlobalOptions {
     }
 
     /// The time one page may take, or nil for no limit.
-    var timeLimit: Duration? {
+    package var timeLimit: Duration? {
         timeLimitSeconds > 0 ? .nanoseconds(Int64(min(timeLimitSeconds, 1e9) * 1e9)) : nil
     }
 
     /// The cancellation for work on one page: `batch`'s, with the page's time limit.
-    func pageCancellation(within batch: Cancellation) -> Cancellation {
+    package func pageCancellation(within batch: Cancellation) -> Cancellation {
         timeLimit.map { Cancellation(timeLimit: $0, within: batch) } ?? batch
     }
 
@@ -64,7 +61,7 @@ struct GlobalOptions {
 
     /// How engine processes are started: this program's `worker` command, with the time
     /// and memory limits given.
-    func isolationOptions() -> IsolationOptions {
+    package func isolationOptions() -> IsolationOptions {
         var arguments = ["worker", "--log-level", logLevel.rawValue]
         if let backend { arguments += ["--backend", backend] }
         return IsolationOptions(executable: Self.executablePath, arguments: arguments, timeLimit: timeLimit, memoryBytes: memoryMiB << 20)
@@ -76,7 +73,7 @@ struct GlobalOptions {
     }
 
     /// Render options with the limits given on the command line.
-    func renderOptions(
+    package func renderOptions(
         dpi: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white, annotations: Bool = true,
         box: PageBox = .crop, png: PNGEncoding = PNGEncoding()
     ) -> RenderOptions {
@@ -90,24 +87,20 @@ struct GlobalOptions {
     }
 
     /// The backend from --backend, else HOSTAPP_BACKEND, else auto.
-    var selection: BackendSelection {
+    package var selection: BackendSelection {
         BackendSelection(backend ?? ProcessInfo.processInfo.environment["HOSTAPP_BACKEND"] ?? "auto")
     }
 
-    /// The renderers linked into hostapp, MuPDF first (so `auto` prefers it), logging to stderr.
-    func registry() -> RendererRegistry {
+    /// The renderers the running program links (``HostProgram/renderers``), logging to stderr.
+    package func registry() -> RendererRegistry {
         var logger = Logger(label: "hostapp") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = logLevel
-        var mupdf = logger
-        mupdf[metadataKey: "engine"] = "mupdf"
-        var poppler = logger
-        poppler[metadataKey: "engine"] = "poppler"
-        return RendererRegistry([MuPDFRenderer(logger: mupdf), PopplerRenderer(logger: poppler)])
+        return RendererRegistry(HostProgram.current.renderers(logger))
     }
 
     /// The password from --password, else --password-file, else HOSTAPP_PASSWORD, else none.
     /// Errors name the file, never what it holds.
-    func password() throws -> String? {
+    package func password() throws -> String? {
         if passwordArgument != nil && passwordFile != nil { throw RendererError(.invalidArgument, "--password and --password-file exclude each other") }
         if let passwordArgument { return passwordArgument }
         guard let passwordFile else { return ProcessInfo.processInfo.environment["HOSTAPP_PASSWORD"] }
@@ -124,7 +117,7 @@ struct GlobalOptions {
 
     /// Opens `path` with the selected backend and password, in this process, under the
     /// ``StallWatch``. Commands that cannot run isolated refuse --isolate here.
-    func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
+    package func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
         if isolate { throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only") }
         StallWatch.start(file: path, timeLimit: timeLimit)
         let files = try fileSystem()
@@ -135,7 +128,7 @@ struct GlobalOptions {
 
     /// Opens a reading session on `path` with the settings of --settings, in the vault of
     /// --vault if given: the way every command that changes a document goes.
-    func openSession(
+    package func openSession(
         _ path: String, pageIndex: Int? = nil, viewingState: ViewingState? = nil, bookmarks: [Bookmark] = [],
         delegate: (any ReadingSessionDelegate)? = nil
     ) throws -> ReadingSession {
@@ -153,7 +146,7 @@ struct GlobalOptions {
     }
 
     /// The settings of --settings; all allowed without it.
-    func documentSettings() throws -> DocumentSettings {
+    package func documentSettings() throws -> DocumentSettings {
         guard let settings else { return DocumentSettings() }
         let data: Data
         do {
@@ -169,16 +162,17 @@ struct GlobalOptions {
     }
 
     /// The vault of --vault and --key-file, else the local disk.
-    func fileSystem() throws -> any FileSystem {
+    package func fileSystem() throws -> any FileSystem {
         if (vault == nil) != (keyFile == nil) { throw RendererError(.invalidArgument, "--vault and --key-file go together") }
         guard let vault, let keyFile else { return LocalFileSystem() }
-        return try VaultFileSystem(root: vault, key: VaultKey(contentsOfFile: keyFile))
+        guard let openVault = HostProgram.current.vault else { throw RendererError(.unsupported, "this program does not read vaults") }
+        return try openVault(vault, keyFile)
     }
 }
 
 /// A command under `hostapp` that takes the global options: its own (after its name) and
 /// the root command's (before it).
-protocol HostSubcommand: ParsableCommand {
+package protocol HostSubcommand: ParsableCommand {
     /// The global options given after the subcommand's name.
     var globalArguments: GlobalArguments { get }
     /// The root command, with the global options given before the subcommand's name.
@@ -187,7 +181,7 @@ protocol HostSubcommand: ParsableCommand {
 
 extension HostSubcommand {
     /// The global options in force.
-    var global: GlobalOptions { GlobalOptions(before: hostApp.globalArguments, after: globalArguments) }
+    package var global: GlobalOptions { GlobalOptions(before: hostApp.globalArguments, after: globalArguments) }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

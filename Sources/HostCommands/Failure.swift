@@ -4,21 +4,21 @@ import RendererProvider
 
 /// How hostapp ends when something fails: a message on stderr and an exit code that says
 /// whose fault it was (see `hostapp --help`).
-enum Failure {
-    static let usage: Int32 = 64
-    static let document: Int32 = 65
-    static let io: Int32 = 74
+package enum Failure {
+    package static let usage: Int32 = 64
+    package static let document: Int32 = 65
+    package static let io: Int32 = 74
     /// The engine's process crashed or was ended (with --isolate).
-    static let engineCrashed: Int32 = 70
+    package static let engineCrashed: Int32 = 70
     /// The document's settings or the PDF's permissions forbid the operation (EX_NOPERM).
-    static let notPermitted: Int32 = 77
+    package static let notPermitted: Int32 = 77
     /// Someone else changed a file meanwhile; nothing was overwritten (EX_TEMPFAIL).
-    static let conflict: Int32 = 75
+    package static let conflict: Int32 = 75
     /// Stopped by Ctrl-C or SIGTERM, as shells report a process a SIGINT ended.
-    static let interrupted: Int32 = 130
+    package static let interrupted: Int32 = 130
 
     /// The exit code for an API error.
-    static func exitCode(for error: RendererError) -> Int32 {
+    package static func exitCode(for error: RendererError) -> Int32 {
         switch error.code {
         case .invalidArgument, .pageOutOfRange, .limitExceeded: usage
         case .fileNotFound, .ioFailure: io
@@ -32,7 +32,7 @@ enum Failure {
 
     /// Runs `body`; an API error is printed as `hostapp: error: …` and ends the process
     /// with its exit code.
-    static func reporting(_ body: () throws -> Void) throws {
+    package static func reporting(_ body: () throws -> Void) throws {
         do {
             try body()
         } catch let error as RendererError {
@@ -41,12 +41,12 @@ enum Failure {
         }
     }
 
-    static func printError(_ message: String) {
+    package static func printError(_ message: String) {
         FileHandle.standardError.write(Data("hostapp: error: \(message)\n".utf8))
     }
 
     /// Tells on stderr how hostapp read a request it could still serve.
-    static func printNote(_ message: String) {
+    package static func printNote(_ message: String) {
         FileHandle.standardError.write(Data("hostapp: note: \(message)\n".utf8))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostCommands
 import Foundation
 import RendererProvider
 import RendererProviderStore

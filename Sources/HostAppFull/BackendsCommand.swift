@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostCommands
 import RendererProvider
 
 struct BackendsCommand: HostSubcommand {

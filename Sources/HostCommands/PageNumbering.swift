@@ -2,24 +2,24 @@ import ArgumentParser
 import RendererProvider
 
 /// How page numbers are shown: 1-based numbers, or the document's page labels (`--labels`).
-struct PageNumbering {
+package struct PageNumbering {
     private let labels: [Int: String]?
 
     /// Reads the labels with `useLabels`; a page that cannot be loaded keeps its number (the
     /// command then reports it when it reads the page).
-    init(document: any DocumentReading, useLabels: Bool) throws {
+    package init(document: any DocumentReading, useLabels: Bool) throws {
         labels = useLabels
             ? Dictionary(uniqueKeysWithValues: try InfoCommand.pageInfos(of: document) { _, _ in }.map { ($0.index, $0.label) })
             : nil
     }
 
     /// The name of the page at 0-based `index`.
-    func name(_ index: Int) -> String {
+    package func name(_ index: Int) -> String {
         labels?[index] ?? String(index + 1)
     }
 
     /// A destination in words: "page 3 at 72,292", or the URI.
-    func describe(_ destination: Destination?) -> String {
+    package func describe(_ destination: Destination?) -> String {
         switch destination {
         case .page(let index, let point)?:
             let place = point.map { " at \(Self.number($0.x)),\(Self.number($0.y))" } ?? ""
@@ -32,26 +32,28 @@ struct PageNumbering {
     }
 
     /// A rectangle as `x,y wxh` in points, rounded to two decimals.
-    static func describe(_ rect: PageRect) -> String {
+    package static func describe(_ rect: PageRect) -> String {
         "\(number(rect.minX)),\(number(rect.minY)) \(number(rect.size.width))x\(number(rect.size.height))"
     }
 
-    static func number(_ value: Double) -> String { InfoCommand.points(value) }
+    package static func number(_ value: Double) -> String { InfoCommand.points(value) }
 }
 
 /// Options shared by the commands that read pages: `--pages`, `--labels` and `--json`.
-struct PageOptions: ParsableArguments {
+package struct PageOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "Pages, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
-    var pages: String?
+    package var pages: String?
 
     @Flag(help: "Show page labels (such as iv or A-3) instead of page numbers.")
-    var labels = false
+    package var labels = false
 
     @Flag(help: "Print JSON.")
-    var json = false
+    package var json = false
 
     /// The selected 0-based page indices; a bad selection is a usage error.
-    func indices(in document: Document) throws -> [Int] {
+    package func indices(in document: Document) throws -> [Int] {
         try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
     }
 }

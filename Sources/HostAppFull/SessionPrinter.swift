@@ -1,4 +1,5 @@
 import Foundation
+import HostCommands
 import RendererProvider
 import RendererProviderStore
 

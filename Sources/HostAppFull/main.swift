@@ -1,0 +1,26 @@
+import HostCommands
+import Logging
+import MuPDFRenderer
+import PopplerRenderer
+import RendererProvider
+import RendererProviderVault
+
+// `hostapp-full`: every hostapp command, with both engines (MuPDF first, so that `auto`
+// prefers it), the server, sync and the vault. `hostapp` hands it every run it cannot serve
+// alone; it may also be run directly.
+HostProgram.current = HostProgram(
+    subcommands: [BackendsCommand.self] + HostProgram.readingCommands + [
+        CompareCommand.self, AnnotationsCommand.self, BookmarksCommand.self, OpenCommand.self, ServeCommand.self,
+        SyncCommand.self, TokenCommand.self, VaultCommand.self, WorkerCommand.self,
+    ],
+    version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion))",
+    renderers: { logger in
+        [MuPDFRenderer(logger: logger.tagged(engine: "mupdf")), PopplerRenderer(logger: logger.tagged(engine: "poppler"))]
+    },
+    vault: { directory, keyFile in try VaultFileSystem(root: directory, key: VaultKey(contentsOfFile: keyFile)) })
+/// ArgumentParser's asynchronous entry point, which awaits the asynchronous commands (serve,
+/// sync). Called from top-level code, `HostApp.main()` would resolve to the synchronous one.
+func main() async {
+    await HostApp.main()
+}
+await main()

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RendererProvider
+
+/// What the executable running ``HostApp`` links: its subcommands, its renderers and the
+/// vault. Both `hostapp` and `hostapp-full` are built from these commands; each sets
+/// ``current`` once, first thing, before any parsing.
+package struct HostProgram {
+    /// The subcommands this executable has, in the order help lists them.
+    package var subcommands: [any ParsableCommand.Type]
+    /// What `--version` prints.
+    package var version: String
+    /// The renderers this executable links, in the order `auto` tries them, each logging
+    /// through the logger given.
+    package var renderers: (Logger) -> [any Renderer]
+    /// Opens the vault `directory` with the key in `keyFile`; nil when the executable does
+    /// not link the vault.
+    package var vault: ((_ directory: String, _ keyFile: String) throws -> any FileSystem)?
+
+    package init(
+        subcommands: [any ParsableCommand.Type], version: String, renderers: @escaping (Logger) -> [any Renderer],
+        vault: ((String, String) throws -> any FileSystem)?
+    ) {
+        self.subcommands = subcommands
+        self.version = version
+        self.renderers = renderers
+        self.vault = vault
+    }
+
+    /// The program running. Set once by `main` before ``HostApp`` parses anything, and only
+    /// read after that, so no two threads ever write or race on it.
+    nonisolated(unsafe) package static var current = HostProgram(subcommands: [], version: "", renderers: { _ in [] }, vault: nil)
+
+    /// The commands that need nothing beyond the provider API, an engine and a page
+    /// manifest: those `hostapp` runs itself with MuPDF.
+    package static let readingCommands: [any ParsableCommand.Type] = [
+        InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self, OutlineCommand.self, LinksCommand.self, ManifestCommand.self,
+    ]
+}
+
+extension HostApp {
+    /// Whether this program serves `command` alone: one of its own subcommands, with a
+    /// backend it links named (not `auto`, which needs every engine), in this process (no
+    /// --isolate, whose engine process is `worker`) and on the local disk unless it links
+    /// the vault.
+    package static func servesAlone(_ command: any ParsableCommand) -> Bool {
+        guard let subcommand = command as? any HostSubcommand,
+            HostProgram.current.subcommands.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: command)) })
+        else { return false }
+        let global = subcommand.global
+        guard case .id(let id) = global.selection, global.registry().renderers.contains(where: { $0.id == id }) else { return false }
+        return !global.isolate && (HostProgram.current.vault != nil || (global.vault == nil && global.keyFile == nil))
+    }
+
+    /// Replaces this process with the executable `name` in this one's directory, given
+    /// `arguments`; standard input, output and error, the environment and the process id
+    /// stay. Exits with 74 (I/O error) when that executable cannot be run.
+    package static func handOff(_ arguments: [String], to name: String) -> Never {
+        let directory = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+            .deletingLastPathComponent()
+        let executable = directory.appendingPathComponent(name).path
+        var argv = ([executable] + arguments).map { strdup($0) }
+        argv.append(nil)
+        execv(executable, argv)
+        let reason = String(cString: strerror(errno))
+        Failure.printError("cannot run \(executable), which serves this command: \(reason)")
+        Foundation.exit(Failure.io)
+    }
+}
+
+extension Logger {
+    /// This logger with the metadata `engine` set to `id`, for the renderer of that id.
+    package func tagged(engine id: String) -> Logger {
+        var logger = self
+        logger[metadataKey: "engine"] = "\(id)"
+        return logger
+    }
+}

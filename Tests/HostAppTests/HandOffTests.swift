@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `hostapp` serves the reading commands with MuPDF itself and hands every other run to
+/// `hostapp-full` beside it. These run a copy of `hostapp` in a folder of its own, without
+/// `hostapp-full`: what it serves alone then works, and what it hands off fails clearly.
+@Suite("hostapp and hostapp-full")
+struct HandOffTests {
+    static let directory = URL(fileURLWithPath: HostAppTests.executable).deletingLastPathComponent()
+    static let full = directory.appendingPathComponent("hostapp-full").path
+
+    /// A copy of `hostapp` alone in a new folder, and that folder.
+    func lonelyHostApp() throws -> (executable: String, folder: URL) {
+        let folder = try Tool.temporaryDirectory()
+        let executable = folder.appendingPathComponent("hostapp").path
+        try FileManager.default.copyItem(atPath: HostAppTests.executable, toPath: executable)
+        return (executable, folder)
+    }
+
+    /// hostapp's own executable needs no Poppler library: a MuPDF run never maps them.
+    @Test func hostappLinksNoPopplerLibrary() throws {
+        let needed = try Tool.run("readelf", ["-d", HostAppTests.executable]).text
+        #expect(needed.contains("(NEEDED)"), "\(needed)")
+        #expect(!needed.contains("poppler") && !needed.contains("cairo") && !needed.contains("glib"), "\(needed)")
+        #expect(try Tool.run("readelf", ["-d", Self.full]).text.contains("libpoppler-glib"))
+    }
+
+    /// With MuPDF named, every reading command runs in hostapp alone and prints what
+    /// hostapp-full prints, byte for byte (files too).
+    @Test func theReadingCommandsRunAloneAndEqualHostappFull() throws {
+        let (lonely, folder) = try lonelyHostApp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Fixtures.path("outline.pdf")
+        let commands: [[String]] = [
+            ["info", file], ["info", "--json", "--boxes", file], ["text", file], ["search", file, "Outline"],
+            ["outline", file], ["links", file, "--json"],
+        ]
+        for command in commands {
+            let alone = try Tool.run(lonely, ["--backend", "mupdf"] + command)
+            let full = try Tool.run(Self.full, ["--backend", "mupdf"] + command)
+            #expect(alone.status == 0 && alone.status == full.status, "\(command): \(alone.stderr)")
+            #expect(alone.stdout == full.stdout && !alone.stdout.isEmpty, "\(command)")
+        }
+        // HOSTAPP_BACKEND names it as well as --backend; the pages equal hostapp-full's.
+        let render = try Tool.run(lonely, ["render", file, "-r", "30", "-o", folder.appendingPathComponent("a-%d.png").path], environment: ["HOSTAPP_BACKEND": "mupdf"])
+        #expect(render.status == 0, "\(render.stderr)")
+        let fullRender = try Tool.run(Self.full, ["--backend", "mupdf", "render", file, "-r", "30", "-o", folder.appendingPathComponent("b-%d.png").path])
+        #expect(fullRender.status == 0)
+        for page in 1...4 {  // outline.pdf's pages
+            let ours = try Data(contentsOf: folder.appendingPathComponent("a-\(page).png"))
+            let theirs = try Data(contentsOf: folder.appendingPathComponent("b-\(page).png"))
+            #expect(ours == theirs, "page \(page)")
+        }
+        // Errors keep their codes and messages.
+        let missing = try Tool.run(lonely, ["--backend", "mupdf", "info", "/nonexistent.pdf"])
+        let fullMissing = try Tool.run(Self.full, ["--backend", "mupdf", "info", "/nonexistent.pdf"])
+        #expect(missing.status == 74 && missing.stderr == fullMissing.stderr, "\(missing.stderr)")
+    }
+
+    /// Every run hostapp cannot serve alone goes to hostapp-full before anything is read or
+    /// written: without it, each fails with exit 74 naming it, and writes nothing.
+    @Test func everyOtherRunIsHandedToHostappFull() throws {
+        let (lonely, folder) = try lonelyHostApp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Fixtures.path("outline.pdf")
+        let output = folder.appendingPathComponent("out").path
+        let runs: [[String]] = [
+            ["info", file],  // auto needs both engines
+            ["--backend", "poppler", "render", file, "-o", output],
+            ["--backend", "mupdf", "--isolate", "render", file, "-o", output],
+            ["--backend", "mupdf", "--vault", folder.path, "--key-file", file, "info", "x.pdf"],
+            ["--backend", "mupdf", "annotations", "list", file],
+            ["--backend", "mupdf", "backends"],
+            ["--help"], ["--version"], ["--backend", "mupdf", "render"],  // help, version, usage errors
+        ]
+        for arguments in runs {
+            let result = try Tool.run(lonely, arguments)
+            #expect(result.status == 74 && result.stderr.contains("hostapp-full"), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// Handed off, a run is hostapp-full's in every way: same process, so the exit codes of
+    /// usage errors and the help are its own.
+    @Test func aHandedOffRunIsHostappFulls() throws {
+        let version = try Tool.run(HostAppTests.executable, ["--version"])
+        #expect(version.status == 0 && version.text.contains("MuPDF 1.21") && version.text.contains("Poppler 22.12"), "\(version.text)")
+        let help = try Tool.run(HostAppTests.executable, ["--help"])
+        #expect(help.status == 0 && help.text.contains("serve") && help.text.contains("render"))
+        let usage = try Tool.run(HostAppTests.executable, ["--backend", "mupdf", "render"])
+        #expect(usage.status == 64 && usage.stderr.contains("Missing expected argument"), "\(usage.stderr)")
+    }
+}
