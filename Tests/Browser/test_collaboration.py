@@ -44,7 +44,7 @@ class CollaborationTests(unittest.TestCase):
         for user in ("alice", "bob"):
             cls.tokens[user] = subprocess.run(
                 [HOSTAPP, "token", "issue", "--private-key", private, "--document", DOCUMENT, "--layer", LAYER, "--user", user,
-                 "--permission", "read-document", "--permission", "write"],
+                 "--permission", "read-document", "--permission", "write", "--expires-in", "86400"],
                 check=True, capture_output=True, text=True).stdout.strip()
             with open(os.path.join(cls.folder, user + ".token"), "w") as f:
                 f.write(cls.tokens[user])

@@ -22,7 +22,7 @@ import TestSupport
         deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
-    static func claims(user: String = "alice", permissions: [String] = ["read-document", "write"], expires: TimeInterval = 600) -> CollaborationClaims {
+    static func claims(user: String = "alice", permissions: [String] = ["read-document", "write"], expires: TimeInterval = 86_400) -> CollaborationClaims {
         CollaborationClaims(user: user, descriptor: descriptor, group: "editors", permissions: permissions, expires: Date().addingTimeInterval(expires))
     }
 

@@ -21,7 +21,8 @@ import TestSupport
             for (user, permissions) in users {
                 let issued = try Tool.run(
                     HostAppTests.executable,
-                    ["token", "issue", "--private-key", folder + "/private.pem", "--document", "docs/annotations.pdf", "--layer", "review", "--user", user]
+                    ["token", "issue", "--private-key", folder + "/private.pem", "--document", "docs/annotations.pdf", "--layer", "review", "--user", user,
+                     "--expires-in", "86400"]  // a day: a full run can hold a test many minutes before it runs
                         + permissions.flatMap { ["--permission", $0] })
                 #expect(issued.status == 0, "\(issued.stderr)")
                 try issued.text.write(toFile: "\(folder)/\(user).token", atomically: true, encoding: .utf8)

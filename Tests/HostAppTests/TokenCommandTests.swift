@@ -18,7 +18,7 @@ import TestSupport
 
         let issued = try Tool.run(hostapp, [
             "token", "issue", "--private-key", privateKey, "--document", "doc \"1\"/x", "--layer", "review", "--user", "alice",
-            "--permission", "read-document", "--permission", "annotations:edit:self", "--expires-in", "60",
+            "--permission", "read-document", "--permission", "annotations:edit:self", "--expires-in", "86400",
         ])
         #expect(issued.status == 0, "\(issued.stderr)")
         let token = issued.text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -16,10 +16,14 @@ import Logging
     /// A signing key (kept by the test, as an application's backend keeps it) and the
     /// server's configuration that verifies with its public key.
     final class Keys: Sendable {
+        /// Tokens live a day by default: in a full run on two cores a test can wait more than
+        /// ten minutes between minting its tokens and using them.
+        static let lifetime: TimeInterval = 86_400
+
         let privatePEM = CollaborationTokens.makePrivateKeyPEM()
 
         func token(_ user: String, document: String = "docs/annotations.pdf", layer: String = "review",
-                   permissions: [String] = ["read-document", "write"], expires: TimeInterval = 600) async throws -> String {
+                   permissions: [String] = ["read-document", "write"], expires: TimeInterval = Keys.lifetime) async throws -> String {
             let issuer = try await CollaborationTokens(pem: privatePEM)
             let descriptor = try DocumentDescriptor(documentID: document, layer: layer)
             return try await issuer.issue(CollaborationClaims(
