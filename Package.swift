@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),
         .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
         .library(name: "RendererProviderXFDF", targets: ["RendererProviderXFDF"]),
+        .library(name: "RendererProviderMetadata", targets: ["RendererProviderMetadata"]),
         .library(name: "RendererComparison", targets: ["RendererComparison"]),
         .library(name: "RendererProviderVault", targets: ["RendererProviderVault"]),
         .library(name: "RendererProviderStore", targets: ["RendererProviderStore"]),
@@ -47,6 +48,8 @@ let package = Package(
         .target(name: "CFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
         // XFDF import and export, apart so that the API stays free of an XML parser.
         .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider", "EngineSupport"]),
+        // Metadata written into the Info dictionary and the XMP packet alike, apart for the same reason.
+        .target(name: "RendererProviderMetadata", dependencies: ["RendererProvider"]),
         // An encrypted file system (AES-GCM in chunks) that both engines read documents from.
         .target(name: "RendererProviderVault", dependencies: ["RendererProvider", .product(name: "Crypto", package: "swift-crypto")]),
         // A reader's local state in SQLite (bookmarks, last pages, viewing states) and content fingerprints.
@@ -167,7 +170,8 @@ let package = Package(
         .executableTarget(
             name: "HostAppFull",
             dependencies: [
-                "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererIsolation", "RendererComparison", "RendererProviderVault",
+                "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
+                "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -191,10 +195,10 @@ let package = Package(
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["RendererProvider", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["RendererProvider", "RendererProviderMetadata", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "StoreTests", dependencies: ["RendererProviderStore", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "RendererProviderMetadata", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
         .testTarget(
             name: "ServerTests",

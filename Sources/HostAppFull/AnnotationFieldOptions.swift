@@ -114,5 +114,3 @@ struct SaveOptions: ParsableArguments {
         return result
     }
 }
-
-extension SaveMode: ExpressibleByArgument {}

@@ -55,6 +55,10 @@ final class SessionPrinter: ReadingSessionDelegate, @unchecked Sendable {
         print(["event": "annotationsChanged", "added": json(changes.added), "modified": json(changes.modified), "removed": json(changes.removed)])
     }
 
+    func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {
+        print(["event": "metadataChanged", "metadata": (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(metadata))) ?? [:]])
+    }
+
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {
         print(["event": "currentPageChanged", "from": oldIndex + 1, "to": newIndex + 1])
     }

@@ -3,6 +3,7 @@ import Logging
 import MuPDFRenderer
 import PopplerRenderer
 import RendererProvider
+import RendererProviderMetadata
 import RendererProviderVault
 
 // `hostapp-full`: every hostapp command, with both engines (MuPDF first, so that `auto`
@@ -17,7 +18,8 @@ HostProgram.current = HostProgram(
     renderers: { logger in
         [MuPDFRenderer(logger: logger.tagged(engine: "mupdf")), PopplerRenderer(logger: logger.tagged(engine: "poppler"))]
     },
-    vault: { directory, keyFile in try VaultFileSystem(root: directory, key: VaultKey(contentsOfFile: keyFile)) })
+    vault: { directory, keyFile in try VaultFileSystem(root: directory, key: VaultKey(contentsOfFile: keyFile)) },
+    setMetadata: { session, metadata in try session.setMetadata(metadata) })
 /// ArgumentParser's asynchronous entry point, which awaits the asynchronous commands (serve,
 /// sync). Called from top-level code, `HostApp.main()` would resolve to the synchronous one.
 func main() async {

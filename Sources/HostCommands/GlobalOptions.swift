@@ -185,3 +185,4 @@ extension HostSubcommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension SaveMode: ExpressibleByArgument {}

@@ -17,15 +17,19 @@ package struct HostProgram {
     /// Opens the vault `directory` with the key in `keyFile`; nil when the executable does
     /// not link the vault.
     package var vault: ((_ directory: String, _ keyFile: String) throws -> any FileSystem)?
+    /// Sets a session's metadata in its Info dictionary and XMP packet; nil when the
+    /// executable does not link the XMP writer (`hostapp info --set` then goes to hostapp-full).
+    package var setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)?
 
     package init(
         subcommands: [any ParsableCommand.Type], version: String, renderers: @escaping (Logger) -> [any Renderer],
-        vault: ((String, String) throws -> any FileSystem)?
+        vault: ((String, String) throws -> any FileSystem)?, setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)? = nil
     ) {
         self.subcommands = subcommands
         self.version = version
         self.renderers = renderers
         self.vault = vault
+        self.setMetadata = setMetadata
     }
 
     /// The program running. Set once by `main` before ``HostApp`` parses anything, and only
@@ -42,14 +46,15 @@ package struct HostProgram {
 extension HostApp {
     /// Whether this program serves `command` alone: one of its own subcommands, with a
     /// backend it links named (not `auto`, which needs every engine), in this process (no
-    /// --isolate, whose engine process is `worker`) and on the local disk unless it links
-    /// the vault.
+    /// --isolate, whose engine process is `worker`), on the local disk unless it links the
+    /// vault, and writing metadata only if it links the XMP writer.
     package static func servesAlone(_ command: any ParsableCommand) -> Bool {
         guard let subcommand = command as? any HostSubcommand,
             HostProgram.current.subcommands.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: command)) })
         else { return false }
         let global = subcommand.global
         guard case .id(let id) = global.selection, global.registry().renderers.contains(where: { $0.id == id }) else { return false }
+        if (command as? InfoCommand)?.writesMetadata == true, HostProgram.current.setMetadata == nil { return false }
         return !global.isolate && (HostProgram.current.vault != nil || (global.vault == nil && global.keyFile == nil))
     }
 

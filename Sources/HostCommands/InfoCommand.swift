@@ -4,7 +4,12 @@ import RendererProvider
 
 struct InfoCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Show a document's metadata and each page's size, rotation and label.")
+        commandName: "info", abstract: "Show a document's metadata and each page's size, rotation and label, or set its metadata.",
+        discussion: """
+            With --set, the metadata is written into the Info dictionary and the XMP packet alike \
+            (keeping the packet's other properties) and saved over the input, atomically, unless -o names \
+            another file; what was written is then shown.
+            """)
 
     @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
@@ -17,6 +22,22 @@ struct InfoCommand: HostSubcommand {
 
     @Flag(help: "Print each page's media, crop, bleed, trim and art boxes (user space, as pdfinfo -box does); JSON always has them.")
     var boxes = false
+
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Set a metadata field: \(MetadataSetting.keys.joined(separator: ", ")); an empty value removes it, dates are ISO 8601. Repeatable.",
+            valueName: "key=value"))
+    var settings: [MetadataSetting] = []
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --set, save to this file instead of over the input.", valueName: "output"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("With --set: automatic (incremental where the file allows), incremental or rewrite.", valueName: "mode"))
+    var saveMode: SaveMode = .automatic
+
+    /// True when the run writes metadata.
+    var writesMetadata: Bool { !settings.isEmpty }
 
     struct Report: Encodable {
         struct Page: Encodable {
@@ -42,10 +63,15 @@ struct InfoCommand: HostSubcommand {
         var error: String
     }
 
+    func validate() throws {
+        if !writesMetadata, output != nil { throw ValidationError("-o names where --set saves; give --set too") }
+    }
+
     func run() throws {
         var failures = PageFailures()
         try Failure.reporting {
-            let document = try global.openForPages(file, needing: [.metadata])
+            let shown = writesMetadata ? try writeMetadata() : file
+            let document = try global.openForPages(shown, needing: [.metadata])
             let info = try document.reader.info()
             var failed: [FailedPage] = []
             let pages = try Self.pageInfos(of: document.reader) { index, error in
@@ -55,7 +81,7 @@ struct InfoCommand: HostSubcommand {
                 Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label, boxes: $0.boxes)
             }
             let report = Report(
-                file: file, backend: document.reader.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed)
+                file: shown, backend: document.reader.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed)
             if json {
                 try JSONOutput.print(report)
             } else {
@@ -63,6 +89,22 @@ struct InfoCommand: HostSubcommand {
             }
         }
         try failures.finish()
+    }
+
+    /// Writes the settings through a session (its settings file and the PDF's permissions
+    /// enforced), saves, and returns the path saved to.
+    private func writeMetadata() throws -> String {
+        guard let setMetadata = HostProgram.current.setMetadata else {
+            throw RendererError(.unsupported, "this executable cannot write metadata; hostapp-full can")
+        }
+        let session = try global.openSession(file)
+        defer { session.close() }
+        try session.check(output == nil ? .save : .saveTo)
+        var metadata = try session.info().metadata
+        for setting in settings { setting.apply(to: &metadata) }
+        try setMetadata(session, metadata)
+        if let output { try session.save(to: output, mode: saveMode) } else { try session.save(mode: saveMode) }
+        return output ?? file
     }
 
     /// Every page's size, rotation and label that the engine can load: all at once, and page

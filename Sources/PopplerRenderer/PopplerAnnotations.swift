@@ -45,6 +45,6 @@ extension PopplerPage: AnnotationEditing {
     private func edit(_ action: String, _ call: (PopplerCoreDocument) -> cpoppler_status) throws {
         let status = call(try document.core())
         guard status == CPOPPLER_OK else { throw PopplerErrors.editFailure(status, doing: action) }
-        document.annotationsChanged()
+        document.coreChanged()
     }
 }

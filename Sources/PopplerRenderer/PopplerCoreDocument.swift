@@ -57,6 +57,28 @@ final class PopplerCoreDocument: PopplerFacts {
         return Data(bytes: bytes, count: length)
     }
 
+    /// The catalog's XMP packet, decoded; nil when there is none.
+    func xmpPacket() throws -> Data? {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let found = cpoppler_core_xmp(handle, &bytes, &length)
+        guard found >= 0 else { throw RendererError(.damaged, "Poppler could not read the document's catalog", backend: PopplerErrors.backend) }
+        guard found == 1, let bytes else { return nil }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+
+    /// Sets the Info dictionary's entry `key` to the PDF text string `value`; nil removes it.
+    func setInfo(_ key: String, _ value: Data?) -> cpoppler_status {
+        guard let value else { return cpoppler_core_set_info(handle, key, nil, 0) }
+        return value.withUnsafeBytes { cpoppler_core_set_info(handle, key, $0.bindMemory(to: CChar.self).baseAddress, $0.count) }
+    }
+
+    /// Makes `packet` the catalog's XMP packet.
+    func setXMPPacket(_ packet: Data) -> cpoppler_status {
+        packet.withUnsafeBytes { cpoppler_core_set_xmp(handle, $0.bindMemory(to: CChar.self).baseAddress, $0.count) }
+    }
+
     /// Calls `body` with the records of page `index`'s annotations, in `/Annots` order;
     /// nil when the page cannot be read.
     func withAnnotationRecords<T>(ofPage index: Int, _ body: (UnsafeBufferPointer<annotation_record>) throws -> T) rethrows -> T? {

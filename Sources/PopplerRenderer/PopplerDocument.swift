@@ -6,13 +6,12 @@ import RendererProvider
 /// (drawing, metadata, text with boxes, navigation), the public C++ API (encryption,
 /// `/Rotate`, text as pdftotext writes it) and the core API (annotations and saving, opened
 /// on first use). A document read from a stream has no C++ twin, which cannot read one: its
-/// core twin, opened at once, tells those facts. Annotations are edited in the core twin;
-/// the glib twin is then opened again from the core twin's bytes before the next page is
-/// loaded, so that drawings show the changes. The C++ twin is never refreshed: what it
-/// answers (encryption, rotation, page-content text) no annotation edit changes.
+/// core twin, opened at once, tells those facts. Annotations and metadata are edited in the
+/// core twin; the glib twin is then opened again from the core twin's bytes before the next
+/// page is loaded or the metadata read, so that they show the changes. The C++ twin is never
+/// refreshed: what it answers (encryption, rotation, page-content text) no edit changes.
 final class PopplerDocument: EngineDocument {
-    /// The glib twin; out of date after annotations change, until a page is loaded through
-    /// `currentPage(at:)`.
+    /// The glib twin; out of date after an edit, until `currentGlib()` opens it again.
     private var glibTwin: PopplerGlibDocument
     let pageCount: Int
     /// The C++ twin, or for a stream the core twin.
@@ -58,26 +57,33 @@ final class PopplerDocument: EngineDocument {
         self.logger = logger
     }
 
-    /// The glib twin as it is, for what annotation edits do not change (metadata, outline).
+    /// The glib twin as it is, for what edits do not change (outline, destinations, the
+    /// crop box, the file identifier).
     var glib: PopplerGlibDocument { glibTwin }
 
     func info() throws -> DocumentInfo {
-        glibTwin.info(pageCount: pageCount, isEncrypted: facts.isEncrypted)
+        try currentGlib().info(pageCount: pageCount, isEncrypted: facts.isEncrypted)
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {
         PopplerPage(document: self, index: index, rotation: facts.rotation(ofPage: index))
     }
 
-    /// The glib page at `index`, from a glib twin that shows every annotation change;
-    /// the caller unreferences it.
+    /// The glib page at `index`, from a glib twin that shows every change; the caller
+    /// unreferences it.
     func currentPage(at index: Int) throws -> OpaquePointer {
+        try currentGlib().page(at: index)
+    }
+
+    /// The glib twin, first opened again from the core twin's bytes when the core twin has
+    /// changes it does not show.
+    private func currentGlib() throws -> PopplerGlibDocument {
         if glibIsOutOfDate {
             let bytes = try core().serialized()
             glibTwin = try logging { try PopplerGlibDocument(source: .memory(bytes), absolutePath: nil, password: password) }
             glibIsOutOfDate = false
         }
-        return try glibTwin.page(at: index)
+        return glibTwin
     }
 
     /// The core twin, opened on first use.
@@ -96,7 +102,7 @@ final class PopplerDocument: EngineDocument {
     }
 
     /// Notes that the core twin changed, so the glib twin must be opened again.
-    func annotationsChanged() {
+    func coreChanged() {
         glibIsOutOfDate = true
     }
 

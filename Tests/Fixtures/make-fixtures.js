@@ -192,6 +192,45 @@ function makeMetadata() {
 	save(f, "metadata.pdf");
 }
 
+// metadata-xmp.pdf: one page, an Info dictionary with Title "Old title", Author "Old author",
+// Producer "mutool run", and an uncompressed XMP packet in the catalog's /Metadata that
+// holds the facts in each form XMP allows, across three rdf:Description elements:
+//   1. dc:title (rdf:Alt, x-default "Old title") and dc:creator (rdf:Seq, "Old author") as
+//      elements, beside dc:rights (rdf:Alt, x-default "Fixture rights"), which is no fact;
+//   2. xmp:CreatorTool "make-fixtures.js" and pdf:Producer "mutool run" as attributes only;
+//   3. properties of other schemas: pdfaid:part 2 (the PDF/A identification schema) and
+//      fx:project "renderer-provider" in the namespace http://example.org/ns/fixture/.
+function makeMetadataXMP() {
+	var f = newDocument();
+	addPage(f, [0, 0, 612, 792], 0, "BT /F1 12 Tf 72 720 Td (Metadata in XMP) Tj ET\n");
+	f.doc.getTrailer().Info = f.doc.addObject({
+		Title: f.doc.newString("Old title"),
+		Author: f.doc.newString("Old author"),
+		Producer: f.doc.newString("mutool run"),
+	});
+	var packet = [
+		'<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+		'<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+		' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+		'  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+		'   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">Old title</rdf:li></rdf:Alt></dc:title>',
+		'   <dc:creator><rdf:Seq><rdf:li>Old author</rdf:li></rdf:Seq></dc:creator>',
+		'   <dc:rights><rdf:Alt><rdf:li xml:lang="x-default">Fixture rights</rdf:li></rdf:Alt></dc:rights>',
+		'  </rdf:Description>',
+		'  <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/"',
+		'    xmp:CreatorTool="make-fixtures.js" pdf:Producer="mutool run"/>',
+		'  <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/" xmlns:fx="http://example.org/ns/fixture/">',
+		'   <pdfaid:part>2</pdfaid:part>',
+		'   <fx:project>renderer-provider</fx:project>',
+		'  </rdf:Description>',
+		' </rdf:RDF>',
+		'</x:xmpmeta>',
+		'<?xpacket end="w"?>',
+	].join("\n");
+	f.doc.getTrailer().Root.Metadata = f.doc.addStream(packet, { Type: f.doc.newName("Metadata"), Subtype: f.doc.newName("XML") });
+	save(f, "metadata-xmp.pdf");
+}
+
 // labels.pdf: nine pages with a /PageLabels number tree:
 //   pages 0-1 lower roman (i, ii); pages 2-3 decimal (1, 2); pages 4-5 prefix "A-", decimal
 //   from 7; page 6 prefix "Cover" and no style (Cover); pages 7-8 upper letters
@@ -354,5 +393,6 @@ makeCropBox();
 makeBoxes();
 makeColors();
 makeMetadata();
+makeMetadataXMP();
 makeLabels();
 makeLong();

@@ -71,6 +71,7 @@ struct HandOffTests {
             ["--backend", "mupdf", "--isolate", "render", file, "-o", output],
             ["--backend", "mupdf", "--vault", folder.path, "--key-file", file, "info", "x.pdf"],
             ["--backend", "mupdf", "annotations", "list", file],
+            ["--backend", "mupdf", "info", file, "--set", "title=Handed off", "-o", output],  // the XMP writer is hostapp-full's
             ["--backend", "mupdf", "backends"],
             ["--help"], ["--version"], ["--backend", "mupdf", "render"],  // help, version, usage errors
         ]

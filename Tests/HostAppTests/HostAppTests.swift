@@ -116,6 +116,37 @@ struct HostAppTests {
         #expect(flagWins.text.contains("Backend:      mupdf"))
     }
 
+    /// `info --set` writes the Info dictionary and the XMP packet, saves (over the input, or
+    /// to -o) and shows what it wrote; a bad setting changes nothing.
+    @Test(arguments: ["mupdf", "poppler"])
+    func infoSetWritesTheMetadata(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in.pdf").path, output = directory.appendingPathComponent("out.pdf").path
+        try FileManager.default.copyItem(atPath: Fixtures.path("metadata.pdf"), toPath: input)
+        let original = try Data(contentsOf: URL(fileURLWithPath: input))
+        let set = try hostapp(
+            "--backend", backend, "info", input, "--set", "title=Set from hostapp", "--set", "author=", "--set", "modified=2025-02-03T04:05:06Z",
+            "-o", output, "--json")
+        #expect(set.status == 0, "\(set.stderr)")
+        let shown = try JSONSerialization.jsonObject(with: set.stdout) as? [String: Any]
+        let info = shown?["info"] as? [String: Any]
+        #expect(shown?["file"] as? String == output && info?["title"] as? String == "Set from hostapp" && info?["author"] == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original, "-o leaves the input alone")
+        let pdfinfo = try Tool.run("pdfinfo", ["-isodates", "-meta", output]).text
+        #expect(pdfinfo.contains("Set from hostapp</rdf:li>") && !pdfinfo.contains("Ada Lovelace"))
+        #expect(try Tool.run("pdfinfo", ["-isodates", output]).text.contains("ModDate:         2025-02-03T04:05:06Z"))
+
+        let inPlace = try hostapp("--backend", backend, "info", input, "--set", "keywords=in place")
+        #expect(inPlace.status == 0 && inPlace.text.contains("Keywords:     in place"), "\(inPlace.stderr)")
+        let afterInPlace = try Data(contentsOf: URL(fileURLWithPath: input))
+        for bad in [["--set", "colour=red"], ["--set", "created=last week"], ["--set", "title"], ["-o", output]] {
+            let refused = try Tool.run(Self.executable, ["--backend", backend, "info", input] + bad)
+            #expect(refused.status == 64, "\(bad): \(refused.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == afterInPlace)
+    }
+
     @Test(arguments: ["mupdf", "poppler"])
     func renderWritesOneFilePerPage(backend: String) throws {
         let directory = try Tool.temporaryDirectory()

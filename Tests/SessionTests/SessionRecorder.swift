@@ -51,6 +51,9 @@ final class SessionRecorder: ReadingSessionDelegate, @unchecked Sendable {
         }
         record("annotationsChanged +\(changes.added.count) ~\(changes.modified.count) -\(changes.removed.count)")
     }
+    func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {
+        record("metadataChanged \(metadata.title ?? "-")")
+    }
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {
         record("currentPageChanged \(oldIndex)->\(newIndex)")
     }
@@ -101,6 +104,7 @@ extension SessionEvent {
         case .documentShown: "documentShown"
         case .bookmarksChanged: "bookmarksChanged"
         case .annotationsChanged: "annotationsChanged"
+        case .metadataChanged: "metadataChanged"
         case .currentPageChanged: "currentPageChanged"
         case .willSave: "willSave"
         case .saved: "saved"

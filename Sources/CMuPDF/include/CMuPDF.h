@@ -70,6 +70,16 @@ int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error);
    `buffer`; returns the length the full value needs including its terminator, -1 when the
    key is absent. */
 int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int size);
+/* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
+   written in PDFDocEncoding or UTF-16), making the dictionary if there is none; a NULL
+   `value` removes the entry. Returns 1, or 0 with `error` set. */
+int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error);
+/* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it); NULL
+   when there is none. Returns 1, or 0 with `error` set. */
+int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error);
+/* Makes `bytes` the catalog's XMP packet, in a new uncompressed /Metadata stream. Returns 1,
+   or 0 with `error` set. */
+int cmupdf_set_xmp(cmupdf_document *doc, const unsigned char *bytes, size_t length, cmupdf_error *error);
 
 /* The PDF version times ten (17 for 1.7). */
 int cmupdf_pdf_version(cmupdf_document *doc);

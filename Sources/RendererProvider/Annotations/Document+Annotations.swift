@@ -124,14 +124,10 @@ extension Document {
         }
     }
 
-    /// Runs `body` on the page at `index` and marks the document changed. A document with
-    /// changes stays with its renderer: only it holds them.
+    /// Runs `body` on the page at `index` and marks the document changed.
     private func changing<T: Sendable>(pageAt index: Int, _ body: (any EnginePage) throws -> T) throws -> T {
         let result = try withPage(index, body)
-        engine.withLock { state in
-            state.hasUnsavedChanges = true
-            state.fallbacks = []
-        }
+        markChanged()
         return result
     }
 }

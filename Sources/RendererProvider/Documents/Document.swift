@@ -115,6 +115,15 @@ public final class Document: Sendable {
         }
     }
 
+    /// Notes that the engine document now holds changes. A document with changes stays with
+    /// its renderer: only it holds them.
+    func markChanged() {
+        engine.withLock { state in
+            state.hasUnsavedChanges = true
+            state.fallbacks = []
+        }
+    }
+
     func require(_ capability: Capability) throws {
         let renderer = self.renderer
         guard renderer.capabilities.contains(capability) else {

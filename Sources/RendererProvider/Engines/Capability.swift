@@ -27,6 +27,8 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case annotations
     /// Adds, changes and removes annotations (which kinds and fields: ``AnnotationSupport``).
     case editAnnotations = "edit-annotations"
+    /// Writes the document's metadata: the Info dictionary and the XMP packet.
+    case editMetadata = "edit-metadata"
     /// Saves the document, with its changes, to a file or into a ``FileWriteHandle``.
     case save
 

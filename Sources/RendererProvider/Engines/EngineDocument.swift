@@ -1,3 +1,5 @@
+import Foundation
+
 /// An open document inside an engine.
 ///
 /// ### Implementation requirements
@@ -29,4 +31,21 @@ public protocol EngineDocument: AnyObject {
     /// Writes what ``write(to:incremental:)`` writes into `handle`, from its start, without
     /// closing it: for saves into an application's ``FileSystem``.
     func write(into handle: any FileWriteHandle, incremental: Bool) throws
+    /// The catalog's XMP packet (`/Metadata`), decoded; nil when there is none.
+    func xmpPacket() throws -> Data?
+    /// Writes `metadata` into the Info dictionary (a nil field removes its entry; other
+    /// entries stay) and, when `xmpPacket` is given, makes it the catalog's XMP packet.
+    func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws
+}
+
+extension EngineDocument {
+    /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.
+    public func xmpPacket() throws -> Data? {
+        throw RendererError(.unsupported, "this engine does not read XMP packets")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.
+    public func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
+        throw RendererError(.unsupported, "this engine does not write metadata")
+    }
 }

@@ -15,6 +15,8 @@ public protocol ReadingSessionDelegate: AnyObject, Sendable {
     func session(_ session: ReadingSession, didChangeBookmarks bookmarks: [Bookmark])
     /// Annotations added, changed or removed, as the document holds them: keep them.
     func session(_ session: ReadingSession, didChangeAnnotations changes: AnnotationChanges)
+    /// The document's metadata, all of it, after a change.
+    func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata)
     /// The current page changed.
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int)
     /// Before a save: return `nil` to veto it, or the mode to save in (the default keeps `mode`).
@@ -50,6 +52,7 @@ extension ReadingSessionDelegate {
     public func session(_ session: ReadingSession, didShow state: ViewingState) {}
     public func session(_ session: ReadingSession, didChangeBookmarks bookmarks: [Bookmark]) {}
     public func session(_ session: ReadingSession, didChangeAnnotations changes: AnnotationChanges) {}
+    public func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {}
     public func session(_ session: ReadingSession, willSaveTo path: String, mode: SaveMode) -> SaveMode? { mode }

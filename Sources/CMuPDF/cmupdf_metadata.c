@@ -1,0 +1,89 @@
+#include "cmupdf_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	int ok = 1;
+	fz_try(ctx) {
+		pdf_obj *info = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Info));
+		if (!pdf_is_dict(ctx, info) && value) {
+			info = pdf_add_new_dict(ctx, doc->pdf, 8);
+			/* Adding an object can move the trailer: fetch it again. */
+			pdf_dict_put_drop(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Info), info);
+		}
+		if (value)
+			pdf_dict_puts_drop(ctx, info, key, pdf_new_text_string(ctx, value));
+		else if (pdf_is_dict(ctx, info))
+			pdf_dict_dels(ctx, info, key);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	fz_buffer *buffer = NULL;
+	int ok = 1;
+	*bytes = NULL;
+	*length = 0;
+	fz_var(buffer);
+	fz_try(ctx) {
+		pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root));
+		pdf_obj *metadata = pdf_dict_get(ctx, root, PDF_NAME(Metadata));
+		if (pdf_is_stream(ctx, metadata)) {
+			unsigned char *data;
+			buffer = pdf_load_stream(ctx, metadata);
+			size_t count = fz_buffer_storage(ctx, buffer, &data);
+			*bytes = malloc(count ? count : 1);
+			if (!*bytes)
+				fz_throw(ctx, FZ_ERROR_GENERIC, "out of memory copying the XMP packet");
+			memcpy(*bytes, data, count);
+			*length = count;
+		}
+	}
+	fz_always(ctx)
+		fz_drop_buffer(ctx, buffer);
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+int cmupdf_set_xmp(cmupdf_document *doc, const unsigned char *bytes, size_t length, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	fz_buffer *buffer = NULL;
+	pdf_obj *dict = NULL, *stream = NULL;
+	int ok = 1;
+	fz_var(buffer);
+	fz_var(dict);
+	fz_var(stream);
+	fz_try(ctx) {
+		buffer = fz_new_buffer_from_copied_data(ctx, bytes, length);
+		dict = pdf_new_dict(ctx, doc->pdf, 2);
+		pdf_dict_put(ctx, dict, PDF_NAME(Type), PDF_NAME(Metadata));
+		pdf_dict_put(ctx, dict, PDF_NAME(Subtype), PDF_NAME(XML));
+		/* Uncompressed, as XMP asks, so that tools that do not parse PDF find it. */
+		stream = pdf_add_stream(ctx, doc->pdf, buffer, dict, 0);
+		pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root));
+		pdf_dict_put(ctx, root, PDF_NAME(Metadata), stream);
+	}
+	fz_always(ctx) {
+		pdf_drop_obj(ctx, stream);
+		pdf_drop_obj(ctx, dict);
+		fz_drop_buffer(ctx, buffer);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+extension Document {
+    /// The document's XMP packet (the catalog's `/Metadata` stream), decoded, with this
+    /// document's changes; nil when it has none. Needs ``Capability/editMetadata``, which
+    /// the engines that read the packet declare.
+    public func xmpPacket() throws -> Data? {
+        try require(.editMetadata)
+        return try withEngine { document, _ in try document.xmpPacket() }
+    }
+
+    /// Writes `metadata` into the Info dictionary (nil and empty fields removed) and, when given,
+    /// `xmpPacket` as the document's XMP packet, keeping the change until it is saved. The
+    /// public form, which keeps the two consistent, is `setMetadata` in
+    /// RendererProviderMetadata. Throws `unsupported` when the renderer cannot write
+    /// metadata or the document does not permit changes.
+    package func replaceMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
+        try require(.editMetadata)
+        if try !info().permissions.contains(.modify) {
+            throw RendererError(.unsupported, "the document does not permit changes; open it with the owner password", backend: renderer.id)
+        }
+        var present = metadata
+        for field in [\DocumentMetadata.title, \.author, \.subject, \.keywords, \.creator, \.producer] where present[keyPath: field]?.isEmpty == true {
+            present[keyPath: field] = nil
+        }
+        try withEngine { [present] document, _ in try document.setMetadata(present, xmpPacket: xmpPacket) }
+        markChanged()
+    }
+}
