@@ -1,27 +1,17 @@
 import Foundation
 
 /// What a document says about itself: its size, version, metadata and protection.
+///
+/// The metadata's fields read and write as the info's own (`info.title`), and its JSON is
+/// flat: `title` beside `pageCount`.
+@dynamicMemberLookup
 public struct DocumentInfo: Hashable, Sendable, Codable {
     /// The number of pages.
     public var pageCount: Int
     /// The PDF version, such as "1.7".
     public var pdfVersion: String
-    /// The title, from the Info dictionary.
-    public var title: String?
-    /// The author, from the Info dictionary.
-    public var author: String?
-    /// The subject, from the Info dictionary.
-    public var subject: String?
-    /// The keywords, from the Info dictionary.
-    public var keywords: String?
-    /// The application that created the original document.
-    public var creator: String?
-    /// The application that wrote the PDF.
-    public var producer: String?
-    /// When the document was created.
-    public var creationDate: Date?
-    /// When the document was last changed.
-    public var modificationDate: Date?
+    /// The title, author, dates and the rest, from the Info dictionary.
+    public var metadata: DocumentMetadata
     /// True when the file is encrypted, whether or not it needed a password to open.
     public var isEncrypted: Bool
     /// What the document allows; ``DocumentPermissions/all`` for unencrypted files.
@@ -40,16 +30,43 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
     ) {
         self.pageCount = pageCount
         self.pdfVersion = pdfVersion
-        self.title = title
-        self.author = author
-        self.subject = subject
-        self.keywords = keywords
-        self.creator = creator
-        self.producer = producer
-        self.creationDate = creationDate
-        self.modificationDate = modificationDate
+        self.metadata = DocumentMetadata(
+            title: title, author: author, subject: subject, keywords: keywords, creator: creator, producer: producer,
+            creationDate: creationDate, modificationDate: modificationDate)
         self.isEncrypted = isEncrypted
         self.permissions = permissions
         self.fileIdentifier = fileIdentifier
+    }
+
+    /// A field of ``metadata``, such as `info.title`.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<DocumentMetadata, Value>) -> Value {
+        get { metadata[keyPath: field] }
+        set { metadata[keyPath: field] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pageCount, pdfVersion, isEncrypted, permissions, fileIdentifier
+    }
+
+    /// Reads the flat form ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pageCount = try container.decode(Int.self, forKey: .pageCount)
+        pdfVersion = try container.decode(String.self, forKey: .pdfVersion)
+        metadata = try DocumentMetadata(from: decoder)
+        isEncrypted = try container.decode(Bool.self, forKey: .isEncrypted)
+        permissions = try container.decode(DocumentPermissions.self, forKey: .permissions)
+        fileIdentifier = try container.decodeIfPresent(String.self, forKey: .fileIdentifier)
+    }
+
+    /// Writes the metadata's fields beside the others, in one object.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(pdfVersion, forKey: .pdfVersion)
+        try metadata.encode(to: encoder)
+        try container.encode(isEncrypted, forKey: .isEncrypted)
+        try container.encode(permissions, forKey: .permissions)
+        try container.encodeIfPresent(fileIdentifier, forKey: .fileIdentifier)
     }
 }

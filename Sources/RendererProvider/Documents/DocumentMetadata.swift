@@ -36,12 +36,3 @@ public struct DocumentMetadata: Hashable, Sendable, Codable {
         self.modificationDate = modificationDate
     }
 }
-
-extension DocumentInfo {
-    /// The document's metadata: the facts a metadata edit writes.
-    public var metadata: DocumentMetadata {
-        DocumentMetadata(
-            title: title, author: author, subject: subject, keywords: keywords, creator: creator,
-            producer: producer, creationDate: creationDate, modificationDate: modificationDate)
-    }
-}
