@@ -14,56 +14,13 @@
 #include <string>
 #include <vector>
 
+using cpoppler::copy_text;
+using cpoppler::pdf_text;
+using cpoppler::utf16_text;
+
 namespace {
 
 // MARK: Reading
-
-/* UCS-4 code points as UTF-8. */
-std::string utf8(const Unicode *text, int length)
-{
-	std::string out;
-	for (int i = 0; i < length; i++) {
-		Unicode c = text[i];
-		if (c < 0x80) {
-			out += static_cast<char>(c);
-		} else if (c < 0x800) {
-			out += static_cast<char>(0xC0 | (c >> 6));
-			out += static_cast<char>(0x80 | (c & 0x3F));
-		} else if (c < 0x10000) {
-			out += static_cast<char>(0xE0 | (c >> 12));
-			out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-			out += static_cast<char>(0x80 | (c & 0x3F));
-		} else if (c < 0x110000) {
-			out += static_cast<char>(0xF0 | (c >> 18));
-			out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-			out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-			out += static_cast<char>(0x80 | (c & 0x3F));
-		}
-	}
-	return out;
-}
-
-/* A copy from malloc of the string or name at `key` (a text string decoded to UTF-8);
-   NULL when the key holds neither. */
-char *copy_text(const Object &dict, const char *key)
-{
-	Object value = dict.dictLookup(key);
-	std::string text;
-	if (value.isName()) {
-		text = value.getName();
-	} else if (value.isString()) {
-		Unicode *ucs4 = nullptr;
-		int length = TextStringToUCS4(value.getString()->toStr(), &ucs4);
-		text = utf8(ucs4, length);
-		gfree(ucs4);
-	} else {
-		return nullptr;
-	}
-	char *copy = strdup(text.c_str());
-	if (!copy)
-		throw std::bad_alloc();
-	return copy;
-}
 
 /* The numbers of the array at `key`; empty when it is not an array of numbers. */
 std::vector<double> numbers(const Object &array)
@@ -238,24 +195,6 @@ Annot *annot_at(Page *page, int position)
 }
 
 // MARK: Writing
-
-/* UTF-8 `text` as UTF-16BE with its byte order mark, which Poppler's text setters expect. */
-std::unique_ptr<GooString> utf16_text(const char *text)
-{
-	return utf8ToUtf16WithBom(text ? text : "");
-}
-
-/* UTF-8 `text` as a PDF text string: as it is when it is printable ASCII (the same in
-   PDFDocEncoding), else UTF-16BE with its byte order mark. */
-GooString *pdf_text(const char *text)
-{
-	for (const char *c = text; *c; c++) {
-		unsigned char byte = static_cast<unsigned char>(*c);
-		if (byte >= 0x7F || (byte < 0x20 && (byte < 0x09 || byte > 0x0D)))
-			return utf16_text(text).release();
-	}
-	return new GooString(text);
-}
 
 /* Sets or (for a NULL `text`) removes a text entry of the annotation's dictionary. */
 void set_text(Annot *annot, const char *key, const char *text)

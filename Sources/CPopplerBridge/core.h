@@ -48,6 +48,17 @@ std::optional<GooString> password_of(const char *password);
 /* `doc` when its document opened, else NULL (and `doc` deleted). */
 cpoppler_core *checked(cpoppler_core *doc);
 
+/* A copy from malloc of the string or name at `key` of `dict` (a text string decoded to
+   UTF-8); NULL when the key holds neither. Throws std::bad_alloc. */
+char *copy_text(const Object &dict, const char *key);
+
+/* UTF-8 `text` as UTF-16BE with its byte order mark, which Poppler's text setters expect. */
+std::unique_ptr<GooString> utf16_text(const char *text);
+
+/* UTF-8 `text` as a new PDF text string: as it is when it is printable ASCII (the same in
+   PDFDocEncoding), else UTF-16BE with its byte order mark. */
+GooString *pdf_text(const char *text);
+
 /* Writes the document with its changes to `out`: the original bytes and an incremental
    update, or a complete rewrite. Returns Poppler's error code. */
 int write_document(cpoppler_core *doc, OutStream *out, bool rewrite);

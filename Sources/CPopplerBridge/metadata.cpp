@@ -12,11 +12,11 @@
    core API. Catalog::readMetadata keeps the first stream it read, so the packet is looked
    up in the catalog each time. */
 
-extern "C" cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value, long length)
+extern "C" cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value)
 {
 	try {
 		/* PDFDoc takes the string and removes the entry for NULL. */
-		doc->doc->setDocInfoStringEntry(key, value ? new GooString(value, static_cast<size_t>(length)) : nullptr);
+		doc->doc->setDocInfoStringEntry(key, value ? cpoppler::pdf_text(value) : nullptr);
 	} catch (const std::bad_alloc &) {
 		return CPOPPLER_OUT_OF_MEMORY;
 	}

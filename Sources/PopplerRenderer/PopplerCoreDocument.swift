@@ -68,10 +68,9 @@ final class PopplerCoreDocument: PopplerFacts {
         return Data(bytes: bytes, count: length)
     }
 
-    /// Sets the Info dictionary's entry `key` to the PDF text string `value`; nil removes it.
-    func setInfo(_ key: String, _ value: Data?) -> cpoppler_status {
-        guard let value else { return cpoppler_core_set_info(handle, key, nil, 0) }
-        return value.withUnsafeBytes { cpoppler_core_set_info(handle, key, $0.bindMemory(to: CChar.self).baseAddress, $0.count) }
+    /// Sets the Info dictionary's entry `key` to the text `value`; nil removes it.
+    func setInfo(_ key: String, _ value: String?) -> cpoppler_status {
+        cpoppler_core_set_info(handle, key, value)
     }
 
     /// Makes `packet` the catalog's XMP packet.

@@ -86,10 +86,9 @@ cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int posit
 /* Deletes the annotation at `position`, with its popup. */
 cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int position);
 
-/* Sets the Info dictionary's entry `key` (such as "Title") to the `length` bytes of
-   `value`, a PDF text string (PDFDocEncoding, or UTF-16BE after its byte order mark); NULL
-   removes the entry. */
-cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value, long length);
+/* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
+   written in PDFDocEncoding when it is printable ASCII, else UTF-16); NULL removes it. */
+cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value);
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it). Returns
    1, 0 when there is none, or -1 when the catalog cannot be read or memory runs out. */
 int cpoppler_core_xmp(cpoppler_core *doc, char **bytes, long *length);
