@@ -148,7 +148,7 @@ let package = Package(
             ]),
 
         // hostapp's commands that need only the provider API and an engine (info, render, text,
-        // search, outline, links, manifest), with the global options and the root command
+        // search, outline, links, signatures, manifest), with the global options and the root command
         // both executables share.
         .target(
             name: "HostCommands",

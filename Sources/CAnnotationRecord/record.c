@@ -22,3 +22,20 @@ void annotation_records_free(annotation_record *records, int count)
 	}
 	free(records);
 }
+
+void signature_records_free(signature_record *records, int count)
+{
+	if (!records)
+		return;
+	for (int i = 0; i < count; i++) {
+		signature_record *r = &records[i];
+		free(r->field);
+		free(r->signer);
+		free(r->reason);
+		free(r->location);
+		free(r->date);
+		free(r->sub_filter);
+		free(r->ranges);
+	}
+	free(records);
+}

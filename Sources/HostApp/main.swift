@@ -2,7 +2,7 @@ import Foundation
 import HostCommands
 import MuPDFRenderer
 
-// `hostapp`: the reading commands (info, render, text, search, outline, links, manifest)
+// `hostapp`: the reading commands (info, render, text, search, outline, links, signatures, manifest)
 // run here when MuPDF is named (--backend mupdf or HOSTAPP_BACKEND=mupdf), in an executable
 // that links neither Poppler's libraries nor the server stack, so that the run starts and
 // stays as small as `mutool`'s. Every other run (another backend or `auto`, --isolate, a

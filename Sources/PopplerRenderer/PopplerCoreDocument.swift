@@ -57,6 +57,16 @@ final class PopplerCoreDocument: PopplerFacts {
         return Data(bytes: bytes, count: length)
     }
 
+    /// The AcroForm's signature fields.
+    func signatureFields() throws -> [SignatureField] {
+        var records: UnsafeMutablePointer<signature_record>?
+        var fileSize: Int64 = 0
+        let count = cpoppler_core_signatures(handle, &records, &fileSize)
+        guard count >= 0 else { throw RendererError(.limitExceeded, "Poppler ran out of memory reading the form's signature fields", backend: PopplerErrors.backend) }
+        defer { signature_records_free(records, count) }
+        return SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize)
+    }
+
     /// The catalog's XMP packet, decoded; nil when there is none.
     func xmpPacket() throws -> Data? {
         var bytes: UnsafeMutablePointer<CChar>?

@@ -7,7 +7,13 @@ import TestSupport
 /// normalising whitespace: MuPDF against `mutool draw -F txt`, Poppler against `pdftotext`.
 @Suite("Plain text equal to the engines' own tools")
 struct TextReferenceTests {
-    @Test(arguments: Fixtures.allDocuments)
+    /// The fixtures with an unsigned signature field, on which `mutool draw -F txt` writes
+    /// the "SIGN" of the placeholder MuPDF draws there; MuPDF's structured text of the page
+    /// (`fz_new_stext_page_from_page`, as `toStructuredText` under `mutool run` also gives it)
+    /// does not hold it, and the backend's text is that structured text.
+    static let unsignedSignatureFields = ["signed.pdf", "signed-then-changed.pdf", "field-loop.pdf"].map(Fixtures.path)
+
+    @Test(arguments: Fixtures.allDocuments.filter { !unsignedSignatureFields.contains($0) })
     func muPDFMatchesMutool(file: String) throws {
         try compare(backend: "mupdf", file: file) { page in
             try Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file, "\(page)"]).text

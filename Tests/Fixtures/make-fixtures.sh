@@ -126,6 +126,101 @@ assert data.count(b"/Type/Pages/Count 3/") == 1
 open("broken-page-tree.pdf", "wb").write(data.replace(b"/Type/Pages/Count 3/", b"/Type/Pages/Count 5/"))
 PY
 
+# signed.pdf: one page and an AcroForm with two signature fields, the file signed by the
+# first with a self-signed certificate made here for it (CN "Fixture Signer", RSA 2048,
+# thrown away afterwards) through openssl cms: a detached PKCS#7 over the two byte ranges,
+# SHA-256 (/SubFilter /adbe.pkcs7.detached; pdfsig finds it valid, its issuer untrusted).
+#   "Approval" (object 5, field and widget in one, /P the page, Rect 72 600 272 650 in user
+#     space): /V holds /Name (Fixture Signer), /M (D:20240309160000Z), /Reason (Approval of
+#     the fixture), /Location (Test lab), a /ByteRange of two ranges that run from the first
+#     byte to the last, leaving out only the /Contents string (8,192 bytes, in hex);
+#   "Review.Witness" (object 8, a widget without /P under the field "Review", object 7, which
+#     gives it /FT /Sig by inheritance): unsigned, on page 1 through the page's /Annots.
+# signed-then-changed.pdf: signed.pdf with an incremental update appended (a new Info
+# dictionary, object 10, /Title "Changed after signing"): the signature no longer covers the whole file
+# (pdfsig: "Not total document signed").
+python3 - <<'PY'
+import os, subprocess, tempfile
+
+work = tempfile.mkdtemp()
+key, certificate = os.path.join(work, "key.pem"), os.path.join(work, "cert.pem")
+subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=Fixture Signer/O=RendererProvider fixtures",
+                "-days", "36500", "-keyout", key, "-out", certificate], check=True, capture_output=True)
+content = b"BT /F1 24 Tf 72 700 Td (A signed page) Tj ET\n"
+placeholder = b"0" * 16384
+objects = [
+    b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R 7 0 R] /SigFlags 3 >> >>",
+    b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 9 0 R /Annots [5 0 R 8 0 R] >>",
+    b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    b"<< /Type /Annot /Subtype /Widget /FT /Sig /T (Approval) /V 6 0 R /Rect [72 600 272 650] /F 132 /P 3 0 R >>",
+    b"<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /Name (Fixture Signer) /M (D:20240309160000Z)"
+    b" /Reason (Approval of the fixture) /Location (Test lab) /ByteRange [0 RANGE_ONE  RANGE_TWO  RANGE_THR ] /Contents <" + placeholder + b"> >>",
+    b"<< /FT /Sig /T (Review) /Kids [8 0 R] >>",
+    b"<< /Type /Annot /Subtype /Widget /Parent 7 0 R /T (Witness) /Rect [72 500 272 550] /F 132 >>",
+    b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+]
+out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+offsets = []
+for number, body in enumerate(objects, 1):
+    offsets.append(len(out)); out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+for offset in offsets: out += b"%010d 00000 n \n" % offset
+out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+
+start = out.index(b"/Contents <") + len(b"/Contents ")
+end = start + len(placeholder) + 2
+ranges = b"0 %-10d %-10d %-10d" % (start, end, len(out) - end)
+field = out.index(b"0 RANGE_ONE  RANGE_TWO  RANGE_THR ")
+assert len(ranges) == len(b"0 RANGE_ONE  RANGE_TWO  RANGE_THR ")
+out[field:field + len(ranges)] = ranges
+signed_bytes = bytes(out[:start] + out[end:])
+signature = subprocess.run(["openssl", "cms", "-sign", "-binary", "-outform", "DER", "-md", "sha256", "-signer", certificate, "-inkey", key],
+                           input=signed_bytes, check=True, capture_output=True).stdout
+encoded = signature.hex().upper().encode()
+assert len(encoded) <= len(placeholder)
+out[start + 1:start + 1 + len(encoded)] = encoded
+open("signed.pdf", "wb").write(out)
+
+update = bytearray(b"10 0 obj\n<< /Title (Changed after signing) >>\nendobj\n")
+offset = len(out)
+changed = out + update
+xref2 = len(changed)
+changed += b"xref\n0 1\n0000000000 65535 f \n10 1\n%010d 00000 n \n" % offset
+changed += b"trailer\n<< /Size 11 /Root 1 0 R /Info 10 0 R /Prev %d >>\nstartxref\n%d\n%%%%EOF\n" % (xref, xref2)
+open("signed-then-changed.pdf", "wb").write(changed)
+for name in os.listdir(work): os.remove(os.path.join(work, name))
+os.rmdir(work)
+PY
+
+# field-loop.pdf: one page whose AcroForm field tree loops: "Loop" (object 5, /FT /Sig) has
+# the kid "Inner" (6), whose kids are "Loop" again and the widget "Leaf" (7, listed in the
+# page's /Annots). Walking the tree once, each field met once, finds one signature field,
+# "Loop.Inner.Leaf", unsigned, on page 1.
+python3 - <<'PY'
+objects = [
+    b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R] >> >>",
+    b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 8 0 R /Annots [7 0 R] >>",
+    b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    b"<< /FT /Sig /T (Loop) /Kids [6 0 R] >>",
+    b"<< /T (Inner) /Parent 5 0 R /Kids [5 0 R 7 0 R] >>",
+    b"<< /Type /Annot /Subtype /Widget /T (Leaf) /Parent 6 0 R /Rect [72 600 272 650] /F 132 >>",
+]
+content = b"BT /F1 24 Tf 72 700 Td (A form whose field tree loops) Tj ET\n"
+objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+offsets = []
+for number, body in enumerate(objects, 1):
+    offsets.append(len(out)); out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+for offset in offsets: out += b"%010d 00000 n \n" % offset
+out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+open("field-loop.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

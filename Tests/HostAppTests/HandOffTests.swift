@@ -34,7 +34,7 @@ struct HandOffTests {
         let file = Fixtures.path("outline.pdf")
         let commands: [[String]] = [
             ["info", file], ["info", "--json", "--boxes", file], ["text", file], ["search", file, "Outline"],
-            ["outline", file], ["links", file, "--json"],
+            ["outline", file], ["links", file, "--json"], ["signatures", Fixtures.path("signed.pdf")],
         ]
         for command in commands {
             let alone = try Tool.run(lonely, ["--backend", "mupdf"] + command)

@@ -116,6 +116,20 @@ struct HostAppTests {
         #expect(flagWins.text.contains("Backend:      mupdf"))
     }
 
+    /// `signatures` lists each field as the API reads it, in text and JSON.
+    @Test(arguments: ["mupdf", "poppler"])
+    func signaturesListsEveryField(backend: String) throws {
+        let text = try hostapp("--backend", backend, "signatures", Fixtures.path("signed.pdf"))
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.text.contains("Approval (page 1): signed\n  Signer:     Fixture Signer\n"))
+        #expect(text.text.contains("  Whole file: yes\nReview.Witness (page 1): not signed\n"))
+        let json = try hostapp("--backend", backend, "signatures", Fixtures.path("signed-then-changed.pdf"), "--json")
+        let fields = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
+        #expect(fields?.map { $0["name"] as? String } == ["Approval", "Review.Witness"])
+        #expect(fields?.first?["coversWholeFile"] as? Bool == false && fields?.first?["signingTime"] as? String == "2024-03-09T16:00:00Z")
+        #expect(try hostapp("--backend", backend, "signatures", Fixtures.path("text.pdf")).text == "(no signature fields)\n")
+    }
+
     /// `info --set` writes the Info dictionary and the XMP packet, saves (over the input, or
     /// to -o) and shows what it wrote; a bad setting changes nothing.
     @Test(arguments: ["mupdf", "poppler"])

@@ -47,6 +47,28 @@ typedef struct {
 /* Frees every array and string of `count` records, then the records (all from malloc). */
 void annotation_records_free(annotation_record *records, int count);
 
+/* One signature field (a terminal field of type /Sig in the AcroForm's field tree) and what
+   its signature dictionary (/V) says, as both engines' C layers read it: the fully
+   qualified name, the page of its widget (-1 when none is found), whether /V holds a
+   signature dictionary, its /Name, /Reason, /Location, /M (a PDF date string) and
+   /SubFilter, and /ByteRange as `range_count` pairs of offset and length. Strings are UTF-8
+   from malloc, NULL when absent. Nothing is verified. */
+typedef struct {
+	char *field;
+	int page;
+	int is_signed;
+	char *signer;
+	char *reason;
+	char *location;
+	char *date;
+	char *sub_filter;
+	long long *ranges;
+	int range_count;
+} signature_record;
+
+/* Frees every string and array of `count` records, then the records (all from malloc). */
+void signature_records_free(signature_record *records, int count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -74,6 +74,10 @@ int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int siz
    written in PDFDocEncoding or UTF-16), making the dictionary if there is none; a NULL
    `value` removes the entry. Returns 1, or 0 with `error` set. */
 int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error);
+/* The signature fields of the AcroForm, in `*records` from malloc (free them with
+   signature_records_free), and the size of the file the document was opened from in
+   `*file_size`. Returns the count, or -1 with `error` set. */
+int cmupdf_signatures(cmupdf_document *doc, signature_record **records, long long *file_size, cmupdf_error *error);
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it); NULL
    when there is none. Returns 1, or 0 with `error` set. */
 int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error);

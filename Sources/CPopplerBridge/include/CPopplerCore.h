@@ -89,6 +89,10 @@ cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int pos
 /* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
    written in PDFDocEncoding when it is printable ASCII, else UTF-16); NULL removes it. */
 cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value);
+/* The signature fields of the AcroForm, in `*records` from malloc (free them with
+   signature_records_free), and the size of the file the document was opened from in
+   `*file_size`. Returns the count, or -1 when memory runs out. */
+int cpoppler_core_signatures(cpoppler_core *doc, signature_record **records, long long *file_size);
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it). Returns
    1, 0 when there is none, or -1 when the catalog cannot be read or memory runs out. */
 int cpoppler_core_xmp(cpoppler_core *doc, char **bytes, long *length);

@@ -29,6 +29,8 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case editAnnotations = "edit-annotations"
     /// Writes the document's metadata: the Info dictionary and the XMP packet.
     case editMetadata = "edit-metadata"
+    /// Lists signature fields and what their signature dictionaries say.
+    case signatures
     /// Saves the document, with its changes, to a file or into a ``FileWriteHandle``.
     case save
 

@@ -36,6 +36,8 @@ public protocol EngineDocument: AnyObject {
     /// Writes `metadata` into the Info dictionary (a nil field removes its entry; other
     /// entries stay) and, when `xmpPacket` is given, makes it the catalog's XMP packet.
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws
+    /// The AcroForm's signature fields in field-tree order, as the file opened holds them.
+    func signatureFields() throws -> [SignatureField]
 }
 
 extension EngineDocument {
@@ -47,5 +49,10 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.
     public func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
         throw RendererError(.unsupported, "this engine does not write metadata")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/signatures`` implements it.
+    public func signatureFields() throws -> [SignatureField] {
+        throw RendererError(.unsupported, "this engine does not list signatures")
     }
 }

@@ -1,0 +1,16 @@
+import CAnnotationRecord
+import CMuPDF
+import EngineSupport
+import RendererProvider
+
+extension MuPDFDocument {
+    func signatureFields() throws -> [SignatureField] {
+        var records: UnsafeMutablePointer<signature_record>?
+        var fileSize: Int64 = 0
+        var error = cmupdf_error()
+        let count = cmupdf_signatures(handle, &records, &fileSize, &error)
+        guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "read the form's signature fields", code: .damaged) }
+        defer { signature_records_free(records, count) }
+        return SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize)
+    }
+}

@@ -1,0 +1,7 @@
+import RendererProvider
+
+extension PopplerDocument {
+    func signatureFields() throws -> [SignatureField] {
+        try core().signatureFields()
+    }
+}
