@@ -75,7 +75,8 @@ struct AnnotationFieldOptions: ParsableArguments {
         return values.map { $0! }
     }
 
-    private static func rectangle(_ text: String, option: String) throws -> PageRect {
+    /// The rectangle `text` (x,y,w,h) gives; `invalidArgument` naming `option` otherwise.
+    static func rectangle(_ text: String, option: String) throws -> PageRect {
         let v = try numbers(text, count: 4, option: option)
         return PageRect(x: v[0], y: v[1], width: v[2], height: v[3])
     }

@@ -146,6 +146,27 @@ struct AnnotationCommandTests {
             #expect(try hostapp(["bookmarks", "remove", renamed, id], environment: environment).status == 64)
         }
     }
+
+    /// `redact` marks the areas given, applies every mark and rewrites the file: the words are
+    /// gone for pdftotext, the rest stays; Poppler refuses and the file is untouched.
+    @Test func redactRemovesTheWordsUnderTheAreas() throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("text.pdf").path, output = directory.appendingPathComponent("out.pdf").path
+        try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: input)
+        let original = try Data(contentsOf: URL(fileURLWithPath: input))
+        let words = try #require(try Fixtures.open("text.pdf", backend: "mupdf").search("quick brown", pageAt: 0).first).bounds
+        let area = [words.origin.x + 1, words.origin.y + 1, words.size.width - 2, words.size.height - 2].map { String($0) }.joined(separator: ",")
+
+        let refused = try hostapp(["--backend", "poppler", "redact", input, "--page", "1", "--area", area])
+        #expect(refused.status != 0 && refused.stderr.contains("redact"), "\(refused.stderr)")
+        let redacted = try hostapp(["--backend", "mupdf", "redact", input, "--page", "1", "--area", area, "-o", output])
+        #expect(redacted.status == 0 && redacted.text == "redacted page 1\n", "\(redacted.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+        let text = try Tool.run("pdftotext", ["-f", "1", "-l", "1", output, "-"]).text
+        #expect(!text.contains("quick") && text.contains("lazy dog"), "\(text)")
+        #expect(try hostapp(["--backend", "mupdf", "redact", input, "--area", area]).status == 64, "--area needs --page")
+    }
 }
 
 /// Every kind each backend creates is drawn by both reference tools, inside its rectangle.

@@ -205,6 +205,13 @@ int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, con
 /* Deletes the annotation at `position`, with its popup. */
 int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, cmupdf_error *error);
 
+/* Applies the page's redaction annotations (pdf_redact_page): removes the text whose glyphs
+   touch their areas and blanks the image pixels under them, then removes the annotations,
+   drawing black boxes over the areas when `black_boxes` is set. The document can then no
+   longer be saved incrementally. Returns 1 when the page had any, 0 when not, or -1 with
+   `error` set. */
+int cmupdf_apply_redactions(cmupdf_document *doc, cmupdf_page *page, int black_boxes, cmupdf_error *error);
+
 /* 1 when the document can be saved as an incremental update. */
 int cmupdf_can_save_incrementally(cmupdf_document *doc);
 /* Writes the document to `path`, a new file: the original bytes and an incremental update,

@@ -37,6 +37,9 @@ public struct AnnotationKind: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let polyLine = AnnotationKind(rawValue: "PolyLine")
     /// A rubber stamp.
     public static let stamp = AnnotationKind(rawValue: "Stamp")
+    /// An area marked for redaction. Not made by ``Document/add(_:)``: see
+    /// ``Document/markRedaction(_:onPageAt:)``.
+    public static let redact = AnnotationKind(rawValue: "Redact")
 
     /// The kinds the API can create, in the order of ISO 32000-1's table of annotation types.
     public static let creatable: [AnnotationKind] = [

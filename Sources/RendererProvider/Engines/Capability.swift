@@ -31,6 +31,9 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case editMetadata = "edit-metadata"
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
+    /// Marks areas for redaction and applies the marks: the content under them is removed,
+    /// not covered.
+    case redact
     /// Saves the document, with its changes, to a file or into a ``FileWriteHandle``.
     case save
 

@@ -49,4 +49,15 @@ public protocol EnginePage: AnyObject {
     func updateAnnotation(_ annotation: Annotation) throws -> Annotation
     /// Removes the annotation with this identity, with its popup.
     func removeAnnotation(id: String) throws
+    /// Applies the page's redaction annotations: removes the content under them and then
+    /// them, drawing a black box over each area when `blackBoxes` is set. Returns whether the
+    /// page had any.
+    func applyRedactions(blackBoxes: Bool) throws -> Bool
+}
+
+extension EnginePage {
+    /// Throws `unsupported`: an engine that declares ``Capability/redact`` implements it.
+    public func applyRedactions(blackBoxes: Bool) throws -> Bool {
+        throw RendererError(.unsupported, "this engine does not apply redactions")
+    }
 }
