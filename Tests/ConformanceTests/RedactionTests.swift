@@ -63,6 +63,22 @@ struct RedactionTests {
         #expect(try document.text(pageAt: 0).contains("Page 1"))
     }
 
+    /// A page whose content stream breaks: what both engines read of it (up to the break) is
+    /// redacted where marked and kept elsewhere, and the original file is untouched. (The
+    /// content after the break, which neither engine draws, is not written back.)
+    @Test func aPageWithBrokenContentIsRedactedAsFarAsItIsRead() throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("broken-content.pdf"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let document = try Fixtures.registry.open(.file(path), backend: .id("mupdf"))
+        try document.markRedaction(try Self.area(of: "Before", in: document), onPageAt: 0)
+        #expect(try document.applyRedactions() == [0])
+        try document.saveCopy(to: path + ".redacted.pdf")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let text = try Tool.run("pdftotext", [path + ".redacted.pdf", "-"]).text
+        #expect(!text.contains("Before") && text.contains("the break"), "\(text)")
+        #expect(try Tool.run("qpdf", ["--check", path + ".redacted.pdf"]).status == 0)
+    }
+
     @Test func blackBoxesCoverTheAreas() throws {
         let document = try Fixtures.registry.open(.file(try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), backend: .id("mupdf"))
         let area = try Self.area(of: "quick", in: document)

@@ -221,6 +221,30 @@ out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(o
 open("field-loop.pdf", "wb").write(out)
 PY
 
+# broken-content.pdf: one page whose content stream breaks: "Before the break" at user-space
+# baseline (72, 700), Helvetica 24, then a path whose operands hold an unterminated string,
+# then "After the break" at (72, 500). Both engines stop at the break: mutool draw -F txt and
+# pdftotext find "Before the break" only.
+python3 - <<'PY'
+content = b"BT /F1 24 Tf 72 700 Td (Before the break) Tj ET\nq 1 0 0 rg 72 600 m 200 ((( [[ <</ re f\nBT /F1 24 Tf 72 500 Td (After the break) Tj ET\n"
+objects = [
+    b"<< /Type /Catalog /Pages 2 0 R >>",
+    b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+]
+out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+offsets = []
+for number, body in enumerate(objects, 1):
+    offsets.append(len(out)); out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+for offset in offsets: out += b"%010d 00000 n \n" % offset
+out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+open("broken-content.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf
