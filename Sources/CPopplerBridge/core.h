@@ -48,8 +48,11 @@ std::optional<GooString> password_of(const char *password);
 /* `doc` when its document opened, else NULL (and `doc` deleted). */
 cpoppler_core *checked(cpoppler_core *doc);
 
-/* A copy from malloc of the string or name at `key` of `dict` (a text string decoded to
-   UTF-8); NULL when the key holds neither. Throws std::bad_alloc. */
+/* A copy from malloc of `value` when it is a string or a name (a text string decoded to
+   UTF-8); NULL when it is neither. Throws std::bad_alloc. */
+char *copy_text(const Object &value);
+
+/* copy_text of the value at `key` of `dict`. */
 char *copy_text(const Object &dict, const char *key);
 
 /* UTF-8 `text` as UTF-16BE with its byte order mark, which Poppler's text setters expect. */

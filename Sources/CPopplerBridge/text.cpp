@@ -41,9 +41,8 @@ std::string utf8(const Unicode *text, int length)
 
 } // namespace
 
-char *copy_text(const Object &dict, const char *key)
+char *copy_text(const Object &value)
 {
-	Object value = dict.dictLookup(key);
 	std::string text;
 	if (value.isName()) {
 		text = value.getName();
@@ -59,6 +58,11 @@ char *copy_text(const Object &dict, const char *key)
 	if (!copy)
 		throw std::bad_alloc();
 	return copy;
+}
+
+char *copy_text(const Object &dict, const char *key)
+{
+	return copy_text(dict.dictLookup(key));
 }
 
 std::unique_ptr<GooString> utf16_text(const char *text)

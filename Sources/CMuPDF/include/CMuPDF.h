@@ -74,6 +74,9 @@ int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int siz
    written in PDFDocEncoding or UTF-16), making the dictionary if there is none; a NULL
    `value` removes the entry. Returns 1, or 0 with `error` set. */
 int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error);
+/* The terminal fields of the AcroForm's field tree, in `*records` from malloc (free them
+   with form_field_records_free). Returns the count, or -1 with `error` set. */
+int cmupdf_form_fields(cmupdf_document *doc, form_field_record **records, cmupdf_error *error);
 /* The signature fields of the AcroForm, in `*records` from malloc (free them with
    signature_records_free), and the size of the file the document was opened from in
    `*file_size`. Returns the count, or -1 with `error` set. */

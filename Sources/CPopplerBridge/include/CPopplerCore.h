@@ -89,6 +89,9 @@ cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int pos
 /* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
    written in PDFDocEncoding when it is printable ASCII, else UTF-16); NULL removes it. */
 cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value);
+/* The terminal fields of the AcroForm's field tree, in `*records` from malloc (free them
+   with form_field_records_free). Returns the count, or -1 when memory runs out. */
+int cpoppler_core_form_fields(cpoppler_core *doc, form_field_record **records);
 /* The signature fields of the AcroForm, in `*records` from malloc (free them with
    signature_records_free), and the size of the file the document was opened from in
    `*file_size`. Returns the count, or -1 when memory runs out. */
