@@ -251,6 +251,8 @@ typedef struct {
 static char *on_state(fz_context *ctx, pdf_obj *widget)
 {
 	pdf_obj *normal = pdf_dict_getl(ctx, widget, PDF_NAME(AP), PDF_NAME(N), NULL);
+	if (pdf_is_stream(ctx, normal))
+		return NULL; /* one appearance, no states (MuPDF reads a stream as its dictionary) */
 	for (int i = 0; i < pdf_dict_len(ctx, normal); i++) {
 		pdf_obj *key = pdf_dict_get_key(ctx, normal, i);
 		if (!pdf_name_eq(ctx, key, PDF_NAME(Off)))

@@ -67,6 +67,15 @@ final class PopplerCoreDocument: PopplerFacts {
         return SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize)
     }
 
+    /// Calls `body` with the records of the AcroForm's fields, valid during `body`.
+    func withFormFieldRecords<T>(_ body: (UnsafeBufferPointer<form_field_record>) throws -> T) throws -> T {
+        var records: UnsafeMutablePointer<form_field_record>?
+        let count = cpoppler_core_form_fields(handle, &records)
+        guard count >= 0 else { throw RendererError(.limitExceeded, "Poppler ran out of memory reading the form's fields", backend: PopplerErrors.backend) }
+        defer { form_field_records_free(records, count) }
+        return try body(UnsafeBufferPointer(start: records, count: Int(count)))
+    }
+
     /// The catalog's XMP packet, decoded; nil when there is none.
     func xmpPacket() throws -> Data? {
         var bytes: UnsafeMutablePointer<CChar>?

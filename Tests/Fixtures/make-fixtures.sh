@@ -245,6 +245,70 @@ out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(o
 open("broken-content.pdf", "wb").write(out)
 PY
 
+# forms.pdf: one page (612 x 792) and an AcroForm of one field of each kind, rectangles in
+# user space, no /NeedAppearances:
+#   "name": text, /V (Ada Lovelace), /DV (Nobody), /MaxLen 40, Rect 72 700 300 720;
+#   "address": text, multiline (/Ff 4096), no value, Rect 72 640 300 690;
+#   "secret": text, password (/Ff 8192), Rect 72 610 300 630;
+#   "id": text, read-only and required (/Ff 3), /V (42), Rect 320 700 400 720;
+#   "person.first" and "person.last": texts under the field "person", /V (Grace) and
+#     (Hopper), Rects 72 570 180 590 and 190 570 300 590;
+#   "subscribe": checkbox, /V /Yes, on state Yes, Rect 72 540 86 554;
+#   "size": radio buttons (/Ff 49152), /V /M, three widgets with on states S, M and L at
+#     x 72, 100 and 128, y 510 to 524;
+#   "submit": push button (/Ff 65536), Rect 72 470 150 490;
+#   "colors": list box, multi-select (/Ff 2097152), /Opt [(red) (green) [(b) (blue)]],
+#     /V [(red) (b)], Rect 320 600 420 680;
+#   "country": editable combo box (/Ff 393216), /Opt [[(fr) (France)] [(de) (Germany)]],
+#     /V (de), Rect 320 560 420 580.
+# Every widget has an appearance: an empty one (object 8), and for the buttons a filled
+# square for the on state and an empty one for Off, so that neither engine makes one of its
+# own (each draws field values its own way).
+python3 - <<'PY'
+content = b"BT /F1 18 Tf 72 740 Td (A form with a field of each kind) Tj ET\n"
+box = b"<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 14 >>\nstream\n0 0 14 14 re f\nendstream"
+empty = b"<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 0 >>\nstream\n\nendstream"
+widget = lambda rect, extra=b" /AP << /N 8 0 R >>": b"/Type /Annot /Subtype /Widget /F 4 /P 3 0 R /Rect [" + rect + b"]" + extra
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [10 0 R 11 0 R 12 0 R 13 0 R 14 0 R 17 0 R 18 0 R 22 0 R 23 0 R 24 0 R]"
+       b" /DR << /Font << /Helv 4 0 R >> >> /DA (/Helv 0 Tf 0 g) >> >>",
+    2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R"
+       b" /Annots [10 0 R 11 0 R 12 0 R 13 0 R 15 0 R 16 0 R 17 0 R 19 0 R 20 0 R 21 0 R 22 0 R 23 0 R 24 0 R] >>",
+    4: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    5: b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+    6: box,
+    7: empty,
+    8: b"<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Length 0 >>\nstream\n\nendstream",
+    10: b"<< /FT /Tx /T (name) /V (Ada Lovelace) /DV (Nobody) /MaxLen 40 " + widget(b"72 700 300 720") + b" >>",
+    11: b"<< /FT /Tx /T (address) /Ff 4096 " + widget(b"72 640 300 690") + b" >>",
+    12: b"<< /FT /Tx /T (secret) /Ff 8192 " + widget(b"72 610 300 630") + b" >>",
+    13: b"<< /FT /Tx /T (id) /Ff 3 /V (42) " + widget(b"320 700 400 720") + b" >>",
+    14: b"<< /FT /Tx /T (person) /Kids [15 0 R 16 0 R] >>",
+    15: b"<< /T (first) /Parent 14 0 R /V (Grace) " + widget(b"72 570 180 590") + b" >>",
+    16: b"<< /T (last) /Parent 14 0 R /V (Hopper) " + widget(b"190 570 300 590") + b" >>",
+    17: b"<< /FT /Btn /T (subscribe) /V /Yes /AS /Yes " + widget(b"72 540 86 554", b" /AP << /N << /Yes 6 0 R /Off 7 0 R >> >>") + b" >>",
+    18: b"<< /FT /Btn /T (size) /Ff 49152 /V /M /Kids [19 0 R 20 0 R 21 0 R] >>",
+    19: b"<< /Parent 18 0 R /AS /Off " + widget(b"72 510 86 524", b" /AP << /N << /S 6 0 R /Off 7 0 R >> >>") + b" >>",
+    20: b"<< /Parent 18 0 R /AS /M " + widget(b"100 510 114 524", b" /AP << /N << /M 6 0 R /Off 7 0 R >> >>") + b" >>",
+    21: b"<< /Parent 18 0 R /AS /Off " + widget(b"128 510 142 524", b" /AP << /N << /L 6 0 R /Off 7 0 R >> >>") + b" >>",
+    22: b"<< /FT /Btn /T (submit) /Ff 65536 " + widget(b"72 470 150 490") + b" >>",
+    23: b"<< /FT /Ch /T (colors) /Ff 2097152 /Opt [(red) (green) [(b) (blue)]] /V [(red) (b)] " + widget(b"320 600 420 680") + b" >>",
+    24: b"<< /FT /Ch /T (country) /Ff 393216 /Opt [[(fr) (France)] [(de) (Germany)]] /V (de) " + widget(b"320 560 420 580") + b" >>",
+}
+size = max(objects) + 1
+out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+offsets = {}
+for number in sorted(objects):
+    offsets[number] = len(out); out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
+xref = len(out)
+out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+for number in range(1, size):
+    out += b"%010d 00000 n \n" % offsets[number] if number in offsets else b"0000000000 65535 f \n"
+out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, xref)
+open("forms.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

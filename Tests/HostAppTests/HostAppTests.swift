@@ -130,6 +130,18 @@ struct HostAppTests {
         #expect(try hostapp("--backend", backend, "signatures", Fixtures.path("text.pdf")).text == "(no signature fields)\n")
     }
 
+    /// `forms list` prints each field as the API reads it, in text and JSON, alike on both engines.
+    @Test func formsListIsTheSameOnBothEngines() throws {
+        let outputs = try ["mupdf", "poppler"].map { try hostapp("--backend", $0, "forms", "list", Fixtures.path("forms.pdf")) }
+        #expect(outputs.allSatisfy { $0.status == 0 } && outputs[0].text == outputs[1].text, "\(outputs.map(\.stderr))")
+        #expect(outputs[0].text.contains("id  text = 42  [read-only, required]\n  widget: page 1 at 320,72 80x20\n"))
+        #expect(outputs[0].text.contains("country  comboBox = de  [editable]\n  options: fr (France), de (Germany)\n"))
+        let json = try hostapp("forms", "list", "--json", Fixtures.path("forms.pdf"))
+        let fields = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
+        #expect(fields?.count == 11 && fields?.first?["name"] as? String == "name" && fields?.first?["kind"] as? String == "text")
+        #expect(try hostapp("forms", "list", Fixtures.path("text.pdf")).text == "(no form fields)\n")
+    }
+
     /// `info --set` writes the Info dictionary and the XMP packet, saves (over the input, or
     /// to -o) and shows what it wrote; a bad setting changes nothing.
     @Test(arguments: ["mupdf", "poppler"])

@@ -29,6 +29,8 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case editAnnotations = "edit-annotations"
     /// Writes the document's metadata: the Info dictionary and the XMP packet.
     case editMetadata = "edit-metadata"
+    /// Lists the interactive form's fields.
+    case forms
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
     /// Marks areas for redaction and applies the marks: the content under them is removed,

@@ -38,6 +38,8 @@ public protocol EngineDocument: AnyObject {
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws
     /// The AcroForm's signature fields in field-tree order, as the file opened holds them.
     func signatureFields() throws -> [SignatureField]
+    /// The AcroForm's terminal fields in field-tree order, with this document's changes.
+    func formFields() throws -> [FormField]
 }
 
 extension EngineDocument {
@@ -54,5 +56,10 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/signatures`` implements it.
     public func signatureFields() throws -> [SignatureField] {
         throw RendererError(.unsupported, "this engine does not list signatures")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/forms`` implements it.
+    public func formFields() throws -> [FormField] {
+        throw RendererError(.unsupported, "this engine does not list form fields")
     }
 }

@@ -13,4 +13,13 @@ extension MuPDFDocument {
         defer { signature_records_free(records, count) }
         return SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize)
     }
+
+    func formFields() throws -> [FormField] {
+        var records: UnsafeMutablePointer<form_field_record>?
+        var error = cmupdf_error()
+        let count = cmupdf_form_fields(handle, &records, &error)
+        guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "read the form's fields", code: .damaged) }
+        defer { form_field_records_free(records, count) }
+        return try FormField.fields(from: UnsafeBufferPointer(start: records, count: Int(count))) { try loadPage(at: $0).pageSpace() }
+    }
 }

@@ -1,7 +1,0 @@
-import RendererProvider
-
-extension PopplerDocument {
-    func signatureFields() throws -> [SignatureField] {
-        try core().signatureFields()
-    }
-}
