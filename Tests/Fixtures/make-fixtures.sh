@@ -47,6 +47,7 @@ printf '%%PDF-1.7\n1 0 obj\n<< /Foo 1 >>\nendobj\n' > no-pages.pdf
 # /StmF set to that filter is decrypted by qpdf to the attachment's text, which checks the
 # keys computed here: PDF 1.7's algorithms 1 to 5.)
 python3 - <<'PY'
+from pdf_writer import pdf_file
 import hashlib, struct
 
 PAD = bytes.fromhex("28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A")
@@ -106,14 +107,7 @@ objects = [
 ]
 encrypted = rc4(object_key(key, 7), attachment)
 objects[6] = b"<< /Type /EmbeddedFile /Length %d /Params << /Size %d >> >>\nstream\n" % (len(encrypted), len(attachment)) + encrypted + b"\nendstream"
-out = bytearray(b"%PDF-1.6\n%\xe2\xe3\xcf\xd3\n")
-offsets = []
-for number, body in enumerate(objects, 1):
-    offsets.append(len(out)); out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-xref = len(out)
-out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-for offset in offsets: out += b"%010d 00000 n \n" % offset
-out += b"trailer\n<< /Size %d /Root 1 0 R /Encrypt 8 0 R /ID [<" % (len(objects) + 1) + h(id0) + b"> <" + h(id0) + b">] >>\nstartxref\n%d\n%%%%EOF\n" % xref
+out, xref = pdf_file(objects, version=b"1.6", trailer=b" /Encrypt 8 0 R /ID [<" + h(id0) + b"> <" + h(id0) + b">]")
 open("embedded-encrypted.pdf", "wb").write(out)
 PY
 
@@ -140,6 +134,7 @@ PY
 # dictionary, object 10, /Title "Changed after signing"): the signature no longer covers the whole file
 # (pdfsig: "Not total document signed").
 python3 - <<'PY'
+from pdf_writer import pdf_file
 import os, subprocess, tempfile
 
 work = tempfile.mkdtemp()
@@ -160,14 +155,7 @@ objects = [
     b"<< /Type /Annot /Subtype /Widget /Parent 7 0 R /T (Witness) /Rect [72 500 272 550] /F 132 >>",
     b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
 ]
-out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-offsets = []
-for number, body in enumerate(objects, 1):
-    offsets.append(len(out)); out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-xref = len(out)
-out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-for offset in offsets: out += b"%010d 00000 n \n" % offset
-out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+out, xref = pdf_file(objects)
 
 start = out.index(b"/Contents <") + len(b"/Contents ")
 end = start + len(placeholder) + 2
@@ -199,6 +187,7 @@ PY
 # page's /Annots). Walking the tree once, each field met once, finds one signature field,
 # "Loop.Inner.Leaf", unsigned, on page 1.
 python3 - <<'PY'
+from pdf_writer import pdf_file
 objects = [
     b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R] >> >>",
     b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -210,14 +199,7 @@ objects = [
 ]
 content = b"BT /F1 24 Tf 72 700 Td (A form whose field tree loops) Tj ET\n"
 objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-offsets = []
-for number, body in enumerate(objects, 1):
-    offsets.append(len(out)); out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-xref = len(out)
-out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-for offset in offsets: out += b"%010d 00000 n \n" % offset
-out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+out, xref = pdf_file(objects)
 open("field-loop.pdf", "wb").write(out)
 PY
 
@@ -226,6 +208,7 @@ PY
 # then "After the break" at (72, 500). Both engines stop at the break: mutool draw -F txt and
 # pdftotext find "Before the break" only.
 python3 - <<'PY'
+from pdf_writer import pdf_file
 content = b"BT /F1 24 Tf 72 700 Td (Before the break) Tj ET\nq 1 0 0 rg 72 600 m 200 ((( [[ <</ re f\nBT /F1 24 Tf 72 500 Td (After the break) Tj ET\n"
 objects = [
     b"<< /Type /Catalog /Pages 2 0 R >>",
@@ -234,14 +217,7 @@ objects = [
     b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
 ]
-out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-offsets = []
-for number, body in enumerate(objects, 1):
-    offsets.append(len(out)); out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-xref = len(out)
-out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-for offset in offsets: out += b"%010d 00000 n \n" % offset
-out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+out, xref = pdf_file(objects)
 open("broken-content.pdf", "wb").write(out)
 PY
 
@@ -265,6 +241,7 @@ PY
 # square for the on state and an empty one for Off, so that neither engine makes one of its
 # own (each draws field values its own way).
 python3 - <<'PY'
+from pdf_writer import pdf_file
 content = b"BT /F1 18 Tf 72 740 Td (A form with a field of each kind) Tj ET\n"
 box = b"<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 14 >>\nstream\n0 0 14 14 re f\nendstream"
 empty = b"<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 0 >>\nstream\n\nendstream"
@@ -297,15 +274,7 @@ objects = {
     24: b"<< /FT /Ch /T (country) /Ff 393216 /Opt [[(fr) (France)] [(de) (Germany)]] /V (de) " + widget(b"320 560 420 580") + b" >>",
 }
 size = max(objects) + 1
-out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-offsets = {}
-for number in sorted(objects):
-    offsets[number] = len(out); out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
-xref = len(out)
-out += b"xref\n0 %d\n0000000000 65535 f \n" % size
-for number in range(1, size):
-    out += b"%010d 00000 n \n" % offsets[number] if number in offsets else b"0000000000 65535 f \n"
-out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, xref)
+out, xref = pdf_file(objects)
 open("forms.pdf", "wb").write(out)
 PY
 
