@@ -79,6 +79,18 @@ struct SignatureTests {
         #expect(checked.contains("Signature is Valid.") && checked.contains("Not total document signed"), "\(checked)")
     }
 
+    /// Opened from memory or from a stream, a document knows its size: the ranges are
+    /// judged as they are for a file.
+    @Test(arguments: Fixtures.backendIDs)
+    func memoryAndStreamSourcesSeeTheSameSignatures(backend: String) throws {
+        let path = Fixtures.path("signed.pdf")
+        let fromFile = try Fixtures.open("signed.pdf", backend: backend).signatureFields()
+        let fromMemory = try Fixtures.registry.open(.memory(try Data(contentsOf: URL(fileURLWithPath: path))), backend: .id(backend))
+        let fromStream = try Fixtures.registry.open(.stream(try StreamSourceTests.stream(path)), backend: .id(backend))
+        #expect(try fromMemory.signatureFields() == fromFile && fromStream.signatureFields() == fromFile)
+        #expect(fromFile.first?.coversWholeFile == true)
+    }
+
     @Test(arguments: Fixtures.backendIDs)
     func aLoopInTheFieldTreeEndsTheWalk(backend: String) throws {
         let fields = try Fixtures.open("field-loop.pdf", backend: backend).signatureFields()
