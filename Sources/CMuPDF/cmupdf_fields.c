@@ -279,12 +279,12 @@ static void add_field(fz_context *ctx, pdf_document *doc, void *user, pdf_obj *f
 	memset(record, 0, sizeof *record);
 	record->name = copy_string(ctx, name);
 	fz_strlcpy(record->type, pdf_is_name(ctx, entries->type) ? pdf_to_name(ctx, entries->type) : "", sizeof record->type);
-	record->flags = pdf_to_int(ctx, entries->flags);
+	record->flags = pdf_is_int(ctx, entries->flags) ? pdf_to_int(ctx, entries->flags) : 0;
 	/* A signature's value is its signature dictionary, listed by cmupdf_signatures. */
 	if (!pdf_is_dict(ctx, entries->value))
 		record->value = text_of(ctx, entries->value);
 	record->default_value = text_of(ctx, entries->default_value);
-	record->max_length = entries->max_length ? pdf_to_int(ctx, entries->max_length) : -1;
+	record->max_length = pdf_is_int(ctx, entries->max_length) ? pdf_to_int(ctx, entries->max_length) : -1;
 
 	pdf_obj *options = pdf_dict_get(ctx, field, PDF_NAME(Opt));
 	int option_count = pdf_array_len(ctx, options);

@@ -14,9 +14,8 @@ extension FormField {
             spaces[page] = found
             return found
         }
-        let text = { (pointer: UnsafeMutablePointer<CChar>?) in pointer.map { String(cString: $0) } }
         let strings = { (array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, count: Int32) in
-            (0..<Int(count)).map { index in array.flatMap { text($0[index]) } }
+            (0..<Int(count)).map { index in array.flatMap { String(optionalCString: $0[index]) } }
         }
         return try records.map { record in
             let type = withUnsafeBytes(of: record.type) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -34,10 +33,10 @@ extension FormField {
                 let rect = PageRect.enclosing(points.map { PageRect(origin: $0, size: PageSize(width: 0, height: 0)) })
                 return Widget(pageIndex: page, rect: rect, onState: states[index])
             }
-            let value = text(record.value)
+            let value = String(optionalCString: record.value)
             let values = kind == .listBox || kind == .comboBox ? value.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } : nil
             return FormField(
-                name: text(record.name) ?? "", kind: kind, value: values?.first ?? value, values: values, defaultValue: text(record.default_value),
+                name: String(optionalCString: record.name) ?? "", kind: kind, value: values?.first ?? value, values: values, defaultValue: String(optionalCString: record.default_value),
                 options: options, flags: Flags(rawValue: Int(record.flags)), maxLength: record.max_length >= 0 ? Int(record.max_length) : nil,
                 widgets: widgets)
         }

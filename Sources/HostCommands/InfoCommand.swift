@@ -30,11 +30,8 @@ struct InfoCommand: HostSubcommand {
             valueName: "key=value"))
     var settings: [MetadataSetting] = []
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("With --set, save to this file instead of over the input.", valueName: "output"))
-    var output: String?
-
-    @Option(help: ArgumentHelp("With --set: automatic (incremental where the file allows), incremental or rewrite.", valueName: "mode"))
-    var saveMode: SaveMode = .automatic
+    /// Where and how --set saves.
+    @OptionGroup var saving: SaveOptions
 
     /// True when the run writes metadata.
     var writesMetadata: Bool { !settings.isEmpty }
@@ -64,7 +61,7 @@ struct InfoCommand: HostSubcommand {
     }
 
     func validate() throws {
-        if !writesMetadata, output != nil { throw ValidationError("-o names where --set saves; give --set too") }
+        if !writesMetadata, saving.output != nil { throw ValidationError("-o names where --set saves; give --set too") }
     }
 
     func run() throws {
@@ -97,14 +94,12 @@ struct InfoCommand: HostSubcommand {
         guard let setMetadata = HostProgram.current.setMetadata else {
             throw RendererError(.unsupported, "this executable cannot write metadata; hostapp-full can")
         }
-        let session = try global.openSession(file)
-        defer { session.close() }
-        try session.check(output == nil ? .save : .saveTo)
-        var metadata = try session.info().metadata
-        for setting in settings { setting.apply(to: &metadata) }
-        try setMetadata(session, metadata)
-        if let output { try session.save(to: output, mode: saveMode) } else { try session.save(mode: saveMode) }
-        return output ?? file
+        try saving.edit(file, with: global) { session in
+            var metadata = try session.info().metadata
+            for setting in settings { setting.apply(to: &metadata) }
+            try setMetadata(session, metadata)
+        }
+        return saving.output ?? file
     }
 
     /// Every page's size, rotation and label that the engine can load: all at once, and page

@@ -16,7 +16,7 @@ public enum XMP {
         let descriptions = descriptions(in: try document(from: packet))
         for property in XMPProperty.all {
             for description in descriptions {
-                if let node = propertyNodes(of: description).first(where: { property.names($0, in: description) }), let text = property.text(of: node),
+                if let node = propertyNodes(of: description).first(where: { property.names($0) }), let text = property.text(of: node),
                     property.store(text, in: &metadata)
                 {
                     break
@@ -100,7 +100,7 @@ public enum XMP {
     /// Removes `properties` from `description`, as attributes and as elements; a
     /// description left with nothing but its `rdf:about` (and white space) goes too.
     private static func remove(_ properties: [XMPProperty], from description: XMLElement) {
-        for node in propertyNodes(of: description) where properties.contains(where: { $0.names(node, in: description) }) {
+        for node in propertyNodes(of: description) where properties.contains(where: { $0.names(node) }) {
             node.detach()
         }
         let attributes = (description.attributes ?? []).compactMap(\.name).filter { $0 != "rdf:about" }
@@ -120,8 +120,7 @@ public enum XMP {
     }
 
     private static func isRDF(_ element: XMLElement) -> Bool {
-        if let uri = element.uri, !uri.isEmpty { return uri == XMPProperty.rdf }
-        return element.name?.hasPrefix("rdf:") == true
+        element.uri == XMPProperty.rdf
     }
 
     /// Every element of `document`, depth first, that satisfies `condition`.

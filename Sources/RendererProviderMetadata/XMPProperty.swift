@@ -76,26 +76,9 @@ struct XMPProperty: Sendable {
         return true
     }
 
-    /// True when `node` (an element, or an attribute of `element`) is this property.
-    func names(_ node: XMLNode, in element: XMLElement) -> Bool {
-        guard let qualified = node.name else { return false }
-        let parts = qualified.split(separator: ":", maxSplits: 1).map(String.init)
-        let local = node.localName ?? parts.last ?? qualified
-        guard local == name else { return false }
-        if let uri = node.uri, !uri.isEmpty { return uri == namespace }
-        guard parts.count == 2 else { return false }
-        return element.resolveNamespace(forName: qualified)?.stringValue == namespace
-            || Self.declared(prefix: parts[0], from: element) == namespace
-    }
-
-    /// The namespace `prefix` stands for at `element`, looking up through its ancestors.
-    private static func declared(prefix: String, from element: XMLElement) -> String? {
-        var current: XMLNode? = element
-        while let node = current {
-            if let element = node as? XMLElement, let found = element.namespace(forPrefix: prefix)?.stringValue { return found }
-            current = node.parent
-        }
-        return nil
+    /// True when `node` (an element, or an attribute of a description) is this property.
+    func names(_ node: XMLNode) -> Bool {
+        node.localName == name && node.uri == namespace
     }
 
     /// The property's value in `node`: the text of a simple property, or of the item of an

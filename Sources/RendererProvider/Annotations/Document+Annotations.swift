@@ -109,9 +109,7 @@ extension Document {
             try Self.requireWritable(annotation.setFields, kind: annotation.kind, by: renderer)
         }
         try AnnotationValidation.check(annotation)
-        if try !info().permissions.contains(.annotate) {
-            throw RendererError(.unsupported, "the document does not permit changing annotations; open it with the owner password", backend: renderer.id)
-        }
+        try require(.annotate, toAllow: "changing annotations")
     }
 
     private static func requireWritable(_ fields: Set<AnnotationField>, kind: AnnotationKind, by renderer: any Renderer) throws {

@@ -49,8 +49,6 @@ extension Document {
 
     private func requireRedaction() throws {
         try require(.redact)
-        if try !info().permissions.contains(.modify) {
-            throw RendererError(.unsupported, "the document does not permit changes; open it with the owner password", backend: renderer.id)
-        }
+        try require(.modify, toAllow: "changes")
     }
 }

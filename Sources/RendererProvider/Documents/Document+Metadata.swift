@@ -16,9 +16,7 @@ extension Document {
     /// metadata or the document does not permit changes.
     package func replaceMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
         try require(.editMetadata)
-        if try !info().permissions.contains(.modify) {
-            throw RendererError(.unsupported, "the document does not permit changes; open it with the owner password", backend: renderer.id)
-        }
+        try require(.modify, toAllow: "changes")
         var present = metadata
         for field in [\DocumentMetadata.title, \.author, \.subject, \.keywords, \.creator, \.producer] where present[keyPath: field]?.isEmpty == true {
             present[keyPath: field] = nil

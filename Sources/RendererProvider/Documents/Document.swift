@@ -124,6 +124,13 @@ public final class Document: Sendable {
         }
     }
 
+    /// Throws `unsupported` unless the PDF grants `permission`, naming `what` it would allow.
+    func require(_ permission: DocumentPermissions, toAllow what: String) throws {
+        if try !info().permissions.contains(permission) {
+            throw RendererError(.unsupported, "the document does not permit \(what); open it with the owner password", backend: renderer.id)
+        }
+    }
+
     func require(_ capability: Capability) throws {
         let renderer = self.renderer
         guard renderer.capabilities.contains(capability) else {
