@@ -10,16 +10,6 @@
 
 enum { MAX_DEPTH = 32 };
 
-/* What a field inherits from its ancestors (ISO 32000-1, 12.7.3.1). */
-typedef struct {
-	pdf_obj *type, *flags, *value, *default_value, *max_length;
-} inherited_entries;
-
-/* Called for each terminal field with its name, what it inherits and its widgets' array
-   (/Kids, NULL when the field is its own widget). */
-typedef void (terminal_field_fn)(fz_context *ctx, pdf_document *doc, void *user, pdf_obj *field, const char *name,
-	const inherited_entries *entries, pdf_obj *widgets);
-
 typedef struct {
 	int *seen;
 	int seen_count, seen_capacity;
@@ -88,8 +78,6 @@ static int first_visit(fz_context *ctx, field_walk *walk, pdf_obj *field)
 	return 1;
 }
 
-/* The index of the page showing `widget`: its /P, else the page whose /Annots lists it;
-   -1 when neither is found. */
 static int find_page(fz_context *ctx, pdf_document *doc, pdf_obj *widget)
 {
 	pdf_obj *page = pdf_dict_get(ctx, widget, PDF_NAME(P));
@@ -109,8 +97,7 @@ static int find_page(fz_context *ctx, pdf_document *doc, pdf_obj *widget)
 	return -1;
 }
 
-/* find_page, or -1 when the page tree cannot be read. */
-static int page_of(fz_context *ctx, pdf_document *doc, pdf_obj *widget)
+int cmupdf_widget_page(fz_context *ctx, pdf_document *doc, pdf_obj *widget)
 {
 	int index = -1;
 	fz_var(index);
@@ -163,8 +150,7 @@ static void visit(fz_context *ctx, pdf_document *doc, field_walk *walk, pdf_obj 
 		fz_rethrow(ctx);
 }
 
-/* Walks the document's field tree, calling `terminal` for each terminal field. Throws. */
-static void walk_fields(fz_context *ctx, pdf_document *doc, terminal_field_fn *terminal, void *user)
+void cmupdf_walk_fields(fz_context *ctx, pdf_document *doc, terminal_field_fn *terminal, void *user)
 {
 	field_walk walk = { NULL, 0, 0, terminal, user };
 	fz_try(ctx) {
@@ -198,7 +184,7 @@ static void add_signature(fz_context *ctx, pdf_document *doc, void *user, pdf_ob
 	signature_record *record = &list->records[list->count++];
 	memset(record, 0, sizeof *record);
 	record->field = copy_string(ctx, name);
-	record->page = page_of(ctx, doc, widgets ? pdf_array_get(ctx, widgets, 0) : field);
+	record->page = cmupdf_widget_page(ctx, doc, widgets ? pdf_array_get(ctx, widgets, 0) : field);
 	pdf_obj *value = entries->value;
 	record->is_signed = pdf_is_dict(ctx, value);
 	if (!record->is_signed)
@@ -228,7 +214,7 @@ int cmupdf_signatures(cmupdf_document *doc, signature_record **records, long lon
 	fz_var(count);
 	*file_size = doc->pdf->file_size;
 	fz_try(ctx) {
-		walk_fields(ctx, doc->pdf, add_signature, &list);
+		cmupdf_walk_fields(ctx, doc->pdf, add_signature, &list);
 		count = list.count;
 	}
 	fz_catch(ctx) {
@@ -308,7 +294,7 @@ static void add_field(fz_context *ctx, pdf_document *doc, void *user, pdf_obj *f
 	for (int i = 0; i < widget_count; i++) {
 		pdf_obj *widget = widgets ? pdf_array_get(ctx, widgets, i) : field;
 		fz_rect rect = pdf_dict_get_rect(ctx, widget, PDF_NAME(Rect));
-		record->widget_pages[i] = page_of(ctx, doc, widget);
+		record->widget_pages[i] = cmupdf_widget_page(ctx, doc, widget);
 		record->widget_rects[4 * i] = rect.x0;
 		record->widget_rects[4 * i + 1] = rect.y0;
 		record->widget_rects[4 * i + 2] = rect.x1;
@@ -325,7 +311,7 @@ int cmupdf_form_fields(cmupdf_document *doc, form_field_record **records, cmupdf
 	int count = -1;
 	fz_var(count);
 	fz_try(ctx) {
-		walk_fields(ctx, doc->pdf, add_field, &list);
+		cmupdf_walk_fields(ctx, doc->pdf, add_field, &list);
 		count = list.count;
 	}
 	fz_catch(ctx) {

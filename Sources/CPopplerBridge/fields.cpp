@@ -1,5 +1,6 @@
 #include "CPopplerCore.h"
 #include "core.h"
+#include "field_walk.h"
 
 #include <poppler/Catalog.h>
 #include <poppler/Page.h>
@@ -20,20 +21,6 @@
 namespace {
 
 constexpr int max_depth = 32;
-
-/* What a field inherits from its ancestors (ISO 32000-1, 12.7.3.1). */
-struct InheritedEntries {
-	Object type, flags, value, default_value, max_length;
-
-	InheritedEntries copy() const
-	{
-		return { type.copy(), flags.copy(), value.copy(), default_value.copy(), max_length.copy() };
-	}
-};
-
-/* Called for each terminal field with its name, what it inherits and its widgets: its /Kids,
-   or none when the field is its own widget. */
-using TerminalField = std::function<void(const Object &field, Ref ref, const std::string &name, const InheritedEntries &entries, const Object &widgets)>;
 
 /* A growing array from malloc of records, which `release` frees on failure. */
 template <typename Record>
@@ -86,9 +73,9 @@ char *text_of(const Object &value)
 	return copy_string(joined);
 }
 
-/* The index of the page showing `widget` (the object `ref`): its /P, else the page whose
-   /Annots lists it; -1 when neither is found. */
-int page_of(PDFDoc *doc, const Object &widget, Ref ref)
+} // namespace
+
+int cpoppler::page_of(PDFDoc *doc, const Object &widget, Ref ref)
 {
 	const Object &page = widget.dictLookupNF("P");
 	if (page.isRef()) {
@@ -112,8 +99,10 @@ int page_of(PDFDoc *doc, const Object &widget, Ref ref)
 	return -1;
 }
 
-void visit(PDFDoc *doc, std::set<int> &seen, const Object &reference, const std::string &parent, InheritedEntries entries, int depth,
-	const TerminalField &terminal)
+namespace {
+
+void visit(PDFDoc *doc, std::set<int> &seen, const Object &reference, const std::string &parent, cpoppler::InheritedEntries entries, int depth,
+	const cpoppler::TerminalField &terminal)
 {
 	if (depth > max_depth)
 		return;
@@ -156,25 +145,27 @@ void visit(PDFDoc *doc, std::set<int> &seen, const Object &reference, const std:
 	}
 }
 
-/* Walks the document's field tree, calling `terminal` for each terminal field. */
-void walk_fields(PDFDoc *doc, const TerminalField &terminal)
+} // namespace
+
+void cpoppler::walk_fields(PDFDoc *doc, const TerminalField &terminal)
 {
 	std::set<int> seen;
 	Object catalog = doc->getXRef()->getCatalog();
 	Object form = catalog.isDict() ? catalog.dictLookup("AcroForm") : Object();
 	Object fields = form.isDict() ? form.dictLookup("Fields") : Object();
 	for (int i = 0; fields.isArray() && i < fields.arrayGetLength(); i++)
-		visit(doc, seen, fields.arrayGetNF(i), "", InheritedEntries(), 0, terminal);
+		visit(doc, seen, fields.arrayGetNF(i), "", cpoppler::InheritedEntries(), 0, terminal);
 }
 
-/* The widget at `index` of a terminal field's widgets, with its reference. */
-std::pair<Object, Ref> widget_at(const Object &field, Ref ref, const Object &widgets, int index)
+std::pair<Object, Ref> cpoppler::widget_at(const Object &field, Ref ref, const Object &widgets, int index)
 {
 	if (!widgets.isArray())
 		return { field.copy(), ref };
 	const Object &reference = widgets.arrayGetNF(index);
 	return { widgets.arrayGet(index), reference.isRef() ? reference.getRef() : Ref::INVALID() };
 }
+
+namespace {
 
 /* The name of `widget`'s "on" appearance state: the key of /AP /N other than Off. */
 char *on_state(const Object &widget)
@@ -207,13 +198,13 @@ extern "C" int cpoppler_core_signatures(cpoppler_core *doc, signature_record **r
 	PDFDoc *pdf = doc->doc.get();
 	RecordList<signature_record> list;
 	try {
-		walk_fields(pdf, [&](const Object &field, Ref ref, const std::string &name, const InheritedEntries &entries, const Object &widgets) {
+		cpoppler::walk_fields(pdf, [&](const Object &field, Ref ref, const std::string &name, const cpoppler::InheritedEntries &entries, const Object &widgets) {
 			if (!entries.type.isName("Sig"))
 				return;
 			signature_record &record = list.append();
 			record.field = copy_string(name);
-			auto [widget, widget_ref] = widget_at(field, ref, widgets, 0);
-			record.page = page_of(pdf, widget, widget_ref);
+			auto [widget, widget_ref] = cpoppler::widget_at(field, ref, widgets, 0);
+			record.page = cpoppler::page_of(pdf, widget, widget_ref);
 			Object value = entries.value.fetch(pdf->getXRef());
 			record.is_signed = value.isDict() ? 1 : 0;
 			if (!record.is_signed)
@@ -250,7 +241,7 @@ extern "C" int cpoppler_core_form_fields(cpoppler_core *doc, form_field_record *
 	PDFDoc *pdf = doc->doc.get();
 	RecordList<form_field_record> list;
 	try {
-		walk_fields(pdf, [&](const Object &field, Ref ref, const std::string &name, const InheritedEntries &entries, const Object &widgets) {
+		cpoppler::walk_fields(pdf, [&](const Object &field, Ref ref, const std::string &name, const cpoppler::InheritedEntries &entries, const Object &widgets) {
 			form_field_record &record = list.append();
 			record.name = copy_string(name);
 			std::strncpy(record.type, entries.type.isName() ? entries.type.getName() : "", sizeof record.type - 1);
@@ -288,8 +279,8 @@ extern "C" int cpoppler_core_form_fields(cpoppler_core *doc, form_field_record *
 			if (!record.widget_pages || !record.widget_rects)
 				throw std::bad_alloc();
 			for (int i = 0; i < widget_count; i++) {
-				auto [widget, widget_ref] = widget_at(field, ref, widgets, i);
-				record.widget_pages[i] = page_of(pdf, widget, widget_ref);
+				auto [widget, widget_ref] = cpoppler::widget_at(field, ref, widgets, i);
+				record.widget_pages[i] = cpoppler::page_of(pdf, widget, widget_ref);
 				Object rect = widget.isDict() ? widget.dictLookup("Rect") : Object();
 				double corners[4] = { 0, 0, 0, 0 };
 				for (int k = 0; rect.isArray() && k < 4 && k < rect.arrayGetLength(); k++) {

@@ -34,9 +34,10 @@ extension FormField {
                 return Widget(pageIndex: page, rect: rect, onState: states[index])
             }
             let value = String(optionalCString: record.value)
-            let values = kind == .listBox || kind == .comboBox ? value.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } : nil
+            // A choice field with nothing chosen holds an empty /V, as both engines write it.
+            let values = kind == .listBox || kind == .comboBox ? value.map { $0.split(separator: "\n").map(String.init) } : nil
             return FormField(
-                name: String(optionalCString: record.name) ?? "", kind: kind, value: values?.first ?? value, values: values, defaultValue: String(optionalCString: record.default_value),
+                name: String(optionalCString: record.name) ?? "", kind: kind, value: values.map { $0.first } ?? value, values: values, defaultValue: String(optionalCString: record.default_value),
                 options: options, flags: Flags(rawValue: Int(record.flags)), maxLength: record.max_length >= 0 ? Int(record.max_length) : nil,
                 widgets: widgets)
         }

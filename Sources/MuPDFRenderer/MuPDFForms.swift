@@ -23,3 +23,21 @@ extension MuPDFDocument {
         return try FormField.fields(from: UnsafeBufferPointer(start: records, count: Int(count))) { try loadPage(at: $0).pageSpace() }
     }
 }
+
+extension MuPDFDocument {
+    func formKind() throws -> FormKind {
+        FormKind(hasFields: try !formFields().isEmpty, xfaFacts: Int(cmupdf_xfa_facts(handle)))
+    }
+
+    func setFormField(_ field: FormField, values: [String]) throws {
+        var error = cmupdf_error()
+        let result = values.withCStrings { cmupdf_set_form_field(handle, field.name, $0, Int32(values.count), &error) }
+        guard result >= 0 else { throw MuPDFErrors.translate(error, doing: "set the field \(field.name)", code: .engineFailure) }
+        guard result == 0 else { throw RendererError(.invalidArgument, "the form has no field named \(field.name)", backend: MuPDFErrors.backend) }
+    }
+
+    func flattenForm() throws {
+        var error = cmupdf_error()
+        guard cmupdf_flatten_form(handle, &error) >= 0 else { throw MuPDFErrors.translate(error, doing: "flatten the form", code: .damaged) }
+    }
+}

@@ -97,6 +97,17 @@ final class PopplerCoreDocument: PopplerFacts {
         packet.withUnsafeBytes { cpoppler_core_set_xmp(handle, $0.bindMemory(to: CChar.self).baseAddress, $0.count) }
     }
 
+    /// Sets the field named `name` to `values`: `CPOPPLER_OK`, -1 when no field has that
+    /// name, or another status.
+    func setFormField(_ name: String, values: [String]) -> Int32 {
+        values.withCStrings { cpoppler_core_set_form_field(handle, name, $0, Int32(values.count)) }
+    }
+
+    /// What the document says of XFA (`cpoppler_core_xfa_facts`).
+    func xfaFacts() -> Int {
+        Int(cpoppler_core_xfa_facts(handle))
+    }
+
     /// Calls `body` with the records of page `index`'s annotations, in `/Annots` order;
     /// nil when the page cannot be read.
     func withAnnotationRecords<T>(ofPage index: Int, _ body: (UnsafeBufferPointer<annotation_record>) throws -> T) rethrows -> T? {

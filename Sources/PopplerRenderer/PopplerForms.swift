@@ -1,3 +1,4 @@
+import CPopplerBridge
 import EngineSupport
 import RendererProvider
 
@@ -8,5 +9,25 @@ extension PopplerDocument {
 
     func formFields() throws -> [FormField] {
         try core().withFormFieldRecords { try FormField.fields(from: $0) { try loadPage(at: $0).pageSpace() } }
+    }
+}
+
+extension PopplerDocument {
+    func formKind() throws -> FormKind {
+        FormKind(hasFields: try !formFields().isEmpty, xfaFacts: try core().xfaFacts())
+    }
+
+    func setFormField(_ field: FormField, values: [String]) throws {
+        let core = try core()
+        defer { coreChanged() }
+        let (code, reason): (RendererError.Code, String)
+        switch core.setFormField(field.name, values: values) {
+        case Int32(CPOPPLER_OK.rawValue): return
+        case -1: (code, reason) = (.invalidArgument, "the form has no field named \(field.name)")
+        case Int32(CPOPPLER_ARGUMENT.rawValue): (code, reason) = (.invalidArgument, "Poppler does not take that value for the field \(field.name)")
+        case Int32(CPOPPLER_UNSUPPORTED.rawValue): (code, reason) = (.unsupported, "Poppler's form does not hold the field \(field.name)")
+        default: (code, reason) = (.limitExceeded, "out of memory setting the field \(field.name)")
+        }
+        throw RendererError(code, reason, backend: PopplerErrors.backend)
     }
 }

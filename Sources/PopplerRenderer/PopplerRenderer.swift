@@ -8,8 +8,8 @@ public struct PopplerRenderer: Renderer {
     public let id = "poppler"
     public let engineName = "Poppler"
     public let contentTypes: Set<ContentType> = [.pdf]
-    /// Every capability but redaction, which Poppler has no way to apply.
-    public let capabilities: Set<Capability> = Set(Capability.allCases).subtracting([.redact])
+    /// Every capability but redaction and flattening forms, which Poppler has no way to do.
+    public let capabilities: Set<Capability> = Set(Capability.allCases).subtracting([.redact, .flattenForms])
     public var annotationSupport: AnnotationSupport { Self.annotations }
     /// Where Poppler's messages go (never to stderr).
     public let logger: Logger

@@ -77,6 +77,17 @@ int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cm
 /* The terminal fields of the AcroForm's field tree, in `*records` from malloc (free them
    with form_field_records_free). Returns the count, or -1 with `error` set. */
 int cmupdf_form_fields(cmupdf_document *doc, form_field_record **records, cmupdf_error *error);
+/* Sets the terminal field named `name` (as cmupdf_form_fields names it) to the `count`
+   values (UTF-8): a text field's text, a button's state (none: Off), a choice field's chosen
+   export values; text and choice widgets get new appearances. The values are not checked
+   against the field. Returns 0, 1 when no field has that name, or -1 with `error` set. */
+int cmupdf_set_form_field(cmupdf_document *doc, const char *name, const char **values, int count, cmupdf_error *error);
+/* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
+   catalog's /NeedsRendering is true. */
+int cmupdf_xfa_facts(cmupdf_document *doc);
+/* Draws every page's visible widgets into its content and removes them and the AcroForm.
+   Returns the number of widgets drawn, or -1 with `error` set. */
+int cmupdf_flatten_form(cmupdf_document *doc, cmupdf_error *error);
 /* The signature fields of the AcroForm, in `*records` from malloc (free them with
    signature_records_free), and the size of the file the document was opened from in
    `*file_size`. Returns the count, or -1 with `error` set. */

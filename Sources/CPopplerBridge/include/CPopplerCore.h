@@ -92,6 +92,16 @@ cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, cons
 /* The terminal fields of the AcroForm's field tree, in `*records` from malloc (free them
    with form_field_records_free). Returns the count, or -1 when memory runs out. */
 int cpoppler_core_form_fields(cpoppler_core *doc, form_field_record **records);
+/* Sets the terminal field named `name` (as cpoppler_core_form_fields names it) to the `count`
+   values (UTF-8) through Poppler's form API, which gives its widgets new appearances: a text
+   field's text, a button's state (none: Off), a choice field's chosen export values (one
+   outside the options only for an editable combo box). Returns CPOPPLER_OK, -1 when no field
+   has that name, CPOPPLER_ARGUMENT for a value the field does not take, CPOPPLER_UNSUPPORTED
+   for a field Poppler's form does not hold or that takes no value. */
+int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name, const char **values, int count);
+/* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
+   catalog's /NeedsRendering is true. */
+int cpoppler_core_xfa_facts(cpoppler_core *doc);
 /* The signature fields of the AcroForm, in `*records` from malloc (free them with
    signature_records_free), and the size of the file the document was opened from in
    `*file_size`. Returns the count, or -1 when memory runs out. */

@@ -31,6 +31,11 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case editMetadata = "edit-metadata"
     /// Lists the interactive form's fields.
     case forms
+    /// Fills the form: sets fields' values (checked against each field first) and resets
+    /// them, giving their widgets new appearances.
+    case fillForms = "fill-forms"
+    /// Flattens the form: draws its widgets into the pages' content and removes the fields.
+    case flattenForms = "flatten-forms"
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
     /// Marks areas for redaction and applies the marks: the content under them is removed,

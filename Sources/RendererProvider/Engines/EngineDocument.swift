@@ -40,6 +40,16 @@ public protocol EngineDocument: AnyObject {
     func signatureFields() throws -> [SignatureField]
     /// The AcroForm's terminal fields in field-tree order, with this document's changes.
     func formFields() throws -> [FormField]
+    /// Which form the document holds.
+    func formKind() throws -> FormKind
+    /// Sets `field` (as ``formFields()`` lists it) to `values`, which ``Document`` has
+    /// checked against it: a text field's text, a button's state (none: `Off`), a choice
+    /// field's chosen export values (none: nothing chosen). The field's widgets show the new
+    /// value when drawn, by this engine and in the saved file.
+    func setFormField(_ field: FormField, values: [String]) throws
+    /// Draws every page's visible widgets into the page's content, then removes the widgets
+    /// and the form.
+    func flattenForm() throws
 }
 
 extension EngineDocument {
@@ -61,5 +71,20 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/forms`` implements it.
     public func formFields() throws -> [FormField] {
         throw RendererError(.unsupported, "this engine does not list form fields")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/forms`` implements it.
+    public func formKind() throws -> FormKind {
+        throw RendererError(.unsupported, "this engine does not read forms")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/fillForms`` implements it.
+    public func setFormField(_ field: FormField, values: [String]) throws {
+        throw RendererError(.unsupported, "this engine does not fill forms")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/flattenForms`` implements it.
+    public func flattenForm() throws {
+        throw RendererError(.unsupported, "this engine does not flatten forms")
     }
 }

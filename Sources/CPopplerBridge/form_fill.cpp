@@ -1,0 +1,139 @@
+#include "CPopplerCore.h"
+#include "core.h"
+#include "field_walk.h"
+
+#include <poppler/Catalog.h>
+#include <poppler/Form.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+/* Form values written through Poppler's form API (its widgets' setters, which the library
+   exports), which writes /V (and a multi-select choice field's /I) and gives the widgets new
+   appearances; buttons' /V and /AS are written directly. The MuPDF layer writes the same
+   objects. The field is found by the shared walk, so that both
+   engines name fields alike, then found in Poppler's form by its first widget. */
+
+namespace {
+
+/* The index in /Opt of the option whose export value is `value`; -1 when none is. */
+int option_index(const Object &field, const char *value)
+{
+	Object options = field.dictLookup("Opt");
+	for (int i = 0; options.isArray() && i < options.arrayGetLength(); i++) {
+		Object option = options.arrayGet(i);
+		Object exported = option.isArray() && option.arrayGetLength() >= 2 ? option.arrayGet(0) : std::move(option);
+		char *text = cpoppler::copy_text(exported);
+		bool same = text && std::strcmp(text, value) == 0;
+		std::free(text);
+		if (same)
+			return i;
+	}
+	return -1;
+}
+
+cpoppler_status set_choice(FormWidgetChoice *choice, const Object &field, const char **values, int count)
+{
+	std::vector<int> indices;
+	for (int i = 0; i < count; i++)
+		indices.push_back(option_index(field, values[i]));
+	if (count == 1 && indices[0] < 0) {
+		choice->setEditChoice(cpoppler::utf16_text(values[0]).get());
+		return CPOPPLER_OK;
+	}
+	choice->deselectAll();
+	for (int index : indices) {
+		if (index < 0)
+			return CPOPPLER_ARGUMENT;
+		if (choice->isMultiSelect())
+			choice->toggle(index);
+		else
+			choice->select(index);
+	}
+	return CPOPPLER_OK;
+}
+
+/* Writes a button's state as the MuPDF layer does: /V the state's name, each widget's /AS
+   the state when its normal appearance has it, else Off. (Poppler's own button setter is
+   not used: it fails on a radio group whose buttons it holds as fields of their own.) */
+void set_button(XRef *xref, Object &field, Ref field_ref, const std::vector<Ref> &widget_refs, const char *state)
+{
+	field.dictSet("V", Object(objName, state));
+	for (Ref ref : widget_refs) {
+		Object fetched = ref == field_ref ? Object() : xref->fetch(ref);
+		Object &widget = ref == field_ref ? field : fetched;
+		if (!widget.isDict())
+			continue;
+		Object appearance = widget.dictLookup("AP");
+		Object normal = appearance.isDict() ? appearance.dictLookup("N") : Object();
+		bool has_state = normal.isDict() && !normal.dictLookup(state).isNull();
+		widget.dictSet("AS", Object(objName, has_state ? state : "Off"));
+		if (ref != field_ref)
+			xref->setModifiedObject(&widget, ref);
+	}
+	xref->setModifiedObject(&field, field_ref);
+}
+
+} // namespace
+
+extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name, const char **values, int count)
+{
+	PDFDoc *pdf = doc->doc.get();
+	try {
+		Object found;
+		Ref found_ref = Ref::INVALID();
+		bool matched = false, is_button = false;
+		std::vector<Ref> widget_refs;
+		cpoppler::walk_fields(pdf, [&](const Object &field, Ref ref, const std::string &field_name, const cpoppler::InheritedEntries &entries, const Object &widgets) {
+			if (matched || field_name != name)
+				return;
+			matched = true;
+			found = field.copy();
+			found_ref = ref;
+			is_button = entries.type.isName("Btn");
+			for (int i = 0; i < (widgets.isArray() ? widgets.arrayGetLength() : 1); i++)
+				widget_refs.push_back(cpoppler::widget_at(field, ref, widgets, i).second);
+		});
+		if (!matched)
+			return -1;
+		if (is_button) {
+			if (found_ref == Ref::INVALID())
+				return CPOPPLER_UNSUPPORTED;
+			set_button(pdf->getXRef(), found, found_ref, widget_refs, count ? values[0] : "Off");
+			return CPOPPLER_OK;
+		}
+		/* Poppler's form is reached through the field's first widget. */
+		Form *form = pdf->getCatalog()->getForm();
+		FormWidget *widget = form && widget_refs[0] != Ref::INVALID() ? form->findWidgetByRef(widget_refs[0]) : nullptr;
+		FormField *field = widget ? widget->getField() : nullptr;
+		if (!field)
+			return CPOPPLER_UNSUPPORTED;
+		cpoppler_status status = CPOPPLER_OK;
+		switch (field->getType()) {
+		case formText:
+			static_cast<FormWidgetText *>(widget)->setContent(cpoppler::utf16_text(count ? values[0] : "").get());
+			break;
+		case formChoice:
+			status = set_choice(static_cast<FormWidgetChoice *>(widget), found, values, count);
+			break;
+		default:
+			status = CPOPPLER_UNSUPPORTED;
+		}
+		return status;
+	} catch (const std::bad_alloc &) {
+		return CPOPPLER_OUT_OF_MEMORY;
+	}
+}
+
+extern "C" int cpoppler_core_xfa_facts(cpoppler_core *doc)
+{
+	Object catalog = doc->doc->getXRef()->getCatalog();
+	if (!catalog.isDict())
+		return 0;
+	Object form = catalog.dictLookup("AcroForm");
+	Object rendering = catalog.dictLookup("NeedsRendering");
+	return (form.isDict() && !form.dictLookup("XFA").isNull() ? 1 : 0) | (rendering.isBool() && rendering.getBool() ? 2 : 0);
+}

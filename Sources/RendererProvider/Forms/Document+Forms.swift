@@ -1,0 +1,93 @@
+extension Document {
+    /// The signature fields of the document's form, in the order of its field tree (a loop in
+    /// the tree ends the walk where it closes), signed or not, as the file opened holds them.
+    /// Nothing is verified; see ``SignatureField``. Needs ``Capability/signatures``.
+    public func signatureFields() throws -> [SignatureField] {
+        try require(.signatures)
+        return try withEngine { document, _ in try document.signatureFields() }
+    }
+}
+
+extension Document {
+    /// The terminal fields of the document's interactive form, in the order of its field
+    /// tree (a loop in the tree ends the walk where it closes), with this document's changes.
+    /// Needs ``Capability/forms``.
+    public func formFields() throws -> [FormField] {
+        try require(.forms)
+        return try withEngine { document, _ in try document.formFields() }
+    }
+
+    /// Which form the document holds: none, an AcroForm (with or without XFA beside it), or
+    /// XFA only, which cannot be filled. Needs ``Capability/forms``.
+    public func formKind() throws -> FormKind {
+        try require(.forms)
+        return try withEngine { document, _ in try document.formKind() }
+    }
+
+    /// Sets the field named `name` (fully qualified, as ``formFields()`` lists it) to
+    /// `values`; see ``fillForm(_:)``.
+    public func setFormField(_ name: String, to values: [String]) throws {
+        try fillForm([name: values])
+    }
+
+    /// Sets each named field to its values, checked first against every field
+    /// (``FormField/checkedValues(_:)``): when any name is unknown or any value not taken,
+    /// nothing is set. The fields' widgets then show the new values, drawn by the engine and
+    /// in the saved file. Needs ``Capability/fillForms`` and the PDF's form-filling
+    /// permission; an XFA-only form is `unsupported`.
+    public func fillForm(_ values: [String: [String]]) throws {
+        let fields = try fillableForm()
+        let named = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let unknown = values.keys.filter { named[$0] == nil }.sorted()
+        guard unknown.isEmpty else {
+            throw RendererError(.invalidArgument, "the form has no field named \(unknown.joined(separator: ", "))", backend: renderer.id)
+        }
+        let changes = try fields.compactMap { field in try values[field.name].map { (field, try field.checkedValues($0)) } }
+        try write(changes)
+    }
+
+    /// Gives the named fields, or every field that takes a value and is not read-only, their
+    /// default values (`/DV`), clearing those that have none. Naming a read-only field is
+    /// `notPermitted`; otherwise as ``fillForm(_:)``.
+    public func resetForm(fields names: [String]? = nil) throws {
+        let fields = try fillableForm()
+        if let names {
+            let known = Set(fields.map(\.name))
+            let unknown = names.filter { !known.contains($0) }
+            guard unknown.isEmpty else {
+                throw RendererError(.invalidArgument, "the form has no field named \(unknown.joined(separator: ", "))", backend: renderer.id)
+            }
+        }
+        let chosen = fields.filter { field in
+            field.isFillable && (names.map { $0.contains(field.name) } ?? !field.flags.contains(.readOnly))
+        }
+        try write(chosen.map { field in (field, try field.checkedValues(field.resetValues)) })
+    }
+
+    /// Draws every page's visible widgets into the page's content as they are shown now,
+    /// then removes the widgets and the form: the values stay on the pages and can no longer
+    /// be changed. Needs ``Capability/flattenForms`` and the PDF's modify permission.
+    public func flattenForm() throws {
+        try require(.flattenForms)
+        try require(.modify, toAllow: "changes")
+        try withEngine { document, _ in try document.flattenForm() }
+        markChanged()
+    }
+
+    private func fillableForm() throws -> [FormField] {
+        try require(.fillForms)
+        try require(.fillForms, toAllow: "filling its form")
+        guard try formKind() != .xfaOnly else {
+            throw RendererError(.unsupported, "the form is XFA only; its fields live in the XFA stream, which is not filled", backend: renderer.id)
+        }
+        return try formFields()
+    }
+
+    private func write(_ changes: [(FormField, [String])]) throws {
+        guard !changes.isEmpty else { return }
+        defer { markChanged() }
+        try withEngine { document, _ in
+            for (field, values) in changes { try document.setFormField(field, values: values) }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// Form fields filled, reset and flattened through each backend, read back through the other
+/// backend, qpdf and the engines' text tools.
+@Suite("Form filling, on every backend")
+struct FormFillingTests {
+    static let values: [String: [String]] = [
+        "name": ["Marie Curie"], "address": ["1 Rue Pierre\nParis"], "person.first": ["Émilie"], "subscribe": ["Off"],
+        "size": ["L"], "colors": ["green", "blue"], "country": ["France"],
+    ]
+
+    static func other(than backend: String) -> String {
+        Fixtures.backendIDs.first { $0 != backend } ?? backend
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func everyKindIsFilledAndReadBackElsewhere(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        let output = directory.appendingPathComponent("filled.pdf").path
+        let document = try Fixtures.open("forms.pdf", backend: backend)
+        try document.fillForm(Self.values)
+        let expected: [String: [String]] = [
+            "name": ["Marie Curie"], "address": ["1 Rue Pierre\nParis"], "person.first": ["Émilie"], "subscribe": ["Off"],
+            "size": ["L"], "colors": ["green", "b"], "country": ["fr"],
+        ]
+        func check(_ fields: [FormField], _ reader: String) {
+            let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+            for (name, values) in expected { #expect(byName[name]?.values == values, "\(name) read by \(reader)") }
+            #expect(byName["person.last"]?.value == "Hopper" && byName["id"]?.value == "42", "untouched fields, \(reader)")
+        }
+        check(try document.formFields(), backend)
+        try document.saveCopy(to: output)
+        check(try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formFields(), "the other engine")
+        let qpdf = try FormFieldTests.qpdf(output)
+        #expect(qpdf["name"]?.value == ["Marie Curie"] && qpdf["size"]?.value == ["L"] && qpdf["subscribe"]?.value == ["Off"])
+        #expect(try Tool.run("qpdf", ["--check", output]).status == 0)
+        // The new text is drawn: the widget's new appearance holds it.
+        let drawn = try Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", output, "1"]).stdout
+        #expect(String(decoding: drawn, as: UTF8.self).contains("Marie Curie"))
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func valuesAreCheckedAndNothingIsSetOnAnError(backend: String) throws {
+        let document = try Fixtures.open("forms.pdf", backend: backend)
+        let refused: [([String: [String]], RendererError.Code)] = [
+            (["id": ["7"]], .notPermitted),
+            (["name": [String(repeating: "x", count: 41)]], .invalidArgument),
+            (["name": ["two\nlines"]], .invalidArgument),
+            (["subscribe": ["On"]], .invalidArgument),
+            (["colors": ["purple"]], .invalidArgument),
+            (["size": ["XL"]], .invalidArgument),
+            (["submit": ["x"]], .invalidArgument),
+            (["no.such.field": ["x"]], .invalidArgument),
+            (["name": ["Fine"], "colors": ["purple"]], .invalidArgument),
+            (["country": ["es", "fr"]], .invalidArgument),
+        ]
+        for (values, code) in refused {
+            #expect(throws: RendererError.self, "\(values)") { try document.fillForm(values) }
+            do { try document.fillForm(values) } catch let error as RendererError { #expect(error.code == code, "\(values)") }
+        }
+        let name = try document.formFields().first { $0.name == "name" }
+        #expect(name?.value == "Ada Lovelace")
+        #expect(document.hasUnsavedChanges == false)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func resetGivesDefaultsOrClears(backend: String) throws {
+        let document = try Fixtures.open("forms.pdf", backend: backend)
+        try document.fillForm(["name": ["Someone"]])
+        try document.resetForm()
+        let byName = Dictionary(try document.formFields().map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byName["name"]?.value == "Nobody")
+        #expect(byName["person.first"]?.value == "" && byName["colors"]?.values == [] && byName["subscribe"]?.value == "Off")
+        #expect(byName["id"]?.value == "42", "read-only fields keep their values")
+        #expect(throws: RendererError.self) { try document.resetForm(fields: ["id"]) }
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func flatteningDrawsTheValuesIntoThePage(backend: String) throws {
+        let document = try Fixtures.open("forms.pdf", backend: backend)
+        guard document.renderer.capabilities.contains(.flattenForms) else {
+            #expect(throws: RendererError.self) { try document.flattenForm() }
+            return
+        }
+        let output = try Tool.temporaryDirectory().appendingPathComponent("flat.pdf").path
+        try document.fillForm(["name": ["Flattened Value"]])
+        try document.flattenForm()
+        #expect(try document.formFields() == [] && document.formKind() == .none)
+        try document.saveCopy(to: output)
+        #expect(try Tool.run("qpdf", ["--check", output]).status == 0)
+        let text = String(decoding: try Tool.run("pdftotext", [output, "-"]).stdout, as: UTF8.self)
+        // Widgets are drawn as they show: the fixture's untouched fields have empty appearances.
+        #expect(text.contains("Flattened Value") && text.contains("A form with a field of each kind") && !text.contains("Hopper"))
+        let other = try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend)))
+        #expect(try other.formFields() == [] && other.formKind() == .none)
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func formKinds(backend: String) throws {
+        #expect(try Fixtures.open("forms.pdf", backend: backend).formKind() == .acroForm)
+        #expect(try Fixtures.open("text.pdf", backend: backend).formKind() == .none)
+    }
+}
