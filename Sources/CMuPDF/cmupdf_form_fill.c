@@ -47,18 +47,6 @@ static void set_button(fz_context *ctx, const field_lookup *lookup, const char *
 	}
 }
 
-static int option_index(fz_context *ctx, pdf_obj *options, const char *value)
-{
-	for (int i = 0; i < pdf_array_len(ctx, options); i++) {
-		pdf_obj *option = pdf_array_get(ctx, options, i);
-		if (pdf_is_array(ctx, option))
-			option = pdf_array_get(ctx, option, 0);
-		if (!strcmp(pdf_to_text_string(ctx, option), value))
-			return i;
-	}
-	return -1;
-}
-
 static void set_choice(fz_context *ctx, pdf_document *doc, const field_lookup *lookup, const char **values, int count)
 {
 	if (count <= 1) {
