@@ -120,15 +120,7 @@ struct AnnotationsCommand: ParsableCommand {
                 case .plist: data = try Annotation.propertyListData(annotations)
                 case .xfdf: data = try document.xfdfData(annotations, fileName: URL(fileURLWithPath: file).lastPathComponent)
                 }
-                if let output {
-                    do {
-                        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-                    } catch {
-                        throw RendererError(.ioFailure, "cannot write \(output): \(error.localizedDescription)")
-                    }
-                } else {
-                    FileHandle.standardOutput.write(data)
-                }
+                try DataFiles.write(data, to: output)
             }
         }
     }
@@ -148,12 +140,7 @@ struct AnnotationsCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: annotationsFile))
-                } catch {
-                    throw RendererError(.ioFailure, "cannot read \(annotationsFile): \(error.localizedDescription)")
-                }
+                let data = try DataFiles.read(annotationsFile)
                 let extensionFormat = Format(rawValue: URL(fileURLWithPath: annotationsFile).pathExtension.lowercased())
                 guard let format = format ?? extensionFormat else {
                     throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")

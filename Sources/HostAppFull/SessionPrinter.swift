@@ -59,6 +59,10 @@ final class SessionPrinter: ReadingSessionDelegate, @unchecked Sendable {
         print(["event": "metadataChanged", "metadata": (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(metadata))) ?? [:]])
     }
 
+    func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {
+        print(["event": "formChanged", "fields": fields.map { ["name": $0.name, "values": $0.values] }])
+    }
+
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {
         print(["event": "currentPageChanged", "from": oldIndex + 1, "to": newIndex + 1])
     }

@@ -18,14 +18,20 @@ public enum XFDF {
     public static func data(
         for annotations: [Annotation], fileName: String? = nil, pageSpace: (Int) throws -> PageSpace
     ) throws -> Data {
-        let root = XMLElement(name: "xfdf")
-        root.addNamespace(XMLNode.namespace(withName: "", stringValue: namespace) as! XMLNode)
-        root.addAttribute(XMLNode.attribute(withName: "xml:space", stringValue: "preserve") as! XMLNode)
         let annots = XMLElement(name: "annots")
-        root.addChild(annots)
         for annotation in annotations where annotation.kind.isCreatable {
             annots.addChild(try XFDFElement.element(for: annotation, space: pageSpace(annotation.pageIndex)))
         }
+        return document(holding: annots, fileName: fileName)
+    }
+
+    /// An XFDF document holding `section` (`<annots>` or `<fields>`) and, when `fileName` is
+    /// given, the document it belongs to (`<f href>`).
+    static func document(holding section: XMLElement, fileName: String?) -> Data {
+        let root = XMLElement(name: "xfdf")
+        root.addNamespace(XMLNode.namespace(withName: "", stringValue: namespace) as! XMLNode)
+        root.addAttribute(XMLNode.attribute(withName: "xml:space", stringValue: "preserve") as! XMLNode)
+        root.addChild(section)
         if let fileName {
             let file = XMLElement(name: "f")
             file.addAttribute(XMLNode.attribute(withName: "href", stringValue: fileName) as! XMLNode)
@@ -148,5 +154,13 @@ extension XFDF {
         var result = try importer(contents.annotations)
         result.skipped.insert(contentsOf: contents.skipped, at: 0)
         return result
+    }
+}
+
+extension XMLElement {
+    /// The value of the attribute `key`, matched by local name: FoundationXML does not find
+    /// an XFDF element's attributes by plain name once the default namespace is set.
+    func xfdfAttribute(_ key: String) -> String? {
+        attributes?.first { ($0.localName ?? $0.name) == key }?.stringValue
     }
 }

@@ -68,7 +68,7 @@ enum XFDFElement {
         guard let kind = AnnotationKind.creatable.first(where: { $0.rawValue.lowercased() == name }) else {
             throw RendererError(.invalidArgument, "not an annotation kind the API can create")
         }
-        func attribute(_ key: String) -> String? { element.attributes?.first { ($0.localName ?? $0.name) == key }?.stringValue }
+        func attribute(_ key: String) -> String? { element.xfdfAttribute(key) }
         func fail(_ message: String) -> RendererError { RendererError(.invalidArgument, message) }
         guard let pageText = attribute("page"), let pageIndex = Int(pageText), pageIndex >= 0 else {
             throw fail("missing or invalid page attribute")

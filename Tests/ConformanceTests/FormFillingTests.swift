@@ -102,5 +102,18 @@ struct FormFillingTests {
     func formKinds(backend: String) throws {
         #expect(try Fixtures.open("forms.pdf", backend: backend).formKind() == .acroForm)
         #expect(try Fixtures.open("text.pdf", backend: backend).formKind() == .none)
+        // A dynamic XFA form: no AcroForm fields to list, and filling is refused.
+        let xfa = try Fixtures.open("xfa-only.pdf", backend: backend)
+        #expect(try xfa.formKind() == .xfaOnly && xfa.formFields() == [])
+        #expect((#expect(throws: RendererError.self) { try xfa.fillForm(["applicant": ["Lin"]]) })?.code == .unsupported)
+        #expect(xfa.hasUnsavedChanges == false)
+        // A static XFA form: its AcroForm twin is listed and filled, the XFA left alone.
+        let hybrid = try Fixtures.open("xfa-hybrid.pdf", backend: backend)
+        #expect(try hybrid.formKind() == .acroFormWithXFA)
+        try hybrid.fillForm(["applicant": ["Wu"]])
+        let output = try Tool.temporaryDirectory().appendingPathComponent("hybrid.pdf").path
+        try hybrid.saveCopy(to: output)
+        #expect(try FormFieldTests.qpdf(output)["applicant"]?.value == ["Wu"])
+        #expect(try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formKind() == .acroFormWithXFA)
     }
 }

@@ -278,6 +278,41 @@ out, xref = pdf_file(objects)
 open("forms.pdf", "wb").write(out)
 PY
 
+# xfa-only.pdf: a dynamic XFA form, as a form designer saves one. The catalog has
+# /NeedsRendering true; the AcroForm has no fields (/Fields []) and an /XFA stream holding
+# the project's own small XDP packet (a template with one text field, "applicant"). The
+# page says only that an XFA reader is needed. Neither engine reads XFA: the form is
+# reported as xfa-only, listed with no fields, and refused for filling.
+# xfa-hybrid.pdf: a static XFA form: the same /XFA stream beside an AcroForm text field
+# "applicant" (/V (Lin)), and no /NeedsRendering, so the AcroForm is listed and filled.
+python3 - <<'PY'
+from pdf_writer import pdf_file
+content = b"BT /F1 14 Tf 72 740 Td (This form needs a reader of XFA forms.) Tj ET\n"
+xdp = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+       b'<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/">\n'
+       b'<template xmlns="http://www.xfa.org/schema/xfa-template/3.3/">\n'
+       b'<subform name="form1" layout="tb"><field name="applicant" w="80mm" h="9mm"><ui><textEdit/></ui></field></subform>\n'
+       b'</template>\n</xdp:xdp>\n')
+def document(needs_rendering, fields, annots, extra):
+    objects = {
+        1: b"<< /Type /Catalog /Pages 2 0 R" + (b" /NeedsRendering true" if needs_rendering else b"")
+           + b" /AcroForm << /Fields [" + fields + b"] /XFA 6 0 R /DR << /Font << /Helv 4 0 R >> >> /DA (/Helv 0 Tf 0 g) >> >>",
+        2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R" + annots + b" >>",
+        4: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        5: b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        6: b"<< /Length %d >>\nstream\n" % len(xdp) + xdp + b"\nendstream",
+    }
+    objects.update(extra)
+    return pdf_file(objects)[0]
+open("xfa-only.pdf", "wb").write(document(True, b"", b"", {}))
+applicant = {
+    7: b"<< /FT /Tx /T (applicant) /V (Lin) /Type /Annot /Subtype /Widget /F 4 /P 3 0 R /Rect [72 680 300 700] /AP << /N 8 0 R >> >>",
+    8: b"<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Length 0 >>\nstream\n\nendstream",
+}
+open("xfa-hybrid.pdf", "wb").write(document(False, b"7 0 R", b" /Annots [7 0 R]", applicant))
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

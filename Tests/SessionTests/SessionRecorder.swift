@@ -54,6 +54,9 @@ final class SessionRecorder: ReadingSessionDelegate, @unchecked Sendable {
     func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {
         record("metadataChanged \(metadata.title ?? "-")")
     }
+    func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {
+        record("formChanged \(fields.map(\.name).joined(separator: ","))")
+    }
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {
         record("currentPageChanged \(oldIndex)->\(newIndex)")
     }
@@ -105,6 +108,7 @@ extension SessionEvent {
         case .bookmarksChanged: "bookmarksChanged"
         case .annotationsChanged: "annotationsChanged"
         case .metadataChanged: "metadataChanged"
+        case .formChanged: "formChanged"
         case .currentPageChanged: "currentPageChanged"
         case .willSave: "willSave"
         case .saved: "saved"

@@ -34,7 +34,7 @@ struct SessionSettingsTests {
             (.saveTo, { _ = try $0.save(to: output.appendingPathComponent("copy.pdf").path) }),
             (.printing, { try $0.exportPage(at: 0, options: RenderOptions(dpi: 10), as: .png, to: output.appendingPathComponent("page.png").path) }),
             (.redaction, { _ = try $0.markRedaction(Self.note.rect, onPageAt: 0) }),
-            (.editing, { try $0.setMetadata(DocumentMetadata(title: "Edited in a session")) }), (.formFilling, { try $0.check(.formFilling) }),
+            (.editing, { try $0.setMetadata(DocumentMetadata(title: "Edited in a session")) }), (.formFilling, { try $0.fillForm([:]) }),
             (.signing, { try $0.check(.signing) }), (.fullScreen, { try $0.setEnabled(true, for: .fullScreen) }),
             (.darkMode, { _ = try $0.render(pageAt: 0, options: RenderOptions(dpi: 10, darkMode: true)) }),
         ]

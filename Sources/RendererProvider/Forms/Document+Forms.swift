@@ -32,9 +32,11 @@ extension Document {
 
     /// Sets each named field to its values, checked first against every field
     /// (``FormField/checkedValues(_:)``): when any name is unknown or any value not taken,
-    /// nothing is set. The fields' widgets then show the new values, drawn by the engine and
-    /// in the saved file. Needs ``Capability/fillForms`` and the PDF's form-filling
-    /// permission; an XFA-only form is `unsupported`.
+    /// nothing is set. A field given the values it holds is left as it is, read-only or not,
+    /// so that values exported from a form import into it again. The fields' widgets then
+    /// show the new values, drawn by the engine and in the saved file. Needs
+    /// ``Capability/fillForms`` and the PDF's form-filling permission; an XFA-only form is
+    /// `unsupported`.
     public func fillForm(_ values: [String: [String]]) throws {
         let fields = try fillableForm()
         let named = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -42,12 +44,26 @@ extension Document {
         guard unknown.isEmpty else {
             throw RendererError(.invalidArgument, "the form has no field named \(unknown.joined(separator: ", "))", backend: renderer.id)
         }
-        let changes = try fields.compactMap { field in try values[field.name].map { (field, try field.checkedValues($0)) } }
+        let changes = try fields.compactMap { field in
+            try values[field.name].flatMap { $0 == field.values ? nil : (field, try field.checkedValues($0)) }
+        }
         try write(changes)
     }
 
+    /// Fills the form with `values`, as read from JSON, FDF or XFDF; see ``fillForm(_:)``.
+    public func fillForm(from values: FormValues) throws {
+        try fillForm(values.dictionary)
+    }
+
+    /// The values of every field that takes one, to export as JSON, FDF or XFDF. Needs
+    /// ``Capability/forms``.
+    public func formValues() throws -> FormValues {
+        FormValues(fields: try formFields())
+    }
+
     /// Gives the named fields, or every field that takes a value and is not read-only, their
-    /// default values (`/DV`), clearing those that have none. Naming a read-only field is
+    /// default values (`/DV`), clearing those that have none; a field that holds its reset
+    /// value already is left as it is. Naming a read-only field is
     /// `notPermitted`; otherwise as ``fillForm(_:)``.
     public func resetForm(fields names: [String]? = nil) throws {
         let fields = try fillableForm()
@@ -61,7 +77,8 @@ extension Document {
         let chosen = fields.filter { field in
             field.isFillable && (names.map { $0.contains(field.name) } ?? !field.flags.contains(.readOnly))
         }
-        try write(chosen.map { field in (field, try field.checkedValues(field.resetValues)) })
+        let changes = try chosen.map { field in (field, try field.checkedValues(field.resetValues)) }
+        try write(changes.filter { field, values in !field.holds(values) })
     }
 
     /// Draws every page's visible widgets into the page's content as they are shown now,

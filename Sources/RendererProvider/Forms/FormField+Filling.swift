@@ -61,4 +61,10 @@ extension FormField {
         guard let defaultValue else { return [] }
         return kind == .listBox || kind == .comboBox ? defaultValue.split(separator: "\n").map(String.init) : [defaultValue]
     }
+
+    /// Whether the field holds `values` (as ``checkedValues(_:)`` returns them) already: the
+    /// same values, or no value where they are empty or `Off`.
+    func holds(_ values: [String]) -> Bool {
+        values == self.values || (self.values.isEmpty && values.allSatisfy { $0.isEmpty || $0 == "Off" })
+    }
 }

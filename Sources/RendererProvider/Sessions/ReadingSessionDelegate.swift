@@ -17,6 +17,9 @@ public protocol ReadingSessionDelegate: AnyObject, Sendable {
     func session(_ session: ReadingSession, didChangeAnnotations changes: AnnotationChanges)
     /// The document's metadata, all of it, after a change.
     func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata)
+    /// Form fields' values changed: the fields that changed, as they are now (none after the
+    /// form was flattened away).
+    func session(_ session: ReadingSession, didChangeForm fields: [FormField])
     /// The current page changed.
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int)
     /// Before a save: return `nil` to veto it, or the mode to save in (the default keeps `mode`).
@@ -53,6 +56,8 @@ extension ReadingSessionDelegate {
     public func session(_ session: ReadingSession, didChangeBookmarks bookmarks: [Bookmark]) {}
     public func session(_ session: ReadingSession, didChangeAnnotations changes: AnnotationChanges) {}
     public func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {}
+    /// Does nothing.
+    public func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {}
     public func session(_ session: ReadingSession, willSaveTo path: String, mode: SaveMode) -> SaveMode? { mode }

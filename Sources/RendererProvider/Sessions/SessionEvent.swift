@@ -43,7 +43,7 @@ public struct AnnotationChanges: Hashable, Sendable, Codable {
 /// 1. ``loadFailed(_:)`` (and nothing after it), or ``firstPageLoaded(pageIndex:clamped:)``
 ///    then ``documentShown(_:)``;
 /// 2. any number of ``bookmarksChanged(_:)``, ``annotationsChanged(_:)``,
-///    ``metadataChanged(_:)`` and ``currentPageChanged(from:to:)``, each right after the
+///    ``metadataChanged(_:)``, ``formChanged(_:)`` and ``currentPageChanged(from:to:)``, each right after the
 ///    change it reports;
 /// 3. for each save: ``willSave(path:mode:)``, then ``saveCancelled`` (the host vetoed it),
 ///    ``saveFailed(_:)`` or ``saved(path:)``; after a save over a file that requires copy-back,
@@ -62,6 +62,9 @@ public enum SessionEvent: Hashable, Sendable {
     case annotationsChanged(AnnotationChanges)
     /// The document's metadata, all of it, after a change.
     case metadataChanged(DocumentMetadata)
+    /// Form fields' values changed: the fields that changed, as they are now (none after the
+    /// form was flattened away).
+    case formChanged([FormField])
     /// The current page changed.
     case currentPageChanged(from: Int, to: Int)
     /// A save is about to write `path` in `mode` (after the host's answer).
