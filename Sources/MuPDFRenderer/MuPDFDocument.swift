@@ -7,12 +7,14 @@ import RendererProvider
 /// One MuPDF document with its own MuPDF context, freed in `deinit`.
 final class MuPDFDocument: EngineDocument {
     let handle: OpaquePointer
-    let pageCount: Int
+    /// The page count, read again after each page edit.
+    var pageCount: Int
     /// Receives the context's messages; it lives as long as the context.
     private let logSink: MuPDFLogSink
     /// True when the owner password opened the document, which then allows everything.
     private let ownerAccess: Bool
-    private var labelRanges: [PageLabelRange]?
+    /// The page labels, read once; page edits forget them.
+    var labelRanges: [PageLabelRange]?
 
     init(source: DocumentSource, password: String?, cacheBytes: Int, logger: Logger) throws {
         let sink = MuPDFLogSink(logger: logger)

@@ -226,6 +226,32 @@ int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, c
    `error` set. */
 int cmupdf_apply_redactions(cmupdf_document *doc, cmupdf_page *page, int black_boxes, cmupdf_error *error);
 
+/* What a page edit dropped because it would point to a page no longer (or never) in the
+   document. */
+typedef struct {
+	int links;               /* link annotations (and the open action) */
+	int outline_items;       /* outline items (one with children keeps them, untargeted) */
+	int named_destinations;  /* entries of /Dests and the /Names /Dests tree */
+	int fields;              /* form fields whose widgets all went, or widgets not copied */
+} cmupdf_page_report;
+
+/* Page editing (cmupdf_pages.c); each returns 1, or 0 with `error` set. Indices count from
+   0 and are checked by the caller. */
+/* Inserts an empty page of `width` × `height` points before page `at` (the page count:
+   at the end). */
+int cmupdf_insert_blank_page(cmupdf_document *doc, int at, float width, float height, cmupdf_error *error);
+/* Deletes the `count` pages at `indices` (distinct), then drops what pointed to them. */
+int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_page_report *report, cmupdf_error *error);
+/* Moves page `from` so that it becomes page `to`; destinations follow it. */
+int cmupdf_move_page(cmupdf_document *doc, int from, int to, cmupdf_error *error);
+/* Sets the page's /Rotate to `degrees` (0, 90, 180 or 270). */
+int cmupdf_rotate_page(cmupdf_document *doc, int index, int degrees, cmupdf_error *error);
+/* Copies `count` pages (indices `pages`) of the PDF in `data` (opened with `password`,
+   which may be NULL) before page `at`, with their annotations (not widgets or popups) and
+   the outline items that go to them; links and items into pages not copied are dropped. */
+int cmupdf_insert_pages(cmupdf_document *doc, int at, const unsigned char *data, size_t length, const char *password,
+	const int *pages, int count, cmupdf_page_report *report, cmupdf_error *error);
+
 /* 1 when the document can be saved as an incremental update. */
 int cmupdf_can_save_incrementally(cmupdf_document *doc);
 /* Writes the document to `path`, a new file: the original bytes and an incremental update,

@@ -36,6 +36,9 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case fillForms = "fill-forms"
     /// Flattens the form: draws its widgets into the pages' content and removes the fields.
     case flattenForms = "flatten-forms"
+    /// Edits the pages: inserts blank pages, deletes, moves and rotates pages, copies pages
+    /// from another PDF and extracts pages into a new one.
+    case editPages = "edit-pages"
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
     /// Marks areas for redaction and applies the marks: the content under them is removed,

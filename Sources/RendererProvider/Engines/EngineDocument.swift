@@ -5,7 +5,7 @@ import Foundation
 /// ### Implementation requirements
 /// - It is used by one thread at a time (``Document`` serialises access) but may move
 ///   between threads; it holds every engine resource it needs and frees them in `deinit`.
-/// - ``pageCount`` does not change while the document is open.
+/// - ``pageCount`` changes only through the page-editing calls.
 /// - ``loadPage(at:)`` is only called with `0 <= index < pageCount`.
 /// - A document opened from a ``DocumentSource/stream(_:)`` source opens a reader of its own
 ///   and reads through it only; nothing of the document is written anywhere else.
@@ -13,7 +13,7 @@ import Foundation
 ///   `path` (never the file the document was opened from). Incremental output starts with
 ///   the original bytes. The document stays open and usable; encryption is kept.
 public protocol EngineDocument: AnyObject {
-    /// The number of pages; it does not change while the document is open.
+    /// The number of pages; only the page-editing calls change it.
     var pageCount: Int { get }
     /// The document's version, metadata, encryption and permissions.
     func info() throws -> DocumentInfo
@@ -50,6 +50,19 @@ public protocol EngineDocument: AnyObject {
     /// Draws every page's visible widgets into the page's content, then removes the widgets
     /// and the form.
     func flattenForm() throws
+    /// Inserts an empty page of `size` points before page `index` (``pageCount``: at the end).
+    func insertBlankPage(at index: Int, size: PageSize) throws
+    /// Deletes the pages at `indices` (distinct, in range, not all of them), then drops the
+    /// links, outline items, named destinations and form fields that pointed to them.
+    func deletePages(_ indices: [Int]) throws -> PageEditReport
+    /// Moves page `from` so that it becomes page `to`; destinations follow it.
+    func movePage(from: Int, to: Int) throws
+    /// Sets the page's `/Rotate`.
+    func rotatePage(at index: Int, to rotation: PageRotation) throws
+    /// Copies the pages `pages` of the PDF in `data` (opened with `password`) before page
+    /// `index`, with their annotations and the outline items that go to them, re-pointed at
+    /// the copies; links and items into pages not copied are dropped.
+    func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport
 }
 
 extension EngineDocument {
@@ -86,5 +99,30 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/flattenForms`` implements it.
     public func flattenForm() throws {
         throw RendererError(.unsupported, "this engine does not flatten forms")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
+    public func insertBlankPage(at index: Int, size: PageSize) throws {
+        throw RendererError(.unsupported, "this engine does not edit pages")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
+    public func deletePages(_ indices: [Int]) throws -> PageEditReport {
+        throw RendererError(.unsupported, "this engine does not edit pages")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
+    public func movePage(from: Int, to: Int) throws {
+        throw RendererError(.unsupported, "this engine does not edit pages")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
+    public func rotatePage(at index: Int, to rotation: PageRotation) throws {
+        throw RendererError(.unsupported, "this engine does not edit pages")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
+    public func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {
+        throw RendererError(.unsupported, "this engine does not edit pages")
     }
 }

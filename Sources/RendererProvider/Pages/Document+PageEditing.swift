@@ -1,0 +1,178 @@
+import Foundation
+
+/// Page editing: blank pages, deletion, moves, rotation, pages copied from another PDF
+/// (merge) and pages extracted into a new one (split). Each needs ``Capability/editPages``
+/// and the PDF's assemble permission, checks its indices first (`pageOutOfRange`, or
+/// `invalidArgument` for a request that makes no sense) and changes nothing when it throws.
+///
+/// Destinations (outline items, links, named destinations) name page objects, so pages that
+/// move keep everything that points to them. What would point to a page no longer in the
+/// document, or to a page of another PDF that was not copied, is dropped and counted in the
+/// ``PageEditReport`` the call returns. Changes are saved as other changes are: atomically,
+/// incrementally where the file allows (so a deleted page's objects stay in the file's
+/// earlier revision until a `rewrite` save).
+extension Document {
+    /// The largest page side PDF readers accept, in points (ISO 32000-1, annex C).
+    public static let maximumPageSide = 14_400.0
+
+    /// Inserts an empty page of `size` points before page `index` (``pageCount``: at the end).
+    public func insertBlankPage(at index: Int, size: PageSize) throws {
+        try requirePageEditing()
+        try check(index, in: 0...pageCount, "insert at")
+        guard size.width >= 1, size.height >= 1, size.width <= Self.maximumPageSide, size.height <= Self.maximumPageSide else {
+            throw RendererError(
+                .invalidArgument, "a page is 1 to \(Int(Self.maximumPageSide)) points a side, not \(size.width) × \(size.height)", backend: renderer.id)
+        }
+        try editPages { try $0.insertBlankPage(at: index, size: size) }
+    }
+
+    /// Deletes the pages at `indices` (in any order; repeats count once). A document keeps
+    /// at least one page: deleting them all is `invalidArgument`.
+    @discardableResult
+    public func deletePages(_ indices: [Int]) throws -> PageEditReport {
+        try requirePageEditing()
+        let count = pageCount
+        let pages = Array(Set(indices)).sorted()
+        for index in pages { try check(index, in: 0...(count - 1), "delete") }
+        guard !pages.isEmpty else { return PageEditReport() }
+        guard pages.count < count else {
+            throw RendererError(.invalidArgument, "a document keeps at least one page; it has \(count), all named for deletion", backend: renderer.id)
+        }
+        return try editPages { try $0.deletePages(pages) }
+    }
+
+    /// Moves page `from` so that it becomes page `to`.
+    public func movePage(from: Int, to: Int) throws {
+        try requirePageEditing()
+        try check(from, in: 0...(pageCount - 1), "move")
+        try check(to, in: 0...(pageCount - 1), "move to")
+        guard from != to else { return }
+        try editPages { try $0.movePage(from: from, to: to) }
+    }
+
+    /// Sets page `index`'s rotation (its `/Rotate`).
+    public func rotatePage(at index: Int, to rotation: PageRotation) throws {
+        try requirePageEditing()
+        try check(index, in: 0...(pageCount - 1), "rotate")
+        try editPages { try $0.rotatePage(at: index, to: rotation) }
+    }
+
+    /// Turns page `index` by `degrees` (a multiple of 90; negative turns anticlockwise) from
+    /// the rotation it has.
+    public func rotatePage(at index: Int, by degrees: Int) throws {
+        guard degrees % 90 == 0 else { throw RendererError(.invalidArgument, "pages turn by multiples of 90 degrees, not \(degrees)", backend: renderer.id) }
+        let current = try pageInfo(at: index).rotation.degrees
+        try rotatePage(at: index, to: PageRotation(degrees: current + degrees) ?? .none)
+    }
+
+    /// Copies pages of the PDF `source` (opened with `password`) before page `index` (nil:
+    /// at the end): `pages`, in that order (nil: every page). Their annotations come with
+    /// them, links among the copied pages re-pointed at the copies; form widgets do not
+    /// (their fields belong to the other form). The source's outline items that go to copied
+    /// pages are added at the end of this document's outline, in the source's tree. Links and
+    /// items into pages not copied are dropped and counted. The source is read, never
+    /// written; one that cannot be opened gives the error opening it would (`damaged`,
+    /// `wrongPassword` and so on), one whose permissions forbid copying is `unsupported`
+    /// (the owner password allows it), and nothing changes.
+    @discardableResult
+    public func insertPages(from source: DocumentSource, password: String? = nil, pages: [Int]? = nil, at index: Int? = nil) throws -> PageEditReport {
+        try requirePageEditing()
+        let at = index ?? pageCount
+        try check(at, in: 0...pageCount, "insert at")
+        let renderer = self.renderer
+        _ = try source.sniffContentType()
+        let donor = try Self.translatingErrors(of: renderer) {
+            try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
+        }
+        guard try donor.info().permissions.contains(.copy) else {
+            throw RendererError(.unsupported, "\(source.displayName) does not permit copying its content; open it with the owner password", backend: renderer.id)
+        }
+        let chosen = pages ?? Array(0..<donor.pageCount)
+        for page in chosen {
+            guard (0..<donor.pageCount).contains(page) else {
+                throw RendererError(
+                    .pageOutOfRange, "page index \(page) is not in \(source.displayName), which has \(donor.pageCount) pages", backend: renderer.id)
+            }
+        }
+        guard !chosen.isEmpty else { return PageEditReport() }
+        let data = try Self.bytes(of: source)
+        return try editPages { try $0.insertPages(from: data, password: password, pages: chosen, at: at) }
+    }
+
+    /// Writes pages `indices` of this document, in that order, with its changes, into a new
+    /// PDF at `path` (atomically, as a `rewrite` save: nothing of the other pages is in it),
+    /// and leaves this document as it is. The new PDF keeps the metadata, encryption, form
+    /// fields on kept pages and the outline items, links and named destinations into kept
+    /// pages; the others are dropped and counted. A page may be named once.
+    @discardableResult
+    public func extractPages(_ indices: [Int], to path: String) throws -> PageEditReport {
+        try requirePageEditing()
+        let count = pageCount
+        for index in indices { try check(index, in: 0...(count - 1), "extract") }
+        guard !indices.isEmpty, Set(indices).count == indices.count else {
+            throw RendererError(.invalidArgument, "name each page to extract once, and at least one", backend: renderer.id)
+        }
+        let output = URL(fileURLWithPath: path)
+        let scratch = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try saveCopy(to: scratch, mode: .rewrite)
+        let part = try Document(renderer: renderer, source: .file(scratch), password: password, limits: limits)
+        let kept = Set(indices)
+        let report = try part.deletePages((0..<count).filter { !kept.contains($0) })
+        var order = indices.sorted()
+        for (target, original) in indices.enumerated() {
+            guard let from = order.firstIndex(of: original), from != target else { continue }
+            try part.movePage(from: from, to: target)
+            order.insert(order.remove(at: from), at: target)
+        }
+        try part.save(to: path, mode: .rewrite)
+        return report
+    }
+
+    private func requirePageEditing() throws {
+        try require(.editPages)
+        try require(.assemble, toAllow: "changing its pages")
+    }
+
+    private func check(_ index: Int, in range: ClosedRange<Int>, _ what: String) throws {
+        guard range.contains(index) else {
+            throw RendererError(
+                .pageOutOfRange, "cannot \(what) page index \(index): the document has \(pageCount) pages (indices \(range.lowerBound)...\(range.upperBound))",
+                backend: renderer.id)
+        }
+    }
+
+    private func editPages<T: Sendable>(_ body: (any EngineDocument) throws -> T) throws -> T {
+        let result = try withEngine { document, _ in try body(document) }
+        markChanged()
+        return result
+    }
+
+    /// The whole of `source`, read into memory.
+    private static func bytes(of source: DocumentSource) throws -> Data {
+        switch source {
+        case .memory(let data):
+            return data
+        case .file(let path):
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            } catch {
+                throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
+            }
+        case .stream(let stream):
+            let reader = try stream.open()
+            var data = Data(count: reader.length)
+            let read = try data.withUnsafeMutableBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let count = try reader.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
+                    guard count > 0 else { break }
+                    offset += count
+                }
+                return offset
+            }
+            guard read == reader.length else { throw RendererError(.ioFailure, "\(stream.name) ended after \(read) of \(reader.length) bytes") }
+            return data
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// Pages inserted, deleted, moved, rotated, merged and split through the API, each result
+/// saved and read by both engines, `qpdf --check`, `pdfinfo` and `pdftotext`.
+@Suite("Page editing")
+struct PageEditingTests {
+    /// The text of each page of `path`, as pdftotext reads it, trimmed.
+    static func pageTexts(_ path: String) throws -> [String] {
+        String(decoding: try Tool.run("pdftotext", ["-layout", path, "-"]).stdout, as: UTF8.self)
+            .split(separator: "\u{0C}", omittingEmptySubsequences: false).dropLast()
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// Each page's size ("W x H") and rotation as pdfinfo prints them.
+    static func pdfinfoPages(_ path: String) throws -> [(size: String, rotation: String)] {
+        let lines = try Tool.run("pdfinfo", ["-f", "1", "-l", "999", path]).text.split(separator: "\n")
+        func values(_ key: String) -> [String] {
+            lines.filter { $0.hasPrefix("Page ") && $0.contains(" \(key): ") }.map { line in
+                let words = line.split(separator: ":", maxSplits: 1)[1].split(separator: " ")
+                return key == "size" ? words.prefix(3).joined(separator: " ") : String(words[0])
+            }
+        }
+        return Array(zip(values("size"), values("rot"))).map { (size: $0.0, rotation: $0.1) }
+    }
+
+    /// Saves `document` to a new file, checks it with qpdf and opens it with both engines,
+    /// which must agree on its page count and outline; returns the path.
+    static func saveAndCheck(_ document: Document, _ name: String) throws -> String {
+        let path = try Tool.temporaryDirectory().appendingPathComponent(name).path
+        try document.saveCopy(to: path)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0, "\(name): qpdf --check")
+        let readers = try Fixtures.backendIDs.map { try Fixtures.registry.open(.file(path), backend: .id($0)) }
+        for reader in readers {
+            #expect(reader.pageCount == document.pageCount, "\(name) read by \(reader.renderer.id)")
+            #expect(try reader.outline() == readers[0].outline(), "\(name): the engines read the same outline")
+        }
+        return path
+    }
+
+    @Test func popplerDeclaresPageEditingUnsupported() throws {
+        let document = try Fixtures.open("text.pdf", backend: "poppler")
+        #expect(!document.renderer.capabilities.contains(.editPages))
+        #expect((#expect(throws: RendererError.self) { try document.deletePages([0]) })?.code == .unsupported)
+        #expect(document.hasUnsavedChanges == false && document.pageCount == 3)
+    }
+
+    @Test func blankPagesAreInsertedWhereAsked() throws {
+        let document = try Fixtures.open("text.pdf", backend: "mupdf")
+        try document.insertBlankPage(at: 1, size: PageSize(width: 300, height: 400))
+        try document.insertBlankPage(at: 4, size: PageSize(width: 595, height: 842))
+        #expect(document.pageCount == 5)
+        #expect(try document.pageInfo(at: 1).size == PageSize(width: 300, height: 400))
+        let path = try Self.saveAndCheck(document, "blank.pdf")
+        let texts = try Self.pageTexts(path)
+        #expect(texts.count == 5 && texts[1].isEmpty && texts[4].isEmpty && texts[2] == "Renderer provider fixture page two", "\(texts)")
+        #expect(try Self.pdfinfoPages(path)[1].size == "300 x 400", "pdfinfo reads the size")
+    }
+
+    @Test func deletingDropsWhatPointedToTheDeletedPages() throws {
+        let document = try Fixtures.open("outline.pdf", backend: "mupdf")
+        let report = try document.deletePages([2])
+        // outline.pdf: Section 1.2 and the third link go (by the name sec12) to page 3.
+        #expect(report == PageEditReport(links: 1, outlineItems: 1, namedDestinations: 1))
+        let path = try Self.saveAndCheck(document, "deleted.pdf")
+        let reread = try Fixtures.registry.open(.file(path), backend: .id("poppler"))
+        let titles = try reread.outline().flatMap { [$0.title] + $0.children.map(\.title) }
+        #expect(titles == ["Chapter 1", "Section 1.1", "Chapter 2", "Section 2.1", "Website"])
+        let links = try reread.links(pageAt: 0)
+        #expect(links.count == 2 && links.contains { $0.destination.pageIndex == 2 }, "the link to the old page 4 follows it to page 3")
+        #expect(try Self.pageTexts(path) == ["Outline page 1", "Outline page 2", "Outline page 4"])
+    }
+
+    @Test func movedPagesKeepTheirDestinations() throws {
+        let document = try Fixtures.open("outline.pdf", backend: "mupdf")
+        try document.movePage(from: 3, to: 0)
+        let path = try Self.saveAndCheck(document, "moved.pdf")
+        #expect(try Self.pageTexts(path) == ["Outline page 4", "Outline page 1", "Outline page 2", "Outline page 3"])
+        let outline = try Fixtures.registry.open(.file(path), backend: .id("poppler")).outline()
+        #expect(outline.map { $0.destination?.pageIndex } == [1, 0, nil])
+        #expect(outline[0].children.map { $0.destination?.pageIndex } == [2, 3], "Section 1.2, by name, follows page 3 to index 3")
+    }
+
+    @Test func rotationIsWrittenAsRotate() throws {
+        let document = try Fixtures.open("text.pdf", backend: "mupdf")
+        try document.rotatePage(at: 0, by: 90)
+        try document.rotatePage(at: 0, by: 90)
+        try document.rotatePage(at: 2, to: .threeQuarters)
+        try document.rotatePage(at: 1, by: -90)
+        #expect(try document.pageInfos().map(\.rotation) == [.half, .threeQuarters, .threeQuarters])
+        #expect((#expect(throws: RendererError.self) { try document.rotatePage(at: 0, by: 45) })?.code == .invalidArgument)
+        let path = try Self.saveAndCheck(document, "rotated.pdf")
+        #expect(try Self.pdfinfoPages(path).map(\.rotation) == ["180", "270", "270"], "pdfinfo reads /Rotate")
+    }
+
+    @Test func mergedPagesBringTheirAnnotationsLinksAndOutline() throws {
+        let document = try Fixtures.open("text.pdf", backend: "mupdf")
+        let report = try document.insertPages(from: .file(Fixtures.path("outline.pdf")), pages: [3, 0], at: 1)
+        // Copied: page 4 (Chapter 2, Section 2.1) and page 1 (Chapter 1, its links). Not
+        // copied: pages 2 and 3, so Section 1.1, Section 1.2 and the link by name to page 3 drop.
+        #expect(report == PageEditReport(links: 1, outlineItems: 2))
+        #expect(document.pageCount == 5)
+        let path = try Self.saveAndCheck(document, "merged.pdf")
+        #expect(try Self.pageTexts(path) == [
+            "The quick brown fox jumps over the lazy dog", "Outline page 4", "Outline page 1", "Renderer provider fixture page two", "Third page",
+        ])
+        let reread = try Fixtures.registry.open(.file(path), backend: .id("poppler"))
+        let outline = try reread.outline()
+        #expect(outline.map(\.title) == ["Chapter 1", "Chapter 2", "Website"])
+        #expect(outline.map { $0.destination?.pageIndex } == [2, 1, nil])
+        #expect(outline[1].children.map { $0.destination?.pageIndex } == [1])
+        let links = try reread.links(pageAt: 2)
+        #expect(links.count == 2 && links.contains { $0.destination.pageIndex == 1 }, "the link to page 4 goes to its copy")
+
+        let annotated = try Fixtures.open("text.pdf", backend: "mupdf")
+        let kinds = try Fixtures.open("annotations.pdf", backend: "mupdf").annotations().map(\.kind)
+        #expect(try annotated.insertPages(from: .file(Fixtures.path("annotations.pdf"))) == PageEditReport())
+        let copied = try Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), backend: .id("poppler")).annotations(onPageAt: 3)
+        #expect(copied.map(\.kind).sorted { $0.rawValue < $1.rawValue } == kinds.sorted { $0.rawValue < $1.rawValue })
+    }
+
+    @Test func splitWritesTheChosenPagesAndLeavesTheDocument() throws {
+        let document = try Fixtures.open("outline.pdf", backend: "mupdf")
+        let path = try Tool.temporaryDirectory().appendingPathComponent("part.pdf").path
+        let report = try document.extractPages([3, 0], to: path)
+        #expect(report == PageEditReport(links: 1, outlineItems: 2, namedDestinations: 1))
+        #expect(document.pageCount == 4 && document.hasUnsavedChanges == false)
+        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try Self.pageTexts(path) == ["Outline page 4", "Outline page 1"])
+        for backend in Fixtures.backendIDs {
+            let part = try Fixtures.registry.open(.file(path), backend: .id(backend))
+            #expect(part.pageCount == 2)
+            #expect(try part.outline().map { $0.destination?.pageIndex } == [1, 0, nil], "\(backend)")
+        }
+        // Nothing of the other pages is in the file.
+        let qpdf = try Tool.run("qpdf", ["--qdf", "--object-streams=disable", path, "-"]).text
+        #expect(!qpdf.contains("Outline page 2") && !qpdf.contains("Outline page 3"))
+    }
+
+    @Test func badRequestsChangeNothing() throws {
+        let document = try Fixtures.open("outline.pdf", backend: "mupdf")
+        let refused: [(String, RendererError.Code, () throws -> Void)] = [
+            ("delete every page", .invalidArgument, { _ = try document.deletePages([0, 1, 2, 3]) }),
+            ("delete past the end", .pageOutOfRange, { _ = try document.deletePages([4]) }),
+            ("move past the end", .pageOutOfRange, { try document.movePage(from: 0, to: 4) }),
+            ("insert past the end", .pageOutOfRange, { try document.insertBlankPage(at: 5, size: PageSize(width: 100, height: 100)) }),
+            ("an absurd size", .invalidArgument, { try document.insertBlankPage(at: 0, size: PageSize(width: 1e9, height: 100)) }),
+            ("a negative size", .invalidArgument, { try document.insertBlankPage(at: 0, size: PageSize(width: -1, height: 100)) }),
+            ("merge from a damaged page tree", .damaged, { _ = try document.insertPages(from: .file(Fixtures.path("truncated.pdf"))) }),
+            ("merge from a text file", .unsupportedFormat, { _ = try document.insertPages(from: .file(Fixtures.path("not-a-pdf.pdf"))) }),
+            ("merge without the password", .passwordRequired, { _ = try document.insertPages(from: .file(Fixtures.path("encrypted.pdf"))) }),
+            ("merge with a wrong password", .wrongPassword, { _ = try document.insertPages(from: .file(Fixtures.path("encrypted.pdf")), password: "no") }),
+            ("merge what the source forbids copying", .unsupported, {
+                _ = try document.insertPages(from: .file(Fixtures.path("encrypted.pdf")), password: "user-secret")
+            }),
+            ("merge a page not there", .pageOutOfRange, { _ = try document.insertPages(from: .file(Fixtures.path("text.pdf")), pages: [3]) }),
+            ("split a page twice", .invalidArgument, { _ = try document.extractPages([0, 0], to: "/tmp/never-written.pdf") }),
+        ]
+        for (name, code, request) in refused {
+            let error = #expect(throws: RendererError.self, "\(name)") { try request() }
+            #expect(error?.code == code, "\(name): \(error?.message ?? "")")
+        }
+        #expect(document.pageCount == 4 && document.hasUnsavedChanges == false)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.pdf"))
+        // The owner password allows copying from encrypted.pdf.
+        #expect(try document.insertPages(from: .file(Fixtures.path("encrypted.pdf")), password: "owner-secret", pages: [0]) == PageEditReport())
+        #expect(document.pageCount == 5)
+    }
+}
+
+extension Destination {
+    /// The page a destination in the document goes to; nil for one outside it.
+    fileprivate var pageIndex: Int? {
+        if case .page(let index, _) = self { return index }
+        return nil
+    }
+}
