@@ -142,6 +142,9 @@ fuzz-build: setup
 	$(FUZZ_BUILD) --product FuzzMuPDF
 	$(FUZZ_BUILD) --product FuzzPoppler
 
+# The fixtures of the other formats MuPDF reads (XPS, EPUB, FictionBook, CBZ, images).
+FORMAT_FIXTURES = Tests/Fixtures/book.epub Tests/Fixtures/book.fb2 Tests/Fixtures/pages.xps Tests/Fixtures/comic.cbz Tests/Fixtures/image.png Tests/Fixtures/image.jpg Tests/Fixtures/image.tif
+
 # Runs each engine's fuzz target for FUZZ_SECONDS, seeded with the fixtures and the sample,
 # in libFuzzer's fork mode: an input that crashes the target, runs past 10 s or takes 2 GB is
 # written to $(FUZZ_DIR)/findings/ and the run goes on; the run fails if it found any. Replay
@@ -151,7 +154,7 @@ fuzz: fuzz-build
 	@bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
 	before=$$(ls $(FUZZ_DIR)/findings | wc -l); \
 	for target in FuzzMuPDF FuzzPoppler; do \
-		mkdir -p $(FUZZ_DIR)/$$target; cp Tests/Fixtures/*.pdf Samples/sample.pdf $(FUZZ_DIR)/$$target/; \
+		mkdir -p $(FUZZ_DIR)/$$target; cp Tests/Fixtures/*.pdf $(FORMAT_FIXTURES) Samples/sample.pdf $(FUZZ_DIR)/$$target/; \
 		echo "== $$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$target.log)"; \
 		(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
 			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \

@@ -39,6 +39,13 @@ fz_context *cmupdf_new_context(cmupdf_log_target *target, size_t cache_bytes, cm
 	}
 	fz_set_warning_callback(ctx, forward_warning, target);
 	fz_set_error_callback(ctx, forward_error, target);
+	fz_try(ctx)
+		fz_register_document_handlers(ctx);
+	fz_catch(ctx) {
+		fz_drop_context(ctx);
+		cmupdf_set_error(error, CMUPDF_ERROR_MEMORY, "cannot register MuPDF's document handlers");
+		return NULL;
+	}
 	return ctx;
 }
 

@@ -19,15 +19,40 @@ cmupdf_document *cmupdf_new_document(size_t cache_bytes, cmupdf_log_callback log
 	return doc;
 }
 
-cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+void cmupdf_set_opened(fz_context *ctx, cmupdf_document *doc, fz_document *opened)
+{
+	doc->doc = opened;
+	doc->pdf = pdf_specifics(ctx, opened);
+}
+
+fz_document *cmupdf_open_with_stream(fz_context *ctx, const char *magic, fz_stream *stream)
+{
+	if (!magic)
+		return &pdf_open_document_with_stream(ctx, stream)->super;
+	fz_document *opened = fz_open_document_with_stream(ctx, magic, stream);
+	if (!opened)
+		fz_throw(ctx, FZ_ERROR_GENERIC, "MuPDF has no handler for %s", magic);
+	return opened;
+}
+
+cmupdf_document *cmupdf_open_file(const char *path, const char *magic, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
 	cmupdf_document *doc = cmupdf_new_document(cache_bytes, log, log_user, error);
 	if (!doc)
 		return NULL;
 	fz_context *ctx = doc->ctx;
+	fz_stream *stream = NULL;
 	fz_var(doc);
-	fz_try(ctx)
-		doc->pdf = pdf_open_document(ctx, path);
+	fz_var(stream);
+	fz_try(ctx) {
+		if (magic) {
+			stream = fz_open_file(ctx, path);
+			cmupdf_set_opened(ctx, doc, cmupdf_open_with_stream(ctx, magic, stream));
+		} else
+			cmupdf_set_opened(ctx, doc, &pdf_open_document(ctx, path)->super);
+	}
+	fz_always(ctx)
+		fz_drop_stream(ctx, stream);
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
 		cmupdf_close(doc);
@@ -36,7 +61,7 @@ cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_l
 	return doc;
 }
 
-cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, const char *magic, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
 	cmupdf_document *doc = cmupdf_new_document(cache_bytes, log, log_user, error);
 	if (!doc)
@@ -50,7 +75,7 @@ cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, si
 	fz_try(ctx) {
 		buffer = fz_new_buffer_from_copied_data(ctx, data, length);
 		stream = fz_open_buffer(ctx, buffer);
-		doc->pdf = pdf_open_document_with_stream(ctx, stream);
+		cmupdf_set_opened(ctx, doc, cmupdf_open_with_stream(ctx, magic, stream));
 	}
 	fz_always(ctx) {
 		fz_drop_stream(ctx, stream);
@@ -68,19 +93,42 @@ void cmupdf_close(cmupdf_document *doc)
 {
 	if (!doc)
 		return;
-	pdf_drop_document(doc->ctx, doc->pdf);
+	fz_drop_document(doc->ctx, doc->doc);
 	fz_drop_context(doc->ctx);
 	free(doc);
 }
 
+int cmupdf_is_reflowable(cmupdf_document *doc)
+{
+	int reflowable = 0;
+	fz_var(reflowable);
+	fz_try(doc->ctx)
+		reflowable = fz_is_document_reflowable(doc->ctx, doc->doc);
+	fz_catch(doc->ctx)
+		reflowable = 0;
+	return reflowable;
+}
+
+int cmupdf_layout(cmupdf_document *doc, float width, float height, float font_size, cmupdf_error *error)
+{
+	int ok = 1;
+	fz_try(doc->ctx)
+		fz_layout_document(doc->ctx, doc->doc, width, height, font_size);
+	fz_catch(doc->ctx) {
+		cmupdf_set_caught_error(doc->ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
 int cmupdf_was_repaired(cmupdf_document *doc)
 {
-	return pdf_was_repaired(doc->ctx, doc->pdf);
+	return doc->pdf ? pdf_was_repaired(doc->ctx, doc->pdf) : 0;
 }
 
 int cmupdf_needs_password(cmupdf_document *doc)
 {
-	return pdf_needs_password(doc->ctx, doc->pdf);
+	return fz_needs_password(doc->ctx, doc->doc);
 }
 
 int cmupdf_authenticate(cmupdf_document *doc, const char *password)
@@ -88,7 +136,7 @@ int cmupdf_authenticate(cmupdf_document *doc, const char *password)
 	int result = 0;
 	fz_var(result);
 	fz_try(doc->ctx)
-		result = pdf_authenticate_password(doc->ctx, doc->pdf, password);
+		result = fz_authenticate_password(doc->ctx, doc->doc, password);
 	fz_catch(doc->ctx)
 		result = 0;
 	return result;
@@ -146,7 +194,7 @@ int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error)
 	int count = -1;
 	fz_var(count);
 	fz_try(doc->ctx)
-		count = trusted_page_count(doc->ctx, doc->pdf);
+		count = doc->pdf ? trusted_page_count(doc->ctx, doc->pdf) : fz_count_pages(doc->ctx, doc->doc);
 	fz_catch(doc->ctx) {
 		cmupdf_set_caught_error(doc->ctx, error);
 		count = -1;
@@ -159,7 +207,7 @@ int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int siz
 	int length = -1;
 	fz_var(length);
 	fz_try(doc->ctx)
-		length = fz_lookup_metadata(doc->ctx, &doc->pdf->super, key, buffer, size);
+		length = fz_lookup_metadata(doc->ctx, doc->doc, key, buffer, size);
 	fz_catch(doc->ctx)
 		length = -1;
 	return length;
@@ -170,7 +218,7 @@ int cmupdf_pdf_version(cmupdf_document *doc)
 	int version = 0;
 	fz_var(version);
 	fz_try(doc->ctx)
-		version = pdf_version(doc->ctx, doc->pdf);
+		version = doc->pdf ? pdf_version(doc->ctx, doc->pdf) : 0;
 	fz_catch(doc->ctx)
 		version = 0;
 	return version;
@@ -178,7 +226,7 @@ int cmupdf_pdf_version(cmupdf_document *doc)
 
 int cmupdf_encryption(cmupdf_document *doc, int *bits)
 {
-	if (!doc->pdf->crypt)
+	if (!doc->pdf || !doc->pdf->crypt)
 		return 0;
 	*bits = pdf_crypt_permissions(doc->ctx, doc->pdf->crypt);
 	return 1;

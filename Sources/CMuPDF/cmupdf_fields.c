@@ -208,6 +208,11 @@ static void add_signature(fz_context *ctx, pdf_document *doc, void *user, pdf_ob
 
 int cmupdf_signatures(cmupdf_document *doc, signature_record **records, long long *file_size, cmupdf_error *error)
 {
+	if (!doc->pdf) { /* other formats have no form */
+		*records = NULL;
+		*file_size = 0;
+		return 0;
+	}
 	fz_context *ctx = doc->ctx;
 	signature_list list = { NULL, 0, 0 };
 	int count = -1;
@@ -306,6 +311,10 @@ static void add_field(fz_context *ctx, pdf_document *doc, void *user, pdf_obj *f
 
 int cmupdf_form_fields(cmupdf_document *doc, form_field_record **records, cmupdf_error *error)
 {
+	if (!doc->pdf) { /* other formats have no form */
+		*records = NULL;
+		return 0;
+	}
 	fz_context *ctx = doc->ctx;
 	field_list list = { NULL, 0, 0 };
 	int count = -1;

@@ -98,6 +98,7 @@ static void regenerate_appearances(fz_context *ctx, pdf_document *doc, const fie
 
 int cmupdf_set_form_field(cmupdf_document *doc, const char *name, const char **values, int count, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, -1);
 	fz_context *ctx = doc->ctx;
 	field_lookup lookup = { name };
 	int result = -1;
@@ -130,6 +131,8 @@ int cmupdf_set_form_field(cmupdf_document *doc, const char *name, const char **v
 
 int cmupdf_xfa_facts(cmupdf_document *doc)
 {
+	if (!doc->pdf)
+		return 0;
 	fz_context *ctx = doc->ctx;
 	int facts = 0;
 	fz_var(facts);

@@ -119,6 +119,7 @@ static int flatten_page(fz_context *ctx, pdf_document *doc, pdf_page *page, int 
 
 int cmupdf_flatten_form(cmupdf_document *doc, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, -1);
 	fz_context *ctx = doc->ctx;
 	pdf_document *pdf = doc->pdf;
 	int drawn = 0, next_name = 0, failed = 0;

@@ -13,9 +13,28 @@ typedef struct {
 
 struct cmupdf_document {
 	fz_context *ctx;
-	pdf_document *pdf;
+	fz_document *doc;  /* any format MuPDF opens */
+	pdf_document *pdf; /* the same document when it is a PDF, else NULL */
 	cmupdf_log_target log;
 };
+
+/* Sets `doc`'s documents from `opened` (which it then owns). Throws. */
+void cmupdf_set_opened(fz_context *ctx, cmupdf_document *doc, fz_document *opened);
+
+/* Opens the document in `stream` as `magic` says (a file extension or MIME type MuPDF
+   knows; NULL for PDF). Throws. */
+fz_document *cmupdf_open_with_stream(fz_context *ctx, const char *magic, fz_stream *stream);
+
+/* In a call that only a PDF can answer: returns `failure` with `error` set when `doc` is
+   of another format. (The Swift layer does not make these calls for other formats; this
+   keeps a NULL PDF from ever being used.) */
+#define CMUPDF_REQUIRE_PDF(doc, error, failure) \
+	do { \
+		if (!(doc)->pdf) { \
+			cmupdf_set_error((error), CMUPDF_ERROR_ARGUMENT, "the document is not a PDF"); \
+			return (failure); \
+		} \
+	} while (0)
 
 struct cmupdf_page {
 	fz_page *page;

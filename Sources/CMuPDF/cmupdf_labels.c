@@ -43,6 +43,8 @@ int cmupdf_page_labels(cmupdf_document *doc, cmupdf_label_range_callback range, 
 	int ok = 1;
 	fz_var(ok);
 	fz_try(ctx) {
+		if (!doc->pdf)
+			break; /* other formats have no page labels */
 		pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root));
 		walk(ctx, pdf_dict_gets(ctx, root, "PageLabels"), 0, range, user);
 	}

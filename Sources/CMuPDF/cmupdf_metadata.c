@@ -5,6 +5,7 @@
 
 int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
@@ -28,6 +29,11 @@ int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cm
 
 int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error)
 {
+	if (!doc->pdf) { /* other formats have no XMP packet */
+		*bytes = NULL;
+		*length = 0;
+		return 1;
+	}
 	fz_context *ctx = doc->ctx;
 	fz_buffer *buffer = NULL;
 	int ok = 1;
@@ -59,6 +65,7 @@ int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmup
 
 int cmupdf_set_xmp(cmupdf_document *doc, const unsigned char *bytes, size_t length, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	fz_buffer *buffer = NULL;
 	pdf_obj *dict = NULL, *stream = NULL;

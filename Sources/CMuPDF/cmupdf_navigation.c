@@ -2,7 +2,7 @@
 #include <math.h>
 
 /* Resolves `uri` (an outline's or link's target) in `doc`. */
-static cmupdf_destination resolve(fz_context *ctx, pdf_document *doc, const char *uri)
+static cmupdf_destination resolve(fz_context *ctx, fz_document *doc, const char *uri)
 {
 	cmupdf_destination destination = { -1, 0, NAN, NAN, NULL };
 	if (!uri)
@@ -11,8 +11,8 @@ static cmupdf_destination resolve(fz_context *ctx, pdf_document *doc, const char
 		destination.uri = uri;
 		return destination;
 	}
-	fz_link_dest dest = fz_resolve_link_dest(ctx, &doc->super, uri);
-	destination.page = fz_page_number_from_location(ctx, &doc->super, dest.loc);
+	fz_link_dest dest = fz_resolve_link_dest(ctx, doc, uri);
+	destination.page = fz_page_number_from_location(ctx, doc, dest.loc);
 	destination.fit = dest.type == FZ_LINK_DEST_FIT || dest.type == FZ_LINK_DEST_FIT_B ||
 		dest.type == FZ_LINK_DEST_FIT_V || dest.type == FZ_LINK_DEST_FIT_BV;
 	destination.x = dest.x;
@@ -67,7 +67,7 @@ static void walk(fz_context *ctx, pdf_document *doc, pdf_obj *item, int depth, i
 		fz_try(ctx) {
 			const char *title = pdf_dict_get_text_string(ctx, item, PDF_NAME(Title));
 			int is_open = pdf_dict_get_int(ctx, item, PDF_NAME(Count)) > 0;
-			callback(user, depth, title, is_open, resolve(ctx, doc, uri));
+			callback(user, depth, title, is_open, resolve(ctx, &doc->super, uri));
 		}
 		fz_always(ctx)
 			fz_free(ctx, uri);
@@ -77,15 +77,33 @@ static void walk(fz_context *ctx, pdf_document *doc, pdf_obj *item, int depth, i
 	}
 }
 
-/* MuPDF's own fz_load_outline gives up on the whole outline when it meets a cycle, so the
-   outline dictionaries are walked here, with MuPDF parsing each destination. */
+/* The outline of a document of another format (its table of contents), from MuPDF. */
+static void walk_loaded(fz_context *ctx, fz_document *doc, fz_outline *item, int depth, int max_depth,
+	cmupdf_outline_callback callback, void *user)
+{
+	for (; item && depth <= max_depth; item = item->next) {
+		callback(user, depth, item->title ? item->title : "", item->is_open, resolve(ctx, doc, item->uri));
+		walk_loaded(ctx, doc, item->down, depth + 1, max_depth, callback, user);
+	}
+}
+
+/* MuPDF's own fz_load_outline gives up on the whole outline when it meets a cycle, so a
+   PDF's outline dictionaries are walked here, with MuPDF parsing each destination. Other
+   formats' outlines are built by MuPDF as a tree, which cannot loop. */
 int cmupdf_outline(cmupdf_document *doc, int max_depth, cmupdf_outline_callback item, void *user, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	visited_items visited = { NULL, 0, 0 };
+	fz_outline *loaded = NULL;
 	int ok = 1;
 	fz_var(ok);
+	fz_var(loaded);
 	fz_try(ctx) {
+		if (!doc->pdf) {
+			loaded = fz_load_outline(ctx, doc->doc);
+			walk_loaded(ctx, doc->doc, loaded, 0, max_depth, item, user);
+			break;
+		}
 		pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root));
 		pdf_obj *outlines = pdf_dict_get(ctx, root, PDF_NAME(Outlines));
 		walk(ctx, doc->pdf, pdf_dict_get(ctx, outlines, PDF_NAME(First)), 0, max_depth, &visited, item, user);
@@ -94,6 +112,7 @@ int cmupdf_outline(cmupdf_document *doc, int max_depth, cmupdf_outline_callback 
 		for (int i = 0; i < visited.count; i++)
 			pdf_unmark_obj(ctx, visited.items[i]);
 		fz_free(ctx, visited.items);
+		fz_drop_outline(ctx, loaded);
 	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
@@ -114,7 +133,7 @@ int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callb
 		links = fz_load_links(ctx, page->page);
 		for (fz_link *l = links; l; l = l->next)
 			link(user, l->rect.x0 - bounds.x0, l->rect.y0 - bounds.y0, l->rect.x1 - bounds.x0, l->rect.y1 - bounds.y0,
-				resolve(ctx, doc->pdf, l->uri));
+				resolve(ctx, doc->doc, l->uri));
 	}
 	fz_always(ctx)
 		fz_drop_link(ctx, links);

@@ -11,7 +11,7 @@ cmupdf_page *cmupdf_load_page(cmupdf_document *doc, int index, cmupdf_error *err
 	}
 	fz_var(page);
 	fz_try(doc->ctx)
-		page->page = fz_load_page(doc->ctx, &doc->pdf->super, index);
+		page->page = fz_load_page(doc->ctx, doc->doc, index);
 	fz_catch(doc->ctx) {
 		cmupdf_set_caught_error(doc->ctx, error);
 		free(page);
@@ -174,9 +174,16 @@ int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
-		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
+		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
 		fz_rect bounds;
 		fz_matrix ctm;
+		if (!pdf) {
+			/* Other formats lay pages out in page space already, upright. */
+			bounds = fz_bound_page(ctx, page->page);
+			box[0] = bounds.x0, box[1] = bounds.y0, box[2] = bounds.x1, box[3] = bounds.y1;
+			*rotation = 0;
+			break;
+		}
 		pdf_page_transform(ctx, pdf, &bounds, &ctm);
 		box[0] = bounds.x0, box[1] = bounds.y0, box[2] = bounds.x1, box[3] = bounds.y1;
 		int rotate = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pdf->obj, PDF_NAME(Rotate)));
@@ -223,16 +230,20 @@ int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20],
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
-		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
+		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
 		fz_rect media, crop, found[3];
-		if (!read_box(ctx, pdf->obj, PDF_NAME(MediaBox), 1, &media))
-			media = fz_make_rect(0, 0, 612, 792);
-		if (!read_box(ctx, pdf->obj, PDF_NAME(CropBox), 1, &crop))
-			crop = media;
+		if (!pdf)
+			media = crop = fz_bound_page(ctx, page->page); /* other formats: every box is the page */
+		else {
+			if (!read_box(ctx, pdf->obj, PDF_NAME(MediaBox), 1, &media))
+				media = fz_make_rect(0, 0, 612, 792);
+			if (!read_box(ctx, pdf->obj, PDF_NAME(CropBox), 1, &crop))
+				crop = media;
+		}
 		crop = clamp_box(crop, media);
 		pdf_obj *names[3] = { PDF_NAME(BleedBox), PDF_NAME(TrimBox), PDF_NAME(ArtBox) };
 		for (int i = 0; i < 3; i++) {
-			if (!read_box(ctx, pdf->obj, names[i], 0, &found[i]))
+			if (!pdf || !read_box(ctx, pdf->obj, names[i], 0, &found[i]))
 				found[i] = crop;
 			found[i] = clamp_box(found[i], media);
 		}

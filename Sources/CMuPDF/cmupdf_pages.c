@@ -233,6 +233,7 @@ static void prune(fz_context *ctx, pdf_document *doc, const page_set *gone, cmup
 
 int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_page_report *report, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	pdf_document *pdf = doc->pdf;
 	page_set gone = { NULL, 0 };
@@ -263,6 +264,7 @@ int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmu
 
 int cmupdf_insert_blank_page(cmupdf_document *doc, int at, float width, float height, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	pdf_obj *resources = NULL, *page = NULL;
 	fz_buffer *contents = NULL;
@@ -290,6 +292,7 @@ int cmupdf_insert_blank_page(cmupdf_document *doc, int at, float width, float he
 
 int cmupdf_move_page(cmupdf_document *doc, int from, int to, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	pdf_obj *page = NULL;
 	int ok = 1;
@@ -310,6 +313,7 @@ int cmupdf_move_page(cmupdf_document *doc, int from, int to, cmupdf_error *error
 
 int cmupdf_rotate_page(cmupdf_document *doc, int index, int degrees, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx)
@@ -473,6 +477,7 @@ static pdf_obj *outline_root(fz_context *ctx, pdf_document *doc)
 int cmupdf_insert_pages(cmupdf_document *doc, int at, const unsigned char *data, size_t length, const char *password,
 	const int *pages, int count, cmupdf_page_report *report, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	pdf_document *dst = doc->pdf;
 	pdf_document *src = NULL;

@@ -2,6 +2,7 @@
 
 int cmupdf_apply_redactions(cmupdf_document *doc, cmupdf_page *page, int black_boxes, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, -1);
 	fz_context *ctx = doc->ctx;
 	/* Pixels: only the image's pixels under an area are blanked, not the whole image. */
 	pdf_redact_options options = { black_boxes, PDF_REDACT_IMAGE_PIXELS };

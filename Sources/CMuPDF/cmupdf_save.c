@@ -4,6 +4,8 @@
 
 int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size)
 {
+	if (!doc->pdf)
+		return 0;
 	fz_context *ctx = doc->ctx;
 	int length = 0;
 	fz_try(ctx) {
@@ -20,6 +22,8 @@ int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size
 
 int cmupdf_can_save_incrementally(cmupdf_document *doc)
 {
+	if (!doc->pdf)
+		return 0;
 	fz_context *ctx = doc->ctx;
 	int can = 0;
 	fz_try(ctx)
@@ -55,6 +59,7 @@ void cmupdf_write_document(fz_context *ctx, pdf_document *pdf, fz_output *out, i
 
 int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	fz_output *out = NULL;
 	int ok = 1;

@@ -65,7 +65,7 @@ static fz_stream *open_source(fz_context *ctx, document_stream source)
 	return stm;
 }
 
-cmupdf_document *cmupdf_open_stream(document_stream source, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
+cmupdf_document *cmupdf_open_stream(document_stream source, const char *magic, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error)
 {
 	cmupdf_document *doc = cmupdf_new_document(cache_bytes, log, log_user, error);
 	if (!doc) {
@@ -78,7 +78,7 @@ cmupdf_document *cmupdf_open_stream(document_stream source, size_t cache_bytes, 
 	fz_var(doc);
 	fz_try(ctx) {
 		stream = open_source(ctx, source);
-		doc->pdf = pdf_open_document_with_stream(ctx, stream);
+		cmupdf_set_opened(ctx, doc, cmupdf_open_with_stream(ctx, magic, stream));
 	}
 	fz_always(ctx)
 		fz_drop_stream(ctx, stream);
@@ -192,6 +192,7 @@ static fz_output *new_memory_output(fz_context *ctx, fz_buffer *buffer)
 
 int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error)
 {
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
 	fz_output *out = NULL;
 	fz_output *memory = NULL;

@@ -45,6 +45,14 @@ package struct GlobalArguments: ParsableArguments {
     @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB (default: 4096).", valueName: "MiB"))
     package var memoryMiB: Int?
 
+    @Option(name: .customLong("layout"), help: ArgumentHelp(
+        "For EPUB and FictionBook books, which the engine lays out: the page size in points, such as 300x400 (default: 450x600).",
+        valueName: "WxH"))
+    package var layoutSize: String?
+
+    @Option(name: .customLong("font-size"), help: ArgumentHelp("For EPUB and FictionBook books: the text size in points (default: 11).", valueName: "points"))
+    package var fontSize: Double?
+
     @Option(help: ArgumentHelp(
         "Document settings (JSON) that editing commands, render and open enforce with the PDF's own permissions.", valueName: "file"),
         completion: .file(extensions: ["json"]))

@@ -18,6 +18,8 @@ package struct GlobalOptions {
     package var timeLimitSeconds: Double = 120
     package var isolate = false
     package var memoryMiB: Int = IsolationOptions.defaultMemoryBytes >> 20
+    package var layoutSize: String?
+    package var fontSize: Double?
     package var settings: String?
     package var vault: String?
     package var keyFile: String?
@@ -34,6 +36,8 @@ package struct GlobalOptions {
         timeLimitSeconds = after.timeLimitSeconds ?? before.timeLimitSeconds ?? timeLimitSeconds
         isolate = after.isolate || before.isolate
         memoryMiB = after.memoryMiB ?? before.memoryMiB ?? memoryMiB
+        layoutSize = after.layoutSize ?? before.layoutSize
+        fontSize = after.fontSize ?? before.fontSize
         settings = after.settings ?? before.settings
         vault = after.vault ?? before.vault
         keyFile = after.keyFile ?? before.keyFile
@@ -53,6 +57,7 @@ package struct GlobalOptions {
     /// program's `worker` command), otherwise as ``open(_:needing:)`` does.
     func openForPages(_ path: String, needing capabilities: Set<Capability>) throws -> OpenedDocument {
         guard isolate else { return .local(try open(path, needing: capabilities)) }
+        if layoutSize != nil || fontSize != nil { throw RendererError(.invalidArgument, "--layout and --font-size work without --isolate") }
         if vault != nil { throw RendererError(.invalidArgument, "--isolate cannot read from a vault: the engine process would need the key") }
         return .isolated(try IsolatedDocument(
             path: path, password: try password(), backend: selection, needing: capabilities,
@@ -122,8 +127,25 @@ package struct GlobalOptions {
         StallWatch.start(file: path, timeLimit: timeLimit)
         let files = try fileSystem()
         let source: DocumentSource = files is LocalFileSystem ? .file(path) : .stream(try files.documentStream(path))
-        return try registry().open(
+        let document = try registry().open(
             source, password: try password(), backend: selection, needing: capabilities, limits: DocumentLimits(cacheBytes: cacheMiB << 20))
+        try applyLayout(to: document)
+        return document
+    }
+
+    /// Lays a reflowable document out as --layout and --font-size say; a note for other documents.
+    private func applyLayout(to document: Document) throws {
+        guard layoutSize != nil || fontSize != nil else { return }
+        guard document.isReflowable else {
+            return Failure.printNote("--layout and --font-size apply to EPUB and FictionBook books; this document's pages are fixed")
+        }
+        var size = Document.defaultLayoutPageSize
+        if let layoutSize {
+            let sides = layoutSize.lowercased().split(separator: "x").compactMap { Double($0) }
+            guard sides.count == 2 else { throw RendererError(.invalidArgument, "--layout takes WIDTHxHEIGHT in points, such as 300x400, not \(layoutSize)") }
+            size = PageSize(width: sides[0], height: sides[1])
+        }
+        try document.layout(pageSize: size, fontSize: fontSize ?? Document.defaultLayoutFontSize)
     }
 
     /// Opens a reading session on `path` with the settings of --settings, in the vault of

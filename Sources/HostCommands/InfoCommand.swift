@@ -127,7 +127,7 @@ struct InfoCommand: HostSubcommand {
             ("File", report.file),
             ("Backend", "\(report.backend) (\(engine))"),
             ("Pages", String(info.pageCount)),
-            ("PDF version", info.pdfVersion),
+            info.contentType == .pdf ? ("PDF version", info.pdfVersion) : ("Format", info.contentType.rawValue),
             ("Title", info.title), ("Author", info.author), ("Subject", info.subject),
             ("Keywords", info.keywords), ("Creator", info.creator), ("Producer", info.producer),
             ("Created", info.creationDate.map(dateFormat.string)),

@@ -7,8 +7,9 @@ import RendererProvider
 /// One MuPDF document with its own MuPDF context, freed in `deinit`.
 final class MuPDFDocument: EngineDocument {
     let handle: OpaquePointer
-    /// The page count, read again after each page edit.
+    /// The page count, read again after each page edit and layout.
     var pageCount: Int
+    let contentType: ContentType
     /// Receives the context's messages; it lives as long as the context.
     private let logSink: MuPDFLogSink
     /// True when the owner password opened the document, which then allows everything.
@@ -20,16 +21,18 @@ final class MuPDFDocument: EngineDocument {
         let sink = MuPDFLogSink(logger: logger)
         let user = Unmanaged.passUnretained(sink).toOpaque()
         var error = cmupdf_error()
+        let type = try source.sniffContentType()
+        let magic = MuPDFRenderer.magic(for: type)
         let opened: OpaquePointer?
         switch source {
         case .file(let path):
-            opened = cmupdf_open_file(path, cacheBytes, MuPDFLogSink.callback, user, &error)
+            opened = cmupdf_open_file(path, magic, cacheBytes, MuPDFLogSink.callback, user, &error)
         case .memory(let data):
             opened = data.withUnsafeBytes {
-                cmupdf_open_memory($0.bindMemory(to: UInt8.self).baseAddress, $0.count, cacheBytes, MuPDFLogSink.callback, user, &error)
+                cmupdf_open_memory($0.bindMemory(to: UInt8.self).baseAddress, $0.count, magic, cacheBytes, MuPDFLogSink.callback, user, &error)
             }
         case .stream(let stream):
-            opened = cmupdf_open_stream(try StreamBridge.cStream(stream), cacheBytes, MuPDFLogSink.callback, user, &error)
+            opened = cmupdf_open_stream(try StreamBridge.cStream(stream), magic, cacheBytes, MuPDFLogSink.callback, user, &error)
         }
         guard let opened else { throw MuPDFErrors.openFailure(error, source: source) }
 
@@ -57,6 +60,13 @@ final class MuPDFDocument: EngineDocument {
             access = 0
         }
 
+        if cmupdf_is_reflowable(opened) != 0 {
+            let size = Document.defaultLayoutPageSize
+            guard cmupdf_layout(opened, Float(size.width), Float(size.height), Float(Document.defaultLayoutFontSize), &error) != 0 else {
+                cmupdf_close(opened)
+                throw MuPDFErrors.openFailure(error, source: source)
+            }
+        }
         let count = cmupdf_page_count(opened, &error)
         guard count >= 0 else {
             cmupdf_close(opened)
@@ -70,6 +80,7 @@ final class MuPDFDocument: EngineDocument {
         logSink = sink
         ownerAccess = access & 4 != 0
         pageCount = Int(count)
+        contentType = type
     }
 
     deinit {
@@ -82,7 +93,7 @@ final class MuPDFDocument: EngineDocument {
         let version = cmupdf_pdf_version(handle)
         return DocumentInfo(
             pageCount: pageCount,
-            pdfVersion: "\(version / 10).\(version % 10)",
+            pdfVersion: contentType == .pdf ? "\(version / 10).\(version % 10)" : "",
             title: metadata("info:Title"),
             author: metadata("info:Author"),
             subject: metadata("info:Subject"),
@@ -93,7 +104,19 @@ final class MuPDFDocument: EngineDocument {
             modificationDate: metadata("info:ModDate").flatMap(PDFDate.parse),
             isEncrypted: encrypted,
             permissions: !encrypted || ownerAccess ? .all : DocumentPermissions(pdfPermissionBits: bits),
-            fileIdentifier: fileIdentifier())
+            fileIdentifier: fileIdentifier(), contentType: contentType)
+    }
+
+    var isReflowable: Bool { cmupdf_is_reflowable(handle) != 0 }
+
+    func layout(pageSize: PageSize, fontSize: Double) throws {
+        var error = cmupdf_error()
+        guard cmupdf_layout(handle, Float(pageSize.width), Float(pageSize.height), Float(fontSize), &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "lay the document out", code: .damaged)
+        }
+        let count = cmupdf_page_count(handle, &error)
+        guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "count the pages", code: .damaged) }
+        pageCount = Int(count)
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {

@@ -7,7 +7,8 @@ import RendererProvider
 public struct MuPDFRenderer: Renderer {
     public let id = "mupdf"
     public let engineName = "MuPDF"
-    public let contentTypes: Set<ContentType> = [.pdf]
+    /// PDF, and the other formats MuPDF reads: XPS, EPUB, FictionBook, CBZ and images.
+    public let contentTypes: Set<ContentType> = [.pdf, .xps, .epub, .fb2, .cbz, .png, .jpeg, .tiff]
     public let capabilities: Set<Capability> = Set(Capability.allCases)
     public var annotationSupport: AnnotationSupport { Self.annotations }
     /// Where MuPDF's warnings and error reports go (never to stderr).
@@ -19,6 +20,21 @@ public struct MuPDFRenderer: Renderer {
     }
 
     public var engineVersion: String { String(cString: cmupdf_version()) }
+
+    /// Everything for PDF. Other formats are read: opened, drawn, their text, outline, links
+    /// and metadata read (and EPUB and FictionBook laid out); nothing in them is changed or saved.
+    public func capabilities(for contentType: ContentType) -> Set<Capability> {
+        guard contentType != .pdf else { return capabilities }
+        let reading: Set<Capability> = [.openFile, .openMemory, .openStream, .metadata, .pageLabels, .render, .encodePNG, .text, .outline, .links]
+        return contentType.isReflowable ? reading.union([.reflow]) : reading
+    }
+
+    /// The name MuPDF recognises a format by (a file extension); nil for PDF, which it
+    /// opens with its PDF reader directly.
+    static func magic(for contentType: ContentType) -> String? {
+        let names: [ContentType: String] = [.xps: "xps", .epub: "epub", .fb2: "fb2", .cbz: "cbz", .png: "png", .jpeg: "jpg", .tiff: "tif"]
+        return names[contentType]
+    }
 
     /// MuPDF's store, its cache of fonts, images and glyphs, keeps `limits.cacheBytes`.
     public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {

@@ -313,6 +313,88 @@ applicant = {
 open("xfa-hybrid.pdf", "wb").write(document(False, b"7 0 R", b" /Annots [7 0 R]", applicant))
 PY
 
+# Documents of the other formats MuPDF reads, from the project's own content:
+# book.epub: an EPUB 3 book "A Small Book" by "Renderer Provider Authors": its mimetype entry
+#   first and stored, an OPF package, a navigation document and an NCX table of contents
+#   with two entries, "Chapter One" and "Chapter Two". Chapter one holds the sentence "The
+#   first chapter begins here." and a link to chapter two; chapter two holds "The second
+#   chapter continues." then 40 paragraphs of filler, so that the page count grows as the
+#   pages shrink or the text grows.
+# book.fb2: a FictionBook "A Small FictionBook" by Ada Example, sections "Part One" ("The
+#   first part of the fiction book.") and "Part Two" ("The second part ends the book.").
+# pages.xps: an XPS package of two 400 x 300 pages of vector paths (no text: XPS text needs
+#   a font file): page 1 a blue rectangle at 50,50 100x80 that links to
+#   https://example.org/xps, page 2 a red one at 200,100 120x60.
+# comic.cbz: text.pdf drawn by mutool convert at 36 dpi, one PNG a page: 3 pages.
+# image.png, image.jpg, image.tif: page 1 of colors.pdf drawn at 36 dpi (306 x 396 pixels)
+#   by mutool, the JPEG and TIFF converted by netpbm.
+# broken.epub: the first 400 bytes of book.epub (its mimetype entry intact, the rest cut).
+# broken.cbz: comic.cbz without its last 100 bytes (no central directory end record).
+python3 - <<'PY'
+import zipfile
+def zip_write(name, entries):
+    with zipfile.ZipFile(name, "w") as z:
+        for entry, data in entries:
+            stored = entry == "mimetype"
+            z.writestr(zipfile.ZipInfo(entry, (2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
+filler = "".join("<p>Filler paragraph %d of the second chapter, written for the layout tests of the renderer provider.</p>\n" % i for i in range(1, 41))
+def chapter(title, body):
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><title>%s</title></head>'
+            '<body><h1 id="top">%s</h1>%s</body></html>\n' % (title, title, body))
+zip_write("book.epub", [
+    ("mimetype", "application/epub+zip"),
+    ("META-INF/container.xml", '<?xml version="1.0"?>\n<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+        '<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>\n'),
+    ("OEBPS/content.opf", '<?xml version="1.0" encoding="UTF-8"?>\n<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">'
+        '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">renderer-provider-book</dc:identifier>'
+        '<dc:title>A Small Book</dc:title><dc:creator>Renderer Provider Authors</dc:creator><dc:language>en</dc:language></metadata>'
+        '<manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>'
+        '<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>'
+        '<item id="c1" href="chapter1.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="chapter2.xhtml" media-type="application/xhtml+xml"/></manifest>'
+        '<spine toc="ncx"><itemref idref="c1"/><itemref idref="c2"/></spine></package>\n'),
+    ("OEBPS/nav.xhtml", chapter("Contents", '<nav xmlns:epub="http://www.idpf.org/2007/ops" epub:type="toc"><ol>'
+        '<li><a href="chapter1.xhtml">Chapter One</a></li><li><a href="chapter2.xhtml">Chapter Two</a></li></ol></nav>')),
+    ("OEBPS/toc.ncx", '<?xml version="1.0" encoding="UTF-8"?>\n<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/>'
+        '<docTitle><text>A Small Book</text></docTitle><navMap>'
+        '<navPoint id="n1" playOrder="1"><navLabel><text>Chapter One</text></navLabel><content src="chapter1.xhtml"/></navPoint>'
+        '<navPoint id="n2" playOrder="2"><navLabel><text>Chapter Two</text></navLabel><content src="chapter2.xhtml"/></navPoint>'
+        '</navMap></ncx>\n'),
+    ("OEBPS/chapter1.xhtml", chapter("Chapter One", '<p>The first chapter begins here.</p><p><a href="chapter2.xhtml#top">Go to chapter two</a></p>')),
+    ("OEBPS/chapter2.xhtml", chapter("Chapter Two", "<p>The second chapter continues.</p>\n" + filler)),
+])
+open("book.fb2", "w").write('<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><description><title-info><genre>prose</genre>'
+    '<author><first-name>Ada</first-name><last-name>Example</last-name></author><book-title>A Small FictionBook</book-title><lang>en</lang>'
+    '</title-info></description><body>'
+    '<section><title><p>Part One</p></title><p>The first part of the fiction book.</p></section>'
+    '<section><title><p>Part Two</p></title><p>The second part ends the book.</p></section>'
+    '</body></FictionBook>\n')
+def fpage(path):
+    return '<FixedPage xmlns="http://schemas.microsoft.com/xps/2005/06" Width="400" Height="300" xml:lang="en">%s</FixedPage>\n' % path
+zip_write("pages.xps", [
+    ("[Content_Types].xml", '<?xml version="1.0" encoding="UTF-8"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="fdseq" ContentType="application/vnd.ms-package.xps-fixeddocumentsequence+xml"/>'
+        '<Default Extension="fdoc" ContentType="application/vnd.ms-package.xps-fixeddocument+xml"/>'
+        '<Default Extension="fpage" ContentType="application/vnd.ms-package.xps-fixedpage+xml"/></Types>\n'),
+    ("_rels/.rels", '<?xml version="1.0" encoding="UTF-8"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        '<Relationship Id="R1" Type="http://schemas.microsoft.com/xps/2005/06/fixedrepresentation" Target="/FixedDocumentSequence.fdseq"/></Relationships>\n'),
+    ("FixedDocumentSequence.fdseq", '<FixedDocumentSequence xmlns="http://schemas.microsoft.com/xps/2005/06"><DocumentReference Source="/Documents/1/FixedDocument.fdoc"/></FixedDocumentSequence>\n'),
+    ("Documents/1/FixedDocument.fdoc", '<FixedDocument xmlns="http://schemas.microsoft.com/xps/2005/06">'
+        '<PageContent Source="/Documents/1/Pages/1.fpage"/><PageContent Source="/Documents/1/Pages/2.fpage"/></FixedDocument>\n'),
+    ("Documents/1/Pages/1.fpage", fpage('<Path Data="M 50,50 L 150,50 L 150,130 L 50,130 Z" Fill="#FF0000FF" FixedPage.NavigateUri="https://example.org/xps"/>')),
+    ("Documents/1/Pages/2.fpage", fpage('<Path Data="M 200,100 L 320,100 L 320,160 L 200,160 Z" Fill="#FFFF0000"/>')),
+])
+PY
+mutool convert -q -O resolution=36 -o comic.cbz text.pdf 2>/dev/null || mutool convert -O resolution=36 -o comic.cbz text.pdf
+mutool draw -q -r 36 -o image.png colors.pdf 1
+mutool draw -q -r 36 -o image.ppm colors.pdf 1
+pnmtojpeg -quality=90 image.ppm > image.jpg
+pamtotiff -lzw image.ppm > image.tif
+rm image.ppm
+head -c 400 book.epub > broken.epub
+head -c "$(( $(wc -c < comic.cbz) - 100 ))" comic.cbz > broken.cbz
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

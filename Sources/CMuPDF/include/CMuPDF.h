@@ -43,14 +43,23 @@ typedef struct cmupdf_page cmupdf_page;
 /* The MuPDF version linked in, such as "1.21.1". */
 const char *cmupdf_version(void);
 
-/* Opens a PDF from a file or from a copy of `length` bytes; NULL on failure. Each document
-   has a MuPDF context of its own, whose cache of fonts, images and glyphs keeps at most
-   `cache_bytes` bytes; `log` (may be NULL) receives its messages until it closes. */
-cmupdf_document *cmupdf_open_file(const char *path, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
-cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
-/* Opens a PDF read through `source`, by position, as the engine needs its bytes; the
+/* Opens a document from a file or from a copy of `length` bytes; NULL on failure. `magic`
+   says its format as a file extension MuPDF knows ("xps", "epub", "fb2", "cbz", "png",
+   "jpg", "tif"); NULL opens a PDF. Each document has a MuPDF context of its own, whose
+   cache of fonts, images and glyphs keeps at most `cache_bytes` bytes; `log` (may be NULL)
+   receives its messages until it closes. Calls that only a PDF answers (forms, metadata
+   writing, saving, page editing) fail with CMUPDF_ERROR_ARGUMENT on other formats; reading
+   calls answer for every format. */
+cmupdf_document *cmupdf_open_file(const char *path, const char *magic, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, const char *magic, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+/* Opens a document read through `source`, by position, as the engine needs its bytes; the
    document releases the source when it closes (or at once, when opening fails). */
-cmupdf_document *cmupdf_open_stream(document_stream source, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+cmupdf_document *cmupdf_open_stream(document_stream source, const char *magic, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+/* 1 when the document's pages are laid out by the engine (EPUB, FB2, XHTML). */
+int cmupdf_is_reflowable(cmupdf_document *doc);
+/* Lays a reflowable document out again on pages of `width` × `height` points with text of
+   `font_size` points; the page count changes. Returns 1, or 0 with `error` set. */
+int cmupdf_layout(cmupdf_document *doc, float width, float height, float font_size, cmupdf_error *error);
 void cmupdf_close(cmupdf_document *doc);
 
 /* 1 when MuPDF had to repair the file (rebuild its cross-reference table) to open it. */

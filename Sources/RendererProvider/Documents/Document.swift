@@ -43,6 +43,10 @@ public final class Document: Sendable {
     /// The number of pages; valid page indices are `0..<pageCount`.
     public var pageCount: Int { engine.withLock { $0.document.pageCount } }
 
+    /// What the document is: a PDF, or another format its renderer reads. What can be done
+    /// with it follows: other formats are read, drawn and searched, never changed or saved.
+    public var contentType: ContentType { engine.withLock { $0.document.contentType } }
+
     /// The document's version, metadata, encryption and permissions.
     public func info() throws -> DocumentInfo {
         try require(.metadata)
@@ -132,9 +136,10 @@ public final class Document: Sendable {
     }
 
     func require(_ capability: Capability) throws {
-        let renderer = self.renderer
-        guard renderer.capabilities.contains(capability) else {
-            throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here", backend: renderer.id)
+        let (renderer, contentType) = engine.withLock { ($0.renderer, $0.document.contentType) }
+        guard renderer.capabilities(for: contentType).contains(capability) else {
+            let what = contentType == .pdf ? "" : " in a document of type \(contentType)"
+            throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here\(what)", backend: renderer.id)
         }
     }
 

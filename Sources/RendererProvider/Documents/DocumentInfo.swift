@@ -8,7 +8,9 @@ import Foundation
 public struct DocumentInfo: Hashable, Sendable, Codable {
     /// The number of pages.
     public var pageCount: Int
-    /// The PDF version, such as "1.7".
+    /// What the document is: a PDF, or another format the engine reads.
+    public var contentType: ContentType
+    /// The PDF version, such as "1.7"; empty for other formats.
     public var pdfVersion: String
     /// The title, author, dates and the rest, from the Info dictionary.
     public var metadata: DocumentMetadata
@@ -26,9 +28,10 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
         pageCount: Int, pdfVersion: String, title: String? = nil, author: String? = nil,
         subject: String? = nil, keywords: String? = nil, creator: String? = nil,
         producer: String? = nil, creationDate: Date? = nil, modificationDate: Date? = nil,
-        isEncrypted: Bool = false, permissions: DocumentPermissions = .all, fileIdentifier: String? = nil
+        isEncrypted: Bool = false, permissions: DocumentPermissions = .all, fileIdentifier: String? = nil, contentType: ContentType = .pdf
     ) {
         self.pageCount = pageCount
+        self.contentType = contentType
         self.pdfVersion = pdfVersion
         self.metadata = DocumentMetadata(
             title: title, author: author, subject: subject, keywords: keywords, creator: creator, producer: producer,
@@ -45,13 +48,14 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case pageCount, pdfVersion, isEncrypted, permissions, fileIdentifier
+        case pageCount, contentType, pdfVersion, isEncrypted, permissions, fileIdentifier
     }
 
     /// Reads the flat form ``encode(to:)`` writes.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         pageCount = try container.decode(Int.self, forKey: .pageCount)
+        contentType = try container.decodeIfPresent(ContentType.self, forKey: .contentType) ?? .pdf
         pdfVersion = try container.decode(String.self, forKey: .pdfVersion)
         metadata = try DocumentMetadata(from: decoder)
         isEncrypted = try container.decode(Bool.self, forKey: .isEncrypted)
@@ -63,6 +67,7 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(contentType, forKey: .contentType)
         try container.encode(pdfVersion, forKey: .pdfVersion)
         try metadata.encode(to: encoder)
         try container.encode(isEncrypted, forKey: .isEncrypted)

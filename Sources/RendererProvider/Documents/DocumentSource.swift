@@ -18,44 +18,23 @@ public enum DocumentSource: Sendable {
         }
     }
 
-    /// Reads the first bytes of the source and tells what it holds. Throws
-    /// `fileNotFound`, `ioFailure`, or `unsupportedFormat` for empty input and input that is
-    /// not a PDF (a PDF starts with `%PDF-` within its first 1024 bytes).
+    /// Reads the first bytes of the source (and, for a ZIP package, its directory) and tells
+    /// what it holds: a PDF (`%PDF-` within the first 1024 bytes), XPS, EPUB, FictionBook,
+    /// CBZ, or a PNG, JPEG or TIFF image. Throws `fileNotFound`, `ioFailure`,
+    /// `unsupportedFormat` for empty input and anything else, and `damaged` for a ZIP package
+    /// whose directory cannot be read.
     public func sniffContentType() throws -> ContentType {
-        let head: Data
-        switch self {
-        case .memory(let data):
-            head = data.prefix(1024)
-        case .file(let path):
-            head = try Self.readHead(of: path, count: 1024)
-        case .stream(let stream):
-            var bytes = [UInt8](repeating: 0, count: min(1024, stream.length))
-            let count = try bytes.withUnsafeMutableBytes { try stream.open().read(at: 0, into: $0) }
-            head = Data(bytes.prefix(count))
-        }
+        let reader = try SourceBytes(self)
+        let head = try reader.read(at: 0, count: 1024)
         if head.isEmpty {
             throw RendererError(.unsupportedFormat, "\(displayName) is empty (0 bytes), not a PDF")
         }
-        if head.range(of: Data("%PDF-".utf8)) != nil { return .pdf }
-        throw RendererError(.unsupportedFormat, "\(displayName) is not a PDF: it does not start with %PDF-")
-    }
-
-    private static func readHead(of path: String, count: Int) throws -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RendererError(.fileNotFound, "\(path): no such file")
-        }
-        if isDirectory.boolValue {
-            throw RendererError(.ioFailure, "\(path) is a directory, not a PDF file")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RendererError(.ioFailure, "\(path) cannot be read (permission denied?)")
-        }
-        defer { try? handle.close() }
         do {
-            return try handle.read(upToCount: count) ?? Data()
-        } catch {
-            throw RendererError(.ioFailure, "\(path) cannot be read: \(error.localizedDescription)")
+            if let type = try ContentSniffer.contentType(head: head, reader: reader) { return type }
+        } catch let error as RendererError where error.code == .damaged {
+            throw RendererError(.damaged, "\(displayName) is \(error.message)")
         }
+        throw RendererError(
+            .unsupportedFormat, "\(displayName) is not a PDF (it does not start with %PDF-), nor an XPS, EPUB, FB2, CBZ, PNG, JPEG or TIFF document")
     }
 }

@@ -72,10 +72,10 @@ public struct RendererRegistry: Sendable {
         guard renderer.contentTypes.contains(contentType) else {
             throw RendererError(.unsupported, "does not open \(contentType)", backend: renderer.id)
         }
-        let missing = needed.subtracting(renderer.capabilities)
+        let missing = needed.subtracting(renderer.capabilities(for: contentType))
         guard missing.isEmpty else {
             let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
-            throw RendererError(.unsupported, "lacks \(names)", backend: renderer.id)
+            throw RendererError(.unsupported, "lacks \(names)\(contentType == .pdf ? "" : " for \(contentType)")", backend: renderer.id)
         }
     }
 }

@@ -39,6 +39,9 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     /// Edits the pages: inserts blank pages, deletes, moves and rotates pages, copies pages
     /// from another PDF and extracts pages into a new one.
     case editPages = "edit-pages"
+    /// Lays reflowable documents (EPUB, FictionBook) out on pages of a chosen size, with text
+    /// of a chosen size.
+    case reflow
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
     /// Marks areas for redaction and applies the marks: the content under them is removed,

@@ -13,8 +13,12 @@ import Foundation
 ///   `path` (never the file the document was opened from). Incremental output starts with
 ///   the original bytes. The document stays open and usable; encryption is kept.
 public protocol EngineDocument: AnyObject {
-    /// The number of pages; only the page-editing calls change it.
+    /// The number of pages; only the page-editing and layout calls change it.
     var pageCount: Int { get }
+    /// What the document is: a PDF, or another format the engine reads.
+    var contentType: ContentType { get }
+    /// Whether the engine lays the pages out (EPUB, FictionBook), so that ``layout(pageSize:fontSize:)`` applies.
+    var isReflowable: Bool { get }
     /// The document's version, metadata, encryption and permissions.
     func info() throws -> DocumentInfo
     /// The document's outline. Destinations are in page space; named destinations resolved.
@@ -63,9 +67,23 @@ public protocol EngineDocument: AnyObject {
     /// `index`, with their annotations and the outline items that go to them, re-pointed at
     /// the copies; links and items into pages not copied are dropped.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport
+    /// Lays a reflowable document out again on pages of `pageSize` points with text of
+    /// `fontSize` points; the page count changes.
+    func layout(pageSize: PageSize, fontSize: Double) throws
 }
 
 extension EngineDocument {
+    /// PDF: an engine that reads other formats says which.
+    public var contentType: ContentType { .pdf }
+
+    /// False: an engine that lays documents out says which.
+    public var isReflowable: Bool { false }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/reflow`` implements it.
+    public func layout(pageSize: PageSize, fontSize: Double) throws {
+        throw RendererError(.unsupported, "this engine does not lay documents out")
+    }
+
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.
     public func xmpPacket() throws -> Data? {
         throw RendererError(.unsupported, "this engine does not read XMP packets")

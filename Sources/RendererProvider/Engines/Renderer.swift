@@ -26,6 +26,9 @@ public protocol Renderer: Sendable {
     var contentTypes: Set<ContentType> { get }
     /// What this renderer can do.
     var capabilities: Set<Capability> { get }
+    /// What this renderer can do with documents of `contentType`: ``capabilities``, or
+    /// fewer for formats it only reads.
+    func capabilities(for contentType: ContentType) -> Set<Capability>
     /// Which annotation kinds it creates and which fields it reads and writes;
     /// ``AnnotationSupport/none`` without the `annotations` capability.
     var annotationSupport: AnnotationSupport { get }
@@ -44,6 +47,9 @@ public protocol Renderer: Sendable {
 }
 
 extension Renderer {
+    /// ``capabilities``, for every content type.
+    public func capabilities(for contentType: ContentType) -> Set<Capability> { capabilities }
+
     public func writePNG(_ bitmap: Bitmap, to path: String) throws {
         let file = try FileOutput(path: path)
         try pngData(for: bitmap).withUnsafeBytes { try file.write($0) }
