@@ -33,10 +33,11 @@ struct PagesCommand: ParsableCommand {
         func run() throws {
             try Failure.reporting {
                 guard (1...1000).contains(count) else { throw RendererError(.invalidArgument, "--count takes 1 to 1000 pages, not \(count)") }
-                try saving.edit(document: file, needing: [.editPages], with: global) { document in
-                    let at = (before ?? document.pageCount + 1) - 1
-                    let pageSize = try size.map(Self.size) ?? document.pageInfo(at: max(0, min(at, document.pageCount) - 1)).size
-                    for offset in 0..<count { try document.insertBlankPage(at: at + offset, size: pageSize) }
+                try saving.edit(file, with: global) { session in
+                    let pageCount = try session.pageCount
+                    let at = (before ?? pageCount + 1) - 1
+                    let pageSize = try size.map(Self.size) ?? session.pageInfo(at: max(0, min(at, pageCount) - 1)).size
+                    for offset in 0..<count { try session.insertBlankPage(at: at + offset, size: pageSize) }
                 }
                 print("inserted \(count) page\(count == 1 ? "" : "s")")
             }
@@ -60,9 +61,9 @@ struct PagesCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                let (count, dropped) = try saving.edit(document: file, needing: [.editPages], with: global) { document in
-                    let indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
-                    return (indices.count, try document.deletePages(indices))
+                let (count, dropped) = try saving.edit(file, with: global) { session in
+                    let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+                    return (indices.count, try session.deletePages(indices))
                 }
                 PagesCommand.report(dropped)
                 print("deleted \(count) page\(count == 1 ? "" : "s")")
@@ -82,7 +83,7 @@ struct PagesCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                try saving.edit(document: file, needing: [.editPages], with: global) { try $0.movePage(from: page - 1, to: to - 1) }
+                try saving.edit(file, with: global) { try $0.movePage(from: page - 1, to: to - 1) }
                 print("moved page \(page) to \(to)")
             }
         }
@@ -107,16 +108,16 @@ struct PagesCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                let count = try saving.edit(document: file, needing: [.editPages], with: global) { document in
-                    let indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
+                let count = try saving.edit(file, with: global) { session in
+                    let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
                     for index in indices {
                         if let by {
-                            try document.rotatePage(at: index, by: by)
+                            try session.rotatePage(at: index, by: by)
                         } else if let to {
                             guard let rotation = PageRotation(degrees: to), rotation.degrees == to else {
                                 throw RendererError(.invalidArgument, "--to takes 0, 90, 180 or 270, not \(to)")
                             }
-                            try document.rotatePage(at: index, to: rotation)
+                            try session.rotatePage(at: index, to: rotation)
                         }
                     }
                     return indices.count
@@ -150,19 +151,19 @@ struct PagesCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                let (count, dropped) = try saving.edit(document: file, needing: [.editPages], with: global) { document in
-                    var at = (before ?? document.pageCount + 1) - 1
+                let (count, dropped) = try saving.edit(file, with: global) { session in
+                    let start = try session.pageCount
+                    var at = (before ?? start + 1) - 1
                     var dropped = PageEditReport()
-                    let start = document.pageCount
                     for source in sources {
-                        let before = document.pageCount
+                        let before = try session.pageCount
                         let chosen = try pages.map { selection in
                             try PageSelection(text: selection).indices(pageCount: global.registry().open(.file(source), password: sourcePassword).pageCount)
                         }
-                        dropped = dropped + (try document.insertPages(from: .file(source), password: sourcePassword, pages: chosen, at: at))
-                        at += document.pageCount - before
+                        dropped = dropped + (try session.insertPages(from: .file(source), password: sourcePassword, pages: chosen, at: at))
+                        at += try session.pageCount - before
                     }
-                    return (document.pageCount - start, dropped)
+                    return (try session.pageCount - start, dropped)
                 }
                 PagesCommand.report(dropped)
                 print("copied \(count) page\(count == 1 ? "" : "s")")
@@ -186,9 +187,10 @@ struct PagesCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                let document = try global.open(file, needing: [.editPages])
-                let indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
-                PagesCommand.report(try document.extractPages(indices, to: output))
+                let session = try global.openSession(file)
+                defer { session.close() }
+                let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+                PagesCommand.report(try session.extractPages(indices, to: output))
                 print("wrote \(indices.count) page\(indices.count == 1 ? "" : "s") to \(output)")
             }
         }

@@ -59,6 +59,10 @@ final class SessionPrinter: ReadingSessionDelegate, @unchecked Sendable {
         print(["event": "metadataChanged", "metadata": (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(metadata))) ?? [:]])
     }
 
+    func session(_ session: ReadingSession, didChangePages pageCount: Int) {
+        print(["event": "pagesChanged", "pageCount": pageCount])
+    }
+
     func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {
         print(["event": "formChanged", "fields": fields.map { ["name": $0.name, "values": $0.values] }])
     }

@@ -22,15 +22,4 @@ package struct SaveOptions: ParsableArguments {
         if let output { try session.save(to: output, mode: saveMode) } else { try session.save(mode: saveMode) }
         return result
     }
-
-    /// Opens `file` as a document needing `capabilities` (the PDF's permissions enforced by
-    /// each change), lets `change` change it, then saves it atomically to the output
-    /// (default: over `file`) and returns what `change` did: for the changes sessions do not
-    /// make, such as page editing.
-    package func edit<T>(document file: String, needing capabilities: Set<Capability>, with global: GlobalOptions, _ change: (Document) throws -> T) throws -> T {
-        let document = try global.open(file, needing: capabilities)
-        let result = try change(document)
-        try document.save(to: output ?? file, mode: saveMode)
-        return result
-    }
 }

@@ -155,6 +155,7 @@ struct PageEditingTests {
             ("merge what the source forbids copying", .unsupported, {
                 _ = try document.insertPages(from: .file(Fixtures.path("encrypted.pdf")), password: "user-secret")
             }),
+            ("merge an image", .unsupported, { _ = try document.insertPages(from: .file(Fixtures.path("image.png"))) }),
             ("merge a page not there", .pageOutOfRange, { _ = try document.insertPages(from: .file(Fixtures.path("text.pdf")), pages: [3]) }),
             ("split a page twice", .invalidArgument, { _ = try document.extractPages([0, 0], to: "/tmp/never-written.pdf") }),
         ]

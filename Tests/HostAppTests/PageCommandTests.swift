@@ -58,7 +58,7 @@ struct PageCommandTests {
     @Test func refusalsLeaveTheFileAlone() throws {
         let input = try AnnotationSamples.scratchCopy(of: Fixtures.path("outline.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: input))
-        let refused: [[String]] = [
+        var refused: [[String]] = [
             ["--backend", "poppler", "pages", "delete", input, "--pages", "1"],
             ["pages", "delete", input, "--pages", "1-N"],
             ["pages", "move", input, "--page", "9", "--to", "1"],
@@ -68,6 +68,9 @@ struct PageCommandTests {
             ["pages", "merge", input, Fixtures.path("encrypted.pdf"), "--source-password", "wrong"],
             ["pages", "merge", input, Fixtures.path("text.pdf"), "--pages", "7"],
         ]
+        let settings = try Tool.temporaryDirectory().appendingPathComponent("settings.json").path
+        try Data(#"{"editing": {"available": false}}"#.utf8).write(to: URL(fileURLWithPath: settings))
+        refused.append(["--settings", settings, "pages", "delete", input, "--pages", "1"])
         for arguments in refused {
             let result = try hostapp(arguments)
             #expect(result.status != 0 && result.stderr.contains("error"), "\(arguments): \(result.stderr)")

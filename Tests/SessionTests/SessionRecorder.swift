@@ -54,6 +54,9 @@ final class SessionRecorder: ReadingSessionDelegate, @unchecked Sendable {
     func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {
         record("metadataChanged \(metadata.title ?? "-")")
     }
+    func session(_ session: ReadingSession, didChangePages pageCount: Int) {
+        record("pagesChanged \(pageCount)")
+    }
     func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {
         record("formChanged \(fields.map(\.name).joined(separator: ","))")
     }
@@ -109,6 +112,7 @@ extension SessionEvent {
         case .annotationsChanged: "annotationsChanged"
         case .metadataChanged: "metadataChanged"
         case .formChanged: "formChanged"
+        case .pagesChanged: "pagesChanged"
         case .currentPageChanged: "currentPageChanged"
         case .willSave: "willSave"
         case .saved: "saved"

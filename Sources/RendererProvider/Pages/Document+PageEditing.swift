@@ -84,6 +84,9 @@ extension Document {
         let donor = try Self.translatingErrors(of: renderer) {
             try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
         }
+        guard donor.contentType == .pdf else {
+            throw RendererError(.unsupported, "\(source.displayName) is \(donor.contentType), not a PDF: only PDF pages are copied", backend: renderer.id)
+        }
         guard try donor.info().permissions.contains(.copy) else {
             throw RendererError(.unsupported, "\(source.displayName) does not permit copying its content; open it with the owner password", backend: renderer.id)
         }

@@ -304,6 +304,7 @@ public final class ReadingSession: Sendable {
         case .annotationsChanged(let changes): delegate.session(self, didChangeAnnotations: changes)
         case .metadataChanged(let metadata): delegate.session(self, didChangeMetadata: metadata)
         case .formChanged(let fields): delegate.session(self, didChangeForm: fields)
+        case .pagesChanged(let count): delegate.session(self, didChangePages: count)
         case .currentPageChanged(let old, let new): delegate.session(self, didChangeCurrentPageFrom: old, to: new)
         case .willSave, .copyBackRequested: break  // asked of the delegate as decisions, not told
         case .saved(let path): delegate.session(self, didSaveTo: path)

@@ -20,6 +20,9 @@ public protocol ReadingSessionDelegate: AnyObject, Sendable {
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     func session(_ session: ReadingSession, didChangeForm fields: [FormField])
+    /// Pages were inserted, deleted, moved, rotated or copied in; the document now has
+    /// `pageCount` pages.
+    func session(_ session: ReadingSession, didChangePages pageCount: Int)
     /// The current page changed.
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int)
     /// Before a save: return `nil` to veto it, or the mode to save in (the default keeps `mode`).
@@ -58,6 +61,8 @@ extension ReadingSessionDelegate {
     public func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {}
+    /// Does nothing.
+    public func session(_ session: ReadingSession, didChangePages pageCount: Int) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {}
     public func session(_ session: ReadingSession, willSaveTo path: String, mode: SaveMode) -> SaveMode? { mode }

@@ -43,7 +43,8 @@ public struct AnnotationChanges: Hashable, Sendable, Codable {
 /// 1. ``loadFailed(_:)`` (and nothing after it), or ``firstPageLoaded(pageIndex:clamped:)``
 ///    then ``documentShown(_:)``;
 /// 2. any number of ``bookmarksChanged(_:)``, ``annotationsChanged(_:)``,
-///    ``metadataChanged(_:)``, ``formChanged(_:)`` and ``currentPageChanged(from:to:)``, each right after the
+///    ``metadataChanged(_:)``, ``formChanged(_:)``, ``pagesChanged(pageCount:)`` and
+///    ``currentPageChanged(from:to:)``, each right after the
 ///    change it reports;
 /// 3. for each save: ``willSave(path:mode:)``, then ``saveCancelled`` (the host vetoed it),
 ///    ``saveFailed(_:)`` or ``saved(path:)``; after a save over a file that requires copy-back,
@@ -65,6 +66,9 @@ public enum SessionEvent: Hashable, Sendable {
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     case formChanged([FormField])
+    /// Pages were inserted, deleted, moved, rotated or copied in; the document now has
+    /// `pageCount` pages. Bookmarks and the current page that moved were told first.
+    case pagesChanged(pageCount: Int)
     /// The current page changed.
     case currentPageChanged(from: Int, to: Int)
     /// A save is about to write `path` in `mode` (after the host's answer).
