@@ -23,22 +23,36 @@ public final class PostgresCluster: Sendable {
         guard let version = installed?.last(where: { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }) else {
             throw RendererError(.fileNotFound, "PostgreSQL's server is not installed (make setup installs Debian's postgresql)")
         }
-        binaries = "/usr/lib/postgresql/\(version)/bin"
-        folder = NSTemporaryDirectory() + "postgres-\(UUID().uuidString)"
+        let binaries = "/usr/lib/postgresql/\(version)/bin"
+        let folder = NSTemporaryDirectory() + "postgres-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var user: String?
         if getuid() == 0 {
             let name = ["postgres", "nobody"].first { (name: String) in getpwnam(name) != nil } ?? "nobody"
             user = name
             try FileManager.default.setAttributes([.ownerAccountName: name], ofItemAtPath: folder)
-        } else {
-            user = nil
         }
-        port = try FreePort.loopback()
+        func run(_ program: String, _ arguments: [String]) throws {
+            try Self.run(program, arguments, binaries: binaries, folder: folder, user: user)
+        }
         try run("initdb", ["-D", folder + "/data", "-U", "renderer", "--auth=trust", "-E", "UTF8", "--no-sync"])
-        try run("pg_ctl", [
-            "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60",
-            "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
-        ])
+        // The free port can be taken by another test between its pick and the server's bind:
+        // then the server says so in its log, and another port is tried.
+        var port = 0
+        for attempt in 1...5 {
+            port = try FreePort.loopback()
+            try? FileManager.default.removeItem(atPath: folder + "/server.log")
+            do {
+                try run("pg_ctl", [
+                    "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "60",
+                    "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c fsync=off", "start",
+                ])
+                break
+            } catch let error as RendererError where attempt < 5 && error.message.contains("Address already in use") {
+                continue
+            }
+        }
+        (self.port, self.folder, self.binaries, self.user) = (port, folder, binaries, user)
     }
 
     /// Runs `sql` through `psql` as user `renderer`; returns what it printed (unaligned,
@@ -52,7 +66,7 @@ public final class PostgresCluster: Sendable {
 
     /// Stops the cluster (fast shutdown); removing the folder is left to `deinit`.
     public func stop() {
-        try? run("pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"])
+        try? Self.run("pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], binaries: binaries, folder: folder, user: user)
     }
 
     deinit {
@@ -60,12 +74,12 @@ public final class PostgresCluster: Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// Runs one of the server's programs as the cluster's user, through `/bin/sh` and
-    /// `system(3)`, its output into a file. Not through `Process`: the server that `pg_ctl
-    /// start` leaves running keeps what it inherited, and `Process` then waited for ever.
-    /// Every word here is made by this type (paths of its own folder, numbers), so single
-    /// quotes are quoting enough.
-    private func run(_ program: String, _ arguments: [String]) throws {
+    /// Runs one of the server's programs (in `binaries`) as `user`, through `/bin/sh` and
+    /// `system(3)`, its output into a file in `folder`. Not through `Process`: the server
+    /// that `pg_ctl start` leaves running keeps what it inherited, and `Process` then waited
+    /// for ever. Every word here is made by this type (paths of its own folder, numbers), so
+    /// single quotes are quoting enough.
+    private static func run(_ program: String, _ arguments: [String], binaries: String, folder: String, user: String?) throws {
         let output = folder + "/\(program).out"
         let words = (user.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + [binaries + "/" + program] + arguments
         let command = words.map { "'\($0)'" }.joined(separator: " ") + " < /dev/null > '\(output)' 2>&1"
