@@ -9,6 +9,8 @@ import Foundation
 /// - ``id`` is a short lower-case name (`mupdf`, `poppler`) that never changes.
 /// - ``capabilities`` lists exactly what the renderer does; every operation it lacks throws
 ///   ``RendererError/Code-swift.struct/unsupported`` and never returns an empty result instead.
+///   ``capabilities(for:)`` narrows that for a content type the renderer only reads, and
+///   its documents of that type refuse the rest the same way.
 /// - ``openDocument(_:password:limits:)`` is only called for sources whose content type is in
 ///   ``contentTypes``. It throws `passwordRequired` when the document is encrypted and no
 ///   password was given, `wrongPassword` when the given one is neither the user nor the owner
