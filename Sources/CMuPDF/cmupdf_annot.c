@@ -157,6 +157,10 @@ int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_recor
 	annotation_record *list = NULL;
 	int count = 0;
 	int ok = 1;
+	if (!doc->pdf) { /* other formats have no annotations */
+		*annots = NULL;
+		return 0;
+	}
 	fz_var(list);
 	fz_var(count);
 	fz_try(ctx) {

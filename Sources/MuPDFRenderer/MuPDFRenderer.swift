@@ -22,10 +22,14 @@ public struct MuPDFRenderer: Renderer {
     public var engineVersion: String { String(cString: cmupdf_version()) }
 
     /// Everything for PDF. Other formats are read: opened, drawn, their text, outline, links
-    /// and metadata read (and EPUB and FictionBook laid out); nothing in them is changed or saved.
+    /// and metadata read (and EPUB and FictionBook laid out), their annotations, form fields
+    /// and signatures listed (they have none); nothing in them is changed or saved.
     public func capabilities(for contentType: ContentType) -> Set<Capability> {
         guard contentType != .pdf else { return capabilities }
-        let reading: Set<Capability> = [.openFile, .openMemory, .openStream, .metadata, .pageLabels, .render, .encodePNG, .text, .outline, .links]
+        let reading: Set<Capability> = [
+            .openFile, .openMemory, .openStream, .metadata, .pageLabels, .render, .encodePNG, .text, .outline, .links, .annotations, .forms,
+            .signatures,
+        ]
         return contentType.isReflowable ? reading.union([.reflow]) : reading
     }
 

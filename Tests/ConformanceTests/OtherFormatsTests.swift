@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererProviderMetadata
 import Testing
 import TestSupport
 
@@ -29,8 +30,11 @@ struct OtherFormatsTests {
         // Poppler does not open it, and nothing in it is changed or saved.
         let refused = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), backend: .id("poppler")) }
         #expect(refused?.code == .unsupported)
-        #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), needing: [.annotations]) })?.code == .unsupported)
-        #expect((#expect(throws: RendererError.self) { try document.formFields() })?.code == .unsupported)
+        #expect(try document.annotations().isEmpty && document.formFields().isEmpty && document.signatureFields().isEmpty)
+        #expect(try document.formKind() == .none)
+        #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), needing: [.editAnnotations]) })?.code == .unsupported)
+        #expect((#expect(throws: RendererError.self) { try document.fillForm([:]) })?.code == .unsupported)
+        #expect((#expect(throws: RendererError.self) { try document.setMetadata(DocumentMetadata(title: "x")) })?.code == .unsupported)
         #expect((#expect(throws: RendererError.self) { try document.saveCopy(to: "/tmp/never-saved.pdf") })?.code == .unsupported)
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-saved.pdf"))
     }

@@ -13,9 +13,13 @@ struct FormatCommandTests {
     func everyReadingCommandWorks(file: String) throws {
         let path = Fixtures.path(file)
         let directory = try Tool.temporaryDirectory()
-        for command in [["info"], ["text"], ["outline"], ["links"], ["search", "the"], ["render", "--dpi", "36", "-o", directory.path]] {
-            let result = try hostapp([command[0], path] + command.dropFirst())
-            #expect(result.status == 0, "\(command[0]) \(file): \(result.stderr)")
+        let commands: [(command: [String], arguments: [String])] = [
+            (["info"], []), (["text"], []), (["outline"], []), (["links"], []), (["search"], ["the"]), (["signatures"], []),
+            (["forms", "list"], []), (["annotations", "list"], []), (["render"], ["--dpi", "36", "-o", directory.path]),
+        ]
+        for (command, arguments) in commands {
+            let result = try hostapp(command + [path] + arguments)
+            #expect(result.status == 0, "\(command) \(file): \(result.stderr)")
         }
         let rendered = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }
         #expect(!rendered.isEmpty, "\(file): pages drawn")
