@@ -98,17 +98,6 @@ void cmupdf_close(cmupdf_document *doc)
 	free(doc);
 }
 
-int cmupdf_is_reflowable(cmupdf_document *doc)
-{
-	int reflowable = 0;
-	fz_var(reflowable);
-	fz_try(doc->ctx)
-		reflowable = fz_is_document_reflowable(doc->ctx, doc->doc);
-	fz_catch(doc->ctx)
-		reflowable = 0;
-	return reflowable;
-}
-
 int cmupdf_layout(cmupdf_document *doc, float width, float height, float font_size, cmupdf_error *error)
 {
 	int ok = 1;

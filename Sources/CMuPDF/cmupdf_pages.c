@@ -245,12 +245,8 @@ int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmu
 		for (int i = 0; i < count; i++)
 			gone.numbers[gone.count++] = pdf_to_num(ctx, pdf_lookup_page_obj(ctx, pdf, indices[i]));
 		/* From the last page to the first, so the indices still name the same pages. */
-		for (int page = pdf_count_pages(ctx, pdf) - 1; page >= 0; page--)
-			for (int i = 0; i < count; i++)
-				if (indices[i] == page) {
-					pdf_delete_page(ctx, pdf, page);
-					break;
-				}
+		for (int i = count - 1; i >= 0; i--)
+			pdf_delete_page(ctx, pdf, indices[i]);
 		prune(ctx, pdf, &gone, report);
 	}
 	fz_always(ctx)

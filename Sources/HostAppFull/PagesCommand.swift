@@ -36,17 +36,11 @@ struct PagesCommand: ParsableCommand {
                 try saving.edit(file, with: global) { session in
                     let pageCount = try session.pageCount
                     let at = (before ?? pageCount + 1) - 1
-                    let pageSize = try size.map(Self.size) ?? session.pageInfo(at: max(0, min(at, pageCount) - 1)).size
+                    let pageSize = try size.map { try PageSize(argument: $0, option: "--size") } ?? session.pageInfo(at: max(0, min(at, pageCount) - 1)).size
                     for offset in 0..<count { try session.insertBlankPage(at: at + offset, size: pageSize) }
                 }
                 print("inserted \(count) page\(count == 1 ? "" : "s")")
             }
-        }
-
-        static func size(_ text: String) throws -> PageSize {
-            let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
-            guard parts.count == 2 else { throw RendererError(.invalidArgument, "--size takes WIDTHxHEIGHT in points, such as 595x842, not \(text)") }
-            return PageSize(width: parts[0], height: parts[1])
         }
     }
 

@@ -139,12 +139,7 @@ package struct GlobalOptions {
         guard document.isReflowable else {
             return Failure.printNote("--layout and --font-size apply to EPUB and FictionBook books; this document's pages are fixed")
         }
-        var size = Document.defaultLayoutPageSize
-        if let layoutSize {
-            let sides = layoutSize.lowercased().split(separator: "x").compactMap { Double($0) }
-            guard sides.count == 2 else { throw RendererError(.invalidArgument, "--layout takes WIDTHxHEIGHT in points, such as 300x400, not \(layoutSize)") }
-            size = PageSize(width: sides[0], height: sides[1])
-        }
+        let size = try layoutSize.map { try PageSize(argument: $0, option: "--layout") } ?? Document.defaultLayoutPageSize
         try document.layout(pageSize: size, fontSize: fontSize ?? Document.defaultLayoutFontSize)
     }
 

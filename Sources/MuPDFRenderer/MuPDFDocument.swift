@@ -60,7 +60,7 @@ final class MuPDFDocument: EngineDocument {
             access = 0
         }
 
-        if cmupdf_is_reflowable(opened) != 0 {
+        if type.isReflowable {
             let size = Document.defaultLayoutPageSize
             guard cmupdf_layout(opened, Float(size.width), Float(size.height), Float(Document.defaultLayoutFontSize), &error) != 0 else {
                 cmupdf_close(opened)
@@ -106,8 +106,6 @@ final class MuPDFDocument: EngineDocument {
             permissions: !encrypted || ownerAccess ? .all : DocumentPermissions(pdfPermissionBits: bits),
             fileIdentifier: fileIdentifier(), contentType: contentType)
     }
-
-    var isReflowable: Bool { cmupdf_is_reflowable(handle) != 0 }
 
     func layout(pageSize: PageSize, fontSize: Double) throws {
         var error = cmupdf_error()

@@ -25,8 +25,8 @@ extension MuPDFDocument {
 }
 
 extension MuPDFDocument {
-    func formKind() throws -> FormKind {
-        FormKind(hasFields: try !formFields().isEmpty, xfaFacts: Int(cmupdf_xfa_facts(handle)))
+    func xfaFacts() -> Int {
+        Int(cmupdf_xfa_facts(handle))
     }
 
     func setFormField(_ field: FormField, values: [String]) throws {

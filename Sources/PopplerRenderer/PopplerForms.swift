@@ -13,8 +13,8 @@ extension PopplerDocument {
 }
 
 extension PopplerDocument {
-    func formKind() throws -> FormKind {
-        FormKind(hasFields: try !formFields().isEmpty, xfaFacts: try core().xfaFacts())
+    func xfaFacts() throws -> Int {
+        try core().xfaFacts()
     }
 
     func setFormField(_ field: FormField, values: [String]) throws {

@@ -24,7 +24,8 @@ struct FormatCommandTests {
         let rendered = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }
         #expect(!rendered.isEmpty, "\(file): pages drawn")
         let info = try JSONSerialization.jsonObject(with: hostapp(["info", path, "--json"]).stdout) as? [String: Any]
-        #expect((info?["info"] as? [String: Any])?["contentType"] as? String != "application/pdf")
+        let contentType = (info?["info"] as? [String: Any])?["contentType"] as? String
+        #expect(contentType != nil && contentType != "application/pdf", "\(contentType ?? "no contentType")")
         let poppler = try hostapp(["--backend", "poppler", "info", path])
         #expect(poppler.status != 0 && poppler.stderr.contains("does not open"), "\(poppler.stderr)")
     }

@@ -55,9 +55,7 @@ cmupdf_document *cmupdf_open_memory(const unsigned char *data, size_t length, co
 /* Opens a document read through `source`, by position, as the engine needs its bytes; the
    document releases the source when it closes (or at once, when opening fails). */
 cmupdf_document *cmupdf_open_stream(document_stream source, const char *magic, size_t cache_bytes, cmupdf_log_callback log, void *log_user, cmupdf_error *error);
-/* 1 when the document's pages are laid out by the engine (EPUB, FB2, XHTML). */
-int cmupdf_is_reflowable(cmupdf_document *doc);
-/* Lays a reflowable document out again on pages of `width` × `height` points with text of
+/* Lays a reflowable document (EPUB, FictionBook) out again on pages of `width` × `height` points with text of
    `font_size` points; the page count changes. Returns 1, or 0 with `error` set. */
 int cmupdf_layout(cmupdf_document *doc, float width, float height, float font_size, cmupdf_error *error);
 void cmupdf_close(cmupdf_document *doc);
@@ -249,7 +247,8 @@ typedef struct {
 /* Inserts an empty page of `width` × `height` points before page `at` (the page count:
    at the end). */
 int cmupdf_insert_blank_page(cmupdf_document *doc, int at, float width, float height, cmupdf_error *error);
-/* Deletes the `count` pages at `indices` (distinct), then drops what pointed to them. */
+/* Deletes the `count` pages at `indices` (distinct, in ascending order), then drops what
+   pointed to them. */
 int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_page_report *report, cmupdf_error *error);
 /* Moves page `from` so that it becomes page `to`; destinations follow it. */
 int cmupdf_move_page(cmupdf_document *doc, int from, int to, cmupdf_error *error);

@@ -17,8 +17,6 @@ public protocol EngineDocument: AnyObject {
     var pageCount: Int { get }
     /// What the document is: a PDF, or another format the engine reads.
     var contentType: ContentType { get }
-    /// Whether the engine lays the pages out (EPUB, FictionBook), so that ``layout(pageSize:fontSize:)`` applies.
-    var isReflowable: Bool { get }
     /// The document's version, metadata, encryption and permissions.
     func info() throws -> DocumentInfo
     /// The document's outline. Destinations are in page space; named destinations resolved.
@@ -44,8 +42,10 @@ public protocol EngineDocument: AnyObject {
     func signatureFields() throws -> [SignatureField]
     /// The AcroForm's terminal fields in field-tree order, with this document's changes.
     func formFields() throws -> [FormField]
-    /// Which form the document holds.
-    func formKind() throws -> FormKind
+    /// What the document says of XFA, as ``FormKind/init(hasFields:xfaFacts:)`` reads it:
+    /// bit 1 when the AcroForm has an `/XFA` entry, bit 2 when the catalog's
+    /// `/NeedsRendering` is true.
+    func xfaFacts() throws -> Int
     /// Sets `field` (as ``formFields()`` lists it) to `values`, which ``Document`` has
     /// checked against it: a text field's text, a button's state (none: `Off`), a choice
     /// field's chosen export values (none: nothing chosen). The field's widgets show the new
@@ -56,7 +56,7 @@ public protocol EngineDocument: AnyObject {
     func flattenForm() throws
     /// Inserts an empty page of `size` points before page `index` (``pageCount``: at the end).
     func insertBlankPage(at index: Int, size: PageSize) throws
-    /// Deletes the pages at `indices` (distinct, in range, not all of them), then drops the
+    /// Deletes the pages at `indices` (distinct, ascending, in range, not all of them), then drops the
     /// links, outline items, named destinations and form fields that pointed to them.
     func deletePages(_ indices: [Int]) throws -> PageEditReport
     /// Moves page `from` so that it becomes page `to`; destinations follow it.
@@ -67,7 +67,7 @@ public protocol EngineDocument: AnyObject {
     /// `index`, with their annotations and the outline items that go to them, re-pointed at
     /// the copies; links and items into pages not copied are dropped.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport
-    /// Lays a reflowable document out again on pages of `pageSize` points with text of
+    /// Lays a document whose content type is reflowable (``ContentType/isReflowable``) out again on pages of `pageSize` points with text of
     /// `fontSize` points; the page count changes.
     func layout(pageSize: PageSize, fontSize: Double) throws
 }
@@ -75,9 +75,6 @@ public protocol EngineDocument: AnyObject {
 extension EngineDocument {
     /// PDF: an engine that reads other formats says which.
     public var contentType: ContentType { .pdf }
-
-    /// False: an engine that lays documents out says which.
-    public var isReflowable: Bool { false }
 
     /// Throws `unsupported`: an engine that declares ``Capability/reflow`` implements it.
     public func layout(pageSize: PageSize, fontSize: Double) throws {
@@ -105,7 +102,7 @@ extension EngineDocument {
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/forms`` implements it.
-    public func formKind() throws -> FormKind {
+    public func xfaFacts() throws -> Int {
         throw RendererError(.unsupported, "this engine does not read forms")
     }
 

@@ -20,8 +20,13 @@ extension Document {
     /// Which form the document holds: none, an AcroForm (with or without XFA beside it), or
     /// XFA only, which cannot be filled. Needs ``Capability/forms``.
     public func formKind() throws -> FormKind {
+        try formKind(of: formFields())
+    }
+
+    /// The kind of the form whose fields are `fields`.
+    private func formKind(of fields: [FormField]) throws -> FormKind {
         try require(.forms)
-        return try withEngine { document, _ in try document.formKind() }
+        return FormKind(hasFields: !fields.isEmpty, xfaFacts: try withEngine { document, _ in try document.xfaFacts() })
     }
 
     /// Sets the field named `name` (fully qualified, as ``formFields()`` lists it) to
@@ -94,10 +99,11 @@ extension Document {
     private func fillableForm() throws -> [FormField] {
         try require(.fillForms)
         try require(.fillForms, toAllow: "filling its form")
-        guard try formKind() != .xfaOnly else {
+        let fields = try formFields()
+        guard try formKind(of: fields) != .xfaOnly else {
             throw RendererError(.unsupported, "the form is XFA only; its fields live in the XFA stream, which is not filled", backend: renderer.id)
         }
-        return try formFields()
+        return fields
     }
 
     private func write(_ changes: [(FormField, [String])]) throws {

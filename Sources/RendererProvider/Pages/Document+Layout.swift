@@ -8,7 +8,7 @@ extension Document {
     public static let defaultLayoutFontSize = 11.0
 
     /// Whether the engine lays the pages out, so that ``layout(pageSize:fontSize:)`` applies.
-    public var isReflowable: Bool { engine.withLock { $0.document.isReflowable } }
+    public var isReflowable: Bool { contentType.isReflowable }
 
     /// Lays the document out again on pages of `pageSize` points with text of `fontSize`
     /// points: the page count changes, and page indices name new pages. Needs

@@ -80,12 +80,12 @@ extension Document {
         let at = index ?? pageCount
         try check(at, in: 0...pageCount, "insert at")
         let renderer = self.renderer
-        _ = try source.sniffContentType()
+        let type = try source.sniffContentType()
+        guard type == .pdf else {
+            throw RendererError(.unsupported, "\(source.displayName) is \(type), not a PDF: only PDF pages are copied", backend: renderer.id)
+        }
         let donor = try Self.translatingErrors(of: renderer) {
             try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
-        }
-        guard donor.contentType == .pdf else {
-            throw RendererError(.unsupported, "\(source.displayName) is \(donor.contentType), not a PDF: only PDF pages are copied", backend: renderer.id)
         }
         guard try donor.info().permissions.contains(.copy) else {
             throw RendererError(.unsupported, "\(source.displayName) does not permit copying its content; open it with the owner password", backend: renderer.id)
@@ -163,19 +163,7 @@ extension Document {
                 throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
             }
         case .stream(let stream):
-            let reader = try stream.open()
-            var data = Data(count: reader.length)
-            let read = try data.withUnsafeMutableBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let count = try reader.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
-                    guard count > 0 else { break }
-                    offset += count
-                }
-                return offset
-            }
-            guard read == reader.length else { throw RendererError(.ioFailure, "\(stream.name) ended after \(read) of \(reader.length) bytes") }
-            return data
+            return try stream.open().readAll()
         }
     }
 }

@@ -105,13 +105,7 @@ public struct DocumentSettings: Hashable, Sendable {
 }
 
 extension DocumentSettings: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-        static let expiryDate = Key(stringValue: "expiryDate")
-    }
+    private typealias Key = DynamicCodingKey
 
     private enum FeatureKey: String, CodingKey {
         case available, enabled
@@ -186,4 +180,9 @@ extension DocumentSettings: Codable {
         @unknown default: return "\(error)"
         }
     }
+}
+
+extension DynamicCodingKey {
+    /// The settings' expiry date.
+    fileprivate static let expiryDate = DynamicCodingKey(stringValue: "expiryDate")
 }

@@ -16,7 +16,7 @@ extension ReadingSession {
             try Self.requirePage(pageIndex, of: document)
             let bookmark = Bookmark(id: UUID().uuidString.lowercased(), pageIndex: pageIndex, title: title, creationDate: configuration.clock())
             state.bookmarks.append(bookmark)
-            state.bookmarks.sort { ($0.pageIndex, $0.creationDate) < ($1.pageIndex, $1.creationDate) }
+            state.bookmarks.sortByPage()
             emit(.bookmarksChanged(state.bookmarks), in: state)
             return bookmark
         }
@@ -31,5 +31,12 @@ extension ReadingSession {
             state.bookmarks.remove(at: index)
             emit(.bookmarksChanged(state.bookmarks), in: state)
         }
+    }
+}
+
+extension [Bookmark] {
+    /// Puts the bookmarks in the order a session keeps them: by page, then by creation date.
+    mutating func sortByPage() {
+        sort { ($0.pageIndex, $0.creationDate) < ($1.pageIndex, $1.creationDate) }
     }
 }

@@ -81,12 +81,13 @@ extension ReadingSession {
         try withPermitted([.editing]) { document, state in
             let (report, newIndex) = try edit(document)
             let count = document.pageCount
-            let bookmarks = state.bookmarks.compactMap { bookmark -> Bookmark? in
+            var bookmarks = state.bookmarks.compactMap { bookmark -> Bookmark? in
                 guard let page = newIndex(bookmark.pageIndex) else { return nil }
                 var moved = bookmark
                 moved.pageIndex = page
                 return moved
-            }.sorted { ($0.pageIndex, $0.creationDate) < ($1.pageIndex, $1.creationDate) }
+            }
+            bookmarks.sortByPage()
             if bookmarks != state.bookmarks {
                 state.bookmarks = bookmarks
                 emit(.bookmarksChanged(bookmarks), in: state)

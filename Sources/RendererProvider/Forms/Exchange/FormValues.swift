@@ -66,16 +66,9 @@ public struct FormValues: Hashable, Sendable {
 }
 
 extension FormValues: Codable {
-    private struct Name: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Reads the JSON form: an object whose members are strings, arrays of strings or null.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Name.self)
+        let container = try decoder.container(keyedBy: DynamicCodingKey.self)
         var entries: [Entry] = []
         for key in container.allKeys {
             let values: [String]
@@ -93,9 +86,9 @@ extension FormValues: Codable {
 
     /// Writes the JSON form.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Name.self)
+        var container = encoder.container(keyedBy: DynamicCodingKey.self)
         for entry in entries {
-            let key = Name(stringValue: entry.name)
+            let key = DynamicCodingKey(stringValue: entry.name)
             switch entry.values.count {
             case 0: try container.encodeNil(forKey: key)
             case 1: try container.encode(entry.values[0], forKey: key)
