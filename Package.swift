@@ -46,10 +46,12 @@ let package = Package(
         .target(name: "RendererProvider", dependencies: ["CFastPNG"]),
         // The fast PNG encoder: row filters and chunks in C, compressed by Debian's libdeflate.
         .target(name: "CFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
+        // The one reader of XML from outside (no DTD, no external entity), for XFDF and XMP.
+        .target(name: "SafeXML", dependencies: ["RendererProvider"]),
         // XFDF import and export, apart so that the API stays free of an XML parser.
-        .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider", "EngineSupport"]),
+        .target(name: "RendererProviderXFDF", dependencies: ["RendererProvider", "EngineSupport", "SafeXML"]),
         // Metadata written into the Info dictionary and the XMP packet alike, apart for the same reason.
-        .target(name: "RendererProviderMetadata", dependencies: ["RendererProvider"]),
+        .target(name: "RendererProviderMetadata", dependencies: ["RendererProvider", "SafeXML"]),
         // An encrypted file system (AES-GCM in chunks) that both engines read documents from.
         .target(name: "RendererProviderVault", dependencies: ["RendererProvider", .product(name: "Crypto", package: "swift-crypto")]),
         // A reader's local state in SQLite (bookmarks, last pages, viewing states) and content fingerprints.
@@ -128,7 +130,9 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Viewer")]
         ),

@@ -66,7 +66,21 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             """, completion: .file())
     var database: String?
 
+    @Option(help: "The longest a collaboration token may be valid, from its issue (iat) to its expiry (exp), in seconds.")
+    var collabMaxTokenLifetime = 86_400
+
+    @Option(help: "Take only collaboration tokens whose audience (aud) names this.")
+    var collabAudience: String?
+
+    @Option(
+        help: "A file of revoked collaboration token ids (jti), one a line; read again on SIGHUP.", completion: .file())
+    var collabRevocations: String?
+
     func validate() throws {
+        if database == nil && (collabAudience != nil || collabRevocations != nil) {
+            throw ValidationError("--collab-audience and --collab-revocations go with collaboration (--database)")
+        }
+        guard collabMaxTokenLifetime >= 1 else { throw ValidationError("--collab-max-token-lifetime must be at least 1 second") }
         if collabKey != nil && collabHs256SecretFile != nil { throw ValidationError("--collab-key and --collab-hs256-secret-file exclude each other") }
         if (collabKey != nil || collabHs256SecretFile != nil) != (database != nil) {
             throw ValidationError("collaboration (--collab-key or --collab-hs256-secret-file) and --database go together")
@@ -96,7 +110,13 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.cacheBytes = imageCacheMiB << 20
             configuration.bodyLimit = bodyLimitKiB << 10
             configuration.isolation = global.isolate ? global.isolationOptions() : nil
-            if let database { configuration.collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database) }
+            if let database {
+                var collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database)
+                collaboration.policy = TokenPolicy(
+                    maximumLifetime: TimeInterval(collabMaxTokenLifetime), audience: collabAudience,
+                    revocations: try collabRevocations.map { try RevocationList(path: $0) })
+                configuration.collaboration = collaboration
+            }
             var logger = Logger(label: "hostapp.serve") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = global.logLevel
             server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)

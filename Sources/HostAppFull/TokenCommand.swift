@@ -38,6 +38,8 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(name: .customLong("permission"), help: "A permission (repeat): read-document, write, download, annotations:edit:self, annotations:edit:all, annotations:delete:all.")
         var permissions: [String] = ["read-document", "write"]
         @Option(help: "Seconds until the token expires.") var expiresIn: Int = 900
+        @Option(help: "The audience the token is for (aud).") var audience: String?
+        @Option(help: "The token's id (jti), by which a server's revocation list can revoke it.") var id: String?
 
         func validate() throws {
             guard expiresIn > 0 else { throw ValidationError("--expires-in must be at least 1 second") }
@@ -48,7 +50,8 @@ struct TokenCommand: AsyncParsableCommand {
                 let tokens = try await CollaborationTokens(pem: try TokenCommand.read(privateKey))
                 let claims = CollaborationClaims(
                     user: user, descriptor: try DocumentDescriptor(documentID: document, layer: layer), group: group,
-                    permissions: permissions, expires: Date().addingTimeInterval(TimeInterval(expiresIn)))
+                    permissions: permissions, expires: Date().addingTimeInterval(TimeInterval(expiresIn)),
+                    audience: audience.map { [$0] }, id: id)
                 print(try await tokens.issue(claims))
             } catch let error as RendererError {
                 Failure.printError(error.description)

@@ -13,8 +13,15 @@ package struct SaveOptions: ParsableArguments {
 
     /// Opens a session on `file` to change it (its settings and the PDF's permissions
     /// enforced), lets `change` change it, then saves the document atomically to the output
-    /// (default: over `file`) and returns what `change` did.
+    /// (default: over `file`) and returns what `change` did. A file on disk is changed by one
+    /// writer at a time: the output's ``FileWriteLock`` is held from before `file` is opened
+    /// until the save is in place (`conflict` when another writer keeps it past the wait).
     package func edit<T>(_ file: String, with global: GlobalOptions, _ change: (ReadingSession) throws -> T) throws -> T {
+        guard global.vault == nil else { return try editUnlocked(file, with: global, change) }
+        return try FileWriteLock.holding(output ?? file) { try editUnlocked(file, with: global, change) }
+    }
+
+    private func editUnlocked<T>(_ file: String, with global: GlobalOptions, _ change: (ReadingSession) throws -> T) throws -> T {
         let session = try global.openSession(file)
         defer { session.close() }
         try session.check(output == nil ? .save : .saveTo)

@@ -23,14 +23,25 @@ public struct CollaborationClaims: JWTPayload, Equatable {
     public var group: String?
     /// What the user may do.
     public var permissions: [String]
+    /// When the token starts being valid, if it says.
+    public var nbf: NotBeforeClaim?
+    /// Whom the token is for (a server configured with an audience takes only tokens naming it).
+    public var aud: AudienceClaim?
+    /// The token's own id, by which it can be revoked.
+    public var jti: IDClaim?
 
-    /// Claims for `user` on `descriptor`, valid from `issued` until `expires`.
+    /// Claims for `user` on `descriptor`, valid from `issued` (or `notBefore`, when later)
+    /// until `expires`, for `audience` when given, with the id `id` when given.
     public init(
-        user: String, descriptor: DocumentDescriptor, group: String? = nil, permissions: [String], issued: Date = Date(), expires: Date
+        user: String, descriptor: DocumentDescriptor, group: String? = nil, permissions: [String], issued: Date = Date(), expires: Date,
+        notBefore: Date? = nil, audience: [String]? = nil, id: String? = nil
     ) {
         sub = SubjectClaim(value: user)
         exp = ExpirationClaim(value: expires)
         iat = IssuedAtClaim(value: issued)
+        nbf = notBefore.map { NotBeforeClaim(value: $0) }
+        aud = audience.map { AudienceClaim(value: $0) }
+        jti = id.map { IDClaim(value: $0) }
         doc = descriptor.documentID
         layer = descriptor.layer
         self.group = group

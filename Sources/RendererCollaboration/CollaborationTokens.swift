@@ -71,9 +71,12 @@ public struct CollaborationTokens: Sendable {
         return try await keys.sign(claims)
     }
 
-    /// The claims of `token`, once its signature, algorithm and expiry are checked and,
-    /// when `descriptor` is given, that it opens that document and layer.
-    public func verify(_ token: String, for descriptor: DocumentDescriptor? = nil) async throws(TokenError) -> CollaborationClaims {
+    /// The claims of `token`, once its signature, algorithm and expiry are checked, then
+    /// what `policy` asks (times, lifetime, audience, revocation: ``TokenPolicy/check(_:at:)``)
+    /// and, when `descriptor` is given, that it opens that document and layer.
+    public func verify(
+        _ token: String, for descriptor: DocumentDescriptor? = nil, policy: TokenPolicy = TokenPolicy()
+    ) async throws(TokenError) -> CollaborationClaims {
         // The header's algorithm must be this key's: a token signed otherwise (HS256 with a
         // public key as the secret, "none") is refused before any signature is computed.
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
@@ -97,6 +100,7 @@ public struct CollaborationTokens: Sendable {
         } catch {
             throw TokenError(.malformed, "the token is not a well-formed collaboration token")
         }
+        try policy.check(claims)
         guard let named = try? claims.descriptor() else { throw TokenError(.malformed, "the token names no valid document and layer") }
         if let descriptor, named != descriptor {
             throw TokenError(.mismatch, "the token opens \(named), not \(descriptor)")
@@ -123,6 +127,14 @@ public struct TokenError: Error, Equatable, CustomStringConvertible {
         case malformed
         /// For another document or layer than the one asked for.
         case mismatch
+        /// Issued in the future or valid only from a later time.
+        case notYetValid = "not-yet-valid"
+        /// Valid for longer than the server allows any token to be.
+        case tooLong = "too-long"
+        /// For another audience than the server's.
+        case wrongAudience = "wrong-audience"
+        /// Revoked by its id.
+        case revoked
     }
 
     /// The kind of refusal.

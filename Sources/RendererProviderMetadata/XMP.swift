@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import SafeXML
 import RendererProvider
 
 /// XMP packets (ISO 16684-1), the XML form of a document's metadata that PDF keeps in the
@@ -65,20 +66,11 @@ public enum XMP {
         return Data(text.utf8)
     }
 
-    /// The packet as a document; `damaged` unless it is well-formed XML. XMLDocument
-    /// recovers from some errors, so a strict parse checks the packet first (it can end
-    /// "successfully" with an error set, at a premature end).
+    /// The packet as a document; `damaged` unless it is well-formed XML, `invalidArgument`
+    /// when it declares a document type or entities (``SafeXML``: they could name files).
     private static func document(from packet: Data) throws -> XMLDocument {
-        let checker = XMLParser(data: packet)
-        guard checker.parse(), checker.parserError == nil else {
-            let reason = checker.parserError.map { ": \($0.localizedDescription)" } ?? ""
-            throw RendererError(.damaged, "the document's XMP packet is not well-formed XML\(reason)")
-        }
-        do {
-            return try XMLDocument(data: packet, options: [.nodePreserveWhitespace])
-        } catch {
-            throw RendererError(.damaged, "the document's XMP packet is not well-formed XML: \(error.localizedDescription)")
-        }
+        try SafeXML.document(
+            from: packet, what: "the document's XMP packet", malformed: .damaged, options: [.nodePreserveWhitespace])
     }
 
     /// A packet with an empty `rdf:RDF`, between the xpacket header and trailer.

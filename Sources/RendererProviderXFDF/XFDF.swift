@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import SafeXML
 import RendererProvider
 
 /// Annotations in XFDF (ISO 19444-1), the XML form of PDF annotations that other viewers
@@ -62,22 +63,10 @@ public enum XFDF {
 
 extension XFDF {
     /// The `<xfdf>` root of `data`; throws `invalidArgument` when the data is not
-    /// well-formed XML or its root is not `<xfdf>`.
+    /// well-formed XML, declares a document type or entities (``SafeXML``), or its root is
+    /// not `<xfdf>`.
     static func root(of data: Data) throws -> XMLElement {
-        // XMLDocument recovers from some errors (a document cut short reads as what came
-        // before the cut), so well-formedness is checked first by a parser that does not.
-        // (On Linux, `parse()` can return true with an error set: both are checked.)
-        let checker = XMLParser(data: data)
-        guard checker.parse(), checker.parserError == nil else {
-            let reason = checker.parserError.map { " (line \(checker.lineNumber): \($0.localizedDescription))" } ?? ""
-            throw RendererError(.invalidArgument, "the XFDF is not well-formed XML\(reason)")
-        }
-        let document: XMLDocument
-        do {
-            document = try XMLDocument(data: data, options: [])
-        } catch {
-            throw RendererError(.invalidArgument, "the XFDF is not well-formed XML: \(error.localizedDescription)")
-        }
+        let document = try SafeXML.document(from: data, what: "the XFDF")
         guard let root = document.rootElement(), root.localName == "xfdf" else {
             throw RendererError(.invalidArgument, "the XML is not XFDF: its root element is not <xfdf>")
         }

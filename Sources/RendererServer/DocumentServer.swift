@@ -50,6 +50,9 @@ public struct DocumentServer: Sendable {
         // The layers' database runs before the server and stops after it.
         application.addServices(context.gate)
         application.addServices(context.layers?.services ?? [])
+        if let revocations = configuration.collaboration?.policy.revocations {
+            application.addServices(RevocationReloader(list: revocations, logger: context.logger))
+        }
         return application
     }
 

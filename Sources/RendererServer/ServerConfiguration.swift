@@ -100,6 +100,9 @@ public struct CollaborationConfiguration: Sendable {
     /// that falls further behind is disconnected (it catches up by its next sync), and no
     /// other client ever waits for it.
     public var eventBacklog: Int = 256
+    /// What tokens must be beyond signed and unexpired: times, lifetime, audience and
+    /// revocations (read again on SIGHUP when the server runs as a service group's).
+    public var policy = TokenPolicy()
 
     /// Layers in `database`, for readers whose tokens `tokens` verifies.
     public init(tokens: CollaborationTokens, database: String, changesPerRequest: Int = 100, requestsPerSecond: Int = 50) {

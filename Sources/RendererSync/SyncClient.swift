@@ -85,7 +85,7 @@ public final class SyncClient: CollaborationService {
     public init(server: URL, token: String, storage: URL, configuration: Configuration = Configuration(), renewToken: TokenRenewal? = nil) throws {
         let claims = try CollaborationClaims.unverified(token)
         descriptor = try claims.descriptor()
-        folder = Self.folder(for: descriptor, in: storage)
+        folder = Self.folder(for: descriptor, user: claims.userID, in: storage)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try SyncStore(path: folder.appendingPathComponent("layer.sqlite").path)
         self.configuration = configuration
@@ -246,18 +246,26 @@ public final class SyncClient: CollaborationService {
         try FileManager.default.removeItem(at: folder)
     }
 
-    /// Removes the local storage of `descriptor` under `storage`, if any.
+    /// Removes the local storage of `descriptor` under `storage`, if any: every reader's.
     public static func removeLocalStorage(for descriptor: DocumentDescriptor, in storage: URL) throws {
-        let folder = folder(for: descriptor, in: storage)
+        let folder = layerFolder(for: descriptor, in: storage)
         if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
     }
 
     /// The folder of `descriptor` under `storage`: named by the SHA-256 of the document id
     /// and layer, so that any id (slashes, quotes) names one folder and only one.
-    static func folder(for descriptor: DocumentDescriptor, in storage: URL) -> URL {
-        let digest = SHA256.hash(data: Data("\(descriptor.documentID)\u{0}\(descriptor.layer)".utf8))
-        return storage.appendingPathComponent(digest.map { String(format: "%02x", $0) }.joined())
+    static func layerFolder(for descriptor: DocumentDescriptor, in storage: URL) -> URL {
+        storage.appendingPathComponent(hex(SHA256.hash(data: Data("\(descriptor.documentID)\u{0}\(descriptor.layer)".utf8))))
     }
+
+    /// The folder of `user`'s copy of `descriptor`, inside the layer's folder and named by the
+    /// SHA-256 of the user's id: readers under one account never share a store, so a queued
+    /// change leaves only with a token of the reader who made it.
+    static func folder(for descriptor: DocumentDescriptor, user: String, in storage: URL) -> URL {
+        layerFolder(for: descriptor, in: storage).appendingPathComponent(hex(SHA256.hash(data: Data(user.utf8))))
+    }
+
+    private static func hex(_ digest: SHA256.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
 
     // MARK: CollaborationService
 

@@ -17,10 +17,19 @@ import RendererProvider
 final class SyncStore: Sendable {
     private let database: DatabaseQueue
 
+    /// How long a process waits for another that holds the store (a `sync watch` beside a
+    /// `sync push`), in seconds, before its access fails.
+    static let busyTimeout: TimeInterval = 30
+
     /// The store at `path`, created when missing; `ioFailure` when it cannot be opened.
+    /// Several processes may use one store: it is in WAL mode, so readers never wait for the
+    /// writer, and a writer waits up to ``busyTimeout`` for another's transaction to end.
     init(path: String) throws {
         do {
-            database = try DatabaseQueue(path: path)
+            var configuration = Configuration()
+            configuration.journalMode = .wal
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            database = try DatabaseQueue(path: path, configuration: configuration)
             var migrator = DatabaseMigrator()
             migrator.registerMigration("layer") { db in
                 try db.create(table: "layer") { t in

@@ -1,7 +1,8 @@
-/// Checks that an annotation has the geometry and values its kind needs, before any engine
-/// sees it.
+/// Checks that an annotation has the geometry and values its kind needs, within
+/// ``AnnotationLimits``, before any engine sees it.
 enum AnnotationValidation {
     static func check(_ annotation: Annotation) throws {
+        try AnnotationLimits.check(annotation)
         let kind = annotation.kind
         func fail(_ message: String) -> RendererError {
             RendererError(.invalidArgument, "\(kind) annotation: \(message)")

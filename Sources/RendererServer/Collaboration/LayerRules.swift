@@ -17,15 +17,21 @@ enum LayerRules {
         case delete(String)
     }
 
-    /// The annotation as a layer holds it, with whether it was deleted.
-    typealias Held = (value: StoredAnnotation, deleted: Bool)
+    /// The annotation as a layer holds it: its value, the revision that created it (0 for the
+    /// PDF's own annotations, the layer's base) and whether it was deleted.
+    typealias Held = (value: StoredAnnotation, created: Int, deleted: Bool)
 
-    /// The identity of the annotation `change` works on; an add without one gets a new one.
+    /// The identity of the annotation `change` works on, the one the rights are checked on and
+    /// the write uses: `annotationID`, else the annotation's `id` (a new one for an add
+    /// without either). The change is given both, so that a change naming two different
+    /// identities is left for ``decide`` to reject.
     static func target(of change: inout LayerChange) -> String {
-        if change.action == .add, change.annotation?.id.isEmpty == true {
+        if change.action == .add, change.annotationID == nil, change.annotation?.id.isEmpty == true {
             change.annotation?.id = UUID().uuidString.lowercased()
         }
-        return change.annotationID ?? change.annotation?.id ?? ""
+        if let id = change.annotationID, change.annotation?.id.isEmpty == true { change.annotation?.id = id }
+        if change.annotationID == nil { change.annotationID = change.annotation?.id }
+        return change.annotationID ?? ""
     }
 
     /// The answer to `change` by `user` and what to write when it applies; `validate`
@@ -46,6 +52,17 @@ enum LayerRules {
         func applied(_ annotation: Annotation, _ write: Write) -> (ChangeResult, Write?) {
             (.applied(operation, revision: next, annotation: StoredAnnotation(annotation: annotation, revision: next)), write)
         }
+        if let named = change.annotationID, let annotation = change.annotation, annotation.id != named {
+            return reject(.invalid, "the change names annotation \"\(named.prefix(200))\" and carries annotation \"\(annotation.id.prefix(200))\"")
+        }
+        // The PDF's own annotations (created with the layer) are nobody's in the layer, whatever
+        // their author field says: changing or deleting one takes the right to everyone's.
+        func mayModify(_ held: Held) -> Bool {
+            held.created == 0 ? permissions.canAnnotate && permissions.canEditAll : permissions.mayModify(held.value.annotation, as: user)
+        }
+        func mayRemove(_ held: Held) -> Bool {
+            held.created == 0 ? permissions.canAnnotate && permissions.canDeleteAll : permissions.mayRemove(held.value.annotation, as: user)
+        }
         switch change.action {
         case .add:
             guard permissions.canAnnotate else { return reject(.notPermitted, "user \(user) may not add annotations") }
@@ -60,7 +77,7 @@ enum LayerRules {
             guard var annotation = change.annotation else { return reject(.invalid, "a modify needs the annotation as modified") }
             guard let held else { return reject(.notFound, "there is no annotation \"\(annotation.id)\" in the layer") }
             guard !held.deleted else { return reject(.deleted, "annotation \"\(annotation.id)\" was deleted") }
-            guard permissions.mayModify(held.value.annotation, as: user) else {
+            guard mayModify(held) else {
                 return reject(.notPermitted, "annotation \"\(annotation.id)\" is not user \(user)'s to change", current: held.value)
             }
             guard let base = change.baseRevision, base >= held.value.revision else {
@@ -75,7 +92,7 @@ enum LayerRules {
             guard let id = change.annotationID ?? change.annotation?.id else { return reject(.invalid, "a delete needs the annotation's id") }
             guard let held else { return reject(.notFound, "there is no annotation \"\(id)\" in the layer") }
             guard !held.deleted else { return reject(.deleted, "annotation \"\(id)\" was already deleted") }
-            guard permissions.mayRemove(held.value.annotation, as: user) else {
+            guard mayRemove(held) else {
                 return reject(.notPermitted, "annotation \"\(id)\" is not user \(user)'s to delete", current: held.value)
             }
             // A delete wins over a concurrent modify: it applies whatever revision it was made on.

@@ -30,6 +30,7 @@ struct LayerSocket: Sendable {
             // write waiting for the client to read.
             let channel = context.requestContext.channel
             let logger = context.logger
+            let policy = routes.context.configuration.collaboration?.policy ?? TokenPolicy()
             let (listener, messages) = await events.listen(to: collaborator.descriptor) {
                 logger.warning("a layer WebSocket client fell \(routes.context.configuration.collaboration?.eventBacklog ?? 0) messages behind; disconnected")
                 channel.close(mode: .all, promise: nil)
@@ -45,10 +46,21 @@ struct LayerSocket: Sendable {
                     var sequence = 0
                     for try await message in inbound.messages(maxSize: routes.context.configuration.bodyLimit) {
                         guard case .text(let text) = message else { continue }
+                        // A message that comes once the token has ended or was revoked is never applied.
+                        guard collaborator.tokenIsCurrent(policy) else { break }
                         sequence += 1
                         let answer = await apply(text, from: collaborator, listener: listener, sequence: sequence)
                         try await outbound.write(.text(answer.json))
                     }
+                    try await Self.closeIfEnded(outbound, collaborator, policy)
+                }
+                // The socket lives no longer than its token: at the token's expiry the server
+                // closes it (policy violation), and the client must connect with a new one. A
+                // revoked token's socket is closed at its next message.
+                group.addTask {
+                    let remaining = collaborator.claims.exp.value.timeIntervalSinceNow
+                    if remaining > 0 { try await Task.sleep(for: .seconds(min(remaining, 1e9))) }
+                    try await Self.closeIfEnded(outbound, collaborator, policy)
                 }
                 try await group.next()
                 group.cancelAll()
@@ -80,12 +92,31 @@ struct LayerSocket: Sendable {
         return try await routes.authorizedCollaborator(token: token, id: parameters.get("id"), layer: parameters.get("layer"))
     }
 
-    /// Applies one XFDF command message and publishes what it changed.
+    /// Closes the socket with a policy violation when `collaborator`'s token has expired or
+    /// was revoked.
+    private static func closeIfEnded(_ outbound: WebSocketOutboundWriter, _ collaborator: Routes.Collaborator, _ policy: TokenPolicy) async throws {
+        guard !collaborator.tokenIsCurrent(policy) else { return }
+        try await outbound.close(.policyViolation, reason: "the token has expired or was revoked")
+    }
+
+    /// Applies one XFDF command message and publishes what it changed, under the rules of a
+    /// REST push: the sender's rights are checked before the message is parsed, each message
+    /// counts against the user's requests per second, and it holds at most as many changes
+    /// as a push may.
     private func apply(_ text: String, from collaborator: Routes.Collaborator, listener: UUID, sequence: Int) async -> LayerEvent {
         do {
+            guard collaborator.claims.collaborationPermissions.canAnnotate else {
+                return LayerEvent(type: "error", message: "user \(collaborator.claims.userID) may not change annotations in this layer")
+            }
+            try await routes.context.collaborationLimiter.admit(collaborator.claims.userID)
             let command = try await routes.readCommand(Data(text.utf8), for: collaborator)
             guard !command.isEmpty else {
                 return LayerEvent(type: "error", message: "the XFDF command holds no add, modify or delete" + Self.skipped(command))
+            }
+            let limit = routes.context.configuration.collaboration?.changesPerRequest ?? 100
+            let count = command.added.count + command.modified.count + command.deleted.count
+            guard count <= limit else {
+                return LayerEvent(type: "error", message: "a message holds at most \(limit) changes; this one holds \(count)")
             }
             // XFDF carries no revision: a modify applies over the current value.
             let revision = try await collaborator.store.revision(collaborator.descriptor)

@@ -28,7 +28,7 @@ protocol LayerStorage: Sendable {
     /// first answer and not applied again.
     func apply(
         _ change: LayerChange, to descriptor: DocumentDescriptor, user: String, permissions: CollaborationPermissions,
-        validate: (Annotation) throws -> Void
+        validate: @escaping @Sendable (Annotation) throws -> Void
     ) async throws -> ChangeResult
     /// What runs while the server does (a database client, a listener for other servers'
     /// changes); none for a store that needs none.

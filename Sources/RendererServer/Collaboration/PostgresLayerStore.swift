@@ -130,7 +130,7 @@ final class PostgresLayerStore: LayerStorage {
 
     func apply(
         _ change: LayerChange, to descriptor: DocumentDescriptor, user: String, permissions: CollaborationPermissions,
-        validate: (Annotation) throws -> Void
+        validate: @escaping @Sendable (Annotation) throws -> Void
     ) async throws -> ChangeResult {
         try await access { client in
             try await client.withTransaction(logger: self.logger) { connection in
@@ -166,14 +166,15 @@ final class PostgresLayerStore: LayerStorage {
                 case nil:
                     break
                 }
-                if write != nil {
-                    try await connection.query("UPDATE renderer_layer SET revision = \(next) WHERE id = \(layer)", logger: self.logger)
-                    let notice = Announcement(
-                        origin: self.origin, document: descriptor.documentID, layer: descriptor.layer, revision: Int(next),
-                        action: change.action, id: id, user: user)
-                    let payload = String(decoding: try JSONEncoder().encode(notice), as: UTF8.self)
-                    try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: self.logger)
-                }
+                // Only applied changes are kept for replay: a refused one is decided again when it
+                // comes again, so a client without rights cannot fill the table.
+                guard write != nil else { return result }
+                try await connection.query("UPDATE renderer_layer SET revision = \(next) WHERE id = \(layer)", logger: self.logger)
+                let notice = Announcement(
+                    origin: self.origin, document: descriptor.documentID, layer: descriptor.layer, revision: Int(next),
+                    action: change.action, id: id, user: user)
+                let payload = String(decoding: try JSONEncoder().encode(notice), as: UTF8.self)
+                try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: self.logger)
                 let answer = String(decoding: try JSONEncoder.collaboration.encode(result), as: UTF8.self)
                 try await connection.query(
                     "INSERT INTO renderer_operation (layer, id, result) VALUES (\(layer), \(change.operationID), \(answer))", logger: self.logger)
@@ -200,9 +201,9 @@ final class PostgresLayerStore: LayerStorage {
 
     private func held(_ id: String, _ layer: Int64, _ connection: PostgresConnection) async throws -> LayerRules.Held? {
         let rows = try await connection.query(
-            "SELECT json, revision, deleted FROM renderer_annotation WHERE layer = \(layer) AND id = \(id)", logger: logger)
-        for try await (json, revision, deleted) in rows.decode((String, Int64, Bool).self) {
-            return (StoredAnnotation(annotation: try LayerJSON.decode(Data(json.utf8)), revision: Int(revision)), deleted)
+            "SELECT json, created, revision, deleted FROM renderer_annotation WHERE layer = \(layer) AND id = \(id)", logger: logger)
+        for try await (json, created, revision, deleted) in rows.decode((String, Int64, Int64, Bool).self) {
+            return (StoredAnnotation(annotation: try LayerJSON.decode(Data(json.utf8)), revision: Int(revision)), Int(created), deleted)
         }
         return nil
     }

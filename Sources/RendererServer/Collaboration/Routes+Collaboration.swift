@@ -15,6 +15,14 @@ extension Routes {
         var claims: CollaborationClaims
         var document: ServedDocument
         var store: any LayerStorage
+
+        /// Whether the token is still good at `now`: not expired, and not revoked since it
+        /// was checked (a WebSocket asks before each message).
+        func tokenIsCurrent(_ policy: TokenPolicy, at now: Date = Date()) -> Bool {
+            guard claims.exp.value > now else { return false }
+            guard let id = claims.jti?.value, let revocations = policy.revocations else { return true }
+            return !revocations.contains(id)
+        }
     }
 
     /// Registers the collaboration routes on `api` when the server collaborates.
@@ -53,7 +61,7 @@ extension Routes {
     /// `read-document`, within its user's requests per second; the layer is created from the
     /// PDF's own annotations the first time. Throws 401, 403, 404 and 429 as ``APIError``s.
     func authorizedCollaborator(token: String?, id: String?, layer: String?) async throws -> Collaborator {
-        guard let store = self.context.layers, let tokens = self.context.configuration.collaboration?.tokens else {
+        guard let store = self.context.layers, let collaboration = self.context.configuration.collaboration else {
             throw APIError.notFound("this server does not collaborate")
         }
         let descriptor: DocumentDescriptor
@@ -68,7 +76,7 @@ extension Routes {
         guard let token else { throw APIError.unauthorized }
         let claims: CollaborationClaims
         do {
-            claims = try await tokens.verify(token, for: descriptor)
+            claims = try await collaboration.tokens.verify(token, for: descriptor, policy: collaboration.policy)
         } catch {
             throw APIError(.unauthorized, code: "unauthorized", error.message)
         }
@@ -128,7 +136,7 @@ extension Routes {
         var results: [ChangeResult] = []
         for change in changes {
             let result = try await collaborator.store.apply(change, to: collaborator.descriptor, user: user, permissions: permissions) { annotation in
-                try AnnotationLimits.check(annotation, pageCount: pageCount)
+                try LayerAnnotationRules.check(annotation, pageCount: pageCount)
             }
             results.append(result)
             if result.status == .applied, let events = context.layerEvents {
@@ -153,25 +161,17 @@ extension Routes {
     }
 }
 
-/// What an annotation sent to a layer may be: on a page of the document, with finite
-/// geometry within 100,000 points of the page, contents of at most 64 KiB, and at most
-/// 10,000 points and quads in all.
-enum AnnotationLimits {
+/// What an annotation sent to a layer may be: of a kind readers create (markup: no widget,
+/// link or other kind that carries an action or JavaScript), on a page of the document, and
+/// within the API's ``AnnotationLimits``.
+enum LayerAnnotationRules {
     static func check(_ annotation: Annotation, pageCount: Int) throws {
+        guard annotation.kind.isCreatable else {
+            throw RendererError(.invalidArgument, "a layer takes annotations of the kinds readers create, not \(annotation.kind.rawValue.prefix(40))")
+        }
         guard (0..<pageCount).contains(annotation.pageIndex) else {
             throw RendererError(.invalidArgument, "page index \(annotation.pageIndex) is not in the document, which has \(pageCount) pages")
         }
-        let points = [annotation.rect.origin, PagePoint(x: annotation.rect.size.width, y: annotation.rect.size.height)]
-            + annotation.points + annotation.inkPaths.flatMap { $0 }
-            + annotation.quads.flatMap { [$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight] }
-        guard points.count <= 40_000, annotation.inkPaths.count <= 1_000 else {
-            throw RendererError(.invalidArgument, "the annotation has more than 10,000 points")
-        }
-        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) <= 100_000 && abs($0.y) <= 100_000 }) else {
-            throw RendererError(.invalidArgument, "the annotation's geometry is not finite or lies more than 100,000 points from the page")
-        }
-        guard (annotation.contents?.utf8.count ?? 0) <= 65_536, (annotation.subject?.utf8.count ?? 0) <= 4_096, annotation.id.utf8.count <= 200 else {
-            throw RendererError(.invalidArgument, "the annotation's contents, subject or id is too long")
-        }
+        try AnnotationLimits.check(annotation)
     }
 }

@@ -46,15 +46,15 @@ extension Routes {
         return Self.data(bytes, type: "application/pdf", headers: [.contentDisposition: "attachment; filename=\"\(name)-layer.pdf\""])
     }
 
-    /// `GET .../source.pdf`: the PDF as served, byte for byte: the file the layer's base
-    /// annotations were read from, which a sync client opens and brings to the layer; needs
-    /// the `download` permission.
+    /// `GET .../source.pdf`: the PDF as served, byte for byte (streamed, with byte ranges:
+    /// ``FileDownload``): the file the layer's base annotations were read from, which a sync
+    /// client opens and brings to the layer; needs the `download` permission.
     @Sendable func sourcePDF(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
         guard collaborator.claims.permissions.contains("download") else { throw APIError.forbidden("the token does not grant download") }
-        guard let bytes = FileManager.default.contents(atPath: collaborator.document.path) else {
-            throw APIError.notFound("the document's file can no longer be read")
-        }
-        return Self.data(bytes, type: "application/pdf")
+        let version = await collaborator.document.currentVersion()
+        let name = URL(fileURLWithPath: collaborator.descriptor.documentID).lastPathComponent
+        return try await FileDownload(path: collaborator.document.path, name: name, eTag: Self.eTag(version, "file"))
+            .response(to: request, context: context)
     }
 
     /// Runs `body` on an engine thread with a document of its own, opened in this process

@@ -5,7 +5,9 @@ import RendererProvider
 import ServiceLifecycle
 
 /// The collaboration layers in one SQLite database, for one server process. GRDB's
-/// `DatabaseQueue` serialises the writers; each change is a transaction of its own.
+/// `DatabaseQueue` serialises the writers on its own queue (every access is GRDB's async
+/// one, so no event loop or task of the cooperative pool waits on the disk); each change
+/// is a transaction of its own.
 final class SQLiteLayerStore: LayerStorage {
     private let database: DatabaseQueue
 
@@ -101,10 +103,10 @@ final class SQLiteLayerStore: LayerStorage {
 
     func apply(
         _ change: LayerChange, to descriptor: DocumentDescriptor, user: String, permissions: CollaborationPermissions,
-        validate: (Annotation) throws -> Void
+        validate: @escaping @Sendable (Annotation) throws -> Void
     ) async throws -> ChangeResult {
         try await access {
-            try $0.write { db in
+            try await $0.write { db in
                 let (layer, revision) = try Self.layer(descriptor, db)
                 if let replay = try Data.fetchOne(
                     db, sql: "SELECT result FROM operation WHERE layer = ? AND id = ?", arguments: [layer, change.operationID]) {
@@ -130,7 +132,10 @@ final class SQLiteLayerStore: LayerStorage {
                 case nil:
                     break
                 }
-                if write != nil { try db.execute(sql: "UPDATE layer SET revision = ? WHERE id = ?", arguments: [next, layer]) }
+                // Only applied changes are kept for replay: a refused one is decided again when it
+                // comes again, so a client without rights cannot fill the table.
+                guard write != nil else { return result }
+                try db.execute(sql: "UPDATE layer SET revision = ? WHERE id = ?", arguments: [next, layer])
                 try db.execute(
                     sql: "INSERT INTO operation (layer, id, result) VALUES (?, ?, ?)",
                     arguments: [layer, change.operationID, try JSONEncoder.collaboration.encode(result)])
@@ -140,9 +145,10 @@ final class SQLiteLayerStore: LayerStorage {
     }
 
     private static func held(_ id: String, _ layer: Int64, _ db: Database) throws -> LayerRules.Held? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT json, revision, deleted FROM annotation WHERE layer = ? AND id = ?", arguments: [layer, id])
+        guard let row = try Row.fetchOne(
+            db, sql: "SELECT json, created, revision, deleted FROM annotation WHERE layer = ? AND id = ?", arguments: [layer, id])
         else { return nil }
-        return (StoredAnnotation(annotation: try LayerJSON.decode(row["json"]), revision: row["revision"]), row["deleted"])
+        return (StoredAnnotation(annotation: try LayerJSON.decode(row["json"]), revision: row["revision"]), row["created"], row["deleted"])
     }
 
     private static func layerID(_ descriptor: DocumentDescriptor, _ db: Database) throws -> Int64? {

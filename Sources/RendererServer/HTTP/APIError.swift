@@ -46,7 +46,8 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
 
     /// The answer to an engine's error: 400 for a bad parameter, 404 for a page or file that
     /// is not there, 403 for what the document does not permit, 409 for a conflict, 422 for a
-    /// document the engines cannot read, 503 for work stopped by its time limit, 500 for the rest.
+    /// document the engines cannot read, 503 for work stopped by its time limit, 500 for the
+    /// rest, whose message says only the code (the error itself goes to the log).
     init(_ error: RendererError) {
         let status: HTTPResponse.Status =
             switch error.code {
@@ -59,7 +60,10 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
             case .cancelled: .serviceUnavailable
             default: .internalServerError
             }
-        self.init(status, code: error.code.rawValue, error.message)
+        // What failed inside the server (a database, a disk) is logged, not told: its words
+        // can name the server's paths, files or SQL.
+        let message = status == .internalServerError ? "the server failed to answer the request (\(error.code.rawValue))" : error.message
+        self.init(status, code: error.code.rawValue, message)
     }
 
     /// Any error as the API answers it: API and engine errors as they are, Hummingbird's

@@ -1,11 +1,17 @@
+import Crypto
 import Foundation
 import Hummingbird
 
 /// Checks the server's token on every request: in an `Authorization: Bearer` header, or in
 /// the cookie the viewer's entry page sets. Anything else is answered 401.
 struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The cookie that carries the token for the viewer's page, images and API calls.
-    static var cookieName: String { "renderer_token" }
+    /// The cookie that carries `token` for the viewer's page, images and API calls: a name of
+    /// each server's own (from a digest of its token), since a browser sends a host's cookies
+    /// to every port of it, and servers on one host must not take each other's cookie for
+    /// their own. (Whoever sees the name sees the cookie itself, so the digest tells nothing new.)
+    static func cookieName(for token: String) -> String {
+        "renderer_token_" + SHA256.hash(data: Data(token.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+    }
 
     let token: String
 
@@ -20,7 +26,7 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
             equalInConstantTime(String(header.dropFirst(7)), token) {
             return true
         }
-        if let cookie = request.cookies[cookieName]?.value, equalInConstantTime(cookie, token) { return true }
+        if let cookie = request.cookies[cookieName(for: token)]?.value, equalInConstantTime(cookie, token) { return true }
         return false
     }
 

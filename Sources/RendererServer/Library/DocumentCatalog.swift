@@ -6,9 +6,11 @@ import RendererProvider
 /// Each root (a file or a folder) is named by its last path component (made unique with
 /// `-2`, `-3`...). A file root's document id is that name; a PDF under a folder root has the
 /// id `name/relative/path.pdf`. Resolving an id refuses, before any file is opened:
-/// empty, `.` and `..` components and unknown roots (404), anything whose real path (symbolic
-/// links followed) leaves its root (403), what is not a regular file (404), and files that
-/// do not start like a PDF (403).
+/// empty, `.` and `..` components, components that start with a dot (hidden files and
+/// folders are never served nor listed), files under a folder root whose name does not end
+/// in `.pdf`, and unknown roots (404), anything whose real path (symbolic links followed)
+/// leaves its root (403), what is not a regular file (404), and files that do not start like
+/// a PDF (403).
 struct DocumentCatalog: Sendable {
     /// One root: the name ids start with and its real path.
     struct Root: Sendable {
@@ -51,7 +53,11 @@ struct DocumentCatalog: Sendable {
             guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
             var ids: [String] = []
             while let relative = walker.nextObject() as? String {
-                guard relative.lowercased().hasSuffix(".pdf"), (try? resolve(id: "\(root.name)/\(relative)")) != nil else { continue }
+                if URL(fileURLWithPath: relative).lastPathComponent.hasPrefix(".") {
+                    walker.skipDescendants()
+                    continue
+                }
+                guard (try? resolve(id: "\(root.name)/\(relative)")) != nil else { continue }
                 ids.append("\(root.name)/\(relative)")
             }
             return ids.sorted()
@@ -67,6 +73,9 @@ struct DocumentCatalog: Sendable {
         let candidate: String
         if root.isFolder {
             guard components.count > 1 else { throw APIError.notFound("\(Self.quoted(id)) is a folder, not a document") }
+            guard !components.dropFirst().contains(where: { $0.hasPrefix(".") }), components.last!.lowercased().hasSuffix(".pdf") else {
+                throw APIError.notFound("no document \(Self.quoted(id)) is served")
+            }
             candidate = ([root.path] + components.dropFirst()).joined(separator: "/")
         } else {
             guard components.count == 1 else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }

@@ -3,7 +3,8 @@ import RendererProvider
 
 /// The served documents that requests have touched, by id, at most `capacity` of them open
 /// at once: the least recently used is closed (its reader's bookmarks and viewing state are
-/// kept) when another is needed.
+/// kept) when another is needed. A path has one ``ServedDocument`` for the server's life, so
+/// its edits always take turns in one place.
 actor DocumentLibrary {
     let catalog: DocumentCatalog
     private let context: ServerContext
@@ -26,13 +27,16 @@ actor DocumentLibrary {
             open[path]?.lastUse = clock
             return entry.document
         }
-        if open.count >= capacity, let oldest = open.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            open.removeValue(forKey: oldest.key)
-            closed[oldest.key] = oldest.value.document
-            await oldest.value.document.close()
-        }
+        // One served document per path, ever: the library's state is settled before it waits
+        // for anything, so a request that comes meanwhile finds this one.
         let document = closed.removeValue(forKey: path) ?? ServedDocument(id: id, path: path, context: context)
         open[path] = (document, clock)
+        if open.count > capacity, let oldest = open.filter({ $0.key != path }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            open.removeValue(forKey: oldest.key)
+            closed[oldest.key] = oldest.value.document
+            // Its edit in flight, if any, ends first (ServedDocument.close waits its turn).
+            await oldest.value.document.close()
+        }
         return document
     }
 

@@ -10,6 +10,12 @@ import RendererProvider
 /// The file's version (size, modification time and inode) is read at each request: when it
 /// changed (the session saved an edit, or someone replaced the file), the pools are closed so
 /// the next request reads the new file, and page images get new ETags.
+///
+/// Edits take turns: one at a time per served file (in arrival order), each holding the
+/// file's ``FileWriteLock`` against other processes from before it checks the file's version
+/// until its save is renamed into place, and answered only once saved. The session is opened
+/// once however many requests ask at the same moment, and neither a change of the file
+/// seen by a reader nor the library closing the document closes it under an edit.
 actor ServedDocument {
     let id: String
     let path: String
@@ -24,6 +30,11 @@ actor ServedDocument {
     private var autoRenderer: (version: String, id: String)?
     /// The reader's state when the engines run isolated.
     private var isolatedReader = (bookmarks: [Bookmark](), viewing: ViewingState())
+    /// The session being opened, which every request that asks meanwhile waits for.
+    private var opening: Task<ReadingSession, any Error>?
+    /// Whether an edit (or a close) holds the document, and who waits for it, in order.
+    private var writing = false
+    private var writers: [CheckedContinuation<Void, Never>] = []
 
     init(id: String, path: String, context: ServerContext) {
         self.id = id
@@ -32,11 +43,28 @@ actor ServedDocument {
         version = Self.readVersion(path)
     }
 
-    /// The file's current version, for ETags; closes what was opened from an older one.
+    /// The file's current version, for ETags; closes what was opened from an older one. While
+    /// an edit runs, the file is the edit's to change: the version it had stands until the
+    /// edit ends.
     func currentVersion() -> String {
+        guard !writing else { return version }
         let now = Self.readVersion(path)
         if now != version { fileChanged(to: now) }
         return version
+    }
+
+    /// Waits for the document's turn to be changed (or closed), in arrival order.
+    private func takeTurn() async {
+        guard writing else {
+            writing = true
+            return
+        }
+        await withCheckedContinuation { writers.append($0) }
+    }
+
+    /// Hands the turn to the next waiting writer, if any.
+    private func endTurn() {
+        if writers.isEmpty { writing = false } else { writers.removeFirst().resume() }
     }
 
     /// The pool of `rendererID` for the file as it is now.
@@ -58,6 +86,17 @@ actor ServedDocument {
         }
         _ = currentVersion()
         if let session { return session }
+        if let opening { return try await opening.value }
+        let task = Task { try await openSession() }
+        opening = task
+        defer { opening = nil }
+        let session = try await task.value
+        self.session = session
+        return session
+    }
+
+    /// A new session on the file, with the reader's kept bookmarks and viewing state.
+    private func openSession() async throws -> ReadingSession {
         let configuration = SessionConfiguration(
             pageIndex: kept?.viewing.pageIndex, password: context.configuration.password, backend: context.configuration.backend,
             limits: context.configuration.documentLimits, bookmarks: kept?.bookmarks ?? [])
@@ -65,7 +104,6 @@ actor ServedDocument {
         let session = ReadingSession(file: file, registry: context.registry, configuration: configuration)
         try await naming(path, as: id) { try await context.threads.run { _ in try session.open() } }
         if let viewing = kept?.viewing { try? session.setViewingState(viewing) }
-        self.session = session
         return session
     }
 
@@ -167,7 +205,10 @@ actor ServedDocument {
     }
 
     /// Runs an edit through the session on an engine thread, then saves the file in place
-    /// (atomically, as sessions save) and moves on to the new version.
+    /// (atomically, as sessions save) and moves on to the new version; returns once the file
+    /// holds the edit. Edits take turns, and each holds the file's ``FileWriteLock``: another
+    /// process's edit made before the lock was taken is read first (the session reopens on
+    /// the new version), never overwritten.
     func edit<T: Sendable>(_ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
         guard context.configuration.isolation == nil else {
             throw APIError.forbidden("the engines run isolated (--isolate): annotations can be read, not changed")
@@ -175,28 +216,47 @@ actor ServedDocument {
         guard context.configuration.allowsEditing else {
             throw APIError.forbidden("this server was started read-only; annotations cannot be changed")
         }
+        await takeTurn()
+        defer { endTurn() }
+        let (path, id) = (self.path, self.id)
+        let lock = try await naming(path, as: id) {
+            try await context.threads.run { _ in try FileWriteLock.acquire(path, displayName: id) }
+        }
+        defer { lock?.release() }
+        // The version as it is under the lock: another process's save before it reopens the session.
+        let now = Self.readVersion(path)
+        if now != version { fileChanged(to: now) }
         let session = try await readingSession()
-        let result = try await naming(path, as: id) {
+        defer {
+            version = Self.readVersion(path)
+            closePools()
+        }
+        return try await naming(path, as: id) {
             try await context.threads.run { _ in
                 let result = try body(session)
                 try session.save()
                 return result
             }
         }
-        let now = Self.readVersion(path)
-        version = now
-        closePools()
-        return result
     }
 
-    /// Runs `body` with the session on an engine thread, without saving.
+    /// Runs `body` with the session on an engine thread, without saving. A session closed
+    /// under it (the file changed meanwhile) is opened again once, on the new file.
     func withSession<T: Sendable>(_ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
-        let session = try await readingSession()
-        return try await naming(path, as: id) { try await context.threads.run { _ in try body(session) } }
+        do {
+            let session = try await readingSession()
+            return try await naming(path, as: id) { try await context.threads.run { _ in try body(session) } }
+        } catch let error as RendererError where error.code == .sessionClosed {
+            let session = try await readingSession()
+            return try await naming(path, as: id) { try await context.threads.run { _ in try body(session) } }
+        }
     }
 
-    /// Closes the pools and the session, keeping the reader's bookmarks and viewing state.
+    /// Closes the pools and the session, keeping the reader's bookmarks and viewing state;
+    /// waits for an edit in flight to end first.
     func close() async {
+        await takeTurn()
+        defer { endTurn() }
         closePools()
         if let session {
             if let bookmarks = try? session.bookmarks, let viewing = try? session.viewingState { kept = (bookmarks, viewing) }

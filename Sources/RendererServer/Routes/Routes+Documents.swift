@@ -49,17 +49,15 @@ extension Routes {
         try Self.json(try await engineWork(request, context) { document, _ in try document.outline() })
     }
 
-    /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations).
+    /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations),
+    /// streamed, with byte ranges (``FileDownload``).
     @Sendable func file(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(context)
+        // Only what an engine opens as a document is served whole.
+        _ = try await document.pageInfos()
         let version = await document.currentVersion()
-        guard let bytes = FileManager.default.contents(atPath: document.path) else {
-            throw APIError.notFound("the document's file can no longer be read")
-        }
-        let name = URL(fileURLWithPath: document.id).lastPathComponent.replacingOccurrences(of: "\"", with: "")
-        return Self.data(
-            bytes, type: "application/pdf",
-            headers: [.eTag: Self.eTag(version, "file"), .contentDisposition: "attachment; filename=\"\(name)\""])
+        let name = URL(fileURLWithPath: document.id).lastPathComponent
+        return try await FileDownload(path: document.path, name: name, eTag: Self.eTag(version, "file")).response(to: request, context: context)
     }
 
     /// A strong ETag over `parts` (FNV-1a, 64 bits, of their text).

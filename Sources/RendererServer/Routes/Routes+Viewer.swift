@@ -44,7 +44,7 @@ struct ViewerEntryMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if let offered = request.uri.queryParameters["token"], TokenMiddleware<Context>.equalInConstantTime(String(offered), token) {
             var response = try await next(request, context)
-            response.setCookie(Cookie(name: TokenMiddleware<Context>.cookieName, value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
+            response.setCookie(Cookie(name: TokenMiddleware<Context>.cookieName(for: token), value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
             return response
         }
         guard TokenMiddleware<Context>.presents(request, token) else { throw APIError.unauthorized }

@@ -14,6 +14,7 @@ struct Routes: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: ShutdownMiddleware(gate: context.gate))
+        router.add(middleware: SameOriginMiddleware())
         let viewer = router.group()
         viewer.add(middleware: ViewerEntryMiddleware(token: context.configuration.token))
         viewer.get("/", use: viewerPage)
