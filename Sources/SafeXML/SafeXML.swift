@@ -45,12 +45,18 @@ public enum SafeXML {
         }
     }
 
-    /// Throws `invalidArgument` unless `data` starts as ASCII-compatible XML (a UTF-8 byte
-    /// order mark allowed), names an encoding of ``encodings`` if any, and holds no
-    /// `<!DOCTYPE` or `<!ENTITY` declaration.
+    /// Throws `invalidArgument` unless `data` is ASCII-compatible XML (no NUL byte, a UTF-8
+    /// byte order mark allowed, `<` first), names an encoding of ``encodings`` if any, and
+    /// holds no `<!DOCTYPE` or `<!ENTITY` declaration (not even in a comment or a CDATA
+    /// section, which a byte search cannot tell apart: such a document is refused too).
     static func checkDeclarations(of data: Data, what: String) throws {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        // A NUL byte is never in XML of an ASCII-compatible encoding; in UTF-16 or UTF-32 it is
+        // in every other character, and there a declaration would not be found by its bytes.
+        guard !bytes.contains(0) else {
+            throw RendererError(.invalidArgument, "\(what) must be XML in UTF-8 (or an encoding that shares ASCII's bytes), not UTF-16 or UTF-32")
+        }
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "<") else {
             throw RendererError(.invalidArgument, "\(what) must be XML in UTF-8 (or an encoding that shares ASCII's bytes), starting with <")
         }

@@ -21,8 +21,10 @@ import TestSupport
             let entry = try await client.execute(uri: "/?token=\(ServerHarness.token)", method: .get)
             #expect(entry.status == .ok)
             let cookie = try #require(entry.headers[.setCookie])
-            #expect(cookie.contains("renderer_token=\(ServerHarness.token)") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-            let withCookie = try await client.execute(uri: "/api/documents", method: .get, headers: [.cookie: "renderer_token=\(ServerHarness.token)"])
+            // The cookie's name is the server's own (renderer_token_ and a digest of its token).
+            let pair = try #require(cookie.firstMatch(of: /^(renderer_token_[0-9a-f]{12})=([^;]*)/))
+            #expect(pair.2 == ServerHarness.token && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            let withCookie = try await client.execute(uri: "/api/documents", method: .get, headers: [.cookie: "\(pair.1)=\(ServerHarness.token)"])
             #expect(withCookie.status == .ok)
             // The token in a query opens the viewer's page only, not the API.
             let apiByQuery = try await client.execute(uri: "/api/documents?token=\(ServerHarness.token)", method: .get)

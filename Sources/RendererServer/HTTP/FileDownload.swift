@@ -61,7 +61,7 @@ struct FileDownload {
             return .some(max(0, size - count)...(size - 1))
         }
         guard digits(first), let start = Int(first), last.isEmpty || digits(last) else { return nil }
-        let end = last.isEmpty ? size - 1 : Int(last)!
+        let end = last.isEmpty ? Int.max : Int(last)!
         guard end >= start else { return nil }
         guard start < size else { return .some(nil) }
         return .some(start...min(end, size - 1))

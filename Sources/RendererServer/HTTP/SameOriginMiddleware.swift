@@ -1,9 +1,10 @@
 import Hummingbird
 
-/// Keeps other sites from acting through a reader's cookie. Every port of a host is one site
-/// to a browser, so `SameSite=Strict` does not stop a page served from another local port; a
-/// request that changes state (`POST`, `PUT`, `PATCH`, `DELETE`) is therefore answered 403
-/// unless
+/// Keeps other sites from acting through a reader's cookie, on the routes that take the
+/// server's token (and so its cookie; collaboration routes take bearer tokens only). Every
+/// port of a host is one site to a browser, so `SameSite=Strict` does not stop a page served
+/// from another local port; a request that changes state (`POST`, `PUT`, `PATCH`, `DELETE`)
+/// is therefore answered 403 unless
 ///
 /// - its `Origin`, when it has one, is this server's own (the host and port it was asked
 ///   for, in its `Host` header), and

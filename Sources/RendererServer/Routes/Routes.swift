@@ -14,7 +14,6 @@ struct Routes: Sendable {
     func register(on router: Router<BasicRequestContext>) {
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: ShutdownMiddleware(gate: context.gate))
-        router.add(middleware: SameOriginMiddleware())
         let viewer = router.group()
         viewer.add(middleware: ViewerEntryMiddleware(token: context.configuration.token))
         viewer.get("/", use: viewerPage)
@@ -25,6 +24,7 @@ struct Routes: Sendable {
 
         let api = router.group("api")
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
+        api.add(middleware: SameOriginMiddleware())
         api.get("health", use: health)
         api.get("documents", use: documents)
         let document = api.group("documents/:id")

@@ -1,0 +1,339 @@
+import Foundation
+import HTTPTypes
+import Logging
+import RendererCollaboration
+import RendererProvider
+import RendererServer
+import Testing
+import TestSupport
+import WSClient
+
+/// What an unfriendly client tries against the real server (a free loopback port, real
+/// engines, a real SQLite layer store): XML that names files of the server, changes that
+/// name one annotation and carry another, WebSocket messages past the REST rules, forged
+/// times and audiences in tokens, requests from another site, hidden and non-PDF files,
+/// byte ranges. Each attack is checked for what it must not reach: a file's bytes in an
+/// answer or a saved file, another reader's note, a row in the database.
+@Suite struct ServerAttackTests {
+    typealias Keys = CollaborationServerTests.Keys
+
+    /// A file outside the served folder whose bytes must never come back, and XML documents
+    /// that name it in the ways XML can: an external entity in the body, an external DTD,
+    /// a parameter entity.
+    struct Secret {
+        let path: String
+        let text = "SECRET-" + UUID().uuidString
+
+        init(in folder: String) throws {
+            path = folder + "/secret.txt"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
+        /// XFDF documents that would read the file if external entities were loaded; `body` is
+        /// what goes inside `<xfdf>`, with `&secret;` where the entity is expanded. With
+        /// `utf16`, the first also in UTF-16, where a byte search for <!DOCTYPE finds nothing.
+        func hostileXFDF(_ body: String, utf16: Bool = true) -> [Data] {
+            let root = #"<xfdf xmlns="http://ns.adobe.com/xfdf/">"# + body + "</xfdf>"
+            let entity = #"<!DOCTYPE xfdf [<!ENTITY secret SYSTEM "file://\#(path)">]>"#
+            let documents = [
+                #"<?xml version="1.0"?>"# + entity + root,
+                #"<?xml version="1.0"?><!DOCTYPE xfdf SYSTEM "file://\#(path)">"# + root.replacingOccurrences(of: "&secret;", with: "x"),
+                #"<!DOCTYPE xfdf [<!ENTITY % p SYSTEM "file://\#(path)"> %p;]>"# + root.replacingOccurrences(of: "&secret;", with: "x"),
+            ].map { Data($0.utf8) }
+            guard utf16 else { return documents }
+            let wide = (#"<?xml version="1.0" encoding="UTF-16"?>"# + entity + root).utf16.flatMap { [UInt8($0 & 0xff), UInt8($0 >> 8)] }
+            return documents + [Data(wide)]
+        }
+    }
+
+    @Test func xfdfOverRESTNeverReadsAFileOfTheServer() async throws {
+        let harness = try ServerHarness()
+        let secret = try Secret(in: harness.folder)
+        let before = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf"))
+        try await harness.run { client in
+            let note = #"<annots><text page="0" rect="10,10,30,30" name="x1"><contents>&secret;</contents></text></annots>"#
+            for xfdf in secret.hostileXFDF(note) {
+                let answer = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: xfdf)
+                #expect(answer.status == .badRequest && answer.errorCode == "invalid-argument", "\(answer.status) \(answer.errorMessage ?? "")")
+                #expect(!String(decoding: answer.data, as: UTF8.self).contains(secret.text))
+            }
+            let listed = try await client.get(documentPath("text.pdf") + "/annotations")
+            #expect(listed.status == .ok && !String(decoding: listed.data, as: UTF8.self).contains(secret.text))
+            // A well-formed XFDF without a DTD still imports.
+            let plain = #"<xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><text page="0" rect="10,10,30,30" name="x1"><contents>fine</contents></text></annots></xfdf>"#
+            let imported = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data(plain.utf8))
+            #expect(imported.status == .ok && ((imported.json as? [String: Any])?["imported"] as? [Any])?.count == 1, "\(imported.status) \(imported.errorMessage ?? "")")
+        }
+        let after = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf"))
+        #expect(after.count > before.count && after.range(of: Data(secret.text.utf8)) == nil)
+    }
+
+    @Test func xfdfOverTheLayerWebSocketNeverReadsAFileOfTheServer() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let secret = try Secret(in: harness.folder)
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        let alice = try await keys.token("alice")
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let socket = CollaborationServerTests.Listener(port: client.port, token: alice)
+            defer { socket.close() }
+            #expect(try await socket.wait { $0["type"] as? String == "hello" } != nil)
+            let note = #"<add><square page="0" rect="100,100,180,140" name="w1"><contents>&secret;</contents></square></add>"#
+            let attacks = secret.hostileXFDF(note, utf16: false)
+            for xfdf in attacks { socket.outgoing.yield(String(decoding: xfdf, as: UTF8.self)) }
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline, await socket.messages().filter({ $0["type"] as? String == "error" }).count < attacks.count {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let errors = await socket.messages().filter { $0["type"] as? String == "error" }
+            #expect(errors.count == attacks.count, "\(socket.inbox.texts)")
+            #expect(!socket.inbox.texts.joined().contains(secret.text))
+            let snapshot = try await CollaborationServerTests.snapshot(client, token: alice)
+            #expect(!snapshot.annotations.contains { $0.annotation.id == "w1" })
+            let xfdf = try await client.execute(
+                uri: CollaborationServerTests.layerPath() + "/annotations.xfdf", method: .get, headers: [.authorization: "Bearer \(alice)"])
+            #expect(!String(decoding: xfdf.data, as: UTF8.self).contains(secret.text))
+        }
+    }
+
+    @Test func aChangeNamesOneAnnotationAndThePDFsOwnNeedTheRightToEveryones() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
+        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
+        let own = try #require(base.first { $0.kind.isCreatable && $0.author != nil && !$0.author!.isEmpty })
+        // A reader whose id is the PDF annotation's author field.
+        let impostor = try await keys.token(own.author!)
+        let push = CollaborationServerTests.push
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let added = try #require(try await push(client, alice, [
+                LayerChange(operationID: "a1", action: .add, annotation: CollaborationServerTests.square("alice-note", contents: "alice's")),
+            ], CollaborationServerTests.layerPath()).1?.results.first)
+            _ = try await push(client, bob, [
+                LayerChange(operationID: "b1", action: .add, annotation: CollaborationServerTests.square("bob-note", contents: "bob's")),
+            ], CollaborationServerTests.layerPath())
+
+            // Alice names her own note and carries Bob's: rejected, and Bob's note is as it was.
+            var forged = CollaborationServerTests.square("bob-note", contents: "overwritten by alice")
+            forged.author = "alice"
+            let trick = try #require(try await push(client, alice, [
+                LayerChange(operationID: "a2", action: .modify, annotation: forged, annotationID: "alice-note", baseRevision: added.revision),
+                LayerChange(operationID: "a3", action: .delete, annotation: forged, annotationID: "alice-note"),
+                LayerChange(operationID: "a4", action: .add, annotation: CollaborationServerTests.square("bob-note", contents: "x"), annotationID: "alice-new"),
+            ], CollaborationServerTests.layerPath()).1)
+            #expect(trick.results.map(\.reason) == [.invalid, .invalid, .invalid], "\(trick.results)")
+            let layer = try await CollaborationServerTests.snapshot(client, token: bob).annotations.map(\.annotation)
+            #expect(layer.first { $0.id == "bob-note" }?.contents == "bob's" && layer.first { $0.id == "bob-note" }?.author == "bob")
+            #expect(layer.first { $0.id == "alice-note" }?.contents == "alice's" && !layer.contains { $0.id == "alice-new" })
+
+            // The PDF's own annotation is nobody's in the layer, whoever's name it carries.
+            var changed = own
+            changed.contents = "changed without the right"
+            (changed.creationDate, changed.modificationDate) = (nil, nil)  // the test's push encodes no dates
+            for (index, (token, user)) in [(alice, "alice"), (impostor, own.author!)].enumerated() {
+                let (response, answer) = try await push(client, token, [
+                    LayerChange(operationID: "own-m-\(index)", action: .modify, annotation: changed, baseRevision: 100),
+                    LayerChange(operationID: "own-d-\(index)", action: .delete, annotationID: own.id),
+                ], CollaborationServerTests.layerPath())
+                #expect(answer?.results.map(\.reason) == [.notPermitted, .notPermitted], "\(user): \(response.status) \(response.errorMessage ?? "")")
+            }
+            let kept = try await CollaborationServerTests.snapshot(client, token: bob).annotations.first { $0.annotation.id == own.id }
+            #expect(kept?.annotation.contents == own.contents)
+        }
+        // Refused changes left no rows: only the two applied adds are kept for replay.
+        #expect(try Self.operationRows(harness.folder + "/layers.sqlite") == 2)
+    }
+
+    /// The rows of the layer store's table of applied operations, read with Python's sqlite3.
+    static func operationRows(_ database: String) throws -> Int {
+        let counted = try Tool.run("python3", ["-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from operation').fetchone()[0])", database])
+        return Int(counted.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    @Test func theLayerWebSocketKeepsEveryRESTRule() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        var collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite", requestsPerSecond: 5)
+        collaboration.changesPerRequest = 20
+        let (alice, reader) = (try await keys.token("alice"), try await keys.token("reader", permissions: ["read-document"]))
+        let bob = try await keys.token("bob")  // reads the layer: Alice's requests per second go to her messages
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let writer = CollaborationServerTests.Listener(port: client.port, token: alice)
+            let readOnly = CollaborationServerTests.Listener(port: client.port, token: reader)
+            defer { [writer, readOnly].forEach { $0.close() } }
+            for socket in [writer, readOnly] { #expect(try await socket.wait { $0["type"] as? String == "hello" } != nil) }
+            func squares(_ prefix: String, _ count: Int) -> String {
+                "<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><add>"
+                    + (0..<count).map { #"<square page="0" rect="100,100,180,140" name="\#(prefix)\#($0)"><contents>n</contents></square>"# }.joined()
+                    + "</add></xfdf>"
+            }
+            // More changes in one message than a push may hold: none applied.
+            writer.outgoing.yield(squares("big", 21))
+            let tooMany = try #require(try await writer.wait { $0["type"] as? String == "error" })
+            #expect((tooMany["message"] as? String)?.contains("at most 20") == true)
+            // A reader without write is refused before the message is read.
+            readOnly.outgoing.yield(squares("ro", 1))
+            #expect(try await readOnly.wait { $0["type"] as? String == "error" } != nil)
+            // Twenty messages at once from one user: past the rate, answered with errors.
+            for index in 0..<20 { writer.outgoing.yield(squares("r\(index)-", 1)) }
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline, await writer.messages().filter({ ["results", "error"].contains($0["type"] as? String) }).count < 21 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let answers = await writer.messages().filter { ["results", "error"].contains($0["type"] as? String) }.dropFirst()
+            let limited = answers.filter { ($0["message"] as? String)?.contains("requests a second") == true }
+            #expect(answers.count == 20 && !limited.isEmpty && limited.count < 20, "\(answers)")
+            let layer = try await CollaborationServerTests.snapshot(client, token: bob).annotations.map(\.annotation.id)
+            #expect(!layer.contains { $0.hasPrefix("big") || $0.hasPrefix("ro") })
+            #expect(layer.filter { $0.hasPrefix("r") && $0.contains("-") }.count == answers.filter { $0["type"] as? String == "results" }.count)
+        }
+    }
+
+    @Test func aSocketClosesWhenItsTokenEnds() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            // A token that ends a few seconds after it is made; a slower machine that cannot
+            // connect before then tries again with a longer one.
+            var closed: WebSocketCloseFrame?
+            for lifetime in [4.0, 16, 64] {
+                let token = try await keys.token("alice", expires: lifetime)
+                do {
+                    closed = try await WebSocketClient.connect(
+                        url: "ws://127.0.0.1:\(client.port)\(CollaborationServerTests.layerPath())/events?access_token=\(token)",
+                        logger: Logger(label: "expiring")
+                    ) { inbound, _, _ in
+                        for try await _ in inbound.messages(maxSize: 1 << 20) {}
+                    }
+                    break
+                } catch {
+                    continue  // refused at the upgrade: the token ended before it got there
+                }
+            }
+            #expect(closed?.closeCode == .policyViolation, "\(String(describing: closed))")
+        }
+    }
+
+    @Test func tokensAreHeldToTheirTimesLifetimeAndAudience() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        var collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        collaboration.policy = TokenPolicy(maximumLifetime: 86_400, audience: "renderer-tests")
+        let issuer = try await CollaborationTokens(pem: keys.privatePEM)
+        let descriptor = try DocumentDescriptor(documentID: "docs/annotations.pdf", layer: "review")
+        func token(issued: Date = Date(), expires: TimeInterval = 3_600, notBefore: Date? = nil, audience: [String]? = ["renderer-tests"]) async throws -> String {
+            try await issuer.issue(CollaborationClaims(
+                user: "alice", descriptor: descriptor, permissions: ["read-document", "write"], issued: issued,
+                expires: issued.addingTimeInterval(expires), notBefore: notBefore, audience: audience))
+        }
+        let hour: TimeInterval = 3_600
+        let cases: [(String, String, Int)] = [
+            ("good", try await token(), 200),
+            ("issued in an hour", try await token(issued: Date().addingTimeInterval(hour)), 401),
+            ("valid from an hour on", try await token(notBefore: Date().addingTimeInterval(hour)), 401),
+            ("valid until 9999", try await token(expires: 250_000 * 86_400), 401),
+            ("no audience", try await token(audience: nil), 401),
+            ("another audience", try await token(audience: ["elsewhere"]), 401),
+            ("this audience among others", try await token(audience: ["elsewhere", "renderer-tests"]), 200),
+        ]
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            for (name, token, status) in cases {
+                let answer = try await client.execute(
+                    uri: CollaborationServerTests.layerPath() + "/annotations", method: .get, headers: [.authorization: "Bearer \(token)"])
+                #expect(answer.status.code == status, "\(name): \(answer.status) \(answer.errorMessage ?? "")")
+            }
+        }
+    }
+
+    @Test func aLayerTakesOnlyTheKindsReadersCreate() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        let alice = try await keys.token("alice")
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            let kinds: [AnnotationKind] = [.init(rawValue: "Widget"), .init(rawValue: "Link"), .init(rawValue: "Screen")]
+            let changes = kinds.enumerated().map { index, kind in
+                LayerChange(operationID: "k\(index)", action: .add, annotation: Annotation(
+                    id: "k\(index)", kind: kind, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 50, height: 20)))
+            }
+            let answer = try #require(try await CollaborationServerTests.push(client, token: alice, changes).1)
+            #expect(answer.results.map(\.reason) == [.invalid, .invalid, .invalid])
+        }
+    }
+
+    @Test func otherSitesCannotChangeStateThroughTheCookie() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            let entry = try await client.execute(uri: "/?token=\(ServerHarness.token)", method: .get)
+            let cookie = try #require(entry.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            #expect(cookie.hasPrefix("renderer_token_") && cookie.hasSuffix("=\(ServerHarness.token)"))
+            let bookmarks = documentPath("long.pdf") + "/bookmarks"
+            let body = Data(#"{"pageIndex": 3, "title": "from elsewhere"}"#.utf8)
+            // A form post from a page on another local port: the simple content types and a foreign origin.
+            for (type, origin, status) in [
+                ("text/plain", nil, 415), ("application/x-www-form-urlencoded", nil, 415), ("multipart/form-data; boundary=x", nil, 415),
+                ("application/json", "http://127.0.0.1:1", 403), ("application/json", "null", 403),
+                ("application/json", "http://127.0.0.1:\(client.port)", 201),
+            ] as [(String, String?, Int)] {
+                var headers: HTTPFields = [.cookie: cookie, .contentType: type]
+                if let origin { headers[.origin] = origin }
+                let answer = try await client.execute(uri: bookmarks, method: .post, headers: headers, body: body)
+                #expect(answer.status.code == status, "\(type) from \(origin ?? "no origin"): \(answer.status)")
+            }
+            let kept = try await client.get(bookmarks)
+            #expect((kept.json as? [[String: Any]])?.count == 1)
+            // Another server's cookie name is not this one's.
+            let other = try await client.execute(uri: "/api/documents", method: .get, headers: [.cookie: "renderer_token=\(ServerHarness.token)"])
+            #expect(other.status == .unauthorized)
+        }
+    }
+
+    @Test func onlyDocumentsAreServedAndNothingHidden() async throws {
+        let harness = try ServerHarness()
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
+        try FileManager.default.createDirectory(atPath: harness.docs + "/.private", withIntermediateDirectories: true)
+        for name in [".hidden.pdf", ".private/inside.pdf"] { try pdf.write(to: URL(fileURLWithPath: "\(harness.docs)/\(name)")) }
+        // Text that starts like a PDF, under a name that is not one.
+        try Data("%PDF-1.4\nnotes of the server\n".utf8).write(to: URL(fileURLWithPath: harness.docs + "/notes.txt"))
+        try pdf.write(to: URL(fileURLWithPath: harness.docs + "/copy.PDF.txt"))
+        try await harness.run { client in
+            let listed = try await client.get("/api/documents")
+            let ids = (listed.json as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+            #expect(!ids.isEmpty && !ids.contains { $0.contains("/.") || !$0.lowercased().hasSuffix(".pdf") }, "\(ids)")
+            for name in [".hidden.pdf", ".private%2Finside.pdf", "notes.txt", "copy.PDF.txt"] {
+                for route in ["/file", ""] {
+                    let answer = try await client.get("/api/documents/docs%2F" + name + route)
+                    #expect(answer.status == .notFound, "\(name)\(route): \(answer.status)")
+                    #expect(!String(decoding: answer.data, as: UTF8.self).contains(harness.folder))
+                }
+            }
+            // A damaged PDF is not handed out whole either: only what an engine opens is.
+            let damaged = try await client.get(documentPath("truncated.pdf") + "/file")
+            #expect(damaged.status == .unprocessableContent && !String(decoding: damaged.data, as: UTF8.self).contains(harness.folder))
+        }
+    }
+
+    @Test func downloadsAreStreamedWithByteRanges() async throws {
+        let harness = try ServerHarness(extra: ["annotations.pdf"])
+        let file = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/long.pdf"))
+        try await harness.run { client in
+            let whole = try await client.get(documentPath("long.pdf") + "/file")
+            #expect(whole.status == .ok && whole.data == file && whole.headers[.acceptRanges] == "bytes")
+            #expect(whole.headers[.contentDisposition] == #"attachment; filename="long.pdf"; filename*=UTF-8''long.pdf"#)
+            let eTag = try #require(whole.headers[.eTag])
+            let cases: [(String, Range<Int>)] = [("bytes=0-99", 0..<100), ("bytes=100-", 100..<file.count), ("bytes=-10", (file.count - 10)..<file.count),
+                                                ("bytes=5-999999999", 5..<file.count)]
+            for (range, expected) in cases {
+                let part = try await client.get(documentPath("long.pdf") + "/file", headers: [.range: range])
+                #expect(part.status == .partialContent && part.data == file.subdata(in: expected), "\(range): \(part.status) \(part.data.count)")
+                #expect(part.headers[.contentRange] == "bytes \(expected.lowerBound)-\(expected.upperBound - 1)/\(file.count)")
+            }
+            let past = try await client.get(documentPath("long.pdf") + "/file", headers: [.range: "bytes=\(file.count)-"])
+            #expect(past.status == .rangeNotSatisfiable && past.headers[.contentRange] == "bytes */\(file.count)")
+            // A range of an older version (If-Range no longer matches) gets the whole file.
+            let stale = try await client.get(documentPath("long.pdf") + "/file", headers: [.range: "bytes=0-9", .ifRange: "\"older\""])
+            #expect(stale.status == .ok && stale.data == file)
+            let current = try await client.get(documentPath("long.pdf") + "/file", headers: [.range: "bytes=0-9", .ifRange: eTag])
+            #expect(current.status == .partialContent && current.data.count == 10)
+            // Several ranges at once are not split: the whole file, as HTTP allows.
+            let several = try await client.get(documentPath("long.pdf") + "/file", headers: [.range: "bytes=0-1,5-6"])
+            #expect(several.status == .ok && several.data == file)
+        }
+    }
+}
