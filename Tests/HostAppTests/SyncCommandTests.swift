@@ -45,14 +45,14 @@ import TestSupport
     }
 
     /// `hostapp serve` over the setup's docs with collaboration (in `database`, or a SQLite
-    /// file of the setup's), once it listens, and its port.
-    static func serve(_ setup: Setup, database: String? = nil) async throws -> (RunningProcess, Int) {
+    /// file of the setup's) and `more` options, once it listens, and its port.
+    static func serve(_ setup: Setup, database: String? = nil, _ more: [String] = []) async throws -> (RunningProcess, Int) {
         let server = try RunningProcess(
             HostAppTests.executable,
             [
                 "serve", setup.docs, "--port", "0", "--token-file", setup.folder + "/server.token",
                 "--collab-key", setup.folder + "/public.pem", "--database", database ?? setup.folder + "/layers.sqlite",
-            ])
+            ] + more)
         await server.waitForOutput { $0.contains("\n") }
         guard let port = server.output.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map({ Int($0.1)! }) else {
             await server.stop()
@@ -154,5 +154,85 @@ import TestSupport
         #expect(try Tool.run(HostAppTests.executable, ["sync", "forget", "--document", "docs/annotations.pdf", "--layer", "review", "--store", setup.folder + "/alice-store"]).status == 0)
         let stores = try FileManager.default.contentsOfDirectory(atPath: setup.folder + "/alice-store")
         #expect(stores.isEmpty)
+    }
+
+    /// Bob and Alice share one store folder (one account on one machine): the change Bob
+    /// queued while the server was down stays Bob's. Alice's push never sends it, and Bob's
+    /// own push later does, under his name.
+    @Test func readersSharingAStoreFolderNeverSendEachOthersQueue() async throws {
+        let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write"]])
+        let shared = setup.folder + "/shared-store"
+        func push(_ user: String, port: Int, _ note: String, id: String? = nil) throws -> Tool.Result {
+            let file = setup.folder + "/\(user)-note.json"
+            try #"{"id": "\#(id ?? user + "-note")", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "\#(note)"}"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            return try Tool.run(HostAppTests.executable, [
+                "sync", "push", "--server", "http://127.0.0.1:\(port)", "--token-file", "\(setup.folder)/\(user).token", "--store", shared,
+                "--cycle-delay", "0.1", "--add", file,
+            ])
+        }
+        #expect(try push("bob", port: 1, "queued by bob").status == 69)  // nothing listens on port 1: queued
+        let (server, port) = try await Self.serve(setup)
+        let alices = try push("alice", port: port, "pushed by alice")
+        #expect(alices.status == 0, "\(alices.stderr)")
+        let pulled = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        let layer = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.folder + "/layer.json"))) as? [[String: Any]] ?? []
+        #expect(layer.contains { $0["id"] as? String == "alice-note" } && !layer.contains { $0["id"] as? String == "bob-note" }, "\(layer)")
+        // Bob's next push sends his own queue, as his.
+        #expect(try push("bob", port: port, "pushed by bob", id: "bob-later").status == 0)
+        let again = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+        #expect(again.status == 0)
+        let final = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.folder + "/layer.json"))) as? [[String: Any]] ?? []
+        #expect(final.first { $0["id"] as? String == "bob-note" }?["author"] as? String == "bob")
+        #expect(final.first { $0["id"] as? String == "bob-later" }?["author"] as? String == "bob")
+        #expect(await server.stop() == 0)
+    }
+
+    /// `sync watch` and `sync push` of one reader on one store at the same time: the push
+    /// waits its turn at the store instead of failing "database is locked".
+    @Test func aWatchAndAPushShareOneStore() async throws {
+        let setup = try Setup(users: ["alice": ["read-document", "write"]])
+        let (server, port) = try await Self.serve(setup)
+        let watch = try await Self.watch(setup, "alice", port: port)
+        for index in 0..<5 {
+            let file = setup.folder + "/note-\(index).json"
+            try #"{"id": "beside-watch-\#(index)", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "n"}"#
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let pushed = try setup.sync("push", "alice", port: port, ["--add", file])
+            #expect(pushed.status == 0, "\(pushed.stderr)")
+        }
+        #expect(await watch.stop() == 0, "\(watch.errorOutput.suffix(2000))")
+        #expect(await server.stop() == 0)
+    }
+
+    /// A token revoked by its id while the server runs: refused once the server has read its
+    /// revocation list again on SIGHUP.
+    @Test func aTokenRevokedOnSIGHUPIsRefused() async throws {
+        let setup = try Setup(users: [:])
+        let revoked = setup.folder + "/revoked.txt"
+        try "# revoked collaboration tokens\n".write(toFile: revoked, atomically: true, encoding: .utf8)
+        let issued = try Tool.run(HostAppTests.executable, [
+            "token", "issue", "--private-key", setup.folder + "/private.pem", "--document", "docs/annotations.pdf", "--layer", "review",
+            "--user", "alice", "--expires-in", "86400", "--id", "alice-token-1",
+        ])
+        try #require(issued.status == 0, "\(issued.stderr)")
+        try issued.text.write(toFile: setup.folder + "/alice.token", atomically: true, encoding: .utf8)
+        let (server, port) = try await Self.serve(setup, ["--collab-revocations", revoked])
+        let before = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+        #expect(before.status == 0, "\(before.stderr)")
+
+        try "alice-token-1\n".write(toFile: revoked, atomically: true, encoding: .utf8)
+        server.send(SIGHUP)
+        var refused: Tool.Result?
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let attempt = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+            if attempt.status != 0 { refused = attempt; break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        // 77: the server refused the token (it was taken before the list was read again).
+        #expect(refused?.status == 77, "\(refused?.stderr ?? "never refused") \(server.errorOutput.suffix(1000))")
+        #expect(await server.stop() == 0)
     }
 }

@@ -84,6 +84,11 @@ public final class RunningProcess: Sendable {
         return nil
     }
 
+    /// Sends it `signal` (SIGHUP, say) while it runs.
+    public func send(_ signal: Int32) {
+        if isRunning { kill(pid, signal) }
+    }
+
     /// Kills it at once with SIGKILL, as a preempted machine or the kernel's OOM killer would:
     /// it cannot clean up. Blocks (at most 10 s) until it has ended, without giving up the
     /// calling thread, so that a busy test run cannot delay the kill.

@@ -166,7 +166,7 @@ extension Routes {
 /// within the API's ``AnnotationLimits``.
 enum LayerAnnotationRules {
     static func check(_ annotation: Annotation, pageCount: Int) throws {
-        guard annotation.kind.isCreatable else {
+        guard AnnotationKind(name: annotation.kind.rawValue).isCreatable else {
             throw RendererError(.invalidArgument, "a layer takes annotations of the kinds readers create, not \(annotation.kind.rawValue.prefix(40))")
         }
         guard (0..<pageCount).contains(annotation.pageIndex) else {
