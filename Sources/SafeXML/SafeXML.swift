@@ -21,14 +21,14 @@ public enum SafeXML {
 
     /// `data` parsed as an XML document with `options` (external entities never loaded).
     ///
-    /// Throws `invalidArgument` when `data` declares a document type or entities, or is in an
-    /// encoding other than those above; throws a `RendererError` of `malformed` (with
-    /// "\(what) is not well-formed XML") when it is not well-formed. A refusal never repeats
+    /// Throws `invalidArgument` when `data` declares a document type or entities; throws a
+    /// `RendererError` of `malformed` when it is in an encoding other than those above or is
+    /// not well-formed. A refusal never repeats
     /// the document's content.
     public static func document(
         from data: Data, what: String, malformed: RendererError.Code = .invalidArgument, options: XMLNode.Options = []
     ) throws -> XMLDocument {
-        try checkDeclarations(of: data, what: what)
+        try checkDeclarations(of: data, what: what, malformed: malformed)
         // XMLDocument recovers from some errors (a document cut short reads as what came before
         // the cut), so well-formedness is checked first by a parser that does not. (On Linux,
         // `parse()` can return true with an error set: both are checked.)
@@ -45,27 +45,28 @@ public enum SafeXML {
         }
     }
 
-    /// Throws `invalidArgument` unless `data` is ASCII-compatible XML (no NUL byte, a UTF-8
-    /// byte order mark allowed, `<` first), names an encoding of ``encodings`` if any, and
-    /// holds no `<!DOCTYPE` or `<!ENTITY` declaration (not even in a comment or a CDATA
-    /// section, which a byte search cannot tell apart: such a document is refused too).
-    static func checkDeclarations(of data: Data, what: String) throws {
+    /// Throws `malformed` unless `data` is ASCII-compatible XML (no NUL byte, a UTF-8 byte
+    /// order mark allowed, `<` first) naming an encoding of ``encodings`` if any, and
+    /// `invalidArgument` unless it holds no `<!DOCTYPE` or `<!ENTITY` declaration (not even
+    /// in a comment or a CDATA section, which a byte search cannot tell apart: such a
+    /// document is refused too).
+    static func checkDeclarations(of data: Data, what: String, malformed: RendererError.Code) throws {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         // A NUL byte is never in XML of an ASCII-compatible encoding; in UTF-16 or UTF-32 it is
         // in every other character, and there a declaration would not be found by its bytes.
         guard !bytes.contains(0) else {
-            throw RendererError(.invalidArgument, "\(what) must be XML in UTF-8 (or an encoding that shares ASCII's bytes), not UTF-16 or UTF-32")
+            throw RendererError(malformed, "\(what) must be XML in UTF-8 (or an encoding that shares ASCII's bytes), not UTF-16 or UTF-32")
         }
         guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "<") else {
-            throw RendererError(.invalidArgument, "\(what) must be XML in UTF-8 (or an encoding that shares ASCII's bytes), starting with <")
+            throw RendererError(malformed, "\(what) must be XML in UTF-8 (or an encoding that shares ASCII's bytes), starting with <")
         }
         if bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstRange(of: Array("?>".utf8)) {
             let declaration = String(decoding: bytes[bytes.startIndex..<end.lowerBound], as: UTF8.self)
             if let match = declaration.firstMatch(of: /encoding\s*=\s*["']([^"']*)["']/),
                 !encodings.contains(match.1.lowercased()) {
                 throw RendererError(
-                    .invalidArgument, "\(what) names the encoding \"\(match.1.prefix(40))\"; only UTF-8 and ASCII-compatible encodings are read")
+                    malformed, "\(what) names the encoding \"\(match.1.prefix(40))\"; only UTF-8 and ASCII-compatible encodings are read")
             }
         }
         for declaration in ["<!DOCTYPE", "<!ENTITY"] where bytes.firstRange(of: Array(declaration.utf8)) != nil {
