@@ -77,6 +77,10 @@ setup:
 	@# pypdf, which removes annotations from a copy of a fixture in the annotation-drawing tests.
 	@python3 -c 'import pypdf' 2>/dev/null || python3 -m pip install -q pypdf 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pypdf
+	@# openapi-spec-validator, which checks the server's OpenAPI document, and schemathesis,
+	@# which holds the real server's answers to it (Tests/Contract/run_schemathesis.py).
+	@python3 -c 'import openapi_spec_validator' 2>/dev/null || python3 -m pip install -q openapi-spec-validator
+	@command -v schemathesis > /dev/null || python3 -m pip install -q "schemathesis==4.32.5"
 	@# Selenium, which drives Chromium in the viewer's tests.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium
@@ -96,9 +100,11 @@ demo: setup
 	echo; echo "The rendered pages are in $(DEMO_OUT)/mupdf and $(DEMO_OUT)/poppler, the viewer in $(DEMO_OUT)/viewer.png."; \
 	echo "Start it yourself with: $$bin serve Samples/sample.pdf"
 
-# The Swift tests, then the viewer's in headless Chromium against a real `hostapp serve`.
+# The Swift tests, then the HTTP API against its OpenAPI document (schemathesis), then the
+# viewer's in headless Chromium against a real `hostapp serve`.
 test: setup
 	$(SWIFT) test
+	python3 Tests/Contract/run_schemathesis.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 
@@ -141,6 +147,7 @@ test-tsan: setup
 fuzz-build: setup
 	$(FUZZ_BUILD) --product FuzzMuPDF
 	$(FUZZ_BUILD) --product FuzzPoppler
+	$(FUZZ_BUILD) --product FuzzFormats
 
 # The fixtures of the other formats MuPDF reads (XPS, EPUB, FictionBook, CBZ, images).
 FORMAT_FIXTURES = Tests/Fixtures/book.epub Tests/Fixtures/book.fb2 Tests/Fixtures/pages.xps Tests/Fixtures/comic.cbz Tests/Fixtures/image.png Tests/Fixtures/image.jpg Tests/Fixtures/image.tif
@@ -153,8 +160,10 @@ FORMAT_FIXTURES = Tests/Fixtures/book.epub Tests/Fixtures/book.fb2 Tests/Fixture
 fuzz: fuzz-build
 	@bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
 	before=$$(ls $(FUZZ_DIR)/findings | wc -l); \
-	for target in FuzzMuPDF FuzzPoppler; do \
-		mkdir -p $(FUZZ_DIR)/$$target; cp Tests/Fixtures/*.pdf $(FORMAT_FIXTURES) Samples/sample.pdf $(FUZZ_DIR)/$$target/; \
+	python3 Tests/Fuzz/make-format-seeds.py $(FUZZ_DIR)/FuzzFormats > /dev/null; \
+	for target in FuzzMuPDF FuzzPoppler FuzzFormats; do \
+		mkdir -p $(FUZZ_DIR)/$$target; \
+		if [ $$target != FuzzFormats ]; then cp Tests/Fixtures/*.pdf $(FORMAT_FIXTURES) Samples/sample.pdf $(FUZZ_DIR)/$$target/; fi; \
 		echo "== $$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$target.log)"; \
 		(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
 			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
@@ -164,19 +173,23 @@ fuzz: fuzz-build
 	found=$$(( $$(ls $(FUZZ_DIR)/findings | wc -l) - before )); \
 	echo "New findings in $(FUZZ_DIR)/findings: $$found"; ls -t $(FUZZ_DIR)/findings | head -n $$found; test $$found -eq 0
 
-# Replays, through each fuzz target, the fixtures, the sample and the hostile files of
-# Tests/Damaged (the files the fuzzers found to hang an engine aside): the same inputs on
-# every machine, each once. Fails at the first that crashes the target, runs past 10 s or
+# Replays, through each engine's fuzz target, the fixtures, the sample and the hostile files
+# of Tests/Damaged (the files the fuzzers found to hang an engine aside), and through the
+# formats target those and the format seeds of Tests/Fuzz/make-format-seeds.py and the other
+# formats' fixtures: the same inputs on every machine, each once. Fails at the first that crashes the target, runs past 10 s or
 # takes 2 GB, and writes it to $(FUZZ_DIR)/findings/.
 fuzz-check: fuzz-build
 	@set -e; bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
 	inputs=$(FUZZ_DIR)/check; rm -rf $$inputs; mkdir -p $$inputs; \
 	cp Tests/Fixtures/*.pdf Samples/sample.pdf $$inputs/; python3 Tests/Damaged/make-damaged.py $$inputs --count 0 > /dev/null; \
 	rm -f $$inputs/found-*; \
-	for target in FuzzMuPDF FuzzPoppler; do \
-		echo "== $$target: $$(ls $$inputs | wc -l) inputs (log: $(FUZZ_DIR)/check-$$target.log)"; \
+	formats=$(FUZZ_DIR)/check-formats; rm -rf $$formats; python3 Tests/Fuzz/make-format-seeds.py $$formats > /dev/null; \
+	cp $$inputs/* $(FORMAT_FIXTURES) $$formats/; \
+	for target in FuzzMuPDF FuzzPoppler FuzzFormats; do \
+		folder=check; if [ $$target = FuzzFormats ]; then folder=check-formats; fi; \
+		echo "== $$target: $$(ls $(FUZZ_DIR)/$$folder | wc -l) inputs (log: $(FUZZ_DIR)/check-$$target.log)"; \
 		(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -timeout=10 -rss_limit_mb=2048 -artifact_prefix=findings/$$target- \
-			check/* > check-$$target.log 2>&1) || { grep -v -E "^(INFO|Running|Executed)" $(FUZZ_DIR)/check-$$target.log | tail -n 40; exit 1; }; \
+			$$folder/* > check-$$target.log 2>&1) || { grep -v -E "^(INFO|Running|Executed)" $(FUZZ_DIR)/check-$$target.log | tail -n 40; exit 1; }; \
 		grep -c "^Executed" $(FUZZ_DIR)/check-$$target.log; \
 	done
 

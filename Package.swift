@@ -134,7 +134,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Viewer")]
+            resources: [.copy("Viewer"), .copy("OpenAPI")]
         ),
 
         // The sync client: a reader's local copy of a layer, kept in step with the server.
@@ -187,6 +187,8 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["RendererProvider", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "FuzzMuPDF", dependencies: ["FuzzSupport", "MuPDFRenderer"]),
         .executableTarget(name: "FuzzPoppler", dependencies: ["FuzzSupport", "PopplerRenderer"]),
+        // libFuzzer target over the parsers the project wrote itself (FDF, XFDF, XMP, content sniffing).
+        .executableTarget(name: "FuzzFormats", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata"]),
 
         // Helpers the test targets share: fixture paths, running reference tools, reading Netpbm.
         .target(

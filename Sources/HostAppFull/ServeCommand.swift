@@ -53,6 +53,18 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(name: .customLong("body-limit-kib"), help: "The largest request body accepted, in KiB (past it: 413).")
     var bodyLimitKiB = 4096
 
+    @Option(name: .customLong("render-memory-mib"), help: "Memory the page images being drawn may take together, in MiB (past it: 429).")
+    var renderMemoryMiB = 1024
+
+    @Option(help: "Seconds a client may take to send a connection's first request head.")
+    var requestHeadTimeout = 30
+
+    @Option(help: "Seconds a connection may stay idle before it is closed.")
+    var idleTimeout = 60
+
+    @Option(help: "Served files kept open at once (engine documents and session); the least recently used is closed past it.")
+    var openFileLimit = 32
+
     @Option(help: "Keep collaboration layers, verifying readers' tokens with this key (PEM: EC P-256 for ES256 or RSA for RS256).", completion: .file())
     var collabKey: String?
 
@@ -90,6 +102,9 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         guard documentsPerFile >= 1, queueLimit >= 1, imageCacheMiB >= 0, bodyLimitKiB >= 1 else {
             throw ValidationError("--documents-per-file, --queue-limit and --body-limit-kib must be at least 1, --image-cache-mib at least 0")
         }
+        guard renderMemoryMiB >= 1, requestHeadTimeout >= 1, idleTimeout >= 1, openFileLimit >= 1 else {
+            throw ValidationError("--render-memory-mib, --request-head-timeout, --idle-timeout and --open-file-limit must be at least 1")
+        }
     }
 
     func run() async throws {
@@ -109,6 +124,10 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.queueLimit = queueLimit
             configuration.cacheBytes = imageCacheMiB << 20
             configuration.bodyLimit = bodyLimitKiB << 10
+            configuration.renderMemoryBytes = renderMemoryMiB << 20
+            configuration.requestHeadTimeout = .seconds(requestHeadTimeout)
+            configuration.idleTimeout = .seconds(idleTimeout)
+            configuration.openFileLimit = openFileLimit
             configuration.isolation = global.isolate ? global.isolationOptions() : nil
             if let database {
                 var collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database)

@@ -74,7 +74,7 @@ struct VaultCommand: ParsableCommand {
 
     struct List: HostSubcommand {
         static let configuration = CommandConfiguration(
-            commandName: "ls", abstract: "List a vault directory's entries: size, and whether the key opens each.")
+            commandName: "ls", abstract: "List a vault directory's entries: size, and whether each is whole and the one the vault wrote (every chunk is checked).")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -89,6 +89,7 @@ struct VaultCommand: ParsableCommand {
                     let path = directory.isEmpty ? name : directory + "/" + name
                     do {
                         let attributes = try vault.attributes(of: path)
+                        if !attributes.isDirectory, let vault = vault as? VaultFileSystem { try vault.verify(path) }  // every chunk
                         rows.append(["name": name, "size": attributes.size, "status": attributes.isDirectory ? "directory" : "ok"])
                     } catch let error as RendererError {
                         rows.append(["name": name, "status": error.code.rawValue])

@@ -54,23 +54,25 @@ public final class VaultReader: RandomAccessReader {
     }
 }
 
-/// Writes a new vault entry from its start: each chunk is sealed and written once the next
-/// byte after it arrives (only then is it known not to be the last); the last chunk and
-/// the header, with the length, are written by `close()`.
+/// Writes a new vault entry from its start, under a new file id: each chunk is sealed and
+/// written once the next byte after it arrives (only then is it known not to be the last);
+/// the last chunk and the header, with the length, are written by `close()`, which then
+/// hands the file id to `written` (the vault records it in its index).
 final class VaultWriter: FileWriteHandle {
     private let file: any FileUpdateHandle
     private let key: VaultKey
-    private let fileID: Data
+    private let fileID = VaultFormat.newFileID()
     private let chunkSize: Int
+    private let recorded: (Data) throws -> Void
     private var pending = Data()
     private var written = 0
     private var closed = false
 
-    init(file: any FileUpdateHandle, key: VaultKey, chunkSize: Int) {
+    init(file: any FileUpdateHandle, key: VaultKey, chunkSize: Int, written recorded: @escaping (Data) throws -> Void) {
         self.file = file
         self.key = key
         self.chunkSize = chunkSize
-        fileID = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
+        self.recorded = recorded
     }
 
     private var format: VaultFormat { VaultFormat(chunkSize: chunkSize, length: written * chunkSize + pending.count, fileID: fileID) }
@@ -96,24 +98,29 @@ final class VaultWriter: FileWriteHandle {
         try format.header(key: key).withUnsafeBytes { try file.write($0, at: 0) }
         try file.truncate(to: format.storedSize)
         try file.close()
+        try recorded(fileID)
     }
 }
 
-/// Reads and writes a vault entry by position. Changed chunks are kept in memory and sealed
-/// anew, with new nonces, by `close()`, which also seals the header with the new length.
-/// A crash during `close` leaves an entry that fails its checks (`tampered`), never one
-/// that reads wrong; saves use `VaultWriter` through a temporary entry instead.
+/// Reads and writes a vault entry by position. Changed chunks are kept in memory; when
+/// anything changed, `close()` seals every chunk anew under a new file id (so that no chunk
+/// of the earlier entry can be mixed into the new one), then the header with the new
+/// length, and hands the new id to `written`. A crash during `close` leaves an entry that
+/// fails its checks (`tampered`), never one that reads wrong; saves use `VaultWriter`
+/// through a temporary entry instead.
 final class VaultUpdater: FileUpdateHandle {
     private let file: any FileUpdateHandle
     private let reader: VaultReader
     private let key: VaultKey
+    private let recorded: (Data) throws -> Void
     private var format: VaultFormat
     private var changed: [Int: Data] = [:]
     private var closed = false
 
-    init(file: any FileUpdateHandle, key: VaultKey, name: String) throws {
+    init(file: any FileUpdateHandle, key: VaultKey, name: String, written recorded: @escaping (Data) throws -> Void) throws {
         self.file = file
         self.key = key
+        self.recorded = recorded
         reader = try VaultReader(file: file, key: key, name: name)
         format = reader.format
     }
@@ -158,18 +165,18 @@ final class VaultUpdater: FileUpdateHandle {
     func close() throws {
         guard !closed else { return }
         closed = true
-        let count = format.chunkCount
-        // The chunk that ends the file carries that in its sealed data: reseal the old and the new last chunk.
-        for index in [reader.format.chunkCount - 1, count - 1] where index >= 0 && index < count && changed[index] == nil {
-            changed[index] = try chunk(index)
+        guard !changed.isEmpty || format.length != reader.format.length else { return try file.close() }
+        // Every chunk, in order, read under the old id before it is overwritten under the new.
+        let sealing = VaultFormat(chunkSize: format.chunkSize, length: format.length, fileID: VaultFormat.newFileID())
+        let count = sealing.chunkCount
+        for index in 0..<count {
+            let sealed = try sealing.seal(try chunk(index), chunk: index, isLast: index == count - 1, key: key)
+            try sealed.withUnsafeBytes { try file.write($0, at: sealing.offset(ofChunk: index)) }
         }
-        for (index, plaintext) in changed.sorted(by: { $0.key < $1.key }) {
-            let sealed = try format.seal(plaintext, chunk: index, isLast: index == count - 1, key: key)
-            try sealed.withUnsafeBytes { try file.write($0, at: format.offset(ofChunk: index)) }
-        }
-        try format.header(key: key).withUnsafeBytes { try file.write($0, at: 0) }
-        try file.truncate(to: format.storedSize)
+        try sealing.header(key: key).withUnsafeBytes { try file.write($0, at: 0) }
+        try file.truncate(to: sealing.storedSize)
         try file.close()
+        try recorded(sealing.fileID)
     }
 
     /// Chunk `index` as it is now: changed, stored, or (past the stored chunks) empty.

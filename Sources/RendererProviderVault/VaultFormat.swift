@@ -17,7 +17,8 @@ import RendererProvider
 /// id; each chunk's authenticated data binds it to its file, its place and whether it ends
 /// the file, so a changed, reordered, swapped or dropped chunk fails its check, and a file
 /// cut short does not have the size its authenticated length demands. Nonces are random,
-/// new for every chunk written.
+/// new for every chunk written, and so is the file id of every write, which the vault's
+/// index (`VaultIndex`) records for the entry's path.
 struct VaultFormat {
     static let magic = Data("RPVAULT1".utf8)
     static let headerSize = 64
@@ -100,6 +101,12 @@ struct VaultFormat {
             throw RendererError(.wrongKey, "the key does not open \(name) (or its header was changed)")
         }
         self.init(chunkSize: chunkSize, length: Int(length), fileID: Data(header[20..<36]))
+    }
+
+    /// A new random file id: every write of an entry seals it under a new one.
+    static func newFileID() -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     init(chunkSize: Int, length: Int, fileID: Data) {

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import RendererCollaboration
 import RendererProvider
 import ServiceLifecycle
@@ -27,7 +28,7 @@ public struct DocumentServer: Sendable {
     /// root that does not exist, `ioFailure` for a collaboration database it cannot open.
     public init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads = .shared, logger: Logger = Logger(label: "renderer-server")) throws {
         context = try ServerContext(configuration: configuration, registry: registry, threads: threads, logger: logger)
-        library = DocumentLibrary(catalog: try DocumentCatalog(paths: configuration.roots), context: context)
+        library = DocumentLibrary(catalog: try DocumentCatalog(paths: configuration.roots), context: context, capacity: configuration.openFileLimit)
     }
 
     /// The server as a Hummingbird application (with its shutdown gate as a service), for
@@ -38,9 +39,18 @@ public struct DocumentServer: Sendable {
         routes.register(on: router)
         let configuration = context.configuration
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
-        let server: HTTPServerBuilder = .http1WebSocketUpgrade(
-            webSocketRouter: LayerSocket(routes: routes).router(),
-            configuration: .init(http1: .init(), ws: .init(maxFrameSize: min(configuration.bodyLimit, collaborationFrameSize))))
+        // Every connection must send its first request head in time, and may then stay idle
+        // only so long.
+        let webSocketResponder = LayerSocket(routes: routes).router().buildResponder()
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
+            ws: .init(maxFrameSize: min(configuration.bodyLimit, collaborationFrameSize)))
+        let headDeadline = TimeAmount(configuration.requestHeadTimeout)
+        let server = HTTPServerBuilder { responder in
+            RequestHeadDeadlineChannel(
+                base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
+                deadline: headDeadline)
+        }
         var application = Application(
             router: router,
             server: server,
@@ -54,6 +64,20 @@ public struct DocumentServer: Sendable {
             application.addServices(RevocationReloader(list: revocations, logger: context.logger))
         }
         return application
+    }
+
+    /// Every route the server answers, as `METHOD /path/{parameter}`, the WebSocket's among
+    /// them: what the tests hold the OpenAPI document to.
+    package func routeDescriptions() -> [String] {
+        let router = Router()
+        let routes = Routes(library: library, context: context)
+        routes.register(on: router)
+        let all = router.routes.map { ($0.method.rawValue, $0.path.description) }
+            + LayerSocket(routes: routes).router().routes.map { ($0.method.rawValue, $0.path.description) }
+        return all.map { method, path in
+            let parts = path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+            return "\(method) /" + parts.joined(separator: "/")
+        }
     }
 
     /// Serves until SIGINT or SIGTERM, calling `onListening` with the port once listening;

@@ -52,6 +52,20 @@ public struct ServerConfiguration: Sendable {
     /// closed) before what is left of it is cancelled: a client that never answers the
     /// WebSocket closing handshake does not keep the server running.
     public var shutdownGracePeriod: Duration = .seconds(30)
+    /// How long a client may take to send a connection's first request head, from the
+    /// moment it connects: past it the connection is closed, so half-sent requests cannot
+    /// hold connections (and the server's file descriptors) for ever.
+    public var requestHeadTimeout: Duration = .seconds(30)
+    /// How long a connection may stay idle between requests, or in the middle of sending
+    /// one, before the server closes it.
+    public var idleTimeout: Duration = .seconds(60)
+    /// The memory page images being drawn may take together, in bytes (4 bytes a pixel for
+    /// the bitmap and as much again for its encoding): a request that would go past it is
+    /// answered 429 until others finish, and one that alone would is refused 400.
+    public var renderMemoryBytes: Int = 1 << 30
+    /// How many served files keep their engine documents and session open at once (the
+    /// least recently used is closed past it; its reader's state is kept).
+    public var openFileLimit: Int = 32
 
     /// A configuration serving `roots` on loopback with `token`, through `backend`.
     public init(

@@ -9,6 +9,8 @@ final class ServerContext: Sendable {
     let registry: RendererRegistry
     let threads: EngineThreads
     let queue: EngineQueue
+    /// The bytes page images being drawn may take together (``ServerConfiguration/renderMemoryBytes``).
+    let renderBudget: EngineQueue
     let cache: PageImageCache
     let gate = ShutdownGate()
     let logger: Logger
@@ -24,6 +26,11 @@ final class ServerContext: Sendable {
         self.registry = registry
         self.threads = threads
         queue = EngineQueue(limit: configuration.queueLimit)
+        renderBudget = EngineQueue(limit: configuration.renderMemoryBytes) {
+            var error = APIError(.tooManyRequests, code: "busy", "the pages being drawn take the memory the server gives drawing; retry shortly")
+            error.headers[.retryAfter] = "1"
+            return error
+        }
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
         let events = configuration.collaboration.map { LayerEvents(backlog: $0.eventBacklog) }

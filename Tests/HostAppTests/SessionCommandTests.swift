@@ -154,5 +154,14 @@ struct SessionCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: vault + "/doc.pdf")) == stored)
         let bad = try workspace.hostapp(["vault", "ls"] + sealed).text
         #expect(bad.contains("unsupported-format\t-\tplain.pdf"))
+
+        // One sealed entry copied over another by hand: whole, sealed with the key, and found out.
+        #expect(try workspace.hostapp(["vault", "encrypt", workspace.document, "--as", "copy.pdf"] + sealed).status == 0)
+        try FileManager.default.removeItem(atPath: vault + "/doc.pdf")
+        try FileManager.default.copyItem(atPath: vault + "/copy.pdf", toPath: vault + "/doc.pdf")
+        let swapped = try workspace.hostapp(["vault", "ls"] + sealed).text
+        #expect(swapped.contains("tampered\t-\tdoc.pdf") && swapped.contains("\tcopy.pdf"), "\(swapped)")
+        let opened = try workspace.hostapp(["text", "doc.pdf"] + sealed)
+        #expect(opened.status != 0 && opened.stderr.contains("swapped"), "\(opened.stderr)")
     }
 }

@@ -337,3 +337,40 @@ import WSClient
         }
     }
 }
+
+/// Clients that hold connections or memory: a request sent in part, a connection left idle,
+/// page images that would take more memory than the server gives drawing.
+@Suite struct ServerStallTests {
+    @Test func halfSentRequestsAndIdleConnectionsAreClosed() async throws {
+        try await ServerHarness().run(configure: { $0.requestHeadTimeout = .seconds(1); $0.idleTimeout = .seconds(1) }) { client in
+            // Part of a head, never finished; and nothing at all.
+            let partial = try RawHTTPConnection(port: client.port, timeout: 120)
+            try partial.sendText("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthor")
+            let silent = try RawHTTPConnection(port: client.port, timeout: 120)
+            for connection in [partial, silent] {
+                let read = await connection.read { _ in false }  // until the server closes (or 120 s pass)
+                #expect(connection.closedByServer && read.isEmpty)
+            }
+            // A whole request is answered; the connection, then idle, is closed.
+            let idle = try RawHTTPConnection(port: client.port, timeout: 120)
+            try idle.get("/api/health", headers: ["Authorization": "Bearer \(ServerHarness.token)"])
+            let answer = await idle.read { _ in false }
+            #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 200") && idle.closedByServer)
+            // The server still answers others.
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+    }
+
+    @Test func pageImagesKeepToTheRenderBudget() async throws {
+        try await ServerHarness().run(configure: { $0.renderMemoryBytes = 1 << 20 }) { client in
+            // Letter at 300 dpi: 8.4 million pixels, far past a budget of 1 MiB.
+            let large = try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=300")
+            #expect(large.status == .badRequest && large.errorCode == "limit-exceeded", "\(large.status) \(large.errorMessage ?? "")")
+            let small = try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20")
+            #expect(small.status == .ok)
+            // What the drawings took is given back.
+            let health = try #require(try await client.get("/api/health").json as? [String: Any])
+            #expect(health["queued"] as? Int == 0)
+        }
+    }
+}

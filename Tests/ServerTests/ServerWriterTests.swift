@@ -6,8 +6,9 @@ import Testing
 import TestSupport
 
 /// Writers racing on the real server: every annotation answered 201 is in the file
-/// afterwards, whatever else happens at the same time (another client's edits, readers, a
-/// command-line editor of the same file), and a request that fails validation saves nothing.
+/// afterwards, whatever else happens at the same time (another client's edits, readers of it
+/// and of other files that evict it from the open ones, a command-line editor of the same
+/// file), and a request that fails validation saves nothing.
 @Suite struct ServerWriterTests {
     static func note(_ text: String, x: Int) -> Data {
         Data(#"{"kind": "Text", "pageIndex": 0, "contents": "\#(text)", "rect": {"origin": {"x": \#(x), "y": 20}, "size": {"width": 16, "height": 16}}}"#.utf8)
@@ -17,7 +18,8 @@ import TestSupport
     func everyAcknowledgedEditIsInTheFile(engine: String) async throws {
         let harness = try ServerHarness()
         let file = harness.docs + "/text.pdf"
-        let acknowledged = try await harness.run(configure: { $0.backend = .id(engine) }) { client -> Set<String> in
+        // Two files open at most: readers of other files evict the one being written meanwhile.
+        let acknowledged = try await harness.run(configure: { $0.backend = .id(engine); $0.openFileLimit = 2 }) { client -> Set<String> in
             try await withThrowingTaskGroup(of: String?.self) { group in
                 // Two viewers posting 25 notes each, at once.
                 for writer in 0..<2 {
@@ -31,12 +33,14 @@ import TestSupport
                         return mine.joined(separator: ",")
                     }
                 }
-                // Readers of the same file meanwhile.
+                // Readers of the same file, and of three others, meanwhile.
                 group.addTask {
                     for page in 0..<20 {
                         let answer = try await client.get(documentPath("text.pdf") + "/pages/\(page % 3)/image?dpi=36")
                         #expect(answer.status == .ok, "\(answer.status) \(answer.errorMessage ?? "")")
                         _ = try await client.get(documentPath("text.pdf") + "/annotations")
+                        let other = ["long.pdf", "labels.pdf", "search.pdf"][page % 3]
+                        #expect(try await client.get(documentPath(other) + "/bookmarks").status == .ok)
                     }
                     return nil
                 }

@@ -59,6 +59,12 @@ public final class RawHTTPConnection: @unchecked Sendable {
         return nil
     }
 
+    /// Sends `text` as it is (part of a request, say).
+    public func sendText(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EPIPE) }
+    }
+
     /// Sends a GET request for `path` with `headers`.
     public func get(_ path: String, headers: [String: String] = [:]) throws {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"

@@ -108,6 +108,81 @@ struct VaultFormatTests {
         #expect((#expect(throws: RendererError.self) { _ = try vault.files.openForReading("bad") })?.code == .wrongKey)
     }
 
+    /// Whole sealed entries moved about on disk: one copied over another, an older copy of an
+    /// entry put back (after a write and after an update), one put in from outside. Each is
+    /// whole and sealed with the vault's key, and each is `tampered` by the vault's index.
+    @Test func swappedAndRolledBackEntriesAreTampered() throws {
+        let vault = try Vault()
+        defer { vault.remove() }
+        try vault.files.createFile(at: "a", contents: Self.contents(3 * Self.chunk))
+        try vault.files.createFile(at: "b", contents: Data("b's own contents".utf8))
+        let (a1, b) = (try vault.stored("a"), try vault.stored("b"))
+        try vault.files.replaceAtomically("a") { target in try Self.contents(100).withUnsafeBytes { try target.write($0) } }
+        let a2 = try vault.stored("a")
+        let handle = try vault.files.openForUpdating("a")
+        try Data("updated".utf8).withUnsafeBytes { try handle.write($0, at: 10) }
+        try handle.close()
+        #expect(try vault.files.openForReading("a").readAll().dropFirst(10).prefix(7) == Data("updated".utf8))
+
+        let copies: [(String, Data, String)] = [
+            ("b copied over a", b, "a"), ("a's first version put back", a1, "a"), ("a before its update put back", a2, "a"),
+            ("a put in under a new name", a1, "c"),
+        ]
+        for (what, bytes, name) in copies {
+            let current = try? vault.stored(name)
+            try vault.store(bytes, as: name)
+            let error = #expect(throws: RendererError.self, "\(what)") { _ = try vault.files.openForReading(name).readAll() }
+            #expect(error?.code == .tampered, "\(what): \(error?.description ?? "")")
+            #expect((#expect(throws: RendererError.self) { try vault.files.verify(name) })?.code == .tampered)
+            if let current { try vault.store(current, as: name) } else { try FileManager.default.removeItem(at: vault.directory.appendingPathComponent(name)) }
+        }
+        // Moves the vault makes itself stay readable; a deleted entry is forgotten.
+        try vault.files.rename("b", to: "d")
+        #expect(try vault.files.openForReading("d").readAll() == Data("b's own contents".utf8))
+        try vault.files.delete("d")
+        try vault.store(b, as: "d")
+        #expect((#expect(throws: RendererError.self) { _ = try vault.files.openForReading("d") })?.code == .tampered)
+        // A changed index is itself tampered, never trusted.
+        var index = try vault.stored(".vault-index")
+        index[index.count - 1] ^= 1
+        try vault.store(index, as: ".vault-index")
+        #expect((#expect(throws: RendererError.self) { _ = try vault.files.openForReading("a") })?.code == .tampered)
+    }
+
+    /// A vault written before indexes existed gets one when first opened writable, recording
+    /// what it holds then; from then on its entries are checked.
+    @Test func aVaultWithoutAnIndexGetsOne() throws {
+        let vault = try Vault()
+        defer { vault.remove() }
+        try vault.files.createFile(at: "folder/a", contents: Self.contents(2000))
+        try vault.files.createFile(at: "b", contents: Self.contents(10))
+        let oldB = try vault.stored("b")
+        try vault.files.createFile(at: "b", contents: Self.contents(20))
+        for name in [".vault-index", ".vault-index.lock"] { try FileManager.default.removeItem(at: vault.directory.appendingPathComponent(name)) }
+        // Read-only, without an index: read unchecked, and no index is written.
+        let readOnly = try VaultFileSystem(root: vault.directory.path, key: vault.key, isWritable: false)
+        #expect(try readOnly.openForReading("b").readAll() == Self.contents(20))
+        #expect(!FileManager.default.fileExists(atPath: vault.directory.appendingPathComponent(".vault-index").path))
+        let reopened = try VaultFileSystem(root: vault.directory.path, key: vault.key, chunkSize: Self.chunk)
+        #expect(try reopened.openForReading("folder/a").readAll() == Self.contents(2000))
+        try vault.store(oldB, as: "b")
+        #expect((#expect(throws: RendererError.self) { _ = try reopened.openForReading("b") })?.code == .tampered)
+    }
+
+    /// `verify` reads every chunk: a changed chunk that a read of the header alone (the
+    /// size, as `ls` shows it) would miss.
+    @Test func verifyingReadsEveryChunk() throws {
+        let vault = try Vault()
+        defer { vault.remove() }
+        try vault.files.createFile(at: "doc", contents: Self.contents(4 * Self.chunk))
+        try vault.files.verify("doc")
+        var stored = try vault.stored("doc")
+        stored[64 + 2 * (Self.chunk + 28) + 40] ^= 0x01
+        try vault.store(stored, as: "doc")
+        #expect(try vault.files.attributes(of: "doc").size == 4 * Self.chunk)
+        #expect((#expect(throws: RendererError.self) { try vault.files.verify("doc") })?.code == .tampered)
+    }
+
     @Test func aWrongKeyAndAFileThatIsNotOursAreTypedErrors() throws {
         let vault = try Vault()
         defer { vault.remove() }

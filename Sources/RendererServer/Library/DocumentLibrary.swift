@@ -20,7 +20,7 @@ actor DocumentLibrary {
     }
 
     /// The served document `id` names; throws 404 or 403 as ``DocumentCatalog`` resolves.
-    func document(_ id: String) async throws -> ServedDocument {
+    func document(_ id: String) throws -> ServedDocument {
         let path = try catalog.resolve(id: id)
         clock += 1
         if let entry = open[path] {
@@ -34,8 +34,10 @@ actor DocumentLibrary {
         if open.count > capacity, let oldest = open.filter({ $0.key != path }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
             open.removeValue(forKey: oldest.key)
             closed[oldest.key] = oldest.value.document
-            // Its edit in flight, if any, ends first (ServedDocument.close waits its turn).
-            await oldest.value.document.close()
+            // Closed apart from this lookup: its edit in flight, if any, ends first
+            // (ServedDocument.close waits its turn), and no other request waits for that.
+            let evicted = oldest.value.document
+            Task { await evicted.close() }
         }
         return document
     }

@@ -30,8 +30,9 @@ actor ServedDocument {
     private var autoRenderer: (version: String, id: String)?
     /// The reader's state when the engines run isolated.
     private var isolatedReader = (bookmarks: [Bookmark](), viewing: ViewingState())
-    /// The session being opened, which every request that asks meanwhile waits for.
-    private var opening: Task<ReadingSession, any Error>?
+    /// The session being opened, and the file version it was asked for: every request that
+    /// asks for the same version meanwhile waits for it.
+    private var opening: (version: String, task: Task<ReadingSession, any Error>)?
     /// Whether an edit (or a close) holds the document, and who waits for it, in order.
     private var writing = false
     private var writers: [CheckedContinuation<Void, Never>] = []
@@ -79,20 +80,39 @@ actor ServedDocument {
         return pool
     }
 
-    /// The reader's session, opened on first use with the server's default engine.
+    /// The reader's session, opened on first use with the server's default engine: once
+    /// however many requests ask at the same moment, and never one opened from a version of
+    /// the file that has changed since it was asked for (an edit must see every earlier save).
     func readingSession() async throws -> ReadingSession {
         guard context.configuration.isolation == nil else {
             throw APIError.forbidden("the engines run isolated (--isolate): this needs the document in the server's process")
         }
         _ = currentVersion()
-        if let session { return session }
-        if let opening { return try await opening.value }
-        let task = Task { try await openSession() }
-        opening = task
-        defer { opening = nil }
-        let session = try await task.value
-        self.session = session
-        return session
+        while true {
+            if let session { return session }
+            let wanted = version
+            let task: Task<ReadingSession, any Error>
+            if let opening, opening.version == wanted {
+                task = opening.task
+            } else {
+                task = Task { try await openSession() }
+                opening = (wanted, task)
+            }
+            let opened: ReadingSession
+            do {
+                opened = try await task.value
+            } catch {
+                if opening?.task == task { opening = nil }
+                throw error
+            }
+            if opening?.task == task { opening = nil }
+            if version == wanted {
+                if session == nil { session = opened }
+                if session === opened { return opened }
+            }
+            // Opened from a version that is gone, or beaten by another: not this one.
+            opened.close()
+        }
     }
 
     /// A new session on the file, with the reader's kept bookmarks and viewing state.

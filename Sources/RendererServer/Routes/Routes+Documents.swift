@@ -7,7 +7,15 @@ extension Routes {
     @Sendable func health(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let renderers = self.context.registry.renderers.map { Payload.Renderer(id: $0.id, engine: $0.engineName, version: $0.engineVersion) }
         return try Self.json(
-            Payload.Health(status: "ok", renderers: renderers, queued: await self.context.queue.count, cachedBytes: await self.context.cache.byteCount))
+            Payload.Health(status: "ok", renderers: renderers, queued: self.context.queue.count, cachedBytes: await self.context.cache.byteCount))
+    }
+
+    /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it.
+    @Sendable func openAPIDocument(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "OpenAPI"),
+            let bytes = try? Data(contentsOf: url)
+        else { throw APIError.notFound("this build has no OpenAPI document") }
+        return Self.data(bytes, type: "application/json; charset=utf-8")
     }
 
     /// `GET /api/documents`: every servable document.

@@ -28,6 +28,12 @@ extension Routes {
             if let cached = await self.context.cache.bytes(for: tag) {
                 return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: cached))
             }
+            // The pixels this drawing takes count against the render budget while it runs.
+            let pages = try await document.pageInfos()
+            let weight = pages.indices.contains(page)
+                ? Self.renderBytes(of: pages[page].size, dpi: dpi, width: width, maximumPixelCount: limits.maximumPixelCount) : 1
+            let reserved = try self.context.renderBudget.admit(weight: weight)
+            defer { withExtendedLifetime(reserved) {} }
             // A client that goes away cancels the drawing.
             let png = try await request.cancellingIfClientLeaves {
                 try await self.context.queue.run {
@@ -52,6 +58,15 @@ extension Routes {
             await self.context.cache.store(bytes, for: tag)
             return Response(status: .ok, headers: [.contentType: "image/png", .connection: "close"], body: .init(byteBuffer: bytes))
         }
+    }
+
+    /// The bytes drawing a page of `size` (points) at `dpi` or `width` pixels takes while it
+    /// runs: 4 a pixel for the bitmap and as much again for encoding it, at most
+    /// `maximumPixelCount` pixels (the drawing refuses more).
+    static func renderBytes(of size: PageSize, dpi: Double?, width: Int?, maximumPixelCount: Int) -> Int {
+        let resolution = width.map { Double($0) * 72 / max(size.width, 1) } ?? dpi ?? defaultDPI
+        let pixels = (size.width * resolution / 72).rounded(.up) * (size.height * resolution / 72).rounded(.up)
+        return Int(min(pixels, Double(maximumPixelCount))) * 8
     }
 
     /// A page as PNG, by the engine's own encoder: in this process, or written to a

@@ -17,9 +17,9 @@ extension Routes {
         let options = SearchOptions(caseSensitive: try Self.flag("caseSensitive", request), wholeWord: try Self.flag("wholeWord", request))
         let server = self.context
         let pool = await document.pool(renderer)
-        let pageCount = try await server.queue.run {
-            try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in document.pageCount }
-        }
+        // The whole search, streamed or not, holds one place in the engine queue.
+        let admission = try server.queue.admit()
+        let pageCount = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in document.pageCount }
         let body = ResponseBody { writer in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -31,7 +31,8 @@ extension Routes {
             var hitCount = 0
             for page in 0..<pageCount {
                 try Task.checkCancellation()
-                // Admitted once, when it started; the pool bounds how many pages are read at once.
+                // Admitted once, when it started (until the stream ends); the pool bounds how
+                // many pages are read at once.
                 let hits = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in
                     try document.search(term, pageAt: page, options: options)
                 }
@@ -42,6 +43,7 @@ extension Routes {
             }
             try await writer.write(try line(Payload.SearchLine(done: true, pagesSearched: pageCount, hits: hitCount)))
             try await writer.finish(nil)
+            withExtendedLifetime(admission) {}  // the body holds the place until it is done
         }
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8", .cacheControl: "no-store"], body: body)

@@ -26,6 +26,7 @@ struct Routes: Sendable {
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
         api.add(middleware: SameOriginMiddleware())
         api.get("health", use: health)
+        api.get("openapi.json", use: openAPIDocument)
         api.get("documents", use: documents)
         let document = api.group("documents/:id")
         document.get(use: documentInfo)

@@ -1,0 +1,37 @@
+import Foundation
+import RendererProvider
+import RendererProviderMetadata
+import RendererProviderXFDF
+
+/// What the formats fuzz target does with one input: hands it to every parser the project
+/// wrote itself, as a stranger's file or message reaches each: FDF and XFDF form values,
+/// XFDF annotations and the layer WebSocket's XFDF commands, an XMP packet (read, and
+/// updated), and content sniffing (ZIP packages' central directories among them). Every
+/// error the API throws is an acceptable outcome; only a crash, a hang or a leak is a finding.
+enum FormatInput {
+    /// A page space of a Letter page turned a quarter, for reading geometry.
+    static let pageSpace = PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 612, y1: 792), rotation: .quarter)
+
+    static func run(_ bytes: UnsafeRawBufferPointer) {
+        let data = Data(bytes)
+        _ = try? FormValues(fdf: data)
+        _ = try? FormValues(xfdf: data)
+        _ = try? XFDF.annotations(from: data, pageSpace: { _ in pageSpace })
+        _ = try? XFDF.command(from: data, pageSpace: { _ in pageSpace })
+        _ = try? XMP.metadata(in: data)
+        _ = try? XMP.packet(updating: data, to: DocumentMetadata(title: "fuzz"))
+        _ = try? DocumentSource.memory(data).sniffContentType()
+    }
+
+    /// Runs each file named in `arguments` once, for replaying a finding without libFuzzer.
+    static func replay(_ arguments: [String]) {
+        for path in arguments {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+                continue
+            }
+            data.withUnsafeBytes { run($0) }
+            print("\(path): done")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""The HTTP API against its written contract: starts `hostapp serve` for real on a free
+loopback port (collaboration on, in a SQLite file of a scratch folder), then runs schemathesis
+(PyPI) over the OpenAPI document the server serves, twice: the server's routes with its token,
+and the collaboration routes with a reader's signed token. Each operation gets a bounded
+number of generated requests (positive and negative), and every answer must be no 5xx, carry a
+documented status and content type, and match its documented schema. Exits non-zero when
+anything fails; the server is stopped either way.
+
+  run_schemathesis.py HOSTAPP [--examples N]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, "..", "Fixtures")
+CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("hostapp")
+    parser.add_argument("--examples", type=int, default=25)
+    arguments = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="schemathesis-")
+    server = None
+    try:
+        docs = os.path.join(folder, "docs")
+        os.makedirs(docs)
+        for name in ["text.pdf", "annotations.pdf", "forms.pdf"]:
+            shutil.copy(os.path.join(FIXTURES, name), docs)
+        token = "contract-test-token-0123456789abcdef"
+        with open(os.path.join(folder, "token"), "w") as out:
+            out.write(token + "\n")
+        run = lambda *args: subprocess.run([arguments.hostapp, *args], check=True, capture_output=True, text=True).stdout
+        run("token", "keygen", "--private-key-out", os.path.join(folder, "private.pem"), "--public-key-out", os.path.join(folder, "public.pem"))
+        reader = run("token", "issue", "--private-key", os.path.join(folder, "private.pem"), "--document", "docs/annotations.pdf",
+                     "--layer", "review", "--user", "alice", "--expires-in", "86400",
+                     "--permission", "read-document", "--permission", "write", "--permission", "download").strip()
+        server = subprocess.Popen(
+            [arguments.hostapp, "serve", docs, "--port", "0", "--token-file", os.path.join(folder, "token"),
+             "--collab-key", os.path.join(folder, "public.pem"), "--database", os.path.join(folder, "layers.sqlite")],
+            stdout=subprocess.PIPE, stderr=open(os.path.join(folder, "server.log"), "w"), text=True)
+        line = server.stdout.readline()
+        match = re.search(r"127\.0\.0\.1:(\d+)/", line)
+        if not match:
+            sys.exit(f"hostapp serve printed no address: {line!r}")
+        base = f"http://127.0.0.1:{match.group(1)}"
+        request = urllib.request.Request(base + "/api/openapi.json", headers={"Authorization": f"Bearer {token}"})
+        schema = os.path.join(folder, "openapi.json")
+        with urllib.request.urlopen(request, timeout=60) as answer, open(schema, "wb") as out:
+            out.write(answer.read())
+        json.load(open(schema))  # it is JSON
+
+        failed = False
+        for what, bearer, filters in [
+            ("the server's routes", token, ["--exclude-path-regex", "^/api/collab/"]),
+            ("the collaboration routes", reader, ["--include-path-regex", "^/api/collab/", "--exclude-operation-id", "layerEvents"]),
+        ]:
+            print(f"== schemathesis: {what}", flush=True)
+            command = [
+                "schemathesis", "run", schema, "--url", base, "-H", f"Authorization: Bearer {bearer}",
+                "--checks", CHECKS, "--max-examples", str(arguments.examples), "--seed", "20261126",
+                "--phases", "examples,coverage,fuzzing", "--workers", "1", "--request-timeout", "120",
+                "--generation-database", "none", "--no-color", "--suppress-health-check", "all", *filters,
+            ]
+            status = subprocess.run(command, cwd=folder).returncode
+            failed = failed or status != 0
+        if server.poll() is not None:
+            print("the server ended during the run:", open(os.path.join(folder, "server.log")).read()[-3000:])
+            failed = True
+        sys.exit(1 if failed else 0)
+    finally:
+        if server and server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
