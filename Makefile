@@ -217,12 +217,14 @@ bench-vault: setup
 	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/vault_memory.py
 
-# Only the viewer's server section of BENCHMARKS.md: first page, page images per second and
-# latency at 1, 8 and 32 clients, memory under load (BENCH_SERVER_SECONDS, default 600).
+# Only the viewer's server sections of BENCHMARKS.md: first page, page images per second and
+# latency at 1, 8 and 32 clients, memory under load (BENCH_SERVER_SECONDS, default 600), and
+# memory under 20 slow downloads of a 40 MiB file.
 bench-server: setup
 	@$(call install-missing,$(BENCH_PACKAGES))
 	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/server_load.py
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/download_memory.py
 
 # Only the PNG encoding section of BENCHMARKS.md: whole documents to PNG with the fast encoder
 # and the engines' own against mutool draw and pdftocairo, and the fast encoder's levels and

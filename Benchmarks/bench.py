@@ -23,6 +23,7 @@ import sys
 import tempfile
 
 import collab_load
+import download_memory
 import first_page
 import png_encoding
 import server_load
@@ -182,7 +183,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), server_load.measure(), collab_load.measure()]
+    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), server_load.measure(), download_memory.measure(), collab_load.measure()]
     write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
 
 
