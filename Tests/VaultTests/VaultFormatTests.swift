@@ -154,6 +154,7 @@ struct VaultFormatTests {
     @Test func aVaultWithoutAnIndexGetsOne() throws {
         let vault = try Vault()
         defer { vault.remove() }
+        try vault.files.createDirectory(at: "folder")
         try vault.files.createFile(at: "folder/a", contents: Self.contents(2000))
         try vault.files.createFile(at: "b", contents: Self.contents(10))
         let oldB = try vault.stored("b")
