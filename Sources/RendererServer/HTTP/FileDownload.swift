@@ -41,7 +41,9 @@ struct FileDownload {
             }
         }
         guard let range else { return Response(status: .ok, headers: headers, body: .init()) }
-        let body = try await FileIO().loadFile(path: path, range: range, context: context)
+        // Small chunks: what a slow reader has not taken yet waits in the connection's buffers,
+        // a few chunks per client.
+        let body = try await FileIO().loadFile(path: path, range: range, context: context, chunkLength: 32 << 10)
         return Response(status: status, headers: headers, body: body)
     }
 
