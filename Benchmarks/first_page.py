@@ -4,7 +4,8 @@ and writes page 1 as a 150 dpi PNG, hostapp with each backend against `mutool dr
 `pdftocairo -png` and `pdftoppm -png`, in one run. Process start alone (`--version`) is
 timed too, through hostapp (which hands it to hostapp-full) and hostapp-full directly.
 Issue 18's targets: hostapp with MuPDF at most 1.1x `mutool draw`'s time, and at most 15 MB
-more peak memory.
+more peak memory; issue 31's: the same for the default backend (`auto`), which hostapp serves
+with MuPDF itself.
 
 Run through `make bench-first-page` (this section alone, written into BENCHMARKS.md between
 its markers) or `make bench` (all sections). Settings (environment variables):
@@ -43,6 +44,7 @@ def measure():
     out = tempfile.mkdtemp(prefix="first-page-")
     try:
         commands = {
+            "hostapp (default backend, auto)": f"env -u HOSTAPP_BACKEND {HOSTAPP} render {DOC} --pages 1 --dpi 150 -o {out}/f%d.png",
             "hostapp mupdf": f"{HOSTAPP} --backend mupdf render {DOC} --pages 1 --dpi 150 -o {out}/a%d.png",
             "mutool draw": f"mutool draw -q -r 150 -o {out}/b%d.png {DOC} 1",
             "hostapp poppler": f"{HOSTAPP} --backend poppler render {DOC} --pages 1 --dpi 150 -o {out}/c%d.png",
@@ -56,7 +58,7 @@ def measure():
         memory = {name: peak_rss_mb(command) for name, command in commands.items()}
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    reference = {"hostapp mupdf": "mutool draw", "hostapp poppler": "pdftocairo -png"}
+    reference = {"hostapp (default backend, auto)": "mutool draw", "hostapp mupdf": "mutool draw", "hostapp poppler": "pdftocairo -png"}
     lines = [
         BEGIN,
         "",

@@ -96,11 +96,28 @@ package struct GlobalOptions {
         BackendSelection(backend ?? ProcessInfo.processInfo.environment["HOSTAPP_BACKEND"] ?? "auto")
     }
 
-    /// The renderers the running program links (``HostProgram/renderers``), logging to stderr.
+    /// The renderers the running program links (``HostProgram/renderers``), or those it
+    /// serves `auto` with (``HostProgram/partialAuto``), logging to stderr.
     package func registry() -> RendererRegistry {
         var logger = Logger(label: "hostapp") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = logLevel
+        if selection == .auto, let partialAuto = HostProgram.current.partialAuto {
+            return RendererRegistry(partialAuto.renderers(logger))
+        }
         return RendererRegistry(HostProgram.current.renderers(logger))
+    }
+
+    /// Runs `open`. In a program that serves `auto` in part, a file its renderers do not
+    /// open (damaged for them, no pages, a password wanted, any other failure) is handed,
+    /// with this run's arguments, to the program that links every engine, which answers as
+    /// `auto` does there; nothing has been written yet.
+    private func handingOffWhatAutoCannotOpen<T>(_ open: () throws -> T) throws -> T {
+        guard selection == .auto, let partialAuto = HostProgram.current.partialAuto else { return try open() }
+        do {
+            return try open()
+        } catch {
+            HostApp.handOff(Array(CommandLine.arguments.dropFirst()), to: partialAuto.executable)
+        }
     }
 
     /// The password from --password, else --password-file, else HOSTAPP_PASSWORD, else none.
@@ -127,8 +144,10 @@ package struct GlobalOptions {
         StallWatch.start(file: path, timeLimit: timeLimit)
         let files = try fileSystem()
         let source: DocumentSource = files is LocalFileSystem ? .file(path) : .stream(try files.documentStream(path))
-        let document = try registry().open(
-            source, password: try password(), backend: selection, needing: capabilities, limits: DocumentLimits(cacheBytes: cacheMiB << 20))
+        let document = try handingOffWhatAutoCannotOpen {
+            try registry().open(
+                source, password: try password(), backend: selection, needing: capabilities, limits: DocumentLimits(cacheBytes: cacheMiB << 20))
+        }
         try applyLayout(to: document)
         return document
     }
@@ -158,7 +177,7 @@ package struct GlobalOptions {
             settings: try documentSettings(), bookmarks: bookmarks, fileSystem: try fileSystem())
         let session = ReadingSession(
             file: FileState(internalPath: path, viewingState: viewingState), registry: registry(), configuration: configuration, delegate: delegate)
-        try session.open()
+        try handingOffWhatAutoCannotOpen { try session.open() }
         return session
     }
 

@@ -21,15 +21,36 @@ package struct HostProgram {
     /// executable does not link the XMP writer (`hostapp info --set` then goes to hostapp-full).
     package var setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)?
 
+    /// For a program that links only the first of the engines `auto` tries: the renderers
+    /// it serves `auto` with, and the executable beside it that links them all, which a run
+    /// is handed to when those renderers do not open the file. Nil in a program that links
+    /// every engine.
+    package var partialAuto: PartialAuto?
+
+    /// How a program that links fewer engines than `auto` tries serves it.
+    package struct PartialAuto {
+        /// The renderers `auto` opens with here, each logging through the logger given.
+        package var renderers: (Logger) -> [any Renderer]
+        /// The executable, beside this one, that links every engine.
+        package var executable: String
+
+        package init(renderers: @escaping (Logger) -> [any Renderer], executable: String) {
+            self.renderers = renderers
+            self.executable = executable
+        }
+    }
+
     package init(
         subcommands: [any ParsableCommand.Type], version: String, renderers: @escaping (Logger) -> [any Renderer],
-        vault: ((String, String) throws -> any FileSystem)?, setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)? = nil
+        vault: ((String, String) throws -> any FileSystem)?, setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)? = nil,
+        partialAuto: PartialAuto? = nil
     ) {
         self.subcommands = subcommands
         self.version = version
         self.renderers = renderers
         self.vault = vault
         self.setMetadata = setMetadata
+        self.partialAuto = partialAuto
     }
 
     /// The program running. Set once by `main` before ``HostApp`` parses anything, and only
@@ -46,15 +67,19 @@ package struct HostProgram {
 
 extension HostApp {
     /// Whether this program serves `command` alone: one of its own subcommands, with a
-    /// backend it links named (not `auto`, which needs every engine), in this process (no
-    /// --isolate, whose engine process is `worker`), on the local disk unless it links the
-    /// vault, and writing metadata only if it links the XMP writer.
+    /// backend it links named (or `auto`, when it serves `auto` in part: see
+    /// ``HostProgram/partialAuto``), in this process (no --isolate, whose engine process is
+    /// `worker`), on the local disk unless it links the vault, and writing metadata only if
+    /// it links the XMP writer.
     package static func servesAlone(_ command: any ParsableCommand) -> Bool {
         guard let subcommand = command as? any HostSubcommand,
             HostProgram.current.subcommands.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: command)) })
         else { return false }
         let global = subcommand.global
-        guard case .id(let id) = global.selection, global.registry().renderers.contains(where: { $0.id == id }) else { return false }
+        switch global.selection {
+        case .auto: guard HostProgram.current.partialAuto != nil else { return false }
+        case .id(let id): guard global.registry().renderers.contains(where: { $0.id == id }) else { return false }
+        }
         if (command as? InfoCommand)?.writesMetadata == true, HostProgram.current.setMetadata == nil { return false }
         return !global.isolate && (HostProgram.current.vault != nil || (global.vault == nil && global.keyFile == nil))
     }

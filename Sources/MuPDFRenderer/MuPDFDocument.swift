@@ -17,7 +17,7 @@ final class MuPDFDocument: EngineDocument {
     /// The page labels, read once; page edits forget them.
     var labelRanges: [PageLabelRange]?
 
-    init(source: DocumentSource, password: String?, cacheBytes: Int, logger: Logger) throws {
+    init(source: DocumentSource, password: String?, cacheBytes: Int, opensRepairedFiles: Bool = true, logger: Logger) throws {
         let sink = MuPDFLogSink(logger: logger)
         let user = Unmanaged.passUnretained(sink).toOpaque()
         var error = cmupdf_error()
@@ -35,6 +35,10 @@ final class MuPDFDocument: EngineDocument {
             opened = cmupdf_open_stream(try StreamBridge.cStream(stream), magic, cacheBytes, MuPDFLogSink.callback, user, &error)
         }
         guard let opened else { throw MuPDFErrors.openFailure(error, source: source) }
+        guard opensRepairedFiles || cmupdf_was_repaired(opened) == 0 else {
+            cmupdf_close(opened)
+            throw MuPDFErrors.repaired(source)
+        }
 
         let access: Int32
         var bits: Int32 = 0
@@ -71,10 +75,6 @@ final class MuPDFDocument: EngineDocument {
         guard count >= 0 else {
             cmupdf_close(opened)
             throw MuPDFErrors.openFailure(error, source: source)
-        }
-        guard count > 0 || cmupdf_was_repaired(opened) == 0 else {
-            cmupdf_close(opened)
-            throw MuPDFErrors.repairedIntoNoPages(source)
         }
         handle = opened
         logSink = sink

@@ -24,9 +24,9 @@ enum MuPDFErrors {
             backend: backend, engineMessage: message(of: error))
     }
 
-    /// A file MuPDF had to repair and found no pages in: damaged, never an empty document.
-    static func repairedIntoNoPages(_ source: DocumentSource) -> RendererError {
-        RendererError(.damaged, "\(source.displayName) is damaged: MuPDF repaired it and found no pages", backend: backend)
+    /// A file MuPDF opened only by repairing it, refused by a renderer that does not serve those.
+    static func repaired(_ source: DocumentSource) -> RendererError {
+        RendererError(.damaged, "\(source.displayName) is damaged: MuPDF had to repair it to open it", backend: backend)
     }
 
     static func passwordRequired(_ source: DocumentSource) -> RendererError {

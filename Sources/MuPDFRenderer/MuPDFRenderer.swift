@@ -14,9 +14,15 @@ public struct MuPDFRenderer: Renderer {
     /// Where MuPDF's warnings and error reports go (never to stderr).
     public let logger: Logger
 
-    /// A MuPDF renderer whose documents' warnings and errors go to `logger`.
-    public init(logger: Logger = Logger(label: "renderer.mupdf")) {
+    /// Whether a file MuPDF has to repair to open is served; when false, it is refused as
+    /// `damaged`, for a caller that would rather hand such files to another engine.
+    public let opensRepairedFiles: Bool
+
+    /// A MuPDF renderer whose documents' warnings and errors go to `logger`, opening files
+    /// that need repair unless `opensRepairedFiles` is false.
+    public init(logger: Logger = Logger(label: "renderer.mupdf"), opensRepairedFiles: Bool = true) {
         self.logger = logger
+        self.opensRepairedFiles = opensRepairedFiles
     }
 
     public var engineVersion: String { String(cString: cmupdf_version()) }
@@ -42,7 +48,7 @@ public struct MuPDFRenderer: Renderer {
 
     /// MuPDF's store, its cache of fonts, images and glyphs, keeps `limits.cacheBytes`.
     public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
-        try MuPDFDocument(source: source, password: password, cacheBytes: limits.cacheBytes, logger: logger)
+        try MuPDFDocument(source: source, password: password, cacheBytes: limits.cacheBytes, opensRepairedFiles: opensRepairedFiles, logger: logger)
     }
 
     public func pngData(for bitmap: Bitmap) throws -> Data {

@@ -45,9 +45,6 @@ final class PopplerDocument: EngineDocument {
             }
             facts = cpp
         }
-        if count == 0, let core = PopplerCoreDocument(source: source, absolutePath: absolutePath, password: password), core.wasReconstructed {
-            throw PopplerErrors.reconstructedIntoNoPages(source)
-        }
         glibTwin = glib
         pageCount = count
         self.facts = facts

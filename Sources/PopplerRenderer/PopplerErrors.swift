@@ -23,11 +23,6 @@ enum PopplerErrors {
             backend: backend, engineMessage: engineMessage)
     }
 
-    /// A file Poppler had to reconstruct and found no pages in: damaged, never an empty document.
-    static func reconstructedIntoNoPages(_ source: DocumentSource) -> RendererError {
-        RendererError(.damaged, "\(source.displayName) is damaged: Poppler reconstructed it and found no pages", backend: backend)
-    }
-
     /// A failure of Poppler's C++ API after poppler-glib opened the same file.
     static func cppUnavailable(_ source: DocumentSource) -> RendererError {
         RendererError(.damaged, "Poppler's C++ API could not open \(source.displayName), which poppler-glib opened", backend: backend)

@@ -164,6 +164,20 @@ struct RepairedIntoNothingTests {
 /// Files one engine reads and the other does not, and what `auto` makes of them.
 @Suite("auto serves the engine that reads the file")
 struct AutoServesTests {
+    /// xref-loop.pdf (make-fixtures.sh): a cross-reference chain that loops before the table
+    /// of its 30 pages. MuPDF reads no pages (without calling it a repair): damaged, and
+    /// `auto` serves Poppler's 30 pages, the count qpdf reads.
+    @Test func aFileMuPDFReadsAsNoPagesIsServedByPoppler() throws {
+        let source = DocumentSource.file(Fixtures.path("xref-loop.pdf"))
+        let qpdf = try Tool.run("qpdf", ["--show-npages", Fixtures.path("xref-loop.pdf")])
+        #expect(qpdf.text.trimmingCharacters(in: .whitespacesAndNewlines) == "30")
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, backend: .id("mupdf")) }
+        #expect(error?.code == .damaged && error?.message.contains("no pages") == true, "\(error?.description ?? "")")
+        #expect(try Fixtures.registry.open(source, backend: .id("poppler")).pageCount == 30)
+        let auto = try Fixtures.registry.open(source)
+        #expect(auto.renderer.id == "poppler" && auto.pageCount == 30)
+    }
+
     /// embedded-encrypted.pdf (make-fixtures.sh): only its embedded file is encrypted. MuPDF
     /// wants the password, Poppler reads the page without one; auto, given no password,
     /// serves Poppler, and given the password, MuPDF.

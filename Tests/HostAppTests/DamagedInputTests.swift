@@ -103,8 +103,8 @@ struct DamagedInputTests {
     /// A page tree that holds 2 pages and claims 1,066,275,043 (the fuzzer found that count;
     /// MuPDF believed it, and reading the page facts asked for 51 GB). MuPDF's count is not
     /// believed past the file's 5 objects, so the pages the tree holds are read, as qpdf
-    /// finds them walking the tree. Poppler refuses such a count and reads no pages, which
-    /// every command reports.
+    /// finds them walking the tree. Poppler refuses such a count and reads no pages: the
+    /// file is damaged for it, and `auto` serves MuPDF's two pages.
     @Test(arguments: ["mupdf", "poppler", "auto"])
     func aPageCountPastTheObjectsIsNotBelieved(backend: String) throws {
         let file = try #require(DamagedSet.hostile).appendingPathComponent("hostile-page-count.pdf").path
@@ -115,15 +115,14 @@ struct DamagedInputTests {
         defer { try? FileManager.default.removeItem(at: output) }
         let info = try Tool.run(HostAppTests.executable, ["--backend", backend, "info", file])
         let render = try Tool.run(HostAppTests.executable, ["--backend", backend, "render", file, "-o", output.path, "--dpi", "10"])
-        #expect(info.status == 0, "\(info.stderr)")
         if backend == "poppler" {
-            #expect(info.text.contains("Pages:        0"), "\(info.text)")
-            #expect(render.status == 64, "\(render.stderr)")
-            #expect(render.stderr.contains("page 1 does not exist: the document has no pages"), "\(render.stderr)")
+            #expect(info.status == 65 && info.stderr.contains("finds no pages"), "\(info.stderr)")
+            #expect(render.status == 65 && render.stderr.contains("finds no pages"), "\(render.stderr)")
         } else {
+            #expect(info.status == 0, "\(info.stderr)")
             #expect(info.text.contains("Pages:        2") && info.text.contains("2  300 x 400"), "\(info.text)")
             #expect(render.status == 0, "\(render.stderr)")
-            #expect(render.text.contains("hostile-page-count-1.png (85x110)") && render.text.contains("hostile-page-count-2.png (42x56)"), "\(render.text)")
+            #expect(render.stderr.contains("hostile-page-count-1.png (85x110)") && render.stderr.contains("hostile-page-count-2.png (42x56)"), "\(render.stderr)")
         }
     }
 
@@ -166,7 +165,7 @@ struct DamagedInputTests {
         let absurd = try Tool.run(
             HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-absurd-page.pdf").path, "-o", output.path])
         #expect(absurd.status == 0, "\(absurd.stderr)")
-        #expect(absurd.text.contains("hostile-absurd-page-1.png (1275x1650)") && absurd.text.contains("hostile-absurd-page-2.png (1275x1650)"), "\(absurd.text)")
+        #expect(absurd.stderr.contains("hostile-absurd-page-1.png (1275x1650)") && absurd.stderr.contains("hostile-absurd-page-2.png (1275x1650)"), "\(absurd.stderr)")
         let huge = try Tool.run(
             HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-huge-page.pdf").path, "-o", output.path])
         #expect(huge.status == 64, "\(huge.stderr)")

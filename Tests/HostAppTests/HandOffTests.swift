@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `hostapp` serves the reading commands with MuPDF itself and hands every other run to
-/// `hostapp-full` beside it. These run a copy of `hostapp` in a folder of its own, without
+/// `hostapp` serves the reading commands with MuPDF itself (named, or as `auto` while MuPDF
+/// opens the file whole) and hands every other run to `hostapp-full` beside it. These run a copy of `hostapp` in a folder of its own, without
 /// `hostapp-full`: what it serves alone then works, and what it hands off fails clearly.
 @Suite("hostapp and hostapp-full")
 struct HandOffTests {
@@ -66,7 +66,6 @@ struct HandOffTests {
         let file = Fixtures.path("outline.pdf")
         let output = folder.appendingPathComponent("out").path
         let runs: [[String]] = [
-            ["info", file],  // auto needs both engines
             ["--backend", "poppler", "render", file, "-o", output],
             ["--backend", "mupdf", "--isolate", "render", file, "-o", output],
             ["--backend", "mupdf", "--vault", folder.path, "--key-file", file, "info", "x.pdf"],
@@ -81,6 +80,37 @@ struct HandOffTests {
             #expect(result.stdout.isEmpty)
         }
         #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// `auto`, the default, is served alone while MuPDF opens the file whole, with the output
+    /// hostapp-full gives; a file MuPDF reads as no pages, cannot open, has to repair or
+    /// wants a password for is handed to hostapp-full (missing here: exit 74, nothing
+    /// written), where Poppler gets its turn.
+    @Test func autoIsServedAloneWhileMuPDFOpensTheFileWhole() throws {
+        let (lonely, folder) = try lonelyHostApp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Fixtures.path("outline.pdf")
+        for command in [["info", file], ["text", file], ["search", file, "Outline"], ["outline", file]] {
+            let alone = try Tool.run(lonely, command)
+            let full = try Tool.run(Self.full, command)
+            #expect(alone.status == 0 && alone.stdout == full.stdout && !alone.stdout.isEmpty, "\(command): \(alone.stderr)")
+        }
+        // text.pdf with its startxref broken: MuPDF repairs it and opens it, but not here.
+        let text = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
+        let cut = try #require(text.range(of: Data("startxref".utf8))).lowerBound
+        let repaired = folder.appendingPathComponent("repaired.pdf")
+        try (text[..<cut] + Data("startxref\n1\n%%EOF\n".utf8)).write(to: repaired)
+        #expect(try Tool.run(Self.full, ["--backend", "mupdf", "info", repaired.path]).status == 0)
+        let output = folder.appendingPathComponent("out").path
+        let handedOff = ["xref-loop.pdf", "poppler-only.pdf", "encrypted.pdf"].map(Fixtures.path) + [repaired.path]
+        for path in handedOff {
+            let result = try Tool.run(lonely, ["render", path, "-o", output])
+            #expect(result.status == 74 && result.stderr.contains("hostapp-full"), "\(path): \(result.stderr)")
+            #expect(result.stdout.isEmpty && !FileManager.default.fileExists(atPath: output), "\(path)")
+        }
+        // Beside hostapp-full, the same runs are served as auto serves them.
+        let served = try Tool.run(HostAppTests.executable, ["info", Fixtures.path("xref-loop.pdf")])
+        #expect(served.status == 0 && served.text.contains("Backend:      poppler") && served.text.contains("Pages:        30"), "\(served.stderr)")
     }
 
     /// Handed off, a run is hostapp-full's in every way: same process, so the exit codes of

@@ -4,6 +4,8 @@ import Foundation
 /// serialised, because an engine document must never be used by two threads at once.
 /// Open one through ``RendererRegistry/open(_:password:backend:needing:limits:)``.
 ///
+/// A document has at least one page: one its engine reads as none is refused as damaged.
+///
 /// A document opened with `auto` keeps the other renderers that could serve it: when its
 /// engine finds a page too damaged to read or draw, the document is opened again with the
 /// next one, which serves it from then on (``renderer`` says which).
@@ -31,6 +33,11 @@ public final class Document: Sendable {
     ) throws {
         let engineDocument = try Self.translatingErrors(of: renderer) {
             try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
+        }
+        // A document is its pages: one an engine reads as none (a page tree it cannot find, a
+        // cross-reference chain that loops) is damaged, so that `auto` tries the next engine.
+        guard engineDocument.pageCount > 0 else {
+            throw RendererError(.damaged, "\(source.displayName) is damaged: \(renderer.engineName) finds no pages in it", backend: renderer.id)
         }
         self.password = password
         self.limits = limits
