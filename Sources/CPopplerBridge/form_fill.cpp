@@ -77,6 +77,35 @@ void set_button(XRef *xref, Object &field, Ref field_ref, const std::vector<Ref>
 	xref->setModifiedObject(&field, field_ref);
 }
 
+/* Moves /V and /I from the kids Poppler wrote them into (widgets it holds as fields of
+   their own) to the field `field_ref`, the first kid's values winning; the kids keep their
+   new appearances. */
+void move_value_to_field(XRef *xref, Ref field_ref, const std::vector<Ref> &kids)
+{
+	if (kids.empty() || field_ref == Ref::INVALID())
+		return;
+	Object field = xref->fetch(field_ref);
+	if (!field.isDict())
+		return;
+	for (const char *key : {"V", "I"})
+		field.dictRemove(key);
+	for (size_t i = 0; i < kids.size(); i++) {
+		Object kid = xref->fetch(kids[i]);
+		if (!kid.isDict())
+			continue;
+		for (const char *key : {"V", "I"}) {
+			Object value = kid.dictLookupNF(key).copy();
+			if (value.isNull())
+				continue;
+			if (i == 0)
+				field.dictSet(key, std::move(value));
+			kid.dictRemove(key);
+		}
+		xref->setModifiedObject(&kid, kids[i]);
+	}
+	xref->setModifiedObject(&field, field_ref);
+}
+
 } // namespace
 
 extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name, const char **values, int count)
@@ -105,24 +134,37 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name
 			set_button(pdf->getXRef(), found, found_ref, widget_refs, count ? values[0] : "Off");
 			return CPOPPLER_OK;
 		}
-		/* Poppler's form is reached through the field's first widget. */
+		/* Poppler's form is reached through each widget. A widget that is a kid of the field
+		   (with /Parent, without /T) is a field of its own to Poppler, which writes the value
+		   into that kid and draws only its appearance: so every widget is set, and the value
+		   is then moved to the field the walk named, where readers look for it. */
 		Form *form = pdf->getCatalog()->getForm();
-		FormWidget *widget = form && widget_refs[0] != Ref::INVALID() ? form->findWidgetByRef(widget_refs[0]) : nullptr;
-		FormField *field = widget ? widget->getField() : nullptr;
-		if (!field)
+		if (!form)
 			return CPOPPLER_UNSUPPORTED;
-		cpoppler_status status = CPOPPLER_OK;
-		switch (field->getType()) {
-		case formText:
-			static_cast<FormWidgetText *>(widget)->setContent(cpoppler::utf16_text(count ? values[0] : "").get());
-			break;
-		case formChoice:
-			status = set_choice(static_cast<FormWidgetChoice *>(widget), found, values, count);
-			break;
-		default:
-			status = CPOPPLER_UNSUPPORTED;
+		std::vector<Ref> kids_written;
+		for (Ref widget_ref : widget_refs) {
+			FormWidget *widget = widget_ref != Ref::INVALID() ? form->findWidgetByRef(widget_ref) : nullptr;
+			FormField *field = widget ? widget->getField() : nullptr;
+			if (!field)
+				return CPOPPLER_UNSUPPORTED;
+			cpoppler_status status = CPOPPLER_OK;
+			switch (field->getType()) {
+			case formText:
+				static_cast<FormWidgetText *>(widget)->setContent(cpoppler::utf16_text(count ? values[0] : "").get());
+				break;
+			case formChoice:
+				status = set_choice(static_cast<FormWidgetChoice *>(widget), found, values, count);
+				break;
+			default:
+				status = CPOPPLER_UNSUPPORTED;
+			}
+			if (status != CPOPPLER_OK)
+				return status;
+			if (field->getRef() != found_ref)
+				kids_written.push_back(field->getRef());
 		}
-		return status;
+		move_value_to_field(pdf->getXRef(), found_ref, kids_written);
+		return CPOPPLER_OK;
 	} catch (const std::bad_alloc &) {
 		return CPOPPLER_OUT_OF_MEMORY;
 	}

@@ -42,6 +42,53 @@ struct FormFillingTests {
         #expect(String(decoding: drawn, as: UTF8.self).contains("Marie Curie"))
     }
 
+    /// form-kids.pdf (make-fixtures.sh): fields whose widgets are kids without /T, one of
+    /// them on two pages (pdf.js's form_two_pages.pdf has that shape). The values land on the
+    /// fields, where qpdf and pypdf read them, not on the kids; every widget is drawn anew,
+    /// on both pages.
+    @Test(arguments: Fixtures.backendIDs)
+    func fieldsWhoseWidgetsAreKidsAreFilledOnEveryPage(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = Fixtures.path("form-kids.pdf")
+        let before = try Fixtures.open("form-kids.pdf", backend: backend)
+        let blank = try (0..<2).map { try before.render(pageAt: $0, options: RenderOptions(dpi: 72)) }
+        let document = try Fixtures.open("form-kids.pdf", backend: backend)
+        try document.fillForm(["Text1": ["First"], "Shared": ["Twice"], "Agree": ["Yes"]])
+        let output = directory.appendingPathComponent("filled.pdf").path
+        try document.saveCopy(to: output)
+
+        let qpdf = try FormFieldTests.qpdf(output)
+        #expect(qpdf["Text1"]?.value == ["First"] && qpdf["Shared"]?.value == ["Twice"] && qpdf["Agree"]?.value == ["Yes"], "\(qpdf)")
+        #expect(qpdf["Shared"]?.pages == [0, 1])
+        let script = """
+            import sys, pypdf
+            reader = pypdf.PdfReader(sys.argv[1])
+            for name, field in sorted(reader.get_fields().items()):
+                print(name, field.get("/V"))
+            for page in reader.pages:
+                for annotation in page.get("/Annots", []):
+                    print("kid value", annotation.get_object().get("/V"))
+            """
+        let read = try Tool.run("python3", ["-c", script, output])
+        #expect(read.text == "Agree /Yes\nShared Twice\nText1 First\n" + String(repeating: "kid value None\n", count: 4), "\(read.text)\(read.stderr)")
+        #expect(try Tool.run("qpdf", ["--check", output]).status == 0)
+
+        // Each widget shows its value: the pixels in every widget's rectangle change, on both pages.
+        let filled = try Fixtures.registry.open(.file(output), backend: .id(backend))
+        let rects: [(page: Int, rect: PageRect)] = [
+            (0, PageRect(x: 72, y: 72, width: 228, height: 20)), (0, PageRect(x: 72, y: 122, width: 228, height: 20)),
+            (1, PageRect(x: 72, y: 72, width: 228, height: 20)), (1, PageRect(x: 72, y: 178, width: 14, height: 14)),
+        ]
+        for (page, rect) in rects {
+            let after = try filled.render(pageAt: page, options: RenderOptions(dpi: 72))
+            let changed = (Int(rect.minY)..<Int(rect.maxY)).contains { y in
+                (Int(rect.minX)..<Int(rect.maxX)).contains { x in after.pixel(x: x, y: y) != blank[page].pixel(x: x, y: y) }
+            }
+            #expect(changed, "page \(page + 1), widget at \(rect)")
+        }
+    }
+
     @Test(arguments: Fixtures.backendIDs)
     func valuesAreCheckedAndNothingIsSetOnAnError(backend: String) throws {
         let document = try Fixtures.open("forms.pdf", backend: backend)

@@ -106,11 +106,22 @@ extension Document {
         return fields
     }
 
+    /// Sets each field to its values, then reads the form again: a field the engine
+    /// reported set but that does not hold its values is `unsupported`, naming it, so that a
+    /// fill never succeeds having written nothing. The document then holds whatever the
+    /// engine did write: a caller that saves only after success (as sessions' edits do)
+    /// leaves the file as it was.
     private func write(_ changes: [(FormField, [String])]) throws {
         guard !changes.isEmpty else { return }
         defer { markChanged() }
         try withEngine { document, _ in
             for (field, values) in changes { try document.setFormField(field, values: values) }
+        }
+        let after = Dictionary(try formFields().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let unwritten = changes.filter { field, values in after[field.name]?.holds(values) != true }.map(\.0.name)
+        guard unwritten.isEmpty else {
+            throw RendererError(
+                .unsupported, "\(renderer.engineName) did not write the value of \(unwritten.joined(separator: ", "))", backend: renderer.id)
         }
     }
 }
