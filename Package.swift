@@ -42,10 +42,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // The public API: Foundation and the fast PNG encoder only, no engine, cheap to embed.
-        .target(name: "RendererProvider", dependencies: ["CFastPNG"]),
+        // The public API: Foundation and the image encoders (PNG, JPEG) only, no engine, cheap to embed.
+        .target(name: "RendererProvider", dependencies: ["CFastPNG", "CJPEG"]),
         // The fast PNG encoder: row filters and chunks in C, compressed by Debian's libdeflate.
         .target(name: "CFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
+        // JPEG files, encoded by Debian's libjpeg (libjpeg-turbo).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The one reader of XML from outside (no DTD, no external entity), for XFDF and XMP.
         .target(name: "SafeXML", dependencies: ["RendererProvider"]),
         // XFDF import and export, apart so that the API stays free of an XML parser.

@@ -37,7 +37,8 @@ struct VaultCommand: ParsableCommand {
     }
 
     struct Encrypt: HostSubcommand {
-        static let configuration = CommandConfiguration(commandName: "encrypt", abstract: "Seal a file into the vault.")
+        static let configuration = CommandConfiguration(
+            commandName: "encrypt", abstract: "Seal a file into the vault, making the vault's folder (owner-only) if it does not exist.")
 
         @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
@@ -46,9 +47,15 @@ struct VaultCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
+                // Sealing the first file makes the vault: its folder, owner-only, when missing
+                // (once the file and the key have been read, so that a mistake makes nothing).
+                let plain = try LocalFileSystem().openForReading(file)
+                if let folder = global.vault, let keyFile = global.keyFile {
+                    _ = try VaultKey(contentsOfFile: keyFile)
+                    try VaultFileSystem.makeFolder(at: folder)
+                }
                 let vault = try VaultCommand.vault(global)
                 let name = entry ?? URL(fileURLWithPath: file).lastPathComponent
-                let plain = try LocalFileSystem().openForReading(file)
                 try vault.replaceAtomically(name) { try plain.copy(into: $0) }
                 print(name)
             }

@@ -45,6 +45,12 @@ package enum Failure {
         FileHandle.standardError.write(Data("hostapp: error: \(message)\n".utf8))
     }
 
+    /// Tells on stderr what a command has done so far (a page written), keeping stdout for
+    /// results, as mutool and pdftoppm do.
+    package static func printProgress(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+
     /// Tells on stderr how hostapp read a request it could still serve.
     package static func printNote(_ message: String) {
         FileHandle.standardError.write(Data("hostapp: note: \(message)\n".utf8))

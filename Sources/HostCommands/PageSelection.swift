@@ -1,7 +1,8 @@
 import RendererProvider
 
 /// Pages chosen on the command line: 1-based numbers and ranges such as `1-3,7` or `5-`,
-/// where `N` stands for the last page (`N`, `5-N`, as mutool takes them).
+/// where `N` stands for the last page (`N`, `5-N`), and ranges written backwards (`5-3`,
+/// `N-1`) select their pages in that order, as mutool takes them.
 package struct PageSelection {
     package let text: String
 
@@ -11,10 +12,10 @@ package struct PageSelection {
     }
 
     /// The 0-based page indices selected in a document of `pageCount` pages, in the order
-    /// given, without repeats. A range that starts inside the document and runs past its
-    /// end is cut at the last page, with a note on stderr, as `mutool draw` and `pdftotext`
-    /// read it. Malformed text and pages wholly past the end throw `pageOutOfRange`, which
-    /// hostapp reports as a usage error.
+    /// given, without repeats. A range that reaches past the document's end is cut at the
+    /// last page, with a note on stderr, as `mutool draw` and `pdftotext` read it. Malformed
+    /// text and pages wholly past the end throw `pageOutOfRange`, which hostapp reports as a
+    /// usage error.
     package func indices(pageCount: Int) throws -> [Int] {
         var result: [Int] = []
         var seen = Set<Int>()
@@ -25,29 +26,30 @@ package struct PageSelection {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
             guard let first = number(bounds[0]), first >= 1 else {
-                throw RendererError(.pageOutOfRange, "'\(part)' is not a page number or range such as 1-3,7, 5- or 2-N")
+                throw RendererError(.pageOutOfRange, "'\(part)' is not a page number or range such as 1-3,7, 5-, 2-N or N-1")
             }
             var last = first
             if bounds.count == 2 {
-                let end = bounds[1].trimmingWhitespace
-                if end.isEmpty {
+                if bounds[1].trimmingWhitespace.isEmpty {
                     last = max(first, pageCount)
                 } else {
-                    guard let value = number(bounds[1]), value >= first else {
-                        throw RendererError(.pageOutOfRange, "'\(part)' is not a page range: it must run from a lower to a higher page")
+                    guard let value = number(bounds[1]), value >= 1 else {
+                        throw RendererError(.pageOutOfRange, "'\(part)' is not a page range such as 1-3, 5-3 or 2-N")
                     }
                     last = value
                 }
             }
             let pages = pageCount == 0 ? "no pages" : pageCount == 1 ? "1 page" : "\(pageCount) pages"
-            guard first <= pageCount else {
-                throw RendererError(.pageOutOfRange, "page \(first) does not exist: the document has \(pages)")
+            let (low, high) = (min(first, last), max(first, last))
+            guard low <= pageCount else {
+                throw RendererError(.pageOutOfRange, "page \(low) does not exist: the document has \(pages)")
             }
-            if last > pageCount {
-                Failure.printNote("pages \(pageCount + 1)-\(last) of '\(part.trimmingWhitespace)' do not exist: the document has \(pages); reading \(first)-\(pageCount)")
-                last = pageCount
+            if high > pageCount {
+                let reading = first <= last ? "\(first)-\(pageCount)" : "\(pageCount)-\(last)"
+                Failure.printNote("pages \(pageCount + 1)-\(high) of '\(part.trimmingWhitespace)' do not exist: the document has \(pages); reading \(reading)")
             }
-            for number in first...last where seen.insert(number).inserted {
+            let range = low...min(high, pageCount)
+            for number in first <= last ? Array(range) : range.reversed() where seen.insert(number).inserted {
                 result.append(number - 1)
             }
         }

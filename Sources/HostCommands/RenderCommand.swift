@@ -4,18 +4,31 @@ import RendererProvider
 
 struct RenderCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Render pages (or a clip of them) to PNG, PPM/PGM or PAM files.")
+        commandName: "render", abstract: "Render pages (or a clip of them) to PNG, JPEG, PPM/PGM or PAM files, or one page to stdout.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case png, ppm, pam
+        case png, jpeg, ppm, pam
+
+        /// Reads a format's name, or a file name extension that stands for one (`jpg`, `pgm`).
+        init?(argument: String) {
+            switch argument.lowercased() {
+            case "jpg": self = .jpeg
+            case "pgm", "pnm": self = .ppm
+            default: self.init(rawValue: argument.lowercased())
+            }
+        }
 
         var fileFormat: ImageFileFormat {
             switch self {
             case .png: .png
+            case .jpeg: .jpeg
             case .ppm: .pnm
             case .pam: .pam
             }
         }
+
+        /// The extensions of a file name that `-o` takes as one image file.
+        static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "ppm", "pgm", "pnm", "pam"]
     }
 
     @OptionGroup var globalArguments: GlobalArguments
@@ -27,11 +40,25 @@ struct RenderCommand: HostSubcommand {
     @Option(help: "Pages to render, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
     var pages: String?
 
-    @Option(name: [.customShort("r"), .long], help: "Resolution in dots per inch.")
-    var dpi: Double = 150
+    @Option(name: [.customShort("r"), .long], help: "Resolution in dots per inch (default: 150).")
+    var dpi: Double?
 
-    @Option(help: "Output format: png, ppm (PGM with --gray) or pam.")
-    var format: Format = .png
+    @Option(help: ArgumentHelp(
+        "Scale each page to fit in a square of this many pixels (its longer side this long), as pdftoppm's -scale-to; in place of --dpi.",
+        valueName: "pixels"))
+    var scaleTo: Int?
+
+    @Option(name: [.customShort("W"), .long], help: ArgumentHelp("Fit each page in this width in pixels, as mutool draw's -w; in place of --dpi.", valueName: "pixels"))
+    var width: Int?
+
+    @Option(name: [.customShort("H"), .long], help: ArgumentHelp("Fit each page in this height in pixels, as mutool draw's -h; in place of --dpi.", valueName: "pixels"))
+    var height: Int?
+
+    @Option(help: "Output format: png, jpeg, ppm (PGM with --gray) or pam (default: the extension of -o's file name, else png).")
+    var format: Format?
+
+    @Option(help: ArgumentHelp("JPEG quality, 1 to 100 (default: \(Bitmap.defaultJPEGQuality), as pdftoppm -jpeg).", valueName: "1-100"))
+    var quality: Int?
 
     @Flag(help: "Render in gray.")
     var gray = false
@@ -49,8 +76,8 @@ struct RenderCommand: HostSubcommand {
     var clip: String?
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "A directory (created if missing; files are named NAME-PAGE.EXT) or a file name pattern with %d or %0Nd for the page number.",
-        valueName: "dir-or-pattern"))
+        "A directory (created if missing; files are named NAME-PAGE.EXT), a file name pattern with %d or %0Nd for the page number, or, for one page, an image file name (page.png, page.jpg) or - for stdout.",
+        valueName: "dir-pattern-or-file"))
     var output: String = "."
 
     @Flag(help: "Show a progress bar on stderr even when it is not a terminal.")
@@ -62,10 +89,35 @@ struct RenderCommand: HostSubcommand {
 
     func validate() throws {
         if gray && alpha { throw ValidationError("--gray and --alpha exclude each other") }
-        if alpha && format == .ppm { throw ValidationError("PPM has no alpha channel: use --format png or pam with --alpha") }
-        if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
-        if dpi > global.maximumDPI { throw ValidationError("--dpi \(dpi.formatted()) is more than the limit of \(global.maximumDPI.formatted()) (--max-dpi)") }
+        if alpha && (outputFormat == .ppm || outputFormat == .jpeg) {
+            throw ValidationError("\(outputFormat == .ppm ? "PPM" : "JPEG") has no alpha channel: use --format png or pam with --alpha")
+        }
+        if let quality, !(1...100).contains(quality) { throw ValidationError("--quality must be from 1 to 100") }
+        if quality != nil && outputFormat != .jpeg { throw ValidationError("--quality is for JPEG: give --format jpeg or a .jpg file name") }
+        if let dpi {
+            if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
+            if dpi > global.maximumDPI { throw ValidationError("--dpi \(dpi.formatted()) is more than the limit of \(global.maximumDPI.formatted()) (--max-dpi)") }
+        }
+        for (name, value) in [("--scale-to", scaleTo), ("--width", width), ("--height", height)] {
+            if let value, value < 1 { throw ValidationError("\(name) must be a positive number of pixels") }
+        }
+        if scaleTo != nil && (width != nil || height != nil) { throw ValidationError("--scale-to and --width/--height exclude each other") }
+        if dpi != nil && fitting != nil { throw ValidationError("--dpi and a size in pixels (--scale-to, --width, --height) exclude each other") }
         _ = try clipRect()
+    }
+
+    /// The format given, else the one -o's file name extension names, else PNG.
+    private var outputFormat: Format {
+        if let format { return format }
+        return output == "-" ? .png : Format(argument: URL(fileURLWithPath: output).pathExtension) ?? .png
+    }
+
+    /// The box each page is fitted into: --scale-to's square, or --width and --height (one
+    /// alone leaves the other side free).
+    private var fitting: PixelSize? {
+        if let scaleTo { return PixelSize(width: scaleTo, height: scaleTo) }
+        guard width != nil || height != nil else { return nil }
+        return PixelSize(width: width ?? Int(Int32.max), height: height ?? Int(Int32.max))
     }
 
     func run() throws {
@@ -79,14 +131,21 @@ struct RenderCommand: HostSubcommand {
             }
             let document = try global.openForPages(file, needing: [.render])
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.reader.pageCount)
-            let options = global.renderOptions(
-                dpi: dpi, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
+            var options = global.renderOptions(
+                dpi: dpi ?? 150, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
                 background: alpha ? .transparent : .white, annotations: annotations, box: box, png: pngOptions.encoding)
-            let naming = try OutputNaming(output: output, document: file, fileExtension: format.fileFormat.fileExtension(for: options.pixelFormat))
+            options.fitting = fitting
+            options.jpegQuality = quality ?? Bitmap.defaultJPEGQuality
+            let format = outputFormat.fileFormat
+            let naming = try OutputNaming(
+                output: output, document: file, fileExtension: format.fileExtension(for: options.pixelFormat),
+                fileExtensions: Format.fileExtensions, pageCount: indices.count)
+            if naming.writesStandardOutput && shardOptions.keepsManifest {
+                throw RendererError(.invalidArgument, "--shard and --resume record page files: they exclude -o -")
+            }
             let plan = try shardOptions.plan(
-                selected: indices, command: "render", document: file, settings: settings(options, document: document.reader),
+                selected: indices, command: "render", document: file, settings: settings(options, format: format, document: document.reader),
                 directory: naming.directory, readsVault: global.vault != nil)
-            let format = self.format.fileFormat
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
             let pages = plan?.pages ?? indices
@@ -94,17 +153,21 @@ struct RenderCommand: HostSubcommand {
             let describes = plan != nil
             try document.forEachPage(pages, jobs: jobOptions.jobs, cancellation: cancellation) {
                 bar.update(done: $0)
-            } work: { [global] document, index in
+            } work: { [global, options] document, index in
                 let start = ContinuousClock.now
                 let path = naming.path(forPage: index + 1)
-                let size = try document.render(
-                    pageAt: index, options: options, as: format, to: path, cancellation: global.pageCancellation(within: cancellation))
+                let pageCancellation = global.pageCancellation(within: cancellation)
+                let size = path == "-"
+                    ? try Self.renderToStandardOutput(document, pageAt: index, options: options, as: format, cancellation: pageCancellation)
+                    : try document.render(pageAt: index, options: options, as: format, to: path, cancellation: pageCancellation)
                 return (path: path, width: size.width, height: size.height, facts: describes ? try BatchPlan.describe(path, since: start) : nil)
             } deliver: { index, result in
                 switch result {
                 case .success(let written):
                     if let plan, let facts = written.facts { try plan.record(page: index, path: written.path, facts) }
-                    print("page \(index + 1): \(written.path) (\(written.width)x\(written.height))")
+                    // What was written, as progress on stderr: stdout holds only results (or the image, with -o -).
+                    let place = written.path == "-" ? "standard output" : written.path
+                    Failure.printProgress("page \(index + 1): \(place) (\(written.width)x\(written.height))")
                 case .failure(let error): failures.record(error, page: index + 1)
                 }
             }
@@ -114,9 +177,29 @@ struct RenderCommand: HostSubcommand {
         try failures.finish()
     }
 
+    /// Draws the page and writes its image file to standard output: written to a temporary
+    /// file by the same encoders as every other page, then copied.
+    private static func renderToStandardOutput(
+        _ document: any DocumentReading, pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, cancellation: Cancellation
+    ) throws -> (width: Int, height: Int) {
+        let folder = try FileManager.default.url(
+            for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("page").path
+        let size = try document.render(pageAt: index, options: options, as: format, to: path, cancellation: cancellation)
+        do {
+            try FileHandle.standardOutput.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw RendererError(.ioFailure, "cannot write the image to standard output: \((error as NSError).localizedDescription)")
+        }
+        return size
+    }
+
     /// What shapes the files, for the manifest: a rerun with other settings starts anew.
-    private func settings(_ options: RenderOptions, document: any DocumentReading) -> String {
-        var parts = [format.rawValue, "\(options.dpi.formatted()) dpi", "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
+    private func settings(_ options: RenderOptions, format: ImageFileFormat, document: any DocumentReading) -> String {
+        let resolution = options.fitting.map { "fit \($0.width)x\($0.height) px" } ?? "\(options.dpi.formatted()) dpi"
+        var parts = [outputFormat.rawValue, resolution, "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
+        if format == .jpeg { parts.append("quality \(options.jpegQuality)") }
         if let clip = options.clip { parts.append("clip \(clip.minX),\(clip.minY),\(clip.size.width),\(clip.size.height)") }
         if !options.annotations { parts.append("no annotations") }
         if options.box != .crop { parts.append("\(options.box.rawValue) box") }

@@ -15,15 +15,29 @@ struct TextCommand: HostSubcommand {
     var file: String
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "Write each page's text to a file instead of stdout: a directory (files named NAME-PAGE.txt) or a pattern with %d or %0Nd for the page number.",
-        valueName: "dir-or-pattern"))
+        "Write the text to a file instead of stdout: all pages to one .txt file (a form feed between pages), or each page to its own, in a directory (files named NAME-PAGE.txt) or by a pattern with %d or %0Nd for the page number; - is stdout.",
+        valueName: "file-dir-or-pattern"))
     var output: String?
 
     @OptionGroup var shardOptions: ShardOptions
 
     func validate() throws {
-        if output != nil && options.json { throw ValidationError("--json prints to stdout: it excludes --output") }
-        if shardOptions.keepsManifest && output == nil { throw ValidationError("--shard and --resume need --output: the manifest records page files") }
+        if pageFiles != nil && options.json { throw ValidationError("--json prints to stdout: it excludes --output") }
+        if shardOptions.keepsManifest && pageFiles == nil { throw ValidationError("--shard and --resume need --output: the manifest records page files") }
+    }
+
+    /// The one file -o names for all the text (a .txt name that is no directory), or nil.
+    private var oneFile: String? {
+        guard let output, output != "-", output.firstMatch(of: /%(0\d+)?d/) == nil, URL(fileURLWithPath: output).pathExtension.lowercased() == "txt"
+        else { return nil }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue ? nil : output
+    }
+
+    /// The directory or pattern -o names for a file per page, or nil.
+    private var pageFiles: String? {
+        guard let output, output != "-", oneFile == nil else { return nil }
+        return output
     }
 
     struct PageReport: Encodable {
@@ -44,9 +58,9 @@ struct TextCommand: HostSubcommand {
             let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.reader.pageCount)
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
-            if let output {
+            if let pageFiles {
                 return try withExtendedLifetime(interrupt) {
-                    try writeFiles(document, indices: indices, output: output, cancellation: cancellation, failures: &failures)
+                    try writeFiles(document, indices: indices, output: pageFiles, cancellation: cancellation, failures: &failures)
                 }
             }
             if options.json {
@@ -64,16 +78,25 @@ struct TextCommand: HostSubcommand {
                 }
                 return try JSONOutput.print(pages)
             }
+            // Pages go to stdout as they come, or into one buffer that becomes the file whole.
             var first = true
+            var collected = oneFile == nil ? nil : ""
             try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
                 try document.text(pageAt: index)
             } deliver: { index, result in
                 switch result {
                 case .success(let text):
-                    if !first { print("\u{0C}", terminator: "") }
+                    let page = (first ? "" : "\u{0C}") + text + (text.hasSuffix("\n") ? "" : "\n")
                     first = false
-                    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                    if collected != nil { collected! += page } else { print(page, terminator: "") }
                 case .failure(let error): failures.record(error, page: index + 1)
+                }
+            }
+            if let oneFile, let collected {
+                do {
+                    try Data(collected.utf8).write(to: URL(fileURLWithPath: oneFile), options: .atomic)
+                } catch {
+                    throw RendererError(.ioFailure, "cannot write \(oneFile): \((error as NSError).localizedDescription)")
                 }
             }
             withExtendedLifetime(interrupt) {}
@@ -86,7 +109,7 @@ struct TextCommand: HostSubcommand {
     private func writeFiles(
         _ document: OpenedDocument, indices: [Int], output: String, cancellation: Cancellation, failures: inout PageFailures
     ) throws {
-        let naming = try OutputNaming(output: output, document: file, fileExtension: "txt")
+        let naming = try OutputNaming(output: output, document: file, fileExtension: "txt", fileExtensions: [], pageCount: indices.count)
         let plan = try shardOptions.plan(
             selected: indices, command: "text", document: file,
             settings: "text, \(document.reader.rendererID) \(document.reader.engineVersion)", directory: naming.directory,
@@ -107,7 +130,7 @@ struct TextCommand: HostSubcommand {
             switch result {
             case .success(let written):
                 if let plan, let facts = written.facts { try plan.record(page: index, path: written.path, facts) }
-                print("page \(index + 1): \(written.path)")
+                Failure.printProgress("page \(index + 1): \(written.path)")
             case .failure(let error): failures.record(error, page: index + 1)
             }
         }

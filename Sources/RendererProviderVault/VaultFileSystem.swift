@@ -41,6 +41,19 @@ public struct VaultFileSystem: FileSystem {
         if isWritable && !index.exists { try recordExistingEntries() }
     }
 
+    /// Makes a new vault's folder at `root`, with the folders above it that are missing; the
+    /// vault's own folder is readable, writable and searchable by its owner only. Does
+    /// nothing when `root` exists. Throws `ioFailure` when the folder cannot be made.
+    public static func makeFolder(at root: String) throws {
+        guard !FileManager.default.fileExists(atPath: root) else { return }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw RendererError(.ioFailure, "cannot make the vault folder \(root): \((error as NSError).localizedDescription)")
+        }
+    }
+
     /// Records the entries a vault without an index holds now; when the key does not open
     /// one of them (a wrong key, most likely), records nothing, so that a wrong key never
     /// seals an index the right one cannot read.

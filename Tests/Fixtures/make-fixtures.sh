@@ -38,6 +38,29 @@ PY
 # into no pages is damaged for every backend (and `auto` never serves it as an empty success).
 printf '%%PDF-1.7\n1 0 obj\n<< /Foo 1 >>\nendobj\n' > no-pages.pdf
 
+# xref-loop.pdf: 30 empty pages (612 x 792) whose classic cross-reference table is followed
+# by two appended sections, each with /Prev naming the other; startxref names the last, so
+# the chain from it never reaches the table that lists the objects. MuPDF 1.21 ignores the
+# recursion and finds no page tree (0 pages, not flagged as repaired); Poppler reconstructs
+# the table and reads 30 pages, as pdfinfo and qpdf --show-npages do. The shape of qpdf's
+# test file append-xref-loop.pdf.
+python3 - <<'PY'
+from pdf_writer import pdf_file
+pages = 30
+objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>",
+           2: b"<< /Type /Pages /Count %d /Kids [%s] >>" % (pages, b" ".join(b"%d 0 R" % (3 + i) for i in range(pages)))}
+for i in range(pages):
+    objects[3 + i] = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"
+data, _ = pdf_file(objects)
+def section(at, previous):
+    return (b"xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size %d /Root 1 0 R /Prev %010d >>\nstartxref\n%010d\n%%%%EOF\n"
+            % (pages + 3, previous, at))
+first = len(data)
+second = first + len(section(0, 0))
+data += section(first, second) + section(second, first)
+open("xref-loop.pdf", "wb").write(data)
+PY
+
 # embedded-encrypted.pdf: one page whose only encrypted part is its embedded file (note.txt):
 # the standard security handler V4/R4, user password "embedded-secret", owner password
 # "owner-secret", /StmF and /StrF /Identity, /EFF a crypt filter of RC4 (/V2, 128 bits,
@@ -276,6 +299,42 @@ objects = {
 size = max(objects) + 1
 out, xref = pdf_file(objects)
 open("forms.pdf", "wb").write(out)
+PY
+
+# form-kids.pdf: two pages (612 x 792) and an AcroForm whose fields keep their widgets in
+# kids without /T, the shape of pdf.js's test file form_two_pages.pdf:
+#   "Text1": text (/FT /Tx on the parent), no value, one kid widget on page 1 (Rect 72 700
+#     300 720, object 11);
+#   "Shared": text, no value, two kid widgets, one on each page (Rects 72 650 300 670 on
+#     page 1, object 13, and 72 700 300 720 on page 2, object 14): one field split over pages;
+#   "Agree": checkbox (/FT /Btn on the parent), /V /Off, one kid widget on page 2 (on state
+#     Yes, Rect 72 600 86 614, object 16).
+# Widgets have /AP of their own and /DA comes from the AcroForm; no /NeedAppearances.
+python3 - <<'PY'
+from pdf_writer import pdf_file
+box = b"<< /Type /XObject /Subtype /Form /BBox [0 0 14 14] /Length 14 >>\nstream\n0 0 14 14 re f\nendstream"
+empty = b"<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Length 0 >>\nstream\n\nendstream"
+def widget(parent, page, rect, extra=b" /AP << /N 7 0 R >>"):
+    return b"<< /Type /Annot /Subtype /Widget /F 4 /Parent %d 0 R /P %d 0 R /Rect [%s]%s >>" % (parent, page, rect, extra)
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [10 0 R 12 0 R 15 0 R]"
+       b" /DR << /Font << /Helv 5 0 R >> >> /DA (/Helv 0 Tf 0 g) >> >>",
+    2: b"<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [11 0 R 13 0 R] >>",
+    4: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [14 0 R 16 0 R] >>",
+    5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    6: box,
+    7: empty,
+    10: b"<< /FT /Tx /T (Text1) /Kids [11 0 R] >>",
+    11: widget(10, 3, b"72 700 300 720"),
+    12: b"<< /FT /Tx /T (Shared) /Kids [13 0 R 14 0 R] >>",
+    13: widget(12, 3, b"72 650 300 670"),
+    14: widget(12, 4, b"72 700 300 720"),
+    15: b"<< /FT /Btn /T (Agree) /V /Off /Kids [16 0 R] >>",
+    16: widget(15, 4, b"72 600 86 614", b" /AS /Off /AP << /N << /Yes 6 0 R /Off 7 0 R >> >>"),
+}
+out, xref = pdf_file(objects)
+open("form-kids.pdf", "wb").write(out)
 PY
 
 # xfa-only.pdf: a dynamic XFA form, as a form designer saves one. The catalog has

@@ -2,23 +2,40 @@ import Foundation
 import RendererProvider
 
 /// Where `hostapp render` (and `hostapp text -o`) writes each page: into a directory as
-/// `NAME-PAGE.EXT`, or by a pattern whose `%d` (or `%0Nd`, zero-padded to N digits) becomes
-/// the page number.
+/// `NAME-PAGE.EXT`, by a pattern whose `%d` (or `%0Nd`, zero-padded to N digits) becomes the
+/// page number, into one file named with the output's own extension, or, for `-`, to
+/// standard output. The last two take one page, as `mutool draw -o page.png doc.pdf 1` does.
 struct OutputNaming {
     private enum Target {
         case directory(String, stem: String)
         case pattern(prefix: String, width: Int, suffix: String)
+        case file(String)
+        case standardOutput
     }
 
     private let target: Target
     private let fileExtension: String
 
-    /// Reads `output`; a directory that does not exist yet is created.
-    init(output: String, document: String, fileExtension: String) throws {
+    /// Reads `output` for `pageCount` pages: `-` is standard output; a name with `%d` a
+    /// pattern; an existing directory, or a name whose extension is not one of
+    /// `fileExtensions`, a directory (created if missing); any other name one file. Standard
+    /// output and one file with several pages throw `invalidArgument`.
+    init(output: String, document: String, fileExtension: String, fileExtensions: Set<String>, pageCount: Int) throws {
         self.fileExtension = fileExtension
         if let match = output.firstMatch(of: /%(0(\d+))?d/) {
             let width = match.output.2.flatMap { Int($0) } ?? 0
             target = .pattern(prefix: String(output[..<match.range.lowerBound]), width: width, suffix: String(output[match.range.upperBound...]))
+            return
+        }
+        var isDirectory: ObjCBool = false
+        let existingDirectory = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
+        let namesOneFile = output == "-" || (!existingDirectory && fileExtensions.contains(URL(fileURLWithPath: output).pathExtension.lowercased()))
+        if namesOneFile {
+            guard pageCount == 1 else {
+                let example = output == "-" ? "a directory" : "a pattern such as \(URL(fileURLWithPath: output).deletingPathExtension().relativePath)-%d.\(URL(fileURLWithPath: output).pathExtension)"
+                throw RendererError(.invalidArgument, "\(output == "-" ? "standard output" : output) takes one page and \(pageCount) are selected: choose one with --pages, or write to \(example)")
+            }
+            target = output == "-" ? .standardOutput : .file(output)
             return
         }
         do {
@@ -30,15 +47,24 @@ struct OutputNaming {
         target = .directory(output, stem: stem)
     }
 
-    /// The directory the files go into: the output directory, or the pattern's.
+    /// Whether the page goes to standard output rather than to a file.
+    var writesStandardOutput: Bool {
+        if case .standardOutput = target { return true }
+        return false
+    }
+
+    /// The directory the files go into: the output directory, the pattern's or the file's
+    /// (the current directory for standard output).
     var directory: String {
         switch target {
         case .directory(let directory, _): directory
-        case .pattern(let prefix, _, _):
-            prefix.contains("/") ? String(prefix[...prefix.lastIndex(of: "/")!].dropLast()).nonEmpty ?? "/" : "."
+        case .pattern(let prefix, _, _): Self.folder(of: prefix)
+        case .file(let path): Self.folder(of: path)
+        case .standardOutput: "."
         }
     }
 
+    /// The file page `number` (1-based) is written to; `-` for standard output.
     func path(forPage number: Int) -> String {
         switch target {
         case .directory(let directory, let stem):
@@ -46,7 +72,15 @@ struct OutputNaming {
         case .pattern(let prefix, let width, let suffix):
             let digits = String(number)
             return prefix + String(repeating: "0", count: max(0, width - digits.count)) + digits + suffix
+        case .file(let path):
+            return path
+        case .standardOutput:
+            return "-"
         }
+    }
+
+    private static func folder(of path: String) -> String {
+        path.contains("/") ? String(path[...path.lastIndex(of: "/")!].dropLast()).nonEmpty ?? "/" : "."
     }
 }
 

@@ -37,8 +37,8 @@ extension Bitmap {
         case (.pnm, .gray): return "P5\n\(width) \(height)\n255\n"
         case (.pnm, .rgba):
             throw RendererError(.invalidArgument, "PNM cannot hold an alpha channel; write RGBA bitmaps as PAM or PNG")
-        case (.png, _):
-            preconditionFailure("PNG is not a Netpbm format")
+        case (.png, _), (.jpeg, _):
+            preconditionFailure("\(fileFormat) is not a Netpbm format")
         }
     }
 

@@ -24,17 +24,19 @@ extension Document {
     /// straight into that storage. When it throws, `bitmap`'s size is unchanged if the error
     /// came before drawing, and its pixels are unspecified otherwise.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), into bitmap: inout Bitmap, cancellation: Cancellation? = nil) throws {
-        guard options.dpi.isFinite, options.dpi > 0 else {
-            throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
+        if let fitting = options.fitting, fitting.width < 1 || fitting.height < 1 {
+            throw RendererError(.invalidArgument, "an image to fit must be at least 1 x 1 pixels, not \(fitting.width) x \(fitting.height)")
         }
-        guard options.dpi <= options.maximumDPI else {
-            throw RendererError(
-                .limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
-        }
+        if options.fitting == nil { try Self.check(resolution: options) }
         try withPage(index, needing: .render) { page in
             let frame = try Self.frame(of: page.info(), box: options.box)
             let clip = options.clip.map { PageRect(x: $0.minX + frame.minX, y: $0.minY + frame.minY, width: $0.size.width, height: $0.size.height) }
             let area = try Self.area(of: frame, clip: clip)
+            var options = options
+            if let fitting = options.fitting {
+                options.dpi = Self.resolution(fitting: area, in: fitting)
+                try Self.check(resolution: options)
+            }
             let pixels = try Self.pixels(covering: area, options: options, page: index)
             try bitmap.reshape(width: pixels.width, height: pixels.height, format: options.pixelFormat) { buffer in
                 do {
@@ -72,20 +74,29 @@ extension Document {
         // its file holds exactly what render(pageAt:options:) gives.
         options.keepsPremultipliedAlpha = format == .png && options.png.encoder == .engine && !options.darkMode
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
-        try write(bitmap, as: format, to: path, png: options.png)
+        try write(bitmap, as: format, to: path, png: options.png, jpegQuality: options.jpegQuality)
         return (bitmap.width, bitmap.height)
     }
 
-    /// Writes the bitmap as an image file at `path`, as ``encode(_:as:png:)`` makes it, but
-    /// straight from the bitmap's bytes to the file. The file appears complete or not at
-    /// all: it is written under a temporary name beside `path`, which is removed on failure,
-    /// and renamed into place. Throws `ioFailure`, naming the file, when it cannot be written.
-    public func write(_ bitmap: Bitmap, as format: ImageFileFormat, to path: String, png: PNGEncoding = PNGEncoding()) throws {
+    /// Writes the bitmap as an image file at `path`, as ``encode(_:as:png:jpegQuality:)``
+    /// makes it, but straight from the bitmap's bytes to the file. The file appears complete
+    /// or not at all: it is written under a temporary name beside `path`, which is removed on
+    /// failure, and renamed into place. Throws `ioFailure`, naming the file, when it cannot
+    /// be written.
+    public func write(
+        _ bitmap: Bitmap, as format: ImageFileFormat, to path: String, png: PNGEncoding = PNGEncoding(),
+        jpegQuality: Int = Bitmap.defaultJPEGQuality
+    ) throws {
         if format == .png && png.encoder == .engine { try require(.encodePNG) }
         let renderer = self.renderer
+        let jpeg = format == .jpeg ? try bitmap.jpegData(quality: jpegQuality) : nil
         try AtomicFile.replace(path, durable: false) { temporary in
             switch (format, png.encoder) {
             case (.pnm, _), (.pam, _): try bitmap.writeNetpbm(format, to: temporary)
+            case (.jpeg, _):
+                let file = try FileOutput(path: temporary)
+                try jpeg!.withUnsafeBytes { try file.write($0) }
+                try file.close()
             case (.png, .engine): try Self.translatingErrors(of: renderer) { try renderer.writePNG(bitmap, to: temporary) }
             case (.png, .fast):
                 try bitmap.withFastPNG(png) { bytes in
@@ -98,9 +109,12 @@ extension Document {
     }
 
     /// The bitmap as an image file: PNG as `png` says (the fast encoder or this document's
-    /// engine's), PNM or PAM directly.
-    public func encode(_ bitmap: Bitmap, as format: ImageFileFormat, png: PNGEncoding = PNGEncoding()) throws -> Data {
+    /// engine's), JPEG at `jpegQuality`, PNM or PAM directly.
+    public func encode(
+        _ bitmap: Bitmap, as format: ImageFileFormat, png: PNGEncoding = PNGEncoding(), jpegQuality: Int = Bitmap.defaultJPEGQuality
+    ) throws -> Data {
         switch (format, png.encoder) {
+        case (.jpeg, _): return try bitmap.jpegData(quality: jpegQuality)
         case (.pnm, _): return try bitmap.pnmData()
         case (.pam, _): return bitmap.pamData()
         case (.png, .fast): return try bitmap.withFastPNG(png) { Data($0) }
@@ -130,6 +144,27 @@ extension Document {
                 "clip \(clip.minX),\(clip.minY) \(clip.size.width)x\(clip.size.height) pt does not overlap the \(page.size.width)x\(page.size.height) pt page")
         }
         return area
+    }
+
+    private static func check(resolution options: RenderOptions) throws {
+        guard options.dpi.isFinite, options.dpi > 0 else {
+            throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
+        }
+        guard options.dpi <= options.maximumDPI else {
+            throw RendererError(
+                .limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
+        }
+    }
+
+    /// The largest resolution, in dpi, at which the pixels covering `area` are at most `size`.
+    private static func resolution(fitting area: PageRect, in size: PixelSize) -> Double {
+        var scale = min(Double(size.width) / area.size.width, Double(size.height) / area.size.height)
+        // A pixel partly covered at an edge counts: step down until the image fits.
+        for _ in 0..<16 {
+            guard let pixels = PixelRect(covering: area, scale: scale), pixels.width > size.width || pixels.height > size.height else { break }
+            scale *= 0.999
+        }
+        return scale * 72
     }
 
     private static func pixels(covering area: PageRect, options: RenderOptions, page: Int) throws -> PixelRect {

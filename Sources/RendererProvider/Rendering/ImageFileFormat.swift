@@ -6,6 +6,8 @@ public enum ImageFileFormat: String, Sendable, Codable, CaseIterable {
     case pnm
     /// Netpbm PAM, which also carries alpha.
     case pam
+    /// Baseline JPEG (JFIF), gray or RGB, at ``RenderOptions/jpegQuality``; no alpha.
+    case jpeg
 
     /// The usual file name extension for a bitmap of `format` in this file format.
     public func fileExtension(for format: PixelFormat) -> String {
@@ -13,6 +15,7 @@ public enum ImageFileFormat: String, Sendable, Codable, CaseIterable {
         case .png: "png"
         case .pam: "pam"
         case .pnm: format == .gray ? "pgm" : "ppm"
+        case .jpeg: "jpg"
         }
     }
 }

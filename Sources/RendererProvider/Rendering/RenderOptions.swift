@@ -29,11 +29,18 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// How ``Document/render(pageAt:options:as:to:cancellation:)`` encodes a PNG file;
     /// drawing into a bitmap ignores it.
     public var png = PNGEncoding()
+    /// The quality ``Document/render(pageAt:options:as:to:cancellation:)`` writes a JPEG file
+    /// at, 1 to 100 on libjpeg's scale; drawing into a bitmap ignores it.
+    public var jpegQuality = Bitmap.defaultJPEGQuality
     /// Draws the page's annotations, form fields' widgets among them, over its content (the
     /// default). Without, only the page's own content is drawn: MuPDF runs the page's
     /// content alone, and Poppler draws through its printing path with no annotation,
     /// which may differ from its screen drawing in a few pixels of text.
     public var annotations = true
+    /// Draws the page (or its clip) at the largest resolution at which its image is at most
+    /// this many pixels wide and high, its proportions kept, in place of ``dpi``; the
+    /// resolution found must stay within ``maximumDPI``. Nil (the default) draws at ``dpi``.
+    public var fitting: PixelSize?
     /// The highest resolution allowed; a higher one fails with
     /// ``RendererError/Code-swift.struct/limitExceeded`` before anything is drawn.
     public var maximumDPI: Double
