@@ -21,6 +21,9 @@ struct SearchCommand: HostSubcommand {
     @Flag(help: "Match whole words only.")
     var wholeWord = false
 
+    @Flag(help: "Match letters whatever their accents: resume finds résumé (ligatures such as ﬁ always match their letters).")
+    var ignoreAccents = false
+
     @OptionGroup var jobOptions: JobOptions
 
     struct Hit: Encodable {
@@ -40,7 +43,7 @@ struct SearchCommand: HostSubcommand {
         try Failure.reporting {
             let document = try global.open(file, needing: [.text])
             let numbering = try PageNumbering(document: document, useLabels: options.labels)
-            let (term, searchOptions) = (term, SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord))
+            let (term, searchOptions) = (term, SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord, ignoresAccents: ignoreAccents))
             var hits: [Hit] = []
             let interrupt = InterruptWatch()
             let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation) { _ in StallWatch.progress() }

@@ -113,3 +113,58 @@ struct TextConformanceTests {
         #expect(pages.map { Fixtures.normalizedWhitespace($0.text) } == ["Third page", "The quick brown fox jumps over the lazy dog"])
     }
 }
+
+/// Search matches what a reader means whatever the engine gives: ligatures as the letters
+/// they join, accents however they are composed, and, when asked, letters whatever their
+/// accents (as pdf.js does by default).
+@Suite("Search folds ligatures and accents, on every backend")
+struct SearchFoldingTests {
+    /// ligatures.pdf (make-fixtures.sh): "office" and "reflex" drawn with the fi and fl
+    /// glyphs, which MuPDF spells out and Poppler keeps (U+FB01, U+FB02). Either spelling of
+    /// the term finds the word, and the hit's box is the word's.
+    @Test(arguments: Fixtures.backendIDs)
+    func ligaturesMatchTheirLetters(backend: String) throws {
+        let document = try Fixtures.open("ligatures.pdf", backend: backend)
+        let words = try document.textPage(pageAt: 0).words
+        for (terms, word) in [(["office", "of\u{FB01}ce", "OFFICE"], 1), (["reflex", "re\u{FB02}ex"], 4)] {
+            let box = words[word].bounds
+            for term in terms {
+                let hits = try document.search(term, pageAt: 0)
+                #expect(hits.count == 1, "\(term)")
+                let bounds = try #require(hits.first).bounds
+                #expect(abs(bounds.minX - box.minX) < 0.01 && abs(bounds.maxX - box.maxX) < 0.01 && abs(bounds.minY - box.minY) < 0.01, "\(term): \(bounds) against the word's \(box)")
+            }
+        }
+        #expect(try document.search("of\u{FB01}ce", pageAt: 0, options: SearchOptions(caseSensitive: true)).count == 1)
+        #expect(try document.search("ofice", pageAt: 0).isEmpty, "a ligature is two letters")
+    }
+
+    /// "résumé" on line 2, "resume" on line 3: accents match exactly unless ignored; a term
+    /// with combining accents finds the precomposed letters.
+    @Test(arguments: Fixtures.backendIDs)
+    func accentsMatchAsAsked(backend: String) throws {
+        let document = try Fixtures.open("ligatures.pdf", backend: backend)
+        func lines(_ term: String, _ options: SearchOptions = SearchOptions()) throws -> [Double] {
+            try document.search(term, pageAt: 0, options: options).map { ($0.bounds.minY / 30).rounded() }
+        }
+        #expect(try lines("résumé") == [4] && lines("RÉSUMÉ") == [4] && lines("re\u{301}sume\u{301}") == [4])
+        #expect(try lines("resume") == [5])
+        let ignoring = SearchOptions(ignoresAccents: true)
+        #expect(try lines("resume", ignoring) == [4, 5] && lines("résumé", ignoring) == [4, 5])
+        #expect(try lines("resume", SearchOptions(caseSensitive: true, wholeWord: true, ignoresAccents: true)) == [4, 5])
+    }
+
+    /// Debian's zitie-cn.pdf (texlive-lang-cjk) writes "xcoffins" with the ligature ﬀ, which
+    /// MuPDF spells out and Poppler keeps: both spellings find the same hits on both engines.
+    @Test func bothEnginesFindTheSameHitsInARealFile() throws {
+        let file = "/usr/share/doc/texlive-doc/xelatex/zitie/zitie-cn.pdf"
+        var counts: [String: Int] = [:]
+        for backend in Fixtures.backendIDs {
+            let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
+            for term in ["xcoffins", "xco\u{FB00}ins"] {
+                counts["\(backend) \(term)"] = try (0..<document.pageCount).reduce(0) { $0 + (try document.search(term, pageAt: $1).count) }
+            }
+        }
+        #expect(Set(counts.values).count == 1 && counts.values.first == 4, "\(counts)")
+    }
+}

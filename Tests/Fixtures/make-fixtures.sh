@@ -454,6 +454,39 @@ rm image.ppm
 head -c 400 book.epub > broken.epub
 head -c "$(( $(wc -c < comic.cbz) - 100 ))" comic.cbz > broken.cbz
 
+# ligatures.pdf: one page (612 x 792) in Helvetica whose encoding is WinAnsi with codes 1
+# and 2 set to the glyphs /fi and /fl (both in Helvetica's standard glyph set, so both
+# engines give them the same width), and whose /ToUnicode maps those codes to U+FB01 and
+# U+FB02 (as TeX's fonts do), three lines at x 72:
+#   y 700: "The office and the reflex" (office with the fi glyph, reflex with the fl glyph);
+#   y 670: "Her résumé arrived." (é as WinAnsi 0xE9);
+#   y 640: "A plain resume too."
+# MuPDF spells the ligatures out in its text ("office"); Poppler keeps U+FB01 and U+FB02
+# ("ofﬁce", "reﬂex"), the shape of Debian's zitie-cn.pdf.
+python3 - <<'PY'
+from pdf_writer import pdf_file
+content = (b"BT /F1 18 Tf 72 700 Td (The of\001ce and the re\002ex) Tj ET\n"
+           b"BT /F1 18 Tf 72 670 Td (Her r\351sum\351 arrived.) Tj ET\n"
+           b"BT /F1 18 Tf 72 640 Td (A plain resume too.) Tj ET\n")
+# Codes 1 and 2 to the ligatures; the others to WinAnsi's characters, which here are Latin-1's.
+cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Ligatures def /CMapType 2 def\n"
+        b"1 begincodespacerange <00> <FF> endcodespacerange\n"
+        b"2 beginbfchar <01> <FB01> <02> <FB02> endbfchar\n"
+        b"1 beginbfrange <20> <FF> <0020> endbfrange\n"
+        b"endcmap CMapName currentdict /CMap defineresource pop end end")
+objects = [
+    b"<< /Type /Catalog /Pages 2 0 R >>",
+    b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica"
+    b" /Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [1 /fi /fl] >> /ToUnicode 6 0 R >>",
+    b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+    b"<< /Length %d >>\nstream\n" % len(cmap) + cmap + b"\nendstream",
+]
+out, xref = pdf_file(objects)
+open("ligatures.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

@@ -70,6 +70,10 @@ struct ComparisonMetricsTests {
         #expect(TextAgreement.words("one two three four", "one two") == 0.5)
         #expect(TextAgreement.words("", "  ") == 1)
         #expect(TextAgreement.words("words", "") == 0)
+        // One engine keeps ligatures and composes accents, another does neither.
+        #expect(TextAgreement.words("The ofﬁce and the reﬂex", "The office and the reflex") == 1)
+        #expect(TextAgreement.words("r\u{E9}sum\u{E9}", "re\u{301}sume\u{301}") == 1)
+        #expect(TextAgreement.words("résumé", "resume") == 0, "accents still count")
     }
 }
 

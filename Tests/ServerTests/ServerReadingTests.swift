@@ -166,6 +166,29 @@ import TestSupport
         }
     }
 
+    /// The search route folds ligatures on both engines and ignores accents when asked.
+    @Test func searchFoldsLigaturesAndAccentsOnEveryEngine() async throws {
+        let harness = try ServerHarness(extra: ["ligatures.pdf"])
+        try await harness.run { client in
+            func hits(_ query: String) async throws -> [Int] {
+                let response = try await client.get(documentPath("ligatures.pdf") + "/search?" + query)
+                #expect(response.status == .ok, "\(query)")
+                let lines = String(decoding: response.data, as: UTF8.self).split(separator: "\n").compactMap {
+                    try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+                }
+                return lines.compactMap { $0["pageIndex"] as? Int }
+            }
+            for engine in ["mupdf", "poppler"] {
+                #expect(try await hits("q=office&engine=\(engine)") == [0])
+                #expect(try await hits("q=of%EF%AC%81ce&engine=\(engine)") == [0], "the term with U+FB01")
+                #expect(try await hits("q=resume&engine=\(engine)") == [0])
+                #expect(try await hits("q=resume&ignoreAccents=true&engine=\(engine)") == [0, 0])
+            }
+            let refused = try await client.get(documentPath("ligatures.pdf") + "/search?q=resume&ignoreAccents=maybe")
+            #expect(refused.status == .badRequest)
+        }
+    }
+
     @Test func outlineLinksAndComparison() async throws {
         try await ServerHarness().run { client in
             let outline = try await client.get(documentPath("text.pdf") + "/outline")

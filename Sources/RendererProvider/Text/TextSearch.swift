@@ -4,11 +4,17 @@ public struct SearchOptions: Hashable, Sendable {
     public var caseSensitive: Bool
     /// Match only where the term is not part of a longer word (default: anywhere).
     public var wholeWord: Bool
+    /// Match letters whatever accents they carry, so that "resume" finds "résumé" and
+    /// "résumé" finds "resume" (default: accents must match).
+    public var ignoresAccents: Bool
 
-    /// Options; by default case-insensitive, matching within words too.
-    public init(caseSensitive: Bool = false, wholeWord: Bool = false) {
+    /// Options; by default case-insensitive, matching within words too, accents matching.
+    /// Ligatures (ﬁ, ﬀ, ...) always match the letters they join, and an accent composed with
+    /// its letter matches one that follows it, whichever the engine gives.
+    public init(caseSensitive: Bool = false, wholeWord: Bool = false, ignoresAccents: Bool = false) {
         self.caseSensitive = caseSensitive
         self.wholeWord = wholeWord
+        self.ignoresAccents = ignoresAccents
     }
 }
 
@@ -31,7 +37,8 @@ public struct SearchHit: Hashable, Sendable, Codable {
 
 /// Finds a term in a page's characters: the one search every backend shares. Runs of
 /// whitespace, including the break between two lines, match any run of whitespace in the
-/// term; a match may run across lines.
+/// term; a match may run across lines. Page and term are folded alike; a match covers the
+/// whole glyphs it touches (a ligature's glyph when it matches one of its letters).
 struct TextSearch {
     private struct Unit {
         var scalars: [Unicode.Scalar]
@@ -47,8 +54,14 @@ struct TextSearch {
     init(term: String, options: SearchOptions) throws {
         let words = term.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !words.isEmpty else { throw RendererError(.invalidArgument, "the search term is empty") }
-        self.term = Array((options.caseSensitive ? words : words.lowercased()).unicodeScalars)
+        self.term = Array(Self.fold(words, options).unicodeScalars)
         self.options = options
+    }
+
+    /// Text as it is matched: folded (``TextFolding``), lowercased unless case matters.
+    private static func fold(_ text: String, _ options: SearchOptions) -> String {
+        let folded = TextFolding.fold(text, ignoringAccents: options.ignoresAccents)
+        return options.caseSensitive ? folded : folded.lowercased()
     }
 
     func hits(in page: TextPage, pageIndex: Int) -> [SearchHit] {
@@ -57,7 +70,7 @@ struct TextSearch {
         for (lineNumber, line) in page.lines.enumerated() {
             if lineNumber > 0 { units.append(Unit(scalars: [" "], character: nil, line: lineNumber)) }
             for character in line.characters {
-                let text = character.isWhitespace ? " " : (options.caseSensitive ? character.text : character.text.lowercased())
+                let text = character.isWhitespace ? " " : Self.fold(character.text, options)
                 units.append(Unit(scalars: Array(text.unicodeScalars), character: character, line: lineNumber))
             }
         }

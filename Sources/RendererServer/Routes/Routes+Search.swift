@@ -3,7 +3,7 @@ import Hummingbird
 import RendererProvider
 
 extension Routes {
-    /// `GET .../search?q=&engine=&caseSensitive=&wholeWord=`: the hits of the whole document,
+    /// `GET .../search?q=&engine=&caseSensitive=&wholeWord=&ignoreAccents=`: the hits of the whole document,
     /// streamed as JSON lines (`application/x-ndjson`) page by page, so that the first hits
     /// arrive before the last page is read; the last line is `{"done": true, ...}`. A client
     /// that goes away stops the search at the next page.
@@ -14,7 +14,9 @@ extension Routes {
             throw APIError.badRequest("q, the text to find, is required")
         }
         guard term.count <= 1000 else { throw APIError.badRequest("q is longer than 1000 characters") }
-        let options = SearchOptions(caseSensitive: try Self.flag("caseSensitive", request), wholeWord: try Self.flag("wholeWord", request))
+        let options = SearchOptions(
+            caseSensitive: try Self.flag("caseSensitive", request), wholeWord: try Self.flag("wholeWord", request),
+            ignoresAccents: try Self.flag("ignoreAccents", request))
         let server = self.context
         let pool = await document.pool(renderer)
         // The whole search, streamed or not, holds one place in the engine queue.
