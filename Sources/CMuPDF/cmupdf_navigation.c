@@ -1,10 +1,11 @@
 #include "cmupdf_internal.h"
 #include <math.h>
+#include <string.h>
 
 /* Resolves `uri` (an outline's or link's target) in `doc`. */
 static cmupdf_destination resolve(fz_context *ctx, fz_document *doc, const char *uri)
 {
-	cmupdf_destination destination = { -1, 0, NAN, NAN, NULL };
+	cmupdf_destination destination = { -1, 0, NAN, NAN, NULL, 0, { NAN, NAN, NAN, NAN } };
 	if (!uri)
 		return destination;
 	if (fz_is_external_link(ctx, uri)) {
@@ -18,6 +19,52 @@ static cmupdf_destination resolve(fz_context *ctx, fz_document *doc, const char 
 	destination.x = dest.x;
 	destination.y = dest.y;
 	return destination;
+}
+
+/* The explicit destination (`[page /Kind numbers...]`) that `dest` leads to: itself, or
+   through the document's named destinations and a dictionary's /D; NULL when none. */
+static pdf_obj *explicit_dest(fz_context *ctx, pdf_document *doc, pdf_obj *dest)
+{
+	for (int step = 0; step < 4 && dest; step++) {
+		if (pdf_is_array(ctx, dest))
+			return dest;
+		if (pdf_is_dict(ctx, dest))
+			dest = pdf_dict_get(ctx, dest, PDF_NAME(D));
+		else if (pdf_is_name(ctx, dest) || pdf_is_string(ctx, dest))
+			dest = pdf_lookup_dest(ctx, doc, dest);
+		else
+			return NULL;
+	}
+	return NULL;
+}
+
+/* Sets the kind and numbers of the explicit destination an outline item or link annotation
+   holds (its /Dest, or its GoTo action's /D) when it leads to the page MuPDF resolved; a
+   destination that cannot be read keeps kind 0. */
+static void read_explicit(fz_context *ctx, pdf_document *doc, pdf_obj *holder, cmupdf_destination *destination)
+{
+	static const char *kinds[] = { "XYZ", "Fit", "FitH", "FitV", "FitR", "FitB", "FitBH", "FitBV" };
+	fz_try(ctx) {
+		pdf_obj *dest = pdf_dict_get(ctx, holder, PDF_NAME(Dest));
+		pdf_obj *action = pdf_dict_get(ctx, holder, PDF_NAME(A));
+		if (!dest && pdf_name_eq(ctx, pdf_dict_get(ctx, action, PDF_NAME(S)), PDF_NAME(GoTo)))
+			dest = pdf_dict_get(ctx, action, PDF_NAME(D));
+		pdf_obj *array = explicit_dest(ctx, doc, dest);
+		pdf_obj *page = pdf_array_get(ctx, array, 0);
+		int number = pdf_is_int(ctx, page) ? pdf_to_int(ctx, page) : pdf_is_dict(ctx, page) ? pdf_lookup_page_number(ctx, doc, page) : -1;
+		if (!array || destination->page < 0 || number != destination->page)
+			break;
+		const char *kind = pdf_to_name(ctx, pdf_array_get(ctx, array, 1));
+		for (int i = 0; i < 8; i++)
+			if (!strcmp(kind, kinds[i]))
+				destination->kind = i + 1;
+		for (int i = 0; i < 4; i++) {
+			pdf_obj *value = pdf_array_get(ctx, array, i + 2);
+			destination->values[i] = pdf_is_number(ctx, value) ? pdf_to_real(ctx, value) : NAN;
+		}
+	}
+	fz_catch(ctx)
+		destination->kind = 0;
 }
 
 /* The outline items already visited; each is marked so that a cycle, however it closes
@@ -67,7 +114,10 @@ static void walk(fz_context *ctx, pdf_document *doc, pdf_obj *item, int depth, i
 		fz_try(ctx) {
 			const char *title = pdf_dict_get_text_string(ctx, item, PDF_NAME(Title));
 			int is_open = pdf_dict_get_int(ctx, item, PDF_NAME(Count)) > 0;
-			callback(user, depth, title, is_open, resolve(ctx, &doc->super, uri));
+			cmupdf_destination destination = resolve(ctx, &doc->super, uri);
+			if (!destination.uri)
+				read_explicit(ctx, doc, item, &destination);
+			callback(user, depth, title, is_open, destination);
 		}
 		fz_always(ctx)
 			fz_free(ctx, uri);
@@ -131,9 +181,32 @@ int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callb
 	fz_try(ctx) {
 		fz_rect bounds = fz_bound_page(ctx, page->page);
 		links = fz_load_links(ctx, page->page);
-		for (fz_link *l = links; l; l = l->next)
-			link(user, l->rect.x0 - bounds.x0, l->rect.y0 - bounds.y0, l->rect.x1 - bounds.x0, l->rect.y1 - bounds.y0,
-				resolve(ctx, doc->doc, l->uri));
+		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
+		fz_matrix ctm = fz_identity;
+		pdf_obj *annots = NULL;
+		if (pdf) {
+			pdf_page_transform(ctx, pdf, NULL, &ctm);
+			annots = pdf_dict_get(ctx, pdf->obj, PDF_NAME(Annots));
+		}
+		int next_annot = 0;
+		for (fz_link *l = links; l; l = l->next) {
+			cmupdf_destination destination = resolve(ctx, doc->doc, l->uri);
+			/* MuPDF makes a PDF page's links from its link annotations, in order: the annotation
+			   whose rectangle is the link's holds the destination as the file writes it. */
+			for (int i = next_annot; !destination.uri && i < pdf_array_len(ctx, annots); i++) {
+				pdf_obj *annot = pdf_array_get(ctx, annots, i);
+				if (!pdf_name_eq(ctx, pdf_dict_get(ctx, annot, PDF_NAME(Subtype)), PDF_NAME(Link)))
+					continue;
+				fz_rect rect = fz_transform_rect(pdf_dict_get_rect(ctx, annot, PDF_NAME(Rect)), ctm);
+				if (fabsf(rect.x0 - l->rect.x0) < 0.01f && fabsf(rect.y0 - l->rect.y0) < 0.01f &&
+					fabsf(rect.x1 - l->rect.x1) < 0.01f && fabsf(rect.y1 - l->rect.y1) < 0.01f) {
+					read_explicit(ctx, doc->pdf, annot, &destination);
+					next_annot = i + 1;
+					break;
+				}
+			}
+			link(user, l->rect.x0 - bounds.x0, l->rect.y0 - bounds.y0, l->rect.x1 - bounds.x0, l->rect.y1 - bounds.y0, destination);
+		}
 	}
 	fz_always(ctx)
 		fz_drop_link(ctx, links);

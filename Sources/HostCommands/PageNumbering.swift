@@ -18,11 +18,16 @@ package struct PageNumbering {
         labels?[index] ?? String(index + 1)
     }
 
-    /// A destination in words: "page 3 at 72,292", or the URI.
+    /// A destination in words: "page 3 at 72,292", with FitR's rectangle ("fitting 66,22
+    /// 114x56") or XYZ's zoom ("at 200%") when it has one; or the URI.
     package func describe(_ destination: Destination?) -> String {
         switch destination {
-        case .page(let index, let point)?:
-            let place = point.map { " at \(Self.number($0.x)),\(Self.number($0.y))" } ?? ""
+        case .page(let index, let point, let view)?:
+            var place = point.map { " at \(Self.number($0.x)),\(Self.number($0.y))" } ?? ""
+            if let rect = view?.rect {
+                place += " fitting \(Self.number(rect.minX)),\(Self.number(rect.minY)) \(Self.number(rect.size.width))x\(Self.number(rect.size.height))"
+            }
+            if let zoom = view?.zoom { place += " at \(Self.number(zoom * 100))%" }
             return "page \(name(index))\(place)"
         case .uri(let uri)?:
             return uri

@@ -1,4 +1,5 @@
 import CPopplerGlib
+import EngineSupport
 import RendererProvider
 
 extension PopplerDocument {
@@ -63,22 +64,32 @@ extension PopplerDocument {
         defer { if let found { poppler_dest_free(found) } }
         let index = Int(target.pointee.page_num) - 1
         guard (0..<pageCount).contains(index) else { return nil }
-        let d = target.pointee
-        let left: Double?, top: Double?
-        switch d.type {
-        case POPPLER_DEST_XYZ, POPPLER_DEST_FITH, POPPLER_DEST_FITBH:
-            left = d.type == POPPLER_DEST_XYZ && d.change_left != 0 ? d.left : nil
-            top = d.change_top != 0 ? d.top : nil
-        case POPPLER_DEST_FITR:
-            (left, top) = (d.left, d.top)
-        default:
-            (left, top) = (nil, nil)
-        }
-        guard left != nil || top != nil, let space = pageSpace(ofPage: index) else {
+        guard let space = pageSpace(ofPage: index), let explicit = Self.explicitDestination(target.pointee, cropBox: space.cropBox) else {
             return .page(index: index, point: nil)
         }
-        let point = space.point(x: left ?? space.cropBox.x0, y: top ?? space.cropBox.y1)
-        return .page(index: index, point: point)
+        return explicit.destination(page: index, in: space)
+    }
+
+    /// The destination as the file writes it, in user space. poppler-glib hands its numbers
+    /// over less a corner of the crop box: left and bottom less the lower-left x, right and
+    /// top less the lower-left y (poppler-action.cc, dest_new_goto); that is undone here. A
+    /// number the file leaves null is nil.
+    private static func explicitDestination(_ d: PopplerDest, cropBox: UserRect) -> ExplicitDestination? {
+        let left = d.change_left != 0 ? d.left + cropBox.x0 : nil
+        let top = d.change_top != 0 ? d.top + cropBox.y0 : nil
+        switch d.type {
+        case POPPLER_DEST_XYZ: return ExplicitDestination(fit: .xyz, values: [left, top, d.change_zoom != 0 ? d.zoom : nil])
+        case POPPLER_DEST_FIT: return ExplicitDestination(fit: .fit, values: [])
+        case POPPLER_DEST_FITB: return ExplicitDestination(fit: .fitB, values: [])
+        case POPPLER_DEST_FITH: return ExplicitDestination(fit: .fitH, values: [top])
+        case POPPLER_DEST_FITBH: return ExplicitDestination(fit: .fitBH, values: [top])
+        case POPPLER_DEST_FITV: return ExplicitDestination(fit: .fitV, values: [left])
+        case POPPLER_DEST_FITBV: return ExplicitDestination(fit: .fitBV, values: [left])
+        case POPPLER_DEST_FITR:
+            return ExplicitDestination(
+                fit: .fitR, values: [d.left + cropBox.x0, d.bottom + cropBox.x0, d.right + cropBox.y0, d.top + cropBox.y0])
+        default: return nil
+        }
     }
 
     /// How user space maps onto page space on page `index`.

@@ -68,13 +68,20 @@ public struct PageImages: Sendable {
 
 /// Comparing destinations within a tolerance, for outlines and links.
 extension Destination {
-    /// Equal, with page points within `tolerance` points of each other.
+    /// Equal, with page points, FitR rectangles and XYZ zooms within `tolerance` (points,
+    /// or hundredths of a zoom) of each other; a view one engine gives and the other does
+    /// not is no difference, the page and point agreeing.
     public func matches(_ other: Destination, within tolerance: Double = 1) -> Bool {
+        func close(_ a: Double?, _ b: Double?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return abs(a - b) <= tolerance
+        }
         switch (self, other) {
-        case (.page(let i, let p), .page(let j, let q)):
-            guard i == j else { return false }
-            guard let p, let q else { return p == nil && q == nil }
-            return abs(p.x - q.x) <= tolerance && abs(p.y - q.y) <= tolerance
+        case (.page(let i, let p, let v), .page(let j, let q, let w)):
+            guard i == j, close(p?.x, q?.x), close(p?.y, q?.y) else { return false }
+            guard let v, let w else { return true }
+            return v.fit == w.fit && close(v.rect?.minX, w.rect?.minX) && close(v.rect?.minY, w.rect?.minY)
+                && close(v.rect?.maxX, w.rect?.maxX) && close(v.rect?.maxY, w.rect?.maxY) && close(v.zoom.map { $0 * 100 }, w.zoom.map { $0 * 100 })
         default:
             return self == other
         }

@@ -113,7 +113,7 @@ struct MutoolOutline {
     static func flatten(_ items: [OutlineItem], depth: Int = 0) -> [Entry] {
         items.flatMap { item -> [Entry] in
             var page: Int?
-            if case .page(let index, _)? = item.destination { page = index }
+            if case .page(let index, _, _)? = item.destination { page = index }
             return [Entry(depth: depth, title: item.title, page: page)] + flatten(item.children, depth: depth + 1)
         }
     }

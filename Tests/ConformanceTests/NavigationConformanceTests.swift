@@ -56,10 +56,71 @@ struct NavigationConformanceTests {
         #expect(targets == [.page(index: 2, point: PagePoint(x: 0, y: 0)), .uri("https://www.example.org/")])
     }
 
-    /// Destinations with their points rounded to whole points, as the fixtures define them.
+    /// destinations.pdf (make-fixtures.sh): one outline item and one link of each kind of
+    /// destination, on a plain page, a page whose crop box does not start at 0 and a page
+    /// turned a quarter. pypdf reads the arrays the file writes; both engines give every one
+    /// in page space as worked out here by hand, links and outline alike.
+    @Test(arguments: Fixtures.backendIDs)
+    func everyKindOfDestinationLandsWhereThePDFSays(backend: String) throws {
+        typealias View = DestinationView
+        let expected: [(title: String, array: String, page: Int, view: View)] = [
+            ("XYZ", "XYZ 100 700 2", 0, View(fit: .xyz, left: 100, top: 92, zoom: 2)),
+            ("XYZ nulls", "XYZ null 600 null", 1, View(fit: .xyz, top: 142)),
+            ("Fit", "Fit", 0, View(fit: .fit)),
+            ("FitH", "FitH 650", 1, View(fit: .fitH, top: 92)),
+            ("FitV", "FitV 100", 0, View(fit: .fitV, left: 100)),
+            ("FitR", "FitR 66 714 180 770", 0, View(fit: .fitR, left: 66, top: 22, rect: PageRect(x: 66, y: 22, width: 114, height: 56))),
+            ("FitB", "FitB", 2, View(fit: .fitB)),
+            // On the page turned a quarter, user-space y is page-space x.
+            ("FitBH", "FitBH 500", 2, View(fit: .fitBH, left: 500)),
+            ("FitBV", "FitBV 200", 1, View(fit: .fitBV, left: 150)),
+            ("FitR rotated", "FitR 100 200 300 400", 2, View(fit: .fitR, left: 200, top: 100, rect: PageRect(x: 200, y: 100, width: 200, height: 200))),
+            ("XYZ rotated", "XYZ 100 700 0", 2, View(fit: .xyz, left: 700, top: 100)),
+            ("FitR cropped", "FitR 100 200 300 400", 1, View(fit: .fitR, left: 50, top: 342, rect: PageRect(x: 50, y: 342, width: 200, height: 200))),
+        ]
+        let file = Fixtures.path("destinations.pdf")
+        let script = """
+            import sys, pypdf
+            reader = pypdf.PdfReader(sys.argv[1])
+            item = reader.trailer["/Root"]["/Outlines"]["/First"]
+            while item is not None:
+                array = item["/Dest"]
+                page = reader.get_page_number(array[0].get_object())
+                numbers = ["null" if isinstance(value, pypdf.generic.NullObject) else "%g" % float(value) for value in array[2:]]
+                print("%s|%d|%s" % (item["/Title"], page, " ".join([str(array[1])[1:]] + numbers)))
+                item = item.get("/Next")
+            """
+        let read = try Tool.run("python3", ["-c", script, file])
+        #expect(read.text == expected.map { "\($0.title)|\($0.page)|\($0.array)\n" }.joined(), "pypdf: \(read.text)\(read.stderr)")
+
+        let document = try Fixtures.open("destinations.pdf", backend: backend)
+        let outline = try document.outline()
+        let links = try document.links(pageAt: 0)
+        #expect(outline.map(\.title) == expected.map(\.title) && links.count == expected.count)
+        for (index, entry) in expected.enumerated() {
+            for (source, destination) in [("outline", outline[index].destination), ("link", links[index].destination)] {
+                guard case .page(let page, let point, let view?)? = destination else {
+                    Issue.record("\(entry.title), \(source): \(String(describing: destination))")
+                    continue
+                }
+                #expect(page == entry.page && Self.same(view, entry.view), "\(entry.title), \(source): \(view)")
+                #expect(point == view.point, "\(entry.title), \(source)")
+            }
+        }
+    }
+
+    /// Views equal to a hundredth of a point.
+    static func same(_ a: DestinationView, _ b: DestinationView) -> Bool {
+        func close(_ x: Double?, _ y: Double?) -> Bool { x == nil ? y == nil : y.map { abs($0 - x!) < 0.01 } ?? false }
+        return a.fit == b.fit && close(a.left, b.left) && close(a.top, b.top) && close(a.zoom, b.zoom)
+            && close(a.rect?.minX, b.rect?.minX) && close(a.rect?.minY, b.rect?.minY) && close(a.rect?.maxX, b.rect?.maxX) && close(a.rect?.maxY, b.rect?.maxY)
+    }
+
+    /// Destinations with their points rounded to whole points, as the fixtures define them
+    /// (without the view, which `everyKindOfDestinationLandsWhereThePDFSays` checks).
     static func rounded(_ destination: Destination?) -> Destination? {
-        guard case .page(let index, let point?)? = destination else { return destination }
-        return .page(index: index, point: PagePoint(x: point.x.rounded(), y: point.y.rounded()))
+        guard case .page(let index, let point, _)? = destination else { return destination }
+        return .page(index: index, point: point.map { PagePoint(x: $0.x.rounded(), y: $0.y.rounded()) })
     }
 
     static func rounded(_ items: [OutlineItem]) -> [OutlineItem] {

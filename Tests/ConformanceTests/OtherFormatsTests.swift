@@ -49,7 +49,7 @@ struct OtherFormatsTests {
         let outline = try epub.outline()
         #expect(outline.map(\.title) == ["Chapter One", "Chapter Two"])
         #expect(outline.map(\.destination) == [.page(index: 0, point: PagePoint(x: 0, y: 0)), .page(index: 1, point: PagePoint(x: 0, y: 0))])
-        #expect(try epub.links(pageAt: 0).map(\.destination).contains { if case .page(1, _) = $0 { true } else { false } })
+        #expect(try epub.links(pageAt: 0).map(\.destination).contains { if case .page(1, _, _) = $0 { true } else { false } })
         #expect(try !epub.search("second chapter", pageAt: 1).isEmpty)
 
         let fb2 = try Fixtures.registry.open(.file(Fixtures.path("book.fb2")))

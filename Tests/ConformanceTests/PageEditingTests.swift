@@ -174,7 +174,7 @@ struct PageEditingTests {
 extension Destination {
     /// The page a destination in the document goes to; nil for one outside it.
     fileprivate var pageIndex: Int? {
-        if case .page(let index, _) = self { return index }
+        if case .page(let index, _, _) = self { return index }
         return nil
     }
 }

@@ -487,6 +487,48 @@ out, xref = pdf_file(objects)
 open("ligatures.pdf", "wb").write(out)
 PY
 
+# destinations.pdf: three pages, each MediaBox [0 0 612 792]: page 1 plain; page 2 with
+# /CropBox [50 100 562 742]; page 3 with /Rotate 90. An outline item, and on page 1 a link
+# (one per item, 20 pt high, stacked from y 20), for each kind of destination:
+#   "XYZ"          [p1 /XYZ 100 700 2]
+#   "XYZ nulls"    [p2 /XYZ null 600 null]
+#   "Fit"          [p1 /Fit]
+#   "FitH"         [p2 /FitH 650]
+#   "FitV"         [p1 /FitV 100]
+#   "FitR"         [p1 /FitR 66 714 180 770]  (qpdf's page-labels-and-outlines.pdf has this one)
+#   "FitB"         [p3 /FitB]
+#   "FitBH"        [p3 /FitBH 500]
+#   "FitBV"        [p2 /FitBV 200]
+#   "FitR rotated" [p3 /FitR 100 200 300 400]
+#   "XYZ rotated"  [p3 /XYZ 100 700 0]
+#   "FitR cropped" [p2 /FitR 100 200 300 400]
+python3 - <<'PY'
+from pdf_writer import pdf_file
+dests = [(b"XYZ", b"[3 0 R /XYZ 100 700 2]"), (b"XYZ nulls", b"[4 0 R /XYZ null 600 null]"), (b"Fit", b"[3 0 R /Fit]"),
+         (b"FitH", b"[4 0 R /FitH 650]"), (b"FitV", b"[3 0 R /FitV 100]"), (b"FitR", b"[3 0 R /FitR 66 714 180 770]"),
+         (b"FitB", b"[5 0 R /FitB]"), (b"FitBH", b"[5 0 R /FitBH 500]"), (b"FitBV", b"[4 0 R /FitBV 200]"),
+         (b"FitR rotated", b"[5 0 R /FitR 100 200 300 400]"), (b"XYZ rotated", b"[5 0 R /XYZ 100 700 0]"),
+         (b"FitR cropped", b"[4 0 R /FitR 100 200 300 400]")]
+first_item, first_link = 10, 10 + len(dests)
+links = b" ".join(b"%d 0 R" % (first_link + i) for i in range(len(dests)))
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R /Outlines 6 0 R >>",
+    2: b"<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [" + links + b"] >>",
+    4: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /CropBox [50 100 562 742] >>",
+    5: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate 90 >>",
+    6: b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first_item, first_link - 1, len(dests)),
+}
+for i, (title, dest) in enumerate(dests):
+    links_to = b""
+    if i > 0: links_to += b" /Prev %d 0 R" % (first_item + i - 1)
+    if i < len(dests) - 1: links_to += b" /Next %d 0 R" % (first_item + i + 1)
+    objects[first_item + i] = b"<< /Title (" + title + b") /Parent 6 0 R /Dest " + dest + links_to + b" >>"
+    objects[first_link + i] = (b"<< /Type /Annot /Subtype /Link /Rect [72 %d 300 %d] /Border [0 0 0] /Dest " % (20 + 22 * i, 40 + 22 * i)) + dest + b" >>"
+out, xref = pdf_file(objects)
+open("destinations.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

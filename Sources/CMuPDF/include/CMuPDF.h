@@ -171,12 +171,17 @@ char *cmupdf_page_plain_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_err
 
 /* Where a link or outline item leads: a page (index >= 0, with the destination's kind
    and point in that page's page space; x or y is NaN where the destination leaves it
-   open), or an external URI (page -1), or nowhere resolvable (page -1, uri NULL). */
+   open), or an external URI (page -1), or nowhere resolvable (page -1, uri NULL). For a
+   PDF's explicit destination, `kind` is its kind (1 XYZ, 2 Fit, 3 FitH, 4 FitV, 5 FitR,
+   6 FitB, 7 FitBH, 8 FitBV) and `values` the numbers after it as the file writes them, in
+   user space (NaN where null or missing); `kind` is 0 otherwise (other formats' links). */
 typedef struct {
 	int page;
 	int fit;      /* 1 for destinations that show the whole page or its width (no point) */
 	float x, y;
 	const char *uri;
+	int kind;
+	float values[4];
 } cmupdf_destination;
 
 /* Calls `item` for each outline entry in depth-first order with its depth (0 for the top

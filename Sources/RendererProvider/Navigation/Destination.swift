@@ -1,10 +1,65 @@
 /// Where a link or outline item leads.
 public enum Destination: Hashable, Sendable, Codable {
-    /// A page of the same document, and the point on it (in that page's page space) to show
-    /// at the top-left, when the destination names one. Named destinations are resolved to this.
-    case page(index: Int, point: PagePoint?)
+    /// A page of the same document; the point on it (in that page's page space) to show at
+    /// the top-left, when the destination names one; and, for a PDF, how the destination
+    /// asks the page to be shown (``DestinationView``: the rectangle of `FitR`, the zoom of
+    /// `XYZ`). Named destinations are resolved to this.
+    case page(index: Int, point: PagePoint?, view: DestinationView? = nil)
     /// Something outside the document: a web address, a mail address, another file.
     case uri(String)
+}
+
+/// How a PDF destination asks its page to be shown (ISO 32000-1, 12.3.2.2), converted into
+/// the page's page space: the same on every engine, whatever the page's crop box and
+/// rotation. A coordinate the destination leaves open (`null`), or that the page's rotation
+/// turns into the other axis, is nil.
+public struct DestinationView: Hashable, Sendable, Codable {
+    /// The kinds of destination, named as PDF writes them.
+    public enum Fit: String, Hashable, Sendable, Codable, CaseIterable {
+        /// A point at the window's top-left, at a zoom.
+        case xyz = "XYZ"
+        /// The whole page.
+        case fit = "Fit"
+        /// The page's width, from a top edge.
+        case fitH = "FitH"
+        /// The page's height, from a left edge.
+        case fitV = "FitV"
+        /// A rectangle.
+        case fitR = "FitR"
+        /// The page's content (its bounding box).
+        case fitB = "FitB"
+        /// The content's width, from a top edge.
+        case fitBH = "FitBH"
+        /// The content's height, from a left edge.
+        case fitBV = "FitBV"
+    }
+
+    /// The kind of destination.
+    public var fit: Fit
+    /// The page-space x at the window's left edge (XYZ, FitV, FitBV, FitR), or nil.
+    public var left: Double?
+    /// The page-space y at the window's top edge (XYZ, FitH, FitBH, FitR), or nil.
+    public var top: Double?
+    /// For FitR, the rectangle to fit in the window, in page space.
+    public var rect: PageRect?
+    /// For XYZ, the zoom (1 is 100%); nil when the destination keeps the reader's.
+    public var zoom: Double?
+
+    public init(fit: Fit, left: Double? = nil, top: Double? = nil, rect: PageRect? = nil, zoom: Double? = nil) {
+        self.fit = fit
+        self.left = left
+        self.top = top
+        self.rect = rect
+        self.zoom = zoom
+    }
+
+    /// The point a viewer shows at the top-left: the rectangle's corner for FitR, else the
+    /// edges given (0 for one left open); nil when the view names neither edge.
+    public var point: PagePoint? {
+        if let rect { return PagePoint(x: rect.minX, y: rect.minY) }
+        guard left != nil || top != nil else { return nil }
+        return PagePoint(x: left ?? 0, y: top ?? 0)
+    }
 }
 
 /// A link on a page: the area that reacts, and where it leads.
