@@ -40,16 +40,16 @@ public struct DocumentServer: Sendable {
         let configuration = context.configuration
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
         // Every connection must send its first request head in time, and may then stay idle
-        // only so long.
+        // only so long; a refused upgrade is answered with the JSON error of HTTP routes.
         let webSocketResponder = LayerSocket(routes: routes).router().buildResponder()
         let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
             ws: .init(maxFrameSize: min(configuration.bodyLimit, collaborationFrameSize)))
         let headDeadline = TimeAmount(configuration.requestHeadTimeout)
         let server = HTTPServerBuilder { responder in
-            RequestHeadDeadlineChannel(
+            FrontHandlersChannel(
                 base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
-                deadline: headDeadline)
+                handlers: { [RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer()] })
         }
         var application = Application(
             router: router,

@@ -187,6 +187,43 @@ import WSClient
         }
     }
 
+    /// A refused WebSocket upgrade is answered as the HTTP routes answer: 401 without a token,
+    /// with a forged one or one for another layer, 403 with a token that does not grant
+    /// reading the document, each with the JSON error body, and the connection closed; a good
+    /// token still upgrades (101).
+    @Test func aRefusedUpgradeIsAnsweredWithTheJSONError() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        let alice = try await keys.token("alice")
+        let otherLayer = try await keys.token("alice", layer: "other")
+        let noReading = try await keys.token("alice", permissions: ["write"])
+        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+            func upgrade(_ token: String?) async throws -> String {
+                let connection = try RawHTTPConnection(port: client.port)
+                defer { connection.close() }
+                var headers = ["Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="]
+                if let token { headers["Authorization"] = "Bearer \(token)" }
+                try connection.get(CollaborationServerTests.layerPath() + "/events", headers: headers)
+                let answer = await connection.read { data in
+                    let text = String(decoding: data, as: UTF8.self)
+                    return text.hasPrefix("HTTP/1.1 101") ? text.contains("\r\n\r\n") : text.hasSuffix("}}")
+                }
+                return String(decoding: answer, as: UTF8.self)
+            }
+            for (token, status, code) in [(nil, "401 Unauthorized", "unauthorized"), (alice + "x", "401 Unauthorized", "unauthorized"),
+                                          (otherLayer, "401 Unauthorized", "unauthorized"), (noReading, "403 Forbidden", "forbidden")] {
+                let answer = try await upgrade(token)
+                #expect(answer.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(answer)")
+                #expect(answer.lowercased().contains("content-type: application/json") && answer.lowercased().contains("connection: close"), "\(answer)")
+                let body = try #require(answer.components(separatedBy: "\r\n\r\n").last)
+                let json = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: [String: String]]
+                #expect(json?["error"]?["code"] == code, "\(body)")
+                #expect(!body.contains(harness.folder), "no path of the server")
+            }
+            #expect(try await upgrade(alice).hasPrefix("HTTP/1.1 101"))
+        }
+    }
+
     @Test func aSocketClosesWhenItsTokenEnds() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
@@ -368,9 +405,9 @@ import WSClient
             #expect(large.status == .badRequest && large.errorCode == "limit-exceeded", "\(large.status) \(large.errorMessage ?? "")")
             let small = try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20")
             #expect(small.status == .ok)
-            // What the drawings took is given back.
+            // What the drawings took is given back: no task queued, no byte of the budget held.
             let health = try #require(try await client.get("/api/health").json as? [String: Any])
-            #expect(health["queued"] as? Int == 0)
+            #expect(health["queued"] as? Int == 0 && health["renderingBytes"] as? Int == 0, "\(health)")
         }
     }
 }

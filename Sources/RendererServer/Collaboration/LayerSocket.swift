@@ -16,11 +16,17 @@ struct LayerSocket: Sendable {
     let routes: Routes
 
     /// The router of WebSocket upgrades: only this path upgrades, and only with a token
-    /// that verifies for it (otherwise the upgrade is answered 401 or 403).
+    /// that verifies for it (otherwise the upgrade is answered 401 or 403 with the JSON error,
+    /// through ``RefusedUpgradeAnswer``).
     func router() -> Router<LayerSocketContext> {
         let router = Router(context: LayerSocketContext.self)
         router.ws(Self.path) { request, context in
-            _ = try await authorize(request, parameters: context.parameters)
+            do {
+                _ = try await authorize(request, parameters: context.parameters)
+            } catch let error as APIError {
+                await RefusedUpgradeAnswer.record(error, on: context.channel)
+                throw error
+            }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             guard let collaborator = try? await authorize(context.request, parameters: context.requestContext.parameters),

@@ -88,10 +88,32 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: status, headers: responseHeaders, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The headers of the answer: this error's own and the JSON body's.
+    private var responseHeaders: HTTPFields {
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        let data = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return headers
+    }
+
+    /// The JSON body of the answer.
+    private var body: Data {
+        (try? JSONEncoder().encode(Body(error: .init(code: code, message: message)))) ?? Data()
+    }
+
+    /// The whole HTTP/1.1 answer as bytes on the wire, closing the connection: for the one
+    /// place an answer is written below Hummingbird (``RefusedUpgradeAnswer``).
+    func rawResponse() -> ByteBuffer {
+        var headers = responseHeaders
+        headers[.contentLength] = "\(body.count)"
+        headers[.connection] = "close"
+        var head = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
+        for field in headers { head += "\(field.name.rawName): \(field.value)\r\n" }
+        var buffer = ByteBuffer(string: head + "\r\n")
+        buffer.writeBytes(body)
+        return buffer
     }
 }

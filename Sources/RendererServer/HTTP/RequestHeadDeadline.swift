@@ -3,18 +3,17 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// A connection's first request head must arrive whole within a deadline: a client that
-/// connects and sends part of a request (or nothing) is disconnected then, rather than hold
-/// a connection, and a file descriptor, for ever. Hummingbird's idle timeout governs the
-/// requests after the first, but it is installed only once the WebSocket upgrade handler
-/// has seen a whole first head, so the first one is bounded here, ahead of everything.
-struct RequestHeadDeadlineChannel<Base: ServerChildChannel>: ServerChildChannel {
+/// Hummingbird's HTTP/1 and WebSocket channel with handlers of the project's at the front of
+/// each connection's pipeline, nearest the socket, ahead of everything Hummingbird and NIO
+/// install: they see the connection's bytes as they come and go.
+struct FrontHandlersChannel<Base: ServerChildChannel>: ServerChildChannel {
     let base: Base
-    let deadline: TimeAmount
+    /// The handlers of one connection, made anew for each, first first.
+    let handlers: @Sendable () -> [any ChannelHandler]
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Base.Value> {
         do {
-            try channel.pipeline.syncOperations.addHandler(RequestHeadDeadline(deadline: deadline), position: .first)
+            try channel.pipeline.syncOperations.addHandlers(handlers(), position: .first)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
@@ -26,6 +25,12 @@ struct RequestHeadDeadlineChannel<Base: ServerChildChannel>: ServerChildChannel 
     }
 }
 
+/// A connection's first request head must arrive whole within a deadline: a client that
+/// connects and sends part of a request (or nothing) is disconnected then, rather than hold
+/// a connection, and a file descriptor, for ever. Hummingbird's idle timeout governs the
+/// requests after the first, but it is installed only once the WebSocket upgrade handler
+/// has seen a whole first head, so the first one is bounded here, ahead of everything.
+///
 /// Closes the connection unless the bytes of a whole request head (up to its blank line)
 /// have come within `deadline` of the connection's start; removes itself once they have.
 final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler {

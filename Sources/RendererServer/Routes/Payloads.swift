@@ -7,7 +7,10 @@ enum Payload {
     struct Health: Codable {
         var status: String
         var renderers: [Renderer]
+        /// Engine tasks admitted and not yet done.
         var queued: Int
+        /// Bytes of page images being drawn now, of the render budget.
+        var renderingBytes: Int
         var cachedBytes: Int
     }
 

@@ -7,7 +7,9 @@ extension Routes {
     @Sendable func health(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let renderers = self.context.registry.renderers.map { Payload.Renderer(id: $0.id, engine: $0.engineName, version: $0.engineVersion) }
         return try Self.json(
-            Payload.Health(status: "ok", renderers: renderers, queued: self.context.queue.count, cachedBytes: await self.context.cache.byteCount))
+            Payload.Health(
+                status: "ok", renderers: renderers, queued: self.context.queue.count, renderingBytes: self.context.renderBudget.count,
+                cachedBytes: await self.context.cache.byteCount))
     }
 
     /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it.
