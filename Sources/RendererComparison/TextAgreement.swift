@@ -6,8 +6,8 @@ public enum TextAgreement {
     /// whitespace and where an engine puts a space before punctuation do not count) matched
     /// one to one regardless of order (engines order columns differently), divided by the
     /// larger word count. 1 for two texts without words. Ligatures count as the letters
-    /// they join and accents compare however they are composed (``TextFolding``), since one
-    /// engine spells "ﬀ" out and another keeps it.
+    /// they join and accents compare however they are composed, as search compares them,
+    /// since one engine spells "ﬀ" out and another keeps it.
     public static func words(_ a: String, _ b: String) -> Double {
         func counts(_ text: String) -> [Substring: Int] {
             TextFolding.fold(text).split { !($0.isLetter || $0.isNumber) }.reduce(into: [:]) { $0[$1, default: 0] += 1 }

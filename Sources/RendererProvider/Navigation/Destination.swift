@@ -45,6 +45,7 @@ public struct DestinationView: Hashable, Sendable, Codable {
     /// For XYZ, the zoom (1 is 100%); nil when the destination keeps the reader's.
     public var zoom: Double?
 
+    /// A view of kind `fit` with the edges, rectangle and zoom given, in page space.
     public init(fit: Fit, left: Double? = nil, top: Double? = nil, rect: PageRect? = nil, zoom: Double? = nil) {
         self.fit = fit
         self.left = left
