@@ -25,7 +25,8 @@ struct OpenCommand: HostSubcommand {
               render N FILE [DPI]     export page N as a PNG file (needs the printing setting)
               text N                  print page N's text
               dark on|off             switch dark mode (needs the darkMode setting)
-              save [MODE]             save over the file (automatic, incremental or rewrite)
+              save [MODE]             save over the file (automatic, incremental or rewrite); refused
+                                      (exit 75) when someone else changed the file meanwhile
               save-to PATH            save a copy
               close                   close the session
 
@@ -52,6 +53,7 @@ struct OpenCommand: HostSubcommand {
             let session = try global.openSession(
                 file, pageIndex: page.map { $0 - 1 }, viewingState: try store.viewingState(for: fingerprint),
                 bookmarks: printer.bookmarks, delegate: printer)
+            let onDisk = files is LocalFileSystem ? try SavedFile(path: file) : nil
             let interactive = isatty(STDIN_FILENO) != 0
             while !session.isClosed {
                 if interactive { FileHandle.standardError.write(Data("open> ".utf8)) }
@@ -59,7 +61,7 @@ struct OpenCommand: HostSubcommand {
                 let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
                 guard !words.isEmpty else { continue }
                 do {
-                    try Self.perform(words, line: line, on: session, printer: printer)
+                    try Self.perform(words, line: line, on: session, printer: printer, onDisk: onDisk)
                 } catch let error as RendererError {
                     printer.printError(error)
                     if status == 0 { status = Failure.exitCode(for: error) }
@@ -71,7 +73,7 @@ struct OpenCommand: HostSubcommand {
     }
 
     /// Runs one command line.
-    private static func perform(_ words: [String], line: String, on session: ReadingSession, printer: SessionPrinter) throws {
+    private static func perform(_ words: [String], line: String, on session: ReadingSession, printer: SessionPrinter, onDisk: SavedFile?) throws {
         func number(_ index: Int, _ name: String) throws -> Int {
             guard words.count > index, let value = Int(words[index]) else { throw RendererError(.invalidArgument, "\(words[0]) needs \(name)") }
             return value
@@ -132,7 +134,7 @@ struct OpenCommand: HostSubcommand {
         case ("save", _):
             let mode = words.count > 1 ? SaveMode(rawValue: words[1]) : .automatic
             guard let mode else { throw RendererError(.invalidArgument, "save modes are automatic, incremental and rewrite") }
-            try session.save(mode: mode)
+            if let onDisk { try onDisk.saving { _ = try session.save(mode: mode) } } else { try session.save(mode: mode) }
         case ("save-to", _):
             guard words.count > 1 else { throw RendererError(.invalidArgument, "save-to needs a path") }
             try session.save(to: rest(after: 1))
@@ -141,5 +143,50 @@ struct OpenCommand: HostSubcommand {
         default:
             throw RendererError(.invalidArgument, "unknown command \"\(words[0])\"; see hostapp open --help")
         }
+    }
+}
+
+/// The session's file on the local disk as the session last saw it (opened or saved), so
+/// that a save never overwrites another writer's change: each save holds the file's
+/// ``FileWriteLock`` and is refused with `conflict` when the file is no longer the one seen.
+final class SavedFile {
+    let path: String
+    private var seen: Identity
+
+    /// The file's device, inode, size and modification time: what a save by anyone changes.
+    private struct Identity: Equatable {
+        var device, inode: UInt64
+        var size: Int64
+        var modified: timespec
+
+        static func == (a: Identity, b: Identity) -> Bool {
+            (a.device, a.inode, a.size, a.modified.tv_sec, a.modified.tv_nsec) == (b.device, b.inode, b.size, b.modified.tv_sec, b.modified.tv_nsec)
+        }
+    }
+
+    init(path: String) throws {
+        self.path = path
+        seen = try Self.identity(of: path)
+    }
+
+    /// Runs `save` holding the file's write lock, once the file is found unchanged since the
+    /// session last saw it; then remembers the file saved.
+    func saving(_ save: () throws -> Void) throws {
+        try FileWriteLock.holding(path) {
+            guard try Self.identity(of: path) == seen else {
+                throw RendererError(
+                    .conflict, "\(path) changed since this session opened or saved it; nothing was overwritten (save-to saves a copy)")
+            }
+            try save()
+            seen = try Self.identity(of: path)
+        }
+    }
+
+    private static func identity(of path: String) throws -> Identity {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw RendererError(.ioFailure, "cannot read the state of \(path): \(String(cString: strerror(errno)))")
+        }
+        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size), modified: status.st_mtim)
     }
 }

@@ -58,6 +58,46 @@ struct SessionCommandTests {
         #expect(asked.lines.first?["page"] as? Int == 3 && clamped?["requested"] as? Int == 9, "a page past the last is clamped, with the reason")
     }
 
+    /// A session's `save` never overwrites another writer's change: a note another
+    /// `hostapp` added (and acknowledged) while the session was open stays, the session's
+    /// save is refused with exit 75, and its `save-to` still keeps its own work.
+    @Test(arguments: ["mupdf", "poppler"])
+    func aSaveNeverOverwritesAnotherWritersChange(backend: String) async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
+        process.arguments = ["--backend", backend, "open", workspace.document]
+        process.environment = ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 }
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let note = #"{"id": "mine", "kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 30, "height": 30}}}"#
+        input.fileHandleForWriting.write(Data("annotate \(note)\ntext 1\n".utf8))
+        // The session has read the file and made its change once the text comes back.
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains(#""result":"text""#) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            printed.append(chunk)
+        }
+        let other = try workspace.hostapp([
+            "--backend", backend, "annotations", "add", workspace.document, "--page", "1", "--kind", "text", "--rect", "100,100,16,16", "--contents", "theirs",
+        ])
+        #expect(other.status == 0, "\(other.stderr)")
+        input.fileHandleForWriting.write(Data("save\nsave-to \(workspace.path("mine.pdf"))\nclose\n".utf8))
+        try input.fileHandleForWriting.close()
+        printed.append(output.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 75, "\(String(decoding: printed, as: UTF8.self))")
+        #expect(String(decoding: printed, as: UTF8.self).contains("changed since this session opened or saved it"))
+        let kept = try workspace.hostapp(["--backend", backend, "annotations", "list", workspace.document]).text
+        #expect(kept.contains("theirs") && !kept.contains("mine"), "\(kept)")
+        #expect(try workspace.hostapp(["--backend", backend, "annotations", "list", workspace.path("mine.pdf")]).text.contains("mine"))
+    }
+
     @Test(arguments: ["mupdf", "poppler"])
     func editsAndSavesAreToldAndAFailedCommandSetsTheExitCode(backend: String) throws {
         let workspace = try Workspace()

@@ -129,6 +129,28 @@ import TestSupport
         #expect(try Tool.run("qpdf", ["--check", pdf]).status == 0)
     }
 
+    /// A writer that saves while holding the lock keeps the new file locked until it lets
+    /// go: no other writer can lock (and so read and overwrite) the file it just renamed into
+    /// place while it still works on it. This once let a command-line edit be lost: the
+    /// server read the version of a file another writer had already replaced.
+    @Test(arguments: ["mupdf", "poppler"])
+    func theLockFollowsTheFileItsHolderSaves(backend: String) throws {
+        let scratch = try Scratch()
+        let pdf = try scratch.copy("text.pdf")
+        let holder = try #require(try FileWriteLock.acquire(pdf, timeout: 5))
+        let document = try Fixtures.registry.open(.file(pdf), backend: .id(backend))
+        _ = try document.add(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20)))
+        try document.save(to: pdf)
+        do {
+            try FileWriteLock.holding(pdf, timeout: 0.2) {}
+            Issue.record("another writer locked the new file while its writer still held the lock")
+        } catch let error as RendererError {
+            #expect(error.code == .conflict, "\(error)")
+        }
+        holder.release()
+        #expect(try FileWriteLock.holding(pdf, timeout: 5) { true })
+    }
+
     /// A writer that holds the file's lock past the wait makes another fail `conflict`,
     /// naming the file; once it lets go, the other gets its turn.
     @Test func aWriterWaitsForTheLockThenFailsWithConflict() throws {

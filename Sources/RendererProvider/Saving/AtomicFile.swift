@@ -33,6 +33,8 @@ enum AtomicFile {
             try write(temporary)
             try setPermissions(of: temporary, like: target.path)
             if durable { try flush(temporary) }
+            // A writer holding the file's lock keeps it on the new file from the moment it is there.
+            FileWriteLock.lockReplacement(temporary, of: target.path)
             guard rename(temporary, target.path) == 0 else {
                 throw RendererError(.ioFailure, "cannot write \(path): cannot rename the new file into place: \(String(cString: strerror(errno)))")
             }
