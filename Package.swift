@@ -119,7 +119,10 @@ let package = Package(
         // and the sync client.
         .target(
             name: "RendererCollaboration",
-            dependencies: ["RendererProvider", .product(name: "JWTKit", package: "jwt-kit")]),
+            dependencies: ["RendererProvider", "RendererCollaborationMessages", .product(name: "JWTKit", package: "jwt-kit")]),
+        // The collaboration wire protocol's messages (JSON over the provider API's types), apart
+        // from tokens so that clients and the formats fuzz target read them without JWTKit.
+        .target(name: "RendererCollaborationMessages", dependencies: ["RendererProvider"]),
         // The document server and browser viewer (`hostapp serve`): Hummingbird over both engines.
         .target(
             name: "RendererServer",
@@ -190,7 +193,8 @@ let package = Package(
         .executableTarget(name: "FuzzMuPDF", dependencies: ["FuzzSupport", "MuPDFRenderer"]),
         .executableTarget(name: "FuzzPoppler", dependencies: ["FuzzSupport", "PopplerRenderer"]),
         // libFuzzer target over the parsers the project wrote itself (FDF, XFDF, XMP, content sniffing).
-        .executableTarget(name: "FuzzFormats", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata"]),
+        .executableTarget(
+            name: "FuzzFormats", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererCollaborationMessages"]),
 
         // Helpers the test targets share: fixture paths, running reference tools, reading Netpbm.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import RendererCollaborationMessages
 import RendererProvider
 import RendererProviderMetadata
 import RendererProviderXFDF
@@ -6,8 +7,10 @@ import RendererProviderXFDF
 /// What the formats fuzz target does with one input: hands it to every parser the project
 /// wrote itself, as a stranger's file or message reaches each: FDF and XFDF form values,
 /// XFDF annotations and the layer WebSocket's XFDF commands, an XMP packet (read, and
-/// updated), and content sniffing (ZIP packages' central directories among them). Every
-/// error the API throws is an acceptable outcome; only a crash, a hang or a leak is a finding.
+/// updated), content sniffing (ZIP packages' central directories among them), and the
+/// collaboration messages (a push a server reads, and the answers, changes and snapshots a
+/// sync client reads), with the API's annotation JSON in them. Every error the API throws is
+/// an acceptable outcome; only a crash, a hang or a leak is a finding.
 enum FormatInput {
     /// A page space of a Letter page turned a quarter, for reading geometry.
     static let pageSpace = PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 612, y1: 792), rotation: .quarter)
@@ -21,6 +24,12 @@ enum FormatInput {
         _ = try? XMP.metadata(in: data)
         _ = try? XMP.packet(updating: data, to: DocumentMetadata(title: "fuzz"))
         _ = try? DocumentSource.memory(data).sniffContentType()
+        let json = JSONDecoder()
+        _ = try? json.decode(LayerPush.self, from: data)
+        _ = try? json.decode(PushResult.self, from: data)
+        _ = try? json.decode(LayerChanges.self, from: data)
+        _ = try? json.decode(LayerSnapshot.self, from: data)
+        _ = try? Annotation.annotations(fromJSON: data)
     }
 
     /// Runs each file named in `arguments` once, for replaying a finding without libFuzzer.

@@ -41,6 +41,17 @@ seeds = {
     '<dc:creator><rdf:Seq><rdf:li>Ada</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>'
     '<?xpacket end="w"?>',
 }
+# The collaboration messages, in the API's JSON: a push of each action, the server's answers.
+NOTE = ('{"id": "n1", "kind": "Ink", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 50, "height": 50}},'
+        ' "inkPaths": [[{"x": 10, "y": 10}, {"x": 60, "y": 60}]], "color": {"red": 1, "green": 0, "blue": 0, "alpha": 1},'
+        ' "contents": "seed", "author": "ann"}')
+seeds["push.json"] = ('{"changes": [{"operationID": "o1", "action": "add", "annotation": %s},'
+                      ' {"operationID": "o2", "action": "modify", "annotation": %s, "baseRevision": 3},'
+                      ' {"operationID": "o3", "action": "delete", "annotationID": "n2"}]}' % (NOTE, NOTE))
+seeds["answer.json"] = ('{"revision": 4, "results": [{"operationID": "o1", "status": "applied", "revision": 4},'
+                        ' {"operationID": "o2", "status": "rejected", "reason": "conflict", "current": {"annotation": %s, "revision": 3}}]}' % NOTE)
+seeds["changes.json"] = '{"revision": 4, "added": [{"annotation": %s, "revision": 4}], "updated": [], "deleted": ["n2"]}' % NOTE
+seeds["snapshot.json"] = '{"revision": 4, "annotations": [{"annotation": %s, "revision": 4}]}' % NOTE
 for name, text in seeds.items():
     with open(os.path.join(folder, name), "w", encoding="utf-8") as out:
         out.write(text)
