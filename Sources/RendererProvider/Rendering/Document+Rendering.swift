@@ -53,10 +53,10 @@ extension Document {
     }
 
     /// Draws the page as ``render(pageAt:options:cancellation:)`` does and writes it as an
-    /// image file, as ``write(_:as:to:png:)`` does with `options.png`. The pixels go from the
-    /// engine to the encoder through one buffer that the document keeps for the next call
-    /// (and frees when it is closed), so rendering a whole document allocates about one
-    /// page's pixels. Returns the image's size in pixels.
+    /// image file, as ``write(_:as:to:png:jpegQuality:)`` does with `options.png` and
+    /// `options.jpegQuality`. The pixels go from the engine to the encoder through one buffer
+    /// that the document keeps for the next call (and frees when it is closed), so rendering
+    /// a whole document allocates about one page's pixels. Returns the image's size in pixels.
     @discardableResult
     public func render(
         pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,

@@ -13,7 +13,7 @@ import Foundation
 /// not keep out a writer that opens the new one. Two rules close that gap: after it gets the
 /// lock, a writer checks that the path still names the file it locked, and locks the new one
 /// otherwise; and a holder that replaces its file locks the new file before the rename puts
-/// it at the path (``AtomicFile`` does, through ``lockReplacement(_:of:)``), so that the new
+/// it at the path (`AtomicFile` does, through `lockReplacement(_:of:)`), so that the new
 /// file is never there unlocked while the holder still works on it.
 ///
 /// A file that does not exist yet is not locked (there is nothing to lose). The lock is
