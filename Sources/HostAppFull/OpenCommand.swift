@@ -151,42 +151,28 @@ struct OpenCommand: HostSubcommand {
 /// ``FileWriteLock`` and is refused with `conflict` when the file is no longer the one seen.
 final class SavedFile {
     let path: String
-    private var seen: Identity
-
-    /// The file's device, inode, size and modification time: what a save by anyone changes.
-    private struct Identity: Equatable {
-        var device, inode: UInt64
-        var size: Int64
-        var modified: timespec
-
-        static func == (a: Identity, b: Identity) -> Bool {
-            (a.device, a.inode, a.size, a.modified.tv_sec, a.modified.tv_nsec) == (b.device, b.inode, b.size, b.modified.tv_sec, b.modified.tv_nsec)
-        }
-    }
+    private var seen: String
 
     init(path: String) throws {
         self.path = path
-        seen = try Self.identity(of: path)
+        seen = try Self.version(of: path)
     }
 
     /// Runs `save` holding the file's write lock, once the file is found unchanged since the
     /// session last saw it; then remembers the file saved.
     func saving(_ save: () throws -> Void) throws {
         try FileWriteLock.holding(path) {
-            guard try Self.identity(of: path) == seen else {
+            guard try Self.version(of: path) == seen else {
                 throw RendererError(
                     .conflict, "\(path) changed since this session opened or saved it; nothing was overwritten (save-to saves a copy)")
             }
             try save()
-            seen = try Self.identity(of: path)
+            seen = try Self.version(of: path)
         }
     }
 
-    private static func identity(of path: String) throws -> Identity {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw RendererError(.ioFailure, "cannot read the state of \(path): \(String(cString: strerror(errno)))")
-        }
-        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size), modified: status.st_mtim)
+    private static func version(of path: String) throws -> String {
+        guard let version = FileVersion.of(path) else { throw RendererError(.ioFailure, "\(path) is gone") }
+        return version
     }
 }

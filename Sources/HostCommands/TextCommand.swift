@@ -28,10 +28,8 @@ struct TextCommand: HostSubcommand {
 
     /// The one file -o names for all the text (a .txt name that is no directory), or nil.
     private var oneFile: String? {
-        guard let output, output != "-", output.firstMatch(of: /%(0\d+)?d/) == nil, URL(fileURLWithPath: output).pathExtension.lowercased() == "txt"
-        else { return nil }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue ? nil : output
+        guard let output, OutputNaming.namesFile(output, extensions: ["txt"]) else { return nil }
+        return output
     }
 
     /// The directory or pattern -o names for a file per page, or nil.

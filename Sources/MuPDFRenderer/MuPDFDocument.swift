@@ -35,10 +35,6 @@ final class MuPDFDocument: EngineDocument {
             opened = cmupdf_open_stream(try StreamBridge.cStream(stream), magic, cacheBytes, MuPDFLogSink.callback, user, &error)
         }
         guard let opened else { throw MuPDFErrors.openFailure(error, source: source) }
-        guard opensRepairedFiles || cmupdf_was_repaired(opened) == 0 else {
-            cmupdf_close(opened)
-            throw MuPDFErrors.repaired(source)
-        }
 
         let access: Int32
         var bits: Int32 = 0
@@ -75,6 +71,11 @@ final class MuPDFDocument: EngineDocument {
         guard count >= 0 else {
             cmupdf_close(opened)
             throw MuPDFErrors.openFailure(error, source: source)
+        }
+        // Checked last: MuPDF may repair while it opens the file or while it counts the pages.
+        guard opensRepairedFiles || cmupdf_was_repaired(opened) == 0 else {
+            cmupdf_close(opened)
+            throw MuPDFErrors.repaired(source)
         }
         handle = opened
         logSink = sink

@@ -109,6 +109,47 @@ struct NavigationConformanceTests {
         }
     }
 
+    /// Destinations a stranger wrote to confuse: numbers missing, an unknown kind, named
+    /// destinations that name each other, absurd numbers, a page past the end, and a GoTo
+    /// action to a named destination held in a dictionary's /D. Both engines list every item, nothing crashes or loops,
+    /// every number given is finite, and the well-formed one lands where it says.
+    @Test(arguments: Fixtures.backendIDs)
+    func hostileDestinationsAreReadSafely(backend: String) throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("hostile-destinations.pdf").path
+        let script = """
+            import sys
+            sys.path.insert(0, sys.argv[2])
+            from pdf_writer import pdf_file
+            targets = [b"/Dest [3 0 R /FitR 1 2]", b"/Dest [3 0 R /Bogus 1 2]", b"/Dest /Loop",
+                       b"/Dest [3 0 R /XYZ (text) 1e308 -5]", b"/Dest [99 /Fit]",
+                       b"/A << /S /GoTo /D /Good >>"]
+            objects = {1: b"<< /Type /Catalog /Pages 2 0 R /Outlines 4 0 R /Dests << /Loop /Again /Again /Loop /Good << /D [3 0 R /FitH 500] >> >> >>",
+                       2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+                       4: b"<< /Type /Outlines /First 10 0 R /Last %d 0 R /Count %d >>" % (9 + len(targets), len(targets))}
+            for i, target in enumerate(targets):
+                sibling = (b" /Prev %d 0 R" % (9 + i) if i else b"") + (b" /Next %d 0 R" % (11 + i) if i < len(targets) - 1 else b"")
+                objects[10 + i] = b"<< /Title (item %d) /Parent 4 0 R " % i + target + sibling + b" >>"
+            open(sys.argv[1], "wb").write(pdf_file(objects)[0])
+            """
+        #expect(try Tool.run("python3", ["-c", script, file, Fixtures.path("")]).status == 0)
+        let outline = try Fixtures.registry.open(.file(file), backend: .id(backend)).outline()
+        #expect(outline.map(\.title) == (0..<6).map { "item \($0)" })
+        for item in outline {
+            guard case .page(let index, let point, let view)? = item.destination else { continue }
+            #expect(index == 0, "\(item.title)")
+            let numbers = [point?.x, point?.y, view?.left, view?.top, view?.zoom, view?.rect?.minX, view?.rect?.maxY].compactMap { $0 }
+            #expect(numbers.allSatisfy { $0.isFinite }, "\(item.title): \(numbers)")
+        }
+        guard case .page(0, _, let view?)? = outline.last?.destination else {
+            Issue.record("the GoTo action's destination: \(String(describing: outline.last?.destination))")
+            return
+        }
+        #expect(view.fit == .fitH && view.top == 292, "\(view)")
+    }
+
     /// Views equal to a hundredth of a point.
     static func same(_ a: DestinationView, _ b: DestinationView) -> Bool {
         func close(_ x: Double?, _ y: Double?) -> Bool { x == nil ? y == nil : y.map { abs($0 - x!) < 0.01 } ?? false }

@@ -27,10 +27,7 @@ struct OutputNaming {
             target = .pattern(prefix: String(output[..<match.range.lowerBound]), width: width, suffix: String(output[match.range.upperBound...]))
             return
         }
-        var isDirectory: ObjCBool = false
-        let existingDirectory = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
-        let namesOneFile = output == "-" || (!existingDirectory && fileExtensions.contains(URL(fileURLWithPath: output).pathExtension.lowercased()))
-        if namesOneFile {
+        if output == "-" || Self.namesFile(output, extensions: fileExtensions) {
             guard pageCount == 1 else {
                 let example = output == "-" ? "a directory" : "a pattern such as \(URL(fileURLWithPath: output).deletingPathExtension().relativePath)-%d.\(URL(fileURLWithPath: output).pathExtension)"
                 throw RendererError(.invalidArgument, "\(output == "-" ? "standard output" : output) takes one page and \(pageCount) are selected: choose one with --pages, or write to \(example)")
@@ -77,6 +74,16 @@ struct OutputNaming {
         case .standardOutput:
             return "-"
         }
+    }
+
+    /// Whether `output` names one file: no `%d` pattern, no existing directory, and an
+    /// extension (any case) among `extensions`.
+    static func namesFile(_ output: String, extensions: Set<String>) -> Bool {
+        guard output.firstMatch(of: /%(0\d+)?d/) == nil, extensions.contains(URL(fileURLWithPath: output).pathExtension.lowercased()) else {
+            return false
+        }
+        var isDirectory: ObjCBool = false
+        return !(FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
     private static func folder(of path: String) -> String {

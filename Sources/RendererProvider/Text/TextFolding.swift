@@ -8,6 +8,8 @@ package enum TextFolding {
     /// combining accent are the same; with `ignoringAccents`, without the combining marks
     /// (nonspacing marks), so that "résumé" reads "resume". Letter case is kept.
     package static func fold(_ text: String, ignoringAccents: Bool = false) -> String {
+        // Search folds every character of every page: ASCII, most of them, is its own folding.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if (0xFB00...0xFB06).contains(scalar.value) {

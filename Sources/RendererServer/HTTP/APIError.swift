@@ -107,6 +107,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     /// The whole HTTP/1.1 answer as bytes on the wire, closing the connection: for the one
     /// place an answer is written below Hummingbird (``RefusedUpgradeAnswer``).
     func rawResponse() -> ByteBuffer {
+        let body = self.body
         var headers = responseHeaders
         headers[.contentLength] = "\(body.count)"
         headers[.connection] = "close"

@@ -301,8 +301,6 @@ actor ServedDocument {
     }
 
     private static func readVersion(_ path: String) -> String {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return "missing" }
-        return "\(status.st_size)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)-\(status.st_ino)"
+        FileVersion.of(path) ?? "missing"
     }
 }
