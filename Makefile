@@ -2,8 +2,8 @@
 # both install what is missing first.
 
 SWIFT ?= swift
-# The engines, every library linking MuPDF's static archive needs (ENGINE-NOTES.md),
-# poppler's C++ APIs (public and core), SQLite for hostapp's bookmarks, libdeflate for the fast PNG encoder, and the reference tools the tests use
+# The engines, every library linking MuPDF's static archive needs (ARCHITECTURE.md),
+# Poppler's core C++ API, SQLite for hostapp's bookmarks, libdeflate for the fast PNG encoder, and the reference tools the tests use
 # as witnesses (python3 builds one fixture and recomputes comparison figures; chattr, from
 # e2fsprogs, makes a directory read-only even for root in the saving tests); Chromium and its
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot; PostgreSQL's
@@ -13,7 +13,7 @@ SWIFT ?= swift
 # (xeCJK's, in Chinese) manual.
 MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
-	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-cpp-dev libpoppler-private-dev \
+	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev \
 	libsqlite3-dev libdeflate-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -49,7 +49,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-server bench-vault bench-first-page bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -216,6 +216,12 @@ bench: setup bench-deps
 bench-vault: setup
 	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/vault_memory.py
+
+# Only the Poppler backend's memory section of BENCHMARKS.md: peak memory of info, page 1 and
+# its text on R's manual and on the hostile files (BASELINE_HOSTAPP_FULL adds an earlier build).
+bench-poppler-memory: setup
+	$(call build-hostapp,$(BENCH_BUILD))
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/poppler_memory.py
 
 # Only the viewer's server sections of BENCHMARKS.md: first page, page images per second and
 # latency at 1, 8 and 32 clients, memory under load (BENCH_SERVER_SECONDS, default 600), and

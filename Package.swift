@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "EngineSupport", dependencies: ["RendererProvider", "CAnnotationRecord", "CDocumentStream"]),
 
         // MuPDF is shipped by Debian as static archives whose pkg-config file is wrong
-        // (see ENGINE-NOTES.md), so the libraries are listed here, MuPDF first.
+        // (ARCHITECTURE.md, "Where an engine forced the design"), so the libraries are listed here, MuPDF first.
         .target(
             name: "CMuPDF",
             dependencies: ["CAnnotationRecord", "CDocumentStream"],
@@ -96,10 +96,9 @@ let package = Package(
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
         // poppler-glib hides facts the API reports (a page's /Rotate, whether the file is
-        // encrypted, text as pdftotext writes it); poppler's public C++ API has them. It
-        // cannot edit annotations fully or rewrite a file; Poppler's core API can.
-        // CPopplerBridge is the C layer over both C++ APIs; CLibPoppler only links the core
-        // library and gives the bridge its headers.
+        // encrypted, text as pdftotext writes it), cannot edit annotations fully or rewrite
+        // a file; Poppler's core C++ API can. CPopplerBridge is the C layer over it;
+        // CLibPoppler only links the core library and gives the bridge its headers.
         .systemLibrary(
             name: "CLibPoppler",
             pkgConfig: "poppler",
@@ -108,7 +107,7 @@ let package = Package(
         .target(
             name: "CPopplerBridge",
             dependencies: ["CLibPoppler", "CPopplerGlib", "CAnnotationRecord", "CDocumentStream"],
-            linkerSettings: [.linkedLibrary("poppler-cpp"), .linkedLibrary("gio-2.0")]
+            linkerSettings: [.linkedLibrary("gio-2.0")]
         ),
         .target(
             name: "PopplerRenderer",

@@ -26,6 +26,7 @@ import collab_load
 import download_memory
 import first_page
 import png_encoding
+import poppler_memory
 import server_load
 import vault_memory
 from timing import hyperfine, into
@@ -183,7 +184,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), server_load.measure(), download_memory.measure(), collab_load.measure()]
+    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), collab_load.measure()]
     write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
 
 

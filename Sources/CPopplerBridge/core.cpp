@@ -93,7 +93,6 @@ int write_document(cpoppler_core *doc, OutStream *out, bool rewrite)
 extern "C" cpoppler_core *cpoppler_core_open_file(const char *path, const char *password)
 {
 	try {
-		std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 		cpoppler::pin_library();
 		auto *doc = new cpoppler_core;
 		doc->password = cpoppler::password_of(password);
@@ -107,7 +106,6 @@ extern "C" cpoppler_core *cpoppler_core_open_file(const char *path, const char *
 extern "C" cpoppler_core *cpoppler_core_open_data(const char *data, long length, const char *password)
 {
 	try {
-		std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 		cpoppler::pin_library();
 		auto *doc = new cpoppler_core;
 		doc->bytes.assign(data, data + length);
@@ -122,7 +120,6 @@ extern "C" cpoppler_core *cpoppler_core_open_data(const char *data, long length,
 
 extern "C" void cpoppler_core_close(cpoppler_core *doc)
 {
-	std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 	delete doc;
 }
 

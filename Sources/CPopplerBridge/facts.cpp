@@ -9,10 +9,9 @@
 #include <new>
 #include <string>
 
-/* The facts poppler-cpp gives for a document opened from a file or memory, read from the
-   core document instead, for documents opened from a stream (which poppler-cpp cannot
-   read). The text is what pdftotext writes: a text device in reading order over the media
-   box at 72 dpi, without the form feed that ends each page. */
+/* What poppler-glib does not tell of a document: encryption, each page's /Rotate and boxes,
+   and its text as pdftotext writes it: a text device in reading order over the media box at
+   72 dpi, without the form feed that ends each page. */
 
 namespace {
 

@@ -1,15 +1,12 @@
-#ifndef CPOPPLERCPP_LIBRARY_H
-#define CPOPPLERCPP_LIBRARY_H
-
-#include <mutex>
+#ifndef CPOPPLERBRIDGE_LIBRARY_H
+#define CPOPPLERBRIDGE_LIBRARY_H
 
 namespace cpoppler {
 
-/* Serialises opening and closing documents: poppler-cpp's library setup is not thread-safe. */
-std::mutex &library_lock();
-
-/* Keeps Poppler's process-wide parameters alive for the life of the process, under every
-   document of every Poppler API. Call with library_lock() held. */
+/* Creates Poppler's process-wide parameters (fonts, character maps), which a core document
+   needs and does not create, and keeps them for the life of the process, under every
+   document of both Poppler APIs. Poppler's messages then go to the callback given to
+   cpoppler_set_log_callback. Safe to call from any thread, any number of times. */
 void pin_library();
 
 } // namespace cpoppler

@@ -149,7 +149,6 @@ extern "C" cpoppler_core *cpoppler_core_open_stream(document_stream source, cons
 		return nullptr;
 	}
 	try {
-		std::lock_guard<std::mutex> guard(cpoppler::library_lock());
 		cpoppler::pin_library();
 		auto *doc = new cpoppler_core;
 		doc->password = cpoppler::password_of(password);

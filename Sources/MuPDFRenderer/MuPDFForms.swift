@@ -25,8 +25,8 @@ extension MuPDFDocument {
 }
 
 extension MuPDFDocument {
-    func xfaFacts() -> Int {
-        Int(cmupdf_xfa_facts(handle))
+    func xfaFacts() -> XFAFacts {
+        XFAFacts(rawValue: Int(cmupdf_xfa_facts(handle)))
     }
 
     func setFormField(_ field: FormField, values: [String]) throws {

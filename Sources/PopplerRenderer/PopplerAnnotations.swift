@@ -19,7 +19,7 @@ extension PopplerPage: AnnotationEditing {
     func recordCoordinates() throws -> RecordCoordinates { .userSpace(try pageSpace()) }
 
     func withAnnotationRecords<T>(_ body: (UnsafeBufferPointer<annotation_record>) throws -> T) throws -> T {
-        guard let result = try document.core().withAnnotationRecords(ofPage: index, body) else {
+        guard let result = try document.core.withAnnotationRecords(ofPage: index, body) else {
             throw PopplerErrors.pageFailure(index, doing: "read the annotations of")
         }
         return result
@@ -43,7 +43,7 @@ extension PopplerPage: AnnotationEditing {
 
     /// Runs one edit on the core document; after a successful one, marks the document changed.
     private func edit(_ action: String, _ call: (PopplerCoreDocument) -> cpoppler_status) throws {
-        let status = call(try document.core())
+        let status = call(document.core)
         guard status == CPOPPLER_OK else { throw PopplerErrors.editFailure(status, doing: action) }
         document.coreChanged()
     }

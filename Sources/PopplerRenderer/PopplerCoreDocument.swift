@@ -4,10 +4,11 @@ import EngineSupport
 import Foundation
 import RendererProvider
 
-/// The same document opened through Poppler's core API, where its annotations are edited
-/// and from where it is saved; closed in `deinit`. Confined like its glib twin. For a
-/// document read from a stream it also tells what poppler-cpp tells of others.
-final class PopplerCoreDocument: PopplerFacts {
+/// The same document opened through Poppler's core API, which tells what poppler-glib does
+/// not (encryption, `/Rotate`, boxes, text as pdftotext writes it), where its annotations,
+/// form and metadata are edited and from where it is saved; closed in `deinit`. Confined
+/// like its glib twin.
+final class PopplerCoreDocument {
     private let handle: OpaquePointer
 
     /// `nil` when Poppler's core API cannot open what poppler-glib opened.
@@ -104,8 +105,8 @@ final class PopplerCoreDocument: PopplerFacts {
     }
 
     /// What the document says of XFA (`cpoppler_core_xfa_facts`).
-    func xfaFacts() -> Int {
-        Int(cpoppler_core_xfa_facts(handle))
+    func xfaFacts() -> XFAFacts {
+        XFAFacts(rawValue: Int(cpoppler_core_xfa_facts(handle)))
     }
 
     /// Calls `body` with the records of page `index`'s annotations, in `/Annots` order;

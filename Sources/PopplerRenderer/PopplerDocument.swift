@@ -2,24 +2,19 @@ import Foundation
 import Logging
 import RendererProvider
 
-/// One document as Poppler's three APIs open it, each twin owning its own handle: glib
-/// (drawing, metadata, text with boxes, navigation), the public C++ API (encryption,
-/// `/Rotate`, text as pdftotext writes it) and the core API (annotations and saving, opened
-/// on first use). A document read from a stream has no C++ twin, which cannot read one: its
-/// core twin, opened at once, tells those facts. Annotations and metadata are edited in the
-/// core twin; the glib twin is then opened again from the core twin's bytes before the next
-/// page is loaded or the metadata read, so that they show the changes. The C++ twin is never
-/// refreshed: what it answers (encryption, rotation, page-content text) no edit changes.
+/// One document as Poppler's two APIs open it, each twin owning its own handle: glib
+/// (drawing, metadata, text with boxes, navigation) and the core API (encryption, `/Rotate`
+/// and boxes, text as pdftotext writes it, annotations, forms and saving). Annotations and
+/// metadata are edited in the core twin; the glib twin is then opened again from the core
+/// twin's bytes before the next page is loaded or the metadata read, so that they show the
+/// changes.
 final class PopplerDocument: EngineDocument {
     /// The glib twin; out of date after an edit, until `currentGlib()` opens it again.
     private var glibTwin: PopplerGlibDocument
     let pageCount: Int
-    /// The C++ twin, or for a stream the core twin.
-    let facts: any PopplerFacts
-    private let source: DocumentSource
-    private let absolutePath: String?
+    /// The core twin, which every edit changes.
+    let core: PopplerCoreDocument
     private let password: String?
-    private var coreTwin: PopplerCoreDocument?
     /// True when the core twin has changes the glib twin does not show yet.
     private var glibIsOutOfDate = false
     /// The memory pages are drawn in, kept from one page to the next.
@@ -31,25 +26,12 @@ final class PopplerDocument: EngineDocument {
         var absolutePath: String?
         if case .file(let path) = source { absolutePath = URL(fileURLWithPath: path).standardizedFileURL.path }
         let glib = try PopplerGlibDocument(source: source, absolutePath: absolutePath, password: password)
-        let count = glib.pageCount
-        let facts: any PopplerFacts
-        if case .stream = source {
-            guard let core = PopplerCoreDocument(source: source, absolutePath: nil, password: password), core.pageCount == count else {
-                throw PopplerErrors.coreUnavailable(source)
-            }
-            coreTwin = core
-            facts = core
-        } else {
-            guard let cpp = PopplerCppDocument(source: source, absolutePath: absolutePath, password: password), cpp.pageCount == count else {
-                throw PopplerErrors.cppUnavailable(source)
-            }
-            facts = cpp
+        guard let core = PopplerCoreDocument(source: source, absolutePath: absolutePath, password: password), core.pageCount == glib.pageCount else {
+            throw PopplerErrors.coreUnavailable(source)
         }
         glibTwin = glib
-        pageCount = count
-        self.facts = facts
-        self.source = source
-        self.absolutePath = absolutePath
+        pageCount = glib.pageCount
+        self.core = core
         self.password = password
         self.logger = logger
     }
@@ -59,11 +41,11 @@ final class PopplerDocument: EngineDocument {
     var glib: PopplerGlibDocument { glibTwin }
 
     func info() throws -> DocumentInfo {
-        try currentGlib().info(pageCount: pageCount, isEncrypted: facts.isEncrypted)
+        try currentGlib().info(pageCount: pageCount, isEncrypted: core.isEncrypted)
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {
-        PopplerPage(document: self, index: index, rotation: facts.rotation(ofPage: index))
+        PopplerPage(document: self, index: index, rotation: core.rotation(ofPage: index))
     }
 
     /// The glib page at `index`, from a glib twin that shows every change; the caller
@@ -76,21 +58,11 @@ final class PopplerDocument: EngineDocument {
     /// changes it does not show.
     private func currentGlib() throws -> PopplerGlibDocument {
         if glibIsOutOfDate {
-            let bytes = try core().serialized()
+            let bytes = try core.serialized()
             glibTwin = try logging { try PopplerGlibDocument(source: .memory(bytes), absolutePath: nil, password: password) }
             glibIsOutOfDate = false
         }
         return glibTwin
-    }
-
-    /// The core twin, opened on first use.
-    func core() throws -> PopplerCoreDocument {
-        if let coreTwin { return coreTwin }
-        guard let opened = logging({ PopplerCoreDocument(source: source, absolutePath: absolutePath, password: password) }) else {
-            throw PopplerErrors.coreUnavailable(source)
-        }
-        coreTwin = opened
-        return opened
     }
 
     /// Runs Poppler work on this document with its messages going to `logger`.

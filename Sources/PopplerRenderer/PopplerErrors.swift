@@ -23,11 +23,6 @@ enum PopplerErrors {
             backend: backend, engineMessage: engineMessage)
     }
 
-    /// A failure of Poppler's C++ API after poppler-glib opened the same file.
-    static func cppUnavailable(_ source: DocumentSource) -> RendererError {
-        RendererError(.damaged, "Poppler's C++ API could not open \(source.displayName), which poppler-glib opened", backend: backend)
-    }
-
     /// A failure of Poppler's core API after poppler-glib opened the same file.
     static func coreUnavailable(_ source: DocumentSource) -> RendererError {
         RendererError(.damaged, "Poppler's core API could not open \(source.displayName), which poppler-glib opened", backend: backend)

@@ -4,21 +4,20 @@ import RendererProvider
 
 extension PopplerDocument {
     func signatureFields() throws -> [SignatureField] {
-        try core().signatureFields()
+        try core.signatureFields()
     }
 
     func formFields() throws -> [FormField] {
-        try core().withFormFieldRecords { try FormField.fields(from: $0) { try loadPage(at: $0).pageSpace() } }
+        try core.withFormFieldRecords { try FormField.fields(from: $0) { try loadPage(at: $0).pageSpace() } }
     }
 }
 
 extension PopplerDocument {
-    func xfaFacts() throws -> Int {
-        try core().xfaFacts()
+    func xfaFacts() throws -> XFAFacts {
+        core.xfaFacts()
     }
 
     func setFormField(_ field: FormField, values: [String]) throws {
-        let core = try core()
         defer { coreChanged() }
         let (code, reason): (RendererError.Code, String)
         switch core.setFormField(field.name, values: values) {

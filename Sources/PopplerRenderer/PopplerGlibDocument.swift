@@ -66,7 +66,7 @@ final class PopplerGlibDocument {
         poppler_document_find_dest(handle, name)
     }
 
-    /// Version, metadata and permissions; `isEncrypted` comes from poppler-cpp, which tells.
+    /// Version, metadata and permissions; `isEncrypted` comes from the core twin, which tells.
     func info(pageCount: Int, isEncrypted: Bool) -> DocumentInfo {
         var major: guint = 0
         var minor: guint = 0

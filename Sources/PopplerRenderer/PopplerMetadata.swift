@@ -5,11 +5,10 @@ import RendererProvider
 
 extension PopplerDocument {
     func xmpPacket() throws -> Data? {
-        try core().xmpPacket()
+        try core.xmpPacket()
     }
 
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
-        let core = try core()
         defer { coreChanged() }
         for (key, value) in metadata.infoEntries {
             let status = core.setInfo(key, value)

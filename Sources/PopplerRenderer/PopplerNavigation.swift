@@ -94,7 +94,7 @@ extension PopplerDocument {
 
     /// How user space maps onto page space on page `index`.
     func pageSpace(ofPage index: Int) -> PageSpace? {
-        glib.cropBox(ofPage: index).map { PageSpace(cropBox: $0, rotation: facts.rotation(ofPage: index)) }
+        glib.cropBox(ofPage: index).map { PageSpace(cropBox: $0, rotation: core.rotation(ofPage: index)) }
     }
 }
 

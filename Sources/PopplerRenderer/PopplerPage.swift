@@ -38,7 +38,7 @@ final class PopplerPage: EnginePage {
         defer { g_free(label) }
         return PageInfo(
             index: index, size: PageSize(width: width, height: height), rotation: rotation,
-            label: label.map { String(cString: $0) } ?? String(index + 1), boxes: document.facts.boxes(ofPage: index))
+            label: label.map { String(cString: $0) } ?? String(index + 1), boxes: document.core.boxes(ofPage: index))
     }
 
     /// Draws as `pdftocairo -cropbox` does, so the pixels are the same as its output;
@@ -99,7 +99,7 @@ final class PopplerPage: EnginePage {
         }
     }
 
-    /// The crop box poppler-glib reads and the `/Rotate` poppler-cpp reads.
+    /// The crop box poppler-glib reads and the `/Rotate` the core twin reads.
     func pageSpace() throws -> PageSpace {
         guard let space = document.pageSpace(ofPage: index) else { throw PopplerErrors.pageFailure(index) }
         return space

@@ -5,7 +5,7 @@ extension PopplerPage {
     /// Taken from poppler's C++ API, which writes text as pdftotext does; poppler-glib's
     /// own text is selection text, which spaces and orders some pages differently.
     func plainText() throws -> String {
-        guard let text = document.logging({ document.facts.text(ofPage: index) }) else {
+        guard let text = document.logging({ document.core.text(ofPage: index) }) else {
             throw PopplerErrors.pageFailure(index, doing: "extract the text of")
         }
         return text

@@ -50,7 +50,6 @@ struct FormFillingTests {
     func fieldsWhoseWidgetsAreKidsAreFilledOnEveryPage(backend: String) throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let source = Fixtures.path("form-kids.pdf")
         let before = try Fixtures.open("form-kids.pdf", backend: backend)
         let blank = try (0..<2).map { try before.render(pageAt: $0, options: RenderOptions(dpi: 72)) }
         let document = try Fixtures.open("form-kids.pdf", backend: backend)

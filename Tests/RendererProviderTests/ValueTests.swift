@@ -14,6 +14,21 @@ struct ValueTests {
         #expect(Color(pdfComponents: [1, 0]) == nil)
     }
 
+    @Test func destinationsAreWrittenAsAPersonWouldWriteThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func json(_ destination: Destination) throws -> String { String(decoding: try encoder.encode(destination), as: UTF8.self) }
+        #expect(try json(.uri("https://example.org/a")) == #"{"kind":"uri","uri":"https://example.org/a"}"#)
+        #expect(try json(.page(index: 2, point: nil)) == #"{"index":2,"kind":"page"}"#)
+        let full = Destination.page(
+            index: 4, point: PagePoint(x: 72, y: 40.5), view: DestinationView(fit: .xyz, left: 72, top: 40.5, zoom: 1.5))
+        #expect(try json(full) == #"{"index":4,"kind":"page","point":{"x":72,"y":40.5},"view":{"fit":"XYZ","left":72,"top":40.5,"zoom":1.5}}"#)
+        #expect(try JSONDecoder().decode(Destination.self, from: try encoder.encode(full)) == full)
+        for refused in [#"{"kind":"file","uri":"a"}"#, #"{"uri":{"_0":"a"}}"#, #"{"kind":"page"}"#, #"{"kind":"uri","uri":7}"#] {
+            #expect(throws: DecodingError.self, "\(refused)") { try JSONDecoder().decode(Destination.self, from: Data(refused.utf8)) }
+        }
+    }
+
     @Test func pixelRectRoundsLikeTheEngines() {
         let letter = PageRect(x: 0, y: 0, width: 612, height: 792)
         #expect(PixelRect(covering: letter, scale: 150.0 / 72) == PixelRect(x: 0, y: 0, width: 1275, height: 1650))

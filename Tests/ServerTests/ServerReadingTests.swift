@@ -190,11 +190,24 @@ import TestSupport
     }
 
     @Test func outlineLinksAndComparison() async throws {
-        try await ServerHarness().run { client in
+        try await ServerHarness(extra: ["destinations.pdf"]).run { client in
             let outline = try await client.get(documentPath("text.pdf") + "/outline")
             #expect(outline.status == .ok && outline.json is [Any])
             let links = try await client.get(documentPath("text.pdf") + "/pages/0/links?engine=poppler")
             #expect(links.status == .ok && links.json is [Any])
+            // A destination is written as a person would write it: a kind, and its fields.
+            for engine in ["mupdf", "poppler"] {
+                let targets = try #require(try await client.get(documentPath("destinations.pdf") + "/pages/0/links?engine=\(engine)").json as? [[String: Any]])
+                    .compactMap { $0["destination"] as? [String: Any] }
+                #expect(!targets.isEmpty, "\(engine)")
+                for target in targets {
+                    switch target["kind"] as? String {
+                    case "page": #expect(target["index"] is Int && target["_0"] == nil, "\(engine): \(target)")
+                    case "uri": #expect(target["uri"] is String, "\(engine): \(target)")
+                    default: Issue.record("\(engine): a destination without a known kind: \(target)")
+                    }
+                }
+            }
             let comparison = try #require(try await client.get(documentPath("text.pdf") + "/pages/0/compare?dpi=50").json as? [String: Any])
             #expect(comparison["reference"] as? String == "mupdf" && comparison["candidate"] as? String == "poppler")
             let figures = try #require(comparison["page"] as? [String: Any])

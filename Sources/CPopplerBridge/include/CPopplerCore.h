@@ -2,13 +2,15 @@
 #define CPOPPLERCORE_H
 
 /*
- * What poppler-glib 22.12 cannot do with annotations and saving, from Poppler's core API
- * (the headers of libpoppler-private-dev, the same engine poppler-glib wraps): every field
- * of every annotation, creating free text, ink, polygons and polylines, /NM names, and
- * saving as an incremental update or a complete rewrite.
+ * What poppler-glib 22.12 does not expose or cannot do, from Poppler's core API (the
+ * headers of libpoppler-private-dev, the same engine poppler-glib wraps): whether a file
+ * is encrypted, each page's /Rotate and boxes, a page's text as pdftotext writes it, every
+ * field of every annotation, creating free text, ink, polygons and polylines, /NM names,
+ * forms, metadata, and saving as an incremental update or a complete rewrite. It also
+ * routes Poppler's messages, which go to stderr by default, to a callback.
  *
- * A core document is the editable twin of a glib document opened from the same source;
- * it is confined like it (one thread at a time). Geometry is in PDF user space.
+ * A core document is the twin of a glib document opened from the same source; it is
+ * confined like it (one thread at a time). Geometry is in PDF user space.
  */
 
 #include "CAnnotationRecord.h"
@@ -30,6 +32,11 @@ cpoppler_core *cpoppler_core_open_data(const char *data, long length, const char
 cpoppler_core *cpoppler_core_open_stream(document_stream source, const char *password);
 void cpoppler_core_close(cpoppler_core *doc);
 
+/* Sends every message Poppler reports (syntax errors, warnings) to `log`, as one line
+   ("Syntax Error (offset): text"), instead of stderr, for the whole process. */
+typedef void (*cpoppler_log_callback)(const char *message);
+void cpoppler_set_log_callback(cpoppler_log_callback log);
+
 /* 1 when Poppler had to rebuild the cross-reference table to open the file, so that an
    incremental update would be appended to a broken file. */
 int cpoppler_core_was_reconstructed(cpoppler_core *doc);
@@ -44,10 +51,11 @@ int cpoppler_core_save(cpoppler_core *doc, const char *path, int rewrite);
    error code (10 when the sink failed). */
 int cpoppler_core_write(cpoppler_core *doc, document_sink sink, int rewrite);
 
-/* What poppler-cpp tells of a file or memory document, for one opened from a stream:
-   whether it is encrypted, its page count, a page's /Rotate (0, 90, 180, 270), its five
-   boxes (as cpoppler_page_boxes gives them) and a page's text as pdftotext writes it
-   (UTF-8 from malloc, to free; NULL when the page cannot be loaded or memory runs out). */
+/* Whether the document is encrypted, its page count, a page's /Rotate (0, 90, 180, 270),
+   its media, crop, bleed, trim and art boxes in user space (x0, y0, x1, y1 each; 0 when the
+   page cannot be loaded) and a page's text as pdftotext (without -layout) writes it,
+   without the form feed that ends the page (UTF-8 from malloc, to free; NULL when the page
+   cannot be loaded or memory runs out). */
 int cpoppler_core_is_encrypted(cpoppler_core *doc);
 int cpoppler_core_page_count(cpoppler_core *doc);
 int cpoppler_core_page_rotation(cpoppler_core *doc, int index);

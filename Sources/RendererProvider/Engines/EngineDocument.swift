@@ -42,10 +42,8 @@ public protocol EngineDocument: AnyObject {
     func signatureFields() throws -> [SignatureField]
     /// The AcroForm's terminal fields in field-tree order, with this document's changes.
     func formFields() throws -> [FormField]
-    /// What the document says of XFA, as ``FormKind/init(hasFields:xfaFacts:)`` reads it:
-    /// bit 1 when the AcroForm has an `/XFA` entry, bit 2 when the catalog's
-    /// `/NeedsRendering` is true.
-    func xfaFacts() throws -> Int
+    /// What the document says of XFA, which ``FormKind/init(hasFields:xfa:)`` reads.
+    func xfaFacts() throws -> XFAFacts
     /// Sets `field` (as ``formFields()`` lists it) to `values`, which ``Document`` has
     /// checked against it: a text field's text, a button's state (none: `Off`), a choice
     /// field's chosen export values (none: nothing chosen). The field's widgets show the new
@@ -102,7 +100,7 @@ extension EngineDocument {
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/forms`` implements it.
-    public func xfaFacts() throws -> Int {
+    public func xfaFacts() throws -> XFAFacts {
         throw RendererError(.unsupported, "this engine does not read forms")
     }
 

@@ -26,7 +26,7 @@ extension Document {
     /// The kind of the form whose fields are `fields`.
     private func formKind(of fields: [FormField]) throws -> FormKind {
         try require(.forms)
-        return FormKind(hasFields: !fields.isEmpty, xfaFacts: try withEngine { document, _ in try document.xfaFacts() })
+        return FormKind(hasFields: !fields.isEmpty, xfa: try withEngine { document, _ in try document.xfaFacts() })
     }
 
     /// Sets the field named `name` (fully qualified, as ``formFields()`` lists it) to

@@ -13,16 +13,22 @@ public enum FormKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// form can be neither listed nor filled.
     case xfaOnly = "xfa-only"
 
-    /// The kind a document is when it has AcroForm fields or not, and `xfaFacts` says (bit
-    /// 1: the AcroForm has an `/XFA` entry; bit 2: the catalog's `/NeedsRendering` is true).
-    public init(hasFields: Bool, xfaFacts: Int) {
-        let hasXFA = xfaFacts & 1 != 0
-        let needsRendering = xfaFacts & 2 != 0
-        switch (hasFields, hasXFA) {
+    /// The kind a document is when it has AcroForm fields or not, and `xfa` says: XFA
+    /// only when the document must be drawn from its XFA or has no AcroForm fields.
+    public init(hasFields: Bool, xfa: XFAFacts) {
+        let needsRendering = xfa.contains(.needsRendering)
+        switch (hasFields, xfa.contains(.hasXFA)) {
         case (_, true) where needsRendering || !hasFields: self = .xfaOnly
         case (true, true): self = .acroFormWithXFA
         case (true, false): self = .acroForm
         case (false, _): self = .none
         }
+    }
+
+    /// The kind of form, from the XFA facts as bits (1: ``XFAFacts/hasXFA``, 2:
+    /// ``XFAFacts/needsRendering``).
+    @available(*, deprecated, renamed: "init(hasFields:xfa:)", message: "pass XFAFacts; the bare bit field goes in the next release")
+    public init(hasFields: Bool, xfaFacts: Int) {
+        self.init(hasFields: hasFields, xfa: XFAFacts(rawValue: xfaFacts))
     }
 }

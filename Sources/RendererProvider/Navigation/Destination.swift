@@ -1,4 +1,8 @@
 /// Where a link or outline item leads.
+///
+/// In JSON, an object whose `kind` says which: `{"kind": "page", "index": 2, "point": {"x":
+/// 72, "y": 40}, "view": {"fit": "XYZ", "left": 72, "top": 40}}` (`point` and `view` left out
+/// when absent; `index` counts from 0) or `{"kind": "uri", "uri": "https://example.org"}`.
 public enum Destination: Hashable, Sendable, Codable {
     /// A page of the same document; the point on it (in that page's page space) to show at
     /// the top-left, when the destination names one; and, for a PDF, how the destination
@@ -7,6 +11,43 @@ public enum Destination: Hashable, Sendable, Codable {
     case page(index: Int, point: PagePoint?, view: DestinationView? = nil)
     /// Something outside the document: a web address, a mail address, another file.
     case uri(String)
+
+    private enum Kind: String, Codable {
+        case page, uri
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, index, point, view, uri
+    }
+
+    /// Reads the JSON object described above; any other `kind` is a decoding error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .kind) {
+        case .page:
+            self = .page(
+                index: try container.decode(Int.self, forKey: .index),
+                point: try container.decodeIfPresent(PagePoint.self, forKey: .point),
+                view: try container.decodeIfPresent(DestinationView.self, forKey: .view))
+        case .uri:
+            self = .uri(try container.decode(String.self, forKey: .uri))
+        }
+    }
+
+    /// Writes the JSON object described above.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .page(let index, let point, let view):
+            try container.encode(Kind.page, forKey: .kind)
+            try container.encode(index, forKey: .index)
+            try container.encodeIfPresent(point, forKey: .point)
+            try container.encodeIfPresent(view, forKey: .view)
+        case .uri(let uri):
+            try container.encode(Kind.uri, forKey: .kind)
+            try container.encode(uri, forKey: .uri)
+        }
+    }
 }
 
 /// How a PDF destination asks its page to be shown (ISO 32000-1, 12.3.2.2), converted into

@@ -1,7 +1,7 @@
 /// Converts between PDF user space (y up, the coordinates written in the file and in XFDF)
 /// and page space (y down from the top-left corner of the page as displayed) for a page
 /// with a given crop box and rotation.
-public struct PageSpace: Hashable, Sendable {
+public struct PageSpace: Hashable, Sendable, Codable {
     /// The crop box in user space: lower-left and upper-right corners.
     public var cropBox: UserRect
     /// How the page is turned for display (its `/Rotate`).

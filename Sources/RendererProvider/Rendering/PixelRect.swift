@@ -1,6 +1,6 @@
 /// A rectangle of whole pixels in the device space of a render: the page's top-left corner
 /// is pixel (0, 0).
-public struct PixelRect: Hashable, Sendable {
+public struct PixelRect: Hashable, Sendable, Codable {
     /// The left edge, in device pixels.
     public var x: Int
     /// The top edge, in device pixels.

@@ -360,16 +360,16 @@ async function loadLinks(view) {
   for (const link of links) {
     const anchor = document.createElement("a");
     place(anchor, link.area);
-    if (link.destination.page) {
-      const destination = link.destination.page;
+    if (link.destination.kind === "page") {
+      const destination = link.destination;
       anchor.href = "#";
       anchor.title = "Go to page " + (destination.index + 1);
       anchor.addEventListener("click", (event) => {
         event.preventDefault();
         scrollToPage(destination.index, destination.point);
       });
-    } else if (link.destination.uri) {
-      const uri = link.destination.uri._0;
+    } else if (link.destination.kind === "uri") {
+      const uri = link.destination.uri;
       anchor.className = "external";
       anchor.title = uri;
       // Never followed by a click on the page: the address is shown, and the reader opens it.
@@ -830,9 +830,9 @@ function outlineList(items) {
     const entry = document.createElement("li");
     const link = document.createElement("a");
     link.textContent = item.title;
-    const destination = item.destination && item.destination.page;
-    if (destination) link.addEventListener("click", () => scrollToPage(destination.index, destination.point));
-    else if (item.destination && item.destination.uri) link.addEventListener("click", () => showStatus("Link to " + item.destination.uri._0, item.destination.uri._0));
+    const destination = item.destination;
+    if (destination && destination.kind === "page") link.addEventListener("click", () => scrollToPage(destination.index, destination.point));
+    else if (destination && destination.kind === "uri") link.addEventListener("click", () => showStatus("Link to " + destination.uri, destination.uri));
     entry.append(link);
     if (item.children.length > 0) entry.append(outlineList(item.children));
     list.append(entry);
