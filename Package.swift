@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Built and tested on Linux (Debian 12), where the engines come from Debian's packages. The
-// API modules that link no engine (RendererProvider and the vault, store, XFDF and comparison
-// modules) declare the Apple floor their Foundation and concurrency use needs.
+// API modules that link no engine (RendererProvider and the vault, store, XFDF, metadata and
+// comparison modules) declare the Apple floor their Foundation and concurrency use needs; they
+// import FoundationXML, Linux's home of XMLParser, only where it exists. The engines, the
+// isolation, the server and the command line are Linux's (Glibc, Debian's libraries).
 let package = Package(
     name: "RendererProvider",
     platforms: [.macOS(.v13)],
@@ -126,7 +128,7 @@ let package = Package(
         .target(
             name: "RendererServer",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "RendererComparison", "RendererIsolation", "RendererCollaboration",
+                "RendererProvider", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -128,7 +128,6 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.requestHeadTimeout = .seconds(requestHeadTimeout)
             configuration.idleTimeout = .seconds(idleTimeout)
             configuration.openFileLimit = openFileLimit
-            configuration.isolation = global.isolate ? global.isolationOptions() : nil
             if let database {
                 var collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database)
                 collaboration.policy = TokenPolicy(

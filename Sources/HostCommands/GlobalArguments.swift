@@ -39,7 +39,7 @@ package struct GlobalArguments: ParsableArguments {
         valueName: "seconds"))
     package var timeLimitSeconds: Double?
 
-    @Flag(help: "Run the engine in a child process (info, render and text), so that an engine crash, a hang past --time-limit or exhausted memory fails the page or document, not hostapp.")
+    @Flag(help: "Run the engine in a child process, so that an engine crash, a hang past --time-limit or exhausted memory fails the page or document, not hostapp.")
     package var isolate = false
 
     @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB (default: 4096).", valueName: "MiB"))

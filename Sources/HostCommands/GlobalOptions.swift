@@ -53,23 +53,12 @@ package struct GlobalOptions {
         timeLimit.map { Cancellation(timeLimit: $0, within: batch) } ?? batch
     }
 
-    /// Opens `path` for info, render or text: with --isolate in an engine process (this
-    /// program's `worker` command), otherwise as ``open(_:needing:)`` does.
-    func openForPages(_ path: String, needing capabilities: Set<Capability>) throws -> OpenedDocument {
-        guard isolate else { return .local(try open(path, needing: capabilities)) }
-        if layoutSize != nil || fontSize != nil { throw RendererError(.invalidArgument, "--layout and --font-size work without --isolate") }
-        if vault != nil { throw RendererError(.invalidArgument, "--isolate cannot read from a vault: the engine process would need the key") }
-        return .isolated(try IsolatedDocument(
-            path: path, password: try password(), backend: selection, needing: capabilities,
-            limits: DocumentLimits(cacheBytes: cacheMiB << 20), isolation: isolationOptions()))
-    }
-
     /// How engine processes are started: this program's `worker` command, with the time
     /// and memory limits given.
     package func isolationOptions() -> IsolationOptions {
-        var arguments = ["worker", "--log-level", logLevel.rawValue]
-        if let backend { arguments += ["--backend", backend] }
-        return IsolationOptions(executable: Self.executablePath, arguments: arguments, timeLimit: timeLimit, memoryBytes: memoryMiB << 20)
+        IsolationOptions(
+            executable: Self.executablePath, arguments: ["worker", "--log-level", logLevel.rawValue], timeLimit: timeLimit,
+            memoryBytes: memoryMiB << 20)
     }
 
     /// This program's own executable.
@@ -97,10 +86,12 @@ package struct GlobalOptions {
     }
 
     /// The renderers the running program links (``HostProgram/renderers``), or those it
-    /// serves `auto` with (``HostProgram/partialAuto``), logging to stderr.
+    /// serves `auto` with (``HostProgram/partialAuto``), logging to stderr; with --isolate,
+    /// each in engine processes (this program's `worker` command).
     package func registry() -> RendererRegistry {
         var logger = Logger(label: "hostapp") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = logLevel
+        if isolate { return RendererRegistry(IsolatedRenderer.isolating(HostProgram.current.renderers(logger), with: isolationOptions())) }
         if selection == .auto, let partialAuto = HostProgram.current.partialAuto {
             return RendererRegistry(partialAuto.renderers(logger))
         }
@@ -137,11 +128,10 @@ package struct GlobalOptions {
         return String(decoding: firstLine.last == UInt8(ascii: "\r") ? firstLine.dropLast() : firstLine, as: UTF8.self)
     }
 
-    /// Opens `path` with the selected backend and password, in this process, under the
-    /// ``StallWatch``. Commands that cannot run isolated refuse --isolate here.
+    /// Opens `path` with the selected backend and password: in this process under the
+    /// ``StallWatch``, or with --isolate in an engine process.
     package func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
-        if isolate { throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only") }
-        StallWatch.start(file: path, timeLimit: timeLimit)
+        if !isolate { StallWatch.start(file: path, timeLimit: timeLimit) }
         let files = try fileSystem()
         let source: DocumentSource = files is LocalFileSystem ? .file(path) : .stream(try files.documentStream(path))
         let document = try handingOffWhatAutoCannotOpen {
@@ -168,10 +158,7 @@ package struct GlobalOptions {
         _ path: String, pageIndex: Int? = nil, viewingState: ViewingState? = nil, bookmarks: [Bookmark] = [],
         delegate: (any ReadingSessionDelegate)? = nil
     ) throws -> ReadingSession {
-        if isolate {
-            throw RendererError(.invalidArgument, "--isolate works with the info, render and text commands only, and not with --settings")
-        }
-        StallWatch.start(file: path, timeLimit: timeLimit)
+        if !isolate { StallWatch.start(file: path, timeLimit: timeLimit) }
         let configuration = SessionConfiguration(
             pageIndex: pageIndex, password: try password(), backend: selection, limits: DocumentLimits(cacheBytes: cacheMiB << 20),
             settings: try documentSettings(), bookmarks: bookmarks, fileSystem: try fileSystem())
@@ -201,6 +188,7 @@ package struct GlobalOptions {
     package func fileSystem() throws -> any FileSystem {
         if (vault == nil) != (keyFile == nil) { throw RendererError(.invalidArgument, "--vault and --key-file go together") }
         guard let vault, let keyFile else { return LocalFileSystem() }
+        if isolate { throw RendererError(.invalidArgument, "--isolate cannot read from a vault: the engine process would need the key") }
         guard let openVault = HostProgram.current.vault else { throw RendererError(.unsupported, "this program does not read vaults") }
         return try openVault(vault, keyFile)
     }

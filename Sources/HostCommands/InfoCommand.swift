@@ -68,21 +68,21 @@ struct InfoCommand: HostSubcommand {
         var failures = PageFailures()
         try Failure.reporting {
             let shown = writesMetadata ? try writeMetadata() : file
-            let document = try global.openForPages(shown, needing: [.metadata])
-            let info = try document.reader.info()
+            let document = try global.open(shown, needing: [.metadata])
+            let info = try document.info()
             var failed: [FailedPage] = []
-            let pages = try Self.pageInfos(of: document.reader) { index, error in
+            let pages = try Self.pageInfos(of: document) { index, error in
                 failures.record(error, page: index + 1)
                 failed.append(FailedPage(number: index + 1, error: error.description))
             }.map {
                 Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label, boxes: $0.boxes)
             }
             let report = Report(
-                file: shown, backend: document.reader.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed)
+                file: shown, backend: document.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed)
             if json {
                 try JSONOutput.print(report)
             } else {
-                printText(report, engine: "\(document.reader.engineName) \(document.reader.engineVersion)")
+                printText(report, engine: "\(document.engineName) \(document.engineVersion)")
             }
         }
         try failures.finish()
@@ -105,7 +105,7 @@ struct InfoCommand: HostSubcommand {
     /// Every page's size, rotation and label that the engine can load: all at once, and page
     /// by page when one fails on its own (``PageFailures/isPageLocal(_:)``), which is then
     /// handed to `failed` while the others are still read.
-    static func pageInfos(of document: any DocumentReading, failed: (Int, RendererError) -> Void) throws -> [PageInfo] {
+    static func pageInfos(of document: Document, failed: (Int, RendererError) -> Void) throws -> [PageInfo] {
         do {
             return try document.pageInfos()
         } catch let error as RendererError where PageFailures.isPageLocal(error) {

@@ -7,7 +7,7 @@ package struct PageNumbering {
 
     /// Reads the labels with `useLabels`; a page that cannot be loaded keeps its number (the
     /// command then reports it when it reads the page).
-    package init(document: any DocumentReading, useLabels: Bool) throws {
+    package init(document: Document, useLabels: Bool) throws {
         labels = useLabels
             ? Dictionary(uniqueKeysWithValues: try InfoCommand.pageInfos(of: document) { _, _ in }.map { ($0.index, $0.label) })
             : nil

@@ -129,8 +129,8 @@ struct RenderCommand: HostSubcommand {
                 defer { session.close() }
                 try session.check(.printing)
             }
-            let document = try global.openForPages(file, needing: [.render])
-            let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.reader.pageCount)
+            let document = try global.open(file, needing: [.render])
+            let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
             var options = global.renderOptions(
                 dpi: dpi ?? 150, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
                 background: alpha ? .transparent : .white, annotations: annotations, box: box, png: pngOptions.encoding)
@@ -144,7 +144,7 @@ struct RenderCommand: HostSubcommand {
                 throw RendererError(.invalidArgument, "--shard and --resume record page files: they exclude -o -")
             }
             let plan = try shardOptions.plan(
-                selected: indices, command: "render", document: file, settings: settings(options, format: format, document: document.reader),
+                selected: indices, command: "render", document: file, settings: settings(options, format: format, document: document),
                 directory: naming.directory, readsVault: global.vault != nil)
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
@@ -180,7 +180,7 @@ struct RenderCommand: HostSubcommand {
     /// Draws the page and writes its image file to standard output: written to a temporary
     /// file by the same encoders as every other page, then copied.
     private static func renderToStandardOutput(
-        _ document: any DocumentReading, pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, cancellation: Cancellation
+        _ document: Document, pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, cancellation: Cancellation
     ) throws -> (width: Int, height: Int) {
         let folder = try FileManager.default.url(
             for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
@@ -196,7 +196,7 @@ struct RenderCommand: HostSubcommand {
     }
 
     /// What shapes the files, for the manifest: a rerun with other settings starts anew.
-    private func settings(_ options: RenderOptions, format: ImageFileFormat, document: any DocumentReading) -> String {
+    private func settings(_ options: RenderOptions, format: ImageFileFormat, document: Document) -> String {
         let resolution = options.fitting.map { "fit \($0.width)x\($0.height) px" } ?? "\(options.dpi.formatted()) dpi"
         var parts = [outputFormat.rawValue, resolution, "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
         if format == .jpeg { parts.append("quality \(options.jpegQuality)") }

@@ -51,9 +51,9 @@ struct TextCommand: HostSubcommand {
     func run() throws {
         var failures = PageFailures()
         try Failure.reporting {
-            let document = try global.openForPages(file, needing: [.text])
-            let numbering = try PageNumbering(document: document.reader, useLabels: options.labels)
-            let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.reader.pageCount)
+            let document = try global.open(file, needing: [.text])
+            let numbering = try PageNumbering(document: document, useLabels: options.labels)
+            let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.pageCount)
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
             if let pageFiles {
@@ -105,12 +105,12 @@ struct TextCommand: HostSubcommand {
     /// Writes each page's text (UTF-8) to its own file, whole or not at all, recording them in
     /// the manifest with --shard or --resume.
     private func writeFiles(
-        _ document: OpenedDocument, indices: [Int], output: String, cancellation: Cancellation, failures: inout PageFailures
+        _ document: Document, indices: [Int], output: String, cancellation: Cancellation, failures: inout PageFailures
     ) throws {
         let naming = try OutputNaming(output: output, document: file, fileExtension: "txt", fileExtensions: [], pageCount: indices.count)
         let plan = try shardOptions.plan(
             selected: indices, command: "text", document: file,
-            settings: "text, \(document.reader.rendererID) \(document.reader.engineVersion)", directory: naming.directory,
+            settings: "text, \(document.rendererID) \(document.engineVersion)", directory: naming.directory,
             readsVault: global.vault != nil)
         let describes = plan != nil
         try document.forEachPage(plan?.pages ?? indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in

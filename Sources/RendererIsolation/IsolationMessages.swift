@@ -1,73 +1,160 @@
+import Foundation
 import RendererProvider
 
-/// What the calling process asks of its engine process, one request at a time.
+/// What the calling process asks of its engine process, one request at a time: to describe
+/// its renderers, or to open the document (the first request of an engine process that
+/// serves one), then calls on it.
 enum IsolationRequest: Codable, Sendable {
-    /// Opens the document; the first request of every engine process. `memoryBytes` caps
-    /// the engine process's address space.
-    case open(path: String, password: String?, backend: String, needing: Set<Capability>, cacheBytes: Int, memoryBytes: Int?)
-    case info
-    case pageInfos
-    /// Draws a page: into a bitmap sent back after the reply, or, with `file`, into an
-    /// image file the engine process writes.
-    case render(page: Int, options: RenderOptions, file: ImageFile?)
-    case text(page: Int)
-    case textPage(page: Int)
-    case pageInfo(page: Int)
-    case links(page: Int)
-    case outline
-    case annotations(page: Int)
+    case describe
+    case open(Opening)
+    case call(EngineCall)
 
-    struct ImageFile: Codable, Sendable {
-        var format: ImageFileFormat
-        var path: String
+    /// What the engine process opens, and the bounds it opens it within.
+    struct Opening: Codable, Sendable {
+        /// The id of the renderer that opens the document in the engine process.
+        var rendererID: String
+        var source: Source
+        var password: String?
+        var cacheBytes: Int
+        /// Caps the engine process's address space.
+        var memoryBytes: Int?
     }
 
-    /// The page the request works on, if it works on one.
+    /// A document source that can cross to another process: a file's path, or the bytes.
+    enum Source: Codable, Sendable {
+        case file(String)
+        case memory(Data)
+
+        var documentSource: DocumentSource {
+            switch self {
+            case .file(let path): .file(path)
+            case .memory(let data): .memory(data)
+            }
+        }
+    }
+}
+
+/// The table of operations: one case for each method of `EngineDocument` and `EnginePage`,
+/// which the engine process answers by calling that method on the document it opened. A
+/// page's calls carry the page's index. ``IsolatedEngineDocument`` and its pages send them;
+/// ``IsolationWorker`` answers them.
+enum EngineCall: Codable, Sendable {
+    // The document's.
+    case pageCount
+    case info
+    case outline
+    case write(path: String, incremental: Bool)
+    /// The bytes `write(into:incremental:)` would write, sent after the reply.
+    case written(incremental: Bool)
+    case xmpPacket
+    case setMetadata(DocumentMetadata, xmpPacket: Data?)
+    case signatureFields
+    case formFields
+    case xfaFacts
+    case setFormField(FormField, values: [String])
+    case flattenForm
+    case insertBlankPage(at: Int, size: PageSize)
+    case deletePages([Int])
+    case movePage(from: Int, to: Int)
+    case rotatePage(at: Int, to: PageRotation)
+    case insertPages(from: Data, password: String?, pages: [Int], at: Int)
+    case layout(pageSize: PageSize, fontSize: Double)
+    // A page's.
+    case pageInfo(page: Int)
+    case plainText(page: Int)
+    case textPage(page: Int)
+    case links(page: Int)
+    /// Draws `area` into `byteCount` bytes of pixels, sent after the reply.
+    case render(page: Int, area: PixelRect, options: RenderOptions, byteCount: Int)
+    case pageSpace(page: Int)
+    case annotations(page: Int)
+    case addAnnotation(page: Int, Annotation)
+    case updateAnnotation(page: Int, Annotation)
+    case removeAnnotation(page: Int, id: String)
+    case applyRedactions(page: Int, blackBoxes: Bool)
+
+    /// The page the call works on, if it works on one.
     var page: Int? {
         switch self {
-        case .render(let page, _, _), .text(let page), .textPage(let page), .pageInfo(let page), .links(let page), .annotations(let page): page
-        case .open, .info, .pageInfos, .outline: nil
+        case .pageInfo(let page), .plainText(let page), .textPage(let page), .links(let page), .render(let page, _, _, _),
+            .pageSpace(let page), .annotations(let page), .addAnnotation(let page, _), .updateAnnotation(let page, _),
+            .removeAnnotation(let page, _), .applyRedactions(let page, _):
+            page
+        default: nil
         }
     }
 
-    /// What the request does, for messages: "open the document", "draw page 3".
-    var action: String {
+    /// Whether the call changes the document: its changes live only in the engine process
+    /// until a save, so they are lost if that process ends.
+    var changesDocument: Bool {
         switch self {
-        case .open: "open the document"
-        case .info: "read the document's information"
-        case .pageInfos: "read the pages' sizes"
-        case .render(let page, _, _): "draw page \(page + 1)"
-        case .text(let page), .textPage(let page): "read the text of page \(page + 1)"
-        case .pageInfo(let page): "read the size of page \(page + 1)"
-        case .links(let page): "read the links of page \(page + 1)"
-        case .outline: "read the outline"
-        case .annotations(let page): "read the annotations of page \(page + 1)"
+        case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .insertPages,
+            .addAnnotation, .updateAnnotation, .removeAnnotation, .applyRedactions:
+            true
+        default: false
+        }
+    }
+
+    /// What the call does, for messages: "read the outline", "draw page 3".
+    var action: String {
+        if let page {
+            switch self {
+            case .render: return "draw page \(page + 1)"
+            case .plainText, .textPage: return "read the text of page \(page + 1)"
+            case .links: return "read the links of page \(page + 1)"
+            case .annotations: return "read the annotations of page \(page + 1)"
+            case .addAnnotation, .updateAnnotation, .removeAnnotation, .applyRedactions: return "change page \(page + 1)"
+            default: return "read page \(page + 1)"
+            }
+        }
+        switch self {
+        case .pageCount, .info: return "read the document's information"
+        case .outline: return "read the outline"
+        case .write, .written: return "save the document"
+        case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
+        case .layout: return "lay the document out"
+        default: return "change the document"
         }
     }
 }
 
-/// The engine process's answer to one request.
+/// The engine process's answer to one request. After `value`, the call's result follows as
+/// a message of its own (or, for `render` and `written`, as raw bytes).
 enum IsolationReply: Codable, Sendable {
+    case described([EngineDescription])
     case opened(Opened)
-    case info(DocumentInfo)
-    case pageInfos([PageInfo])
-    /// A rendered page; unless it went to a file, `height x stride` bytes of pixels follow.
-    case rendered(width: Int, height: Int, stride: Int, format: PixelFormat)
-    case text(String)
-    case textPage(TextPage)
-    case pageInfo(PageInfo)
-    case links([Link])
-    case outline([OutlineItem])
-    case annotations([Annotation])
+    case value
     case failed(WireError)
 
+    /// What the calling process needs to know of a document the engine process opened.
     struct Opened: Codable, Sendable {
         var pageCount: Int
-        var backend: String
-        var engineName: String
-        var engineVersion: String
+        var contentType: ContentType
+        var canSaveIncrementally: Bool
     }
 }
+
+/// What the calling process knows of a renderer of the engine process, which it need not
+/// link: its names, what it opens and can do, and its annotation support.
+struct EngineDescription: Codable, Sendable {
+    var id: String
+    var engineName: String
+    var engineVersion: String
+    var contentTypes: Set<ContentType>
+    var capabilities: Set<Capability>
+    /// ``capabilities`` for each content type, by its raw value.
+    var capabilitiesByType: [String: Set<Capability>]
+    var annotationSupport: AnnotationSupport
+
+    init(_ renderer: any Renderer) {
+        (id, engineName, engineVersion) = (renderer.id, renderer.engineName, renderer.engineVersion)
+        (contentTypes, capabilities, annotationSupport) = (renderer.contentTypes, renderer.capabilities, renderer.annotationSupport)
+        capabilitiesByType = Dictionary(uniqueKeysWithValues: renderer.contentTypes.map { ($0.rawValue, renderer.capabilities(for: $0)) })
+    }
+}
+
+/// The result of a call that returns nothing.
+struct Done: Codable, Sendable {}
 
 /// A `RendererError` as it crosses between the processes.
 struct WireError: Codable, Sendable {

@@ -5,67 +5,47 @@ import RendererProvider
     import Glibc
 #endif
 
-/// The engine process's side of isolation: a program started by ``IsolatedDocument`` calls
+/// The engine process's side of isolation: a program started by ``IsolatedRenderer`` calls
 /// `serve(registry:beforePage:)` and does nothing else.
 public enum IsolationWorker {
     /// Answers the requests that arrive on standard input, on standard output, with the
     /// renderers of `registry`, until the calling process closes the socket; then returns.
     /// Anything else written to standard output while serving goes to standard error.
-    /// `beforePage`, if given, is called with a page's index before each request about a
-    /// page (a test uses it to make the engine process crash on a chosen page).
+    /// `beforePage`, if given, is called with a page's index before each call about a page
+    /// (a test uses it to make the engine process crash on a chosen page).
     public static func serve(registry: RendererRegistry, beforePage: ((Int) -> Void)? = nil) {
         let replies = dup(1)
         dup2(2, 1)
         let input = MessageChannel(descriptor: 0), output = MessageChannel(descriptor: replies)
-        var document: Document?
+        var document: WorkerDocument?
         while let request = try? input.receive(IsolationRequest.self, before: nil) {
-            if let page = request.page { beforePage?(page) }
             do {
-                try answer(request, document: &document, registry: registry, output: output)
-            } catch let error as RendererError {
-                guard (try? output.send(IsolationReply.failed(WireError(error)))) != nil else { return }
-            } catch {
+                switch request {
+                case .describe:
+                    try output.send(IsolationReply.described(registry.renderers.map(EngineDescription.init)))
+                case .open(let opening):
+                    document = nil
+                    let opened = try WorkerDocument(opening, registry: registry)
+                    document = opened
+                    try output.send(IsolationReply.opened(opened.facts))
+                case .call(let call):
+                    guard let document else { throw RendererError(.invalidArgument, "no document is open in the engine process") }
+                    if let page = call.page { beforePage?(page) }
+                    try document.answer(call, on: output)
+                }
+            } catch is MessageChannel.Interruption {
                 return
+            } catch {
+                let wire = WireError(error as? RendererError ?? RendererError(.engineFailure, "the engine process failed: \(error)"))
+                guard (try? output.send(IsolationReply.failed(wire))) != nil else { return }
             }
-        }
-    }
-
-    private static func answer(_ request: IsolationRequest, document: inout Document?, registry: RendererRegistry, output: MessageChannel) throws {
-        if case .open(let path, let password, let backend, let capabilities, let cacheBytes, let memoryBytes) = request {
-            if let memoryBytes { limitAddressSpace(to: memoryBytes) }
-            let opened = try registry.open(
-                .file(path), password: password, backend: BackendSelection(backend), needing: capabilities,
-                limits: DocumentLimits(cacheBytes: cacheBytes))
-            document = opened
-            let renderer = opened.renderer
-            return try output.send(IsolationReply.opened(.init(
-                pageCount: opened.pageCount, backend: renderer.id, engineName: renderer.engineName, engineVersion: renderer.engineVersion)))
-        }
-        guard let document else { throw RendererError(.invalidArgument, "no document is open in the engine process") }
-        switch request {
-        case .open: break
-        case .info: try output.send(IsolationReply.info(try document.info()))
-        case .pageInfos: try output.send(IsolationReply.pageInfos(try document.pageInfos()))
-        case .render(let page, let options, let file?):
-            let size = try document.render(pageAt: page, options: options, as: file.format, to: file.path)
-            try output.send(IsolationReply.rendered(width: size.width, height: size.height, stride: 0, format: options.pixelFormat))
-        case .render(let page, let options, nil):
-            let bitmap = try document.render(pageAt: page, options: options)
-            let reply = IsolationReply.rendered(width: bitmap.width, height: bitmap.height, stride: bitmap.stride, format: bitmap.format)
-            try bitmap.bytes.withUnsafeBytes { try output.send(reply, then: UnsafeRawBufferPointer(rebasing: $0[..<(bitmap.stride * bitmap.height)])) }
-        case .text(let page): try output.send(IsolationReply.text(try document.text(pageAt: page)))
-        case .textPage(let page): try output.send(IsolationReply.textPage(try document.textPage(pageAt: page)))
-        case .pageInfo(let page): try output.send(IsolationReply.pageInfo(try document.pageInfo(at: page)))
-        case .links(let page): try output.send(IsolationReply.links(try document.links(pageAt: page)))
-        case .outline: try output.send(IsolationReply.outline(try document.outline()))
-        case .annotations(let page): try output.send(IsolationReply.annotations(try document.annotations(onPageAt: page)))
         }
     }
 
     /// Caps this process's address space, so that an engine that would exhaust the
     /// machine's memory sees its allocations fail instead. Not under AddressSanitizer or
     /// ThreadSanitizer, whose shadow memory alone takes terabytes of address space.
-    private static func limitAddressSpace(to bytes: Int) {
+    fileprivate static func limitAddressSpace(to bytes: Int) {
         guard !runsUnderSanitizer else { return }
         var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
         var current = rlimit()
@@ -78,4 +58,117 @@ public enum IsolationWorker {
     /// Whether this program was built with AddressSanitizer or ThreadSanitizer, under which
     /// the engine process's address space is not capped.
     public static let runsUnderSanitizer = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+}
+
+/// The document an engine process opened, and the page it loaded last (most calls come in
+/// runs on one page: its facts, then its pixels).
+private final class WorkerDocument {
+    private let document: any EngineDocument
+    private var loaded: (index: Int, page: any EnginePage)?
+    /// The pixels of the last page drawn, reused for the next.
+    private var pixels: [UInt8] = []
+
+    init(_ opening: IsolationRequest.Opening, registry: RendererRegistry) throws {
+        if let memoryBytes = opening.memoryBytes { IsolationWorker.limitAddressSpace(to: memoryBytes) }
+        let renderer = try registry.renderer(id: opening.rendererID)
+        document = try renderer.openDocument(
+            opening.source.documentSource, password: opening.password, limits: DocumentLimits(cacheBytes: opening.cacheBytes))
+    }
+
+    var facts: IsolationReply.Opened {
+        IsolationReply.Opened(pageCount: document.pageCount, contentType: document.contentType, canSaveIncrementally: document.canSaveIncrementally)
+    }
+
+    /// Answers `call` by calling the method it names, on `output`.
+    func answer(_ call: EngineCall, on output: MessageChannel) throws {
+        func reply(_ value: some Encodable) throws {
+            try output.send(IsolationReply.value)
+            try output.send(value)
+        }
+        // Pages loaded before a change to the document may no longer be its pages.
+        if call.page == nil { loaded = nil }
+        switch call {
+        case .pageCount: try reply(document.pageCount)
+        case .info: try reply(try document.info())
+        case .outline: try reply(try document.outline())
+        case .write(let path, let incremental):
+            try document.write(to: path, incremental: incremental)
+            try reply(Done())
+        case .written(let incremental):
+            let bytes = MemoryWriteHandle()
+            try document.write(into: bytes, incremental: incremental)
+            try reply(bytes.data.count)
+            try bytes.data.withUnsafeBytes { try output.send(raw: $0) }
+        case .xmpPacket: try reply(try document.xmpPacket())
+        case .setMetadata(let metadata, let packet):
+            try document.setMetadata(metadata, xmpPacket: packet)
+            try reply(Done())
+        case .signatureFields: try reply(try document.signatureFields())
+        case .formFields: try reply(try document.formFields())
+        case .xfaFacts: try reply(try document.xfaFacts())
+        case .setFormField(let field, let values):
+            try document.setFormField(field, values: values)
+            try reply(Done())
+        case .flattenForm:
+            try document.flattenForm()
+            try reply(Done())
+        case .insertBlankPage(let index, let size):
+            try document.insertBlankPage(at: index, size: size)
+            try reply(Done())
+        case .deletePages(let indices): try reply(try document.deletePages(indices))
+        case .movePage(let from, let to):
+            try document.movePage(from: from, to: to)
+            try reply(Done())
+        case .rotatePage(let index, let rotation):
+            try document.rotatePage(at: index, to: rotation)
+            try reply(Done())
+        case .insertPages(let data, let password, let pages, let index):
+            try reply(try document.insertPages(from: data, password: password, pages: pages, at: index))
+        case .layout(let size, let fontSize):
+            try document.layout(pageSize: size, fontSize: fontSize)
+            try reply(Done())
+        case .pageInfo(let index): try reply(try page(index).info())
+        case .plainText(let index): try reply(try page(index).plainText())
+        case .textPage(let index): try reply(try page(index).textPage())
+        case .links(let index): try reply(try page(index).links())
+        case .render(let index, let area, let options, let byteCount):
+            let page = try page(index)
+            if pixels.count < byteCount { pixels = [UInt8](repeating: 0, count: byteCount) }
+            try pixels.withUnsafeMutableBufferPointer { buffer in
+                try page.render(area, options: options, into: UnsafeMutableBufferPointer(rebasing: buffer[..<byteCount]), cancellation: nil)
+            }
+            try output.send(IsolationReply.value)
+            try pixels.withUnsafeBytes { try output.send(raw: UnsafeRawBufferPointer(rebasing: $0[..<byteCount])) }
+        case .pageSpace(let index): try reply(try page(index).pageSpace())
+        case .annotations(let index): try reply(try page(index).annotations())
+        case .addAnnotation(let index, let annotation): try reply(try page(index).addAnnotation(annotation))
+        case .updateAnnotation(let index, let annotation): try reply(try page(index).updateAnnotation(annotation))
+        case .removeAnnotation(let index, let id):
+            try page(index).removeAnnotation(id: id)
+            try reply(Done())
+        case .applyRedactions(let index, let blackBoxes): try reply(try page(index).applyRedactions(blackBoxes: blackBoxes))
+        }
+    }
+
+    /// Page `index`, loaded once for a run of calls on it.
+    private func page(_ index: Int) throws -> any EnginePage {
+        guard (0..<document.pageCount).contains(index) else {
+            throw RendererError(.pageOutOfRange, "page index \(index) is out of range: the document has \(document.pageCount) pages")
+        }
+        if let loaded, loaded.index == index { return loaded.page }
+        let page = try document.loadPage(at: index)
+        loaded = (index, page)
+        return page
+    }
+}
+
+/// The bytes a document writes, kept in memory to be sent to the calling process.
+private final class MemoryWriteHandle: FileWriteHandle {
+    private(set) var data = Data()
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        data.append(contentsOf: bytes)
+    }
+
+    func close() throws {}
 }

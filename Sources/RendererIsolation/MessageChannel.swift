@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// One end of the socket between the calling process and its engine process: messages are
-/// a 4-byte little-endian length and that many bytes of JSON, optionally followed by raw
-/// bytes whose length the message gives.
+/// a 4-byte little-endian length and that many bytes of JSON; raw bytes (pixels, a saved
+/// file) follow a message that gives their length or follows from the request.
 ///
 /// A channel does not own its descriptor.
 struct MessageChannel {
@@ -23,12 +23,17 @@ struct MessageChannel {
     /// The largest message accepted: 256 MiB of JSON is far beyond any honest reply.
     static let largestMessage = 256 << 20
 
-    func send<T: Encodable>(_ message: T, then payload: UnsafeRawBufferPointer? = nil) throws {
+    /// Sends `message` as one frame.
+    func send<T: Encodable>(_ message: T) throws {
         let body = try JSONEncoder().encode(message)
         var frame = withUnsafeBytes(of: UInt32(body.count).littleEndian) { Data($0) }
         frame.append(body)
         try frame.withUnsafeBytes { try write($0) }
-        if let payload { try write(payload) }
+    }
+
+    /// Sends raw bytes whose length a message before them gave.
+    func send(raw bytes: UnsafeRawBufferPointer) throws {
+        try write(bytes)
     }
 
     func receive<T: Decodable>(_ type: T.Type, before deadline: ContinuousClock.Instant?) throws -> T {

@@ -1,5 +1,7 @@
 import Foundation
-import FoundationXML
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import SafeXML
 import RendererProvider
 

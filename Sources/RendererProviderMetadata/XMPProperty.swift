@@ -1,5 +1,7 @@
 import Foundation
-import FoundationXML
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import RendererProvider
 
 /// One of the eight facts as an XMP property: its namespace, name and the RDF form its

@@ -1,5 +1,7 @@
 import Foundation
-import FoundationXML
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import RendererProvider
 
 /// Form values in XFDF (ISO 19444-1): `<fields>` of nested `<field name="…">` elements,

@@ -1,6 +1,8 @@
 import EngineSupport
 import Foundation
-import FoundationXML
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import RendererProvider
 
 /// One annotation as one XFDF element, both ways.

@@ -1,6 +1,5 @@
 import Foundation
 import RendererCollaboration
-import RendererIsolation
 import RendererProvider
 
 /// What a ``DocumentServer`` serves and how: where it listens, which files, through which
@@ -39,13 +38,6 @@ public struct ServerConfiguration: Sendable {
     public var cacheBytes: Int
     /// The largest request body accepted; past it a request is answered 413.
     public var bodyLimit: Int
-    /// When set, every engine document runs in a child process started with these options
-    /// (for folders of untrusted files: an engine that crashes or runs away takes its
-    /// process, not the server). The server is then read-only: annotations are read through
-    /// the child processes, bookmarks and viewing states are kept by the server, and the
-    /// features that need the document in this process (annotation edits, XFDF export,
-    /// comparisons) are answered 403.
-    public var isolation: IsolationOptions?
     /// When set, the server also keeps collaboration layers (`/api/collab/...`).
     public var collaboration: CollaborationConfiguration?
     /// How long a graceful shutdown may take (requests in flight answered, WebSockets
@@ -73,7 +65,7 @@ public struct ServerConfiguration: Sendable {
         allowsEditing: Bool = true, password: String? = nil, documentLimits: DocumentLimits = DocumentLimits(),
         maximumDPI: Double = 1200, maximumPixelCount: Int = 64_000_000, timeLimit: Duration? = .seconds(60),
         documentsPerFile: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), queueLimit: Int = 256,
-        cacheBytes: Int = 256 << 20, bodyLimit: Int = 4 << 20, isolation: IsolationOptions? = nil
+        cacheBytes: Int = 256 << 20, bodyLimit: Int = 4 << 20
     ) {
         self.roots = roots
         self.token = token
@@ -90,11 +82,7 @@ public struct ServerConfiguration: Sendable {
         self.queueLimit = queueLimit
         self.cacheBytes = cacheBytes
         self.bodyLimit = bodyLimit
-        self.isolation = isolation
     }
-
-    /// Whether annotations may be changed: editing allowed, and the engines in this process.
-    var isEditable: Bool { allowsEditing && isolation == nil }
 }
 
 /// How a server keeps collaboration layers: the key its tokens are verified with, and the

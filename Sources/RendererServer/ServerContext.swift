@@ -1,5 +1,4 @@
 import Logging
-import RendererIsolation
 import RendererProvider
 
 /// What every part of a running server shares: its configuration, the engines, the threads
@@ -51,14 +50,11 @@ final class ServerContext: Sendable {
         collaborationLimiter = RateLimiter(requestsPerSecond: configuration.collaboration?.requestsPerSecond ?? 1)
     }
 
-    /// Opens the served file at `path`: in an engine process when the configuration isolates
-    /// the engines, else in this process. Engine work: call it on an engine thread.
-    func openDocument(_ path: String, backend: BackendSelection) throws -> any DocumentReading {
-        guard let isolation = configuration.isolation else {
-            return try registry.open(.file(path), password: configuration.password, backend: backend, limits: configuration.documentLimits)
-        }
-        return try IsolatedDocument(
-            path: path, password: configuration.password, backend: backend, limits: configuration.documentLimits, isolation: isolation)
+    /// Opens the served file at `path` with the registry's renderers (which may run their
+    /// engines in child processes: `RendererIsolation`'s `IsolatedRenderer`). Engine work:
+    /// call it on an engine thread.
+    func openDocument(_ path: String, backend: BackendSelection) throws -> Document {
+        try registry.open(.file(path), password: configuration.password, backend: backend, limits: configuration.documentLimits)
     }
 
     /// The ids of the renderers a request may name.

@@ -1,5 +1,7 @@
 import Foundation
-import FoundationXML
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 import RendererProvider
 
 /// The one way the project reads XML that a stranger may have written (XFDF over REST, a

@@ -4,13 +4,21 @@ import RendererProvider
 import Testing
 import TestSupport
 
-/// Documents whose engine runs in a child process: the same answers as in the calling
-/// process, and an engine crash, hang or memory exhaustion costs one page, not the caller.
+/// Documents whose engine runs in a child process (`IsolatedRenderer`): ordinary
+/// `Document`s with the same answers as in the calling process, edits and saves included,
+/// and an engine crash, hang or memory exhaustion costs one call, not the caller.
 @Suite("Isolation in an engine process")
 struct IsolationTests {
     /// hostapp's worker command as the engine process.
     static func isolation(_ extra: [String] = [], timeLimit: Duration? = .seconds(60), memoryBytes: Int? = nil) -> IsolationOptions {
         IsolationOptions(executable: HostAppTests.executable, arguments: ["worker"] + extra, timeLimit: timeLimit, memoryBytes: memoryBytes)
+    }
+
+    /// `path` opened by `backend` in an engine process started as `isolation` says.
+    static func open(
+        _ path: String, password: String? = nil, backend: BackendSelection = .auto, isolation: IsolationOptions = isolation()
+    ) throws -> Document {
+        try RendererRegistry(IsolatedRenderer.isolating(Fixtures.registry.renderers, with: isolation)).open(.file(path), password: password, backend: backend)
     }
 
     func hostapp(_ arguments: String..., environment: [String: String] = [:]) throws -> Tool.Result {
@@ -22,7 +30,7 @@ struct IsolationTests {
     func answersEqualThoseOfTheCallingProcess(backend: String) throws {
         let path = Fixtures.path("rotated.pdf")
         let local = try Fixtures.open("rotated.pdf", backend: backend)
-        let isolated = try IsolatedDocument(path: path, backend: .id(backend), isolation: Self.isolation())
+        let isolated = try Self.open(path, backend: .id(backend))
         #expect(isolated.rendererID == backend)
         #expect(isolated.engineName == local.renderer.engineName)
         #expect(isolated.pageCount == 4)
@@ -40,12 +48,12 @@ struct IsolationTests {
     /// command line.
     @Test func errorsKeepTheirCodes() throws {
         let locked = #expect(throws: RendererError.self) {
-            try IsolatedDocument(path: Fixtures.path("encrypted.pdf"), backend: .id("mupdf"), isolation: Self.isolation())
+            try Self.open(Fixtures.path("encrypted.pdf"), backend: .id("mupdf"))
         }
         #expect(locked?.code == .passwordRequired)
-        let opened = try IsolatedDocument(path: Fixtures.path("encrypted.pdf"), password: "user-secret", isolation: Self.isolation())
+        let opened = try Self.open(Fixtures.path("encrypted.pdf"), password: "user-secret")
         #expect(opened.pageCount == 3)
-        let missing = #expect(throws: RendererError.self) { try IsolatedDocument(path: "/nonexistent.pdf", isolation: Self.isolation()) }
+        let missing = #expect(throws: RendererError.self) { try Self.open("/nonexistent.pdf") }
         #expect(missing?.code == .fileNotFound)
         let outside = #expect(throws: RendererError.self) { try opened.text(pageAt: 3) }
         #expect(outside?.code == .pageOutOfRange)
@@ -56,15 +64,72 @@ struct IsolationTests {
     /// An engine process that crashes on page 2 costs page 2: the error says how the
     /// process ended, and the next page is served by a new engine process.
     @Test func aCrashCostsOnePage() throws {
-        let document = try IsolatedDocument(path: Fixtures.samplePath, isolation: Self.isolation(["--test-crash-on-page", "2"]))
+        let document = try Self.open(Fixtures.samplePath, isolation: Self.isolation(["--test-crash-on-page", "2"]))
         let first = try document.text(pageAt: 0)
         #expect(first.contains("Renderer Provider Sample"))
         let crash = #expect(throws: RendererError.self) { try document.render(pageAt: 1) }
         #expect(crash?.code == .engineCrashed)
         #expect(crash?.message.contains("signal 11") == true)
-        #expect(crash?.message.contains("draw page 2") == true)
+        #expect(crash?.message.contains("page 2") == true)
         #expect(try document.text(pageAt: 2).contains("Conclusion"))
         #expect(try document.text(pageAt: 0) == first)
+    }
+
+    /// The calling process need not link an engine: the engine process says what it
+    /// serves, and documents from a file or from memory open through what it said.
+    @Test func theEngineProcessDescribesItsRenderers() throws {
+        let described = try IsolatedRenderer.renderers(servedBy: Self.isolation())
+        #expect(described.map(\.id) == Fixtures.backendIDs)
+        let notHere: Set<Capability> = [.openStream, .encodePNG]
+        for (isolated, local) in zip(described, Fixtures.registry.renderers) {
+            #expect(isolated.engineVersion == local.engineVersion && isolated.annotationSupport == local.annotationSupport)
+            #expect(isolated.capabilities == local.capabilities.subtracting(notHere))
+            for type in local.contentTypes {
+                #expect(isolated.capabilities(for: type) == local.capabilities(for: type).subtracting(notHere), "\(local.id) \(type)")
+            }
+        }
+        let registry = RendererRegistry(described)
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
+        let fromMemory = try registry.open(.memory(data), backend: .id("poppler"))
+        #expect(try fromMemory.text(pageAt: 1).contains("fixture"))
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("page.png").path
+        try fromMemory.render(pageAt: 0, options: RenderOptions(dpi: 20), as: .png, to: png)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        // A program that is no engine process is an error, not a hang.
+        let wrong = #expect(throws: RendererError.self) { try IsolatedRenderer.renderers(servedBy: IsolationOptions(executable: "/bin/true")) }
+        #expect(wrong?.code == .engineCrashed)
+    }
+
+    /// Edits go to the engine process and a save writes them: an isolated document is an
+    /// ordinary document, forms and annotations included.
+    @Test(arguments: Fixtures.backendIDs)
+    func editsAndSavesWorkIsolated(backend: String) throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = try Self.open(Fixtures.path("forms.pdf"), backend: .id(backend))
+        let added = try document.add(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 30, height: 20), contents: "isolated"))
+        #expect(try document.annotations(onPageAt: 0).contains { $0.id == added.id })
+        let field = try #require(try document.formFields().first { $0.kind == .text })
+        try document.fillForm([field.name: ["typed isolated"]])
+        let output = directory.appendingPathComponent("saved.pdf").path
+        try document.save(to: output)
+        // This process's engine, not the one that wrote it, reads the file back.
+        let reread = try Fixtures.registry.open(.file(output), backend: .id(backend))
+        #expect(try reread.annotations(onPageAt: 0).contains { $0.contents == "isolated" })
+        #expect(try reread.formFields().first { $0.name == field.name }?.values == ["typed isolated"])
+    }
+
+    /// Changes an engine process held are lost when it crashes: that call and every later one
+    /// say so, rather than answer from the file as it was before the changes.
+    @Test func aCrashWithUnsavedChangesIsNeverSilent() throws {
+        let document = try Self.open(Fixtures.samplePath, backend: .id("mupdf"), isolation: Self.isolation(["--test-crash-on-page", "2"]))
+        _ = try document.add(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 30, height: 20)))
+        let crash = #expect(throws: RendererError.self) { try document.render(pageAt: 1, options: RenderOptions(dpi: 20)) }
+        #expect(crash?.code == .engineCrashed && crash?.message.contains("are lost") == true, "\(String(describing: crash))")
+        let later = #expect(throws: RendererError.self) { try document.annotations(onPageAt: 0) }
+        #expect(later?.code == .engineCrashed)
     }
 
     /// A page that takes the engine seconds is stopped at the time limit, and the document
@@ -77,7 +142,7 @@ struct IsolationTests {
         // About 20 s of drawing, against a limit long enough for a loaded machine to start
         // the engine process and open the document.
         try SlowPage.write(curves: 120_000, to: path)
-        let document = try IsolatedDocument(path: path, backend: .id(backend), isolation: Self.isolation(timeLimit: .seconds(2)))
+        let document = try Self.open(path, backend: .id(backend), isolation: Self.isolation(timeLimit: .seconds(2)))
         let error = #expect(throws: RendererError.self) { try document.render(pageAt: 0, options: RenderOptions(dpi: 300)) }
         #expect(error?.code == .limitExceeded)
         #expect(error?.message.contains("the engine took longer than the time limit of 2.0 s to draw page 1") == true)
@@ -89,7 +154,7 @@ struct IsolationTests {
     @Test(.disabled(if: IsolationWorker.runsUnderSanitizer, "AddressSanitizer and ThreadSanitizer need an uncapped address space"))
     func memoryExhaustionIsAnError() throws {
         let path = try #require(Self.hostileFile("hostile-huge-page.pdf"))
-        let document = try IsolatedDocument(path: path, backend: .id("mupdf"), isolation: Self.isolation(memoryBytes: 700 << 20))
+        let document = try Self.open(path, backend: .id("mupdf"), isolation: Self.isolation(memoryBytes: 700 << 20))
         // 14,400 pt at 100 dpi: 20,000 x 20,000 RGB pixels, 1.2 GB.
         let options = RenderOptions(dpi: 100, maximumPixelCount: 1 << 30)
         let error = #expect(throws: RendererError.self) { try document.render(pageAt: 0, options: options) }
@@ -125,9 +190,17 @@ struct IsolationTests {
         let local = try hostapp("--backend", backend, "info", Fixtures.path("labels.pdf"))
         #expect(isolated.status == 0 && local.status == 0)
         #expect(isolated.text == local.text)
-        let other = try hostapp("--isolate", "outline", Fixtures.samplePath)
-        #expect(other.status == 64)
-        #expect(other.stderr.contains("--isolate works with the info, render and text commands only"))
+        // Every command runs isolated, and says what it says in process.
+        let commands = [
+            ["outline", Fixtures.path("outline.pdf")], ["links", Fixtures.path("destinations.pdf")],
+            ["annotations", "list", Fixtures.path("annotations.pdf")], ["forms", "list", Fixtures.path("forms.pdf")],
+            ["signatures", Fixtures.path("signed.pdf")],
+        ]
+        for command in commands {
+            let isolated = try Tool.run(HostAppTests.executable, ["--isolate", "--backend", backend] + command)
+            let local = try Tool.run(HostAppTests.executable, ["--backend", backend] + command)
+            #expect(isolated.status == 0 && isolated.status == local.status && isolated.text == local.text, "\(command): \(isolated.stderr)")
+        }
     }
 
     /// A file of the damaged set (Tests/Damaged/make-damaged.py), written on first use.

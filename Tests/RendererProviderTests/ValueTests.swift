@@ -29,6 +29,11 @@ struct ValueTests {
         }
     }
 
+    @Test func errorsDescribeThemselvesToFoundation() {
+        let error: any Error = RendererError(.damaged, "the file is cut short", backend: "mupdf", engineMessage: "no xref")
+        #expect(error.localizedDescription == "mupdf: the file is cut short (engine: no xref)")
+    }
+
     @Test func pixelRectRoundsLikeTheEngines() {
         let letter = PageRect(x: 0, y: 0, width: 612, height: 792)
         #expect(PixelRect(covering: letter, scale: 150.0 / 72) == PixelRect(x: 0, y: 0, width: 1275, height: 1650))

@@ -36,12 +36,15 @@ final class ServerHarness: Sendable {
         if slowCurves > 0 { try SlowPage.write(curves: slowCurves, to: "\(docs)/slow.pdf") }
     }
 
-    /// Runs `test` against a server over the folder, configured by `configure`, on a free
-    /// loopback port, then shuts the server down gracefully (whether `test` threw or not);
-    /// returns what `test` returned.
+    /// Runs `test` against a server over the folder with `registry`'s engines, configured by
+    /// `configure`, on a free loopback port, then shuts the server down gracefully (whether
+    /// `test` threw or not); returns what `test` returned.
     @discardableResult
-    func run<T: Sendable>(configure: (inout ServerConfiguration) -> Void = { _ in }, _ test: @escaping @Sendable (ServerClient) async throws -> T) async throws -> T {
-        let server = try await start(configure: configure)
+    func run<T: Sendable>(
+        registry: RendererRegistry = Fixtures.registry, configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ test: @escaping @Sendable (ServerClient) async throws -> T
+    ) async throws -> T {
+        let server = try await start(registry: registry, configure: configure)
         let value: T
         do {
             value = try await test(ServerClient(port: server.port))
@@ -53,14 +56,14 @@ final class ServerHarness: Sendable {
         return value
     }
 
-    /// Starts a server over the folder, configured by `configure`, on a free loopback port;
-    /// the caller stops it.
-    private func start(configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+    /// Starts a server over the folder with `registry`'s engines, configured by `configure`,
+    /// on a free loopback port; the caller stops it.
+    private func start(registry: RendererRegistry, configure: (inout ServerConfiguration) -> Void) async throws -> RunningServer {
         var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
         configure(&configuration)
         // Engine threads of its own: the other suites' engine work, which runs at the same
         // time on the shared threads, does not hold up this server's.
-        let server = try DocumentServer(configuration: configuration, registry: Fixtures.registry, threads: EngineThreads(threadCount: 2))
+        let server = try DocumentServer(configuration: configuration, registry: registry, threads: EngineThreads(threadCount: 2))
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
         var group = ServiceGroupConfiguration(services: [server.application { listening.yield($0) }], logger: Logger(label: "server-tests"))
         group.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
@@ -83,7 +86,7 @@ final class ServerHarness: Sendable {
     }
 }
 
-/// A server that ``ServerHarness/start(configure:)`` started.
+/// A server that ``ServerHarness/start(registry:configure:)`` started.
 final class RunningServer: Sendable {
     let port: Int
     private let group: ServiceGroup

@@ -199,7 +199,7 @@ public enum AnnotationField: String, Hashable, Sendable, Codable, CaseIterable, 
 }
 
 /// What a renderer does with annotations.
-public struct AnnotationSupport: Hashable, Sendable {
+public struct AnnotationSupport: Hashable, Sendable, Codable {
     /// The kinds it can create.
     public var creatableKinds: Set<AnnotationKind>
     /// The fields it reads from a file.

@@ -47,6 +47,13 @@ public final class Document: Sendable {
     /// The renderer serving this document now.
     public var renderer: any Renderer { engine.withLock { $0.renderer } }
 
+    /// The id of the renderer serving the document (`mupdf`, `poppler`).
+    public var rendererID: String { renderer.id }
+    /// The name of the serving renderer's engine.
+    public var engineName: String { renderer.engineName }
+    /// The serving renderer's engine version.
+    public var engineVersion: String { renderer.engineVersion }
+
     /// The number of pages; valid page indices are `0..<pageCount`.
     public var pageCount: Int { engine.withLock { $0.document.pageCount } }
 
@@ -97,6 +104,13 @@ public final class Document: Sendable {
     /// task, to stop the search.
     public func search(_ term: String, options: SearchOptions = SearchOptions(), pages: [Int]? = nil) throws -> SearchResults {
         SearchResults(document: self, search: try TextSearch(term: term, options: options), pages: pages ?? Array(0..<pageCount))
+    }
+
+    /// Every place `term` occurs on the page, in reading order: the search every backend
+    /// shares, over ``textPage(pageAt:)``.
+    public func search(_ term: String, pageAt index: Int, options: SearchOptions = SearchOptions()) throws -> [SearchHit] {
+        let search = try TextSearch(term: term, options: options)
+        return search.hits(in: try textPage(pageAt: index), pageIndex: index)
     }
 
     /// The document's outline: its items in order, each with its children.

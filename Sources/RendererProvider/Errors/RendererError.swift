@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one error type of the API: a code to switch on, a message for a person, the backend
 /// that raised it and, where an engine said something, the engine's own words.
 public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -82,10 +84,18 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
         self.engineMessage = engineMessage
     }
 
+    /// The message, after the renderer's id and followed by the engine's words when there
+    /// are any: `poppler: Poppler could not load page 3 (engine: ...)`.
     public var description: String {
         var text = message
         if let backend { text = "\(backend): \(text)" }
         if let engineMessage, !engineMessage.isEmpty { text += " (engine: \(engineMessage))" }
         return text
     }
+}
+
+extension RendererError: LocalizedError {
+    /// ``description``, so that `localizedDescription` (and any code that shows an `Error`
+    /// to people through it) gives the message rather than Foundation's generic words.
+    public var errorDescription: String? { description }
 }

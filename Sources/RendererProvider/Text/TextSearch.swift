@@ -1,4 +1,4 @@
-/// How ``DocumentReading/search(_:pageAt:options:)`` matches.
+/// How ``Document/search(_:pageAt:options:)`` matches.
 public struct SearchOptions: Hashable, Sendable {
     /// Match upper and lower case exactly (default: ignore case).
     public var caseSensitive: Bool

@@ -147,15 +147,10 @@ extension Routes {
         return PushResult(revision: try await collaborator.store.revision(collaborator.descriptor), results: results)
     }
 
-    /// The XFDF command in `data`, read with the page spaces of the collaborator's document
-    /// (which needs the document in this process).
+    /// The XFDF command in `data`, read with the page spaces of the collaborator's document.
     func readCommand(_ data: Data, for collaborator: Collaborator) async throws -> XFDFCommand {
-        guard context.configuration.isolation == nil else {
-            throw APIError.forbidden("the engines run isolated (--isolate): XFDF commands need the document in the server's process")
-        }
         let renderer = try await collaborator.document.defaultRendererID()
         return try await collaborator.document.pool(renderer).run(timeLimit: context.configuration.timeLimit) { document, _ in
-            guard let document = document as? Document else { throw APIError.forbidden("XFDF commands need the document in the server's process") }
             return try XFDF.command(from: data, pageSpace: { try document.pageSpace(ofPageAt: $0) })
         }
     }

@@ -57,23 +57,17 @@ extension Routes {
             .response(to: request, context: context)
     }
 
-    /// Runs `body` on an engine thread with a document of its own, opened in this process
-    /// through the request's engine: one that is changed and dropped, never a pool's.
+    /// Runs `body` on an engine thread with a document of its own, opened through the
+    /// request's engine: one that is changed and dropped, never a pool's.
     private func inProcessDocument<T: Sendable>(
         _ request: Request, _ collaborator: Collaborator, _ body: @escaping @Sendable (Document) throws -> T
     ) async throws -> T {
-        guard self.context.configuration.isolation == nil else {
-            throw APIError.forbidden("the engines run isolated (--isolate): this needs the document in the server's process")
-        }
         let renderer = try await rendererID(request, collaborator.document)
         let (path, context) = (collaborator.document.path, self.context)
         return try await context.queue.run {
             try await naming(path, as: collaborator.descriptor.documentID) {
                 try await context.threads.run { _ in
-                    guard let document = try context.openDocument(path, backend: .id(renderer)) as? Document else {
-                        throw APIError.forbidden("this needs the document in the server's process")
-                    }
-                    return try body(document)
+                    try body(try context.openDocument(path, backend: .id(renderer)))
                 }
             }
         }

@@ -10,16 +10,16 @@ actor DocumentPool {
     /// The document's id, which errors name instead of its path.
     let documentID: String
     let rendererID: String
-    private let open: @Sendable () throws -> any DocumentReading
+    private let open: @Sendable () throws -> Document
     private let capacity: Int
     private let threads: EngineThreads
-    private var idle: [any DocumentReading] = []
+    private var idle: [Document] = []
     private var opened = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var isClosed = false
 
     /// A pool whose documents `open` opens (in this process or in an engine process).
-    init(path: String, documentID: String, rendererID: String, capacity: Int, threads: EngineThreads, open: @escaping @Sendable () throws -> any DocumentReading) {
+    init(path: String, documentID: String, rendererID: String, capacity: Int, threads: EngineThreads, open: @escaping @Sendable () throws -> Document) {
         self.path = path
         self.documentID = documentID
         self.rendererID = rendererID
@@ -31,7 +31,7 @@ actor DocumentPool {
     /// Runs `body` on an engine thread with a document of the pool, stopped by `timeLimit`
     /// (then throwing a 503 `limit-exceeded`) and by the task's cancellation (a client that
     /// goes away).
-    func run<T: Sendable>(timeLimit: Duration?, _ body: @escaping @Sendable (any DocumentReading, Cancellation) throws -> T) async throws -> T {
+    func run<T: Sendable>(timeLimit: Duration?, _ body: @escaping @Sendable (Document, Cancellation) throws -> T) async throws -> T {
         try await withLease { document in
             try await self.threads.run { cancellation in
                 let limited = Cancellation(timeLimit: timeLimit, within: cancellation)
@@ -49,7 +49,7 @@ actor DocumentPool {
     /// Runs `body` with a document of the pool, given back when `body` ends; `body` must use
     /// it on an engine thread. Leases are taken in a fixed order of pools (reference engine
     /// first) by whoever needs two at once, so waiting never forms a cycle.
-    func withLease<T: Sendable>(_ body: @Sendable (any DocumentReading) async throws -> T) async throws -> T {
+    func withLease<T: Sendable>(_ body: @Sendable (Document) async throws -> T) async throws -> T {
         try await naming(path, as: documentID) {
             let document = try await lease()
             do {
@@ -72,7 +72,7 @@ actor DocumentPool {
         woken.forEach { $0.resume() }
     }
 
-    private func lease() async throws -> any DocumentReading {
+    private func lease() async throws -> Document {
         while true {
             guard !isClosed else { throw RendererError(.cancelled, "the document changed while the request waited; retry it") }
             if let document = idle.popLast() { return document }
@@ -91,7 +91,7 @@ actor DocumentPool {
         }
     }
 
-    private func giveBack(_ document: any DocumentReading) {
+    private func giveBack(_ document: Document) {
         if isClosed {
             opened -= 1
         } else {

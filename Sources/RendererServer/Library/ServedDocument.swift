@@ -3,9 +3,8 @@ import RendererProvider
 
 /// One served file: its engine document pools (one per renderer) and the reader's session
 /// (bookmarks, viewing state, annotation edits), all kept in step with the file on disk.
-/// With isolated engines there is no session (it would open the file in this process): the
-/// bookmarks and viewing state are kept here, annotations are read through the pools, and
-/// edits are refused.
+/// Where the engines run (in this process, or isolated in child processes) is the
+/// registry's renderers' affair: a served file works the same either way.
 ///
 /// The file's version (size, modification time and inode) is read at each request: when it
 /// changed (the session saved an edit, or someone replaced the file), the pools are closed so
@@ -26,10 +25,6 @@ actor ServedDocument {
     /// Bookmarks and the viewing state kept across a session reopened after a change.
     private var kept: (bookmarks: [Bookmark], viewing: ViewingState)?
     private var infos: (version: String, pages: [PageInfo])?
-    /// The renderer `auto` chose for the file's version, when the engines run isolated.
-    private var autoRenderer: (version: String, id: String)?
-    /// The reader's state when the engines run isolated.
-    private var isolatedReader = (bookmarks: [Bookmark](), viewing: ViewingState())
     /// The session being opened, and the file version it was asked for: every request that
     /// asks for the same version meanwhile waits for it.
     private var opening: (version: String, task: Task<ReadingSession, any Error>)?
@@ -84,9 +79,6 @@ actor ServedDocument {
     /// however many requests ask at the same moment, and never one opened from a version of
     /// the file that has changed since it was asked for (an edit must see every earlier save).
     func readingSession() async throws -> ReadingSession {
-        guard context.configuration.isolation == nil else {
-            throw APIError.forbidden("the engines run isolated (--isolate): this needs the document in the server's process")
-        }
         _ = currentVersion()
         while true {
             if let session { return session }
@@ -128,89 +120,49 @@ actor ServedDocument {
     }
 
     /// The renderer requests use when they name none: the configured one, or for `auto` the
-    /// one that opened the reader's session (with isolated engines, the one that opened the
-    /// file in an engine process).
+    /// one that opened the reader's session.
     func defaultRendererID() async throws -> String {
         if case .id(let id) = context.configuration.backend { return id }
-        guard context.configuration.isolation != nil else { return try await readingSession().renderer.id }
-        let version = currentVersion()
-        if let autoRenderer, autoRenderer.version == version { return autoRenderer.id }
-        let (context, path) = (self.context, self.path)
-        let chosen = try await naming(path, as: id) {
-            try await context.threads.run { _ in try context.openDocument(path, backend: .auto).rendererID }
-        }
-        autoRenderer = (version, chosen)
-        return chosen
+        return try await readingSession().renderer.id
     }
 
     // MARK: The reader's state
 
     /// The annotations of one page, or of every page.
     func annotations(onPageAt page: Int?) async throws -> [Annotation] {
-        guard context.configuration.isolation != nil else {
-            return try await withSession { session in try page.map { try session.annotations(onPageAt: $0) } ?? session.annotations() }
-        }
-        return try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, cancellation in
-            if let page { return try document.annotations(onPageAt: page) }
-            return try (0..<document.pageCount).flatMap { index in
-                try cancellation.check()
-                return try document.annotations(onPageAt: index)
-            }
-        }
+        try await withSession { session in try page.map { try session.annotations(onPageAt: $0) } ?? session.annotations() }
     }
 
     /// The reader's bookmarks.
     func bookmarks() async throws -> [Bookmark] {
-        guard context.configuration.isolation != nil else { return try await withSession { try $0.bookmarks } }
-        return isolatedReader.bookmarks
+        try await withSession { try $0.bookmarks }
     }
 
     /// Adds a bookmark to page `pageIndex`.
     func addBookmark(pageIndex: Int, title: String) async throws -> Bookmark {
-        guard context.configuration.isolation != nil else {
-            return try await withSession { try $0.addBookmark(pageIndex: pageIndex, title: title) }
-        }
-        let count = try await pageInfos().count
-        guard (0..<count).contains(pageIndex) else {
-            throw RendererError(.pageOutOfRange, "page index \(pageIndex) is out of range: the document has \(count) pages")
-        }
-        let bookmark = Bookmark(id: UUID().uuidString.lowercased(), pageIndex: pageIndex, title: title, creationDate: Date())
-        isolatedReader.bookmarks.append(bookmark)
-        isolatedReader.bookmarks.sort { ($0.pageIndex, $0.creationDate) < ($1.pageIndex, $1.creationDate) }
-        return bookmark
+        try await withSession { try $0.addBookmark(pageIndex: pageIndex, title: title) }
     }
 
     /// Removes the bookmark `id`; 404 when there is none.
     func removeBookmark(id bookmarkID: String) async throws {
         let missing = APIError.notFound("there is no bookmark \"\(bookmarkID.prefix(80))\"")
-        guard context.configuration.isolation != nil else {
-            return try await withSession { session in
-                guard try session.bookmarks.contains(where: { $0.id == bookmarkID }) else { throw missing }
-                try session.removeBookmark(id: bookmarkID)
-            }
+        try await withSession { session in
+            guard try session.bookmarks.contains(where: { $0.id == bookmarkID }) else { throw missing }
+            try session.removeBookmark(id: bookmarkID)
         }
-        guard let index = isolatedReader.bookmarks.firstIndex(where: { $0.id == bookmarkID }) else { throw missing }
-        isolatedReader.bookmarks.remove(at: index)
     }
 
     /// Where the reader is.
     func viewingState() async throws -> ViewingState {
-        guard context.configuration.isolation != nil else { return try await withSession { try $0.viewingState } }
-        return isolatedReader.viewing
+        try await withSession { try $0.viewingState }
     }
 
     /// Moves the reader to `viewing` (its page clamped to the document); returns where they are.
     func setViewingState(_ viewing: ViewingState) async throws -> ViewingState {
-        guard context.configuration.isolation != nil else {
-            return try await withSession { session in
-                try session.setViewingState(viewing)
-                return try session.viewingState
-            }
+        try await withSession { session in
+            try session.setViewingState(viewing)
+            return try session.viewingState
         }
-        var viewing = viewing
-        viewing.pageIndex = min(max(viewing.pageIndex, 0), max(0, try await pageInfos().count - 1))
-        isolatedReader.viewing = viewing
-        return viewing
     }
 
     /// Page sizes, rotations and labels, read once per file version.
@@ -230,9 +182,6 @@ actor ServedDocument {
     /// process's edit made before the lock was taken is read first (the session reopens on
     /// the new version), never overwritten.
     func edit<T: Sendable>(_ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
-        guard context.configuration.isolation == nil else {
-            throw APIError.forbidden("the engines run isolated (--isolate): annotations can be read, not changed")
-        }
         guard context.configuration.allowsEditing else {
             throw APIError.forbidden("this server was started read-only; annotations cannot be changed")
         }

@@ -51,9 +51,6 @@ extension Routes {
         let (comparison, heatMap): (PageComparison, Data) = try await self.context.queue.run {
             try await referencePool.withLease { reference in
                 try await candidatePool.withLease { candidate in
-                    guard let reference = reference as? Document, let candidate = candidate as? Document else {
-                        throw APIError.forbidden("the engines run isolated (--isolate): comparisons need both documents in the server's process")
-                    }
                     return try await threads.run { cancellation in
                         var heatMap: Data?
                         let comparer = DocumentComparer(dpi: dpi, cancellation: Cancellation(timeLimit: timeLimit, within: cancellation))

@@ -45,7 +45,7 @@ extension Routes {
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
-                editable: self.context.configuration.isEditable))
+                editable: self.context.configuration.allowsEditing))
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.

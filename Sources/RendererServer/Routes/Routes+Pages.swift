@@ -69,16 +69,9 @@ extension Routes {
         return Int(min(pixels, Double(maximumPixelCount))) * 8
     }
 
-    /// A page as PNG, by the engine's own encoder: in this process, or written to a
-    /// temporary file by an isolated engine (nothing an isolated engine made is decoded here).
-    static func png(of document: any DocumentReading, page: Int, options: RenderOptions, cancellation: Cancellation) throws -> Data {
-        if let document = document as? Document {
-            return try document.encode(try document.render(pageAt: page, options: options, cancellation: cancellation), as: .png)
-        }
-        let path = NSTemporaryDirectory() + "renderer-server-\(UUID().uuidString).png"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try document.render(pageAt: page, options: options, as: .png, to: path, cancellation: cancellation)
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+    /// A page as PNG.
+    static func png(of document: Document, page: Int, options: RenderOptions, cancellation: Cancellation) throws -> Data {
+        try document.encode(try document.render(pageAt: page, options: options, cancellation: cancellation), as: .png)
     }
 
     /// `GET .../pages/{page}/text?engine=`: the page's words and their boxes, by line.

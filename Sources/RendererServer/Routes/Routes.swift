@@ -105,7 +105,7 @@ struct Routes: Sendable {
     /// Runs `body` on an engine document of the request's document, through the engine the
     /// request names (given to `body`): admitted by the queue, within the time limit.
     func engineWork<T: Sendable>(
-        _ request: Request, _ context: BasicRequestContext, _ body: @escaping @Sendable (any DocumentReading, String) throws -> T
+        _ request: Request, _ context: BasicRequestContext, _ body: @escaping @Sendable (Document, String) throws -> T
     ) async throws -> T {
         let document = try await servedDocument(context)
         let renderer = try await rendererID(request, document)
