@@ -27,7 +27,7 @@ struct AnnotationsCommand: ParsableCommand {
             try Failure.reporting {
                 let document = try global.open(file, needing: [.annotations])
                 let numbering = try PageNumbering(document: document, useLabels: options.labels)
-                let annotations = try options.indices(in: document).flatMap { try document.annotations(onPageAt: $0) }
+                let annotations = try options.indices(in: document).flatMap { try document.annotations(pageAt: $0) }
                 if options.json {
                     FileHandle.standardOutput.write(try Annotation.jsonData(annotations) + Data("\n".utf8))
                     return

@@ -34,7 +34,7 @@ struct BookmarksCommand: ParsableCommand {
         func run() throws {
             try Failure.reporting {
                 let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
-                let info = try document.pageInfo(at: page - 1)
+                let info = try document.pageInfo(pageAt: page - 1)
                 let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
                 print(added.id)
             }
@@ -100,7 +100,7 @@ struct BookmarksCommand: ParsableCommand {
             try Failure.reporting {
                 let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
                 if let page {
-                    try store.setLastViewedPage(try document.pageInfo(at: page - 1).index, for: fingerprint)
+                    try store.setLastViewedPage(try document.pageInfo(pageAt: page - 1).index, for: fingerprint)
                 } else if let last = try store.lastViewedPage(for: fingerprint) {
                     print(last + 1)
                 }

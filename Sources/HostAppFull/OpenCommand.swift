@@ -109,7 +109,7 @@ struct OpenCommand: HostSubcommand {
         case ("bookmark", "add"):
             let page = try number(2, "a page number")
             let title = rest(after: 3)
-            try session.addBookmark(pageIndex: page - 1, title: title.isEmpty ? "Page \(try session.pageInfo(at: page - 1).label)" : title)
+            try session.addBookmark(pageIndex: page - 1, title: title.isEmpty ? "Page \(try session.pageInfo(pageAt: page - 1).label)" : title)
         case ("bookmark", "remove"):
             guard words.count > 2 else { throw RendererError(.invalidArgument, "bookmark remove needs the bookmark's id") }
             try session.removeBookmark(id: words[2])

@@ -36,7 +36,7 @@ struct PagesCommand: ParsableCommand {
                 try saving.edit(file, with: global) { session in
                     let pageCount = try session.pageCount
                     let at = (before ?? pageCount + 1) - 1
-                    let pageSize = try size.map { try PageSize(argument: $0, option: "--size") } ?? session.pageInfo(at: max(0, min(at, pageCount) - 1)).size
+                    let pageSize = try size.map { try PageSize(argument: $0, option: "--size") } ?? session.pageInfo(pageAt: max(0, min(at, pageCount) - 1)).size
                     for offset in 0..<count { try session.insertBlankPage(at: at + offset, size: pageSize) }
                 }
                 print("inserted \(count) page\(count == 1 ? "" : "s")")

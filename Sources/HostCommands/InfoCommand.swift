@@ -111,7 +111,7 @@ struct InfoCommand: HostSubcommand {
         } catch let error as RendererError where PageFailures.isPageLocal(error) {
             var infos: [PageInfo] = []
             for index in 0..<document.pageCount {
-                switch try PageFailures.catching({ try document.pageInfo(at: index) }) {
+                switch try PageFailures.catching({ try document.pageInfo(pageAt: index) }) {
                 case .success(let info): infos.append(info)
                 case .failure(let error): failed(index, error)
                 }

@@ -118,7 +118,7 @@ public struct DocumentComparer: Sendable {
             result.failures = ["\(b) has no page \(index + 1)"]
             return result
         }
-        let infoA = try? reference.pageInfo(at: index), infoB = try? candidate.pageInfo(at: index)
+        let infoA = try? reference.pageInfo(pageAt: index), infoB = try? candidate.pageInfo(pageAt: index)
         result.referenceSize = infoA?.size
         result.candidateSize = infoB?.size
         if let sizeA = result.referenceSize, let sizeB = result.candidateSize,
@@ -139,7 +139,7 @@ public struct DocumentComparer: Sendable {
         if let linksA = try? reference.links(pageAt: index), let linksB = try? candidate.links(pageAt: index) {
             result.failures += Self.linkDifferences(linksA, linksB, names: (a, b))
         }
-        if let annotationsA = try? reference.annotations(onPageAt: index), let annotationsB = try? candidate.annotations(onPageAt: index) {
+        if let annotationsA = try? reference.annotations(pageAt: index), let annotationsB = try? candidate.annotations(pageAt: index) {
             result.failures += Self.annotationDifferences(annotationsA, annotationsB, names: (a, b))
         }
         result.passed = result.failures.isEmpty

@@ -13,11 +13,11 @@ struct AnnotationRoundTripTests {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))
         let writer = try Fixtures.registry.open(.file(path), backend: .id(engines.writer))
         let samples = AnnotationSamples.samples(pageIndex: page.index)
-        let added = try samples.map { try writer.add($0) }
+        let added = try samples.map { try writer.addAnnotation($0) }
         try writer.save()
 
         let reader = try Fixtures.registry.open(.file(path), backend: .id(engines.reader))
-        let read = try reader.annotations(onPageAt: page.index)
+        let read = try reader.annotations(pageAt: page.index)
         for (sample, stored) in zip(samples, added) {
             guard let back = read.first(where: { $0.id == stored.id }) else {
                 Issue.record("\(sample.kind) \(stored.id) written by \(engines.writer) is not found by \(engines.reader): \(read.map(\.id))")
@@ -40,7 +40,7 @@ struct XFDFRoundTripTests {
     func exportedFromOneImportedWithTheOther(engines: (writer: String, reader: String), page: (file: String, index: Int)) throws {
         let source = try Fixtures.registry.open(.file(AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))), backend: .id(engines.writer))
         let samples = AnnotationSamples.samples(pageIndex: page.index)
-        let stored = try samples.map { try source.add($0) }
+        let stored = try samples.map { try source.addAnnotation($0) }
         let xfdf = try source.xfdfData(fileName: page.file)
 
         let xml = try XMLDocument(data: xfdf)
@@ -57,7 +57,7 @@ struct XFDFRoundTripTests {
         #expect(result.droppedFields.isEmpty)
         try target.save()
 
-        let read = try Fixtures.registry.open(.file(path), backend: .id(engines.reader)).annotations(onPageAt: page.index)
+        let read = try Fixtures.registry.open(.file(path), backend: .id(engines.reader)).annotations(pageAt: page.index)
         #expect(read.map(\.kind) == samples.map(\.kind))
         for ((sample, original), back) in zip(zip(samples, stored), read) {
             #expect(

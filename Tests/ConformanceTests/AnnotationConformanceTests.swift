@@ -11,16 +11,16 @@ struct AnnotationConformanceTests {
     func addedAnnotationsReadBackAfterSaving(backend: String, page: (file: String, index: Int)) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        let before = try document.annotations(onPageAt: page.index).count
+        let before = try document.annotations(pageAt: page.index).count
         var added: [Annotation] = []
         for sample in AnnotationSamples.samples(pageIndex: page.index) {
-            added.append(try document.add(sample))
+            added.append(try document.addAnnotation(sample))
         }
         #expect(Set(added.map(\.id)).count == added.count, "identities are unique")
         try document.save()
 
         let reopened = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        let read = try reopened.annotations(onPageAt: page.index)
+        let read = try reopened.annotations(pageAt: page.index)
         #expect(read.count == before + added.count)
         for (sample, stored) in zip(AnnotationSamples.samples(pageIndex: page.index), added) {
             guard let back = read.first(where: { $0.id == stored.id }) else {
@@ -43,23 +43,23 @@ extension AnnotationConformanceTests {
     func updateAndRemoveByIdentity(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        let added = try (0..<3).map { try document.add(Self.square($0)) }
+        let added = try (0..<3).map { try document.addAnnotation(Self.square($0)) }
         var changed = added[1]
         changed.contents = "changed"
         changed.color = Color(red: 1, green: 0, blue: 0)
         changed.rect = PageRect(x: 200, y: 400, width: 60, height: 60)
-        let updated = try document.update(changed)
+        let updated = try document.updateAnnotation(changed)
         #expect(updated.id == added[1].id)
         #expect(AnnotationSamples.differences(changed, updated, in: [.rect, .color, .contents]) == [])
 
         try document.removeAnnotation(withID: added[0].id)
-        #expect(try document.annotations(onPageAt: 0).map(\.id) == [added[1].id, added[2].id], "the others keep their identities")
+        #expect(try document.annotations(pageAt: 0).map(\.id) == [added[1].id, added[2].id], "the others keep their identities")
         #expect(try document.annotation(withID: added[2].id).contents == "square 2")
         #expect(document.hasUnsavedChanges)
         try document.save()
         #expect(!document.hasUnsavedChanges)
 
-        let read = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0)
+        let read = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0)
         #expect(read.map(\.contents) == ["changed", "square 2"])
         #expect(AnnotationSamples.differences(changed, read[0], in: [.rect, .color, .contents]) == [])
     }
@@ -69,20 +69,20 @@ extension AnnotationConformanceTests {
         let document = try Fixtures.open("text.pdf", backend: backend)
         let missing = #expect(throws: RendererError.self) { try document.removeAnnotation(withID: "no-such-annotation") }
         #expect(missing?.code == .invalidArgument)
-        let page = #expect(throws: RendererError.self) { try document.add(Self.square(0, page: 7)) }
+        let page = #expect(throws: RendererError.self) { try document.addAnnotation(Self.square(0, page: 7)) }
         #expect(page?.code == .pageOutOfRange)
         var line = AnnotationSamples.sample(.line, pageIndex: 0, number: 0)
         line.points = [PagePoint(x: 1, y: 1)]
-        #expect(throws: RendererError.self) { try document.add(line) }
+        #expect(throws: RendererError.self) { try document.addAnnotation(line) }
         let caret = #expect(throws: RendererError.self) {
-            try document.add(Annotation(kind: AnnotationKind(rawValue: "Caret"), pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 9, height: 9)))
+            try document.addAnnotation(Annotation(kind: AnnotationKind(rawValue: "Caret"), pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 9, height: 9)))
         }
         #expect(caret?.code == .invalidArgument)
-        let added = try document.add(Self.square(0))
+        let added = try document.addAnnotation(Self.square(0))
         var turned = added
         turned.kind = .circle
-        #expect(throws: RendererError.self) { try document.update(turned) }
-        let duplicate = #expect(throws: RendererError.self) { try document.add(Annotation(id: added.id, kind: .circle, pageIndex: 0, rect: added.rect)) }
+        #expect(throws: RendererError.self) { try document.updateAnnotation(turned) }
+        let duplicate = #expect(throws: RendererError.self) { try document.addAnnotation(Annotation(id: added.id, kind: .circle, pageIndex: 0, rect: added.rect)) }
         #expect(duplicate?.code == .invalidArgument)
     }
 
@@ -103,7 +103,7 @@ extension AnnotationConformanceTests {
             return count
         }
         #expect(try redPixels() == 0)
-        try document.add(Annotation(kind: .square, pageIndex: 0, rect: area, color: .black, interiorColor: Color(red: 1, green: 0, blue: 0)))
+        try document.addAnnotation(Annotation(kind: .square, pageIndex: 0, rect: area, color: .black, interiorColor: Color(red: 1, green: 0, blue: 0)))
         #expect(try redPixels() == 80 * 80, "the inside of the square is filled red")
         #expect(document.hasUnsavedChanges)
     }
@@ -125,7 +125,7 @@ struct SavingConformanceTests {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.add(AnnotationConformanceTests.square(0))
+        try document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: .incremental)
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.count > original.count)
@@ -133,9 +133,9 @@ struct SavingConformanceTests {
         #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
         #expect(try directoryEntries(of: path) == ["text.pdf"], "no temporary file is left")
         // Saving again, in place, on the document now reading the saved file.
-        try document.add(AnnotationConformanceTests.square(1))
+        try document.addAnnotation(AnnotationConformanceTests.square(1))
         try document.save()
-        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0).count == 2)
+        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).count == 2)
         #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
@@ -143,13 +143,13 @@ struct SavingConformanceTests {
     func rewriteWritesOneWholeFile(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.add(AnnotationConformanceTests.square(0))
+        try document.addAnnotation(AnnotationConformanceTests.square(0))
         let copy = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("rewritten.pdf").path
         try document.save(to: copy, mode: .rewrite)
         let rewritten = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(rewritten.ranges(of: Data("%%EOF".utf8)).count == 1, "no incremental update section")
         #expect(try Tool.run("qpdf", ["--check", copy]).status == 0)
-        #expect(try Fixtures.registry.open(.file(copy), backend: .id(backend)).annotations(onPageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try Fixtures.registry.open(.file(copy), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
     /// A file the engine had to repair is rewritten whole: an update appended to a broken
@@ -164,7 +164,7 @@ struct SavingConformanceTests {
         #expect(try Tool.run("qpdf", ["--check", path]).status != 0, "the cross-reference offset is broken")
 
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.add(AnnotationConformanceTests.square(0))
+        try document.addAnnotation(AnnotationConformanceTests.square(0))
         let refused = #expect(throws: RendererError.self) { try document.save(mode: .incremental) }
         #expect(refused?.code == .invalidArgument)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
@@ -172,7 +172,7 @@ struct SavingConformanceTests {
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.ranges(of: Data("%%EOF".utf8)).count == 1)
         #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
-        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
     @Test(arguments: Fixtures.backendIDs)
@@ -181,7 +181,7 @@ struct SavingConformanceTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.add(AnnotationConformanceTests.square(0))
+        try document.addAnnotation(AnnotationConformanceTests.square(0))
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
         if access(directory, W_OK) == 0 {
@@ -200,12 +200,12 @@ struct SavingConformanceTests {
     func encryptionIsKept(backend: String, mode: SaveMode) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
         let document = try Fixtures.registry.open(.file(path), password: "owner-secret", backend: .id(backend))
-        try document.add(AnnotationConformanceTests.square(0))
+        try document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: mode)
         let locked = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), backend: .id(backend)) }
         #expect(locked?.code == .passwordRequired)
         let reopened = try Fixtures.registry.open(.file(path), password: "user-secret", backend: .id(backend))
-        #expect(try reopened.annotations(onPageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try reopened.annotations(pageAt: 0).map(\.contents) == ["square 0"])
         #expect(try reopened.info().isEncrypted)
         #expect(try Tool.run("qpdf", ["--check", "--password=owner-secret", path]).status == 0)
     }
@@ -214,7 +214,7 @@ struct SavingConformanceTests {
     func aDocumentFromMemorySavesToAPath(backend: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
         let document = try Fixtures.registry.open(.memory(data), backend: .id(backend))
-        try document.add(AnnotationConformanceTests.square(0))
+        try document.addAnnotation(AnnotationConformanceTests.square(0))
         #expect(throws: RendererError.self) { try document.save() }
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf")) + ".saved.pdf"
         try document.save(to: path)
@@ -234,7 +234,7 @@ struct AnnotationFixtureTests {
     @Test(arguments: Fixtures.backendIDs)
     func everyKindIsListedWithItsFields(backend: String) throws {
         let document = try Fixtures.open("annotations.pdf", backend: backend)
-        let listed = try document.annotations(onPageAt: 0)
+        let listed = try document.annotations(pageAt: 0)
         #expect(listed.map(\.id) == ["note-1", "p1-Highlight-1", "box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
         #expect(listed.map(\.kind.rawValue) == ["Text", "Highlight", "Square", "Ink", "Line", "PolyLine", "Caret", "FileAttachment", "Highlight"])
         let yellow = Color(red: 1, green: 1, blue: 0)
@@ -274,13 +274,13 @@ struct AnnotationFixtureTests {
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
         var caret = try document.annotation(withID: "caret")
         caret.contents = "changed"
-        #expect(throws: RendererError.self) { try document.update(caret) }
+        #expect(throws: RendererError.self) { try document.updateAnnotation(caret) }
         try document.removeAnnotation(withID: "note-1")
         try document.removeAnnotation(withID: "p1-Highlight-1")
-        #expect(try document.annotations(onPageAt: 0).map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
+        #expect(try document.annotations(pageAt: 0).map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
         try document.save()
         #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
-        let reread = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(onPageAt: 0)
+        let reread = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0)
         #expect(reread.map(\.kind.rawValue) == ["Square", "Ink", "Line", "PolyLine", "Caret", "FileAttachment", "Highlight"])
         // The last highlight, now the first, was named before the other was removed.
         #expect(reread.map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])

@@ -38,7 +38,7 @@ struct DocumentConformanceTests {
 
     @Test(arguments: Fixtures.backendIDs)
     func cropBoxIsThePageSize(backend: String) throws {
-        #expect(try Fixtures.open("cropbox.pdf", backend: backend).pageInfo(at: 0).size == FixtureFacts.cropSize)
+        #expect(try Fixtures.open("cropbox.pdf", backend: backend).pageInfo(pageAt: 0).size == FixtureFacts.cropSize)
     }
 
     @Test(arguments: Fixtures.backendIDs)
@@ -129,7 +129,7 @@ struct DocumentConformanceTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("labels.pdf")))
         let document = try Fixtures.registry.open(.memory(data), backend: .id(backend))
         #expect(document.pageCount == 9)
-        #expect(try document.pageInfo(at: 8).label == "AA")
+        #expect(try document.pageInfo(pageAt: 8).label == "AA")
 
         let encrypted = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("encrypted.pdf")))
         #expect(try Fixtures.registry.open(.memory(encrypted), password: "user-secret", backend: .id(backend)).pageCount == 3)
@@ -143,7 +143,7 @@ struct DocumentConformanceTests {
     func pageOutOfRange(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         for index in [-1, 3, 1000] {
-            #expect((#expect(throws: RendererError.self) { try document.pageInfo(at: index) })?.code == .pageOutOfRange)
+            #expect((#expect(throws: RendererError.self) { try document.pageInfo(pageAt: index) })?.code == .pageOutOfRange)
             #expect((#expect(throws: RendererError.self) { try document.render(pageAt: index) })?.code == .pageOutOfRange)
         }
     }

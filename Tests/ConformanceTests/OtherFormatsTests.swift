@@ -62,7 +62,7 @@ struct OtherFormatsTests {
     @Test func fixedPagesHaveTheirSizesAndLinks() throws {
         let xps = try Fixtures.registry.open(.file(Fixtures.path("pages.xps")))
         // XPS measures in 1/96 inch: 400 x 300 units are 300 x 225 points.
-        #expect(try xps.pageInfo(at: 0).size == PageSize(width: 300, height: 225))
+        #expect(try xps.pageInfo(pageAt: 0).size == PageSize(width: 300, height: 225))
         #expect(try xps.links(pageAt: 0) == [Link(area: PageRect(x: 37.5, y: 37.5, width: 75, height: 60), destination: .uri("https://example.org/xps"))])
 
         // The comic book holds text.pdf's pages as images: as many, of the same shape.
@@ -70,14 +70,14 @@ struct OtherFormatsTests {
         let pdfinfo = try Tool.run("pdfinfo", [Fixtures.path("text.pdf")]).text.split(separator: "\n")
         let pages = pdfinfo.first { $0.hasPrefix("Pages:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
         #expect(pages == cbz.pageCount)
-        let size = try cbz.pageInfo(at: 0).size
+        let size = try cbz.pageInfo(pageAt: 0).size
         #expect(abs(size.width / size.height - 612.0 / 792.0) < 0.01)
 
         // An image's page has the image's shape, as netpbm reads its pixels; the PNG's page,
         // drawn at 72 dpi, is the image.
         for file in ["image.png", "image.jpg", "image.tif"] {
             let image = try Fixtures.registry.open(.file(Fixtures.path(file)))
-            let page = try image.pageInfo(at: 0).size
+            let page = try image.pageInfo(pageAt: 0).size
             let converter = file.hasSuffix("png") ? "pngtopam" : file.hasSuffix("jpg") ? "jpegtopnm" : "tifftopnm"
             let pixels = try Netpbm(Tool.run(converter, [Fixtures.path(file)]).stdout)
             #expect(abs(page.width / page.height - Double(pixels.width) / Double(pixels.height)) < 0.01, "\(file)")
@@ -97,7 +97,7 @@ struct OtherFormatsTests {
         try epub.layout(pageSize: PageSize(width: 300, height: 400), fontSize: 20)
         let larger = epub.pageCount
         #expect(standard < smaller && smaller < larger, "\(standard), \(smaller), \(larger)")
-        #expect(try epub.pageInfo(at: 0).size == PageSize(width: 300, height: 400))
+        #expect(try epub.pageInfo(pageAt: 0).size == PageSize(width: 300, height: 400))
         let text = try (0..<epub.pageCount).map { try epub.text(pageAt: $0) }.joined(separator: "\n")
         #expect(Fixtures.normalizedWhitespace(text).contains("Filler paragraph 40 of the second chapter"), "nothing is lost")
         #expect((#expect(throws: RendererError.self) { try epub.layout(pageSize: PageSize(width: 10, height: 10)) })?.code == .invalidArgument)

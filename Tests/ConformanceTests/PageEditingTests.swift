@@ -52,7 +52,7 @@ struct PageEditingTests {
         try document.insertBlankPage(at: 1, size: PageSize(width: 300, height: 400))
         try document.insertBlankPage(at: 4, size: PageSize(width: 595, height: 842))
         #expect(document.pageCount == 5)
-        #expect(try document.pageInfo(at: 1).size == PageSize(width: 300, height: 400))
+        #expect(try document.pageInfo(pageAt: 1).size == PageSize(width: 300, height: 400))
         let path = try Self.saveAndCheck(document, "blank.pdf")
         let texts = try Self.pageTexts(path)
         #expect(texts.count == 5 && texts[1].isEmpty && texts[4].isEmpty && texts[2] == "Renderer provider fixture page two", "\(texts)")
@@ -117,7 +117,7 @@ struct PageEditingTests {
         let annotated = try Fixtures.open("text.pdf", backend: "mupdf")
         let kinds = try Fixtures.open("annotations.pdf", backend: "mupdf").annotations().map(\.kind)
         #expect(try annotated.insertPages(from: .file(Fixtures.path("annotations.pdf"))) == PageEditReport())
-        let copied = try Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), backend: .id("poppler")).annotations(onPageAt: 3)
+        let copied = try Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), backend: .id("poppler")).annotations(pageAt: 3)
         #expect(copied.map(\.kind).sorted { $0.rawValue < $1.rawValue } == kinds.sorted { $0.rawValue < $1.rawValue })
     }
 

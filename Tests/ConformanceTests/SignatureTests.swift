@@ -71,7 +71,7 @@ struct SignatureTests {
     func anIncrementalSaveKeepsTheSignatureValid(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("signed.pdf"))
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.add(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 400, y: 100, width: 20, height: 20), contents: "after signing"))
+        try document.addAnnotation(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 400, y: 100, width: 20, height: 20), contents: "after signing"))
         try document.save(mode: .incremental)
         let fields = try Fixtures.registry.open(.file(path), backend: .id(backend)).signatureFields()
         #expect(fields.first?.isSigned == true && fields.first?.coversWholeFile == false)

@@ -88,7 +88,7 @@ struct StreamSourceTests {
         try files.copy(Fixtures.path("text.pdf"), to: path)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let document = try Fixtures.registry.open(.stream(files.documentStream(path)), backend: .id(backend))
-        try document.add(Annotation(id: "saved-note", kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20)))
+        try document.addAnnotation(Annotation(id: "saved-note", kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20)))
         try document.save(to: path, in: files, mode: mode)
         #expect(try files.contentsOfDirectory(at: directory.path) == ["doc.pdf"])
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))

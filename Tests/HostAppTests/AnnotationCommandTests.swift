@@ -190,7 +190,7 @@ struct AnnotationVisibilityTests {
         let original = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("original.pdf").path
         try FileManager.default.copyItem(atPath: path, toPath: original)
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        let added = try AnnotationSamples.samples(pageIndex: 0).map { try document.add($0) }
+        let added = try AnnotationSamples.samples(pageIndex: 0).map { try document.addAnnotation($0) }
         try document.save()
         let before = try Self.renders(of: original), after = try Self.renders(of: path)
         for (tool, (plain, annotated)) in zip(["mutool", "pdftocairo"], zip(before, after)) {

@@ -109,15 +109,15 @@ struct IsolationTests {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let document = try Self.open(Fixtures.path("forms.pdf"), backend: .id(backend))
-        let added = try document.add(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 30, height: 20), contents: "isolated"))
-        #expect(try document.annotations(onPageAt: 0).contains { $0.id == added.id })
+        let added = try document.addAnnotation(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 30, height: 20), contents: "isolated"))
+        #expect(try document.annotations(pageAt: 0).contains { $0.id == added.id })
         let field = try #require(try document.formFields().first { $0.kind == .text })
         try document.fillForm([field.name: ["typed isolated"]])
         let output = directory.appendingPathComponent("saved.pdf").path
         try document.save(to: output)
         // This process's engine, not the one that wrote it, reads the file back.
         let reread = try Fixtures.registry.open(.file(output), backend: .id(backend))
-        #expect(try reread.annotations(onPageAt: 0).contains { $0.contents == "isolated" })
+        #expect(try reread.annotations(pageAt: 0).contains { $0.contents == "isolated" })
         #expect(try reread.formFields().first { $0.name == field.name }?.values == ["typed isolated"])
     }
 
@@ -125,10 +125,10 @@ struct IsolationTests {
     /// say so, rather than answer from the file as it was before the changes.
     @Test func aCrashWithUnsavedChangesIsNeverSilent() throws {
         let document = try Self.open(Fixtures.samplePath, backend: .id("mupdf"), isolation: Self.isolation(["--test-crash-on-page", "2"]))
-        _ = try document.add(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 30, height: 20)))
+        _ = try document.addAnnotation(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 30, height: 20)))
         let crash = #expect(throws: RendererError.self) { try document.render(pageAt: 1, options: RenderOptions(dpi: 20)) }
         #expect(crash?.code == .engineCrashed && crash?.message.contains("are lost") == true, "\(String(describing: crash))")
-        let later = #expect(throws: RendererError.self) { try document.annotations(onPageAt: 0) }
+        let later = #expect(throws: RendererError.self) { try document.annotations(pageAt: 0) }
         #expect(later?.code == .engineCrashed)
     }
 

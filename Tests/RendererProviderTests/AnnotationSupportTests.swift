@@ -47,7 +47,7 @@ struct AnnotationSupportTests {
 
     @Test func aKindTheRendererCannotCreateIsUnsupported() throws {
         let ink = Annotation(kind: .ink, pageIndex: 0, rect: PageRect(x: 0, y: 0, width: 10, height: 10), inkPaths: [[PagePoint(x: 1, y: 1), PagePoint(x: 9, y: 9)]])
-        let error = #expect(throws: RendererError.self) { try document.add(ink) }
+        let error = #expect(throws: RendererError.self) { try document.addAnnotation(ink) }
         #expect(error?.code == .unsupported)
         #expect(error?.message == "Limited cannot create Ink annotations here")
         #expect(try document.annotations().isEmpty)
@@ -55,13 +55,13 @@ struct AnnotationSupportTests {
 
     @Test func aFieldTheRendererCannotWriteIsUnsupportedAndNamed() throws {
         let square = Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20), contents: "hello", author: "Ada")
-        let error = #expect(throws: RendererError.self) { try document.add(square) }
+        let error = #expect(throws: RendererError.self) { try document.addAnnotation(square) }
         #expect(error?.code == .unsupported)
         #expect(error?.message == "Limited cannot write the fields contents, author of Square annotations")
         #expect(try document.annotations().isEmpty)
 
         let plain = Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20), color: .black)
-        #expect(try document.add(plain).color == .black)
+        #expect(try document.addAnnotation(plain).color == .black)
         #expect(try document.annotations().count == 1)
     }
 

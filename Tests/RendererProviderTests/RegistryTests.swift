@@ -72,11 +72,11 @@ struct RegistryTests {
         let registry = RendererRegistry([ScriptedRenderer(id: "a", pageFailure: .damaged), ScriptedRenderer(id: "b")])
         let document = try registry.open(pdf)
         #expect(document.renderer.id == "a")
-        #expect(try document.pageInfo(at: 0).label == "b")
+        #expect(try document.pageInfo(pageAt: 0).label == "b")
         #expect(document.renderer.id == "b")
         // A renderer chosen by id does not fall back.
         let chosen = try registry.open(pdf, backend: .id("a"))
-        #expect((#expect(throws: RendererError.self) { try chosen.pageInfo(at: 0) })?.code == .damaged)
+        #expect((#expect(throws: RendererError.self) { try chosen.pageInfo(pageAt: 0) })?.code == .damaged)
     }
 
     @Test func autoDoesNotFallBackOnAWrongPassword() throws {

@@ -123,7 +123,7 @@ struct CollaborationContractTests {
         remote.pageIndex = 2
         let modified = try session.applyRemoteChanges(AnnotationChanges(modified: [remote]))
         #expect(modified.modified.map(\.pageIndex) == [2])
-        #expect(try session.annotations(onPageAt: 0).isEmpty)
+        #expect(try session.annotations(pageAt: 0).isEmpty)
         #expect(try session.annotation(withID: "bob-note-1").contents == "moved and edited")
 
         let removed = try session.applyRemoteChanges(AnnotationChanges(removed: [remote, Self.note]))

@@ -81,7 +81,7 @@ struct VaultDocumentTests {
         let scratch = try Tool.temporaryDirectory()
         let plainPath = scratch.appendingPathComponent("plain.pdf").path
         let plain = try Fixtures.open("text.pdf", backend: backend)
-        try plain.add(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20), contents: before))
+        try plain.addAnnotation(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20), contents: before))
         try plain.saveCopy(to: plainPath, mode: .incremental)
         let plainBytes = try Data(contentsOf: URL(fileURLWithPath: plainPath))
         #expect(Self.encodings(of: before).contains { plainBytes.range(of: $0) != nil }, "the marker is in the plain document")

@@ -37,7 +37,7 @@ public struct AnnotationKind: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let polyLine = AnnotationKind(rawValue: "PolyLine")
     /// A rubber stamp.
     public static let stamp = AnnotationKind(rawValue: "Stamp")
-    /// An area marked for redaction. Not made by ``Document/add(_:)``: see
+    /// An area marked for redaction. Not made by ``Document/addAnnotation(_:)``: see
     /// ``Document/markRedaction(_:onPageAt:)``.
     public static let redact = AnnotationKind(rawValue: "Redact")
 

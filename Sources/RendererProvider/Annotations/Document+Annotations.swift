@@ -3,7 +3,7 @@ import Foundation
 extension Document {
     /// The annotations on the page at `index`, in the order of the page's `/Annots` array,
     /// without links (see ``links(pageAt:)``) and popups (part of their parent).
-    public func annotations(onPageAt index: Int) throws -> [Annotation] {
+    public func annotations(pageAt index: Int) throws -> [Annotation] {
         try withPage(index, needing: .annotations) { try $0.annotations() }
     }
 
@@ -20,7 +20,7 @@ extension Document {
     public func annotation(withID id: String, onPageAt pageIndex: Int? = nil) throws -> Annotation {
         let pages = pageIndex.map { [$0] } ?? Array(0..<pageCount)
         for page in pages {
-            if let found = try annotations(onPageAt: page).first(where: { $0.id == id }) { return found }
+            if let found = try annotations(pageAt: page).first(where: { $0.id == id }) { return found }
         }
         let place = pageIndex.map { "on page \($0 + 1)" } ?? "in the document"
         throw RendererError(.invalidArgument, "there is no annotation \"\(id)\" \(place)", backend: renderer.id)
@@ -34,7 +34,7 @@ extension Document {
     /// annotation sets (see ``Renderer/annotationSupport``), and `invalidArgument` when the
     /// annotation lacks the geometry its kind needs.
     @discardableResult
-    public func add(_ annotation: Annotation) throws -> Annotation {
+    public func addAnnotation(_ annotation: Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: true)
         var new = annotation
         let support = renderer.annotationSupport
@@ -53,13 +53,13 @@ extension Document {
     }
 
     /// Changes the annotation with the same `id` on the same page to the given fields and
-    /// returns it as stored. The kind cannot change. Throws as ``add(_:)`` does, and
+    /// returns it as stored. The kind cannot change. Throws as ``addAnnotation(_:)`` does, and
     /// `invalidArgument` when there is no such annotation or it is read-only (a kind the API
     /// cannot create).
     /// The modification date becomes now unless the caller changed it, where the renderer
     /// writes it; only the fields that differ from the stored annotation must be writable.
     @discardableResult
-    public func update(_ annotation: Annotation) throws -> Annotation {
+    public func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: false)
         let renderer = self.renderer
         let support = renderer.annotationSupport
@@ -88,7 +88,7 @@ extension Document {
     }
 
     /// How user space maps onto page space on the page at `index`; see ``PageSpace``.
-    public func pageSpace(ofPageAt index: Int) throws -> PageSpace {
+    public func pageSpace(pageAt index: Int) throws -> PageSpace {
         try withPage(index) { try $0.pageSpace() }
     }
 

@@ -31,8 +31,8 @@ extension Document {
             let dropped = annotation.setFields.subtracting(support.writableFields(for: annotation.kind))
             annotation = annotation.clearing(dropped)
             do {
-                let existing = try annotations(onPageAt: annotation.pageIndex).first { !annotation.id.isEmpty && $0.id == annotation.id }
-                let stored = try existing == nil ? add(annotation) : update(annotation)
+                let existing = try annotations(pageAt: annotation.pageIndex).first { !annotation.id.isEmpty && $0.id == annotation.id }
+                let stored = try existing == nil ? addAnnotation(annotation) : updateAnnotation(annotation)
                 result.imported.append(stored)
                 if !dropped.isEmpty { result.droppedFields[stored.id] = dropped.sorted() }
             } catch let error as RendererError where error.code == .invalidArgument || error.code == .unsupported {

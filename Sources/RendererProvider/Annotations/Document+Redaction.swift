@@ -3,7 +3,7 @@ import Foundation
 extension Document {
     /// Marks `area` of the page at `index` for redaction: adds a redaction annotation
     /// (kind ``AnnotationKind/redact``) and returns it as stored. Nothing is removed until
-    /// ``applyRedactions(onPageAt:blackBoxes:)``; until then the mark is listed with the
+    /// ``applyRedactions(pageAt:blackBoxes:)``; until then the mark is listed with the
     /// page's annotations and can be removed like any of them.
     ///
     /// Needs ``Capability/redact`` and the PDF's modify permission (`unsupported`
@@ -36,7 +36,7 @@ extension Document {
     /// and `incremental` is refused. Needs ``Capability/redact`` and the PDF's modify
     /// permission.
     @discardableResult
-    public func applyRedactions(onPageAt index: Int? = nil, blackBoxes: Bool = true) throws -> [Int] {
+    public func applyRedactions(pageAt index: Int? = nil, blackBoxes: Bool = true) throws -> [Int] {
         try requireRedaction()
         let pages = index.map { [$0] } ?? Array(0..<pageCount)
         var applied: [Int] = []

@@ -61,16 +61,16 @@ extension Document {
         try await threads.run { _ in try self.annotations() }
     }
 
-    /// Adds an annotation as ``add(_:)`` does.
+    /// Adds an annotation as ``addAnnotation(_:)`` does.
     @discardableResult
-    public func add(_ annotation: Annotation, on threads: EngineThreads = .shared) async throws -> Annotation {
-        try await threads.run { _ in try self.add(annotation) }
+    public func addAnnotation(_ annotation: Annotation, on threads: EngineThreads = .shared) async throws -> Annotation {
+        try await threads.run { _ in try self.addAnnotation(annotation) }
     }
 
-    /// Changes an annotation as ``update(_:)`` does.
+    /// Changes an annotation as ``updateAnnotation(_:)`` does.
     @discardableResult
-    public func update(_ annotation: Annotation, on threads: EngineThreads = .shared) async throws -> Annotation {
-        try await threads.run { _ in try self.update(annotation) }
+    public func updateAnnotation(_ annotation: Annotation, on threads: EngineThreads = .shared) async throws -> Annotation {
+        try await threads.run { _ in try self.updateAnnotation(annotation) }
     }
 
     /// Removes an annotation as ``removeAnnotation(withID:onPageAt:)`` does.

@@ -68,7 +68,7 @@ public final class Document: Sendable {
     }
 
     /// Size, rotation and label of the page at `index`.
-    public func pageInfo(at index: Int) throws -> PageInfo {
+    public func pageInfo(pageAt index: Int) throws -> PageInfo {
         try withPage(index) { try $0.info() }
     }
 

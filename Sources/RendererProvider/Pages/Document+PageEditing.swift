@@ -61,7 +61,7 @@ extension Document {
     /// the rotation it has.
     public func rotatePage(at index: Int, by degrees: Int) throws {
         guard degrees % 90 == 0 else { throw RendererError(.invalidArgument, "pages turn by multiples of 90 degrees, not \(degrees)", backend: renderer.id) }
-        let current = try pageInfo(at: index).rotation.degrees
+        let current = try pageInfo(pageAt: index).rotation.degrees
         try rotatePage(at: index, to: PageRotation(degrees: current + degrees) ?? .none)
     }
 

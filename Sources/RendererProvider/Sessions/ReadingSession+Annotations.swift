@@ -7,8 +7,8 @@ extension ReadingSession {
     }
 
     /// The annotations on the page at `index`.
-    public func annotations(onPageAt index: Int) throws -> [Annotation] {
-        try withDocument { document, _ in try document.annotations(onPageAt: index) }
+    public func annotations(pageAt index: Int) throws -> [Annotation] {
+        try withDocument { document, _ in try document.annotations(pageAt: index) }
     }
 
     /// The annotation with identity `id`, as ``Document/annotation(withID:onPageAt:)`` finds it.
@@ -38,7 +38,7 @@ extension ReadingSession {
         }
     }
 
-    /// Adds an annotation as ``Document/add(_:)`` does and tells `annotationsChanged`.
+    /// Adds an annotation as ``Document/addAnnotation(_:)`` does and tells `annotationsChanged`.
     /// Needs the ``SessionFeature/annotations`` setting and the PDF's annotate permission
     /// (and ``SessionFeature/redaction`` for a redaction). In collaboration mode the reader
     /// is its author, whatever the annotation says.
@@ -47,13 +47,13 @@ extension ReadingSession {
         try withPermitted(Self.features(for: annotation.kind)) { document, state in
             var annotation = annotation
             if let collaboration = configuration.collaboration { annotation = try Self.authored(annotation, in: collaboration) }
-            let added = try document.add(annotation)
+            let added = try document.addAnnotation(annotation)
             changed(AnnotationChanges(added: [added]), in: state)
             return added
         }
     }
 
-    /// Changes an annotation as ``Document/update(_:)`` does and tells `annotationsChanged`.
+    /// Changes an annotation as ``Document/updateAnnotation(_:)`` does and tells `annotationsChanged`.
     /// In collaboration mode the author stays the annotation's own, and changing another
     /// reader's annotation needs `annotations:edit:all`.
     @discardableResult
@@ -64,7 +64,7 @@ extension ReadingSession {
                 let existing = try document.annotation(withID: annotation.id)
                 annotation = try Self.permittedUpdate(annotation, of: existing, in: collaboration)
             }
-            let updated = try document.update(annotation)
+            let updated = try document.updateAnnotation(annotation)
             changed(AnnotationChanges(modified: [updated]), in: state)
             return updated
         }

@@ -6,8 +6,8 @@ extension ReadingSession {
     }
 
     /// How the page's user space maps onto page space (for XFDF and other PDF-space formats).
-    public func pageSpace(ofPageAt index: Int) throws -> PageSpace {
-        try withDocument { document, _ in try document.pageSpace(ofPageAt: index) }
+    public func pageSpace(pageAt index: Int) throws -> PageSpace {
+        try withDocument { document, _ in try document.pageSpace(pageAt: index) }
     }
 
     /// The document's metadata, encryption and permissions.
@@ -16,8 +16,8 @@ extension ReadingSession {
     }
 
     /// Size, rotation and label of the page at `index`.
-    public func pageInfo(at index: Int) throws -> PageInfo {
-        try withDocument { document, _ in try document.pageInfo(at: index) }
+    public func pageInfo(pageAt index: Int) throws -> PageInfo {
+        try withDocument { document, _ in try document.pageInfo(pageAt: index) }
     }
 
     /// Draws the page for the screen. The page is drawn in dark mode when `options` asks for

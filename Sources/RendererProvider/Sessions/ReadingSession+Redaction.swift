@@ -13,15 +13,15 @@ extension ReadingSession {
     }
 
     /// Applies the redactions of one page or every page as
-    /// ``Document/applyRedactions(onPageAt:blackBoxes:)`` does and tells `annotationsChanged`
+    /// ``Document/applyRedactions(pageAt:blackBoxes:)`` does and tells `annotationsChanged`
     /// with the marks it removed. Needs the ``SessionFeature/redaction`` setting and the
     /// PDF's modify permission.
     @discardableResult
-    public func applyRedactions(onPageAt index: Int? = nil, blackBoxes: Bool = true) throws -> [Int] {
+    public func applyRedactions(pageAt index: Int? = nil, blackBoxes: Bool = true) throws -> [Int] {
         try withPermitted([.redaction]) { document, state in
             let pages = index.map { [$0] } ?? Array(0..<document.pageCount)
-            let marks = try pages.flatMap { try document.annotations(onPageAt: $0).filter { $0.kind == .redact } }
-            let applied = try document.applyRedactions(onPageAt: index, blackBoxes: blackBoxes)
+            let marks = try pages.flatMap { try document.annotations(pageAt: $0).filter { $0.kind == .redact } }
+            let applied = try document.applyRedactions(pageAt: index, blackBoxes: blackBoxes)
             let removed = marks.filter { applied.contains($0.pageIndex) }
             if !removed.isEmpty { emit(.annotationsChanged(AnnotationChanges(removed: removed)), in: state) }
             return applied

@@ -129,7 +129,7 @@ public final class ReadingSession: Sendable {
         if !(viewing.zoom.isFinite && viewing.zoom > 0) { viewing.zoom = 1 }
         state.viewing = viewing
         let (page, clamped) = openingPage(pageCount: document.pageCount)
-        _ = try document.pageInfo(at: page)
+        _ = try document.pageInfo(pageAt: page)
         return (document, page, clamped)
     }
 
@@ -142,7 +142,7 @@ public final class ReadingSession: Sendable {
                 throw RendererError(
                     .invalidArgument, "the host's annotation \"\(annotation.id)\" is on page \(annotation.pageIndex + 1), past the document's \(document.pageCount) pages")
             }
-            try document.add(annotation)
+            try document.addAnnotation(annotation)
         }
     }
 

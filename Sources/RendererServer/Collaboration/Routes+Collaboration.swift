@@ -99,7 +99,7 @@ extension Routes {
     /// Creates the layer from the PDF's own annotations the first time it is asked for.
     private func ensureLayer(_ collaborator: Collaborator) async throws {
         guard try await !collaborator.store.exists(collaborator.descriptor) else { return }
-        let base = try await collaborator.document.annotations(onPageAt: nil)
+        let base = try await collaborator.document.annotations(pageAt: nil)
         try await collaborator.store.create(collaborator.descriptor, base: base)
     }
 
@@ -151,7 +151,7 @@ extension Routes {
     func readCommand(_ data: Data, for collaborator: Collaborator) async throws -> XFDFCommand {
         let renderer = try await collaborator.document.defaultRendererID()
         return try await collaborator.document.pool(renderer).run(timeLimit: context.configuration.timeLimit) { document, _ in
-            return try XFDF.command(from: data, pageSpace: { try document.pageSpace(ofPageAt: $0) })
+            return try XFDF.command(from: data, pageSpace: { try document.pageSpace(pageAt: $0) })
         }
     }
 }

@@ -129,8 +129,8 @@ actor ServedDocument {
     // MARK: The reader's state
 
     /// The annotations of one page, or of every page.
-    func annotations(onPageAt page: Int?) async throws -> [Annotation] {
-        try await withSession { session in try page.map { try session.annotations(onPageAt: $0) } ?? session.annotations() }
+    func annotations(pageAt page: Int?) async throws -> [Annotation] {
+        try await withSession { session in try page.map { try session.annotations(pageAt: $0) } ?? session.annotations() }
     }
 
     /// The reader's bookmarks.

@@ -8,7 +8,7 @@ extension Routes {
     @Sendable func annotations(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(context)
         let page = try Self.query("page", request, as: Int.self)
-        let list = try await document.annotations(onPageAt: page)
+        let list = try await document.annotations(pageAt: page)
         return Self.data(try Annotation.jsonData(list), type: "application/json; charset=utf-8")
     }
 

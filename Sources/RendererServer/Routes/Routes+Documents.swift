@@ -39,7 +39,7 @@ extension Routes {
         let version = await document.currentVersion()
         let (info, first) = try await self.context.queue.run {
             try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in
-                (try document.info(), document.pageCount > 0 ? try document.pageInfo(at: 0) : nil)
+                (try document.info(), document.pageCount > 0 ? try document.pageInfo(pageAt: 0) : nil)
             }
         }
         return try Self.json(

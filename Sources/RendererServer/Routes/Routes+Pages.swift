@@ -40,7 +40,7 @@ extension Routes {
                     try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
                         let resolution: Double
                         if let width {
-                            let size = try document.pageInfo(at: page).size
+                            let size = try document.pageInfo(pageAt: page).size
                             resolution = Double(width) * 72 / max(size.width, 1)
                         } else {
                             resolution = dpi ?? Self.defaultDPI
@@ -79,7 +79,7 @@ extension Routes {
         let page = try Self.pageIndex(context)
         return try Self.json(
             try await engineWork(request, context) { document, renderer in
-                let size = try document.pageInfo(at: page).size
+                let size = try document.pageInfo(pageAt: page).size
                 let lines = try document.textPage(pageAt: page).lines.compactMap { line -> Payload.Line? in
                     let words = line.words.filter { !$0.text.allSatisfy(\.isWhitespace) }.map { Payload.Word(text: $0.text, bounds: $0.bounds) }
                     return words.isEmpty ? nil : Payload.Line(bounds: line.bounds, words: words)
