@@ -8,6 +8,26 @@ import TestSupport
 /// What a reader asks the server: the documents, page images, text, search, outline,
 /// comparisons; and how the server refuses what it must not serve.
 @Suite struct ServerReadingTests {
+    /// The viewer is ES modules loaded as they are: every module the page's script imports,
+    /// and every one they import, is served as JavaScript; a name outside the viewer's files
+    /// is not.
+    @Test func theViewersModulesAreAllServed() async throws {
+        try await ServerHarness().run { client in
+            var waiting = ["viewer.js"], served: Set<String> = []
+            while let name = waiting.popLast() {
+                guard served.insert(name).inserted else { continue }
+                let module = try await client.get("/viewer/" + name)
+                #expect(module.status == .ok && module.headers[.contentType] == "text/javascript; charset=utf-8", "\(name)")
+                let source = String(decoding: module.data, as: UTF8.self)
+                waiting += source.matches(of: /from "\.\/([a-z-]+\.js)";/).map { String($0.1) }
+            }
+            #expect(served.count >= 10 && served.contains("collaboration.js"), "\(served.sorted())")
+            for name in ["../Package.swift", "%2e%2e%2fPackage.swift", "viewer.swift", "index.html.orig"] {
+                #expect(try await client.get("/viewer/" + name).status == .notFound, "\(name)")
+            }
+        }
+    }
+
     @Test func everyRouteWantsTheToken() async throws {
         try await ServerHarness().run { client in
             for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {

@@ -2,13 +2,16 @@ import Foundation
 import Hummingbird
 
 extension Routes {
-    /// The viewer's files, shipped as the module's resources.
-    static let viewerFiles: [String: String] = [
-        "index.html": "text/html; charset=utf-8",
-        "viewer.js": "text/javascript; charset=utf-8",
-        "collaboration.js": "text/javascript; charset=utf-8",
-        "viewer.css": "text/css; charset=utf-8",
-    ]
+    /// The viewer's files, shipped as the module's resources (its page, style sheet and ES
+    /// modules), by name, with their media types: every file of the `Viewer` folder of one
+    /// of those kinds, and nothing else.
+    static let viewerFiles: [String: String] = {
+        let types = ["html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"]
+        guard let folder = Bundle.module.url(forResource: "Viewer", withExtension: nil),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [:] }
+        return Dictionary(uniqueKeysWithValues: names.compactMap { name in types[(name as NSString).pathExtension].map { (name, $0) } })
+    }()
 
     /// `GET /`: the viewer's page.
     @Sendable func viewerPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -8,9 +8,10 @@
 // the layer. Who the reader is and what they may do are read from the token to grey out
 // what they cannot change; the server checks the token's signature and enforces the same
 // rules on every request.
-"use strict";
+import { api, APIError } from "./api.js";
+import { showStatus } from "./dom.js";
 
-const collaboration = {
+export const collaboration = {
   layer: null,
   token: null,
   user: null,

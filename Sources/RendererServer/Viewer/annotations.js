@@ -1,0 +1,266 @@
+// Annotations: drawing them, the editor, and making them with the mouse.
+
+import { api } from "./api.js";
+import { collaboration } from "./collaboration.js";
+import { $, showStatus } from "./dom.js";
+import { quadsBounds } from "./find.js";
+import { scrollToPage } from "./navigation.js";
+import { drawPage } from "./pages.js";
+import { emptyNote, refreshThumbnails } from "./sidebar.js";
+import { pageViews, state } from "./state.js";
+import { selectionQuads } from "./text-layer.js";
+import { start } from "./viewer.js";
+
+export async function loadAnnotations() {
+  try {
+    state.annotations = collaboration.active
+      ? await collaboration.load(state.documentID)
+      : await api.json(api.base(state.documentID) + "/annotations");
+  } catch (error) {
+    state.annotations = [];
+    showStatus(error.message);
+  }
+  pageViews.forEach(drawAnnotations);
+  listAnnotations();
+}
+
+export function drawAnnotations(view) {
+  const svg = view && view.element.querySelector("svg.annotation-layer");
+  if (!svg) return;
+  svg.innerHTML = "";
+  for (const annotation of state.annotations) {
+    if (annotation.pageIndex !== view.index || annotation.kind === "Link" || annotation.kind === "Popup") continue;
+    const shapes = annotation.quads && annotation.quads.length > 0 ? annotation.quads.map((q) => quadsBounds([q])) : [rectBox(annotation.rect)];
+    for (const box of shapes) {
+      const shape = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      shape.setAttribute("x", box.x * state.scale);
+      shape.setAttribute("y", box.y * state.scale);
+      shape.setAttribute("width", Math.max(4, box.width * state.scale));
+      shape.setAttribute("height", Math.max(4, box.height * state.scale));
+      shape.classList.add("annotation");
+      // The page image shows the file's own annotations; a layer's are drawn here.
+      if (collaboration.active && collaboration.isLayerOwn(annotation)) {
+        shape.classList.add("layer-own");
+        shape.style.setProperty("--annotation-color", colorHex(annotation.color) || "#ffd800");
+      }
+      if (collaboration.active && collaboration.isForeign(annotation)) shape.classList.add("foreign");
+      shape.dataset.id = annotation.id;
+      if (state.selectedAnnotation && state.selectedAnnotation.id === annotation.id) shape.classList.add("selected");
+      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      title.textContent = annotation.kind + (annotation.contents ? ": " + annotation.contents : "");
+      shape.append(title);
+      shape.addEventListener("click", (event) => {
+        if (state.tool !== "select") return;
+        event.stopPropagation();
+        selectAnnotation(annotation);
+      });
+      svg.append(shape);
+    }
+  }
+}
+
+function rectBox(rect) {
+  return { x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height };
+}
+
+function listAnnotations() {
+  const panel = $("annotations");
+  panel.innerHTML = "";
+  const shown = state.annotations.filter((a) => a.kind !== "Link" && a.kind !== "Popup");
+  if (shown.length === 0) return panel.append(emptyNote("No annotations"));
+  const list = document.createElement("ul");
+  for (const annotation of shown) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.textContent = "p. " + (annotation.pageIndex + 1) + " " + annotation.kind + (annotation.contents ? ": " + annotation.contents : "")
+      + (collaboration.active && annotation.author ? " (" + annotation.author + ")" : "");
+    link.dataset.id = annotation.id;
+    if (collaboration.active && collaboration.isForeign(annotation)) item.classList.add("foreign");
+    link.addEventListener("click", () => {
+      scrollToPage(annotation.pageIndex, annotation.rect.origin);
+      selectAnnotation(annotation);
+    });
+    item.append(link);
+    list.append(item);
+  }
+  panel.append(list);
+}
+
+function selectAnnotation(annotation) {
+  state.selectedAnnotation = annotation;
+  pageViews.forEach(drawAnnotations);
+  $("editor").hidden = false;
+  $("editor-kind").textContent = annotation.kind + " on page " + (annotation.pageIndex + 1);
+  $("editor-color").value = colorHex(annotation.color) || "#ffff00";
+  $("editor-contents").value = annotation.contents || "";
+  const editable = collaboration.active ? collaboration.mayModify(annotation) : state.details.editable;
+  const removable = collaboration.active ? collaboration.mayRemove(annotation) : state.details.editable;
+  $("editor-author").textContent = (annotation.author ? "By " + annotation.author : "")
+    + (collaboration.active && !editable ? " (not yours to change)" : "");
+  for (const id of ["editor-save", "editor-color", "editor-contents"]) $(id).disabled = !editable;
+  $("editor-delete").disabled = !removable;
+}
+
+export function closeEditor() {
+  state.selectedAnnotation = null;
+  $("editor").hidden = true;
+  pageViews.forEach(drawAnnotations);
+}
+
+function colorHex(color) {
+  if (!color) return null;
+  const part = (v) => Math.round(Math.max(0, Math.min(1, v)) * 255).toString(16).padStart(2, "0");
+  return "#" + part(color.red) + part(color.green) + part(color.blue);
+}
+
+function hexColor(hex) {
+  const value = parseInt(hex.slice(1), 16);
+  return { red: ((value >> 16) & 255) / 255, green: ((value >> 8) & 255) / 255, blue: (value & 255) / 255, alpha: 1 };
+}
+
+export async function saveSelectedAnnotation() {
+  const annotation = { ...state.selectedAnnotation, color: hexColor($("editor-color").value), contents: $("editor-contents").value };
+  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
+  await changeAnnotations(
+    () => collaboration.active ? collaboration.modify(state.documentID, annotation) : api.send(path, "PUT", annotation), [annotation.pageIndex]);
+  closeEditor();
+}
+
+export async function deleteSelectedAnnotation() {
+  const annotation = state.selectedAnnotation;
+  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
+  await changeAnnotations(
+    () => collaboration.active ? collaboration.remove(state.documentID, annotation) : api.json(path, { method: "DELETE" }), [annotation.pageIndex]);
+  closeEditor();
+}
+
+/**
+ * Runs an edit through the API, then redraws the pages it touched and the lists. A layer's
+ * edit leaves the file, and so the page images, as they were.
+ */
+async function changeAnnotations(edit, pages) {
+  try {
+    const result = await edit();
+    await loadAnnotations();
+    if (collaboration.active) return result;
+    state.revision += 1;
+    for (const index of pages) {
+      pageViews[index].drawn = null;
+      if (pageViews[index].visible) drawPage(pageViews[index]);
+    }
+    refreshThumbnails(pages);
+    return result;
+  } catch (error) {
+    showStatus(error.message);
+    return null;
+  }
+}
+
+function createAnnotation(annotation) {
+  return changeAnnotations(
+    () => collaboration.active ? collaboration.add(state.documentID, annotation) : api.send(api.base(state.documentID) + "/annotations", "POST", annotation),
+    [annotation.pageIndex]);
+}
+
+/** Another reader's change of the layer (or "reload" after a lost connection): shown at once. */
+export function onLayerChange(action, annotation) {
+  if (action === "reload") return loadAnnotations();
+  const before = state.annotations.find((held) => held.id === annotation.id);
+  state.annotations = state.annotations.filter((held) => held.id !== annotation.id);
+  if (action !== "delete") state.annotations.push(annotation);
+  const selected = state.selectedAnnotation;
+  if (selected && selected.id === annotation.id) {
+    if (action === "delete") closeEditor(); else state.selectedAnnotation = annotation;
+  }
+  for (const index of new Set([annotation.pageIndex, before ? before.pageIndex : annotation.pageIndex])) {
+    if (pageViews[index]) drawAnnotations(pageViews[index]);
+  }
+  listAnnotations();
+}
+
+async function highlightSelection() {
+  const quadsByPage = selectionQuads();
+  if (!quadsByPage) return showStatus("Select some text first, then choose Highlight.");
+  for (const [pageIndex, boxes] of quadsByPage) {
+    const quads = boxes.map((b) => ({
+      upperLeft: { x: b.x, y: b.y }, upperRight: { x: b.x + b.width, y: b.y },
+      lowerLeft: { x: b.x, y: b.y + b.height }, lowerRight: { x: b.x + b.width, y: b.y + b.height },
+    }));
+    const bounds = quadsBounds(quads);
+    await createAnnotation({
+      kind: "Highlight", pageIndex, quads, color: { red: 1, green: 0.9, blue: 0, alpha: 1 },
+      rect: { origin: { x: bounds.x, y: bounds.y }, size: { width: bounds.width, height: bounds.height } },
+    });
+  }
+  window.getSelection().removeAllRanges();
+  setTool("select");
+}
+
+/** Notes, ink and rectangles are drawn with the pointer on the page. */
+export function wirePagePointer(view) {
+  let draft = null;
+  const point = (event) => {
+    const box = view.element.getBoundingClientRect();
+    return { x: (event.clientX - box.left) / state.scale, y: (event.clientY - box.top) / state.scale };
+  };
+  view.element.addEventListener("pointerdown", (event) => {
+    if (!["note", "ink", "rectangle"].includes(state.tool) || state.compare) return;
+    event.preventDefault();
+    const start = point(event);
+    if (state.tool === "note") {
+      createAnnotation({
+        kind: "Text", pageIndex: view.index, iconName: "Note", contents: "",
+        color: { red: 1, green: 0.85, blue: 0.2, alpha: 1 },
+        rect: { origin: { x: start.x, y: start.y }, size: { width: 20, height: 20 } },
+      }).then((created) => { if (created) selectAnnotation(created); });
+      setTool("select");
+      return;
+    }
+    view.element.setPointerCapture(event.pointerId);
+    const svg = view.element.querySelector("svg.annotation-layer");
+    const shape = document.createElementNS("http://www.w3.org/2000/svg", state.tool === "ink" ? "polyline" : "rect");
+    shape.classList.add("draft");
+    svg.append(shape);
+    draft = { start, points: [start], shape };
+  });
+  view.element.addEventListener("pointermove", (event) => {
+    if (!draft) return;
+    const current = point(event);
+    draft.points.push(current);
+    if (state.tool === "ink") {
+      draft.shape.setAttribute("points", draft.points.map((p) => p.x * state.scale + "," + p.y * state.scale).join(" "));
+    } else {
+      const box = boxOf(draft.start, current);
+      draft.shape.setAttribute("x", box.x * state.scale);
+      draft.shape.setAttribute("y", box.y * state.scale);
+      draft.shape.setAttribute("width", box.width * state.scale);
+      draft.shape.setAttribute("height", box.height * state.scale);
+    }
+  });
+  view.element.addEventListener("pointerup", (event) => {
+    if (!draft) return;
+    const done = draft;
+    draft = null;
+    done.shape.remove();
+    const end = point(event);
+    const box = boxOf(done.start, end);
+    const red = { red: 0.85, green: 0.1, blue: 0.1, alpha: 1 };
+    if (state.tool === "ink" && done.points.length > 1) {
+      const bounds = done.points.reduce((b, p) => boxOf({ x: Math.min(b.x, p.x), y: Math.min(b.y, p.y) }, { x: Math.max(b.x + b.width, p.x), y: Math.max(b.y + b.height, p.y) }), { x: done.start.x, y: done.start.y, width: 0, height: 0 });
+      createAnnotation({ kind: "Ink", pageIndex: view.index, inkPaths: [done.points], color: red, borderWidth: 2, rect: { origin: { x: bounds.x, y: bounds.y }, size: { width: Math.max(1, bounds.width), height: Math.max(1, bounds.height) } } });
+    } else if (state.tool === "rectangle" && box.width > 2 && box.height > 2) {
+      createAnnotation({ kind: "Square", pageIndex: view.index, color: red, borderWidth: 2, rect: { origin: { x: box.x, y: box.y }, size: { width: box.width, height: box.height } } });
+    }
+  });
+}
+
+function boxOf(a, b) {
+  return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) };
+}
+
+export function setTool(tool) {
+  if (tool === "highlight") return highlightSelection();
+  state.tool = tool;
+  for (const button of document.querySelectorAll("#tools [data-tool]")) button.classList.toggle("active", button.dataset.tool === tool);
+  for (const view of pageViews) view.element.classList.toggle("drawing", tool !== "select");
+}

@@ -1,0 +1,60 @@
+// Compare mode: the engines' images of a page and their differences.
+
+import { api } from "./api.js";
+import { $ } from "./dom.js";
+import { imageURL } from "./pages.js";
+import { state } from "./state.js";
+import { engineName } from "./viewer.js";
+
+export async function drawComparison(view) {
+  const key = view.drawn;
+  const [reference, candidate] = state.details.renderers;
+  // Three images side by side in the view's width: both engines' and the differences.
+  const width = Math.max(150, ($("viewer").clientWidth - 300) / 3);
+  const size = state.pages[view.index].size;
+  const dpi = Math.min(150, width / size.width * 72 * (window.devicePixelRatio || 1));
+  const row = document.createElement("div");
+  row.className = "comparison";
+  const figure = (src, caption) => {
+    const element = document.createElement("figure");
+    const image = new Image();
+    image.src = src;
+    image.alt = caption;
+    image.style.width = width + "px";
+    const label = document.createElement("figcaption");
+    label.textContent = caption;
+    element.append(image, label);
+    return element;
+  };
+  row.append(figure(imageURL(view.index, reference, dpi), engineName(reference)), figure(imageURL(view.index, candidate, dpi), engineName(candidate)));
+  const figures = document.createElement("div");
+  figures.className = "figures";
+  figures.textContent = "Comparing...";
+  row.append(figures);
+  view.element.classList.add("compared");
+  view.element.style.width = "auto";
+  view.element.style.height = "auto";
+  view.element.append(row);
+  try {
+    const comparison = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/compare?dpi=" + dpi.toFixed(1) + "&v=" + state.revision);
+    if (view.drawn !== key) return;
+    row.insertBefore(figure(comparison.heatMap + "&v=" + state.revision, "Differences"), figures);
+    const page = comparison.page;
+    figures.className = "figures " + (page.passed ? "passed" : "failed");
+    figures.innerHTML = "";
+    const lines = [
+      page.passed ? "The engines agree." : "The engines differ.",
+      page.differingShare != null ? "Pixels differing: " + (page.differingShare * 100).toFixed(2) + "%" : null,
+      page.psnr != null ? "PSNR: " + page.psnr.toFixed(1) + " dB" : null,
+      page.textAgreement != null ? "Words agreeing: " + (page.textAgreement * 100).toFixed(1) + "%" : null,
+      ...page.failures,
+    ];
+    for (const line of lines.filter(Boolean)) {
+      const paragraph = document.createElement("p");
+      paragraph.textContent = line;
+      figures.append(paragraph);
+    }
+  } catch (error) {
+    figures.textContent = error.message;
+  }
+}

@@ -1,0 +1,84 @@
+// Finding text: the hits, streamed from the server, and their highlights.
+
+import { api } from "./api.js";
+import { $ } from "./dom.js";
+import { scrollToPage } from "./navigation.js";
+import { layer, place } from "./pages.js";
+import { pageViews, state } from "./state.js";
+
+export async function find(term) {
+  if (state.findController) state.findController.abort();
+  state.hits = [];
+  state.currentHit = -1;
+  pageViews.forEach(drawHits);
+  if (!term) return setFindStatus("");
+  const controller = new AbortController();
+  state.findController = controller;
+  setFindStatus("Searching...");
+  const params = new URLSearchParams({ q: term, engine: state.engine });
+  try {
+    const response = await api.request(api.base(state.documentID) + "/search?" + params, { signal: controller.signal });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffered += decoder.decode(value, { stream: true });
+      const lines = buffered.split("\n");
+      buffered = lines.pop();
+      for (const line of lines) if (line.trim()) onSearchLine(JSON.parse(line));
+    }
+  } catch (error) {
+    if (error.name !== "AbortError") setFindStatus(error.message);
+  }
+}
+
+function onSearchLine(line) {
+  if (line.done) {
+    setFindStatus(state.hits.length === 0 ? "No hits" : (state.currentHit + 1) + " of " + state.hits.length);
+    return;
+  }
+  state.hits.push(line);
+  drawHits(pageViews[line.pageIndex]);
+  if (state.currentHit < 0) showHit(0);
+  else setFindStatus((state.currentHit + 1) + " of " + state.hits.length + "...");
+}
+
+export function showHit(position) {
+  if (state.hits.length === 0) return;
+  state.currentHit = (position + state.hits.length) % state.hits.length;
+  const hit = state.hits[state.currentHit];
+  pageViews.forEach((view) => view.element.querySelectorAll(".hit.current").forEach((e) => e.classList.remove("current")));
+  const bounds = quadsBounds(hit.quads);
+  scrollToPage(hit.pageIndex, { x: bounds.x, y: Math.max(0, bounds.y - 60) });
+  drawHits(pageViews[hit.pageIndex]);
+  setFindStatus((state.currentHit + 1) + " of " + state.hits.length);
+}
+
+export function drawHits(view) {
+  const target = view && layer(view, "hit-layer");
+  if (!target) return;
+  target.innerHTML = "";
+  state.hits.forEach((hit, position) => {
+    if (hit.pageIndex !== view.index) return;
+    for (const quad of hit.quads) {
+      const box = quadsBounds([quad]);
+      const mark = document.createElement("div");
+      mark.className = "hit" + (position === state.currentHit ? " current" : "");
+      place(mark, { origin: { x: box.x, y: box.y }, size: { width: box.width, height: box.height } });
+      target.append(mark);
+    }
+  });
+}
+
+export function quadsBounds(quads) {
+  const xs = [], ys = [];
+  for (const q of quads) for (const p of [q.upperLeft, q.upperRight, q.lowerLeft, q.lowerRight]) { xs.push(p.x); ys.push(p.y); }
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+function setFindStatus(text) {
+  $("find-status").textContent = text;
+}

@@ -1,0 +1,42 @@
+// The links over each page.
+
+import { api } from "./api.js";
+import { showStatus } from "./dom.js";
+import { scrollToPage } from "./navigation.js";
+import { layer, place } from "./pages.js";
+import { state } from "./state.js";
+
+export async function loadLinks(view) {
+  const key = view.drawn;
+  let links;
+  try {
+    links = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/links?engine=" + state.engine);
+  } catch (_) {
+    return;
+  }
+  const target = layer(view, "link-layer");
+  if (view.drawn !== key || !target) return;
+  for (const link of links) {
+    const anchor = document.createElement("a");
+    place(anchor, link.area);
+    if (link.destination.kind === "page") {
+      const destination = link.destination;
+      anchor.href = "#";
+      anchor.title = "Go to page " + (destination.index + 1);
+      anchor.addEventListener("click", (event) => {
+        event.preventDefault();
+        scrollToPage(destination.index, destination.point);
+      });
+    } else if (link.destination.kind === "uri") {
+      const uri = link.destination.uri;
+      anchor.className = "external";
+      anchor.title = uri;
+      // Never followed by a click on the page: the address is shown, and the reader opens it.
+      anchor.addEventListener("click", (event) => {
+        event.preventDefault();
+        showStatus("Link to " + uri, uri);
+      });
+    }
+    target.append(anchor);
+  }
+}

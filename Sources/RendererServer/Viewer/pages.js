@@ -1,0 +1,135 @@
+// The pages: their views, zoom, and drawing each page with its layers.
+
+import { drawAnnotations, wirePagePointer } from "./annotations.js";
+import { api } from "./api.js";
+import { drawComparison } from "./compare.js";
+import { $, POINTS_TO_CSS } from "./dom.js";
+import { drawHits } from "./find.js";
+import { loadLinks } from "./links.js";
+import { currentAnchor, saveViewingState, scrollToPage } from "./navigation.js";
+import { buildThumbnails } from "./sidebar.js";
+import { pageViews, state } from "./state.js";
+import { loadTextLayer } from "./text-layer.js";
+
+let visibilityObserver = null;
+
+export function buildPages() {
+  const container = $("pages");
+  container.innerHTML = "";
+  pageViews.length = 0;
+  if (visibilityObserver) visibilityObserver.disconnect();
+  visibilityObserver = new IntersectionObserver(onVisibilityChange, { root: $("viewer"), rootMargin: "400px 0px" });
+  for (const page of state.pages) {
+    const element = document.createElement("div");
+    element.className = "page";
+    element.dataset.index = page.index;
+    container.append(element);
+    const view = { index: page.index, element, visible: false, drawn: null, textFor: null };
+    pageViews.push(view);
+    visibilityObserver.observe(element);
+    wirePagePointer(view);
+  }
+  buildThumbnails();
+}
+
+function onVisibilityChange(entries) {
+  for (const entry of entries) {
+    const view = pageViews[Number(entry.target.dataset.index)];
+    view.visible = entry.isIntersecting;
+    if (view.visible) drawPage(view);
+  }
+}
+
+/** The scale of a zoom setting, in CSS pixels per point. */
+function scaleFor(zoom) {
+  const viewer = $("viewer");
+  const size = (state.pages[state.currentPage] || state.pages[0] || { size: { width: 612, height: 792 } }).size;
+  if (zoom === "fit-width") return Math.max(0.1, (viewer.clientWidth - 40) / size.width);
+  if (zoom === "fit-page") return Math.max(0.1, Math.min((viewer.clientWidth - 40) / size.width, (viewer.clientHeight - 24) / size.height));
+  return Number(zoom) * POINTS_TO_CSS;
+}
+
+export function applyZoom() {
+  state.scale = scaleFor(state.zoom);
+  const select = $("zoom");
+  const value = String(state.zoom);
+  if (![...select.options].some((o) => o.value === value)) select.add(new Option(Math.round(Number(state.zoom) * 100) + "%", value));
+  select.value = value;
+  for (const view of pageViews) {
+    const size = state.pages[view.index].size;
+    view.element.style.width = Math.round(size.width * state.scale) + "px";
+    view.element.style.height = Math.round(size.height * state.scale) + "px";
+    view.drawn = null;
+    if (view.visible) drawPage(view);
+  }
+}
+
+export function setZoom(zoom) {
+  const anchor = currentAnchor();
+  state.zoom = zoom;
+  applyZoom();
+  scrollToPage(anchor.pageIndex, anchor.offset);
+  saveViewingState();
+}
+
+export function stepZoom(direction) {
+  const steps = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8];
+  const current = state.scale / POINTS_TO_CSS;
+  const next = direction > 0 ? steps.find((s) => s > current + 0.01) : [...steps].reverse().find((s) => s < current - 0.01);
+  if (next) setZoom(next);
+}
+
+/** The address of a page image at the current scale, sharp on high-density screens. */
+export function imageURL(index, engine, dpi) {
+  const params = new URLSearchParams({ dpi: dpi.toFixed(1), engine, v: state.revision });
+  return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
+}
+
+function currentDPI() {
+  return Math.min(600, state.scale * 72 * (window.devicePixelRatio || 1));
+}
+
+export function drawPage(view) {
+  const key = [state.scale, state.engine, state.compare, state.revision].join("|");
+  if (view.drawn === key) return;
+  view.drawn = key;
+  view.element.innerHTML = "";
+  view.element.classList.remove("compared");
+  if (state.compare) return drawComparison(view);
+  const image = new Image();
+  image.className = "render";
+  image.alt = "Page " + (view.index + 1);
+  image.dataset.engine = state.engine;
+  image.addEventListener("error", () => {
+    const failure = document.createElement("div");
+    failure.className = "error";
+    failure.textContent = "This page could not be drawn.";
+    view.element.append(failure);
+    api.request(image.src).catch((error) => { failure.textContent = error.message; });
+  });
+  image.src = imageURL(view.index, state.engine, currentDPI());
+  view.element.append(image);
+  for (const name of ["text-layer", "hit-layer", "link-layer"]) {
+    const layer = document.createElement("div");
+    layer.className = "layer " + name;
+    view.element.append(layer);
+  }
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.classList.add("annotation-layer");
+  view.element.append(svg);
+  loadTextLayer(view);
+  loadLinks(view);
+  drawHits(view);
+  drawAnnotations(view);
+}
+
+export function layer(view, name) {
+  return view.element.querySelector("." + name);
+}
+
+export function place(element, rect) {
+  element.style.left = rect.origin.x * state.scale + "px";
+  element.style.top = rect.origin.y * state.scale + "px";
+  element.style.width = rect.size.width * state.scale + "px";
+  element.style.height = rect.size.height * state.scale + "px";
+}

@@ -1,0 +1,127 @@
+// The sidebar: thumbnails, the outline and bookmarks.
+
+import { api } from "./api.js";
+import { $, showStatus } from "./dom.js";
+import { scrollToPage } from "./navigation.js";
+import { state } from "./state.js";
+
+let thumbnailObserver = null;
+
+export function buildThumbnails() {
+  const panel = $("thumbnails");
+  panel.innerHTML = "";
+  if (thumbnailObserver) thumbnailObserver.disconnect();
+  thumbnailObserver = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      const image = entry.target.querySelector("img");
+      if (!image.src) image.src = thumbnailURL(Number(entry.target.dataset.index));
+    }
+  }, { root: panel, rootMargin: "200px 0px" });
+  for (const page of state.pages) {
+    const item = document.createElement("a");
+    item.className = "thumbnail";
+    item.dataset.index = page.index;
+    const image = new Image();
+    image.alt = "Page " + (page.index + 1);
+    image.loading = "lazy";
+    const caption = document.createElement("div");
+    caption.textContent = page.label || String(page.index + 1);
+    item.append(image, caption);
+    item.addEventListener("click", () => scrollToPage(page.index));
+    panel.append(item);
+    thumbnailObserver.observe(item);
+  }
+}
+
+export function thumbnailURL(index) {
+  return api.base(state.documentID) + "/pages/" + index + "/image?" + new URLSearchParams({ width: 120 * Math.min(2, window.devicePixelRatio || 1), engine: state.engine, v: state.revision });
+}
+
+export function refreshThumbnails(pages) {
+  for (const index of pages) {
+    const image = document.querySelector('#thumbnails .thumbnail[data-index="' + index + '"] img');
+    if (image && image.src) image.src = thumbnailURL(index);
+  }
+}
+
+export async function loadOutline() {
+  const panel = $("outline");
+  panel.innerHTML = "";
+  try {
+    const items = await api.json(api.base(state.documentID) + "/outline?engine=" + state.engine);
+    if (items.length === 0) return panel.append(emptyNote("No outline"));
+    panel.append(outlineList(items));
+  } catch (error) {
+    panel.append(emptyNote(error.message));
+  }
+}
+
+function outlineList(items) {
+  const list = document.createElement("ul");
+  for (const item of items) {
+    const entry = document.createElement("li");
+    const link = document.createElement("a");
+    link.textContent = item.title;
+    const destination = item.destination;
+    if (destination && destination.kind === "page") link.addEventListener("click", () => scrollToPage(destination.index, destination.point));
+    else if (destination && destination.kind === "uri") link.addEventListener("click", () => showStatus("Link to " + destination.uri, destination.uri));
+    entry.append(link);
+    if (item.children.length > 0) entry.append(outlineList(item.children));
+    list.append(entry);
+  }
+  return list;
+}
+
+export async function loadBookmarks() {
+  const panel = $("bookmarks");
+  panel.innerHTML = "";
+  let bookmarks = [];
+  try {
+    bookmarks = await api.json(api.base(state.documentID) + "/bookmarks");
+  } catch (error) {
+    return panel.append(emptyNote(error.message));
+  }
+  if (bookmarks.length === 0) return panel.append(emptyNote("No bookmarks"));
+  const list = document.createElement("ul");
+  for (const bookmark of bookmarks) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.textContent = bookmark.title;
+    link.addEventListener("click", () => scrollToPage(bookmark.pageIndex));
+    const remove = document.createElement("button");
+    remove.textContent = "\u00d7";
+    remove.title = "Remove the bookmark";
+    remove.addEventListener("click", async () => {
+      await api.json(api.base(state.documentID) + "/bookmarks/" + encodeURIComponent(bookmark.id), { method: "DELETE" }).catch((e) => showStatus(e.message));
+      loadBookmarks();
+    });
+    item.append(link, remove);
+    list.append(item);
+  }
+  panel.append(list);
+}
+
+export async function addBookmark() {
+  const page = state.currentPage;
+  const label = state.pages[page] ? state.pages[page].label : String(page + 1);
+  try {
+    await api.send(api.base(state.documentID) + "/bookmarks", "POST", { pageIndex: page, title: "Page " + label });
+    showSidebarTab("bookmarks");
+    loadBookmarks();
+  } catch (error) {
+    showStatus(error.message);
+  }
+}
+
+export function showSidebarTab(name) {
+  for (const button of document.querySelectorAll("#sidebar .tabs button")) button.classList.toggle("active", button.dataset.tab === name);
+  for (const panel of document.querySelectorAll("#sidebar .panel")) panel.classList.toggle("active", panel.id === name);
+}
+
+export function emptyNote(text) {
+  const note = document.createElement("p");
+  note.className = "empty";
+  note.textContent = text;
+  return note;
+}

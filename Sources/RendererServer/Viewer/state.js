@@ -1,0 +1,23 @@
+// What the viewer shows now, and the views of the pages.
+
+/** What the viewer shows now. */
+export const state = {
+  documentID: null,
+  details: null,
+  pages: [],            // PageInfo per page: size in points, label
+  zoom: "fit-width",    // a number, "fit-width" or "fit-page"
+  scale: 1,             // CSS pixels per point
+  engine: null,
+  compare: false,
+  tool: "select",
+  revision: 0,          // bumped after each edit, so page images are asked for again
+  annotations: [],
+  selectedAnnotation: null,
+  hits: [],
+  currentHit: -1,
+  findController: null,
+  currentPage: 0,
+  restoring: true,
+};
+
+export const pageViews = [];   // per page: { element, image, loaded, textLoaded, ... }
