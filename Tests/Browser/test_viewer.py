@@ -169,6 +169,11 @@ class ViewerTests(unittest.TestCase):
     def test_1_reads_scrolls_and_restores_the_position(self):
         self.open_viewer()
         self.screenshot_is_not_blank("first-page.png")
+        # One text layer per page: a span per word pdftotext finds, however often the page
+        # was drawn while the viewer opened (it was filled twice before).
+        words = len(word_boxes(os.path.join(self.docs, "text.pdf"), 1))
+        self.wait_for("return performance.getEntriesByType('resource').some((e) => /\\/pages\\/0\\/text/.test(e.name))", "page 1's text loaded")
+        self.assertEqual(self.run_js("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length"), words)
         from selenium.webdriver.support.ui import Select
         Select(self.browser.find_element("id", "zoom")).select_by_value("1.5")
         self.go_to_page(3)
@@ -201,6 +206,14 @@ class ViewerTests(unittest.TestCase):
         self.assertAlmostEqual(hit[1] / scale, box["yMin"], delta=3)
         self.assertAlmostEqual(hit[3] / scale, box["yMax"], delta=3)
         self.screenshot_is_not_blank("find.png")
+        # A phrase: the viewer's address writes its space as "+", which the server reads as
+        # a space. pdftotext, the witness, finds the phrase once in the whole file.
+        text = subprocess.run(["pdftotext", os.path.join(self.docs, "text.pdf"), "-"], capture_output=True, text=True, check=True).stdout
+        self.assertEqual(text.count("provider fixture"), 1)
+        find.clear()
+        find.send_keys("provider fixture\n")
+        self.wait_for("return /1 of 1$/.test(document.getElementById('find-status').textContent)", "the phrase found once")
+        self.assertGreaterEqual(self.run_js("return document.querySelectorAll('.page[data-index=\"1\"] .hit').length"), 1)
 
     def test_3_selects_and_copies_text(self):
         self.open_viewer()

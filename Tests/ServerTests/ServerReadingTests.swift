@@ -209,6 +209,22 @@ import TestSupport
         }
     }
 
+    /// Query parameters are read as browsers write them: `+` is a space and `%2B` a plus
+    /// sign, so a phrase from the viewer's address finds the phrase.
+    @Test func aPhraseInTheAddressIsFound() async throws {
+        try await ServerHarness().run { client in
+            for (query, expected) in [
+                ("q=provider+fixture", 1), ("q=provider%20fixture", 1), ("q=Provider+FIXTURE&engine=poppler", 1), ("q=provider%2Bfixture", 0),
+            ] {
+                let body = String(decoding: try await client.get(documentPath("text.pdf") + "/search?" + query).data, as: UTF8.self)
+                let done = body.split(separator: "\n").last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                #expect(done?["hits"] as? Int == expected, "\(query): \(body)")
+            }
+            let undecodable = try await client.get(documentPath("text.pdf") + "/search?q=%FF%FE")
+            #expect(undecodable.status == .badRequest)
+        }
+    }
+
     @Test func outlineLinksAndComparison() async throws {
         try await ServerHarness(extra: ["destinations.pdf"]).run { client in
             let outline = try await client.get(documentPath("text.pdf") + "/outline")

@@ -10,7 +10,7 @@ extension Routes {
     @Sendable func search(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(context)
         let renderer = try await rendererID(request, document)
-        guard let term = request.uri.queryParameters["q"].map(String.init), !term.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let term = try Self.queryText("q", request), !term.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw APIError.badRequest("q, the text to find, is required")
         }
         guard term.count <= 1000 else { throw APIError.badRequest("q is longer than 1000 characters") }

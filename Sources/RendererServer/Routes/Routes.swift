@@ -74,16 +74,32 @@ struct Routes: Sendable {
         return index
     }
 
+    /// The query parameter `name` as the text it stands for, nil when absent: decoded as an
+    /// HTML form encodes it (`+` is a space, `%2B` a plus sign), as browsers'
+    /// `URLSearchParams` write it. 400 when its percent-encoding is not UTF-8.
+    static func queryText(_ name: String, _ request: Request) throws -> String? {
+        func decoded(_ part: Substring) -> String? { part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard decoded(halves[0]) == name else { continue }
+            guard let value = halves.count > 1 ? decoded(halves[1]) : "" else {
+                throw APIError.badRequest("\(name) is not percent-encoded UTF-8")
+            }
+            return value
+        }
+        return nil
+    }
+
     /// The query parameter `name` as a `T`, nil when absent; 400 when present and not a `T`.
     static func query<T: LosslessStringConvertible>(_ name: String, _ request: Request, as type: T.Type) throws -> T? {
-        guard let text = request.uri.queryParameters[name[...]].map(String.init) else { return nil }
+        guard let text = try queryText(name, request) else { return nil }
         guard let value = T(text) else { throw APIError.badRequest("\(name) must be a \(T.self == Double.self ? "number" : T.self == Int.self ? "whole number" : "value"), not \"\(text.prefix(40))\"") }
         return value
     }
 
     /// A boolean query parameter: `1`/`true` or `0`/`false`.
     static func flag(_ name: String, _ request: Request) throws -> Bool {
-        guard let text = request.uri.queryParameters[name[...]] else { return false }
+        guard let text = try queryText(name, request) else { return false }
         switch text.lowercased() {
         case "1", "true", "yes": return true
         case "0", "false", "no", "": return false
@@ -93,7 +109,7 @@ struct Routes: Sendable {
 
     /// The renderer the request names (`?engine=`), or the document's default.
     func rendererID(_ request: Request, _ document: ServedDocument) async throws -> String {
-        guard let requested = request.uri.queryParameters["engine"].map(String.init) else {
+        guard let requested = try Self.queryText("engine", request) else {
             return try await document.defaultRendererID()
         }
         guard context.rendererIDs.contains(requested) else {

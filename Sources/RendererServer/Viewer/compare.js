@@ -7,7 +7,7 @@ import { state } from "./state.js";
 import { engineName } from "./viewer.js";
 
 export async function drawComparison(view) {
-  const key = view.drawn;
+  const generation = view.generation;
   const [reference, candidate] = state.details.renderers;
   // Three images side by side in the view's width: both engines' and the differences.
   const width = Math.max(150, ($("viewer").clientWidth - 300) / 3);
@@ -37,7 +37,7 @@ export async function drawComparison(view) {
   view.element.append(row);
   try {
     const comparison = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/compare?dpi=" + dpi.toFixed(1) + "&v=" + state.revision);
-    if (view.drawn !== key) return;
+    if (view.generation !== generation) return;
     row.insertBefore(figure(comparison.heatMap + "&v=" + state.revision, "Differences"), figures);
     const page = comparison.page;
     figures.className = "figures " + (page.passed ? "passed" : "failed");

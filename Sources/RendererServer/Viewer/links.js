@@ -7,7 +7,7 @@ import { layer, place } from "./pages.js";
 import { state } from "./state.js";
 
 export async function loadLinks(view) {
-  const key = view.drawn;
+  const generation = view.generation;
   let links;
   try {
     links = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/links?engine=" + state.engine);
@@ -15,7 +15,7 @@ export async function loadLinks(view) {
     return;
   }
   const target = layer(view, "link-layer");
-  if (view.drawn !== key || !target) return;
+  if (view.generation !== generation || !target) return;
   for (const link of links) {
     const anchor = document.createElement("a");
     place(anchor, link.area);

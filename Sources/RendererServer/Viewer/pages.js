@@ -93,6 +93,10 @@ export function drawPage(view) {
   const key = [state.scale, state.engine, state.compare, state.revision].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
+  // This drawing's identity: what a load started for an earlier drawing of the page brings
+  // back is dropped, even when that drawing had the same key (a page drawn again after an
+  // edit), so that each layer is filled once.
+  view.generation = {};
   view.element.innerHTML = "";
   view.element.classList.remove("compared");
   if (state.compare) return drawComparison(view);

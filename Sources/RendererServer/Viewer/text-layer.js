@@ -7,7 +7,7 @@ import { pageViews, state } from "./state.js";
 const measure = document.createElement("canvas").getContext("2d");
 
 export async function loadTextLayer(view) {
-  const key = view.drawn;
+  const generation = view.generation;
   let text;
   try {
     text = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/text?engine=" + state.engine);
@@ -15,7 +15,7 @@ export async function loadTextLayer(view) {
     return;
   }
   const target = layer(view, "text-layer");
-  if (view.drawn !== key || !target) return;
+  if (view.generation !== generation || !target) return;
   for (const line of text.lines) {
     line.words.forEach((word, position) => {
       const span = document.createElement("span");
