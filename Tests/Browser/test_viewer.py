@@ -283,6 +283,22 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(len(self.browser.window_handles), 1)
         self.run_js("document.querySelector('.page[data-index=\"0\"] .link-layer a:not(.external)').click()")
         self.wait_for("return document.getElementById('page-number').value === '3'", "the internal link to page 3 followed")
+        # The jump is in the browser's history, and the address names the page.
+        self.assertIn("page=3", self.browser.current_url)
+        self.browser.back()
+        self.wait_for("return document.getElementById('page-number').value === '1'", "Back to page 1")
+        self.assertIn("docs%2Fsample.pdf", self.browser.current_url)
+        self.browser.forward()
+        self.wait_for("return document.getElementById('page-number').value === '3'", "Forward to page 3 again")
+
+    def test_9_opens_the_place_an_address_names(self):
+        # A shared address, as pdf.js reads it: a page, a zoom and a search.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + DOCUMENT.replace("/", "%2F") + "&page=2&zoom=150&search=fixture")
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "three pages laid out")
+        self.wait_for("return document.getElementById('page-number').value === '2'", "page 2 from the address")
+        self.assertEqual(self.run_js("return document.getElementById('zoom').value"), "1.5")
+        self.wait_for("return /1 of 1$/.test(document.getElementById('find-status').textContent)", "the search from the address")
+        self.assertIn("page=2", self.browser.current_url)
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { showStatus } from "./dom.js";
-import { scrollToPage } from "./navigation.js";
+import { jumpTo } from "./navigation.js";
 import { layer, place } from "./pages.js";
 import { state } from "./state.js";
 
@@ -25,7 +25,7 @@ export async function loadLinks(view) {
       anchor.title = "Go to page " + (destination.index + 1);
       anchor.addEventListener("click", (event) => {
         event.preventDefault();
-        scrollToPage(destination.index, destination.point);
+        jumpTo(destination.index, destination.point);
       });
     } else if (link.destination.kind === "uri") {
       const uri = link.destination.uri;

@@ -1,8 +1,55 @@
-// Moving through the document, and keeping the reading position.
+// Moving through the document, its place in the address and the browser's history, and
+// keeping the reading position.
 
 import { api } from "./api.js";
+import { collaboration } from "./collaboration.js";
 import { $, POINTS_TO_CSS, showStatus } from "./dom.js";
 import { pageViews, state } from "./state.js";
+
+// MARK: The place in the address and in the browser's history
+
+/**
+ * The address of a place in the document, as pdf.js writes it after the document's own
+ * fragment: `#doc=ID&page=N&zoom=Z`, N from 1, Z a percentage or `page-width`/`page-fit`.
+ */
+export function placeFragment(anchor) {
+  const zoom = typeof state.zoom === "number" ? String(Math.round(state.zoom * 100))
+    : { "fit-width": "page-width", "fit-page": "page-fit" }[state.zoom] || "page-width";
+  return collaboration.fragment(state.documentID) + "&page=" + (anchor.pageIndex + 1) + "&zoom=" + zoom;
+}
+
+/** The place an address names: its page (an index), zoom and search term, each if given. */
+export function placeInAddress(hash) {
+  const fields = new URLSearchParams(hash.replace(/^#/, ""));
+  const place = {};
+  const page = Number(fields.get("page"));
+  if (Number.isInteger(page) && page >= 1) place.pageIndex = page - 1;
+  const zoom = fields.get("zoom");
+  if (zoom === "page-width" || zoom === "page-fit") place.zoom = zoom === "page-width" ? "fit-width" : "fit-page";
+  else if (zoom && Number(zoom.split(",")[0]) > 0) place.zoom = Math.min(8, Math.max(0.1, Number(zoom.split(",")[0]) / 100));
+  if (fields.get("search")) place.search = fields.get("search");
+  return place;
+}
+
+/** Writes the place at the top of the view into the address, without a history entry. */
+export function recordPlace() {
+  if (!state.documentID) return;
+  const anchor = currentAnchor();
+  history.replaceState({ pageIndex: anchor.pageIndex, offset: anchor.offset }, "", placeFragment(anchor));
+}
+
+/**
+ * Goes to a place as a jump: the place left stays in the browser's history, so that Back
+ * returns to it (following a link, an outline item, a bookmark, a typed page number).
+ */
+export function jumpTo(index, offset) {
+  recordPlace();
+  scrollToPage(index, offset);
+  const anchor = currentAnchor();
+  history.pushState({ pageIndex: anchor.pageIndex, offset: anchor.offset }, "", placeFragment(anchor));
+}
+
+// MARK: Scrolling
 
 /** Scrolls so that `offset` (points, in the page) of page `index` is at the top left. */
 export function scrollToPage(index, offset) {
@@ -56,7 +103,7 @@ export function goToTypedPage() {
   if (text === "") return;
   const byLabel = state.pages.findIndex((p) => p.label === text);
   const index = byLabel >= 0 ? byLabel : Number(text) - 1;
-  if (Number.isInteger(index) && index >= 0 && index < state.pages.length) scrollToPage(index);
+  if (Number.isInteger(index) && index >= 0 && index < state.pages.length) jumpTo(index);
   else showStatus("There is no page " + text + ".");
   $("viewer").focus();
 }
@@ -67,6 +114,7 @@ export function saveViewingState() {
   if (state.restoring || !state.documentID) return;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
+    recordPlace();
     const anchor = currentAnchor();
     const zoom = typeof state.zoom === "number" ? state.zoom : state.scale / POINTS_TO_CSS;
     api.send(api.base(state.documentID) + "/state", "PUT", { pageIndex: anchor.pageIndex, zoom, scrollOffset: anchor.offset }).catch(() => {});

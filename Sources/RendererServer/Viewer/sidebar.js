@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
-import { scrollToPage } from "./navigation.js";
+import { jumpTo } from "./navigation.js";
 import { state } from "./state.js";
 
 let thumbnailObserver = null;
@@ -28,7 +28,7 @@ export function buildThumbnails() {
     const caption = document.createElement("div");
     caption.textContent = page.label || String(page.index + 1);
     item.append(image, caption);
-    item.addEventListener("click", () => scrollToPage(page.index));
+    item.addEventListener("click", () => jumpTo(page.index));
     panel.append(item);
     thumbnailObserver.observe(item);
   }
@@ -64,7 +64,7 @@ function outlineList(items) {
     const link = document.createElement("a");
     link.textContent = item.title;
     const destination = item.destination;
-    if (destination && destination.kind === "page") link.addEventListener("click", () => scrollToPage(destination.index, destination.point));
+    if (destination && destination.kind === "page") link.addEventListener("click", () => jumpTo(destination.index, destination.point));
     else if (destination && destination.kind === "uri") link.addEventListener("click", () => showStatus("Link to " + destination.uri, destination.uri));
     entry.append(link);
     if (item.children.length > 0) entry.append(outlineList(item.children));
@@ -88,7 +88,7 @@ export async function loadBookmarks() {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.textContent = bookmark.title;
-    link.addEventListener("click", () => scrollToPage(bookmark.pageIndex));
+    link.addEventListener("click", () => jumpTo(bookmark.pageIndex));
     const remove = document.createElement("button");
     remove.textContent = "\u00d7";
     remove.title = "Remove the bookmark";

@@ -12,13 +12,27 @@ import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { find, showHit } from "./find.js";
-import { currentAnchor, goToTypedPage, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
+import { currentAnchor, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
 import { addBookmark, loadBookmarks, loadOutline, showSidebarTab, thumbnailURL } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
 
 window.addEventListener("DOMContentLoaded", start);
+
+// Back and Forward: to the place the history entry holds, in this document or another.
+window.addEventListener("popstate", (event) => {
+  const wanted = new URLSearchParams(location.hash.slice(1)).get("doc");
+  const place = placeInAddress(location.hash);
+  if (wanted && wanted !== state.documentID) {
+    $("document").value = wanted;
+    openDocument(wanted, place).catch((error) => showStatus(error.message));
+  } else if (event.state) {
+    scrollToPage(event.state.pageIndex, event.state.offset);
+  } else if (place.pageIndex !== undefined) {
+    scrollToPage(place.pageIndex);
+  }
+});
 
 export async function start() {
   // The token came in the address once; the server set a cookie, so drop it from view.
@@ -35,13 +49,17 @@ export async function start() {
     const wanted = new URLSearchParams(location.hash.slice(1)).get("doc");
     const id = documents.some((d) => d.id === wanted) ? wanted : documents[0].id;
     select.value = id;
-    await openDocument(id);
+    await openDocument(id, placeInAddress(location.hash));
   } catch (error) {
     showStatus(error.message);
   }
 }
 
-async function openDocument(id) {
+/**
+ * Opens document `id` at `place` (from the address: a page, a zoom, a search term), else
+ * where the reader left it.
+ */
+async function openDocument(id, place = {}) {
   state.documentID = id;
   state.restoring = true;
   history.replaceState(null, "", collaboration.fragment(id));
@@ -68,10 +86,17 @@ async function openDocument(id) {
   $("page-count").textContent = "/ " + count;
   const viewing = await api.json(api.base(id) + "/state").catch(() => null);
   if (viewing && viewing.zoom > 0) state.zoom = viewing.zoom;
+  if (place.zoom) state.zoom = place.zoom;
   buildPages();
   applyZoom();
-  if (viewing) scrollToPage(viewing.pageIndex, viewing.scrollOffset);
+  if (place.pageIndex !== undefined) scrollToPage(Math.min(place.pageIndex, count - 1));
+  else if (viewing) scrollToPage(viewing.pageIndex, viewing.scrollOffset);
+  recordPlace();
   state.restoring = false;
+  if (place.search) {
+    $("find").value = place.search;
+    find(place.search);
+  }
   api.json(api.base(id) + "/pages").then((pages) => {
     const anchor = currentAnchor();
     state.pages = pages;
