@@ -65,7 +65,7 @@ class ViewerTests(unittest.TestCase):
         cls.folder = tempfile.mkdtemp(prefix="viewer-test-")
         cls.docs = os.path.join(cls.folder, "docs")
         os.mkdir(cls.docs)
-        for name in ("text.pdf", "outline.pdf", "long.pdf"):
+        for name in ("text.pdf", "outline.pdf", "long.pdf", "truncated.pdf"):
             shutil.copy(os.path.join(FIXTURES, name), cls.docs)
         shutil.copy(os.path.join(HERE, "..", "..", "Samples", "sample.pdf"), cls.docs)
         token_file = os.path.join(cls.folder, "token")
@@ -299,6 +299,20 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return document.getElementById('zoom').value"), "1.5")
         self.wait_for("return /1 of 1$/.test(document.getElementById('find-status').textContent)", "the search from the address")
         self.assertIn("page=2", self.browser.current_url)
+
+    def test_10_a_document_that_fails_to_open_says_why_and_shows_nothing_else(self):
+        from selenium.webdriver.support.ui import Select
+        self.open_viewer()
+        self.wait_for("return document.querySelectorAll('#thumbnails .thumbnail').length === 3", "the thumbnails")
+        Select(self.browser.find_element("id", "document")).select_by_value("docs/truncated.pdf")
+        self.wait_for("return document.querySelector('#pages .open-failure') !== null", "the reason the damaged file does not open")
+        reason = self.run_js("return document.querySelector('#pages .open-failure').textContent")
+        self.assertIn("docs/truncated.pdf cannot be opened", reason)
+        self.assertIn("damaged", reason)
+        self.assertNotIn(self.folder, reason, "the server's path in a message")
+        self.assertEqual(self.run_js("return document.querySelectorAll('.page, #thumbnails .thumbnail, #outline li').length"), 0)
+        Select(self.browser.find_element("id", "document")).select_by_value(DOCUMENT)
+        self.wait_for("return document.querySelectorAll('.page').length === 3 && !document.querySelector('.open-failure')", "the good file again")
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

@@ -60,10 +60,22 @@ export async function start() {
  * where the reader left it.
  */
 async function openDocument(id, place = {}) {
+  closeDocument();
   state.documentID = id;
   state.restoring = true;
   history.replaceState(null, "", collaboration.fragment(id));
-  state.details = await api.json(api.base(id));
+  try {
+    state.details = await api.json(api.base(id));
+  } catch (error) {
+    // Why, in place of the pages: never the pages of the document shown before.
+    const failure = document.createElement("p");
+    failure.className = "open-failure";
+    failure.setAttribute("role", "alert");
+    failure.textContent = id + " cannot be opened: " + error.message;
+    $("pages").append(failure);
+    document.title = id + " - PDF viewer";
+    throw error;
+  }
   document.title = (state.details.info.title || id) + " - PDF viewer";
   const engines = $("engine");
   engines.innerHTML = "";
@@ -107,6 +119,23 @@ async function openDocument(id, place = {}) {
   loadOutline();
   loadBookmarks();
   loadAnnotations();
+}
+
+/** Takes everything of the document shown off the screen, before another opens. */
+function closeDocument() {
+  closeEditor();
+  state.details = null;
+  state.pages = [];
+  state.annotations = [];
+  state.hits = [];
+  state.currentHit = -1;
+  state.currentPage = 0;
+  if (state.findController) state.findController.abort();
+  pageViews.length = 0;
+  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations"]) $(id).innerHTML = "";
+  $("page-count").textContent = "/ 0";
+  $("page-number").value = "";
+  $("find-status").textContent = "";
 }
 
 export function engineName(id) {
