@@ -314,6 +314,31 @@ class ViewerTests(unittest.TestCase):
         Select(self.browser.find_element("id", "document")).select_by_value(DOCUMENT)
         self.wait_for("return document.querySelectorAll('.page').length === 3 && !document.querySelector('.open-failure')", "the good file again")
 
+    def test_11_shows_the_properties_and_downloads_the_file(self):
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/sample.pdf".replace("/", "%2F"))
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "the sample's pages")
+        self.browser.find_element("id", "properties-open").click()
+        self.wait_for("return document.getElementById('properties').open", "the properties dialog")
+        shown = self.run_js("return Object.fromEntries([...document.querySelectorAll('#properties-facts dd')].map((d) => [d.dataset.fact, d.textContent]))")
+        path = os.path.join(self.docs, "sample.pdf")
+        witness = dict(line.split(":", 1) for line in subprocess.run(["pdfinfo", path], check=True, capture_output=True, text=True).stdout.splitlines() if ":" in line)
+        witness = {key.strip(): value.strip() for key, value in witness.items()}
+        self.assertEqual(shown["Title"], witness["Title"])
+        self.assertEqual(shown["Pages"], witness["Pages"])
+        self.assertEqual(shown["PDF version"], witness["PDF version"])
+        self.assertTrue(shown["Page size"].startswith(witness["Page size"].split(" pts")[0] + " pt"), shown["Page size"])
+        self.assertEqual(witness["File size"], str(os.path.getsize(path)) + " bytes")
+        self.assertEqual(shown["File size"].replace(",", "").split(" ")[0], str(os.path.getsize(path)))
+        self.browser.find_element("id", "properties-close").click()
+        self.wait_for("return !document.getElementById('properties').open", "the dialog closed")
+        # The download is the file as the server holds it, byte for byte.
+        downloaded = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch(document.getElementById('download').href).then((r) => r.arrayBuffer()).then((b) => done(b.byteLength));
+        """)
+        self.assertEqual(downloaded, os.path.getsize(path))
+        self.assertEqual(self.run_js("return document.getElementById('download').getAttribute('download')"), "sample.pdf")
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -37,6 +37,8 @@ enum Payload {
         var info: DocumentInfo
         var firstPage: PageInfo?
         var editable: Bool
+        /// The file's size in bytes, as the server holds it now.
+        var fileSize: Int
     }
 
     /// `GET .../pages/{page}/text`: the words of a page, by line.

@@ -45,7 +45,8 @@ extension Routes {
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
-                editable: self.context.configuration.allowsEditing))
+                editable: self.context.configuration.allowsEditing,
+                fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0))
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.

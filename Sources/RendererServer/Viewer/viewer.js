@@ -14,6 +14,7 @@ import { $, showStatus } from "./dom.js";
 import { find, showHit } from "./find.js";
 import { currentAnchor, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
+import { offerDownload, showProperties } from "./properties.js";
 import { addBookmark, loadBookmarks, loadOutline, showSidebarTab, thumbnailURL } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
@@ -77,6 +78,7 @@ async function openDocument(id, place = {}) {
     throw error;
   }
   document.title = (state.details.info.title || id) + " - PDF viewer";
+  offerDownload();
   const engines = $("engine");
   engines.innerHTML = "";
   for (const renderer of state.details.renderers) engines.add(new Option(engineName(renderer), renderer));
@@ -187,6 +189,7 @@ function wireToolbar() {
   $("editor-save").addEventListener("click", saveSelectedAnnotation);
   $("editor-delete").addEventListener("click", deleteSelectedAnnotation);
   $("editor-close").addEventListener("click", closeEditor);
+  $("properties-open").addEventListener("click", showProperties);
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
   $("viewer").addEventListener("scroll", () => {
     updateCurrentPage();
