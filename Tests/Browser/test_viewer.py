@@ -339,6 +339,26 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(downloaded, os.path.getsize(path))
         self.assertEqual(self.run_js("return document.getElementById('download').getAttribute('download')"), "sample.pdf")
 
+    def test_12_find_options_narrow_the_hits(self):
+        self.open_viewer()
+        text = subprocess.run(["pdftotext", os.path.join(self.docs, "text.pdf"), "-"], capture_output=True, text=True, check=True).stdout
+        words = re.findall(r"\w+", text)
+        def hits(term, case=False, whole=False):
+            find = self.browser.find_element("id", "find")
+            find.clear()
+            for option, wanted in (("find-case", case), ("find-whole", whole)):
+                if self.run_js("return document.getElementById(arguments[0]).checked", option) != wanted:
+                    self.browser.find_element("id", option).click()
+            find.send_keys(term + "\n")
+            self.wait_for("return /^(No hits|\\d+ of \\d+)$/.test(document.getElementById('find-status').textContent)", "the search for " + term)
+            return self.run_js("return document.getElementById('find-status').textContent")
+        # pdftotext, the witness: "the" twice in any case, once in lower case; "he" only inside words.
+        self.assertEqual(sum(w.lower() == "the" for w in words), 2)
+        self.assertEqual(hits("the"), "1 of %d" % len(re.findall("the", text, re.I)))
+        self.assertEqual(hits("the", case=True), "1 of %d" % len(re.findall("the", text)))
+        self.assertEqual(hits("he", whole=True), "No hits")
+        self.assertEqual(hits("he"), "1 of %d" % len(re.findall("he", text, re.I)))
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -15,7 +15,11 @@ export async function find(term) {
   const controller = new AbortController();
   state.findController = controller;
   setFindStatus("Searching...");
-  const params = new URLSearchParams({ q: term, engine: state.engine });
+  // As pdf.js: case and accents ignored, parts of words found, unless the reader says otherwise.
+  const params = new URLSearchParams({
+    q: term, engine: state.engine, caseSensitive: $("find-case").checked, wholeWord: $("find-whole").checked,
+    ignoreAccents: !$("find-diacritics").checked,
+  });
   try {
     const response = await api.request(api.base(state.documentID) + "/search?" + params, { signal: controller.signal });
     const reader = response.body.getReader();

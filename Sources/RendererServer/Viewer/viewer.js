@@ -183,6 +183,13 @@ function wireToolbar() {
       find(term);
     }
   });
+  for (const option of ["find-case", "find-whole", "find-diacritics"]) {
+    // The search again with the new options; Enter then steps through its hits.
+    $(option).addEventListener("change", () => {
+      state.lastTerm = $("find").value;
+      if (state.lastTerm) find(state.lastTerm);
+    });
+  }
   $("find-next").addEventListener("click", () => showHit(state.currentHit + 1));
   $("find-previous").addEventListener("click", () => showHit(state.currentHit - 1));
   for (const button of document.querySelectorAll("#sidebar .tabs button")) button.addEventListener("click", () => showSidebarTab(button.dataset.tab));
