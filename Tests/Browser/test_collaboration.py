@@ -123,7 +123,7 @@ class CollaborationTests(unittest.TestCase):
         self.assertEqual(layer[created]["author"], "alice")
         self.assertEqual(layer[created]["pageIndex"], 0)
         # Drawn where Alice drew it: the same box in both viewers.
-        box = "const r = document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]'); return [r.getAttribute('x'), r.getAttribute('y'), r.getAttribute('width')]"
+        box = "const r = document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]'); return [...r.children].filter((c) => c.tagName !== 'title').map((c) => c.getAttribute('points'))"
         self.assertEqual(self.js("alice", box, created), self.js("bob", box, created))
 
         # Bob may not change it: it is greyed out, and his editor's buttons are disabled.
@@ -152,6 +152,17 @@ class CollaborationTests(unittest.TestCase):
         self.wait_for("alice", "const s = document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]'); return s && s.classList.contains('foreign')",
                       "bob's rectangle in alice's page", 30, bobs)
         self.assertEqual(self.layer()[bobs]["author"], "bob")
+
+        # Bob draws an ink stroke; Alice's page draws it as its stroke, not as a box.
+        self.browsers["bob"].find_element("css selector", "#tools [data-tool=ink]").click()
+        ActionChains(self.browsers["bob"]).move_to_element_with_offset(page, -page.rect["width"] / 2 + 100, -page.rect["height"] / 2 + 400) \
+            .click_and_hold().move_by_offset(40, 30).move_by_offset(40, -30).move_by_offset(40, 30).release().perform()
+        ink = self.wait_for("bob", "const s = document.querySelector('svg .annotation.layer-own[data-kind=\"Ink\"]'); return s && s.dataset.id", "bob's ink", 30)
+        stroke = self.wait_for("alice", "const s = document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"] polyline'); return s && s.getAttribute('points')",
+                               "bob's ink drawn as a stroke in alice's page", 30, ink)
+        self.assertGreaterEqual(len(stroke.split()), 4, stroke)
+        self.assertEqual(self.layer()[ink]["kind"], "Ink")
+        self.assertGreaterEqual(len(self.layer()[ink]["inkPaths"][0]), 4)
 
         # Alice deletes hers; it leaves Bob's page.
         self.js("alice", "document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))", created)

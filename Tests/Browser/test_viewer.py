@@ -260,6 +260,27 @@ class ViewerTests(unittest.TestCase):
         self.assertAlmostEqual(quad["lowerLeft"]["y"], words["quick"]["yMax"], delta=3)
         self.screenshot_is_not_blank("highlight.png")
 
+    def test_5b_text_under_an_annotation_is_selected_and_a_click_chooses_it(self):
+        # test_5 highlighted "quick brown" on page 1. A drag that starts inside the highlight
+        # selects text, as pdf.js lets it; a click that selects nothing chooses the highlight.
+        from selenium.webdriver.common.action_chains import ActionChains
+        self.open_viewer()
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .annotation[data-kind=\"Highlight\"]').length === 1", "the highlight")
+        spans = self.browser.find_elements("css selector", '.page[data-index="0"] .text-layer span')
+        quick = next(s for s in spans if s.text.strip() == "quick")
+        fox = next(s for s in spans if s.text.strip() == "fox")
+        ActionChains(self.browser).move_to_element_with_offset(quick, -quick.size["width"] // 2 + 2, 0).click_and_hold() \
+            .move_to_element_with_offset(fox, fox.size["width"] // 2 - 1, 0).release().perform()
+        selected = self.run_js("return window.getSelection().toString()")
+        self.assertIn("quick", selected)
+        self.assertIn("brown", selected)
+        self.assertTrue(self.browser.find_element("id", "editor").get_attribute("hidden"), "a drag chose the annotation")
+        self.run_js("window.getSelection().removeAllRanges()")
+        ActionChains(self.browser).move_to_element(quick).click().perform()
+        self.wait_for("return !document.getElementById('editor').hidden", "the editor of the clicked highlight")
+        self.assertEqual(self.run_js("return document.getElementById('editor-kind').textContent"), "Highlight on page 1")
+        self.browser.find_element("id", "editor-close").click()
+
     def test_6_compares_the_engines(self):
         self.open_viewer()
         self.browser.find_element("id", "compare").click()

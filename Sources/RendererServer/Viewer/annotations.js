@@ -24,39 +24,91 @@ export async function loadAnnotations() {
   listAnnotations();
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * Draws the page's annotations over it. The file's own are in the page image already: they
+ * get an outline shown when selected or hovered over in the list. A layer's (in a
+ * collaboration) are drawn as they are: ink as its strokes, lines and polygons through
+ * their points, markup over each quad. No shape takes the pointer, so text under an
+ * annotation can be selected; a click that selects no text chooses the annotation under
+ * it (`annotationAt`).
+ */
 export function drawAnnotations(view) {
   const svg = view && view.element.querySelector("svg.annotation-layer");
   if (!svg) return;
   svg.innerHTML = "";
   for (const annotation of state.annotations) {
     if (annotation.pageIndex !== view.index || annotation.kind === "Link" || annotation.kind === "Popup") continue;
-    const shapes = annotation.quads && annotation.quads.length > 0 ? annotation.quads.map((q) => quadsBounds([q])) : [rectBox(annotation.rect)];
-    for (const box of shapes) {
-      const shape = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      shape.setAttribute("x", box.x * state.scale);
-      shape.setAttribute("y", box.y * state.scale);
-      shape.setAttribute("width", Math.max(4, box.width * state.scale));
-      shape.setAttribute("height", Math.max(4, box.height * state.scale));
-      shape.classList.add("annotation");
-      // The page image shows the file's own annotations; a layer's are drawn here.
-      if (collaboration.active && collaboration.isLayerOwn(annotation)) {
-        shape.classList.add("layer-own");
-        shape.style.setProperty("--annotation-color", colorHex(annotation.color) || "#ffd800");
-      }
-      if (collaboration.active && collaboration.isForeign(annotation)) shape.classList.add("foreign");
-      shape.dataset.id = annotation.id;
-      if (state.selectedAnnotation && state.selectedAnnotation.id === annotation.id) shape.classList.add("selected");
-      const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-      title.textContent = annotation.kind + (annotation.contents ? ": " + annotation.contents : "");
-      shape.append(title);
-      shape.addEventListener("click", (event) => {
-        if (state.tool !== "select") return;
-        event.stopPropagation();
-        selectAnnotation(annotation);
-      });
-      svg.append(shape);
+    const shape = shapeOf(annotation);
+    shape.classList.add("annotation");
+    if (collaboration.active && collaboration.isLayerOwn(annotation)) {
+      shape.classList.add("layer-own");
+      shape.style.setProperty("--annotation-color", colorHex(annotation.color) || "#ffd800");
+      shape.style.setProperty("--annotation-width", Math.max(1, (annotation.borderWidth || 1) * state.scale) + "px");
+    }
+    if (collaboration.active && collaboration.isForeign(annotation)) shape.classList.add("foreign");
+    shape.dataset.id = annotation.id;
+    shape.dataset.kind = annotation.kind;
+    if (state.selectedAnnotation && state.selectedAnnotation.id === annotation.id) shape.classList.add("selected");
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = annotation.kind + (annotation.contents ? ": " + annotation.contents : "");
+    shape.append(title);
+    // A click given to the shape itself (a script, an assistive technology) chooses it too.
+    shape.addEventListener("click", (event) => {
+      if (state.tool !== "select") return;
+      event.stopPropagation();
+      selectAnnotation(annotation);
+    });
+    svg.append(shape);
+  }
+}
+
+/** The SVG that draws `annotation` as it is, in CSS pixels of the page. */
+function shapeOf(annotation) {
+  const scaled = (p) => p.x * state.scale + "," + p.y * state.scale;
+  const element = (name, attributes) => {
+    const node = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    return node;
+  };
+  const group = element("g", {});
+  const points = annotation.points || [];
+  if (annotation.kind === "Ink" && (annotation.inkPaths || []).length > 0) {
+    for (const path of annotation.inkPaths) group.append(element("polyline", { points: path.map(scaled).join(" "), class: "stroke" }));
+  } else if ((annotation.kind === "Line" || annotation.kind === "PolyLine") && points.length > 1) {
+    group.append(element("polyline", { points: points.map(scaled).join(" "), class: "stroke" }));
+  } else if (annotation.kind === "Polygon" && points.length > 2) {
+    group.append(element("polygon", { points: points.map(scaled).join(" "), class: "stroke" }));
+  } else if ((annotation.quads || []).length > 0) {
+    for (const quad of annotation.quads) {
+      const points = [quad.upperLeft, quad.upperRight, quad.lowerRight, quad.lowerLeft];
+      group.append(element("polygon", { points: points.map(scaled).join(" "), class: "area" }));
+    }
+  } else {
+    const box = rectBox(annotation.rect);
+    const tag = annotation.kind === "Circle" ? "ellipse" : "rect";
+    const attributes = tag === "ellipse"
+      ? { cx: (box.x + box.width / 2) * state.scale, cy: (box.y + box.height / 2) * state.scale, rx: box.width / 2 * state.scale, ry: box.height / 2 * state.scale }
+      : { x: box.x * state.scale, y: box.y * state.scale, width: Math.max(4, box.width * state.scale), height: Math.max(4, box.height * state.scale) };
+    attributes.class = annotation.kind === "Square" || annotation.kind === "Circle" ? "stroke" : "area";
+    group.append(element(tag, attributes));
+  }
+  return group;
+}
+
+/** The smallest annotation of page `index` whose area holds `point` (in points), if any. */
+function annotationAt(index, point) {
+  let best = null;
+  for (const annotation of state.annotations) {
+    if (annotation.pageIndex !== index || annotation.kind === "Link" || annotation.kind === "Popup") continue;
+    const boxes = (annotation.quads || []).length > 0 ? annotation.quads.map((q) => quadsBounds([q])) : [rectBox(annotation.rect)];
+    for (const box of boxes) {
+      const inside = point.x >= box.x - 2 && point.x <= box.x + box.width + 2 && point.y >= box.y - 2 && point.y <= box.y + box.height + 2;
+      if (inside && (!best || box.width * box.height < best.area)) best = { annotation, area: box.width * box.height };
     }
   }
+  return best && best.annotation;
 }
 
 function rectBox(rect) {
@@ -203,6 +255,12 @@ export function wirePagePointer(view) {
     const box = view.element.getBoundingClientRect();
     return { x: (event.clientX - box.left) / state.scale, y: (event.clientY - box.top) / state.scale };
   };
+  // With the select tool, a click that selected no text chooses the annotation under it.
+  view.element.addEventListener("click", (event) => {
+    if (state.tool !== "select" || state.compare || !window.getSelection().isCollapsed) return;
+    const annotation = annotationAt(view.index, point(event));
+    if (annotation) selectAnnotation(annotation);
+  });
   view.element.addEventListener("pointerdown", (event) => {
     if (!["note", "ink", "rectangle"].includes(state.tool) || state.compare) return;
     event.preventDefault();
