@@ -52,10 +52,10 @@ final class EngineConnection {
     }
 
     /// Starts an engine process and sends it its first request.
-    private func first<T>(_ request: IsolationRequest, action: String, _ handle: (IsolationReply) throws -> T) throws -> T {
+    private func first<T>(_ request: IsolationRequest, action: @autoclosure () -> String, _ handle: (IsolationReply) throws -> T) throws -> T {
         process = try EngineProcess(executable: options.executable, arguments: options.arguments)
         do {
-            return try exchange(request, action: action, cancellation: nil) { reply, _, _ in try handle(reply) }
+            return try exchange(request, action: action(), cancellation: nil) { reply, _, _ in try handle(reply) }
         } catch {
             process = nil
             throw error
@@ -96,7 +96,7 @@ final class EngineConnection {
     /// is thrown; a dead or late engine process is killed and reported as `engineCrashed` or
     /// `limitExceeded`, and the next call starts another.
     private func exchange<T>(
-        _ request: IsolationRequest, action: String, cancellation: Cancellation?,
+        _ request: IsolationRequest, action: @autoclosure () -> String, cancellation: Cancellation?,
         handle: (IsolationReply, MessageChannel, ContinuousClock.Instant?) throws -> T
     ) throws -> T {
         try cancellation?.check()
@@ -123,12 +123,12 @@ final class EngineConnection {
                 process.kill()
                 let limit = options.timeLimit.map { "\(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) s" } ?? ""
                 throw RendererError(
-                    .limitExceeded, "\(displayName): the engine took longer than the time limit of \(limit) to \(action), and was stopped",
+                    .limitExceeded, "\(displayName): the engine took longer than the time limit of \(limit) to \(action()), and was stopped",
                     backend: opening?.rendererID)
             case .closed:
                 let ending = process.waitForExit()
                 throw RendererError(
-                    .engineCrashed, "\(displayName): the engine process \(ending) while it tried to \(action)", backend: opening?.rendererID)
+                    .engineCrashed, "\(displayName): the engine process \(ending) while it tried to \(action())", backend: opening?.rendererID)
             }
         } catch let error as DecodingError {
             self.process = nil

@@ -19,6 +19,8 @@ final class IsolatedEngineDocument: EngineDocument {
 
     func info() throws -> DocumentInfo { try connection.call(.info) }
     func outline() throws -> [OutlineItem] { try connection.call(.outline) }
+    /// Every page's facts in one call, not one call per page.
+    func pageInfos() throws -> [PageInfo] { try connection.call(.pageInfos) }
 
     func loadPage(at index: Int) throws -> any EnginePage {
         IsolatedEnginePage(connection: connection, index: index)

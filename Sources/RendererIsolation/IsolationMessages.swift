@@ -43,6 +43,7 @@ enum EngineCall: Codable, Sendable {
     case pageCount
     case info
     case outline
+    case pageInfos
     case write(path: String, incremental: Bool)
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
     case written(incremental: Bool)
@@ -109,6 +110,7 @@ enum EngineCall: Codable, Sendable {
         }
         switch self {
         case .pageCount, .info: return "read the document's information"
+        case .pageInfos: return "read the pages' sizes"
         case .outline: return "read the outline"
         case .write, .written: return "save the document"
         case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"

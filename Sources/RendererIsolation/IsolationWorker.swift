@@ -91,6 +91,7 @@ private final class WorkerDocument {
         case .pageCount: try reply(document.pageCount)
         case .info: try reply(try document.info())
         case .outline: try reply(try document.outline())
+        case .pageInfos: try reply(try document.pageInfos())
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)
             try reply(Done())

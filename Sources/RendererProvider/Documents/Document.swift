@@ -74,7 +74,7 @@ public final class Document: Sendable {
 
     /// Size, rotation and label of every page, in order.
     public func pageInfos() throws -> [PageInfo] {
-        try withEngine { document, _ in try (0..<document.pageCount).map { try document.loadPage(at: $0).info() } }
+        try withEngine { document, _ in try document.pageInfos() }
     }
 
     /// The page's text in reading order, as the engine's own text tool writes it.

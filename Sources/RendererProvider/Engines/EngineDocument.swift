@@ -25,6 +25,8 @@ public protocol EngineDocument: AnyObject {
     func outline() throws -> [OutlineItem]
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
+    /// Every page's facts, in order, as each loaded page's `info()` gives them.
+    func pageInfos() throws -> [PageInfo]
     /// True when the document can be saved as an incremental update (false, for example,
     /// for a file the engine had to repair).
     var canSaveIncrementally: Bool { get }
@@ -73,6 +75,12 @@ public protocol EngineDocument: AnyObject {
 extension EngineDocument {
     /// PDF: an engine that reads other formats says which.
     public var contentType: ContentType { .pdf }
+
+    /// Loads each page in turn and asks it; an engine that reaches its pages another way
+    /// (another process) answers at once.
+    public func pageInfos() throws -> [PageInfo] {
+        try (0..<pageCount).map { try loadPage(at: $0).info() }
+    }
 
     /// Throws `unsupported`: an engine that declares ``Capability/reflow`` implements it.
     public func layout(pageSize: PageSize, fontSize: Double) throws {
