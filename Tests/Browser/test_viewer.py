@@ -320,6 +320,14 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return document.getElementById('zoom').value"), "1.5")
         self.wait_for("return /1 of 1$/.test(document.getElementById('find-status').textContent)", "the search from the address")
         self.assertIn("page=2", self.browser.current_url)
+        # An address a stranger wrote: a page past the end, a zoom that is no zoom, markup.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + DOCUMENT.replace("/", "%2F") + "&page=99999&zoom=-5&search=%3Cimg%20src%3Dx%3E")
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "three pages laid out")
+        self.wait_for("return document.getElementById('page-number').value === '3'", "the last page for a page past the end")
+        self.assertNotEqual(self.run_js("return document.getElementById('zoom').value"), "-0.05")
+        self.wait_for("return document.getElementById('find-status').textContent === 'No hits'", "the markup searched for as text")
+        self.assertEqual(self.run_js("return document.getElementById('find').value"), "<img src=x>")
+        self.assertEqual(self.run_js("return document.querySelectorAll('img[src=\"x\"], img[src$=\"/x\"]').length"), 0)
 
     def test_10_a_document_that_fails_to_open_says_why_and_shows_nothing_else(self):
         from selenium.webdriver.support.ui import Select

@@ -1,13 +1,11 @@
 // Compare mode: the engines' images of a page and their differences.
 
-import { api } from "./api.js";
 import { $ } from "./dom.js";
-import { imageURL } from "./pages.js";
+import { imageURL, pageJSON } from "./pages.js";
 import { state } from "./state.js";
 import { engineName } from "./viewer.js";
 
 export async function drawComparison(view) {
-  const generation = view.generation;
   const [reference, candidate] = state.details.renderers;
   // Three images side by side in the view's width: both engines' and the differences.
   const width = Math.max(150, ($("viewer").clientWidth - 300) / 3);
@@ -36,8 +34,8 @@ export async function drawComparison(view) {
   view.element.style.height = "auto";
   view.element.append(row);
   try {
-    const comparison = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/compare?dpi=" + dpi.toFixed(1) + "&v=" + state.revision);
-    if (view.generation !== generation) return;
+    const comparison = await pageJSON(view, "compare?dpi=" + dpi.toFixed(1) + "&v=" + state.revision);
+    if (!comparison) return;
     row.insertBefore(figure(comparison.heatMap + "&v=" + state.revision, "Differences"), figures);
     const page = comparison.page;
     figures.className = "figures " + (page.passed ? "passed" : "failed");

@@ -1,21 +1,14 @@
 // The links over each page.
 
-import { api } from "./api.js";
 import { showStatus } from "./dom.js";
 import { jumpTo } from "./navigation.js";
-import { layer, place } from "./pages.js";
+import { layer, pageJSON, place } from "./pages.js";
 import { state } from "./state.js";
 
 export async function loadLinks(view) {
-  const generation = view.generation;
-  let links;
-  try {
-    links = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/links?engine=" + state.engine);
-  } catch (_) {
-    return;
-  }
+  const links = await pageJSON(view, "links?engine=" + state.engine).catch(() => null);
   const target = layer(view, "link-layer");
-  if (view.generation !== generation || !target) return;
+  if (!links || !target) return;
   for (const link of links) {
     const anchor = document.createElement("a");
     place(anchor, link.area);

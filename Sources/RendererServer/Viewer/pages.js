@@ -35,6 +35,8 @@ export function buildPages() {
 function onVisibilityChange(entries) {
   for (const entry of entries) {
     const view = pageViews[Number(entry.target.dataset.index)];
+    // A page of a document closed meanwhile.
+    if (!view || view.element !== entry.target) continue;
     view.visible = entry.isIntersecting;
     if (view.visible) drawPage(view);
   }
@@ -89,13 +91,23 @@ function currentDPI() {
   return Math.min(600, state.scale * 72 * (window.devicePixelRatio || 1));
 }
 
+/**
+ * The JSON at `path` under the page's address in the API, for this drawing of the page:
+ * null when the page was drawn again while it was on the way (even with the same key, as
+ * after an edit), so that what an earlier drawing asked for fills none of the new layers.
+ * Throws the API's error.
+ */
+export async function pageJSON(view, path) {
+  const generation = view.generation;
+  const value = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/" + path);
+  return view.generation === generation ? value : null;
+}
+
 export function drawPage(view) {
   const key = [state.scale, state.engine, state.compare, state.revision].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
-  // This drawing's identity: what a load started for an earlier drawing of the page brings
-  // back is dropped, even when that drawing had the same key (a page drawn again after an
-  // edit), so that each layer is filled once.
+  // This drawing's identity, which `pageJSON` checks.
   view.generation = {};
   view.element.innerHTML = "";
   view.element.classList.remove("compared");

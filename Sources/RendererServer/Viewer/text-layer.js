@@ -1,21 +1,14 @@
 // The text layer over each page: selecting and copying text.
 
-import { api } from "./api.js";
-import { layer } from "./pages.js";
+import { layer, pageJSON } from "./pages.js";
 import { pageViews, state } from "./state.js";
 
 const measure = document.createElement("canvas").getContext("2d");
 
 export async function loadTextLayer(view) {
-  const generation = view.generation;
-  let text;
-  try {
-    text = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/text?engine=" + state.engine);
-  } catch (_) {
-    return;
-  }
+  const text = await pageJSON(view, "text?engine=" + state.engine).catch(() => null);
   const target = layer(view, "text-layer");
-  if (view.generation !== generation || !target) return;
+  if (!text || !target) return;
   for (const line of text.lines) {
     line.words.forEach((word, position) => {
       const span = document.createElement("span");
