@@ -19,6 +19,10 @@ final class ServerContext: Sendable {
     let layerEvents: LayerEvents?
     /// Collaboration requests per user per second.
     let collaborationLimiter: RateLimiter
+    /// The readers' passwords for encrypted documents, in memory only.
+    let unlocks = DocumentUnlocks()
+    /// Tries at a document's password, per document: five, and one more a minute.
+    let unlockLimiter = RateLimiter(burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute")
 
     init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads, logger: Logger) throws {
         self.configuration = configuration
@@ -51,10 +55,10 @@ final class ServerContext: Sendable {
     }
 
     /// Opens the served file at `path` with the registry's renderers (which may run their
-    /// engines in child processes: `RendererIsolation`'s `IsolatedRenderer`). Engine work:
-    /// call it on an engine thread.
-    func openDocument(_ path: String, backend: BackendSelection) throws -> Document {
-        try registry.open(.file(path), password: configuration.password, backend: backend, limits: configuration.documentLimits)
+    /// engines in child processes: `RendererIsolation`'s `IsolatedRenderer`), with a
+    /// reader's `password` or else the server's. Engine work: call it on an engine thread.
+    func openDocument(_ path: String, backend: BackendSelection, password: String?) throws -> Document {
+        try registry.open(.file(path), password: password ?? configuration.password, backend: backend, limits: configuration.documentLimits)
     }
 
     /// The ids of the renderers a request may name.

@@ -65,7 +65,7 @@ class ViewerTests(unittest.TestCase):
         cls.folder = tempfile.mkdtemp(prefix="viewer-test-")
         cls.docs = os.path.join(cls.folder, "docs")
         os.mkdir(cls.docs)
-        for name in ("text.pdf", "outline.pdf", "long.pdf", "truncated.pdf"):
+        for name in ("text.pdf", "outline.pdf", "long.pdf", "truncated.pdf", "encrypted.pdf"):
             shutil.copy(os.path.join(FIXTURES, name), cls.docs)
         shutil.copy(os.path.join(HERE, "..", "..", "Samples", "sample.pdf"), cls.docs)
         token_file = os.path.join(cls.folder, "token")
@@ -387,6 +387,34 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(hits("the", case=True), "1 of %d" % len(re.findall("the", text)))
         self.assertEqual(hits("he", whole=True), "No hits")
         self.assertEqual(hits("he"), "1 of %d" % len(re.findall("he", text, re.I)))
+
+    def test_13_asks_for_the_password_of_an_encrypted_document(self):
+        # encrypted.pdf: text.pdf under AES-256, user password "user-secret" (make-fixtures.sh).
+        self.open_viewer()
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/encrypted.pdf".replace("/", "%2F"))
+        self.wait_for("return document.getElementById('password-field') !== null", "the password prompt")
+        self.assertEqual(self.run_js("return document.querySelectorAll('.page').length"), 0, "pages of the document before")
+        self.assertEqual(self.run_js("return document.activeElement.id"), "password-field")
+        field = self.browser.find_element("id", "password-field")
+        field.send_keys("not-it\n")
+        self.wait_for("return document.querySelector('.password-problem').textContent !== ''", "the wrong password said")
+        self.assertEqual(self.run_js("return document.querySelector('.password-problem').textContent"), "That password is not right. Try again.")
+        self.assertEqual(self.run_js("return document.getElementById('password-field').value"), "")
+        self.browser.find_element("id", "password-field").send_keys("user-secret\n")
+        self.wait_for("return document.querySelectorAll('.page').length === 3 && !document.getElementById('password-field')", "the unlocked pages")
+        self.wait_page_drawn(0)
+        self.go_to_page(2)
+        self.wait_for("return /fixture/.test(document.querySelector('.page[data-index=\"1\"] .text-layer').textContent)", "page 2's text")
+        # The password is nowhere the page can read, and the key only in an HttpOnly cookie.
+        kept = self.run_js("return document.documentElement.outerHTML + JSON.stringify(sessionStorage) + JSON.stringify(localStorage) + document.cookie + location.href")
+        self.assertNotIn("user-secret", kept)
+        self.assertNotIn("renderer_key_", self.run_js("return document.cookie"))
+        # Without the key (another client with the server's token only), nothing of it is served.
+        from urllib.request import Request, build_opener, ProxyHandler
+        from urllib.error import HTTPError
+        with self.assertRaises(HTTPError) as caught:
+            build_opener(ProxyHandler({})).open(Request(self.base + "/api/documents/docs%2Fencrypted.pdf/pages/1/text", headers={"Authorization": "Bearer " + TOKEN}))
+        self.assertEqual(json.loads(caught.exception.read())["error"]["code"], "password-required")
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

@@ -95,7 +95,7 @@ struct LayerSocket: Sendable {
 
     private func authorize(_ request: Request, parameters: Parameters) async throws -> Routes.Collaborator {
         let token = Routes.bearerToken(request) ?? request.uri.queryParameters["access_token"].map(String.init)
-        return try await routes.authorizedCollaborator(token: token, id: parameters.get("id"), layer: parameters.get("layer"))
+        return try await routes.authorizedCollaborator(request, token: token, id: parameters.get("id"), layer: parameters.get("layer"))
     }
 
     /// Closes the socket with a policy violation when `collaborator`'s token has expired or

@@ -49,7 +49,7 @@ extension Routes {
     ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
         { request, context in
             let collaborator = try await self.authorizedCollaborator(
-                token: Self.bearerToken(request), id: context.parameters.get("id"), layer: context.parameters.get("layer"))
+                request, token: Self.bearerToken(request), id: context.parameters.get("id"), layer: context.parameters.get("layer"))
             var response = try await handler(request, context, collaborator)
             response.headers[.init("X-Collaboration-Protocol")!] = String(collaborationProtocolVersion)
             return response
@@ -60,7 +60,7 @@ extension Routes {
     /// and `layer`, percent-encoded), once its token verifies for them and grants
     /// `read-document`, within its user's requests per second; the layer is created from the
     /// PDF's own annotations the first time. Throws 401, 403, 404 and 429 as ``APIError``s.
-    func authorizedCollaborator(token: String?, id: String?, layer: String?) async throws -> Collaborator {
+    func authorizedCollaborator(_ request: Request, token: String?, id: String?, layer: String?) async throws -> Collaborator {
         guard let store = self.context.layers, let collaboration = self.context.configuration.collaboration else {
             throw APIError.notFound("this server does not collaborate")
         }
@@ -84,7 +84,7 @@ extension Routes {
         guard claims.permissions.contains("read-document") else {
             throw APIError.forbidden("the token does not grant read-document")
         }
-        let document = try await self.library.document(descriptor.documentID)
+        let document = try await admitted(request, to: descriptor.documentID)
         let collaborator = Collaborator(descriptor: descriptor, claims: claims, document: document, store: store)
         try await self.ensureLayer(collaborator)
         return collaborator

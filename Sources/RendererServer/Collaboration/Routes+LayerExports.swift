@@ -63,11 +63,11 @@ extension Routes {
         _ request: Request, _ collaborator: Collaborator, _ body: @escaping @Sendable (Document) throws -> T
     ) async throws -> T {
         let renderer = try await rendererID(request, collaborator.document)
-        let (path, context) = (collaborator.document.path, self.context)
+        let (path, context, password) = (collaborator.document.path, self.context, await collaborator.document.openingPassword)
         return try await context.queue.run {
             try await naming(path, as: collaborator.descriptor.documentID) {
                 try await context.threads.run { _ in
-                    try body(try context.openDocument(path, backend: .id(renderer)))
+                    try body(try context.openDocument(path, backend: .id(renderer), password: password))
                 }
             }
         }

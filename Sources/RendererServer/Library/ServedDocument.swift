@@ -10,6 +10,11 @@ import RendererProvider
 /// changed (the session saved an edit, or someone replaced the file), the pools are closed so
 /// the next request reads the new file, and page images get new ETags.
 ///
+/// An encrypted file the server's own password does not open is read with the password a
+/// reader unlocked it with (``admit(password:)``); once it has one, every request must carry
+/// a reader's key for it, so that no reader without the password reads what the engines
+/// opened with another's.
+///
 /// Edits take turns: one at a time per served file (in arrival order), each holding the
 /// file's ``FileWriteLock`` against other processes from before it checks the file's version
 /// until its save is renamed into place, and answered only once saved. The session is opened
@@ -25,6 +30,9 @@ actor ServedDocument {
     /// Bookmarks and the viewing state kept across a session reopened after a change.
     private var kept: (bookmarks: [Bookmark], viewing: ViewingState)?
     private var infos: (version: String, pages: [PageInfo])?
+    /// The password a reader unlocked the file with, which its documents are opened with;
+    /// forgotten when the file changes (the next reader with a key gives it again).
+    private var readerPassword: String?
     /// The session being opened, and the file version it was asked for: every request that
     /// asks for the same version meanwhile waits for it.
     private var opening: (version: String, task: Task<ReadingSession, any Error>)?
@@ -63,14 +71,58 @@ actor ServedDocument {
         if writers.isEmpty { writing = false } else { writers.removeFirst().resume() }
     }
 
+    /// Lets a request in: `password` is the one its reader's key stands for, if it carries a
+    /// key. Once a reader's password opens the file, a request without a key is refused with
+    /// `passwordRequired` (the engines' documents are open with that password); the first
+    /// key after a change of the file gives the password again.
+    func admit(password: String?) throws {
+        _ = currentVersion()
+        guard let password else {
+            if readerPassword != nil { throw RendererError(.passwordRequired, "\(id) is encrypted: unlock it with its password") }
+            return
+        }
+        guard readerPassword == nil else { return }
+        readerPassword = password
+        // What was opened without it (it failed, or the file was not encrypted then) goes;
+        // a session an edit holds is the edit's until it ends (it saves and closes the pools).
+        closePools()
+        if !writing { closeSession() }
+    }
+
+    /// The reader's password the file's documents are opened with, if a reader gave one.
+    var openingPassword: String? { readerPassword }
+
+    /// Whether the file opens without a reader's password (unencrypted, or opened by the
+    /// server's own): throws what opening it throws otherwise, `passwordRequired` when a
+    /// password is needed.
+    func opensWithoutReaderPassword() async throws -> Bool {
+        let (context, path) = (self.context, self.path)
+        do {
+            _ = try await naming(path, as: id) {
+                try await context.threads.run { _ in try context.openDocument(path, backend: context.configuration.backend, password: nil) }
+            }
+            return true
+        } catch let error as RendererError where error.code == .passwordRequired || error.code == .wrongPassword {
+            return false
+        }
+    }
+
+    /// Opens the file with `password` to check it: throws `wrongPassword` when it does not open it.
+    func check(password: String) async throws {
+        let (context, path) = (self.context, self.path)
+        _ = try await naming(path, as: id) {
+            try await context.threads.run { _ in try context.openDocument(path, backend: context.configuration.backend, password: password) }
+        }
+    }
+
     /// The pool of `rendererID` for the file as it is now.
     func pool(_ rendererID: String) -> DocumentPool {
         _ = currentVersion()
         if let pool = pools[rendererID] { return pool }
-        let (context, path) = (self.context, self.path)
+        let (context, path, password) = (self.context, self.path, readerPassword)
         let pool = DocumentPool(
             path: path, documentID: id, rendererID: rendererID, capacity: context.configuration.documentsPerFile, threads: context.threads
-        ) { try context.openDocument(path, backend: .id(rendererID)) }
+        ) { try context.openDocument(path, backend: .id(rendererID), password: password) }
         pools[rendererID] = pool
         return pool
     }
@@ -110,7 +162,7 @@ actor ServedDocument {
     /// A new session on the file, with the reader's kept bookmarks and viewing state.
     private func openSession() async throws -> ReadingSession {
         let configuration = SessionConfiguration(
-            pageIndex: kept?.viewing.pageIndex, password: context.configuration.password, backend: context.configuration.backend,
+            pageIndex: kept?.viewing.pageIndex, password: readerPassword ?? context.configuration.password, backend: context.configuration.backend,
             limits: context.configuration.documentLimits, bookmarks: kept?.bookmarks ?? [])
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: !context.configuration.allowsEditing)
         let session = ReadingSession(file: file, registry: context.registry, configuration: configuration)
@@ -227,16 +279,18 @@ actor ServedDocument {
         await takeTurn()
         defer { endTurn() }
         closePools()
-        if let session {
-            if let bookmarks = try? session.bookmarks, let viewing = try? session.viewingState { kept = (bookmarks, viewing) }
-            session.close()
-        }
-        session = nil
+        closeSession()
     }
 
     private func fileChanged(to now: String) {
         version = now
+        readerPassword = nil
         closePools()
+        closeSession()
+    }
+
+    /// Closes the session, keeping the reader's bookmarks and viewing state.
+    private func closeSession() {
         if let session {
             if let bookmarks = try? session.bookmarks, let viewing = try? session.viewingState { kept = (bookmarks, viewing) }
             session.close()

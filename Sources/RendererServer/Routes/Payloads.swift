@@ -100,4 +100,15 @@ enum Payload {
         var imported: [Annotation]
         var skipped: [String]
     }
+
+    /// `POST .../unlock`: the reader's password for an encrypted document.
+    struct Unlock: Codable {
+        var password: String
+    }
+
+    /// `POST .../unlock`: whether a password was needed, and the key that now stands for it.
+    struct Unlocked: Codable {
+        var passwordNeeded: Bool
+        var key: String?
+    }
 }

@@ -6,7 +6,7 @@ import RendererProviderXFDF
 extension Routes {
     /// `GET .../annotations[?page=]`: the annotations (of one page), as the API's JSON.
     @Sendable func annotations(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let page = try Self.query("page", request, as: Int.self)
         let list = try await document.annotations(pageAt: page)
         return Self.data(try Annotation.jsonData(list), type: "application/json; charset=utf-8")
@@ -15,7 +15,7 @@ extension Routes {
     /// `POST .../annotations`: adds the annotation in the body (its `id` may be left out)
     /// and saves the file; answers 201 with the annotation as stored.
     @Sendable func addAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let annotation = try await decode(Annotation.self, from: request)
         let stored = try await document.edit { try $0.addAnnotation(annotation) }
         return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created)
@@ -24,7 +24,7 @@ extension Routes {
     /// `PUT .../annotations/{annotation}`: replaces the annotation of that identity with the
     /// body (whose `id` is ignored) and saves the file.
     @Sendable func updateAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("annotation", context)
         var annotation = try await decode(Annotation.self, from: request)
         annotation.id = id
@@ -35,7 +35,7 @@ extension Routes {
 
     /// `DELETE .../annotations/{annotation}`: removes it and saves the file; 204.
     @Sendable func removeAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("annotation", context)
         try await document.edit { try $0.removeAnnotation(withID: id) }
         return Response(status: .noContent)
@@ -43,7 +43,7 @@ extension Routes {
 
     /// `GET .../annotations.xfdf`: every annotation as XFDF.
     @Sendable func exportXFDF(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let name = URL(fileURLWithPath: document.id).lastPathComponent
         let data = try await document.withSession { try $0.xfdfData(fileName: name) }
         return Self.data(data, type: "application/vnd.adobe.xfdf; charset=utf-8")
@@ -51,7 +51,7 @@ extension Routes {
 
     /// `POST .../annotations.xfdf`: imports the XFDF in the body and saves the file.
     @Sendable func importXFDF(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let data = try await body(request)
         let result = try await document.edit { try $0.importXFDF(data) }
         return try Self.json(Payload.ImportSummary(imported: result.imported, skipped: result.skipped))

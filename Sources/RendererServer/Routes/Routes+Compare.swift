@@ -24,7 +24,7 @@ extension Routes {
     }
 
     private func comparisonRequest(_ request: Request, _ context: BasicRequestContext) async throws -> (ServedDocument, Int, Double) {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
         let dpi = try Self.query("dpi", request, as: Double.self) ?? 72
         guard dpi > 0, dpi <= min(self.context.configuration.maximumDPI, 300) else {

@@ -34,7 +34,7 @@ extension Routes {
 
     /// `GET /api/documents/{id}`: the document's info and first page.
     @Sendable func documentInfo(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let renderer = try await rendererID(request, document)
         let version = await document.currentVersion()
         let (info, first) = try await self.context.queue.run {
@@ -51,7 +51,7 @@ extension Routes {
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.
     @Sendable func pages(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         return try Self.json(try await self.context.queue.run { try await document.pageInfos() })
     }
 
@@ -63,7 +63,7 @@ extension Routes {
     /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations),
     /// streamed, with byte ranges (``FileDownload``).
     @Sendable func file(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         // Only what an engine opens as a document is served whole.
         _ = try await document.pageInfos()
         let version = await document.currentVersion()

@@ -10,7 +10,7 @@ extension Routes {
     /// (default 96) or scaled to `width` pixels, with a strong ETag (304 when it matches) and
     /// `X-Renderer` naming the engine that drew it.
     @Sendable func pageImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
         let renderer = try await rendererID(request, document)
         let limits = self.context.configuration

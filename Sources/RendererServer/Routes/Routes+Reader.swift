@@ -7,13 +7,13 @@ import RendererProvider
 extension Routes {
     /// `GET .../bookmarks`.
     @Sendable func bookmarks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         return try Self.json(try await document.bookmarks())
     }
 
     /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark.
     @Sendable func addBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let new = try await decode(Payload.NewBookmark.self, from: request)
         guard new.title.count <= 1000 else { throw APIError.badRequest("a bookmark's title is at most 1000 characters") }
         let bookmark = try await document.addBookmark(pageIndex: new.pageIndex, title: new.title)
@@ -22,7 +22,7 @@ extension Routes {
 
     /// `DELETE .../bookmarks/{bookmark}`: 204.
     @Sendable func removeBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("bookmark", context)
         try await document.removeBookmark(id: id)
         return Response(status: .noContent)
@@ -30,13 +30,13 @@ extension Routes {
 
     /// `GET .../state`: the page, zoom and scroll position the reader left the document at.
     @Sendable func viewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         return try Self.json(try await document.viewingState())
     }
 
     /// `PUT .../state` with a viewing state: where the reader is now.
     @Sendable func setViewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let state = try await decode(ViewingState.self, from: request)
         guard state.zoom.isFinite, state.zoom > 0, state.zoom <= 64 else { throw APIError.badRequest("zoom must be above 0 and at most 64") }
         let stored = try await document.setViewingState(state)

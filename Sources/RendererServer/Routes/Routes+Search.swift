@@ -8,7 +8,7 @@ extension Routes {
     /// arrive before the last page is read; the last line is `{"done": true, ...}`. A client
     /// that goes away stops the search at the next page.
     @Sendable func search(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let renderer = try await rendererID(request, document)
         guard let term = try Self.queryText("q", request), !term.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw APIError.badRequest("q, the text to find, is required")

@@ -48,15 +48,27 @@ struct Routes: Sendable {
         document.get("bookmarks", use: bookmarks)
         document.post("bookmarks", use: addBookmark)
         document.delete("bookmarks/:bookmark", use: removeBookmark)
+        document.post("unlock", use: unlock)
+        document.delete("unlock", use: forgetUnlock)
         document.get("state", use: viewingState)
         document.put("state", use: setViewingState)
     }
 
     // MARK: Reading requests
 
-    /// The served document the path's `:id` names (percent-decoded: ids may hold slashes).
-    func servedDocument(_ context: BasicRequestContext) async throws -> ServedDocument {
-        try await library.document(try Self.pathParameter("id", context))
+    /// The served document the path's `:id` names (percent-decoded: ids may hold slashes),
+    /// once `request` is let in (``admitted(_:to:)``).
+    func servedDocument(_ request: Request, _ context: BasicRequestContext) async throws -> ServedDocument {
+        try await admitted(request, to: try Self.pathParameter("id", context))
+    }
+
+    /// The served document `id`, once `request` is let in: with the password its reader's key
+    /// stands for, if any; an encrypted document a reader unlocked refuses requests without one.
+    func admitted(_ request: Request, to id: String) async throws -> ServedDocument {
+        let document = try await library.document(id)
+        let password = await self.context.unlocks.password(in: request, document: (id, document.path), token: self.context.configuration.token)
+        try await document.admit(password: password)
+        return document
     }
 
     /// A path parameter, percent-decoded.
@@ -123,7 +135,7 @@ struct Routes: Sendable {
     func engineWork<T: Sendable>(
         _ request: Request, _ context: BasicRequestContext, _ body: @escaping @Sendable (Document, String) throws -> T
     ) async throws -> T {
-        let document = try await servedDocument(context)
+        let document = try await servedDocument(request, context)
         let renderer = try await rendererID(request, document)
         let timeLimit = self.context.configuration.timeLimit
         return try await self.context.queue.run {

@@ -14,6 +14,7 @@ import { $, showStatus } from "./dom.js";
 import { find, showHit } from "./find.js";
 import { currentAnchor, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
+import { askForPassword } from "./password.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { addBookmark, loadBookmarks, loadOutline, showSidebarTab, thumbnailURL } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
@@ -68,13 +69,19 @@ async function openDocument(id, place = {}) {
   try {
     state.details = await api.json(api.base(id));
   } catch (error) {
+    document.title = id + " - PDF viewer";
+    if (error.code === "password-required") {
+      await askForPassword(id, $("pages"));
+      // Another document chosen meanwhile is the one shown.
+      if (state.documentID === id) return openDocument(id, place);
+      return;
+    }
     // Why, in place of the pages: never the pages of the document shown before.
     const failure = document.createElement("p");
     failure.className = "open-failure";
     failure.setAttribute("role", "alert");
     failure.textContent = id + " cannot be opened: " + error.message;
     $("pages").append(failure);
-    document.title = id + " - PDF viewer";
     throw error;
   }
   document.title = (state.details.info.title || id) + " - PDF viewer";
