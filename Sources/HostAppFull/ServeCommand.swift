@@ -115,6 +115,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             var configuration = ServerConfiguration(roots: paths, token: try token(), host: host, port: port)
             configuration.backend = global.selection
             configuration.password = try global.password()
+            configuration.settings = try global.documentSettings()
             configuration.allowsEditing = !readOnly
             configuration.documentLimits = DocumentLimits(cacheBytes: max(1, global.cacheMiB) << 20)
             configuration.maximumDPI = global.maximumDPI

@@ -21,6 +21,10 @@ public struct ServerConfiguration: Sendable {
     public var allowsEditing: Bool
     /// The password for encrypted documents, if any.
     public var password: String?
+    /// What readers may do with every served document, enforced with each PDF's own
+    /// permissions: printing (print images), saving to another file (downloads),
+    /// annotating, editing. Everything by default.
+    public var settings = DocumentSettings()
     /// What each engine document may keep in its caches.
     public var documentLimits: DocumentLimits
     /// The highest resolution a page image may be requested at.

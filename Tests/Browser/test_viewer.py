@@ -65,7 +65,7 @@ class ViewerTests(unittest.TestCase):
         cls.folder = tempfile.mkdtemp(prefix="viewer-test-")
         cls.docs = os.path.join(cls.folder, "docs")
         os.mkdir(cls.docs)
-        for name in ("text.pdf", "outline.pdf", "long.pdf", "truncated.pdf", "encrypted.pdf"):
+        for name in ("text.pdf", "outline.pdf", "long.pdf", "truncated.pdf", "encrypted.pdf", "mixed-sizes.pdf", "restricted.pdf"):
             shutil.copy(os.path.join(FIXTURES, name), cls.docs)
         shutil.copy(os.path.join(HERE, "..", "..", "Samples", "sample.pdf"), cls.docs)
         token_file = os.path.join(cls.folder, "token")
@@ -405,6 +405,9 @@ class ViewerTests(unittest.TestCase):
         self.wait_page_drawn(0)
         self.go_to_page(2)
         self.wait_for("return /fixture/.test(document.querySelector('.page[data-index=\"1\"] .text-layer').textContent)", "page 2's text")
+        # Its user password does not allow printing (make-fixtures.sh): no print command.
+        self.assertFalse(self.browser.find_element("id", "print").is_displayed())
+        self.assertTrue(self.browser.find_element("id", "download").is_displayed())
         # The password is nowhere the page can read, and the key only in an HttpOnly cookie.
         kept = self.run_js("return document.documentElement.outerHTML + JSON.stringify(sessionStorage) + JSON.stringify(localStorage) + document.cookie + location.href")
         self.assertNotIn("user-secret", kept)
@@ -415,6 +418,65 @@ class ViewerTests(unittest.TestCase):
         with self.assertRaises(HTTPError) as caught:
             build_opener(ProxyHandler({})).open(Request(self.base + "/api/documents/docs%2Fencrypted.pdf/pages/1/text", headers={"Authorization": "Bearer " + TOKEN}))
         self.assertEqual(json.loads(caught.exception.read())["error"]["code"], "password-required")
+
+    def printed(self, document):
+        """Prints `document` with the viewer's Print command into a PDF (headless Chromium's
+        printing, asked to keep the sheet sizes the page's CSS sets); returns its path."""
+        import base64
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + document.replace("/", "%2F"))
+        self.wait_for("return document.querySelectorAll('.page').length > 0", "the pages laid out")
+        self.wait_for("return !document.getElementById('print').hidden", "the print command")
+        # The browser's dialog stands in for the printer: the test prints what it would.
+        self.run_js("window.printRequested = false; window.print = () => { window.printRequested = true; };")
+        self.browser.find_element("id", "print").click()
+        self.wait_for("return window.printRequested", "the sheets prepared", timeout=60)
+        self.assertEqual(self.run_js("return document.querySelectorAll('#print-view .print-page img').length"),
+                         self.run_js("return document.querySelectorAll('.page').length"))
+        pdf = self.browser.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "printBackground": True})
+        path = os.path.join(self.folder, "printed-" + os.path.basename(document))
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(pdf["data"]))
+        return path
+
+    @staticmethod
+    def page_sizes(path):
+        info = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", path], check=True, capture_output=True, text=True).stdout
+        return [(float(w), float(h)) for w, h in re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts", info)]
+
+    def test_14_prints_the_pages_one_per_sheet_at_their_sizes(self):
+        printed = self.printed("docs/mixed-sizes.pdf")
+        original = self.page_sizes(os.path.join(self.docs, "mixed-sizes.pdf"))
+        self.assertGreater(len(set(original)), 1, "the fixture's pages differ in size")
+        sizes = self.page_sizes(printed)
+        self.assertEqual(len(sizes), len(original), "one sheet per page")
+        for (width, height), (want_width, want_height) in zip(sizes, original):
+            self.assertAlmostEqual(width, want_width, delta=1)
+            self.assertAlmostEqual(height, want_height, delta=1)
+        # The text of page 1 prints as text (pdftotext is the witness on both files), and
+        # the sheet is not blank.
+        printed = self.printed(DOCUMENT)
+        self.assertEqual(len(self.page_sizes(printed)), 3)
+        def words(path, page):
+            return subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), path, "-"], check=True, capture_output=True, text=True).stdout.split()
+        self.assertEqual(words(printed, 1), words(os.path.join(self.docs, "text.pdf"), 1))
+        self.assertIn("fixture", words(printed, 2))
+        png = subprocess.run(["pdftocairo", "-png", "-singlefile", "-r", "30", "-f", "1", "-l", "1", printed, "-"], check=True, capture_output=True).stdout
+        self.assertGreater(pixel_spread(png), 2, "a blank printed page")
+        # The viewer's own screen (toolbar, sidebar) is not on the sheets.
+        self.assertNotIn("Engine", words(printed, 1))
+
+    def test_15_a_document_whose_permissions_forbid_printing_offers_no_print(self):
+        # restricted.pdf opens without a password and forbids printing (make-fixtures.sh).
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/restricted.pdf".replace("/", "%2F"))
+        self.wait_for("return document.querySelectorAll('.page').length > 0", "the pages laid out")
+        self.assertTrue(self.run_js("return document.getElementById('print').hidden"))
+        # Ctrl+P says why instead of printing the viewer.
+        self.run_js("window.printRequested = false; window.print = () => { window.printRequested = true; };")
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        ActionChains(self.browser).key_down(Keys.CONTROL).send_keys("p").key_up(Keys.CONTROL).perform()
+        self.wait_for("return /do not allow printing/.test(document.getElementById('status-text').textContent)", "the reason")
+        self.assertFalse(self.run_js("return window.printRequested"))
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

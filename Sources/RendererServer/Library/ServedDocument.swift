@@ -163,7 +163,7 @@ actor ServedDocument {
     private func openSession() async throws -> ReadingSession {
         let configuration = SessionConfiguration(
             pageIndex: kept?.viewing.pageIndex, password: readerPassword ?? context.configuration.password, backend: context.configuration.backend,
-            limits: context.configuration.documentLimits, bookmarks: kept?.bookmarks ?? [])
+            limits: context.configuration.documentLimits, settings: context.configuration.settings, bookmarks: kept?.bookmarks ?? [])
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: !context.configuration.allowsEditing)
         let session = ReadingSession(file: file, registry: context.registry, configuration: configuration)
         try await naming(path, as: id) { try await context.threads.run { _ in try session.open() } }
@@ -215,6 +215,17 @@ actor ServedDocument {
             try session.setViewingState(viewing)
             return try session.viewingState
         }
+    }
+
+    /// Whether `feature` may be used now: the server's settings permit it and the PDF grants
+    /// the permission it needs (for the password the file was opened with).
+    func permits(_ feature: SessionFeature) async throws -> Bool {
+        try await withSession { session in (try? session.check(feature)) != nil }
+    }
+
+    /// Throws `notPermitted` (403) unless `feature` may be used now.
+    func require(_ feature: SessionFeature) async throws {
+        try await withSession { try $0.check(feature) }
     }
 
     /// Page sizes, rotations and labels, read once per file version.

@@ -39,6 +39,14 @@ enum Payload {
         var editable: Bool
         /// The file's size in bytes, as the server holds it now.
         var fileSize: Int
+        /// What the reader may do with it, by the server's settings and the PDF's permissions.
+        var allows: Allowed
+    }
+
+    /// What a reader may do with a document: print it (print images) and download it.
+    struct Allowed: Codable {
+        var printing: Bool
+        var download: Bool
     }
 
     /// `GET .../pages/{page}/text`: the words of a page, by line.

@@ -46,7 +46,8 @@ extension Routes {
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
                 editable: self.context.configuration.allowsEditing,
-                fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0))
+                fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0,
+                allows: Payload.Allowed(printing: try await document.permits(.printing), download: try await document.permits(.saveTo))))
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.
@@ -64,8 +65,9 @@ extension Routes {
     /// streamed, with byte ranges (``FileDownload``).
     @Sendable func file(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
-        // Only what an engine opens as a document is served whole.
-        _ = try await document.pageInfos()
+        // Only what an engine opens as a document is served whole, and only when the
+        // settings let readers save it elsewhere.
+        try await document.require(.saveTo)
         let version = await document.currentVersion()
         let name = URL(fileURLWithPath: document.id).lastPathComponent
         return try await FileDownload(path: document.path, name: name, eTag: Self.eTag(version, "file")).response(to: request, context: context)

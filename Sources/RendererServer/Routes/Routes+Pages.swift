@@ -6,9 +6,10 @@ extension Routes {
     /// The default resolution of a page image.
     static var defaultDPI: Double { 96 }
 
-    /// `GET .../pages/{page}/image?dpi=|width=&engine=&dark=`: the page as PNG, at `dpi`
-    /// (default 96) or scaled to `width` pixels, with a strong ETag (304 when it matches) and
-    /// `X-Renderer` naming the engine that drew it.
+    /// `GET .../pages/{page}/image?dpi=|width=&engine=&dark=&purpose=`: the page as PNG, at
+    /// `dpi` (default 96) or scaled to `width` pixels, with a strong ETag (304 when it
+    /// matches) and `X-Renderer` naming the engine that drew it. `purpose=print` asks for a
+    /// page to print: 403 `not-permitted` unless the settings and the PDF allow printing.
     @Sendable func pageImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
@@ -17,6 +18,11 @@ extension Routes {
         let dpi = try Self.query("dpi", request, as: Double.self)
         let width = try Self.query("width", request, as: Int.self)
         let dark = try Self.flag("dark", request)
+        switch try Self.queryText("purpose", request) {
+        case nil, "screen": break
+        case "print": try await document.require(.printing)
+        default: throw APIError.badRequest("purpose must be screen or print")
+        }
         if let dpi, !(dpi > 0 && dpi <= limits.maximumDPI) {
             throw APIError.badRequest("dpi must be above 0 and at most \(Int(limits.maximumDPI))")
         }

@@ -15,6 +15,7 @@ import { find, showHit } from "./find.js";
 import { currentAnchor, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
+import { cancelPrinting, printDocument, printingAllowed } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { addBookmark, loadBookmarks, loadOutline, showSidebarTab, thumbnailURL } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
@@ -86,6 +87,9 @@ async function openDocument(id, place = {}) {
   }
   document.title = (state.details.info.title || id) + " - PDF viewer";
   offerDownload();
+  // What the server's settings and the PDF's permissions forbid is not offered.
+  $("print").hidden = !printingAllowed();
+  $("download").hidden = !state.details.allows.download;
   const engines = $("engine");
   engines.innerHTML = "";
   for (const renderer of state.details.renderers) engines.add(new Option(engineName(renderer), renderer));
@@ -133,6 +137,7 @@ async function openDocument(id, place = {}) {
 /** Takes everything of the document shown off the screen, before another opens. */
 function closeDocument() {
   closeEditor();
+  cancelPrinting();
   state.details = null;
   state.pages = [];
   state.annotations = [];
@@ -204,6 +209,7 @@ function wireToolbar() {
   $("editor-delete").addEventListener("click", deleteSelectedAnnotation);
   $("editor-close").addEventListener("click", closeEditor);
   $("properties-open").addEventListener("click", showProperties);
+  $("print").addEventListener("click", printDocument);
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
   $("viewer").addEventListener("scroll", () => {
     updateCurrentPage();
@@ -219,6 +225,12 @@ function wireKeyboard() {
       event.preventDefault();
       $("find").focus();
       $("find").select();
+      return;
+    }
+    if ((event.ctrlKey || event.metaKey) && event.key === "p") {
+      // The document's pages, not the viewer's screen.
+      event.preventDefault();
+      printDocument();
       return;
     }
     if (typing) return;
