@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "RendererServer",
             dependencies: [
-                "RendererProvider", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
+                "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -71,7 +71,7 @@ class Cluster:
 def serve(folder, database):
     process = subprocess.Popen(
         [HOSTAPP, "serve", os.path.join(folder, "docs"), "--port", "0", "--token-file", os.path.join(folder, "server.token"),
-         "--collab-key", os.path.join(folder, "public.pem"), "--database", database],
+         "--collab-key", os.path.join(folder, "public.pem"), "--database", database, "--reader-state", ":memory:"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = process.stdout.readline()
     return process, int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))

@@ -62,7 +62,7 @@ def measure():
         large_pdf(os.path.join(folder, "docs", "large.pdf"))
         with open(os.path.join(folder, "token"), "w") as out:
             out.write(TOKEN + "\n")
-        server = subprocess.Popen([HOSTAPP, "serve", os.path.join(folder, "docs"), "--port", "0", "--token-file", os.path.join(folder, "token")],
+        server = subprocess.Popen([HOSTAPP, "serve", os.path.join(folder, "docs"), "--port", "0", "--token-file", os.path.join(folder, "token"), "--reader-state", ":memory:"],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
             port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(1))

@@ -49,7 +49,7 @@ class Server:
         with open(token_file, "w") as f:
             f.write(TOKEN + "\n")
         self.started = time.monotonic()
-        self.process = subprocess.Popen([HOSTAPP, "serve", DOC, "--port", "0", "--token-file", token_file, "--read-only"],
+        self.process = subprocess.Popen([HOSTAPP, "serve", DOC, "--port", "0", "--token-file", token_file, "--read-only", "--reader-state", ":memory:"],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         self.port = int(re.search(r"127\.0\.0\.1:(\d+)/", line).group(1))

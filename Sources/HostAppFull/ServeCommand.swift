@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RendererCollaboration
 import RendererProvider
+import RendererProviderStore
 import RendererServer
 
 struct ServeCommand: AsyncParsableCommand, HostSubcommand {
@@ -65,6 +66,13 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(help: "Served files kept open at once (engine documents and session); the least recently used is closed past it.")
     var openFileLimit = 32
 
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file each reader's bookmarks and place in each document are kept in (:memory: keeps them for the server's life).",
+            discussion: "Default: $XDG_DATA_HOME/hostapp/server-readers.sqlite (~/.local/share/hostapp/...)."),
+        completion: .file())
+    var readerState: String?
+
     @Option(help: "Keep collaboration layers, verifying readers' tokens with this key (PEM: EC P-256 for ES256 or RSA for RS256).", completion: .file())
     var collabKey: String?
 
@@ -107,6 +115,15 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         }
     }
 
+    /// The reader state database: --reader-state, or the default in the XDG data directory;
+    /// nil for `:memory:`.
+    private func readerStatePath() -> String? {
+        if readerState == ":memory:" { return nil }
+        if let readerState { return readerState }
+        return URL(fileURLWithPath: SQLiteStateStore.defaultPath(application: "hostapp")).deletingLastPathComponent()
+            .appendingPathComponent("server-readers.sqlite").path
+    }
+
     func run() async throws {
         let global = self.global
         let server: DocumentServer
@@ -116,6 +133,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.backend = global.selection
             configuration.password = try global.password()
             configuration.settings = try global.documentSettings()
+            configuration.readerStatePath = readerStatePath()
             configuration.allowsEditing = !readOnly
             configuration.documentLimits = DocumentLimits(cacheBytes: max(1, global.cacheMiB) << 20)
             configuration.maximumDPI = global.maximumDPI

@@ -15,33 +15,48 @@ public final class SQLiteStateStore: BookmarkStore {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             database = try DatabaseQueue(path: path)
-            var migrator = DatabaseMigrator()
-            migrator.registerMigration("bookmarks") { db in
-                try db.create(table: "bookmark") { t in
-                    t.autoIncrementedPrimaryKey("id")
-                    t.column("fingerprint", .text).notNull().indexed()
-                    t.column("pageIndex", .integer).notNull()
-                    t.column("title", .text).notNull()
-                    t.column("creationDate", .datetime).notNull()
-                }
-                try db.create(table: "lastViewed") { t in
-                    t.primaryKey("fingerprint", .text)
-                    t.column("pageIndex", .integer).notNull()
-                }
-            }
-            migrator.registerMigration("viewingStates") { db in
-                try db.create(table: "viewingState") { t in
-                    t.primaryKey("fingerprint", .text)
-                    t.column("pageIndex", .integer).notNull()
-                    t.column("zoom", .double).notNull()
-                    t.column("scrollX", .double).notNull()
-                    t.column("scrollY", .double).notNull()
-                }
-            }
-            try migrator.migrate(database)
+            try Self.migrate(database)
         } catch {
             throw RendererError(.ioFailure, "cannot open the bookmark database \(path): \(error)")
         }
+    }
+
+    /// A store in memory, gone with the process.
+    public init() throws {
+        do {
+            database = try DatabaseQueue()
+            try Self.migrate(database)
+        } catch {
+            throw RendererError(.ioFailure, "cannot make a bookmark database in memory: \(error)")
+        }
+    }
+
+    /// Creates the tables, or brings them up to date.
+    private static func migrate(_ database: DatabaseQueue) throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("bookmarks") { db in
+            try db.create(table: "bookmark") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("fingerprint", .text).notNull().indexed()
+                t.column("pageIndex", .integer).notNull()
+                t.column("title", .text).notNull()
+                t.column("creationDate", .datetime).notNull()
+            }
+            try db.create(table: "lastViewed") { t in
+                t.primaryKey("fingerprint", .text)
+                t.column("pageIndex", .integer).notNull()
+            }
+        }
+        migrator.registerMigration("viewingStates") { db in
+            try db.create(table: "viewingState") { t in
+                t.primaryKey("fingerprint", .text)
+                t.column("pageIndex", .integer).notNull()
+                t.column("zoom", .double).notNull()
+                t.column("scrollX", .double).notNull()
+                t.column("scrollY", .double).notNull()
+            }
+        }
+        try migrator.migrate(database)
     }
 
     /// The database of `application` in the XDG data directory:

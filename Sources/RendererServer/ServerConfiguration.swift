@@ -25,6 +25,9 @@ public struct ServerConfiguration: Sendable {
     /// permissions: printing (print images), saving to another file (downloads),
     /// annotating, editing. Everything by default.
     public var settings = DocumentSettings()
+    /// The SQLite database each reader's bookmarks and place in each document are kept in,
+    /// created when missing; nil keeps them in memory, for the server's life.
+    public var readerStatePath: String?
     /// What each engine document may keep in its caches.
     public var documentLimits: DocumentLimits
     /// The highest resolution a page image may be requested at.

@@ -19,6 +19,8 @@ final class ServerContext: Sendable {
     let layerEvents: LayerEvents?
     /// Collaboration requests per user per second.
     let collaborationLimiter: RateLimiter
+    /// Each reader's bookmarks and place in each document.
+    let readers: ReaderStates
     /// The readers' passwords for encrypted documents, in memory only.
     let unlocks = DocumentUnlocks()
     /// Tries at a document's password, per document: five, and one more a minute.
@@ -51,6 +53,7 @@ final class ServerContext: Sendable {
                 }
             }
         }
+        readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
         collaborationLimiter = RateLimiter(requestsPerSecond: configuration.collaboration?.requestsPerSecond ?? 1)
     }
 

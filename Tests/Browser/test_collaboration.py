@@ -49,7 +49,8 @@ class CollaborationTests(unittest.TestCase):
             with open(os.path.join(cls.folder, user + ".token"), "w") as f:
                 f.write(cls.tokens[user])
         cls.server, cls.base = serve(
-            HOSTAPP, [cls.docs, "--token-file", token_file, "--collab-key", public, "--database", os.path.join(cls.folder, "layers.sqlite")])
+            HOSTAPP, [cls.docs, "--token-file", token_file, "--collab-key", public, "--database", os.path.join(cls.folder, "layers.sqlite"),
+                     "--reader-state", ":memory:"])
         cls.browsers = {}
         for user in ("alice", "bob"):
             cls.browsers[user] = ViewerTests.start_browser()

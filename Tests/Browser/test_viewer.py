@@ -71,7 +71,8 @@ class ViewerTests(unittest.TestCase):
         token_file = os.path.join(cls.folder, "token")
         with open(token_file, "w") as f:
             f.write(TOKEN + "\n")
-        cls.server, cls.base = serve(HOSTAPP, [cls.docs, "--token-file", token_file])
+        cls.readers = os.path.join(cls.folder, "readers.sqlite")
+        cls.server, cls.base = serve(HOSTAPP, [cls.docs, "--token-file", token_file, "--reader-state", cls.readers])
         cls.browser = cls.start_browser()
 
     @classmethod
@@ -158,6 +159,24 @@ class ViewerTests(unittest.TestCase):
             selection.addRange(range);
         """, index, first, last)
 
+    def saved_state(self, document):
+        """The viewing state the server keeps for this browser's reader in `document`."""
+        return self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/' + encodeURIComponent(arguments[0]) + '/state').then((r) => r.json()).then(done, () => done(null));
+        """, document)
+
+    def wait_saved_page(self, document, index, timeout=20):
+        """Waits until the server keeps page `index` as this reader's place in `document`
+        (the viewer saves it shortly after scrolling stops)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            state = self.saved_state(document)
+            if state and state.get("pageIndex") == index:
+                return
+            time.sleep(0.1)
+        self.fail("timed out waiting for the server to keep page %d" % (index + 1))
+
     def screenshot_is_not_blank(self, name):
         png = self.browser.get_screenshot_as_png()
         with open(os.path.join(self.folder, name), "wb") as f:
@@ -180,7 +199,7 @@ class ViewerTests(unittest.TestCase):
         top = self.run_js("return document.querySelector('.page[data-index=\"2\"]').getBoundingClientRect().top "
                           "- document.getElementById('viewer').getBoundingClientRect().top")
         self.assertLess(abs(top), 40, "page 3 is not at the top of the view")
-        time.sleep(1.0)  # the viewer saves the reading position 0.4 s after scrolling stops
+        self.wait_saved_page(DOCUMENT, 2)
         self.browser.refresh()
         self.wait_for("return document.querySelectorAll('.page').length === 3", "the pages after reload")
         self.wait_for("return document.getElementById('page-number').value === '3'", "page 3 restored after reload")
@@ -477,6 +496,40 @@ class ViewerTests(unittest.TestCase):
         ActionChains(self.browser).key_down(Keys.CONTROL).send_keys("p").key_up(Keys.CONTROL).perform()
         self.wait_for("return /do not allow printing/.test(document.getElementById('status-text').textContent)", "the reason")
         self.assertFalse(self.run_js("return window.printRequested"))
+
+    def test_16_each_reader_has_their_own_place_and_it_outlives_the_server(self):
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/long.pdf".replace("/", "%2F"))
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
+        self.go_to_page(40)
+        self.wait_saved_page("docs/long.pdf", 39)
+        self.browser.find_element("id", "add-bookmark").click()
+        self.wait_for("return document.querySelectorAll('#bookmarks li').length === 1", "the bookmark")
+        # A second reader (another browser) starts at the beginning, with no bookmarks.
+        other = self.start_browser()
+        try:
+            other.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/long.pdf".replace("/", "%2F"))
+            deadline = time.time() + 20
+            while time.time() < deadline and other.execute_script("return document.querySelectorAll('.page').length") != 100:
+                time.sleep(0.1)
+            self.assertEqual(other.execute_script("return document.querySelectorAll('.page').length"), 100)
+            deadline = time.time() + 20
+            while time.time() < deadline and other.execute_script("return document.getElementById('page-number').value") != "1":
+                time.sleep(0.1)
+            self.assertEqual(other.execute_script("return document.getElementById('page-number').value"), "1")
+            self.assertEqual(other.execute_script("return document.querySelectorAll('#bookmarks li').length"), 0)
+        finally:
+            other.quit()
+        # The server restarts on the same state database: the first reader is back at page 40.
+        old = type(self).server
+        old.send_signal(signal.SIGTERM)
+        old.wait(timeout=20)
+        old.stdout.close()
+        old.stderr.close()
+        token_file = os.path.join(self.folder, "token")
+        type(self).server, type(self).base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", self.readers])
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/long.pdf".replace("/", "%2F"))
+        self.wait_for("return document.getElementById('page-number').value === '40'", "page 40 after the restart")
+        self.wait_for("return document.querySelectorAll('#bookmarks li').length === 1", "the bookmark after the restart")
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

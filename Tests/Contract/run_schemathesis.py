@@ -46,7 +46,7 @@ def main():
                      "--layer", "review", "--user", "alice", "--expires-in", "86400",
                      "--permission", "read-document", "--permission", "write", "--permission", "download").strip()
         server = subprocess.Popen(
-            [arguments.hostapp, "serve", docs, "--port", "0", "--token-file", os.path.join(folder, "token"),
+            [arguments.hostapp, "serve", docs, "--port", "0", "--token-file", os.path.join(folder, "token"), "--reader-state", ":memory:",
              "--collab-key", os.path.join(folder, "public.pem"), "--database", os.path.join(folder, "layers.sqlite")],
             stdout=subprocess.PIPE, stderr=open(os.path.join(folder, "server.log"), "w"), text=True)
         line = server.stdout.readline()

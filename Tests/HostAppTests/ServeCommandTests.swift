@@ -30,7 +30,7 @@ import TestSupport
         try (Self.token + "\n").write(toFile: folder + "/token", atomically: true, encoding: .utf8)
 
         let server = try RunningProcess(
-            HostAppTests.executable, ["--log-level", "trace", "serve", folder + "/slow.pdf", "--port", "0", "--token-file", folder + "/token"])
+            HostAppTests.executable, ["--log-level", "trace", "serve", folder + "/slow.pdf", "--port", "0", "--token-file", folder + "/token", "--reader-state", ":memory:"])
         await server.waitForOutput { $0.contains("\n") }
         let firstLine = server.output
         let port = try #require(firstLine.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map { Int($0.1)! }, "\(firstLine)")

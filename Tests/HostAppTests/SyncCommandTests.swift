@@ -50,7 +50,7 @@ import TestSupport
         let server = try RunningProcess(
             HostAppTests.executable,
             [
-                "serve", setup.docs, "--port", "0", "--token-file", setup.folder + "/server.token",
+                "serve", setup.docs, "--port", "0", "--token-file", setup.folder + "/server.token", "--reader-state", ":memory:",
                 "--collab-key", setup.folder + "/public.pem", "--database", database ?? setup.folder + "/layers.sqlite",
             ] + more)
         await server.waitForOutput { $0.contains("\n") }

@@ -1,8 +1,9 @@
 import Foundation
 import RendererProvider
 
-/// One served file: its engine document pools (one per renderer) and the reader's session
-/// (bookmarks, viewing state, annotation edits), all kept in step with the file on disk.
+/// One served file: its engine document pools (one per renderer) and the session its
+/// annotation edits and settings go through, both kept in step with the file on disk
+/// (readers' bookmarks and places are ``ReaderStates``'s).
 /// Where the engines run (in this process, or isolated in child processes) is the
 /// registry's renderers' affair: a served file works the same either way.
 ///
@@ -27,8 +28,6 @@ actor ServedDocument {
     private var pools: [String: DocumentPool] = [:]
     private var version: String
     private var session: ReadingSession?
-    /// Bookmarks and the viewing state kept across a session reopened after a change.
-    private var kept: (bookmarks: [Bookmark], viewing: ViewingState)?
     private var infos: (version: String, pages: [PageInfo])?
     /// The password a reader unlocked the file with, which its documents are opened with;
     /// forgotten when the file changes (the next reader with a key gives it again).
@@ -159,15 +158,14 @@ actor ServedDocument {
         }
     }
 
-    /// A new session on the file, with the reader's kept bookmarks and viewing state.
+    /// A new session on the file, for the annotation edits and the settings.
     private func openSession() async throws -> ReadingSession {
         let configuration = SessionConfiguration(
-            pageIndex: kept?.viewing.pageIndex, password: readerPassword ?? context.configuration.password, backend: context.configuration.backend,
-            limits: context.configuration.documentLimits, settings: context.configuration.settings, bookmarks: kept?.bookmarks ?? [])
+            password: readerPassword ?? context.configuration.password, backend: context.configuration.backend,
+            limits: context.configuration.documentLimits, settings: context.configuration.settings)
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: !context.configuration.allowsEditing)
         let session = ReadingSession(file: file, registry: context.registry, configuration: configuration)
         try await naming(path, as: id) { try await context.threads.run { _ in try session.open() } }
-        if let viewing = kept?.viewing { try? session.setViewingState(viewing) }
         return session
     }
 
@@ -178,43 +176,9 @@ actor ServedDocument {
         return try await readingSession().renderer.id
     }
 
-    // MARK: The reader's state
-
     /// The annotations of one page, or of every page.
     func annotations(pageAt page: Int?) async throws -> [Annotation] {
         try await withSession { session in try page.map { try session.annotations(pageAt: $0) } ?? session.annotations() }
-    }
-
-    /// The reader's bookmarks.
-    func bookmarks() async throws -> [Bookmark] {
-        try await withSession { try $0.bookmarks }
-    }
-
-    /// Adds a bookmark to page `pageIndex`.
-    func addBookmark(pageIndex: Int, title: String) async throws -> Bookmark {
-        try await withSession { try $0.addBookmark(pageIndex: pageIndex, title: title) }
-    }
-
-    /// Removes the bookmark `id`; 404 when there is none.
-    func removeBookmark(id bookmarkID: String) async throws {
-        let missing = APIError.notFound("there is no bookmark \"\(bookmarkID.prefix(80))\"")
-        try await withSession { session in
-            guard try session.bookmarks.contains(where: { $0.id == bookmarkID }) else { throw missing }
-            try session.removeBookmark(id: bookmarkID)
-        }
-    }
-
-    /// Where the reader is.
-    func viewingState() async throws -> ViewingState {
-        try await withSession { try $0.viewingState }
-    }
-
-    /// Moves the reader to `viewing` (its page clamped to the document); returns where they are.
-    func setViewingState(_ viewing: ViewingState) async throws -> ViewingState {
-        try await withSession { session in
-            try session.setViewingState(viewing)
-            return try session.viewingState
-        }
     }
 
     /// Whether `feature` may be used now: the server's settings permit it and the PDF grants
@@ -284,8 +248,7 @@ actor ServedDocument {
         }
     }
 
-    /// Closes the pools and the session, keeping the reader's bookmarks and viewing state;
-    /// waits for an edit in flight to end first.
+    /// Closes the pools and the session; waits for an edit in flight to end first.
     func close() async {
         await takeTurn()
         defer { endTurn() }
@@ -300,10 +263,9 @@ actor ServedDocument {
         closeSession()
     }
 
-    /// Closes the session, keeping the reader's bookmarks and viewing state.
+    /// Closes the session.
     private func closeSession() {
         if let session {
-            if let bookmarks = try? session.bookmarks, let viewing = try? session.viewingState { kept = (bookmarks, viewing) }
             session.close()
             self.session = nil
         }

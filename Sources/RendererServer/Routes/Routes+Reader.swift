@@ -2,44 +2,54 @@ import Foundation
 import Hummingbird
 import RendererProvider
 
-/// The reader's state: a browser tab is a session, so its bookmarks, page and zoom live in
-/// the server's ``ReadingSession`` for the document and come back on reload.
+/// The reader's state: each reader's bookmarks, page, zoom and scroll position in each
+/// document, in the server's ``ReaderStates``: they come back on reload and after a restart,
+/// and one reader never sees another's.
 extension Routes {
-    /// `GET .../bookmarks`.
+    /// `GET .../bookmarks`: the reader's bookmarks, by page.
     @Sendable func bookmarks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
-        return try Self.json(try await document.bookmarks())
+        let (document, reader) = try await readerDocument(request, context)
+        return try Self.json(try self.context.readers.bookmarks(reader: reader, document: document.id))
     }
 
     /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark.
     @Sendable func addBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
+        let (document, reader) = try await readerDocument(request, context)
         let new = try await decode(Payload.NewBookmark.self, from: request)
         guard new.title.count <= 1000 else { throw APIError.badRequest("a bookmark's title is at most 1000 characters") }
-        let bookmark = try await document.addBookmark(pageIndex: new.pageIndex, title: new.title)
+        let pageCount = try await document.pageInfos().count
+        let bookmark = try self.context.readers.addBookmark(
+            pageIndex: new.pageIndex, title: new.title, pageCount: pageCount, reader: reader, document: document.id)
         return try Self.json(bookmark, status: .created)
     }
 
-    /// `DELETE .../bookmarks/{bookmark}`: 204.
+    /// `DELETE .../bookmarks/{bookmark}`: 204, or 404 when the reader has no such bookmark.
     @Sendable func removeBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
+        let (document, reader) = try await readerDocument(request, context)
         let id = try Self.pathParameter("bookmark", context)
-        try await document.removeBookmark(id: id)
+        try self.context.readers.removeBookmark(id: id, reader: reader, document: document.id)
         return Response(status: .noContent)
     }
 
     /// `GET .../state`: the page, zoom and scroll position the reader left the document at.
     @Sendable func viewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
-        return try Self.json(try await document.viewingState())
+        let (document, reader) = try await readerDocument(request, context)
+        let pageCount = try await document.pageInfos().count
+        return try Self.json(try self.context.readers.viewingState(pageCount: pageCount, reader: reader, document: document.id))
     }
 
-    /// `PUT .../state` with a viewing state: where the reader is now.
+    /// `PUT .../state` with a viewing state: where the reader is now; answers it as kept.
     @Sendable func setViewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
-        let state = try await decode(ViewingState.self, from: request)
-        guard state.zoom.isFinite, state.zoom > 0, state.zoom <= 64 else { throw APIError.badRequest("zoom must be above 0 and at most 64") }
-        let stored = try await document.setViewingState(state)
-        return try Self.json(stored)
+        let (document, reader) = try await readerDocument(request, context)
+        let viewing = try await decode(ViewingState.self, from: request)
+        let pageCount = try await document.pageInfos().count
+        try self.context.readers.setViewingState(viewing, pageCount: pageCount, reader: reader, document: document.id)
+        return try Self.json(viewing)
+    }
+
+    /// The path's document, once the request is let in, and the reader it comes from.
+    private func readerDocument(_ request: Request, _ context: BasicRequestContext) async throws -> (ServedDocument, String) {
+        let reader = try self.context.readers.reader(of: request)
+        return (try await servedDocument(request, context), reader)
     }
 }

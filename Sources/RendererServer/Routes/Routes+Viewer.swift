@@ -41,16 +41,23 @@ extension Routes {
 /// answered with a cookie holding it (HttpOnly, SameSite=Strict), so that the page's images
 /// and API calls carry it from then on; the viewer then drops the token from its address.
 /// Requests with the cookie or an `Authorization` header pass; everything else is 401.
+/// A browser let in without a reader cookie is given one (a random id, for a year): whose
+/// bookmarks and places ``ReaderStates`` keeps.
 struct ViewerEntryMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let offered = request.uri.queryParameters["token"], TokenMiddleware<Context>.equalInConstantTime(String(offered), token) {
-            var response = try await next(request, context)
+        let offered = request.uri.queryParameters["token"].map { TokenMiddleware<Context>.equalInConstantTime(String($0), token) } ?? false
+        guard offered || TokenMiddleware<Context>.presents(request, token) else { throw APIError.unauthorized }
+        var response = try await next(request, context)
+        if offered {
             response.setCookie(Cookie(name: TokenMiddleware<Context>.cookieName(for: token), value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
-            return response
         }
-        guard TokenMiddleware<Context>.presents(request, token) else { throw APIError.unauthorized }
-        return try await next(request, context)
+        let readerCookie = ReaderStates.cookieName(token: token)
+        if request.cookies[readerCookie].map({ ReaderStates.isReaderID($0.value) }) != true {
+            response.setCookie(
+                Cookie(name: readerCookie, value: ReaderStates.newReaderID(), maxAge: 365 * 24 * 3600, path: "/", secure: false, httpOnly: true, sameSite: .strict))
+        }
+        return response
     }
 }
