@@ -47,7 +47,10 @@ extension Document {
         let named = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let unknown = values.keys.filter { named[$0] == nil }.sorted()
         guard unknown.isEmpty else {
-            throw RendererError(.invalidArgument, "the form has no field named \(unknown.joined(separator: ", "))", backend: renderer.id)
+            // A few names, each cut short: the values may come from anyone.
+            let shown = unknown.prefix(5).map { $0.count > 80 ? $0.prefix(80) + "…" : $0 }.joined(separator: ", ")
+            let more = unknown.count > 5 ? " and \(unknown.count - 5) more" : ""
+            throw RendererError(.invalidArgument, "the form has no field named \(shown)\(more)", backend: renderer.id)
         }
         let changes = try fields.compactMap { field in
             try values[field.name].flatMap { $0 == field.values ? nil : (field, try field.checkedValues($0)) }

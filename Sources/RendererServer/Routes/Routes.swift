@@ -45,6 +45,8 @@ struct Routes: Sendable {
         document.post("annotations.xfdf", use: importXFDF)
         document.put("annotations/:annotation", use: updateAnnotation)
         document.delete("annotations/:annotation", use: removeAnnotation)
+        document.get("form", use: formFields)
+        document.post("form", use: fillForm)
         document.get("bookmarks", use: bookmarks)
         document.post("bookmarks", use: addBookmark)
         document.delete("bookmarks/:bookmark", use: removeBookmark)

@@ -33,8 +33,17 @@ public struct FormValues: Hashable, Sendable {
 
     /// Values from `entries`; a later entry for a name replaces an earlier one in place.
     public init(_ entries: [Entry] = []) {
-        self.entries = []
-        for entry in entries { self[entry.name] = entry }
+        var positions: [String: Int] = [:]
+        var kept: [Entry] = []
+        for entry in entries {
+            if let index = positions[entry.name] {
+                kept[index] = entry
+            } else {
+                positions[entry.name] = kept.count
+                kept.append(entry)
+            }
+        }
+        self.entries = kept
     }
 
     /// The values of every field that takes one (text, buttons and choices; not push buttons

@@ -1,0 +1,25 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+
+/// The document's interactive form: its fields, and filling them as `hostapp forms fill`
+/// does (the same checks: read-only fields, options, maximum lengths, one line), saved
+/// into the file like every edit.
+extension Routes {
+    /// `GET .../form`: every field, with its value, options, flags and widgets (page and
+    /// rectangle in page space); `[]` for a document without a form.
+    @Sendable func formFields(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(request, context)
+        return try Self.json(try await document.withSession { try $0.formFields() })
+    }
+
+    /// `POST .../form` with values as JSON (`{"name": "Ada", "colors": ["red", "b"],
+    /// "subscribe": "Off"}`): fills those fields and saves the file; answers the fields
+    /// whose values changed. 400 for an unknown field or a value the field does not take,
+    /// 403 for a read-only field or a document whose settings or permissions forbid filling.
+    @Sendable func fillForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(request, context)
+        let values = try await decode(FormValues.self, from: request)
+        return try Self.json(try await document.edit { try $0.fillForm(from: values) })
+    }
+}
