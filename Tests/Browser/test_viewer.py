@@ -65,7 +65,7 @@ class ViewerTests(unittest.TestCase):
         cls.folder = tempfile.mkdtemp(prefix="viewer-test-")
         cls.docs = os.path.join(cls.folder, "docs")
         os.mkdir(cls.docs)
-        for name in ("text.pdf", "outline.pdf", "long.pdf", "truncated.pdf", "encrypted.pdf", "mixed-sizes.pdf", "restricted.pdf"):
+        for name in ("text.pdf", "outline.pdf", "long.pdf", "truncated.pdf", "encrypted.pdf", "mixed-sizes.pdf", "restricted.pdf", "forms.pdf"):
             shutil.copy(os.path.join(FIXTURES, name), cls.docs)
         shutil.copy(os.path.join(HERE, "..", "..", "Samples", "sample.pdf"), cls.docs)
         token_file = os.path.join(cls.folder, "token")
@@ -530,6 +530,62 @@ class ViewerTests(unittest.TestCase):
         self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/long.pdf".replace("/", "%2F"))
         self.wait_for("return document.getElementById('page-number').value === '40'", "page 40 after the restart")
         self.wait_for("return document.querySelectorAll('#bookmarks li').length === 1", "the bookmark after the restart")
+
+    def form_values(self):
+        """The form's values in the served file, as pypdf (an independent reader) reads them."""
+        from pypdf import PdfReader
+        fields = PdfReader(os.path.join(self.docs, "forms.pdf")).get_fields() or {}
+        def plain(value):
+            if value is None:
+                return None
+            return [str(v) for v in value] if isinstance(value, list) else str(value).lstrip("/")
+        return {name: plain(field.get("/V")) for name, field in fields.items()}
+
+    def wait_form_value(self, name, value, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                if self.form_values().get(name) == value:
+                    return
+            except Exception:
+                pass  # the file is being replaced; read it again
+            time.sleep(0.1)
+        self.fail("timed out waiting for %s = %r in the file (it holds %r)" % (name, value, self.form_values().get(name)))
+
+    def test_17_fills_the_form_in_the_page(self):
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/forms.pdf".replace("/", "%2F"))
+        self.wait_for("return document.querySelector('.form-control[data-field=\"name\"]') !== null", "the form's controls")
+        control = lambda name: self.browser.find_element("css selector", '.form-control[data-field="%s"]' % name)
+        self.assertEqual(control("name").get_attribute("value"), "Ada Lovelace")
+        self.assertEqual(control("name").get_attribute("maxlength"), "40")
+        self.assertEqual(control("id").get_attribute("readonly"), "true")
+        self.assertEqual(control("secret").get_attribute("type"), "password")
+        self.assertEqual(control("address").tag_name, "textarea")
+        # The controls lie over the widgets: "name" at x 72 pt from the page's left.
+        left = self.run_js("const c = document.querySelector('.form-control[data-field=\"name\"]'); "
+                           "return c.getBoundingClientRect().left - c.closest('.page').getBoundingClientRect().left")
+        self.assertAlmostEqual(left, 72 * self.scale(0), delta=2)
+        name = control("name")
+        name.clear()
+        name.send_keys("Grace Hopper" + Keys.TAB)
+        self.wait_form_value("name", "Grace Hopper")
+        control("subscribe").click()
+        self.wait_form_value("subscribe", "Off")
+        self.browser.find_element("css selector", '.form-control[data-field="size"][value="L"]').click()
+        self.wait_form_value("size", "L")
+        colors = Select(control("colors"))
+        colors.deselect_all()
+        colors.select_by_value("green")
+        self.wait_form_value("colors", "green")
+        # A value the server refuses (past /MaxLen, set by a script past the box's own limit):
+        # said in words, and the box shows the file's value again.
+        self.run_js("const c = document.querySelector('.form-control[data-field=\"name\"]'); c.value = 'x'.repeat(41); "
+                    "c.dispatchEvent(new Event('change'))")
+        self.wait_for("return /The form was not saved/.test(document.getElementById('status-text').textContent)", "the refusal")
+        self.wait_for("return document.querySelector('.form-control[data-field=\"name\"]').value === 'Grace Hopper'", "the value again")
+        self.assertEqual(self.form_values()["name"], "Grace Hopper")
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

@@ -43,10 +43,12 @@ enum Payload {
         var allows: Allowed
     }
 
-    /// What a reader may do with a document: print it (print images) and download it.
+    /// What a reader may do with a document: print it (print images), download it and fill
+    /// its form.
     struct Allowed: Codable {
         var printing: Bool
         var download: Bool
+        var formFilling: Bool
     }
 
     /// `GET .../pages/{page}/text`: the words of a page, by line.

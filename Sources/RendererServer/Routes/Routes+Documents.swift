@@ -42,12 +42,15 @@ extension Routes {
                 (try document.info(), document.pageCount > 0 ? try document.pageInfo(pageAt: 0) : nil)
             }
         }
+        let printing = try await document.permits(.printing)
+        let download = try await document.permits(.saveTo)
+        let formFilling = try await document.permits(.formFilling) && self.context.configuration.allowsEditing
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
                 editable: self.context.configuration.allowsEditing,
                 fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0,
-                allows: Payload.Allowed(printing: try await document.permits(.printing), download: try await document.permits(.saveTo))))
+                allows: Payload.Allowed(printing: printing, download: download, formFilling: formFilling)))
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.

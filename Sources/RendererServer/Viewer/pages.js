@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { drawComparison } from "./compare.js";
 import { $, POINTS_TO_CSS } from "./dom.js";
 import { drawHits } from "./find.js";
+import { drawForm } from "./forms.js";
 import { loadLinks } from "./links.js";
 import { currentAnchor, saveViewingState, scrollToPage } from "./navigation.js";
 import { buildThumbnails } from "./sidebar.js";
@@ -133,10 +134,14 @@ export function drawPage(view) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.classList.add("annotation-layer");
   view.element.append(svg);
+  const form = document.createElement("div");
+  form.className = "layer form-layer";
+  view.element.append(form);
   loadTextLayer(view);
   loadLinks(view);
   drawHits(view);
   drawAnnotations(view);
+  drawForm(view);
 }
 
 export function layer(view, name) {

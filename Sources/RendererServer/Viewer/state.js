@@ -12,6 +12,7 @@ export const state = {
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again
   annotations: [],
+  formFields: [],       // FormField per field of the open document's form
   selectedAnnotation: null,
   hits: [],
   currentHit: -1,

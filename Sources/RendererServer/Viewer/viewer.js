@@ -12,6 +12,7 @@ import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { find, showHit } from "./find.js";
+import { loadForm } from "./forms.js";
 import { currentAnchor, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
@@ -132,6 +133,7 @@ async function openDocument(id, place = {}) {
   loadOutline();
   loadBookmarks();
   loadAnnotations();
+  loadForm();
 }
 
 /** Takes everything of the document shown off the screen, before another opens. */
@@ -141,6 +143,7 @@ function closeDocument() {
   state.details = null;
   state.pages = [];
   state.annotations = [];
+  state.formFields = [];
   state.hits = [];
   state.currentHit = -1;
   state.currentPage = 0;
