@@ -216,3 +216,43 @@ int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callb
 	}
 	return ok;
 }
+
+int cmupdf_named_destination(cmupdf_document *doc, const char *name, cmupdf_destination *found, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	const cmupdf_destination none = { -1, 0, NAN, NAN, NULL, 0, { NAN, NAN, NAN, NAN } };
+	pdf_obj *holder = NULL;
+	char *uri = NULL;
+	int ok = 1;
+	fz_var(holder);
+	fz_var(uri);
+	fz_var(ok);
+	*found = none;
+	fz_try(ctx) {
+		if (!doc->pdf)
+			break;
+		/* The name as an outline item would hold it, so that it is read as items are. */
+		holder = pdf_new_dict(ctx, doc->pdf, 1);
+		pdf_dict_put_drop(ctx, holder, PDF_NAME(Dest), pdf_new_text_string(ctx, name));
+		if (!explicit_dest(ctx, doc->pdf, pdf_dict_get(ctx, holder, PDF_NAME(Dest))))
+			break;
+		uri = item_uri(ctx, doc->pdf, holder);
+		if (!uri)
+			break;
+		*found = resolve(ctx, doc->doc, uri);
+		if (found->uri || found->page < 0 || found->page >= fz_count_pages(ctx, doc->doc)) {
+			*found = none;
+			break;
+		}
+		read_explicit(ctx, doc->pdf, holder, found);
+	}
+	fz_always(ctx) {
+		fz_free(ctx, uri);
+		pdf_drop_obj(ctx, holder);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}

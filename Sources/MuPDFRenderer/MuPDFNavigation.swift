@@ -23,6 +23,18 @@ extension MuPDFDocument {
     }
 }
 
+extension MuPDFDocument {
+    func namedDestination(_ name: String) throws -> Destination? {
+        var found = cmupdf_destination()
+        var error = cmupdf_error()
+        guard cmupdf_named_destination(handle, name, &found, &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "find the named destination", code: .damaged)
+        }
+        var spaces = MuPDFDestination.PageSpaces(document: self)
+        return MuPDFDestination(found)?.destination(in: &spaces)
+    }
+}
+
 extension MuPDFPage {
     func links() throws -> [Link] {
         final class Collector {

@@ -53,6 +53,12 @@ extension PopplerDocument {
         }
     }
 
+    func namedDestination(_ name: String) throws -> Destination? {
+        guard let dest = name.withCString({ glib.destination(named: $0) }) else { return nil }
+        defer { poppler_dest_free(dest) }
+        return destination(of: dest)
+    }
+
     private func destination(of dest: UnsafeMutablePointer<PopplerDest>) -> Destination? {
         var target = dest
         var found: UnsafeMutablePointer<PopplerDest>?

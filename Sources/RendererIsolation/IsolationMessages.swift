@@ -43,6 +43,7 @@ enum EngineCall: Codable, Sendable {
     case pageCount
     case info
     case outline
+    case namedDestination(String)
     case pageInfos
     case write(path: String, incremental: Bool)
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
@@ -112,6 +113,7 @@ enum EngineCall: Codable, Sendable {
         case .pageCount, .info: return "read the document's information"
         case .pageInfos: return "read the pages' sizes"
         case .outline: return "read the outline"
+        case .namedDestination: return "find a named destination"
         case .write, .written: return "save the document"
         case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
         case .layout: return "lay the document out"

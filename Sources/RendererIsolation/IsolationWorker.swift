@@ -91,6 +91,7 @@ private final class WorkerDocument {
         case .pageCount: try reply(document.pageCount)
         case .info: try reply(try document.info())
         case .outline: try reply(try document.outline())
+        case .namedDestination(let name): try reply(try document.namedDestination(name))
         case .pageInfos: try reply(try document.pageInfos())
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)

@@ -347,6 +347,15 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return document.getElementById('find-status').textContent === 'No hits'", "the markup searched for as text")
         self.assertEqual(self.run_js("return document.getElementById('find').value"), "<img src=x>")
         self.assertEqual(self.run_js("return document.querySelectorAll('img[src=\"x\"], img[src$=\"/x\"]').length"), 0)
+        # A named destination, as pdf.js reads #nameddest: outline.pdf's "sec12" is page 3.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Foutline.pdf&nameddest=sec12")
+        self.wait_for("return document.querySelectorAll('.page').length === 4", "outline.pdf's pages")
+        self.wait_for("return document.getElementById('page-number').value === '3'", "page 3 from the named destination")
+        self.assertIn("page=3", self.browser.current_url)
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Foutline.pdf&nameddest=%3Cb%3Enowhere")
+        self.wait_for("return /no destination named/.test(document.getElementById('status-text').textContent)", "the missing name said")
+        self.assertIn("<b>nowhere", self.run_js("return document.getElementById('status-text').textContent"))
+        self.assertEqual(self.run_js("return document.querySelectorAll('#status b').length"), 0)
 
     def test_10_a_document_that_fails_to_open_says_why_and_shows_nothing_else(self):
         from selenium.webdriver.support.ui import Select

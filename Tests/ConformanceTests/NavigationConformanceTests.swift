@@ -12,6 +12,21 @@ struct NavigationConformanceTests {
         #expect(Self.rounded(outline) == FixtureFacts.outline)
     }
 
+    /// outline.pdf's name tree holds "sec12": page 2 (index), user-space top 400, so y 392
+    /// in page space; the outline item "Section 1.2" goes there through the name.
+    @Test(arguments: Fixtures.backendIDs)
+    func namedDestinationsLeadWhereTheOutlineDoes(backend: String) throws {
+        let document = try Fixtures.open("outline.pdf", backend: backend)
+        let named = try document.destination(named: "sec12")
+        #expect(Self.rounded(named) == .page(index: 2, point: PagePoint(x: 0, y: 392)))
+        let item = try document.outline().first?.children.last?.destination
+        #expect(named == item, "the name and the outline item agree, view included")
+        for missing in ["sec13", "", "SEC12", "sec12\u{0}x", String(repeating: "x", count: 10_000)] {
+            #expect(try document.destination(named: missing) == nil, "\(missing.prefix(20))")
+        }
+        #expect(try Fixtures.open("text.pdf", backend: backend).destination(named: "sec12") == nil)
+    }
+
     @Test(arguments: Fixtures.backendIDs)
     func documentWithoutOutline(backend: String) throws {
         #expect(try Fixtures.open("text.pdf", backend: backend).outline().isEmpty)

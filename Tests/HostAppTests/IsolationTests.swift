@@ -42,6 +42,10 @@ struct IsolationTests {
             #expect(try isolated.text(pageAt: index) == local.text(pageAt: index))
             #expect(try isolated.textPage(pageAt: index) == local.textPage(pageAt: index))
         }
+        let outline = try Self.open(Fixtures.path("outline.pdf"), backend: .id(backend))
+        let localOutline = try Fixtures.open("outline.pdf", backend: backend)
+        #expect(try outline.destination(named: "sec12") == localOutline.destination(named: "sec12"))
+        #expect(try outline.destination(named: "sec12") != nil && outline.destination(named: "none") == nil)
     }
 
     /// Errors come back with their codes; the password travels over the socket, not the

@@ -28,6 +28,24 @@ import TestSupport
         }
     }
 
+    /// outline.pdf's "sec12" leads to page index 2 at y 392 (make-fixtures.js).
+    @Test(arguments: ["mupdf", "poppler"]) func namedDestinationsAreFound(engine: String) async throws {
+        let harness = try ServerHarness(extra: ["outline.pdf"])
+        try await harness.run { client in
+            let found = try await client.get(documentPath("outline.pdf") + "/destinations/sec12?engine=\(engine)")
+            let destination = try #require(found.json as? [String: Any], "\(found.status)")
+            #expect(destination["kind"] as? String == "page" && destination["index"] as? Int == 2)
+            #expect(((destination["point"] as? [String: Any])?["y"] as? Double).map { abs($0 - 392) < 1 } == true)
+            for missing in ["sec13", "sec12%00x", "%3Cscript%3E"] {
+                let answer = try await client.get(documentPath("outline.pdf") + "/destinations/\(missing)?engine=\(engine)")
+                #expect(answer.status == .notFound && answer.errorCode == "not-found", "\(missing): \(answer.status)")
+            }
+            let long = try await client.get(documentPath("outline.pdf") + "/destinations/" + String(repeating: "x", count: 1001))
+            #expect(long.status == .badRequest)
+            #expect(try await client.get(documentPath("text.pdf") + "/destinations/sec12").status == .notFound)
+        }
+    }
+
     @Test func everyRouteWantsTheToken() async throws {
         try await ServerHarness().run { client in
             for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {

@@ -113,6 +113,15 @@ public final class Document: Sendable {
         return search.hits(in: try textPage(pageAt: index), pageIndex: index)
     }
 
+    /// Where the named destination `name` leads (a PDF's `/Dests` dictionary or name tree,
+    /// what `#nameddest=` in a link to the document names), in page space; nil when the
+    /// document has no such name (a name holding U+0000, which engines cannot be asked for,
+    /// finds none).
+    public func destination(named name: String) throws -> Destination? {
+        guard !name.unicodeScalars.contains("\u{0}") else { return nil }
+        return try withEngine { document, _ in try document.namedDestination(name) }
+    }
+
     /// The document's outline: its items in order, each with its children.
     public func outline() throws -> [OutlineItem] {
         try require(.outline)

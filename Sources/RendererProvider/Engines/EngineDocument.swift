@@ -23,6 +23,9 @@ public protocol EngineDocument: AnyObject {
     /// The walk cuts a cycle where it closes and stops at ``OutlineItem/maximumDepth``,
     /// keeping what it read before; it never hangs.
     func outline() throws -> [OutlineItem]
+    /// Where the document's named destination `name` leads (from its `/Dests` dictionary or
+    /// name tree), in page space; nil when it has no such name.
+    func namedDestination(_ name: String) throws -> Destination?
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
     /// Every page's facts, in order, as each loaded page's `info()` gives them.
@@ -91,6 +94,9 @@ extension EngineDocument {
     public func xmpPacket() throws -> Data? {
         throw RendererError(.unsupported, "this engine does not read XMP packets")
     }
+
+    /// Nil: a format without named destinations.
+    public func namedDestination(_ name: String) throws -> Destination? { nil }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.
     public func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {

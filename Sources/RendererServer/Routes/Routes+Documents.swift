@@ -59,6 +59,17 @@ extension Routes {
         return try Self.json(try await self.context.queue.run { try await document.pageInfos() })
     }
 
+    /// `GET /api/documents/{id}/destinations/{name}`: where the named destination leads (a
+    /// `#nameddest=` of an address), as a destination; 404 when the document has none by that name.
+    @Sendable func namedDestination(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let name = try Self.pathParameter("name", context)
+        guard name.utf8.count <= 1000 else { throw APIError.badRequest("a destination's name is at most 1,000 bytes") }
+        guard let destination = try await engineWork(request, context, { document, _ in try document.destination(named: name) }) else {
+            throw APIError.notFound("the document has no destination named \"\(name.prefix(80))\"")
+        }
+        return try Self.json(destination)
+    }
+
     /// `GET /api/documents/{id}/outline`: the outline, as the API's outline items.
     @Sendable func outline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         try Self.json(try await engineWork(request, context) { document, _ in try document.outline() })

@@ -18,7 +18,10 @@ export function placeFragment(anchor) {
   return collaboration.fragment(state.documentID) + "&page=" + (anchor.pageIndex + 1) + "&zoom=" + zoom;
 }
 
-/** The place an address names: its page (an index), zoom and search term, each if given. */
+/**
+ * The place an address names: its page (an index), named destination, zoom and search term,
+ * each if given.
+ */
 export function placeInAddress(hash) {
   const fields = new URLSearchParams(hash.replace(/^#/, ""));
   const place = {};
@@ -28,6 +31,7 @@ export function placeInAddress(hash) {
   if (zoom === "page-width" || zoom === "page-fit") place.zoom = zoom === "page-width" ? "fit-width" : "fit-page";
   else if (zoom && Number(zoom.split(",")[0]) > 0) place.zoom = Math.min(8, Math.max(0.1, Number(zoom.split(",")[0]) / 100));
   if (fields.get("search")) place.search = fields.get("search");
+  if (fields.get("nameddest")) place.destination = fields.get("nameddest");
   return place;
 }
 
@@ -47,6 +51,22 @@ export function jumpTo(index, offset) {
   scrollToPage(index, offset);
   const anchor = currentAnchor();
   history.pushState({ pageIndex: anchor.pageIndex, offset: anchor.offset }, "", placeFragment(anchor));
+}
+
+/**
+ * Goes to the named destination `name` of the open document, as the address's
+ * `#nameddest=` asks; says so when the document has none by that name.
+ */
+export async function goToNamedDestination(name) {
+  const id = state.documentID;
+  try {
+    const destination = await api.json(api.base(id) + "/destinations/" + encodeURIComponent(name));
+    if (state.documentID !== id || destination.kind !== "page") return;
+    scrollToPage(destination.index, destination.point);
+    recordPlace();
+  } catch (error) {
+    if (state.documentID === id) showStatus(error.status === 404 ? "This document has no destination named \u201c" + name + "\u201d." : error.message);
+  }
 }
 
 // MARK: Scrolling

@@ -13,7 +13,7 @@ import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { find, showHit } from "./find.js";
 import { loadForm } from "./forms.js";
-import { currentAnchor, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
+import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
 import { cancelPrinting, printDocument, printingAllowed } from "./print.js";
@@ -35,6 +35,8 @@ window.addEventListener("popstate", (event) => {
     scrollToPage(event.state.pageIndex, event.state.offset);
   } else if (place.pageIndex !== undefined) {
     scrollToPage(place.pageIndex);
+  } else if (place.destination) {
+    goToNamedDestination(place.destination);
   }
 });
 
@@ -119,6 +121,7 @@ async function openDocument(id, place = {}) {
   else if (viewing) scrollToPage(viewing.pageIndex, viewing.scrollOffset);
   recordPlace();
   state.restoring = false;
+  if (place.destination && place.pageIndex === undefined) await goToNamedDestination(place.destination);
   if (place.search) {
     $("find").value = place.search;
     find(place.search);
