@@ -596,6 +596,65 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return document.querySelector('.form-control[data-field=\"name\"]').value === 'Grace Hopper'", "the value again")
         self.assertEqual(self.form_values()["name"], "Grace Hopper")
 
+    def accessibility_violations(self):
+        """What axe-core (axe-selenium-python's copy) finds against WCAG 2.0 and 2.1, levels A
+        and AA, on the page as it is now: one line per violation and element. No rule is off."""
+        import axe_selenium_python
+        script = os.path.join(os.path.dirname(axe_selenium_python.__file__), "node_modules", "axe-core", "axe.min.js")
+        with open(script, encoding="utf-8") as f:
+            self.run_js(f.read())
+        self.browser.set_script_timeout(120)
+        result = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa"] } })
+              .then(done, (error) => done({ error: String(error) }));
+        """)
+        self.assertNotIn("error", result, result.get("error"))
+        self.assertGreater(len(result["passes"]), 10, "axe checked next to nothing")
+        return ["%s (%s): %s" % (v["id"], v["impact"], node["target"]) for v in result["violations"] for node in v["nodes"]]
+
+    def test_18_every_view_passes_axe_and_works_from_the_keyboard(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Foutline.pdf&page=1")
+        self.wait_for("return document.querySelectorAll('.page').length === 4", "outline.pdf's pages")
+        self.wait_page_drawn(0)
+        self.assertEqual(self.accessibility_violations(), [], "the pages")
+        # The keyboard works without a first click: Page Down turns the page.
+        self.assertEqual(self.run_js("return document.activeElement.id"), "viewer")
+        ActionChains(self.browser).send_keys(Keys.PAGE_DOWN).perform()
+        self.wait_for("return document.getElementById('page-number').value === '2'", "page 2 by Page Down")
+        # The sidebar's tabs by arrow keys, the outline's entries by Tab and Enter.
+        self.run_js("document.getElementById('tab-thumbnails').focus()")
+        ActionChains(self.browser).send_keys(Keys.ARROW_RIGHT).perform()
+        self.wait_for("return document.getElementById('tab-outline').getAttribute('aria-selected') === 'true'", "the outline tab")
+        self.assertEqual(self.run_js("return document.activeElement.id"), "tab-outline")
+        self.wait_for("return document.querySelectorAll('#outline .entry').length > 3", "the outline's entries")
+        self.assertEqual(self.accessibility_violations(), [], "the outline")
+        ActionChains(self.browser).send_keys(Keys.TAB).perform()
+        self.assertEqual(self.run_js("return document.activeElement.textContent"), "Chapter 1")
+        ActionChains(self.browser).send_keys(Keys.TAB, Keys.TAB).perform()
+        self.assertEqual(self.run_js("return document.activeElement.textContent"), "Section 1.2")
+        ActionChains(self.browser).send_keys(Keys.ENTER).perform()
+        self.wait_for("return document.getElementById('page-number').value === '3'", "Section 1.2's page by Enter")
+        # Focus is seen: the focused entry has an outline.
+        self.assertNotEqual(self.run_js("return getComputedStyle(document.activeElement).outlineStyle"), "none")
+        for tab in ("bookmarks", "annotations"):
+            self.browser.find_element("id", "tab-" + tab).click()
+            self.wait_for("return !document.getElementById(arguments[0]).hidden", "the %s tab" % tab, 20, tab)
+            self.assertEqual(self.accessibility_violations(), [], tab)
+        self.browser.find_element("id", "properties-open").click()
+        self.wait_for("return document.getElementById('properties').open", "the properties dialog")
+        self.assertEqual(self.accessibility_violations(), [], "the properties")
+        self.browser.find_element("id", "properties-close").click()
+        # The form in the page and the password prompt.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fforms.pdf")
+        self.wait_for("return document.querySelectorAll('.form-control').length > 5", "the form's controls")
+        self.assertEqual(self.accessibility_violations(), [], "the form")
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fencrypted.pdf")
+        self.wait_for("return document.getElementById('password-field') !== null", "the password prompt")
+        self.assertEqual(self.accessibility_violations(), [], "the password prompt")
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -123,7 +123,9 @@ function listAnnotations() {
   const list = document.createElement("ul");
   for (const annotation of shown) {
     const item = document.createElement("li");
-    const link = document.createElement("a");
+    const link = document.createElement("button");
+    link.type = "button";
+    link.className = "entry";
     link.textContent = "p. " + (annotation.pageIndex + 1) + " " + annotation.kind + (annotation.contents ? ": " + annotation.contents : "")
       + (collaboration.active && annotation.author ? " (" + annotation.author + ")" : "");
     link.dataset.id = annotation.id;
@@ -319,6 +321,9 @@ function boxOf(a, b) {
 export function setTool(tool) {
   if (tool === "highlight") return highlightSelection();
   state.tool = tool;
-  for (const button of document.querySelectorAll("#tools [data-tool]")) button.classList.toggle("active", button.dataset.tool === tool);
+  for (const button of document.querySelectorAll("#tools [data-tool]")) {
+    button.classList.toggle("active", button.dataset.tool === tool);
+    button.setAttribute("aria-pressed", String(button.dataset.tool === tool));
+  }
   for (const view of pageViews) view.element.classList.toggle("drawing", tool !== "select");
 }

@@ -127,6 +127,7 @@ function editableCombo(field, fontSize) {
   list.id = "form-options-" + encodeURIComponent(field.name);
   for (const option of field.options) list.append(new Option(option.label, option.value));
   control.setAttribute("list", list.id);
+  control.setAttribute("aria-label", field.name);
   control.value = field.value || "";
   control.style.fontSize = fontSize;
   control.addEventListener("change", () => fill({ [field.name]: control.value }));

@@ -107,6 +107,8 @@ export function updateCurrentPage() {
     for (const thumbnail of document.querySelectorAll("#thumbnails .thumbnail")) {
       const current = Number(thumbnail.dataset.index) === index;
       thumbnail.classList.toggle("current", current);
+      if (current) thumbnail.setAttribute("aria-current", "page");
+      else thumbnail.removeAttribute("aria-current");
     }
   }
 }

@@ -17,6 +17,8 @@ let visibilityObserver = null;
 export function buildPages() {
   const container = $("pages");
   container.innerHTML = "";
+  // A list of pages while it holds pages (a password prompt or a failure takes its place).
+  container.setAttribute("role", "list");
   pageViews.length = 0;
   if (visibilityObserver) visibilityObserver.disconnect();
   visibilityObserver = new IntersectionObserver(onVisibilityChange, { root: $("viewer"), rootMargin: "400px 0px" });
@@ -24,6 +26,8 @@ export function buildPages() {
     const element = document.createElement("div");
     element.className = "page";
     element.dataset.index = page.index;
+    element.setAttribute("role", "listitem");
+    element.setAttribute("aria-label", "Page " + (page.label || page.index + 1));
     container.append(element);
     const view = { index: page.index, element, visible: false, drawn: null, textFor: null };
     pageViews.push(view);

@@ -19,7 +19,8 @@ export function buildThumbnails() {
     }
   }, { root: panel, rootMargin: "200px 0px" });
   for (const page of state.pages) {
-    const item = document.createElement("a");
+    const item = document.createElement("button");
+    item.type = "button";
     item.className = "thumbnail";
     item.dataset.index = page.index;
     const image = new Image();
@@ -61,7 +62,9 @@ function outlineList(items) {
   const list = document.createElement("ul");
   for (const item of items) {
     const entry = document.createElement("li");
-    const link = document.createElement("a");
+    const link = document.createElement("button");
+    link.type = "button";
+    link.className = "entry";
     link.textContent = item.title;
     const destination = item.destination;
     if (destination && destination.kind === "page") link.addEventListener("click", () => jumpTo(destination.index, destination.point));
@@ -86,12 +89,15 @@ export async function loadBookmarks() {
   const list = document.createElement("ul");
   for (const bookmark of bookmarks) {
     const item = document.createElement("li");
-    const link = document.createElement("a");
+    const link = document.createElement("button");
+    link.type = "button";
+    link.className = "entry";
     link.textContent = bookmark.title;
     link.addEventListener("click", () => jumpTo(bookmark.pageIndex));
     const remove = document.createElement("button");
     remove.textContent = "\u00d7";
     remove.title = "Remove the bookmark";
+    remove.setAttribute("aria-label", "Remove the bookmark " + bookmark.title);
     remove.addEventListener("click", async () => {
       await api.json(api.base(state.documentID) + "/bookmarks/" + encodeURIComponent(bookmark.id), { method: "DELETE" }).catch((e) => showStatus(e.message));
       loadBookmarks();
@@ -115,8 +121,16 @@ export async function addBookmark() {
 }
 
 export function showSidebarTab(name) {
-  for (const button of document.querySelectorAll("#sidebar .tabs button")) button.classList.toggle("active", button.dataset.tab === name);
-  for (const panel of document.querySelectorAll("#sidebar .panel")) panel.classList.toggle("active", panel.id === name);
+  for (const button of document.querySelectorAll("#sidebar .tabs button")) {
+    const chosen = button.dataset.tab === name;
+    button.classList.toggle("active", chosen);
+    button.setAttribute("aria-selected", String(chosen));
+    button.tabIndex = chosen ? 0 : -1;
+  }
+  for (const panel of document.querySelectorAll("#sidebar .panel")) {
+    panel.classList.toggle("active", panel.id === name);
+    panel.hidden = panel.id !== name;
+  }
 }
 
 export function emptyNote(text) {

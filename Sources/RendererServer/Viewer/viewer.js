@@ -137,6 +137,8 @@ async function openDocument(id, place = {}) {
   loadBookmarks();
   loadAnnotations();
   loadForm();
+  // The keyboard works at once: the pages have the focus unless the reader put it elsewhere.
+  if (document.activeElement === document.body) $("viewer").focus({ preventScroll: true });
 }
 
 /** Takes everything of the document shown off the screen, before another opens. */
@@ -153,6 +155,7 @@ function closeDocument() {
   if (state.findController) state.findController.abort();
   pageViews.length = 0;
   for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations"]) $(id).innerHTML = "";
+  $("pages").removeAttribute("role");
   $("page-count").textContent = "/ 0";
   $("page-number").value = "";
   $("find-status").textContent = "";
@@ -165,7 +168,8 @@ export function engineName(id) {
 function wireToolbar() {
   $("document").addEventListener("change", (event) => openDocument(event.target.value).catch((e) => showStatus(e.message)));
   $("sidebar-toggle").addEventListener("click", () => {
-    $("sidebar").classList.toggle("hidden");
+    const hidden = $("sidebar").classList.toggle("hidden");
+    $("sidebar-toggle").setAttribute("aria-expanded", String(!hidden));
     if (typeof state.zoom === "string") setZoom(state.zoom);
   });
   $("previous-page").addEventListener("click", () => scrollToPage(state.currentPage - 1));
@@ -210,7 +214,20 @@ function wireToolbar() {
   }
   $("find-next").addEventListener("click", () => showHit(state.currentHit + 1));
   $("find-previous").addEventListener("click", () => showHit(state.currentHit - 1));
-  for (const button of document.querySelectorAll("#sidebar .tabs button")) button.addEventListener("click", () => showSidebarTab(button.dataset.tab));
+  const tabs = [...document.querySelectorAll("#sidebar .tabs button")];
+  for (const button of tabs) {
+    button.addEventListener("click", () => showSidebarTab(button.dataset.tab));
+    // Arrow keys move between the tabs, as in any tab list.
+    button.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const next = tabs[(tabs.indexOf(button) + step + tabs.length) % tabs.length];
+      showSidebarTab(next.dataset.tab);
+      next.focus();
+    });
+  }
   $("editor-save").addEventListener("click", saveSelectedAnnotation);
   $("editor-delete").addEventListener("click", deleteSelectedAnnotation);
   $("editor-close").addEventListener("click", closeEditor);
