@@ -76,7 +76,7 @@ class ViewerTests(unittest.TestCase):
         cls.browser = cls.start_browser()
 
     @classmethod
-    def start_browser(cls):
+    def start_browser(cls, language=None):
         try:
             from selenium import webdriver
             from selenium.webdriver.chrome.service import Service
@@ -87,6 +87,9 @@ class ViewerTests(unittest.TestCase):
         for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          "--window-size=1280,1000", "--no-proxy-server", "--force-device-scale-factor=1"):
             options.add_argument(argument)
+        if language:
+            options.add_argument("--lang=" + language)
+            options.add_experimental_option("prefs", {"intl.accept_languages": language})
         driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         try:
             return webdriver.Chrome(service=Service(driver_path), options=options)
@@ -654,6 +657,45 @@ class ViewerTests(unittest.TestCase):
         self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fencrypted.pdf")
         self.wait_for("return document.getElementById('password-field') !== null", "the password prompt")
         self.assertEqual(self.accessibility_violations(), [], "the password prompt")
+
+    def test_19_speaks_the_readers_language(self):
+        # Both catalogs hold every key, and every key the page names is in them.
+        self.open_viewer()
+        keys = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            Promise.all([import("/viewer/locale-en.js"), import("/viewer/locale-de.js")]).then(([en, de]) => {
+              const named = [...document.querySelectorAll("[data-i18n], [data-i18n-title], [data-i18n-label], [data-i18n-placeholder]")]
+                .flatMap((e) => [e.dataset.i18n, e.dataset.i18nTitle, e.dataset.i18nLabel, e.dataset.i18nPlaceholder]).filter(Boolean);
+              done({ en: Object.keys(en.default).sort(), de: Object.keys(de.default).sort(), named });
+            });
+        """)
+        self.assertEqual(keys["en"], keys["de"])
+        self.assertEqual([key for key in keys["named"] if key not in keys["en"]], [])
+        self.assertEqual(self.run_js("return document.documentElement.lang"), "en")
+        # A reader whose browser asks for German reads German, numbers in its form.
+        german = self.start_browser("de-DE")
+        try:
+            german.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fsample.pdf")
+            deadline = time.time() + 20
+            while time.time() < deadline and german.execute_script("return document.querySelectorAll('.page').length") == 0:
+                time.sleep(0.1)
+            self.assertEqual(german.execute_script("return document.documentElement.lang"), "de")
+            self.assertEqual(german.find_element("id", "print").text, "Drucken")
+            self.assertEqual(german.find_element("id", "tab-outline").text, "Inhalt")
+            self.assertEqual(german.find_element("id", "find").get_attribute("placeholder"), "Suchen (Strg+F)")
+            find = german.find_element("id", "find")
+            find.send_keys("the\n")
+            deadline = time.time() + 20
+            while time.time() < deadline and not re.match(r"^(\d+ von \d+|Keine Treffer)$", german.find_element("id", "find-status").text):
+                time.sleep(0.1)
+            self.assertRegex(german.find_element("id", "find-status").text, r"^1 von \d+$")
+            german.find_element("id", "properties-open").click()
+            size = os.path.getsize(os.path.join(self.docs, "sample.pdf"))
+            shown = german.execute_script("return document.querySelector('#properties-facts dd[data-fact=\"File size\"]').textContent")
+            self.assertEqual(shown, "{:,}".format(size).replace(",", ".") + " Bytes")
+            self.assertIn("Dateigröße", german.execute_script("return document.getElementById('properties-facts').textContent"))
+        finally:
+            german.quit()
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

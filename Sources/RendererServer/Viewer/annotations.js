@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { quadsBounds } from "./find.js";
+import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
 import { drawPage } from "./pages.js";
 import { emptyNote, refreshThumbnails } from "./sidebar.js";
@@ -119,14 +120,14 @@ function listAnnotations() {
   const panel = $("annotations");
   panel.innerHTML = "";
   const shown = state.annotations.filter((a) => a.kind !== "Link" && a.kind !== "Popup");
-  if (shown.length === 0) return panel.append(emptyNote("No annotations"));
+  if (shown.length === 0) return panel.append(emptyNote(t("annotations.none")));
   const list = document.createElement("ul");
   for (const annotation of shown) {
     const item = document.createElement("li");
     const link = document.createElement("button");
     link.type = "button";
     link.className = "entry";
-    link.textContent = "p. " + (annotation.pageIndex + 1) + " " + annotation.kind + (annotation.contents ? ": " + annotation.contents : "")
+    link.textContent = t("annotation.entry", { page: annotation.pageIndex + 1, kind: annotation.kind }) + (annotation.contents ? ": " + annotation.contents : "")
       + (collaboration.active && annotation.author ? " (" + annotation.author + ")" : "");
     link.dataset.id = annotation.id;
     if (collaboration.active && collaboration.isForeign(annotation)) item.classList.add("foreign");
@@ -144,13 +145,13 @@ function selectAnnotation(annotation) {
   state.selectedAnnotation = annotation;
   pageViews.forEach(drawAnnotations);
   $("editor").hidden = false;
-  $("editor-kind").textContent = annotation.kind + " on page " + (annotation.pageIndex + 1);
+  $("editor-kind").textContent = t("annotation.onPage", { kind: annotation.kind, page: annotation.pageIndex + 1 });
   $("editor-color").value = colorHex(annotation.color) || "#ffff00";
   $("editor-contents").value = annotation.contents || "";
   const editable = collaboration.active ? collaboration.mayModify(annotation) : state.details.editable;
   const removable = collaboration.active ? collaboration.mayRemove(annotation) : state.details.editable;
-  $("editor-author").textContent = (annotation.author ? "By " + annotation.author : "")
-    + (collaboration.active && !editable ? " (not yours to change)" : "");
+  $("editor-author").textContent = [annotation.author ? t("annotation.by", { author: annotation.author }) : "",
+    collaboration.active && !editable ? t("annotation.notYours") : ""].filter(Boolean).join(" ");
   for (const id of ["editor-save", "editor-color", "editor-contents"]) $(id).disabled = !editable;
   $("editor-delete").disabled = !removable;
 }
@@ -234,7 +235,7 @@ export function onLayerChange(action, annotation) {
 
 async function highlightSelection() {
   const quadsByPage = selectionQuads();
-  if (!quadsByPage) return showStatus("Select some text first, then choose Highlight.");
+  if (!quadsByPage) return showStatus(t("highlight.selectFirst"));
   for (const [pageIndex, boxes] of quadsByPage) {
     const quads = boxes.map((b) => ({
       upperLeft: { x: b.x, y: b.y }, upperRight: { x: b.x + b.width, y: b.y },

@@ -10,6 +10,7 @@
 // rules on every request.
 import { api, APIError } from "./api.js";
 import { showStatus } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const collaboration = {
   layer: null,
@@ -31,7 +32,7 @@ export const collaboration = {
     const token = hash.get("collab") || (layer && sessionStorage.getItem("collab:" + layer));
     if (!layer || !token) return;
     const claims = this.claims(token);
-    if (!claims) return showStatus("The collaboration token in the address is not a token.");
+    if (!claims) return showStatus(t("collaboration.badToken"));
     this.layer = layer;
     this.token = token;
     this.user = claims.sub;
@@ -93,7 +94,7 @@ export const collaboration = {
       method: "POST", headers: this.headers({ "Content-Type": "application/json" }), body: JSON.stringify({ changes: [change] }),
     });
     const result = answer.results[0];
-    if (result.status !== "applied") throw new APIError(409, result.reason, "The server refused the change: " + result.message);
+    if (result.status !== "applied") throw new APIError(409, result.reason, t("collaboration.refused", { message: result.message }));
     this.revisions.set(result.annotation.annotation.id, result.annotation.revision);
     return result.annotation.annotation;
   },

@@ -1,6 +1,7 @@
 // Compare mode: the engines' images of a page and their differences.
 
 import { $ } from "./dom.js";
+import { formatNumber, formatPercent, t } from "./i18n.js";
 import { imageURL, pageJSON } from "./pages.js";
 import { state } from "./state.js";
 import { engineName } from "./viewer.js";
@@ -27,7 +28,7 @@ export async function drawComparison(view) {
   row.append(figure(imageURL(view.index, reference, dpi), engineName(reference)), figure(imageURL(view.index, candidate, dpi), engineName(candidate)));
   const figures = document.createElement("div");
   figures.className = "figures";
-  figures.textContent = "Comparing...";
+  figures.textContent = t("compare.running");
   row.append(figures);
   view.element.classList.add("compared");
   view.element.style.width = "auto";
@@ -36,15 +37,15 @@ export async function drawComparison(view) {
   try {
     const comparison = await pageJSON(view, "compare?dpi=" + dpi.toFixed(1) + "&v=" + state.revision);
     if (!comparison) return;
-    row.insertBefore(figure(comparison.heatMap + "&v=" + state.revision, "Differences"), figures);
+    row.insertBefore(figure(comparison.heatMap + "&v=" + state.revision, t("compare.differences")), figures);
     const page = comparison.page;
     figures.className = "figures " + (page.passed ? "passed" : "failed");
     figures.innerHTML = "";
     const lines = [
-      page.passed ? "The engines agree." : "The engines differ.",
-      page.differingShare != null ? "Pixels differing: " + (page.differingShare * 100).toFixed(2) + "%" : null,
-      page.psnr != null ? "PSNR: " + page.psnr.toFixed(1) + " dB" : null,
-      page.textAgreement != null ? "Words agreeing: " + (page.textAgreement * 100).toFixed(1) + "%" : null,
+      t(page.passed ? "compare.agree" : "compare.differ"),
+      page.differingShare != null ? t("compare.pixels", { share: formatPercent(page.differingShare, 2) }) : null,
+      page.psnr != null ? t("compare.psnr", { value: formatNumber(page.psnr, 1) }) : null,
+      page.textAgreement != null ? t("compare.words", { share: formatPercent(page.textAgreement, 1) }) : null,
       ...page.failures,
     ];
     for (const line of lines.filter(Boolean)) {

@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { $ } from "./dom.js";
+import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
 import { layer, place } from "./pages.js";
 import { pageViews, state } from "./state.js";
@@ -14,7 +15,7 @@ export async function find(term) {
   if (!term) return setFindStatus("");
   const controller = new AbortController();
   state.findController = controller;
-  setFindStatus("Searching...");
+  setFindStatus(t("find.searching"));
   // As pdf.js: case and accents ignored, parts of words found, unless the reader says otherwise.
   const params = new URLSearchParams({
     q: term, engine: state.engine, caseSensitive: $("find-case").checked, wholeWord: $("find-whole").checked,
@@ -40,7 +41,7 @@ export async function find(term) {
 
 function onSearchLine(line) {
   if (line.done) {
-    setFindStatus(state.hits.length === 0 ? "No hits" : (state.currentHit + 1) + " of " + state.hits.length);
+    setFindStatus(state.hits.length === 0 ? t("find.none") : t("find.count", { current: state.currentHit + 1, total: state.hits.length }));
     return;
   }
   state.hits.push(line);

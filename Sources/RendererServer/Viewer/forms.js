@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { showStatus } from "./dom.js";
+import { t } from "./i18n.js";
 import { layer, place } from "./pages.js";
 import { pageViews, state } from "./state.js";
 
@@ -46,7 +47,7 @@ export function drawForm(view) {
       if (field.flags & REQUIRED) control.setAttribute("aria-required", "true");
       if ((field.flags & READ_ONLY) || !fillable()) {
         lock(control);
-        control.title = field.flags & READ_ONLY ? "This field is read-only" : "This document's form cannot be filled here";
+        control.title = t(field.flags & READ_ONLY ? "form.readOnly" : "form.locked");
       }
       target.append(control);
     });
@@ -152,7 +153,7 @@ async function fill(values) {
     state.revision += 1;
   } catch (error) {
     if (state.documentID !== id) return;
-    showStatus("The form was not saved: " + error.message);
+    showStatus(t("form.refused", { message: error.message }));
     for (const view of pageViews) {
       if (state.formFields.some((field) => field.name in values && field.widgets.some((w) => w.pageIndex === view.index))) drawForm(view);
     }

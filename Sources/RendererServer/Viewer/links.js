@@ -1,6 +1,7 @@
 // The links over each page.
 
 import { showStatus } from "./dom.js";
+import { t } from "./i18n.js";
 import { jumpTo } from "./navigation.js";
 import { layer, pageJSON, place } from "./pages.js";
 import { state } from "./state.js";
@@ -15,7 +16,7 @@ export async function loadLinks(view) {
     if (link.destination.kind === "page") {
       const destination = link.destination;
       anchor.href = "#";
-      anchor.title = "Go to page " + (destination.index + 1);
+      anchor.title = t("link.toPage", { page: destination.index + 1 });
       anchor.addEventListener("click", (event) => {
         event.preventDefault();
         jumpTo(destination.index, destination.point);
@@ -27,7 +28,7 @@ export async function loadLinks(view) {
       // Never followed by a click on the page: the address is shown, and the reader opens it.
       anchor.addEventListener("click", (event) => {
         event.preventDefault();
-        showStatus("Link to " + uri, uri);
+        showStatus(t("link.external", { uri }), uri);
       });
     }
     target.append(anchor);

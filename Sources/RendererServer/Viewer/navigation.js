@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, POINTS_TO_CSS, showStatus } from "./dom.js";
+import { t } from "./i18n.js";
 import { pageViews, state } from "./state.js";
 
 // MARK: The place in the address and in the browser's history
@@ -65,7 +66,7 @@ export async function goToNamedDestination(name) {
     scrollToPage(destination.index, destination.point);
     recordPlace();
   } catch (error) {
-    if (state.documentID === id) showStatus(error.status === 404 ? "This document has no destination named \u201c" + name + "\u201d." : error.message);
+    if (state.documentID === id) showStatus(error.status === 404 ? t("destination.missing", { name }) : error.message);
   }
 }
 
@@ -117,7 +118,8 @@ export function refreshPageLabel() {
   const page = state.pages[state.currentPage];
   const input = $("page-number");
   if (document.activeElement !== input) input.value = page ? page.label || String(page.index + 1) : "";
-  $("page-count").textContent = "/ " + state.pages.length + (page && page.label && page.label !== String(page.index + 1) ? " (" + (page.index + 1) + ")" : "");
+  const numbered = page && page.label && page.label !== String(page.index + 1);
+  $("page-count").textContent = numbered ? t("page.countWithNumber", { count: state.pages.length, page: page.index + 1 }) : t("page.count", { count: state.pages.length });
 }
 
 export function goToTypedPage() {
@@ -126,7 +128,7 @@ export function goToTypedPage() {
   const byLabel = state.pages.findIndex((p) => p.label === text);
   const index = byLabel >= 0 ? byLabel : Number(text) - 1;
   if (Number.isInteger(index) && index >= 0 && index < state.pages.length) jumpTo(index);
-  else showStatus("There is no page " + text + ".");
+  else showStatus(t("page.missing", { page: text }));
   $("viewer").focus();
 }
 

@@ -6,6 +6,7 @@ import { drawComparison } from "./compare.js";
 import { $, POINTS_TO_CSS } from "./dom.js";
 import { drawHits } from "./find.js";
 import { drawForm } from "./forms.js";
+import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
 import { currentAnchor, saveViewingState, scrollToPage } from "./navigation.js";
 import { buildThumbnails } from "./sidebar.js";
@@ -27,7 +28,7 @@ export function buildPages() {
     element.className = "page";
     element.dataset.index = page.index;
     element.setAttribute("role", "listitem");
-    element.setAttribute("aria-label", "Page " + (page.label || page.index + 1));
+    element.setAttribute("aria-label", t("page.label", { page: page.label || page.index + 1 }));
     container.append(element);
     const view = { index: page.index, element, visible: false, drawn: null, textFor: null };
     pageViews.push(view);
@@ -119,12 +120,12 @@ export function drawPage(view) {
   if (state.compare) return drawComparison(view);
   const image = new Image();
   image.className = "render";
-  image.alt = "Page " + (view.index + 1);
+  image.alt = t("page.label", { page: view.index + 1 });
   image.dataset.engine = state.engine;
   image.addEventListener("error", () => {
     const failure = document.createElement("div");
     failure.className = "error";
-    failure.textContent = "This page could not be drawn.";
+    failure.textContent = t("page.failed");
     view.element.append(failure);
     api.request(image.src).catch((error) => { failure.textContent = error.message; });
   });

@@ -3,6 +3,7 @@
 // neither; it tells the server to forget the keys of this tab when the tab goes.
 
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 
 /** The documents this tab unlocked, whose keys the server forgets when the tab goes. */
 const unlocked = new Set();
@@ -22,11 +23,11 @@ export function askForPassword(id, container) {
     form.setAttribute("aria-labelledby", "password-title");
     const title = document.createElement("h2");
     title.id = "password-title";
-    title.textContent = "This document is protected by a password";
+    title.textContent = t("password.title");
     const hint = document.createElement("p");
-    hint.textContent = "Enter the password to open " + id + ".";
+    hint.textContent = t("password.hint", { document: id });
     const label = document.createElement("label");
-    label.textContent = "Password ";
+    label.textContent = t("password") + " ";
     const field = document.createElement("input");
     field.type = "password";
     field.id = "password-field";
@@ -35,7 +36,7 @@ export function askForPassword(id, container) {
     label.append(field);
     const submit = document.createElement("button");
     submit.type = "submit";
-    submit.textContent = "Open";
+    submit.textContent = t("password.open");
     const problem = document.createElement("p");
     problem.className = "password-problem";
     problem.setAttribute("role", "alert");
@@ -56,9 +57,9 @@ export function askForPassword(id, container) {
         field.value = "";
         field.focus();
         problem.textContent =
-          error.code === "wrong-password" ? "That password is not right. Try again."
-          : error.status === 429 ? "Too many wrong passwords for this document. Wait a minute, then try again."
-          : "The password could not be checked: " + error.message;
+          error.code === "wrong-password" ? t("password.wrong")
+          : error.status === 429 ? t("password.tooMany")
+          : t("password.failed", { message: error.message });
       } finally {
         submit.disabled = false;
       }

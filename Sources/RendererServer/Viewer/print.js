@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
+import { t } from "./i18n.js";
 import { state } from "./state.js";
 
 const PRINT_DPI = 150;
@@ -26,7 +27,7 @@ export function printingAllowed() {
  */
 export async function printDocument() {
   if (!printingAllowed()) {
-    showStatus("This document's settings do not allow printing.");
+    showStatus(t("print.forbidden"));
     return;
   }
   if (preparing) return;
@@ -62,7 +63,7 @@ export async function printDocument() {
         if (preparing !== sheets || state.documentID !== id) return;
         await fillSheet(id, view);
         done += 1;
-        showStatus("Preparing to print: page " + done + " of " + views.length);
+        showStatus(t("print.preparing", { done, total: views.length }));
       }
     };
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
@@ -76,7 +77,7 @@ export async function printDocument() {
     }, { once: true });
     window.print();
   } catch (error) {
-    showStatus("The document cannot be printed: " + error.message);
+    showStatus(t("print.failed", { message: error.message }));
   } finally {
     if (preparing === sheets) preparing = null;
   }

@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { $ } from "./dom.js";
+import { formatDate, formatNumber, t } from "./i18n.js";
 import { state } from "./state.js";
 
 /** Points the download at the open document's file. */
@@ -15,16 +16,13 @@ export function offerDownload() {
 /** A size in points as a person reads it: "612 x 792 pt (8.5 x 11 in)". */
 function pageSize(size) {
   const inches = (points) => Math.round(points / 72 * 100) / 100;
-  return Math.round(size.width) + " x " + Math.round(size.height) + " pt (" + inches(size.width) + " x " + inches(size.height) + " in)";
+  return t("pageSize", { width: Math.round(size.width), height: Math.round(size.height), inchWidth: inches(size.width), inchHeight: inches(size.height) });
 }
 
-/** A date from the API (ISO 8601) in the reader's own form. */
-function date(value) {
-  const parsed = new Date(value);
-  return isNaN(parsed) ? String(value) : parsed.toLocaleString();
-}
-
-/** The facts shown, in order: a label, and how to read it from the document's details. */
+/**
+ * The facts shown, in order: a fact's name (its label's key is `fact.` and the name) and
+ * how to read it from the document's details.
+ */
 const facts = [
   ["Title", (d) => d.info.title],
   ["Author", (d) => d.info.author],
@@ -32,13 +30,13 @@ const facts = [
   ["Keywords", (d) => d.info.keywords],
   ["Creator", (d) => d.info.creator],
   ["Producer", (d) => d.info.producer],
-  ["Created", (d) => d.info.creationDate && date(d.info.creationDate)],
-  ["Modified", (d) => d.info.modificationDate && date(d.info.modificationDate)],
+  ["Created", (d) => d.info.creationDate && formatDate(d.info.creationDate)],
+  ["Modified", (d) => d.info.modificationDate && formatDate(d.info.modificationDate)],
   ["PDF version", (d) => d.info.pdfVersion],
-  ["Pages", (d) => String(d.info.pageCount)],
+  ["Pages", (d) => formatNumber(d.info.pageCount, 0)],
   ["Page size", (d) => d.firstPage && pageSize(d.firstPage.size)],
-  ["File size", (d) => d.fileSize.toLocaleString() + " bytes"],
-  ["Encrypted", (d) => (d.info.isEncrypted ? "yes" : "no")],
+  ["File size", (d) => t("bytes", { count: d.fileSize })],
+  ["Encrypted", (d) => t(d.info.isEncrypted ? "yes" : "no")],
   ["Engine", (d) => d.renderer],
 ];
 
@@ -47,14 +45,14 @@ export function showProperties() {
   if (!state.details) return;
   const list = $("properties-facts");
   list.innerHTML = "";
-  for (const [label, read] of facts) {
+  for (const [name, read] of facts) {
     const value = read(state.details);
     if (value === undefined || value === null || value === "") continue;
     const term = document.createElement("dt");
-    term.textContent = label;
+    term.textContent = t("fact." + name);
     const definition = document.createElement("dd");
     definition.textContent = value;
-    definition.dataset.fact = label;
+    definition.dataset.fact = name;
     list.append(term, definition);
   }
   $("properties").showModal();

@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
+import { t } from "./i18n.js";
 import { jumpTo } from "./navigation.js";
 import { state } from "./state.js";
 
@@ -24,7 +25,7 @@ export function buildThumbnails() {
     item.className = "thumbnail";
     item.dataset.index = page.index;
     const image = new Image();
-    image.alt = "Page " + (page.index + 1);
+    image.alt = t("page.label", { page: page.index + 1 });
     image.loading = "lazy";
     const caption = document.createElement("div");
     caption.textContent = page.label || String(page.index + 1);
@@ -51,7 +52,7 @@ export async function loadOutline() {
   panel.innerHTML = "";
   try {
     const items = await api.json(api.base(state.documentID) + "/outline?engine=" + state.engine);
-    if (items.length === 0) return panel.append(emptyNote("No outline"));
+    if (items.length === 0) return panel.append(emptyNote(t("outline.none")));
     panel.append(outlineList(items));
   } catch (error) {
     panel.append(emptyNote(error.message));
@@ -68,7 +69,7 @@ function outlineList(items) {
     link.textContent = item.title;
     const destination = item.destination;
     if (destination && destination.kind === "page") link.addEventListener("click", () => jumpTo(destination.index, destination.point));
-    else if (destination && destination.kind === "uri") link.addEventListener("click", () => showStatus("Link to " + destination.uri, destination.uri));
+    else if (destination && destination.kind === "uri") link.addEventListener("click", () => showStatus(t("link.external", { uri: destination.uri }), destination.uri));
     entry.append(link);
     if (item.children.length > 0) entry.append(outlineList(item.children));
     list.append(entry);
@@ -85,7 +86,7 @@ export async function loadBookmarks() {
   } catch (error) {
     return panel.append(emptyNote(error.message));
   }
-  if (bookmarks.length === 0) return panel.append(emptyNote("No bookmarks"));
+  if (bookmarks.length === 0) return panel.append(emptyNote(t("bookmarks.none")));
   const list = document.createElement("ul");
   for (const bookmark of bookmarks) {
     const item = document.createElement("li");
@@ -96,8 +97,8 @@ export async function loadBookmarks() {
     link.addEventListener("click", () => jumpTo(bookmark.pageIndex));
     const remove = document.createElement("button");
     remove.textContent = "\u00d7";
-    remove.title = "Remove the bookmark";
-    remove.setAttribute("aria-label", "Remove the bookmark " + bookmark.title);
+    remove.title = t("bookmark.remove", { title: bookmark.title });
+    remove.setAttribute("aria-label", remove.title);
     remove.addEventListener("click", async () => {
       await api.json(api.base(state.documentID) + "/bookmarks/" + encodeURIComponent(bookmark.id), { method: "DELETE" }).catch((e) => showStatus(e.message));
       loadBookmarks();
@@ -112,7 +113,7 @@ export async function addBookmark() {
   const page = state.currentPage;
   const label = state.pages[page] ? state.pages[page].label : String(page + 1);
   try {
-    await api.send(api.base(state.documentID) + "/bookmarks", "POST", { pageIndex: page, title: "Page " + label });
+    await api.send(api.base(state.documentID) + "/bookmarks", "POST", { pageIndex: page, title: t("page.label", { page: label }) });
     showSidebarTab("bookmarks");
     loadBookmarks();
   } catch (error) {

@@ -13,6 +13,7 @@ import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { find, showHit } from "./find.js";
 import { loadForm } from "./forms.js";
+import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
@@ -43,6 +44,7 @@ window.addEventListener("popstate", (event) => {
 export async function start() {
   // The token came in the address once; the server set a cookie, so drop it from view.
   if (location.search.includes("token=")) history.replaceState(null, "", location.pathname + location.hash);
+  translatePage();
   collaboration.setUp();
   wireToolbar();
   wireKeyboard();
@@ -51,7 +53,7 @@ export async function start() {
     const documents = await api.json("/api/documents");
     const select = $("document");
     for (const entry of documents) select.add(new Option(entry.id, entry.id));
-    if (documents.length === 0) return showStatus("This server has no documents.");
+    if (documents.length === 0) return showStatus(t("server.empty"));
     const wanted = new URLSearchParams(location.hash.slice(1)).get("doc");
     const id = documents.some((d) => d.id === wanted) ? wanted : documents[0].id;
     select.value = id;
@@ -73,7 +75,7 @@ async function openDocument(id, place = {}) {
   try {
     state.details = await api.json(api.base(id));
   } catch (error) {
-    document.title = id + " - PDF viewer";
+    document.title = t("window.title", { title: id });
     if (error.code === "password-required") {
       await askForPassword(id, $("pages"));
       // Another document chosen meanwhile is the one shown.
@@ -84,11 +86,11 @@ async function openDocument(id, place = {}) {
     const failure = document.createElement("p");
     failure.className = "open-failure";
     failure.setAttribute("role", "alert");
-    failure.textContent = id + " cannot be opened: " + error.message;
+    failure.textContent = t("open.failed", { document: id, message: error.message });
     $("pages").append(failure);
     throw error;
   }
-  document.title = (state.details.info.title || id) + " - PDF viewer";
+  document.title = t("window.title", { title: state.details.info.title || id });
   offerDownload();
   // What the server's settings and the PDF's permissions forbid is not offered.
   $("print").hidden = !printingAllowed();
@@ -104,14 +106,14 @@ async function openDocument(id, place = {}) {
   const editable = collaboration.active ? collaboration.canAnnotate() : state.details.editable;
   for (const button of document.querySelectorAll("#tools [data-tool]:not([data-tool=select])")) {
     button.disabled = !editable;
-    button.title = editable ? button.title : (collaboration.active ? "Your token lets you read this layer only" : "This server is read-only");
+    button.title = editable ? t(button.dataset.i18nTitle) : t(collaboration.active ? "tools.readOnlyLayer" : "tools.readOnlyServer");
   }
   if (collaboration.active) collaboration.listen(id, onLayerChange);
   const first = state.details.firstPage;
   const count = state.details.info.pageCount;
   // Lay the pages out at the first page's size at once; the real sizes follow.
   state.pages = Array.from({ length: count }, (_, index) => ({ index, size: first ? first.size : { width: 612, height: 792 }, label: String(index + 1) }));
-  $("page-count").textContent = "/ " + count;
+  $("page-count").textContent = t("page.count", { count });
   const viewing = await api.json(api.base(id) + "/state").catch(() => null);
   if (viewing && viewing.zoom > 0) state.zoom = viewing.zoom;
   if (place.zoom) state.zoom = place.zoom;
