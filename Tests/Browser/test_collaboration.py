@@ -81,7 +81,7 @@ class CollaborationTests(unittest.TestCase):
 
     def open(self, user):
         from urllib.parse import quote
-        fragment = "#doc=" + quote(DOCUMENT, safe="") + "&layer=" + quote(LAYER, safe="") + "&collab=" + self.tokens[user]
+        fragment = "#doc=" + quote(DOCUMENT, safe="") + "&layer=" + quote(LAYER, safe="") + "&zoom=100&collab=" + self.tokens[user]
         self.browsers[user].get(self.base + "/?token=" + TOKEN + fragment)
         self.wait_for(user, "return document.querySelectorAll('.page').length === 3", "three pages")
         self.wait_for(user, "const i = document.querySelector('.page[data-index=\"0\"] .text-layer span'); return i !== null", "page 1's text layer")

@@ -634,14 +634,21 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return document.activeElement.id"), "tab-outline")
         self.wait_for("return document.querySelectorAll('#outline .entry').length > 3", "the outline's entries")
         self.assertEqual(self.accessibility_violations(), [], "the outline")
+        # Chapter 1 is open in the file, Chapter 2 closed: each has a toggle before its entry.
+        ActionChains(self.browser).send_keys(Keys.TAB).perform()
+        self.assertEqual(self.run_js("return document.activeElement.getAttribute('aria-expanded')"), "true")
         ActionChains(self.browser).send_keys(Keys.TAB).perform()
         self.assertEqual(self.run_js("return document.activeElement.textContent"), "Chapter 1")
+        self.assertFalse(self.browser.find_element("xpath", "//button[text()='Section 2.1']").is_displayed())
         ActionChains(self.browser).send_keys(Keys.TAB, Keys.TAB).perform()
         self.assertEqual(self.run_js("return document.activeElement.textContent"), "Section 1.2")
         ActionChains(self.browser).send_keys(Keys.ENTER).perform()
         self.wait_for("return document.getElementById('page-number').value === '3'", "Section 1.2's page by Enter")
         # Focus is seen: the focused entry has an outline.
         self.assertNotEqual(self.run_js("return getComputedStyle(document.activeElement).outlineStyle"), "none")
+        # A closed chapter opens by its toggle.
+        ActionChains(self.browser).send_keys(Keys.TAB, Keys.ENTER).perform()
+        self.wait_for("return [...document.querySelectorAll('#outline .entry')].some((e) => e.textContent === 'Section 2.1' && e.offsetParent)", "Chapter 2 opened")
         for tab in ("bookmarks", "annotations"):
             self.browser.find_element("id", "tab-" + tab).click()
             self.wait_for("return !document.getElementById(arguments[0]).hidden", "the %s tab" % tab, 20, tab)
@@ -696,6 +703,56 @@ class ViewerTests(unittest.TestCase):
             self.assertIn("Dateigröße", german.execute_script("return document.getElementById('properties-facts').textContent"))
         finally:
             german.quit()
+
+    def test_20_reading_tools(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.support.ui import Select
+        self.open_viewer()
+        # Find as you type: no Enter needed. "the" twice on page 1 (test 12's witness).
+        find = self.browser.find_element("id", "find")
+        find.clear()
+        find.send_keys("the")
+        self.wait_for("return /^1 of \\d+$/.test(document.getElementById('find-status').textContent)", "the hits as typed")
+        marked = lambda: self.run_js("return document.querySelectorAll('.page[data-index=\"0\"] .hit').length")
+        self.assertGreaterEqual(marked(), 2)
+        self.browser.find_element("id", "find-highlight-all").click()
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .hit').length === 1", "only the current hit")
+        self.assertEqual(self.run_js("return document.querySelectorAll('.hit.current').length"), 1)
+        self.browser.find_element("id", "find-highlight-all").click()
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .hit').length >= 2", "every hit again")
+        find.clear()
+        # Automatic zoom: a portrait page at its width, at most 125%.
+        Select(self.browser.find_element("id", "zoom")).select_by_value("auto")
+        width = self.run_js("return document.getElementById('viewer').clientWidth")
+        self.assertAlmostEqual(self.scale(0), min((width - 40) / 612, 1.25 * 96 / 72), delta=0.01)
+        # Ctrl and the wheel zoom in.
+        before = self.scale(0)
+        self.run_js("document.getElementById('viewer').dispatchEvent(new WheelEvent('wheel', { deltaY: -100, ctrlKey: true, bubbles: true, cancelable: true }))")
+        self.assertGreater(self.scale(0), before + 0.01)
+        # Fit width stays fit width after a reload.
+        Select(self.browser.find_element("id", "zoom")).select_by_value("fit-width")
+        self.browser.refresh()
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "the pages after reload")
+        self.assertEqual(self.run_js("return document.getElementById('zoom').value"), "fit-width")
+        # A document this browser never zoomed opens at fit width.
+        self.run_js("localStorage.removeItem('zoom-mode:docs/long.pdf')")
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
+        self.assertEqual(self.run_js("return document.getElementById('zoom').value"), "fit-width")
+        # The thumbnails follow the page read.
+        self.go_to_page(80)
+        self.wait_for("""const t = document.querySelector('#thumbnails .thumbnail[data-index="79"]').getBoundingClientRect();
+                         const p = document.getElementById('thumbnails').getBoundingClientRect();
+                         return t.top >= p.top - 1 && t.bottom <= p.bottom + 1""", "page 80's thumbnail in view")
+        self.assertEqual(self.run_js("return document.querySelector('#thumbnails [aria-current=page]').dataset.index"), "79")
+        # The hand tool drags the pages.
+        self.browser.find_element("css selector", "#tools [data-tool=hand]").click()
+        top = self.run_js("return document.getElementById('viewer').scrollTop")
+        page = self.browser.find_element("css selector", '.page[data-index="79"]')
+        ActionChains(self.browser).move_to_element(page).click_and_hold().move_by_offset(0, -200).release().perform()
+        self.assertAlmostEqual(self.run_js("return document.getElementById('viewer').scrollTop"), top + 200, delta=5)
+        self.assertEqual(self.run_js("return window.getSelection().toString()"), "", "a drag with the hand selects nothing")
+        self.browser.find_element("css selector", "#tools [data-tool=select]").click()
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

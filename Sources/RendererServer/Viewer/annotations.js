@@ -326,5 +326,6 @@ export function setTool(tool) {
     button.classList.toggle("active", button.dataset.tool === tool);
     button.setAttribute("aria-pressed", String(button.dataset.tool === tool));
   }
-  for (const view of pageViews) view.element.classList.toggle("drawing", tool !== "select");
+  for (const view of pageViews) view.element.classList.toggle("drawing", tool !== "select" && tool !== "hand");
+  $("viewer").classList.toggle("hand", tool === "hand");
 }

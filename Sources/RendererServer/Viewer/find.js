@@ -7,6 +7,36 @@ import { scrollToPage } from "./navigation.js";
 import { layer, place } from "./pages.js";
 import { pageViews, state } from "./state.js";
 
+let typingTimer = null;
+
+/**
+ * Find as you type: the term is searched for a moment after the reader stops typing. Enter
+ * right after typing shows that search's first hit; Enter again steps to the next.
+ */
+export function wireFindAsYouType() {
+  const field = $("find");
+  field.addEventListener("input", () => {
+    state.findTyped = true;
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(() => startSearch(field.value), 300);
+  });
+  field.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    clearTimeout(typingTimer);
+    const typed = state.findTyped;
+    state.findTyped = false;
+    if (field.value !== state.lastTerm) startSearch(field.value);
+    else if (!typed && state.hits.length > 0) showHit(state.currentHit + (event.shiftKey ? -1 : 1));
+  });
+}
+
+/** Searches for `term`, which becomes the term Enter steps through. */
+export function startSearch(term) {
+  state.lastTerm = term;
+  find(term);
+}
+
 export async function find(term) {
   if (state.findController) state.findController.abort();
   state.hits = [];
@@ -47,7 +77,7 @@ function onSearchLine(line) {
   state.hits.push(line);
   drawHits(pageViews[line.pageIndex]);
   if (state.currentHit < 0) showHit(0);
-  else setFindStatus((state.currentHit + 1) + " of " + state.hits.length + "...");
+  else setFindStatus(t("find.counting", { current: state.currentHit + 1, total: state.hits.length }));
 }
 
 export function showHit(position) {
@@ -57,16 +87,18 @@ export function showHit(position) {
   pageViews.forEach((view) => view.element.querySelectorAll(".hit.current").forEach((e) => e.classList.remove("current")));
   const bounds = quadsBounds(hit.quads);
   scrollToPage(hit.pageIndex, { x: bounds.x, y: Math.max(0, bounds.y - 60) });
-  drawHits(pageViews[hit.pageIndex]);
-  setFindStatus((state.currentHit + 1) + " of " + state.hits.length);
+  pageViews.forEach(drawHits);
+  setFindStatus(t("find.count", { current: state.currentHit + 1, total: state.hits.length }));
 }
 
+/** Marks the hits on the page: all of them, or only the current one when "Highlight all" is off. */
 export function drawHits(view) {
   const target = view && layer(view, "hit-layer");
   if (!target) return;
   target.innerHTML = "";
+  const all = $("find-highlight-all").checked;
   state.hits.forEach((hit, position) => {
-    if (hit.pageIndex !== view.index) return;
+    if (hit.pageIndex !== view.index || (!all && position !== state.currentHit)) return;
     for (const quad of hit.quads) {
       const box = quadsBounds([quad]);
       const mark = document.createElement("div");

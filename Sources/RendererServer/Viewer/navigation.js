@@ -15,7 +15,7 @@ import { pageViews, state } from "./state.js";
  */
 export function placeFragment(anchor) {
   const zoom = typeof state.zoom === "number" ? String(Math.round(state.zoom * 100))
-    : { "fit-width": "page-width", "fit-page": "page-fit" }[state.zoom] || "page-width";
+    : { "fit-width": "page-width", "fit-page": "page-fit", auto: "auto" }[state.zoom] || "page-width";
   return collaboration.fragment(state.documentID) + "&page=" + (anchor.pageIndex + 1) + "&zoom=" + zoom;
 }
 
@@ -29,7 +29,7 @@ export function placeInAddress(hash) {
   const page = Number(fields.get("page"));
   if (Number.isInteger(page) && page >= 1) place.pageIndex = page - 1;
   const zoom = fields.get("zoom");
-  if (zoom === "page-width" || zoom === "page-fit") place.zoom = zoom === "page-width" ? "fit-width" : "fit-page";
+  if (zoom === "page-width" || zoom === "page-fit" || zoom === "auto") place.zoom = { "page-width": "fit-width", "page-fit": "fit-page", auto: "auto" }[zoom];
   else if (zoom && Number(zoom.split(",")[0]) > 0) place.zoom = Math.min(8, Math.max(0.1, Number(zoom.split(",")[0]) / 100));
   if (fields.get("search")) place.search = fields.get("search");
   if (fields.get("nameddest")) place.destination = fields.get("nameddest");
@@ -108,8 +108,13 @@ export function updateCurrentPage() {
     for (const thumbnail of document.querySelectorAll("#thumbnails .thumbnail")) {
       const current = Number(thumbnail.dataset.index) === index;
       thumbnail.classList.toggle("current", current);
-      if (current) thumbnail.setAttribute("aria-current", "page");
-      else thumbnail.removeAttribute("aria-current");
+      if (current) {
+        thumbnail.setAttribute("aria-current", "page");
+        // The thumbnails follow the page read.
+        if (!$("thumbnails").hidden) thumbnail.scrollIntoView({ block: "nearest" });
+      } else {
+        thumbnail.removeAttribute("aria-current");
+      }
     }
   }
 }

@@ -8,7 +8,7 @@ import { drawHits } from "./find.js";
 import { drawForm } from "./forms.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
-import { currentAnchor, saveViewingState, scrollToPage } from "./navigation.js";
+import { currentAnchor, recordPlace, saveViewingState, scrollToPage } from "./navigation.js";
 import { buildThumbnails } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { loadTextLayer } from "./text-layer.js";
@@ -53,6 +53,10 @@ function scaleFor(zoom) {
   const viewer = $("viewer");
   const size = (state.pages[state.currentPage] || state.pages[0] || { size: { width: 612, height: 792 } }).size;
   if (zoom === "fit-width") return Math.max(0.1, (viewer.clientWidth - 40) / size.width);
+  // As pdf.js's automatic zoom: a portrait page at its width, at most 125%; a landscape one whole.
+  if (zoom === "auto") {
+    return size.width > size.height ? scaleFor("fit-page") : Math.min(scaleFor("fit-width"), 1.25 * POINTS_TO_CSS);
+  }
   if (zoom === "fit-page") return Math.max(0.1, Math.min((viewer.clientWidth - 40) / size.width, (viewer.clientHeight - 24) / size.height));
   return Number(zoom) * POINTS_TO_CSS;
 }
@@ -72,11 +76,36 @@ export function applyZoom() {
   }
 }
 
+/**
+ * Keeps, in this browser, whether the reader chose a fixed zoom or a fitting one for the open
+ * document, so that a fitting zoom stays fitting after a reload (the server keeps the number).
+ */
+function rememberZoomMode() {
+  try {
+    localStorage.setItem("zoom-mode:" + state.documentID, typeof state.zoom === "number" ? "fixed" : state.zoom);
+  } catch (_) { /* storage refused: the zoom is then not remembered */ }
+}
+
+/**
+ * The zoom to open document `id` at: the address's, else the mode chosen for it in this
+ * browser (a fixed zoom being `saved`, the server's), else fit width for a document new here.
+ */
+export function openingZoom(id, place, saved) {
+  if (place.zoom) return place.zoom;
+  let mode = null;
+  try { mode = localStorage.getItem("zoom-mode:" + id); } catch (_) { /* as never chosen */ }
+  if (mode === "fixed") return saved > 0 ? saved : "fit-width";
+  return ["auto", "fit-width", "fit-page"].includes(mode) ? mode : "fit-width";
+}
+
 export function setZoom(zoom) {
   const anchor = currentAnchor();
   state.zoom = zoom;
+  rememberZoomMode();
   applyZoom();
   scrollToPage(anchor.pageIndex, anchor.offset);
+  // The address says the new zoom at once (a reload reads it from there).
+  recordPlace();
   saveViewingState();
 }
 

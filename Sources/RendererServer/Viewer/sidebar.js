@@ -27,9 +27,15 @@ export function buildThumbnails() {
     const image = new Image();
     image.alt = t("page.label", { page: page.index + 1 });
     image.loading = "lazy";
+    // A frame at the page's proportions holds it, so that the list does not move as
+    // thumbnails load (an image without its source has no size of its own).
+    const frame = document.createElement("span");
+    frame.className = "frame";
+    frame.style.height = Math.round(120 * page.size.height / Math.max(1, page.size.width)) + "px";
+    frame.append(image);
     const caption = document.createElement("div");
     caption.textContent = page.label || String(page.index + 1);
-    item.append(image, caption);
+    item.append(frame, caption);
     item.addEventListener("click", () => jumpTo(page.index));
     panel.append(item);
     thumbnailObserver.observe(item);
@@ -70,8 +76,25 @@ function outlineList(items) {
     const destination = item.destination;
     if (destination && destination.kind === "page") link.addEventListener("click", () => jumpTo(destination.index, destination.point));
     else if (destination && destination.kind === "uri") link.addEventListener("click", () => showStatus(t("link.external", { uri: destination.uri }), destination.uri));
-    entry.append(link);
-    if (item.children.length > 0) entry.append(outlineList(item.children));
+    if (item.children.length > 0) {
+      // Shown open or closed as the document says; the reader opens and closes it.
+      const children = outlineList(item.children);
+      children.hidden = !item.isOpen;
+      const toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "toggle";
+      toggle.setAttribute("aria-label", t("outline.expand", { title: item.title }));
+      const show = (open) => {
+        children.hidden = !open;
+        toggle.setAttribute("aria-expanded", String(open));
+        toggle.textContent = open ? "\u25be" : "\u25b8";
+      };
+      show(item.isOpen);
+      toggle.addEventListener("click", () => show(children.hidden));
+      entry.append(toggle, link, children);
+    } else {
+      entry.append(link);
+    }
     list.append(entry);
   }
   return list;

@@ -11,11 +11,11 @@ import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, 
 import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
-import { find, showHit } from "./find.js";
+import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
 import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
-import { applyZoom, buildPages, drawPage, setZoom, stepZoom } from "./pages.js";
+import { applyZoom, buildPages, drawPage, openingZoom, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
 import { cancelPrinting, printDocument, printingAllowed } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
@@ -104,7 +104,7 @@ async function openDocument(id, place = {}) {
   // A read-only server (or one whose engines run isolated) takes no annotation edits; in a
   // collaboration, the reader's token says whether they may annotate.
   const editable = collaboration.active ? collaboration.canAnnotate() : state.details.editable;
-  for (const button of document.querySelectorAll("#tools [data-tool]:not([data-tool=select])")) {
+  for (const button of document.querySelectorAll("#tools [data-tool]:not([data-tool=select]):not([data-tool=hand])")) {
     button.disabled = !editable;
     button.title = editable ? t(button.dataset.i18nTitle) : t(collaboration.active ? "tools.readOnlyLayer" : "tools.readOnlyServer");
   }
@@ -115,8 +115,7 @@ async function openDocument(id, place = {}) {
   state.pages = Array.from({ length: count }, (_, index) => ({ index, size: first ? first.size : { width: 612, height: 792 }, label: String(index + 1) }));
   $("page-count").textContent = t("page.count", { count });
   const viewing = await api.json(api.base(id) + "/state").catch(() => null);
-  if (viewing && viewing.zoom > 0) state.zoom = viewing.zoom;
-  if (place.zoom) state.zoom = place.zoom;
+  state.zoom = openingZoom(id, place, viewing && viewing.zoom);
   buildPages();
   applyZoom();
   if (place.pageIndex !== undefined) scrollToPage(Math.min(place.pageIndex, count - 1));
@@ -126,7 +125,7 @@ async function openDocument(id, place = {}) {
   if (place.destination && place.pageIndex === undefined) await goToNamedDestination(place.destination);
   if (place.search) {
     $("find").value = place.search;
-    find(place.search);
+    startSearch(place.search);
   }
   api.json(api.base(id) + "/pages").then((pages) => {
     const anchor = currentAnchor();
@@ -179,15 +178,15 @@ function wireToolbar() {
   $("page-number").addEventListener("change", goToTypedPage);
   $("zoom").addEventListener("change", (event) => {
     const value = event.target.value;
-    setZoom(value.startsWith("fit") ? value : Number(value));
+    setZoom(value === "auto" || value.startsWith("fit") ? value : Number(value));
   });
   $("zoom-in").addEventListener("click", () => stepZoom(1));
   $("zoom-out").addEventListener("click", () => stepZoom(-1));
   $("engine").addEventListener("change", (event) => {
     state.engine = event.target.value;
     pageViews.forEach((view) => { view.drawn = null; if (view.visible) drawPage(view); });
-    document.querySelectorAll("#thumbnails img").forEach((image) => { if (image.src) image.src = thumbnailURL(Number(image.parentElement.dataset.index)); });
-    if (state.hits.length > 0) find($("find").value);
+    document.querySelectorAll("#thumbnails img").forEach((image) => { if (image.src) image.src = thumbnailURL(Number(image.closest(".thumbnail").dataset.index)); });
+    if (state.hits.length > 0) startSearch($("find").value);
   });
   $("compare").addEventListener("change", (event) => {
     state.compare = event.target.checked;
@@ -197,23 +196,15 @@ function wireToolbar() {
   });
   for (const button of document.querySelectorAll("#tools [data-tool]")) button.addEventListener("click", () => setTool(button.dataset.tool));
   $("add-bookmark").addEventListener("click", addBookmark);
-  $("find").addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    const term = $("find").value;
-    if (term === state.lastTerm && state.hits.length > 0) showHit(state.currentHit + (event.shiftKey ? -1 : 1));
-    else {
-      state.lastTerm = term;
-      find(term);
-    }
-  });
+  wireFindAsYouType();
   for (const option of ["find-case", "find-whole", "find-diacritics"]) {
     // The search again with the new options; Enter then steps through its hits.
     $(option).addEventListener("change", () => {
-      state.lastTerm = $("find").value;
-      if (state.lastTerm) find(state.lastTerm);
+      state.lastTerm = null;
+      if ($("find").value) startSearch($("find").value);
     });
   }
+  $("find-highlight-all").addEventListener("change", () => pageViews.forEach(drawHits));
   $("find-next").addEventListener("click", () => showHit(state.currentHit + 1));
   $("find-previous").addEventListener("click", () => showHit(state.currentHit - 1));
   const tabs = [...document.querySelectorAll("#sidebar .tabs button")];
@@ -241,6 +232,37 @@ function wireToolbar() {
     saveViewingState();
   });
   window.addEventListener("resize", () => { if (typeof state.zoom === "string") setZoom(state.zoom); });
+  // Ctrl and the wheel zoom the pages, not the viewer's page.
+  $("viewer").addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    stepZoom(event.deltaY < 0 ? 1 : -1);
+  }, { passive: false });
+  wireHandTool();
+}
+
+/** The hand tool: the pages are dragged to move through them. */
+function wireHandTool() {
+  const viewer = $("viewer");
+  let drag = null;
+  viewer.addEventListener("pointerdown", (event) => {
+    if (state.tool !== "hand" || event.button !== 0) return;
+    event.preventDefault();
+    drag = { x: event.clientX, y: event.clientY, left: viewer.scrollLeft, top: viewer.scrollTop };
+    viewer.setPointerCapture(event.pointerId);
+    viewer.classList.add("grabbing");
+  });
+  viewer.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    viewer.scrollLeft = drag.left - (event.clientX - drag.x);
+    viewer.scrollTop = drag.top - (event.clientY - drag.y);
+  });
+  const end = () => {
+    drag = null;
+    viewer.classList.remove("grabbing");
+  };
+  viewer.addEventListener("pointerup", end);
+  viewer.addEventListener("pointercancel", end);
 }
 
 function wireKeyboard() {
