@@ -754,6 +754,43 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return window.getSelection().toString()"), "", "a drag with the hand selects nothing")
         self.browser.find_element("css selector", "#tools [data-tool=select]").click()
 
+    def test_21_fast_scrolling_asks_only_for_the_pages_it_stops_at(self):
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&zoom=400")
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
+        # Forty jumps at 400% (large images, slow to draw), each shown for two frames: long
+        # enough for its page to be asked for, not to be drawn.
+        in_flight = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const viewer = document.getElementById('viewer');
+            const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+            (async () => {
+              for (let page = 0; page < 40; page++) {
+                viewer.scrollTop = document.querySelector('.page[data-index="' + page * 2 + '"]').offsetTop;
+                await frame();
+                await frame();
+              }
+              await frame();
+              await frame();
+              const view = viewer.getBoundingClientRect();
+              const far = [...document.querySelectorAll('.page')].filter((p) => {
+                const r = p.getBoundingClientRect();
+                return r.bottom < view.top - 500 || r.top > view.bottom + 500;
+              });
+              done({
+                far: far.length,
+                loading: far.filter((p) => { const i = p.querySelector('img.render'); return i && i.getAttribute('src') && !i.complete; }).length,
+                failures: document.querySelectorAll('.page .error').length,
+              });
+            })();
+        """)
+        self.assertGreater(in_flight["far"], 50)
+        self.assertEqual(in_flight["loading"], 0, "images still asked for on pages that left the view")
+        self.assertEqual(in_flight["failures"], 0, "a stopped page shown as a failure")
+        # The page stopped at is drawn, and pages passed come back when scrolled to.
+        self.wait_page_drawn(78)
+        self.go_to_page(31)
+        self.wait_page_drawn(30)
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -192,6 +192,13 @@ actor ServedDocument {
         try await withSession { try $0.check(feature) }
     }
 
+    /// The number of pages, without reading every page's facts (a reader's place is checked
+    /// against it before the first page is drawn).
+    func pageCount() async throws -> Int {
+        if let cached = infos, cached.version == currentVersion() { return cached.pages.count }
+        return try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in document.pageCount }
+    }
+
     /// Page sizes, rotations and labels, read once per file version.
     func pageInfos() async throws -> [PageInfo] {
         let version = currentVersion()

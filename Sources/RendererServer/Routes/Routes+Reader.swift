@@ -17,7 +17,7 @@ extension Routes {
         let (document, reader) = try await readerDocument(request, context)
         let new = try await decode(Payload.NewBookmark.self, from: request)
         guard new.title.count <= 1000 else { throw APIError.badRequest("a bookmark's title is at most 1000 characters") }
-        let pageCount = try await document.pageInfos().count
+        let pageCount = try await document.pageCount()
         let bookmark = try self.context.readers.addBookmark(
             pageIndex: new.pageIndex, title: new.title, pageCount: pageCount, reader: reader, document: document.id)
         return try Self.json(bookmark, status: .created)
@@ -34,7 +34,7 @@ extension Routes {
     /// `GET .../state`: the page, zoom and scroll position the reader left the document at.
     @Sendable func viewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
-        let pageCount = try await document.pageInfos().count
+        let pageCount = try await document.pageCount()
         return try Self.json(try self.context.readers.viewingState(pageCount: pageCount, reader: reader, document: document.id))
     }
 
@@ -42,7 +42,7 @@ extension Routes {
     @Sendable func setViewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let viewing = try await decode(ViewingState.self, from: request)
-        let pageCount = try await document.pageInfos().count
+        let pageCount = try await document.pageCount()
         try self.context.readers.setViewingState(viewing, pageCount: pageCount, reader: reader, document: document.id)
         return try Self.json(viewing)
     }

@@ -45,7 +45,22 @@ function onVisibilityChange(entries) {
     if (!view || view.element !== entry.target) continue;
     view.visible = entry.isIntersecting;
     if (view.visible) drawPage(view);
+    else stopDrawing(view);
   }
+}
+
+/**
+ * Stops what a page that left the view still waits for (its image, its text and links), so
+ * that scrolling fast asks the server only for the pages the reader stops at; the page is
+ * drawn again when it comes back.
+ */
+function stopDrawing(view) {
+  const image = view.element.querySelector("img.render");
+  const waiting = (image && !image.complete) || (view.generation && !view.generation.settled);
+  if (!waiting) return;
+  if (image && !image.complete) image.removeAttribute("src");
+  if (view.generation) view.generation.controller.abort();
+  view.drawn = null;
 }
 
 /** The scale of a zoom setting, in CSS pixels per point. */
@@ -134,16 +149,23 @@ function currentDPI() {
  */
 export async function pageJSON(view, path) {
   const generation = view.generation;
-  const value = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/" + path);
-  return view.generation === generation ? value : null;
+  generation.pending += 1;
+  try {
+    const value = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/" + path, { signal: generation.controller.signal });
+    return view.generation === generation ? value : null;
+  } finally {
+    generation.pending -= 1;
+    generation.settled = generation.pending === 0;
+  }
 }
 
 export function drawPage(view) {
   const key = [state.scale, state.engine, state.compare, state.revision].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
-  // This drawing's identity, which `pageJSON` checks.
-  view.generation = {};
+  // This drawing's identity, which `pageJSON` checks, and what stops its requests.
+  if (view.generation) view.generation.controller.abort();
+  view.generation = { controller: new AbortController(), pending: 0, settled: false };
   view.element.innerHTML = "";
   view.element.classList.remove("compared");
   if (state.compare) return drawComparison(view);
@@ -152,6 +174,8 @@ export function drawPage(view) {
   image.alt = t("page.label", { page: view.index + 1 });
   image.dataset.engine = state.engine;
   image.addEventListener("error", () => {
+    // A drawing stopped because the page left the view is no failure.
+    if (!image.getAttribute("src")) return;
     const failure = document.createElement("div");
     failure.className = "error";
     failure.textContent = t("page.failed");
