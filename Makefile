@@ -21,7 +21,7 @@ DEMO_OUT = demo-output
 
 # What `make bench` needs beyond `make setup` (which installs the manuals it measures):
 # hyperfine, and GNU time for peak memory.
-BENCH_PACKAGES = hyperfine time
+BENCH_PACKAGES = hyperfine time libjs-pdf
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
 # libraries to load at each start), built apart from the debug and demo builds.
 BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-bench
@@ -49,7 +49,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: bench-viewer bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -246,6 +246,12 @@ bench-png: setup bench-deps
 bench-first-page: setup bench-deps
 	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/first_page.py
+
+# Only the viewer section of BENCHMARKS.md: first page painted and a jump to page 1,200 on R's
+# manual in headless Chromium, against pdf.js 2.14's own viewer (Debian's libjs-pdf).
+bench-viewer: setup bench-deps
+	$(call build-hostapp,$(BENCH_BUILD))
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/viewer_first_paint.py
 
 # Only the collaboration section of BENCHMARKS.md: N clients x 1 edit/s on SQLite and
 # PostgreSQL, one and two servers (BENCH_COLLAB_SECONDS per run, default 20).

@@ -29,6 +29,7 @@ import png_encoding
 import poppler_memory
 import server_load
 import vault_memory
+import viewer_first_paint
 from timing import hyperfine, into
 
 DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
@@ -184,7 +185,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), collab_load.measure()]
+    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), viewer_first_paint.measure(), collab_load.measure()]
     write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
 
 
@@ -231,6 +232,7 @@ def write_report(rows, notes, memory, vault):
         "make bench-png                                # the PNG encoding section alone",
         "make bench-vault                              # the vault's memory table alone",
         "BENCH_SERVER_SECONDS=60 make bench-server     # the viewer's server alone, a one-minute memory run",
+        "make bench-viewer                             # the viewer against pdf.js alone",
         "```",
         "",
     ]

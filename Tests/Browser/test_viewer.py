@@ -124,7 +124,9 @@ class ViewerTests(unittest.TestCase):
             if value:
                 return value
             time.sleep(0.1)
-        self.fail("timed out waiting for " + what)
+        shown = self.run_js("return [document.getElementById('page-number').value, document.getElementById('find-status').textContent, "
+                            "document.getElementById('status-text').textContent, location.hash]")
+        self.fail("timed out waiting for %s (page box, find status, status line, address: %s)" % (what, shown))
 
     def open_viewer(self):
         """Opens the viewer on the test document and goes to page 1 (the reader's position
@@ -134,8 +136,12 @@ class ViewerTests(unittest.TestCase):
         self.go_to_page(1)
 
     def go_to_page(self, number):
+        from selenium.webdriver.common.keys import Keys
+        # Typed over the box's selected text, never into an emptied box: the viewer writes the
+        # current page into the box whenever it is empty and not focused.
         page_number = self.browser.find_element("id", "page-number")
-        page_number.clear()
+        page_number.click()
+        page_number.send_keys(Keys.CONTROL, "a")
         page_number.send_keys("%d\n" % number)
         self.wait_page_drawn(number - 1)
         self.wait_for("return document.getElementById('page-number').value === '%d'" % number, "the page box to say %d" % number)
@@ -790,6 +796,62 @@ class ViewerTests(unittest.TestCase):
         self.wait_page_drawn(78)
         self.go_to_page(31)
         self.wait_page_drawn(30)
+
+    def page_luminance(self, selector):
+        """The mean luminance (0 to 255) of the image `selector` names, read through a canvas."""
+        return self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const image = document.querySelector(arguments[0]);
+            const check = () => {
+              if (!image.complete || image.naturalWidth === 0) return requestAnimationFrame(check);
+              const canvas = document.createElement('canvas');
+              canvas.width = 64; canvas.height = 64;
+              const context = canvas.getContext('2d');
+              context.drawImage(image, 0, 0, 64, 64);
+              const pixels = context.getImageData(0, 0, 64, 64).data;
+              let sum = 0;
+              for (let i = 0; i < pixels.length; i += 4) sum += 0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2];
+              done(sum / (pixels.length / 4));
+            };
+            check();
+        """, selector)
+
+    def test_22_presentation_and_dark_mode(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.open_viewer()
+        # Presentation: one page at a time, fitted to the screen; keys and clicks go on.
+        self.browser.find_element("id", "presentation-open").click()
+        self.wait_for("return !document.getElementById('presentation').hidden", "the presentation")
+        shown = lambda: self.run_js("return document.getElementById('presentation-page').dataset.index")
+        self.assertEqual(shown(), "0")
+        self.wait_for("const i = document.getElementById('presentation-page'); return i.complete && i.naturalWidth > 0", "page 1 shown")
+        self.assertGreater(self.run_js("return document.getElementById('presentation-page').getBoundingClientRect().height"),
+                           0.9 * self.run_js("return document.getElementById('presentation').clientHeight"))
+        ActionChains(self.browser).send_keys(Keys.ARROW_RIGHT).perform()
+        self.assertEqual(shown(), "1")
+        self.browser.find_element("id", "presentation").click()
+        self.assertEqual(shown(), "2")
+        ActionChains(self.browser).send_keys(Keys.ARROW_RIGHT).perform()
+        self.assertEqual(shown(), "2", "past the last page")
+        ActionChains(self.browser).send_keys(Keys.PAGE_UP).perform()
+        self.assertEqual(shown(), "1")
+        ActionChains(self.browser).send_keys(Keys.ESCAPE).perform()
+        self.wait_for("return document.getElementById('presentation').hidden", "the presentation left")
+        self.wait_for("return document.getElementById('page-number').value === '2'", "the viewer at the page presented last")
+        # Dark mode: the interface dark, and the pages drawn dark by the engine.
+        light = self.page_luminance('.page[data-index="1"] img.render')
+        self.browser.find_element("id", "dark-toggle").click()
+        self.wait_for("return document.querySelector('.page[data-index=\"1\"] img.render').src.includes('dark=true')", "the page drawn dark")
+        dark = self.page_luminance('.page[data-index="1"] img.render')
+        self.assertGreater(light, 200)
+        self.assertLess(dark, 80)
+        self.assertTrue(self.run_js("return document.body.classList.contains('dark')"))
+        self.assertEqual(self.accessibility_violations(), [], "the dark interface")
+        self.browser.refresh()
+        self.wait_for("return document.body.classList.contains('dark')", "dark mode kept after a reload")
+        self.browser.find_element("id", "dark-toggle").click()
+        self.wait_for("return !document.body.classList.contains('dark')", "light again")
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

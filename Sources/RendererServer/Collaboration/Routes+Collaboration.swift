@@ -131,7 +131,7 @@ extension Routes {
     /// Applies `changes` of `collaborator` in order, each on its own, and sends each applied
     /// one to the layer's WebSockets but `sender`'s.
     func apply(_ changes: [LayerChange], for collaborator: Collaborator, except sender: UUID?) async throws -> PushResult {
-        let pageCount = try await collaborator.document.pageInfos().count
+        let pageCount = try await collaborator.document.pageCount()
         let (user, permissions) = (collaborator.claims.userID, collaborator.claims.collaborationPermissions)
         var results: [ChangeResult] = []
         for change in changes {

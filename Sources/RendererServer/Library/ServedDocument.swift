@@ -199,6 +199,15 @@ actor ServedDocument {
         return try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in document.pageCount }
     }
 
+    /// One page's facts: from every page's when they were read, else that page's alone (a
+    /// first page is drawn before the rest are measured). Nil for a page past the end.
+    func pageInfo(pageAt index: Int) async throws -> PageInfo? {
+        if let cached = infos, cached.version == currentVersion() { return cached.pages.indices.contains(index) ? cached.pages[index] : nil }
+        return try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in
+            index < document.pageCount ? try document.pageInfo(pageAt: index) : nil
+        }
+    }
+
     /// Page sizes, rotations and labels, read once per file version.
     func pageInfos() async throws -> [PageInfo] {
         let version = currentVersion()

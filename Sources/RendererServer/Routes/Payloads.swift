@@ -43,12 +43,14 @@ enum Payload {
         var allows: Allowed
     }
 
-    /// What a reader may do with a document: print it (print images), download it and fill
-    /// its form.
+    /// What a reader may do with a document: print it (print images), download it, fill its
+    /// form, show it full screen (presentation) and draw it for a dark screen.
     struct Allowed: Codable {
         var printing: Bool
         var download: Bool
         var formFilling: Bool
+        var fullScreen: Bool
+        var darkMode: Bool
     }
 
     /// `GET .../pages/{page}/text`: the words of a page, by line.

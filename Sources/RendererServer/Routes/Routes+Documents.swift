@@ -45,12 +45,14 @@ extension Routes {
         let printing = try await document.permits(.printing)
         let download = try await document.permits(.saveTo)
         let formFilling = try await document.permits(.formFilling) && self.context.configuration.allowsEditing
+        let (fullScreen, darkMode) = (try await document.permits(.fullScreen), try await document.permits(.darkMode))
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
                 editable: self.context.configuration.allowsEditing,
                 fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0,
-                allows: Payload.Allowed(printing: printing, download: download, formFilling: formFilling)))
+                allows: Payload.Allowed(
+                    printing: printing, download: download, formFilling: formFilling, fullScreen: fullScreen, darkMode: darkMode)))
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.

@@ -8,7 +8,8 @@ extension Routes {
 
     /// `GET .../pages/{page}/image?dpi=|width=&engine=&dark=&purpose=`: the page as PNG, at
     /// `dpi` (default 96) or scaled to `width` pixels, with a strong ETag (304 when it
-    /// matches) and `X-Renderer` naming the engine that drew it. `purpose=print` asks for a
+    /// matches) and `X-Renderer` naming the engine that drew it. `dark=true` draws it for a
+    /// dark screen (403 when the settings make dark mode unavailable). `purpose=print` asks for a
     /// page to print: 403 `not-permitted` unless the settings and the PDF allow printing.
     @Sendable func pageImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
@@ -18,6 +19,7 @@ extension Routes {
         let dpi = try Self.query("dpi", request, as: Double.self)
         let width = try Self.query("width", request, as: Int.self)
         let dark = try Self.flag("dark", request)
+        if dark { try await document.require(.darkMode) }
         switch try Self.queryText("purpose", request) {
         case nil, "screen": break
         case "print": try await document.require(.printing)
@@ -35,9 +37,8 @@ extension Routes {
                 return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: cached))
             }
             // The pixels this drawing takes count against the render budget while it runs.
-            let pages = try await document.pageInfos()
-            let weight = pages.indices.contains(page)
-                ? Self.renderBytes(of: pages[page].size, dpi: dpi, width: width, maximumPixelCount: limits.maximumPixelCount) : 1
+            let weight = try await document.pageInfo(pageAt: page)
+                .map { Self.renderBytes(of: $0.size, dpi: dpi, width: width, maximumPixelCount: limits.maximumPixelCount) } ?? 1
             let reserved = try self.context.renderBudget.admit(weight: weight)
             defer { withExtendedLifetime(reserved) {} }
             // A client that goes away cancels the drawing.

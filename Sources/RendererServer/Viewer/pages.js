@@ -9,7 +9,6 @@ import { drawForm } from "./forms.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
 import { currentAnchor, recordPlace, saveViewingState, scrollToPage } from "./navigation.js";
-import { buildThumbnails } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { loadTextLayer } from "./text-layer.js";
 
@@ -35,7 +34,6 @@ export function buildPages() {
     visibilityObserver.observe(element);
     wirePagePointer(view);
   }
-  buildThumbnails();
 }
 
 function onVisibilityChange(entries) {
@@ -86,7 +84,7 @@ export function applyZoom() {
     const size = state.pages[view.index].size;
     view.element.style.width = Math.round(size.width * state.scale) + "px";
     view.element.style.height = Math.round(size.height * state.scale) + "px";
-    view.drawn = null;
+    // Drawn again only if what it shows changed (drawPage compares).
     if (view.visible) drawPage(view);
   }
 }
@@ -134,6 +132,7 @@ export function stepZoom(direction) {
 /** The address of a page image at the current scale, sharp on high-density screens. */
 export function imageURL(index, engine, dpi) {
   const params = new URLSearchParams({ dpi: dpi.toFixed(1), engine, v: state.revision });
+  if (state.dark) params.set("dark", "true");
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
 }
 
@@ -159,8 +158,17 @@ export async function pageJSON(view, path) {
   }
 }
 
+/** Tells the document's opening that a first page is drawn (or could not be). */
+function firstPaintDone() {
+  if (state.onFirstPaint) {
+    state.onFirstPaint();
+    state.onFirstPaint = null;
+  }
+}
+
 export function drawPage(view) {
-  const key = [state.scale, state.engine, state.compare, state.revision].join("|");
+  const size = state.pages[view.index].size;
+  const key = [state.scale, size.width, size.height, state.engine, state.compare, state.revision, state.dark].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
   // This drawing's identity, which `pageJSON` checks, and what stops its requests.
@@ -168,7 +176,10 @@ export function drawPage(view) {
   view.generation = { controller: new AbortController(), pending: 0, settled: false };
   view.element.innerHTML = "";
   view.element.classList.remove("compared");
-  if (state.compare) return drawComparison(view);
+  if (state.compare) {
+    firstPaintDone();
+    return drawComparison(view);
+  }
   const image = new Image();
   image.className = "render";
   image.alt = t("page.label", { page: view.index + 1 });
@@ -182,6 +193,16 @@ export function drawPage(view) {
     view.element.append(failure);
     api.request(image.src).catch((error) => { failure.textContent = error.message; });
   });
+  // The page's text and links once its image is in (or failed): the image comes first.
+  const generation = view.generation;
+  const settle = () => {
+    firstPaintDone();
+    if (view.generation !== generation) return;
+    loadTextLayer(view);
+    loadLinks(view);
+  };
+  image.addEventListener("load", settle, { once: true });
+  image.addEventListener("error", settle, { once: true });
   image.src = imageURL(view.index, state.engine, currentDPI());
   view.element.append(image);
   for (const name of ["text-layer", "hit-layer", "link-layer"]) {
@@ -195,8 +216,6 @@ export function drawPage(view) {
   const form = document.createElement("div");
   form.className = "layer form-layer";
   view.element.append(form);
-  loadTextLayer(view);
-  loadLinks(view);
   drawHits(view);
   drawAnnotations(view);
   drawForm(view);

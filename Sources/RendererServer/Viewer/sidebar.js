@@ -43,7 +43,9 @@ export function buildThumbnails() {
 }
 
 export function thumbnailURL(index) {
-  return api.base(state.documentID) + "/pages/" + index + "/image?" + new URLSearchParams({ width: 120 * Math.min(2, window.devicePixelRatio || 1), engine: state.engine, v: state.revision });
+  const params = new URLSearchParams({ width: 120 * Math.min(2, window.devicePixelRatio || 1), engine: state.engine, v: state.revision });
+  if (state.dark) params.set("dark", "true");
+  return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
 }
 
 export function refreshThumbnails(pages) {

@@ -9,6 +9,7 @@ export const state = {
   scale: 1,             // CSS pixels per point
   engine: null,
   compare: false,
+  dark: false,          // dark mode: the interface dark, pages drawn for a dark screen
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again
   annotations: [],
@@ -19,6 +20,8 @@ export const state = {
   findController: null,
   currentPage: 0,
   restoring: true,
+  onFirstPaint: null,
+  prefetched: null,     // the details of the document the address names, asked for at start   // called once the opening document's first page is drawn
 };
 
 export const pageViews = [];   // per page: { element, image, loaded, textLoaded, ... }

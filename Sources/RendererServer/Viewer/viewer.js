@@ -17,9 +17,10 @@ import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawPage, openingZoom, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
+import { presentationAllowed, stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument, printingAllowed } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
-import { addBookmark, loadBookmarks, loadOutline, showSidebarTab, thumbnailURL } from "./sidebar.js";
+import { addBookmark, buildThumbnails, loadBookmarks, loadOutline, showSidebarTab, thumbnailURL } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
 
@@ -45,11 +46,15 @@ export async function start() {
   // The token came in the address once; the server set a cookie, so drop it from view.
   if (location.search.includes("token=")) history.replaceState(null, "", location.pathname + location.hash);
   translatePage();
+  try { if (localStorage.getItem("dark") === "on") setDark(true); } catch (_) { /* light */ }
   collaboration.setUp();
   wireToolbar();
   wireKeyboard();
   wireSelectionCopy();
   try {
+    // The document the address names is asked for while the list of documents comes.
+    const named = new URLSearchParams(location.hash.slice(1)).get("doc");
+    if (named) state.prefetched = { id: named, details: api.json(api.base(named)).catch((error) => error) };
     const documents = await api.json("/api/documents");
     const select = $("document");
     for (const entry of documents) select.add(new Option(entry.id, entry.id));
@@ -73,7 +78,10 @@ async function openDocument(id, place = {}) {
   state.restoring = true;
   history.replaceState(null, "", collaboration.fragment(id));
   try {
-    state.details = await api.json(api.base(id));
+    const prefetched = state.prefetched && state.prefetched.id === id ? await state.prefetched.details : null;
+    state.prefetched = null;
+    if (prefetched instanceof Error) throw prefetched;
+    state.details = prefetched || await api.json(api.base(id));
   } catch (error) {
     document.title = t("window.title", { title: id });
     if (error.code === "password-required") {
@@ -94,6 +102,9 @@ async function openDocument(id, place = {}) {
   offerDownload();
   // What the server's settings and the PDF's permissions forbid is not offered.
   $("print").hidden = !printingAllowed();
+  $("presentation-open").hidden = !presentationAllowed();
+  $("dark-toggle").hidden = !state.details.allows.darkMode;
+  if (!state.details.allows.darkMode) setDark(false);
   $("download").hidden = !state.details.allows.download;
   const engines = $("engine");
   engines.innerHTML = "";
@@ -116,6 +127,9 @@ async function openDocument(id, place = {}) {
   $("page-count").textContent = t("page.count", { count });
   const viewing = await api.json(api.base(id) + "/state").catch(() => null);
   state.zoom = openingZoom(id, place, viewing && viewing.zoom);
+  // The first page drawn goes first: everything else the server is asked waits for it.
+  const firstPaint = new Promise((resolve) => { state.onFirstPaint = resolve; });
+  if (count === 0) state.onFirstPaint();
   buildPages();
   applyZoom();
   if (place.pageIndex !== undefined) scrollToPage(Math.min(place.pageIndex, count - 1));
@@ -127,25 +141,30 @@ async function openDocument(id, place = {}) {
     $("find").value = place.search;
     startSearch(place.search);
   }
+  // The keyboard works at once: the pages have the focus unless the reader put it elsewhere.
+  if (document.activeElement === document.body) $("viewer").focus({ preventScroll: true });
+  await firstPaint;
+  if (state.documentID !== id) return;
   api.json(api.base(id) + "/pages").then((pages) => {
+    if (state.documentID !== id) return;
     const anchor = currentAnchor();
     state.pages = pages;
     applyZoom();
     scrollToPage(anchor.pageIndex, anchor.offset);
     refreshPageLabel();
+    buildThumbnails();
   }).catch((error) => showStatus(error.message));
   loadOutline();
   loadBookmarks();
   loadAnnotations();
   loadForm();
-  // The keyboard works at once: the pages have the focus unless the reader put it elsewhere.
-  if (document.activeElement === document.body) $("viewer").focus({ preventScroll: true });
 }
 
 /** Takes everything of the document shown off the screen, before another opens. */
 function closeDocument() {
   closeEditor();
   cancelPrinting();
+  stopPresentation();
   state.details = null;
   state.pages = [];
   state.annotations = [];
@@ -175,7 +194,13 @@ function wireToolbar() {
   });
   $("previous-page").addEventListener("click", () => scrollToPage(state.currentPage - 1));
   $("next-page").addEventListener("click", () => scrollToPage(state.currentPage + 1));
-  $("page-number").addEventListener("change", goToTypedPage);
+  // Enter goes to the page typed (even the one shown); leaving the box shows the current page again.
+  $("page-number").addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    goToTypedPage();
+  });
+  $("page-number").addEventListener("blur", refreshPageLabel);
   $("zoom").addEventListener("change", (event) => {
     const value = event.target.value;
     setZoom(value === "auto" || value.startsWith("fit") ? value : Number(value));
@@ -226,6 +251,8 @@ function wireToolbar() {
   $("editor-close").addEventListener("click", closeEditor);
   $("properties-open").addEventListener("click", showProperties);
   $("print").addEventListener("click", printDocument);
+  wirePresentation();
+  $("dark-toggle").addEventListener("click", () => setDark(!state.dark));
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
   $("viewer").addEventListener("scroll", () => {
     updateCurrentPage();
@@ -239,6 +266,20 @@ function wireToolbar() {
     stepZoom(event.deltaY < 0 ? 1 : -1);
   }, { passive: false });
   wireHandTool();
+}
+
+/**
+ * Dark mode on or off: the interface in dark colours, and the pages drawn by the engine for a
+ * dark screen (when the document's settings make dark mode available). Kept in this browser.
+ */
+function setDark(dark) {
+  if (state.dark === dark) return;
+  state.dark = dark;
+  document.body.classList.toggle("dark", dark);
+  $("dark-toggle").setAttribute("aria-pressed", String(dark));
+  try { localStorage.setItem("dark", dark ? "on" : "off"); } catch (_) { /* not remembered */ }
+  pageViews.forEach((view) => { view.drawn = null; if (view.visible) drawPage(view); });
+  document.querySelectorAll("#thumbnails img").forEach((image) => { if (image.src) image.src = thumbnailURL(Number(image.closest(".thumbnail").dataset.index)); });
 }
 
 /** The hand tool: the pages are dragged to move through them. */

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""The viewer against pdf.js's own viewer, in Debian's headless Chromium, in one run on the
+same machine and the same document (R's 2,415-page reference manual by default):
+
+- first page painted: from navigation to page 1 drawn on screen (the viewer: its image
+  decoded; pdf.js 2.14 from Debian's libjs-pdf: its `pagerendered` event for page 1), each
+  run on a cold server (a new `hostapp serve`; for pdf.js a new static server) with the
+  browser's cache off;
+- a jump to page 1,200 painted: from the page number typed to that page drawn;
+- fast scrolling: the viewer's page image requests started and finished during 40 jumps two
+  frames apart (the rest were given up when their page left the view).
+
+Issue 33's targets: first page at most 0.5 s, the jump at most 0.3 s. Medians of
+BENCH_VIEWER_RUNS runs (default 5). Run through `make bench-viewer` (this section alone,
+written into BENCHMARKS.md between its markers) or `make bench` (all sections).
+Settings (environment variables):
+  BENCH_VIEWER_DOC   the PDF (default: R's reference manual)
+  BENCH_VIEWER_RUNS  runs per measure (default: 5)
+  HOSTAPP            the hostapp binary (default: .build/release/hostapp)
+"""
+import http.server
+import os
+import re
+import secrets
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from report_section import run
+
+HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
+DOC = os.environ.get("BENCH_VIEWER_DOC", "/usr/share/R/doc/manual/refman.pdf")
+RUNS = int(os.environ.get("BENCH_VIEWER_RUNS", "5"))
+PDFJS = "/usr/share/javascript/pdf"
+JUMP = 1200
+BEGIN, END = "<!-- viewer-first-paint -->", "<!-- /viewer-first-paint -->"
+
+# Installed before each page's own scripts: records when page 1 is drawn, for either viewer.
+PROBE = """
+window.__painted = {};
+(function watch() {
+  const image = document.querySelector('.page[data-index="0"] img.render');
+  if (image && image.complete && image.naturalWidth > 0 && !window.__painted[1]) window.__painted[1] = performance.now();
+  const app = window.PDFViewerApplication;
+  if (app && app.eventBus && !window.__hooked) {
+    window.__hooked = true;
+    app.eventBus.on("pagerendered", (event) => {
+      if (!window.__painted[event.pageNumber]) window.__painted[event.pageNumber] = performance.now();
+    });
+  }
+  requestAnimationFrame(watch);
+})();
+"""
+
+
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,1000", "--no-proxy-server", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
+    driver.set_script_timeout(120)
+    return driver
+
+
+def wait(driver, script, deadline=120):
+    end = time.time() + deadline
+    while time.time() < end:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.02)
+    raise RuntimeError("timed out: " + script)
+
+
+class Server:
+    """`hostapp serve DOC` on a free loopback port, new for each run (a cold server)."""
+
+    def __init__(self, folder):
+        self.token = secrets.token_hex(16)
+        token_file = os.path.join(folder, "token")
+        with open(token_file, "w") as f:
+            f.write(self.token + "\n")
+        self.process = subprocess.Popen(
+            [HOSTAPP, "serve", DOC, "--port", "0", "--token-file", token_file, "--read-only", "--reader-state", ":memory:"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.base = re.search(r"(http://127\.0\.0\.1:\d+)/", self.process.stdout.readline()).group(1)
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+        self.process.stdout.close()
+
+
+class StaticServer:
+    """pdf.js's viewer and the document, served as files on a free loopback port."""
+
+    def __init__(self, folder):
+        os.symlink(PDFJS, os.path.join(folder, "pdfjs"))
+        os.symlink(DOC, os.path.join(folder, "document.pdf"))
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *arguments, **keywords):
+                super().__init__(*arguments, directory=folder, **keywords)
+
+            def log_message(self, *_):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.base = "http://127.0.0.1:%d" % self.httpd.server_address[1]
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def ours(driver):
+    """First paint and the jump, in the viewer, on a new server."""
+    folder = tempfile.mkdtemp(prefix="bench-viewer-")
+    server = Server(folder)
+    try:
+        driver.get(server.base + "/?token=" + server.token + "#doc=" + os.path.basename(DOC))
+        first = wait(driver, "return window.__painted[1]") / 1000
+        jump = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const started = performance.now();
+            // By the address, as a shared link to the page would (the page box reads labels first).
+            location.hash = 'doc=' + encodeURIComponent(arguments[1]) + '&page=' + arguments[0];
+            (function watch() {
+              const image = document.querySelector('.page[data-index="' + (arguments[0] - 1) + '"] img.render');
+              if (image && image.complete && image.naturalWidth > 0) return done((performance.now() - started) / 1000);
+              requestAnimationFrame(watch);
+            }).call(null);
+        """.replace("arguments[0]", str(JUMP)), JUMP, os.path.basename(DOC))
+        return first, jump
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def pdfjs(driver):
+    """First paint and the jump, in pdf.js's viewer, on a new static server."""
+    folder = tempfile.mkdtemp(prefix="bench-pdfjs-")
+    server = StaticServer(folder)
+    try:
+        driver.get(server.base + "/pdfjs/web/viewer.html?file=/document.pdf#zoom=page-width")
+        first = wait(driver, "return window.__painted[1]") / 1000
+        jump = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const started = performance.now();
+            window.__painted[%d] = 0;
+            PDFViewerApplication.page = %d;
+            (function watch() {
+              if (window.__painted[%d]) return done((window.__painted[%d] - started) / 1000);
+              requestAnimationFrame(watch);
+            })();
+        """ % (JUMP, JUMP, JUMP, JUMP))
+        return first, jump
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def fast_scrolling(driver):
+    """Image requests started and finished while jumping 40 times, two frames apart."""
+    folder = tempfile.mkdtemp(prefix="bench-viewer-")
+    server = Server(folder)
+    try:
+        driver.get(server.base + "/?token=" + server.token + "#doc=" + os.path.basename(DOC))
+        wait(driver, "return window.__painted[1]")
+        driver.execute_cdp_cmd("Network.enable", {})
+        counts = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const viewer = document.getElementById('viewer');
+            const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+            const before = performance.getEntriesByType('resource').filter((e) => e.name.includes('/image?')).length;
+            const started = new Set();
+            const watcher = new MutationObserver((changes) => {
+              for (const change of changes) for (const node of change.addedNodes) if (node.classList && node.classList.contains('render')) started.add(node);
+            });
+            watcher.observe(document.getElementById('pages'), { childList: true, subtree: true });
+            (async () => {
+              for (let jump = 0; jump < 40; jump++) {
+                viewer.scrollTop = document.querySelector('.page[data-index="' + (100 + jump * 25) + '"]').offsetTop;
+                await frame();
+                await frame();
+              }
+              await new Promise((resolve) => setTimeout(resolve, 3000));
+              watcher.disconnect();
+              const finished = performance.getEntriesByType('resource').filter((e) => e.name.includes('/image?')).length - before;
+              done({ started: started.size, finished });
+            })();
+        """)
+        return counts
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure():
+    if not os.path.isdir(PDFJS):
+        sys.exit("pdf.js is not installed (Debian's libjs-pdf; make bench-deps installs it)")
+    results = {"ours": [], "pdfjs": []}
+    driver = browser()
+    try:
+        for _ in range(RUNS):
+            results["ours"].append(ours(driver))
+            results["pdfjs"].append(pdfjs(driver))
+        scrolling = fast_scrolling(driver)
+    finally:
+        driver.quit()
+    median = {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)) for name, runs in results.items()}
+    (our_first, our_jump), (their_first, their_jump) = median["ours"], median["pdfjs"]
+    pages = subprocess.run(["pdfinfo", DOC], capture_output=True, text=True).stdout
+    count = re.search(r"Pages:\s+(\d+)", pages).group(1)
+    return [
+        BEGIN,
+        "## The viewer against pdf.js",
+        "",
+        "`make bench-viewer` (Benchmarks/viewer_first_paint.py): %s (%s pages), the release build's "
+        "`hostapp serve` and pdf.js 2.14's own viewer (Debian's libjs-pdf, served as static files), "
+        "each in Debian's headless Chromium with its cache off, in one run; medians of %d runs, each "
+        "on a new server. Issue 33's targets: first page at most 0.5 s, the jump at most 0.3 s."
+        % (os.path.basename(DOC), count, RUNS),
+        "",
+        "| Measure | This viewer | pdf.js | Ratio |",
+        "|---|---|---|---|",
+        "| First page painted after navigation (cold server) | %.2f s | %.2f s | %.2f |" % (our_first, their_first, our_first / their_first),
+        "| Jump to page %s painted | %.2f s | %.2f s | %.2f |" % ("{:,}".format(JUMP), our_jump, their_jump, our_jump / their_jump),
+        "",
+        "Fast scrolling (40 jumps, two frames apart): %d page images asked for, %d drawn to the end; "
+        "the rest were given up as their pages left the view." % (scrolling["started"], scrolling["finished"]),
+        END,
+    ]
+
+
+if __name__ == "__main__":
+    run(measure, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "BENCHMARKS.md"), BEGIN, END)
