@@ -20,6 +20,7 @@ Settings (environment variables):
   BENCH_VIEWER_RUNS  runs per measure (default: 5)
   HOSTAPP            the hostapp binary (default: .build/release/hostapp)
 """
+import contextlib
 import http.server
 import os
 import re
@@ -128,13 +129,27 @@ class StaticServer:
         self.httpd.server_close()
 
 
+@contextlib.contextmanager
+def opened(driver, make_server, address):
+    """The document opened in the browser from a new server (`make_server(folder)`) at
+    `address(server)`; yields the seconds to the first page painted."""
+    folder = tempfile.mkdtemp(prefix="bench-viewer-")
+    server = make_server(folder)
+    try:
+        driver.get(address(server))
+        yield wait(driver, "return window.__painted[1]") / 1000
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def our_address(server):
+    return server.base + "/?token=" + server.token + "#doc=" + os.path.basename(DOC)
+
+
 def ours(driver):
     """First paint and the jump, in the viewer, on a new server."""
-    folder = tempfile.mkdtemp(prefix="bench-viewer-")
-    server = Server(folder)
-    try:
-        driver.get(server.base + "/?token=" + server.token + "#doc=" + os.path.basename(DOC))
-        first = wait(driver, "return window.__painted[1]") / 1000
+    with opened(driver, Server, our_address) as first:
         wait(driver, "return document.querySelectorAll('#thumbnails .thumbnail').length > 2000")
         jump = driver.execute_async_script("""
             const done = arguments[arguments.length - 1];
@@ -148,18 +163,11 @@ def ours(driver):
             }).call(null);
         """.replace("arguments[0]", str(JUMP)), JUMP, os.path.basename(DOC))
         return first, jump
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pdfjs(driver):
     """First paint and the jump, in pdf.js's viewer, on a new static server."""
-    folder = tempfile.mkdtemp(prefix="bench-pdfjs-")
-    server = StaticServer(folder)
-    try:
-        driver.get(server.base + "/pdfjs/web/viewer.html?file=/document.pdf#zoom=page-width")
-        first = wait(driver, "return window.__painted[1]") / 1000
+    with opened(driver, StaticServer, lambda server: server.base + "/pdfjs/web/viewer.html?file=/document.pdf#zoom=page-width") as first:
         driver.execute_async_script("const done = arguments[arguments.length - 1]; PDFViewerApplication.pdfViewer.pagesPromise.then(() => done(true));")
         jump = driver.execute_async_script("""
             const done = arguments[arguments.length - 1];
@@ -172,19 +180,12 @@ def pdfjs(driver):
             })();
         """ % (JUMP, JUMP, JUMP, JUMP))
         return first, jump
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def fast_scrolling(driver):
-    """Image requests started and finished while jumping 40 times, two frames apart."""
-    folder = tempfile.mkdtemp(prefix="bench-viewer-")
-    server = Server(folder)
-    try:
-        driver.get(server.base + "/?token=" + server.token + "#doc=" + os.path.basename(DOC))
-        wait(driver, "return window.__painted[1]")
-        driver.execute_cdp_cmd("Network.enable", {})
+    """Page images asked for in 40 jumps two frames apart, and those still drawn or given up
+    for pages out of view right after."""
+    with opened(driver, Server, our_address):
         counts = driver.execute_async_script("""
             const done = arguments[arguments.length - 1];
             const viewer = document.getElementById('viewer');
@@ -214,9 +215,6 @@ def fast_scrolling(driver):
             })();
         """)
         return counts
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def measure():
