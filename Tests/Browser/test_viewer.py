@@ -853,6 +853,63 @@ class ViewerTests(unittest.TestCase):
         self.browser.find_element("id", "dark-toggle").click()
         self.wait_for("return !document.body.classList.contains('dark')", "light again")
 
+    def test_23_rotates_the_view(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Foutline.pdf&page=1&zoom=100")
+        self.wait_for("return document.querySelectorAll('.page').length === 4", "outline.pdf's pages")
+        self.wait_page_drawn(0)
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 0", "page 1's text")
+        scale = self.scale(0)
+        ActionChains(self.browser).send_keys("r").perform()
+        self.wait_for("return document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect().width > document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect().height", "the page turned")
+        box = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.width, r.height]")
+        self.assertAlmostEqual(box[0], 792 * scale, delta=2)
+        self.assertAlmostEqual(box[1], 612 * scale, delta=2)
+        # A word's box turned with the page: (x, y) in the page goes to (H - y, x) on screen.
+        word = self.run_js("""
+            const page = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
+            const span = document.querySelector('.page[data-index="0"] .text-layer span');
+            const r = span.getBoundingClientRect();
+            return { left: r.left - page.left, top: r.top - page.top, width: r.width, height: r.height,
+                     x: Number(span.dataset.x), y: Number(span.dataset.y), w: Number(span.dataset.width), h: Number(span.dataset.height) };
+        """)
+        height = 792 * scale
+        self.assertAlmostEqual(word["left"], height - (word["y"] + word["h"]) * scale, delta=3)
+        self.assertAlmostEqual(word["top"], word["x"] * scale, delta=3)
+        self.assertAlmostEqual(word["width"], word["h"] * scale, delta=3)
+        # Its length runs down the page now (the span holds the space after the word too).
+        self.assertGreaterEqual(word["height"], word["w"] * scale - 3)
+        self.assertLess(word["height"], word["w"] * scale * 1.5)
+        # A note put on the turned page lands where it was put, in page space.
+        self.browser.find_element("css selector", "#tools [data-tool=note]").click()
+        # At a point of the window (an element's offsets count from the centre of its part in view).
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        left, top = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
+        click = ActionBuilder(self.browser)
+        click.pointer_action.move_to_location(int(left + 300), int(top + 100))
+        click.pointer_action.click()
+        click.perform()
+        notes = lambda: self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/docs%2Foutline.pdf/annotations').then((r) => r.json()).then((all) => done(all.filter((a) => a.kind === 'Text')));
+        """)
+        deadline = time.time() + 20
+        while time.time() < deadline and not notes():
+            time.sleep(0.1)
+        note = notes()[0]
+        self.assertAlmostEqual(note["rect"]["origin"]["x"], 100 / scale, delta=2)
+        self.assertAlmostEqual(note["rect"]["origin"]["y"], (height - 300) / scale, delta=2)
+        self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/docs%2Foutline.pdf/annotations/' + encodeURIComponent(arguments[0]), { method: 'DELETE' }).then(() => done());
+        """, note["id"])
+        # Back a quarter twice (Shift+R), then forward once: unturned again.
+        self.browser.find_element("id", "rotate-ccw").click()
+        self.browser.find_element("id", "rotate-ccw").click()
+        self.assertAlmostEqual(self.run_js("return document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect().width"), 792 * scale, delta=2)
+        self.browser.find_element("id", "rotate-cw").click()
+        self.assertAlmostEqual(self.run_js("return document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect().width"), 612 * scale, delta=2)
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -6,7 +6,7 @@ import { $, showStatus } from "./dom.js";
 import { quadsBounds } from "./find.js";
 import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
-import { drawPage } from "./pages.js";
+import { drawPage, pagePoint } from "./pages.js";
 import { emptyNote, refreshThumbnails } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { selectionQuads } from "./text-layer.js";
@@ -254,10 +254,7 @@ async function highlightSelection() {
 /** Notes, ink and rectangles are drawn with the pointer on the page. */
 export function wirePagePointer(view) {
   let draft = null;
-  const point = (event) => {
-    const box = view.element.getBoundingClientRect();
-    return { x: (event.clientX - box.left) / state.scale, y: (event.clientY - box.top) / state.scale };
-  };
+  const point = (event) => pagePoint(view, event.clientX, event.clientY);
   // With the select tool, a click that selected no text chooses the annotation under it.
   view.element.addEventListener("click", (event) => {
     if (state.tool !== "select" || state.compare || !window.getSelection().isCollapsed) return;

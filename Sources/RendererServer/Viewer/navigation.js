@@ -77,9 +77,11 @@ export function scrollToPage(index, offset) {
   const view = pageViews[Math.max(0, Math.min(pageViews.length - 1, index || 0))];
   if (!view) return;
   const viewer = $("viewer");
-  const top = view.element.offsetTop + (offset ? offset.y * state.scale : 0) - 8;
+  // A place within a page is kept in an unturned view only.
+  const within = state.rotation === 0 ? offset : null;
+  const top = view.element.offsetTop + (within ? within.y * state.scale : 0) - 8;
   viewer.scrollTop = Math.max(0, top);
-  if (offset && offset.x) viewer.scrollLeft = Math.max(0, view.element.offsetLeft + offset.x * state.scale - 20);
+  if (within && within.x) viewer.scrollLeft = Math.max(0, view.element.offsetLeft + within.x * state.scale - 20);
   updateCurrentPage();
 }
 

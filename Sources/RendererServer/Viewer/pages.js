@@ -61,10 +61,38 @@ function stopDrawing(view) {
   view.drawn = null;
 }
 
+/** A page's size as the view shows it: a quarter turn swaps its sides (not when comparing). */
+function shownSize(size) {
+  return !state.compare && state.rotation % 180 !== 0 ? { width: size.height, height: size.width } : size;
+}
+
+/**
+ * The point of page space under the client point (`clientX`, `clientY`) on `view`'s page,
+ * whatever the view's rotation.
+ */
+export function pagePoint(view, clientX, clientY) {
+  const box = view.element.getBoundingClientRect();
+  const size = state.pages[view.index].size;
+  const width = size.width * state.scale;
+  const height = size.height * state.scale;
+  const x = clientX - box.left;
+  const y = clientY - box.top;
+  const [px, py] = { 0: [x, y], 90: [y, height - x], 180: [width - x, height - y], 270: [width - y, x] }[state.rotation];
+  return { x: px / state.scale, y: py / state.scale };
+}
+
+/** Turns the view a quarter clockwise (`step` 90) or back (-90), keeping the page read. */
+export function rotateView(step) {
+  const anchor = currentAnchor();
+  state.rotation = (state.rotation + step + 360) % 360;
+  applyZoom();
+  scrollToPage(anchor.pageIndex);
+}
+
 /** The scale of a zoom setting, in CSS pixels per point. */
 function scaleFor(zoom) {
   const viewer = $("viewer");
-  const size = (state.pages[state.currentPage] || state.pages[0] || { size: { width: 612, height: 792 } }).size;
+  const size = shownSize((state.pages[state.currentPage] || state.pages[0] || { size: { width: 612, height: 792 } }).size);
   if (zoom === "fit-width") return Math.max(0.1, (viewer.clientWidth - 40) / size.width);
   // As pdf.js's automatic zoom: a portrait page at its width, at most 125%; a landscape one whole.
   if (zoom === "auto") {
@@ -81,7 +109,7 @@ export function applyZoom() {
   if (![...select.options].some((o) => o.value === value)) select.add(new Option(Math.round(Number(state.zoom) * 100) + "%", value));
   select.value = value;
   for (const view of pageViews) {
-    const size = state.pages[view.index].size;
+    const size = shownSize(state.pages[view.index].size);
     view.element.style.width = Math.round(size.width * state.scale) + "px";
     view.element.style.height = Math.round(size.height * state.scale) + "px";
     // Drawn again only if what it shows changed (drawPage compares).
@@ -168,7 +196,7 @@ function firstPaintDone() {
 
 export function drawPage(view) {
   const size = state.pages[view.index].size;
-  const key = [state.scale, size.width, size.height, state.engine, state.compare, state.revision, state.dark].join("|");
+  const key = [state.scale, size.width, size.height, state.rotation, state.engine, state.compare, state.revision, state.dark].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
   // This drawing's identity, which `pageJSON` checks, and what stops its requests.
@@ -180,6 +208,18 @@ export function drawPage(view) {
     firstPaintDone();
     return drawComparison(view);
   }
+  // The page as drawn, in a box of its own size turned to the view's rotation.
+  const content = document.createElement("div");
+  content.className = "page-content";
+  const width = size.width * state.scale;
+  const height = size.height * state.scale;
+  content.style.width = width + "px";
+  content.style.height = height + "px";
+  content.style.transform = {
+    0: "", 90: "translate(" + height + "px, 0) rotate(90deg)",
+    180: "translate(" + width + "px, " + height + "px) rotate(180deg)", 270: "translate(0, " + width + "px) rotate(270deg)",
+  }[state.rotation];
+  view.element.append(content);
   const image = new Image();
   image.className = "render";
   image.alt = t("page.label", { page: view.index + 1 });
@@ -204,18 +244,18 @@ export function drawPage(view) {
   image.addEventListener("load", settle, { once: true });
   image.addEventListener("error", settle, { once: true });
   image.src = imageURL(view.index, state.engine, currentDPI());
-  view.element.append(image);
+  content.append(image);
   for (const name of ["text-layer", "hit-layer", "link-layer"]) {
     const layer = document.createElement("div");
     layer.className = "layer " + name;
-    view.element.append(layer);
+    content.append(layer);
   }
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.classList.add("annotation-layer");
-  view.element.append(svg);
+  content.append(svg);
   const form = document.createElement("div");
   form.className = "layer form-layer";
-  view.element.append(form);
+  content.append(form);
   drawHits(view);
   drawAnnotations(view);
   drawForm(view);

@@ -9,6 +9,7 @@ export const state = {
   scale: 1,             // CSS pixels per point
   engine: null,
   compare: false,
+  rotation: 0,          // the view's rotation, clockwise: 0, 90, 180 or 270
   dark: false,          // dark mode: the interface dark, pages drawn for a dark screen
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again

@@ -15,7 +15,7 @@ import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
 import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
-import { applyZoom, buildPages, drawPage, openingZoom, setZoom, stepZoom } from "./pages.js";
+import { applyZoom, buildPages, drawPage, openingZoom, rotateView, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
 import { presentationAllowed, stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument, printingAllowed } from "./print.js";
@@ -206,6 +206,8 @@ function wireToolbar() {
     setZoom(value === "auto" || value.startsWith("fit") ? value : Number(value));
   });
   $("zoom-in").addEventListener("click", () => stepZoom(1));
+  $("rotate-cw").addEventListener("click", () => rotateView(90));
+  $("rotate-ccw").addEventListener("click", () => rotateView(-90));
   $("zoom-out").addEventListener("click", () => stepZoom(-1));
   $("engine").addEventListener("change", (event) => {
     state.engine = event.target.value;
@@ -333,6 +335,8 @@ function wireKeyboard() {
       "=": () => stepZoom(1),
       "-": () => stepZoom(-1),
       s: () => $("sidebar-toggle").click(),
+      r: () => rotateView(90),
+      R: () => rotateView(-90),
       Escape: () => { closeEditor(); setTool("select"); },
     };
     const action = actions[event.key];
