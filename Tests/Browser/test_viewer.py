@@ -910,6 +910,33 @@ class ViewerTests(unittest.TestCase):
         self.browser.find_element("id", "rotate-cw").click()
         self.assertAlmostEqual(self.run_js("return document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect().width"), 612 * scale, delta=2)
 
+    def test_24_scroll_modes(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1&zoom=50")
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
+        place = lambda index: self.run_js("const e = document.querySelector('.page[data-index=\"' + arguments[0] + '\"]'); return [e.offsetLeft, e.offsetTop]", index)
+        # Horizontal: the pages in a row, Page Down moves sideways.
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("horizontal")
+        self.assertEqual(place(0)[1], place(1)[1])
+        self.assertGreater(place(1)[0], place(0)[0])
+        self.run_js("document.getElementById('viewer').focus()")
+        ActionChains(self.browser).send_keys(Keys.PAGE_DOWN).perform()
+        self.wait_for("return document.getElementById('page-number').value === '2'", "page 2 to the right")
+        self.assertGreater(self.run_js("return document.getElementById('viewer').scrollLeft"), 0)
+        self.go_to_page(30)
+        self.wait_page_drawn(29)
+        # Wrapped: rows of pages, the page read kept.
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("wrapped")
+        self.wait_for("return document.getElementById('page-number').value === '30'", "page 30 kept")
+        rows = self.run_js("return new Set([...document.querySelectorAll('.page')].slice(0, 6).map((e) => e.offsetTop)).size")
+        self.assertLess(rows, 6, "more than one page a row")
+        self.assertEqual(place(0)[1], place(1)[1])
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("vertical")
+        self.assertGreater(place(1)[1], place(0)[1])
+        self.assertEqual(place(1)[0], place(0)[0])
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -76,7 +76,13 @@ export async function goToNamedDestination(name) {
 export function scrollToPage(index, offset) {
   const view = pageViews[Math.max(0, Math.min(pageViews.length - 1, index || 0))];
   if (!view) return;
+  state.wantedPage = view.index;
   const viewer = $("viewer");
+  if (state.scrollMode === "horizontal") {
+    viewer.scrollLeft = Math.max(0, view.element.offsetLeft - 8);
+    updateCurrentPage();
+    return;
+  }
   // A place within a page is kept in an unturned view only.
   const within = state.rotation === 0 ? offset : null;
   const top = view.element.offsetTop + (within ? within.y * state.scale : 0) - 8;
@@ -85,9 +91,21 @@ export function scrollToPage(index, offset) {
   updateCurrentPage();
 }
 
-/** The page at the top of the view, and how far into it (points) the view is scrolled. */
+/**
+ * The page at the top of the view (at its left, when pages scroll sideways), and how far
+ * into it (points) the view is scrolled.
+ */
 export function currentAnchor() {
   const viewer = $("viewer");
+  if (state.scrollMode === "horizontal") {
+    const left = viewer.scrollLeft + 8;
+    let pageIndex = 0;
+    for (const view of pageViews) {
+      if (view.element.offsetLeft <= left) pageIndex = view.index;
+      else break;
+    }
+    return { pageIndex, offset: { x: 0, y: 0 } };
+  }
   const top = viewer.scrollTop + 8;
   let pageIndex = 0;
   for (const view of pageViews) {
@@ -101,9 +119,18 @@ export function currentAnchor() {
 
 export function updateCurrentPage() {
   const anchor = currentAnchor();
-  const middle = $("viewer").scrollTop + $("viewer").clientHeight / 3;
+  const viewer = $("viewer");
   let index = anchor.pageIndex;
-  for (const view of pageViews) if (view.element.offsetTop <= middle) index = view.index;
+  // Sideways, the page read is the one at the left edge (several may be in view). In rows,
+  // it is the one gone to in the row at the top, else the one read before, else the first.
+  if (state.scrollMode === "wrapped" && pageViews[index]) {
+    const rowTop = pageViews[index].element.offsetTop;
+    const row = pageViews.filter((view) => view.element.offsetTop === rowTop).map((view) => view.index);
+    index = [state.wantedPage, state.currentPage].find((page) => row.includes(page)) ?? row[0];
+  } else if (state.scrollMode !== "horizontal") {
+    const middle = viewer.scrollTop + viewer.clientHeight / 3;
+    for (const view of pageViews) if (view.element.offsetTop <= middle) index = view.index;
+  }
   if (index !== state.currentPage || $("page-number").value === "") {
     state.currentPage = index;
     refreshPageLabel();

@@ -21,7 +21,7 @@ export function buildPages() {
   container.setAttribute("role", "list");
   pageViews.length = 0;
   if (visibilityObserver) visibilityObserver.disconnect();
-  visibilityObserver = new IntersectionObserver(onVisibilityChange, { root: $("viewer"), rootMargin: "400px 0px" });
+  visibilityObserver = new IntersectionObserver(onVisibilityChange, { root: $("viewer"), rootMargin: "400px" });
   for (const page of state.pages) {
     const element = document.createElement("div");
     element.className = "page";
@@ -79,6 +79,19 @@ export function pagePoint(view, clientX, clientY) {
   const y = clientY - box.top;
   const [px, py] = { 0: [x, y], 90: [y, height - x], 180: [width - x, height - y], 270: [width - y, x] }[state.rotation];
   return { x: px / state.scale, y: py / state.scale };
+}
+
+/**
+ * Lays the pages out in a column (`vertical`), a row (`horizontal`) or rows that wrap
+ * (`wrapped`), keeping the page read.
+ */
+export function setScrollMode(mode) {
+  const anchor = currentAnchor();
+  state.scrollMode = mode;
+  const container = $("pages");
+  container.classList.toggle("horizontal", mode === "horizontal");
+  container.classList.toggle("wrapped", mode === "wrapped");
+  scrollToPage(anchor.pageIndex);
 }
 
 /** Turns the view a quarter clockwise (`step` 90) or back (-90), keeping the page read. */

@@ -9,7 +9,8 @@ export const state = {
   scale: 1,             // CSS pixels per point
   engine: null,
   compare: false,
-  rotation: 0,          // the view's rotation, clockwise: 0, 90, 180 or 270
+  rotation: 0,
+  scrollMode: "vertical", // how the pages are laid out: vertical, horizontal or wrapped          // the view's rotation, clockwise: 0, 90, 180 or 270
   dark: false,          // dark mode: the interface dark, pages drawn for a dark screen
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again
@@ -20,6 +21,7 @@ export const state = {
   currentHit: -1,
   findController: null,
   currentPage: 0,
+  wantedPage: 0,        // the page last gone to (in rows of pages, the one read in its row)
   restoring: true,
   onFirstPaint: null,
   prefetched: null,     // the details of the document the address names, asked for at start   // called once the opening document's first page is drawn

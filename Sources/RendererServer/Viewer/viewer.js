@@ -15,7 +15,7 @@ import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
 import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
-import { applyZoom, buildPages, drawPage, openingZoom, rotateView, setZoom, stepZoom } from "./pages.js";
+import { applyZoom, buildPages, drawPage, openingZoom, rotateView, setScrollMode, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
 import { presentationAllowed, stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument, printingAllowed } from "./print.js";
@@ -207,6 +207,7 @@ function wireToolbar() {
   });
   $("zoom-in").addEventListener("click", () => stepZoom(1));
   $("rotate-cw").addEventListener("click", () => rotateView(90));
+  $("scroll-mode").addEventListener("change", (event) => setScrollMode(event.target.value));
   $("rotate-ccw").addEventListener("click", () => rotateView(-90));
   $("zoom-out").addEventListener("click", () => stepZoom(-1));
   $("engine").addEventListener("change", (event) => {
