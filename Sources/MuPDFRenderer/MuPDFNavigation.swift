@@ -21,9 +21,7 @@ extension MuPDFDocument {
         }
         return MuPDFDestination.tree(fromPreorder: entries)
     }
-}
 
-extension MuPDFDocument {
     func namedDestination(_ name: String) throws -> Destination? {
         var found = cmupdf_destination()
         var error = cmupdf_error()

@@ -189,11 +189,11 @@ typedef struct {
 typedef void (*cmupdf_outline_callback)(void *user, int depth, const char *title, int is_open, cmupdf_destination destination);
 int cmupdf_outline(cmupdf_document *doc, int max_depth, cmupdf_outline_callback item, void *user, cmupdf_error *error);
 
-/* Calls `link` for each link on the page with its area in page space. */
 /* The named destination `name` (from the /Dests dictionary or the /Names /Dests tree) in
    `found`; its page is -1 when the document has no such name or it leads nowhere. */
 int cmupdf_named_destination(cmupdf_document *doc, const char *name, cmupdf_destination *found, cmupdf_error *error);
 
+/* Calls `link` for each link on the page with its area in page space. */
 typedef void (*cmupdf_link_callback)(void *user, float x0, float y0, float x1, float y1, cmupdf_destination destination);
 int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callback link, void *user, cmupdf_error *error);
 

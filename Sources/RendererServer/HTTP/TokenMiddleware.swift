@@ -1,16 +1,13 @@
-import Crypto
 import Foundation
 import Hummingbird
 
 /// Checks the server's token on every request: in an `Authorization: Bearer` header, or in
 /// the cookie the viewer's entry page sets. Anything else is answered 401.
 struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The cookie that carries `token` for the viewer's page, images and API calls: a name of
-    /// each server's own (from a digest of its token), since a browser sends a host's cookies
-    /// to every port of it, and servers on one host must not take each other's cookie for
-    /// their own. (Whoever sees the name sees the cookie itself, so the digest tells nothing new.)
+    /// The cookie that carries `token` for the viewer's page, images and API calls, named
+    /// for this server alone (``Secrets/cookieName(_:for:bytes:)``).
     static func cookieName(for token: String) -> String {
-        "renderer_token_" + SHA256.hash(data: Data(token.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        Secrets.cookieName("renderer_token_", for: token)
     }
 
     let token: String

@@ -2,8 +2,8 @@ import Foundation
 import RendererProvider
 
 /// The served documents that requests have touched, by id, at most `capacity` of them open
-/// at once: the least recently used is closed when another is needed. A path has one ``ServedDocument`` for the server's life, so
-/// its edits always take turns in one place.
+/// at once: the least recently used is closed when another is needed. A path has one
+/// ``ServedDocument`` for the server's life, so its edits always take turns in one place.
 actor DocumentLibrary {
     let catalog: DocumentCatalog
     private let context: ServerContext

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 
@@ -24,13 +23,12 @@ actor DocumentUnlocks {
     /// named from both, so that neither another server on the host nor another document
     /// takes it for its own.
     static func cookieName(document id: String, token: String) -> String {
-        "renderer_key_" + SHA256.hash(data: Data((token + "\u{0}" + id).utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        Secrets.cookieName("renderer_key_", for: token, id, bytes: 8)
     }
 
     /// A new key for reading the file at `path` with `password`, which opened it.
     func key(for path: String, password: String) -> String {
-        let key = Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let key = Secrets.random()
         passwords[key] = (path, password)
         order.append(key)
         if order.count > capacity { passwords.removeValue(forKey: order.removeFirst()) }
@@ -39,19 +37,20 @@ actor DocumentUnlocks {
 
     /// The password the key `request` carries for `document` (id and path), if it carries one.
     func password(in request: Request, document: (id: String, path: String), token: String) -> String? {
-        let keys = [request.headers[Self.header], request.cookies[Self.cookieName(document: document.id, token: token)]?.value]
-        for case let key? in keys {
-            if let entry = passwords[key], entry.path == document.path { return entry.password }
-        }
-        return nil
+        keys(in: request, document: document, token: token).first.flatMap { passwords[$0]?.password }
     }
 
     /// Forgets the key `request` carries for `document`.
     func forget(_ request: Request, document: (id: String, path: String), token: String) {
-        let keys = [request.headers[Self.header], request.cookies[Self.cookieName(document: document.id, token: token)]?.value]
-        for case let key? in keys where passwords[key]?.path == document.path {
+        for key in keys(in: request, document: document, token: token) {
             passwords.removeValue(forKey: key)
             order.removeAll { $0 == key }
         }
+    }
+
+    /// The keys `request` carries (its header, its cookie) that were given for `document`.
+    private func keys(in request: Request, document: (id: String, path: String), token: String) -> [String] {
+        [request.headers[Self.header], request.cookies[Self.cookieName(document: document.id, token: token)]?.value]
+            .compactMap { $0 }.filter { passwords[$0]?.path == document.path }
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 import RendererProvider
@@ -19,13 +18,7 @@ final class ReaderStates: Sendable {
 
     /// The cookie that carries the viewer's reader id on the server whose token is `token`.
     static func cookieName(token: String) -> String {
-        "renderer_reader_" + SHA256.hash(data: Data(("reader\u{0}" + token).utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
-    }
-
-    /// A new reader id: 32 random bytes, base64url.
-    static func newReaderID() -> String {
-        Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Secrets.cookieName("renderer_reader_", for: "reader", token)
     }
 
     private let store: SQLiteStateStore
@@ -97,8 +90,7 @@ final class ReaderStates: Sendable {
 
     /// The store's key: a digest of the reader id, and the document's id.
     private func key(_ reader: String, _ id: String) -> DocumentFingerprint {
-        let digest = SHA256.hash(data: Data(reader.utf8)).map { String(format: "%02x", $0) }.joined()
-        return DocumentFingerprint(rawValue: "reader:\(digest):\(id)")
+        DocumentFingerprint(rawValue: "reader:\(Secrets.digest(of: [reader])):\(id)")
     }
 }
 

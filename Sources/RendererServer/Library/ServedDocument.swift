@@ -29,6 +29,8 @@ actor ServedDocument {
     private var version: String
     private var session: ReadingSession?
     private var infos: (version: String, pages: [PageInfo])?
+    /// Single pages' facts read before every page's were, for the file version they are of.
+    private var pageFacts: (version: String, pages: [Int: PageInfo?]) = ("", [:])
     /// The password a reader unlocked the file with, which its documents are opened with;
     /// forgotten when the file changes (the next reader with a key gives it again).
     private var readerPassword: String?
@@ -95,19 +97,17 @@ actor ServedDocument {
     /// server's own): throws what opening it throws otherwise, `passwordRequired` when a
     /// password is needed.
     func opensWithoutReaderPassword() async throws -> Bool {
-        let (context, path) = (self.context, self.path)
         do {
-            _ = try await naming(path, as: id) {
-                try await context.threads.run { _ in try context.openDocument(path, backend: context.configuration.backend, password: nil) }
-            }
+            try await check(password: nil)
             return true
         } catch let error as RendererError where error.code == .passwordRequired || error.code == .wrongPassword {
             return false
         }
     }
 
-    /// Opens the file with `password` to check it: throws `wrongPassword` when it does not open it.
-    func check(password: String) async throws {
+    /// Opens the file with `password` (nil: the server's) to check it, and drops what it
+    /// opened: throws `wrongPassword` when the password does not open it.
+    func check(password: String?) async throws {
         let (context, path) = (self.context, self.path)
         _ = try await naming(path, as: id) {
             try await context.threads.run { _ in try context.openDocument(path, backend: context.configuration.backend, password: password) }
@@ -181,10 +181,10 @@ actor ServedDocument {
         try await withSession { session in try page.map { try session.annotations(pageAt: $0) } ?? session.annotations() }
     }
 
-    /// Whether `feature` may be used now: the server's settings permit it and the PDF grants
-    /// the permission it needs (for the password the file was opened with).
-    func permits(_ feature: SessionFeature) async throws -> Bool {
-        try await withSession { session in (try? session.check(feature)) != nil }
+    /// Which of `features` may be used now: those the server's settings permit and whose
+    /// PDF permission the password the file was opened with grants.
+    func permitted(_ features: [SessionFeature]) async throws -> Set<SessionFeature> {
+        try await withSession { session in Set(features.filter { (try? session.check($0)) != nil }) }
     }
 
     /// Throws `notPermitted` (403) unless `feature` may be used now.
@@ -196,27 +196,34 @@ actor ServedDocument {
     /// against it before the first page is drawn).
     func pageCount() async throws -> Int {
         if let cached = infos, cached.version == currentVersion() { return cached.pages.count }
-        return try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in document.pageCount }
+        return try await onDefaultEngine { document in document.pageCount }
     }
 
-    /// One page's facts: from every page's when they were read, else that page's alone (a
-    /// first page is drawn before the rest are measured). Nil for a page past the end.
+    /// One page's facts: from every page's when they were read, else that page's alone, read
+    /// once per file version (a first page is drawn before the rest are measured, and each
+    /// image asks for its page's size). Nil for a page past the end.
     func pageInfo(pageAt index: Int) async throws -> PageInfo? {
-        if let cached = infos, cached.version == currentVersion() { return cached.pages.indices.contains(index) ? cached.pages[index] : nil }
-        return try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in
-            index < document.pageCount ? try document.pageInfo(pageAt: index) : nil
-        }
+        let version = currentVersion()
+        if let cached = infos, cached.version == version { return cached.pages.indices.contains(index) ? cached.pages[index] : nil }
+        if pageFacts.version == version, let known = pageFacts.pages[index] { return known }
+        let info = try await onDefaultEngine { document in index < document.pageCount ? try document.pageInfo(pageAt: index) : nil }
+        if pageFacts.version != version { pageFacts = (version, [:]) }
+        pageFacts.pages[index] = info
+        return info
     }
 
     /// Page sizes, rotations and labels, read once per file version.
     func pageInfos() async throws -> [PageInfo] {
         let version = currentVersion()
         if let cached = infos, cached.version == version { return cached.pages }
-        let pages = try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in
-            try document.pageInfos()
-        }
+        let pages = try await onDefaultEngine { document in try document.pageInfos() }
         infos = (version, pages)
         return pages
+    }
+
+    /// Runs `body` with a document of the default engine's pool, within the time limit.
+    private func onDefaultEngine<T: Sendable>(_ body: @escaping @Sendable (Document) throws -> T) async throws -> T {
+        try await pool(try await defaultRendererID()).run(timeLimit: context.configuration.timeLimit) { document, _ in try body(document) }
     }
 
     /// Runs an edit through the session on an engine thread, then saves the file in place

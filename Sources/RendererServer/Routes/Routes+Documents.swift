@@ -42,17 +42,16 @@ extension Routes {
                 (try document.info(), document.pageCount > 0 ? try document.pageInfo(pageAt: 0) : nil)
             }
         }
-        let printing = try await document.permits(.printing)
-        let download = try await document.permits(.saveTo)
-        let formFilling = try await document.permits(.formFilling) && self.context.configuration.allowsEditing
-        let (fullScreen, darkMode) = (try await document.permits(.fullScreen), try await document.permits(.darkMode))
+        let permitted = try await document.permitted([.printing, .saveTo, .formFilling, .fullScreen, .darkMode])
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
                 editable: self.context.configuration.allowsEditing,
                 fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0,
                 allows: Payload.Allowed(
-                    printing: printing, download: download, formFilling: formFilling, fullScreen: fullScreen, darkMode: darkMode)))
+                    printing: permitted.contains(.printing), download: permitted.contains(.saveTo),
+                    formFilling: permitted.contains(.formFilling) && self.context.configuration.allowsEditing,
+                    fullScreen: permitted.contains(.fullScreen), darkMode: permitted.contains(.darkMode))))
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.

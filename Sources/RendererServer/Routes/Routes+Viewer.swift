@@ -56,7 +56,7 @@ struct ViewerEntryMiddleware<Context: RequestContext>: RouterMiddleware {
         let readerCookie = ReaderStates.cookieName(token: token)
         if request.cookies[readerCookie].map({ ReaderStates.isReaderID($0.value) }) != true {
             response.setCookie(
-                Cookie(name: readerCookie, value: ReaderStates.newReaderID(), maxAge: 365 * 24 * 3600, path: "/", secure: false, httpOnly: true, sameSite: .strict))
+                Cookie(name: readerCookie, value: Secrets.random(), maxAge: 365 * 24 * 3600, path: "/", secure: false, httpOnly: true, sameSite: .strict))
         }
         return response
     }

@@ -82,12 +82,14 @@ function onSearchLine(line) {
 
 export function showHit(position) {
   if (state.hits.length === 0) return;
+  const before = state.hits[state.currentHit];
   state.currentHit = (position + state.hits.length) % state.hits.length;
   const hit = state.hits[state.currentHit];
-  pageViews.forEach((view) => view.element.querySelectorAll(".hit.current").forEach((e) => e.classList.remove("current")));
   const bounds = quadsBounds(hit.quads);
   scrollToPage(hit.pageIndex, { x: bounds.x, y: Math.max(0, bounds.y - 60) });
-  pageViews.forEach(drawHits);
+  // The marks change on the pages of the hit left and of the hit shown only.
+  if (before && before.pageIndex !== hit.pageIndex) drawHits(pageViews[before.pageIndex]);
+  drawHits(pageViews[hit.pageIndex]);
   setFindStatus(t("find.count", { current: state.currentHit + 1, total: state.hits.length }));
 }
 

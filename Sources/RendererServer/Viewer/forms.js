@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { showStatus } from "./dom.js";
 import { t } from "./i18n.js";
 import { layer, place } from "./pages.js";
-import { pageViews, state } from "./state.js";
+import { allows, pageViews, state } from "./state.js";
 
 const READ_ONLY = 1;
 const REQUIRED = 2;
@@ -25,11 +25,6 @@ export async function loadForm() {
   pageViews.forEach(drawForm);
 }
 
-/** Whether the reader may fill the form: the server and the document allow it. */
-function fillable() {
-  return Boolean(state.details && state.details.allows && state.details.allows.formFilling);
-}
-
 /** Puts a control over each widget on the page. */
 export function drawForm(view) {
   const target = layer(view, "form-layer");
@@ -45,7 +40,7 @@ export function drawForm(view) {
       control.dataset.field = field.name;
       control.setAttribute("aria-label", field.name);
       if (field.flags & REQUIRED) control.setAttribute("aria-required", "true");
-      if ((field.flags & READ_ONLY) || !fillable()) {
+      if ((field.flags & READ_ONLY) || !allows("formFilling")) {
         lock(control);
         control.title = t(field.flags & READ_ONLY ? "form.readOnly" : "form.locked");
       }

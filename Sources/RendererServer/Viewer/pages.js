@@ -29,7 +29,7 @@ export function buildPages() {
     element.setAttribute("role", "listitem");
     element.setAttribute("aria-label", t("page.label", { page: page.label || page.index + 1 }));
     container.append(element);
-    const view = { index: page.index, element, visible: false, drawn: null, textFor: null };
+    const view = { index: page.index, element, visible: false, drawn: null };
     pageViews.push(view);
     visibilityObserver.observe(element);
     wirePagePointer(view);
@@ -125,9 +125,13 @@ export function applyZoom() {
     const size = shownSize(state.pages[view.index].size);
     view.element.style.width = Math.round(size.width * state.scale) + "px";
     view.element.style.height = Math.round(size.height * state.scale) + "px";
-    // Drawn again only if what it shows changed (drawPage compares).
-    if (view.visible) drawPage(view);
   }
+  drawVisiblePages();
+}
+
+/** Draws the pages in view again where what they show changed (drawPage compares). */
+export function drawVisiblePages() {
+  for (const view of pageViews) if (view.visible) drawPage(view);
 }
 
 /**

@@ -3,21 +3,16 @@
 // to the ends, Escape leaves. Offered when the document's settings allow full screen.
 
 import { $ } from "./dom.js";
+import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
 import { imageURL } from "./pages.js";
-import { t } from "./i18n.js";
-import { state } from "./state.js";
+import { allows, state } from "./state.js";
 
 let shown = -1;
 
-/** Whether the open document may be shown full screen. */
-export function presentationAllowed() {
-  return Boolean(state.details && state.details.allows && state.details.allows.fullScreen);
-}
-
 /** Starts presenting from the page being read. */
 export function startPresentation() {
-  if (!presentationAllowed()) return;
+  if (!allows("fullScreen")) return;
   const stage = $("presentation");
   stage.hidden = false;
   show(state.currentPage);

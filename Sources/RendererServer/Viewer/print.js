@@ -6,19 +6,14 @@
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
 import { t } from "./i18n.js";
-import { state } from "./state.js";
+import { allows, state } from "./state.js";
+import { wordSpans } from "./text-layer.js";
 
 const PRINT_DPI = 150;
 /** How many pages are asked for at once while the sheets are prepared. */
 const AT_ONCE = 4;
-const measure = document.createElement("canvas").getContext("2d");
 
 let preparing = null;
-
-/** Whether the open document may be printed (the print command is shown only then). */
-export function printingAllowed() {
-  return Boolean(state.details && state.details.allows && state.details.allows.printing);
-}
 
 /**
  * Prepares every page of the open document for print, then opens the browser's print
@@ -26,7 +21,7 @@ export function printingAllowed() {
  * with the reason, and nothing is printed.
  */
 export async function printDocument() {
-  if (!printingAllowed()) {
+  if (!allows("printing")) {
     showStatus(t("print.forbidden"));
     return;
   }
@@ -36,6 +31,9 @@ export async function printDocument() {
   sheets.id = "print-view";
   sheets.setAttribute("aria-hidden", "true");
   preparing = sheets;
+  // The images' blobs, given back once the sheets are printed or given up.
+  const images = [];
+  let printed = false;
   try {
     const pages = await api.json(api.base(id) + "/pages");
     const sizes = new Map();
@@ -61,7 +59,7 @@ export async function printDocument() {
     const worker = async () => {
       for (let view = queue.shift(); view; view = queue.shift()) {
         if (preparing !== sheets || state.documentID !== id) return;
-        await fillSheet(id, view);
+        await fillSheet(id, view, images);
         done += 1;
         showStatus(t("print.preparing", { done, total: views.length }));
       }
@@ -74,41 +72,35 @@ export async function printDocument() {
     window.addEventListener("afterprint", () => {
       sheets.remove();
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((rules) => rules !== sizeRules);
+      images.forEach((url) => URL.revokeObjectURL(url));
     }, { once: true });
+    printed = true;
     window.print();
   } catch (error) {
     showStatus(t("print.failed", { message: error.message }));
   } finally {
+    if (!printed) images.forEach((url) => URL.revokeObjectURL(url));
     if (preparing === sheets) preparing = null;
   }
 }
 
-/** Draws one sheet: the page's print image and its words, placed in points. */
-async function fillSheet(id, { index, sheet }) {
+/**
+ * Draws one sheet: the page's print image and its words, placed in points; the image's blob
+ * address goes into `images`. (The image is fetched, not given its address, so that a
+ * refusal comes back with the server's reason.)
+ */
+async function fillSheet(id, { index, sheet }, images) {
   const base = api.base(id) + "/pages/" + index;
   const params = new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", engine: state.engine, v: state.revision });
   const response = await api.request(base + "/image?" + params);
   const image = new Image();
   image.src = URL.createObjectURL(await response.blob());
+  images.push(image.src);
   image.alt = "";
   await image.decode();
   sheet.append(image);
   const text = await api.json(base + "/text?engine=" + encodeURIComponent(state.engine)).catch(() => null);
-  if (!text) return;
-  for (const line of text.lines) {
-    line.words.forEach((word, position) => {
-      const span = document.createElement("span");
-      span.textContent = word.text + (position === line.words.length - 1 ? "\n" : " ");
-      const { origin, size } = word.bounds;
-      span.style.left = origin.x + "pt";
-      span.style.top = origin.y + "pt";
-      span.style.fontSize = size.height + "pt";
-      measure.font = size.height + "px sans-serif";
-      const natural = measure.measureText(word.text).width;
-      if (natural > 0) span.style.transform = "scaleX(" + size.width / natural + ")";
-      sheet.append(span);
-    });
-  }
+  if (text) sheet.append(...wordSpans(text, 1, "pt"));
 }
 
 /** Forgets sheets being prepared for a document that is no longer shown. */

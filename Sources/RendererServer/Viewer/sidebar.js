@@ -48,10 +48,11 @@ export function thumbnailURL(index) {
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
 }
 
+/** Asks again for the loaded thumbnails of `pages` (page indices), or of every page. */
 export function refreshThumbnails(pages) {
-  for (const index of pages) {
-    const image = document.querySelector('#thumbnails .thumbnail[data-index="' + index + '"] img');
-    if (image && image.src) image.src = thumbnailURL(index);
+  for (const image of document.querySelectorAll("#thumbnails .thumbnail img")) {
+    const index = Number(image.closest(".thumbnail").dataset.index);
+    if (image.src && (!pages || pages.includes(index))) image.src = thumbnailURL(index);
   }
 }
 

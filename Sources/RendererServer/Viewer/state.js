@@ -28,3 +28,11 @@ export const state = {
 };
 
 export const pageViews = [];   // per page: { element, image, loaded, textLoaded, ... }
+
+/**
+ * Whether the open document's details allow `what` (`printing`, `download`, `formFilling`,
+ * `fullScreen`, `darkMode`): the server's settings and the PDF's permissions decide.
+ */
+export function allows(what) {
+  return Boolean(state.details && state.details.allows && state.details.allows[what]);
+}

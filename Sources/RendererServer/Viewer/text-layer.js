@@ -9,27 +9,37 @@ export async function loadTextLayer(view) {
   const text = await pageJSON(view, "text?engine=" + state.engine).catch(() => null);
   const target = layer(view, "text-layer");
   if (!text || !target) return;
+  target.append(...wordSpans(text, state.scale, "px"));
+}
+
+/**
+ * The words of a page's text (the API's text layer) as spans over it, each stretched to its
+ * word's box, in reading order with a line break after each line: `scale` CSS `unit`s a
+ * point (pixels on screen, points on a printed sheet). Each keeps its box in points.
+ */
+export function wordSpans(text, scale, unit) {
+  const spans = [];
   for (const line of text.lines) {
     line.words.forEach((word, position) => {
       const span = document.createElement("span");
-      const last = position === line.words.length - 1;
-      span.textContent = word.text + (last ? "\n" : " ");
-      const height = word.bounds.size.height * state.scale;
-      const width = word.bounds.size.width * state.scale;
-      span.style.left = word.bounds.origin.x * state.scale + "px";
-      span.style.top = word.bounds.origin.y * state.scale + "px";
-      span.style.fontSize = height + "px";
+      span.textContent = word.text + (position === line.words.length - 1 ? "\n" : " ");
+      const { origin, size } = word.bounds;
+      span.style.left = origin.x * scale + unit;
+      span.style.top = origin.y * scale + unit;
+      span.style.fontSize = size.height * scale + unit;
       span.style.fontFamily = "sans-serif";
-      measure.font = height + "px sans-serif";
+      // The stretch is a ratio of lengths in one unit: measured at the box's height in pixels.
+      measure.font = size.height + "px sans-serif";
       const natural = measure.measureText(word.text).width;
-      if (natural > 0) span.style.transform = "scaleX(" + width / natural + ")";
-      span.dataset.x = word.bounds.origin.x;
-      span.dataset.y = word.bounds.origin.y;
-      span.dataset.width = word.bounds.size.width;
-      span.dataset.height = word.bounds.size.height;
-      target.append(span);
+      if (natural > 0) span.style.transform = "scaleX(" + size.width / natural + ")";
+      span.dataset.x = origin.x;
+      span.dataset.y = origin.y;
+      span.dataset.width = size.width;
+      span.dataset.height = size.height;
+      spans.push(span);
     });
   }
+  return spans;
 }
 
 /** The selected text, one line per text line, words separated by single spaces. */

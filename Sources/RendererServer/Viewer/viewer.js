@@ -15,13 +15,13 @@ import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
 import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
-import { applyZoom, buildPages, drawPage, openingZoom, rotateView, setScrollMode, setZoom, stepZoom } from "./pages.js";
+import { applyZoom, buildPages, drawVisiblePages, openingZoom, rotateView, setScrollMode, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
-import { presentationAllowed, stopPresentation, wirePresentation } from "./presentation.js";
-import { cancelPrinting, printDocument, printingAllowed } from "./print.js";
+import { stopPresentation, wirePresentation } from "./presentation.js";
+import { cancelPrinting, printDocument } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
-import { addBookmark, buildThumbnails, loadBookmarks, loadOutline, showSidebarTab, thumbnailURL } from "./sidebar.js";
-import { pageViews, state } from "./state.js";
+import { addBookmark, buildThumbnails, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
+import { allows, pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
 
 window.addEventListener("DOMContentLoaded", start);
@@ -101,11 +101,11 @@ async function openDocument(id, place = {}) {
   document.title = t("window.title", { title: state.details.info.title || id });
   offerDownload();
   // What the server's settings and the PDF's permissions forbid is not offered.
-  $("print").hidden = !printingAllowed();
-  $("presentation-open").hidden = !presentationAllowed();
-  $("dark-toggle").hidden = !state.details.allows.darkMode;
-  if (!state.details.allows.darkMode) setDark(false);
-  $("download").hidden = !state.details.allows.download;
+  $("print").hidden = !allows("printing");
+  $("presentation-open").hidden = !allows("fullScreen");
+  $("dark-toggle").hidden = !allows("darkMode");
+  if (!allows("darkMode")) setDark(false);
+  $("download").hidden = !allows("download");
   const engines = $("engine");
   engines.innerHTML = "";
   for (const renderer of state.details.renderers) engines.add(new Option(engineName(renderer), renderer));
@@ -212,8 +212,8 @@ function wireToolbar() {
   $("zoom-out").addEventListener("click", () => stepZoom(-1));
   $("engine").addEventListener("change", (event) => {
     state.engine = event.target.value;
-    pageViews.forEach((view) => { view.drawn = null; if (view.visible) drawPage(view); });
-    document.querySelectorAll("#thumbnails img").forEach((image) => { if (image.src) image.src = thumbnailURL(Number(image.closest(".thumbnail").dataset.index)); });
+    drawVisiblePages();
+    refreshThumbnails();
     if (state.hits.length > 0) startSearch($("find").value);
   });
   $("compare").addEventListener("change", (event) => {
@@ -281,8 +281,8 @@ function setDark(dark) {
   document.body.classList.toggle("dark", dark);
   $("dark-toggle").setAttribute("aria-pressed", String(dark));
   try { localStorage.setItem("dark", dark ? "on" : "off"); } catch (_) { /* not remembered */ }
-  pageViews.forEach((view) => { view.drawn = null; if (view.visible) drawPage(view); });
-  document.querySelectorAll("#thumbnails img").forEach((image) => { if (image.src) image.src = thumbnailURL(Number(image.closest(".thumbnail").dataset.index)); });
+  drawVisiblePages();
+  refreshThumbnails();
 }
 
 /** The hand tool: the pages are dragged to move through them. */
