@@ -112,6 +112,10 @@ public struct CollaborationConfiguration: Sendable {
     /// What tokens must be beyond signed and unexpired: times, lifetime, audience and
     /// revocations (read again on SIGHUP when the server runs as a service group's).
     public var policy = TokenPolicy()
+    /// The time `requestsPerSecond` is counted by: the continuous clock. A test that must
+    /// know which requests are refused holds it still, so that no request's allowance comes
+    /// back while the test runs, however slow the machine.
+    public var clock: @Sendable () -> ContinuousClock.Instant = { .now }
 
     /// Layers in `database`, for readers whose tokens `tokens` verifies.
     public init(tokens: CollaborationTokens, database: String, changesPerRequest: Int = 100, requestsPerSecond: Int = 50) {

@@ -54,7 +54,7 @@ final class ServerContext: Sendable {
             }
         }
         readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
-        collaborationLimiter = RateLimiter(requestsPerSecond: configuration.collaboration?.requestsPerSecond ?? 1)
+        collaborationLimiter = configuration.collaboration.map { RateLimiter(requestsPerSecond: $0.requestsPerSecond, now: $0.clock) } ?? RateLimiter(requestsPerSecond: 1)
     }
 
     /// Opens the served file at `path` with the registry's renderers (which may run their

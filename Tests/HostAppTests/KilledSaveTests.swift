@@ -2,11 +2,16 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `hostapp annotations add` killed with SIGKILL at random moments while it saves in place:
+/// `hostapp annotations add` killed with SIGKILL at moments spread over its save in place:
 /// the file is always the old one byte for byte or a complete new version, and a later save
 /// removes what a killed one left behind.
-@Suite("Saves killed at random moments")
+@Suite("Saves killed at moments spread over the save")
 struct KilledSaveTests {
+    /// The moments follow the save's progress, not the clock, so a slow machine moves them
+    /// with it: five trials are killed as soon as they start (before any saving), six once
+    /// the new file being written (`.target.pdf.PID-XXXXXX.partial`) holds a random part of
+    /// the old file's size, and five once the new file has replaced the old one.
+    ///
     /// The new version cannot be compared byte for byte with a reference (each save writes a
     /// new /NM and new dates), so a file that is not the old one must be a whole new one:
     /// `qpdf --check` passes, it holds exactly one annotation more than the old file, with
@@ -16,16 +21,8 @@ struct KilledSaveTests {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("target.pdf").path
-        // 5 MB of page content makes the save itself take a good part of each run.
+        // 5 MB of page content makes writing the new file take a good part of each run.
         try SlowPage.write(curves: 100_000, to: path)
-        // How long an uninterrupted run takes here, measured on a copy.
-        let copy = directory.appendingPathComponent("copy.pdf").path
-        try FileManager.default.copyItem(atPath: path, toPath: copy)
-        let started = Date()
-        let whole = try Tool.run(HostAppTests.executable, ["--backend", backend, "annotations", "add", copy, "--page", "1", "--kind", "square", "--rect", "1,1,5,5", "--save-mode", mode])
-        let duration = Date().timeIntervalSince(started)
-        #expect(whole.status == 0)
-        try FileManager.default.removeItem(atPath: copy)
         var generator = SystemRandomNumberGenerator()
         var outcomes = (old: 0, new: 0)
         for trial in 0..<16 {
@@ -40,10 +37,21 @@ struct KilledSaveTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Spread over the run, from its start to well past the time it took uninterrupted:
-            // trial i at a random moment of the i-th of 16 equal parts of 1.6 times that.
-            let part = duration * 1.6 / 16
-            Thread.sleep(forTimeInterval: part * (Double(trial) + Double.random(in: 0..<1, using: &generator)))
+            let partial = ".target.pdf.\(process.processIdentifier)-"
+            switch trial {
+            case 0..<5:
+                break
+            case 5..<11:
+                let part = Double.random(in: 0..<1, using: &generator) * Double(old.count)
+                waitWhile(process) {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                    guard let name = names.first(where: { $0.hasPrefix(partial) }) else { return true }
+                    let size = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+                    return Double(size) < part
+                }
+            default:
+                waitWhile(process) { (try? Data(contentsOf: URL(fileURLWithPath: path))) == old }
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let now = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -58,13 +66,20 @@ struct KilledSaveTests {
             #expect(try Tool.run(HostAppTests.executable, ["annotations", "list", path]).text.contains("trial \(trial)"))
             if mode == "automatic" { #expect(now.starts(with: old), "trial \(trial): an incremental save keeps the old bytes") }
         }
-        // Both outcomes occur: the first parts end before the save, the last after it.
-        #expect(outcomes.old > 0 && outcomes.new > 0, "\(outcomes)")
+        // Killed at once, a save leaves the old file; killed after the replacement, the new one.
+        #expect(outcomes.old >= 5 && outcomes.new >= 5, "\(outcomes)")
         // A completed save removes the temporary files killed ones left.
         let finish = try Tool.run(
             HostAppTests.executable, ["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "60,60,20,20"])
         #expect(finish.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["target.pdf"])
+    }
+
+    /// Looks at `condition` every millisecond while it holds and `process` runs, for at most
+    /// five minutes (a deadline only against a hung process: the save ends long before).
+    private func waitWhile(_ process: Process, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning, condition(), Date() < deadline { usleep(1_000) }
     }
 
     private func annotationCount(_ path: String, backend: String) throws -> Int {

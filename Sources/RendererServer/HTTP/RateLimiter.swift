@@ -7,23 +7,26 @@ actor RateLimiter {
     private let burst: Double
     private let period: Duration
     private let refusal: String
+    private let clock: @Sendable () -> ContinuousClock.Instant
     private var buckets: [String: (tokens: Double, last: ContinuousClock.Instant)] = [:]
 
-    /// A limiter of `burst` attempts per `period`, whose 429 says `refusal`.
-    init(burst: Int, per period: Duration, refusal: String) {
+    /// A limiter of `burst` attempts per `period`, whose 429 says `refusal`, counting time by
+    /// `now`.
+    init(burst: Int, per period: Duration, refusal: String, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.burst = Double(max(1, burst))
         self.period = period
         self.refusal = refusal
+        self.clock = now
     }
 
-    /// `requestsPerSecond` requests a second.
-    init(requestsPerSecond: Int) {
-        self.init(burst: requestsPerSecond, per: .seconds(1), refusal: "more than \(max(1, requestsPerSecond)) requests a second; slow down")
+    /// `requestsPerSecond` requests a second, counting time by `now`.
+    init(requestsPerSecond: Int, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.init(burst: requestsPerSecond, per: .seconds(1), refusal: "more than \(max(1, requestsPerSecond)) requests a second; slow down", now: now)
     }
 
     /// Takes one attempt's token from `client`'s bucket; throws 429 when it is empty.
     func admit(_ client: String) throws {
-        let now = ContinuousClock.now
+        let now = clock()
         let forgetting = max(period * 10, .seconds(60))
         if buckets.count > 10_000 { buckets = buckets.filter { now - $0.value.last < forgetting } }
         var bucket = buckets[client] ?? (burst, now)

@@ -10,7 +10,7 @@ export const state = {
   engine: null,
   compare: false,
   rotation: 0,
-  scrollMode: "vertical", // how the pages are laid out: vertical, horizontal or wrapped          // the view's rotation, clockwise: 0, 90, 180 or 270
+X
   dark: false,          // dark mode: the interface dark, pages drawn for a dark screen
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again
@@ -24,7 +24,7 @@ export const state = {
   wantedPage: 0,        // the page last gone to (in rows of pages, the one read in its row)
   restoring: true,
   onFirstPaint: null,
-  prefetched: null,     // the details of the document the address names, asked for at start   // called once the opening document's first page is drawn
+  prefetched: null,     // the details of the document the address names, asked for at start
 };
 
 export const pageViews = [];   // per page: { element, image, loaded, textLoaded, ... }
