@@ -937,6 +937,64 @@ class ViewerTests(unittest.TestCase):
         self.assertGreater(place(1)[1], place(0)[1])
         self.assertEqual(place(1)[0], place(0)[0])
 
+    def test_25_page_by_page_and_spreads(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        # The layout is kept in this browser: the tests after this one read vertically.
+        self.addCleanup(lambda: self.run_js("localStorage.removeItem('scroll-mode'); localStorage.removeItem('spreads')"))
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=5&zoom=page-fit")
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
+        self.wait_page_drawn(4)
+        shown = lambda: self.run_js("return [...document.querySelectorAll('.page')].filter((e) => e.offsetParent !== null).map((e) => Number(e.dataset.index))")
+        row = lambda index: self.run_js("return document.querySelector('.page[data-index=\"' + arguments[0] + '\"]').offsetTop", index)
+        # Page by page: page 5 alone; Page Down shows page 6 alone, drawn.
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("page")
+        self.assertEqual(shown(), [4])
+        self.run_js("document.getElementById('viewer').focus()")
+        ActionChains(self.browser).send_keys(Keys.PAGE_DOWN).perform()
+        self.wait_for("return document.getElementById('page-number').value === '6'", "page 6")
+        self.assertEqual(shown(), [5])
+        self.wait_page_drawn(5)
+        self.screenshot_is_not_blank("page-by-page.png")
+        # The wheel past the end of a page that fits turns to the next.
+        self.run_js("document.getElementById('viewer').dispatchEvent(new WheelEvent('wheel', { deltaY: 120, bubbles: true, cancelable: true }))")
+        self.wait_for("return document.getElementById('page-number').value === '7'", "page 7 by the wheel")
+        self.assertEqual(shown(), [6])
+        self.wait_for("return location.hash.includes('&page=7&')", "the address at page 7")
+        # Odd spreads, page by page: pages 7 and 8 side by side; Page Down shows 9 and 10.
+        Select(self.browser.find_element("id", "spreads")).select_by_value("odd")
+        self.assertEqual(shown(), [6, 7])
+        self.assertEqual(row(6), row(7))
+        self.run_js("document.getElementById('viewer').focus()")
+        ActionChains(self.browser).send_keys(Keys.PAGE_DOWN).perform()
+        self.wait_for("return document.getElementById('page-number').value === '9'", "page 9, the next spread")
+        self.assertEqual(shown(), [8, 9])
+        self.wait_page_drawn(9)
+        self.screenshot_is_not_blank("spread.png")
+        # Even spreads, every page laid out: page 1 alone, then 2-3 side by side, 4 below them.
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("vertical")
+        Select(self.browser.find_element("id", "spreads")).select_by_value("even")
+        self.assertEqual(len(shown()), 100)
+        self.assertLess(row(0), row(1))
+        self.assertEqual(row(1), row(2))
+        self.assertLess(row(2), row(3))
+        self.wait_for("return ['9', '8'].includes(document.getElementById('page-number').value)", "the spread read kept")
+        # Fit page fits the spread: two pages across the viewer.
+        widths = self.run_js("return [document.getElementById('viewer').clientWidth, document.querySelector('.page[data-index=\"1\"]').getBoundingClientRect().width]")
+        self.assertLessEqual(2 * widths[1], widths[0])
+        # Sideways, pages go one by one: spreads cannot be chosen.
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("horizontal")
+        self.assertFalse(self.browser.find_element("id", "spreads").is_enabled())
+        self.assertEqual(row(1), row(2))
+        self.assertEqual(row(2), row(3))
+        # The choice outlives a reload.
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("page")
+        self.browser.refresh()
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages again")
+        self.assertEqual(self.run_js("return [document.getElementById('scroll-mode').value, document.getElementById('spreads').value]"), ["page", "even"])
+        self.wait_for("return [...document.querySelectorAll('.page')].filter((e) => e.offsetParent !== null).length === 2", "one spread shown")
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -72,11 +72,57 @@ export async function goToNamedDestination(name) {
 
 // MARK: Scrolling
 
+/**
+ * Whether pages are shown in spreads now: spreads apply to the vertical and page-by-page
+ * layouts (sideways and in wrapped rows, as in pdf.js, pages are shown one by one).
+ */
+export function spreadsShown() {
+  return state.spreads !== "none" && (state.scrollMode === "vertical" || state.scrollMode === "page");
+}
+
+/**
+ * The first and last index of the pages shown beside page `index`: odd spreads pair pages
+ * 1-2, 3-4, ...; even spreads show page 1 alone, then 2-3, 4-5, ...
+ */
+export function spreadOf(index) {
+  if (!spreadsShown()) return [index, index];
+  const first = state.spreads === "odd" ? index - (index % 2) : Math.max(0, index - ((index + 1) % 2));
+  const last = state.spreads === "even" && index === 0 ? 0 : Math.min(first + 1, pageViews.length - 1);
+  return [first, last];
+}
+
+/** Goes to the next page, or spread, (`direction` 1) or the one before (-1). */
+export function stepPage(direction) {
+  const [first, last] = spreadOf(state.currentPage);
+  scrollToPage(direction > 0 ? last + 1 : first - 1);
+}
+
+/** The views laid out now: in page-by-page scrolling, only the page or spread shown. */
+function laidOutViews() {
+  if (state.scrollMode !== "page") return pageViews;
+  return [...document.querySelectorAll("#pages .page.shown")].map((element) => pageViews[Number(element.dataset.index)]);
+}
+
+/** Shows, in page-by-page scrolling, the page or spread of page `index` and no other. */
+function showOnly(index) {
+  const [first, last] = spreadOf(index);
+  for (const element of document.querySelectorAll("#pages .page.shown")) {
+    const shown = Number(element.dataset.index);
+    if (shown < first || shown > last) element.classList.remove("shown");
+  }
+  for (let page = first; page <= last; page += 1) pageViews[page].element.classList.add("shown");
+}
+
 /** Scrolls so that `offset` (points, in the page) of page `index` is at the top left. */
 export function scrollToPage(index, offset) {
   const view = pageViews[Math.max(0, Math.min(pageViews.length - 1, index || 0))];
   if (!view) return;
   state.wantedPage = view.index;
+  if (state.scrollMode === "page") {
+    showOnly(view.index);
+    // Turning to a page that starts at the top scrolls nothing: the place is kept here.
+    saveViewingState();
+  }
   const viewer = $("viewer");
   if (state.scrollMode === "horizontal") {
     viewer.scrollLeft = Math.max(0, view.element.offsetLeft - 8);
@@ -107,10 +153,15 @@ export function currentAnchor() {
     return { pageIndex, offset: { x: 0, y: 0 } };
   }
   const top = viewer.scrollTop + 8;
-  let pageIndex = 0;
-  for (const view of pageViews) {
-    if (view.element.offsetTop <= top) pageIndex = view.index;
-    else break;
+  // The first page of the last row that starts above the top (a row holds several pages
+  // when wrapped or in spreads).
+  const views = laidOutViews();
+  let pageIndex = views.length ? views[0].index : 0;
+  let rowTop = -Infinity;
+  for (const view of views) {
+    const viewTop = view.element.offsetTop;
+    if (viewTop > top) break;
+    if (viewTop > rowTop) [pageIndex, rowTop] = [view.index, viewTop];
   }
   const view = pageViews[pageIndex];
   const y = view ? Math.max(0, (top - view.element.offsetTop) / state.scale) : 0;
@@ -121,13 +172,14 @@ export function updateCurrentPage() {
   const anchor = currentAnchor();
   const viewer = $("viewer");
   let index = anchor.pageIndex;
-  // Sideways, the page read is the one at the left edge (several may be in view). In rows,
-  // it is the one gone to in the row at the top, else the one read before, else the first.
-  if (state.scrollMode === "wrapped" && pageViews[index]) {
+  // Sideways, the page read is the one at the left edge (several may be in view). In rows
+  // (wrapped, spreads), it is the one gone to in the row at the top, else the one read
+  // before, else the row's first.
+  if ((state.scrollMode === "wrapped" || spreadsShown()) && pageViews[index]) {
     const rowTop = pageViews[index].element.offsetTop;
-    const row = pageViews.filter((view) => view.element.offsetTop === rowTop).map((view) => view.index);
+    const row = laidOutViews().filter((view) => view.element.offsetTop === rowTop).map((view) => view.index);
     index = [state.wantedPage, state.currentPage].find((page) => row.includes(page)) ?? row[0];
-  } else if (state.scrollMode !== "horizontal") {
+  } else if (state.scrollMode === "vertical") {
     const middle = viewer.scrollTop + viewer.clientHeight / 3;
     for (const view of pageViews) if (view.element.offsetTop <= middle) index = view.index;
   }

@@ -8,7 +8,7 @@ import { drawHits } from "./find.js";
 import { drawForm } from "./forms.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
-import { currentAnchor, recordPlace, saveViewingState, scrollToPage } from "./navigation.js";
+import { currentAnchor, recordPlace, saveViewingState, scrollToPage, spreadsShown } from "./navigation.js";
 import { pageViews, state } from "./state.js";
 import { loadTextLayer } from "./text-layer.js";
 
@@ -82,16 +82,54 @@ export function pagePoint(view, clientX, clientY) {
 }
 
 /**
- * Lays the pages out in a column (`vertical`), a row (`horizontal`) or rows that wrap
- * (`wrapped`), keeping the page read.
+ * Lays the pages out in a column (`vertical`), a row (`horizontal`), rows that wrap
+ * (`wrapped`) or one page, or spread, at a time (`page`), keeping the page read; the
+ * choice is kept in this browser.
  */
 export function setScrollMode(mode) {
+  relayOut(() => { state.scrollMode = mode; }, "scroll-mode", mode);
+}
+
+/**
+ * Shows pages side by side in spreads: `none`, `odd` (1-2, 3-4, ...) or `even` (1, 2-3,
+ * ...), keeping the page read; the choice is kept in this browser.
+ */
+export function setSpreads(spreads) {
+  relayOut(() => { state.spreads = spreads; }, "spreads", spreads);
+}
+
+/** Makes a change of layout, lays the pages out again at the page read, and keeps the choice. */
+function relayOut(change, key, value) {
   const anchor = currentAnchor();
-  state.scrollMode = mode;
-  const container = $("pages");
-  container.classList.toggle("horizontal", mode === "horizontal");
-  container.classList.toggle("wrapped", mode === "wrapped");
+  change();
+  applyLayout();
+  if (typeof state.zoom === "string") applyZoom();
   scrollToPage(anchor.pageIndex);
+  try { localStorage.setItem(key, value); } catch (_) { /* storage refused: not remembered */ }
+}
+
+/** Sets the pages' layout classes and the layout controls from the state. */
+export function applyLayout() {
+  const container = $("pages");
+  container.classList.toggle("horizontal", state.scrollMode === "horizontal");
+  container.classList.toggle("wrapped", state.scrollMode === "wrapped");
+  container.classList.toggle("paged", state.scrollMode === "page");
+  container.classList.toggle("spreads", spreadsShown());
+  container.classList.toggle("spreads-even", spreadsShown() && state.spreads === "even");
+  $("scroll-mode").value = state.scrollMode;
+  $("spreads").value = state.spreads;
+  $("spreads").disabled = state.scrollMode === "horizontal" || state.scrollMode === "wrapped";
+}
+
+/** The layout chosen in this browser before, else vertical and without spreads. */
+export function restoreLayout() {
+  try {
+    const mode = localStorage.getItem("scroll-mode");
+    const spreads = localStorage.getItem("spreads");
+    if (["vertical", "horizontal", "wrapped", "page"].includes(mode)) state.scrollMode = mode;
+    if (["none", "odd", "even"].includes(spreads)) state.spreads = spreads;
+  } catch (_) { /* as never chosen */ }
+  applyLayout();
 }
 
 /** Turns the view a quarter clockwise (`step` 90) or back (-90), keeping the page read. */
@@ -106,12 +144,15 @@ export function rotateView(step) {
 function scaleFor(zoom) {
   const viewer = $("viewer");
   const size = shownSize((state.pages[state.currentPage] || state.pages[0] || { size: { width: 612, height: 792 } }).size);
-  if (zoom === "fit-width") return Math.max(0.1, (viewer.clientWidth - 40) / size.width);
+  // Spreads fit two pages across.
+  const across = spreadsShown() ? 2 : 1;
+  const width = size.width * across + 12 * (across - 1);
+  if (zoom === "fit-width") return Math.max(0.1, (viewer.clientWidth - 40) / width);
   // As pdf.js's automatic zoom: a portrait page at its width, at most 125%; a landscape one whole.
   if (zoom === "auto") {
     return size.width > size.height ? scaleFor("fit-page") : Math.min(scaleFor("fit-width"), 1.25 * POINTS_TO_CSS);
   }
-  if (zoom === "fit-page") return Math.max(0.1, Math.min((viewer.clientWidth - 40) / size.width, (viewer.clientHeight - 24) / size.height));
+  if (zoom === "fit-page") return Math.max(0.1, Math.min((viewer.clientWidth - 40) / width, (viewer.clientHeight - 24) / size.height));
   return Number(zoom) * POINTS_TO_CSS;
 }
 

@@ -9,8 +9,9 @@ export const state = {
   scale: 1,             // CSS pixels per point
   engine: null,
   compare: false,
-  rotation: 0,
-X
+  rotation: 0,          // the view's rotation, clockwise: 0, 90, 180 or 270
+  scrollMode: "vertical", // how the pages are laid out: vertical, horizontal, wrapped or page
+  spreads: "none",      // pages side by side: none, odd (1-2, 3-4, ...) or even (1, 2-3, ...)
   dark: false,          // dark mode: the interface dark, pages drawn for a dark screen
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again
@@ -23,7 +24,7 @@ X
   currentPage: 0,
   wantedPage: 0,        // the page last gone to (in rows of pages, the one read in its row)
   restoring: true,
-  onFirstPaint: null,
+  onFirstPaint: null,   // called once the opening document's first page is drawn
   prefetched: null,     // the details of the document the address names, asked for at start
 };
 

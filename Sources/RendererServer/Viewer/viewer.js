@@ -14,8 +14,8 @@ import { $, showStatus } from "./dom.js";
 import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
 import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
-import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, updateCurrentPage } from "./navigation.js";
-import { applyZoom, buildPages, drawVisiblePages, openingZoom, rotateView, setScrollMode, setZoom, stepZoom } from "./pages.js";
+import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, stepPage, updateCurrentPage } from "./navigation.js";
+import { applyZoom, buildPages, drawVisiblePages, openingZoom, restoreLayout, rotateView, setScrollMode, setSpreads, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument } from "./print.js";
@@ -48,6 +48,7 @@ export async function start() {
   translatePage();
   try { if (localStorage.getItem("dark") === "on") setDark(true); } catch (_) { /* light */ }
   collaboration.setUp();
+  restoreLayout();
   wireToolbar();
   wireKeyboard();
   wireSelectionCopy();
@@ -134,6 +135,7 @@ async function openDocument(id, place = {}) {
   applyZoom();
   if (place.pageIndex !== undefined) scrollToPage(Math.min(place.pageIndex, count - 1));
   else if (viewing) scrollToPage(viewing.pageIndex, viewing.scrollOffset);
+  else scrollToPage(0);
   recordPlace();
   state.restoring = false;
   if (place.destination && place.pageIndex === undefined) await goToNamedDestination(place.destination);
@@ -192,8 +194,8 @@ function wireToolbar() {
     $("sidebar-toggle").setAttribute("aria-expanded", String(!hidden));
     if (typeof state.zoom === "string") setZoom(state.zoom);
   });
-  $("previous-page").addEventListener("click", () => scrollToPage(state.currentPage - 1));
-  $("next-page").addEventListener("click", () => scrollToPage(state.currentPage + 1));
+  $("previous-page").addEventListener("click", () => stepPage(-1));
+  $("next-page").addEventListener("click", () => stepPage(1));
   // Enter goes to the page typed (even the one shown); leaving the box shows the current page again.
   $("page-number").addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
@@ -208,6 +210,7 @@ function wireToolbar() {
   $("zoom-in").addEventListener("click", () => stepZoom(1));
   $("rotate-cw").addEventListener("click", () => rotateView(90));
   $("scroll-mode").addEventListener("change", (event) => setScrollMode(event.target.value));
+  $("spreads").addEventListener("change", (event) => setSpreads(event.target.value));
   $("rotate-ccw").addEventListener("click", () => rotateView(-90));
   $("zoom-out").addEventListener("click", () => stepZoom(-1));
   $("engine").addEventListener("change", (event) => {
@@ -262,11 +265,22 @@ function wireToolbar() {
     saveViewingState();
   });
   window.addEventListener("resize", () => { if (typeof state.zoom === "string") setZoom(state.zoom); });
-  // Ctrl and the wheel zoom the pages, not the viewer's page.
+  // Ctrl and the wheel zoom the pages, not the viewer's page. Page by page, the wheel past
+  // the end of the page shown turns to the next (past its start, to the one before).
+  let turned = 0;
   $("viewer").addEventListener("wheel", (event) => {
-    if (!event.ctrlKey) return;
-    event.preventDefault();
-    stepZoom(event.deltaY < 0 ? 1 : -1);
+    const viewer = $("viewer");
+    if (event.ctrlKey) {
+      event.preventDefault();
+      stepZoom(event.deltaY < 0 ? 1 : -1);
+    } else if (state.scrollMode === "page" && event.deltaY !== 0) {
+      const atEnd = event.deltaY > 0 ? viewer.scrollTop + viewer.clientHeight >= viewer.scrollHeight - 1 : viewer.scrollTop <= 0;
+      if (!atEnd) return;
+      event.preventDefault();
+      // One turn per gesture: the wheel's burst of events turns one page.
+      if (event.timeStamp - turned > 300) stepPage(event.deltaY > 0 ? 1 : -1);
+      turned = event.timeStamp;
+    }
   }, { passive: false });
   wireHandTool();
 }
@@ -326,10 +340,10 @@ function wireKeyboard() {
     }
     if (typing) return;
     const actions = {
-      PageDown: () => scrollToPage(state.currentPage + 1),
-      PageUp: () => scrollToPage(state.currentPage - 1),
-      ArrowRight: () => scrollToPage(state.currentPage + 1),
-      ArrowLeft: () => scrollToPage(state.currentPage - 1),
+      PageDown: () => stepPage(1),
+      PageUp: () => stepPage(-1),
+      ArrowRight: () => stepPage(1),
+      ArrowLeft: () => stepPage(-1),
       Home: () => scrollToPage(0),
       End: () => scrollToPage(state.pages.length - 1),
       "+": () => stepZoom(1),
