@@ -27,3 +27,33 @@ extension MuPDFDocument {
         }
     }
 }
+
+extension MuPDFDocument {
+    func fonts() throws -> [FontInfo] {
+        guard contentType == .pdf else { throw RendererError(.unsupported, "MuPDF lists the fonts of PDFs only") }
+        final class Collector {
+            var fonts: [FontInfo] = []
+        }
+        let collector = Collector()
+        var error = cmupdf_error()
+        let ok = cmupdf_fonts(handle, { user, name, subtype, descendant, hasFile in
+            let collector = Unmanaged<Collector>.fromOpaque(user!).takeUnretainedValue()
+            let kind = MuPDFDocument.fontKind(subtype: subtype.map { String(cString: $0) }, descendant: descendant.map { String(cString: $0) })
+            collector.fonts.append(FontInfo(name: name.map { String(cString: $0) }, kind: kind, isEmbedded: hasFile != 0 || kind == .type3))
+        }, Unmanaged.passUnretained(collector).toOpaque(), &error)
+        guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "list the fonts", code: .damaged) }
+        return collector.fonts
+    }
+
+    /// The kind a font dictionary's `/Subtype` (and a Type0 font's descendant's) declares;
+    /// a missing or unknown subtype is read as Type 1, as engines draw it.
+    fileprivate static func fontKind(subtype: String?, descendant: String?) -> FontInfo.Kind {
+        switch (subtype, descendant) {
+        case ("Type0", "CIDFontType2"): return .cidTrueType
+        case ("Type0", _): return .cidType0
+        case ("TrueType", _): return .trueType
+        case ("Type3", _): return .type3
+        default: return .type1
+        }
+    }
+}

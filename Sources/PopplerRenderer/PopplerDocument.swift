@@ -56,7 +56,7 @@ final class PopplerDocument: EngineDocument {
 
     /// The glib twin, first opened again from the core twin's bytes when the core twin has
     /// changes it does not show.
-    private func currentGlib() throws -> PopplerGlibDocument {
+    func currentGlib() throws -> PopplerGlibDocument {
         if glibIsOutOfDate {
             let bytes = try core.serialized()
             glibTwin = try logging { try PopplerGlibDocument(source: .memory(bytes), absolutePath: nil, password: password) }

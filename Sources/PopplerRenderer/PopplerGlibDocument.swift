@@ -66,6 +66,30 @@ final class PopplerGlibDocument {
         poppler_document_find_dest(handle, name)
     }
 
+    /// The fonts the pages use, as Poppler's font scanner finds them, each once.
+    func fonts() -> [FontInfo] {
+        let scanner = poppler_font_info_new(handle)
+        defer { poppler_font_info_free(scanner) }
+        var iterator: OpaquePointer?
+        poppler_font_info_scan(scanner, Int32(pageCount), &iterator)
+        guard let iterator else { return [] }
+        defer { poppler_fonts_iter_free(iterator) }
+        var fonts: [FontInfo] = []
+        repeat {
+            let kind: FontInfo.Kind
+            switch poppler_fonts_iter_get_font_type(iterator) {
+            case POPPLER_FONT_TYPE_TYPE3: kind = .type3
+            case POPPLER_FONT_TYPE_TRUETYPE, POPPLER_FONT_TYPE_TRUETYPEOT: kind = .trueType
+            case POPPLER_FONT_TYPE_CID_TYPE0, POPPLER_FONT_TYPE_CID_TYPE0C, POPPLER_FONT_TYPE_CID_TYPE0COT: kind = .cidType0
+            case POPPLER_FONT_TYPE_CID_TYPE2, POPPLER_FONT_TYPE_CID_TYPE2OT: kind = .cidTrueType
+            default: kind = .type1
+            }
+            let name = poppler_fonts_iter_get_full_name(iterator).map { String(cString: $0) }
+            fonts.append(FontInfo(name: name, kind: kind, isEmbedded: poppler_fonts_iter_is_embedded(iterator) != 0))
+        } while poppler_fonts_iter_next(iterator) != 0
+        return fonts
+    }
+
     /// Version, metadata and permissions; `isEncrypted` comes from the core twin, which tells.
     func info(pageCount: Int, isEncrypted: Bool) -> DocumentInfo {
         var major: guint = 0

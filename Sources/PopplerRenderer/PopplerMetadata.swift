@@ -19,4 +19,9 @@ extension PopplerDocument {
             guard status == CPOPPLER_OK else { throw PopplerErrors.editFailure(status, doing: "write the XMP packet") }
         }
     }
+
+    /// The fonts of the document as it is now, edits included.
+    func fonts() throws -> [FontInfo] {
+        try logging { try currentGlib().fonts() }
+    }
 }

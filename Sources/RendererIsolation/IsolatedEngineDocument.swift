@@ -20,6 +20,7 @@ final class IsolatedEngineDocument: EngineDocument {
     func info() throws -> DocumentInfo { try connection.call(.info) }
     func outline() throws -> [OutlineItem] { try connection.call(.outline) }
     func namedDestination(_ name: String) throws -> Destination? { try connection.call(.namedDestination(name)) }
+    func fonts() throws -> [FontInfo] { try connection.call(.fonts) }
     /// Every page's facts in one call, not one call per page.
     func pageInfos() throws -> [PageInfo] { try connection.call(.pageInfos) }
 

@@ -44,6 +44,7 @@ enum EngineCall: Codable, Sendable {
     case info
     case outline
     case namedDestination(String)
+    case fonts
     case pageInfos
     case write(path: String, incremental: Bool)
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
@@ -114,6 +115,7 @@ enum EngineCall: Codable, Sendable {
         case .pageInfos: return "read the pages' sizes"
         case .outline: return "read the outline"
         case .namedDestination: return "find a named destination"
+        case .fonts: return "list the fonts"
         case .write, .written: return "save the document"
         case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
         case .layout: return "lay the document out"

@@ -92,6 +92,7 @@ private final class WorkerDocument {
         case .info: try reply(try document.info())
         case .outline: try reply(try document.outline())
         case .namedDestination(let name): try reply(try document.namedDestination(name))
+        case .fonts: try reply(try document.fonts())
         case .pageInfos: try reply(try document.pageInfos())
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)

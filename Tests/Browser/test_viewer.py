@@ -395,6 +395,12 @@ class ViewerTests(unittest.TestCase):
         self.assertTrue(shown["Page size"].startswith(witness["Page size"].split(" pts")[0] + " pt"), shown["Page size"])
         self.assertEqual(witness["File size"], str(os.path.getsize(path)) + " bytes")
         self.assertEqual(shown["File size"].replace(",", "").split(" ")[0], str(os.path.getsize(path)))
+        # The fonts, as pdffonts lists them: name, kind, embedded, subset.
+        self.wait_for("return !document.getElementById('properties-fonts').hidden", "the fonts listed")
+        fonts = self.run_js("return [...document.querySelectorAll('#properties-fonts tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))")
+        listed = subprocess.run(["pdffonts", path], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
+        self.assertEqual([font[0] for font in fonts], [line.split()[0] for line in listed])
+        self.assertEqual([font[1:] for font in fonts], [["Type 1", "no", "no"]] * len(listed))
         self.browser.find_element("id", "properties-close").click()
         self.wait_for("return !document.getElementById('properties').open", "the dialog closed")
         # The download is the file as the server holds it, byte for byte.

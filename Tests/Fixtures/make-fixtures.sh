@@ -529,6 +529,97 @@ out, xref = pdf_file(objects)
 open("destinations.pdf", "wb").write(out)
 PY
 
+# fonts.pdf: one page (300 x 200) using six fonts, each in one of the places a font list
+# must look (needs fontTools, from PyPI, for the font made here):
+#   Helvetica    Type 1, not embedded, in the page's resources;
+#   ABCDEF+Tiny  TrueType, embedded (FontFile2), its name tagged as a subset, in the page's resources;
+#   GHIJKL+Tiny  Type0 over a CIDFontType2 of the same font file, in the page's resources;
+#   (no name)    Type 3, one square glyph, in the page's resources (Type 3 glyphs are always in the file);
+#   Courier      Type 1, not embedded, only in a form XObject the page draws;
+#   Times-Bold   Type 1, not embedded, only in the normal appearance of the page's FreeText annotation.
+# "Tiny" is a TrueType font of two square glyphs (A, B) built by fontTools here.
+python3 - <<'PY'
+import io
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from pdf_writer import pdf_file
+
+def square(size):
+    pen = TTGlyphPen(None)
+    pen.moveTo((50, 0)); pen.lineTo((50, size)); pen.lineTo((50 + size, size)); pen.lineTo((50 + size, 0)); pen.closePath()
+    return pen.glyph()
+
+builder = FontBuilder(1000, isTTF=True)
+builder.setupGlyphOrder([".notdef", "A", "B"])
+builder.setupCharacterMap({0x41: "A", 0x42: "B"})
+builder.setupGlyf({".notdef": TTGlyphPen(None).glyph(), "A": square(500), "B": square(300)})
+builder.setupHorizontalMetrics({".notdef": (600, 0), "A": (600, 50), "B": (600, 50)})
+builder.setupHorizontalHeader(ascent=800, descent=-200)
+builder.setupNameTable({"familyName": "Tiny", "styleName": "Regular"})
+builder.setupOS2()
+builder.setupPost()
+font_file = io.BytesIO()
+builder.save(font_file)
+font_file = font_file.getvalue()
+
+def stream(data, extra=b""):
+    return b"<< /Length %d" % len(data) + extra + b" >>\nstream\n" + data + b"\nendstream"
+
+def descriptor(name, file):
+    return b"<< /Type /FontDescriptor /FontName /" + name + b" /Flags 32 /FontBBox [0 0 600 800] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 %d 0 R >>" % file
+
+content = (b"BT /F1 12 Tf 10 180 Td (Helvetica) Tj ET\nBT /F2 12 Tf 10 160 Td (AB) Tj ET\n"
+           b"BT /F3 12 Tf 10 140 Td <00010002> Tj ET\nBT /F4 12 Tf 10 120 Td (a) Tj ET\n/X1 Do\n")
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R >>",
+    2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Annots [16 0 R]"
+       b" /Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 8 0 R /F4 12 0 R >> /XObject << /X1 14 0 R >> >> >>",
+    4: stream(content),
+    5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    6: b"<< /Type /Font /Subtype /TrueType /BaseFont /ABCDEF+Tiny /FirstChar 65 /LastChar 66 /Widths [600 600] /Encoding /WinAnsiEncoding /FontDescriptor 7 0 R >>",
+    7: descriptor(b"ABCDEF+Tiny", 9),
+    8: b"<< /Type /Font /Subtype /Type0 /BaseFont /GHIJKL+Tiny /Encoding /Identity-H /DescendantFonts [10 0 R] >>",
+    9: stream(font_file, b" /Length1 %d" % len(font_file)),
+    10: b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /GHIJKL+Tiny /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"
+        b" /FontDescriptor 11 0 R /CIDToGIDMap /Identity /DW 600 >>",
+    11: descriptor(b"GHIJKL+Tiny", 9),
+    12: b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /square 13 0 R >>"
+        b" /Encoding << /Type /Encoding /Differences [97 /square] >> /FirstChar 97 /LastChar 97 /Widths [1000] >>",
+    13: stream(b"1000 0 0 0 1000 1000 d1 0 0 1000 1000 re f"),
+    14: stream(b"BT /F5 10 Tf 10 100 Td (In a form) Tj ET", b" /Type /XObject /Subtype /Form /BBox [0 0 300 200] /Resources << /Font << /F5 15 0 R >> >>"),
+    15: b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
+    16: b"<< /Type /Annot /Subtype /FreeText /Rect [150 20 290 60] /Contents (Note) /DA (/F6 10 Tf 0 g) /AP << /N 17 0 R >> >>",
+    17: stream(b"BT /F6 10 Tf 5 15 Td (Note) Tj ET", b" /Type /XObject /Subtype /Form /BBox [0 0 140 40] /Resources << /Font << /F6 18 0 R >> >>"),
+    18: b"<< /Type /Font /Subtype /Type1 /BaseFont /Times-Bold >>",
+}
+out, xref = pdf_file(objects)
+open("fonts.pdf", "wb").write(out)
+PY
+
+# font-loops.pdf: one page whose resources loop: its form XObject X1 names itself among its
+# own XObjects (it draws text in Helvetica, never itself), and its Type 3 font names itself
+# among its glyphs' fonts and X1 among their XObjects. Two fonts: the Type 3 font and Helvetica.
+python3 - <<'PY'
+from pdf_writer import pdf_file
+def stream(data, extra=b""):
+    return b"<< /Length %d" % len(data) + extra + b" >>\nstream\n" + data + b"\nendstream"
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R >>",
+    2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 5 0 R /Resources << /Font << /T3 6 0 R >> /XObject << /X1 4 0 R >> >> >>",
+    4: stream(b"BT /F1 10 Tf 10 10 Td (loop) Tj ET", b" /Type /XObject /Subtype /Form /BBox [0 0 200 100] /Resources << /XObject << /X1 4 0 R >> /Font << /F1 7 0 R >> >>"),
+    5: stream(b"/X1 Do BT /T3 10 Tf 10 50 Td (a) Tj ET"),
+    6: b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << /square 8 0 R >>"
+       b" /Encoding << /Type /Encoding /Differences [97 /square] >> /FirstChar 97 /LastChar 97 /Widths [1000]"
+       b" /Resources << /Font << /T3 6 0 R >> /XObject << /X1 4 0 R >> >> >>",
+    7: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    8: stream(b"1000 0 0 0 1000 1000 d1 0 0 1000 1000 re f"),
+}
+out, xref = pdf_file(objects)
+open("font-loops.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

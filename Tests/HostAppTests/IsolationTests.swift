@@ -46,6 +46,9 @@ struct IsolationTests {
         let localOutline = try Fixtures.open("outline.pdf", backend: backend)
         #expect(try outline.destination(named: "sec12") == localOutline.destination(named: "sec12"))
         #expect(try outline.destination(named: "sec12") != nil && outline.destination(named: "none") == nil)
+        let fonts = try Self.open(Fixtures.path("fonts.pdf"), backend: .id(backend)).fonts()
+        let localFonts = try Fixtures.open("fonts.pdf", backend: backend).fonts()
+        #expect(fonts.count == 6 && fonts == localFonts)
     }
 
     /// Errors come back with their codes; the password travels over the socket, not the

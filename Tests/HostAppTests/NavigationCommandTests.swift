@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `hostapp text`, `search`, `outline` and `links`, run as a user runs them.
-@Suite("hostapp text, search, outline and links")
+/// `hostapp text`, `search`, `outline`, `links` and `fonts`, run as a user runs them.
+@Suite("hostapp text, search, outline, links and fonts")
 struct NavigationCommandTests {
     func hostapp(_ arguments: String...) throws -> Tool.Result {
         try Tool.run(HostAppTests.executable, arguments)
@@ -25,6 +25,22 @@ struct NavigationCommandTests {
         let words = try #require(pages.first?["words"] as? [[String: Any]])
         #expect(words.map { $0["text"] as? String } == ["Page", "index", "8"])
         #expect(abs((words[0]["x"] as? Double ?? 0) - 20) < 1)
+    }
+
+    /// A row per font, as pdffonts prints them; JSON holds the same; a format without font
+    /// dictionaries is refused in words, with a failing status.
+    @Test(arguments: ["mupdf", "poppler"])
+    func fontsPrintsARowPerFont(backend: String) throws {
+        let table = try hostapp("--backend", backend, "fonts", Fixtures.path("fonts.pdf"))
+        #expect(table.status == 0)
+        let rows = table.text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.first == ["name", "kind", "emb", "sub"])
+        #expect(rows.dropFirst().map { $0.first ?? "" } == ["Helvetica", "ABCDEF+Tiny", "GHIJKL+Tiny", "[none]", "Courier", "Times-Bold"])
+        #expect(rows.dropFirst(2).first == ["ABCDEF+Tiny", "trueType", "yes", "yes"])
+        let json = try JSONSerialization.jsonObject(with: try hostapp("--backend", backend, "fonts", "--json", Fixtures.path("fonts.pdf")).stdout) as? [[String: Any]]
+        #expect(json?.map { $0["isEmbedded"] as? Bool } == [false, true, true, true, false, false])
+        let book = try hostapp("fonts", Fixtures.path("book.epub"))
+        #expect(book.status != 0 && book.stderr.contains("fonts"), "\(book.stderr)")
     }
 
     @Test(arguments: ["mupdf", "poppler"])

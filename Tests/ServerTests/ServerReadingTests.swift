@@ -46,6 +46,22 @@ import TestSupport
         }
     }
 
+    /// fonts.pdf's six fonts, as the library lists them, on either engine; a document that
+    /// is not served (an EPUB beside it: the server serves PDFs only) is not found.
+    @Test(arguments: ["mupdf", "poppler"]) func fontsAreListed(engine: String) async throws {
+        let harness = try ServerHarness(extra: ["fonts.pdf", "book.epub"])
+        try await harness.run { client in
+            let answer = try await client.get(documentPath("fonts.pdf") + "/fonts?engine=\(engine)")
+            let fonts = try #require(answer.json as? [[String: Any]], "\(answer.status)")
+            #expect(fonts.map { $0["name"] as? String ?? "-" } == ["Helvetica", "ABCDEF+Tiny", "GHIJKL+Tiny", "-", "Courier", "Times-Bold"])
+            #expect(fonts.map { $0["kind"] as? String ?? "" } == ["type1", "trueType", "cidTrueType", "type3", "type1", "type1"])
+            #expect(fonts.map { $0["isSubset"] as? Bool } == [false, true, true, false, false, false])
+            for missing in ["book.epub", "missing.pdf"] {
+                #expect(try await client.get(documentPath(missing) + "/fonts").status == .notFound, "\(missing)")
+            }
+        }
+    }
+
     @Test func everyRouteWantsTheToken() async throws {
         try await ServerHarness().run { client in
             for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {

@@ -193,6 +193,13 @@ int cmupdf_outline(cmupdf_document *doc, int max_depth, cmupdf_outline_callback 
    `found`; its page is -1 when the document has no such name or it leads nowhere. */
 int cmupdf_named_destination(cmupdf_document *doc, const char *name, cmupdf_destination *found, cmupdf_error *error);
 
+/* Calls `font` once for each font dictionary the pages use (their resources, the forms,
+   patterns and Type 3 glyphs they draw, their annotations' appearances), in page order:
+   its /BaseFont, its /Subtype and, for a Type0 font, its descendant's /Subtype (each NULL
+   when missing or not a name), and whether its descriptor holds a font file. PDF only. */
+typedef void (*cmupdf_font_callback)(void *user, const char *name, const char *subtype, const char *descendant_subtype, int has_file);
+int cmupdf_fonts(cmupdf_document *doc, cmupdf_font_callback font, void *user, cmupdf_error *error);
+
 /* Calls `link` for each link on the page with its area in page space. */
 typedef void (*cmupdf_link_callback)(void *user, float x0, float y0, float x1, float y1, cmupdf_destination destination);
 int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callback link, void *user, cmupdf_error *error);

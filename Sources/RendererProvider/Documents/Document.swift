@@ -122,6 +122,13 @@ public final class Document: Sendable {
         return try withEngine { document, _ in try document.namedDestination(name) }
     }
 
+    /// The fonts the document's pages use, each font dictionary once, in the order the pages
+    /// first use them: what `pdffonts` lists. Throws `unsupported` for an engine or format
+    /// that cannot list them.
+    public func fonts() throws -> [FontInfo] {
+        try withEngine { document, _ in try document.fonts() }
+    }
+
     /// The document's outline: its items in order, each with its children.
     public func outline() throws -> [OutlineItem] {
         try require(.outline)

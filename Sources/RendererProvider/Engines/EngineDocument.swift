@@ -26,6 +26,9 @@ public protocol EngineDocument: AnyObject {
     /// Where the document's named destination `name` leads (from its `/Dests` dictionary or
     /// name tree), in page space; nil when it has no such name.
     func namedDestination(_ name: String) throws -> Destination?
+    /// The fonts the pages use, each font dictionary once, in the order the pages first use
+    /// them (see ``FontInfo``).
+    func fonts() throws -> [FontInfo]
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
     /// Every page's facts, in order, as each loaded page's `info()` gives them.
@@ -97,6 +100,11 @@ extension EngineDocument {
 
     /// Nil: a format without named destinations.
     public func namedDestination(_ name: String) throws -> Destination? { nil }
+
+    /// Throws `unsupported`: an engine that can list a document's fonts implements it.
+    public func fonts() throws -> [FontInfo] {
+        throw RendererError(.unsupported, "this engine does not list a document's fonts")
+    }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.
     public func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {

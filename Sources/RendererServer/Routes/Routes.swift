@@ -32,6 +32,7 @@ struct Routes: Sendable {
         document.get(use: documentInfo)
         document.get("pages", use: pages)
         document.get("outline", use: outline)
+        document.get("fonts", use: fonts)
         document.get("destinations/:name", use: namedDestination)
         document.get("search", use: search)
         document.get("file", use: file)

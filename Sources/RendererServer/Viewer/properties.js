@@ -1,5 +1,6 @@
-// The document's properties and its download: what `hostapp info` tells, in a dialog, and
-// the file as the server holds it now (the reader's saved annotations included).
+// The document's properties and its download: what `hostapp info` and `hostapp fonts` tell,
+// in a dialog, and the file as the server holds it now (the reader's saved annotations
+// included).
 
 import { api } from "./api.js";
 import { $ } from "./dom.js";
@@ -56,4 +57,35 @@ export function showProperties() {
     list.append(term, definition);
   }
   $("properties").showModal();
+  showFonts(state.documentID);
+}
+
+/**
+ * Lists the fonts of document `id` in the dialog (asked for when it opens: scanning every
+ * page of a long document is not free); says so when there are none, or when the engine
+ * cannot list them.
+ */
+async function showFonts(id) {
+  const status = $("properties-fonts-status");
+  const table = $("properties-fonts");
+  const rows = table.querySelector("tbody");
+  table.hidden = true;
+  rows.innerHTML = "";
+  status.textContent = t("fonts.loading");
+  let fonts;
+  try {
+    fonts = await api.json(api.base(id) + "/fonts");
+  } catch (_) {
+    if (state.documentID === id) status.textContent = t("fonts.unavailable");
+    return;
+  }
+  if (state.documentID !== id) return;
+  status.textContent = fonts.length ? "" : t("fonts.none");
+  for (const font of fonts) {
+    const row = rows.insertRow();
+    for (const text of [font.name || t("font.unnamed"), t("font.kind." + font.kind), t(font.isEmbedded ? "yes" : "no"), t(font.isSubset ? "yes" : "no")]) {
+      row.insertCell().textContent = text;
+    }
+  }
+  table.hidden = fonts.length === 0;
 }

@@ -1,0 +1,32 @@
+import ArgumentParser
+import RendererProvider
+
+struct FontsCommand: HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fonts", abstract: "List the fonts the document's pages use, as pdffonts does: name, kind, embedded, subset.")
+
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
+
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
+    var file: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        try Failure.reporting {
+            let fonts = try global.open(file).fonts()
+            if json { return try JSONOutput.print(fonts) }
+            if fonts.isEmpty { return print("(no fonts)") }
+            let width = max(4, fonts.map { ($0.name ?? "[none]").count }.max() ?? 0)
+            func row(_ cells: [String]) -> String {
+                cells[0].padding(toLength: width, withPad: " ", startingAt: 0) + "  " + cells[1].padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + cells[2] + "  " + cells[3]
+            }
+            print(row(["name", "kind", "emb", "sub"]))
+            for font in fonts {
+                print(row([font.name ?? "[none]", font.kind.rawValue, font.isEmbedded ? "yes" : "no ", font.isSubset ? "yes" : "no"]))
+            }
+        }
+    }
+}
