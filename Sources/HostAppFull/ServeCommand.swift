@@ -73,6 +73,18 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         completion: .file())
     var readerState: String?
 
+    @Flag(help: "Let readers open PDFs of their own machine in the viewer (uploads, kept apart from the served files).")
+    var uploads = false
+
+    @Option(help: "The folder uploads are kept in (default: a new temporary folder, removed when the server stops).", completion: .directory)
+    var uploadFolder: String?
+
+    @Option(name: .customLong("upload-limit-mib"), help: "The largest upload taken, in MiB.")
+    var uploadLimitMiB = 64
+
+    @Option(name: .customLong("upload-space-mib"), help: "The space all uploads may take, in MiB; the oldest are removed to make room.")
+    var uploadSpaceMiB = 1024
+
     @Option(help: "Keep collaboration layers, verifying readers' tokens with this key (PEM: EC P-256 for ES256 or RSA for RS256).", completion: .file())
     var collabKey: String?
 
@@ -97,6 +109,10 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     var collabRevocations: String?
 
     func validate() throws {
+        if !uploads && uploadFolder != nil { throw ValidationError("--upload-folder goes with --uploads") }
+        guard uploadLimitMiB >= 1, uploadSpaceMiB >= uploadLimitMiB else {
+            throw ValidationError("--upload-limit-mib must be at least 1, and --upload-space-mib at least as much")
+        }
         if database == nil && (collabAudience != nil || collabRevocations != nil) {
             throw ValidationError("--collab-audience and --collab-revocations go with collaboration (--database)")
         }
@@ -127,6 +143,9 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     func run() async throws {
         let global = self.global
         let server: DocumentServer
+        // The uploads' folder made for this run, removed when it ends.
+        var temporaryUploads: String?
+        defer { if let temporaryUploads { try? FileManager.default.removeItem(atPath: temporaryUploads) } }
         do {
             if global.vault != nil { throw RendererError(.invalidArgument, "serve reads files from the disk; leave out --vault") }
             var configuration = ServerConfiguration(roots: paths, token: try token(), host: host, port: port)
@@ -147,6 +166,11 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.requestHeadTimeout = .seconds(requestHeadTimeout)
             configuration.idleTimeout = .seconds(idleTimeout)
             configuration.openFileLimit = openFileLimit
+            if uploads {
+                if uploadFolder == nil { temporaryUploads = try Self.temporaryUploadFolder() }
+                let folder = uploadFolder ?? temporaryUploads!
+                configuration.uploads = UploadConfiguration(folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20)
+            }
             if let database {
                 var collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database)
                 collaboration.policy = TokenPolicy(
@@ -168,6 +192,16 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             let served = paths.count == 1 ? paths[0] : "\(paths.count) paths"
             FileHandle.standardOutput.write(Data("Serving \(served) at http://\(shownHost):\(port)/?token=\(token)\n".utf8))
         }
+    }
+
+    /// A new folder for this run's uploads, readable by this user only; the server removes it
+    /// when it stops.
+    private static func temporaryUploadFolder() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/hostapp-uploads-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw RendererError(.ioFailure, "cannot make a temporary folder for uploads")
+        }
+        return String(cString: made)
     }
 
     /// The collaboration tokens of --collab-key or --collab-hs256-secret-file.

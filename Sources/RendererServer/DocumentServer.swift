@@ -28,7 +28,7 @@ public struct DocumentServer: Sendable {
     /// root that does not exist, `ioFailure` for a collaboration database it cannot open.
     public init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads = .shared, logger: Logger = Logger(label: "renderer-server")) throws {
         context = try ServerContext(configuration: configuration, registry: registry, threads: threads, logger: logger)
-        library = DocumentLibrary(catalog: try DocumentCatalog(paths: configuration.roots), context: context, capacity: configuration.openFileLimit)
+        library = DocumentLibrary(catalog: try DocumentCatalog(paths: configuration.roots, uploads: context.uploads?.folder), context: context, capacity: configuration.openFileLimit)
     }
 
     /// The server as a Hummingbird application (with its shutdown gate as a service), for

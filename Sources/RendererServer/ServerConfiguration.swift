@@ -45,6 +45,10 @@ public struct ServerConfiguration: Sendable {
     public var cacheBytes: Int
     /// The largest request body accepted; past it a request is answered 413.
     public var bodyLimit: Int
+    /// When set, readers may open PDFs of their own machine (`POST /api/uploads`, the
+    /// viewer's Open command), kept apart from the served files; nil (the default) takes
+    /// none.
+    public var uploads: UploadConfiguration?
     /// When set, the server also keeps collaboration layers (`/api/collab/...`).
     public var collaboration: CollaborationConfiguration?
     /// How long a graceful shutdown may take (requests in flight answered, WebSockets
@@ -89,6 +93,30 @@ public struct ServerConfiguration: Sendable {
         self.queueLimit = queueLimit
         self.cacheBytes = cacheBytes
         self.bodyLimit = bodyLimit
+    }
+}
+
+/// Where and how much a server keeps of the PDFs readers upload.
+///
+/// Each upload is a file of its own in ``folder``, named by 128 random bits and served under
+/// the id `uploads/NAME.pdf` to whoever holds the server's token and that id: never listed,
+/// never written over, never in a served folder. What does not open as a document is not
+/// kept.
+public struct UploadConfiguration: Sendable {
+    /// The folder uploads are kept in, created when missing. It must lie outside every
+    /// served root, and no served root inside it.
+    public var folder: String
+    /// The largest upload taken, in bytes (past it: 413, and nothing kept).
+    public var maximumBytes: Int
+    /// The most bytes all uploads may take together: the oldest are removed to make room
+    /// for a new one.
+    public var totalBytes: Int
+
+    /// Uploads kept in `folder`, each at most `maximumBytes`, together at most `totalBytes`.
+    public init(folder: String, maximumBytes: Int = 64 << 20, totalBytes: Int = 1 << 30) {
+        self.folder = folder
+        self.maximumBytes = maximumBytes
+        self.totalBytes = totalBytes
     }
 }
 

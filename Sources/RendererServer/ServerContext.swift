@@ -21,6 +21,8 @@ final class ServerContext: Sendable {
     let collaborationLimiter: RateLimiter
     /// Each reader's bookmarks and place in each document.
     let readers: ReaderStates
+    /// Where readers' uploads are kept, when the server takes them.
+    let uploads: UploadStore?
     /// The readers' passwords for encrypted documents, in memory only.
     let unlocks = DocumentUnlocks()
     /// Tries at a document's password, per document: five, and one more a minute.
@@ -53,6 +55,7 @@ final class ServerContext: Sendable {
                 }
             }
         }
+        uploads = try configuration.uploads.map(UploadStore.init)
         readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
         collaborationLimiter = configuration.collaboration.map { RateLimiter(requestsPerSecond: $0.requestsPerSecond, now: $0.clock) } ?? RateLimiter(requestsPerSecond: 1)
     }

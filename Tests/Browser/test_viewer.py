@@ -1001,6 +1001,62 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return [document.getElementById('scroll-mode').value, document.getElementById('spreads').value]"), ["page", "even"])
         self.wait_for("return [...document.querySelectorAll('.page')].filter((e) => e.offsetParent !== null).length === 2", "one spread shown")
 
+    def test_26_opens_a_file_of_the_readers_machine(self):
+        # The test server takes no uploads: no Open command.
+        self.open_viewer()
+        self.assertFalse(self.browser.find_element("id", "open-file").is_displayed())
+        # One that takes them, at most 1 MiB each, kept in a folder of its own.
+        uploads = os.path.join(self.folder, "uploads")
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:",
+                                       "--uploads", "--upload-folder", uploads, "--upload-limit-mib", "1"])
+        def stop():
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=60)
+            server.stdout.close()
+            server.stderr.close()
+        self.addCleanup(stop)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Ftext.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "text.pdf's pages")
+        self.wait_for("return !document.getElementById('open-file').hidden", "the Open command")
+        def choose(path):
+            self.run_js("document.getElementById('open-file-input').hidden = false")
+            self.browser.find_element("id", "open-file-input").send_keys(path)
+        chosen = os.path.join(self.folder, "mine.pdf")
+        shutil.copy(os.path.join(FIXTURES, "fonts.pdf"), chosen)
+        choose(chosen)
+        self.wait_for("return document.getElementById('document').value.startsWith('uploads/')", "the upload chosen")
+        self.wait_for("return document.querySelectorAll('.page').length === 1", "the upload's one page")
+        self.wait_page_drawn(0)
+        self.assertIn("mine.pdf", self.run_js("const s = document.getElementById('document'); return s.options[s.selectedIndex].textContent"))
+        witness = subprocess.run(["pdftotext", "-f", "1", "-l", "1", chosen, "-"], check=True, capture_output=True, text=True).stdout.split()
+        spans = self.run_js("return [...document.querySelectorAll('.page[data-index=\"0\"] .text-layer span')].map((s) => s.textContent.trim())")
+        self.assertIn("Helvetica", spans)
+        self.assertIn("Helvetica", witness)
+        kept = os.listdir(uploads)
+        self.assertEqual(len(kept), 1)
+        with open(os.path.join(uploads, kept[0]), "rb") as mine, open(chosen, "rb") as original:
+            self.assertEqual(mine.read(), original.read())
+        self.assertIn("uploads%2F" + kept[0].replace(".pdf", ""), self.run_js("return location.hash"))
+        # Too large: said before anything is sent; not a PDF: said as the server refuses it.
+        # The upload stays on screen either way.
+        big = os.path.join(self.folder, "big.pdf")
+        with open(big, "wb") as f:
+            f.write(b"%PDF-1.7\n" + b" " * (2 << 20))
+        choose(big)
+        self.wait_for("return document.getElementById('status-text').textContent.includes('big.pdf') && !document.getElementById('status').hidden", "the size refused")
+        self.assertIn("1 MiB", self.run_js("return document.getElementById('status-text').textContent"))
+        not_pdf = os.path.join(self.folder, "notes.pdf")
+        shutil.copy(os.path.join(FIXTURES, "not-a-pdf.pdf"), not_pdf)
+        choose(not_pdf)
+        self.wait_for("return document.getElementById('status-text').textContent.includes('not a PDF')", "the server's refusal")
+        self.assertTrue(self.run_js("return document.getElementById('document').value.startsWith('uploads/')"))
+        self.assertEqual(len(os.listdir(uploads)), 1)
+        # The address opens the upload again after a reload.
+        self.browser.refresh()
+        self.wait_for("return document.querySelectorAll('.page').length === 1", "the upload after a reload")
+        self.wait_page_drawn(0)
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -47,6 +47,7 @@ def main():
                      "--permission", "read-document", "--permission", "write", "--permission", "download").strip()
         server = subprocess.Popen(
             [arguments.hostapp, "serve", docs, "--port", "0", "--token-file", os.path.join(folder, "token"), "--reader-state", ":memory:",
+             "--uploads", "--upload-folder", os.path.join(folder, "uploads"), "--upload-limit-mib", "1",
              "--collab-key", os.path.join(folder, "public.pem"), "--database", os.path.join(folder, "layers.sqlite")],
             stdout=subprocess.PIPE, stderr=open(os.path.join(folder, "server.log"), "w"), text=True)
         line = server.stdout.readline()

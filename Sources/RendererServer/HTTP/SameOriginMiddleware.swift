@@ -9,11 +9,12 @@ import Hummingbird
 /// - its `Origin`, when it has one, is this server's own (the host and port it was asked
 ///   for, in its `Host` header), and
 /// - a request with a body says it is JSON or XML (`application/json`, `application/xml`,
-///   `text/xml`, `application/vnd.adobe.xfdf`): a page of another site cannot send those
-///   types without a CORS preflight, which this server never grants.
+///   `text/xml`, `application/vnd.adobe.xfdf`), or a PDF (`application/pdf`, an upload): a
+///   page of another site cannot send those types without a CORS preflight, which this
+///   server never grants.
 struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The body types a state-changing request may carry.
-    static var acceptedTypes: Set<String> { ["application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf"] }
+    static var acceptedTypes: Set<String> { ["application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf", "application/pdf"] }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
@@ -28,7 +29,7 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
             guard let type, Self.acceptedTypes.contains(type) else {
                 throw APIError(
                     .unsupportedMediaType, code: "unsupported-media-type",
-                    "a request that changes state carries JSON (application/json) or XFDF (application/vnd.adobe.xfdf)")
+                    "a request that changes state carries JSON (application/json), XFDF (application/vnd.adobe.xfdf) or, uploaded, a PDF (application/pdf)")
             }
         }
         return try await next(request, context)

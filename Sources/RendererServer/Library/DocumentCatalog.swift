@@ -11,20 +11,36 @@ import RendererProvider
 /// in `.pdf`, and unknown roots (404), anything whose real path (symbolic links followed)
 /// leaves its root (403), what is not a regular file (404), and files that do not start like
 /// a PDF (403).
+///
+/// When the server takes uploads, their folder is one more root, `uploads` (a served root of
+/// that name becomes `uploads-2`), which is never listed and serves only the names uploads
+/// are given: `uploads/` and 32 hexadecimal digits and `.pdf`.
 struct DocumentCatalog: Sendable {
     /// One root: the name ids start with and its real path.
     struct Root: Sendable {
         var name: String
         var path: String
         var isFolder: Bool
+        /// Whether its documents are listed: not the uploads'.
+        var isListed = true
     }
+
+    /// The name of the uploads' root.
+    static let uploadsRoot = "uploads"
 
     let roots: [Root]
 
-    /// A catalog of `paths`; throws `fileNotFound` for a path that does not exist.
-    init(paths: [String]) throws {
+    /// A catalog of `paths`, and of the uploads in the folder `uploads`; throws
+    /// `fileNotFound` for a path that does not exist, `invalidArgument` when the uploads'
+    /// folder and a served root lie inside one another.
+    init(paths: [String], uploads: String? = nil) throws {
         var roots: [Root] = []
         var taken = Set<String>()
+        if let uploads {
+            guard let real = Self.realPath(uploads) else { throw RendererError(.fileNotFound, "\(uploads) does not exist") }
+            roots.append(Root(name: Self.uploadsRoot, path: real, isFolder: true, isListed: false))
+            taken.insert(Self.uploadsRoot)
+        }
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
             guard let real = Self.realPath(absolute) else {
@@ -42,13 +58,22 @@ struct DocumentCatalog: Sendable {
             taken.insert(name)
             roots.append(Root(name: name, path: real, isFolder: isFolder.boolValue))
         }
+        if let uploads = roots.first(where: { !$0.isListed }) {
+            func within(_ inner: String, _ outer: String) -> Bool { inner == outer || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/") }
+            for root in roots where root.isListed && (within(root.path, uploads.path) || within(uploads.path, root.path)) {
+                throw RendererError(.invalidArgument, "the uploads' folder and the served \(root.name) lie inside one another; keep uploads apart")
+            }
+        }
         self.roots = roots
     }
+
+    /// The uploads' root, when the server takes uploads.
+    var uploads: Root? { roots.first { !$0.isListed } }
 
     /// Every servable document's id, in root order and then by path; folders are walked
     /// without following links out of them.
     func documentIDs() -> [String] {
-        roots.flatMap { root -> [String] in
+        roots.filter(\.isListed).flatMap { root -> [String] in
             guard root.isFolder else { return [root.name] }
             guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
             var ids: [String] = []
@@ -70,6 +95,9 @@ struct DocumentCatalog: Sendable {
         guard let first = components.first, let root = roots.first(where: { $0.name == first }),
             !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("\0") })
         else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }
+        if !root.isListed, components.count != 2 || !Self.isUploadName(components[1]) {
+            throw APIError.notFound("no document \(Self.quoted(id)) is served")
+        }
         let candidate: String
         if root.isFolder {
             guard components.count > 1 else { throw APIError.notFound("\(Self.quoted(id)) is a folder, not a document") }
@@ -93,8 +121,14 @@ struct DocumentCatalog: Sendable {
         return real
     }
 
+    /// Whether `name` is one an upload is given: 32 lower-case hexadecimal digits and `.pdf`.
+    static func isUploadName(_ name: String) -> Bool {
+        let digits = name.utf8.dropLast(4)
+        return name.hasSuffix(".pdf") && digits.count == 32 && digits.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     /// Whether the file has a PDF header in its first kilobyte, where engines look for it.
-    private static func looksLikePDF(_ path: String) -> Bool {
+    static func looksLikePDF(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1024)) ?? Data()

@@ -23,6 +23,7 @@ import { offerDownload, showProperties } from "./properties.js";
 import { addBookmark, buildThumbnails, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
+import { listUpload, offerUploads } from "./upload.js";
 
 window.addEventListener("DOMContentLoaded", start);
 
@@ -31,6 +32,7 @@ window.addEventListener("popstate", (event) => {
   const wanted = new URLSearchParams(location.hash.slice(1)).get("doc");
   const place = placeInAddress(location.hash);
   if (wanted && wanted !== state.documentID) {
+    if (wanted.startsWith("uploads/")) listUpload(wanted);
     $("document").value = wanted;
     openDocument(wanted, place).catch((error) => showStatus(error.message));
   } else if (event.state) {
@@ -59,9 +61,12 @@ export async function start() {
     const documents = await api.json("/api/documents");
     const select = $("document");
     for (const entry of documents) select.add(new Option(entry.id, entry.id));
+    offerUploads((id) => openDocument(id));
     if (documents.length === 0) return showStatus(t("server.empty"));
     const wanted = new URLSearchParams(location.hash.slice(1)).get("doc");
-    const id = documents.some((d) => d.id === wanted) ? wanted : documents[0].id;
+    // An upload is in no list: the address that names it opens it (while the server keeps it).
+    if (wanted && wanted.startsWith("uploads/")) listUpload(wanted);
+    const id = documents.some((d) => d.id === wanted) || (wanted && wanted.startsWith("uploads/")) ? wanted : documents[0].id;
     select.value = id;
     await openDocument(id, placeInAddress(location.hash));
   } catch (error) {

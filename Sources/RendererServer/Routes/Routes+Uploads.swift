@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+
+extension Routes {
+    /// What the uploads' routes answer: the largest upload taken, or the new upload's id.
+    struct UploadFacts: Encodable {
+        var maximumBytes: Int?
+        var id: String?
+    }
+
+    /// `GET /api/uploads`: the largest upload the server takes (404 when it takes none).
+    @Sendable func uploadLimits(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes))
+    }
+
+    /// `POST /api/uploads`: a PDF of the reader's, the body as it is. It is kept (201, its id)
+    /// only when an engine opens it as a document (an encrypted one may need its password
+    /// later); otherwise nothing of it stays: 413 past the size limit, 415 for what is not a
+    /// PDF, 422 for what no engine reads.
+    @Sendable func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let store = try uploadStore()
+        let received = try await store.receive(request.body)
+        do {
+            guard DocumentCatalog.looksLikePDF(received) else {
+                throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF")
+            }
+            let serverContext = self.context
+            _ = try await serverContext.queue.run {
+                try await naming(received, as: "the upload") {
+                    try await serverContext.threads.run { _ in
+                        do {
+                            _ = try serverContext.openDocument(received, backend: serverContext.configuration.backend, password: nil)
+                        } catch let error as RendererError where error.code == .passwordRequired {
+                            // Encrypted: the reader gives the password when it is opened.
+                        }
+                    }
+                }
+            }
+            let id = try await store.keep(received)
+            let location = "/api/documents/" + (id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id)
+            return try Self.json(UploadFacts(id: id), status: .created, headers: [.location: location])
+        } catch {
+            store.discard(received)
+            throw error
+        }
+    }
+
+    private func uploadStore() throws -> UploadStore {
+        guard let store = context.uploads else { throw APIError.notFound("this server takes no uploads") }
+        return store
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import HTTPTypes
+import RendererProvider
+import RendererServer
+import Testing
+import TestSupport
+
+/// Readers' uploads, against the real server: off unless configured; a PDF an engine opens is
+/// kept under an unguessable, unlisted id apart from the served files; nothing else leaves a
+/// byte behind; the oldest go to make room; and concurrent uploads are each kept exactly when
+/// they are acknowledged.
+@Suite struct ServerUploadTests {
+    /// An upload folder beside the harness's served folder, each upload at most `maximum`
+    /// bytes, all at most `total`.
+    static func uploads(_ harness: ServerHarness, maximum: Int = 1 << 20, total: Int = 8 << 20) -> UploadConfiguration {
+        UploadConfiguration(folder: harness.folder + "/uploads", maximumBytes: maximum, totalBytes: total)
+    }
+
+    static func upload(_ client: ServerClient, _ bytes: Data, type: String = "application/pdf", headers: HTTPFields = ServerHarness.authorization) async throws -> ServerResponse {
+        var headers = headers
+        headers[.contentType] = type
+        return try await client.execute(uri: "/api/uploads", method: .post, headers: headers, body: bytes)
+    }
+
+    /// The files in the uploads' folder, hidden ones included.
+    static func kept(_ harness: ServerHarness) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: harness.folder + "/uploads").sorted()
+    }
+
+    @Test func aServerTakesNoUploadsUnlessToldTo() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            #expect(try await client.get("/api/uploads").status == .notFound)
+            let refused = try await Self.upload(client, try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf"))))
+            #expect(refused.status == .notFound && refused.errorCode == "not-found")
+        }
+    }
+
+    @Test func anUploadIsReadLikeAServedDocumentButNeverListed() async throws {
+        let harness = try ServerHarness()
+        try await harness.run(configure: { $0.uploads = Self.uploads(harness) }) { client in
+            #expect((try await client.get("/api/uploads").json as? [String: Any])?["maximumBytes"] as? Int == 1 << 20)
+            let answer = try await Self.upload(client, try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf"))))
+            #expect(answer.status == .created, "\(answer.status) \(answer.errorMessage ?? "")")
+            let id = try #require((answer.json as? [String: Any])?["id"] as? String)
+            #expect(id.wholeMatch(of: /uploads\/[0-9a-f]{32}\.pdf/) != nil, "\(id)")
+            let path = "/api/documents/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            #expect(answer.headers[.location] == path)
+            let text = try await client.get(path + "/pages/1/text")
+            let lines = ((text.json as? [String: Any])?["lines"] as? [[String: Any]]) ?? []
+            let words = lines.flatMap { $0["words"] as? [[String: Any]] ?? [] }.compactMap { $0["text"] as? String }
+            #expect(words.contains("fixture"), "\(text.status) \(words)")
+            #expect(try await client.get(path + "/pages/0/image").status == .ok)
+            let listed = try #require(try await client.get("/api/documents").json as? [[String: Any]]).compactMap { $0["id"] as? String }
+            #expect(!listed.isEmpty && !listed.contains { $0.hasPrefix("uploads") })
+            // Only the names uploads are given are served from the folder.
+            try Data("%PDF-1.7 planted".utf8).write(to: URL(fileURLWithPath: harness.folder + "/uploads/planted.pdf"))
+            for planted in ["uploads/planted.pdf", "uploads/" + String(repeating: "0", count: 32) + ".pdf", "uploads", "uploads/../docs/text.pdf", "uploads/x/" + id.dropFirst(8)] {
+                let status = try await client.get("/api/documents/" + planted.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).status
+                #expect(status == .notFound, "\(planted): \(status)")
+            }
+            // The token is asked for, and another site's page cannot upload.
+            let anonymous = try await Self.upload(client, Data("%PDF-".utf8), headers: [:])
+            #expect(anonymous.status == .unauthorized)
+            var foreign = ServerHarness.authorization
+            foreign[.origin] = "http://127.0.0.1:1"
+            #expect(try await Self.upload(client, Data("%PDF-".utf8), headers: foreign).status == .forbidden)
+            #expect(try await Self.upload(client, Data("%PDF-".utf8), type: "text/plain").status == .unsupportedMediaType)
+        }
+    }
+
+    /// What is not a document a reader can read is refused in words and leaves no file: past
+    /// the limit, empty, not a PDF, damaged, a page tree of nothing. An encrypted PDF is kept
+    /// (its reader gives the password when it is opened).
+    @Test func whatIsNotADocumentLeavesNothing() async throws {
+        let harness = try ServerHarness()
+        try await harness.run(configure: { $0.uploads = Self.uploads(harness, maximum: 64 << 10) }) { client in
+            let fixture = { (name: String) in try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))) }
+            let refusals: [(Data, HTTPResponse.Status, String)] = [
+                (Data("%PDF-1.7\n".utf8) + Data(repeating: 32, count: 70 << 10), .contentTooLarge, "too-large"),
+                (Data(), .badRequest, "bad-request"),
+                (try fixture("not-a-pdf.pdf"), .unsupportedMediaType, "unsupported-format"),
+                (try fixture("truncated.pdf"), .unprocessableContent, "damaged"),
+                (try fixture("no-pages.pdf"), .unprocessableContent, "damaged"),
+            ]
+            for (bytes, status, code) in refusals {
+                let answer = try await Self.upload(client, bytes)
+                #expect(answer.status == status && answer.errorCode == code, "\(code): \(answer.status) \(answer.errorMessage ?? "")")
+                #expect(!(answer.errorMessage ?? "").contains(harness.folder), "no path of the server")
+                let left = try Self.kept(harness)
+                #expect(left.isEmpty, "\(code): \(left)")
+            }
+            let encrypted = try await Self.upload(client, try fixture("encrypted.pdf"))
+            #expect(encrypted.status == .created)
+            let id = try #require((encrypted.json as? [String: Any])?["id"] as? String)
+            let details = try await client.get("/api/documents/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            #expect(details.errorCode == "password-required", "\(details.status)")
+        }
+    }
+
+    /// Eight uploads at once into room for five: every acknowledged upload was kept whole
+    /// (byte for byte) until newer ones needed its room, the five newest are there, and
+    /// nothing else is in the folder.
+    @Test func concurrentUploadsAreKeptAsAcknowledgedWithinTheRoom() async throws {
+        let harness = try ServerHarness()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("long.pdf")))
+        try await harness.run(configure: { $0.uploads = Self.uploads(harness, maximum: bytes.count, total: bytes.count * 5) }) { client in
+            let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let answer = try await Self.upload(client, bytes)
+                        return answer.status == .created ? (answer.json as? [String: Any])?["id"] as? String : nil
+                    }
+                }
+                return try await group.reduce(into: [String]()) { if let id = $1 { $0.append(id) } }
+            }
+            #expect(ids.count == 8 && Set(ids).count == 8)
+            let files = try Self.kept(harness)
+            #expect(files.count == 5 && files.allSatisfy { !$0.hasPrefix(".") }, "\(files)")
+            for file in files {
+                #expect(ids.contains("uploads/" + file))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: harness.folder + "/uploads/" + file)) == bytes)
+            }
+            // One more: the oldest goes, the new one is there.
+            let oldest = try files.min { try Self.modified(harness, $0) < Self.modified(harness, $1) }!
+            let newest = try #require((try await Self.upload(client, bytes).json as? [String: Any])?["id"] as? String)
+            let after = try Self.kept(harness)
+            #expect(after.count == 5 && !after.contains(oldest) && after.contains(String(newest.dropFirst(8))))
+            let gone = try await client.get("/api/documents/uploads%2F" + oldest.replacingOccurrences(of: ".", with: "%2E"))
+            #expect(gone.status == .notFound)
+        }
+    }
+
+    /// The uploads' folder may not hold a served root, nor lie in one.
+    @Test func uploadsStayApartFromTheServedFiles() throws {
+        let harness = try ServerHarness()
+        for folder in [harness.docs + "/uploads", harness.folder] {
+            var configuration = ServerConfiguration(roots: [harness.docs], token: ServerHarness.token, port: 0)
+            configuration.uploads = UploadConfiguration(folder: folder)
+            #expect { try DocumentServer(configuration: configuration, registry: Fixtures.registry) } throws: {
+                ($0 as? RendererError)?.code == .invalidArgument
+            }
+        }
+    }
+
+    static func modified(_ harness: ServerHarness, _ name: String) throws -> Date {
+        try FileManager.default.attributesOfItem(atPath: harness.folder + "/uploads/" + name)[.modificationDate] as? Date ?? .distantPast
+    }
+}
