@@ -1057,6 +1057,33 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return document.querySelectorAll('.page').length === 1", "the upload after a reload")
         self.wait_page_drawn(0)
 
+    def test_27_a_page_that_fails_and_a_server_that_goes_say_so(self):
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:", "--max-megapixels", "1"])
+        def stop():
+            if server.poll() is None:
+                server.send_signal(signal.SIGTERM)
+                server.wait(timeout=60)
+            server.stdout.close()
+            server.stderr.close()
+        self.addCleanup(stop)
+        failure = "const e = document.querySelector('.page[data-index=\"' + arguments[0] + '\"] .error'); return e && e.offsetParent !== null ? e.textContent : ''"
+        # Past the server's pixel limit: the page says the server's reason, not a blank.
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1&zoom=400")
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
+        said = self.wait_for(failure.replace("return e &&", "return e && e.textContent.includes('pixel') &&"), "the page's failure in words", 20, 0)
+        self.assertIn("pixel", said)
+        # Within it, the page draws.
+        from selenium.webdriver.support.ui import Select
+        Select(self.browser.find_element("id", "zoom")).select_by_value("0.5")
+        self.wait_page_drawn(0)
+        # The server stops: a page not drawn yet says the server cannot be reached.
+        stop()
+        self.run_js("document.getElementById('page-number').value = '60'; document.getElementById('page-number').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))")
+        said = self.wait_for(failure.replace("return e &&", "return e && e.textContent.includes('cannot be reached') &&"), "page 60 saying the server is gone", 20, 59)
+        self.assertIn("reload", said)
+        self.screenshot_is_not_blank("server-gone.png")
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

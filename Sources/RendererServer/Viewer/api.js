@@ -1,5 +1,7 @@
 // The server's JSON API: requests, and its errors as exceptions.
 
+import { t } from "./i18n.js";
+
 /** A JSON API error as an exception whose message is the server's. */
 export class APIError extends Error {
   constructor(status, code, message) {
@@ -13,8 +15,19 @@ export const api = {
   base(id) {
     return "/api/documents/" + encodeURIComponent(id);
   },
+  /**
+   * The response to a request for `path`; throws an APIError with the server's code and
+   * message when it refuses, and one saying so in words (`unreachable`) when the server
+   * cannot be reached (stopped, or the network gone). A request given up is an AbortError.
+   */
   async request(path, options = {}) {
-    const response = await fetch(path, { credentials: "same-origin", ...options });
+    let response;
+    try {
+      response = await fetch(path, { credentials: "same-origin", ...options });
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      throw new APIError(0, "unreachable", t("server.unreachable"));
+    }
     if (!response.ok) {
       let code = "http-" + response.status;
       let message = response.statusText;

@@ -156,6 +156,7 @@ export default {
   "password.tooMany": "Zu viele falsche Passwörter für dieses Dokument. Warten Sie eine Minute und versuchen Sie es dann noch einmal.",
   "password.failed": "Das Passwort konnte nicht geprüft werden: {message}",
   "server.empty": "Dieser Server hat keine Dokumente.",
+  "server.unreachable": "Der Server ist nicht erreichbar: Prüfen Sie, ob er noch läuft, und laden Sie die Seite neu.",
   "open.failed": "{document} kann nicht geöffnet werden: {message}",
   "window.title": "{title} – PDF-Betrachter",
   "fact.Title": "Titel",

@@ -156,6 +156,7 @@ export default {
   "password.tooMany": "Too many wrong passwords for this document. Wait a minute, then try again.",
   "password.failed": "The password could not be checked: {message}",
   "server.empty": "This server has no documents.",
+  "server.unreachable": "The server cannot be reached: check that it still runs, then reload the page.",
   "open.failed": "{document} cannot be opened: {message}",
   "window.title": "{title} - PDF viewer",
   "fact.Title": "Title",
