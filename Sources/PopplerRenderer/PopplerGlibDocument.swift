@@ -146,3 +146,60 @@ final class PopplerGlibDocument {
         return DocumentPermissions(pairs.filter { flags.rawValue & $0.0.rawValue != 0 }.map(\.1))
     }
 }
+
+extension PopplerGlibDocument {
+    /// One attachment poppler-glib found: its handle, held while `withAttachments` runs, and
+    /// its facts.
+    struct FoundAttachment {
+        let handle: UnsafeMutablePointer<PopplerAttachment>
+        let attachment: Attachment
+    }
+
+    /// Calls `body` with the document's attachments in the library's order: the name tree's
+    /// (as `poppler_document_get_attachments` lists them), then each page's file-attachment
+    /// annotations'; their handles are released when it returns.
+    func withAttachments<T>(_ body: ([FoundAttachment]) throws -> T) throws -> T {
+        var found: [FoundAttachment] = []
+        defer { for entry in found { g_object_unref(entry.handle) } }
+        var list = poppler_document_get_attachments(handle)
+        defer { g_list_free(list) }
+        while let node = list {
+            if let pointer = node.pointee.data {
+                let attachment = pointer.assumingMemoryBound(to: PopplerAttachment.self)
+                found.append(FoundAttachment(handle: attachment, attachment: Self.facts(of: attachment, pageIndex: nil)))
+            }
+            list = node.pointee.next
+        }
+        for index in 0..<pageCount {
+            guard let page = try? page(at: index) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            let mappings = poppler_page_get_annot_mapping(page)
+            defer { poppler_page_free_annot_mapping(mappings) }
+            var node = mappings
+            while let current = node {
+                node = current.pointee.next
+                guard let mapping = current.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self),
+                    let annot = mapping.pointee.annot, poppler_annot_get_annot_type(annot) == POPPLER_ANNOT_FILE_ATTACHMENT,
+                    let attachment = poppler_annot_file_attachment_get_attachment(annot)
+                else { continue }
+                found.append(FoundAttachment(handle: attachment, attachment: Self.facts(of: attachment, pageIndex: index)))
+            }
+        }
+        return try body(found)
+    }
+
+    private static func facts(of attachment: UnsafeMutablePointer<PopplerAttachment>, pageIndex: Int?) -> Attachment {
+        let date = { (dateTime: OpaquePointer?) in dateTime.map { Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix($0))) } }
+        let size = poppler_attachment_get_size(attachment)
+        let checksum = poppler_attachment_get_checksum(attachment).flatMap { sum -> String? in
+            guard sum.pointee.len > 0, let bytes = sum.pointee.str else { return nil }
+            return (0..<Int(sum.pointee.len)).map { String(format: "%02x", UInt8(bitPattern: bytes[$0])) }.joined()
+        }
+        return Attachment(
+            name: poppler_attachment_get_name(attachment).map { String(cString: $0) } ?? "",
+            description: poppler_attachment_get_description(attachment).map { String(cString: $0) },
+            size: size < gsize(Int.max) ? Int(size) : nil,
+            creationDate: date(poppler_attachment_get_ctime(attachment)), modificationDate: date(poppler_attachment_get_mtime(attachment)),
+            checksum: checksum, place: pageIndex == nil ? .document : .annotation, pageIndex: pageIndex)
+    }
+}

@@ -9,7 +9,7 @@ public struct PopplerRenderer: Renderer {
     public let engineName = "Poppler"
     public let contentTypes: Set<ContentType> = [.pdf]
     /// Every capability but redaction and flattening forms, which Poppler has no way to do.
-    public let capabilities: Set<Capability> = Set(Capability.allCases).subtracting([.redact, .flattenForms, .editPages, .reflow])
+    public let capabilities: Set<Capability> = Set(Capability.allCases).subtracting([.redact, .flattenForms, .editPages, .reflow, .editAttachments])
     public var annotationSupport: AnnotationSupport { Self.annotations }
     /// Where Poppler's messages go (never to stderr).
     public let logger: Logger

@@ -21,6 +21,16 @@ final class IsolatedEngineDocument: EngineDocument {
     func outline() throws -> [OutlineItem] { try connection.call(.outline) }
     func namedDestination(_ name: String) throws -> Destination? { try connection.call(.namedDestination(name)) }
     func fonts() throws -> [FontInfo] { try connection.call(.fonts) }
+    func attachments() throws -> [Attachment] { try connection.call(.attachments) }
+    func attachmentContents(at index: Int) throws -> Data { try connection.call(.attachmentContents(index)) }
+
+    func addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?) throws {
+        try connection.call(.addAttachment(name: name, contents: contents, description: description, modificationDate: modificationDate), returning: Done.self)
+    }
+
+    func removeAttachment(at index: Int) throws {
+        try connection.call(.removeAttachment(index), returning: Done.self)
+    }
     /// Every page's facts in one call, not one call per page.
     func pageInfos() throws -> [PageInfo] { try connection.call(.pageInfos) }
 

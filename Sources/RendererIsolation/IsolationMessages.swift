@@ -45,6 +45,10 @@ enum EngineCall: Codable, Sendable {
     case outline
     case namedDestination(String)
     case fonts
+    case attachments
+    case attachmentContents(Int)
+    case addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?)
+    case removeAttachment(Int)
     case pageInfos
     case write(path: String, incremental: Bool)
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
@@ -92,7 +96,7 @@ enum EngineCall: Codable, Sendable {
     var changesDocument: Bool {
         switch self {
         case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .insertPages,
-            .addAnnotation, .updateAnnotation, .removeAnnotation, .applyRedactions:
+            .addAnnotation, .updateAnnotation, .removeAnnotation, .applyRedactions, .addAttachment, .removeAttachment:
             true
         default: false
         }
@@ -116,6 +120,7 @@ enum EngineCall: Codable, Sendable {
         case .outline: return "read the outline"
         case .namedDestination: return "find a named destination"
         case .fonts: return "list the fonts"
+        case .attachments, .attachmentContents: return "read the attachments"
         case .write, .written: return "save the document"
         case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
         case .layout: return "lay the document out"

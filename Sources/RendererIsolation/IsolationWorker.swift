@@ -93,6 +93,14 @@ private final class WorkerDocument {
         case .outline: try reply(try document.outline())
         case .namedDestination(let name): try reply(try document.namedDestination(name))
         case .fonts: try reply(try document.fonts())
+        case .attachments: try reply(try document.attachments())
+        case .attachmentContents(let index): try reply(try document.attachmentContents(at: index))
+        case .addAttachment(let name, let contents, let description, let modificationDate):
+            try document.addAttachment(name: name, contents: contents, description: description, modificationDate: modificationDate)
+            try reply(Done())
+        case .removeAttachment(let index):
+            try document.removeAttachment(at: index)
+            try reply(Done())
         case .pageInfos: try reply(try document.pageInfos())
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)

@@ -1084,6 +1084,27 @@ class ViewerTests(unittest.TestCase):
         self.assertIn("reload", said)
         self.screenshot_is_not_blank("server-gone.png")
 
+    def test_28_lists_and_downloads_the_documents_files(self):
+        copy = os.path.join(self.docs, "attachments.pdf")
+        shutil.copy(os.path.join(FIXTURES, "attachments.pdf"), copy)
+        self.addCleanup(os.remove, copy)
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fattachments.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 1", "the page")
+        self.browser.find_element("id", "tab-attachments").click()
+        self.wait_for("return document.querySelectorAll('#attachments li').length === 3", "three files listed")
+        names = self.run_js("return [...document.querySelectorAll('#attachments li .entry')].map((e) => e.textContent)")
+        listed = subprocess.run(["pdfdetach", "-list", copy], check=True, capture_output=True, text=True).stdout.splitlines()[1:]
+        self.assertEqual(names, [line.split(": ", 1)[1] for line in listed])
+        self.assertIn("Reading notes", self.run_js("return document.querySelectorAll('#attachments li small')[1].textContent"))
+        # A download of the file's own bytes, saved under its last name component only.
+        self.assertEqual(self.run_js("return document.querySelectorAll('#attachments li .entry')[2].getAttribute('download')"), "evil.txt")
+        fetched = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch(document.querySelectorAll('#attachments li .entry')[1].href).then((r) => r.text()).then(done, (e) => done(String(e)));
+        """)
+        self.assertEqual(fetched, "Notes on the fixture.\n")
+        self.assertEqual(self.accessibility_violations(), [], "the files panel")
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

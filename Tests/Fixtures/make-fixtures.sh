@@ -620,6 +620,39 @@ out, xref = pdf_file(objects)
 open("font-loops.pdf", "wb").write(out)
 PY
 
+# attachments.pdf: one page ("Attachments", Helvetica) and three embedded files:
+#   data.csv   in the /EmbeddedFiles name tree, /F only, no parameters, "a,b\n1,2\n" uncompressed;
+#   notes.txt  in the name tree (its key after data.csv's), /UF and /F, /Desc "Reading notes",
+#              /Params with /Size 22, the MD5 /CheckSum, /CreationDate 2024-01-02T03:04:05Z and
+#              /ModDate 2025-06-07T08:09:10Z, "Notes on the fixture.\n" compressed (FlateDecode);
+#   ../../evil.txt  in a file-attachment annotation on page 1, /Desc "A name that climbs",
+#              "escape attempt\n": a name that must never be written as a path.
+python3 - <<'PY'
+import hashlib, zlib
+from pdf_writer import pdf_file
+def stream(data, extra=b""):
+    return b"<< /Length %d" % len(data) + extra + b" >>\nstream\n" + data + b"\nendstream"
+notes = b"Notes on the fixture.\n"
+content = b"BT /F1 24 Tf 72 700 Td (Attachments) Tj ET"
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(data.csv) 6 0 R (notes.txt) 8 0 R] >> >> >>",
+    2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [10 0 R] >>",
+    4: stream(content),
+    5: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    6: b"<< /Type /Filespec /F (data.csv) /EF << /F 7 0 R >> >>",
+    7: stream(b"a,b\n1,2\n", b" /Type /EmbeddedFile"),
+    8: b"<< /Type /Filespec /F (notes.txt) /UF (notes.txt) /Desc (Reading notes) /EF << /F 9 0 R >> >>",
+    9: stream(zlib.compress(notes), b" /Type /EmbeddedFile /Subtype /text#2Fplain /Filter /FlateDecode /Params << /Size %d /CheckSum <%s>"
+             b" /CreationDate (D:20240102030405Z) /ModDate (D:20250607080910Z) >>" % (len(notes), hashlib.md5(notes).hexdigest().encode())),
+    10: b"<< /Type /Annot /Subtype /FileAttachment /Rect [72 600 92 620] /Name /PushPin /Contents (Attached) /FS 11 0 R >>",
+    11: b"<< /Type /Filespec /F (../../evil.txt) /UF (../../evil.txt) /Desc (A name that climbs) /EF << /F 12 0 R >> >>",
+    12: stream(b"escape attempt\n", b" /Type /EmbeddedFile"),
+}
+out, xref = pdf_file(objects)
+open("attachments.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

@@ -62,6 +62,35 @@ import TestSupport
         }
     }
 
+    /// attachments.pdf's three files: listed as the library lists them; each a download that
+    /// no browser shows as a page of the server (the climbing name saved as its last
+    /// component); refused where the settings forbid saving elsewhere.
+    @Test func attachmentsAreListedAndDownloaded() async throws {
+        let harness = try ServerHarness(extra: ["attachments.pdf"])
+        try await harness.run { client in
+            let path = documentPath("attachments.pdf") + "/attachments"
+            let listed = try #require(try await client.get(path).json as? [[String: Any]])
+            #expect(listed.map { $0["name"] as? String } == ["data.csv", "notes.txt", "../../evil.txt"])
+            #expect(listed[1]["modificationDate"] as? String == "2025-06-07T08:09:10Z" && listed[2]["pageIndex"] as? Int == 0)
+            let notes = try await client.get(path + "/1")
+            #expect(notes.status == .ok && notes.data == Data("Notes on the fixture.\n".utf8))
+            #expect(notes.headers[.contentType] == "application/octet-stream" && notes.headers[.contentSecurityPolicy] == "sandbox")
+            #expect(notes.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            let climbing = try await client.get(path + "/2")
+            #expect(climbing.headers[.contentDisposition]?.contains("filename=\"evil.txt\"") == true, "\(climbing.headers)")
+            for (index, status) in [("3", HTTPResponse.Status.notFound), ("-1", .badRequest), ("x", .badRequest), ("99999999999999999999", .badRequest)] {
+                #expect(try await client.get(path + "/" + index).status == status, "\(index)")
+            }
+        }
+        var settings = DocumentSettings()
+        settings[.saveTo] = FeatureSetting(available: false, enabled: false)
+        try await harness.run(configure: { $0.settings = settings }) { client in
+            let refused = try await client.get(documentPath("attachments.pdf") + "/attachments/1")
+            #expect(refused.status == .forbidden && refused.errorCode == "not-permitted")
+            #expect(try await client.get(documentPath("attachments.pdf") + "/attachments").status == .ok)
+        }
+    }
+
     @Test func everyRouteWantsTheToken() async throws {
         try await ServerHarness().run { client in
             for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {

@@ -23,6 +23,30 @@ import TestSupport
         #expect(try reopened.info().title == "Retitled in a session" && reopened.xmpMetadata()?.title == "Retitled in a session")
     }
 
+    /// A file embedded and one removed through a session: told with the attachments as they
+    /// are then, and saved; where the settings forbid editing, refused and nothing told.
+    @Test func attachmentsChangedThroughASessionAreToldAndSaved() throws {
+        let recorder = SessionRecorder()
+        let (session, copy) = try SessionSettingsTests.open("attachments.pdf", backend: "mupdf", delegate: recorder)
+        defer { copy.remove() }
+        try session.addAttachment(name: "added.txt", contents: Data("added\n".utf8))
+        #expect(recorder.calls.last == "attachmentsChanged added.txt,data.csv,notes.txt,../../evil.txt")
+        try session.removeAttachment(at: 1)
+        #expect(recorder.calls.last == "attachmentsChanged added.txt,notes.txt,../../evil.txt")
+        _ = try session.save()
+        session.close()
+        let reopened = try Fixtures.registry.open(.file(copy.path), backend: .id("poppler"))
+        #expect(try reopened.attachments().map(\.name) == ["added.txt", "notes.txt", "../../evil.txt"])
+        var settings = DocumentSettings()
+        settings[.editing] = FeatureSetting(available: false, enabled: false)
+        let other = SessionRecorder()
+        let (locked, lockedCopy) = try SessionSettingsTests.open("attachments.pdf", backend: "mupdf", settings: settings, delegate: other)
+        defer { lockedCopy.remove() }
+        #expect(throws: RendererError.self) { try locked.addAttachment(name: "x", contents: Data("x".utf8)) }
+        #expect(!other.calls.contains { $0.hasPrefix("attachmentsChanged") })
+        locked.close()
+    }
+
     /// restricted.pdf allows changes; encrypted.pdf, opened with its user password, does
     /// not: refused, nothing told.
     @Test(arguments: Fixtures.backendIDs)

@@ -54,6 +54,9 @@ final class SessionRecorder: ReadingSessionDelegate, @unchecked Sendable {
     func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {
         record("metadataChanged \(metadata.title ?? "-")")
     }
+    func session(_ session: ReadingSession, didChangeAttachments attachments: [Attachment]) {
+        record("attachmentsChanged " + attachments.map(\.name).joined(separator: ","))
+    }
     func session(_ session: ReadingSession, didChangePages pageCount: Int) {
         record("pagesChanged \(pageCount)")
     }
@@ -111,6 +114,7 @@ extension SessionEvent {
         case .bookmarksChanged: "bookmarksChanged"
         case .annotationsChanged: "annotationsChanged"
         case .metadataChanged: "metadataChanged"
+        case .attachmentsChanged: "attachmentsChanged"
         case .formChanged: "formChanged"
         case .pagesChanged: "pagesChanged"
         case .currentPageChanged: "currentPageChanged"

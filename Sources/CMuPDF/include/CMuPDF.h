@@ -200,6 +200,35 @@ int cmupdf_named_destination(cmupdf_document *doc, const char *name, cmupdf_dest
 typedef void (*cmupdf_font_callback)(void *user, const char *name, const char *subtype, const char *descendant_subtype, int has_file);
 int cmupdf_fonts(cmupdf_document *doc, cmupdf_font_callback font, void *user, cmupdf_error *error);
 
+/* A file the PDF embeds, as its file specification and /Params say: strings NULL when
+   missing, size and dates -1 when unknown (dates in seconds since 1970), the checksum's
+   raw bytes (MD5: 16). `page` is its file-attachment annotation's page, -1 for the
+   document's own (the /EmbeddedFiles name tree). */
+typedef struct {
+	const char *name;
+	const char *description;
+	long long size;
+	long long created, modified;
+	const unsigned char *checksum;
+	int checksum_length;
+	int page;
+} cmupdf_attachment;
+
+/* Calls `each` for every embedded file: the name tree's in the order of their keys, then
+   file-attachment annotations' in page order; index i of the walk is attachment i below.
+   PDF only. */
+typedef void (*cmupdf_attachment_callback)(void *user, const cmupdf_attachment *attachment);
+int cmupdf_attachments(cmupdf_document *doc, cmupdf_attachment_callback each, void *user, cmupdf_error *error);
+/* The bytes of attachment `index`, in `*bytes` (malloc'd, the caller frees). PDF only. */
+int cmupdf_attachment_contents(cmupdf_document *doc, int index, unsigned char **bytes, size_t *length, cmupdf_error *error);
+/* Embeds `length` bytes as a file named `name` (a new key of the name tree, which is then
+   written as one flat array) with an MD5 checksum, `description` (may be NULL) and
+   modification time `modified` (seconds since 1970, -1 for none). PDF only. */
+int cmupdf_add_attachment(cmupdf_document *doc, const char *name, const char *description, const unsigned char *data, size_t length,
+	long long modified, cmupdf_error *error);
+/* Removes attachment `index`, one of the name tree's, from the tree. PDF only. */
+int cmupdf_remove_attachment(cmupdf_document *doc, int index, cmupdf_error *error);
+
 /* Calls `link` for each link on the page with its area in page space. */
 typedef void (*cmupdf_link_callback)(void *user, float x0, float y0, float x1, float y1, cmupdf_destination destination);
 int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callback link, void *user, cmupdf_error *error);

@@ -44,6 +44,10 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case reflow
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
+    /// Lists the files a document embeds (``Attachment``) and reads their bytes.
+    case attachments
+    /// Embeds files in a document and removes them.
+    case editAttachments = "edit-attachments"
     /// Marks areas for redaction and applies the marks: the content under them is removed,
     /// not covered.
     case redact

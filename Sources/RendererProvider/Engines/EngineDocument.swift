@@ -29,6 +29,16 @@ public protocol EngineDocument: AnyObject {
     /// The fonts the pages use, each font dictionary once, in the order the pages first use
     /// them (see ``FontInfo``).
     func fonts() throws -> [FontInfo]
+    /// The files the document embeds: the name tree's in the order of their keys, then
+    /// file-attachment annotations' in page order (see ``Attachment``).
+    func attachments() throws -> [Attachment]
+    /// The bytes of attachment `index` of ``attachments()``, which the caller checked exists.
+    func attachmentContents(at index: Int) throws -> Data
+    /// Embeds a file of the document's own (``Capability/editAttachments``); the caller
+    /// checked the name is new.
+    func addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?) throws
+    /// Removes attachment `index`, one of the document's own, which the caller checked.
+    func removeAttachment(at index: Int) throws
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
     /// Every page's facts, in order, as each loaded page's `info()` gives them.
@@ -100,6 +110,26 @@ extension EngineDocument {
 
     /// Nil: a format without named destinations.
     public func namedDestination(_ name: String) throws -> Destination? { nil }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/attachments`` implements it.
+    public func attachments() throws -> [Attachment] {
+        throw RendererError(.unsupported, "this engine does not read attachments")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/attachments`` implements it.
+    public func attachmentContents(at index: Int) throws -> Data {
+        throw RendererError(.unsupported, "this engine does not read attachments")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editAttachments`` implements it.
+    public func addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?) throws {
+        throw RendererError(.unsupported, "this engine does not embed files")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editAttachments`` implements it.
+    public func removeAttachment(at index: Int) throws {
+        throw RendererError(.unsupported, "this engine does not remove embedded files")
+    }
 
     /// Throws `unsupported`: an engine that can list a document's fonts implements it.
     public func fonts() throws -> [FontInfo] {

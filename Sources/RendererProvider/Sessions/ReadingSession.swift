@@ -303,6 +303,7 @@ public final class ReadingSession: Sendable {
         case .bookmarksChanged(let bookmarks): delegate.session(self, didChangeBookmarks: bookmarks)
         case .annotationsChanged(let changes): delegate.session(self, didChangeAnnotations: changes)
         case .metadataChanged(let metadata): delegate.session(self, didChangeMetadata: metadata)
+        case .attachmentsChanged(let attachments): delegate.session(self, didChangeAttachments: attachments)
         case .formChanged(let fields): delegate.session(self, didChangeForm: fields)
         case .pagesChanged(let count): delegate.session(self, didChangePages: count)
         case .currentPageChanged(let old, let new): delegate.session(self, didChangeCurrentPageFrom: old, to: new)

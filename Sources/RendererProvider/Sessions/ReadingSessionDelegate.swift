@@ -17,6 +17,8 @@ public protocol ReadingSessionDelegate: AnyObject, Sendable {
     func session(_ session: ReadingSession, didChangeAnnotations changes: AnnotationChanges)
     /// The document's metadata, all of it, after a change.
     func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata)
+    /// A file was embedded or removed: the document's attachments, all of them, now.
+    func session(_ session: ReadingSession, didChangeAttachments attachments: [Attachment])
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     func session(_ session: ReadingSession, didChangeForm fields: [FormField])
@@ -59,6 +61,8 @@ extension ReadingSessionDelegate {
     public func session(_ session: ReadingSession, didChangeBookmarks bookmarks: [Bookmark]) {}
     public func session(_ session: ReadingSession, didChangeAnnotations changes: AnnotationChanges) {}
     public func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {}
+    /// Does nothing.
+    public func session(_ session: ReadingSession, didChangeAttachments attachments: [Attachment]) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {}
     /// Does nothing.

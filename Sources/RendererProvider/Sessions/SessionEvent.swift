@@ -63,6 +63,8 @@ public enum SessionEvent: Hashable, Sendable {
     case annotationsChanged(AnnotationChanges)
     /// The document's metadata, all of it, after a change.
     case metadataChanged(DocumentMetadata)
+    /// A file was embedded in the document or removed from it: its attachments, all of them, now.
+    case attachmentsChanged([Attachment])
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     case formChanged([FormField])

@@ -12,6 +12,8 @@ actor UploadStore {
     /// The folder's real path.
     nonisolated let folder: String
     nonisolated let configuration: UploadConfiguration
+    /// The uploads' names, the first kept first (those found at start by their times).
+    private var kept: [String]
 
     /// The store of `configuration`'s folder, created when missing.
     init(_ configuration: UploadConfiguration) throws {
@@ -22,9 +24,12 @@ actor UploadStore {
         folder = String(cString: real)
         free(real)
         self.configuration = configuration
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(Self.receivingPrefix) {
-            unlink(folder + "/" + name)
-        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(Self.receivingPrefix) { unlink(folder + "/" + name) }
+        let folder = self.folder
+        kept = names.filter(DocumentCatalog.isUploadName).map { name in
+            (name, (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.modificationDate] as? Date ?? .distantPast)
+        }.sorted { $0.1 < $1.1 }.map(\.0)
     }
 
     private static let receivingPrefix = ".receiving-"
@@ -54,20 +59,19 @@ actor UploadStore {
     }
 
     /// Gives the received file at `path` a new upload name, makes room for it within
-    /// ``UploadConfiguration/totalBytes`` by removing the oldest uploads, and returns its id.
+    /// ``UploadConfiguration/totalBytes`` by removing the uploads kept first, and returns its id.
     func keep(_ path: String) throws -> String {
         let name = Secrets.digest(of: [Secrets.random()], bytes: 16) + ".pdf"
         guard rename(path, folder + "/" + name) == 0 else {
             unlink(path)
             throw RendererError(.ioFailure, "cannot keep the upload")
         }
-        var others = uploads().filter { $0.name != name }.sorted { $0.modified < $1.modified }
-        let size = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0
-        var total = others.reduce(size) { $0 + $1.size }
-        while total > configuration.totalBytes, !others.isEmpty {
-            let oldest = others.removeFirst()
-            unlink(folder + "/" + oldest.name)
-            total -= oldest.size
+        kept.append(name)
+        var sizes = kept.map { (try? FileManager.default.attributesOfItem(atPath: folder + "/" + $0))?[.size] as? Int ?? 0 }
+        var total = sizes.reduce(0, +)
+        while total > configuration.totalBytes, kept.count > 1 {
+            unlink(folder + "/" + kept.removeFirst())
+            total -= sizes.removeFirst()
         }
         return DocumentCatalog.uploadsRoot + "/" + name
     }
@@ -77,12 +81,4 @@ actor UploadStore {
         unlink(path)
     }
 
-    /// The uploads kept now, with their sizes and times.
-    private func uploads() -> [(name: String, size: Int, modified: Date)] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter(DocumentCatalog.isUploadName).compactMap { name in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name) else { return nil }
-            return (name, attributes[.size] as? Int ?? 0, attributes[.modificationDate] as? Date ?? .distantPast)
-        }
-    }
 }

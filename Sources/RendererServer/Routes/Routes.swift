@@ -35,6 +35,8 @@ struct Routes: Sendable {
         document.get("pages", use: pages)
         document.get("outline", use: outline)
         document.get("fonts", use: fonts)
+        document.get("attachments", use: attachments)
+        document.get("attachments/:index", use: attachmentContents)
         document.get("destinations/:name", use: namedDestination)
         document.get("search", use: search)
         document.get("file", use: file)

@@ -1,10 +1,10 @@
-// The sidebar: thumbnails, the outline and bookmarks.
+// The sidebar: thumbnails, the outline, bookmarks and the files the document embeds.
 
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { jumpTo } from "./navigation.js";
-import { state } from "./state.js";
+import { allows, state } from "./state.js";
 
 let thumbnailObserver = null;
 
@@ -145,6 +145,44 @@ export async function addBookmark() {
   } catch (error) {
     showStatus(error.message);
   }
+}
+
+/**
+ * Lists the files the open document embeds, each a download (of its safe name) when the
+ * document's settings let readers save it elsewhere, with its size, description and page.
+ */
+export async function loadAttachments() {
+  const id = state.documentID;
+  const panel = $("attachments");
+  panel.innerHTML = "";
+  let attachments = [];
+  try {
+    attachments = await api.json(api.base(id) + "/attachments");
+  } catch (error) {
+    if (state.documentID === id) panel.append(emptyNote(error.message));
+    return;
+  }
+  if (state.documentID !== id) return;
+  if (attachments.length === 0) return panel.append(emptyNote(t("attachments.none")));
+  const list = document.createElement("ul");
+  attachments.forEach((attachment, index) => {
+    const item = document.createElement("li");
+    const name = document.createElement(allows("download") ? "a" : "span");
+    name.className = "entry";
+    name.textContent = attachment.name;
+    if (allows("download")) {
+      name.href = api.base(id) + "/attachments/" + index;
+      name.download = attachment.name.split(/[\\/]/).pop() || "attachment";
+    }
+    const facts = [attachment.size !== undefined ? t("bytes", { count: attachment.size }) : null,
+      attachment.pageIndex !== undefined ? t("attachment.onPage", { page: formatNumber(attachment.pageIndex + 1, 0) }) : null,
+      attachment.description || null].filter(Boolean);
+    const detail = document.createElement("small");
+    detail.textContent = facts.join(" · ");
+    item.append(name, detail);
+    list.append(item);
+  });
+  panel.append(list);
 }
 
 export function showSidebarTab(name) {

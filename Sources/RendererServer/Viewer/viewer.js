@@ -20,7 +20,7 @@ import { askForPassword } from "./password.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
-import { addBookmark, buildThumbnails, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
+import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
 import { listUpload, offerUploads } from "./upload.js";
@@ -165,6 +165,7 @@ async function openDocument(id, place = {}) {
   loadBookmarks();
   loadAnnotations();
   loadForm();
+  loadAttachments();
 }
 
 /** Takes everything of the document shown off the screen, before another opens. */
@@ -181,7 +182,7 @@ function closeDocument() {
   state.currentPage = 0;
   if (state.findController) state.findController.abort();
   pageViews.length = 0;
-  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations"]) $(id).innerHTML = "";
+  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments"]) $(id).innerHTML = "";
   $("pages").removeAttribute("role");
   $("page-count").textContent = "/ 0";
   $("page-number").value = "";
