@@ -11,7 +11,20 @@ typedef struct {
 	pdf_obj *keys;  /* the name tree's keys (names), for the first count_in_tree */
 	int count_in_tree;
 	int *pages;     /* per specification: its annotation's page, or -1 */
+	int capacity;   /* of pages */
 } attachment_list;
+
+/* Appends `spec`, found on `page` (-1: in the name tree). Throws. */
+static void push_spec(fz_context *ctx, attachment_list *list, pdf_obj *spec, int page)
+{
+	int count = pdf_array_len(ctx, list->specs);
+	if (count == list->capacity) {
+		list->capacity *= 2;
+		list->pages = fz_realloc_array(ctx, list->pages, list->capacity, int);
+	}
+	list->pages[count] = page;
+	pdf_array_push(ctx, list->specs, spec);
+}
 
 static void drop_list(fz_context *ctx, attachment_list *list)
 {
@@ -32,11 +45,12 @@ static pdf_obj *load_tree(fz_context *ctx, pdf_document *doc)
 static void load_list(fz_context *ctx, pdf_document *doc, attachment_list *list)
 {
 	pdf_obj *tree = NULL;
-	int i, p, n, pages, capacity = 16;
+	int i, p, n, pages;
 	fz_var(tree);
 	list->specs = pdf_new_array(ctx, doc, 8);
 	list->keys = pdf_new_array(ctx, doc, 8);
-	list->pages = fz_malloc_array(ctx, capacity, int);
+	list->capacity = 16;
+	list->pages = fz_malloc_array(ctx, list->capacity, int);
 	list->count_in_tree = 0;
 	fz_try(ctx) {
 		tree = load_tree(ctx, doc);
@@ -45,12 +59,7 @@ static void load_list(fz_context *ctx, pdf_document *doc, attachment_list *list)
 			pdf_obj *spec = pdf_dict_get_val(ctx, tree, i);
 			if (!pdf_is_embedded_file(ctx, spec))
 				continue;
-			if (pdf_array_len(ctx, list->specs) == capacity) {
-				capacity *= 2;
-				list->pages = fz_realloc_array(ctx, list->pages, capacity, int);
-			}
-			list->pages[pdf_array_len(ctx, list->specs)] = -1;
-			pdf_array_push(ctx, list->specs, spec);
+			push_spec(ctx, list, spec, -1);
 			pdf_array_push(ctx, list->keys, pdf_dict_get_key(ctx, tree, i));
 			list->count_in_tree++;
 		}
@@ -63,12 +72,7 @@ static void load_list(fz_context *ctx, pdf_document *doc, attachment_list *list)
 				pdf_obj *spec = pdf_dict_get(ctx, annot, PDF_NAME(FS));
 				if (!pdf_name_eq(ctx, pdf_dict_get(ctx, annot, PDF_NAME(Subtype)), PDF_NAME(FileAttachment)) || !pdf_is_embedded_file(ctx, spec))
 					continue;
-				if (pdf_array_len(ctx, list->specs) == capacity) {
-					capacity *= 2;
-					list->pages = fz_realloc_array(ctx, list->pages, capacity, int);
-				}
-				list->pages[pdf_array_len(ctx, list->specs)] = p;
-				pdf_array_push(ctx, list->specs, spec);
+				push_spec(ctx, list, spec, p);
 			}
 		}
 	}
@@ -86,7 +90,7 @@ static const char *text_or_null(fz_context *ctx, pdf_obj *obj)
 int cmupdf_attachments(cmupdf_document *doc, cmupdf_attachment_callback each, void *user, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
-	attachment_list list = { NULL, NULL, 0, NULL };
+	attachment_list list = { NULL, NULL, 0, NULL, 0 };
 	int ok = 1;
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_var(list);
@@ -125,7 +129,7 @@ int cmupdf_attachments(cmupdf_document *doc, cmupdf_attachment_callback each, vo
 int cmupdf_attachment_contents(cmupdf_document *doc, int index, unsigned char **bytes, size_t *length, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
-	attachment_list list = { NULL, NULL, 0, NULL };
+	attachment_list list = { NULL, NULL, 0, NULL, 0 };
 	fz_buffer *buffer = NULL;
 	int ok = 1;
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
@@ -225,7 +229,7 @@ int cmupdf_add_attachment(cmupdf_document *doc, const char *name, const char *de
 int cmupdf_remove_attachment(cmupdf_document *doc, int index, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
-	attachment_list list = { NULL, NULL, 0, NULL };
+	attachment_list list = { NULL, NULL, 0, NULL, 0 };
 	pdf_obj *tree = NULL;
 	int ok = 1;
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
