@@ -49,7 +49,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-viewer bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: bench-viewer bench-thumbnail bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -252,6 +252,12 @@ bench-first-page: setup bench-deps
 bench-viewer: setup bench-deps
 	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/viewer_first_paint.py
+
+# Only the thumbnail section of BENCHMARKS.md: hostapp thumbnail -s 256 against mutool draw at
+# the same size, a new process each (BENCH_THUMBNAIL_DOCS, BENCH_THUMBNAIL_RUNS).
+bench-thumbnail: setup bench-deps
+	$(call build-hostapp,$(BENCH_BUILD))
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/thumbnail.py
 
 # Only the collaboration section of BENCHMARKS.md: N clients x 1 edit/s on SQLite and
 # PostgreSQL, one and two servers (BENCH_COLLAB_SECONDS per run, default 20).

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Thumbnails as a file manager asks for them: a new process writes the first page of a
+document as a PNG whose longest side is 256 pixels, `hostapp thumbnail -s 256` (what the
+thumbnailer entry runs) against `mutool draw -w 256 -h 256` on the same page, in one run.
+Issue 35's target: at most 1.2x `mutool draw`'s time.
+
+Run through `make bench-thumbnail` (this section alone, written into BENCHMARKS.md between its
+markers) or `make bench` (all sections). Settings (environment variables):
+  BENCH_THUMBNAIL_DOCS  the documents, separated by ':' (default: R's reference manual and the
+                        project's sample)
+  BENCH_THUMBNAIL_RUNS  hyperfine runs per command (default: 20)
+  HOSTAPP               the hostapp binary (default: .build/release/hostapp)
+"""
+import os
+import shutil
+import sys
+import tempfile
+
+from report_section import run
+from timing import hyperfine
+
+HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+DOCS = os.environ.get("BENCH_THUMBNAIL_DOCS", "/usr/share/R/doc/manual/refman.pdf:" + os.path.join(HERE, "..", "Samples", "sample.pdf")).split(":")
+RUNS = int(os.environ.get("BENCH_THUMBNAIL_RUNS", "20"))
+BEGIN, END = "<!-- thumbnail -->", "<!-- /thumbnail -->"
+
+
+def measure():
+    out = tempfile.mkdtemp(prefix="thumbnail-")
+    rows = []
+    try:
+        for number, doc in enumerate(DOCS):
+            commands = {
+                "hostapp thumbnail": f"{HOSTAPP} thumbnail -s 256 {doc} {out}/h{number}.png",
+                "mutool draw": f"mutool draw -q -w 256 -h 256 -r 1000 -o {out}/m{number}.png {doc} 1",
+            }
+            times = hyperfine(commands, RUNS)
+            rows.append((os.path.basename(doc), times["hostapp thumbnail"], times["mutool draw"]))
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    lines = [
+        BEGIN,
+        "",
+        "## Thumbnails",
+        "",
+        "Written by `make bench-thumbnail` (`Benchmarks/thumbnail.py`): a new process writes the first page",
+        "as a PNG whose longest side is 256 pixels, as a file manager's thumbnailer call does (target: at most",
+        f"1.2x `mutool draw`). Times are hyperfine medians of {RUNS} runs.",
+        "",
+        "| document | hostapp thumbnail (s) | mutool draw (s) | ratio |",
+        "|---|---|---|---|",
+    ]
+    for name, ours, theirs in rows:
+        lines.append(f"| {name} | {ours:.3f} | {theirs:.3f} | {ours / theirs:.2f}x |")
+    lines += ["", END]
+    return lines
+
+
+if __name__ == "__main__":
+    run(measure, "BENCHMARKS.md", BEGIN, END)
+    sys.exit(0)
