@@ -15,6 +15,7 @@ MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev \
 	libsqlite3-dev libdeflate-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
+	desktop-file-utils xdg-utils libglib2.0-bin man-db \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
@@ -49,7 +50,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: bench-viewer bench-thumbnail bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: install uninstall bench-viewer bench-thumbnail bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -103,12 +104,14 @@ demo: setup
 	echo "Start it yourself with: $$bin serve Samples/sample.pdf"
 
 # The Swift tests, then the HTTP API against its OpenAPI document (schemathesis), then the
-# viewer's in headless Chromium against a real `hostapp serve`.
+# viewer's in headless Chromium against a real `hostapp serve`, then an install into a
+# temporary prefix as the desktop's own tools see it.
 test: setup
 	$(SWIFT) test
 	python3 Tests/Contract/run_schemathesis.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
+	python3 Tests/Desktop/test_install.py "$$($(SWIFT) build --show-bin-path)"
 
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
@@ -206,6 +209,17 @@ damaged: setup
 	python3 Tests/Damaged/make-damaged.py $$out --count $(DAMAGED_COUNT) --real $(DAMAGED_REAL); \
 	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report.json --check; \
 	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report-isolated.json --isolate --check
+
+# Installs hostapp, hostapp-full, the desktop and thumbnailer entries, the manual page and
+# shell completions under $(DESTDIR)$(PREFIX), whole or not at all (Scripts/install.sh);
+# uninstall removes what it wrote.
+PREFIX ?= /usr/local
+install: setup
+	$(call build-hostapp,$(BENCH_BUILD))
+	bash Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(BENCH_BUILD) --show-bin-path)"
+
+uninstall:
+	bash Scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
 
 # Times hostapp against mutool, pdftoppm, pdftocairo and pdftotext and writes BENCHMARKS.md
 # (Benchmarks/bench.py says which settings it takes).

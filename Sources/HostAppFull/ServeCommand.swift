@@ -4,7 +4,6 @@ import Foundation
 import Logging
 import RendererCollaboration
 import RendererProvider
-import RendererProviderStore
 import RendererServer
 
 struct ServeCommand: AsyncParsableCommand, HostSubcommand {
@@ -136,8 +135,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     private func readerStatePath() -> String? {
         if readerState == ":memory:" { return nil }
         if let readerState { return readerState }
-        return URL(fileURLWithPath: SQLiteStateStore.defaultPath(application: "hostapp")).deletingLastPathComponent()
-            .appendingPathComponent("server-readers.sqlite").path
+        return RunFiles.readerStatePath
     }
 
     func run() async throws {
@@ -167,7 +165,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.idleTimeout = .seconds(idleTimeout)
             configuration.openFileLimit = openFileLimit
             if uploads {
-                if uploadFolder == nil { temporaryUploads = try Self.temporaryUploadFolder() }
+                if uploadFolder == nil { temporaryUploads = try RunFiles.privateFolder(named: "hostapp-uploads") }
                 let folder = uploadFolder ?? temporaryUploads!
                 configuration.uploads = UploadConfiguration(folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20)
             }
@@ -194,16 +192,6 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         }
     }
 
-    /// A new folder for this run's uploads, readable by this user only; the server removes it
-    /// when it stops.
-    private static func temporaryUploadFolder() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/hostapp-uploads-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw RendererError(.ioFailure, "cannot make a temporary folder for uploads")
-        }
-        return String(cString: made)
-    }
-
     /// The collaboration tokens of --collab-key or --collab-hs256-secret-file.
     private func collaborationTokens() async throws -> CollaborationTokens {
         if let collabKey { return try await CollaborationTokens(pem: try TokenCommand.read(collabKey)) }
@@ -226,9 +214,6 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         return token
     }
 
-    /// 32 random bytes in hex, from the system's generator.
-    private static let randomToken: String = {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    }()
+    /// The token made for this process when no --token-file gives one.
+    private static let randomToken = RunFiles.randomToken()
 }

@@ -83,8 +83,12 @@ public struct DocumentServer: Sendable {
     /// Serves until SIGINT or SIGTERM, calling `onListening` with the port once listening;
     /// what is still running after the configuration's `shutdownGracePeriod` is cancelled.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        var configuration = ServiceGroupConfiguration(
-            services: [application(onListening: onListening)], gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger)
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application(onListening: onListening))]
+        // A server that ends with its viewer stops, gracefully, when the presence watch returns.
+        if let presence = context.viewerPresence {
+            services.append(.init(service: presence, successTerminationBehavior: .gracefullyShutdownGroup))
+        }
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger)
         configuration.maximumGracefulShutdownDuration = context.configuration.shutdownGracePeriod
         try await ServiceGroup(configuration: configuration).run()
         await library.closeAll()

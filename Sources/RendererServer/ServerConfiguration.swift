@@ -49,6 +49,12 @@ public struct ServerConfiguration: Sendable {
     /// viewer's Open command), kept apart from the served files; nil (the default) takes
     /// none.
     public var uploads: UploadConfiguration?
+    /// When true, the server stops once no viewer tab has been open for ``viewerLinger``
+    /// (`hostapp view`: a server for one reader's tab, which ends when the tab does).
+    public var endsWithViewer = false
+    /// How long a server that ends with its viewer waits for a tab to come back (a reload)
+    /// before it stops.
+    public var viewerLinger: Duration = .seconds(10)
     /// When set, the server also keeps collaboration layers (`/api/collab/...`).
     public var collaboration: CollaborationConfiguration?
     /// How long a graceful shutdown may take (requests in flight answered, WebSockets

@@ -21,6 +21,8 @@ final class ServerContext: Sendable {
     let collaborationLimiter: RateLimiter
     /// Each reader's bookmarks and place in each document.
     let readers: ReaderStates
+    /// Whether a viewer tab is open, when the server ends with its viewer.
+    let viewerPresence: ViewerPresence?
     /// Where readers' uploads are kept, when the server takes them.
     let uploads: UploadStore?
     /// The readers' passwords for encrypted documents, in memory only.
@@ -56,6 +58,7 @@ final class ServerContext: Sendable {
             }
         }
         uploads = try configuration.uploads.map(UploadStore.init)
+        viewerPresence = configuration.endsWithViewer ? ViewerPresence(linger: configuration.viewerLinger) : nil
         readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
         collaborationLimiter = configuration.collaboration.map { RateLimiter(requestsPerSecond: $0.requestsPerSecond, now: $0.clock) } ?? RateLimiter(requestsPerSecond: 1)
     }

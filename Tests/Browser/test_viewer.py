@@ -1105,6 +1105,33 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(fetched, "Notes on the fixture.\n")
         self.assertEqual(self.accessibility_violations(), [], "the files panel")
 
+    def test_29_view_serves_one_tab_and_ends_with_it(self):
+        environment = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "xdg-data"))
+        viewer = subprocess.Popen([HOSTAPP, "view", os.path.join(self.docs, "text.pdf"), "--no-browser", "--linger", "2"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+        def stop():
+            if viewer.poll() is None:
+                viewer.kill()
+                viewer.wait(timeout=60)
+            viewer.stdout.close()
+            viewer.stderr.close()
+        self.addCleanup(stop)
+        line = viewer.stdout.readline()
+        match = re.search(r"(http://127\.0\.0\.1:\d+/\?token=\S+)", line)
+        self.assertIsNotNone(match, line + viewer.stderr.read() if viewer.poll() is not None else line)
+        self.browser.get(match.group(1))
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "the one document's pages")
+        self.wait_page_drawn(0)
+        self.assertEqual(self.run_js("return [...document.getElementById('document').options].map((o) => o.value)"), ["text.pdf"])
+        # A reload is the tab coming back: the server still answers.
+        self.browser.refresh()
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "the pages after a reload")
+        self.wait_page_drawn(0)
+        self.assertIsNone(viewer.poll())
+        # The tab goes: the server stops, by itself and cleanly.
+        self.browser.get("about:blank")
+        self.assertEqual(viewer.wait(timeout=120), 0, viewer.stderr.read())
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

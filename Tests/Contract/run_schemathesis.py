@@ -78,7 +78,9 @@ def main():
                 "--phases", "examples,coverage,fuzzing", "--workers", "1", "--request-timeout", "120",
                 "--generation-database", "none", "--no-color", "--suppress-health-check", "all", *filters,
             ]
-            status = subprocess.run(command, cwd=folder).returncode
+            hooks = dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks",
+                         PYTHONPATH=os.path.dirname(os.path.abspath(__file__)) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+            status = subprocess.run(command, cwd=folder, env=hooks).returncode
             failed = failed or status != 0
         if server.poll() is not None:
             print("the server ended during the run:", open(os.path.join(folder, "server.log")).read()[-3000:])

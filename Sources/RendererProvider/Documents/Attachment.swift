@@ -19,8 +19,9 @@ public struct Attachment: Hashable, Sendable, Codable {
     public var description: String?
     /// Its size in bytes, as its parameters say (`/Params /Size`); nil when they do not.
     public var size: Int?
-    /// When the file was made and last changed, as its parameters say.
+    /// When the file was made, as its parameters say (`/CreationDate`).
     public var creationDate: Date?
+    /// When the file was last changed, as its parameters say (`/ModDate`).
     public var modificationDate: Date?
     /// The MD5 checksum of its bytes, as its parameters give it (`/Params /CheckSum`), in
     /// lower-case hexadecimal.

@@ -28,6 +28,8 @@ struct Routes: Sendable {
         api.get("health", use: health)
         api.get("openapi.json", use: openAPIDocument)
         api.get("documents", use: documents)
+        api.post("viewer/opened", use: viewerOpened)
+        api.post("viewer/closed", use: viewerClosed)
         api.get("uploads", use: uploadLimits)
         api.post("uploads", use: upload)
         let document = api.group("documents/:id")

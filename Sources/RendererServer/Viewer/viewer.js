@@ -44,9 +44,17 @@ window.addEventListener("popstate", (event) => {
   }
 });
 
+/** Tells the server this tab `opened` or `closed`: one that serves this tab alone (`hostapp view`) stops when none is open. */
+function tellPresence(what) {
+  fetch("/api/viewer/" + what, { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => {});
+}
+
 export async function start() {
   // The token came in the address once; the server set a cookie, so drop it from view.
   if (location.search.includes("token=")) history.replaceState(null, "", location.pathname + location.hash);
+  tellPresence("opened");
+  window.addEventListener("pagehide", () => tellPresence("closed"));
+  window.addEventListener("pageshow", (event) => { if (event.persisted) tellPresence("opened"); });
   translatePage();
   try { if (localStorage.getItem("dark") === "on") setDark(true); } catch (_) { /* light */ }
   collaboration.setUp();

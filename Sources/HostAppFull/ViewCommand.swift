@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import HostCommands
+import Logging
+import RendererProvider
+import RendererServer
+
+/// One document in the browser viewer, as a desktop opens a file with an application: a
+/// server of its own on a free loopback port with a new token, opened in the default browser,
+/// ending when the viewer's tab does (or at Ctrl-C).
+struct ViewCommand: AsyncParsableCommand, HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view", abstract: "Open a document in the browser viewer, and stop when its tab is closed.",
+        discussion: """
+            The server serves that file alone, on loopback, with a token made for this run. The browser is $BROWSER, else \
+            xdg-open; it is given a page in a private temporary folder that leads to the viewer, so the token never appears \
+            in a command line. The server stops when the viewer's tab has been closed for --linger seconds (a reload keeps \
+            it), or at SIGINT or SIGTERM. Reading places and bookmarks are kept as serve keeps them.
+            """)
+
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
+
+    @Argument(help: "The document to open.", completion: .file()) var file: String
+    @Flag(help: "Print the viewer's address (with its token) instead of opening a browser.") var noBrowser = false
+    @Option(help: "Seconds the server waits for a closed tab to come back (a reload) before it stops.") var linger = 10
+
+    func validate() throws {
+        guard linger >= 1 else { throw ValidationError("--linger must be at least 1 second") }
+    }
+
+    func run() async throws {
+        guard FileManager.default.fileExists(atPath: file) else {
+            Failure.printError("\(file): no such file")
+            throw ExitCode(Failure.exitCode(for: RendererError(.fileNotFound, "")))
+        }
+        let token = RunFiles.randomToken()
+        var configuration = ServerConfiguration(roots: [file], token: token, port: 0)
+        configuration.backend = global.selection
+        configuration.password = try global.password()
+        configuration.readerStatePath = RunFiles.readerStatePath
+        configuration.endsWithViewer = true
+        configuration.viewerLinger = .seconds(linger)
+        var logger = Logger(label: "hostapp.view") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = global.logLevel
+        let server: DocumentServer
+        do {
+            server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)
+        } catch let error as RendererError {
+            Failure.printError(error.description)
+            throw ExitCode(Failure.exitCode(for: error))
+        }
+        let folder = try RunFiles.privateFolder(named: "hostapp-view")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let id = URL(fileURLWithPath: file).lastPathComponent
+        let (noBrowser, name) = (self.noBrowser, id)
+        try await server.run { port in
+            let address = "http://127.0.0.1:\(port)/?token=\(token)#doc=" + (id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id)
+            if noBrowser {
+                FileHandle.standardOutput.write(Data("Viewing \(name) at \(address)\n".utf8))
+                return
+            }
+            FileHandle.standardOutput.write(Data("Viewing \(name) at http://127.0.0.1:\(port)/ (close its tab or press Ctrl-C to stop)\n".utf8))
+            do {
+                try Self.openBrowser(leadingTo: address, from: folder)
+            } catch {
+                Failure.printError("cannot open a browser (\(error)); open \(address) yourself")
+            }
+        }
+    }
+
+    /// Hands the browser a page, readable by this user only, that leads to `address`.
+    private static func openBrowser(leadingTo address: String, from folder: String) throws {
+        let page = folder + "/open.html"
+        let html = "<!doctype html><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"0;url=\(address)\"><title>hostapp</title>\n"
+        guard FileManager.default.createFile(atPath: page, contents: Data(html.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw RendererError(.ioFailure, "cannot write the page that leads to the viewer")
+        }
+        let browser = ProcessInfo.processInfo.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0.split(separator: ":").first.map(String.init) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [browser ?? "xdg-open", URL(fileURLWithPath: page).absoluteString]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+}
