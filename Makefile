@@ -117,7 +117,8 @@ test: setup
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
 DOC_MODULES = RendererProvider MuPDFRenderer PopplerRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
-	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration RendererCollaborationMessages RendererSync
+	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration RendererCollaborationMessages RendererSync \
+	RendererDesktop
 docs: setup
 	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \
 		echo "== $$module"; \

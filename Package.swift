@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "RendererServer", targets: ["RendererServer"]),
         .library(name: "RendererCollaboration", targets: ["RendererCollaboration"]),
         .library(name: "RendererSync", targets: ["RendererSync"]),
+        .library(name: "RendererDesktop", targets: ["RendererDesktop"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
         .executable(name: "hostapp-full", targets: ["HostAppFull"]),
     ],
@@ -92,6 +93,9 @@ let package = Package(
         ),
 
         // poppler-glib, over cairo: opening, drawing, text with boxes, outline and links.
+        // GIO: the desktop's MIME types and applications (DocumentInteraction).
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "RendererDesktop", dependencies: ["RendererProvider", "CGio"]),
         .systemLibrary(
             name: "CPopplerGlib",
             pkgConfig: "poppler-glib",
@@ -183,6 +187,7 @@ let package = Package(
                 "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
+                "RendererDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -30,9 +30,16 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
     }
 
     func run() async throws {
-        guard FileManager.default.fileExists(atPath: file) else {
+        // The server serves PDFs only: anything else is refused here, in words, before a browser opens.
+        guard let handle = FileHandle(forReadingAtPath: file) else {
             Failure.printError("\(file): no such file")
             throw ExitCode(Failure.exitCode(for: RendererError(.fileNotFound, "")))
+        }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        try? handle.close()
+        guard head.range(of: Data("%PDF-".utf8)) != nil else {
+            Failure.printError("\(file) is not a PDF; the viewer shows PDFs (hostapp info, render and text read the other formats)")
+            throw ExitCode(Failure.exitCode(for: RendererError(.unsupportedFormat, "")))
         }
         let token = RunFiles.randomToken()
         var configuration = ServerConfiguration(roots: [file], token: token, port: 0)

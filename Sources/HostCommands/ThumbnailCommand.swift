@@ -44,7 +44,7 @@ struct ThumbnailCommand: HostSubcommand {
 struct IconsCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "icons", abstract: "Write icons of the first page in the sizes icon themes use, 16 to 512 pixels square.",
-        discussion: "Each is DIR/SIZExSIZE/NAME.png (as a hicolor theme lays them out): the page centred on a transparent square.")
+        discussion: "Each is DIR/SIZExSIZE/NAME.png (as a hicolor theme lays them out): the page centred on a transparent square (Document.iconImage).")
 
     @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
@@ -53,33 +53,18 @@ struct IconsCommand: HostSubcommand {
     @Argument(help: "The folder to write into (made if missing).", completion: .directory) var folder: String
     @Option(help: "The icons' file name, without .png (default: the input's name).") var name: String?
 
-    static let sizes = [16, 24, 32, 48, 64, 128, 256, 512]
-
     func run() throws {
         try Failure.reporting {
             let document = try global.open(input, needing: [.render])
             let base = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-            for size in Self.sizes {
-                var options = ThumbnailCommand.options(for: document, fitting: size)
-                options.pixelFormat = .rgba
-                let page = try document.render(pageAt: 0, options: options)
+            for size in Document.iconSides {
                 let place = "\(folder)/\(size)x\(size)"
                 try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
-                try document.write(Self.squared(page, side: size), as: .png, to: "\(place)/\(base).png", png: options.png)
+                var png = PNGEncoding()
+                png.encoder = .fast
+                try document.write(try document.iconImage(side: size), as: .png, to: "\(place)/\(base).png", png: png)
             }
-            print("wrote \(Self.sizes.count) icons of \(base) into \(folder)")
+            print("wrote \(Document.iconSides.count) icons of \(base) into \(folder)")
         }
-    }
-
-    /// `bitmap` (RGBA) centred on a transparent square of `side` pixels.
-    static func squared(_ bitmap: Bitmap, side: Int) -> Bitmap {
-        var bytes = [UInt8](repeating: 0, count: side * side * 4)
-        let (left, top) = ((side - bitmap.width) / 2, (side - bitmap.height) / 2)
-        for row in 0..<min(bitmap.height, side) {
-            let from = row * bitmap.stride
-            let to = ((top + row) * side + left) * 4
-            bytes.replaceSubrange(to..<to + min(bitmap.width, side) * 4, with: bitmap.bytes[from..<from + min(bitmap.width, side) * 4])
-        }
-        return Bitmap(width: side, height: side, stride: side * 4, format: .rgba, bytes: bytes)
     }
 }

@@ -5,10 +5,12 @@ databases then know: `update-desktop-database`, `gio mime` and `xdg-mime` offer 
 entry for every type it names; its Exec line, run as a desktop runs it, serves the file
 and hands a browser (a fake one, which records what it is given) a private page that leads
 to the viewer; the thumbnailer entry's Exec line writes what `hostapp render` draws;
-uninstall leaves nothing; a prefix that cannot be written gets nothing.
+`hostapp open-with` lists the applications the desktop offers (the default first) and hands
+the file to one; uninstall leaves nothing; a prefix that cannot be written gets nothing.
 
   test_install.py BIN_DIR     (the folder with hostapp and hostapp-full)
 """
+import json
 import os
 import re
 import shutil
@@ -35,8 +37,8 @@ class InstallTests(unittest.TestCase):
         self.environment = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "data"), XDG_CONFIG_HOME=os.path.join(self.folder, "config"),
                                 XDG_DATA_DIRS=os.path.join(self.prefix, "share") + ":/usr/share", PATH=os.path.join(self.prefix, "bin") + ":/usr/bin:/bin")
 
-    def run_tool(self, arguments, check=True, **options):
-        return subprocess.run(arguments, capture_output=True, text=True, check=check, env=self.environment, timeout=300, **options)
+    def run_tool(self, arguments, check=True, env=None):
+        return subprocess.run(arguments, capture_output=True, text=True, check=check, env=env or self.environment, timeout=300)
 
     def install(self):
         self.run_tool(["bash", os.path.join(ROOT, "Scripts", "install.sh"), self.prefix, BIN])
@@ -111,6 +113,44 @@ class InstallTests(unittest.TestCase):
             viewer.stdout.close()
             viewer.stderr.close()
         self.assertFalse(os.path.exists(os.path.dirname(page)), "the private page goes with the viewer")
+        # What the viewer cannot show is refused in words, before any browser is asked.
+        refused = self.run_tool(["hostapp", "view", os.path.join(FIXTURES, "book.epub")], check=False, env=dict(self.environment, BROWSER=browser))
+        self.assertEqual(refused.returncode, 65, refused.stderr)
+        self.assertIn("is not a PDF", refused.stderr)
+
+    def test_open_with_lists_the_applications_and_hands_the_file_to_one(self):
+        self.install()
+        self.run_tool(["update-desktop-database", os.path.join(self.prefix, "share", "applications")])
+        # An application of the test's own: a desktop entry whose Exec records the file it is given.
+        applications = os.path.join(self.environment["XDG_DATA_HOME"], "applications")
+        os.makedirs(applications)
+        given = os.path.join(self.folder, "given")
+        recorder = os.path.join(self.folder, "recorder")
+        with open(recorder, "w") as f:
+            f.write("#!/bin/sh\nprintf '%s' \"$1\" > " + given + ".part && mv " + given + ".part " + given + "\n")
+        os.chmod(recorder, 0o755)
+        with open(os.path.join(applications, "recorder.desktop"), "w") as f:
+            f.write("[Desktop Entry]\nType=Application\nName=Recorder\nExec=" + recorder + " %f\nMimeType=application/pdf;\n")
+        self.run_tool(["update-desktop-database", applications])
+        document = os.path.join(FIXTURES, "text.pdf")
+        listed = json.loads(self.run_tool(["hostapp", "open-with", "--json", document]).stdout)
+        self.assertEqual(listed["contentType"], "application/pdf")
+        ids = [application["id"] for application in listed["applications"]]
+        self.assertIn("hostapp.desktop", ids)
+        self.assertIn("recorder.desktop", ids)
+        # The default comes first.
+        self.run_tool(["xdg-mime", "default", "recorder.desktop", "application/pdf"])
+        listed = json.loads(self.run_tool(["hostapp", "open-with", "--json", document]).stdout)
+        self.assertEqual(listed["applications"][0], {"id": "recorder.desktop", "name": "Recorder", "isDefault": True})
+        self.run_tool(["hostapp", "open-with", document, "--app", "recorder.desktop"])
+        deadline = time.time() + 120
+        while not os.path.exists(given) and time.time() < deadline:
+            time.sleep(0.05)
+        with open(given) as f:
+            self.assertEqual(f.read(), document)
+        refused = self.run_tool(["hostapp", "open-with", document, "--app", "nothing.desktop"], check=False)
+        self.assertNotEqual(refused.returncode, 0)
+        self.assertIn("no application nothing.desktop", refused.stderr)
 
     def test_uninstall_leaves_nothing_and_a_prefix_that_cannot_be_written_gets_nothing(self):
         self.install()
