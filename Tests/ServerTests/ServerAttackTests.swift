@@ -202,7 +202,8 @@ import WSClient
         let alice = try await keys.token("alice")
         let otherLayer = try await keys.token("alice", layer: "other")
         let noReading = try await keys.token("alice", permissions: ["write"])
-        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+        // A loaded machine may hold the server's event loop up for long: no deadline of the server's may close the connection first.
+        try await harness.run(configure: { $0.collaboration = collaboration; $0.requestHeadTimeout = .seconds(600); $0.idleTimeout = .seconds(600) }) { client in
             func upgrade(_ token: String?) async throws -> String {
                 let connection = try RawHTTPConnection(port: client.port)
                 defer { connection.close() }
@@ -232,7 +233,9 @@ import WSClient
     @Test func aSocketClosesWhenItsTokenEnds() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
-        try await harness.run(configure: { $0.collaboration = collaboration }) { client in
+        // The connection may stay idle longer than the longest token lives: only the token's
+        // end closes it.
+        try await harness.run(configure: { $0.collaboration = collaboration; $0.idleTimeout = .seconds(600) }) { client in
             // A token that ends a few seconds after it is made; a slower machine that cannot
             // connect before then tries again with a longer one.
             var closed: WebSocketCloseFrame?
