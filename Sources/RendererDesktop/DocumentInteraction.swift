@@ -71,9 +71,6 @@ public struct DocumentInteraction: Sendable {
     /// `invalidArgument` for an id that does not open this type, `ioFailure` when it
     /// cannot be started.
     public func open(with id: String) throws {
-        guard applications().contains(where: { $0.id == id }) else {
-            throw RendererError(.invalidArgument, "no application \(id) opens \(contentType)")
-        }
         let list = g_app_info_get_all_for_type(contentType)
         defer { g_list_free_full(list, { g_object_unref($0) }) }
         var node = list
@@ -92,6 +89,7 @@ public struct DocumentInteraction: Sendable {
             }
             return
         }
+        throw RendererError(.invalidArgument, "no application \(id) opens \(contentType)")
     }
 
     /// Icons of `document`'s first page in each of `sides` (pixels square), as
