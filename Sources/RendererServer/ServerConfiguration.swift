@@ -150,6 +150,22 @@ public struct CollaborationConfiguration: Sendable {
     /// know which requests are refused holds it still, so that no request's allowance comes
     /// back while the test runs, however slow the machine.
     public var clock: @Sendable () -> ContinuousClock.Instant = { .now }
+    /// Returns when a layer WebSocket's token has ended, and the server closes the socket
+    /// (policy violation): by default once the wall clock has passed the token's `exp`. A test
+    /// that must see a socket closed at its token's end says when that is, rather than making
+    /// a token that lives a few seconds on a machine of unknown speed.
+    public var tokenEnd: @Sendable (CollaborationClaims) async throws -> Void = { claims in
+        try await CollaborationConfiguration.waitForWallClock(to: claims.exp.value)
+    }
+
+    /// Returns once `Date()` is at or past `date`. The sleep is measured by the continuous
+    /// clock and the date by the wall clock, which may be set back meanwhile: it sleeps again
+    /// for what remains until the wall clock agrees.
+    static func waitForWallClock(to date: Date) async throws {
+        while case let remaining = date.timeIntervalSinceNow, remaining > 0 {
+            try await Task.sleep(for: .seconds(min(remaining, 1e9)))
+        }
+    }
 
     /// Layers in `database`, for readers whose tokens `tokens` verifies.
     public init(tokens: CollaborationTokens, database: String, changesPerRequest: Int = 100, requestsPerSecond: Int = 50) {

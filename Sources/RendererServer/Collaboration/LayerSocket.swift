@@ -30,15 +30,15 @@ struct LayerSocket: Sendable {
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             guard let collaborator = try? await authorize(context.request, parameters: context.requestContext.parameters),
-                let events = routes.context.layerEvents
+                let events = routes.context.layerEvents, let collaboration = routes.context.configuration.collaboration
             else { return }
             // A client that reads too slowly is disconnected: closing the channel also ends a
             // write waiting for the client to read.
             let channel = context.requestContext.channel
             let logger = context.logger
-            let policy = routes.context.configuration.collaboration?.policy ?? TokenPolicy()
+            let policy = collaboration.policy
             let (listener, messages) = await events.listen(to: collaborator.descriptor) {
-                logger.warning("a layer WebSocket client fell \(routes.context.configuration.collaboration?.eventBacklog ?? 0) messages behind; disconnected")
+                logger.warning("a layer WebSocket client fell \(collaboration.eventBacklog) messages behind; disconnected")
                 channel.close(mode: .all, promise: nil)
             }
             let revision = (try? await collaborator.store.revision(collaborator.descriptor)) ?? 0
@@ -60,13 +60,12 @@ struct LayerSocket: Sendable {
                     }
                     try await Self.closeIfEnded(outbound, collaborator, policy)
                 }
-                // The socket lives no longer than its token: at the token's expiry the server
+                // The socket lives no longer than its token: at the token's end the server
                 // closes it (policy violation), and the client must connect with a new one. A
                 // revoked token's socket is closed at its next message.
                 group.addTask {
-                    let remaining = collaborator.claims.exp.value.timeIntervalSinceNow
-                    if remaining > 0 { try await Task.sleep(for: .seconds(min(remaining, 1e9))) }
-                    try await Self.closeIfEnded(outbound, collaborator, policy)
+                    try await collaboration.tokenEnd(collaborator.claims)
+                    try await outbound.close(.policyViolation, reason: Self.endedReason)
                 }
                 try await group.next()
                 group.cancelAll()
@@ -102,8 +101,11 @@ struct LayerSocket: Sendable {
     /// was revoked.
     private static func closeIfEnded(_ outbound: WebSocketOutboundWriter, _ collaborator: Routes.Collaborator, _ policy: TokenPolicy) async throws {
         guard !collaborator.tokenIsCurrent(policy) else { return }
-        try await outbound.close(.policyViolation, reason: "the token has expired or was revoked")
+        try await outbound.close(.policyViolation, reason: endedReason)
     }
+
+    /// The reason a socket whose token ended is closed with.
+    private static let endedReason = "the token has expired or was revoked"
 
     /// Applies one XFDF command message and publishes what it changed, under the rules of a
     /// REST push: the sender's rights are checked before the message is parsed, each message
