@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "RendererCollaboration", targets: ["RendererCollaboration"]),
         .library(name: "RendererSync", targets: ["RendererSync"]),
         .library(name: "RendererDesktop", targets: ["RendererDesktop"]),
+        .library(name: "RendererPrinting", targets: ["RendererPrinting"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
         .executable(name: "hostapp-full", targets: ["HostAppFull"]),
     ],
@@ -96,6 +97,9 @@ let package = Package(
         // GIO: the desktop's MIME types and applications (DocumentInteraction).
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "RendererDesktop", dependencies: ["RendererProvider", "CGio"]),
+        // libcups: printing over IPP to a CUPS server (PrintService, ReadingSession.print).
+        .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+        .target(name: "RendererPrinting", dependencies: ["RendererProvider", "CCups"]),
         .systemLibrary(
             name: "CPopplerGlib",
             pkgConfig: "poppler-glib",
@@ -187,7 +191,7 @@ let package = Package(
                 "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
-                "RendererDesktop",
+                "RendererDesktop", "RendererPrinting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -215,6 +219,7 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["RendererProvider", "RendererProviderMetadata", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "StoreTests", dependencies: ["RendererProviderStore", "TestSupport"]),
+        .testTarget(name: "PrintingTests", dependencies: ["RendererPrinting", "RendererProvider", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "RendererProviderMetadata", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),

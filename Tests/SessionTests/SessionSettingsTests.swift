@@ -37,6 +37,7 @@ struct SessionSettingsTests {
             (.editing, { try $0.setMetadata(DocumentMetadata(title: "Edited in a session")) }), (.formFilling, { try $0.fillForm([:]) }),
             (.signing, { try $0.check(.signing) }), (.fullScreen, { try $0.setEnabled(true, for: .fullScreen) }),
             (.darkMode, { _ = try $0.render(pageAt: 0, options: RenderOptions(dpi: 10, darkMode: true)) }),
+            (.securePrinting, { try $0.setEnabled(true, for: .securePrinting) }),
         ]
         #expect(Set(operations.map(\.0)) == Set(SessionFeature.allCases))
         for (feature, operation) in operations {
@@ -50,7 +51,7 @@ struct SessionSettingsTests {
             allowed.close()
             allowedCopy.remove()
             for setting in [FeatureSetting(available: false, enabled: false), FeatureSetting(available: false, enabled: true)]
-                + (feature == .fullScreen || feature == .darkMode ? [] : [FeatureSetting(available: true, enabled: false)]) {
+                + ([.fullScreen, .darkMode, .securePrinting].contains(feature) ? [] : [FeatureSetting(available: true, enabled: false)]) {
                 var settings = DocumentSettings()
                 settings[feature] = setting
                 let (refused, refusedCopy) = try Self.open("colors.pdf", backend: backend, settings: settings)

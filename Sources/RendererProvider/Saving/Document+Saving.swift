@@ -85,6 +85,18 @@ extension Document {
         }
     }
 
+    /// The document with its changes as the PDF file saving would write, in memory only:
+    /// nothing is written to disk (the engine runs in this process, or hands the bytes over
+    /// its pipe when isolated).
+    public func pdfData(mode: SaveMode = .automatic) throws -> Data {
+        try require(.save)
+        return try withEngineState { state in
+            let sink = MemorySink()
+            try state.document.write(into: sink, incremental: try Self.incremental(mode, state: state))
+            return sink.bytes
+        }
+    }
+
     /// Whether `mode` saves incrementally for the engine in `state`, or why it cannot.
     private static func incremental(_ mode: SaveMode, state: Engine) throws -> Bool {
         switch mode {
@@ -104,4 +116,12 @@ extension Document {
             return false
         }
     }
+}
+
+/// A write handle that keeps what is written in memory.
+private final class MemorySink: FileWriteHandle {
+    private(set) var bytes = Data()
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws { self.bytes.append(contentsOf: bytes) }
+    func close() throws {}
 }

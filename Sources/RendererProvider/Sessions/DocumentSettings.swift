@@ -10,6 +10,12 @@ public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, C
     case editing
     /// Printing and exporting pages as images (the PDF's `print` permission).
     case printing
+    /// Printing from memory: a mode, off by default, in which a print job is made and sent
+    /// without the provider writing any copy of the document or its pages to disk, and under
+    /// a neutral job name rather than the document's (what the print server itself keeps is
+    /// its own; the README's "Printing" section says what CUPS keeps). A host that requires
+    /// it sets it enabled and unavailable, so that the reader cannot switch it off.
+    case securePrinting
     /// Adding, changing and removing annotations (the PDF's `annotate` permission).
     case annotations
     /// Redaction annotations and applying them (the PDF's `modify` permission).
@@ -30,7 +36,7 @@ public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, C
         case .printing: .print
         case .annotations: .annotate
         case .formFilling, .signing: .fillForms
-        case .save, .saveTo, .fullScreen, .darkMode: nil
+        case .save, .saveTo, .fullScreen, .darkMode, .securePrinting: nil
         }
     }
 
@@ -70,11 +76,12 @@ public struct DocumentSettings: Hashable, Sendable {
     /// Past this moment the document does not open (unless the host allows it).
     public var expiryDate: Date?
 
-    /// Settings that allow everything; dark mode and full screen available but off.
+    /// Settings that allow everything; dark mode, full screen and secure printing available but off.
     public init(expiryDate: Date? = nil) {
         features = Dictionary(uniqueKeysWithValues: SessionFeature.allCases.map { ($0, FeatureSetting()) })
         features[.darkMode]?.enabled = false
         features[.fullScreen]?.enabled = false
+        features[.securePrinting]?.enabled = false
         self.expiryDate = expiryDate
     }
 
@@ -88,7 +95,7 @@ public struct DocumentSettings: Hashable, Sendable {
     public func permits(_ feature: SessionFeature) -> Bool {
         let setting = self[feature]
         switch feature {
-        case .fullScreen, .darkMode: return setting.available
+        case .fullScreen, .darkMode, .securePrinting: return setting.available
         default: return setting.available && setting.enabled
         }
     }

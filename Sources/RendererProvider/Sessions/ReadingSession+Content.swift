@@ -40,6 +40,14 @@ extension ReadingSession {
         }
     }
 
+    /// Lends the open document to `body` for printing, once the ``SessionFeature/printing``
+    /// setting and the PDF's print permission allow it; `secure` tells whether
+    /// ``SessionFeature/securePrinting`` is on. The session is held for as long as `body`
+    /// runs: a printing module makes and sends the job inside it.
+    public func withPrintableDocument<T>(_ body: (_ document: Document, _ secure: Bool) throws -> T) throws -> T {
+        try withPermitted([.printing]) { document, state in try body(document, state.settings[.securePrinting].enabled) }
+    }
+
     /// The page's text in reading order.
     public func text(pageAt index: Int) throws -> String {
         try withDocument { document, _ in try document.text(pageAt: index) }

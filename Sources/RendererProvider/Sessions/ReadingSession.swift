@@ -242,10 +242,12 @@ public final class ReadingSession: Sendable {
     }
 
     /// Switches a feature on or off (dark mode, full screen, or an action the host pauses).
-    /// Switching one on that is not available throws `notPermitted`.
+    /// Switching one on that is not available throws `notPermitted`, and so does switching
+    /// secure printing off when it is not available: a host that requires it sets it enabled
+    /// and unavailable.
     public func setEnabled(_ enabled: Bool, for feature: SessionFeature) throws {
         try withDocument { _, state in
-            if enabled, !state.settings[feature].available {
+            if enabled || feature == .securePrinting, !state.settings[feature].available {
                 throw RendererError(.notPermitted, "\(feature.rawValue) is not available for \(file.displayPath) (setting \(feature.rawValue))")
             }
             state.settings[feature].enabled = enabled

@@ -1,0 +1,213 @@
+import Foundation
+import RendererProvider
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A throwaway CUPS print server for a test: Debian's scheduler (`cupsd -f`) with a
+/// configuration of its own in a temporary folder, listening on a free loopback port, with
+/// its own spool kept after each job (`PreserveJobFiles`), so a test reads exactly what a
+/// printer was sent. Its MIME conversions are CUPS's types alone, without the conversions of
+/// cups-filters: a queue then takes just what its PPD declares, so a "PDF printer" and a
+/// "raster printer" really differ. Queues print to `/dev/null`. Stopped and removed when the
+/// value goes. cupsd needs root (the tests run as root, as CI does).
+public final class CUPSServer: @unchecked Sendable {
+    // @unchecked: the process handle is set once in init and only ended in stop(), which
+    // Process itself makes safe to call from any thread.
+
+    /// What a queue's PPD says it takes.
+    public enum QueueKind: String, Sendable {
+        /// PDF, passed to the device as it came.
+        case pdf = "application/pdf"
+        /// PWG raster only.
+        case raster = "image/pwg-raster"
+    }
+
+    public let port: Int
+    public let folder: String
+    private let process: Process
+
+    /// The server's address for `--server` and `PrintService(server:)`.
+    public var address: String { "127.0.0.1:\(port)" }
+
+    /// Makes the folder and starts the scheduler; throws, saying why, when CUPS is not
+    /// installed or does not answer within a minute.
+    public init() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/cupsd") else {
+            throw RendererError(.fileNotFound, "CUPS's scheduler is not installed (make setup installs Debian's cups-daemon)")
+        }
+        let folder = NSTemporaryDirectory() + "cups-\(UUID().uuidString)"
+        for sub in ["spool/tmp", "cache", "state", "log", "data/mime", "data/banners"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+        }
+        // The filters run as lp, which must reach the folder.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        try FileManager.default.copyItem(atPath: "/usr/share/cups/mime/mime.types", toPath: folder + "/data/mime/mime.types")
+        try """
+            ServerRoot \(folder)
+            RequestRoot \(folder)/spool
+            TempDir \(folder)/spool/tmp
+            CacheDir \(folder)/cache
+            StateDir \(folder)/state
+            DataDir \(folder)/data
+            ErrorLog \(folder)/log/error_log
+            AccessLog \(folder)/log/access_log
+            PageLog \(folder)/log/page_log
+            FileDevice Yes
+            """.write(toFile: folder + "/cups-files.conf", atomically: true, encoding: .utf8)
+        var started: (Int, Process)?
+        // The free port can be taken by another test between its pick and the server's bind:
+        // then it does not answer there, and another port is tried.
+        for _ in 1...3 where started == nil {
+            let port = try FreePort.loopback()
+            try """
+                Listen 127.0.0.1:\(port)
+                LogLevel warn
+                PreserveJobFiles Yes
+                PreserveJobHistory Yes
+                Browsing No
+                WebInterface No
+                DefaultAuthType None
+                <Location />
+                  Order allow,deny
+                  Allow all
+                </Location>
+                <Policy default>
+                  JobPrivateAccess all
+                  JobPrivateValues none
+                  <Limit All>
+                    Order deny,allow
+                  </Limit>
+                </Policy>
+                """.write(toFile: folder + "/cupsd.conf", atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/cupsd")
+            process.arguments = ["-f", "-c", folder + "/cupsd.conf", "-s", folder + "/cups-files.conf"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            if Self.answers(port: port, while: process) {
+                started = (port, process)
+            } else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
+        guard let (port, process) = started else {
+            let log = (try? String(contentsOfFile: folder + "/log/error_log", encoding: .utf8)) ?? ""
+            throw RendererError(.ioFailure, "cupsd did not start: \(log.suffix(2000))")
+        }
+        (self.port, self.process, self.folder) = (port, process, folder)
+    }
+
+    /// Adds the queue `name`, taking what `kind` says, accepting jobs.
+    public func addQueue(_ name: String, _ kind: QueueKind) throws {
+        let ppd = folder + "/\(name).ppd"
+        try Self.ppd(name: name, takes: kind.rawValue).write(toFile: ppd, atomically: true, encoding: .utf8)
+        try admin("/usr/sbin/lpadmin", ["-p", name, "-E", "-v", "file:///dev/null", "-P", ppd])
+    }
+
+    /// Makes the queue `name` refuse new jobs.
+    public func reject(_ name: String) throws {
+        try admin("/usr/sbin/cupsreject", [name])
+    }
+
+    /// The document of job `id` as the server received it (its first document).
+    public func spooledDocument(job id: Int) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: folder + String(format: "/spool/d%05d-001", id)))
+    }
+
+    /// The attributes of job `id` as `ipptool` reads them over IPP (none kept private, so
+    /// the job's name shows): `name` to its value in ipptool's words (`copies` to `2`,
+    /// `sides` to `two-sided-long-edge`).
+    public func jobAttributes(_ id: Int) throws -> [String: String] {
+        let result = try Tool.run("/usr/bin/ipptool", ["-tv", "ipp://127.0.0.1:\(port)/jobs/\(id)", "get-job-attributes.test"])
+        var attributes: [String: String] = [:]
+        for line in result.text.split(separator: "\n") {
+            // "        copies (integer) = 2"
+            let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: " = ")
+            guard parts.count == 2, let name = parts[0].split(separator: " ").first else { continue }
+            attributes[String(name)] = parts[1]
+        }
+        guard !attributes.isEmpty else { throw RendererError(.ioFailure, "ipptool read no attribute of job \(id): \(result.text) \(result.stderr)") }
+        return attributes
+    }
+
+    /// Stops the scheduler, as a crash would (SIGKILL: the test process blocks SIGTERM, and
+    /// its children inherit that), and waits for it to end.
+    public func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func admin(_ program: String, _ arguments: [String]) throws {
+        let result = try Tool.run(program, ["-h", address] + arguments)
+        guard result.status == 0 else { throw RendererError(.ioFailure, "\(program) failed: \(result.stderr)") }
+    }
+
+    /// Whether the scheduler answers on `port` within a minute, asked every 50 ms, while
+    /// `process` runs.
+    private static func answers(port: Int, while process: Process) -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning {
+            if let result = try? Tool.run("/usr/bin/lpstat", ["-h", "127.0.0.1:\(port)", "-r"]), result.text.contains("is running") { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// A PPD for a queue that takes `format` and passes it to the device as it came: A4 and
+    /// Letter at 150 dpi, colour.
+    private static func ppd(name: String, takes format: String) -> String {
+        """
+        *PPD-Adobe: "4.3"
+        *FormatVersion: "4.3"
+        *FileVersion: "1.0"
+        *LanguageVersion: English
+        *LanguageEncoding: ISOLatin1
+        *PCFileName: "TEST.PPD"
+        *Manufacturer: "Test"
+        *Product: "(\(name))"
+        *ModelName: "\(name)"
+        *ShortNickName: "\(name)"
+        *NickName: "\(name)"
+        *PSVersion: "(3010.000) 0"
+        *LanguageLevel: "3"
+        *ColorDevice: True
+        *DefaultColorSpace: RGB
+        *FileSystem: False
+        *Throughput: "1"
+        *LandscapeOrientation: Plus90
+        *TTRasterizer: Type42
+        *cupsVersion: 2.4
+        *cupsFilter2: "\(format) \(format) 0 -"
+        *OpenUI *PageSize/Media Size: PickOne
+        *OrderDependency: 10 AnySetup *PageSize
+        *DefaultPageSize: A4
+        *PageSize A4/A4: "<</PageSize[595 842]>>setpagedevice"
+        *PageSize Letter/Letter: "<</PageSize[612 792]>>setpagedevice"
+        *CloseUI: *PageSize
+        *OpenUI *PageRegion/Media Size: PickOne
+        *OrderDependency: 10 AnySetup *PageRegion
+        *DefaultPageRegion: A4
+        *PageRegion A4/A4: "<</PageSize[595 842]>>setpagedevice"
+        *PageRegion Letter/Letter: "<</PageSize[612 792]>>setpagedevice"
+        *CloseUI: *PageRegion
+        *DefaultImageableArea: A4
+        *ImageableArea A4/A4: "0 0 595 842"
+        *ImageableArea Letter/Letter: "0 0 612 792"
+        *DefaultPaperDimension: A4
+        *PaperDimension A4/A4: "595 842"
+        *PaperDimension Letter/Letter: "612 792"
+        *DefaultResolution: 150dpi
+
+        """
+    }
+}
