@@ -137,9 +137,11 @@ let package = Package(
             name: "RendererServer",
             dependencies: [
                 "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
+                "RendererPrinting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -226,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "RendererSync", "TestSupport",
+                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "RendererSync", "RendererPrinting", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),

@@ -3,6 +3,7 @@ import HostCommands
 import Foundation
 import Logging
 import RendererCollaboration
+import RendererPrinting
 import RendererProvider
 import RendererServer
 
@@ -83,6 +84,12 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
 
     @Option(name: .customLong("upload-space-mib"), help: "The space all uploads may take, in MiB; the oldest are removed to make room.")
     var uploadSpaceMiB = 1024
+
+    @Flag(help: "Let readers print to the print server's printers from the viewer (CUPS's own server unless --print-server).")
+    var printers = false
+
+    @Option(help: ArgumentHelp("The CUPS print server readers print to (host:port, host, or a socket's path); implies --printers.", valueName: "server"))
+    var printServer: String?
 
     @Option(help: "Keep collaboration layers, verifying readers' tokens with this key (PEM: EC P-256 for ES256 or RSA for RS256).", completion: .file())
     var collabKey: String?
@@ -169,6 +176,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
                 let folder = uploadFolder ?? temporaryUploads!
                 configuration.uploads = UploadConfiguration(folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20)
             }
+            if printers || printServer != nil { configuration.printing = PrintService(server: printServer) }
             if let database {
                 var collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database)
                 collaboration.policy = TokenPolicy(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HostCommands
 import Logging
+import RendererPrinting
 import RendererProvider
 import RendererServer
 
@@ -15,7 +16,7 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
             The server serves that file alone, on loopback, with a token made for this run. The browser is $BROWSER, else \
             xdg-open; it is given a page in a private temporary folder that leads to the viewer, so the token never appears \
             in a command line. The server stops when the viewer's tab has been closed for --linger seconds (a reload keeps \
-            it), or at SIGINT or SIGTERM. Reading places and bookmarks are kept as serve keeps them.
+            it), or at SIGINT or SIGTERM. The viewer can print to the desktop's CUPS printers. Reading places and bookmarks are kept as serve keeps them.
             """)
 
     @OptionGroup var globalArguments: GlobalArguments
@@ -24,6 +25,7 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
     @Argument(help: "The document to open.", completion: .file()) var file: String
     @Flag(help: "Print the viewer's address (with its token) instead of opening a browser.") var noBrowser = false
     @Option(help: "Seconds the server waits for a closed tab to come back (a reload) before it stops.") var linger = 10
+    @Option(help: ArgumentHelp("The CUPS print server the viewer prints to (default: CUPS's own).", valueName: "server")) var printServer: String?
 
     func validate() throws {
         guard linger >= 1 else { throw ValidationError("--linger must be at least 1 second") }
@@ -47,6 +49,8 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
         configuration.password = try global.password()
         configuration.readerStatePath = RunFiles.readerStatePath
         configuration.endsWithViewer = true
+        // One reader on their own machine: the viewer offers the desktop's printers.
+        configuration.printing = PrintService(server: printServer)
         configuration.viewerLinger = .seconds(linger)
         var logger = Logger(label: "hostapp.view") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = global.logLevel

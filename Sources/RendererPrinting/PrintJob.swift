@@ -8,6 +8,15 @@ public struct PrintJob: Hashable, Sendable, Codable {
     public var documentFormat: String
     /// How many pages were sent (for one copy).
     public var pageCount: Int
+
+    /// The job `id` at `printer` (a job known by its id, to follow it: the format and the
+    /// page count are what was sent, when known).
+    public init(id: Int, printer: String, documentFormat: String = "", pageCount: Int = 0) {
+        self.id = id
+        self.printer = printer
+        self.documentFormat = documentFormat
+        self.pageCount = pageCount
+    }
 }
 
 /// Where a print job stands, as the print server reports it (IPP's `job-state`).

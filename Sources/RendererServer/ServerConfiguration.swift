@@ -1,5 +1,6 @@
 import Foundation
 import RendererCollaboration
+import RendererPrinting
 import RendererProvider
 
 /// What a ``DocumentServer`` serves and how: where it listens, which files, through which
@@ -49,6 +50,11 @@ public struct ServerConfiguration: Sendable {
     /// viewer's Open command), kept apart from the served files; nil (the default) takes
     /// none.
     public var uploads: UploadConfiguration?
+    /// When set, readers may print to this CUPS print server's printers from the viewer
+    /// (`GET /api/printers`, `POST /api/documents/{id}/print`), under the document settings'
+    /// `printing` and `securePrinting`; nil (the default): the viewer prints through the
+    /// browser only.
+    public var printing: PrintService?
     /// When true, the server stops once no viewer tab has been open for ``viewerLinger``
     /// (`hostapp view`: a server for one reader's tab, which ends when the tab does).
     public var endsWithViewer = false

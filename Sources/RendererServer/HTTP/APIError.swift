@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererPrinting
 import RendererProvider
 
 /// An error the API answers with: an HTTP status and a JSON body
@@ -45,9 +46,10 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     }
 
     /// The answer to an engine's error: 400 for a bad parameter, 404 for a page or file that
-    /// is not there, 403 for what the document does not permit, 409 for a conflict, 422 for a
-    /// document the engines cannot read, 503 for work stopped by its time limit, 500 for the
-    /// rest, whose message says only the code (the error itself goes to the log).
+    /// is not there (a printer too), 403 for what the document does not permit, 409 for a
+    /// conflict or a printer that refuses the job, 422 for a document the engines cannot
+    /// read, 502 for a print server that fails, 503 for work stopped by its time limit, 500
+    /// for the rest, whose message says only the code (the error itself goes to the log).
     init(_ error: RendererError) {
         let status: HTTPResponse.Status =
             switch error.code {
@@ -58,6 +60,9 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
             case .damaged, .unsupportedFormat, .unsupported, .passwordRequired, .wrongPassword, .expired, .tampered, .wrongKey:
                 .unprocessableContent
             case .cancelled: .serviceUnavailable
+            case .printerNotFound: .notFound
+            case .printJobRefused: .conflict
+            case .printerUnreachable, .printJobFailed: .badGateway
             default: .internalServerError
             }
         // What failed inside the server (a database, a disk) is logged, not told: its words
