@@ -1132,6 +1132,54 @@ class ViewerTests(unittest.TestCase):
         self.browser.get("about:blank")
         self.assertEqual(viewer.wait(timeout=120), 0, viewer.stderr.read())
 
+    def test_30_prints_to_a_printer_of_the_server(self):
+        # A print server of its own (CUPS on loopback) with one PDF queue, and a server told to print there.
+        sys.path.insert(0, HERE)
+        from cups_server import CUPSServer
+        cups = CUPSServer()
+        self.addCleanup(cups.remove)
+        cups.add_queue("office", "application/pdf")
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:", "--print-server", cups.address])
+        def stop():
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=60)
+            server.stdout.close()
+            server.stderr.close()
+        self.addCleanup(stop)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Ftext.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "text.pdf's pages")
+        self.wait_page_drawn(0)
+        self.browser.find_element("id", "print").click()
+        self.wait_for("return document.getElementById('print-dialog').open", "the print dialog")
+        choices = self.run_js("return [...document.getElementById('print-printer').options].map((o) => o.value)")
+        self.assertEqual(choices, ["office", ""], "the server's printer, then this browser")
+        self.assertEqual(self.accessibility_violations(), [], "the print dialog")
+        # Pages that are not there are said in the dialog, which stays open; nothing is sent.
+        self.browser.find_element("id", "print-pages").send_keys("2-9")
+        self.browser.find_element("id", "print-send").click()
+        self.wait_for("return document.getElementById('print-error').textContent.includes('1 to 3')", "the pages refused")
+        self.assertTrue(self.run_js("return document.getElementById('print-dialog').open"))
+        self.run_js("document.getElementById('print-pages').value = '2'; document.getElementById('print-copies').value = '2'; "
+                    "document.getElementById('print-sides').value = 'two-sided-long-edge'")
+        self.browser.find_element("id", "print-send").click()
+        self.wait_for("return /office, job 1: printed/.test(document.getElementById('status-text').textContent)", "the job printed", 60)
+        self.assertFalse(self.run_js("return document.getElementById('print-dialog').open"))
+        attributes = cups.job_attributes(1)
+        self.assertEqual((attributes.get("page-ranges"), attributes.get("copies"), attributes.get("sides")), ("2-2", "2", "two-sided-long-edge"), attributes)
+        received = os.path.join(self.folder, "received.pdf")
+        with open(received, "wb") as f:
+            f.write(cups.spooled(1))
+        pages = subprocess.run(["pdfinfo", received], check=True, capture_output=True, text=True).stdout
+        self.assertIn("Pages:           3", pages)
+        # This browser is still a choice: it prints the sheets as before.
+        self.browser.find_element("id", "print").click()
+        self.wait_for("return document.getElementById('print-dialog').open", "the print dialog again")
+        self.run_js("document.getElementById('print-printer').value = ''")
+        self.browser.find_element("id", "print-send").click()
+        self.wait_for("return document.querySelectorAll('#print-view .print-page').length === 3 || /Preparing/.test(document.getElementById('status-text').textContent)",
+                      "the browser's sheets prepared")
+
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler
         from urllib.error import HTTPError

@@ -44,43 +44,13 @@ public final class CUPSServer: @unchecked Sendable {
         // The filters run as lp, which must reach the folder.
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
         try FileManager.default.copyItem(atPath: "/usr/share/cups/mime/mime.types", toPath: folder + "/data/mime/mime.types")
-        try """
-            ServerRoot \(folder)
-            RequestRoot \(folder)/spool
-            TempDir \(folder)/spool/tmp
-            CacheDir \(folder)/cache
-            StateDir \(folder)/state
-            DataDir \(folder)/data
-            ErrorLog \(folder)/log/error_log
-            AccessLog \(folder)/log/access_log
-            PageLog \(folder)/log/page_log
-            FileDevice Yes
-            """.write(toFile: folder + "/cups-files.conf", atomically: true, encoding: .utf8)
+        try Self.template("cups-files.conf", ["FOLDER": folder]).write(toFile: folder + "/cups-files.conf", atomically: true, encoding: .utf8)
         var started: (Int, Process)?
         // The free port can be taken by another test between its pick and the server's bind:
         // then it does not answer there, and another port is tried.
         for _ in 1...3 where started == nil {
             let port = try FreePort.loopback()
-            try """
-                Listen 127.0.0.1:\(port)
-                LogLevel warn
-                PreserveJobFiles Yes
-                PreserveJobHistory Yes
-                Browsing No
-                WebInterface No
-                DefaultAuthType None
-                <Location />
-                  Order allow,deny
-                  Allow all
-                </Location>
-                <Policy default>
-                  JobPrivateAccess all
-                  JobPrivateValues none
-                  <Limit All>
-                    Order deny,allow
-                  </Limit>
-                </Policy>
-                """.write(toFile: folder + "/cupsd.conf", atomically: true, encoding: .utf8)
+            try Self.template("cupsd.conf", ["PORT": "\(port)"]).write(toFile: folder + "/cupsd.conf", atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/sbin/cupsd")
             process.arguments = ["-f", "-c", folder + "/cupsd.conf", "-s", folder + "/cups-files.conf"]
@@ -104,7 +74,7 @@ public final class CUPSServer: @unchecked Sendable {
     /// Adds the queue `name`, taking what `kind` says, accepting jobs.
     public func addQueue(_ name: String, _ kind: QueueKind) throws {
         let ppd = folder + "/\(name).ppd"
-        try Self.ppd(name: name, takes: kind.rawValue).write(toFile: ppd, atomically: true, encoding: .utf8)
+        try Self.template("queue.ppd", ["NAME": name, "FORMAT": kind.rawValue]).write(toFile: ppd, atomically: true, encoding: .utf8)
         try admin("/usr/sbin/lpadmin", ["-p", name, "-E", "-v", "file:///dev/null", "-P", ppd])
     }
 
@@ -163,51 +133,11 @@ public final class CUPSServer: @unchecked Sendable {
         return false
     }
 
-    /// A PPD for a queue that takes `format` and passes it to the device as it came: A4 and
-    /// Letter at 150 dpi, colour.
-    private static func ppd(name: String, takes format: String) -> String {
-        """
-        *PPD-Adobe: "4.3"
-        *FormatVersion: "4.3"
-        *FileVersion: "1.0"
-        *LanguageVersion: English
-        *LanguageEncoding: ISOLatin1
-        *PCFileName: "TEST.PPD"
-        *Manufacturer: "Test"
-        *Product: "(\(name))"
-        *ModelName: "\(name)"
-        *ShortNickName: "\(name)"
-        *NickName: "\(name)"
-        *PSVersion: "(3010.000) 0"
-        *LanguageLevel: "3"
-        *ColorDevice: True
-        *DefaultColorSpace: RGB
-        *FileSystem: False
-        *Throughput: "1"
-        *LandscapeOrientation: Plus90
-        *TTRasterizer: Type42
-        *cupsVersion: 2.4
-        *cupsFilter2: "\(format) \(format) 0 -"
-        *OpenUI *PageSize/Media Size: PickOne
-        *OrderDependency: 10 AnySetup *PageSize
-        *DefaultPageSize: A4
-        *PageSize A4/A4: "<</PageSize[595 842]>>setpagedevice"
-        *PageSize Letter/Letter: "<</PageSize[612 792]>>setpagedevice"
-        *CloseUI: *PageSize
-        *OpenUI *PageRegion/Media Size: PickOne
-        *OrderDependency: 10 AnySetup *PageRegion
-        *DefaultPageRegion: A4
-        *PageRegion A4/A4: "<</PageSize[595 842]>>setpagedevice"
-        *PageRegion Letter/Letter: "<</PageSize[612 792]>>setpagedevice"
-        *CloseUI: *PageRegion
-        *DefaultImageableArea: A4
-        *ImageableArea A4/A4: "0 0 595 842"
-        *ImageableArea Letter/Letter: "0 0 612 792"
-        *DefaultPaperDimension: A4
-        *PaperDimension A4/A4: "595 842"
-        *PaperDimension Letter/Letter: "612 792"
-        *DefaultResolution: 150dpi
-
-        """
+    /// The file `name` of `Tests/Fixtures/CUPS` (shared with the browser tests), each
+    /// `@KEY@` replaced by its value.
+    private static func template(_ name: String, _ values: [String: String]) throws -> String {
+        var text = try String(contentsOfFile: Fixtures.path("CUPS/" + name), encoding: .utf8)
+        for (key, value) in values { text = text.replacingOccurrences(of: "@\(key)@", with: value) }
+        return text
     }
 }

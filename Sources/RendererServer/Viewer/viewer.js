@@ -18,7 +18,7 @@ import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, rec
 import { applyZoom, buildPages, drawVisiblePages, openingZoom, restoreLayout, rotateView, setScrollMode, setSpreads, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
-import { cancelPrinting, printDocument } from "./print.js";
+import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
@@ -271,6 +271,7 @@ function wireToolbar() {
   $("editor-close").addEventListener("click", closeEditor);
   $("properties-open").addEventListener("click", showProperties);
   $("print").addEventListener("click", printDocument);
+  wirePrintDialog();
   wirePresentation();
   $("dark-toggle").addEventListener("click", () => setDark(!state.dark));
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
