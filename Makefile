@@ -101,7 +101,12 @@ demo: setup
 	done; \
 	echo; echo "== hostapp serve Samples/sample.pdf, shown in headless Chromium"; \
 	python3 Scripts/viewer-screenshot.py "$$bin" Samples/sample.pdf $(DEMO_OUT)/viewer.png; \
-	echo; echo "The rendered pages are in $(DEMO_OUT)/mupdf and $(DEMO_OUT)/poppler, the viewer in $(DEMO_OUT)/viewer.png."; \
+	echo; echo "== the thumbnailer entry's Exec line on documents of each kind, as a file manager shows them"; \
+	python3 Scripts/thumbnail-grid.py "$$bin" $(DEMO_OUT)/thumbnails.png Samples/sample.pdf Tests/Fixtures/colors.pdf \
+		Tests/Fixtures/forms.pdf Tests/Fixtures/outline.pdf Tests/Fixtures/book.epub Tests/Fixtures/comic.cbz Tests/Fixtures/pages.xps \
+		Tests/Fixtures/mixed-sizes.pdf; \
+	echo; echo "The rendered pages are in $(DEMO_OUT)/mupdf and $(DEMO_OUT)/poppler, the viewer in $(DEMO_OUT)/viewer.png," \
+		"the thumbnails in $(DEMO_OUT)/thumbnails.png."; \
 	echo "Start it yourself with: $$bin serve Samples/sample.pdf"
 
 # The Swift tests, then the HTTP API against its OpenAPI document (schemathesis), then the
