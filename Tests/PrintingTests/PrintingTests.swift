@@ -46,6 +46,10 @@ import Testing
         try cups.spooledDocument(job: job.id).write(to: received)
         let info = try Tool.run("pdfinfo", [received.path]).text
         #expect(info.contains("Pages:           3"), "\(info)")
+        func sizes(_ path: String) throws -> [Substring] {
+            try Tool.run("pdfinfo", ["-f", "1", "-l", "3", path]).text.split(separator: "\n").filter { $0.hasPrefix("Page ") && $0.contains("size") }
+        }
+        #expect(try sizes(received.path) == sizes(Fixtures.path("text.pdf")) && !(try sizes(received.path)).isEmpty, "the pages at their sizes")
         let annotations = try Tool.run("python3", ["-c", "import pypdf,sys; a=pypdf.PdfReader(sys.argv[1]).pages[0].get('/Annots'); print(len(a.get_object()) if a else 0)", received.path])
         #expect(annotations.text.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "the unsaved square went with it: \(annotations.text) \(annotations.stderr)")
         let attributes = try cups.jobAttributes(job.id)
