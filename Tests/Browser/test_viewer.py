@@ -128,6 +128,19 @@ class ViewerTests(unittest.TestCase):
                             "document.getElementById('status-text').textContent, location.hash]")
         self.fail("timed out waiting for %s (page box, find status, status line, address: %s)" % (what, shown))
 
+    def serve_another(self, arguments):
+        """Starts a second server on the test documents with `arguments` besides, stopped when
+        the test ends; returns its address."""
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:"] + arguments)
+        def stop():
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=60)
+            server.stdout.close()
+            server.stderr.close()
+        self.addCleanup(stop)
+        return base
+
     def open_viewer(self):
         """Opens the viewer on the test document and goes to page 1 (the reader's position
         from an earlier test is restored first)."""
@@ -1007,15 +1020,7 @@ class ViewerTests(unittest.TestCase):
         self.assertFalse(self.browser.find_element("id", "open-file").is_displayed())
         # One that takes them, at most 1 MiB each, kept in a folder of its own.
         uploads = os.path.join(self.folder, "uploads")
-        token_file = os.path.join(self.folder, "token")
-        server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:",
-                                       "--uploads", "--upload-folder", uploads, "--upload-limit-mib", "1"])
-        def stop():
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=60)
-            server.stdout.close()
-            server.stderr.close()
-        self.addCleanup(stop)
+        base = self.serve_another(["--uploads", "--upload-folder", uploads, "--upload-limit-mib", "1"])
         self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Ftext.pdf")
         self.wait_for("return document.querySelectorAll('.page').length === 3", "text.pdf's pages")
         self.wait_for("return !document.getElementById('open-file').hidden", "the Open command")
@@ -1139,14 +1144,7 @@ class ViewerTests(unittest.TestCase):
         cups = CUPSServer()
         self.addCleanup(cups.remove)
         cups.add_queue("office", "application/pdf")
-        token_file = os.path.join(self.folder, "token")
-        server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:", "--print-server", cups.address])
-        def stop():
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=60)
-            server.stdout.close()
-            server.stderr.close()
-        self.addCleanup(stop)
+        base = self.serve_another(["--print-server", cups.address])
         self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Ftext.pdf")
         self.wait_for("return document.querySelectorAll('.page').length === 3", "text.pdf's pages")
         self.wait_page_drawn(0)

@@ -17,6 +17,14 @@ import Testing
         return session
     }
 
+    /// A print server with one queue of `kind`, the service that prints there, and a
+    /// session on text.pdf.
+    static func printing(to kind: CUPSServer.QueueKind, backend: String) throws -> (CUPSServer, PrintService, ReadingSession) {
+        let cups = try CUPSServer()
+        try cups.addQueue(kind == .pdf ? "office" : "raster", kind)
+        return (cups, PrintService(server: cups.address), try session("text.pdf", backend: backend))
+    }
+
     /// A scratch folder for one test.
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("printing-\(UUID().uuidString)")
@@ -29,10 +37,7 @@ import Testing
     /// the job completes.
     @Test(arguments: Fixtures.backendIDs)
     func aPDFPrinterGetsTheDocumentWithItsChangesAndOptions(backend: String) async throws {
-        let cups = try CUPSServer()
-        try cups.addQueue("office", .pdf)
-        let service = PrintService(server: cups.address)
-        let session = try Self.session("text.pdf", backend: backend)
+        let (cups, service, session) = try Self.printing(to: .pdf, backend: backend)
         defer { session.close() }
         try session.addAnnotation(Annotation(id: "printed-note", kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 100, width: 200, height: 80)))
         let job = try session.print(
@@ -63,10 +68,7 @@ import Testing
     /// pdftoppm draws the document's first page.
     @Test(arguments: Fixtures.backendIDs)
     func aRasterPrinterGetsThePagesDrawnAtItsResolution(backend: String) async throws {
-        let cups = try CUPSServer()
-        try cups.addQueue("raster", .raster)
-        let service = PrintService(server: cups.address)
-        let session = try Self.session("text.pdf", backend: backend)
+        let (cups, service, session) = try Self.printing(to: .raster, backend: backend)
         defer { session.close() }
         let job = try session.print(options: PrintOptions(printer: "raster", pages: [0, 2], grayscale: true), through: service)
         #expect(job.documentFormat == "image/pwg-raster" && job.pageCount == 2)
