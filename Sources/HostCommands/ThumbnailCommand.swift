@@ -33,8 +33,7 @@ struct ThumbnailCommand: HostSubcommand {
     /// Options that draw the first page within `fitting` x `fitting` pixels: on white, but
     /// with the transparency an image has.
     static func options(for document: Document, fitting: Int) -> RenderOptions {
-        let image: Set<ContentType> = [.png, .tiff]
-        var options = image.contains(document.contentType) ? RenderOptions(pixelFormat: .rgba, background: .transparent) : RenderOptions()
+        var options = document.contentType.mayBeTransparent ? RenderOptions(pixelFormat: .rgba, background: .transparent) : RenderOptions()
         options.fitting = PixelSize(width: fitting, height: fitting)
         options.png.encoder = .fast
         return options

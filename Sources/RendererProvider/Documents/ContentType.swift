@@ -27,5 +27,9 @@ public struct ContentType: RawRepresentable, Hashable, Sendable, Codable, Custom
     /// the page and font size): EPUB and FictionBook.
     public var isReflowable: Bool { self == .epub || self == .fb2 }
 
+    /// Whether a page of this type may have its own transparency (PNG and TIFF images):
+    /// drawn for a thumbnail or an icon it keeps it, where other pages are drawn on white.
+    public var mayBeTransparent: Bool { self == .png || self == .tiff }
+
     public var description: String { rawValue }
 }

@@ -7,7 +7,7 @@ extension Document {
     /// transparency), as icon themes want their images.
     public func iconImage(side: Int, pageAt index: Int = 0) throws -> Bitmap {
         guard side >= 1 else { throw RendererError(.invalidArgument, "an icon is at least 1 pixel square") }
-        var options = RenderOptions(pixelFormat: .rgba, background: [.png, .tiff].contains(contentType) ? .transparent : .white)
+        var options = RenderOptions(pixelFormat: .rgba, background: contentType.mayBeTransparent ? .transparent : .white)
         options.fitting = PixelSize(width: side, height: side)
         let page = try render(pageAt: index, options: options)
         var bytes = [UInt8](repeating: 0, count: side * side * 4)
