@@ -70,16 +70,9 @@ struct PrintCommand: AsyncParsableCommand, HostSubcommand {
             options.sides = switch duplex { case .long: .longEdge; case .short: .shortEdge; case nil: .oneSided }
             options.pages = try pages.map { try PageSelection(text: $0).indices(pageCount: session.pageCount) }
             let job = try session.print(options: options, through: service)
-            try report(job, state: nil)
+            report(job, state: nil)
             guard wait else { return }
-            var last: PrintJobState?
-            for try await state in service.progress(of: job) {
-                last = state
-                try report(job, state: state)
-            }
-            guard last == .completed else {
-                throw RendererError(.printJobFailed, "job \(job.id) at \(job.printer) ended \(last?.rawValue ?? "unseen") and was not printed")
-            }
+            try await service.waitUntilFinished(job) { report(job, state: $0) }
         } catch let error as RendererError {
             Failure.printError(error.description)
             throw ExitCode(Self.printerCodes.contains(error.code) ? Self.unavailable : Failure.exitCode(for: error))
@@ -95,7 +88,7 @@ struct PrintCommand: AsyncParsableCommand, HostSubcommand {
         }
     }
 
-    private func report(_ job: PrintJob, state: PrintJobState?) throws {
+    private func report(_ job: PrintJob, state: PrintJobState?) {
         let report = Report(job: job.id, printer: job.printer, documentFormat: job.documentFormat, pageCount: job.pageCount, state: state)
         if json { return JSONOutput.printLine(report) }
         if let state { return print("job \(job.id): \(state.rawValue)") }

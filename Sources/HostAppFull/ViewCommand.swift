@@ -33,13 +33,14 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
 
     func run() async throws {
         // The server serves PDFs only: anything else is refused here, in words, before a browser opens.
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            Failure.printError("\(file): no such file")
-            throw ExitCode(Failure.exitCode(for: RendererError(.fileNotFound, "")))
+        let type: ContentType
+        do {
+            type = try DocumentSource.file(file).sniffContentType()
+        } catch let error as RendererError {
+            Failure.printError(error.description)
+            throw ExitCode(Failure.exitCode(for: error))
         }
-        let head = (try? handle.read(upToCount: 1024)) ?? Data()
-        try? handle.close()
-        guard head.range(of: Data("%PDF-".utf8)) != nil else {
+        guard type == .pdf else {
             Failure.printError("\(file) is not a PDF; the viewer shows PDFs (hostapp info, render and text read the other formats)")
             throw ExitCode(Failure.exitCode(for: RendererError(.unsupportedFormat, "")))
         }

@@ -52,16 +52,10 @@ public struct DocumentInteraction: Sendable {
         defer { if let preferred { g_object_unref(UnsafeMutableRawPointer(preferred)) } }
         let defaultID = preferred.flatMap { g_app_info_get_id($0) }.map { String(cString: $0) }
         var found: [Application] = []
-        let list = g_app_info_get_all_for_type(contentType)
-        defer { g_list_free_full(list, { g_object_unref($0) }) }
-        var node = list
-        while let current = node {
-            node = current.pointee.next
-            guard let info = current.pointee.data.map({ OpaquePointer($0) }), let id = g_app_info_get_id(info) else { continue }
-            let application = Application(
-                id: String(cString: id), name: g_app_info_get_name(info).map { String(cString: $0) } ?? String(cString: id),
-                isDefault: String(cString: id) == defaultID)
+        Self.forEachApplication(of: contentType) { info, id in
+            let application = Application(id: id, name: g_app_info_get_name(info).map { String(cString: $0) } ?? id, isDefault: id == defaultID)
             if !found.contains(where: { $0.id == application.id }) { found.append(application) }
+            return false
         }
         return found.filter(\.isDefault) + found.filter { !$0.isDefault }
     }
@@ -71,25 +65,38 @@ public struct DocumentInteraction: Sendable {
     /// `invalidArgument` for an id that does not open this type, `ioFailure` when it
     /// cannot be started.
     public func open(with id: String) throws {
-        let list = g_app_info_get_all_for_type(contentType)
-        defer { g_list_free_full(list, { g_object_unref($0) }) }
-        var node = list
-        while let current = node {
-            node = current.pointee.next
-            guard let info = current.pointee.data.map({ OpaquePointer($0) }), let entry = g_app_info_get_id(info), String(cString: entry) == id else { continue }
+        var launched: Result<Void, RendererError>?
+        Self.forEachApplication(of: contentType) { info, entry in
+            guard entry == id else { return false }
             let file = g_file_new_for_path(path)
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
             let files = g_list_append(nil, UnsafeMutableRawPointer(file))
             defer { g_list_free(files) }
             var error: UnsafeMutablePointer<GError>?
-            guard g_app_info_launch(info, files, nil, &error) != 0 else {
+            if g_app_info_launch(info, files, nil, &error) != 0 {
+                launched = .success(())
+            } else {
                 let message = error.map { String(cString: $0.pointee.message) } ?? "it did not start"
                 g_clear_error(&error)
-                throw RendererError(.ioFailure, "cannot open \(name) with \(id): \(message)")
+                launched = .failure(RendererError(.ioFailure, "cannot open \(name) with \(id): \(message)"))
             }
-            return
+            return true
         }
-        throw RendererError(.invalidArgument, "no application \(id) opens \(contentType)")
+        guard let launched else { throw RendererError(.invalidArgument, "no application \(id) opens \(contentType)") }
+        try launched.get()
+    }
+
+    /// Calls `body` with each application GIO lists for `contentType` and its desktop
+    /// entry's id, until `body` returns true; the list is GIO's, freed here.
+    private static func forEachApplication(of contentType: String, _ body: (OpaquePointer, String) -> Bool) {
+        let list = g_app_info_get_all_for_type(contentType)
+        defer { g_list_free_full(list, { g_object_unref($0) }) }
+        var node = list
+        while let current = node {
+            node = current.pointee.next
+            guard let info = current.pointee.data.map({ OpaquePointer($0) }), let id = g_app_info_get_id(info) else { continue }
+            if body(info, String(cString: id)) { return }
+        }
     }
 
     /// Icons of `document`'s first page in each of `sides` (pixels square), as

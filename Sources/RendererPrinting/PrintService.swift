@@ -121,16 +121,23 @@ public struct PrintService: Sendable {
     /// Where `job` stands now.
     public func state(of job: PrintJob) throws -> PrintJobState {
         let connection = try CUPSConnection(server: server, secure: false)
-        var jobs: UnsafeMutablePointer<cups_job_t>?
-        let count = Int(cupsGetJobs2(connection.http, &jobs, job.printer, 0, CUPS_WHICHJOBS_ALL))
-        defer { cupsFreeJobs(Int32(count), jobs) }
-        if count < 0 || (count == 0 && cupsLastError() != IPP_STATUS_OK && cupsLastError() != IPP_STATUS_ERROR_NOT_FOUND) {
-            throw connection.failure(cupsLastError(), doing: "asking for job \(job.id)")
+        // Get-Job-Attributes for this one job: the server's whole job history is never listed.
+        let request = ippNewRequest(IPP_OP_GET_JOB_ATTRIBUTES)
+        ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", nil, "ipp://localhost/jobs/\(job.id)")
+        let response = cupsDoRequest(connection.http, request, "/")
+        defer { ippDelete(response) }
+        let status = cupsLastError()
+        guard status == IPP_STATUS_OK || status == IPP_STATUS_OK_IGNORED_OR_SUBSTITUTED || status == IPP_STATUS_ERROR_NOT_FOUND else {
+            throw connection.failure(status, doing: "asking for job \(job.id)")
         }
-        guard let found = (0..<count).lazy.compactMap({ jobs?[$0] }).first(where: { Int($0.id) == job.id }) else {
-            throw RendererError(.printJobFailed, "\(connection.serverName) no longer knows job \(job.id)")
+        // A job of another printer is not this printer's job.
+        let printer = ippFindAttribute(response, "job-printer-uri", IPP_TAG_URI).flatMap { ippGetString($0, 0, nil) }.map { String(cString: $0) }
+        guard status != IPP_STATUS_ERROR_NOT_FOUND, let printer, printer.split(separator: "/").last.map(String.init) == job.printer,
+            let state = ippFindAttribute(response, "job-state", IPP_TAG_ENUM)
+        else {
+            throw RendererError(.printJobFailed, "\(connection.serverName) no longer knows job \(job.id) at \(job.printer)")
         }
-        return PrintJobState(found.state)
+        return PrintJobState(ipp_jstate_t(UInt32(ippGetInteger(state, 0))))
     }
 
     /// Each state `job` goes through from now, polled every `interval`, ending after the
@@ -157,11 +164,17 @@ public struct PrintService: Sendable {
         }
     }
 
-    /// Waits for `job` to end: returns when it completed, throws `printJobFailed` when it
-    /// was aborted or cancelled, `printerUnreachable` when the server stopped answering.
-    public func waitUntilFinished(_ job: PrintJob, every interval: Duration = .milliseconds(250)) async throws {
+    /// Waits for `job` to end, telling `onState` each state it goes through: returns when it
+    /// completed, throws `printJobFailed` when it was aborted or cancelled,
+    /// `printerUnreachable` when the server stopped answering.
+    public func waitUntilFinished(
+        _ job: PrintJob, every interval: Duration = .milliseconds(250), onState: (PrintJobState) -> Void = { _ in }
+    ) async throws {
         var last: PrintJobState?
-        for try await state in progress(of: job, every: interval) { last = state }
+        for try await state in progress(of: job, every: interval) {
+            last = state
+            onState(state)
+        }
         guard let last, last == .completed else {
             throw RendererError(.printJobFailed, "job \(job.id) at \(job.printer) ended \(last?.rawValue ?? "without a state") and was not printed")
         }

@@ -29,6 +29,7 @@ import TestSupport
                 if state != "completed" { try await Task.sleep(for: .milliseconds(50)) }
             }
             #expect(state == "completed")
+            #expect(try await client.get("/api/printers/elsewhere/jobs/\(job)").status == .notFound, "office's job is not another printer's")
             let attributes = try cups.jobAttributes(job)
             #expect(attributes["page-ranges"] == "2-2" && attributes["copies"] == "2" && attributes["job-name"] == "text.pdf", "\(attributes)")
             let received = try cups.spooledDocument(job: job)
