@@ -8,7 +8,7 @@ Run through `make bench-thumbnail` (this section alone, written into BENCHMARKS.
 markers) or `make bench` (all sections). Settings (environment variables):
   BENCH_THUMBNAIL_DOCS  the documents, separated by ':' (default: R's reference manual and the
                         project's sample)
-  BENCH_THUMBNAIL_RUNS  hyperfine runs per command (default: 20)
+  BENCH_THUMBNAIL_RUNS  runs per command, in ten rounds (default: 60)
   HOSTAPP               the hostapp binary (default: .build/release/hostapp)
 """
 import os
@@ -22,7 +22,7 @@ from timing import hyperfine
 HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
 HERE = os.path.dirname(os.path.abspath(__file__))
 DOCS = os.environ.get("BENCH_THUMBNAIL_DOCS", "/usr/share/R/doc/manual/refman.pdf:" + os.path.join(HERE, "..", "Samples", "sample.pdf")).split(":")
-RUNS = int(os.environ.get("BENCH_THUMBNAIL_RUNS", "20"))
+RUNS = int(os.environ.get("BENCH_THUMBNAIL_RUNS", "60"))
 BEGIN, END = "<!-- thumbnail -->", "<!-- /thumbnail -->"
 
 
@@ -35,7 +35,7 @@ def measure():
                 "hostapp thumbnail": f"{HOSTAPP} thumbnail -s 256 {doc} {out}/h{number}.png",
                 "mutool draw": f"mutool draw -q -w 256 -h 256 -r 1000 -o {out}/m{number}.png {doc} 1",
             }
-            times = hyperfine(commands, RUNS)
+            times = hyperfine(commands, RUNS, rounds=10)
             rows.append((os.path.basename(doc), times["hostapp thumbnail"], times["mutool draw"]))
     finally:
         shutil.rmtree(out, ignore_errors=True)
@@ -46,7 +46,8 @@ def measure():
         "",
         "Written by `make bench-thumbnail` (`Benchmarks/thumbnail.py`): a new process writes the first page",
         "as a PNG whose longest side is 256 pixels, as a file manager's thumbnailer call does (target: at most",
-        f"1.2x `mutool draw`). Times are hyperfine medians of {RUNS} runs.",
+        f"1.2x `mutool draw`). Times are medians of {RUNS} runs, taken by hyperfine in ten rounds that take the",
+        "commands in turn.",
         "",
         "| document | hostapp thumbnail (s) | mutool draw (s) | ratio |",
         "|---|---|---|---|",

@@ -19,6 +19,9 @@ HostProgram.current = HostProgram(
         executable: "hostapp-full"))
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if let thumbnail = ThumbnailerCall(arguments), HostApp.servesAlone(GlobalOptions()) {
+    thumbnail.run()
+}
 guard var command = try? HostApp.parseAsRoot(arguments), HostApp.servesAlone(command) else {
     HostApp.handOff(arguments, to: "hostapp-full")
 }

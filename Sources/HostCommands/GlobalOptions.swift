@@ -24,6 +24,9 @@ package struct GlobalOptions {
     package var vault: String?
     package var keyFile: String?
 
+    /// The defaults: the options of a command given none.
+    package init() {}
+
     /// The options given `before` the subcommand's name, overridden by those given `after`.
     package init(before: GlobalArguments, after: GlobalArguments) {
         backend = after.backend ?? before.backend
@@ -82,7 +85,14 @@ package struct GlobalOptions {
 
     /// The backend from --backend, else HOSTAPP_BACKEND, else auto.
     package var selection: BackendSelection {
-        BackendSelection(backend ?? ProcessInfo.processInfo.environment["HOSTAPP_BACKEND"] ?? "auto")
+        BackendSelection(backend ?? Self.environment("HOSTAPP_BACKEND") ?? "auto")
+    }
+
+    /// The environment variable `name`, or nil when it is not set. Read alone: a thumbnail
+    /// run is short enough that copying the whole environment into a dictionary, as
+    /// `ProcessInfo.environment` does on each call, is a measurable part of it.
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// The renderers the running program links (``HostProgram/renderers``), or those it
@@ -116,7 +126,7 @@ package struct GlobalOptions {
     package func password() throws -> String? {
         if passwordArgument != nil && passwordFile != nil { throw RendererError(.invalidArgument, "--password and --password-file exclude each other") }
         if let passwordArgument { return passwordArgument }
-        guard let passwordFile else { return ProcessInfo.processInfo.environment["HOSTAPP_PASSWORD"] }
+        guard let passwordFile else { return Self.environment("HOSTAPP_PASSWORD") }
         let data: Data
         do {
             data = passwordFile == "-"

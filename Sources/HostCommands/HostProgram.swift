@@ -75,12 +75,17 @@ extension HostApp {
         guard let subcommand = command as? any HostSubcommand,
             HostProgram.current.subcommands.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: command)) })
         else { return false }
-        let global = subcommand.global
+        if (command as? InfoCommand)?.writesMetadata == true, HostProgram.current.setMetadata == nil { return false }
+        return servesAlone(subcommand.global)
+    }
+
+    /// Whether this program serves a run with the global options `global`: a backend it
+    /// links, in this process, on a file system it links.
+    package static func servesAlone(_ global: GlobalOptions) -> Bool {
         switch global.selection {
         case .auto: guard HostProgram.current.partialAuto != nil else { return false }
         case .id(let id): guard global.registry().renderers.contains(where: { $0.id == id }) else { return false }
         }
-        if (command as? InfoCommand)?.writesMetadata == true, HostProgram.current.setMetadata == nil { return false }
         return !global.isolate && (HostProgram.current.vault != nil || (global.vault == nil && global.keyFile == nil))
     }
 

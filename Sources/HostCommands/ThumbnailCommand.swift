@@ -24,10 +24,14 @@ struct ThumbnailCommand: HostSubcommand {
     }
 
     func run() throws {
-        try Failure.reporting {
-            let document = try global.open(input, needing: [.render])
-            try document.render(pageAt: 0, options: Self.options(for: document, fitting: size), as: .png, to: output)
-        }
+        try Failure.reporting { try Self.write(input, fitting: size, to: output, with: global) }
+    }
+
+    /// Writes the thumbnail of `input` whose longest side is at most `fitting` pixels into
+    /// `output`, opening the document with the options `global` gives.
+    static func write(_ input: String, fitting: Int, to output: String, with global: GlobalOptions) throws {
+        let document = try global.open(input, needing: [.render])
+        try document.render(pageAt: 0, options: options(for: document, fitting: fitting), as: .png, to: output)
     }
 
     /// Options that draw the first page within `fitting` x `fitting` pixels: on white, but
@@ -37,6 +41,43 @@ struct ThumbnailCommand: HostSubcommand {
         options.fitting = PixelSize(width: fitting, height: fitting)
         options.png.encoder = .fast
         return options
+    }
+}
+
+/// The call a file manager makes, `thumbnail -s SIZE INPUT OUTPUT` (the thumbnailer
+/// entry's Exec line with its fields substituted) and nothing else, read without building
+/// the command tree: parsing every command's options costs a thumbnail run more time than
+/// drawing a small page does. Any other form of the command, help included, is not this
+/// call and goes through the command parser.
+package struct ThumbnailerCall {
+    /// The longest side, in pixels (1 to 4096).
+    package var size: Int
+    /// The document or image.
+    package var input: String
+    /// The PNG to write.
+    package var output: String
+
+    /// The call in `arguments` (those after the program's name), or nil when they are
+    /// anything other than `thumbnail -s SIZE INPUT OUTPUT` with a valid size and operands
+    /// that cannot be taken for options.
+    package init?(_ arguments: [String]) {
+        guard arguments.count == 5, arguments[0] == ThumbnailCommand.configuration.commandName, arguments[1] == "-s",
+            let size = Int(arguments[2]), (1...4096).contains(size),
+            !arguments[3].hasPrefix("-"), !arguments[4].hasPrefix("-")
+        else { return nil }
+        (self.size, input, output) = (size, arguments[3], arguments[4])
+    }
+
+    /// Writes the thumbnail with the default global options (the backend of
+    /// HOSTAPP_BACKEND, else `auto`) and ends the process: 0 when written, else the exit
+    /// code and message the parsed command gives.
+    package func run() -> Never {
+        do {
+            try Failure.reporting { try ThumbnailCommand.write(input, fitting: size, to: output, with: GlobalOptions()) }
+        } catch {
+            HostApp.exit(withError: error)
+        }
+        HostApp.exit()
     }
 }
 

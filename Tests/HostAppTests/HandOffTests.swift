@@ -113,6 +113,38 @@ struct HandOffTests {
         #expect(served.status == 0 && served.text.contains("Backend:      poppler") && served.text.contains("Pages:        30"), "\(served.stderr)")
     }
 
+    /// A file manager's call, `thumbnail -s SIZE INPUT OUTPUT`, is read without the command
+    /// parser: it writes the PNG every other spelling of the command writes, byte for byte,
+    /// and hands off, fails and exits as they do (a backend hostapp lacks, a file MuPDF
+    /// repairs, a missing file, a size out of range).
+    @Test func theThumbnailersCallIsTheCommandsOwnRun() throws {
+        let (lonely, folder) = try lonelyHostApp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Fixtures.path("outline.pdf")
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        #expect(try Tool.run(lonely, ["thumbnail", "-s", "96", file, path("call.png")]).status == 0)
+        #expect(try Tool.run(lonely, ["thumbnail", file, path("parsed.png"), "-s", "96"]).status == 0)
+        #expect(try Tool.run(Self.full, ["--backend", "mupdf", "thumbnail", "-s", "96", file, path("full.png")]).status == 0)
+        let call = try Data(contentsOf: URL(fileURLWithPath: path("call.png")))
+        let parsed = try Data(contentsOf: URL(fileURLWithPath: path("parsed.png")))
+        let full = try Data(contentsOf: URL(fileURLWithPath: path("full.png")))
+        #expect(!call.isEmpty && call == parsed && call == full)
+
+        let poppler = try Tool.run(lonely, ["thumbnail", "-s", "96", file, path("poppler.png")], environment: ["HOSTAPP_BACKEND": "poppler"])
+        #expect(poppler.status == 74 && poppler.stderr.contains("hostapp-full"), "\(poppler.stderr)")
+        let repairable = try Tool.run(lonely, ["thumbnail", "-s", "96", Fixtures.path("xref-loop.pdf"), path("repaired.png")])
+        #expect(repairable.status == 74 && repairable.stderr.contains("hostapp-full"), "\(repairable.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("poppler.png")) && !FileManager.default.fileExists(atPath: path("repaired.png")))
+
+        let missing = try Tool.run(lonely, ["thumbnail", "-s", "96", "/nonexistent.pdf", path("missing.png")])
+        let parsedMissing = try Tool.run(lonely, ["thumbnail", "/nonexistent.pdf", path("missing.png"), "-s", "96"])
+        #expect(missing.status == 74 && missing.stderr == parsedMissing.stderr && missing.status == parsedMissing.status, "\(missing.stderr)")
+        let served = try Tool.run(HostAppTests.executable, ["thumbnail", "-s", "96", Fixtures.path("xref-loop.pdf"), path("served.png")])
+        #expect(served.status == 0 && FileManager.default.fileExists(atPath: path("served.png")), "\(served.stderr)")
+        let tooLarge = try Tool.run(HostAppTests.executable, ["thumbnail", "-s", "4097", file, path("large.png")])
+        #expect(tooLarge.status == 64 && tooLarge.stderr.contains("-s must be from 1 to 4096"), "\(tooLarge.stderr)")
+    }
+
     /// Handed off, a run is hostapp-full's in every way: same process, so the exit codes of
     /// usage errors and the help are its own.
     @Test func aHandedOffRunIsHostappFulls() throws {
