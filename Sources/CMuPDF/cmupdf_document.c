@@ -23,6 +23,8 @@ void cmupdf_set_opened(fz_context *ctx, cmupdf_document *doc, fz_document *opene
 {
 	doc->doc = opened;
 	doc->pdf = pdf_specifics(ctx, opened);
+	if (doc->pdf)
+		cmupdf_apply_default_layers(ctx, doc->pdf);
 }
 
 fz_document *cmupdf_open_with_stream(fz_context *ctx, const char *magic, fz_stream *stream)

@@ -20,6 +20,10 @@ struct cmupdf_document {
 
 /* Sets `doc`'s documents from `opened` (which it then owns). Throws. */
 void cmupdf_set_opened(fz_context *ctx, cmupdf_document *doc, fz_document *opened);
+/* Shows and hides the document's optional-content groups as its default configuration
+   (/OCProperties /D) says, where MuPDF took another (cmupdf_layers.c); warns, changing
+   nothing more, when that configuration cannot be read. */
+void cmupdf_apply_default_layers(fz_context *ctx, pdf_document *pdf);
 
 /* Opens the document in `stream` as `magic` says (a file extension or MIME type MuPDF
    knows; NULL for PDF). Throws. */

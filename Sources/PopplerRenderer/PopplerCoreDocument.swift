@@ -77,6 +77,35 @@ final class PopplerCoreDocument {
         return try body(UnsafeBufferPointer(start: records, count: Int(count)))
     }
 
+    /// The document's layers in `/OCProperties /OCGs` order, with their default states.
+    func layers() throws -> [Layer] {
+        final class Collector {
+            var layers: [Layer] = []
+        }
+        let collector = Collector()
+        let ok = cpoppler_core_layers(handle, { user, name, shown in
+            let collector = Unmanaged<Collector>.fromOpaque(user!).takeUnretainedValue()
+            collector.layers.append(Layer(index: collector.layers.count, name: name.map { String(cString: $0) } ?? "", isVisibleByDefault: shown != 0))
+        }, Unmanaged.passUnretained(collector).toOpaque())
+        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layers", backend: PopplerErrors.backend) }
+        return collector.layers
+    }
+
+    /// The document's layer configurations: the default first, then `/Configs`.
+    func layerConfigurations() throws -> [LayerConfiguration] {
+        final class Collector {
+            var configurations: [LayerConfiguration] = []
+        }
+        let collector = Collector()
+        let ok = cpoppler_core_layer_configurations(handle, { user, name, creator, isDefault in
+            let collector = Unmanaged<Collector>.fromOpaque(user!).takeUnretainedValue()
+            collector.configurations.append(LayerConfiguration(
+                name: name.map { String(cString: $0) }, creator: creator.map { String(cString: $0) }, isDefault: isDefault != 0))
+        }, Unmanaged.passUnretained(collector).toOpaque())
+        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layer configurations", backend: PopplerErrors.backend) }
+        return collector.configurations
+    }
+
     /// The catalog's XMP packet, decoded; nil when there is none.
     func xmpPacket() throws -> Data? {
         var bytes: UnsafeMutablePointer<CChar>?

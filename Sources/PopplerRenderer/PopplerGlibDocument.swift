@@ -36,8 +36,38 @@ final class PopplerGlibDocument {
     }
 
     deinit {
+        for layer in layers { g_object_unref(UnsafeMutableRawPointer(layer.handle)) }
         g_object_unref(UnsafeMutableRawPointer(handle))
     }
+
+    /// A layer as poppler-glib gives it: its title (the group's name) and its handle, which
+    /// shows and hides the group in this document's drawings.
+    struct GlibLayer {
+        let title: String
+        let handle: OpaquePointer
+    }
+
+    /// The layers poppler-glib lists: those of the default configuration's `/Order` tree,
+    /// depth first (every group when there is no `/Order`), read once and unreferenced in
+    /// `deinit`.
+    private(set) lazy var layers: [GlibLayer] = {
+        guard let first = poppler_layers_iter_new(handle) else { return [] }
+        defer { poppler_layers_iter_free(first) }
+        var found: [GlibLayer] = []
+        func walk(_ iterator: OpaquePointer) {
+            repeat {
+                if let layer = poppler_layers_iter_get_layer(iterator) {
+                    found.append(GlibLayer(title: poppler_layer_get_title(layer).map { String(cString: $0) } ?? "", handle: layer))
+                }
+                if let child = poppler_layers_iter_get_child(iterator) {
+                    walk(child)
+                    poppler_layers_iter_free(child)
+                }
+            } while poppler_layers_iter_next(iterator) != 0
+        }
+        walk(first)
+        return found
+    }()
 
     var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
 

@@ -31,6 +31,9 @@ final class IsolatedEngineDocument: EngineDocument {
     func removeAttachment(at index: Int) throws {
         try connection.call(.removeAttachment(index), returning: Done.self)
     }
+    func layers() throws -> [Layer] { try connection.call(.layers) }
+    func layerConfigurations() throws -> [LayerConfiguration] { try connection.call(.layerConfigurations) }
+    func setLayerStates(_ states: [Bool]) throws { try connection.call(.setLayerStates(states), returning: Done.self) }
     /// Every page's facts in one call, not one call per page.
     func pageInfos() throws -> [PageInfo] { try connection.call(.pageInfos) }
 

@@ -49,6 +49,9 @@ enum EngineCall: Codable, Sendable {
     case attachmentContents(Int)
     case addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?)
     case removeAttachment(Int)
+    case layers
+    case layerConfigurations
+    case setLayerStates([Bool])
     case pageInfos
     case write(path: String, incremental: Bool)
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
@@ -121,6 +124,8 @@ enum EngineCall: Codable, Sendable {
         case .namedDestination: return "find a named destination"
         case .fonts: return "list the fonts"
         case .attachments, .attachmentContents: return "read the attachments"
+        case .layers, .layerConfigurations: return "list the layers"
+        case .setLayerStates: return "show and hide layers"
         case .write, .written: return "save the document"
         case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
         case .layout: return "lay the document out"

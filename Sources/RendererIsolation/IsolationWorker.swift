@@ -101,6 +101,11 @@ private final class WorkerDocument {
         case .removeAttachment(let index):
             try document.removeAttachment(at: index)
             try reply(Done())
+        case .layers: try reply(try document.layers())
+        case .layerConfigurations: try reply(try document.layerConfigurations())
+        case .setLayerStates(let states):
+            try document.setLayerStates(states)
+            try reply(Done())
         case .pageInfos: try reply(try document.pageInfos())
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)

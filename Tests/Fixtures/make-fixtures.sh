@@ -653,6 +653,41 @@ out, xref = pdf_file(objects)
 open("attachments.pdf", "wb").write(out)
 PY
 
+# layers.pdf: one US Letter page with a black square (72,72 100x100) in no layer and four
+# optional-content groups, each marking one filled 200x100 rectangle (BDC /OC ... EMC):
+#   0 "Red"      red   at 72,600, shown by default;
+#   1 "Blue"     blue  at 72,400, hidden by default (the default configuration's /OFF);
+#   2 "Légende"  green at 320,600, shown, its name a UTF-16BE text string;
+#   3 "Orange (not in Order)"  orange at 320,400, shown, left out of /D /Order (which lists 0-2).
+# The default configuration is named "Default view" (creator "make-fixtures.sh"); /Configs
+# holds one more, "Everything" (/BaseState /ON).
+python3 - <<'PY'
+from pdf_writer import pdf_file
+def stream(data):
+    return b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+content = (b"0 0 0 rg 72 72 100 100 re f\n"
+           b"/OC /oc0 BDC 1 0 0 rg 72 600 200 100 re f EMC\n"
+           b"/OC /oc1 BDC 0 0 1 rg 72 400 200 100 re f EMC\n"
+           b"/OC /oc2 BDC 0 0.6 0 rg 320 600 200 100 re f EMC\n"
+           b"/OC /oc3 BDC 1 0.6 0 rg 320 400 200 100 re f EMC\n")
+legende = "L\u00e9gende".encode("utf-16-be").hex().upper().encode()
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R 6 0 R 7 0 R 8 0 R]"
+       b" /D << /Name (Default view) /Creator (make-fixtures.sh) /OFF [6 0 R] /Order [5 0 R 6 0 R 7 0 R] >>"
+       b" /Configs [<< /Name (Everything) /BaseState /ON >>] >> >>",
+    2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+       b" /Resources << /Properties << /oc0 5 0 R /oc1 6 0 R /oc2 7 0 R /oc3 8 0 R >> >> >>",
+    4: stream(content),
+    5: b"<< /Type /OCG /Name (Red) >>",
+    6: b"<< /Type /OCG /Name (Blue) >>",
+    7: b"<< /Type /OCG /Name <FEFF" + legende + b"> >>",
+    8: b"<< /Type /OCG /Name (Orange \\(not in Order\\)) >>",
+}
+out, xref = pdf_file(objects)
+open("layers.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

@@ -229,6 +229,20 @@ int cmupdf_add_attachment(cmupdf_document *doc, const char *name, const char *de
 /* Removes attachment `index`, one of the name tree's, from the tree. PDF only. */
 int cmupdf_remove_attachment(cmupdf_document *doc, int index, cmupdf_error *error);
 
+/* Calls `each` for every optional-content group (layer) in /OCProperties /OCGs order, with
+   its name (UTF-8, "" when it has none) and whether it is shown now (at first, as the default
+   configuration says). None for a document other than a PDF. */
+typedef void (*cmupdf_layer_callback)(void *user, const char *name, int shown);
+int cmupdf_layers(cmupdf_document *doc, cmupdf_layer_callback each, void *user, cmupdf_error *error);
+/* Calls `each` for the default optional-content configuration (/OCProperties /D, is_default
+   1), then for each of /Configs, with its /Name and /Creator (UTF-8, NULL when missing).
+   None without /OCProperties. */
+typedef void (*cmupdf_layer_configuration_callback)(void *user, const char *name, const char *creator, int is_default);
+int cmupdf_layer_configurations(cmupdf_document *doc, cmupdf_layer_configuration_callback each, void *user, cmupdf_error *error);
+/* Shows (1) or hides (0) each of the `count` layers, for the pages drawn from now on; `count`
+   must be the number of layers. PDF only. */
+int cmupdf_set_layer_states(cmupdf_document *doc, const int *states, int count, cmupdf_error *error);
+
 /* Calls `link` for each link on the page with its area in page space. */
 typedef void (*cmupdf_link_callback)(void *user, float x0, float y0, float x1, float y1, cmupdf_destination destination);
 int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callback link, void *user, cmupdf_error *error);

@@ -114,6 +114,16 @@ int cpoppler_core_xfa_facts(cpoppler_core *doc);
    signature_records_free), and the size of the file the document was opened from in
    `*file_size`. Returns the count, or -1 when memory runs out. */
 int cpoppler_core_signatures(cpoppler_core *doc, signature_record **records, long long *file_size);
+/* Calls `each` for every optional-content group (layer) in /OCProperties /OCGs order, with
+   its name (UTF-8, "" when it has none) and whether the default configuration shows it.
+   Returns 1, or 0 when memory runs out. */
+typedef void (*cpoppler_layer_callback)(void *user, const char *name, int shown);
+int cpoppler_core_layers(cpoppler_core *doc, cpoppler_layer_callback each, void *user);
+/* Calls `each` for the default optional-content configuration (/OCProperties /D,
+   is_default 1), then for each dictionary of /Configs, with its /Name and /Creator (UTF-8,
+   NULL when missing). None without /OCProperties. Returns 1, or 0 when memory runs out. */
+typedef void (*cpoppler_layer_configuration_callback)(void *user, const char *name, const char *creator, int is_default);
+int cpoppler_core_layer_configurations(cpoppler_core *doc, cpoppler_layer_configuration_callback each, void *user);
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it). Returns
    1, 0 when there is none, or -1 when the catalog cannot be read or memory runs out. */
 int cpoppler_core_xmp(cpoppler_core *doc, char **bytes, long *length);

@@ -143,6 +143,13 @@ public final class Document: Sendable {
     /// Runs `body` on page `index` of the current engine, after checking the capability and
     /// the index against that engine's page count.
     func withPage<T: Sendable>(_ index: Int, needing capability: Capability? = nil, _ body: (any EnginePage) throws -> T) throws -> T {
+        try withPage(index, needing: capability) { page, _ in try body(page) }
+    }
+
+    /// Runs `body` with the page at `index` and its engine document, as ``withPage(_:needing:_:)`` does.
+    func withPage<T: Sendable>(
+        _ index: Int, needing capability: Capability? = nil, _ body: (any EnginePage, any EngineDocument) throws -> T
+    ) throws -> T {
         if let capability { try require(capability) }
         return try withEngine { document, renderer in
             guard (0..<document.pageCount).contains(index) else {
@@ -152,7 +159,7 @@ public final class Document: Sendable {
                     "page index \(index) is out of range: the document has \(count) page\(count == 1 ? "" : "s") (indices 0...\(count - 1))",
                     backend: renderer.id)
             }
-            return try body(document.loadPage(at: index))
+            return try body(document.loadPage(at: index), document)
         }
     }
 

@@ -48,6 +48,9 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case attachments
     /// Embeds files in a document and removes them.
     case editAttachments = "edit-attachments"
+    /// Lists the document's optional-content groups (``Layer``) and configurations, and
+    /// draws pages with a chosen set of them shown (``RenderOptions/layers``).
+    case layers
     /// Marks areas for redaction and applies the marks: the content under them is removed,
     /// not covered.
     case redact

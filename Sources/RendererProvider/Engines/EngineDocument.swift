@@ -39,6 +39,15 @@ public protocol EngineDocument: AnyObject {
     func addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?) throws
     /// Removes attachment `index`, one of the document's own, which the caller checked.
     func removeAttachment(at index: Int) throws
+    /// The document's optional-content groups in `/OCProperties /OCGs` order, each with its
+    /// state in the default configuration; empty when it has none.
+    func layers() throws -> [Layer]
+    /// The document's optional-content configurations: the default one first, then those of
+    /// `/Configs` in order; empty when it has no layers.
+    func layerConfigurations() throws -> [LayerConfiguration]
+    /// Shows or hides each layer of ``layers()`` as `states` says (one per layer), for the
+    /// pages drawn from now on, until the next call.
+    func setLayerStates(_ states: [Bool]) throws
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
     /// Every page's facts, in order, as each loaded page's `info()` gives them.
@@ -129,6 +138,21 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/editAttachments`` implements it.
     public func removeAttachment(at index: Int) throws {
         throw RendererError(.unsupported, "this engine does not remove embedded files")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/layers`` implements it.
+    public func layers() throws -> [Layer] {
+        throw RendererError(.unsupported, "this engine does not read optional content")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/layers`` implements it.
+    public func layerConfigurations() throws -> [LayerConfiguration] {
+        throw RendererError(.unsupported, "this engine does not read optional content")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/layers`` implements it.
+    public func setLayerStates(_ states: [Bool]) throws {
+        throw RendererError(.unsupported, "this engine does not show or hide optional content")
     }
 
     /// Throws `unsupported`: an engine that can list a document's fonts implements it.

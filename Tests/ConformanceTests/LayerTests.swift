@@ -1,0 +1,102 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// Optional content (layers) on every backend: the document's list of groups and
+/// configurations, and pages drawn with layers shown and hidden, held to each engine's own
+/// tool drawing a copy whose default configuration has those layers so (pypdf makes it).
+@Suite("Layers, on every backend")
+struct LayerTests {
+    /// layers.pdf (make-fixtures.sh): Red (shown), Blue (hidden by /D /OFF), Légende
+    /// (shown, a UTF-16 name) and Orange (shown, left out of /Order); a black square in no layer.
+    static let file = Fixtures.path("layers.pdf")
+    /// The middle of each layer's rectangle and of the black square, in pixels at 36 dpi
+    /// (page space, y down: 792 - y of the rectangle's middle, halved).
+    static let red = (x: 86, y: 71), blue = (x: 86, y: 171), green = (x: 210, y: 71), orange = (x: 210, y: 171), black = (x: 61, y: 335)
+
+    static func options(shown: Set<Int> = [], hidden: Set<Int> = []) -> RenderOptions {
+        var options = RenderOptions(dpi: 36)
+        options.layers = LayerVisibility(shown: shown, hidden: hidden)
+        return options
+    }
+
+    /// Whether the pixel at `point` is the page's white.
+    static func isWhite(_ bitmap: Bitmap, _ point: (x: Int, y: Int)) -> Bool {
+        bitmap.pixel(x: point.x, y: point.y) == [255, 255, 255]
+    }
+
+    @Test(arguments: Fixtures.backendIDs)
+    func theListIsTheDocumentsInItsOrder(backend: String) throws {
+        let document = try Fixtures.open("layers.pdf", backend: backend)
+        let layers = try document.layers()
+        #expect(layers.map(\.name) == ["Red", "Blue", "L\u{e9}gende", "Orange (not in Order)"])
+        #expect(layers.map(\.index) == [0, 1, 2, 3])
+        #expect(layers.map(\.isVisibleByDefault) == [true, false, true, true])
+        #expect(try document.layerConfigurations() == [
+            LayerConfiguration(name: "Default view", creator: "make-fixtures.sh", isDefault: true),
+            LayerConfiguration(name: "Everything", creator: nil, isDefault: false),
+        ])
+        let plain = try Fixtures.open("text.pdf", backend: backend)
+        #expect(try plain.layers().isEmpty && plain.layerConfigurations().isEmpty)
+    }
+
+    /// The default drawing follows the default configuration (/D): MuPDF 1.21 would take the
+    /// first of /Configs, which shows Blue. A drawing with Red hidden and Blue shown has them
+    /// so, and the next default drawing is the default again.
+    @Test(arguments: Fixtures.backendIDs)
+    func aDrawingShowsAndHidesWhatItIsAsked(backend: String) throws {
+        let document = try Fixtures.open("layers.pdf", backend: backend)
+        let plain = try document.render(pageAt: 0, options: Self.options())
+        #expect(!Self.isWhite(plain, Self.red) && Self.isWhite(plain, Self.blue) && !Self.isWhite(plain, Self.green) && !Self.isWhite(plain, Self.orange))
+        let swapped = try document.render(pageAt: 0, options: Self.options(shown: [1], hidden: [0]))
+        #expect(Self.isWhite(swapped, Self.red) && !Self.isWhite(swapped, Self.blue) && !Self.isWhite(swapped, Self.green))
+        #expect(!Self.isWhite(swapped, Self.black), "content in no layer stays")
+        #expect(try document.render(pageAt: 0, options: Self.options()).bytes == plain.bytes)
+    }
+
+    /// The witness: each engine's tool draws a copy whose default configuration hides Red and
+    /// shows Blue (and has no /Configs, which mutool would take instead); our drawing with
+    /// those layers chosen has the same pixels.
+    @Test(arguments: Fixtures.backendIDs)
+    func aChosenDrawingIsTheToolsDrawingOfACopyWithThatDefault(backend: String) throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("red-off.pdf").path
+        let made = try Tool.run("python3", ["-c", """
+            import sys, pypdf
+            from pypdf.generic import ArrayObject, NameObject
+            writer = pypdf.PdfWriter(clone_from=sys.argv[1])
+            properties = writer._root_object["/OCProperties"]
+            groups = properties["/OCGs"]
+            properties["/D"][NameObject("/OFF")] = ArrayObject([groups[0]])
+            del properties["/Configs"]
+            writer.write(sys.argv[2])
+            """, Self.file, copy])
+        try #require(made.status == 0, "pypdf failed: \(made.stderr)")
+        let witness = try EngineTools.draw(backend: backend, file: copy, page: 1, dpi: 36, in: folder)
+        let ours = try Fixtures.open("layers.pdf", backend: backend).render(pageAt: 0, options: Self.options(shown: [1], hidden: [0]))
+        #expect(ours.width == witness.width && ours.height == witness.height)
+        let differing = zip(ours.bytes, witness.pixels).filter { abs(Int($0) - Int($1)) > 8 }.count
+        #expect(differing == 0, "\(differing) channel values differ")
+    }
+
+    /// A layer the document lacks, or one both shown and hidden, is refused before anything is
+    /// drawn. poppler-glib reaches no layer that /Order leaves out: hiding Orange is
+    /// `unsupported` there, done with MuPDF.
+    @Test(arguments: Fixtures.backendIDs)
+    func whatCannotBeDrawnIsRefused(backend: String) throws {
+        let document = try Fixtures.open("layers.pdf", backend: backend)
+        for options in [Self.options(hidden: [4]), Self.options(shown: [-1]), Self.options(shown: [0], hidden: [0])] {
+            #expect { try document.render(pageAt: 0, options: options) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
+        }
+        let plain = try Fixtures.open("text.pdf", backend: backend)
+        #expect { try plain.render(pageAt: 0, options: Self.options(hidden: [0])) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
+        if backend == "poppler" {
+            #expect { try document.render(pageAt: 0, options: Self.options(hidden: [3])) } throws: { ($0 as? RendererError)?.code == .unsupported }
+        } else {
+            #expect(Self.isWhite(try document.render(pageAt: 0, options: Self.options(hidden: [3])), Self.orange))
+        }
+        #expect(!Self.isWhite(try document.render(pageAt: 0, options: Self.options()), Self.orange), "every layer is back to its default")
+    }
+}
