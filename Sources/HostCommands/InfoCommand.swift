@@ -53,6 +53,11 @@ struct InfoCommand: HostSubcommand {
         var pages: [Page]
         /// The pages it cannot, each with why (they are also reported on stderr).
         var failedPages: [FailedPage]
+        /// The optional-content layers, in the document's order; nil where the engine reads none
+        /// (a format other than PDF).
+        var layers: [Layer]?
+        /// The layer configurations, the default first; nil as for ``layers``.
+        var layerConfigurations: [LayerConfiguration]?
     }
 
     struct FailedPage: Encodable {
@@ -77,8 +82,10 @@ struct InfoCommand: HostSubcommand {
             }.map {
                 Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label, boxes: $0.boxes)
             }
+            let readsLayers = document.renderer.capabilities(for: document.contentType).contains(.layers)
             let report = Report(
-                file: shown, backend: document.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed)
+                file: shown, backend: document.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed,
+                layers: readsLayers ? try document.layers() : nil, layerConfigurations: readsLayers ? try document.layerConfigurations() : nil)
             if json {
                 try JSONOutput.print(report)
             } else {
@@ -136,8 +143,15 @@ struct InfoCommand: HostSubcommand {
         rows.append(("Encrypted", info.isEncrypted ? "yes" : "no"))
         let denied = DocumentPermissions.named.filter { !info.permissions.contains($0.permission) }.map(\.name)
         rows.append(("Permissions", denied.isEmpty ? "all" : "all but \(denied.joined(separator: ", "))"))
+        if let layers = report.layers, !layers.isEmpty {
+            let names = (report.layerConfigurations ?? []).compactMap { configuration in configuration.name.map { "\"\($0)\"" } }
+            rows.append(("Layers", "\(layers.count)" + (names.isEmpty ? "" : ", configurations " + names.joined(separator: ", "))))
+        }
         for case let (name, value?) in rows {
             print("\(name + ":")".padding(toLength: 14, withPad: " ", startingAt: 0) + value)
+        }
+        for layer in report.layers ?? [] {
+            print(String(repeating: " ", count: 14) + (layer.isVisibleByDefault ? "shown   " : "hidden  ") + layer.name)
         }
         print("")
         print("Page  Size (pt)              Rotation  Label")

@@ -69,6 +69,14 @@ struct RenderCommand: HostSubcommand {
     @Flag(inversion: .prefixedNo, help: "Draw the annotations and form fields' widgets over the page's content (the default), or only the content.")
     var annotations = true
 
+    @Option(name: .customLong("layers-off"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Hide the optional-content layers of these names (hostapp info lists them), whatever the document's default.", valueName: "name"))
+    var layersOff: [String] = []
+
+    @Option(name: .customLong("layers-on"), parsing: .upToNextOption, help: ArgumentHelp(
+        "Show the optional-content layers of these names, whatever the document's default.", valueName: "name"))
+    var layersOn: [String] = []
+
     @Option(help: "The page box to draw: media, crop (the default), bleed, trim or art; --clip is then from its top-left corner.")
     var box: PageBox = .crop
 
@@ -104,6 +112,9 @@ struct RenderCommand: HostSubcommand {
         if scaleTo != nil && (width != nil || height != nil) { throw ValidationError("--scale-to and --width/--height exclude each other") }
         if dpi != nil && fitting != nil { throw ValidationError("--dpi and a size in pixels (--scale-to, --width, --height) exclude each other") }
         _ = try clipRect()
+        if let both = Set(layersOn).intersection(layersOff).sorted().first {
+            throw ValidationError("layer \"\(both)\" is given to both --layers-on and --layers-off")
+        }
     }
 
     /// The format given, else the one -o's file name extension names, else PNG.
@@ -136,6 +147,7 @@ struct RenderCommand: HostSubcommand {
                 background: alpha ? .transparent : .white, annotations: annotations, box: box, png: pngOptions.encoding)
             options.fitting = fitting
             options.jpegQuality = quality ?? Bitmap.defaultJPEGQuality
+            options.layers = try LayerVisibility(shown: layersOn, hidden: layersOff, in: document)
             let format = outputFormat.fileFormat
             let naming = try OutputNaming(
                 output: output, document: file, fileExtension: format.fileExtension(for: options.pixelFormat),
@@ -222,3 +234,27 @@ struct RenderCommand: HostSubcommand {
 
 /// `--box media|crop|bleed|trim|art`.
 extension PageBox: ExpressibleByArgument {}
+
+extension LayerVisibility {
+    /// The document's layers named in `shown` shown and those named in `hidden` hidden,
+    /// every layer of each name; `invalidArgument`, listing the names there are, for a name no
+    /// layer has.
+    init(shown: [String], hidden: [String], in document: Document) throws {
+        guard !shown.isEmpty || !hidden.isEmpty else {
+            self.init()
+            return
+        }
+        let layers = try document.layers()
+        func indices(_ names: [String]) throws -> Set<Int> {
+            try Set(names.flatMap { name in
+                let named = layers.filter { $0.name == name }.map(\.index)
+                guard !named.isEmpty else {
+                    let known = layers.isEmpty ? "the document has no layers" : "its layers are " + layers.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                    throw RendererError(.invalidArgument, "no layer is named \"\(name)\"; \(known)")
+                }
+                return named
+            })
+        }
+        self.init(shown: try indices(shown), hidden: try indices(hidden))
+    }
+}

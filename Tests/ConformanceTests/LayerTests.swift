@@ -41,6 +41,14 @@ struct LayerTests {
         #expect(try plain.layers().isEmpty && plain.layerConfigurations().isEmpty)
     }
 
+    /// A book has no optional content: asking for its layers, or drawing with some, is
+    /// `unsupported`, not an empty answer that hides the difference.
+    @Test func aFormatWithoutLayersSaysSo() throws {
+        let book = try Fixtures.open("book.epub", backend: "mupdf")
+        #expect { try book.layers() } throws: { ($0 as? RendererError)?.code == .unsupported }
+        #expect { try book.render(pageAt: 0, options: Self.options(hidden: [0])) } throws: { ($0 as? RendererError)?.code == .unsupported }
+    }
+
     /// The default drawing follows the default configuration (/D): MuPDF 1.21 would take the
     /// first of /Configs, which shows Blue. A drawing with Red hidden and Blue shown has them
     /// so, and the next default drawing is the default again.

@@ -162,11 +162,16 @@ func documentPath(_ name: String) -> String {
     "/api/documents/docs%2F" + name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!
 }
 
-/// The width and height of a PNG, as netpbm's independent decoder reads it.
-func pngSize(_ png: Data) throws -> (width: Int, height: Int) {
+/// A PNG's pixels, as netpbm's independent decoder reads them.
+func pngPixels(_ png: Data) throws -> Netpbm {
     let path = NSTemporaryDirectory() + UUID().uuidString + ".png"
     try png.write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let image = try Netpbm(try Tool.run("pngtopnm", [path]).stdout)
+    return try Netpbm(try Tool.run("pngtopnm", [path]).stdout)
+}
+
+/// The width and height of a PNG, as netpbm's independent decoder reads it.
+func pngSize(_ png: Data) throws -> (width: Int, height: Int) {
+    let image = try pngPixels(png)
     return (image.width, image.height)
 }

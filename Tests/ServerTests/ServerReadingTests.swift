@@ -91,6 +91,43 @@ import TestSupport
         }
     }
 
+    /// layers.pdf's layers, listed; page images with layers shown and hidden by index, each
+    /// its own cached image; what a stranger might send instead of indices is 400, a layer the
+    /// document lacks too; a document without layers lists none. The same, isolated (`--isolate`).
+    @Test(arguments: [false, true])
+    func layersAreListedAndDrawnAsAsked(isolated: Bool) async throws {
+        let harness = try ServerHarness(extra: ["layers.pdf"])
+        try await harness.run(registry: isolated ? IsolatedServerTests.registry() : Fixtures.registry) { client in
+            let path = documentPath("layers.pdf")
+            for engine in ["mupdf", "poppler"] {
+                let listed = try #require(try await client.get(path + "/layers?engine=\(engine)").json as? [String: Any])
+                let layers = try #require(listed["layers"] as? [[String: Any]])
+                #expect(layers.map { $0["name"] as? String } == ["Red", "Blue", "L\u{e9}gende", "Orange (not in Order)"], "\(engine)")
+                #expect(layers.map { $0["isVisibleByDefault"] as? Bool } == [true, false, true, true], "\(engine)")
+                #expect((listed["configurations"] as? [[String: Any]])?.first?["name"] as? String == "Default view")
+
+                let plain = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)")
+                let swapped = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)&hide=0&show=1")
+                #expect(plain.status == .ok && swapped.status == .ok, "\(engine): \(swapped.errorMessage ?? "")")
+                #expect(plain.headers[.eTag] != swapped.headers[.eTag])
+                let (before, after) = (try pngPixels(plain.data), try pngPixels(swapped.data))
+                #expect(before.color(x: 86, y: 71) == [255, 0, 0] && before.color(x: 86, y: 171) == [255, 255, 255], "\(engine): Red shown, Blue hidden")
+                #expect(after.color(x: 86, y: 71) == [255, 255, 255] && after.color(x: 86, y: 171) == [0, 0, 255], "\(engine): Red hidden, Blue shown")
+                let again = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)")
+                #expect(again.data == plain.data, "\(engine): the default again")
+            }
+            let many = (0..<1001).map(String.init).joined(separator: ",")
+            for query in ["hide=9", "show=-1", "hide=a", "hide=1,,2", "hide=0&show=0", "show=99999999999999999999", "hide=" + many, "hide=0x1"] {
+                let refused = try await client.get(path + "/pages/0/image?dpi=36&" + query)
+                #expect(refused.status == .badRequest && refused.errorCode != nil, "\(query)")
+            }
+            let plain = try #require(try await client.get(documentPath("text.pdf") + "/layers").json as? [String: Any])
+            #expect((plain["layers"] as? [Any])?.isEmpty == true && (plain["configurations"] as? [Any])?.isEmpty == true)
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=36&hide=0").status == .badRequest)
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+    }
+
     @Test func everyRouteWantsTheToken() async throws {
         try await ServerHarness().run { client in
             for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {

@@ -61,6 +61,12 @@ public struct NetpbmError: Error {
 }
 
 extension Netpbm {
+    /// The colour channels (gray, or red, green and blue) of the pixel at (`x`, `y`).
+    public func color(x: Int, y: Int) -> [UInt8] {
+        let start = (y * width + x) * channels
+        return Array(pixels[start..<(start + (channels <= 2 ? 1 : 3))])
+    }
+
     /// The same pixels with `count` channels (1 gray, 2 gray and alpha, 3 RGB, 4 RGBA): gray
     /// copied into red, green and blue, alpha added as opaque or dropped; to compare a PNG
     /// decoder's output (`pngtopam -alphapam` always adds alpha) with the bitmap drawn.

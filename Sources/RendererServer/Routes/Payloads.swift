@@ -21,6 +21,12 @@ enum Payload {
         var version: String
     }
 
+    /// `GET /api/documents/{id}/layers`.
+    struct Layers: Codable {
+        var layers: [Layer]
+        var configurations: [LayerConfiguration]
+    }
+
     /// One entry of `GET /api/documents`.
     struct DocumentSummary: Codable {
         var id: String

@@ -6,11 +6,13 @@ extension Routes {
     /// The default resolution of a page image.
     static var defaultDPI: Double { 96 }
 
-    /// `GET .../pages/{page}/image?dpi=|width=&engine=&dark=&purpose=`: the page as PNG, at
+    /// `GET .../pages/{page}/image?dpi=|width=&engine=&dark=&purpose=&show=&hide=`: the page as PNG, at
     /// `dpi` (default 96) or scaled to `width` pixels, with a strong ETag (304 when it
     /// matches) and `X-Renderer` naming the engine that drew it. `dark=true` draws it for a
     /// dark screen (403 when the settings make dark mode unavailable). `purpose=print` asks for a
     /// page to print: 403 `not-permitted` unless the settings and the PDF allow printing.
+    /// `show=` and `hide=` list the optional-content layers drawn and left out
+    /// (``layerVisibility(_:)``).
     @Sendable func pageImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
@@ -20,6 +22,7 @@ extension Routes {
         let width = try Self.query("width", request, as: Int.self)
         let dark = try Self.flag("dark", request)
         if dark { try await document.require(.darkMode) }
+        let layers = try Self.layerVisibility(request)
         switch try Self.queryText("purpose", request) {
         case nil, "screen": break
         case "print": try await document.require(.printing)
@@ -30,7 +33,9 @@ extension Routes {
         }
         if let width, !(1...50_000).contains(width) { throw APIError.badRequest("width must be from 1 to 50000 pixels") }
         let version = await document.currentVersion()
-        let tag = Self.eTag(version, renderer, "\(page)", dpi.map { "dpi\($0)" } ?? width.map { "w\($0)" } ?? "default", "\(dark)")
+        let tag = Self.eTag(
+            version, renderer, "\(page)", dpi.map { "dpi\($0)" } ?? width.map { "w\($0)" } ?? "default", "\(dark)",
+            "show" + layers.shown.sorted().map(String.init).joined(separator: ","), "hide" + layers.hidden.sorted().map(String.init).joined(separator: ","))
         let headers: HTTPFields = [.cacheControl: "private, no-cache", .init("X-Renderer")!: renderer]
         return try await request.ifNoneMatch(headers: headers, eTag: tag, context: context) {
             if let cached = await self.context.cache.bytes(for: tag) {
@@ -55,8 +60,9 @@ extension Routes {
                         guard resolution <= limits.maximumDPI else {
                             throw APIError.badRequest("that width needs \(Int(resolution)) dpi, past the limit of \(Int(limits.maximumDPI))")
                         }
-                        let options = RenderOptions(
+                        var options = RenderOptions(
                             dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
+                        options.layers = layers
                         return try Self.png(of: document, page: page, options: options, cancellation: cancellation)
                     }
                 }

@@ -41,6 +41,7 @@ struct Routes: Sendable {
         document.get("fonts", use: fonts)
         document.get("attachments", use: attachments)
         document.get("attachments/:index", use: attachmentContents)
+        document.get("layers", use: layers)
         document.get("destinations/:name", use: namedDestination)
         document.get("search", use: search)
         document.get("file", use: file)
