@@ -1110,6 +1110,50 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(fetched, "Notes on the fixture.\n")
         self.assertEqual(self.accessibility_violations(), [], "the files panel")
 
+    def image_color_at(self, selector, fx, fy):
+        """The RGB colour of the loaded image `selector` names at the fractions (fx, fy) of its
+        width and height, read through a canvas once the image has come."""
+        return self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const [selector, fx, fy] = arguments;
+            const check = () => {
+              const image = document.querySelector(selector);
+              if (!image || !image.complete || image.naturalWidth === 0) return requestAnimationFrame(check);
+              const canvas = document.createElement('canvas');
+              canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+              const context = canvas.getContext('2d');
+              context.drawImage(image, 0, 0);
+              done([...context.getImageData(Math.floor(fx * image.naturalWidth), Math.floor(fy * image.naturalHeight), 1, 1).data.slice(0, 3)]);
+            };
+            check();
+        """, selector, fx, fy)
+
+    def test_31_shows_and_hides_the_documents_layers(self):
+        copy = os.path.join(self.docs, "layers.pdf")
+        shutil.copy(os.path.join(FIXTURES, "layers.pdf"), copy)
+        self.addCleanup(os.remove, copy)
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flayers.pdf")
+        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        self.browser.find_element("id", "tab-layers").click()
+        self.wait_for("return document.querySelectorAll('#layers li input').length === 4", "four layers listed")
+        names = self.run_js("return [...document.querySelectorAll('#layers li label')].map((l) => l.textContent.trim())")
+        self.assertEqual(names, ["Red", "Blue", "L\u00e9gende", "Orange (not in Order)"])
+        self.assertEqual(self.run_js("return [...document.querySelectorAll('#layers li input')].map((b) => b.checked)"), [True, False, True, True])
+        self.assertIn("Default view", self.run_js("return document.querySelector('#layers .configuration').textContent"))
+        # The middle of Red's rectangle (172, 142 of a 612 x 792 page) and of Blue's (172, 342).
+        red, blue = (172 / 612, 142 / 792), (172 / 612, 342 / 792)
+        self.assertEqual(self.image_color_at(".page img", *red), [255, 0, 0])
+        self.assertEqual(self.image_color_at(".page img", *blue), [255, 255, 255])
+        boxes = self.browser.find_elements("css selector", "#layers li input")
+        boxes[0].click()
+        boxes[1].click()
+        self.wait_for("const i = document.querySelector('.page img'); return /hide=0/.test(i.src) && /show=1/.test(i.src) && i.complete && i.naturalWidth > 0",
+                      "the page drawn with Red hidden and Blue shown")
+        self.assertEqual(self.image_color_at(".page img", *red), [255, 255, 255])
+        self.assertEqual(self.image_color_at(".page img", *blue), [0, 0, 255])
+        self.wait_for("const i = document.querySelector('#thumbnails img'); return i && /hide=0/.test(i.src)", "the thumbnail too")
+        self.assertEqual(self.accessibility_violations(), [], "the layers panel")
+
     def test_29_view_serves_one_tab_and_ends_with_it(self):
         environment = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "xdg-data"))
         viewer = subprocess.Popen([HOSTAPP, "view", os.path.join(self.docs, "text.pdf"), "--no-browser", "--linger", "2"],

@@ -9,7 +9,7 @@ import { drawForm } from "./forms.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
 import { currentAnchor, recordPlace, saveViewingState, scrollToPage, spreadsShown } from "./navigation.js";
-import { pageViews, state } from "./state.js";
+import { addLayerParams, pageViews, state } from "./state.js";
 import { loadTextLayer } from "./text-layer.js";
 
 let visibilityObserver = null;
@@ -219,6 +219,7 @@ export function stepZoom(direction) {
 export function imageURL(index, engine, dpi) {
   const params = new URLSearchParams({ dpi: dpi.toFixed(1), engine, v: state.revision });
   if (state.dark) params.set("dark", "true");
+  addLayerParams(params);
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
 }
 
@@ -254,7 +255,8 @@ function firstPaintDone() {
 
 export function drawPage(view) {
   const size = state.pages[view.index].size;
-  const key = [state.scale, size.width, size.height, state.rotation, state.engine, state.compare, state.revision, state.dark].join("|");
+  const key = [state.scale, size.width, size.height, state.rotation, state.engine, state.compare, state.revision, state.dark,
+    addLayerParams(new URLSearchParams())].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
   // This drawing's identity, which `pageJSON` checks, and what stops its requests.

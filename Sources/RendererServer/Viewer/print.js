@@ -9,7 +9,7 @@
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
 import { t } from "./i18n.js";
-import { allows, state } from "./state.js";
+import { addLayerParams, allows, state } from "./state.js";
 import { wordSpans } from "./text-layer.js";
 
 const PRINT_DPI = 150;
@@ -201,7 +201,7 @@ async function printInBrowser() {
  */
 async function fillSheet(id, { index, sheet }, images) {
   const base = api.base(id) + "/pages/" + index;
-  const params = new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", engine: state.engine, v: state.revision });
+  const params = addLayerParams(new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", engine: state.engine, v: state.revision }));
   const response = await api.request(base + "/image?" + params);
   const image = new Image();
   image.src = URL.createObjectURL(await response.blob());

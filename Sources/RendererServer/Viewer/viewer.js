@@ -20,6 +20,7 @@ import { askForPassword } from "./password.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
+import { loadLayers } from "./layers.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
@@ -174,6 +175,7 @@ async function openDocument(id, place = {}) {
   loadAnnotations();
   loadForm();
   loadAttachments();
+  loadLayers();
 }
 
 /** Takes everything of the document shown off the screen, before another opens. */
@@ -190,7 +192,9 @@ function closeDocument() {
   state.currentPage = 0;
   if (state.findController) state.findController.abort();
   pageViews.length = 0;
-  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments"]) $(id).innerHTML = "";
+  state.shownLayers.clear();
+  state.hiddenLayers.clear();
+  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments", "layers"]) $(id).innerHTML = "";
   $("pages").removeAttribute("role");
   $("page-count").textContent = "/ 0";
   $("page-number").value = "";
