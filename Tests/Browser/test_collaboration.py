@@ -172,6 +172,20 @@ class CollaborationTests(unittest.TestCase):
         self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length === 0", "the highlight gone from bob's page", 30, created)
         self.assertNotIn(created, self.layer())
 
+        # Ctrl+Z takes Alice's deletion back: a new change of hers, which Bob's page shows.
+        from selenium.webdriver.common.keys import Keys
+        undo = lambda user: ActionChains(self.browsers[user]).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        self.js("alice", "document.activeElement.blur(); document.getElementById('viewer').focus()")
+        undo("alice")
+        back = self.wait_for("bob", "const s = document.querySelectorAll('svg .annotation[data-kind=\"Highlight\"]'); return s.length === 1 && s[0].dataset.id",
+                             "alice's highlight back in bob's page")
+        self.assertEqual((self.layer()[back]["author"], self.layer()[back]["contents"]), ("alice", "seen by bob"))
+        # Bob's takes back his last change, the ink stroke, from Alice's page too.
+        self.js("bob", "document.activeElement.blur(); document.getElementById('viewer').focus()")
+        undo("bob")
+        self.wait_for("alice", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length === 0", "bob's ink gone from alice's page", 30, ink)
+        self.assertNotIn(ink, self.layer())
+
         # A reload keeps the layer (the token stays in the tab, out of the address).
         self.browsers["bob"].refresh()
         self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length > 0", "bob's rectangle after a reload", 30, bobs)

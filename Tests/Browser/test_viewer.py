@@ -1154,6 +1154,62 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("const i = document.querySelector('#thumbnails img'); return i && /hide=0/.test(i.src)", "the thumbnail too")
         self.assertEqual(self.accessibility_violations(), [], "the layers panel")
 
+    def test_32_undoes_and_redoes_annotation_edits(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.keys import Keys
+        copy = os.path.join(self.docs, "undo.pdf")
+        shutil.copy(os.path.join(FIXTURES, "text.pdf"), copy)
+        self.addCleanup(os.remove, copy)
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fundo.pdf")
+        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        stored = lambda: self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/docs%2Fundo.pdf/annotations').then((r) => r.json()).then((all) => done(all.map((a) => [a.kind, a.contents || ''])));
+        """)
+        def wait_stored(expected, what):
+            deadline = time.time() + 20
+            while time.time() < deadline and stored() != expected:
+                time.sleep(0.1)
+            self.assertEqual(stored(), expected, what)
+        def keys(*chord):
+            actions = ActionChains(self.browser)
+            for key in chord[:-1]:
+                actions.key_down(key)
+            actions.send_keys(chord[-1])
+            for key in reversed(chord[:-1]):
+                actions.key_up(key)
+            actions.perform()
+        self.browser.find_element("css selector", "#tools [data-tool=note]").click()
+        left, top = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
+        click = ActionBuilder(self.browser)
+        click.pointer_action.move_to_location(int(left + 200), int(top + 150))
+        click.pointer_action.click()
+        click.perform()
+        wait_stored([["Text", ""]], "the note made")
+        self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
+        keys(Keys.CONTROL, "z")
+        wait_stored([], "Ctrl+Z took the note back")
+        keys(Keys.CONTROL, Keys.SHIFT, "z")
+        wait_stored([["Text", ""]], "Ctrl+Shift+Z made it again")
+        # A change of its text, taken back and made again.
+        self.browser.find_element("id", "tab-annotations").click()
+        self.wait_for("return document.querySelectorAll('#annotations li .entry').length === 1", "the note listed")
+        self.browser.find_element("css selector", "#annotations li .entry").click()
+        self.browser.find_element("id", "editor-contents").send_keys("Second thoughts")
+        self.browser.find_element("id", "editor-save").click()
+        wait_stored([["Text", "Second thoughts"]], "the note's text changed")
+        self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
+        keys(Keys.CONTROL, "z")
+        wait_stored([["Text", ""]], "the old text back")
+        keys(Keys.CONTROL, "y")
+        wait_stored([["Text", "Second thoughts"]], "Ctrl+Y made the change again")
+        keys(Keys.CONTROL, "z")
+        keys(Keys.CONTROL, "z")
+        wait_stored([], "both edits taken back")
+        keys(Keys.CONTROL, "z")
+        self.wait_for("return /Nothing to undo/.test(document.getElementById('status-text').textContent)", "nothing left to undo")
+
     def test_29_view_serves_one_tab_and_ends_with_it(self):
         environment = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "xdg-data"))
         viewer = subprocess.Popen([HOSTAPP, "view", os.path.join(self.docs, "text.pdf"), "--no-browser", "--linger", "2"],

@@ -49,6 +49,7 @@ extension ReadingSession {
             if let collaboration = configuration.collaboration { annotation = try Self.authored(annotation, in: collaboration) }
             let added = try document.addAnnotation(annotation)
             changed(AnnotationChanges(added: [added]), in: state)
+            recorded(.addedAnnotation(added), in: state)
             return added
         }
     }
@@ -60,12 +61,13 @@ extension ReadingSession {
     public func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         try withPermitted(Self.features(for: annotation.kind)) { document, state in
             var annotation = annotation
+            let existing = try document.annotation(withID: annotation.id, onPageAt: annotation.pageIndex)
             if let collaboration = configuration.collaboration {
-                let existing = try document.annotation(withID: annotation.id)
                 annotation = try Self.permittedUpdate(annotation, of: existing, in: collaboration)
             }
             let updated = try document.updateAnnotation(annotation)
             changed(AnnotationChanges(modified: [updated]), in: state)
+            recorded(.updatedAnnotation(before: existing, after: updated), in: state)
             return updated
         }
     }
@@ -88,6 +90,7 @@ extension ReadingSession {
             }
             try document.removeAnnotation(withID: id, onPageAt: removed.pageIndex)
             changed(AnnotationChanges(removed: [removed]), in: state)
+            recorded(.removedAnnotation(removed), in: state)
         }
     }
 

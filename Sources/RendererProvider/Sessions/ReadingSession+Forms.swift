@@ -35,16 +35,26 @@ extension ReadingSession {
     public func flattenForm() throws {
         try withPermitted([.editing]) { document, state in
             try document.flattenForm()
+            forgetEdits(in: state)
             emit(.formChanged([]), in: state)
         }
     }
 
     private func changingForm(_ change: (Document) throws -> Void) throws -> [FormField] {
         try withPermitted([.formFilling]) { document, state in
-            let before = Set(try document.formFields())
+            let before = try document.formFields()
             try change(document)
-            let changed = try document.formFields().filter { !before.contains($0) }
-            if !changed.isEmpty { emit(.formChanged(changed), in: state) }
+            let changed = try document.formFields().filter { !Set(before).contains($0) }
+            if !changed.isEmpty {
+                emit(.formChanged(changed), in: state)
+                let earlier = Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+                let values = { (field: FormField) in field.values.isEmpty ? [field.value ?? ""] : field.values }
+                recorded(
+                    .filledForm(
+                        before: Dictionary(changed.compactMap { field in earlier[field.name].map { (field.name, values($0)) } }, uniquingKeysWith: { first, _ in first }),
+                        after: Dictionary(changed.map { ($0.name, values($0)) }, uniquingKeysWith: { first, _ in first })),
+                    in: state)
+            }
             return changed
         }
     }

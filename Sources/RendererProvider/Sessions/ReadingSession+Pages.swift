@@ -11,7 +11,7 @@ extension ReadingSession {
     public func insertBlankPage(at index: Int, size: PageSize) throws {
         try editingPages { document in
             try document.insertBlankPage(at: index, size: size)
-            return (PageEditReport(), { $0 < index ? $0 : $0 + 1 })
+            return (PageEditReport(), { $0 < index ? $0 : $0 + 1 }, .insertedBlankPage(index: index, size: size))
         }
     }
 
@@ -20,8 +20,9 @@ extension ReadingSession {
     public func deletePages(_ indices: [Int]) throws -> PageEditReport {
         try editingPages { document in
             let deleted = Set(indices)
+            let before = try document.pdfData()
             let report = try document.deletePages(indices)
-            return (report, { page in deleted.contains(page) ? nil : page - deleted.filter { $0 < page }.count })
+            return (report, { page in deleted.contains(page) ? nil : page - deleted.filter { $0 < page }.count }, .deletedPages(deleted.sorted(), before: before))
         }
     }
 
@@ -34,23 +35,25 @@ extension ReadingSession {
                 if from < to, (from + 1...to).contains(page) { return page - 1 }
                 if to < from, (to..<from).contains(page) { return page + 1 }
                 return page
-            })
+            }, .movedPage(from: from, to: to))
         }
     }
 
     /// Sets a page's rotation as ``Document/rotatePage(at:to:)`` does.
     public func rotatePage(at index: Int, to rotation: PageRotation) throws {
         try editingPages { document in
+            let before = try document.pageInfo(pageAt: index).rotation
             try document.rotatePage(at: index, to: rotation)
-            return (PageEditReport(), { $0 })
+            return (PageEditReport(), { $0 }, .rotatedPage(index: index, before: before, after: try document.pageInfo(pageAt: index).rotation))
         }
     }
 
     /// Turns a page from the rotation it has as ``Document/rotatePage(at:by:)`` does.
     public func rotatePage(at index: Int, by degrees: Int) throws {
         try editingPages { document in
+            let before = try document.pageInfo(pageAt: index).rotation
             try document.rotatePage(at: index, by: degrees)
-            return (PageEditReport(), { $0 })
+            return (PageEditReport(), { $0 }, .rotatedPage(index: index, before: before, after: try document.pageInfo(pageAt: index).rotation))
         }
     }
 
@@ -62,7 +65,7 @@ extension ReadingSession {
             let at = index ?? before
             let report = try document.insertPages(from: source, password: password, pages: pages, at: at)
             let added = document.pageCount - before
-            return (report, { $0 < at ? $0 : $0 + added })
+            return (report, { $0 < at ? $0 : $0 + added }, nil)
         }
     }
 
@@ -74,12 +77,14 @@ extension ReadingSession {
         try withPermitted([.saveTo]) { document, _ in try document.extractPages(indices, to: path) }
     }
 
-    /// Runs a page edit that returns its report and where each old page index went (nil: the
-    /// page is gone), then moves the bookmarks and current page and tells the host.
+    /// Runs a page edit that returns its report, where each old page index went (nil: the
+    /// page is gone) and the edit ``undo()`` takes back (nil: one it cannot, after which
+    /// every edit is forgotten), then moves the bookmarks and current page and tells the host.
     @discardableResult
-    private func editingPages(_ edit: (Document) throws -> (PageEditReport, (Int) -> Int?)) throws -> PageEditReport {
+    private func editingPages(_ edit: (Document) throws -> (PageEditReport, (Int) -> Int?, SessionEdit?)) throws -> PageEditReport {
         try withPermitted([.editing]) { document, state in
-            let (report, newIndex) = try edit(document)
+            let (report, newIndex, undoable) = try edit(document)
+            if let undoable { recorded(undoable, in: state) } else { forgetEdits(in: state) }
             let count = document.pageCount
             var bookmarks = state.bookmarks.compactMap { bookmark -> Bookmark? in
                 guard let page = newIndex(bookmark.pageIndex) else { return nil }

@@ -22,6 +22,7 @@ extension ReadingSession {
             let pages = index.map { [$0] } ?? Array(0..<document.pageCount)
             let marks = try pages.flatMap { try document.annotations(pageAt: $0).filter { $0.kind == .redact } }
             let applied = try document.applyRedactions(pageAt: index, blackBoxes: blackBoxes)
+            if !applied.isEmpty { forgetEdits(in: state) }
             let removed = marks.filter { applied.contains($0.pageIndex) }
             if !removed.isEmpty { emit(.annotationsChanged(AnnotationChanges(removed: removed)), in: state) }
             return applied

@@ -41,6 +41,12 @@ public final class ReadingSession: Sendable {
         /// The original file as it was when the session opened, for copy-back.
         var originalStamp: FileStamp?
         var streams: [UUID: AsyncStream<SessionEvent>.Continuation] = [:]
+        /// The reader's edits that ``ReadingSession/undo()`` takes back, the last last.
+        var undoStack: [SessionEdit] = []
+        /// The edits undone that ``ReadingSession/redo()`` makes again, the last undone last.
+        var redoStack: [SessionEdit] = []
+        /// True while an undo or redo makes its edit, which is then not recorded as new.
+        var isReplaying = false
 
         init(settings: DocumentSettings, bookmarks: [Bookmark], delegate: (any ReadingSessionDelegate)?) {
             self.settings = settings
@@ -277,6 +283,11 @@ public final class ReadingSession: Sendable {
             case .closed: throw RendererError(.sessionClosed, "the session for \(file.displayPath) is closed")
             }
         }
+    }
+
+    /// Runs `body` with the session's state, holding its lock, whatever the session's phase.
+    func withState<T>(_ body: (State) throws -> T) rethrows -> T {
+        try state.withLock(body)
     }
 
     /// Runs `body` after checking that `features` may be used.

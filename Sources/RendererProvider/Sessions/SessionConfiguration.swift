@@ -28,6 +28,12 @@ public struct SessionConfiguration: Sendable {
     /// every local change, stamps the reader as author of what they add, and refuses
     /// changes to other readers' annotations that the reader's permissions do not grant.
     public var collaboration: (any CollaborationService)?
+    /// The most edits ``ReadingSession/undo()`` can take back (default 100); older ones are
+    /// forgotten.
+    public var undoLimit = 100
+    /// The most bytes the copies that undoing page deletions needs may take (default 64 MiB);
+    /// the oldest edits are forgotten beyond it.
+    public var undoByteLimit = 64 << 20
 
     /// A configuration as each property describes; everything allowed and the local disk by
     /// default.

@@ -174,19 +174,85 @@ function hexColor(hex) {
 }
 
 export async function saveSelectedAnnotation() {
-  const annotation = { ...state.selectedAnnotation, color: hexColor($("editor-color").value), contents: $("editor-contents").value };
-  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
-  await changeAnnotations(
-    () => collaboration.active ? collaboration.modify(state.documentID, annotation) : api.send(path, "PUT", annotation), [annotation.pageIndex]);
+  const before = state.selectedAnnotation;
+  const after = await modifyAnnotation({ ...before, color: hexColor($("editor-color").value), contents: $("editor-contents").value });
+  if (after) record({ before, after });
   closeEditor();
 }
 
 export async function deleteSelectedAnnotation() {
   const annotation = state.selectedAnnotation;
-  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
-  await changeAnnotations(
-    () => collaboration.active ? collaboration.remove(state.documentID, annotation) : api.json(path, { method: "DELETE" }), [annotation.pageIndex]);
+  if (await removeAnnotation(annotation)) record({ before: annotation, after: null });
   closeEditor();
+}
+
+function modifyAnnotation(annotation) {
+  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
+  return changeAnnotations(
+    () => collaboration.active ? collaboration.modify(state.documentID, annotation) : api.send(path, "PUT", annotation), [annotation.pageIndex]);
+}
+
+async function removeAnnotation(annotation) {
+  const path = api.base(state.documentID) + "/annotations/" + encodeURIComponent(annotation.id);
+  const done = await changeAnnotations(
+    async () => { await (collaboration.active ? collaboration.remove(state.documentID, annotation) : api.json(path, { method: "DELETE" })); return true; },
+    [annotation.pageIndex]);
+  return Boolean(done);
+}
+
+/**
+ * The reader's annotation edits in this tab, which Ctrl+Z takes back and Ctrl+Shift+Z makes
+ * again: each `{ before, after }`, null where the annotation did not exist. An undo or redo
+ * is an edit like any other, sent to the server (or the layer, where the layer's rules decide
+ * as for any change); one refused is dropped from the history with the server's reason shown.
+ */
+const history = { undone: [], done: [], limit: 100, replaying: Promise.resolve() };
+
+function record(step) {
+  history.done.push(step);
+  if (history.done.length > history.limit) history.done.shift();
+  history.undone = [];
+}
+
+/** Forgets the history, as when another document opens. */
+export function forgetHistory() {
+  history.done = [];
+  history.undone = [];
+}
+
+/**
+ * Takes back the last edit (`undo` true) or makes again the last one taken back, after the
+ * undos and redos asked for before it have been made (keys pressed in a row take their turns).
+ */
+export function replayEdit(undo) {
+  history.replaying = history.replaying.then(() => replayStep(undo));
+  return history.replaying;
+}
+
+async function replayStep(undo) {
+  const step = (undo ? history.done : history.undone).pop();
+  if (!step) return showStatus(t(undo ? "history.nothingToUndo" : "history.nothingToRedo"));
+  const [from, to] = undo ? [step.after, step.before] : [step.before, step.after];
+  let made = null;
+  if (!from) {
+    // The annotation comes (back) as a new one, with a new identity, which the step keeps.
+    const { id, ...fields } = to;
+    made = await createAnnotation(fields);
+    if (!made) return;
+  } else if (!to) {
+    if (!(await removeAnnotation(from))) return;
+  } else {
+    made = await modifyAnnotation({ ...to, id: from.id });
+    if (!made) return;
+  }
+  (undo ? history.undone : history.done).push(renamed(step, made));
+}
+
+/** `step` with both its sides naming `made`'s identity, the annotation's now (none: removed). */
+function renamed(step, made) {
+  const id = made ? made.id : null;
+  const rename = (side) => (side && id ? { ...side, id } : side);
+  return { before: rename(step.before), after: rename(step.after) };
 }
 
 /**
@@ -209,6 +275,12 @@ async function changeAnnotations(edit, pages) {
     showStatus(error.message);
     return null;
   }
+}
+
+/** Makes a new annotation, which Ctrl+Z then takes back. */
+async function addAnnotation(annotation) {
+  const made = await createAnnotation(annotation);
+  if (made) record({ before: null, after: made });
 }
 
 function createAnnotation(annotation) {
@@ -242,7 +314,7 @@ async function highlightSelection() {
       lowerLeft: { x: b.x, y: b.y + b.height }, lowerRight: { x: b.x + b.width, y: b.y + b.height },
     }));
     const bounds = quadsBounds(quads);
-    await createAnnotation({
+    await addAnnotation({
       kind: "Highlight", pageIndex, quads, color: { red: 1, green: 0.9, blue: 0, alpha: 1 },
       rect: { origin: { x: bounds.x, y: bounds.y }, size: { width: bounds.width, height: bounds.height } },
     });
@@ -266,7 +338,7 @@ export function wirePagePointer(view) {
     event.preventDefault();
     const start = point(event);
     if (state.tool === "note") {
-      createAnnotation({
+      addAnnotation({
         kind: "Text", pageIndex: view.index, iconName: "Note", contents: "",
         color: { red: 1, green: 0.85, blue: 0.2, alpha: 1 },
         rect: { origin: { x: start.x, y: start.y }, size: { width: 20, height: 20 } },
@@ -305,9 +377,9 @@ export function wirePagePointer(view) {
     const red = { red: 0.85, green: 0.1, blue: 0.1, alpha: 1 };
     if (state.tool === "ink" && done.points.length > 1) {
       const bounds = done.points.reduce((b, p) => boxOf({ x: Math.min(b.x, p.x), y: Math.min(b.y, p.y) }, { x: Math.max(b.x + b.width, p.x), y: Math.max(b.y + b.height, p.y) }), { x: done.start.x, y: done.start.y, width: 0, height: 0 });
-      createAnnotation({ kind: "Ink", pageIndex: view.index, inkPaths: [done.points], color: red, borderWidth: 2, rect: { origin: { x: bounds.x, y: bounds.y }, size: { width: Math.max(1, bounds.width), height: Math.max(1, bounds.height) } } });
+      addAnnotation({ kind: "Ink", pageIndex: view.index, inkPaths: [done.points], color: red, borderWidth: 2, rect: { origin: { x: bounds.x, y: bounds.y }, size: { width: Math.max(1, bounds.width), height: Math.max(1, bounds.height) } } });
     } else if (state.tool === "rectangle" && box.width > 2 && box.height > 2) {
-      createAnnotation({ kind: "Square", pageIndex: view.index, color: red, borderWidth: 2, rect: { origin: { x: box.x, y: box.y }, size: { width: box.width, height: box.height } } });
+      addAnnotation({ kind: "Square", pageIndex: view.index, color: red, borderWidth: 2, rect: { origin: { x: box.x, y: box.y }, size: { width: box.width, height: box.height } } });
     }
   });
 }

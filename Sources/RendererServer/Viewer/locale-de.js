@@ -79,6 +79,8 @@ export default {
   "layers.none": "Das Dokument hat keine Ebenen.",
   "layers.configuration": "Konfiguration: {name}",
   "layers.unnamed": "Ebene {number}",
+  "history.nothingToUndo": "Nichts rückgängig zu machen.",
+  "history.nothingToRedo": "Nichts wiederherzustellen.",
   "attachment.onPage": "auf Seite {page}",
   "upload.open": "Öffnen",
   "upload.open.title": "Ein PDF von diesem Computer öffnen",

@@ -79,6 +79,8 @@ export default {
   "layers.none": "The document has no layers.",
   "layers.configuration": "Configuration: {name}",
   "layers.unnamed": "Layer {number}",
+  "history.nothingToUndo": "Nothing to undo.",
+  "history.nothingToRedo": "Nothing to redo.",
   "attachment.onPage": "on page {page}",
   "upload.open": "Open",
   "upload.open.title": "Open a PDF from this computer",

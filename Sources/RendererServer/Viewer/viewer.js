@@ -7,7 +7,7 @@
 // ES modules, one per part of the viewer, loaded by the browser as they are (no build
 // step): this one starts the viewer, opens documents and wires the toolbar and keys.
 
-import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, saveSelectedAnnotation, setTool } from "./annotations.js";
+import { closeEditor, deleteSelectedAnnotation, forgetHistory, loadAnnotations, onLayerChange, replayEdit, saveSelectedAnnotation, setTool } from "./annotations.js";
 import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
@@ -192,6 +192,7 @@ function closeDocument() {
   state.currentPage = 0;
   if (state.findController) state.findController.abort();
   pageViews.length = 0;
+  forgetHistory();
   state.shownLayers.clear();
   state.hiddenLayers.clear();
   for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments", "layers"]) $(id).innerHTML = "";
@@ -358,6 +359,12 @@ function wireKeyboard() {
       return;
     }
     if (typing) return;
+    if ((event.ctrlKey || event.metaKey) && ["z", "Z", "y"].includes(event.key)) {
+      // Ctrl+Z takes back the reader's last annotation edit; Ctrl+Shift+Z and Ctrl+Y make it again.
+      event.preventDefault();
+      replayEdit(event.key === "z" && !event.shiftKey);
+      return;
+    }
     const actions = {
       PageDown: () => stepPage(1),
       PageUp: () => stepPage(-1),
