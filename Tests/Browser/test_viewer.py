@@ -614,6 +614,7 @@ class ViewerTests(unittest.TestCase):
         self.wait_form_value("size", "L")
         colors = Select(control("colors"))
         colors.deselect_all()
+        self.wait_form_value("colors", "")
         colors.select_by_value("green")
         self.wait_form_value("colors", "green")
         # A value the server refuses (past /MaxLen, set by a script past the box's own limit):
@@ -623,6 +624,16 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return /The form was not saved/.test(document.getElementById('status-text').textContent)", "the refusal")
         self.wait_for("return document.querySelector('.form-control[data-field=\"name\"]').value === 'Grace Hopper'", "the value again")
         self.assertEqual(self.form_values()["name"], "Grace Hopper")
+        # Ctrl+Z takes the last fill back (the refused one was none): no colour chosen again,
+        # in the file and in the list; Ctrl+Y makes it again.
+        from selenium.webdriver.common.action_chains import ActionChains
+        chord = lambda key: ActionChains(self.browser).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+        self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
+        chord("z")
+        self.wait_form_value("colors", "")
+        self.wait_for("return document.querySelector('.form-control[data-field=\"colors\"]').selectedOptions.length === 0", "no colour chosen in the list")
+        chord("y")
+        self.wait_form_value("colors", "green")
 
     def accessibility_violations(self):
         """What axe-core (axe-selenium-python's copy) finds against WCAG 2.0 and 2.1, levels A

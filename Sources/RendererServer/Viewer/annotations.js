@@ -7,6 +7,7 @@ import { quadsBounds } from "./find.js";
 import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
 import { drawPage, pagePoint } from "./pages.js";
+import { record } from "./history.js";
 import { emptyNote, refreshThumbnails } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { selectionQuads } from "./text-layer.js";
@@ -176,13 +177,13 @@ function hexColor(hex) {
 export async function saveSelectedAnnotation() {
   const before = state.selectedAnnotation;
   const after = await modifyAnnotation({ ...before, color: hexColor($("editor-color").value), contents: $("editor-contents").value });
-  if (after) record({ before, after });
+  if (after) recordAnnotationEdit(before, after);
   closeEditor();
 }
 
 export async function deleteSelectedAnnotation() {
   const annotation = state.selectedAnnotation;
-  if (await removeAnnotation(annotation)) record({ before: annotation, after: null });
+  if (await removeAnnotation(annotation)) recordAnnotationEdit(annotation, null);
   closeEditor();
 }
 
@@ -201,58 +202,28 @@ async function removeAnnotation(annotation) {
 }
 
 /**
- * The reader's annotation edits in this tab, which Ctrl+Z takes back and Ctrl+Shift+Z makes
- * again: each `{ before, after }`, null where the annotation did not exist. An undo or redo
- * is an edit like any other, sent to the server (or the layer, where the layer's rules decide
- * as for any change); one refused is dropped from the history with the server's reason shown.
+ * Records an annotation edit for Ctrl+Z: `before` and `after` are the annotation before and
+ * after it (null where it did not exist). Made again or taken back, an annotation that comes
+ * (back) is a new one, with a new identity, which the step follows from then on.
  */
-const history = { undone: [], done: [], limit: 100, replaying: Promise.resolve() };
-
-function record(step) {
-  history.done.push(step);
-  if (history.done.length > history.limit) history.done.shift();
-  history.undone = [];
-}
-
-/** Forgets the history, as when another document opens. */
-export function forgetHistory() {
-  history.done = [];
-  history.undone = [];
-}
-
-/**
- * Takes back the last edit (`undo` true) or makes again the last one taken back, after the
- * undos and redos asked for before it have been made (keys pressed in a row take their turns).
- */
-export function replayEdit(undo) {
-  history.replaying = history.replaying.then(() => replayStep(undo));
-  return history.replaying;
-}
-
-async function replayStep(undo) {
-  const step = (undo ? history.done : history.undone).pop();
-  if (!step) return showStatus(t(undo ? "history.nothingToUndo" : "history.nothingToRedo"));
-  const [from, to] = undo ? [step.after, step.before] : [step.before, step.after];
-  let made = null;
-  if (!from) {
-    // The annotation comes (back) as a new one, with a new identity, which the step keeps.
-    const { id, ...fields } = to;
-    made = await createAnnotation(fields);
-    if (!made) return;
-  } else if (!to) {
-    if (!(await removeAnnotation(from))) return;
-  } else {
-    made = await modifyAnnotation({ ...to, id: from.id });
-    if (!made) return;
-  }
-  (undo ? history.undone : history.done).push(renamed(step, made));
-}
-
-/** `step` with both its sides naming `made`'s identity, the annotation's now (none: removed). */
-function renamed(step, made) {
-  const id = made ? made.id : null;
-  const rename = (side) => (side && id ? { ...side, id } : side);
-  return { before: rename(step.before), after: rename(step.after) };
+function recordAnnotationEdit(before, after) {
+  const sides = { before, after };
+  const move = async (from, to) => {
+    let made = null;
+    if (!sides[from]) {
+      const { id, ...fields } = sides[to];
+      made = await createAnnotation(fields);
+      if (!made) return false;
+    } else if (!sides[to]) {
+      if (!(await removeAnnotation(sides[from]))) return false;
+    } else {
+      made = await modifyAnnotation({ ...sides[to], id: sides[from].id });
+      if (!made) return false;
+    }
+    for (const side of ["before", "after"]) if (made && sides[side]) sides[side] = { ...sides[side], id: made.id };
+    return true;
+  };
+  record({ undo: () => move("after", "before"), redo: () => move("before", "after") });
 }
 
 /**
@@ -280,7 +251,7 @@ async function changeAnnotations(edit, pages) {
 /** Makes a new annotation, which Ctrl+Z then takes back. */
 async function addAnnotation(annotation) {
   const made = await createAnnotation(annotation);
-  if (made) record({ before: null, after: made });
+  if (made) recordAnnotationEdit(null, made);
 }
 
 function createAnnotation(annotation) {

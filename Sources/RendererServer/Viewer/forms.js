@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { showStatus } from "./dom.js";
+import { record } from "./history.js";
 import { t } from "./i18n.js";
 import { layer, place } from "./pages.js";
 import { allows, pageViews, state } from "./state.js";
@@ -134,23 +135,44 @@ function editableCombo(field, fontSize) {
   return wrapper;
 }
 
-/** Saves `values`; on refusal says why and shows the fields' values again. */
+/** Saves `values`, which Ctrl+Z then takes back to the fields' values before. */
 async function fill(values) {
+  const before = Object.fromEntries(state.formFields.filter((field) => field.name in values)
+    .map((field) => [field.name, field.kind === "listBox" ? field.values : (field.value ?? "")]));
+  if (await save(values)) record({ undo: () => refill(before), redo: () => refill(values) });
+}
+
+/** Saves `values` again from the history, and shows them in the fields' controls. */
+async function refill(values) {
+  const saved = await save(values);
+  redrawFields(values);
+  return saved;
+}
+
+/** Saves `values`; on refusal says why, shows the fields' values again and returns false. */
+async function save(values) {
   const id = state.documentID;
   try {
     const changed = await api.send(api.base(id) + "/form", "POST", values);
-    if (state.documentID !== id) return;
+    if (state.documentID !== id) return false;
     for (const field of changed) {
       const index = state.formFields.findIndex((known) => known.name === field.name);
       if (index >= 0) state.formFields[index] = field;
     }
     // The page images show the new values the next time they are drawn.
     state.revision += 1;
+    return true;
   } catch (error) {
-    if (state.documentID !== id) return;
+    if (state.documentID !== id) return false;
     showStatus(t("form.refused", { message: error.message }));
-    for (const view of pageViews) {
-      if (state.formFields.some((field) => field.name in values && field.widgets.some((w) => w.pageIndex === view.index))) drawForm(view);
-    }
+    redrawFields(values);
+    return false;
+  }
+}
+
+/** Draws again the controls of the pages where the fields named in `values` are. */
+function redrawFields(values) {
+  for (const view of pageViews) {
+    if (state.formFields.some((field) => field.name in values && field.widgets.some((w) => w.pageIndex === view.index))) drawForm(view);
   }
 }

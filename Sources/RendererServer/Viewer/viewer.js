@@ -7,7 +7,7 @@
 // ES modules, one per part of the viewer, loaded by the browser as they are (no build
 // step): this one starts the viewer, opens documents and wires the toolbar and keys.
 
-import { closeEditor, deleteSelectedAnnotation, forgetHistory, loadAnnotations, onLayerChange, replayEdit, saveSelectedAnnotation, setTool } from "./annotations.js";
+import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, saveSelectedAnnotation, setTool } from "./annotations.js";
 import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
@@ -20,6 +20,7 @@ import { askForPassword } from "./password.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
+import { forgetHistory, replayEdit } from "./history.js";
 import { loadLayers } from "./layers.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
@@ -360,7 +361,7 @@ function wireKeyboard() {
     }
     if (typing) return;
     if ((event.ctrlKey || event.metaKey) && ["z", "Z", "y"].includes(event.key)) {
-      // Ctrl+Z takes back the reader's last annotation edit; Ctrl+Shift+Z and Ctrl+Y make it again.
+      // Ctrl+Z takes back the reader's last edit; Ctrl+Shift+Z and Ctrl+Y make it again.
       event.preventDefault();
       replayEdit(event.key === "z" && !event.shiftKey);
       return;
