@@ -1100,11 +1100,18 @@ class ViewerTests(unittest.TestCase):
         self.assertIn("reload", said)
         self.screenshot_is_not_blank("server-gone.png")
 
-    def test_28_lists_and_downloads_the_documents_files(self):
-        copy = os.path.join(self.docs, "attachments.pdf")
-        shutil.copy(os.path.join(FIXTURES, "attachments.pdf"), copy)
+    def open_copy(self, fixture, name=None):
+        """Copies `fixture` into the served folder as `name` (removed after the test), opens it
+        in the viewer and returns the copy's path."""
+        name = name or fixture
+        copy = os.path.join(self.docs, name)
+        shutil.copy(os.path.join(FIXTURES, fixture), copy)
         self.addCleanup(os.remove, copy)
-        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fattachments.pdf")
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2F" + name)
+        return copy
+
+    def test_28_lists_and_downloads_the_documents_files(self):
+        copy = self.open_copy("attachments.pdf")
         self.wait_for("return document.querySelectorAll('.page').length === 1", "the page")
         self.browser.find_element("id", "tab-attachments").click()
         self.wait_for("return document.querySelectorAll('#attachments li').length === 3", "three files listed")
@@ -1140,10 +1147,7 @@ class ViewerTests(unittest.TestCase):
         """, selector, fx, fy)
 
     def test_31_shows_and_hides_the_documents_layers(self):
-        copy = os.path.join(self.docs, "layers.pdf")
-        shutil.copy(os.path.join(FIXTURES, "layers.pdf"), copy)
-        self.addCleanup(os.remove, copy)
-        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flayers.pdf")
+        self.open_copy("layers.pdf")
         self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
         self.browser.find_element("id", "tab-layers").click()
         self.wait_for("return document.querySelectorAll('#layers li input').length === 4", "four layers listed")
@@ -1169,10 +1173,7 @@ class ViewerTests(unittest.TestCase):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.keys import Keys
-        copy = os.path.join(self.docs, "undo.pdf")
-        shutil.copy(os.path.join(FIXTURES, "text.pdf"), copy)
-        self.addCleanup(os.remove, copy)
-        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fundo.pdf")
+        self.open_copy("text.pdf", "undo.pdf")
         self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
         stored = lambda: self.browser.execute_async_script("""
             const done = arguments[arguments.length - 1];
