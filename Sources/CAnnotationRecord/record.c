@@ -19,6 +19,8 @@ void annotation_records_free(annotation_record *records, int count)
 		free(r->icon);
 		free(r->created);
 		free(r->modified);
+		free(r->state);
+		free(r->state_model);
 	}
 	free(records);
 }

@@ -108,6 +108,8 @@ static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, an
 	a->contents = copy_text(ctx, obj, "Contents");
 	a->author = copy_text(ctx, obj, "T");
 	a->subject = copy_text(ctx, obj, "Subj");
+	a->state = copy_text(ctx, obj, "State");
+	a->state_model = copy_text(ctx, obj, "StateModel");
 	if (pdf_annot_has_icon_name(ctx, annot))
 		a->icon = copy_text(ctx, obj, "Name");
 	a->created = copy_text(ctx, obj, "CreationDate");
@@ -131,6 +133,22 @@ static pdf_annot *find_loaded(fz_context *ctx, pdf_page *page, pdf_obj *obj)
 		if (!pdf_objcmp(ctx, pdf_annot_obj(ctx, w), obj))
 			return w;
 	return NULL;
+}
+
+/* The position of `obj` among the page's listed annotations; -2 when it is not one. */
+static int listed_position(fz_context *ctx, pdf_page *page, pdf_obj *obj)
+{
+	pdf_obj *array = pdf_dict_get(ctx, page->obj, PDF_NAME(Annots));
+	int listed = 0;
+	for (int i = 0; i < pdf_array_len(ctx, array); i++) {
+		pdf_obj *candidate = pdf_array_get(ctx, array, i);
+		if (!is_listed(ctx, candidate) || !find_loaded(ctx, page, candidate))
+			continue;
+		if (!pdf_objcmp_resolve(ctx, candidate, obj))
+			return listed;
+		listed++;
+	}
+	return -2;
 }
 
 /* The listed annotation at `position` in /Annots order; throws when there is none. */
@@ -181,6 +199,16 @@ int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_recor
 				continue;
 			count++;
 			read_annot(ctx, annot, page_ctm, &list[count - 1]);
+		}
+		/* Each reply's root, as 1 + its place among the records. */
+		for (int i = 0, listed = 0; i < n; i++) {
+			pdf_obj *obj = pdf_array_get(ctx, array, i);
+			if (!is_listed(ctx, obj) || !find_loaded(ctx, pdf, obj))
+				continue;
+			pdf_obj *root = pdf_dict_get(ctx, obj, PDF_NAME(IRT));
+			if (root)
+				list[listed].in_reply_to = listed_position(ctx, pdf, root) + 1;
+			listed++;
 		}
 	}
 	fz_catch(ctx) {
@@ -249,6 +277,12 @@ static void apply(fz_context *ctx, pdf_annot *annot, const annotation_record *v)
 	set_text(ctx, obj, "Contents", v->contents);
 	set_text(ctx, obj, "T", v->author);
 	set_text(ctx, obj, "Subj", v->subject);
+	set_text(ctx, obj, "State", v->state);
+	set_text(ctx, obj, "StateModel", v->state_model);
+	if (v->in_reply_to > 0)
+		pdf_dict_put(ctx, obj, PDF_NAME(IRT), pdf_annot_obj(ctx, annot_at(ctx, pdf_annot_page(ctx, annot), v->in_reply_to - 1)));
+	else
+		pdf_dict_del(ctx, obj, PDF_NAME(IRT));
 	if (v->icon && pdf_annot_has_icon_name(ctx, annot))
 		pdf_set_annot_icon_name(ctx, annot, v->icon);
 	pdf_set_annot_flags(ctx, annot, v->flags);

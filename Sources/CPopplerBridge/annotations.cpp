@@ -156,6 +156,8 @@ void read_annot(Annot *annot, annotation_record *a)
 	a->contents = copy_text(dict, "Contents");
 	a->author = copy_text(dict, "T");
 	a->subject = copy_text(dict, "Subj");
+	a->state = copy_text(dict, "State");
+	a->state_model = copy_text(dict, "StateModel");
 	if (has_icon(annot->getType()))
 		a->icon = copy_text(dict, "Name");
 	a->created = copy_text(dict, "CreationDate");
@@ -254,7 +256,7 @@ PDFRectangle rect_for(Annot::AnnotSubtype type, const annotation_record *v)
 
 /* Writes every field of `v` but the dates into `annot`. Poppler's setters drop the
    appearance stream of what they change. */
-cpoppler_status apply_fields(Annot *annot, const annotation_record *v)
+cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *v)
 {
 	Annot::AnnotSubtype type = annot->getType();
 	if (v->interior_n && !has_interior(type))
@@ -341,6 +343,17 @@ cpoppler_status apply_fields(Annot *annot, const annotation_record *v)
 	annot->setFlags(static_cast<unsigned int>(v->flags));
 	if (v->name)
 		set_text(annot, "NM", v->name);
+	set_text(annot, "State", v->state);
+	set_text(annot, "StateModel", v->state_model);
+	Object &dict = const_cast<Object &>(annot->getAnnotObj());
+	if (v->in_reply_to > 0) {
+		Annot *root = annot_at(page, v->in_reply_to - 1);
+		if (!root)
+			return CPOPPLER_NO_ANNOTATION;
+		dict.dictSet("IRT", Object(root->getRef()));
+	} else
+		dict.dictRemove("IRT");
+	annot->getDoc()->getXRef()->setModifiedObject(&dict, annot->getRef());
 	return CPOPPLER_OK;
 }
 
@@ -433,6 +446,14 @@ extern "C" int cpoppler_core_page_annots(cpoppler_core *doc, int page, annotatio
 			return -1;
 		for (Annot *annot : found)
 			read_annot(annot, &list[count++]);
+		/* Each reply's root, as 1 + its place among the records. */
+		for (size_t i = 0; i < found.size(); i++) {
+			Object root = found[i]->getAnnotObj().dictLookupNF("IRT").copy();
+			if (!root.isRef())
+				continue;
+			auto place = std::find_if(found.begin(), found.end(), [&](Annot *other) { return other->getRef() == root.getRef(); });
+			list[i].in_reply_to = place == found.end() ? -1 : static_cast<int>(place - found.begin()) + 1;
+		}
 	} catch (const std::bad_alloc &) {
 		annotation_records_free(list, count);
 		return -1;
@@ -451,7 +472,7 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 		Annot *annot = create(doc->doc.get(), values->subtype, &rect);
 		if (!annot)
 			return CPOPPLER_UNSUPPORTED;
-		cpoppler_status status = apply_fields(annot, values);
+		cpoppler_status status = apply_fields(p, annot, values);
 		if (status == CPOPPLER_OK) {
 			p->addAnnot(annot);
 			set_dates(annot, values);
@@ -466,8 +487,8 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 
 extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const annotation_record *values)
 {
-	return edit_annot(doc, page, position, [values](Page *, Annot *annot) {
-		cpoppler_status status = apply_fields(annot, values);
+	return edit_annot(doc, page, position, [values](Page *p, Annot *annot) {
+		cpoppler_status status = apply_fields(p, annot, values);
 		if (status == CPOPPLER_OK)
 			set_dates(annot, values);
 		return status;

@@ -32,16 +32,35 @@ extension AnnotationEditing {
 
     /// Adds `annotation` and returns it as read back.
     package func addAnnotation(_ annotation: Annotation) throws -> Annotation {
-        try AnnotationRecords.withRecord(of: annotation, point: try recordCoordinates().recordPoint) { try createAnnotation(annotation, as: $0) }
+        let root = try rootPosition(of: annotation, among: try annotations())
+        try AnnotationRecords.withRecord(of: annotation, rootPosition: root, point: try recordCoordinates().recordPoint) {
+            try createAnnotation(annotation, as: $0)
+        }
         return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: backendID)
     }
 
     /// Changes the annotation with `annotation`'s identity to its fields and returns it as
     /// read back. The identity is written as `/NM`, so a positional key stays its name.
     package func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
-        let position = try annotations().position(of: annotation.id, pageIndex: index, backend: backendID)
-        try AnnotationRecords.withRecord(of: annotation, point: try recordCoordinates().recordPoint) { try updateAnnotation(at: position, to: annotation, as: $0) }
+        let current = try annotations()
+        let position = try current.position(of: annotation.id, pageIndex: index, backend: backendID)
+        let root = try rootPosition(of: annotation, among: current)
+        try AnnotationRecords.withRecord(of: annotation, rootPosition: root, point: try recordCoordinates().recordPoint) {
+            try updateAnnotation(at: position, to: annotation, as: $0)
+        }
         return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: backendID)
+    }
+
+    /// Where the annotation `annotation` answers is among the page's `current` ones; nil
+    /// when it answers none. Throws `invalidArgument` when that one is not on this page or is
+    /// `annotation` itself.
+    private func rootPosition(of annotation: Annotation, among current: [Annotation]) throws -> Int? {
+        guard let root = annotation.inReplyTo else { return nil }
+        guard root != annotation.id, let position = current.firstIndex(where: { $0.id == root }) else {
+            throw RendererError(
+                .invalidArgument, "an annotation answers another of its page, not \"\(root)\" (page \(index + 1))", backend: backendID)
+        }
+        return position
     }
 
     /// Removes the annotation `id`. Before that, the page's other annotations of the same

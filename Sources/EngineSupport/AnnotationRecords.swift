@@ -11,7 +11,13 @@ package enum AnnotationRecords {
         _ records: UnsafeBufferPointer<annotation_record>, pageIndex: Int, point: (Double, Double) -> PagePoint
     ) -> [Annotation] {
         let ids = AnnotationIdentity.ids(pageIndex: pageIndex, of: records.map { (name(of: $0), kind(of: $0)) })
-        return zip(records, ids).map { annotation($0, id: $1, pageIndex: pageIndex, point: point).withImpliedFlags() }
+        return zip(records, ids).map { record, id in
+            var annotation = annotation(record, id: id, pageIndex: pageIndex, point: point).withImpliedFlags()
+            // The root by its identity; one on another page (a position of -1) is not named.
+            let root = Int(record.in_reply_to) - 1
+            annotation.inReplyTo = ids.indices.contains(root) ? ids[root] : nil
+            return annotation
+        }
     }
 
     /// The record's `/NM` name; nil when absent or empty.
@@ -19,10 +25,11 @@ package enum AnnotationRecords {
         string(record.name)
     }
 
-    /// Calls `body` with `annotation` as a record, each point converted by `point`, valid
-    /// during the call.
+    /// Calls `body` with `annotation` as a record, each point converted by `point` and the
+    /// annotation it answers at `rootPosition` among the page's, valid during the call.
     package static func withRecord<T>(
-        of annotation: Annotation, point: (PagePoint) -> (x: Double, y: Double), _ body: (UnsafePointer<annotation_record>) throws -> T
+        of annotation: Annotation, rootPosition: Int?, point: (PagePoint) -> (x: Double, y: Double),
+        _ body: (UnsafePointer<annotation_record>) throws -> T
     ) throws -> T {
         guard let record = calloc(1, MemoryLayout<annotation_record>.stride)?.assumingMemoryBound(to: annotation_record.self) else {
             throw RendererError(.limitExceeded, "out of memory")
@@ -67,6 +74,9 @@ package enum AnnotationRecords {
         record.pointee.created = copy(annotation.creationDate.map(PDFDate.string(from:)))
         record.pointee.modified = copy(annotation.modificationDate.map(PDFDate.string(from:)))
         record.pointee.flags = Int32(annotation.flags.rawValue)
+        record.pointee.in_reply_to = rootPosition.map { Int32($0 + 1) } ?? 0
+        record.pointee.state = copy(annotation.reviewState?.rawValue)
+        record.pointee.state_model = copy(annotation.reviewState?.model)
         return try body(record)
     }
 
@@ -101,7 +111,8 @@ package enum AnnotationRecords {
             contents: string(record.contents), author: string(record.author), subject: string(record.subject),
             creationDate: string(record.created).flatMap(PDFDate.parse),
             modificationDate: string(record.modified).flatMap(PDFDate.parse),
-            flags: AnnotationFlags(rawValue: Int(record.flags)), iconName: string(record.icon))
+            flags: AnnotationFlags(rawValue: Int(record.flags)), iconName: string(record.icon),
+            reviewState: string(record.state).flatMap { ReviewState(pdfName: $0, model: string(record.state_model)) })
     }
 
     private static func kind(of record: annotation_record) -> AnnotationKind {

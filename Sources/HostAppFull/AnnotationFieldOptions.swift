@@ -41,6 +41,14 @@ struct AnnotationFieldOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Icon of a note (Note, Comment, ...) or stamp (Approved, Draft, ...).", valueName: "name"))
     var icon: String?
 
+    @Option(name: .customLong("in-reply-to"), help: ArgumentHelp("The id of the annotation of the same page this one answers (a reply in its thread).", valueName: "id"))
+    var inReplyTo: String?
+
+    @Option(help: ArgumentHelp(
+        "The review state this annotation gives the one it answers: \(ReviewState.allCases.map { $0.rawValue.lowercased() }.joined(separator: ", ")).",
+        valueName: "state"))
+    var state: String?
+
     /// `annotation` with the given fields changed.
     func apply(to annotation: Annotation) throws -> Annotation {
         var result = annotation
@@ -60,6 +68,13 @@ struct AnnotationFieldOptions: ParsableArguments {
         if let author { result.author = author }
         if let subject { result.subject = subject }
         if let icon { result.iconName = icon }
+        if let inReplyTo { result.inReplyTo = inReplyTo }
+        if let state {
+            guard let value = ReviewState(pdfName: state, model: nil) else {
+                throw ValidationError("--state: \"\(state)\" is not one of \(ReviewState.allCases.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
+            }
+            result.reviewState = value
+        }
         if rect == nil, result.kind.hasDerivedRect {
             result.rect = PageRect.enclosing(
                 result.quads.map(\.bounds) + (result.inkPaths.flatMap { $0 } + result.points).map { PageRect(origin: $0, size: PageSize(width: 0, height: 0)) })

@@ -32,6 +32,9 @@ enum XFDFElement {
         set("subject", annotation.subject)
         set("flags", annotation.flags.xfdfValue)
         set("icon", annotation.iconName)
+        set("inreplyto", annotation.inReplyTo)
+        set("state", annotation.reviewState?.rawValue)
+        set("statemodel", annotation.reviewState?.model)
         if annotation.kind.isTextMarkup {
             set("coords", annotation.quads.flatMap { [$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight] }.map(point).joined(separator: ","))
         }
@@ -115,6 +118,13 @@ enum XFDFElement {
             annotation.flags = []
         }
         annotation.iconName = attribute("icon")
+        annotation.inReplyTo = attribute("inreplyto")
+        if let state = attribute("state") {
+            guard let value = ReviewState(pdfName: state, model: attribute("statemodel")) else {
+                throw fail("state \"\(state)\" is not a review state of its model")
+            }
+            annotation.reviewState = value
+        }
         if kind.isTextMarkup {
             let corners = try points(attribute("coords") ?? "")
             guard !corners.isEmpty, corners.count % 4 == 0 else { throw fail("coords must hold 8 numbers for each quad") }

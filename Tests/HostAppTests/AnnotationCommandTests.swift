@@ -32,6 +32,29 @@ struct AnnotationCommandTests {
         }
     }
 
+    /// A reply and a review state made with --in-reply-to and --state, listed with their
+    /// thread; removing the root removes its replies.
+    @Test(arguments: ["mupdf", "poppler"])
+    func repliesJoinTheirThread(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let add = { (arguments: [String]) throws -> String in
+            let result = try self.hostapp(["--backend", backend, "annotations", "add", path, "--page", "1"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let root = try add(["--kind", "square", "--rect", "100,100,200,100", "--contents", "Right?"])
+        let reply = try add(["--kind", "text", "--rect", "320,100,20,20", "--contents", "Yes.", "--in-reply-to", root])
+        let state = try add(["--kind", "text", "--rect", "350,100,20,20", "--in-reply-to", root, "--state", "accepted"])
+        let listed = try list(path, backend: backend)
+        #expect(listed.map { $0["id"] as? String } == [root, reply, state])
+        #expect(listed.map { $0["inReplyTo"] as? String } == [nil, root, root])
+        #expect(listed[2]["reviewState"] as? String == "Accepted")
+        let unknown = try hostapp(["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "text", "--rect", "1,1,9,9", "--state", "maybe"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("--state"), "\(unknown.stderr)")
+        #expect(try hostapp(["--backend", backend, "annotations", "remove", path, root]).status == 0)
+        #expect(try list(path, backend: backend).isEmpty)
+    }
+
     @Test(arguments: ["mupdf", "poppler"])
     func addListUpdateRemoveAndTheReferenceToolsDrawIt(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))

@@ -10,7 +10,8 @@
  * lower-left, lower-right x, y), in /QuadPoints order; ink as the points of all paths one
  * after another, `ink_counts` points per path; `points` as x, y pairs (line end points or
  * vertices). Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK). Strings are
- * UTF-8 from malloc, NULL when absent; dates are PDF date strings.
+ * UTF-8 from malloc, NULL when absent; dates are PDF date strings. A review state is /State
+ * and /StateModel, as written.
  */
 
 #ifdef __cplusplus
@@ -42,6 +43,11 @@ typedef struct {
 	char *created;
 	char *modified;
 	int flags;
+	/* The annotation this one answers (/IRT): 1 + its position among the page's listed
+	   annotations (those the records are of), 0 for none, -1 for one elsewhere. */
+	int in_reply_to;
+	char *state;
+	char *state_model;
 } annotation_record;
 
 /* Frees every array and string of `count` records, then the records (all from malloc). */

@@ -47,6 +47,13 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     public var flags: AnnotationFlags
     /// The icon of a text note (`Note`, `Comment`, ...) or a stamp (`Approved`, `Draft`, ...).
     public var iconName: String?
+    /// The annotation this one answers (`/IRT`), by ``id``: a reply in its thread, on the same
+    /// page; nil for an annotation that answers none. Removing an annotation removes its
+    /// replies.
+    public var inReplyTo: String?
+    /// The review state this annotation gives the one it answers (`/State` in its
+    /// `/StateModel`); nil for none.
+    public var reviewState: ReviewState?
 
     /// An annotation with the given fields; an empty `id` is given a new unique name when the
     /// annotation is added.
@@ -56,7 +63,7 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
         interiorColor: Color? = nil, opacity: Double = 1, borderWidth: Double? = nil,
         contents: String? = nil, author: String? = nil, subject: String? = nil,
         creationDate: Date? = nil, modificationDate: Date? = nil, flags: AnnotationFlags = .print,
-        iconName: String? = nil
+        iconName: String? = nil, inReplyTo: String? = nil, reviewState: ReviewState? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -76,15 +83,17 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
         self.modificationDate = modificationDate
         self.flags = flags
         self.iconName = iconName
+        self.inReplyTo = inReplyTo
+        self.reviewState = reviewState
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, pageIndex, rect, quads, inkPaths, points, color, interiorColor, opacity, borderWidth
-        case contents, author, subject, creationDate, modificationDate, flags, iconName
+        case contents, author, subject, creationDate, modificationDate, flags, iconName, inReplyTo, reviewState
     }
 
     /// Decodes an annotation; only `kind`, `pageIndex` and `rect` are required, the other
-    /// fields default as in ``init(id:kind:pageIndex:rect:quads:inkPaths:points:color:interiorColor:opacity:borderWidth:contents:author:subject:creationDate:modificationDate:flags:iconName:)``.
+    /// fields default as in ``init(id:kind:pageIndex:rect:quads:inkPaths:points:color:interiorColor:opacity:borderWidth:contents:author:subject:creationDate:modificationDate:flags:iconName:inReplyTo:reviewState:)``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -105,7 +114,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
             creationDate: try c.decodeIfPresent(Date.self, forKey: .creationDate),
             modificationDate: try c.decodeIfPresent(Date.self, forKey: .modificationDate),
             flags: try c.decodeIfPresent(AnnotationFlags.self, forKey: .flags) ?? .print,
-            iconName: try c.decodeIfPresent(String.self, forKey: .iconName))
+            iconName: try c.decodeIfPresent(String.self, forKey: .iconName),
+            inReplyTo: try c.decodeIfPresent(String.self, forKey: .inReplyTo),
+            reviewState: try c.decodeIfPresent(ReviewState.self, forKey: .reviewState))
     }
 
     /// The fields this annotation sets: those that differ from a new annotation's defaults.
@@ -125,6 +136,8 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
         if modificationDate != nil { fields.insert(.modificationDate) }
         if flags != .print { fields.insert(.flags) }
         if iconName != nil { fields.insert(.iconName) }
+        if inReplyTo != nil { fields.insert(.inReplyTo) }
+        if reviewState != nil { fields.insert(.reviewState) }
         return fields
     }
 
@@ -147,6 +160,8 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
             case .modificationDate: modificationDate != other.modificationDate
             case .flags: flags != other.flags
             case .iconName: iconName != other.iconName
+            case .inReplyTo: inReplyTo != other.inReplyTo
+            case .reviewState: reviewState != other.reviewState
             }
         })
     }
@@ -180,6 +195,8 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
             case .modificationDate: copy.modificationDate = nil
             case .flags: copy.flags = .print
             case .iconName: copy.iconName = nil
+            case .inReplyTo: copy.inReplyTo = nil
+            case .reviewState: copy.reviewState = nil
             }
         }
         return copy
@@ -192,6 +209,8 @@ public enum AnnotationField: String, Hashable, Sendable, Codable, CaseIterable, 
     case rect, quads, inkPaths, points, color, interiorColor, opacity, borderWidth
     /// The text contents.
     case contents, author, subject, creationDate, modificationDate, flags, iconName
+    /// The thread: the annotation answered, and the review state given it.
+    case inReplyTo, reviewState
 
     public static func < (lhs: AnnotationField, rhs: AnnotationField) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -244,4 +263,24 @@ public struct AnnotationSupport: Hashable, Sendable, Codable {
 
     /// No annotation support at all.
     public static let none = AnnotationSupport(creatableKinds: [], readableFields: [], writableFields: [], writesNames: false, canRewrite: false)
+}
+
+/// A review state an annotation gives the one it answers (`/State`), in its state model
+/// (`/StateModel`: `Review` or `Marked`); the raw values are the PDF's names.
+public enum ReviewState: String, Hashable, Sendable, Codable, CaseIterable {
+    case accepted = "Accepted", rejected = "Rejected", cancelled = "Cancelled", completed = "Completed"
+    /// No review state (the `Review` model's `None`).
+    case noState = "None"
+    case marked = "Marked", unmarked = "Unmarked"
+
+    /// The state model it belongs to: `Marked` for marked and unmarked, `Review` for the rest.
+    public var model: String { self == .marked || self == .unmarked ? "Marked" : "Review" }
+
+    /// The state a file names in `model` (either letter case); nil for another.
+    public init?(pdfName name: String, model: String?) {
+        guard let state = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }),
+            model.map({ $0.lowercased() == state.model.lowercased() }) ?? true
+        else { return nil }
+        self = state
+    }
 }

@@ -79,12 +79,16 @@ extension Document {
         }
     }
 
-    /// Removes the annotation with identity `id` (and its popup): from the page at
-    /// `pageIndex` when given, else from the first page that has it.
+    /// Removes the annotation with identity `id` (and its popup) with its replies, every
+    /// annotation of its thread (``Annotation/inReplyTo``): from the page at `pageIndex` when
+    /// given, else from the first page that has it.
     public func removeAnnotation(withID id: String, onPageAt pageIndex: Int? = nil) throws {
         try require(.editAnnotations)
         let found = try annotation(withID: id, onPageAt: pageIndex)
-        try changing(pageAt: found.pageIndex) { page in try page.removeAnnotation(id: id) }
+        try changing(pageAt: found.pageIndex) { page in
+            for reply in try page.annotations().replies(to: id).reversed() { try page.removeAnnotation(id: reply.id) }
+            try page.removeAnnotation(id: id)
+        }
     }
 
     /// How user space maps onto page space on the page at `index`; see ``PageSpace``.

@@ -1,6 +1,6 @@
 /// What importing annotations into a document did.
 public struct AnnotationImport: Sendable {
-    /// The annotations as stored, in the order given.
+    /// The annotations as stored, in the order given (each reply after its root).
     public var imported: [Annotation] = []
     /// The fields left out of each imported annotation (by its stored identity) because
     /// the renderer cannot write them.
@@ -14,11 +14,11 @@ extension Document {
     /// keeping everything this renderer can write. An annotation whose identity is already
     /// on its page replaces it, so importing the same annotations twice changes nothing.
     /// Kinds the renderer cannot create are skipped, fields it cannot write are dropped,
-    /// and both are reported.
+    /// and both are reported. A reply is added after the annotation it answers.
     public func importAnnotations(_ incoming: [Annotation]) throws -> AnnotationImport {
         let support = renderer.annotationSupport
         var result = AnnotationImport()
-        for var annotation in incoming {
+        for var annotation in incoming.rootsFirst() {
             let label = "\(annotation.kind) \(annotation.id.isEmpty ? "(unnamed)" : "\"\(annotation.id)\"") on page \(annotation.pageIndex + 1)"
             guard support.creatableKinds.contains(annotation.kind) else {
                 result.skipped.append("\(label): \(renderer.engineName) cannot create \(annotation.kind) annotations")

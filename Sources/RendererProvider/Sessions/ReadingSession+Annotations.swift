@@ -49,7 +49,7 @@ extension ReadingSession {
             if let collaboration = configuration.collaboration { annotation = try Self.authored(annotation, in: collaboration) }
             let added = try document.addAnnotation(annotation)
             changed(AnnotationChanges(added: [added]), in: state)
-            recorded(.addedAnnotation(added), in: state)
+            recorded(.addedAnnotations([added]), in: state)
             return added
         }
     }
@@ -72,9 +72,10 @@ extension ReadingSession {
         }
     }
 
-    /// Removes the annotation `id` and tells `annotationsChanged` with its last value.
+    /// Removes the annotation `id` with its replies (its thread, as ``Document/removeAnnotation(withID:onPageAt:)``
+    /// does) and tells `annotationsChanged` with their last values, the annotation first.
     /// Throws `invalidArgument` when there is none. In collaboration mode, removing another
-    /// reader's annotation needs `annotations:delete:all`.
+    /// reader's annotation, or a thread with another reader's reply, needs `annotations:delete:all`.
     public func removeAnnotation(withID id: String, onPageAt pageIndex: Int? = nil) throws {
         try withDocument { document, state in
             let removed: Annotation
@@ -84,13 +85,16 @@ extension ReadingSession {
                 try check(.annotations)  // refused edits are refused before anything is looked up
                 throw error
             }
-            for feature in Self.features(for: removed.kind) { try check(feature) }
-            if let collaboration = configuration.collaboration, !collaboration.permissions.mayRemove(removed, as: collaboration.currentUserID) {
-                throw Self.othersAnnotation(removed, in: collaboration, "remove")
+            let thread = [removed] + (try document.annotations(pageAt: removed.pageIndex).replies(to: id))
+            for feature in Set(thread.flatMap { Self.features(for: $0.kind) }) { try check(feature) }
+            if let collaboration = configuration.collaboration,
+                let other = thread.first(where: { !collaboration.permissions.mayRemove($0, as: collaboration.currentUserID) })
+            {
+                throw Self.othersAnnotation(other, in: collaboration, "remove")
             }
             try document.removeAnnotation(withID: id, onPageAt: removed.pageIndex)
-            changed(AnnotationChanges(removed: [removed]), in: state)
-            recorded(.removedAnnotation(removed), in: state)
+            changed(AnnotationChanges(removed: thread), in: state)
+            recorded(.removedAnnotations(thread), in: state)
         }
     }
 

@@ -3,9 +3,11 @@ import Foundation
 /// A change the reader made through a session, which ``ReadingSession/undo()`` takes back and
 /// ``ReadingSession/redo()`` makes again, each through the session's own calls.
 enum SessionEdit {
-    case addedAnnotation(Annotation)
+    /// Annotations added, a thread's root first.
+    case addedAnnotations([Annotation])
     case updatedAnnotation(before: Annotation, after: Annotation)
-    case removedAnnotation(Annotation)
+    /// A thread removed, its root first.
+    case removedAnnotations([Annotation])
     /// Fields' values before and after one fill or reset, by field name.
     case filledForm(before: [String: [String]], after: [String: [String]])
     case rotatedPage(index: Int, before: PageRotation, after: PageRotation)
@@ -30,9 +32,9 @@ enum SessionEdit {
     /// The edit that takes this one back.
     var inverse: SessionEdit {
         switch self {
-        case .addedAnnotation(let annotation): .removedAnnotation(annotation)
+        case .addedAnnotations(let annotations): .removedAnnotations(annotations)
         case .updatedAnnotation(let before, let after): .updatedAnnotation(before: after, after: before)
-        case .removedAnnotation(let annotation): .addedAnnotation(annotation)
+        case .removedAnnotations(let annotations): .addedAnnotations(annotations)
         case .filledForm(let before, let after): .filledForm(before: after, after: before)
         case .rotatedPage(let index, let before, let after): .rotatedPage(index: index, before: after, after: before)
         case .movedPage(let from, let to): .movedPage(from: to, to: from)
@@ -108,10 +110,11 @@ extension ReadingSession {
     /// Makes `edit` through the session's calls.
     private func make(_ edit: SessionEdit) throws {
         switch edit {
-        case .addedAnnotation(let annotation):
-            try addAnnotation(annotation)
-        case .removedAnnotation(let annotation):
-            try removeAnnotation(withID: annotation.id)
+        case .addedAnnotations(let annotations):
+            for annotation in annotations.rootsFirst() { try addAnnotation(annotation) }
+        case .removedAnnotations(let annotations):
+            // The root, and with it its replies.
+            if let root = annotations.first { try removeAnnotation(withID: root.id) }
         case .updatedAnnotation(_, var after):
             // Where the annotation is now: a page edit may have moved it.
             after.pageIndex = try annotation(withID: after.id).pageIndex
