@@ -51,6 +51,24 @@ import TestSupport
         #expect(saved.map(\.contents) == ["Undo me", "Undo me"], "\(saved.map(\.contents))")
     }
 
+    /// A thread removed with its root comes back whole, replies answering their root again.
+    @Test(arguments: Fixtures.backendIDs)
+    func aRemovedThreadComesBackWhole(backend: String) throws {
+        let recorder = SessionRecorder()
+        let (session, copy) = try SessionSettingsTests.open("text.pdf", backend: backend, delegate: recorder)
+        defer { session.close(); copy.remove() }
+        let root = try session.addAnnotation(Self.note)
+        let reply = try session.addAnnotation(Annotation(
+            kind: .text, pageIndex: 0, rect: PageRect(x: 200, y: 72, width: 20, height: 20), contents: "Answer", inReplyTo: root.id))
+        try session.removeAnnotation(withID: root.id)
+        #expect(try session.annotations().isEmpty && recorder.calls.last == "annotationsChanged +0 ~0 -2")
+        #expect(try session.undo())
+        let back = try session.annotations()
+        #expect(back.map(\.id) == [root.id, reply.id] && back[1].inReplyTo == root.id && back[1].contents == "Answer")
+        #expect(try session.redo())
+        #expect(try session.annotations().isEmpty)
+    }
+
     @Test(arguments: Fixtures.backendIDs)
     func formValuesAreTakenBack(backend: String) throws {
         let (session, copy) = try SessionSettingsTests.open("forms.pdf", backend: backend)
