@@ -1222,6 +1222,42 @@ class ViewerTests(unittest.TestCase):
         keys(Keys.CONTROL, "z")
         self.wait_for("return /Nothing to undo/.test(document.getElementById('status-text').textContent)", "nothing left to undo")
 
+    def test_33_replies_and_review_states_form_a_thread(self):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.support.ui import Select
+        self.open_copy("text.pdf", "thread.pdf")
+        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        self.browser.find_element("css selector", "#tools [data-tool=note]").click()
+        left, top = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
+        click = ActionBuilder(self.browser)
+        click.pointer_action.move_to_location(int(left + 200), int(top + 150))
+        click.pointer_action.click()
+        click.perform()
+        self.browser.find_element("id", "tab-annotations").click()
+        self.wait_for("return document.querySelectorAll('#annotations li .entry').length === 1", "the note listed")
+        self.browser.find_element("css selector", "#annotations li .entry").click()
+        self.wait_for("return !document.getElementById('editor').hidden", "the editor")
+        self.browser.find_element("id", "editor-reply").send_keys("I agree")
+        self.browser.find_element("id", "editor-reply-send").click()
+        self.wait_for("return document.querySelector('#annotations ul.thread li') !== null", "the reply in the thread")
+        Select(self.browser.find_element("id", "editor-state")).select_by_value("Accepted")
+        self.wait_for("return document.querySelectorAll('#annotations ul.thread li').length === 2", "the review state in the thread")
+        replies = self.run_js("return [...document.querySelectorAll('#annotations ul.thread li')].map((l) => l.textContent)")
+        self.assertEqual(replies[0], "I agree")
+        self.assertIn("Accepted", replies[1])
+        self.assertEqual(self.run_js("return [...document.querySelectorAll('#editor-replies li')].length"), 2, "the editor lists the thread")
+        stored = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/docs%2Fthread.pdf/annotations').then((r) => r.json()).then(done);
+        """)
+        root = [a for a in stored if not a.get("inReplyTo")]
+        self.assertEqual(len(root), 1)
+        self.assertEqual(sorted((a.get("contents") or "", a.get("reviewState") or "") for a in stored if a.get("inReplyTo") == root[0]["id"]),
+                         [("", "Accepted"), ("I agree", "")])
+        # Only the note is drawn on the page; its replies are in its thread.
+        self.assertEqual(self.run_js("return document.querySelectorAll('.page[data-index=\"0\"] svg .annotation').length"), 1)
+        self.assertEqual(self.accessibility_violations(), [], "the thread in the editor")
+
     def test_29_view_serves_one_tab_and_ends_with_it(self):
         environment = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "xdg-data"))
         viewer = subprocess.Popen([HOSTAPP, "view", os.path.join(self.docs, "text.pdf"), "--no-browser", "--linger", "2"],

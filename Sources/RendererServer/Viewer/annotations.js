@@ -41,7 +41,7 @@ export function drawAnnotations(view) {
   if (!svg) return;
   svg.innerHTML = "";
   for (const annotation of state.annotations) {
-    if (annotation.pageIndex !== view.index || annotation.kind === "Link" || annotation.kind === "Popup") continue;
+    if (annotation.pageIndex !== view.index || annotation.kind === "Link" || annotation.kind === "Popup" || isReply(annotation)) continue;
     const shape = shapeOf(annotation);
     shape.classList.add("annotation");
     if (collaboration.active && collaboration.isLayerOwn(annotation)) {
@@ -120,11 +120,22 @@ function rectBox(rect) {
 function listAnnotations() {
   const panel = $("annotations");
   panel.innerHTML = "";
-  const shown = state.annotations.filter((a) => a.kind !== "Link" && a.kind !== "Popup");
+  const shown = state.annotations.filter((a) => a.kind !== "Link" && a.kind !== "Popup" && !isReply(a));
   if (shown.length === 0) return panel.append(emptyNote(t("annotations.none")));
   const list = document.createElement("ul");
   for (const annotation of shown) {
     const item = document.createElement("li");
+    const replies = repliesTo(annotation);
+    if (replies.length > 0) {
+      const thread = document.createElement("ul");
+      thread.className = "thread";
+      for (const reply of replies) {
+        const line = document.createElement("li");
+        line.textContent = replyText(reply);
+        thread.append(line);
+      }
+      item.append(thread);
+    }
     const link = document.createElement("button");
     link.type = "button";
     link.className = "entry";
@@ -136,7 +147,7 @@ function listAnnotations() {
       scrollToPage(annotation.pageIndex, annotation.rect.origin);
       selectAnnotation(annotation);
     });
-    item.append(link);
+    item.prepend(link);
     list.append(item);
   }
   panel.append(list);
@@ -155,6 +166,67 @@ function selectAnnotation(annotation) {
     collaboration.active && !editable ? t("annotation.notYours") : ""].filter(Boolean).join(" ");
   for (const id of ["editor-save", "editor-color", "editor-contents"]) $(id).disabled = !editable;
   $("editor-delete").disabled = !removable;
+  showThread(annotation);
+}
+
+/** Whether `annotation` answers another of its page: a reply, listed in its thread, not drawn. */
+function isReply(annotation) {
+  return Boolean(annotation.inReplyTo) && state.annotations.some((other) => other.id === annotation.inReplyTo);
+}
+
+/** The replies in `root`'s thread, replies to replies too, in the page's order. */
+function repliesTo(root) {
+  const thread = new Set([root.id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const annotation of state.annotations) {
+      if (!thread.has(annotation.id) && annotation.inReplyTo && thread.has(annotation.inReplyTo)) {
+        thread.add(annotation.id);
+        grew = true;
+      }
+    }
+  }
+  return state.annotations.filter((annotation) => annotation.id !== root.id && thread.has(annotation.id));
+}
+
+/** A reply in words: its author, and its text or the review state it gives. */
+function replyText(reply) {
+  const who = reply.author ? reply.author + ": " : "";
+  return who + (reply.reviewState ? t("thread.stateSet", { state: t("state." + reply.reviewState) }) : (reply.contents || ""));
+}
+
+/** Lists the selected annotation's replies in the editor, with what makes another. */
+function showThread(annotation) {
+  const list = $("editor-replies");
+  list.innerHTML = "";
+  for (const reply of repliesTo(annotation)) {
+    const item = document.createElement("li");
+    item.textContent = replyText(reply);
+    list.append(item);
+  }
+  $("editor-reply").value = "";
+  $("editor-state").value = "";
+  const replying = collaboration.active || state.details.editable;
+  for (const id of ["editor-reply", "editor-reply-send", "editor-state"]) $(id).disabled = !replying;
+}
+
+/**
+ * Answers the selected annotation: with the reply's text, or (`reviewState`) with a review
+ * state; a reply is a hidden note of the same page, shown in the thread, not on the page.
+ */
+export async function replyToSelected(reviewState) {
+  const root = state.selectedAnnotation;
+  const contents = $("editor-reply").value.trim();
+  if (!root || (!reviewState && !contents)) return;
+  const reply = {
+    kind: "Text", pageIndex: root.pageIndex, flags: 2 | 4, inReplyTo: root.id,
+    rect: { origin: { x: root.rect.origin.x + root.rect.size.width, y: root.rect.origin.y }, size: { width: 20, height: 20 } },
+  };
+  if (reviewState) reply.reviewState = reviewState; else reply.contents = contents;
+  await addAnnotation(reply);
+  const now = state.annotations.find((held) => held.id === root.id);
+  if (now) selectAnnotation(now);
 }
 
 export function closeEditor() {

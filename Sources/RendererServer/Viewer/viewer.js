@@ -7,7 +7,7 @@
 // ES modules, one per part of the viewer, loaded by the browser as they are (no build
 // step): this one starts the viewer, opens documents and wires the toolbar and keys.
 
-import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, saveSelectedAnnotation, setTool } from "./annotations.js";
+import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, replyToSelected, saveSelectedAnnotation, setTool } from "./annotations.js";
 import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
@@ -273,6 +273,8 @@ function wireToolbar() {
     });
   }
   $("editor-save").addEventListener("click", saveSelectedAnnotation);
+  $("editor-reply-send").addEventListener("click", () => replyToSelected(null));
+  $("editor-state").addEventListener("change", () => { if ($("editor-state").value) replyToSelected($("editor-state").value); });
   $("editor-delete").addEventListener("click", deleteSelectedAnnotation);
   $("editor-close").addEventListener("click", closeEditor);
   $("properties-open").addEventListener("click", showProperties);
