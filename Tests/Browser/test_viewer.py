@@ -912,13 +912,7 @@ class ViewerTests(unittest.TestCase):
         self.assertLess(word["height"], word["w"] * scale * 1.5)
         # A note put on the turned page lands where it was put, in page space.
         self.browser.find_element("css selector", "#tools [data-tool=note]").click()
-        # At a point of the window (an element's offsets count from the centre of its part in view).
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
-        left, top = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
-        click = ActionBuilder(self.browser)
-        click.pointer_action.move_to_location(int(left + 300), int(top + 100))
-        click.pointer_action.click()
-        click.perform()
+        self.click_page(0, 300, 100)
         notes = lambda: self.browser.execute_async_script("""
             const done = arguments[arguments.length - 1];
             fetch('/api/documents/docs%2Foutline.pdf/annotations').then((r) => r.json()).then((all) => done(all.filter((a) => a.kind === 'Text')));
@@ -1100,6 +1094,16 @@ class ViewerTests(unittest.TestCase):
         self.assertIn("reload", said)
         self.screenshot_is_not_blank("server-gone.png")
 
+    def click_page(self, index, x, y):
+        """Clicks at (x, y) CSS pixels from the top-left corner of page `index`'s box, as a
+        pointer does (at a point of the window: an element's offsets count from its centre)."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        left, top = self.run_js("const r = document.querySelector('.page[data-index=\"' + arguments[0] + '\"]').getBoundingClientRect(); return [r.left, r.top]", index)
+        click = ActionBuilder(self.browser)
+        click.pointer_action.move_to_location(int(left + x), int(top + y))
+        click.pointer_action.click()
+        click.perform()
+
     def open_copy(self, fixture, name=None):
         """Copies `fixture` into the served folder as `name` (removed after the test), opens it
         in the viewer and returns the copy's path."""
@@ -1171,7 +1175,6 @@ class ViewerTests(unittest.TestCase):
 
     def test_32_undoes_and_redoes_annotation_edits(self):
         from selenium.webdriver.common.action_chains import ActionChains
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.keys import Keys
         self.open_copy("text.pdf", "undo.pdf")
         self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
@@ -1193,11 +1196,7 @@ class ViewerTests(unittest.TestCase):
                 actions.key_up(key)
             actions.perform()
         self.browser.find_element("css selector", "#tools [data-tool=note]").click()
-        left, top = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
-        click = ActionBuilder(self.browser)
-        click.pointer_action.move_to_location(int(left + 200), int(top + 150))
-        click.pointer_action.click()
-        click.perform()
+        self.click_page(0, 200, 150)
         wait_stored([["Text", ""]], "the note made")
         self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
         keys(Keys.CONTROL, "z")
@@ -1223,16 +1222,11 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return /Nothing to undo/.test(document.getElementById('status-text').textContent)", "nothing left to undo")
 
     def test_33_replies_and_review_states_form_a_thread(self):
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.support.ui import Select
         self.open_copy("text.pdf", "thread.pdf")
         self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
         self.browser.find_element("css selector", "#tools [data-tool=note]").click()
-        left, top = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
-        click = ActionBuilder(self.browser)
-        click.pointer_action.move_to_location(int(left + 200), int(top + 150))
-        click.pointer_action.click()
-        click.perform()
+        self.click_page(0, 200, 150)
         self.browser.find_element("id", "tab-annotations").click()
         self.wait_for("return document.querySelectorAll('#annotations li .entry').length === 1", "the note listed")
         self.browser.find_element("css selector", "#annotations li .entry").click()
