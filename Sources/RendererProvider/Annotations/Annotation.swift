@@ -268,9 +268,11 @@ public struct AnnotationSupport: Hashable, Sendable, Codable {
 /// A review state an annotation gives the one it answers (`/State`), in its state model
 /// (`/StateModel`: `Review` or `Marked`); the raw values are the PDF's names.
 public enum ReviewState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The `Review` model's states a reviewer gives.
     case accepted = "Accepted", rejected = "Rejected", cancelled = "Cancelled", completed = "Completed"
     /// No review state (the `Review` model's `None`).
     case noState = "None"
+    /// The `Marked` model's states: marked or not.
     case marked = "Marked", unmarked = "Unmarked"
 
     /// The state model it belongs to: `Marked` for marked and unmarked, `Review` for the rest.

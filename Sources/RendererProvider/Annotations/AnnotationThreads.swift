@@ -1,3 +1,4 @@
+/// A page's annotations as comment threads (``Annotation/inReplyTo``).
 extension Array where Element == Annotation {
     /// The annotations that answer the annotation `id`, directly or through other replies
     /// (``Annotation/inReplyTo``), in this list's order; a loop of replies ends where it closes.

@@ -1,3 +1,5 @@
+/// The document's optional content: its layers, their configurations, and drawing with a
+/// chosen set of them shown.
 extension Document {
     /// The document's optional-content groups (layers) in the order of its list of them
     /// (`/OCProperties /OCGs`), each with its state in the default configuration; empty for a

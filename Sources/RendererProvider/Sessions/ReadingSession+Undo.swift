@@ -46,6 +46,7 @@ enum SessionEdit {
     }
 }
 
+/// Undo and redo of the reader's edits through the session.
 extension ReadingSession {
     /// Whether ``undo()`` has an edit to take back.
     public var canUndo: Bool { withState { !$0.undoStack.isEmpty } }
