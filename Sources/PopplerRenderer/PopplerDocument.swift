@@ -21,6 +21,9 @@ final class PopplerDocument: EngineDocument {
     private var drawingMemory: [UInt8] = []
     /// Where the messages of Poppler's work on this document go (`PopplerLogSink`).
     let logger: Logger
+    /// The document's layers with their default states, read from the core twin once: edits
+    /// do not change them, and the states drawings choose are the glib twin's.
+    var coreLayers: [Layer]?
 
     init(source: DocumentSource, password: String?, logger: Logger) throws {
         var absolutePath: String?

@@ -5,7 +5,10 @@ extension PopplerDocument {
     /// Read from the core twin: poppler-glib lists layers in `/Order`'s order, not the
     /// document's, and leaves out those `/Order` does not name.
     func layers() throws -> [Layer] {
-        try logging { try core.layers() }
+        if let coreLayers { return coreLayers }
+        let layers = try logging { try core.layers() }
+        coreLayers = layers
+        return layers
     }
 
     func layerConfigurations() throws -> [LayerConfiguration] {

@@ -68,6 +68,39 @@ import WSClient
         #expect(after.count > before.count && after.range(of: Data(secret.text.utf8)) == nil)
     }
 
+    /// Replies a stranger might send: to an annotation that is not there, to one of another
+    /// page, to itself, with a review state no model has, or an answer too long to name
+    /// anything. Each is a JSON 400 and the file is left as it was; a good reply is taken, and
+    /// removing its root takes it too.
+    @Test func repliesThatAnswerNothingAreRefused() async throws {
+        let harness = try ServerHarness()
+        let file = harness.docs + "/text.pdf"
+        try await harness.run { client in
+            let path = documentPath("text.pdf") + "/annotations"
+            func note(page: Int, _ extra: String) -> Data {
+                Data(#"{"kind": "Text", "pageIndex": \#(page), "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}\#(extra)}"#.utf8)
+            }
+            let root = try #require(try await client.send(.post, path, body: note(page: 0, "")).json as? [String: Any])
+            let rootID = try #require(root["id"] as? String)
+            let before = try Data(contentsOf: URL(fileURLWithPath: file))
+            for extra in [
+                #", "inReplyTo": "nowhere""#, #", "id": "self-1", "inReplyTo": "self-1""#,
+                #", "inReplyTo": "\#(rootID)", "reviewState": "Bogus""#, #", "inReplyTo": "\#(String(repeating: "x", count: 100_000))""#,
+            ] {
+                let refused = try await client.send(.post, path, body: note(page: 0, extra))
+                #expect(refused.status == .badRequest && refused.errorCode != nil, "\(extra.prefix(60)): \(refused.status)")
+            }
+            let otherPage = try await client.send(.post, path, body: note(page: 1, #", "inReplyTo": "\#(rootID)""#))
+            #expect(otherPage.status == .badRequest && otherPage.errorMessage?.contains(harness.folder) == false)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before, "nothing written")
+
+            let reply = try await client.send(.post, path, body: note(page: 0, #", "inReplyTo": "\#(rootID)", "reviewState": "Accepted""#))
+            #expect(reply.status == .created && (reply.json as? [String: Any])?["inReplyTo"] as? String == rootID)
+            #expect(try await client.execute(uri: path + "/" + rootID, method: .delete, headers: ServerHarness.authorization).status == .noContent)
+            #expect((try await client.get(path).json as? [Any])?.isEmpty == true, "the reply went with its root")
+        }
+    }
+
     @Test func xfdfOverTheLayerWebSocketNeverReadsAFileOfTheServer() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let secret = try Secret(in: harness.folder)

@@ -86,7 +86,8 @@ extension ReadingSession {
                 throw error
             }
             let thread = [removed] + (try document.annotations(pageAt: removed.pageIndex).replies(to: id))
-            for feature in Set(thread.flatMap { Self.features(for: $0.kind) }) { try check(feature) }
+            var checked: Set<SessionFeature> = []
+            for feature in thread.flatMap({ Self.features(for: $0.kind) }) where checked.insert(feature).inserted { try check(feature) }
             if let collaboration = configuration.collaboration,
                 let other = thread.first(where: { !collaboration.permissions.mayRemove($0, as: collaboration.currentUserID) })
             {

@@ -44,7 +44,8 @@ extension ReadingSession {
         try withPermitted([.formFilling]) { document, state in
             let before = try document.formFields()
             try change(document)
-            let changed = try document.formFields().filter { !Set(before).contains($0) }
+            let unchanged = Set(before)
+            let changed = try document.formFields().filter { !unchanged.contains($0) }
             if !changed.isEmpty {
                 emit(.formChanged(changed), in: state)
                 let earlier = Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

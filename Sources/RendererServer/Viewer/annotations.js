@@ -40,6 +40,7 @@ export function drawAnnotations(view) {
   const svg = view && view.element.querySelector("svg.annotation-layer");
   if (!svg) return;
   svg.innerHTML = "";
+  const { isReply } = threads();
   for (const annotation of state.annotations) {
     if (annotation.pageIndex !== view.index || annotation.kind === "Link" || annotation.kind === "Popup" || isReply(annotation)) continue;
     const shape = shapeOf(annotation);
@@ -120,21 +121,22 @@ function rectBox(rect) {
 function listAnnotations() {
   const panel = $("annotations");
   panel.innerHTML = "";
-  const shown = state.annotations.filter((a) => a.kind !== "Link" && a.kind !== "Popup" && !isReply(a));
+  const thread = threads();
+  const shown = state.annotations.filter((a) => a.kind !== "Link" && a.kind !== "Popup" && !thread.isReply(a));
   if (shown.length === 0) return panel.append(emptyNote(t("annotations.none")));
   const list = document.createElement("ul");
   for (const annotation of shown) {
     const item = document.createElement("li");
-    const replies = repliesTo(annotation);
+    const replies = thread.replies(annotation);
     if (replies.length > 0) {
-      const thread = document.createElement("ul");
-      thread.className = "thread";
+      const sublist = document.createElement("ul");
+      sublist.className = "thread";
       for (const reply of replies) {
         const line = document.createElement("li");
         line.textContent = replyText(reply);
-        thread.append(line);
+        sublist.append(line);
       }
-      item.append(thread);
+      item.append(sublist);
     }
     const link = document.createElement("button");
     link.type = "button";
@@ -169,25 +171,34 @@ function selectAnnotation(annotation) {
   showThread(annotation);
 }
 
-/** Whether `annotation` answers another of its page: a reply, listed in its thread, not drawn. */
-function isReply(annotation) {
-  return Boolean(annotation.inReplyTo) && state.annotations.some((other) => other.id === annotation.inReplyTo);
-}
-
-/** The replies in `root`'s thread, replies to replies too, in the page's order. */
-function repliesTo(root) {
-  const thread = new Set([root.id]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const annotation of state.annotations) {
-      if (!thread.has(annotation.id) && annotation.inReplyTo && thread.has(annotation.inReplyTo)) {
-        thread.add(annotation.id);
-        grew = true;
-      }
-    }
+/**
+ * The threads of the annotations held now, read once for a drawing or a list: `isReply(a)`,
+ * whether `a` answers another held annotation (a reply is listed in its thread, not drawn),
+ * and `replies(root)`, the replies in `root`'s thread, replies to replies too, in page order.
+ */
+function threads() {
+  const ids = new Set(state.annotations.map((annotation) => annotation.id));
+  const children = new Map();
+  for (const annotation of state.annotations) {
+    if (!annotation.inReplyTo || !ids.has(annotation.inReplyTo)) continue;
+    if (!children.has(annotation.inReplyTo)) children.set(annotation.inReplyTo, []);
+    children.get(annotation.inReplyTo).push(annotation);
   }
-  return state.annotations.filter((annotation) => annotation.id !== root.id && thread.has(annotation.id));
+  return {
+    isReply: (annotation) => Boolean(annotation.inReplyTo) && ids.has(annotation.inReplyTo),
+    replies(root) {
+      const found = new Set();
+      const waiting = [root.id];
+      while (waiting.length > 0) {
+        for (const child of children.get(waiting.pop()) || []) {
+          if (found.has(child)) continue;
+          found.add(child);
+          waiting.push(child.id);
+        }
+      }
+      return state.annotations.filter((annotation) => annotation !== root && found.has(annotation));
+    },
+  };
 }
 
 /** A reply in words: its author, and its text or the review state it gives. */
@@ -200,7 +211,7 @@ function replyText(reply) {
 function showThread(annotation) {
   const list = $("editor-replies");
   list.innerHTML = "";
-  for (const reply of repliesTo(annotation)) {
+  for (const reply of threads().replies(annotation)) {
     const item = document.createElement("li");
     item.textContent = replyText(reply);
     list.append(item);
