@@ -81,6 +81,10 @@ public struct ServerConfiguration: Sendable {
     /// How many served files keep their engine documents and session open at once (the
     /// least recently used is closed past it; its reader's state is kept).
     public var openFileLimit: Int = 32
+    /// The time tries at documents' passwords are counted by (five, then one more a minute):
+    /// the continuous clock. A test that must know which tries are refused holds it still,
+    /// so that no try comes back while the test runs, however slow the machine.
+    public var passwordTryClock: @Sendable () -> ContinuousClock.Instant = { .now }
 
     /// A configuration serving `roots` on loopback with `token`, through `backend`.
     public init(

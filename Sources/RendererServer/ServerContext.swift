@@ -28,7 +28,7 @@ final class ServerContext: Sendable {
     /// The readers' passwords for encrypted documents, in memory only.
     let unlocks = DocumentUnlocks()
     /// Tries at a document's password, per document: five, and one more a minute.
-    let unlockLimiter = RateLimiter(burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute")
+    let unlockLimiter: RateLimiter
 
     init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads, logger: Logger) throws {
         self.configuration = configuration
@@ -42,6 +42,8 @@ final class ServerContext: Sendable {
         }
         cache = PageImageCache(budget: configuration.cacheBytes)
         self.logger = logger
+        unlockLimiter = RateLimiter(
+            burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock)
         let events = configuration.collaboration.map { LayerEvents(backlog: $0.eventBacklog) }
         layerEvents = events
         layers = try configuration.collaboration.map { collaboration -> any LayerStorage in

@@ -26,15 +26,15 @@ struct CommentThreadTests {
     }
 
     @Test(arguments: AnnotationRoundTripTests.pairs)
-    func writtenByOneReadByTheOther(engines: (writer: String, reader: String)) throws {
+    func writtenByOneReadByTheOther(engines: (writer: String, reader: String)) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let writer = try Fixtures.registry.open(.file(path), backend: .id(engines.writer))
+        let writer = try await Fixtures.registry.open(.file(path), backend: .id(engines.writer))
         let written = try Self.thread(in: writer)
         #expect(written.map(\.inReplyTo) == [nil, written[0].id, written[1].id, written[0].id])
         #expect(written[3].reviewState == .accepted)
         try writer.save()
 
-        let read = try Fixtures.registry.open(.file(path), backend: .id(engines.reader)).annotations(pageAt: 0)
+        let read = try await Fixtures.registry.open(.file(path), backend: .id(engines.reader)).annotations(pageAt: 0)
         #expect(read.map(\.id) == written.map(\.id))
         #expect(read.map(\.inReplyTo) == written.map(\.inReplyTo), "\(engines)")
         #expect(read.map(\.reviewState) == [nil, nil, nil, .accepted], "\(engines)")
@@ -43,7 +43,7 @@ struct CommentThreadTests {
 
         // pypdf, which shares no code with either engine: /IRT is a reference to the root's
         // object (the notes' popups left out).
-        let witness = try Tool.run("python3", ["-c", """
+        let witness = try await Tool.run("python3", ["-c", """
             import sys, pypdf
             annots = [a.get_object() for a in pypdf.PdfReader(sys.argv[1]).pages[0]["/Annots"]]
             annots = [a for a in annots if a.get("/Subtype") != "/Popup"]

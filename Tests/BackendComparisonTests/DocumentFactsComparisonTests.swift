@@ -26,15 +26,15 @@ struct DocumentFactsComparisonTests {
 
     /// Real-world PDFs from Debian's documentation packages (zlib1g-dev, which `make setup`
     /// installs, ships one): both backends agree with `pdfinfo` on page count and sizes.
-    @Test func realWorldDocumentsAgreeWithPdfinfo() throws {
+    @Test func realWorldDocumentsAgreeWithPdfinfo() async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try RealWorldDocuments.collect(into: directory, limit: 6)
+        let files = try await RealWorldDocuments.collect(into: directory, limit: 6)
         try #require(!files.isEmpty, "no PDF found under /usr/share/doc")
         for file in files {
-            let expected = try PdfinfoReport(file: file)
+            let expected = try await PdfinfoReport(file: file)
             for backend in Fixtures.backendIDs {
-                let pages = try Fixtures.registry.open(.file(file), backend: .id(backend)).pageInfos()
+                let pages = try await Fixtures.registry.open(.file(file), backend: .id(backend)).pageInfos()
                 #expect(pages.count == expected.sizes.count, "\(file) with \(backend)")
                 for (page, size) in zip(pages, expected.sizes) {
                     let turned = page.rotation == .quarter || page.rotation == .threeQuarters
@@ -51,8 +51,8 @@ struct DocumentFactsComparisonTests {
 struct PdfinfoReport {
     var sizes: [PageSize] = []
 
-    init(file: String) throws {
-        let result = try Tool.run("pdfinfo", ["-l", "100000", file])
+    init(file: String) async throws {
+        let result = try await Tool.run("pdfinfo", ["-l", "100000", file])
         for line in result.text.split(separator: "\n") {
             guard let match = line.firstMatch(of: /^Page\s+\d+\s+size:\s+([\d.]+) x ([\d.]+) pts/),
                 let width = Double(match.output.1), let height = Double(match.output.2)

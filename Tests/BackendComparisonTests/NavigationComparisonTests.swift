@@ -31,24 +31,24 @@ struct NavigationComparisonTests {
     /// outline` lists (titles, nesting, target pages); on the first pages each engine's text
     /// equals its own tool's, and the engines find the same links, and the same number of hits
     /// wherever the two tools' texts hold a term equally often.
-    @Test func realWorldDocuments() throws {
+    @Test func realWorldDocuments() async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = try RealWorldDocuments.collect(into: directory, limit: 6)
+        let files = try await RealWorldDocuments.collect(into: directory, limit: 6)
         try #require(!files.isEmpty, "no PDF found under /usr/share/doc")
         for file in files {
-            let expected = try MutoolOutline(file: file).entries
-            let mupdf = try Fixtures.registry.open(.file(file), backend: .id("mupdf"))
-            let poppler = try Fixtures.registry.open(.file(file), backend: .id("poppler"))
+            let expected = try await MutoolOutline(file: file).entries
+            let mupdf = try await Fixtures.registry.open(.file(file), backend: .id("mupdf"))
+            let poppler = try await Fixtures.registry.open(.file(file), backend: .id("poppler"))
             for document in [mupdf, poppler] {
                 #expect(MutoolOutline.flatten(try document.outline()) == expected, "\(file) with \(document.renderer.id)")
             }
             for index in Array(0..<mupdf.pageCount).prefix(12) {
                 try Comparison.expectSameLinks(mupdf.links(pageAt: index), poppler.links(pageAt: index), "\(file) page \(index + 1)")
-                let mutool = try Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file, "\(index + 1)"]).text
-                let pdftotext = try Tool.run("pdftotext", ["-f", "\(index + 1)", "-l", "\(index + 1)", file, "-"]).text
-                #expect(Fixtures.normalizedWhitespace(try mupdf.text(pageAt: index)) == Fixtures.normalizedWhitespace(mutool), "\(file) page \(index + 1)")
-                #expect(Fixtures.normalizedWhitespace(try poppler.text(pageAt: index)) == Fixtures.normalizedWhitespace(pdftotext), "\(file) page \(index + 1)")
+                let mutool = try await Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file, "\(index + 1)"]).text
+                let pdftotext = try await Tool.run("pdftotext", ["-f", "\(index + 1)", "-l", "\(index + 1)", file, "-"]).text
+                #expect(await Fixtures.normalizedWhitespace(try mupdf.text(pageAt: index)) == Fixtures.normalizedWhitespace(mutool), "\(file) page \(index + 1)")
+                #expect(await Fixtures.normalizedWhitespace(try poppler.text(pageAt: index)) == Fixtures.normalizedWhitespace(pdftotext), "\(file) page \(index + 1)")
                 for term in ["the", "and", "function"] {
                     // Where the engines' own tools already read the page differently (one
                     // splits a letter-spaced word the other keeps whole), hits may differ too.
@@ -100,8 +100,8 @@ struct MutoolOutline {
 
     var entries: [Entry] = []
 
-    init(file: String) throws {
-        for line in try Tool.run("mutool", ["show", file, "outline"]).text.split(separator: "\n") {
+    init(file: String) async throws {
+        for line in try await Tool.run("mutool", ["show", file, "outline"]).text.split(separator: "\n") {
             guard let match = line.firstMatch(of: /^[|+-](\t+)"(.*)"\t(.*)$/) else { continue }
             let page = match.output.3.firstMatch(of: /^#page=(\d+)/).flatMap { Int($0.output.1) }.map { $0 - 1 }
             // mutool escapes quotes and backslashes in titles.

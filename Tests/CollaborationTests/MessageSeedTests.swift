@@ -7,11 +7,11 @@ import TestSupport
 /// The formats fuzz target starts from well-formed collaboration messages: the seeds
 /// Tests/Fuzz/make-format-seeds.py writes decode as the messages they stand for.
 @Suite struct MessageSeedTests {
-    @Test func theSeedsAreWellFormedMessages() throws {
+    @Test func theSeedsAreWellFormedMessages() async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = Fixtures.root.appendingPathComponent("Tests/Fuzz/make-format-seeds.py").path
-        #expect(try Tool.run("python3", [script, folder.path]).status == 0)
+        #expect(try await Tool.run("python3", [script, folder.path]).status == 0)
         func seed(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent(name)) }
         let decoder = JSONDecoder()
         let push = try decoder.decode(LayerPush.self, from: seed("push.json"))

@@ -40,11 +40,11 @@ import TestSupport
         #expect(claims.collaborationPermissions.canAnnotate && !claims.collaborationPermissions.canEditAll)
 
         // Python's cryptography verifies our token, and signs one that we verify.
-        let checked = try Tool.run("python3", [Self.witness, "verify", try keys.write(publicPEM, "public.pem"), token])
+        let checked = try await Tool.run("python3", [Self.witness, "verify", try keys.write(publicPEM, "public.pem"), token])
         #expect(checked.status == 0, "\(checked.stderr)")
         #expect((try JSONSerialization.jsonObject(with: checked.stdout) as? [String: Any])?["sub"] as? String == "alice")
         let payload = #"{"sub": "bob", "doc": "manual-2026", "layer": "review", "permissions": ["read-document"], "exp": \#(Int(Date().timeIntervalSince1970) + 600), "iat": \#(Int(Date().timeIntervalSince1970))}"#
-        let foreign = try Tool.run("python3", [Self.witness, "sign", try keys.write(privatePEM, "private.pem"), payload]).text
+        let foreign = try await Tool.run("python3", [Self.witness, "sign", try keys.write(privatePEM, "private.pem"), payload]).text
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let theirs = try await verifier.verify(foreign, for: Self.descriptor)
         #expect(theirs.userID == "bob" && !theirs.collaborationPermissions.canAnnotate)
@@ -53,14 +53,14 @@ import TestSupport
     @Test func rs256KeysFromOpenSSLWork() async throws {
         let keys = Keys()
         let privatePath = keys.path("rsa.pem"), publicPath = keys.path("rsa.pub")
-        #expect(try Tool.run("openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", privatePath]).status == 0)
-        #expect(try Tool.run("openssl", ["pkey", "-in", privatePath, "-pubout", "-out", publicPath]).status == 0)
+        #expect(try await Tool.run("openssl", ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", privatePath]).status == 0)
+        #expect(try await Tool.run("openssl", ["pkey", "-in", privatePath, "-pubout", "-out", publicPath]).status == 0)
         let issuer = try await CollaborationTokens(pem: try String(contentsOfFile: privatePath, encoding: .utf8))
         let verifier = try await CollaborationTokens(pem: try String(contentsOfFile: publicPath, encoding: .utf8))
         #expect(verifier.algorithm == "RS256")
         let token = try await issuer.issue(Self.claims(user: "carol"))
         #expect(try await verifier.verify(token).userID == "carol")
-        #expect(try Tool.run("python3", [Self.witness, "verify", publicPath, token]).status == 0)
+        #expect(try await Tool.run("python3", [Self.witness, "verify", publicPath, token]).status == 0)
     }
 
     @Test func refusedTokensSayWhyAndNeverEchoTheToken() async throws {

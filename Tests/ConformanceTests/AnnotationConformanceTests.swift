@@ -121,74 +121,74 @@ extension AnnotationConformanceTests {
 @Suite("Saving, on every backend")
 struct SavingConformanceTests {
     @Test(arguments: Fixtures.backendIDs)
-    func incrementalSaveKeepsTheOriginalBytesAsAPrefix(backend: String) throws {
+    func incrementalSaveKeepsTheOriginalBytesAsAPrefix(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.addAnnotation(AnnotationConformanceTests.square(0))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: .incremental)
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.count > original.count)
         #expect(saved.prefix(original.count) == original)
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
         #expect(try directoryEntries(of: path) == ["text.pdf"], "no temporary file is left")
         // Saving again, in place, on the document now reading the saved file.
-        try document.addAnnotation(AnnotationConformanceTests.square(1))
+        try await document.addAnnotation(AnnotationConformanceTests.square(1))
         try document.save()
-        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).count == 2)
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try await Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).count == 2)
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func rewriteWritesOneWholeFile(backend: String) throws {
+    func rewriteWritesOneWholeFile(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.addAnnotation(AnnotationConformanceTests.square(0))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        try await document.addAnnotation(AnnotationConformanceTests.square(0))
         let copy = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("rewritten.pdf").path
         try document.save(to: copy, mode: .rewrite)
         let rewritten = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(rewritten.ranges(of: Data("%%EOF".utf8)).count == 1, "no incremental update section")
-        #expect(try Tool.run("qpdf", ["--check", copy]).status == 0)
-        #expect(try Fixtures.registry.open(.file(copy), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try await Tool.run("qpdf", ["--check", copy]).status == 0)
+        #expect(try await Fixtures.registry.open(.file(copy), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
     /// A file the engine had to repair is rewritten whole: an update appended to a broken
     /// file would leave it broken for other readers.
     @Test(arguments: Fixtures.backendIDs)
-    func aRepairedFileIsRewrittenNotAppendedTo(backend: String) throws {
+    func aRepairedFileIsRewrittenNotAppendedTo(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let startxref = try #require(bytes.range(of: Data("startxref".utf8), options: .backwards))
         bytes.replaceSubrange(startxref.upperBound..<bytes.count, with: Data("\n12345\n%%EOF\n".utf8))
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect(try Tool.run("qpdf", ["--check", path]).status != 0, "the cross-reference offset is broken")
+        #expect(try await Tool.run("qpdf", ["--check", path]).status != 0, "the cross-reference offset is broken")
 
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.addAnnotation(AnnotationConformanceTests.square(0))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        try await document.addAnnotation(AnnotationConformanceTests.square(0))
         let refused = #expect(throws: RendererError.self) { try document.save(mode: .incremental) }
         #expect(refused?.code == .invalidArgument)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         try document.save()
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.ranges(of: Data("%%EOF".utf8)).count == 1)
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
-        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try await Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func saveIntoAReadOnlyDirectoryFailsAndLeavesTheOriginal(backend: String) throws {
+    func saveIntoAReadOnlyDirectoryFailsAndLeavesTheOriginal(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.addAnnotation(AnnotationConformanceTests.square(0))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
         if access(directory, W_OK) == 0 {
             // Running as root, whom permissions do not stop: make the directory immutable.
-            #expect(try Tool.run("chattr", ["+i", directory]).status == 0, "chattr +i is needed to test this as root")
+            #expect(try await Tool.run("chattr", ["+i", directory]).status == 0, "chattr +i is needed to test this as root")
         }
-        defer { _ = try? Tool.run("chattr", ["-i", directory]) }
+        defer { _ = try? Tool.runBlocking("chattr", ["-i", directory]) }
         let error = #expect(throws: RendererError.self) { try document.save() }
         #expect(error?.code == .ioFailure)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
@@ -197,30 +197,30 @@ struct SavingConformanceTests {
     }
 
     @Test(arguments: Fixtures.backendIDs, [SaveMode.incremental, .rewrite])
-    func encryptionIsKept(backend: String, mode: SaveMode) throws {
+    func encryptionIsKept(backend: String, mode: SaveMode) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
-        let document = try Fixtures.registry.open(.file(path), password: "owner-secret", backend: .id(backend))
-        try document.addAnnotation(AnnotationConformanceTests.square(0))
+        let document = try await Fixtures.registry.open(.file(path), password: "owner-secret", backend: .id(backend))
+        try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: mode)
         let locked = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), backend: .id(backend)) }
         #expect(locked?.code == .passwordRequired)
-        let reopened = try Fixtures.registry.open(.file(path), password: "user-secret", backend: .id(backend))
+        let reopened = try await Fixtures.registry.open(.file(path), password: "user-secret", backend: .id(backend))
         #expect(try reopened.annotations(pageAt: 0).map(\.contents) == ["square 0"])
         #expect(try reopened.info().isEncrypted)
-        #expect(try Tool.run("qpdf", ["--check", "--password=owner-secret", path]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", "--password=owner-secret", path]).status == 0)
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func aDocumentFromMemorySavesToAPath(backend: String) throws {
+    func aDocumentFromMemorySavesToAPath(backend: String) async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
-        let document = try Fixtures.registry.open(.memory(data), backend: .id(backend))
-        try document.addAnnotation(AnnotationConformanceTests.square(0))
+        let document = try await Fixtures.registry.open(.memory(data), backend: .id(backend))
+        try await document.addAnnotation(AnnotationConformanceTests.square(0))
         #expect(throws: RendererError.self) { try document.save() }
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf")) + ".saved.pdf"
         try document.save(to: path)
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.prefix(data.count) == data)
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
     private func directoryEntries(of path: String) throws -> [String] {
@@ -269,24 +269,24 @@ struct AnnotationFixtureTests {
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func readOnlyKindsCannotBeChangedButCanBeRemoved(backend: String) throws {
+    func readOnlyKindsCannotBeChangedButCanBeRemoved(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("annotations.pdf"))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
         var caret = try document.annotation(withID: "caret")
         caret.contents = "changed"
         #expect(throws: RendererError.self) { try document.updateAnnotation(caret) }
-        try document.removeAnnotation(withID: "note-1")
-        try document.removeAnnotation(withID: "p1-Highlight-1")
+        try await document.removeAnnotation(withID: "note-1")
+        try await document.removeAnnotation(withID: "p1-Highlight-1")
         #expect(try document.annotations(pageAt: 0).map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
         try document.save()
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
-        let reread = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0)
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
+        let reread = try await Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0)
         #expect(reread.map(\.kind.rawValue) == ["Square", "Ink", "Line", "PolyLine", "Caret", "FileAttachment", "Highlight"])
         // The last highlight, now the first, was named before the other was removed.
         #expect(reread.map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
-        #expect(try Fixtures.registry.open(.file(path), backend: .id(backend)).links(pageAt: 0).count == 1, "the link stays")
+        #expect(try await Fixtures.registry.open(.file(path), backend: .id(backend)).links(pageAt: 0).count == 1, "the link stays")
         // The popup went with its note: mutool, an independent reader here, lists the subtypes left.
-        let subtypes = try Tool.run("mutool", ["show", path, "pages/1/Annots/*/Subtype"]).text.split(separator: "\n")
+        let subtypes = try await Tool.run("mutool", ["show", path, "pages/1/Annots/*/Subtype"]).text.split(separator: "\n")
         #expect(subtypes == ["/Link", "/Square", "/Ink", "/Line", "/PolyLine", "/Caret", "/FileAttachment", "/Highlight"])
     }
 }

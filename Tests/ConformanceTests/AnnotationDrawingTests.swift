@@ -15,7 +15,7 @@ import TestSupport
 @Suite("Drawing a page without its annotations")
 struct AnnotationDrawingTests {
     @Test(arguments: Fixtures.backendIDs)
-    func withoutAnnotationsEqualsTheToolOnACopyWithoutThem(backend: String) throws {
+    func withoutAnnotationsEqualsTheToolOnACopyWithoutThem(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = Fixtures.path("annotations.pdf")
@@ -30,15 +30,15 @@ struct AnnotationDrawingTests {
                     page[NameObject("/Group")] = DictionaryObject({NameObject("/S"): NameObject("/Transparency")})
             writer.write(sys.argv[2])
             """
-        let removed = try Tool.run("python3", ["-c", script, original, stripped, backend == "mupdf" ? "group" : "plain"])
+        let removed = try await Tool.run("python3", ["-c", script, original, stripped, backend == "mupdf" ? "group" : "plain"])
         try #require(removed.status == 0, "pypdf failed: \(removed.stderr)")
 
-        let document = try Fixtures.registry.open(.file(original), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(original), backend: .id(backend))
         var options = RenderOptions(dpi: 72)
         options.annotations = false
-        let without = try document.render(pageAt: 0, options: options)
-        let with = try document.render(pageAt: 0, options: RenderOptions(dpi: 72))
-        let theirs = try EngineTools.draw(backend: backend, file: stripped, page: 1, dpi: 72, in: directory)
+        let without = try await document.render(pageAt: 0, options: options)
+        let with = try await document.render(pageAt: 0, options: RenderOptions(dpi: 72))
+        let theirs = try await EngineTools.draw(backend: backend, file: stripped, page: 1, dpi: 72, in: directory)
         #expect((without.width, without.height) == (theirs.width, theirs.height))
         let same = without.bytes == theirs.pixels
         #expect(same, "without annotations: pixels differ from the tool's on the copy without them")
@@ -48,9 +48,9 @@ struct AnnotationDrawingTests {
             let contents = directory.appendingPathComponent("contents.png").path
             let js = directory.appendingPathComponent("contents.js")
             try Data("new PDFDocument(scriptArgs[0]).loadPage(0).toPixmap(Identity, DeviceRGB, false, true).saveAsPNG(scriptArgs[1]);\n".utf8).write(to: js)
-            let drawn = try Tool.run("mutool", ["run", js.path, original, contents])
+            let drawn = try await Tool.run("mutool", ["run", js.path, original, contents])
             #expect(drawn.status == 0, "mutool run failed: \(drawn.stderr)")
-            let sameAsMuPDF = try Netpbm(Tool.run("pngtopnm", [contents]).stdout).pixels == without.bytes
+            let sameAsMuPDF = try await Netpbm(Tool.run("pngtopnm", [contents]).stdout).pixels == without.bytes
             #expect(sameAsMuPDF, "MuPDF's own contents-only drawing differs")
         }
     }

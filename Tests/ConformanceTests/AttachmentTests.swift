@@ -11,22 +11,24 @@ struct AttachmentTests {
     /// attachments.pdf (make-fixtures.sh): data.csv and notes.txt in the name tree, and
     /// ../../evil.txt in a file-attachment annotation on page 1.
     @Test(arguments: Fixtures.backendIDs)
-    func theListIsWhatPdfdetachLists(backend: String) throws {
+    func theListIsWhatPdfdetachLists(backend: String) async throws {
         let document = try Fixtures.open("attachments.pdf", backend: backend)
         let attachments = try document.attachments()
-        #expect(attachments.map(\.name) == (try Self.pdfdetachNames(Fixtures.path("attachments.pdf"))))
+        let listed = try await Self.pdfdetachNames(Fixtures.path("attachments.pdf"))
+        #expect(attachments.map(\.name) == listed)
         #expect(attachments.map(\.place) == [.document, .document, .annotation])
         #expect(attachments.map(\.pageIndex) == [nil, nil, 0])
         let notes = attachments[1]
         #expect(notes.description == "Reading notes" && notes.size == 22)
-        #expect(notes.checksum == Self.md5(Data("Notes on the fixture.\n".utf8)))
+        let sum = await Self.md5(Data("Notes on the fixture.\n".utf8))
+        #expect(notes.checksum == sum)
         #expect(notes.creationDate == ISO8601DateFormatter().date(from: "2024-01-02T03:04:05Z"))
         #expect(notes.modificationDate == ISO8601DateFormatter().date(from: "2025-06-07T08:09:10Z"))
         #expect(attachments[0].size == nil && attachments[0].checksum == nil && attachments[0].description == nil)
         #expect(attachments[2].description == "A name that climbs" && attachments[2].safeFileName == "evil.txt")
         // The bytes, decoded, as pdfdetach saves them.
         for index in attachments.indices {
-            #expect(try document.attachmentContents(at: index) == (try Self.pdfdetachContents(Fixtures.path("attachments.pdf"), number: index + 1)), "\(index)")
+            #expect(try await document.attachmentContents(at: index) == (try Self.pdfdetachContents(Fixtures.path("attachments.pdf"), number: index + 1)), "\(index)")
         }
         #expect { try document.attachmentContents(at: 3) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
         #expect { try document.attachmentContents(at: -1) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
@@ -37,7 +39,7 @@ struct AttachmentTests {
     /// holds exactly that. Poppler cannot (poppler-glib has no call that embeds a file) and
     /// says so, changing nothing.
     @Test(arguments: Fixtures.backendIDs)
-    func embeddingAndRemovingAreSavedForOtherReaders(backend: String) throws {
+    func embeddingAndRemovingAreSavedForOtherReaders(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let saved = folder.appendingPathComponent("saved.pdf").path
@@ -56,15 +58,16 @@ struct AttachmentTests {
         try document.removeAttachment(at: 0)  // data.csv
         try document.save(to: saved)
         let names = ["notes.txt", "photo.bin", "../../evil.txt"]
-        #expect(try Self.pdfdetachNames(saved) == names)
-        #expect(try Self.pdfdetachContents(saved, number: 2) == photo)
-        let reread = try Fixtures.registry.open(.file(saved), backend: .id("poppler")).attachments()
+        #expect(try await Self.pdfdetachNames(saved) == names)
+        #expect(try await Self.pdfdetachContents(saved, number: 2) == photo)
+        let reread = try await Fixtures.registry.open(.file(saved), backend: .id("poppler")).attachments()
         #expect(reread.map(\.name) == names)
-        #expect(reread[1].size == photo.count && reread[1].checksum == Self.md5(photo) && reread[1].description == "A photo")
+        let photoSum = await Self.md5(photo)
+        #expect(reread[1].size == photo.count && reread[1].checksum == photoSum && reread[1].description == "A photo")
         #expect(reread[1].modificationDate == modified)
-        #expect(try Tool.run("qpdf", ["--check", saved]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", saved]).status == 0)
         // The annotation's attachment goes with its annotation only.
-        let again = try Fixtures.registry.open(.file(saved), backend: .id("mupdf"))
+        let again = try await Fixtures.registry.open(.file(saved), backend: .id("mupdf"))
         #expect { try again.removeAttachment(at: 2) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
     }
 
@@ -85,25 +88,25 @@ struct AttachmentTests {
     }
 
     /// `pdfdetach -list`'s names, in its order.
-    static func pdfdetachNames(_ path: String) throws -> [String] {
-        try Tool.run("pdfdetach", ["-list", path]).text.split(separator: "\n").dropFirst().map { line in
+    static func pdfdetachNames(_ path: String) async throws -> [String] {
+        try await Tool.run("pdfdetach", ["-list", path]).text.split(separator: "\n").dropFirst().map { line in
             String(line.drop { $0 != ":" }.dropFirst(2))
         }
     }
 
     /// The bytes `pdfdetach -save number` writes (to a path of the test's choosing: never the
     /// attachment's own name, which may climb out of the folder).
-    static func pdfdetachContents(_ path: String, number: Int) throws -> Data {
+    static func pdfdetachContents(_ path: String, number: Int) async throws -> Data {
         let out = NSTemporaryDirectory() + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: out) }
-        _ = try Tool.run("pdfdetach", ["-save", String(number), "-o", out, path])
+        _ = try await Tool.run("pdfdetach", ["-save", String(number), "-o", out, path])
         return try Data(contentsOf: URL(fileURLWithPath: out))
     }
 
-    static func md5(_ data: Data) -> String {
+    static func md5(_ data: Data) async -> String {
         let path = NSTemporaryDirectory() + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: path) }
         FileManager.default.createFile(atPath: path, contents: data)
-        return (try? Tool.run("md5sum", [path]).text.split(separator: " ").first.map(String.init) ?? "") ?? ""
+        return (try? await Tool.run("md5sum", [path]).text.split(separator: " ").first.map(String.init) ?? "") ?? ""
     }
 }

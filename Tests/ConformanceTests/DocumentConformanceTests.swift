@@ -167,14 +167,14 @@ struct AutoServesTests {
     /// xref-loop.pdf (make-fixtures.sh): a cross-reference chain that loops before the table
     /// of its 30 pages. MuPDF reads no pages (without calling it a repair): damaged, and
     /// `auto` serves Poppler's 30 pages, the count qpdf reads.
-    @Test func aFileMuPDFReadsAsNoPagesIsServedByPoppler() throws {
+    @Test func aFileMuPDFReadsAsNoPagesIsServedByPoppler() async throws {
         let source = DocumentSource.file(Fixtures.path("xref-loop.pdf"))
-        let qpdf = try Tool.run("qpdf", ["--show-npages", Fixtures.path("xref-loop.pdf")])
+        let qpdf = try await Tool.run("qpdf", ["--show-npages", Fixtures.path("xref-loop.pdf")])
         #expect(qpdf.text.trimmingCharacters(in: .whitespacesAndNewlines) == "30")
         let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, backend: .id("mupdf")) }
         #expect(error?.code == .damaged && error?.message.contains("no pages") == true, "\(error?.description ?? "")")
-        #expect(try Fixtures.registry.open(source, backend: .id("poppler")).pageCount == 30)
-        let auto = try Fixtures.registry.open(source)
+        #expect(try await Fixtures.registry.open(source, backend: .id("poppler")).pageCount == 30)
+        let auto = try await Fixtures.registry.open(source)
         #expect(auto.renderer.id == "poppler" && auto.pageCount == 30)
     }
 

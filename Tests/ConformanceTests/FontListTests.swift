@@ -11,10 +11,10 @@ struct FontListTests {
     /// annotation's appearance) and of each kind; font-loops.pdf's resources name
     /// themselves, which the walk must leave without a hang or a font twice.
     @Test(arguments: Fixtures.backendIDs)
-    func fontsAreThoseThatPdffontsLists(backend: String) throws {
+    func fontsAreThoseThatPdffontsLists(backend: String) async throws {
         for path in [Fixtures.path("fonts.pdf"), Fixtures.path("font-loops.pdf"), Fixtures.path("text.pdf"), Fixtures.samplePath] {
-            let fonts = try Fixtures.registry.open(.file(path), backend: .id(backend)).fonts()
-            #expect(fonts == (try Self.pdffonts(path)), "\(path)")
+            let fonts = try await Fixtures.registry.open(.file(path), backend: .id(backend)).fonts()
+            #expect(await fonts == (try Self.pdffonts(path)), "\(path)")
         }
         let kinds = try Fixtures.open("fonts.pdf", backend: backend).fonts().map(\.kind)
         #expect(kinds == [.type1, .trueType, .cidTrueType, .type3, .type1, .type1])
@@ -40,8 +40,8 @@ struct FontListTests {
     }
 
     /// What `pdffonts` prints for `path`, read by the columns its header's dashes mark.
-    static func pdffonts(_ path: String) throws -> [FontInfo] {
-        let lines = try Tool.run("pdffonts", [path]).text.split(separator: "\n").map(String.init)
+    static func pdffonts(_ path: String) async throws -> [FontInfo] {
+        let lines = try await Tool.run("pdffonts", [path]).text.split(separator: "\n").map(String.init)
         guard lines.count >= 2 else { return [] }
         let columns = lines[1].split(separator: " ").map { dashes in
             let offset = lines[1].distance(from: lines[1].startIndex, to: dashes.startIndex)

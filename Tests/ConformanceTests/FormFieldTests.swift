@@ -15,8 +15,8 @@ struct FormFieldTests {
         var pages: [Int]
     }
 
-    static func qpdf(_ path: String) throws -> [String: QpdfField] {
-        let result = try Tool.run("qpdf", ["--json", "--json-key=acroform", path])
+    static func qpdf(_ path: String) async throws -> [String: QpdfField] {
+        let result = try await Tool.run("qpdf", ["--json", "--json-key=acroform", path])
         let json = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
         let fields = (json?["acroform"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []
         func text(_ value: Any?) -> [String] {
@@ -39,23 +39,23 @@ struct FormFieldTests {
     }
 
     /// The options of each choice field as pypdf reads `/Opt`: value and label.
-    static func pypdfOptions(_ path: String) throws -> [String: [[String]]] {
+    static func pypdfOptions(_ path: String) async throws -> [String: [[String]]] {
         let script = """
             import json, sys, pypdf
             fields = pypdf.PdfReader(sys.argv[1]).get_fields() or {}
             print(json.dumps({name: [[str(o[0]), str(o[1])] if isinstance(o, list) else [str(o), str(o)] for o in field["/Opt"]]
                               for name, field in fields.items() if "/Opt" in field}))
             """
-        let result = try Tool.run("python3", ["-c", script, path])
+        let result = try await Tool.run("python3", ["-c", script, path])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode([String: [[String]]].self, from: result.stdout)
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func everyKindIsReadAsQpdfAndPypdfReadIt(backend: String) throws {
+    func everyKindIsReadAsQpdfAndPypdfReadIt(backend: String) async throws {
         let path = Fixtures.path("forms.pdf")
         let fields = try Fixtures.open("forms.pdf", backend: backend).formFields()
-        let witness = try Self.qpdf(path)
+        let witness = try await Self.qpdf(path)
         #expect(Set(fields.map(\.name)) == Set(witness.keys))
         for field in fields {
             let expected = try #require(witness[field.name], "\(field.name)")
@@ -64,7 +64,7 @@ struct FormFieldTests {
             #expect(field.values == expected.value, "\(field.name)")
             #expect(field.widgets.map { $0.pageIndex ?? -1 } == expected.pages, "\(field.name)")
         }
-        let options = try Self.pypdfOptions(path)
+        let options = try await Self.pypdfOptions(path)
         for field in fields where !field.options.isEmpty {
             #expect(field.options.map { [$0.value, $0.label] } == options[field.name], "\(field.name)")
         }

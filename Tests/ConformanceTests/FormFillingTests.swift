@@ -17,7 +17,7 @@ struct FormFillingTests {
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func everyKindIsFilledAndReadBackElsewhere(backend: String) throws {
+    func everyKindIsFilledAndReadBackElsewhere(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         let output = directory.appendingPathComponent("filled.pdf").path
         let document = try Fixtures.open("forms.pdf", backend: backend)
@@ -33,12 +33,12 @@ struct FormFillingTests {
         }
         check(try document.formFields(), backend)
         try document.saveCopy(to: output)
-        check(try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formFields(), "the other engine")
-        let qpdf = try FormFieldTests.qpdf(output)
+        await check(try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formFields(), "the other engine")
+        let qpdf = try await FormFieldTests.qpdf(output)
         #expect(qpdf["name"]?.value == ["Marie Curie"] && qpdf["size"]?.value == ["L"] && qpdf["subscribe"]?.value == ["Off"])
-        #expect(try Tool.run("qpdf", ["--check", output]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
         // The new text is drawn: the widget's new appearance holds it.
-        let drawn = try Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", output, "1"]).stdout
+        let drawn = try await Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", output, "1"]).stdout
         #expect(String(decoding: drawn, as: UTF8.self).contains("Marie Curie"))
     }
 
@@ -47,7 +47,7 @@ struct FormFillingTests {
     /// fields, where qpdf and pypdf read them, not on the kids; every widget is drawn anew,
     /// on both pages.
     @Test(arguments: Fixtures.backendIDs)
-    func fieldsWhoseWidgetsAreKidsAreFilledOnEveryPage(backend: String) throws {
+    func fieldsWhoseWidgetsAreKidsAreFilledOnEveryPage(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let before = try Fixtures.open("form-kids.pdf", backend: backend)
@@ -57,7 +57,7 @@ struct FormFillingTests {
         let output = directory.appendingPathComponent("filled.pdf").path
         try document.saveCopy(to: output)
 
-        let qpdf = try FormFieldTests.qpdf(output)
+        let qpdf = try await FormFieldTests.qpdf(output)
         #expect(qpdf["Text1"]?.value == ["First"] && qpdf["Shared"]?.value == ["Twice"] && qpdf["Agree"]?.value == ["Yes"], "\(qpdf)")
         #expect(qpdf["Shared"]?.pages == [0, 1])
         let script = """
@@ -69,18 +69,18 @@ struct FormFillingTests {
                 for annotation in page.get("/Annots", []):
                     print("kid value", annotation.get_object().get("/V"))
             """
-        let read = try Tool.run("python3", ["-c", script, output])
+        let read = try await Tool.run("python3", ["-c", script, output])
         #expect(read.text == "Agree /Yes\nShared Twice\nText1 First\n" + String(repeating: "kid value None\n", count: 4), "\(read.text)\(read.stderr)")
-        #expect(try Tool.run("qpdf", ["--check", output]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
 
         // Each widget shows its value: the pixels in every widget's rectangle change, on both pages.
-        let filled = try Fixtures.registry.open(.file(output), backend: .id(backend))
+        let filled = try await Fixtures.registry.open(.file(output), backend: .id(backend))
         let rects: [(page: Int, rect: PageRect)] = [
             (0, PageRect(x: 72, y: 72, width: 228, height: 20)), (0, PageRect(x: 72, y: 122, width: 228, height: 20)),
             (1, PageRect(x: 72, y: 72, width: 228, height: 20)), (1, PageRect(x: 72, y: 178, width: 14, height: 14)),
         ]
         for (page, rect) in rects {
-            let after = try filled.render(pageAt: page, options: RenderOptions(dpi: 72))
+            let after = try await filled.render(pageAt: page, options: RenderOptions(dpi: 72))
             let changed = (Int(rect.minY)..<Int(rect.maxY)).contains { y in
                 (Int(rect.minX)..<Int(rect.maxX)).contains { x in after.pixel(x: x, y: y) != blank[page].pixel(x: x, y: y) }
             }
@@ -125,7 +125,7 @@ struct FormFillingTests {
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func flatteningDrawsTheValuesIntoThePage(backend: String) throws {
+    func flatteningDrawsTheValuesIntoThePage(backend: String) async throws {
         let document = try Fixtures.open("forms.pdf", backend: backend)
         guard document.renderer.capabilities.contains(.flattenForms) else {
             #expect(throws: RendererError.self) { try document.flattenForm() }
@@ -136,16 +136,16 @@ struct FormFillingTests {
         try document.flattenForm()
         #expect(try document.formFields() == [] && document.formKind() == .none)
         try document.saveCopy(to: output)
-        #expect(try Tool.run("qpdf", ["--check", output]).status == 0)
-        let text = String(decoding: try Tool.run("pdftotext", [output, "-"]).stdout, as: UTF8.self)
+        #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
+        let text = String(decoding: try await Tool.run("pdftotext", [output, "-"]).stdout, as: UTF8.self)
         // Widgets are drawn as they show: the fixture's untouched fields have empty appearances.
         #expect(text.contains("Flattened Value") && text.contains("A form with a field of each kind") && !text.contains("Hopper"))
-        let other = try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend)))
+        let other = try await Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend)))
         #expect(try other.formFields() == [] && other.formKind() == .none)
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func formKinds(backend: String) throws {
+    func formKinds(backend: String) async throws {
         #expect(try Fixtures.open("forms.pdf", backend: backend).formKind() == .acroForm)
         #expect(try Fixtures.open("text.pdf", backend: backend).formKind() == .none)
         // A dynamic XFA form: no AcroForm fields to list, and filling is refused.
@@ -159,7 +159,7 @@ struct FormFillingTests {
         try hybrid.fillForm(["applicant": ["Wu"]])
         let output = try Tool.temporaryDirectory().appendingPathComponent("hybrid.pdf").path
         try hybrid.saveCopy(to: output)
-        #expect(try FormFieldTests.qpdf(output)["applicant"]?.value == ["Wu"])
-        #expect(try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formKind() == .acroFormWithXFA)
+        #expect(try await FormFieldTests.qpdf(output)["applicant"]?.value == ["Wu"])
+        #expect(try await Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formKind() == .acroFormWithXFA)
     }
 }

@@ -34,32 +34,32 @@ struct ImageOutputTests {
     /// The file holds what ``Document/encode(_:as:png:)`` makes of the same bitmap, and netpbm's
     /// own decoder reads the PNG back to the same pixels.
     @Test(arguments: Fixtures.backendIDs, [ImageFileFormat.png, .pnm, .pam])
-    func aWrittenFileHoldsTheEncodedBitmap(backend: String, format: ImageFileFormat) throws {
+    func aWrittenFileHoldsTheEncodedBitmap(backend: String, format: ImageFileFormat) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let directory = try Self.scratchDirectory()
         let path = directory + "/page.out"
         let options = RenderOptions(dpi: 40)
-        let size = try document.render(pageAt: 0, options: options, as: format, to: path)
-        let bitmap = try document.render(pageAt: 0, options: options)
+        let size = try await document.render(pageAt: 0, options: options, as: format, to: path)
+        let bitmap = try await document.render(pageAt: 0, options: options)
         #expect(size == (bitmap.width, bitmap.height))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == document.encode(bitmap, as: format))
         if format == .png {
-            #expect(try Tool.run("pngtopnm", [path]).stdout == bitmap.pnmData())
+            #expect(try await Tool.run("pngtopnm", [path]).stdout == bitmap.pnmData())
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["page.out"])
     }
 
     @Test(arguments: Fixtures.backendIDs, [ImageFileFormat.png, .pnm])
-    func anUnwritableDirectoryGetsNothing(backend: String, format: ImageFileFormat) throws {
+    func anUnwritableDirectoryGetsNothing(backend: String, format: ImageFileFormat) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let directory = try Self.scratchDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
         if access(directory, W_OK) == 0 {
             // Running as root, whom permissions do not stop: make the directory immutable.
-            #expect(try Tool.run("chattr", ["+i", directory]).status == 0, "chattr +i is needed to test this as root")
+            #expect(try await Tool.run("chattr", ["+i", directory]).status == 0, "chattr +i is needed to test this as root")
         }
-        defer { _ = try? Tool.run("chattr", ["-i", directory]) }
+        defer { _ = try? Tool.runBlocking("chattr", ["-i", directory]) }
         let error = #expect(throws: RendererError.self) {
             try document.render(pageAt: 0, options: RenderOptions(dpi: 20), as: format, to: directory + "/page.out")
         }

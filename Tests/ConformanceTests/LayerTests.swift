@@ -67,11 +67,11 @@ struct LayerTests {
     /// shows Blue (and has no /Configs, which mutool would take instead); our drawing with
     /// those layers chosen has the same pixels.
     @Test(arguments: Fixtures.backendIDs)
-    func aChosenDrawingIsTheToolsDrawingOfACopyWithThatDefault(backend: String) throws {
+    func aChosenDrawingIsTheToolsDrawingOfACopyWithThatDefault(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("red-off.pdf").path
-        let made = try Tool.run("python3", ["-c", """
+        let made = try await Tool.run("python3", ["-c", """
             import sys, pypdf
             from pypdf.generic import ArrayObject, NameObject
             writer = pypdf.PdfWriter(clone_from=sys.argv[1])
@@ -82,8 +82,8 @@ struct LayerTests {
             writer.write(sys.argv[2])
             """, Self.file, copy])
         try #require(made.status == 0, "pypdf failed: \(made.stderr)")
-        let witness = try EngineTools.draw(backend: backend, file: copy, page: 1, dpi: 36, in: folder)
-        let ours = try Fixtures.open("layers.pdf", backend: backend).render(pageAt: 0, options: Self.options(shown: [1], hidden: [0]))
+        let witness = try await EngineTools.draw(backend: backend, file: copy, page: 1, dpi: 36, in: folder)
+        let ours = try await Fixtures.open("layers.pdf", backend: backend).render(pageAt: 0, options: Self.options(shown: [1], hidden: [0]))
         #expect(ours.width == witness.width && ours.height == witness.height)
         let differing = zip(ours.bytes, witness.pixels).filter { abs(Int($0) - Int($1)) > 8 }.count
         #expect(differing == 0, "\(differing) channel values differ")

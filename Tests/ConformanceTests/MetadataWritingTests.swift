@@ -20,7 +20,7 @@ struct MetadataWritingTests {
         var xmp: [String: String?]?
     }
 
-    static func pypdf(_ path: String, password: String = "") throws -> PypdfView {
+    static func pypdf(_ path: String, password: String = "") async throws -> PypdfView {
         let script = """
             import json, sys, pypdf
             reader = pypdf.PdfReader(sys.argv[1])
@@ -37,14 +37,14 @@ struct MetadataWritingTests {
                        "created": date(x.xmp_create_date), "modified": date(x.xmp_modify_date)}
             print(json.dumps({"info": info, "xmp": xmp}))
             """
-        let result = try Tool.run("python3", ["-c", script, path, password])
+        let result = try await Tool.run("python3", ["-c", script, path, password])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(PypdfView.self, from: result.stdout)
     }
 
     /// pdfinfo's `Key: value` lines, dates in ISO 8601.
-    static func pdfinfo(_ path: String, password: String? = nil) throws -> [String: String] {
-        let result = try Tool.run("pdfinfo", ["-isodates"] + (password.map { ["-opw", $0] } ?? []) + [path])
+    static func pdfinfo(_ path: String, password: String? = nil) async throws -> [String: String] {
+        let result = try await Tool.run("pdfinfo", ["-isodates"] + (password.map { ["-opw", $0] } ?? []) + [path])
         #expect(result.status == 0, "\(result.stderr)")
         var fields: [String: String] = [:]
         for line in result.text.split(separator: "\n") {
@@ -54,15 +54,15 @@ struct MetadataWritingTests {
         return fields
     }
 
-    static func qpdfChecks(_ path: String, password: String? = nil) throws -> Bool {
-        try Tool.run("qpdf", (password.map { ["--password=\($0)"] } ?? []) + ["--check", path]).status == 0
+    static func qpdfChecks(_ path: String, password: String? = nil) async throws -> Bool {
+        try await Tool.run("qpdf", (password.map { ["--password=\($0)"] } ?? []) + ["--check", path]).status == 0
     }
 
     @Test(arguments: Fixtures.backendIDs, [SaveMode.incremental, .rewrite])
-    func everyToolReadsWhatWasWritten(backend: String, mode: SaveMode) throws {
+    func everyToolReadsWhatWasWritten(backend: String, mode: SaveMode) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let output = path + ".out.pdf"
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
         try document.setMetadata(Self.metadata)
         #expect(try document.info().metadata == Self.metadata, "read back before saving")
         #expect(try document.xmpMetadata() == Self.metadata)
@@ -70,21 +70,21 @@ struct MetadataWritingTests {
         try document.save(to: output, mode: mode)
 
         for reader in Fixtures.backendIDs {
-            let reopened = try Fixtures.registry.open(.file(output), backend: .id(reader))
+            let reopened = try await Fixtures.registry.open(.file(output), backend: .id(reader))
             #expect(try reopened.info().metadata == Self.metadata, "\(backend) wrote, \(reader) read")
             #expect(try reopened.xmpMetadata() == Self.metadata, "\(backend) wrote, \(reader) read")
         }
-        let info = try Self.pdfinfo(output)
+        let info = try await Self.pdfinfo(output)
         #expect(info["Title"] == Self.metadata.title && info["Author"] == "Ada Lovelace" && info["Producer"] == "renderer-provider")
         #expect(info["CreationDate"] == "2024-03-09T16:00:00Z" && info["ModDate"] == "2025-01-02T03:04:05Z")
         #expect(info["Metadata Stream"] == "yes")
-        let pypdf = try Self.pypdf(output)
+        let pypdf = try await Self.pypdf(output)
         #expect(pypdf.info["/Title"] == Self.metadata.title && pypdf.info["/Keywords"] == "pdf, xmp")
         #expect(pypdf.xmp?["title"] == Self.metadata.title && pypdf.xmp?["author"] == "Ada Lovelace")
         #expect(pypdf.xmp?["subject"] == "Metadata writing" && pypdf.xmp?["keywords"] == "pdf, xmp")
         #expect(pypdf.xmp?["creator"] == "MetadataWritingTests" && pypdf.xmp?["producer"] == "renderer-provider")
         #expect(pypdf.xmp?["created"] == "2024-03-09T16:00:00" && pypdf.xmp?["modified"] == "2025-01-02T03:04:05")
-        #expect(try Self.qpdfChecks(output))
+        #expect(try await Self.qpdfChecks(output))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let saved = try Data(contentsOf: URL(fileURLWithPath: output))
         #expect(saved.starts(with: original) == (mode == .incremental))
@@ -93,9 +93,9 @@ struct MetadataWritingTests {
     /// A packet's other properties stay; the facts' old forms (elements and attributes, in
     /// several descriptions) go.
     @Test(arguments: Fixtures.backendIDs)
-    func theXMPPacketKeepsItsOtherProperties(backend: String) throws {
+    func theXMPPacketKeepsItsOtherProperties(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("metadata-xmp.pdf"))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
         #expect(try document.xmpMetadata() == DocumentMetadata(title: "Old title", author: "Old author", creator: "make-fixtures.js", producer: "mutool run"))
         var metadata = try document.info().metadata
         metadata.title = "New title"
@@ -104,7 +104,7 @@ struct MetadataWritingTests {
         try document.setMetadata(metadata)
         try document.save()
 
-        let packet = try #require(try Fixtures.registry.open(.file(path), backend: .id(backend)).xmpPacket())
+        let packet = try #require(try await Fixtures.registry.open(.file(path), backend: .id(backend)).xmpPacket())
         let text = String(decoding: packet, as: UTF8.self)
         for kept in ["Fixture rights", "<pdfaid:part>2</pdfaid:part>", "renderer-provider", "http://example.org/ns/fixture/"] {
             #expect(text.contains(kept), "\(kept) in \(text)")
@@ -114,17 +114,17 @@ struct MetadataWritingTests {
         }
         #expect(text.hasPrefix("<?xpacket begin="))
         #expect(try XMP.metadata(in: packet) == metadata)
-        let pypdf = try Self.pypdf(path)
+        let pypdf = try await Self.pypdf(path)
         #expect(pypdf.xmp?["title"] == "New title" && pypdf.xmp?["author"] == "New author" && pypdf.xmp?["creator"] == "New tool")
         #expect(pypdf.xmp?["producer"] == "mutool run" && pypdf.info["/Producer"] == "mutool run")
-        #expect(try Self.qpdfChecks(path))
+        #expect(try await Self.qpdfChecks(path))
     }
 
     /// A nil or empty field is removed from the Info dictionary and the packet alike.
     @Test(arguments: Fixtures.backendIDs)
-    func removedFieldsAreGoneEverywhere(backend: String) throws {
+    func removedFieldsAreGoneEverywhere(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("metadata.pdf"))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
         var metadata = try document.info().metadata
         metadata.author = nil
         metadata.keywords = ""
@@ -132,45 +132,45 @@ struct MetadataWritingTests {
         try document.setMetadata(metadata)
         try document.save()
 
-        let reopened = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let reopened = try await Fixtures.registry.open(.file(path), backend: .id(backend))
         let read = try reopened.info()
         #expect(read.author == nil && read.keywords == nil && read.creationDate == nil)
         #expect(read.title == "Fixture Metadata: ünïcødé" && read.subject == "Renderer fixtures")
         #expect(try reopened.xmpMetadata()?.title == "Fixture Metadata: ünïcødé")
-        let info = try Self.pdfinfo(path)
+        let info = try await Self.pdfinfo(path)
         #expect(info["Author"] == nil && info["Keywords"] == nil && info["CreationDate"] == nil && info["Title"] == "Fixture Metadata: ünïcødé")
-        let pypdf = try Self.pypdf(path)
+        let pypdf = try await Self.pypdf(path)
         #expect(pypdf.info["/Author"] == nil && pypdf.xmp?["author"] == .some(nil) && pypdf.xmp?["keywords"] == .some(nil))
     }
 
     /// An encrypted file is written encrypted; one whose permissions forbid changes is
     /// refused unless opened with the owner password, and nothing changes.
     @Test(arguments: Fixtures.backendIDs)
-    func encryptedFilesStayEncryptedAndKeepTheirPermissions(backend: String) throws {
+    func encryptedFilesStayEncryptedAndKeepTheirPermissions(backend: String) async throws {
         let restricted = try AnnotationSamples.scratchCopy(of: Fixtures.path("restricted.pdf"))
-        let open = try Fixtures.registry.open(.file(restricted), backend: .id(backend))
+        let open = try await Fixtures.registry.open(.file(restricted), backend: .id(backend))
         try open.setMetadata(DocumentMetadata(title: "Restricted, retitled"))
         try open.save()
-        #expect(try Self.pdfinfo(restricted)["Encrypted"]?.hasPrefix("yes") == true)
-        #expect(try Fixtures.registry.open(.file(restricted), backend: .id(backend)).info().title == "Restricted, retitled")
-        #expect(try Self.pypdf(restricted).xmp?["title"] == "Restricted, retitled")
+        #expect(try await Self.pdfinfo(restricted)["Encrypted"]?.hasPrefix("yes") == true)
+        #expect(try await Fixtures.registry.open(.file(restricted), backend: .id(backend)).info().title == "Restricted, retitled")
+        #expect(try await Self.pypdf(restricted).xmp?["title"] == "Restricted, retitled")
 
         let encrypted = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
         let before = try Data(contentsOf: URL(fileURLWithPath: encrypted))
-        let asUser = try Fixtures.registry.open(.file(encrypted), password: "user-secret", backend: .id(backend))
+        let asUser = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", backend: .id(backend))
         let refusal = #expect(throws: RendererError.self) { try asUser.setMetadata(DocumentMetadata(title: "no")) }
         #expect(refusal?.code == .unsupported && refusal?.message.contains("owner password") == true)
         #expect(!asUser.hasUnsavedChanges)
         #expect(try asUser.info().title != "no")
 
-        let asOwner = try Fixtures.registry.open(.file(encrypted), password: "owner-secret", backend: .id(backend))
+        let asOwner = try await Fixtures.registry.open(.file(encrypted), password: "owner-secret", backend: .id(backend))
         try asOwner.setMetadata(DocumentMetadata(title: "Retitled by the owner"))
         try asOwner.save()
         #expect(try Data(contentsOf: URL(fileURLWithPath: encrypted)) != before)
-        let reread = try Fixtures.registry.open(.file(encrypted), password: "user-secret", backend: .id(backend))
+        let reread = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", backend: .id(backend))
         #expect(try reread.info().title == "Retitled by the owner" && reread.info().isEncrypted)
-        #expect(try Self.pdfinfo(encrypted, password: "owner-secret")["Title"] == "Retitled by the owner")
-        #expect(try Self.qpdfChecks(encrypted, password: "user-secret"))
+        #expect(try await Self.pdfinfo(encrypted, password: "owner-secret")["Title"] == "Retitled by the owner")
+        #expect(try await Self.qpdfChecks(encrypted, password: "user-secret"))
     }
 }
 

@@ -76,7 +76,7 @@ struct NavigationConformanceTests {
     /// turned a quarter. pypdf reads the arrays the file writes; both engines give every one
     /// in page space as worked out here by hand, links and outline alike.
     @Test(arguments: Fixtures.backendIDs)
-    func everyKindOfDestinationLandsWhereThePDFSays(backend: String) throws {
+    func everyKindOfDestinationLandsWhereThePDFSays(backend: String) async throws {
         typealias View = DestinationView
         let expected: [(title: String, array: String, page: Int, view: View)] = [
             ("XYZ", "XYZ 100 700 2", 0, View(fit: .xyz, left: 100, top: 92, zoom: 2)),
@@ -105,7 +105,7 @@ struct NavigationConformanceTests {
                 print("%s|%d|%s" % (item["/Title"], page, " ".join([str(array[1])[1:]] + numbers)))
                 item = item.get("/Next")
             """
-        let read = try Tool.run("python3", ["-c", script, file])
+        let read = try await Tool.run("python3", ["-c", script, file])
         #expect(read.text == expected.map { "\($0.title)|\($0.page)|\($0.array)\n" }.joined(), "pypdf: \(read.text)\(read.stderr)")
 
         let document = try Fixtures.open("destinations.pdf", backend: backend)
@@ -129,7 +129,7 @@ struct NavigationConformanceTests {
     /// action to a named destination held in a dictionary's /D. Both engines list every item, nothing crashes or loops,
     /// every number given is finite, and the well-formed one lands where it says.
     @Test(arguments: Fixtures.backendIDs)
-    func hostileDestinationsAreReadSafely(backend: String) throws {
+    func hostileDestinationsAreReadSafely(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("hostile-destinations.pdf").path
@@ -149,8 +149,8 @@ struct NavigationConformanceTests {
                 objects[10 + i] = b"<< /Title (item %d) /Parent 4 0 R " % i + target + sibling + b" >>"
             open(sys.argv[1], "wb").write(pdf_file(objects)[0])
             """
-        #expect(try Tool.run("python3", ["-c", script, file, Fixtures.path("")]).status == 0)
-        let outline = try Fixtures.registry.open(.file(file), backend: .id(backend)).outline()
+        #expect(try await Tool.run("python3", ["-c", script, file, Fixtures.path("")]).status == 0)
+        let outline = try await Fixtures.registry.open(.file(file), backend: .id(backend)).outline()
         #expect(outline.map(\.title) == (0..<6).map { "item \($0)" })
         for item in outline {
             guard case .page(let index, let point, let view)? = item.destination else { continue }

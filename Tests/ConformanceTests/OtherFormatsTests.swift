@@ -39,12 +39,12 @@ struct OtherFormatsTests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-saved.pdf"))
     }
 
-    @Test func booksAreReadWithTheirTextOutlineLinksAndMetadata() throws {
-        let epub = try Fixtures.registry.open(.file(Fixtures.path("book.epub")))
+    @Test func booksAreReadWithTheirTextOutlineLinksAndMetadata() async throws {
+        let epub = try await Fixtures.registry.open(.file(Fixtures.path("book.epub")))
         #expect(try epub.info().title == "A Small Book" && epub.info().author == "Renderer Provider Authors")
         let text = try (0..<epub.pageCount).map { try epub.text(pageAt: $0) }.joined(separator: "\n")
         #expect(text.contains("The first chapter begins here.") && text.contains("The second chapter continues."))
-        let mutool = try Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", Fixtures.path("book.epub"), "1"]).text
+        let mutool = try await Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", Fixtures.path("book.epub"), "1"]).text
         #expect(mutool.contains("The first chapter begins here."), "mutool reads the same first page")
         let outline = try epub.outline()
         #expect(outline.map(\.title) == ["Chapter One", "Chapter Two"])
@@ -52,22 +52,22 @@ struct OtherFormatsTests {
         #expect(try epub.links(pageAt: 0).map(\.destination).contains { if case .page(1, _, _) = $0 { true } else { false } })
         #expect(try !epub.search("second chapter", pageAt: 1).isEmpty)
 
-        let fb2 = try Fixtures.registry.open(.file(Fixtures.path("book.fb2")))
+        let fb2 = try await Fixtures.registry.open(.file(Fixtures.path("book.fb2")))
         #expect(try fb2.info().title == "A Small FictionBook")
         #expect(try fb2.outline().map(\.title) == ["Part One", "Part Two"])
         let fb2Text = try (0..<fb2.pageCount).map { try fb2.text(pageAt: $0) }.joined()
         #expect(fb2Text.contains("The first part of the fiction book.") && fb2Text.contains("The second part ends the book."))
     }
 
-    @Test func fixedPagesHaveTheirSizesAndLinks() throws {
-        let xps = try Fixtures.registry.open(.file(Fixtures.path("pages.xps")))
+    @Test func fixedPagesHaveTheirSizesAndLinks() async throws {
+        let xps = try await Fixtures.registry.open(.file(Fixtures.path("pages.xps")))
         // XPS measures in 1/96 inch: 400 x 300 units are 300 x 225 points.
         #expect(try xps.pageInfo(pageAt: 0).size == PageSize(width: 300, height: 225))
         #expect(try xps.links(pageAt: 0) == [Link(area: PageRect(x: 37.5, y: 37.5, width: 75, height: 60), destination: .uri("https://example.org/xps"))])
 
         // The comic book holds text.pdf's pages as images: as many, of the same shape.
-        let cbz = try Fixtures.registry.open(.file(Fixtures.path("comic.cbz")))
-        let pdfinfo = try Tool.run("pdfinfo", [Fixtures.path("text.pdf")]).text.split(separator: "\n")
+        let cbz = try await Fixtures.registry.open(.file(Fixtures.path("comic.cbz")))
+        let pdfinfo = try await Tool.run("pdfinfo", [Fixtures.path("text.pdf")]).text.split(separator: "\n")
         let pages = pdfinfo.first { $0.hasPrefix("Pages:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
         #expect(pages == cbz.pageCount)
         let size = try cbz.pageInfo(pageAt: 0).size
@@ -76,15 +76,15 @@ struct OtherFormatsTests {
         // An image's page has the image's shape, as netpbm reads its pixels; the PNG's page,
         // drawn at 72 dpi, is the image.
         for file in ["image.png", "image.jpg", "image.tif"] {
-            let image = try Fixtures.registry.open(.file(Fixtures.path(file)))
+            let image = try await Fixtures.registry.open(.file(Fixtures.path(file)))
             let page = try image.pageInfo(pageAt: 0).size
             let converter = file.hasSuffix("png") ? "pngtopam" : file.hasSuffix("jpg") ? "jpegtopnm" : "tifftopnm"
-            let pixels = try Netpbm(Tool.run(converter, [Fixtures.path(file)]).stdout)
+            let pixels = try await Netpbm(Tool.run(converter, [Fixtures.path(file)]).stdout)
             #expect(abs(page.width / page.height - Double(pixels.width) / Double(pixels.height)) < 0.01, "\(file)")
         }
-        let png = try Fixtures.registry.open(.file(Fixtures.path("image.png")))
-        let drawn = try png.render(pageAt: 0, options: RenderOptions(dpi: 72))
-        let source = try Netpbm(Tool.run("pngtopam", [Fixtures.path("image.png")]).stdout)
+        let png = try await Fixtures.registry.open(.file(Fixtures.path("image.png")))
+        let drawn = try await png.render(pageAt: 0, options: RenderOptions(dpi: 72))
+        let source = try await Netpbm(Tool.run("pngtopam", [Fixtures.path("image.png")]).stdout)
         #expect(drawn.width == source.width && drawn.height == source.height)
     }
 
@@ -113,11 +113,11 @@ struct OtherFormatsTests {
         #expect(error?.code == .damaged, "\(error?.message ?? "")")
     }
 
-    @Test func zipArchivesOfOtherThingsAreNotDocuments() throws {
+    @Test func zipArchivesOfOtherThingsAreNotDocuments() async throws {
         let directory = try Tool.temporaryDirectory()
         let path = directory.appendingPathComponent("notes.zip").path
         let script = "import zipfile, sys\nwith zipfile.ZipFile(sys.argv[1], 'w') as z: z.writestr('notes.txt', 'plain text')\n"
-        #expect(try Tool.run("python3", ["-c", script, path]).status == 0)
+        #expect(try await Tool.run("python3", ["-c", script, path]).status == 0)
         #expect((#expect(throws: RendererError.self) { try DocumentSource.file(path).sniffContentType() })?.code == .unsupportedFormat)
     }
 }

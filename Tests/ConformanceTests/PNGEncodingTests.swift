@@ -10,14 +10,14 @@ struct PNGEncodingTests {
     /// A page drawn in each pixel format, encoded with each filter (and with and without
     /// fewer channels): `pngtopam` reads back the bitmap's pixels, alpha included.
     @Test(arguments: Fixtures.backendIDs, [PixelFormat.gray, .rgb, .rgba])
-    func everyFilterDecodesToThePixelsDrawn(backend: String, format: PixelFormat) throws {
+    func everyFilterDecodesToThePixelsDrawn(backend: String, format: PixelFormat) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let options = RenderOptions(dpi: 30, pixelFormat: format, background: format == .rgba ? .transparent : .white)
-        let bitmap = try document.render(pageAt: 0, options: options)
+        let bitmap = try await document.render(pageAt: 0, options: options)
         for filter in PNGEncoding.Filter.allCases {
             for reduces in [true, false] {
                 let png = try document.encode(bitmap, as: .png, png: PNGEncoding(filter: filter, reducesChannels: reduces))
-                #expect(try Self.holds(png, bitmap), "\(filter), reducing: \(reduces)")
+                #expect(try await Self.holds(png, bitmap), "\(filter), reducing: \(reduces)")
                 if !reduces { #expect(Self.colorType(png) == [.gray: 0, .rgb: 2, .rgba: 6][format]) }
             }
         }
@@ -26,13 +26,13 @@ struct PNGEncodingTests {
     /// Every level from 0 (stored) to 12 reads back the same pixels; higher levels are no
     /// larger than lower ones across the range's ends.
     @Test(arguments: Fixtures.backendIDs)
-    func everyLevelDecodesToThePixelsDrawn(backend: String) throws {
+    func everyLevelDecodesToThePixelsDrawn(backend: String) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
-        let bitmap = try document.render(pageAt: 0, options: RenderOptions(dpi: 40))
+        let bitmap = try await document.render(pageAt: 0, options: RenderOptions(dpi: 40))
         var sizes: [Int: Int] = [:]
         for level in PNGEncoding.levels {
             let png = try document.encode(bitmap, as: .png, png: PNGEncoding(level: level))
-            #expect(try Self.holds(png, bitmap), "level \(level)")
+            #expect(try await Self.holds(png, bitmap), "level \(level)")
             sizes[level] = png.count
         }
         #expect(sizes[12]! <= sizes[1]! && sizes[1]! < sizes[0]!, "\(sizes.sorted { $0.key < $1.key })")
@@ -61,31 +61,31 @@ struct PNGEncodingTests {
     /// Rendering straight to a PNG file keeps RGBA premultiplied on the way (as the engines
     /// draw it); the fast encoder writes it straight, as a bitmap drawn with straight alpha.
     @Test(arguments: Fixtures.backendIDs)
-    func premultipliedPagesAreWrittenStraight(backend: String) throws {
+    func premultipliedPagesAreWrittenStraight(backend: String) async throws {
         let document = try Fixtures.open("annotations.pdf", backend: backend)
         let directory = try ImageOutputTests.scratchDirectory()
         let options = RenderOptions(dpi: 36, pixelFormat: .rgba, background: .transparent)
         let path = directory + "/page.png"
-        try document.render(pageAt: 0, options: options, as: .png, to: path)
-        let straight = try document.render(pageAt: 0, options: options)
+        try await document.render(pageAt: 0, options: options, as: .png, to: path)
+        let straight = try await document.render(pageAt: 0, options: options)
         #expect(straight.bytes.enumerated().contains { $0.offset % 4 == 3 && $0.element != 0 && $0.element != 255 }, "the page has partly transparent pixels")
-        #expect(try Self.holds(Data(contentsOf: URL(fileURLWithPath: path)), straight))
+        #expect(try await Self.holds(Data(contentsOf: URL(fileURLWithPath: path)), straight))
     }
 
     /// The engine's own encoder stays selectable, writes what the renderer encodes, and
     /// decodes to the same pixels as the fast encoder's file.
     @Test(arguments: Fixtures.backendIDs)
-    func theEngineEncoderStaysSelectable(backend: String) throws {
+    func theEngineEncoderStaysSelectable(backend: String) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let directory = try ImageOutputTests.scratchDirectory()
         var options = RenderOptions(dpi: 40)
         options.png = .engine
-        let bitmap = try document.render(pageAt: 0, options: options)
-        try document.render(pageAt: 0, options: options, as: .png, to: directory + "/engine.png")
+        let bitmap = try await document.render(pageAt: 0, options: options)
+        try await document.render(pageAt: 0, options: options, as: .png, to: directory + "/engine.png")
         let engine = try Data(contentsOf: URL(fileURLWithPath: directory + "/engine.png"))
         #expect(engine == (try document.renderer.pngData(for: bitmap)))
-        #expect(try Self.holds(engine, bitmap))
-        #expect(try Self.holds(document.encode(bitmap, as: .png), bitmap))
+        #expect(try await Self.holds(engine, bitmap))
+        #expect(try await Self.holds(document.encode(bitmap, as: .png), bitmap))
     }
 
     /// A level out of range is refused before anything is written, leaving the old file.
@@ -105,18 +105,18 @@ struct PNGEncodingTests {
     }
 
     /// Whether netpbm reads back exactly the bitmap's size and pixels from the PNG file's bytes.
-    static func holds(_ png: Data, _ bitmap: Bitmap) throws -> Bool {
-        let decoded = try decode(png).converted(toChannels: bitmap.format.bytesPerPixel)
+    static func holds(_ png: Data, _ bitmap: Bitmap) async throws -> Bool {
+        let decoded = try await decode(png).converted(toChannels: bitmap.format.bytesPerPixel)
         return decoded.width == bitmap.width && decoded.height == bitmap.height && decoded.pixels == bitmap.bytes
     }
 
     /// netpbm's reading of a PNG file's bytes, with an alpha channel (opaque if the file has none).
-    static func decode(_ png: Data) throws -> Netpbm {
+    static func decode(_ png: Data) async throws -> Netpbm {
         let directory = try ImageOutputTests.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/image.png"
         try png.write(to: URL(fileURLWithPath: path))
-        let result = try Tool.run("pngtopam", ["-alphapam", path])
+        let result = try await Tool.run("pngtopam", ["-alphapam", path])
         #expect(result.status == 0, "pngtopam: \(result.stderr)")
         return try Netpbm(result.stdout)
     }

@@ -8,11 +8,11 @@ import TestSupport
 @Suite("Page boxes")
 struct PageBoxesTests {
     @Test(arguments: Fixtures.backendIDs)
-    func boxesAreTheFixturesAndPdfinfos(backend: String) throws {
+    func boxesAreTheFixturesAndPdfinfos(backend: String) async throws {
         let file = Fixtures.path("boxes.pdf")
         let boxes = try Fixtures.open("boxes.pdf", backend: backend).pageInfos().map(\.boxes)
         #expect(boxes == FixtureFacts.boxes)
-        let printed = try Tool.run("pdfinfo", ["-box", "-f", "1", "-l", "4", file])
+        let printed = try await Tool.run("pdfinfo", ["-box", "-f", "1", "-l", "4", file])
         #expect(printed.status == 0)
         var pdfinfo: [Int: [String: [Double]]] = [:]
         for match in printed.text.matches(of: /Page +(\d+) (\w+)Box: +([-\d.]+) +([-\d.]+) +([-\d.]+) +([-\d.]+)/) {
@@ -65,14 +65,14 @@ struct PageBoxesTests {
     /// poppler-glib clips to the crop box, so Poppler says it cannot, and draws a media box
     /// that is the crop box.
     @Test(arguments: Fixtures.backendIDs)
-    func aMediaBoxPastTheCropBox(backend: String) throws {
+    func aMediaBoxPastTheCropBox(backend: String) async throws {
         let document = try Fixtures.open("boxes.pdf", backend: backend)
         var options = RenderOptions(dpi: 72)
         options.box = .media
         if backend == "poppler" {
             #expect(throws: RendererError.self) { try document.render(pageAt: 0, options: options) }
-            let media = try document.render(pageAt: 1, options: options)
-            let crop = try document.render(pageAt: 1, options: RenderOptions(dpi: 72))
+            let media = try await document.render(pageAt: 1, options: options)
+            let crop = try await document.render(pageAt: 1, options: RenderOptions(dpi: 72))
             let same = media.bytes == crop.bytes
             #expect(same, "page 2's media box is its crop box")
             return
@@ -87,10 +87,10 @@ struct PageBoxesTests {
                 if "/CropBox" in page: del page["/CropBox"]
             writer.write(sys.argv[2])
             """
-        let removed = try Tool.run("python3", ["-c", script, Fixtures.path("boxes.pdf"), uncropped])
+        let removed = try await Tool.run("python3", ["-c", script, Fixtures.path("boxes.pdf"), uncropped])
         try #require(removed.status == 0, "pypdf failed: \(removed.stderr)")
-        let theirs = try EngineTools.draw(backend: "mupdf", file: uncropped, page: 1, dpi: 72, in: directory)
-        let media = try document.render(pageAt: 0, options: options)
+        let theirs = try await EngineTools.draw(backend: "mupdf", file: uncropped, page: 1, dpi: 72, in: directory)
+        let media = try await document.render(pageAt: 0, options: options)
         #expect((media.width, media.height) == (600, 800) && (theirs.width, theirs.height) == (600, 800))
         let same = media.bytes == theirs.pixels
         #expect(same, "the media box differs from mutool draw's page without its crop box")

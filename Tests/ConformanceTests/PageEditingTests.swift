@@ -8,15 +8,15 @@ import TestSupport
 @Suite("Page editing")
 struct PageEditingTests {
     /// The text of each page of `path`, as pdftotext reads it, trimmed.
-    static func pageTexts(_ path: String) throws -> [String] {
-        String(decoding: try Tool.run("pdftotext", ["-layout", path, "-"]).stdout, as: UTF8.self)
+    static func pageTexts(_ path: String) async throws -> [String] {
+        String(decoding: try await Tool.run("pdftotext", ["-layout", path, "-"]).stdout, as: UTF8.self)
             .split(separator: "\u{0C}", omittingEmptySubsequences: false).dropLast()
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
     /// Each page's size ("W x H") and rotation as pdfinfo prints them.
-    static func pdfinfoPages(_ path: String) throws -> [(size: String, rotation: String)] {
-        let lines = try Tool.run("pdfinfo", ["-f", "1", "-l", "999", path]).text.split(separator: "\n")
+    static func pdfinfoPages(_ path: String) async throws -> [(size: String, rotation: String)] {
+        let lines = try await Tool.run("pdfinfo", ["-f", "1", "-l", "999", path]).text.split(separator: "\n")
         func values(_ key: String) -> [String] {
             lines.filter { $0.hasPrefix("Page ") && $0.contains(" \(key): ") }.map { line in
                 let words = line.split(separator: ":", maxSplits: 1)[1].split(separator: " ")
@@ -28,10 +28,10 @@ struct PageEditingTests {
 
     /// Saves `document` to a new file, checks it with qpdf and opens it with both engines,
     /// which must agree on its page count and outline; returns the path.
-    static func saveAndCheck(_ document: Document, _ name: String) throws -> String {
+    static func saveAndCheck(_ document: Document, _ name: String) async throws -> String {
         let path = try Tool.temporaryDirectory().appendingPathComponent(name).path
         try document.saveCopy(to: path)
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0, "\(name): qpdf --check")
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0, "\(name): qpdf --check")
         let readers = try Fixtures.backendIDs.map { try Fixtures.registry.open(.file(path), backend: .id($0)) }
         for reader in readers {
             #expect(reader.pageCount == document.pageCount, "\(name) read by \(reader.renderer.id)")
@@ -47,43 +47,43 @@ struct PageEditingTests {
         #expect(document.hasUnsavedChanges == false && document.pageCount == 3)
     }
 
-    @Test func blankPagesAreInsertedWhereAsked() throws {
+    @Test func blankPagesAreInsertedWhereAsked() async throws {
         let document = try Fixtures.open("text.pdf", backend: "mupdf")
         try document.insertBlankPage(at: 1, size: PageSize(width: 300, height: 400))
         try document.insertBlankPage(at: 4, size: PageSize(width: 595, height: 842))
         #expect(document.pageCount == 5)
         #expect(try document.pageInfo(pageAt: 1).size == PageSize(width: 300, height: 400))
-        let path = try Self.saveAndCheck(document, "blank.pdf")
-        let texts = try Self.pageTexts(path)
+        let path = try await Self.saveAndCheck(document, "blank.pdf")
+        let texts = try await Self.pageTexts(path)
         #expect(texts.count == 5 && texts[1].isEmpty && texts[4].isEmpty && texts[2] == "Renderer provider fixture page two", "\(texts)")
-        #expect(try Self.pdfinfoPages(path)[1].size == "300 x 400", "pdfinfo reads the size")
+        #expect(try await Self.pdfinfoPages(path)[1].size == "300 x 400", "pdfinfo reads the size")
     }
 
-    @Test func deletingDropsWhatPointedToTheDeletedPages() throws {
+    @Test func deletingDropsWhatPointedToTheDeletedPages() async throws {
         let document = try Fixtures.open("outline.pdf", backend: "mupdf")
         let report = try document.deletePages([2])
         // outline.pdf: Section 1.2 and the third link go (by the name sec12) to page 3.
         #expect(report == PageEditReport(links: 1, outlineItems: 1, namedDestinations: 1))
-        let path = try Self.saveAndCheck(document, "deleted.pdf")
-        let reread = try Fixtures.registry.open(.file(path), backend: .id("poppler"))
+        let path = try await Self.saveAndCheck(document, "deleted.pdf")
+        let reread = try await Fixtures.registry.open(.file(path), backend: .id("poppler"))
         let titles = try reread.outline().flatMap { [$0.title] + $0.children.map(\.title) }
         #expect(titles == ["Chapter 1", "Section 1.1", "Chapter 2", "Section 2.1", "Website"])
         let links = try reread.links(pageAt: 0)
         #expect(links.count == 2 && links.contains { $0.destination.pageIndex == 2 }, "the link to the old page 4 follows it to page 3")
-        #expect(try Self.pageTexts(path) == ["Outline page 1", "Outline page 2", "Outline page 4"])
+        #expect(try await Self.pageTexts(path) == ["Outline page 1", "Outline page 2", "Outline page 4"])
     }
 
-    @Test func movedPagesKeepTheirDestinations() throws {
+    @Test func movedPagesKeepTheirDestinations() async throws {
         let document = try Fixtures.open("outline.pdf", backend: "mupdf")
         try document.movePage(from: 3, to: 0)
-        let path = try Self.saveAndCheck(document, "moved.pdf")
-        #expect(try Self.pageTexts(path) == ["Outline page 4", "Outline page 1", "Outline page 2", "Outline page 3"])
-        let outline = try Fixtures.registry.open(.file(path), backend: .id("poppler")).outline()
+        let path = try await Self.saveAndCheck(document, "moved.pdf")
+        #expect(try await Self.pageTexts(path) == ["Outline page 4", "Outline page 1", "Outline page 2", "Outline page 3"])
+        let outline = try await Fixtures.registry.open(.file(path), backend: .id("poppler")).outline()
         #expect(outline.map { $0.destination?.pageIndex } == [1, 0, nil])
         #expect(outline[0].children.map { $0.destination?.pageIndex } == [2, 3], "Section 1.2, by name, follows page 3 to index 3")
     }
 
-    @Test func rotationIsWrittenAsRotate() throws {
+    @Test func rotationIsWrittenAsRotate() async throws {
         let document = try Fixtures.open("text.pdf", backend: "mupdf")
         try document.rotatePage(at: 0, by: 90)
         try document.rotatePage(at: 0, by: 90)
@@ -91,22 +91,22 @@ struct PageEditingTests {
         try document.rotatePage(at: 1, by: -90)
         #expect(try document.pageInfos().map(\.rotation) == [.half, .threeQuarters, .threeQuarters])
         #expect((#expect(throws: RendererError.self) { try document.rotatePage(at: 0, by: 45) })?.code == .invalidArgument)
-        let path = try Self.saveAndCheck(document, "rotated.pdf")
-        #expect(try Self.pdfinfoPages(path).map(\.rotation) == ["180", "270", "270"], "pdfinfo reads /Rotate")
+        let path = try await Self.saveAndCheck(document, "rotated.pdf")
+        #expect(try await Self.pdfinfoPages(path).map(\.rotation) == ["180", "270", "270"], "pdfinfo reads /Rotate")
     }
 
-    @Test func mergedPagesBringTheirAnnotationsLinksAndOutline() throws {
+    @Test func mergedPagesBringTheirAnnotationsLinksAndOutline() async throws {
         let document = try Fixtures.open("text.pdf", backend: "mupdf")
         let report = try document.insertPages(from: .file(Fixtures.path("outline.pdf")), pages: [3, 0], at: 1)
         // Copied: page 4 (Chapter 2, Section 2.1) and page 1 (Chapter 1, its links). Not
         // copied: pages 2 and 3, so Section 1.1, Section 1.2 and the link by name to page 3 drop.
         #expect(report == PageEditReport(links: 1, outlineItems: 2))
         #expect(document.pageCount == 5)
-        let path = try Self.saveAndCheck(document, "merged.pdf")
-        #expect(try Self.pageTexts(path) == [
+        let path = try await Self.saveAndCheck(document, "merged.pdf")
+        #expect(try await Self.pageTexts(path) == [
             "The quick brown fox jumps over the lazy dog", "Outline page 4", "Outline page 1", "Renderer provider fixture page two", "Third page",
         ])
-        let reread = try Fixtures.registry.open(.file(path), backend: .id("poppler"))
+        let reread = try await Fixtures.registry.open(.file(path), backend: .id("poppler"))
         let outline = try reread.outline()
         #expect(outline.map(\.title) == ["Chapter 1", "Chapter 2", "Website"])
         #expect(outline.map { $0.destination?.pageIndex } == [2, 1, nil])
@@ -115,27 +115,27 @@ struct PageEditingTests {
         #expect(links.count == 2 && links.contains { $0.destination.pageIndex == 1 }, "the link to page 4 goes to its copy")
 
         let annotated = try Fixtures.open("text.pdf", backend: "mupdf")
-        let kinds = try Fixtures.open("annotations.pdf", backend: "mupdf").annotations().map(\.kind)
+        let kinds = try await Fixtures.open("annotations.pdf", backend: "mupdf").annotations().map(\.kind)
         #expect(try annotated.insertPages(from: .file(Fixtures.path("annotations.pdf"))) == PageEditReport())
-        let copied = try Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), backend: .id("poppler")).annotations(pageAt: 3)
+        let copied = try await Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), backend: .id("poppler")).annotations(pageAt: 3)
         #expect(copied.map(\.kind).sorted { $0.rawValue < $1.rawValue } == kinds.sorted { $0.rawValue < $1.rawValue })
     }
 
-    @Test func splitWritesTheChosenPagesAndLeavesTheDocument() throws {
+    @Test func splitWritesTheChosenPagesAndLeavesTheDocument() async throws {
         let document = try Fixtures.open("outline.pdf", backend: "mupdf")
         let path = try Tool.temporaryDirectory().appendingPathComponent("part.pdf").path
         let report = try document.extractPages([3, 0], to: path)
         #expect(report == PageEditReport(links: 1, outlineItems: 2, namedDestinations: 1))
         #expect(document.pageCount == 4 && document.hasUnsavedChanges == false)
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
-        #expect(try Self.pageTexts(path) == ["Outline page 4", "Outline page 1"])
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try await Self.pageTexts(path) == ["Outline page 4", "Outline page 1"])
         for backend in Fixtures.backendIDs {
-            let part = try Fixtures.registry.open(.file(path), backend: .id(backend))
+            let part = try await Fixtures.registry.open(.file(path), backend: .id(backend))
             #expect(part.pageCount == 2)
             #expect(try part.outline().map { $0.destination?.pageIndex } == [1, 0, nil], "\(backend)")
         }
         // Nothing of the other pages is in the file.
-        let qpdf = try Tool.run("qpdf", ["--qdf", "--object-streams=disable", path, "-"]).text
+        let qpdf = try await Tool.run("qpdf", ["--qdf", "--object-streams=disable", path, "-"]).text
         #expect(!qpdf.contains("Outline page 2") && !qpdf.contains("Outline page 3"))
     }
 

@@ -13,35 +13,35 @@ struct RedactionTests {
         return PageRect(x: bounds.origin.x + 1, y: bounds.origin.y + 1, width: bounds.size.width - 2, height: bounds.size.height - 2)
     }
 
-    @Test func textUnderAMarkIsGoneFromTheFile() throws {
+    @Test func textUnderAMarkIsGoneFromTheFile() async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let output = path + ".redacted.pdf"
-        let document = try Fixtures.registry.open(.file(path), backend: .id("mupdf"))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id("mupdf"))
         let mark = try document.markRedaction(try Self.area(of: "quick brown", in: document), onPageAt: 0)
         #expect(mark.kind == .redact)
         #expect(try document.annotations(pageAt: 0).map(\.id) == [mark.id])
-        #expect(try document.text(pageAt: 0).contains("quick brown"), "a mark removes nothing")
+        #expect(try await document.text(pageAt: 0).contains("quick brown"), "a mark removes nothing")
 
         #expect(try document.applyRedactions() == [0])
-        let text = try document.text(pageAt: 0)
+        let text = try await document.text(pageAt: 0)
         #expect(!text.contains("quick") && !text.contains("brown") && text.contains("The") && text.contains("jumps over the lazy dog"), "\(text)")
         #expect(try document.annotations(pageAt: 0).isEmpty)
-        #expect(try document.text(pageAt: 1).contains("page two"))
+        #expect(try await document.text(pageAt: 1).contains("page two"))
         let refused = #expect(throws: RendererError.self) { try document.saveCopy(to: output, mode: .incremental) }
         #expect(refused?.code == .invalidArgument && !FileManager.default.fileExists(atPath: output))
         try document.save(to: output)
 
         for reader in [
-            try Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", output, "1"]).text,
-            try Tool.run("pdftotext", ["-f", "1", "-l", "1", output, "-"]).text,
+            try await Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", output, "1"]).text,
+            try await Tool.run("pdftotext", ["-f", "1", "-l", "1", output, "-"]).text,
         ] {
             #expect(!reader.contains("quick") && !reader.contains("brown") && reader.contains("lazy dog"), "\(reader)")
         }
         // Not in the file's bytes either, with every stream decompressed.
-        let expanded = try Tool.run("qpdf", ["--qdf", "--object-streams=disable", output, "-"])
+        let expanded = try await Tool.run("qpdf", ["--qdf", "--object-streams=disable", output, "-"])
         #expect(expanded.status == 0 && !expanded.stdout.isEmpty)
         #expect(expanded.stdout.range(of: Data("quick".utf8)) == nil && expanded.stdout.range(of: Data("lazy".utf8)) != nil)
-        #expect(try Tool.run("qpdf", ["--check", output]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
     }
 
     /// The pixels of an image under a mark are blanked; the rest of the image, and the same
@@ -66,17 +66,17 @@ struct RedactionTests {
     /// A page whose content stream breaks: what both engines read of it (up to the break) is
     /// redacted where marked and kept elsewhere, and the original file is untouched. (The
     /// content after the break, which neither engine draws, is not written back.)
-    @Test func aPageWithBrokenContentIsRedactedAsFarAsItIsRead() throws {
+    @Test func aPageWithBrokenContentIsRedactedAsFarAsItIsRead() async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("broken-content.pdf"))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let document = try Fixtures.registry.open(.file(path), backend: .id("mupdf"))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id("mupdf"))
         try document.markRedaction(try Self.area(of: "Before", in: document), onPageAt: 0)
         #expect(try document.applyRedactions() == [0])
         try document.saveCopy(to: path + ".redacted.pdf")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        let text = try Tool.run("pdftotext", [path + ".redacted.pdf", "-"]).text
+        let text = try await Tool.run("pdftotext", [path + ".redacted.pdf", "-"]).text
         #expect(!text.contains("Before") && text.contains("the break"), "\(text)")
-        #expect(try Tool.run("qpdf", ["--check", path + ".redacted.pdf"]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", path + ".redacted.pdf"]).status == 0)
     }
 
     @Test func blackBoxesCoverTheAreas() throws {

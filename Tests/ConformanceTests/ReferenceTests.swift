@@ -11,28 +11,28 @@ import TestSupport
 @Suite("Pixel-identical to the engines' own tools")
 struct ReferenceTests {
     @Test(arguments: [72.0, 150.0])
-    func muPDFMatchesMutoolDraw(dpi: Double) throws {
-        try compare(backend: "mupdf", dpi: dpi, pages: Self.fixturePages())
+    func muPDFMatchesMutoolDraw(dpi: Double) async throws {
+        try await compare(backend: "mupdf", dpi: dpi, pages: Self.fixturePages())
     }
 
     @Test(arguments: [72.0, 150.0])
-    func popplerMatchesPdftocairo(dpi: Double) throws {
-        try compare(backend: "poppler", dpi: dpi, pages: Self.fixturePages())
+    func popplerMatchesPdftocairo(dpi: Double) async throws {
+        try await compare(backend: "poppler", dpi: dpi, pages: Self.fixturePages())
     }
 
     /// Pages of real documents, where MuPDF once drew spot colours and overprint straight to
     /// RGB and Poppler drew blend modes over white instead of under it: a level or two off
     /// in up to 9% of the pixels.
     @Test(arguments: Fixtures.backendIDs, [72.0, 150.0])
-    func realDocumentsMatchTheEnginesTools(backend: String, dpi: Double) throws {
+    func realDocumentsMatchTheEnginesTools(backend: String, dpi: Double) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let installed = try RealWorldDocuments.collect(into: directory, limit: 6).map { (file: $0, page: 1) }
+        let installed = try await RealWorldDocuments.collect(into: directory, limit: 6).map { (file: $0, page: 1) }
         let pages = RealWorldDocuments.manualPages + installed
         for manual in Set(RealWorldDocuments.manualPages.map(\.file)) {
             try #require(FileManager.default.fileExists(atPath: manual), "\(manual) is missing: make setup installs it")
         }
-        try compare(backend: backend, dpi: dpi, pages: pages)
+        try await compare(backend: backend, dpi: dpi, pages: pages)
     }
 
     private static func fixturePages() throws -> [(file: String, page: Int)] {
@@ -46,22 +46,22 @@ struct ReferenceTests {
     /// transparent ones included: the bitmap's straight alpha, premultiplied again for the
     /// encoder, gives back exactly the pixels the engine drew.
     @Test(arguments: Fixtures.backendIDs)
-    func transparentPNGsMatchTheEnginesTools(backend: String) throws {
+    func transparentPNGsMatchTheEnginesTools(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var partlyTransparent = 0
         for file in [Fixtures.samplePath, Fixtures.path("colors.pdf"), Fixtures.path("text.pdf")] {
-            let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
+            let document = try await Fixtures.registry.open(.file(file), backend: .id(backend))
             let ours = directory.appendingPathComponent("ours.png").path
-            try document.render(pageAt: 0, options: RenderOptions(dpi: 72, pixelFormat: .rgba, background: .transparent), as: .png, to: ours)
+            try await document.render(pageAt: 0, options: RenderOptions(dpi: 72, pixelFormat: .rgba, background: .transparent), as: .png, to: ours)
             let theirs = directory.appendingPathComponent("theirs").path
             let result = backend == "mupdf"
-                ? try Tool.run("mutool", ["draw", "-q", "-c", "rgba", "-r", "72", "-o", theirs + ".png", file, "1"])
-                : try Tool.run("pdftocairo", ["-png", "-transp", "-r", "72", "-cropbox", "-f", "1", "-l", "1", "-singlefile", file, theirs])
+                ? try await Tool.run("mutool", ["draw", "-q", "-c", "rgba", "-r", "72", "-o", theirs + ".png", file, "1"])
+                : try await Tool.run("pdftocairo", ["-png", "-transp", "-r", "72", "-cropbox", "-f", "1", "-l", "1", "-singlefile", file, theirs])
             #expect(result.status == 0, "the engine's tool failed: \(result.stderr)")
             // The fast encoder writes text.pdf's gray page as gray and alpha.
-            let decodedOurs = try Netpbm(Tool.run("pngtopam", ["-alphapam", ours]).stdout).converted(toChannels: 4)
-            let decodedTheirs = try Netpbm(Tool.run("pngtopam", ["-alphapam", theirs + ".png"]).stdout)
+            let decodedOurs = try await Netpbm(Tool.run("pngtopam", ["-alphapam", ours]).stdout).converted(toChannels: 4)
+            let decodedTheirs = try await Netpbm(Tool.run("pngtopam", ["-alphapam", theirs + ".png"]).stdout)
             let name = URL(fileURLWithPath: file).lastPathComponent
             #expect(decodedOurs.channels == 4 && decodedTheirs.channels == 4, "\(name): channels")
             partlyTransparent += stride(from: 3, to: decodedOurs.pixels.count, by: 4).filter { (1...254).contains(decodedOurs.pixels[$0]) }.count
@@ -71,13 +71,13 @@ struct ReferenceTests {
         #expect(partlyTransparent > 1000, "too few partly transparent pixels to check: \(partlyTransparent)")
     }
 
-    private func compare(backend: String, dpi: Double, pages: [(file: String, page: Int)]) throws {
+    private func compare(backend: String, dpi: Double, pages: [(file: String, page: Int)]) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (file, page) in pages {
-            let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
-            let ours = try document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
-            let theirs = try EngineTools.draw(backend: backend, file: file, page: page, dpi: Int(dpi), in: directory)
+            let document = try await Fixtures.registry.open(.file(file), backend: .id(backend))
+            let ours = try await document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
+            let theirs = try await EngineTools.draw(backend: backend, file: file, page: page, dpi: Int(dpi), in: directory)
             let name = "\(URL(fileURLWithPath: file).lastPathComponent) page \(page) at \(dpi) dpi with \(backend)"
             #expect((ours.width, ours.height) == (theirs.width, theirs.height), "\(name): size")
             #expect(theirs.channels == 3 && ours.bytes == theirs.pixels, "\(name): pixels differ")

@@ -124,17 +124,17 @@ struct RenderConformanceTests {
     /// PNG from the engine's encoder, decoded by netpbm's independent `pngtopam`, gives back
     /// the bitmap's pixels in every format.
     @Test(arguments: Fixtures.backendIDs, PixelFormat.allCases)
-    func pngRoundTrip(backend: String, format: PixelFormat) throws {
-        let document = try Fixtures.registry.open(.file(Fixtures.samplePath), backend: .id(backend))
+    func pngRoundTrip(backend: String, format: PixelFormat) async throws {
+        let document = try await Fixtures.registry.open(.file(Fixtures.samplePath), backend: .id(backend))
         let options = RenderOptions(dpi: 40, pixelFormat: format, background: format == .rgba ? .transparent : .white)
-        let bitmap = try document.render(pageAt: 1, options: options)
+        let bitmap = try await document.render(pageAt: 1, options: options)
         let png = try document.encode(bitmap, as: .png)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("page.png")
         try png.write(to: file)
-        let decoded = try Netpbm(Tool.run("pngtopam", format == .rgba ? ["-alphapam", file.path] : [file.path]).stdout)
+        let decoded = try await Netpbm(Tool.run("pngtopam", format == .rgba ? ["-alphapam", file.path] : [file.path]).stdout)
         #expect((decoded.width, decoded.height, decoded.channels) == (bitmap.width, bitmap.height, format.bytesPerPixel))
         if format == .rgba {
             // Alpha survives exactly, and so does the colour of every opaque pixel.

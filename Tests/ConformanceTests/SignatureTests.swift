@@ -16,8 +16,8 @@ struct SignatureTests {
         var wholeDocument = false
     }
 
-    static func pdfsig(_ path: String) throws -> [PdfsigSignature] {
-        let result = try Tool.run("pdfsig", ["-nocert", path])
+    static func pdfsig(_ path: String) async throws -> [PdfsigSignature] {
+        let result = try await Tool.run("pdfsig", ["-nocert", path])
         var signatures: [PdfsigSignature] = []
         for line in result.text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             if let name = line.firstMatch(of: /^- Signature Field Name: (.+)$/)?.1 {
@@ -40,10 +40,10 @@ struct SignatureTests {
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func aSignedFileIsListedAsPdfsigListsIt(backend: String) throws {
+    func aSignedFileIsListedAsPdfsigListsIt(backend: String) async throws {
         let path = Fixtures.path("signed.pdf")
         let fields = try Fixtures.open("signed.pdf", backend: backend).signatureFields()
-        #expect(Self.seen(fields) == (try Self.pdfsig(path)))
+        #expect(await Self.seen(fields) == (try Self.pdfsig(path)))
         let approval = try #require(fields.first)
         #expect(approval.name == "Approval" && approval.pageIndex == 0 && approval.isSigned && approval.coversWholeFile)
         #expect(approval.signerName == "Fixture Signer" && approval.signingTime == Date(timeIntervalSince1970: 1_710_000_000))
@@ -51,31 +51,31 @@ struct SignatureTests {
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
         #expect(approval.byteRanges.count == 2 && approval.byteRanges.last.map { $0.offset + $0.length } == size)
         #expect(fields.dropFirst().map(\.name) == ["Review.Witness"] && fields.last?.pageIndex == 0 && fields.last?.isSigned == false)
-        #expect(try Tool.run("mutool", ["sign", "-v", path]).text.contains("The document is unchanged since signing."))
+        #expect(try await Tool.run("mutool", ["sign", "-v", path]).text.contains("The document is unchanged since signing."))
     }
 
     /// An update appended after signing: the ranges stay, they no longer reach the end.
     @Test(arguments: Fixtures.backendIDs)
-    func anUpdateAfterSigningIsSeen(backend: String) throws {
+    func anUpdateAfterSigningIsSeen(backend: String) async throws {
         let path = Fixtures.path("signed-then-changed.pdf")
         let fields = try Fixtures.open("signed-then-changed.pdf", backend: backend).signatureFields()
-        #expect(Self.seen(fields) == (try Self.pdfsig(path)))
+        #expect(await Self.seen(fields) == (try Self.pdfsig(path)))
         #expect(fields.first?.isSigned == true && fields.first?.coversWholeFile == false)
         #expect(fields.first?.byteRanges == (try Fixtures.open("signed.pdf", backend: backend).signatureFields().first?.byteRanges))
-        #expect(try Tool.run("mutool", ["sign", "-v", path]).text.contains("there have been edits since signing"))
+        #expect(try await Tool.run("mutool", ["sign", "-v", path]).text.contains("there have been edits since signing"))
     }
 
     /// An annotation saved incrementally keeps the signed bytes (pdfsig still finds the
     /// signature valid) and is an update after signing; a rewrite breaks the signature.
     @Test(arguments: Fixtures.backendIDs)
-    func anIncrementalSaveKeepsTheSignatureValid(backend: String) throws {
+    func anIncrementalSaveKeepsTheSignatureValid(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("signed.pdf"))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
-        try document.addAnnotation(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 400, y: 100, width: 20, height: 20), contents: "after signing"))
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        try await document.addAnnotation(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 400, y: 100, width: 20, height: 20), contents: "after signing"))
         try document.save(mode: .incremental)
-        let fields = try Fixtures.registry.open(.file(path), backend: .id(backend)).signatureFields()
+        let fields = try await Fixtures.registry.open(.file(path), backend: .id(backend)).signatureFields()
         #expect(fields.first?.isSigned == true && fields.first?.coversWholeFile == false)
-        let checked = try Tool.run("pdfsig", ["-nocert", path]).text
+        let checked = try await Tool.run("pdfsig", ["-nocert", path]).text
         #expect(checked.contains("Signature is Valid.") && checked.contains("Not total document signed"), "\(checked)")
     }
 
@@ -92,10 +92,10 @@ struct SignatureTests {
     }
 
     @Test(arguments: Fixtures.backendIDs)
-    func aLoopInTheFieldTreeEndsTheWalk(backend: String) throws {
+    func aLoopInTheFieldTreeEndsTheWalk(backend: String) async throws {
         let fields = try Fixtures.open("field-loop.pdf", backend: backend).signatureFields()
         #expect(fields == [SignatureField(name: "Loop.Inner.Leaf", pageIndex: 0, isSigned: false)])
-        #expect(Self.seen(fields) == (try Self.pdfsig(Fixtures.path("field-loop.pdf"))))
+        #expect(await Self.seen(fields) == (try Self.pdfsig(Fixtures.path("field-loop.pdf"))))
     }
 
     @Test(arguments: Fixtures.backendIDs)

@@ -80,23 +80,23 @@ struct StreamSourceTests {
     /// A document read from a stream is saved into a file system, incrementally and
     /// rewritten, and read back with its change; the temporary entry is gone.
     @Test(arguments: Fixtures.backendIDs, [SaveMode.incremental, .rewrite])
-    func aStreamDocumentSavesIntoAFileSystem(backend: String, mode: SaveMode) throws {
+    func aStreamDocumentSavesIntoAFileSystem(backend: String, mode: SaveMode) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = LocalFileSystem()
         let path = directory.appendingPathComponent("doc.pdf").path
         try files.copy(Fixtures.path("text.pdf"), to: path)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let document = try Fixtures.registry.open(.stream(files.documentStream(path)), backend: .id(backend))
-        try document.addAnnotation(Annotation(id: "saved-note", kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20)))
+        let document = try await Fixtures.registry.open(.stream(files.documentStream(path)), backend: .id(backend))
+        try await document.addAnnotation(Annotation(id: "saved-note", kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20)))
         try document.save(to: path, in: files, mode: mode)
         #expect(try files.contentsOfDirectory(at: directory.path) == ["doc.pdf"])
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.starts(with: original) == (mode == .incremental))
-        #expect(try Tool.run("qpdf", ["--check", path]).status == 0)
-        #expect(try document.annotations().map(\.id) == ["saved-note"], "the document goes on as the saved entry")
+        #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
+        #expect(try await document.annotations().map(\.id) == ["saved-note"], "the document goes on as the saved entry")
         for other in Fixtures.backendIDs {
-            #expect(try Fixtures.registry.open(.file(path), backend: .id(other)).annotations().map(\.id) == ["saved-note"])
+            #expect(try await Fixtures.registry.open(.file(path), backend: .id(other)).annotations().map(\.id) == ["saved-note"])
         }
     }
 }

@@ -14,24 +14,25 @@ struct TextReferenceTests {
     static let unsignedSignatureFields = ["signed.pdf", "signed-then-changed.pdf", "field-loop.pdf"].map(Fixtures.path)
 
     @Test(arguments: Fixtures.allDocuments.filter { !unsignedSignatureFields.contains($0) })
-    func muPDFMatchesMutool(file: String) throws {
-        try compare(backend: "mupdf", file: file) { page in
-            try Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file, "\(page)"]).text
+    func muPDFMatchesMutool(file: String) async throws {
+        try await compare(backend: "mupdf", file: file) { page in
+            try await Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", file, "\(page)"]).text
         }
     }
 
     @Test(arguments: Fixtures.allDocuments)
-    func popplerMatchesPdftotext(file: String) throws {
-        try compare(backend: "poppler", file: file) { page in
-            try Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", file, "-"]).text
+    func popplerMatchesPdftotext(file: String) async throws {
+        try await compare(backend: "poppler", file: file) { page in
+            try await Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", file, "-"]).text
         }
     }
 
-    private func compare(backend: String, file: String, reference: (Int) throws -> String) throws {
-        let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
+    private func compare(backend: String, file: String, reference: (Int) async throws -> String) async throws {
+        let document = try await Fixtures.registry.open(.file(file), backend: .id(backend))
         for index in 0..<document.pageCount {
-            let ours = Fixtures.normalizedWhitespace(try document.text(pageAt: index))
-            #expect(ours == Fixtures.normalizedWhitespace(try reference(index + 1)), "page \(index + 1)")
+            let ours = await Fixtures.normalizedWhitespace(try document.text(pageAt: index))
+            let theirs = Fixtures.normalizedWhitespace(try await reference(index + 1))
+            #expect(ours == theirs, "page \(index + 1)")
         }
     }
 }

@@ -5,12 +5,12 @@ import TestSupport
 /// `hostapp compare`: the table, JSON, exit codes and the HTML report.
 @Suite("hostapp compare")
 struct CompareCommandTests {
-    func hostapp(_ arguments: [String]) throws -> Tool.Result {
-        try Tool.run(HostAppTests.executable, arguments)
+    func hostapp(_ arguments: [String]) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments)
     }
 
-    @Test func passingDocumentExitsZeroWithATable() throws {
-        let result = try hostapp(["compare", Fixtures.path("rotated.pdf")])
+    @Test func passingDocumentExitsZeroWithATable() async throws {
+        let result = try await hostapp(["compare", Fixtures.path("rotated.pdf")])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.text.split(separator: "\n")
         #expect(lines.first == "poppler against mupdf, 100 dpi")
@@ -18,47 +18,47 @@ struct CompareCommandTests {
         #expect(lines.last == "PASS: 4 pages compared, 0 failed")
     }
 
-    @Test func failingDocumentExitsOne() throws {
-        let result = try hostapp(["compare", Fixtures.path("poppler-only.pdf")])
+    @Test func failingDocumentExitsOne() async throws {
+        let result = try await hostapp(["compare", Fixtures.path("poppler-only.pdf")])
         #expect(result.status == 1)
         #expect(result.text.contains("mupdf cannot open the document, poppler can"))
-        let strict = try hostapp(["compare", "--max-differing", "0", "--pages", "2", Fixtures.path("search.pdf")])
+        let strict = try await hostapp(["compare", "--max-differing", "0", "--pages", "2", Fixtures.path("search.pdf")])
         #expect(strict.status == 1 && strict.text.contains("FAIL: 1 page compared, 1 failed (page 2)"))
     }
 
     /// `--no-annotations` compares the pages' content alone: the engines' different
     /// annotation appearances no longer count in the pixel figures, and the output says so.
-    @Test func withoutAnnotationsComparesTheContentAlone() throws {
-        func differingShare(_ extra: [String]) throws -> (Double, [String: Any]) {
-            let result = try hostapp(["compare", Fixtures.path("annotations.pdf"), "--json"] + extra)
+    @Test func withoutAnnotationsComparesTheContentAlone() async throws {
+        func differingShare(_ extra: [String]) async throws -> (Double, [String: Any]) {
+            let result = try await hostapp(["compare", Fixtures.path("annotations.pdf"), "--json"] + extra)
             let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             let candidate = try #require((json["candidates"] as? [[String: Any]])?.first)
             let page = try #require((candidate["pages"] as? [[String: Any]])?.first)
             let pixels = try #require(page["pixels"] as? [String: Any])
             return (try #require(pixels["differingShare"] as? Double), json)
         }
-        let (with, withJSON) = try differingShare([])
-        let (without, withoutJSON) = try differingShare(["--no-annotations"])
+        let (with, withJSON) = try await differingShare([])
+        let (without, withoutJSON) = try await differingShare(["--no-annotations"])
         #expect(withJSON["annotationsDrawn"] as? Bool == true && withoutJSON["annotationsDrawn"] as? Bool == false)
         #expect(without < with, "content alone: \(without) of the pixels differ, with annotations \(with)")
-        let table = try hostapp(["compare", Fixtures.path("annotations.pdf"), "--no-annotations"])
+        let table = try await hostapp(["compare", Fixtures.path("annotations.pdf"), "--no-annotations"])
         #expect(table.text.hasPrefix("poppler against mupdf, 100 dpi, without annotations\n"))
     }
 
-    @Test func infoShowsTheEngineAutoChose() throws {
-        let result = try hostapp(["info", Fixtures.path("poppler-only.pdf")])
+    @Test func infoShowsTheEngineAutoChose() async throws {
+        let result = try await hostapp(["info", Fixtures.path("poppler-only.pdf")])
         #expect(result.status == 0)
         #expect(result.text.contains("Backend:      poppler"))
     }
 
     /// The report's images exist, its figures are the JSON's, failing pages come first, and
     /// the figures agree with an independent computation (numpy, in independent_metrics.py).
-    @Test func reportMatchesJSONAndAnIndependentComputation() throws {
+    @Test func reportMatchesJSONAndAnIndependentComputation() async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // Strict enough that the first page fails and the others pass.
         let arguments = ["compare", Fixtures.samplePath, "--max-differing", "0.0002", "--report", directory.path, "--json"]
-        let result = try hostapp(arguments)
+        let result = try await hostapp(arguments)
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let candidate = try #require((json["candidates"] as? [[String: Any]])?.first)
@@ -90,7 +90,7 @@ struct CompareCommandTests {
         #expect(zip(cells, expected).allSatisfy { abs($0.1 - $1.1) <= 1e-12 * max(1, abs($1.1)) }, "\(cells) vs \(expected)")
 
         let script = Fixtures.root.appendingPathComponent("Tests/HostAppTests/independent_metrics.py").path
-        let independent = try Tool.run("python3", [script, directory.path, "poppler", "1", "2", "3"])
+        let independent = try await Tool.run("python3", [script, directory.path, "poppler", "1", "2", "3"])
         #expect(independent.status == 0, "\(independent.stderr)")
         let figures = independent.text.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         for (page, theirs) in zip(pages, figures) {

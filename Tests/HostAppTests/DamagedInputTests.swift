@@ -7,12 +7,17 @@ enum DamagedSet {
     static let directory = Fixtures.root.appendingPathComponent("Tests/Damaged")
 
     /// Only the hostile files, written once per test run.
-    static let hostile: URL? = try? make(count: 0)
+    static let hostile: URL? = try? makeBlocking(count: 0)
 
     /// A new folder holding `count` damaged variants of the seed documents and the hostile files.
-    static func make(count: Int) throws -> URL {
+    static func make(count: Int) async throws -> URL {
+        try await onOwnThread { try makeBlocking(count: count) }
+    }
+
+    /// ``make(count:)`` on the calling thread, for the static value's initialiser.
+    static func makeBlocking(count: Int) throws -> URL {
         let folder = try Tool.temporaryDirectory()
-        let result = try Tool.run("python3", [directory.appendingPathComponent("make-damaged.py").path, folder.path, "--count", String(count)])
+        let result = try Tool.runBlocking("python3", [directory.appendingPathComponent("make-damaged.py").path, folder.path, "--count", String(count)])
         guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
         return folder
     }
@@ -29,12 +34,12 @@ enum DamagedSet {
     }
 
     /// Runs every reading command of hostapp with every backend on each file of `folder`.
-    static func runAll(in folder: URL, isolate: Bool = false) throws -> [Run] {
+    static func runAll(in folder: URL, isolate: Bool = false) async throws -> [Run] {
         let report = folder.appendingPathComponent("report.json")
         var arguments = [directory.appendingPathComponent("run-damaged.py").path, folder.path, "--hostapp", HostAppTests.executable,
                          "--report", report.path, "--timeout", "60"]
         if isolate { arguments.append("--isolate") }
-        let result = try Tool.run("python3", arguments)
+        let result = try await Tool.run("python3", arguments)
         guard result.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
         return try JSONDecoder().decode([Run].self, from: Data(contentsOf: report))
     }
@@ -60,10 +65,10 @@ struct DamagedInputTests {
 
     /// 78 damaged variants (6 of each seed document: cuts, bit flips, shuffled objects,
     /// spliced bytes) and the hostile files, through 10 commands.
-    @Test func everyCommandEndsWithAResultOrATypedError() throws {
-        let folder = try DamagedSet.make(count: 78)
+    @Test func everyCommandEndsWithAResultOrATypedError() async throws {
+        let folder = try await DamagedSet.make(count: 78)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let runs = try DamagedSet.runAll(in: folder)
+        let runs = try await DamagedSet.runAll(in: folder)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
         // 9 commands with each of 3 backends, and compare once.
         #expect(runs.count == files.count * 28)
@@ -74,10 +79,10 @@ struct DamagedInputTests {
 
     /// The same with the engine in a child process: nothing changes for a file no engine
     /// crashes on.
-    @Test func isolatedCommandsEndTheSameWay() throws {
-        let folder = try DamagedSet.make(count: 26)
+    @Test func isolatedCommandsEndTheSameWay() async throws {
+        let folder = try await DamagedSet.make(count: 26)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let runs = try DamagedSet.runAll(in: folder, isolate: true)
+        let runs = try await DamagedSet.runAll(in: folder, isolate: true)
         check(runs)
         let crashed = runs.filter { $0.status == 70 }.map { "\($0.command) --backend \($0.backend) \($0.file): \($0.error)" }
         #expect(crashed.isEmpty, "no engine crashes on these files: \(crashed)")
@@ -86,17 +91,17 @@ struct DamagedInputTests {
     /// Loops in the cross-reference chain, the page tree and the outline end: the document
     /// opens, and the outline lists each item once.
     @Test(arguments: Fixtures.backendIDs)
-    func loopsEnd(backend: String) throws {
+    func loopsEnd(backend: String) async throws {
         let folder = try #require(DamagedSet.hostile)
         for name in ["hostile-xref-loop.pdf", "hostile-outline-loop.pdf"] {
-            let info = try Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent(name).path])
+            let info = try await Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent(name).path])
             #expect(info.status == 0 && info.text.contains("Pages:        1"), "\(name): \(info.stderr)")
         }
-        let outline = try Tool.run(HostAppTests.executable, ["--backend", backend, "outline", "--json", folder.appendingPathComponent("hostile-outline-loop.pdf").path])
+        let outline = try await Tool.run(HostAppTests.executable, ["--backend", backend, "outline", "--json", folder.appendingPathComponent("hostile-outline-loop.pdf").path])
         #expect(outline.status == 0, "\(backend): \(outline.stderr)")
         let items = try JSONSerialization.jsonObject(with: outline.stdout) as? [[String: Any]]
         #expect(items?.compactMap { $0["title"] as? String } == ["One", "Two"])
-        let tree = try Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent("hostile-page-tree-loop.pdf").path])
+        let tree = try await Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent("hostile-page-tree-loop.pdf").path])
         #expect(tree.status == 0 || tree.status == 65, "\(tree.stderr)")
     }
 
@@ -106,15 +111,15 @@ struct DamagedInputTests {
     /// finds them walking the tree. Poppler refuses such a count and reads no pages: the
     /// file is damaged for it, and `auto` serves MuPDF's two pages.
     @Test(arguments: ["mupdf", "poppler", "auto"])
-    func aPageCountPastTheObjectsIsNotBelieved(backend: String) throws {
+    func aPageCountPastTheObjectsIsNotBelieved(backend: String) async throws {
         let file = try #require(DamagedSet.hostile).appendingPathComponent("hostile-page-count.pdf").path
-        let walked = try Tool.run("qpdf", ["--json", "--json-key=pages", file])
+        let walked = try await Tool.run("qpdf", ["--json", "--json-key=pages", file])
         let pages = try JSONSerialization.jsonObject(with: walked.stdout) as? [String: Any]
         #expect((pages?["pages"] as? [Any])?.count == 2)
         let output = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
-        let info = try Tool.run(HostAppTests.executable, ["--backend", backend, "info", file])
-        let render = try Tool.run(HostAppTests.executable, ["--backend", backend, "render", file, "-o", output.path, "--dpi", "10"])
+        let info = try await Tool.run(HostAppTests.executable, ["--backend", backend, "info", file])
+        let render = try await Tool.run(HostAppTests.executable, ["--backend", backend, "render", file, "-o", output.path, "--dpi", "10"])
         if backend == "poppler" {
             #expect(info.status == 65 && info.stderr.contains("finds no pages"), "\(info.stderr)")
             #expect(render.status == 65 && render.stderr.contains("finds no pages"), "\(render.stderr)")
@@ -132,11 +137,11 @@ struct DamagedInputTests {
     /// isolated, only page 2 fails and the pages after it are read. Page 1 fails on its own
     /// ("cycle in page tree"): text and search report it and go on to page 2, with one
     /// worker or two.
-    @Test func anEngineCaughtInALoopDoesNotHangHostApp() throws {
+    @Test func anEngineCaughtInALoopDoesNotHangHostApp() async throws {
         let file = DamagedSet.directory.appendingPathComponent("Found/mupdf-page-tree-loop.pdf").path
         for command in [["text", file, "--pages", "1-3"], ["search", file, "e"]] {
             for jobs in ["1", "2"] {
-                let local = try Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--time-limit", "2"] + command + ["--jobs", jobs])
+                let local = try await Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--time-limit", "2"] + command + ["--jobs", jobs])
                 let errors = local.stderr.split(separator: "\n")
                 #expect(local.status == 64, "\(command) --jobs \(jobs): \(local.stderr)")
                 #expect(errors.first?.hasPrefix("hostapp: error: page 1: mupdf: MuPDF could not load page 1 (engine: cycle in page tree)") == true, "\(local.stderr)")
@@ -145,7 +150,7 @@ struct DamagedInputTests {
         }
         // Isolated, the limit is 5 s: enough for the engine process to start and open the file,
         // and answer for page 1, on a loaded machine.
-        let isolated = try Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--isolate", "--time-limit", "5", "text", file, "--pages", "1-3"])
+        let isolated = try await Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--isolate", "--time-limit", "5", "text", file, "--pages", "1-3"])
         let errors = isolated.stderr.split(separator: "\n")
         #expect(errors.count == 2, "\(isolated.stderr)")
         #expect(errors.first?.hasPrefix("hostapp: error: page 1: mupdf: MuPDF could not load page 1 (engine: cycle in page tree)") == true, "\(isolated.stderr)")
@@ -158,15 +163,15 @@ struct DamagedInputTests {
     /// 14,400 points at 150 dpi (30,000 pixels square) is past the pixel limit: an error
     /// before anything is allocated.
     @Test(arguments: Fixtures.backendIDs)
-    func absurdAndHugePages(backend: String) throws {
+    func absurdAndHugePages(backend: String) async throws {
         let folder = try #require(DamagedSet.hostile)
         let output = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
-        let absurd = try Tool.run(
+        let absurd = try await Tool.run(
             HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-absurd-page.pdf").path, "-o", output.path])
         #expect(absurd.status == 0, "\(absurd.stderr)")
         #expect(absurd.stderr.contains("hostile-absurd-page-1.png (1275x1650)") && absurd.stderr.contains("hostile-absurd-page-2.png (1275x1650)"), "\(absurd.stderr)")
-        let huge = try Tool.run(
+        let huge = try await Tool.run(
             HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-huge-page.pdf").path, "-o", output.path])
         #expect(huge.status == 64, "\(huge.stderr)")
         #expect(huge.stderr.contains("30,000 x 30,000 pixels, more than the limit of 268,435,456 pixels"), "\(huge.stderr)")
@@ -175,7 +180,7 @@ struct DamagedInputTests {
     /// JavaScript and Launch actions never run, whatever command reads the document; an
     /// embedded file is never written.
     @Test(arguments: ["mupdf", "poppler", "auto"])
-    func activeContentStaysInert(backend: String) throws {
+    func activeContentStaysInert(backend: String) async throws {
         let folder = try #require(DamagedSet.hostile)
         let marker = "/tmp/renderer-provider-javascript-ran"
         try? FileManager.default.removeItem(atPath: marker)
@@ -185,7 +190,7 @@ struct DamagedInputTests {
             let file = folder.appendingPathComponent(name).path
             for arguments in [["info", file], ["render", file, "-o", workspace.path, "--dpi", "20"], ["text", file], ["links", file],
                               ["annotations", "list", file], ["outline", file]] {
-                let result = try Tool.run(HostAppTests.executable, ["--backend", backend] + arguments)
+                let result = try await Tool.run(HostAppTests.executable, ["--backend", backend] + arguments)
                 #expect(result.status == 0, "\(arguments): \(result.stderr)")
                 #expect(!result.text.contains("attached bytes"))
             }

@@ -5,12 +5,12 @@ import TestSupport
 /// hostapp's reading commands on the other formats MuPDF reads, and EPUB's layout options.
 @Suite("hostapp on XPS, EPUB, FictionBook, CBZ and images")
 struct FormatCommandTests {
-    func hostapp(_ arguments: [String]) throws -> Tool.Result {
-        try Tool.run(HostAppTests.executable, arguments)
+    func hostapp(_ arguments: [String]) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments)
     }
 
     @Test(arguments: ["book.epub", "book.fb2", "pages.xps", "comic.cbz", "image.png", "image.jpg", "image.tif"])
-    func everyReadingCommandWorks(file: String) throws {
+    func everyReadingCommandWorks(file: String) async throws {
         let path = Fixtures.path(file)
         let directory = try Tool.temporaryDirectory()
         let commands: [(command: [String], arguments: [String])] = [
@@ -18,33 +18,33 @@ struct FormatCommandTests {
             (["forms", "list"], []), (["annotations", "list"], []), (["render"], ["--dpi", "36", "-o", directory.path]),
         ]
         for (command, arguments) in commands {
-            let result = try hostapp(command + [path] + arguments)
+            let result = try await hostapp(command + [path] + arguments)
             #expect(result.status == 0, "\(command) \(file): \(result.stderr)")
         }
         let rendered = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".png") }
         #expect(!rendered.isEmpty, "\(file): pages drawn")
-        let info = try JSONSerialization.jsonObject(with: hostapp(["info", path, "--json"]).stdout) as? [String: Any]
+        let info = try await JSONSerialization.jsonObject(with: hostapp(["info", path, "--json"]).stdout) as? [String: Any]
         let contentType = (info?["info"] as? [String: Any])?["contentType"] as? String
         #expect(contentType != nil && contentType != "application/pdf", "\(contentType ?? "no contentType")")
-        let poppler = try hostapp(["--backend", "poppler", "info", path])
+        let poppler = try await hostapp(["--backend", "poppler", "info", path])
         #expect(poppler.status != 0 && poppler.stderr.contains("does not open"), "\(poppler.stderr)")
     }
 
-    @Test func layoutOptionsChangeTheBooksPages() throws {
-        func pages(_ extra: [String]) throws -> Int {
-            let result = try hostapp(extra + ["info", Fixtures.path("book.epub"), "--json"])
+    @Test func layoutOptionsChangeTheBooksPages() async throws {
+        func pages(_ extra: [String]) async throws -> Int {
+            let result = try await hostapp(extra + ["info", Fixtures.path("book.epub"), "--json"])
             let json = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
             return try #require((json?["info"] as? [String: Any])?["pageCount"] as? Int)
         }
-        let standard = try pages([])
-        let small = try pages(["--layout", "300x400"])
-        let large = try pages(["--layout", "300x400", "--font-size", "20"])
+        let standard = try await pages([])
+        let small = try await pages(["--layout", "300x400"])
+        let large = try await pages(["--layout", "300x400", "--font-size", "20"])
         #expect(standard < small && small < large, "\(standard), \(small), \(large)")
-        let text = try hostapp(["--font-size", "20", "text", Fixtures.path("book.epub"), "--pages", "1"]).text
+        let text = try await hostapp(["--font-size", "20", "text", Fixtures.path("book.epub"), "--pages", "1"]).text
         #expect(text.contains("Chapter One"))
-        let bad = try hostapp(["--layout", "5x5", "info", Fixtures.path("book.epub")])
+        let bad = try await hostapp(["--layout", "5x5", "info", Fixtures.path("book.epub")])
         #expect(bad.status != 0 && bad.stderr.contains("layout"))
-        let fixed = try hostapp(["--layout", "300x400", "info", Fixtures.path("text.pdf")])
+        let fixed = try await hostapp(["--layout", "300x400", "info", Fixtures.path("text.pdf")])
         #expect(fixed.status == 0 && fixed.stderr.contains("pages are fixed"))
     }
 }

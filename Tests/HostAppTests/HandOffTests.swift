@@ -19,16 +19,16 @@ struct HandOffTests {
     }
 
     /// hostapp's own executable needs no Poppler library: a MuPDF run never maps them.
-    @Test func hostappLinksNoPopplerLibrary() throws {
-        let needed = try Tool.run("readelf", ["-d", HostAppTests.executable]).text
+    @Test func hostappLinksNoPopplerLibrary() async throws {
+        let needed = try await Tool.run("readelf", ["-d", HostAppTests.executable]).text
         #expect(needed.contains("(NEEDED)"), "\(needed)")
         #expect(!needed.contains("poppler") && !needed.contains("cairo") && !needed.contains("glib"), "\(needed)")
-        #expect(try Tool.run("readelf", ["-d", Self.full]).text.contains("libpoppler-glib"))
+        #expect(try await Tool.run("readelf", ["-d", Self.full]).text.contains("libpoppler-glib"))
     }
 
     /// With MuPDF named, every reading command runs in hostapp alone and prints what
     /// hostapp-full prints, byte for byte (files too).
-    @Test func theReadingCommandsRunAloneAndEqualHostappFull() throws {
+    @Test func theReadingCommandsRunAloneAndEqualHostappFull() async throws {
         let (lonely, folder) = try lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
@@ -37,15 +37,15 @@ struct HandOffTests {
             ["outline", file], ["links", file, "--json"], ["signatures", Fixtures.path("signed.pdf")],
         ]
         for command in commands {
-            let alone = try Tool.run(lonely, ["--backend", "mupdf"] + command)
-            let full = try Tool.run(Self.full, ["--backend", "mupdf"] + command)
+            let alone = try await Tool.run(lonely, ["--backend", "mupdf"] + command)
+            let full = try await Tool.run(Self.full, ["--backend", "mupdf"] + command)
             #expect(alone.status == 0 && alone.status == full.status, "\(command): \(alone.stderr)")
             #expect(alone.stdout == full.stdout && !alone.stdout.isEmpty, "\(command)")
         }
         // HOSTAPP_BACKEND names it as well as --backend; the pages equal hostapp-full's.
-        let render = try Tool.run(lonely, ["render", file, "-r", "30", "-o", folder.appendingPathComponent("a-%d.png").path], environment: ["HOSTAPP_BACKEND": "mupdf"])
+        let render = try await Tool.run(lonely, ["render", file, "-r", "30", "-o", folder.appendingPathComponent("a-%d.png").path], environment: ["HOSTAPP_BACKEND": "mupdf"])
         #expect(render.status == 0, "\(render.stderr)")
-        let fullRender = try Tool.run(Self.full, ["--backend", "mupdf", "render", file, "-r", "30", "-o", folder.appendingPathComponent("b-%d.png").path])
+        let fullRender = try await Tool.run(Self.full, ["--backend", "mupdf", "render", file, "-r", "30", "-o", folder.appendingPathComponent("b-%d.png").path])
         #expect(fullRender.status == 0)
         for page in 1...4 {  // outline.pdf's pages
             let ours = try Data(contentsOf: folder.appendingPathComponent("a-\(page).png"))
@@ -53,14 +53,14 @@ struct HandOffTests {
             #expect(ours == theirs, "page \(page)")
         }
         // Errors keep their codes and messages.
-        let missing = try Tool.run(lonely, ["--backend", "mupdf", "info", "/nonexistent.pdf"])
-        let fullMissing = try Tool.run(Self.full, ["--backend", "mupdf", "info", "/nonexistent.pdf"])
+        let missing = try await Tool.run(lonely, ["--backend", "mupdf", "info", "/nonexistent.pdf"])
+        let fullMissing = try await Tool.run(Self.full, ["--backend", "mupdf", "info", "/nonexistent.pdf"])
         #expect(missing.status == 74 && missing.stderr == fullMissing.stderr, "\(missing.stderr)")
     }
 
     /// Every run hostapp cannot serve alone goes to hostapp-full before anything is read or
     /// written: without it, each fails with exit 74 naming it, and writes nothing.
-    @Test func everyOtherRunIsHandedToHostappFull() throws {
+    @Test func everyOtherRunIsHandedToHostappFull() async throws {
         let (lonely, folder) = try lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
@@ -75,7 +75,7 @@ struct HandOffTests {
             ["--help"], ["--version"], ["--backend", "mupdf", "render"],  // help, version, usage errors
         ]
         for arguments in runs {
-            let result = try Tool.run(lonely, arguments)
+            let result = try await Tool.run(lonely, arguments)
             #expect(result.status == 74 && result.stderr.contains("hostapp-full"), "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
@@ -86,13 +86,13 @@ struct HandOffTests {
     /// hostapp-full gives; a file MuPDF reads as no pages, cannot open, has to repair or
     /// wants a password for is handed to hostapp-full (missing here: exit 74, nothing
     /// written), where Poppler gets its turn.
-    @Test func autoIsServedAloneWhileMuPDFOpensTheFileWhole() throws {
+    @Test func autoIsServedAloneWhileMuPDFOpensTheFileWhole() async throws {
         let (lonely, folder) = try lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
         for command in [["info", file], ["text", file], ["search", file, "Outline"], ["outline", file]] {
-            let alone = try Tool.run(lonely, command)
-            let full = try Tool.run(Self.full, command)
+            let alone = try await Tool.run(lonely, command)
+            let full = try await Tool.run(Self.full, command)
             #expect(alone.status == 0 && alone.stdout == full.stdout && !alone.stdout.isEmpty, "\(command): \(alone.stderr)")
         }
         // text.pdf with its startxref broken: MuPDF repairs it and opens it, but not here.
@@ -100,16 +100,16 @@ struct HandOffTests {
         let cut = try #require(text.range(of: Data("startxref".utf8))).lowerBound
         let repaired = folder.appendingPathComponent("repaired.pdf")
         try (text[..<cut] + Data("startxref\n1\n%%EOF\n".utf8)).write(to: repaired)
-        #expect(try Tool.run(Self.full, ["--backend", "mupdf", "info", repaired.path]).status == 0)
+        #expect(try await Tool.run(Self.full, ["--backend", "mupdf", "info", repaired.path]).status == 0)
         let output = folder.appendingPathComponent("out").path
         let handedOff = ["xref-loop.pdf", "poppler-only.pdf", "encrypted.pdf"].map(Fixtures.path) + [repaired.path]
         for path in handedOff {
-            let result = try Tool.run(lonely, ["render", path, "-o", output])
+            let result = try await Tool.run(lonely, ["render", path, "-o", output])
             #expect(result.status == 74 && result.stderr.contains("hostapp-full"), "\(path): \(result.stderr)")
             #expect(result.stdout.isEmpty && !FileManager.default.fileExists(atPath: output), "\(path)")
         }
         // Beside hostapp-full, the same runs are served as auto serves them.
-        let served = try Tool.run(HostAppTests.executable, ["info", Fixtures.path("xref-loop.pdf")])
+        let served = try await Tool.run(HostAppTests.executable, ["info", Fixtures.path("xref-loop.pdf")])
         #expect(served.status == 0 && served.text.contains("Backend:      poppler") && served.text.contains("Pages:        30"), "\(served.stderr)")
     }
 
@@ -117,42 +117,42 @@ struct HandOffTests {
     /// parser: it writes the PNG every other spelling of the command writes, byte for byte,
     /// and hands off, fails and exits as they do (a backend hostapp lacks, a file MuPDF
     /// repairs, a missing file, a size out of range).
-    @Test func theThumbnailersCallIsTheCommandsOwnRun() throws {
+    @Test func theThumbnailersCallIsTheCommandsOwnRun() async throws {
         let (lonely, folder) = try lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
         let path = { (name: String) in folder.appendingPathComponent(name).path }
-        #expect(try Tool.run(lonely, ["thumbnail", "-s", "96", file, path("call.png")]).status == 0)
-        #expect(try Tool.run(lonely, ["thumbnail", file, path("parsed.png"), "-s", "96"]).status == 0)
-        #expect(try Tool.run(Self.full, ["--backend", "mupdf", "thumbnail", "-s", "96", file, path("full.png")]).status == 0)
+        #expect(try await Tool.run(lonely, ["thumbnail", "-s", "96", file, path("call.png")]).status == 0)
+        #expect(try await Tool.run(lonely, ["thumbnail", file, path("parsed.png"), "-s", "96"]).status == 0)
+        #expect(try await Tool.run(Self.full, ["--backend", "mupdf", "thumbnail", "-s", "96", file, path("full.png")]).status == 0)
         let call = try Data(contentsOf: URL(fileURLWithPath: path("call.png")))
         let parsed = try Data(contentsOf: URL(fileURLWithPath: path("parsed.png")))
         let full = try Data(contentsOf: URL(fileURLWithPath: path("full.png")))
         #expect(!call.isEmpty && call == parsed && call == full)
 
-        let poppler = try Tool.run(lonely, ["thumbnail", "-s", "96", file, path("poppler.png")], environment: ["HOSTAPP_BACKEND": "poppler"])
+        let poppler = try await Tool.run(lonely, ["thumbnail", "-s", "96", file, path("poppler.png")], environment: ["HOSTAPP_BACKEND": "poppler"])
         #expect(poppler.status == 74 && poppler.stderr.contains("hostapp-full"), "\(poppler.stderr)")
-        let repairable = try Tool.run(lonely, ["thumbnail", "-s", "96", Fixtures.path("xref-loop.pdf"), path("repaired.png")])
+        let repairable = try await Tool.run(lonely, ["thumbnail", "-s", "96", Fixtures.path("xref-loop.pdf"), path("repaired.png")])
         #expect(repairable.status == 74 && repairable.stderr.contains("hostapp-full"), "\(repairable.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path("poppler.png")) && !FileManager.default.fileExists(atPath: path("repaired.png")))
 
-        let missing = try Tool.run(lonely, ["thumbnail", "-s", "96", "/nonexistent.pdf", path("missing.png")])
-        let parsedMissing = try Tool.run(lonely, ["thumbnail", "/nonexistent.pdf", path("missing.png"), "-s", "96"])
+        let missing = try await Tool.run(lonely, ["thumbnail", "-s", "96", "/nonexistent.pdf", path("missing.png")])
+        let parsedMissing = try await Tool.run(lonely, ["thumbnail", "/nonexistent.pdf", path("missing.png"), "-s", "96"])
         #expect(missing.status == 74 && missing.stderr == parsedMissing.stderr && missing.status == parsedMissing.status, "\(missing.stderr)")
-        let served = try Tool.run(HostAppTests.executable, ["thumbnail", "-s", "96", Fixtures.path("xref-loop.pdf"), path("served.png")])
+        let served = try await Tool.run(HostAppTests.executable, ["thumbnail", "-s", "96", Fixtures.path("xref-loop.pdf"), path("served.png")])
         #expect(served.status == 0 && FileManager.default.fileExists(atPath: path("served.png")), "\(served.stderr)")
-        let tooLarge = try Tool.run(HostAppTests.executable, ["thumbnail", "-s", "4097", file, path("large.png")])
+        let tooLarge = try await Tool.run(HostAppTests.executable, ["thumbnail", "-s", "4097", file, path("large.png")])
         #expect(tooLarge.status == 64 && tooLarge.stderr.contains("-s must be from 1 to 4096"), "\(tooLarge.stderr)")
     }
 
     /// Handed off, a run is hostapp-full's in every way: same process, so the exit codes of
     /// usage errors and the help are its own.
-    @Test func aHandedOffRunIsHostappFulls() throws {
-        let version = try Tool.run(HostAppTests.executable, ["--version"])
+    @Test func aHandedOffRunIsHostappFulls() async throws {
+        let version = try await Tool.run(HostAppTests.executable, ["--version"])
         #expect(version.status == 0 && version.text.contains("MuPDF 1.21") && version.text.contains("Poppler 22.12"), "\(version.text)")
-        let help = try Tool.run(HostAppTests.executable, ["--help"])
+        let help = try await Tool.run(HostAppTests.executable, ["--help"])
         #expect(help.status == 0 && help.text.contains("serve") && help.text.contains("render"))
-        let usage = try Tool.run(HostAppTests.executable, ["--backend", "mupdf", "render"])
+        let usage = try await Tool.run(HostAppTests.executable, ["--backend", "mupdf", "render"])
         #expect(usage.status == 64 && usage.stderr.contains("Missing expected argument"), "\(usage.stderr)")
     }
 }

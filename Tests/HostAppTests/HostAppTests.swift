@@ -10,75 +10,75 @@ struct HostAppTests {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("hostapp").path
 
-    func hostapp(_ arguments: String..., environment: [String: String] = [:]) throws -> Tool.Result {
-        try Tool.run(Self.executable, arguments, environment: environment)
+    func hostapp(_ arguments: String..., environment: [String: String] = [:]) async throws -> Tool.Result {
+        try await Tool.run(Self.executable, arguments, environment: environment)
     }
 
     /// no-pages.pdf (make-fixtures.sh) is repaired by MuPDF into no pages: a document error,
     /// never an empty success, with every backend.
     @Test(arguments: ["mupdf", "poppler", "auto"])
-    func aFileRepairedIntoNoPagesIsADocumentError(backend: String) throws {
-        let result = try hostapp("--backend", backend, "info", Fixtures.path("no-pages.pdf"))
+    func aFileRepairedIntoNoPagesIsADocumentError(backend: String) async throws {
+        let result = try await hostapp("--backend", backend, "info", Fixtures.path("no-pages.pdf"))
         #expect(result.status == 65 && result.stderr.contains("damaged"), "\(result.stderr)")
     }
 
     /// embedded-encrypted.pdf (make-fixtures.sh): only its attachment is encrypted, so MuPDF
     /// wants the password and Poppler does not; `auto` says it serves Poppler.
-    @Test func aFileWhoseAttachmentAloneIsEncryptedIsServedByPoppler() throws {
+    @Test func aFileWhoseAttachmentAloneIsEncryptedIsServedByPoppler() async throws {
         let file = Fixtures.path("embedded-encrypted.pdf")
-        let mupdf = try hostapp("--backend", "mupdf", "info", file)
+        let mupdf = try await hostapp("--backend", "mupdf", "info", file)
         #expect(mupdf.status == 65 && mupdf.stderr.contains("password"), "\(mupdf.stderr)")
-        let auto = try hostapp("info", file)
+        let auto = try await hostapp("info", file)
         #expect(auto.status == 0 && auto.text.contains("Backend:      poppler"), "\(auto.text)\(auto.stderr)")
-        #expect(try hostapp("text", file).text.contains("Only the attachment is encrypted."))
-        #expect(try hostapp("--password", "embedded-secret", "info", file).text.contains("Backend:      mupdf"))
+        #expect(try await hostapp("text", file).text.contains("Only the attachment is encrypted."))
+        #expect(try await hostapp("--password", "embedded-secret", "info", file).text.contains("Backend:      mupdf"))
     }
 
     /// broken-page-tree.pdf (make-fixtures.sh): 5 pages by its page tree, 3 that load. Every
     /// backend serves those 3 in info, render and text, and reports 4 and 5 on their own
     /// (exit 65); pdftotext reads the same 3 pages.
     @Test(arguments: ["mupdf", "poppler", "auto"])
-    func aBrokenPageTreeServesEveryPageThatLoads(backend: String) throws {
+    func aBrokenPageTreeServesEveryPageThatLoads(backend: String) async throws {
         let file = Fixtures.path("broken-page-tree.pdf")
-        let info = try hostapp("--backend", backend, "info", file)
+        let info = try await hostapp("--backend", backend, "info", file)
         #expect(info.status == 65 && info.text.contains("Pages:        5"), "\(info.stderr)")
         #expect(info.text.contains("   3  612 x 792") && info.text.contains("   4  (cannot be loaded)") && info.text.contains("   5  (cannot be loaded)"), "\(info.text)")
         #expect(info.stderr.contains("page 4:") && info.stderr.contains("page 5:"), "\(info.stderr)")
-        let json = try JSONSerialization.jsonObject(with: try hostapp("--backend", backend, "info", "--json", file).stdout) as? [String: Any]
+        let json = try await JSONSerialization.jsonObject(with: try hostapp("--backend", backend, "info", "--json", file).stdout) as? [String: Any]
         #expect((json?["pages"] as? [Any])?.count == 3)
         #expect((json?["failedPages"] as? [[String: Any]])?.compactMap { $0["number"] as? Int } == [4, 5])
 
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let render = try hostapp("--backend", backend, "render", file, "-r", "20", "-o", directory.path)
+        let render = try await hostapp("--backend", backend, "render", file, "-r", "20", "-o", directory.path)
         #expect(render.status == 65)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == (1...3).map { "broken-page-tree-\($0).png" })
         for page in 1...3 {
-            let ours = try hostapp("--backend", backend, "text", file, "--pages", "\(page)").text
-            let theirs = try Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", file, "-"]).text
+            let ours = try await hostapp("--backend", backend, "text", file, "--pages", "\(page)").text
+            let theirs = try await Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", file, "-"]).text
             #expect(Fixtures.normalizedWhitespace(ours) == Fixtures.normalizedWhitespace(theirs), "page \(page)")
         }
     }
 
-    @Test func backendsListsBothEnginesWithVersions() throws {
-        let result = try hostapp("backends")
+    @Test func backendsListsBothEnginesWithVersions() async throws {
+        let result = try await hostapp("backends")
         #expect(result.status == 0)
         #expect(result.text.contains("mupdf\tMuPDF 1.21"))
         #expect(result.text.contains("poppler\tPoppler 22.12"))
-        let json = try JSONSerialization.jsonObject(with: try hostapp("backends", "--json").stdout) as? [[String: Any]]
+        let json = try await JSONSerialization.jsonObject(with: try hostapp("backends", "--json").stdout) as? [[String: Any]]
         #expect(json?.map { $0["id"] as? String } == ["mupdf", "poppler"])
         #expect((json?.first?["capabilities"] as? [String])?.contains("render") == true)
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func infoAgreesWithPdfinfo(backend: String) throws {
+    func infoAgreesWithPdfinfo(backend: String) async throws {
         let file = Fixtures.path("rotated.pdf")
-        let result = try hostapp("--backend", backend, "info", "--json", file)
+        let result = try await hostapp("--backend", backend, "info", "--json", file)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(report["backend"] as? String == backend)
         let pages = try #require(report["pages"] as? [[String: Any]])
-        let pdfinfo = try Tool.run("pdfinfo", ["-l", "99", file]).text
+        let pdfinfo = try await Tool.run("pdfinfo", ["-l", "99", file]).text
         #expect(pdfinfo.contains("Pages:           \(pages.count)"))
         for page in pages {
             let number = page["number"] as! Int, rotation = page["rotation"] as! Int
@@ -91,67 +91,67 @@ struct HostAppTests {
 
     /// `info --boxes` prints each page's boxes as `pdfinfo -box` does; JSON always has them.
     @Test(arguments: ["mupdf", "poppler"])
-    func infoPrintsTheBoxes(backend: String) throws {
+    func infoPrintsTheBoxes(backend: String) async throws {
         let file = Fixtures.path("boxes.pdf")
-        let text = try hostapp("--backend", backend, "info", "--boxes", file)
+        let text = try await hostapp("--backend", backend, "info", "--boxes", file)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.text.contains("   3  300 x 400                     0  3\n      MediaBox  0 0 300 400\n      CropBox   0 0 300 400\n"))
         #expect(text.text.contains("      TrimBox   100 100 300 400\n"))
-        let json = try hostapp("--backend", backend, "info", "--json", file)
+        let json = try await hostapp("--backend", backend, "info", "--json", file)
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         let pages = try #require(report["pages"] as? [[String: Any]])
         let trim = (pages[2]["boxes"] as? [String: Any])?["trim"] as? [String: Double]
         #expect(trim == ["x0": 100, "y0": 100, "x1": 300, "y1": 400])
-        let compared = try hostapp("compare", file)
+        let compared = try await hostapp("compare", file)
         #expect(compared.status == 0 && !compared.text.contains(" box: "), "\(compared.text)")
     }
 
-    @Test func infoTextShowsMetadataAndPages() throws {
-        let result = try hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
+    @Test func infoTextShowsMetadataAndPages() async throws {
+        let result = try await hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
         #expect(result.status == 0)
         #expect(result.text.contains("Backend:      poppler"))
         #expect(result.text.contains("Pages:        9"))
         #expect(result.text.contains("   9  300 x 300                     0  AA"))
-        let flagWins = try hostapp("info", "--backend", "mupdf", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
+        let flagWins = try await hostapp("info", "--backend", "mupdf", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
         #expect(flagWins.text.contains("Backend:      mupdf"))
     }
 
     /// `signatures` lists each field as the API reads it, in text and JSON.
     @Test(arguments: ["mupdf", "poppler"])
-    func signaturesListsEveryField(backend: String) throws {
-        let text = try hostapp("--backend", backend, "signatures", Fixtures.path("signed.pdf"))
+    func signaturesListsEveryField(backend: String) async throws {
+        let text = try await hostapp("--backend", backend, "signatures", Fixtures.path("signed.pdf"))
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.text.contains("Approval (page 1): signed\n  Signer:     Fixture Signer\n"))
         #expect(text.text.contains("  Whole file: yes\nReview.Witness (page 1): not signed\n"))
-        let json = try hostapp("--backend", backend, "signatures", Fixtures.path("signed-then-changed.pdf"), "--json")
+        let json = try await hostapp("--backend", backend, "signatures", Fixtures.path("signed-then-changed.pdf"), "--json")
         let fields = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
         #expect(fields?.map { $0["name"] as? String } == ["Approval", "Review.Witness"])
         #expect(fields?.first?["coversWholeFile"] as? Bool == false && fields?.first?["signingTime"] as? String == "2024-03-09T16:00:00Z")
-        #expect(try hostapp("--backend", backend, "signatures", Fixtures.path("text.pdf")).text == "(no signature fields)\n")
+        #expect(try await hostapp("--backend", backend, "signatures", Fixtures.path("text.pdf")).text == "(no signature fields)\n")
     }
 
     /// `forms list` prints each field as the API reads it, in text and JSON, alike on both engines.
-    @Test func formsListIsTheSameOnBothEngines() throws {
-        let outputs = try ["mupdf", "poppler"].map { try hostapp("--backend", $0, "forms", "list", Fixtures.path("forms.pdf")) }
+    @Test func formsListIsTheSameOnBothEngines() async throws {
+        let outputs = try await ["mupdf", "poppler"].asyncMap { try await hostapp("--backend", $0, "forms", "list", Fixtures.path("forms.pdf")) }
         #expect(outputs.allSatisfy { $0.status == 0 } && outputs[0].text == outputs[1].text, "\(outputs.map(\.stderr))")
         #expect(outputs[0].text.contains("id  text = 42  [read-only, required]\n  widget: page 1 at 320,72 80x20\n"))
         #expect(outputs[0].text.contains("country  comboBox = de  [editable]\n  options: fr (France), de (Germany)\n"))
-        let json = try hostapp("forms", "list", "--json", Fixtures.path("forms.pdf"))
+        let json = try await hostapp("forms", "list", "--json", Fixtures.path("forms.pdf"))
         let fields = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
         #expect(fields?.count == 11 && fields?.first?["name"] as? String == "name" && fields?.first?["kind"] as? String == "text")
-        #expect(try hostapp("forms", "list", Fixtures.path("text.pdf")).text == "(no form fields)\n")
+        #expect(try await hostapp("forms", "list", Fixtures.path("text.pdf")).text == "(no form fields)\n")
     }
 
     /// `info --set` writes the Info dictionary and the XMP packet, saves (over the input, or
     /// to -o) and shows what it wrote; a bad setting changes nothing.
     @Test(arguments: ["mupdf", "poppler"])
-    func infoSetWritesTheMetadata(backend: String) throws {
+    func infoSetWritesTheMetadata(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.pdf").path, output = directory.appendingPathComponent("out.pdf").path
         try FileManager.default.copyItem(atPath: Fixtures.path("metadata.pdf"), toPath: input)
         let original = try Data(contentsOf: URL(fileURLWithPath: input))
-        let set = try hostapp(
+        let set = try await hostapp(
             "--backend", backend, "info", input, "--set", "title=Set from hostapp", "--set", "author=", "--set", "modified=2025-02-03T04:05:06Z",
             "-o", output, "--json")
         #expect(set.status == 0, "\(set.stderr)")
@@ -159,25 +159,25 @@ struct HostAppTests {
         let info = shown?["info"] as? [String: Any]
         #expect(shown?["file"] as? String == output && info?["title"] as? String == "Set from hostapp" && info?["author"] == nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original, "-o leaves the input alone")
-        let pdfinfo = try Tool.run("pdfinfo", ["-isodates", "-meta", output]).text
+        let pdfinfo = try await Tool.run("pdfinfo", ["-isodates", "-meta", output]).text
         #expect(pdfinfo.contains("Set from hostapp</rdf:li>") && !pdfinfo.contains("Ada Lovelace"))
-        #expect(try Tool.run("pdfinfo", ["-isodates", output]).text.contains("ModDate:         2025-02-03T04:05:06Z"))
+        #expect(try await Tool.run("pdfinfo", ["-isodates", output]).text.contains("ModDate:         2025-02-03T04:05:06Z"))
 
-        let inPlace = try hostapp("--backend", backend, "info", input, "--set", "keywords=in place")
+        let inPlace = try await hostapp("--backend", backend, "info", input, "--set", "keywords=in place")
         #expect(inPlace.status == 0 && inPlace.text.contains("Keywords:     in place"), "\(inPlace.stderr)")
         let afterInPlace = try Data(contentsOf: URL(fileURLWithPath: input))
         for bad in [["--set", "colour=red"], ["--set", "created=last week"], ["--set", "title"], ["-o", output]] {
-            let refused = try Tool.run(Self.executable, ["--backend", backend, "info", input] + bad)
+            let refused = try await Tool.run(Self.executable, ["--backend", backend, "info", input] + bad)
             #expect(refused.status == 64, "\(bad): \(refused.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == afterInPlace)
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func renderWritesOneFilePerPage(backend: String) throws {
+    func renderWritesOneFilePerPage(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try hostapp("--backend", backend, "render", Fixtures.path("text.pdf"), "--pages", "1,3", "--dpi", "72", "--format", "ppm", "-o", directory.path)
+        let result = try await hostapp("--backend", backend, "render", Fixtures.path("text.pdf"), "--pages", "1,3", "--dpi", "72", "--format", "ppm", "-o", directory.path)
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == ["text-1.ppm", "text-3.ppm"])
@@ -189,12 +189,12 @@ struct HostAppTests {
     /// `render --no-annotations` writes the page's content alone: the pixels the library
     /// draws with `RenderOptions.annotations` off, other than those of the default render.
     @Test(arguments: ["mupdf", "poppler"])
-    func renderWithoutAnnotations(backend: String) throws {
+    func renderWithoutAnnotations(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = Fixtures.path("annotations.pdf")
         for (name, extra) in [("with", [String]()), ("without", ["--no-annotations"])] {
-            let result = try Tool.run(
+            let result = try await Tool.run(
                 HostAppTests.executable, ["--backend", backend, "render", file, "--dpi", "72", "--format", "ppm", "-o", directory.appendingPathComponent("\(name)-%d.ppm").path] + extra)
             #expect(result.status == 0, "\(result.stderr)")
         }
@@ -202,47 +202,47 @@ struct HostAppTests {
         let without = try Netpbm(Data(contentsOf: directory.appendingPathComponent("without-1.ppm")))
         var options = RenderOptions(dpi: 72)
         options.annotations = false
-        let drawn = try Fixtures.registry.open(.file(file), backend: .id(backend)).render(pageAt: 0, options: options)
+        let drawn = try await Fixtures.registry.open(.file(file), backend: .id(backend)).render(pageAt: 0, options: options)
         let drawnAlike = without.pixels == drawn.bytes, annotationsShow = with.pixels != without.pixels
         #expect(drawnAlike, "--no-annotations differs from the library's drawing without annotations")
         #expect(annotationsShow, "the default render shows no annotation")
     }
 
     /// `render --box` draws the box asked for; Poppler cannot draw past the crop box and says so.
-    @Test func renderDrawsTheBoxAskedFor() throws {
+    @Test func renderDrawsTheBoxAskedFor() async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = Fixtures.path("boxes.pdf")
         for backend in ["mupdf", "poppler"] {
-            let result = try hostapp("--backend", backend, "render", file, "--pages", "1", "--box", "trim", "--dpi", "72", "--format", "ppm",
+            let result = try await hostapp("--backend", backend, "render", file, "--pages", "1", "--box", "trim", "--dpi", "72", "--format", "ppm",
                                      "-o", directory.appendingPathComponent("\(backend)-%d.ppm").path)
             #expect(result.status == 0, "\(result.stderr)")
             let image = try Netpbm(Data(contentsOf: directory.appendingPathComponent("\(backend)-1.ppm")))
             #expect((image.width, image.height) == (520, 700))
         }
-        let media = try hostapp("--backend", "poppler", "render", file, "--pages", "1", "--box", "media", "-o", directory.path)
+        let media = try await hostapp("--backend", "poppler", "render", file, "--pages", "1", "--box", "media", "-o", directory.path)
         #expect(media.status == 65 && media.stderr.contains("crop box"), "\(media.stderr)")
-        let wrong = try hostapp("render", file, "--box", "page", "-o", directory.path)
+        let wrong = try await hostapp("render", file, "--box", "page", "-o", directory.path)
         #expect(wrong.status == 64)
     }
 
-    @Test func renderPatternFormatsAndClip() throws {
+    @Test func renderPatternFormatsAndClip() async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let pattern = directory.appendingPathComponent("p%03d.pam").path
-        let gray = try hostapp("render", Fixtures.path("colors.pdf"), "--format", "pam", "--gray", "--clip", "72,72,144,144", "--dpi", "150", "-o", pattern)
+        let gray = try await hostapp("render", Fixtures.path("colors.pdf"), "--format", "pam", "--gray", "--clip", "72,72,144,144", "--dpi", "150", "-o", pattern)
         #expect(gray.status == 0, "\(gray.stderr)")
         let image = try Netpbm(Data(contentsOf: directory.appendingPathComponent("p001.pam")))
         #expect((image.width, image.height, image.channels) == (300, 300, 1))
         #expect(Set(image.pixels).count == 1 && abs(Int(image.pixels[0]) - 76) <= 1)  // red as luminance
 
-        let png = try hostapp("render", Fixtures.path("colors.pdf"), "--alpha", "-o", directory.appendingPathComponent("a-%d.png").path)
+        let png = try await hostapp("render", Fixtures.path("colors.pdf"), "--alpha", "-o", directory.appendingPathComponent("a-%d.png").path)
         #expect(png.status == 0)
-        let decoded = try Netpbm(Tool.run("pngtopam", ["-alphapam", directory.appendingPathComponent("a-1.png").path]).stdout)
+        let decoded = try await Netpbm(Tool.run("pngtopam", ["-alphapam", directory.appendingPathComponent("a-1.png").path]).stdout)
         #expect(decoded.channels == 4 && decoded.pixels[3] == 0)
     }
 
-    @Test func errorsHaveClearMessagesAndExitCodes() throws {
+    @Test func errorsHaveClearMessagesAndExitCodes() async throws {
         let cases: [(arguments: [String], status: Int32, says: String)] = [
             (["info", Fixtures.path("encrypted.pdf")], 65, "password is needed"),
             (["--password", "wrong", "info", Fixtures.path("encrypted.pdf")], 65, "neither its user nor its owner password"),
@@ -257,7 +257,7 @@ struct HostAppTests {
             (["--cache-mib", "0", "info", Fixtures.path("text.pdf")], 64, "--cache-mib must be between"),
         ]
         for (arguments, status, says) in cases {
-            let result = try Tool.run(Self.executable, arguments)
+            let result = try await Tool.run(Self.executable, arguments)
             #expect(result.status == status, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains(says), "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty, "\(arguments) printed to stdout")
@@ -266,31 +266,31 @@ struct HostAppTests {
 
     /// encrypted.pdf's user password is "user-secret": from a file (its first line), from
     /// standard input, or from HOSTAPP_PASSWORD, it opens the document as --password does.
-    @Test func passwordFromAFileStandardInputOrTheEnvironment() throws {
+    @Test func passwordFromAFileStandardInputOrTheEnvironment() async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("password").path
         try Data("user-secret\nnot this line\n".utf8).write(to: URL(fileURLWithPath: file))
         let encrypted = Fixtures.path("encrypted.pdf")
-        let expected = try hostapp("--password", "user-secret", "info", "--json", encrypted)
+        let expected = try await hostapp("--password", "user-secret", "info", "--json", encrypted)
         #expect(expected.status == 0)
-        #expect(try hostapp("--password-file", file, "info", "--json", encrypted).stdout == expected.stdout)
-        #expect(try hostapp("info", "--json", encrypted, environment: ["HOSTAPP_PASSWORD": "user-secret"]).stdout == expected.stdout)
-        let piped = try Tool.run("sh", ["-c", "printf 'user-secret\\n' | \"$0\" --password-file - info --json \"$1\"", Self.executable, encrypted])
+        #expect(try await hostapp("--password-file", file, "info", "--json", encrypted).stdout == expected.stdout)
+        #expect(try await hostapp("info", "--json", encrypted, environment: ["HOSTAPP_PASSWORD": "user-secret"]).stdout == expected.stdout)
+        let piped = try await Tool.run("sh", ["-c", "printf 'user-secret\\n' | \"$0\" --password-file - info --json \"$1\"", Self.executable, encrypted])
         #expect(piped.stdout == expected.stdout)
-        let missing = try hostapp("--password-file", directory.appendingPathComponent("none").path, "info", encrypted)
+        let missing = try await hostapp("--password-file", directory.appendingPathComponent("none").path, "info", encrypted)
         #expect(missing.status == 74)
         #expect(missing.stderr.contains("cannot read the password file"))
-        let both = try hostapp("--password", "x", "--password-file", file, "info", encrypted)
+        let both = try await hostapp("--password", "x", "--password-file", file, "info", encrypted)
         #expect(both.status == 64)
         #expect(both.stderr.contains("exclude each other"))
     }
 
-    @Test func passwordIsNeverEchoed() throws {
-        let result = try hostapp("--password", "s3cret-Value", "--log-level", "trace", "info", Fixtures.path("encrypted.pdf"))
+    @Test func passwordIsNeverEchoed() async throws {
+        let result = try await hostapp("--password", "s3cret-Value", "--log-level", "trace", "info", Fixtures.path("encrypted.pdf"))
         #expect(result.status == 65)
         #expect(!result.stderr.contains("s3cret-Value") && !result.text.contains("s3cret-Value"))
-        let fromEnvironment = try hostapp("--log-level", "trace", "info", Fixtures.path("encrypted.pdf"), environment: ["HOSTAPP_PASSWORD": "s3cret-Value"])
+        let fromEnvironment = try await hostapp("--log-level", "trace", "info", Fixtures.path("encrypted.pdf"), environment: ["HOSTAPP_PASSWORD": "s3cret-Value"])
         #expect(fromEnvironment.status == 65)
         #expect(!fromEnvironment.stderr.contains("s3cret-Value") && !fromEnvironment.text.contains("s3cret-Value"))
     }
@@ -300,49 +300,49 @@ struct HostAppTests {
 /// the parser itself; `--version`; `-r`; `N` for the last page; completions.
 @Suite("hostapp command-line conventions")
 struct CommandLineTests {
-    func hostapp(_ arguments: String...) throws -> Tool.Result {
-        try Tool.run(HostAppTests.executable, arguments)
+    func hostapp(_ arguments: String...) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments)
     }
 
     /// The value of a global option is never taken for a command, even when it is a
     /// command's name: this once ran `render` with the password `info`.
-    @Test func anOptionsValueNamedLikeACommandIsAValue() throws {
+    @Test func anOptionsValueNamedLikeACommandIsAValue() async throws {
         let encrypted = Fixtures.path("encrypted.pdf")
-        let wrong = try hostapp("--password", "render", "info", encrypted)
+        let wrong = try await hostapp("--password", "render", "info", encrypted)
         #expect(wrong.status == 65 && wrong.stderr.contains("neither its user nor its owner password"), "\(wrong.stderr)")
         #expect(!wrong.stderr.contains("page 1:"), "render did not run")
-        let right = try hostapp("--password", "user-secret", "info", encrypted)
+        let right = try await hostapp("--password", "user-secret", "info", encrypted)
         #expect(right.status == 0 && right.text.contains("Pages:        3"))
     }
 
-    @Test func globalOptionsStandBeforeOrAfterTheCommandAndAfterWins() throws {
+    @Test func globalOptionsStandBeforeOrAfterTheCommandAndAfterWins() async throws {
         let file = Fixtures.path("text.pdf")
-        #expect(try hostapp("--backend", "poppler", "info", file).text.contains("Backend:      poppler"))
-        #expect(try hostapp("info", "--backend", "poppler", file).text.contains("Backend:      poppler"))
-        #expect(try hostapp("--backend", "poppler", "info", "--backend", "mupdf", file).text.contains("Backend:      mupdf"))
-        #expect(try hostapp("--backend", "poppler", "annotations", "list", Fixtures.path("annotations.pdf")).status == 0, "before a nested command too")
-        let bad = try hostapp("--cache-mib", "0", "info", file)
+        #expect(try await hostapp("--backend", "poppler", "info", file).text.contains("Backend:      poppler"))
+        #expect(try await hostapp("info", "--backend", "poppler", file).text.contains("Backend:      poppler"))
+        #expect(try await hostapp("--backend", "poppler", "info", "--backend", "mupdf", file).text.contains("Backend:      mupdf"))
+        #expect(try await hostapp("--backend", "poppler", "annotations", "list", Fixtures.path("annotations.pdf")).status == 0, "before a nested command too")
+        let bad = try await hostapp("--cache-mib", "0", "info", file)
         #expect(bad.status == 64 && bad.stderr.contains("--cache-mib"), "options before the command are validated too")
     }
 
-    @Test func versionNamesTheProjectAndBothEngines() throws {
-        let result = try hostapp("--version")
+    @Test func versionNamesTheProjectAndBothEngines() async throws {
+        let result = try await hostapp("--version")
         #expect(result.status == 0)
         #expect(result.text.hasPrefix("hostapp 0.") && result.text.contains("MuPDF 1.21") && result.text.contains("Poppler 22.12"), "\(result.text)")
     }
 
-    @Test func shortResolutionAndTheLastPage() throws {
+    @Test func shortResolutionAndTheLastPage() async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try hostapp("render", Fixtures.path("text.pdf"), "-r", "36", "--pages", "2-N", "-o", directory.path + "/")
+        let result = try await hostapp("render", Fixtures.path("text.pdf"), "-r", "36", "--pages", "2-N", "-o", directory.path + "/")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["text-2.png", "text-3.png"])
         #expect(result.stderr.contains("306x396"), "36 dpi: 612 x 792 points at half size")
-        #expect(try hostapp("text", Fixtures.path("text.pdf"), "--pages", "N").text.contains("Third page"))
+        #expect(try await hostapp("text", Fixtures.path("text.pdf"), "--pages", "N").text.contains("Third page"))
     }
 
-    @Test func completionsOfferFilesAndBackends() throws {
-        let script = try hostapp("--generate-completion-script", "bash")
+    @Test func completionsOfferFilesAndBackends() async throws {
+        let script = try await hostapp("--generate-completion-script", "bash")
         #expect(script.status == 0)
         #expect(script.text.contains("'mupdf'$'\\n''poppler'$'\\n''auto'"), "backend names")
         #expect(script.text.contains("'!*.@(pdf)'"), "PDF files")

@@ -21,8 +21,8 @@ struct IsolationTests {
         try RendererRegistry(IsolatedRenderer.isolating(Fixtures.registry.renderers, with: isolation)).open(.file(path), password: password, backend: backend)
     }
 
-    func hostapp(_ arguments: String..., environment: [String: String] = [:]) throws -> Tool.Result {
-        try Tool.run(HostAppTests.executable, arguments, environment: environment)
+    func hostapp(_ arguments: String..., environment: [String: String] = [:]) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments, environment: environment)
     }
 
     /// Pixels, text and page facts equal those of the same engine in this process.
@@ -172,11 +172,11 @@ struct IsolationTests {
     /// hostapp --isolate: a crash on one page fails that page only, with exit code 70;
     /// the other pages are written whole and no temporary file is left.
     @Test(arguments: ["render", "text"])
-    func hostappGoesOnAfterACrash(command: String) throws {
+    func hostappGoesOnAfterACrash(command: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = command == "render" ? ["-o", directory.path, "--dpi", "36"] : []
-        let result = try Tool.run(
+        let result = try await Tool.run(
             HostAppTests.executable, ["--isolate", command, Fixtures.samplePath] + arguments,
             environment: ["HOSTAPP_TEST_CRASH_ON_PAGE": "2"])
         #expect(result.status == 70)
@@ -192,9 +192,9 @@ struct IsolationTests {
 
     /// hostapp's isolated info prints what the in-process one prints.
     @Test(arguments: Fixtures.backendIDs)
-    func hostappIsolatedInfoEqualsInProcessInfo(backend: String) throws {
-        let isolated = try hostapp("--isolate", "--backend", backend, "info", Fixtures.path("labels.pdf"))
-        let local = try hostapp("--backend", backend, "info", Fixtures.path("labels.pdf"))
+    func hostappIsolatedInfoEqualsInProcessInfo(backend: String) async throws {
+        let isolated = try await hostapp("--isolate", "--backend", backend, "info", Fixtures.path("labels.pdf"))
+        let local = try await hostapp("--backend", backend, "info", Fixtures.path("labels.pdf"))
         #expect(isolated.status == 0 && local.status == 0)
         #expect(isolated.text == local.text)
         // Every command runs isolated, and says what it says in process.
@@ -204,8 +204,8 @@ struct IsolationTests {
             ["signatures", Fixtures.path("signed.pdf")],
         ]
         for command in commands {
-            let isolated = try Tool.run(HostAppTests.executable, ["--isolate", "--backend", backend] + command)
-            let local = try Tool.run(HostAppTests.executable, ["--backend", backend] + command)
+            let isolated = try await Tool.run(HostAppTests.executable, ["--isolate", "--backend", backend] + command)
+            let local = try await Tool.run(HostAppTests.executable, ["--backend", backend] + command)
             #expect(isolated.status == 0 && isolated.status == local.status && isolated.text == local.text, "\(command): \(isolated.stderr)")
         }
     }

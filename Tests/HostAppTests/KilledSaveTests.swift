@@ -17,7 +17,7 @@ struct KilledSaveTests {
     /// `qpdf --check` passes, it holds exactly one annotation more than the old file, with
     /// the contents added, and (for an incremental save) it starts with the old bytes.
     @Test(arguments: [("mupdf", "automatic"), ("mupdf", "rewrite"), ("poppler", "automatic")])
-    func theFileIsOldOrNewNeverBroken(backend: String, mode: String) throws {
+    func theFileIsOldOrNewNeverBroken(backend: String, mode: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("target.pdf").path
@@ -27,7 +27,7 @@ struct KilledSaveTests {
         var outcomes = (old: 0, new: 0)
         for trial in 0..<16 {
             let old = try Data(contentsOf: URL(fileURLWithPath: path))
-            let before = try annotationCount(path, backend: backend)
+            let before = try await annotationCount(path, backend: backend)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
             process.arguments = [
@@ -60,16 +60,16 @@ struct KilledSaveTests {
                 continue
             }
             outcomes.new += 1
-            let check = try Tool.run("qpdf", ["--check", path])
+            let check = try await Tool.run("qpdf", ["--check", path])
             #expect(check.status == 0, "trial \(trial): qpdf --check: \(check.text)")
-            #expect(try annotationCount(path, backend: backend) == before + 1, "trial \(trial)")
-            #expect(try Tool.run(HostAppTests.executable, ["annotations", "list", path]).text.contains("trial \(trial)"))
+            #expect(try await annotationCount(path, backend: backend) == before + 1, "trial \(trial)")
+            #expect(try await Tool.run(HostAppTests.executable, ["annotations", "list", path]).text.contains("trial \(trial)"))
             if mode == "automatic" { #expect(now.starts(with: old), "trial \(trial): an incremental save keeps the old bytes") }
         }
         // Killed at once, a save leaves the old file; killed after the replacement, the new one.
         #expect(outcomes.old >= 5 && outcomes.new >= 5, "\(outcomes)")
         // A completed save removes the temporary files killed ones left.
-        let finish = try Tool.run(
+        let finish = try await Tool.run(
             HostAppTests.executable, ["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "60,60,20,20"])
         #expect(finish.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["target.pdf"])
@@ -82,8 +82,8 @@ struct KilledSaveTests {
         while process.isRunning, condition(), Date() < deadline { usleep(1_000) }
     }
 
-    private func annotationCount(_ path: String, backend: String) throws -> Int {
-        let list = try Tool.run(HostAppTests.executable, ["--backend", backend, "annotations", "list", "--json", path])
+    private func annotationCount(_ path: String, backend: String) async throws -> Int {
+        let list = try await Tool.run(HostAppTests.executable, ["--backend", backend, "annotations", "list", "--json", path])
         return (try JSONSerialization.jsonObject(with: list.stdout) as? [Any])?.count ?? -1
     }
 }

@@ -5,20 +5,20 @@ import TestSupport
 /// `hostapp text`, `search`, `outline`, `links` and `fonts`, run as a user runs them.
 @Suite("hostapp text, search, outline, links and fonts")
 struct NavigationCommandTests {
-    func hostapp(_ arguments: String...) throws -> Tool.Result {
-        try Tool.run(HostAppTests.executable, arguments)
+    func hostapp(_ arguments: String...) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments)
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func textPrintsPagesSeparatedByFormFeeds(backend: String) throws {
-        let result = try hostapp("--backend", backend, "text", Fixtures.path("text.pdf"), "--pages", "2-3")
+    func textPrintsPagesSeparatedByFormFeeds(backend: String) async throws {
+        let result = try await hostapp("--backend", backend, "text", Fixtures.path("text.pdf"), "--pages", "2-3")
         #expect(result.status == 0)
         let pages = result.text.split(separator: "\u{0C}").map { Fixtures.normalizedWhitespace(String($0)) }
         #expect(pages == ["Renderer provider fixture page two", "Third page"])
     }
 
-    @Test func textJSONGivesWordsWithBoxes() throws {
-        let result = try hostapp("text", "--json", "--labels", "--pages", "9", Fixtures.path("labels.pdf"))
+    @Test func textJSONGivesWordsWithBoxes() async throws {
+        let result = try await hostapp("text", "--json", "--labels", "--pages", "9", Fixtures.path("labels.pdf"))
         #expect(result.status == 0)
         let pages = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
         #expect(pages.first?["page"] as? String == "AA")
@@ -30,38 +30,38 @@ struct NavigationCommandTests {
     /// A row per font, as pdffonts prints them; JSON holds the same; a format without font
     /// dictionaries is refused in words, with a failing status.
     @Test(arguments: ["mupdf", "poppler"])
-    func fontsPrintsARowPerFont(backend: String) throws {
-        let table = try hostapp("--backend", backend, "fonts", Fixtures.path("fonts.pdf"))
+    func fontsPrintsARowPerFont(backend: String) async throws {
+        let table = try await hostapp("--backend", backend, "fonts", Fixtures.path("fonts.pdf"))
         #expect(table.status == 0)
         let rows = table.text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(rows.first == ["name", "kind", "emb", "sub"])
         #expect(rows.dropFirst().map { $0.first ?? "" } == ["Helvetica", "ABCDEF+Tiny", "GHIJKL+Tiny", "[none]", "Courier", "Times-Bold"])
         #expect(rows.dropFirst(2).first == ["ABCDEF+Tiny", "trueType", "yes", "yes"])
-        let json = try JSONSerialization.jsonObject(with: try hostapp("--backend", backend, "fonts", "--json", Fixtures.path("fonts.pdf")).stdout) as? [[String: Any]]
+        let json = try await JSONSerialization.jsonObject(with: try hostapp("--backend", backend, "fonts", "--json", Fixtures.path("fonts.pdf")).stdout) as? [[String: Any]]
         #expect(json?.map { $0["isEmbedded"] as? Bool } == [false, true, true, true, false, false])
-        let book = try hostapp("fonts", Fixtures.path("book.epub"))
+        let book = try await hostapp("fonts", Fixtures.path("book.epub"))
         #expect(book.status != 0 && book.stderr.contains("fonts"), "\(book.stderr)")
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func searchPrintsHitsAndCount(backend: String) throws {
-        let all = try hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "apple")
+    func searchPrintsHitsAndCount(backend: String) async throws {
+        let all = try await hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "apple")
         #expect(all.status == 0)
         #expect(all.text.hasSuffix("6 hits\n"))
         #expect(all.text.split(separator: "\n").filter { $0.hasPrefix("page 1: 72,") }.count == 1)
-        let exact = try hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "apple", "--case-sensitive", "--whole-word")
+        let exact = try await hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "apple", "--case-sensitive", "--whole-word")
         #expect(exact.text.hasSuffix("2 hits\n"))
-        let none = try hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "kiwi")
+        let none = try await hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "kiwi")
         #expect(none.status == 0 && none.text == "0 hits\n")
-        let json = try JSONSerialization.jsonObject(with: try hostapp("search", "--json", "--pages", "2", Fixtures.path("search.pdf"), "APPLE").stdout) as? [String: Any]
+        let json = try await JSONSerialization.jsonObject(with: try hostapp("search", "--json", "--pages", "2", Fixtures.path("search.pdf"), "APPLE").stdout) as? [String: Any]
         #expect(json?["count"] as? Int == 2)
     }
 
     /// long.pdf: page i says "Page i"; "Page 1" begins pages 1, 10-19 and 100.
     @Test(arguments: ["mupdf", "poppler"])
-    func searchOverSeveralJobsPrintsWhatOnePrints(backend: String) throws {
-        let one = try hostapp("--backend", backend, "search", Fixtures.path("long.pdf"), "Page 1", "--jobs", "1")
-        let three = try hostapp("--backend", backend, "search", Fixtures.path("long.pdf"), "Page 1", "--jobs", "3")
+    func searchOverSeveralJobsPrintsWhatOnePrints(backend: String) async throws {
+        let one = try await hostapp("--backend", backend, "search", Fixtures.path("long.pdf"), "Page 1", "--jobs", "1")
+        let three = try await hostapp("--backend", backend, "search", Fixtures.path("long.pdf"), "Page 1", "--jobs", "3")
         #expect(one.status == 0 && three.status == 0)
         #expect(one.text.hasSuffix("12 hits\n"))
         #expect(one.text.split(separator: "\n").prefix(2).map { String($0.prefix(8)) } == ["page 1: ", "page 10:"])
@@ -69,8 +69,8 @@ struct NavigationCommandTests {
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func outlineIsAnIndentedTree(backend: String) throws {
-        let result = try hostapp("--backend", backend, "outline", Fixtures.path("outline.pdf"))
+    func outlineIsAnIndentedTree(backend: String) async throws {
+        let result = try await hostapp("--backend", backend, "outline", Fixtures.path("outline.pdf"))
         #expect(result.status == 0)
         #expect(result.text == """
             v Chapter 1  ->  page 1 at 0,0
@@ -81,20 +81,20 @@ struct NavigationCommandTests {
             - Website  ->  https://example.org/
 
             """)
-        let circular = try hostapp("--backend", backend, "outline", Fixtures.path("outline-cycle.pdf"))
+        let circular = try await hostapp("--backend", backend, "outline", Fixtures.path("outline-cycle.pdf"))
         #expect(circular.status == 0 && circular.text.split(separator: "\n").count == 4)
     }
 
-    @Test func outlineWithLabelsAndJSON() throws {
-        let json = try JSONSerialization.jsonObject(with: try hostapp("outline", "--json", Fixtures.path("outline.pdf")).stdout) as? [[String: Any]]
+    @Test func outlineWithLabelsAndJSON() async throws {
+        let json = try await JSONSerialization.jsonObject(with: try hostapp("outline", "--json", Fixtures.path("outline.pdf")).stdout) as? [[String: Any]]
         #expect(json?.map { $0["title"] as? String } == ["Chapter 1", "Chapter 2", "Website"])
-        let none = try hostapp("outline", Fixtures.path("text.pdf"))
+        let none = try await hostapp("outline", Fixtures.path("text.pdf"))
         #expect(none.status == 0 && none.text == "(no outline)\n")
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func linksListsAreasAndTargets(backend: String) throws {
-        let result = try hostapp("--backend", backend, "links", Fixtures.path("outline.pdf"))
+    func linksListsAreasAndTargets(backend: String) async throws {
+        let result = try await hostapp("--backend", backend, "links", Fixtures.path("outline.pdf"))
         #expect(result.status == 0)
         #expect(result.text == """
             page 1: 72,72 128x20  ->  page 4 at 0,0
@@ -104,13 +104,13 @@ struct NavigationCommandTests {
             """)
     }
 
-    @Test func pageSelectionErrorsAreUsageErrors() throws {
-        let result = try hostapp("text", Fixtures.path("text.pdf"), "--pages", "2-x")
+    @Test func pageSelectionErrorsAreUsageErrors() async throws {
+        let result = try await hostapp("text", Fixtures.path("text.pdf"), "--pages", "2-x")
         #expect(result.status == 64)
         #expect(result.stderr.contains("'2-x' is not a page range"))
         // text.pdf has 3 pages (pdfinfo): a range wholly past them names its first page.
         for (pages, missing) in [("5-", "page 5"), ("9", "page 9"), ("4-7", "page 4")] {
-            let past = try hostapp("text", Fixtures.path("text.pdf"), "--pages", pages)
+            let past = try await hostapp("text", Fixtures.path("text.pdf"), "--pages", pages)
             #expect(past.status == 64)
             #expect(past.stderr.contains("\(missing) does not exist: the document has 3 pages"), "\(pages): \(past.stderr)")
         }
@@ -118,13 +118,13 @@ struct NavigationCommandTests {
 
     /// A range that starts inside the document and runs past it is read up to the last
     /// page, as mutool draw and pdftotext read it, with a note.
-    @Test func aRangeRunningPastTheEndIsCutAtTheLastPage() throws {
+    @Test func aRangeRunningPastTheEndIsCutAtTheLastPage() async throws {
         let file = Fixtures.path("text.pdf")
-        let cut = try hostapp("text", file, "--pages", "2-30")
+        let cut = try await hostapp("text", file, "--pages", "2-30")
         #expect(cut.status == 0)
         #expect(cut.stderr.contains("note: pages 4-30 of '2-30' do not exist: the document has 3 pages; reading 2-3"), "\(cut.stderr)")
-        #expect(cut.text == (try hostapp("text", file, "--pages", "2-3")).text)
-        let pdftotext = try Tool.run("pdftotext", ["-f", "2", "-l", "30", file, "-"])
+        #expect(await cut.text == (try hostapp("text", file, "--pages", "2-3")).text)
+        let pdftotext = try await Tool.run("pdftotext", ["-f", "2", "-l", "30", file, "-"])
         #expect(pdftotext.status == 0 && pdftotext.text.contains("Third page"), "pdftotext reads the same range the same way")
     }
 }

@@ -6,17 +6,17 @@ import TestSupport
 @Suite struct ServeCommandTests {
     static let token = "serve-command-token-0123456789"
 
-    @Test func refusesWhatItCannotServe() throws {
-        let noPaths = try Tool.run(HostAppTests.executable, ["serve"])
+    @Test func refusesWhatItCannotServe() async throws {
+        let noPaths = try await Tool.run(HostAppTests.executable, ["serve"])
         #expect(noPaths.status == 64)
-        let missing = try Tool.run(HostAppTests.executable, ["serve", "/nonexistent/folder", "--port", "0"])
+        let missing = try await Tool.run(HostAppTests.executable, ["serve", "/nonexistent/folder", "--port", "0"])
         #expect(missing.status == 74 && missing.stderr.contains("does not exist"))
-        let vault = try Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--vault", "/tmp", "--key-file", "/tmp/k", "--port", "0"])
+        let vault = try await Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--vault", "/tmp", "--key-file", "/tmp/k", "--port", "0"])
         #expect(vault.status == 64 && vault.stderr.contains("--vault"))
         let shortToken = NSTemporaryDirectory() + "short-token-\(UUID().uuidString)"
         try "abc\n".write(toFile: shortToken, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: shortToken) }
-        let weak = try Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--token-file", shortToken, "--port", "0"])
+        let weak = try await Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--token-file", shortToken, "--port", "0"])
         #expect(weak.status == 64 && !weak.stderr.contains("abc\n"))
     }
 

@@ -20,13 +20,13 @@ struct SessionCommandTests {
 
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-        func hostapp(_ arguments: [String], input: String? = nil) throws -> Tool.Result {
-            try Tool.run(HostAppTests.executable, arguments, environment: environment, input: input.map { Data($0.utf8) })
+        func hostapp(_ arguments: [String], input: String? = nil) async throws -> Tool.Result {
+            try await Tool.run(HostAppTests.executable, arguments, environment: environment, input: input.map { Data($0.utf8) })
         }
 
         /// The JSON lines of an `open` run.
-        func open(_ arguments: [String], commands: String) throws -> (status: Int32, lines: [[String: Any]], stderr: String) {
-            let result = try hostapp(["open"] + arguments, input: commands)
+        func open(_ arguments: [String], commands: String) async throws -> (status: Int32, lines: [[String: Any]], stderr: String) {
+            let result = try await hostapp(["open"] + arguments, input: commands)
             let lines = result.text.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
@@ -37,23 +37,23 @@ struct SessionCommandTests {
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func theViewingStateAndBookmarksSurviveACloseAndReopen(backend: String) throws {
+    func theViewingStateAndBookmarksSurviveACloseAndReopen(backend: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let first = try workspace.open(
+        let first = try await workspace.open(
             ["--backend", backend, workspace.document], commands: "page 3\nzoom 1.5\nscroll 10 20\nbookmark add 2 Second\nclose\n")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.lines.compactMap { $0["event"] as? String } == [
             "firstPageLoaded", "documentShown", "currentPageChanged", "bookmarksChanged", "willClose", "closed",
         ])
-        let second = try workspace.open(["--backend", backend, workspace.document], commands: "")
+        let second = try await workspace.open(["--backend", backend, workspace.document], commands: "")
         #expect(second.status == 0)
         #expect(second.lines.first?["page"] as? Int == 3, "the next session opens where the last one closed")
         let shown = second.lines.dropFirst().first?["viewingState"] as? [String: Any]
         #expect(shown?["zoom"] as? Double == 1.5 && shown?["scrollX"] as? Double == 10 && shown?["scrollY"] as? Double == 20)
         #expect(second.lines.last?["event"] as? String == "closed", "the end of the input closes the session")
-        #expect(try workspace.hostapp(["bookmarks", "list", workspace.document]).text.contains("Second"))
-        let asked = try workspace.open(["--backend", backend, "--page", "9", workspace.document], commands: "close\n")
+        #expect(try await workspace.hostapp(["bookmarks", "list", workspace.document]).text.contains("Second"))
+        let asked = try await workspace.open(["--backend", backend, "--page", "9", workspace.document], commands: "close\n")
         let clamped = asked.lines.first?["clamped"] as? [String: Any]
         #expect(asked.lines.first?["page"] as? Int == 3 && clamped?["requested"] as? Int == 9, "a page past the last is clamped, with the reason")
     }
@@ -83,7 +83,7 @@ struct SessionCommandTests {
             guard !chunk.isEmpty else { break }
             printed.append(chunk)
         }
-        let other = try workspace.hostapp([
+        let other = try await workspace.hostapp([
             "--backend", backend, "annotations", "add", workspace.document, "--page", "1", "--kind", "text", "--rect", "100,100,16,16", "--contents", "theirs",
         ])
         #expect(other.status == 0, "\(other.stderr)")
@@ -93,17 +93,17 @@ struct SessionCommandTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 75, "\(String(decoding: printed, as: UTF8.self))")
         #expect(String(decoding: printed, as: UTF8.self).contains("changed since this session opened or saved it"))
-        let kept = try workspace.hostapp(["--backend", backend, "annotations", "list", workspace.document]).text
+        let kept = try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.document]).text
         #expect(kept.contains("theirs") && !kept.contains("mine"), "\(kept)")
-        #expect(try workspace.hostapp(["--backend", backend, "annotations", "list", workspace.path("mine.pdf")]).text.contains("mine"))
+        #expect(try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.path("mine.pdf")]).text.contains("mine"))
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func editsAndSavesAreToldAndAFailedCommandSetsTheExitCode(backend: String) throws {
+    func editsAndSavesAreToldAndAFailedCommandSetsTheExitCode(backend: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let note = #"{"id": "n1", "kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 30, "height": 30}}}"#
-        let run = try workspace.open(
+        let run = try await workspace.open(
             ["--backend", backend, workspace.document],
             commands: "annotate \(note)\npage 7\nsave\ntext 1\nremove n1\nsave-to \(workspace.path("copy.pdf"))\nclose\n")
         #expect(run.status == 64, "page 7 does not exist: the first failure's exit code")
@@ -115,14 +115,14 @@ struct SessionCommandTests {
         #expect((run.lines[3]["error"] as? [String: Any])?["code"] as? String == "page-out-of-range")
         let added = (run.lines[2]["added"] as? [[String: Any]])?.first
         #expect(added?["id"] as? String == "n1")
-        let listed = try workspace.hostapp(["--backend", backend, "annotations", "list", workspace.document])
+        let listed = try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.document])
         #expect(listed.text.contains("n1"), "saved with the annotation")
-        let copy = try workspace.hostapp(["--backend", backend, "annotations", "list", workspace.path("copy.pdf")])
+        let copy = try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.path("copy.pdf")])
         #expect(copy.status == 0 && !copy.text.contains("n1"), "the copy was saved after the removal")
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func settingsAreHonouredByEveryEditingCommand(backend: String) throws {
+    func settingsAreHonouredByEveryEditingCommand(backend: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let settings = workspace.path("settings.json")
@@ -138,70 +138,70 @@ struct SessionCommandTests {
             ["render", workspace.document, "-o", workspace.path("out")],
         ]
         for command in refused {
-            let result = try workspace.hostapp(["--backend", backend, "--settings", settings] + command)
+            let result = try await workspace.hostapp(["--backend", backend, "--settings", settings] + command)
             #expect(result.status == 77, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("not permitted"), "\(command): \(result.stderr)")
         }
-        let session = try workspace.open(["--backend", backend, "--settings", settings, workspace.document], commands: "render 1 \(workspace.path("p.png"))\nclose\n")
+        let session = try await workspace.open(["--backend", backend, "--settings", settings, workspace.document], commands: "render 1 \(workspace.path("p.png"))\nclose\n")
         #expect(session.status == 77)
         #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.document)) == before, "nothing was changed")
         #expect(!FileManager.default.fileExists(atPath: workspace.path("out")) && !FileManager.default.fileExists(atPath: workspace.path("p.png")))
-        let allowed = try workspace.hostapp(["--backend", backend, "--settings", settings, "text", workspace.document])
+        let allowed = try await workspace.hostapp(["--backend", backend, "--settings", settings, "text", workspace.document])
         #expect(allowed.status == 0, "reading is not an edit")
         // A settings file with an unknown key or a wrong type is a usage error, naming the key.
         for (json, key) in [(#"{"anotations": false}"#, "anotations"), (#"{"save": 3}"#, "save")] {
             try Data(json.utf8).write(to: URL(fileURLWithPath: settings))
-            let bad = try workspace.hostapp(["--backend", backend, "--settings", settings, "annotations", "remove", workspace.document, "x"])
+            let bad = try await workspace.hostapp(["--backend", backend, "--settings", settings, "annotations", "remove", workspace.document, "x"])
             #expect(bad.status == 64 && bad.stderr.contains(key), "\(json): \(bad.stderr)")
         }
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func aVaultIsReadAndWrittenByEveryCommand(backend: String) throws {
+    func aVaultIsReadAndWrittenByEveryCommand(backend: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let vault = workspace.path("vault"), key = workspace.path("vault.key")
         try FileManager.default.createDirectory(atPath: vault, withIntermediateDirectories: true)
-        #expect(try workspace.hostapp(["vault", "key", "-o", key]).status == 0)
+        #expect(try await workspace.hostapp(["vault", "key", "-o", key]).status == 0)
         let sealed = ["--backend", backend, "--vault", vault, "--key-file", key]
-        #expect(try workspace.hostapp(["vault", "encrypt", workspace.document, "--as", "doc.pdf"] + sealed).status == 0)
-        let plainText = try workspace.hostapp(["--backend", backend, "text", workspace.document]).text
-        let vaultText = try workspace.hostapp(["text", "doc.pdf"] + sealed)
+        #expect(try await workspace.hostapp(["vault", "encrypt", workspace.document, "--as", "doc.pdf"] + sealed).status == 0)
+        let plainText = try await workspace.hostapp(["--backend", backend, "text", workspace.document]).text
+        let vaultText = try await workspace.hostapp(["text", "doc.pdf"] + sealed)
         #expect(vaultText.status == 0 && vaultText.text == plainText)
-        let added = try workspace.hostapp(["annotations", "add", "doc.pdf", "--page", "1", "--kind", "circle", "--rect", "5,5,20,20"] + sealed)
+        let added = try await workspace.hostapp(["annotations", "add", "doc.pdf", "--page", "1", "--kind", "circle", "--rect", "5,5,20,20"] + sealed)
         #expect(added.status == 0, "\(added.stderr)")
-        let listed = try workspace.hostapp(["annotations", "list", "doc.pdf"] + sealed)
+        let listed = try await workspace.hostapp(["annotations", "list", "doc.pdf"] + sealed)
         #expect(listed.text.contains("Circle"))
-        let session = try workspace.open(sealed + ["doc.pdf"], commands: "page 2\nclose\n")
+        let session = try await workspace.open(sealed + ["doc.pdf"], commands: "page 2\nclose\n")
         #expect(session.status == 0 && session.lines.last?["event"] as? String == "closed")
-        let listing = try workspace.hostapp(["vault", "ls", "--json"] + sealed)
+        let listing = try await workspace.hostapp(["vault", "ls", "--json"] + sealed)
         let entries = try JSONSerialization.jsonObject(with: listing.stdout) as? [[String: Any]]
         #expect(entries?.map { $0["name"] as? String } == ["doc.pdf"] && entries?.first?["status"] as? String == "ok")
-        #expect(try workspace.hostapp(["vault", "decrypt", "doc.pdf", "-o", workspace.path("out.pdf")] + sealed).status == 0)
-        #expect(try Tool.run("qpdf", ["--check", workspace.path("out.pdf")]).status == 0)
-        #expect(try Tool.run("pdftotext", [workspace.path("out.pdf"), "-"]).text.contains("quick brown fox"))
+        #expect(try await workspace.hostapp(["vault", "decrypt", "doc.pdf", "-o", workspace.path("out.pdf")] + sealed).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", workspace.path("out.pdf")]).status == 0)
+        #expect(try await Tool.run("pdftotext", [workspace.path("out.pdf"), "-"]).text.contains("quick brown fox"))
         let stored = try Data(contentsOf: URL(fileURLWithPath: vault + "/doc.pdf"))
         #expect(stored.range(of: Data("%PDF".utf8)) == nil, "the vault holds no plain PDF")
 
         // A wrong key and a file that is not a vault entry fail as document errors; nothing changes.
         let otherKey = workspace.path("other.key")
-        _ = try workspace.hostapp(["vault", "key", "-o", otherKey])
-        let wrong = try workspace.hostapp(["text", "doc.pdf", "--vault", vault, "--key-file", otherKey])
+        _ = try await workspace.hostapp(["vault", "key", "-o", otherKey])
+        let wrong = try await workspace.hostapp(["text", "doc.pdf", "--vault", vault, "--key-file", otherKey])
         #expect(wrong.status == 65 && wrong.stderr.contains("key does not open"))
         try FileManager.default.copyItem(atPath: workspace.document, toPath: vault + "/plain.pdf")
-        let foreign = try workspace.hostapp(["info", "plain.pdf"] + sealed)
+        let foreign = try await workspace.hostapp(["info", "plain.pdf"] + sealed)
         #expect(foreign.status == 65 && foreign.stderr.contains("not an encrypted vault entry"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: vault + "/doc.pdf")) == stored)
-        let bad = try workspace.hostapp(["vault", "ls"] + sealed).text
+        let bad = try await workspace.hostapp(["vault", "ls"] + sealed).text
         #expect(bad.contains("unsupported-format\t-\tplain.pdf"))
 
         // One sealed entry copied over another by hand: whole, sealed with the key, and found out.
-        #expect(try workspace.hostapp(["vault", "encrypt", workspace.document, "--as", "copy.pdf"] + sealed).status == 0)
+        #expect(try await workspace.hostapp(["vault", "encrypt", workspace.document, "--as", "copy.pdf"] + sealed).status == 0)
         try FileManager.default.removeItem(atPath: vault + "/doc.pdf")
         try FileManager.default.copyItem(atPath: vault + "/copy.pdf", toPath: vault + "/doc.pdf")
-        let swapped = try workspace.hostapp(["vault", "ls"] + sealed).text
+        let swapped = try await workspace.hostapp(["vault", "ls"] + sealed).text
         #expect(swapped.contains("tampered\t-\tdoc.pdf") && swapped.contains("\tcopy.pdf"), "\(swapped)")
-        let opened = try workspace.hostapp(["text", "doc.pdf"] + sealed)
+        let opened = try await workspace.hostapp(["text", "doc.pdf"] + sealed)
         #expect(opened.status != 0 && opened.stderr.contains("swapped"), "\(opened.stderr)")
     }
 }

@@ -12,14 +12,14 @@ import TestSupport
         let folder = NSTemporaryDirectory() + "sync-command-\(UUID().uuidString)"
         var docs: String { folder + "/docs" }
 
-        init(users: [String: [String]]) throws {
+        init(users: [String: [String]]) async throws {
             try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: Fixtures.path("annotations.pdf"), toPath: docs + "/annotations.pdf")
-            let keys = try Tool.run(
+            let keys = try await Tool.run(
                 HostAppTests.executable, ["token", "keygen", "--private-key-out", folder + "/private.pem", "--public-key-out", folder + "/public.pem"])
             #expect(keys.status == 0, "\(keys.stderr)")
             for (user, permissions) in users {
-                let issued = try Tool.run(
+                let issued = try await Tool.run(
                     HostAppTests.executable,
                     ["token", "issue", "--private-key", folder + "/private.pem", "--document", "docs/annotations.pdf", "--layer", "review", "--user", user,
                      "--expires-in", "86400"]  // a day: a full run can hold a test many minutes before it runs
@@ -31,8 +31,8 @@ import TestSupport
         }
 
         /// `hostapp sync SUBCOMMAND` as `user` against `port`.
-        func sync(_ subcommand: String, _ user: String, port: Int, _ more: [String] = []) throws -> Tool.Result {
-            try Tool.run(HostAppTests.executable, ["sync", subcommand] + connection(user, port: port) + more)
+        func sync(_ subcommand: String, _ user: String, port: Int, _ more: [String] = []) async throws -> Tool.Result {
+            try await Tool.run(HostAppTests.executable, ["sync", subcommand] + connection(user, port: port) + more)
         }
 
         func connection(_ user: String, port: Int) -> [String] {
@@ -75,38 +75,38 @@ import TestSupport
     }
 
     @Test func pushPullAndWatchAsJSONLines() async throws {
-        let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write", "download"]])
+        let setup = try await Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write", "download"]])
         let (server, port) = try await Self.serve(setup)  // killed when it goes, if a failure ends the test early
 
         // Alice adds a note from a JSON file; the author she claims is not taken.
         let note = #"{"id": "cli-note", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "from the command line", "author": "bob"}"#
         try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
-        let pushed = try setup.sync("push", "alice", port: port, ["--add", setup.folder + "/note.json"])
+        let pushed = try await setup.sync("push", "alice", port: port, ["--add", setup.folder + "/note.json"])
         #expect(pushed.status == 0, "\(pushed.stderr)")
         let pushLines = Self.lines(pushed.text)
         #expect(pushLines.contains { $0["type"] as? String == "accepted" })
         #expect(pushLines.last?["type"] as? String == "summary" && pushLines.last?["pending"] as? Int == 0)
 
         // Bob pulls it, with Alice as its author.
-        let pulled = try setup.sync("pull", "bob", port: port, ["--output", setup.folder + "/bob.json"])
+        let pulled = try await setup.sync("pull", "bob", port: port, ["--output", setup.folder + "/bob.json"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         let bobs = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.folder + "/bob.json"))) as? [[String: Any]]
         let received = try #require(bobs?.first { $0["id"] as? String == "cli-note" })
         #expect(received["author"] as? String == "alice" && received["contents"] as? String == "from the command line")
 
         // Bob downloads the document, byte for byte.
-        let downloaded = try setup.sync("download", "bob", port: port, ["--output", setup.folder + "/copy.pdf"])
+        let downloaded = try await setup.sync("download", "bob", port: port, ["--output", setup.folder + "/copy.pdf"])
         #expect(downloaded.status == 0, "\(downloaded.stderr)")
         #expect(FileManager.default.contents(atPath: setup.folder + "/copy.pdf") == FileManager.default.contents(atPath: setup.docs + "/annotations.pdf"))
         // Alice's token does not grant download.
-        #expect(try setup.sync("download", "alice", port: port, ["--output", setup.folder + "/no.pdf"]).status == 77)
+        #expect(try await setup.sync("download", "alice", port: port, ["--output", setup.folder + "/no.pdf"]).status == 77)
 
         // Bob watches; Alice changes her note; Bob's watch prints it as a remote change.
         let watch = try await Self.watch(setup, "bob", port: port)
         try await Task.sleep(for: .milliseconds(500))
         let changed = note.replacingOccurrences(of: "from the command line", with: "changed while bob watches")
         try changed.write(toFile: setup.folder + "/changed.json", atomically: true, encoding: .utf8)
-        #expect(try setup.sync("push", "alice", port: port, ["--modify", setup.folder + "/changed.json"]).status == 0)
+        #expect(try await setup.sync("push", "alice", port: port, ["--modify", setup.folder + "/changed.json"]).status == 0)
         await watch.waitForOutput { $0.contains("changed while bob watches") }
         #expect(await watch.stop() == 0)  // SIGTERM ends the watch cleanly
         let remote = Self.lines(watch.output).first { $0["type"] as? String == "remote" && "\($0["modified"] ?? "")".contains("changed while bob watches") }
@@ -118,8 +118,8 @@ import TestSupport
     /// with cycles an hour apart, so only the second server's WebSocket can bring him the
     /// change Alice pushes through the first (PostgreSQL's NOTIFY carries it across).
     @Test func twoServerProcessesOnOnePostgreSQLCarryAChangeAcross() async throws {
-        let cluster = try PostgresCluster()
-        let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write"]])
+        let cluster = try await PostgresCluster.start()
+        let setup = try await Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write"]])
         let (first, firstPort) = try await Self.serve(setup, database: cluster.url)
         let (second, secondPort) = try await Self.serve(setup, database: cluster.url)
 
@@ -128,7 +128,7 @@ import TestSupport
 
         let note = #"{"id": "across", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "pushed to the first server"}"#
         try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
-        let pushed = try setup.sync("push", "alice", port: firstPort, ["--add", setup.folder + "/note.json"])
+        let pushed = try await setup.sync("push", "alice", port: firstPort, ["--add", setup.folder + "/note.json"])
         #expect(pushed.status == 0, "\(pushed.stderr)")
         await watch.waitForOutput { $0.contains("pushed to the first server") }
         await watch.stop()
@@ -140,18 +140,18 @@ import TestSupport
         cluster.stop()
     }
 
-    @Test func anUnreachableServerLeavesTheChangeQueued() throws {
-        let setup = try Setup(users: ["alice": ["read-document", "write"]])
+    @Test func anUnreachableServerLeavesTheChangeQueued() async throws {
+        let setup = try await Setup(users: ["alice": ["read-document", "write"]])
         let note = #"{"id": "queued", "kind": "text", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}, "contents": "offline"}"#
         try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
         let port = 1  // nothing listens on loopback port 1: connections are refused
-        let offline = try setup.sync("push", "alice", port: port, ["--add", setup.folder + "/note.json"])
+        let offline = try await setup.sync("push", "alice", port: port, ["--add", setup.folder + "/note.json"])
         #expect(offline.status == 69)
         #expect(offline.stderr.contains("1 changes stay queued"), "\(offline.stderr)")
         #expect(!offline.stderr.contains(try String(contentsOfFile: setup.folder + "/alice.token", encoding: .utf8)))
 
         // Forgetting the layer removes the queue with the store.
-        #expect(try Tool.run(HostAppTests.executable, ["sync", "forget", "--document", "docs/annotations.pdf", "--layer", "review", "--store", setup.folder + "/alice-store"]).status == 0)
+        #expect(try await Tool.run(HostAppTests.executable, ["sync", "forget", "--document", "docs/annotations.pdf", "--layer", "review", "--store", setup.folder + "/alice-store"]).status == 0)
         let stores = try FileManager.default.contentsOfDirectory(atPath: setup.folder + "/alice-store")
         #expect(stores.isEmpty)
     }
@@ -160,28 +160,28 @@ import TestSupport
     /// queued while the server was down stays Bob's. Alice's push never sends it, and Bob's
     /// own push later does, under his name.
     @Test func readersSharingAStoreFolderNeverSendEachOthersQueue() async throws {
-        let setup = try Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write"]])
+        let setup = try await Setup(users: ["alice": ["read-document", "write"], "bob": ["read-document", "write"]])
         let shared = setup.folder + "/shared-store"
-        func push(_ user: String, port: Int, _ note: String, id: String? = nil) throws -> Tool.Result {
+        func push(_ user: String, port: Int, _ note: String, id: String? = nil) async throws -> Tool.Result {
             let file = setup.folder + "/\(user)-note.json"
             try #"{"id": "\#(id ?? user + "-note")", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "\#(note)"}"#
                 .write(toFile: file, atomically: true, encoding: .utf8)
-            return try Tool.run(HostAppTests.executable, [
+            return try await Tool.run(HostAppTests.executable, [
                 "sync", "push", "--server", "http://127.0.0.1:\(port)", "--token-file", "\(setup.folder)/\(user).token", "--store", shared,
                 "--cycle-delay", "0.1", "--add", file,
             ])
         }
-        #expect(try push("bob", port: 1, "queued by bob").status == 69)  // nothing listens on port 1: queued
+        #expect(try await push("bob", port: 1, "queued by bob").status == 69)  // nothing listens on port 1: queued
         let (server, port) = try await Self.serve(setup)
-        let alices = try push("alice", port: port, "pushed by alice")
+        let alices = try await push("alice", port: port, "pushed by alice")
         #expect(alices.status == 0, "\(alices.stderr)")
-        let pulled = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+        let pulled = try await setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
         #expect(pulled.status == 0, "\(pulled.stderr)")
         let layer = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.folder + "/layer.json"))) as? [[String: Any]] ?? []
         #expect(layer.contains { $0["id"] as? String == "alice-note" } && !layer.contains { $0["id"] as? String == "bob-note" }, "\(layer)")
         // Bob's next push sends his own queue, as his.
-        #expect(try push("bob", port: port, "pushed by bob", id: "bob-later").status == 0)
-        let again = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+        #expect(try await push("bob", port: port, "pushed by bob", id: "bob-later").status == 0)
+        let again = try await setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
         #expect(again.status == 0)
         let final = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.folder + "/layer.json"))) as? [[String: Any]] ?? []
         #expect(final.first { $0["id"] as? String == "bob-note" }?["author"] as? String == "bob")
@@ -192,14 +192,14 @@ import TestSupport
     /// `sync watch` and `sync push` of one reader on one store at the same time: the push
     /// waits its turn at the store instead of failing "database is locked".
     @Test func aWatchAndAPushShareOneStore() async throws {
-        let setup = try Setup(users: ["alice": ["read-document", "write"]])
+        let setup = try await Setup(users: ["alice": ["read-document", "write"]])
         let (server, port) = try await Self.serve(setup)
         let watch = try await Self.watch(setup, "alice", port: port)
         for index in 0..<5 {
             let file = setup.folder + "/note-\(index).json"
             try #"{"id": "beside-watch-\#(index)", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "n"}"#
                 .write(toFile: file, atomically: true, encoding: .utf8)
-            let pushed = try setup.sync("push", "alice", port: port, ["--add", file])
+            let pushed = try await setup.sync("push", "alice", port: port, ["--add", file])
             #expect(pushed.status == 0, "\(pushed.stderr)")
         }
         #expect(await watch.stop() == 0, "\(watch.errorOutput.suffix(2000))")
@@ -209,17 +209,17 @@ import TestSupport
     /// A token revoked by its id while the server runs: refused once the server has read its
     /// revocation list again on SIGHUP.
     @Test func aTokenRevokedOnSIGHUPIsRefused() async throws {
-        let setup = try Setup(users: [:])
+        let setup = try await Setup(users: [:])
         let revoked = setup.folder + "/revoked.txt"
         try "# revoked collaboration tokens\n".write(toFile: revoked, atomically: true, encoding: .utf8)
-        let issued = try Tool.run(HostAppTests.executable, [
+        let issued = try await Tool.run(HostAppTests.executable, [
             "token", "issue", "--private-key", setup.folder + "/private.pem", "--document", "docs/annotations.pdf", "--layer", "review",
             "--user", "alice", "--expires-in", "86400", "--id", "alice-token-1",
         ])
         try #require(issued.status == 0, "\(issued.stderr)")
         try issued.text.write(toFile: setup.folder + "/alice.token", atomically: true, encoding: .utf8)
         let (server, port) = try await Self.serve(setup, ["--collab-revocations", revoked])
-        let before = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+        let before = try await setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
         #expect(before.status == 0, "\(before.stderr)")
 
         try "alice-token-1\n".write(toFile: revoked, atomically: true, encoding: .utf8)
@@ -227,7 +227,7 @@ import TestSupport
         var refused: Tool.Result?
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            let attempt = try setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
+            let attempt = try await setup.sync("pull", "alice", port: port, ["--output", setup.folder + "/layer.json"])
             if attempt.status != 0 { refused = attempt; break }
             try await Task.sleep(for: .milliseconds(100))
         }

@@ -6,8 +6,8 @@ import TestSupport
 /// and `hostapp icons`, with `mutool draw` as the witness of what the page looks like.
 @Suite("hostapp thumbnail and icons")
 struct ThumbnailTests {
-    static func image(_ png: String) throws -> Netpbm {
-        try Netpbm(try Tool.run("pngtopam", ["-alphapam", png]).stdout)
+    static func image(_ png: String) async throws -> Netpbm {
+        try Netpbm(try await Tool.run("pngtopam", ["-alphapam", png]).stdout)
     }
 
     /// The thumbnailer entry's Exec line, with %s, %i and %o replaced as a file manager does
@@ -16,7 +16,7 @@ struct ThumbnailTests {
     /// draws at that size, within a few levels (the engines' antialiasing). A book is laid
     /// out on this project's page size, not mutool's: only its size is checked.
     @Test(arguments: ["text.pdf", "book.epub", "comic.cbz", "pages.xps", "mixed-sizes.pdf"])
-    func theEntrysExecLineDrawsTheFirstPage(file: String) throws {
+    func theEntrysExecLineDrawsTheFirstPage(file: String) async throws {
         let entry = try String(contentsOfFile: Fixtures.root.appendingPathComponent("Packaging/hostapp.thumbnailer").path, encoding: .utf8)
         let exec = try #require(entry.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst(5)
         let folder = try Tool.temporaryDirectory()
@@ -31,14 +31,14 @@ struct ThumbnailTests {
             }
         }
         let bin = URL(fileURLWithPath: HostAppTests.executable).deletingLastPathComponent().path
-        let run = try Tool.run("/usr/bin/env", ["PATH=\(bin):/usr/bin:/bin"] + words)
+        let run = try await Tool.run("/usr/bin/env", ["PATH=\(bin):/usr/bin:/bin"] + words)
         #expect(run.status == 0, "\(run.stderr)")
-        let thumbnail = try Self.image(output)
+        let thumbnail = try await Self.image(output)
         #expect(max(thumbnail.width, thumbnail.height) == 128 || max(thumbnail.width, thumbnail.height) == 127, "\(thumbnail.width)x\(thumbnail.height)")
         guard !file.hasSuffix(".epub") else { return }
         let witness = folder.appendingPathComponent("mutool.png").path
-        _ = try Tool.run("mutool", ["draw", "-q", "-w", "128", "-h", "128", "-r", "1000", "-o", witness, Fixtures.path(file), "1"])
-        let drawn = try Self.image(witness)
+        _ = try await Tool.run("mutool", ["draw", "-q", "-w", "128", "-h", "128", "-r", "1000", "-o", witness, Fixtures.path(file), "1"])
+        let drawn = try await Self.image(witness)
         #expect(abs(drawn.width - thumbnail.width) <= 1 && abs(drawn.height - thumbnail.height) <= 1, "\(drawn.width)x\(drawn.height)")
         let gray = { (image: Netpbm) -> Double in
             image.pixels.enumerated().filter { $0.offset % image.channels < min(3, image.channels) }.reduce(0) { $0 + Double($1.element) }
@@ -48,44 +48,44 @@ struct ThumbnailTests {
     }
 
     /// A picture with transparency keeps it; a page is drawn on white.
-    @Test func anImageKeepsItsTransparency() throws {
+    @Test func anImageKeepsItsTransparency() async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let transparent = folder.appendingPathComponent("see-through.png").path
-        let made = try Tool.run(HostAppTests.executable, ["render", Fixtures.path("text.pdf"), "--pages", "1", "--alpha", "-r", "36", "-o", transparent])
+        let made = try await Tool.run(HostAppTests.executable, ["render", Fixtures.path("text.pdf"), "--pages", "1", "--alpha", "-r", "36", "-o", transparent])
         #expect(made.status == 0, "\(made.stderr)")
         let output = folder.appendingPathComponent("thumb.png").path
-        #expect(try Tool.run(HostAppTests.executable, ["thumbnail", "-s", "64", transparent, output]).status == 0)
-        let thumbnail = try Self.image(output)
+        #expect(try await Tool.run(HostAppTests.executable, ["thumbnail", "-s", "64", transparent, output]).status == 0)
+        let thumbnail = try await Self.image(output)
         #expect(thumbnail.pixels[thumbnail.channels - 1] == 0, "the corner is transparent")
-        #expect(try Tool.run(HostAppTests.executable, ["thumbnail", "-s", "64", Fixtures.path("text.pdf"), output]).status == 0)
-        let page = try Self.image(output)
+        #expect(try await Tool.run(HostAppTests.executable, ["thumbnail", "-s", "64", Fixtures.path("text.pdf"), output]).status == 0)
+        let page = try await Self.image(output)
         let opaque = stride(from: page.channels - 1, to: page.pixels.count, by: page.channels).allSatisfy { page.pixels[$0] == 255 }
         #expect(opaque, "a page on white")
     }
 
     /// What cannot be read ends with a non-zero status and writes nothing, as the
     /// specification asks; so does a size out of range.
-    @Test func whatCannotBeReadWritesNothing() throws {
+    @Test func whatCannotBeReadWritesNothing() async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("thumb.png").path
         for (input, size) in [(Fixtures.path("not-a-pdf.pdf"), "128"), (Fixtures.path("truncated.pdf"), "128"), (Fixtures.path("empty.pdf"), "128"),
                               (folder.appendingPathComponent("missing.pdf").path, "128"), (Fixtures.path("text.pdf"), "0"), (Fixtures.path("text.pdf"), "99999")] {
-            let run = try Tool.run(HostAppTests.executable, ["thumbnail", "-s", size, input, output])
+            let run = try await Tool.run(HostAppTests.executable, ["thumbnail", "-s", size, input, output])
             #expect(run.status != 0, "\(input) \(size)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "\(input): nothing written")
         }
     }
 
     /// Icons in every size, square, the page centred with transparent sides.
-    @Test func iconsAreSquareInEverySize() throws {
+    @Test func iconsAreSquareInEverySize() async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try Tool.run(HostAppTests.executable, ["icons", Fixtures.path("text.pdf"), folder.path, "--name", "doc"])
+        let run = try await Tool.run(HostAppTests.executable, ["icons", Fixtures.path("text.pdf"), folder.path, "--name", "doc"])
         #expect(run.status == 0, "\(run.stderr)")
         for size in [16, 24, 32, 48, 64, 128, 256, 512] {
-            let icon = try Self.image(folder.appendingPathComponent("\(size)x\(size)/doc.png").path)
+            let icon = try await Self.image(folder.appendingPathComponent("\(size)x\(size)/doc.png").path)
             #expect(icon.width == size && icon.height == size && (icon.channels == 2 || icon.channels == 4), "\(size)")
             let alpha = { (x: Int, y: Int) in icon.pixels[(y * icon.width + x) * icon.channels + icon.channels - 1] }
             #expect(alpha(0, size / 2) == 0 && alpha(size / 2, size / 2) == 255, "\(size): transparent sides, an opaque page")

@@ -35,12 +35,12 @@ import TestSupport
         deinit { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    func hostapp(_ arguments: [String]) throws -> Tool.Result {
-        try Tool.run(HostAppTests.executable, arguments)
+    func hostapp(_ arguments: [String]) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments)
     }
 
     @Test(arguments: ["mupdf", "poppler"])
-    func xmlInputsNeverReadALocalFile(backend: String) throws {
+    func xmlInputsNeverReadALocalFile(backend: String) async throws {
         let scratch = try Scratch()
         // XFDF annotations.
         let pdf = try scratch.copy("text.pdf")
@@ -50,7 +50,7 @@ import TestSupport
             #"<?xml version="1.0"?>"#,
             #"<xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><text page="0" rect="10,10,30,30" name="n"><contents>&s;</contents></text></annots></xfdf>"#
         ).write(toFile: annotations, atomically: true, encoding: .utf8)
-        let imported = try hostapp(["--backend", backend, "annotations", "import", pdf, annotations])
+        let imported = try await hostapp(["--backend", backend, "annotations", "import", pdf, annotations])
         #expect(imported.status != 0 && imported.stderr.contains("document type"), "\(imported.stderr)")
         #expect(!imported.stderr.contains(scratch.secret) && !imported.text.contains(scratch.secret))
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == original)
@@ -60,12 +60,12 @@ import TestSupport
         let values = scratch.folder + "/values.xfdf"
         try scratch.hostile("", #"<xfdf xmlns="http://ns.adobe.com/xfdf/"><fields><field name="name"><value>&s;</value></field></fields></xfdf>"#)
             .write(toFile: values, atomically: true, encoding: .utf8)
-        let filled = try hostapp(["--backend", backend, "forms", "fill", form, "--values", values, "-o", scratch.folder + "/filled.pdf"])
+        let filled = try await hostapp(["--backend", backend, "forms", "fill", form, "--values", values, "-o", scratch.folder + "/filled.pdf"])
         #expect(filled.status != 0 && !filled.stderr.contains(scratch.secret) && !filled.text.contains(scratch.secret), "\(filled.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.folder + "/filled.pdf"))
     }
 
-    @Test func aHostileXMPPacketIsRefusedNotCopied() throws {
+    @Test func aHostileXMPPacketIsRefusedNotCopied() async throws {
         let scratch = try Scratch()
         let packet = scratch.hostile(
             #"<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>"#,
@@ -86,12 +86,12 @@ import TestSupport
             writer._root_object[NameObject("/Metadata")] = writer._add_object(stream)
             writer.write(sys.argv[2])
             """
-        let made = try Tool.run("python3", ["-c", script, Fixtures.path("metadata-xmp.pdf"), hostilePDF, packet])
+        let made = try await Tool.run("python3", ["-c", script, Fixtures.path("metadata-xmp.pdf"), hostilePDF, packet])
         try #require(made.status == 0, "\(made.stderr)")
-        #expect(try Tool.run("qpdf", ["--show-object=trailer", hostilePDF]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--show-object=trailer", hostilePDF]).status == 0)
         for backend in ["mupdf", "poppler"] {
             let output = scratch.folder + "/out-\(backend).pdf"
-            let set = try hostapp(["--backend", backend, "info", hostilePDF, "--set", "title=X", "-o", output])
+            let set = try await hostapp(["--backend", backend, "info", hostilePDF, "--set", "title=X", "-o", output])
             #expect(set.status != 0 && set.stderr.contains("document type"), "\(backend): \(set.stderr)")
             #expect(!set.stderr.contains(scratch.secret) && !set.text.contains(scratch.secret))
             #expect(!FileManager.default.fileExists(atPath: output))
@@ -101,7 +101,7 @@ import TestSupport
     /// Sixteen `hostapp annotations add` on one file at once: each takes its turn (the file's
     /// write lock), so every note that was acknowledged (exit 0) is in the file.
     @Test(arguments: ["mupdf", "poppler"])
-    func concurrentEditorsOfOneFileEachKeepTheirChange(backend: String) throws {
+    func concurrentEditorsOfOneFileEachKeepTheirChange(backend: String) async throws {
         let scratch = try Scratch()
         let pdf = try scratch.copy("text.pdf")
         // All started before any is waited for: sixteen processes at once.
@@ -122,11 +122,11 @@ import TestSupport
         #expect(acknowledged.count == 16, "\(editors.map { ($0.0, $0.1.terminationStatus) })")
         // Read back by the other engine and by qpdf.
         let other = backend == "mupdf" ? "poppler" : "mupdf"
-        let listed = try hostapp(["--backend", other, "annotations", "list", pdf, "--json"])
+        let listed = try await hostapp(["--backend", other, "annotations", "list", pdf, "--json"])
         let notes = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]])
         let kept = Set(notes.compactMap { ($0["contents"] as? String)?.split(separator: " ").last.flatMap { Int($0) } })
         #expect(acknowledged.isSubset(of: kept), "kept \(kept.sorted()) of \(acknowledged.sorted())")
-        #expect(try Tool.run("qpdf", ["--check", pdf]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", pdf]).status == 0)
     }
 
     /// A writer that saves while holding the lock keeps the new file locked until it lets

@@ -10,7 +10,7 @@ import TestSupport
 /// another, a restart loses no acknowledged change, writers through different servers never
 /// share a revision, and names with quotes, slashes and SQL are stored as they are (the
 /// last also on SQLite).
-@Suite(.timeLimit(.minutes(4))) struct PostgresCollaborationTests {
+@Suite(.timeLimit(.minutes(10))) struct PostgresCollaborationTests {
     typealias Keys = CollaborationServerTests.Keys
 
     static func note(_ id: String, _ contents: String) -> Annotation {
@@ -18,7 +18,7 @@ import TestSupport
     }
 
     @Test func aRestartLosesNoAcknowledgedChangeAndARetryIsAppliedOnce() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: cluster.url)
         let alice = try await keys.token("alice")
@@ -45,7 +45,7 @@ import TestSupport
     }
 
     @Test func twoServersOnOneDatabaseShareChangesAndEvents() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: cluster.url)
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
@@ -92,7 +92,7 @@ import TestSupport
     /// network cut would): the server listens again, and says `hello` again on its sockets
     /// with the layer's revision, so that their clients fetch what they may have missed.
     @Test func aServerThatStopsHearingTheOthersTellsItsSocketsToCatchUp() async throws {
-        let cluster = try PostgresCluster()
+        let cluster = try await PostgresCluster.start()
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: cluster.url)
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
@@ -102,7 +102,7 @@ import TestSupport
                 defer { listener.close() }
                 #expect(try await listener.wait { $0["type"] as? String == "hello" } != nil)
 
-                let killed = try cluster.query("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'")
+                let killed = try await cluster.query("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'")
                 #expect(Int(killed.trimmingCharacters(in: .whitespacesAndNewlines)) == 2)  // one per server
                 let (_, pushed) = try await CollaborationServerTests.push(
                     one, token: alice, [LayerChange(operationID: "meanwhile", action: .add, annotation: Self.note("meanwhile", "pushed while two was deaf"))])
@@ -128,7 +128,7 @@ import TestSupport
 
     @Test(arguments: ["sqlite", "postgres"])
     func namesWithQuotesSlashesAndSQLAreStoredVerbatim(store: String) async throws {
-        let cluster = store == "postgres" ? try PostgresCluster() : nil
+        let cluster = store == "postgres" ? try await PostgresCluster.start() : nil
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let strange = #"it's "quoted"; DROP TABLE renderer_layer; --.pdf"#
         try FileManager.default.copyItem(atPath: harness.docs + "/annotations.pdf", toPath: harness.docs + "/" + strange)

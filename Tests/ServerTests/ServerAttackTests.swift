@@ -173,12 +173,12 @@ import WSClient
             #expect(kept?.annotation.contents == own.contents)
         }
         // Refused changes left no rows: only the two applied adds are kept for replay.
-        #expect(try Self.operationRows(harness.folder + "/layers.sqlite") == 2)
+        #expect(try await Self.operationRows(harness.folder + "/layers.sqlite") == 2)
     }
 
     /// The rows of the layer store's table of applied operations, read with Python's sqlite3.
-    static func operationRows(_ database: String) throws -> Int {
-        let counted = try Tool.run("python3", ["-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from operation').fetchone()[0])", database])
+    static func operationRows(_ database: String) async throws -> Int {
+        let counted = try await Tool.run("python3", ["-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from operation').fetchone()[0])", database])
         return Int(counted.text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 

@@ -26,7 +26,7 @@ import TestSupport
 
         let file = harness.folder + "/openapi.json"
         try served.data.write(to: URL(fileURLWithPath: file))
-        let validated = try Tool.run("python3", ["-c", "import sys, json\nfrom openapi_spec_validator import validate\nvalidate(json.load(open(sys.argv[1])))", file])
+        let validated = try await Tool.run("python3", ["-c", "import sys, json\nfrom openapi_spec_validator import validate\nvalidate(json.load(open(sys.argv[1])))", file])
         #expect(validated.status == 0, "\(validated.stderr)")
     }
 }

@@ -212,7 +212,7 @@ import TestSupport
             for engine in ["mupdf", "poppler"] {
                 let image = try await client.get(documentPath("text.pdf") + "/pages/1/image?dpi=72&engine=\(engine)")
                 #expect(image.status == .ok && image.headers[.init("X-Renderer")!] == engine)
-                let size = try pngSize(image.data)
+                let size = try await pngSize(image.data)
                 #expect(size.width == 612 && size.height == 792)
             }
             let layer = try #require(try await client.get(documentPath("text.pdf") + "/pages/1/text").json as? [String: Any])

@@ -9,7 +9,7 @@ import Testing
 /// the file, and concurrent fillers of different fields all kept.
 @Suite struct ServerFormTests {
     /// The fields' values as pypdf reads them from the file at `path`.
-    static func witness(_ path: String) throws -> [String: Any] {
+    static func witness(_ path: String) async throws -> [String: Any] {
         let script = """
             import json, sys
             from pypdf import PdfReader
@@ -20,7 +20,7 @@ import Testing
                 return str(v).lstrip("/")
             print(json.dumps({name: plain(field.get("/V")) for name, field in fields.items()}))
             """
-        let result = try Tool.run("python3", ["-c", script, path])
+        let result = try await Tool.run("python3", ["-c", script, path])
         try #require(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     }
@@ -42,7 +42,7 @@ import Testing
             #expect(filled.status == .ok, "\(filled.status) \(filled.errorMessage ?? "")")
             let changed = Set(((filled.json as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String })
             #expect(changed == ["name", "subscribe", "size", "colors", "country", "address"])
-            let values = try Self.witness(path)
+            let values = try await Self.witness(path)
             #expect(values["name"] as? String == "Grace Hopper")
             #expect(values["subscribe"] as? String == "Off")
             #expect(values["size"] as? String == "L")
@@ -111,7 +111,7 @@ import Testing
             }
         }
         #expect(acknowledged.count == fields.count)
-        let values = try Self.witness(path)
+        let values = try await Self.witness(path)
         for (field, value) in acknowledged { #expect(values[field] as? String == value, "\(field)") }
     }
 }

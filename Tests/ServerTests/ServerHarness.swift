@@ -163,15 +163,15 @@ func documentPath(_ name: String) -> String {
 }
 
 /// A PNG's pixels, as netpbm's independent decoder reads them.
-func pngPixels(_ png: Data) throws -> Netpbm {
+func pngPixels(_ png: Data) async throws -> Netpbm {
     let path = NSTemporaryDirectory() + UUID().uuidString + ".png"
     try png.write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    return try Netpbm(try Tool.run("pngtopnm", [path]).stdout)
+    return try Netpbm(try await Tool.run("pngtopnm", [path]).stdout)
 }
 
 /// The width and height of a PNG, as netpbm's independent decoder reads it.
-func pngSize(_ png: Data) throws -> (width: Int, height: Int) {
-    let image = try pngPixels(png)
+func pngSize(_ png: Data) async throws -> (width: Int, height: Int) {
+    let image = try await pngPixels(png)
     return (image.width, image.height)
 }

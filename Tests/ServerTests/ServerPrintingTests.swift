@@ -10,8 +10,8 @@ import TestSupport
     static func body(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object) }
 
     @Test func aReaderPrintsFromTheViewerAndFollowsTheJob() async throws {
-        let cups = try CUPSServer()
-        try cups.addQueue("office", .pdf)
+        let cups = try await CUPSServer.start()
+        try await cups.addQueue("office", .pdf)
         let harness = try ServerHarness()
         try await harness.run(configure: { $0.printing = PrintService(server: cups.address) }) { client in
             let printers = try await client.get("/api/printers")
@@ -30,7 +30,7 @@ import TestSupport
             }
             #expect(state == "completed")
             #expect(try await client.get("/api/printers/elsewhere/jobs/\(job)").status == .notFound, "office's job is not another printer's")
-            let attributes = try cups.jobAttributes(job)
+            let attributes = try await cups.jobAttributes(job)
             #expect(attributes["page-ranges"] == "2-2" && attributes["copies"] == "2" && attributes["job-name"] == "text.pdf", "\(attributes)")
             let received = try cups.spooledDocument(job: job)
             #expect(received.starts(with: Data("%PDF-".utf8)))
@@ -38,8 +38,8 @@ import TestSupport
     }
 
     @Test func badPrintRequestsAreRefusedAndNothingIsPrinted() async throws {
-        let cups = try CUPSServer()
-        try cups.addQueue("office", .pdf)
+        let cups = try await CUPSServer.start()
+        try await cups.addQueue("office", .pdf)
         let harness = try ServerHarness(extra: ["restricted.pdf"])
         try await harness.run(configure: { $0.printing = PrintService(server: cups.address) }) { client in
             let path = documentPath("text.pdf") + "/print"

@@ -110,7 +110,7 @@ import TestSupport
                 let swapped = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)&hide=0&show=1")
                 #expect(plain.status == .ok && swapped.status == .ok, "\(engine): \(swapped.errorMessage ?? "")")
                 #expect(plain.headers[.eTag] != swapped.headers[.eTag])
-                let (before, after) = (try pngPixels(plain.data), try pngPixels(swapped.data))
+                let (before, after) = await (try pngPixels(plain.data), try pngPixels(swapped.data))
                 #expect(before.color(x: 86, y: 71) == [255, 0, 0] && before.color(x: 86, y: 171) == [255, 255, 255], "\(engine): Red shown, Blue hidden")
                 #expect(after.color(x: 86, y: 71) == [255, 255, 255] && after.color(x: 86, y: 171) == [0, 0, 255], "\(engine): Red hidden, Blue shown")
                 let again = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)")
@@ -182,7 +182,7 @@ import TestSupport
             for engine in ["mupdf", "poppler"] {
                 let details = try #require(try await client.get(documentPath("long.pdf") + "?engine=\(engine)").json as? [String: Any])
                 let info = try #require(details["info"] as? [String: Any])
-                let pdfinfo = try Tool.run("pdfinfo", ["\(harness.docs)/long.pdf"]).text
+                let pdfinfo = try await Tool.run("pdfinfo", ["\(harness.docs)/long.pdf"]).text
                 #expect(pdfinfo.contains("Pages:           \(info["pageCount"] as? Int ?? -1)\n"))
                 #expect(details["renderer"] as? String == engine)
             }
@@ -200,7 +200,7 @@ import TestSupport
             #expect(first.headers[.contentType] == "image/png")
             #expect(first.headers[.cacheControl] == "private, no-cache")
             #expect(first.headers[.init("X-Renderer")!] == "mupdf")
-            let size = try pngSize(first.data)
+            let size = try await pngSize(first.data)
             #expect(size.width == 612 && size.height == 792)
             let tag = try #require(first.headers[.eTag])
             #expect(tag.hasPrefix("\"") && !tag.hasPrefix("W/"))
@@ -212,7 +212,7 @@ import TestSupport
             let poppler = try await client.get(uri + "&engine=poppler")
             #expect(poppler.headers[.init("X-Renderer")!] == "poppler")
             #expect(poppler.headers[.eTag] != tag)
-            let byWidth = try pngSize(try await client.get(documentPath("text.pdf") + "/pages/0/image?width=306").data)
+            let byWidth = try await pngSize(try await client.get(documentPath("text.pdf") + "/pages/0/image?width=306").data)
             #expect(byWidth.width == 306 && byWidth.height == 396)
         }
     }
@@ -254,7 +254,7 @@ import TestSupport
             for engine in ["mupdf", "poppler"] {
                 let layer = try #require(try await client.get(documentPath("text.pdf") + "/pages/1/text?engine=\(engine)").json as? [String: Any])
                 let words = (layer["lines"] as? [[String: Any]] ?? []).flatMap { $0["words"] as? [[String: Any]] ?? [] }
-                let witness = try Self.pdftotextWords("\(harness.docs)/text.pdf", page: 2)
+                let witness = try await Self.pdftotextWords("\(harness.docs)/text.pdf", page: 2)
                 #expect(words.map { $0["text"] as? String } == witness.map(\.text), "\(engine)")
                 for (word, expected) in zip(words, witness) {
                     let bounds = try #require(word["bounds"] as? [String: [String: Double]])
@@ -280,7 +280,7 @@ import TestSupport
             let last = try #require(lines.last ?? nil)
             #expect(last["done"] as? Bool == true && last["pagesSearched"] as? Int == 100 && last["hits"] as? Int == hits.count)
             // pdftotext's pages (separated by form feeds) that hold "Page 1" as a word prefix.
-            let pages = try Tool.run("pdftotext", ["\(harness.docs)/long.pdf", "-"]).text.components(separatedBy: "\u{0C}")
+            let pages = try await Tool.run("pdftotext", ["\(harness.docs)/long.pdf", "-"]).text.components(separatedBy: "\u{0C}")
             let expected = pages.enumerated().filter { $0.element.contains("Page 1") }.map(\.offset)
             #expect(hits == expected)
         }
@@ -352,14 +352,14 @@ import TestSupport
             let heatMapURI = try #require(comparison["heatMap"] as? String)
             let heatMap = try await client.get(heatMapURI)
             #expect(heatMap.headers[.contentType] == "image/png")
-            let size = try pngSize(heatMap.data)
+            let size = try await pngSize(heatMap.data)
             #expect(size.width == Int((612.0 * 50 / 72).rounded()) && size.height == Int((792.0 * 50 / 72).rounded()))
             #expect(try await client.get(documentPath("text.pdf") + "/pages/0/compare?dpi=0").status == .badRequest)
         }
     }
 
-    private static func pdftotextWords(_ path: String, page: Int) throws -> [(text: String, box: PageRect)] {
-        let xhtml = try Tool.run("pdftotext", ["-bbox", "-f", "\(page)", "-l", "\(page)", path, "-"]).text
+    private static func pdftotextWords(_ path: String, page: Int) async throws -> [(text: String, box: PageRect)] {
+        let xhtml = try await Tool.run("pdftotext", ["-bbox", "-f", "\(page)", "-l", "\(page)", path, "-"]).text
         let pattern = try NSRegularExpression(pattern: #"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#)
         return pattern.matches(in: xhtml, range: NSRange(xhtml.startIndex..., in: xhtml)).map { match in
             let field = { (i: Int) in String(xhtml[Range(match.range(at: i), in: xhtml)!]) }

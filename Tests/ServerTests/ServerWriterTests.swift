@@ -46,16 +46,10 @@ import TestSupport
                 }
                 // A command-line editor of the same file, through the same write lock.
                 group.addTask {
-                    // On a thread of its own: waiting for the process must not hold one of the
-                    // two threads the server's tasks run on.
-                    let status: Int32 = await withCheckedContinuation { done in
-                        Thread.detachNewThread {
-                            let added = try? Tool.run(IsolatedServerTests.hostapp, [
-                                "--backend", engine, "annotations", "add", file, "--page", "2", "--kind", "text", "--rect", "50,50,16,16", "--contents", "cli",
-                            ])
-                            done.resume(returning: added?.status ?? -1)
-                        }
-                    }
+                    let added = try? await Tool.run(IsolatedServerTests.hostapp, [
+                        "--backend", engine, "annotations", "add", file, "--page", "2", "--kind", "text", "--rect", "50,50,16,16", "--contents", "cli",
+                    ])
+                    let status = added?.status ?? -1
                     #expect(status == 0)
                     return status == 0 ? "cli" : nil
                 }
@@ -70,7 +64,7 @@ import TestSupport
             let kept = Set(try await Fixtures.registry.open(.file(file), backend: .id(reader)).annotations().compactMap(\.contents))
             #expect(acknowledged.isSubset(of: kept), "\(reader) misses \(acknowledged.subtracting(kept).sorted())")
         }
-        #expect(try Tool.run("qpdf", ["--check", file]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check", file]).status == 0)
     }
 
     @Test func anAnnotationPastTheLimitsIsRefusedBeforeAnythingIsSaved() async throws {

@@ -6,7 +6,7 @@ import TestSupport
 /// Page editing through a session: bookmarks and the current page follow their pages, and
 /// the host is told in order.
 @Suite struct SessionPageTests {
-    @Test func bookmarksAndTheCurrentPageFollowTheirPages() throws {
+    @Test func bookmarksAndTheCurrentPageFollowTheirPages() async throws {
         let recorder = SessionRecorder()
         let (session, copy) = try SessionSettingsTests.open("outline.pdf", backend: "mupdf", delegate: recorder)
         defer { copy.remove() }
@@ -30,7 +30,7 @@ import TestSupport
 
         _ = try session.save()
         session.close()
-        let text = try Tool.run("pdftotext", ["-layout", copy.path, "-"]).text
+        let text = try await Tool.run("pdftotext", ["-layout", copy.path, "-"]).text
             .split(separator: "\u{0C}", omittingEmptySubsequences: false).dropLast().map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(text == ["", "Outline page 2", "Outline page 1", "Outline page 4"])
     }

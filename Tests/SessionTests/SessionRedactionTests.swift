@@ -6,7 +6,7 @@ import TestSupport
 /// Redaction through a session: the host is told of the mark and of its removal when applied,
 /// and the saved file no longer holds what was under it.
 @Suite struct SessionRedactionTests {
-    @Test func marksAndTheirApplicationAreTold() throws {
+    @Test func marksAndTheirApplicationAreTold() async throws {
         let recorder = SessionRecorder()
         let (session, copy) = try SessionSettingsTests.open("text.pdf", backend: "mupdf", delegate: recorder)
         defer { copy.remove() }
@@ -17,7 +17,7 @@ import TestSupport
         #expect(recorder.calls.last == "annotationsChanged +0 ~0 -1" && recorder.annotations.isEmpty)
         _ = try session.save()
         session.close()
-        let text = try Tool.run("pdftotext", [copy.path, "-"]).text
+        let text = try await Tool.run("pdftotext", [copy.path, "-"]).text
         #expect(!text.contains("lazy") && text.contains("quick brown fox"), "\(text)")
     }
 }

@@ -86,7 +86,7 @@ import TestSupport
 
     /// Page edits, undone in turn, give back the document as it was, text and all: a
     /// deletion's pages come back from the copy kept of the document before it.
-    @Test func pageEditsAreTakenBack() throws {
+    @Test func pageEditsAreTakenBack() async throws {
         let (session, copy) = try SessionSettingsTests.open("outline.pdf", backend: "mupdf")
         defer { copy.remove() }
         try session.rotatePage(at: 0, by: 90)
@@ -101,7 +101,7 @@ import TestSupport
         #expect(try session.undo())
         _ = try session.save()
         session.close()
-        let text = try Tool.run("pdftotext", ["-layout", copy.path, "-"]).text
+        let text = try await Tool.run("pdftotext", ["-layout", copy.path, "-"]).text
             .split(separator: "\u{0C}", omittingEmptySubsequences: false).dropLast().map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(text == ["Outline page 1", "Outline page 2", "Outline page 3", "Outline page 4"], "\(text)")
     }

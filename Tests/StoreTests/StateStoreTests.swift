@@ -54,10 +54,10 @@ struct StateStoreTests {
     /// Fingerprints: the PDF /ID where there is one (qpdf's JSON is the witness), else the
     /// SHA-256 of the bytes (sha256sum is the witness), on both engines.
     @Test(arguments: Fixtures.backendIDs)
-    func fingerprintsAreTheFileIdentifierElseTheContentHash(backend: String) throws {
+    func fingerprintsAreTheFileIdentifierElseTheContentHash(backend: String) async throws {
         let withID = Fixtures.path("encrypted.pdf")
         let document = try Fixtures.open("encrypted.pdf", backend: backend, password: "user-secret")
-        let qpdf = try Tool.run("qpdf", ["--json", "--json-key=qpdf", "--json-object=trailer", "--password=user-secret", withID])
+        let qpdf = try await Tool.run("qpdf", ["--json", "--json-key=qpdf", "--json-object=trailer", "--password=user-secret", withID])
         let json = try JSONSerialization.jsonObject(with: qpdf.stdout) as? [String: Any]
         let objects = (json?["qpdf"] as? [[String: Any]])?.last
         let trailer = (objects?["trailer"] as? [String: Any])?["value"] as? [String: Any]
@@ -66,7 +66,7 @@ struct StateStoreTests {
         #expect(try document.fingerprint(path: withID) == .fileIdentifier(first))
 
         let plain = Fixtures.path("text.pdf")
-        let sum = try Tool.run("sha256sum", [plain]).text.split(separator: " ").first.map(String.init) ?? ""
+        let sum = try await Tool.run("sha256sum", [plain]).text.split(separator: " ").first.map(String.init) ?? ""
         #expect(try Fixtures.open("text.pdf", backend: backend).fingerprint(path: plain) == .contentHash(sum, algorithm: "sha256"))
     }
 }

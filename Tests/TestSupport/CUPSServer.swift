@@ -31,9 +31,13 @@ public final class CUPSServer: @unchecked Sendable {
     /// The server's address for `--server` and `PrintService(server:)`.
     public var address: String { "127.0.0.1:\(port)" }
 
-    /// Makes the folder and starts the scheduler; throws, saying why, when CUPS is not
-    /// installed or does not answer within a minute.
-    public init() throws {
+    /// Makes the folder and starts the scheduler, on a thread of its own (``onOwnThread(_:)``);
+    /// throws, saying why, when CUPS is not installed or does not answer within a minute.
+    public static func start() async throws -> CUPSServer {
+        try await onOwnThread { try CUPSServer() }
+    }
+
+    private init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/cupsd") else {
             throw RendererError(.fileNotFound, "CUPS's scheduler is not installed (make setup installs Debian's cups-daemon)")
         }
@@ -72,15 +76,15 @@ public final class CUPSServer: @unchecked Sendable {
     }
 
     /// Adds the queue `name`, taking what `kind` says, accepting jobs.
-    public func addQueue(_ name: String, _ kind: QueueKind) throws {
+    public func addQueue(_ name: String, _ kind: QueueKind) async throws {
         let ppd = folder + "/\(name).ppd"
         try Self.template("queue.ppd", ["NAME": name, "FORMAT": kind.rawValue]).write(toFile: ppd, atomically: true, encoding: .utf8)
-        try admin("/usr/sbin/lpadmin", ["-p", name, "-E", "-v", "file:///dev/null", "-P", ppd])
+        try await admin("/usr/sbin/lpadmin", ["-p", name, "-E", "-v", "file:///dev/null", "-P", ppd])
     }
 
     /// Makes the queue `name` refuse new jobs.
-    public func reject(_ name: String) throws {
-        try admin("/usr/sbin/cupsreject", [name])
+    public func reject(_ name: String) async throws {
+        try await admin("/usr/sbin/cupsreject", [name])
     }
 
     /// The document of job `id` as the server received it (its first document).
@@ -91,8 +95,8 @@ public final class CUPSServer: @unchecked Sendable {
     /// The attributes of job `id` as `ipptool` reads them over IPP (none kept private, so
     /// the job's name shows): `name` to its value in ipptool's words (`copies` to `2`,
     /// `sides` to `two-sided-long-edge`).
-    public func jobAttributes(_ id: Int) throws -> [String: String] {
-        let result = try Tool.run("/usr/bin/ipptool", ["-tv", "ipp://127.0.0.1:\(port)/jobs/\(id)", "get-job-attributes.test"])
+    public func jobAttributes(_ id: Int) async throws -> [String: String] {
+        let result = try await Tool.run("/usr/bin/ipptool", ["-tv", "ipp://127.0.0.1:\(port)/jobs/\(id)", "get-job-attributes.test"])
         var attributes: [String: String] = [:]
         for line in result.text.split(separator: "\n") {
             // "        copies (integer) = 2"
@@ -117,8 +121,8 @@ public final class CUPSServer: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    private func admin(_ program: String, _ arguments: [String]) throws {
-        let result = try Tool.run(program, ["-h", address] + arguments)
+    private func admin(_ program: String, _ arguments: [String]) async throws {
+        let result = try await Tool.run(program, ["-h", address] + arguments)
         guard result.status == 0 else { throw RendererError(.ioFailure, "\(program) failed: \(result.stderr)") }
     }
 
@@ -127,7 +131,7 @@ public final class CUPSServer: @unchecked Sendable {
     private static func answers(port: Int, while process: Process) -> Bool {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, process.isRunning {
-            if let result = try? Tool.run("/usr/bin/lpstat", ["-h", "127.0.0.1:\(port)", "-r"]), result.text.contains("is running") { return true }
+            if let result = try? Tool.runBlocking("/usr/bin/lpstat", ["-h", "127.0.0.1:\(port)", "-r"]), result.text.contains("is running") { return true }
             usleep(50_000)
         }
         return false

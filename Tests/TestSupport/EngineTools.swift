@@ -10,16 +10,16 @@ public enum EngineTools {
     }
 
     /// Page `page` (1-based) of `file` at `dpi`, drawn by `backend`'s tool into `directory`.
-    public static func draw(backend: String, file: String, page: Int, dpi: Int, in directory: URL) throws -> Netpbm {
+    public static func draw(backend: String, file: String, page: Int, dpi: Int, in directory: URL) async throws -> Netpbm {
         if backend == "mupdf" {
             let output = directory.appendingPathComponent("mutool.pnm").path
-            let result = try Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "\(dpi)", "-o", output, file, "\(page)"])
+            let result = try await Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "\(dpi)", "-o", output, file, "\(page)"])
             guard result.status == 0 else { throw Failure(description: "mutool draw failed: \(result.stderr)") }
             return try Netpbm(Data(contentsOf: URL(fileURLWithPath: output)))
         }
         let stem = directory.appendingPathComponent("cairo").path
-        let result = try Tool.run("pdftocairo", ["-png", "-r", "\(dpi)", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", file, stem])
+        let result = try await Tool.run("pdftocairo", ["-png", "-r", "\(dpi)", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", file, stem])
         guard result.status == 0 else { throw Failure(description: "pdftocairo failed: \(result.stderr)") }
-        return try Netpbm(Tool.run("pngtopnm", [stem + ".png"]).stdout)
+        return try await Netpbm(Tool.run("pngtopnm", [stem + ".png"]).stdout)
     }
 }

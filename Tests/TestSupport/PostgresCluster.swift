@@ -16,9 +16,14 @@ public final class PostgresCluster: Sendable {
     /// The address of its `postgres` database, as user `renderer`.
     public var url: String { "postgres://renderer@127.0.0.1:\(port)/postgres?sslmode=disable" }
 
-    /// Makes and starts the cluster; throws, saying why, when PostgreSQL is not installed or
-    /// does not start (the tests that need it then fail with that message).
-    public init() throws {
+    /// Makes and starts the cluster, on a thread of its own (``onOwnThread(_:)``); throws,
+    /// saying why, when PostgreSQL is not installed or does not start (the tests that need it
+    /// then fail with that message).
+    public static func start() async throws -> PostgresCluster {
+        try await onOwnThread { try PostgresCluster() }
+    }
+
+    private init() throws {
         let installed = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
         guard let version = installed?.last(where: { FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/initdb") }) else {
             throw RendererError(.fileNotFound, "PostgreSQL's server is not installed (make setup installs Debian's postgresql)")
@@ -58,8 +63,8 @@ public final class PostgresCluster: Sendable {
     /// Runs `sql` through `psql` as user `renderer`; returns what it printed (unaligned,
     /// tuples only).
     @discardableResult
-    public func query(_ sql: String) throws -> String {
-        let result = try Tool.run(binaries + "/psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "renderer", "-d", "postgres", "-Atc", sql])
+    public func query(_ sql: String) async throws -> String {
+        let result = try await Tool.run(binaries + "/psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "renderer", "-d", "postgres", "-Atc", sql])
         guard result.status == 0 else { throw RendererError(.ioFailure, "psql failed: \(result.stderr)") }
         return result.text
     }

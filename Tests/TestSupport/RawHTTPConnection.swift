@@ -16,10 +16,11 @@ public final class RawHTTPConnection: @unchecked Sendable {
     /// Whether a read found the connection closed by the server.
     public private(set) var closedByServer = false
 
-    /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds. A
-    /// `receiveBuffer` (bytes) shrinks the kernel's buffer of what came and was not read
-    /// yet, for a client that stops reading and should hold up its server soon.
-    public init(port: Int, timeout: Double = 10, receiveBuffer: Int32? = nil) throws {
+    /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds (a deadline that
+    /// ends a hang, not one that times the server: a loaded machine may take tens of seconds
+    /// to answer). A `receiveBuffer` (bytes) shrinks the kernel's buffer of what came and
+    /// was not read yet, for a client that stops reading and should hold up its server soon.
+    public init(port: Int, timeout: Double = 60, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         if var size = receiveBuffer {

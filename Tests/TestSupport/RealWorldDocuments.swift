@@ -4,13 +4,13 @@ import Foundation
 public enum RealWorldDocuments {
     /// The first `limit` PDFs under /usr/share/doc in path order, gzipped ones unpacked into
     /// `directory`.
-    public static func collect(into directory: URL, limit: Int) throws -> [String] {
-        let found = try Tool.run("find", ["/usr/share/doc", "-name", "*.pdf", "-o", "-name", "*.pdf.gz"])
+    public static func collect(into directory: URL, limit: Int) async throws -> [String] {
+        let found = try await Tool.run("find", ["/usr/share/doc", "-name", "*.pdf", "-o", "-name", "*.pdf.gz"])
         var files: [String] = []
         for path in found.text.split(separator: "\n").map(String.init).sorted() where files.count < limit {
             if path.hasSuffix(".gz") {
                 let target = directory.appendingPathComponent(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-                let unpacked = try Tool.run("gzip", ["-dc", path])
+                let unpacked = try await Tool.run("gzip", ["-dc", path])
                 guard unpacked.status == 0, unpacked.stdout.starts(with: Data("%PDF".utf8)) else { continue }
                 try unpacked.stdout.write(to: target)
                 files.append(target.path)

@@ -3,7 +3,7 @@ import RendererProvider
 
 /// Runs a command-line program to completion and captures what it printed.
 public struct Tool {
-    public struct Result {
+    public struct Result: Sendable {
         public var status: Int32
         public var stdout: Data
         public var stderr: String
@@ -13,8 +13,18 @@ public struct Tool {
 
     /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`, and `input`
     /// (at most a pipe's worth) on its standard input.
+    /// The wait happens on a thread of its own (``onOwnThread(_:)``), never on one of the
+    /// cooperative pool's.
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) async throws -> Result {
+        try await onOwnThread { try runBlocking(executable, arguments, environment: environment, input: input) }
+    }
+
+    /// ``run(_:_:environment:input:)`` on the calling thread, for the few callers that cannot
+    /// wait asynchronously (a static value's initialiser); it holds that thread until the
+    /// program ends, so it is for short programs only.
+    @discardableResult
+    public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
         let process = Process()
         if executable.contains("/") {
             process.executableURL = URL(fileURLWithPath: executable)
