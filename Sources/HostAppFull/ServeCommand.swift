@@ -63,6 +63,9 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(help: "Seconds a connection may stay idle before it is closed.")
     var idleTimeout = 60
 
+    @Option(help: "Seconds a graceful stop (SIGTERM, SIGINT) gives the requests in flight to be answered; what still runs then is cancelled.")
+    var shutdownGrace = 30
+
     @Option(help: "Served files kept open at once (engine documents and session); the least recently used is closed past it.")
     var openFileLimit = 32
 
@@ -132,8 +135,8 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         guard documentsPerFile >= 1, queueLimit >= 1, imageCacheMiB >= 0, bodyLimitKiB >= 1 else {
             throw ValidationError("--documents-per-file, --queue-limit and --body-limit-kib must be at least 1, --image-cache-mib at least 0")
         }
-        guard renderMemoryMiB >= 1, requestHeadTimeout >= 1, idleTimeout >= 1, openFileLimit >= 1 else {
-            throw ValidationError("--render-memory-mib, --request-head-timeout, --idle-timeout and --open-file-limit must be at least 1")
+        guard renderMemoryMiB >= 1, requestHeadTimeout >= 1, idleTimeout >= 1, shutdownGrace >= 1, openFileLimit >= 1 else {
+            throw ValidationError("--render-memory-mib, --request-head-timeout, --idle-timeout, --shutdown-grace and --open-file-limit must be at least 1")
         }
     }
 
@@ -170,6 +173,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.renderMemoryBytes = renderMemoryMiB << 20
             configuration.requestHeadTimeout = .seconds(requestHeadTimeout)
             configuration.idleTimeout = .seconds(idleTimeout)
+            configuration.shutdownGracePeriod = .seconds(shutdownGrace)
             configuration.openFileLimit = openFileLimit
             if uploads {
                 if uploadFolder == nil { temporaryUploads = try RunFiles.privateFolder(named: "hostapp-uploads") }
