@@ -4,7 +4,8 @@ driven by Selenium, against a real `hostapp serve --collab-key` on a free loopba
 Run by `make test` as `python3 Tests/Browser/test_collaboration.py HOSTAPP`. Alice and Bob
 each open the viewer in a browser of their own, with tokens that `hostapp token issue`
 signed. What one adds, changes and deletes must appear in the other's page without a
-reload; Bob may not change Alice's annotation (the editor is greyed out); and the server's
+reload; Bob may not change Alice's annotation (the editor is greyed out), but a reader
+replies to another's annotation, and deleting a root takes its thread from both viewers; and the server's
 layer, read through `hostapp sync pull` (a separate process), holds what the viewers show.
 If Chromium cannot start, the tests fail and say why; they never skip.
 """
@@ -165,12 +166,30 @@ class CollaborationTests(unittest.TestCase):
         self.assertEqual(self.layer()[ink]["kind"], "Ink")
         self.assertGreaterEqual(len(self.layer()[ink]["inkPaths"][0]), 4)
 
-        # Alice deletes hers; it leaves Bob's page.
+        # Alice may not change Bob's rectangle, but she replies to it; Bob's notes list shows
+        # her reply in its thread at once, and the layer holds it as hers.
+        click = "document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+        def reply(user, root, text):
+            self.js(user, click, root)
+            self.wait_for(user, "return !document.getElementById('editor').hidden && !document.getElementById('editor-reply-send').disabled", user + "'s editor")
+            self.js(user, "document.getElementById('editor-reply').value = arguments[0]; document.getElementById('editor-reply-send').click()", text)
+        reply("alice", bobs, "looks right")
+        self.assertTrue(self.js("alice", "return document.getElementById('editor-save').disabled"))
+        self.wait_for("bob", "return document.getElementById('annotations').textContent.includes('alice: looks right')", "alice's reply in bob's list")
+        answer = [a for a in self.layer().values() if a.get("inReplyTo") == bobs]
+        self.assertEqual([(a["author"], a["contents"]) for a in answer], [("alice", "looks right")])
+        # Her own highlight gets a reply of hers, which goes with it below.
+        reply("alice", created, "mine too")
+        self.wait_for("bob", "return document.getElementById('annotations').textContent.includes('alice: mine too')", "alice's second reply in bob's list")
+
+        # Alice deletes hers, and its thread with it; both leave Bob's page and list.
         self.js("alice", "document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))", created)
         self.wait_for("alice", "return !document.getElementById('editor').hidden && !document.getElementById('editor-delete').disabled", "alice's editor")
         self.js("alice", "document.getElementById('editor-delete').click()")
         self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length === 0", "the highlight gone from bob's page", 30, created)
+        self.wait_for("bob", "return !document.getElementById('annotations').textContent.includes('mine too')", "the highlight's thread gone from bob's list")
         self.assertNotIn(created, self.layer())
+        self.assertEqual([a["contents"] for a in self.layer().values() if a.get("inReplyTo")], ["looks right"])
 
         # Ctrl+Z takes Alice's deletion back: a new change of hers, which Bob's page shows.
         from selenium.webdriver.common.keys import Keys

@@ -9,7 +9,7 @@ import TestSupport
 /// several servers share one database, a change made through one reaches the WebSockets of
 /// another, a restart loses no acknowledged change, writers through different servers never
 /// share a revision, and names with quotes, slashes and SQL are stored as they are (the
-/// last also on SQLite).
+/// last also on SQLite), and comment threads follow the layer's rules in both stores.
 @Suite(.timeLimit(.minutes(10))) struct PostgresCollaborationTests {
     typealias Keys = CollaborationServerTests.Keys
 
@@ -154,6 +154,81 @@ import TestSupport
                 #expect(added.map(\.annotation.id) == ["only-\(index)"], "\(document) \(layer)")
                 #expect(added.first?.annotation.contents == "\(document)|\(layer)")
             }
+        }
+    }
+
+    /// A reply in a layer: any reader who may annotate replies to anyone's annotation, the
+    /// reply's author comes from the token, a reply must answer an annotation of its page that
+    /// the layer holds, only its author (or a moderator) edits it, and deleting the root
+    /// deletes the thread, which takes the right to delete every reply in it.
+    @Test(arguments: ["sqlite", "postgres"])
+    func aThreadLivesAndDiesWithItsRoot(store: String) async throws {
+        let cluster = store == "postgres" ? try await PostgresCluster.start() : nil
+        let (harness, keys) = (try ServerHarness(extra: ["mixed-sizes.pdf"]), Keys())
+        let (document, layer) = ("docs/mixed-sizes.pdf", CollaborationServerTests.layerPath("docs/mixed-sizes.pdf"))
+        let collaboration = try await keys.configuration(database: cluster?.url ?? harness.folder + "/layers.sqlite")
+        let (alice, bob) = (try await keys.token("alice", document: document), try await keys.token("bob", document: document))
+        let moderator = try await keys.token("mod", document: document, permissions: ["read-document", "annotations:edit:all", "annotations:delete:all"])
+        @Sendable func reply(_ id: String, to root: String, page: Int = 0, author: String? = nil) -> Annotation {
+            Annotation(
+                id: id, kind: .text, pageIndex: page, rect: PageRect(x: 10, y: 10, width: 20, height: 20), contents: "re: \(root)",
+                author: author, inReplyTo: root, reviewState: .accepted)
+        }
+        try await harness.run(configure: { $0.collaboration = collaboration }) { serverClient in
+            func results(_ token: String, _ changes: [LayerChange]) async throws -> [ChangeResult] {
+                try #require(try await CollaborationServerTests.push(serverClient, token: token, changes, layer: layer).1).results
+            }
+            let start = try await CollaborationServerTests.snapshot(serverClient, token: alice, layer: layer).revision
+            #expect(try await results(alice, [LayerChange(operationID: "root", action: .add, annotation: Self.note("root", "a question"))])
+                .map(\.status) == [.applied])
+
+            // Bob replies to Alice's note, claiming to be her, and Alice to his reply; replies
+            // that answer nothing in the layer, another page's note or themselves are refused.
+            let replies = try await results(bob, [
+                LayerChange(operationID: "r1", action: .add, annotation: reply("r1", to: "root", author: "alice")),
+                LayerChange(operationID: "r-none", action: .add, annotation: reply("r-none", to: "nowhere")),
+                LayerChange(operationID: "r-page", action: .add, annotation: reply("r-page", to: "root", page: 1)),
+                LayerChange(operationID: "r-self", action: .add, annotation: reply("r-self", to: "r-self")),
+            ])
+            #expect(replies.map(\.reason) == [nil, .invalid, .invalid, .invalid])
+            #expect(replies.dropFirst().allSatisfy { $0.message?.contains("answers another of its page") == true })
+            #expect(replies.first?.annotation?.annotation.author == "bob" && replies.first?.annotation?.annotation.inReplyTo == "root")
+            #expect(try await results(alice, [LayerChange(operationID: "r2", action: .add, annotation: reply("r2", to: "r1"))]).map(\.status)
+                == [.applied])
+
+            // Replying gave Bob no right on Alice's note or her reply; his own reply is his to change.
+            let snapshot = try await CollaborationServerTests.snapshot(serverClient, token: bob, layer: layer).annotations
+            let stored = Dictionary(uniqueKeysWithValues: snapshot.map { ($0.annotation.id, $0) })
+            var edited = try #require(stored["r1"]).annotation
+            edited.reviewState = .rejected
+            let bobs = try await results(bob, [
+                LayerChange(operationID: "b-root", action: .modify, annotation: try #require(stored["root"]).annotation, baseRevision: stored["root"]!.revision),
+                LayerChange(operationID: "b-r2", action: .delete, annotationID: "r2"),
+                LayerChange(operationID: "b-r1", action: .modify, annotation: edited, baseRevision: stored["r1"]!.revision),
+            ])
+            #expect(bobs.map(\.reason) == [.notPermitted, .notPermitted, nil])
+            #expect(bobs.last?.annotation?.annotation.reviewState == .rejected)
+
+            // Alice may not delete her note while it holds Bob's reply; a moderator may, and the
+            // thread goes with it, replies to replies too, in one revision.
+            let refused = try await results(alice, [LayerChange(operationID: "a-del", action: .delete, annotationID: "root")])
+            #expect(refused.map(\.reason) == [.notPermitted])
+            let before = try await CollaborationServerTests.snapshot(serverClient, token: alice, layer: layer).revision
+            let deleted = try await results(moderator, [LayerChange(operationID: "m-del", action: .delete, annotationID: "root")])
+            #expect(deleted.map(\.status) == [.applied] && deleted.first?.revision == before + 1)
+            let after = try await CollaborationServerTests.snapshot(serverClient, token: alice, layer: layer)
+            #expect(after.revision == before + 1)
+            #expect(!after.annotations.contains { ["root", "r1", "r2"].contains($0.annotation.id) })
+            let changes = try await CollaborationServerTests.changes(serverClient, token: bob, since: before, layer: layer)
+            #expect(changes.deleted.sorted() == ["r1", "r2", "root"] && changes.added.isEmpty && changes.updated.isEmpty)
+            #expect(try await CollaborationServerTests.changes(serverClient, token: bob, since: start, layer: layer).deleted.isEmpty)
+
+            // Nothing of the thread can be changed or answered any more.
+            let late = try await results(bob, [
+                LayerChange(operationID: "late-edit", action: .modify, annotation: edited, baseRevision: after.revision),
+                LayerChange(operationID: "late-reply", action: .add, annotation: reply("r3", to: "r1")),
+            ])
+            #expect(late.map(\.reason) == [.deleted, .invalid])
         }
     }
 }

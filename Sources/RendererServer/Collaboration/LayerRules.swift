@@ -13,8 +13,8 @@ enum LayerRules {
         case insert(Annotation)
         /// The annotation's new value.
         case update(Annotation)
-        /// The annotation is deleted.
-        case delete(String)
+        /// These annotations are deleted: the one named and its thread's replies.
+        case delete([String])
     }
 
     /// The annotation as a layer holds it: its value, the revision that created it (0 for the
@@ -34,11 +34,30 @@ enum LayerRules {
         return change.annotationID ?? ""
     }
 
-    /// The answer to `change` by `user` and what to write when it applies; `validate`
-    /// checks an annotation's geometry and sizes (a `RendererError` rejects the change).
+    /// The identity of the annotation that `change`'s annotation answers
+    /// (``Annotation/inReplyTo``), whose held value ``decide`` checks; nil for a delete or an
+    /// annotation that answers none.
+    static func root(of change: LayerChange) -> String? {
+        change.action == .delete ? nil : change.annotation?.inReplyTo
+    }
+
+    /// The replies of the thread of `id` among the layer's `live` annotations (held and not
+    /// deleted), replies to replies too: what a delete of `id` deletes with it.
+    static func replies(to id: String, among live: [Held]) -> [Held] {
+        let replies = Set(live.map(\.value.annotation).replies(to: id).map(\.id))
+        return live.filter { replies.contains($0.value.annotation.id) }
+    }
+
+    /// The answer to `change` by `user` and what to write when it applies. `held` is the
+    /// annotation the change works on, `root` the one its annotation answers (``root(of:)``)
+    /// and, for a delete, `replies` its thread's replies (``replies(to:among:)``), as stored;
+    /// `validate` checks an annotation's geometry and sizes (a `RendererError` rejects the
+    /// change). A reply answers an annotation of its page that the layer still holds, and
+    /// takes only the right to annotate, as any add; deleting an annotation deletes its thread,
+    /// and needs the right to delete each of its replies too (as a session's removal does).
     static func decide(
-        _ change: LayerChange, revision: Int, held: Held?, user: String, permissions: CollaborationPermissions,
-        validate: (Annotation) throws -> Void
+        _ change: LayerChange, revision: Int, held: Held?, root: Held?, replies: [Held], user: String,
+        permissions: CollaborationPermissions, validate: (Annotation) throws -> Void
     ) -> (result: ChangeResult, write: Write?) {
         let operation = change.operationID
         let next = revision + 1
@@ -47,6 +66,10 @@ enum LayerRules {
         }
         func valid(_ annotation: Annotation) -> String? {
             do { try validate(annotation) } catch let error as RendererError { return error.message } catch { return "\(error)" }
+            guard let rootID = annotation.inReplyTo else { return nil }
+            guard rootID != annotation.id, let root, !root.deleted, root.value.annotation.pageIndex == annotation.pageIndex else {
+                return "an annotation answers another of its page in the layer, not \"\(rootID.prefix(200))\""
+            }
             return nil
         }
         func applied(_ annotation: Annotation, _ write: Write) -> (ChangeResult, Write?) {
@@ -95,8 +118,13 @@ enum LayerRules {
             guard mayRemove(held) else {
                 return reject(.notPermitted, "annotation \"\(id)\" is not user \(user)'s to delete", current: held.value)
             }
+            if let reply = replies.first(where: { !mayRemove($0) }) {
+                return reject(
+                    .notPermitted, "annotation \"\(id)\" has a reply, \"\(reply.value.annotation.id)\", that is not user \(user)'s to delete",
+                    current: held.value)
+            }
             // A delete wins over a concurrent modify: it applies whatever revision it was made on.
-            return applied(held.value.annotation, .delete(id))
+            return applied(held.value.annotation, .delete([id] + replies.map(\.value.annotation.id)))
         }
     }
 }

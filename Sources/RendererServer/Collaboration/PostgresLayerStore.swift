@@ -143,9 +143,12 @@ final class PostgresLayerStore: LayerStorage {
                 }
                 var change = change
                 let id = LayerRules.target(of: &change)
+                var root: LayerRules.Held?
+                if let rootID = LayerRules.root(of: change) { root = try await self.held(rootID, layer, connection) }
+                let replies = change.action == .delete ? LayerRules.replies(to: id, among: try await self.live(layer, connection)) : []
                 let (result, write) = LayerRules.decide(
-                    change, revision: revision, held: try await self.held(id, layer, connection), user: user, permissions: permissions,
-                    validate: validate)
+                    change, revision: revision, held: try await self.held(id, layer, connection), root: root, replies: replies,
+                    user: user, permissions: permissions, validate: validate)
                 let next = Int64(revision + 1)
                 switch write {
                 case .insert(let annotation):
@@ -160,9 +163,12 @@ final class PostgresLayerStore: LayerStorage {
                     try await connection.query(
                         "UPDATE renderer_annotation SET json = \(json), revision = \(next) WHERE layer = \(layer) AND id = \(annotation.id)",
                         logger: self.logger)
-                case .delete(let id):
-                    try await connection.query(
-                        "UPDATE renderer_annotation SET deleted = true, revision = \(next) WHERE layer = \(layer) AND id = \(id)", logger: self.logger)
+                case .delete(let ids):
+                    for id in ids {
+                        try await connection.query(
+                            "UPDATE renderer_annotation SET deleted = true, revision = \(next) WHERE layer = \(layer) AND id = \(id)",
+                            logger: self.logger)
+                    }
                 case nil:
                     break
                 }
@@ -200,12 +206,21 @@ final class PostgresLayerStore: LayerStorage {
     }
 
     private func held(_ id: String, _ layer: Int64, _ connection: PostgresConnection) async throws -> LayerRules.Held? {
-        let rows = try await connection.query(
-            "SELECT json, created, revision, deleted FROM renderer_annotation WHERE layer = \(layer) AND id = \(id)", logger: logger)
-        for try await (json, created, revision, deleted) in rows.decode((String, Int64, Int64, Bool).self) {
-            return (StoredAnnotation(annotation: try LayerJSON.decode(Data(json.utf8)), revision: Int(revision)), Int(created), deleted)
+        try await held(
+            "SELECT json, created, revision, deleted FROM renderer_annotation WHERE layer = \(layer) AND id = \(id)", connection).first
+    }
+
+    /// The layer's annotations that are not deleted.
+    private func live(_ layer: Int64, _ connection: PostgresConnection) async throws -> [LayerRules.Held] {
+        try await held("SELECT json, created, revision, deleted FROM renderer_annotation WHERE layer = \(layer) AND NOT deleted", connection)
+    }
+
+    private func held(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> [LayerRules.Held] {
+        var held: [LayerRules.Held] = []
+        for try await (json, created, revision, deleted) in try await connection.query(query, logger: logger).decode((String, Int64, Int64, Bool).self) {
+            held.append((StoredAnnotation(annotation: try LayerJSON.decode(Data(json.utf8)), revision: Int(revision)), Int(created), deleted))
         }
-        return nil
+        return held
     }
 
     /// Runs `body` once the tables exist, turning database errors into `ioFailure`.

@@ -115,8 +115,11 @@ final class SQLiteLayerStore: LayerStorage {
                 var change = change
                 let id = LayerRules.target(of: &change)
                 let held = try Self.held(id, layer, db)
+                let root = try LayerRules.root(of: change).flatMap { try Self.held($0, layer, db) }
+                let replies = change.action == .delete ? LayerRules.replies(to: id, among: try Self.live(layer, db)) : []
                 let (result, write) = LayerRules.decide(
-                    change, revision: revision, held: held, user: user, permissions: permissions, validate: validate)
+                    change, revision: revision, held: held, root: root, replies: replies, user: user, permissions: permissions,
+                    validate: validate)
                 let next = revision + 1
                 switch write {
                 case .insert(let annotation):
@@ -127,8 +130,10 @@ final class SQLiteLayerStore: LayerStorage {
                     try db.execute(
                         sql: "UPDATE annotation SET json = ?, revision = ? WHERE layer = ? AND id = ?",
                         arguments: [try LayerJSON.encode(annotation), next, layer, annotation.id])
-                case .delete(let id):
-                    try db.execute(sql: "UPDATE annotation SET deleted = 1, revision = ? WHERE layer = ? AND id = ?", arguments: [next, layer, id])
+                case .delete(let ids):
+                    for id in ids {
+                        try db.execute(sql: "UPDATE annotation SET deleted = 1, revision = ? WHERE layer = ? AND id = ?", arguments: [next, layer, id])
+                    }
                 case nil:
                     break
                 }
@@ -148,7 +153,17 @@ final class SQLiteLayerStore: LayerStorage {
         guard let row = try Row.fetchOne(
             db, sql: "SELECT json, created, revision, deleted FROM annotation WHERE layer = ? AND id = ?", arguments: [layer, id])
         else { return nil }
-        return (StoredAnnotation(annotation: try LayerJSON.decode(row["json"]), revision: row["revision"]), row["created"], row["deleted"])
+        return try held(row)
+    }
+
+    /// The layer's annotations that are not deleted.
+    private static func live(_ layer: Int64, _ db: Database) throws -> [LayerRules.Held] {
+        try Row.fetchAll(db, sql: "SELECT json, created, revision, deleted FROM annotation WHERE layer = ? AND deleted = 0", arguments: [layer])
+            .map(held)
+    }
+
+    private static func held(_ row: Row) throws -> LayerRules.Held {
+        (StoredAnnotation(annotation: try LayerJSON.decode(row["json"]), revision: row["revision"]), row["created"], row["deleted"])
     }
 
     private static func layerID(_ descriptor: DocumentDescriptor, _ db: Database) throws -> Int64? {

@@ -347,10 +347,12 @@ function createAnnotation(annotation) {
 export function onLayerChange(action, annotation) {
   if (action === "reload") return loadAnnotations();
   const before = state.annotations.find((held) => held.id === annotation.id);
-  state.annotations = state.annotations.filter((held) => held.id !== annotation.id);
+  // A deleted annotation takes its thread with it, as the layer deleted it.
+  const gone = new Set([annotation.id, ...(action === "delete" && before ? threads().replies(before).map((reply) => reply.id) : [])]);
+  state.annotations = state.annotations.filter((held) => !gone.has(held.id));
   if (action !== "delete") state.annotations.push(annotation);
   const selected = state.selectedAnnotation;
-  if (selected && selected.id === annotation.id) {
+  if (selected && gone.has(selected.id)) {
     if (action === "delete") closeEditor(); else state.selectedAnnotation = annotation;
   }
   for (const index of new Set([annotation.pageIndex, before ? before.pageIndex : annotation.pageIndex])) {
