@@ -18,6 +18,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: shortToken) }
         let weak = try await Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--token-file", shortToken, "--port", "0"])
         #expect(weak.status == 64 && !weak.stderr.contains("abc\n"))
+        let noGrace = try await Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--shutdown-grace", "0", "--port", "0"])
+        #expect(noGrace.status == 64 && noGrace.stderr.contains("--shutdown-grace"))
     }
 
     /// SIGTERM: the render in flight is answered, new connections are refused, and the

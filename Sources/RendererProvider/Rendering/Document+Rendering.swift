@@ -157,10 +157,24 @@ extension Document {
         guard options.dpi.isFinite, options.dpi > 0 else {
             throw RendererError(.invalidArgument, "resolution must be a positive number of dpi, not \(options.dpi)")
         }
-        guard options.dpi <= options.maximumDPI else {
-            throw RendererError(
-                .limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
-        }
+        guard options.dpi <= options.maximumDPI else { throw tooFine(options) }
+    }
+
+    // The errors of a resolution or size past the limits are made apart, never inlined: the
+    // formatters of their numbers are types the runtime builds on first use, and the
+    // compiler would otherwise fetch them on every render, as it enters the checks.
+
+    @inline(never) private static func tooFine(_ options: RenderOptions) -> RendererError {
+        RendererError(.limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
+    }
+
+    @inline(never) private static func tooLarge(_ area: PageRect, _ options: RenderOptions) -> RendererError {
+        let covering = PixelRect(covering: area, scale: options.scale)
+        let width = covering.map { Double($0.width) } ?? (area.size.width * options.scale).rounded(.up)
+        let height = covering.map { Double($0.height) } ?? (area.size.height * options.scale).rounded(.up)
+        return RendererError(
+            .limitExceeded,
+            "at \(options.dpi.formatted()) dpi the page would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(options.maximumPixelCount.formatted()) pixels; lower the resolution or render a clip")
     }
 
     /// The largest resolution, in dpi, at which the pixels covering `area` are at most `size`.
@@ -175,14 +189,8 @@ extension Document {
     }
 
     private static func pixels(covering area: PageRect, options: RenderOptions, page: Int) throws -> PixelRect {
-        let limit = options.maximumPixelCount
-        guard let pixels = PixelRect(covering: area, scale: options.scale), pixels.pixelCount <= limit else {
-            let covering = PixelRect(covering: area, scale: options.scale)
-            let width = covering.map { Double($0.width) } ?? (area.size.width * options.scale).rounded(.up)
-            let height = covering.map { Double($0.height) } ?? (area.size.height * options.scale).rounded(.up)
-            throw RendererError(
-                .limitExceeded,
-                "at \(options.dpi.formatted()) dpi the page would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(limit.formatted()) pixels; lower the resolution or render a clip")
+        guard let pixels = PixelRect(covering: area, scale: options.scale), pixels.pixelCount <= options.maximumPixelCount else {
+            throw tooLarge(area, options)
         }
         guard pixels.width > 0, pixels.height > 0 else {
             throw RendererError(.invalidArgument, "page \(page + 1) at \(options.dpi) dpi is smaller than one pixel")

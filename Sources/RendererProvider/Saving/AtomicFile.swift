@@ -15,14 +15,13 @@ enum AtomicFile {
     /// The temporary file is named `.NAME.PID-XXXXXX.partial`, PID being the writing
     /// process's, so that a later writer can tell an abandoned one from one being written.
     static func replace(_ path: String, durable: Bool = true, write: (String) throws -> Void) throws {
-        let target = URL(fileURLWithPath: path).standardizedFileURL
-        let directory = target.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let (directory, name) = split(path)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             throw RendererError(.ioFailure, "\(path) is a directory, not a file to save to")
         }
-        removeAbandonedFiles(of: target)
-        var template = Array("\(directory)/.\(target.lastPathComponent).\(getpid())-XXXXXX.partial".utf8CString)
+        removeAbandonedFiles(of: name, in: directory)
+        var template = Array("\(directory)/.\(name).\(getpid())-XXXXXX.partial".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 8) }
         guard descriptor >= 0 else {
             throw RendererError(.ioFailure, "cannot write \(path): cannot create a file in \(directory): \(String(cString: strerror(errno)))")
@@ -31,11 +30,11 @@ enum AtomicFile {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             try write(temporary)
-            try setPermissions(of: temporary, like: target.path)
+            try setPermissions(of: temporary, like: path)
             if durable { try flush(temporary) }
             // A writer holding the file's lock keeps it on the new file from the moment it is there.
-            FileWriteLock.lockReplacement(temporary, of: target.path)
-            guard rename(temporary, target.path) == 0 else {
+            FileWriteLock.lockReplacement(temporary, of: path)
+            guard rename(temporary, path) == 0 else {
                 throw RendererError(.ioFailure, "cannot write \(path): cannot rename the new file into place: \(String(cString: strerror(errno)))")
             }
         } catch {
@@ -45,17 +44,33 @@ enum AtomicFile {
         if durable { try? flush(directory) }
     }
 
-    /// Removes the temporary files of `target` whose writing process no longer runs.
-    static func removeAbandonedFiles(of target: URL) {
-        let directory = target.deletingLastPathComponent()
-        let prefix = ".\(target.lastPathComponent)."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") {
-            let middle = name.dropFirst(prefix.count).dropLast(".partial".count)
+    /// `path`'s directory (`.` for a bare name) and last component, as written: the new
+    /// file goes beside the one it replaces, so no path needs resolving.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (directory, String(path[path.index(after: slash)...]))
+    }
+
+    /// Removes the temporary files of the file `name` in `directory` whose writing process
+    /// no longer runs. The directory is read entry by entry, and only names with the
+    /// temporary files' prefix become strings: a folder of thousands of files costs a save
+    /// one pass over its entries.
+    static func removeAbandonedFiles(of name: String, in directory: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        let prefix = Array(".\(name).".utf8)
+        while let entry = readdir(stream) {
+            let candidate = withUnsafeBytes(of: &entry.pointee.d_name) { bytes -> String? in
+                guard bytes.starts(with: prefix) else { return nil }
+                return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let candidate, candidate.hasSuffix(".partial") else { continue }
+            let middle = candidate.dropFirst(prefix.count).dropLast(".partial".count)
             guard let dash = middle.firstIndex(of: "-"), middle.distance(from: dash, to: middle.endIndex) == 7,
                 let pid = pid_t(middle[..<dash]), pid > 0, kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            unlink(directory.appendingPathComponent(name).path)
+            unlink("\(directory)/\(candidate)")
         }
     }
 

@@ -84,7 +84,7 @@ public final class FileWriteLock: Sendable {
     /// holds the lock of `path`; the lock then covers both until it is released. Does
     /// nothing otherwise.
     static func lockReplacement(_ temporary: String, of path: String) {
-        guard let lock = held.withLock({ $0[key(path)]?.lock }) else { return }
+        guard let lock = held.withLock({ $0.isEmpty ? nil : $0[key(path)]?.lock }) else { return }
         let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         // A file only this writer knows: the lock is free.
