@@ -230,7 +230,28 @@ static void set_text(fz_context *ctx, pdf_obj *obj, const char *key, const char 
 }
 
 /* Writes every field of `v` into `annot`, then regenerates its appearance. */
+static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_record *v, pdf_obj *kept_appearance);
+
+/* Gives the annotation the record's fields. A stamp keeps the appearance it has (an image,
+   another program's drawing) unless its icon changes: MuPDF would draw it anew as the
+   icon's text. */
 static void apply(fz_context *ctx, pdf_annot *annot, const annotation_record *v)
+{
+	pdf_obj *obj = pdf_annot_obj(ctx, annot);
+	pdf_obj *kept = NULL;
+	fz_var(kept);
+	if (pdf_annot_type(ctx, annot) == PDF_ANNOT_STAMP && pdf_is_stream(ctx, pdf_dict_getp(ctx, obj, "AP/N"))
+		&& (!v->icon || !strcmp(v->icon, pdf_annot_icon_name(ctx, annot))))
+		kept = pdf_keep_obj(ctx, pdf_dict_getp(ctx, obj, "AP/N"));
+	fz_try(ctx)
+		apply_fields(ctx, annot, v, kept);
+	fz_always(ctx)
+		pdf_drop_obj(ctx, kept);
+	fz_catch(ctx)
+		fz_rethrow(ctx);
+}
+
+static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_record *v, pdf_obj *kept_appearance)
 {
 	pdf_obj *obj = pdf_annot_obj(ctx, annot);
 	if (pdf_annot_has_quad_points(ctx, annot)) {
@@ -289,6 +310,8 @@ static void apply(fz_context *ctx, pdf_annot *annot, const annotation_record *v)
 	if (v->name)
 		set_text(ctx, obj, "NM", v->name);
 	pdf_update_annot(ctx, annot);
+	if (kept_appearance)
+		pdf_dict_putp(ctx, obj, "AP/N", kept_appearance);
 	/* Making the appearance fits notes and stamps to their icon's proportions; the
 	   caller's rectangle is where the appearance is to be drawn, so it is put back. */
 	if (rect_is_given) {
@@ -361,6 +384,53 @@ int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, c
 		if (pdf_annot_type(ctx, annot) == PDF_ANNOT_WIDGET)
 			fz_throw(ctx, FZ_ERROR_GENERIC, "form fields cannot be deleted as annotations");
 		pdf_delete_annot(ctx, pdf, annot);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+/* A pixmap of `n` bytes a pixel (no alpha) holding `samples`, packed rows of `width`. */
+static fz_pixmap *pixmap_of(fz_context *ctx, fz_colorspace *colorspace, int width, int height, const unsigned char *samples, int n)
+{
+	fz_pixmap *pixmap = fz_new_pixmap(ctx, colorspace, width, height, NULL, 0);
+	unsigned char *rows = fz_pixmap_samples(ctx, pixmap);
+	ptrdiff_t stride = fz_pixmap_stride(ctx, pixmap);
+	for (int y = 0; y < height; y++)
+		memcpy(rows + y * stride, samples + (size_t)y * width * n, (size_t)width * n);
+	return pixmap;
+}
+
+int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int position, int width, int height,
+	const unsigned char *rgb, const unsigned char *alpha, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	fz_pixmap *color = NULL, *opacity = NULL;
+	fz_image *mask = NULL, *image = NULL;
+	int ok = 1;
+	fz_var(color);
+	fz_var(opacity);
+	fz_var(mask);
+	fz_var(image);
+	fz_try(ctx) {
+		pdf_annot *annot = annot_at(ctx, cmupdf_pdf_page(ctx, page), position);
+		if (pdf_annot_type(ctx, annot) != PDF_ANNOT_STAMP)
+			fz_throw(ctx, FZ_ERROR_GENERIC, "only a stamp annotation shows an image");
+		color = pixmap_of(ctx, fz_device_rgb(ctx), width, height, rgb, 3);
+		if (alpha) {
+			opacity = pixmap_of(ctx, fz_device_gray(ctx), width, height, alpha, 1);
+			mask = fz_new_image_from_pixmap(ctx, opacity, NULL);
+		}
+		image = fz_new_image_from_pixmap(ctx, color, mask);
+		pdf_set_annot_stamp_image(ctx, annot, image);
+	}
+	fz_always(ctx) {
+		fz_drop_image(ctx, image);
+		fz_drop_image(ctx, mask);
+		fz_drop_pixmap(ctx, opacity);
+		fz_drop_pixmap(ctx, color);
 	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);

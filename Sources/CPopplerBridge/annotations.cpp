@@ -2,6 +2,7 @@
 #include "core.h"
 
 #include <poppler/Annot.h>
+#include <poppler/AnnotStampImageHelper.h>
 #include <poppler/Page.h>
 #include <poppler/UTF.h>
 #include <poppler/goo/gmem.h>
@@ -488,9 +489,18 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const annotation_record *values)
 {
 	return edit_annot(doc, page, position, [values](Page *p, Annot *annot) {
+		Object kept;
+		if (annot->getType() == Annot::typeStamp) {
+			const GooString *icon = static_cast<AnnotStamp *>(annot)->getIcon();
+			if (!values->icon || (icon && icon->cmp(values->icon) == 0))
+				kept = annot->getAppearance();
+		}
 		cpoppler_status status = apply_fields(p, annot, values);
-		if (status == CPOPPLER_OK)
+		if (status == CPOPPLER_OK) {
+			if (kept.isStream())
+				annot->setNewAppearance(std::move(kept));
 			set_dates(annot, values);
+		}
 		return status;
 	});
 }
@@ -512,6 +522,30 @@ extern "C" cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int pa
 		annot->incRefCnt();
 		p->removeAnnot(annot);
 		annot->decRefCnt();
+		return CPOPPLER_OK;
+	});
+}
+
+extern "C" cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int position, int width, int height,
+	const unsigned char *rgb, const unsigned char *alpha)
+{
+	if (width <= 0 || height <= 0 || static_cast<long long>(width) * height * 3 > std::numeric_limits<int>::max())
+		return CPOPPLER_ARGUMENT;
+	return edit_annot(doc, page, position, [&](Page *, Annot *annot) {
+		if (annot->getType() != Annot::typeStamp)
+			return CPOPPLER_UNSUPPORTED;
+		PDFDoc *pdf = doc->doc.get();
+		char *colour = const_cast<char *>(reinterpret_cast<const char *>(rgb));
+		AnnotStampImageHelper *image;
+		if (alpha) {
+			/* The helper adds its image to the document: the mask's helper is needed only for
+			   its reference. The stamp owns (and deletes) the image's helper. */
+			AnnotStampImageHelper mask(pdf, width, height, DeviceGray, 8, const_cast<char *>(reinterpret_cast<const char *>(alpha)), width * height);
+			image = new AnnotStampImageHelper(pdf, width, height, DeviceRGB, 8, colour, width * height * 3, mask.getRef());
+		} else {
+			image = new AnnotStampImageHelper(pdf, width, height, DeviceRGB, 8, colour, width * height * 3);
+		}
+		static_cast<AnnotStamp *>(annot)->setCustomImage(image);
 		return CPOPPLER_OK;
 	});
 }

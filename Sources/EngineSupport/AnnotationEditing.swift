@@ -21,6 +21,9 @@ package protocol AnnotationEditing {
     func nameAnnotation(at position: Int, _ name: String) throws
     /// Removes the annotation at `position` with its popup.
     func deleteAnnotation(at position: Int) throws
+    /// Gives the stamp annotation at `position` an appearance that draws `image` over its
+    /// whole rectangle.
+    func setStampImage(at position: Int, _ image: StampImage) throws
 }
 
 extension AnnotationEditing {
@@ -37,6 +40,20 @@ extension AnnotationEditing {
             try createAnnotation(annotation, as: $0)
         }
         return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: backendID)
+    }
+
+    /// Adds the stamp `annotation` showing `image` and returns it as read back; when the
+    /// image cannot be set, the stamp is removed again, so nothing is added.
+    package func addStamp(_ annotation: Annotation, showing image: StampImage) throws -> Annotation {
+        let added = try addAnnotation(annotation)
+        let position = try annotations().position(of: added.id, pageIndex: index, backend: backendID)
+        do {
+            try setStampImage(at: position, image)
+        } catch {
+            try? deleteAnnotation(at: position)
+            throw error
+        }
+        return try annotations().annotation(withID: added.id, pageIndex: index, backend: backendID)
     }
 
     /// Changes the annotation with `annotation`'s identity to its fields and returns it as

@@ -50,6 +50,10 @@ struct AnnotationsCommand: ParsableCommand {
         @Option(help: "text, freetext, highlight, underline, strikeout, squiggly, ink, square, circle, line, polygon, polyline or stamp.")
         var kind: String
         @OptionGroup var fields: AnnotationFieldOptions
+        @Option(help: ArgumentHelp(
+            "A JPEG or PNG picture for a stamp to show, fitted into --rect with its proportions kept.", valueName: "file"),
+            completion: .file(extensions: ["jpg", "jpeg", "png"]))
+        var image: String?
         @OptionGroup var saving: SaveOptions
 
         func run() throws {
@@ -59,7 +63,13 @@ struct AnnotationsCommand: ParsableCommand {
                     throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
                 }
                 let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
-                print(try saving.edit(file, with: global) { try $0.addAnnotation(try fields.apply(to: blank)).id })
+                guard let image else {
+                    print(try saving.edit(file, with: global) { try $0.addAnnotation(try fields.apply(to: blank)).id })
+                    return
+                }
+                guard kind == .stamp else { throw RendererError(.invalidArgument, "--image goes with --kind stamp") }
+                let picture = try StampImage(contentsOfFile: image)
+                print(try saving.edit(file, with: global) { try $0.addImageStamp(try fields.apply(to: blank), image: picture).id })
             }
         }
     }

@@ -41,6 +41,18 @@ extension MuPDFPage: AnnotationEditing {
         try edit("remove annotation \(position + 1) of page \(index + 1)") { cmupdf_delete_annot(document.handle, handle, Int32(position), &$0) }
     }
 
+    func setStampImage(at position: Int, _ image: StampImage) throws {
+        try edit("draw an image in stamp \(position + 1) of page \(index + 1)") { error in
+            image.withPlanes { rgb, alpha in
+                cmupdf_set_stamp_image(document.handle, handle, Int32(position), Int32(image.width), Int32(image.height), rgb, alpha, &error)
+            }
+        }
+    }
+
+    func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
+        try addStamp(annotation, showing: image)
+    }
+
     /// Runs one C edit; a refusal is `invalidArgument` (or the engine's own code).
     private func edit(_ action: String, _ call: (inout cmupdf_error) -> Int32) throws {
         var error = cmupdf_error()

@@ -41,6 +41,14 @@ extension PopplerPage: AnnotationEditing {
         try edit("remove annotation \(position + 1) of page \(index + 1)") { $0.deleteAnnotation(onPage: index, at: position) }
     }
 
+    func setStampImage(at position: Int, _ image: StampImage) throws {
+        try edit("draw an image in stamp \(position + 1) of page \(index + 1)") { $0.setStampImage(onPage: index, at: position, image) }
+    }
+
+    func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
+        try addStamp(annotation, showing: image)
+    }
+
     /// Runs one edit on the core document; after a successful one, marks the document changed.
     private func edit(_ action: String, _ call: (PopplerCoreDocument) -> cpoppler_status) throws {
         let status = call(document.core)

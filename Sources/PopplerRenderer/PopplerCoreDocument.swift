@@ -164,6 +164,12 @@ final class PopplerCoreDocument {
         cpoppler_core_delete_annot(handle, Int32(index), Int32(position))
     }
 
+    func setStampImage(onPage index: Int, at position: Int, _ image: StampImage) -> cpoppler_status {
+        image.withPlanes { rgb, alpha in
+            cpoppler_core_set_stamp_image(handle, Int32(index), Int32(position), Int32(image.width), Int32(image.height), rgb, alpha)
+        }
+    }
+
     var isEncrypted: Bool { cpoppler_core_is_encrypted(handle) != 0 }
     var pageCount: Int { Int(cpoppler_core_page_count(handle)) }
 

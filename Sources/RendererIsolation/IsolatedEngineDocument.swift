@@ -139,6 +139,10 @@ final class IsolatedEnginePage: EnginePage {
         try connection.call(.addAnnotation(page: index, annotation))
     }
 
+    func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
+        try connection.call(.addImageStamp(page: index, annotation, image))
+    }
+
     func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         try connection.call(.updateAnnotation(page: index, annotation))
     }

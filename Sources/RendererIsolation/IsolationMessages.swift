@@ -79,6 +79,7 @@ enum EngineCall: Codable, Sendable {
     case pageSpace(page: Int)
     case annotations(page: Int)
     case addAnnotation(page: Int, Annotation)
+    case addImageStamp(page: Int, Annotation, StampImage)
     case updateAnnotation(page: Int, Annotation)
     case removeAnnotation(page: Int, id: String)
     case applyRedactions(page: Int, blackBoxes: Bool)
@@ -87,7 +88,7 @@ enum EngineCall: Codable, Sendable {
     var page: Int? {
         switch self {
         case .pageInfo(let page), .plainText(let page), .textPage(let page), .links(let page), .render(let page, _, _, _),
-            .pageSpace(let page), .annotations(let page), .addAnnotation(let page, _), .updateAnnotation(let page, _),
+            .pageSpace(let page), .annotations(let page), .addAnnotation(let page, _), .addImageStamp(let page, _, _), .updateAnnotation(let page, _),
             .removeAnnotation(let page, _), .applyRedactions(let page, _):
             page
         default: nil
@@ -99,7 +100,7 @@ enum EngineCall: Codable, Sendable {
     var changesDocument: Bool {
         switch self {
         case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .insertPages,
-            .addAnnotation, .updateAnnotation, .removeAnnotation, .applyRedactions, .addAttachment, .removeAttachment:
+            .addAnnotation, .addImageStamp, .updateAnnotation, .removeAnnotation, .applyRedactions, .addAttachment, .removeAttachment:
             true
         default: false
         }
@@ -113,7 +114,7 @@ enum EngineCall: Codable, Sendable {
             case .plainText, .textPage: return "read the text of page \(page + 1)"
             case .links: return "read the links of page \(page + 1)"
             case .annotations: return "read the annotations of page \(page + 1)"
-            case .addAnnotation, .updateAnnotation, .removeAnnotation, .applyRedactions: return "change page \(page + 1)"
+            case .addAnnotation, .addImageStamp, .updateAnnotation, .removeAnnotation, .applyRedactions: return "change page \(page + 1)"
             default: return "read page \(page + 1)"
             }
         }

@@ -158,6 +158,7 @@ private final class WorkerDocument {
         case .pageSpace(let index): try reply(try page(index).pageSpace())
         case .annotations(let index): try reply(try page(index).annotations())
         case .addAnnotation(let index, let annotation): try reply(try page(index).addAnnotation(annotation))
+        case .addImageStamp(let index, let annotation, let image): try reply(try page(index).addImageStamp(annotation, image: image))
         case .updateAnnotation(let index, let annotation): try reply(try page(index).updateAnnotation(annotation))
         case .removeAnnotation(let index, let id):
             try page(index).removeAnnotation(id: id)

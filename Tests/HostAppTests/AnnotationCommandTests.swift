@@ -190,6 +190,36 @@ struct AnnotationCommandTests {
         #expect(!text.contains("quick") && text.contains("lazy dog"), "\(text)")
         #expect(try await hostapp(["--backend", "mupdf", "redact", input, "--area", area]).status == 64, "--area needs --page")
     }
+    /// `annotations add --kind stamp --image`: the picture drawn by both tools where the stamp
+    /// is, on each engine and with the engine isolated; a file that is not a picture, a
+    /// missing one and --image on another kind fail with their exit codes and leave the PDF
+    /// as it was, byte for byte.
+    @Test(arguments: [["--backend", "mupdf"], ["--backend", "poppler"], ["--backend", "poppler", "--isolate"]])
+    func imageStamps(options: [String]) async throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let picture = folder.appendingPathComponent("picture.png").path
+        try StampPictures.png(StampPictures.quadrants()).write(to: URL(fileURLWithPath: picture))
+        try Data("not a picture".utf8).write(to: folder.appendingPathComponent("picture.txt"))
+        let add = ["annotations", "add", path, "--page", "1", "--kind", "stamp", "--rect", "72,72,200,200", "--contents", "photo"]
+        let added = try await hostapp(options + add + ["--image", picture])
+        #expect(added.status == 0, "\(added.stderr)")
+        for sample in StampPictures.samples(in: StampPictures.fitted) where sample.color != nil {
+            let drawn = try await pixels(of: path, x: Int(sample.point.x), y: Int(sample.point.y))
+            #expect(drawn == [sample.color!, sample.color!], "\(options) at \(sample.point)")
+        }
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let notAPicture = try await hostapp(options + add + ["--image", folder.appendingPathComponent("picture.txt").path])
+        #expect(notAPicture.status == 65 && notAPicture.stderr.contains("JPEG or PNG"), "\(notAPicture.stderr)")
+        let missing = try await hostapp(options + add + ["--image", folder.appendingPathComponent("none.png").path])
+        #expect(missing.status == 74, "\(missing.stderr)")
+        var square = add
+        square[square.firstIndex(of: "stamp")!] = "square"
+        let wrongKind = try await hostapp(options + square + ["--image", picture])
+        #expect(wrongKind.status == 64 && wrongKind.stderr.contains("--image"), "\(wrongKind.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
 }
 
 /// Every kind each backend creates is drawn by both reference tools, inside its rectangle.
@@ -230,4 +260,5 @@ struct AnnotationVisibilityTests {
             }
         }
     }
+
 }

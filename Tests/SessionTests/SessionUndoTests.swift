@@ -134,4 +134,32 @@ import TestSupport
         #expect(refused?.code == .notPermitted && !session.canUndo)
         #expect(try session.annotations().count == 2)
     }
+
+    /// An image stamp added through a session is taken back by undo and put back, picture and
+    /// all, by redo; with annotations off in the settings, adding one is refused.
+    @Test(arguments: Fixtures.backendIDs)
+    func anImageStampComesBackWithItsPicture(backend: String) throws {
+        let recorder = SessionRecorder()
+        let (session, copy) = try SessionSettingsTests.open("text.pdf", backend: backend, delegate: recorder)
+        defer { copy.remove() }
+        let picture = try StampImage(data: StampPictures.png(StampPictures.quadrants()))
+        let stamp = Annotation(kind: .stamp, pageIndex: 0, rect: StampPictures.room, contents: "photo")
+        let added = try session.addImageStamp(stamp, image: picture)
+        #expect(recorder.calls.last?.hasPrefix("annotationsChanged") == true)
+        #expect(try session.undo())
+        #expect(try session.annotations().isEmpty)
+        #expect(try session.redo())
+        #expect(try session.annotation(withID: added.id).rect == added.rect)
+        let drawn = try session.render(pageAt: 0, options: RenderOptions(dpi: 72))
+        let red = StampPictures.samples(in: added.rect)[0].point
+        #expect(drawn.pixel(x: Int(red.x), y: Int(red.y)).prefix(3) == [255, 0, 0], "\(backend): the picture is back")
+
+        var settings = DocumentSettings()
+        settings[.annotations] = FeatureSetting(available: true, enabled: false)
+        let (locked, lockedCopy) = try SessionSettingsTests.open("text.pdf", backend: backend, settings: settings)
+        defer { lockedCopy.remove() }
+        let refused = #expect(throws: RendererError.self) { try locked.addImageStamp(stamp, image: picture) }
+        #expect(refused?.code == .notPermitted)
+        #expect(try locked.annotations().isEmpty)
+    }
 }

@@ -284,6 +284,12 @@ int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, c
 int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, const char *name, cmupdf_error *error);
 /* Deletes the annotation at `position`, with its popup. */
 int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, cmupdf_error *error);
+/* Gives the stamp annotation at `position` an appearance that draws an image over its whole
+   rectangle (pdf_set_annot_stamp_image): `width` x `height` pixels of RGB (3 bytes a pixel,
+   rows packed, top row first) and, unless NULL, their alpha (1 byte a pixel), stored as the
+   image's soft mask. Later edits of the stamp keep that appearance. */
+int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int position, int width, int height,
+	const unsigned char *rgb, const unsigned char *alpha, cmupdf_error *error);
 
 /* Applies the page's redaction annotations (pdf_redact_page): removes the text whose glyphs
    touch their areas and blanks the image pixels under them, then removes the annotations,

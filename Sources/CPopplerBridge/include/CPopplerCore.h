@@ -87,12 +87,19 @@ int cpoppler_core_page_annots(cpoppler_core *doc, int page, annotation_record **
 cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values);
 /* Sets every field of the annotation at `position` (an index into the list of
    cpoppler_core_page_annots; NULL fields are removed), dropping its appearance stream so
-   that viewers draw it anew. */
+   that viewers draw it anew; a stamp keeps its appearance (an image, another program's
+   drawing) unless its icon changes. */
 cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const annotation_record *values);
 /* Writes `name` as /NM of the annotation at `position`. */
 cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int position, const char *name);
 /* Deletes the annotation at `position`, with its popup. */
 cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int position);
+/* Gives the stamp annotation at `position` an appearance that draws an image over its whole
+   rectangle (AnnotStamp::setCustomImage): `width` x `height` pixels of RGB (3 bytes a pixel,
+   rows packed, top row first) and, unless NULL, their alpha (1 byte a pixel), stored as the
+   image's soft mask. */
+cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int position, int width, int height,
+	const unsigned char *rgb, const unsigned char *alpha);
 
 /* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
    written in PDFDocEncoding when it is printable ASCII, else UTF-16); NULL removes it. */

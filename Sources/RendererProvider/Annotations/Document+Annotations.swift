@@ -35,6 +35,47 @@ extension Document {
     /// annotation lacks the geometry its kind needs.
     @discardableResult
     public func addAnnotation(_ annotation: Annotation) throws -> Annotation {
+        try add(annotation) { page, new in try page.addAnnotation(new) }
+    }
+
+    /// Adds a stamp annotation that shows `image` (a photo, a signature) and returns it as
+    /// stored, with its identity, as ``addAnnotation(_:)`` does.
+    ///
+    /// `annotation` is the stamp (kind ``AnnotationKind/stamp``; its contents, author and
+    /// other fields as for any stamp) and its `rect` the room the picture may take: the
+    /// stamp gets the largest rectangle of the image's proportions within it, centred.
+    /// The image is stored with at most ``imageStampResolution`` pixels an inch of that
+    /// rectangle (a larger one is scaled down first), drawn by the engine's own stamp
+    /// appearance, so other readers show it as it is. Throws `unsupported` where the engine
+    /// lacks ``Capability/imageStamps``, and `invalidArgument` for another kind.
+    @discardableResult
+    public func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
+        try require(.imageStamps)
+        guard annotation.kind == .stamp else {
+            throw RendererError(.invalidArgument, "an image goes into a stamp annotation, not a \(annotation.kind.rawValue) one")
+        }
+        var stamp = annotation
+        stamp.rect = Self.fitting(image, in: annotation.rect)
+        let scale = Self.imageStampResolution / 72
+        let stored = image.fitting(
+            width: Int((stamp.rect.size.width * scale).rounded(.up)), height: Int((stamp.rect.size.height * scale).rounded(.up)))
+        return try add(stamp) { page, new in try page.addImageStamp(new, image: stored) }
+    }
+
+    /// The most pixels an inch an image stamp keeps of its picture (300).
+    public static let imageStampResolution: Double = 300
+
+    /// The largest rectangle of `image`'s proportions within `room`, centred in it.
+    static func fitting(_ image: StampImage, in room: PageRect) -> PageRect {
+        let scale = min(room.size.width / Double(image.width), room.size.height / Double(image.height))
+        let (width, height) = (Double(image.width) * scale, Double(image.height) * scale)
+        return PageRect(x: room.minX + (room.size.width - width) / 2, y: room.minY + (room.size.height - height) / 2, width: width, height: height)
+    }
+
+    /// Adds `annotation` through `create` after the checks every new annotation passes: a
+    /// new unique name unless it has one not yet in use on its page, and dates of now where
+    /// the renderer writes them.
+    private func add(_ annotation: Annotation, _ create: (any EnginePage, Annotation) throws -> Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: true)
         var new = annotation
         let support = renderer.annotationSupport
@@ -48,7 +89,7 @@ extension Document {
             } else if existing.contains(where: { $0.id == new.id }) {
                 throw RendererError(.invalidArgument, "page \(new.pageIndex + 1) already has an annotation \"\(new.id)\"")
             }
-            return try page.addAnnotation(new)
+            return try create(page, new)
         }
     }
 

@@ -51,6 +51,8 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     /// Lists the document's optional-content groups (``Layer``) and configurations, and
     /// draws pages with a chosen set of them shown (``RenderOptions/layers``).
     case layers
+    /// Adds stamps that show an image (``Document/addImageStamp(_:image:)``).
+    case imageStamps = "image-stamps"
     /// Marks areas for redaction and applies the marks: the content under them is removed,
     /// not covered.
     case redact

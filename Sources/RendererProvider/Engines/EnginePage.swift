@@ -49,6 +49,9 @@ public protocol EnginePage: AnyObject {
     func updateAnnotation(_ annotation: Annotation) throws -> Annotation
     /// Removes the annotation with this identity, with its popup.
     func removeAnnotation(id: String) throws
+    /// Adds the stamp annotation `annotation` with an appearance that draws `image` over
+    /// its whole rectangle, and returns it as read back; nothing is added when it throws.
+    func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation
     /// Applies the page's redaction annotations: removes the content under them and then
     /// them, drawing a black box over each area when `blackBoxes` is set. Returns whether the
     /// page had any.
@@ -56,6 +59,11 @@ public protocol EnginePage: AnyObject {
 }
 
 extension EnginePage {
+    /// Throws `unsupported`: an engine that declares ``Capability/imageStamps`` implements it.
+    public func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
+        throw RendererError(.unsupported, "this engine does not draw images in stamps")
+    }
+
     /// Throws `unsupported`: an engine that declares ``Capability/redact`` implements it.
     public func applyRedactions(blackBoxes: Bool) throws -> Bool {
         throw RendererError(.unsupported, "this engine does not apply redactions")

@@ -54,6 +54,21 @@ extension ReadingSession {
         }
     }
 
+    /// Adds a stamp that shows `image` as ``Document/addImageStamp(_:image:)`` does and tells
+    /// `annotationsChanged`, under the same settings, permissions and authorship as
+    /// ``addAnnotation(_:)``; undo takes it back and redo puts it, picture and all, back.
+    @discardableResult
+    public func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
+        try withPermitted(Self.features(for: annotation.kind)) { document, state in
+            var annotation = annotation
+            if let collaboration = configuration.collaboration { annotation = try Self.authored(annotation, in: collaboration) }
+            let added = try document.addImageStamp(annotation, image: image)
+            changed(AnnotationChanges(added: [added]), in: state)
+            recorded(.addedImageStamp(added, image), in: state)
+            return added
+        }
+    }
+
     /// Changes an annotation as ``Document/updateAnnotation(_:)`` does and tells `annotationsChanged`.
     /// In collaboration mode the author stays the annotation's own, and changing another
     /// reader's annotation needs `annotations:edit:all`.

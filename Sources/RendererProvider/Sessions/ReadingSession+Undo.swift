@@ -8,6 +8,10 @@ enum SessionEdit {
     case updatedAnnotation(before: Annotation, after: Annotation)
     /// A thread removed, its root first.
     case removedAnnotations([Annotation])
+    /// An image stamp added, with its picture.
+    case addedImageStamp(Annotation, StampImage)
+    /// The image stamp `addedImageStamp` put in, taken out again.
+    case removedImageStamp(Annotation, StampImage)
     /// Fields' values before and after one fill or reset, by field name.
     case filledForm(before: [String: [String]], after: [String: [String]])
     case rotatedPage(index: Int, before: PageRotation, after: PageRotation)
@@ -21,10 +25,11 @@ enum SessionEdit {
     case restoredPages([Int], before: Data)
 
     /// The bytes the edit keeps beyond its own facts: the copy of the document that page
-    /// deletions keep.
+    /// deletions keep, an image stamp's picture.
     var bytes: Int {
         switch self {
         case .deletedPages(_, let before), .restoredPages(_, let before): before.count
+        case .addedImageStamp(_, let image), .removedImageStamp(_, let image): image.rgb.count + (image.alpha?.count ?? 0)
         default: 0
         }
     }
@@ -35,6 +40,8 @@ enum SessionEdit {
         case .addedAnnotations(let annotations): .removedAnnotations(annotations)
         case .updatedAnnotation(let before, let after): .updatedAnnotation(before: after, after: before)
         case .removedAnnotations(let annotations): .addedAnnotations(annotations)
+        case .addedImageStamp(let stamp, let image): .removedImageStamp(stamp, image)
+        case .removedImageStamp(let stamp, let image): .addedImageStamp(stamp, image)
         case .filledForm(let before, let after): .filledForm(before: after, after: before)
         case .rotatedPage(let index, let before, let after): .rotatedPage(index: index, before: after, after: before)
         case .movedPage(let from, let to): .movedPage(from: to, to: from)
@@ -116,6 +123,10 @@ extension ReadingSession {
         case .removedAnnotations(let annotations):
             // The root, and with it its replies.
             if let root = annotations.first { try removeAnnotation(withID: root.id) }
+        case .addedImageStamp(let stamp, let image):
+            try addImageStamp(stamp, image: image)
+        case .removedImageStamp(let stamp, _):
+            try removeAnnotation(withID: stamp.id)
         case .updatedAnnotation(_, var after):
             // Where the annotation is now: a page edit may have moved it.
             after.pageIndex = try annotation(withID: after.id).pageIndex
