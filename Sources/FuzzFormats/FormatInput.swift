@@ -9,7 +9,8 @@ import RendererProviderXFDF
 /// XFDF annotations and the layer WebSocket's XFDF commands, an XMP packet (read, and
 /// updated), content sniffing (ZIP packages' central directories among them), and the
 /// collaboration messages (a push a server reads, and the answers, changes and snapshots a
-/// sync client reads), with the API's annotation JSON in them. Every error the API throws is
+/// sync client reads), with the API's annotation JSON in them, and a picture for an image
+/// stamp (the JPEG and PNG glue over libjpeg and libpng). Every error the API throws is
 /// an acceptable outcome; only a crash, a hang or a leak is a finding.
 enum FormatInput {
     /// A page space of a Letter page turned a quarter, for reading geometry.
@@ -30,6 +31,7 @@ enum FormatInput {
         _ = try? json.decode(LayerChanges.self, from: data)
         _ = try? json.decode(LayerSnapshot.self, from: data)
         _ = try? Annotation.annotations(fromJSON: data)
+        _ = try? StampImage(data: data)
     }
 
     /// Runs each file named in `arguments` once, for replaying a finding without libFuzzer.

@@ -1252,6 +1252,100 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return document.querySelectorAll('.page[data-index=\"0\"] svg .annotation').length"), 1)
         self.assertEqual(self.accessibility_violations(), [], "the thread in the editor")
 
+    @staticmethod
+    def quadrant_png(path, width=200, height=100):
+        """Writes a PNG of four quadrants: red, green on top; blue and, bottom right, fully
+        transparent black below (RGBA, 8 bits, written here with zlib)."""
+        import struct
+        import zlib
+        rows = b""
+        for y in range(height):
+            row = b"\x00"
+            for x in range(width):
+                left, top = x < width // 2, y < height // 2
+                row += (b"\xff\x00\x00\xff" if left else b"\x00\xff\x00\xff") if top else (b"\x00\x00\xff\xff" if left else b"\x00\x00\x00\x00")
+            rows += row
+        def chunk(kind, data):
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        with open(path, "wb") as f:
+            f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+                    + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+    def test_34_places_a_picture_and_moves_and_resizes_annotations(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.keys import Keys
+        copy = self.open_copy("text.pdf", "picture.pdf")
+        self.wait_page_drawn(0)
+        scale = self.scale(0)
+        stored = lambda: self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/docs%2Fpicture.pdf/annotations').then((r) => r.json()).then(done);
+        """)
+        def wait_rect(expected, what, tolerance=1.0):
+            deadline = time.time() + 20
+            while time.time() < deadline:
+                found = stored()
+                if len(found) == 1:
+                    r = found[0]["rect"]
+                    box = (r["origin"]["x"], r["origin"]["y"], r["size"]["width"], r["size"]["height"])
+                    if all(abs(a - b) <= tolerance for a, b in zip(box, expected)):
+                        return box
+                time.sleep(0.1)
+            self.fail("%s: the stamp is %s, not %s" % (what, stored(), expected))
+        def drawn_at(x, y):
+            out = os.path.join(self.folder, "picture.pnm")
+            subprocess.run(["mutool", "draw", "-q", "-r", "72", "-c", "rgb", "-o", out, copy, "1"], check=True, stderr=subprocess.DEVNULL)
+            with open(out, "rb") as f:
+                data = f.read()
+            header = data.split(b"\n", 3)
+            width = int(header[1].split()[0])
+            pixels = header[3]
+            offset = (int(y) * width + int(x)) * 3
+            return tuple(pixels[offset:offset + 3])
+        def drag(x0, y0, x1, y1):
+            left, top = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
+            action = ActionBuilder(self.browser)
+            action.pointer_action.move_to_location(int(left + x0), int(top + y0))
+            action.pointer_action.pointer_down()
+            action.pointer_action.move_to_location(int(left + (x0 + x1) / 2), int(top + (y0 + y1) / 2))
+            action.pointer_action.move_to_location(int(left + x1), int(top + y1))
+            action.pointer_action.pointer_up()
+            action.perform()
+
+        # The Picture tool, a click where it goes, and a PNG of this machine.
+        picture = os.path.join(self.folder, "quadrants.png")
+        self.quadrant_png(picture)
+        self.browser.find_element("css selector", "#tools [data-tool=picture]").click()
+        self.click_page(0, 100, 100)
+        self.run_js("document.getElementById('picture-input').hidden = false")
+        self.browser.find_element("id", "picture-input").send_keys(picture)
+        x, y, w, h = wait_rect((100 / scale, 100 / scale, 180, 90), "the picture placed, 180 pt wide")
+        self.assertEqual(stored()[0]["kind"], "Stamp")
+        self.assertEqual(drawn_at(x + w / 4, y + h / 4), (255, 0, 0), "mutool draws the picture in the file")
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .arrange.grip').length === 4", "the placed picture selected, with its grips")
+
+        # Dragged by its middle, it moves; dragged by a corner, it grows from the other one.
+        cx, cy = (x + w / 2) * scale, (y + h / 2) * scale
+        drag(cx, cy, cx + 60, cy + 40)
+        x, y, w, h = wait_rect((x + 60 / scale, y + 40 / scale, w, h), "moved with the mouse")
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .arrange.grip').length === 4", "still selected after the move")
+        corner = ((x + w) * scale, (y + h) * scale)
+        drag(corner[0], corner[1], corner[0] + 30, corner[1] + 15)
+        x, y, w, h = wait_rect((x, y, w + 30 / scale, h + 15 / scale), "resized by its corner")
+        self.assertEqual(drawn_at(x + w / 4, y + h / 4), (255, 0, 0), "the picture moved with the stamp")
+        self.assertEqual(drawn_at(x + 3 * w / 4, y + h / 4), (0, 255, 0))
+
+        # From the keyboard: Shift and an arrow move it ten points, Alt and an arrow resize it;
+        # presses in a row are one edit, which Ctrl+Z takes back.
+        self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
+        ActionChains(self.browser).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT) \
+            .key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+        wait_rect((x + 20, y, w, h + 1), "moved and resized from the keyboard")
+        ActionChains(self.browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait_rect((x, y, w, h), "Ctrl+Z took the keyboard's edit back")
+        self.assertEqual(self.accessibility_violations(), [], "the picture tool and a selected annotation")
+
     def test_29_view_serves_one_tab_and_ends_with_it(self):
         environment = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "xdg-data"))
         viewer = subprocess.Popen([HOSTAPP, "view", os.path.join(self.docs, "text.pdf"), "--no-browser", "--linger", "2"],

@@ -18,6 +18,46 @@ import TestSupport
          "color": {"red": 1, "green": 1, "blue": 0, "alpha": 1}}
         """#.utf8)
 
+    /// `POST .../image-stamps`: a picture sent as base64 becomes a stamp saved into the file,
+    /// drawn by `mutool draw`; a body that is not a picture, a picture declaring more pixels
+    /// than the server takes, bytes that are not base64, another kind and a body over the
+    /// limit are JSON errors that leave the file as it was.
+    @Test func imageStampsArriveAsPicturesAndBadOnesAreRefused() async throws {
+        let harness = try ServerHarness()
+        let file = "\(harness.docs)/text.pdf"
+        let png = try StampPictures.png(StampPictures.quadrants())
+        var declared = try StampPictures.jpeg(StampPictures.quadrants())
+        let frame = try #require(declared.indices.first { declared[$0] == 0xFF && declared[$0 + 1] == 0xC0 })
+        declared.replaceSubrange(frame + 5..<frame + 9, with: [0x13, 0x88, 0x13, 0x88])  // 5,000 x 5,000
+        let huge = declared
+        @Sendable func body(_ image: Data, kind: String = "Stamp") -> Data {
+            Data(#"{"annotation": {"kind": "\#(kind)", "pageIndex": 0, "contents": "photo", "rect": {"origin": {"x": 72, "y": 72}, "size": {"width": 200, "height": 200}}}, "image": "\#(image.base64EncodedString())"}"#.utf8)
+        }
+        try await harness.run(configure: { $0.bodyLimit = 64 << 10 }) { client in
+            let path = documentPath("text.pdf") + "/image-stamps"
+            let before = try Data(contentsOf: URL(fileURLWithPath: file))
+            let refusals: [(Data, HTTPResponse.Status)] = [
+                (body(Data("not a picture".utf8)), .unprocessableContent), (body(huge), .badRequest), (body(png, kind: "Square"), .badRequest),
+                (Data(#"{"annotation": {"kind": "Stamp", "pageIndex": 0, "rect": {"origin": {"x": 0, "y": 0}, "size": {"width": 9, "height": 9}}}, "image": "%%%"}"#.utf8), .badRequest),
+                (body(Data(repeating: 0x41, count: 100 << 10)), .contentTooLarge),
+            ]
+            for (request, status) in refusals {
+                let answer = try await client.send(.post, path, body: request)
+                #expect(answer.status == status && answer.errorCode != nil, "\(answer.status): \(String(decoding: answer.data.prefix(300), as: UTF8.self))")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+
+            let created = try await client.send(.post, path, body: body(png))
+            #expect(created.status == .created, "\(String(decoding: created.data, as: UTF8.self))")
+            #expect((created.json as? [String: Any])?["kind"] as? String == "Stamp")
+            let folder = URL(fileURLWithPath: harness.folder)
+            let drawn = try await EngineTools.draw(backend: "mupdf", file: file, page: 1, dpi: 72, in: folder)
+            for sample in StampPictures.samples(in: StampPictures.fitted) where sample.color != nil {
+                #expect(drawn.color(x: Int(sample.point.x), y: Int(sample.point.y)) == sample.color!, "at \(sample.point)")
+            }
+        }
+    }
+
     @Test func annotationsAreSavedIntoTheFile() async throws {
         let harness = try ServerHarness()
         let file = "\(harness.docs)/text.pdf"

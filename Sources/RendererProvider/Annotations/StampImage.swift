@@ -25,8 +25,10 @@ public struct StampImage: Hashable, Sendable, Codable {
 
     /// The image in a JPEG or PNG file's bytes. Throws `unsupportedFormat` for other bytes,
     /// `damaged` for a file its decoder cannot read, and `limitExceeded` for a file or an
-    /// image larger than the limits above (checked before the pixels are decoded).
-    public init(data: Data) throws {
+    /// image larger than the limits above, or than `maximumPixelCount` pixels when that is
+    /// lower (a server taking pictures from strangers may keep their memory smaller), checked
+    /// before the pixels are decoded.
+    public init(data: Data, maximumPixelCount: Int = StampImage.maximumPixelCount) throws {
         guard data.count <= Self.maximumFileSize else {
             throw RendererError(.limitExceeded, "an image file of \(data.count) bytes is more than the \(Self.maximumFileSize) bytes taken")
         }
@@ -43,7 +45,7 @@ public struct StampImage: Hashable, Sendable, Codable {
         var message = [CChar](repeating: 0, count: 200)
         let pixels = data.withUnsafeBytes { bytes in
             decode(
-                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, Int32(Self.maximumSide), Self.maximumPixelCount,
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, Int32(Self.maximumSide), min(maximumPixelCount, Self.maximumPixelCount),
                 &width, &height, &message)
         }
         guard let pixels else {

@@ -1,3 +1,4 @@
+import Foundation
 import RendererProvider
 
 /// The JSON the API answers with, beyond the API's own Codable types (annotations,
@@ -117,6 +118,13 @@ enum Payload {
     struct ImportSummary: Codable {
         var imported: [Annotation]
         var skipped: [String]
+    }
+
+    /// `POST .../image-stamps`: the stamp to add and its picture, a JPEG or PNG file (base64
+    /// in JSON).
+    struct ImageStamp: Codable {
+        var annotation: Annotation
+        var image: Data
     }
 
     /// `POST .../unlock`: the reader's password for an encrypted document.

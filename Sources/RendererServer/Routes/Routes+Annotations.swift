@@ -21,6 +21,22 @@ extension Routes {
         return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created)
     }
 
+    /// `POST .../image-stamps`: adds a stamp that shows the picture in the body (a JPEG or PNG
+    /// file of at most ``imageStampPixels`` pixels, within the body limit) and saves the file;
+    /// answers 201 with the stamp as stored. The picture is decoded on an engine thread.
+    @Sendable func addImageStamp(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(request, context)
+        let stamp = try await decode(Payload.ImageStamp.self, from: request)
+        let stored = try await document.edit { session in
+            try session.addImageStamp(stamp.annotation, image: StampImage(data: stamp.image, maximumPixelCount: Self.imageStampPixels))
+        }
+        return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created)
+    }
+
+    /// The most pixels a picture sent to the server may have (4096 x 4096): a small file can
+    /// hold a picture whose pixels take far more memory than its bytes.
+    static let imageStampPixels = 4096 * 4096
+
     /// `PUT .../annotations/{annotation}`: replaces the annotation of that identity with the
     /// body (whose `id` is ignored) and saves the file.
     @Sendable func updateAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -53,6 +53,7 @@ struct Routes: Sendable {
         document.get("pages/:page/compare/heatmap", use: heatMap)
         document.get("annotations", use: annotations)
         document.post("annotations", use: addAnnotation)
+        document.post("image-stamps", use: addImageStamp)
         document.get("annotations.xfdf", use: exportXFDF)
         document.post("annotations.xfdf", use: importXFDF)
         document.put("annotations/:annotation", use: updateAnnotation)

@@ -1,6 +1,7 @@
 // Annotations: drawing them, the editor, and making them with the mouse.
 
 import { api } from "./api.js";
+import { arranged, drawGrips } from "./arrange.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { quadsBounds } from "./find.js";
@@ -8,6 +9,7 @@ import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
 import { drawPage, pagePoint } from "./pages.js";
 import { record } from "./history.js";
+import { askForPicture } from "./picture.js";
 import { emptyNote, refreshThumbnails } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
 import { selectionQuads } from "./text-layer.js";
@@ -64,6 +66,28 @@ export function drawAnnotations(view) {
       selectAnnotation(annotation);
     });
     svg.append(shape);
+  }
+  const selected = state.selectedAnnotation;
+  if (selected && selected.pageIndex === view.index && !isReply(selected)) drawGrips(svg, selected);
+}
+
+/** Whether the reader may move and resize `annotation`: one they may change, of a kind the API edits. */
+export function mayArrange(annotation) {
+  if (["Link", "Popup", "Widget"].includes(annotation.kind)) return false;
+  return collaboration.active ? collaboration.mayModify(annotation) : Boolean(state.details && state.details.editable);
+}
+
+/** Moves and scales the selected annotation into `box` (points) and saves it; Ctrl+Z takes it back. */
+export async function arrangeSelected(box) {
+  const before = state.selectedAnnotation;
+  if (!before) return;
+  const after = await modifyAnnotation(arranged(before, box));
+  if (after) {
+    recordAnnotationEdit(before, after);
+    const now = state.annotations.find((held) => held.id === after.id);
+    if (now) selectAnnotation(now);
+  } else {
+    pageViews.forEach(drawAnnotations);
   }
 }
 
@@ -331,6 +355,31 @@ async function changeAnnotations(edit, pages) {
   }
 }
 
+/**
+ * Adds a stamp that shows `picture` (a JPEG or PNG file's bytes) and selects it: the server
+ * fits it into the stamp's rectangle with its proportions. Ctrl+Z takes it back, and a redo
+ * sends the picture again.
+ */
+export async function addPictureStamp(stamp, picture) {
+  let text = "";
+  for (let i = 0; i < picture.length; i += 0x8000) text += String.fromCharCode(...picture.subarray(i, i + 0x8000));
+  const body = { annotation: stamp, image: btoa(text) };
+  const send = () => changeAnnotations(() => api.send(api.base(state.documentID) + "/image-stamps", "POST", body), [stamp.pageIndex]);
+  let made = await send();
+  if (!made) return;
+  setTool("select");
+  const shown = state.annotations.find((held) => held.id === made.id);
+  if (shown) selectAnnotation(shown);
+  record({
+    undo: async () => removeAnnotation(made),
+    redo: async () => {
+      const again = await send();
+      if (again) made = again;
+      return Boolean(again);
+    },
+  });
+}
+
 /** Makes a new annotation, which Ctrl+Z then takes back. */
 async function addAnnotation(annotation) {
   const made = await createAnnotation(annotation);
@@ -390,9 +439,10 @@ export function wirePagePointer(view) {
     if (annotation) selectAnnotation(annotation);
   });
   view.element.addEventListener("pointerdown", (event) => {
-    if (!["note", "ink", "rectangle"].includes(state.tool) || state.compare) return;
+    if (!["note", "ink", "rectangle", "picture"].includes(state.tool) || state.compare) return;
     event.preventDefault();
     const start = point(event);
+    if (state.tool === "picture") return askForPicture(view.index, start);
     if (state.tool === "note") {
       addAnnotation({
         kind: "Text", pageIndex: view.index, iconName: "Note", contents: "",

@@ -1,6 +1,7 @@
 // The pages: their views, zoom, and drawing each page with its layers.
 
 import { drawAnnotations, wirePagePointer } from "./annotations.js";
+import { wireArranging } from "./arrange.js";
 import { api } from "./api.js";
 import { drawComparison } from "./compare.js";
 import { $, POINTS_TO_CSS } from "./dom.js";
@@ -33,6 +34,7 @@ export function buildPages() {
     pageViews.push(view);
     visibilityObserver.observe(element);
     wirePagePointer(view);
+    wireArranging(view);
   }
 }
 

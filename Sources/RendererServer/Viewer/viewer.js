@@ -9,6 +9,7 @@
 
 import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, replyToSelected, saveSelectedAnnotation, setTool } from "./annotations.js";
 import { api } from "./api.js";
+import { arrangeWithKey } from "./arrange.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
@@ -17,6 +18,7 @@ import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, stepPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawVisiblePages, openingZoom, restoreLayout, rotateView, setScrollMode, setSpreads, setZoom, stepZoom } from "./pages.js";
 import { askForPassword } from "./password.js";
+import { wirePictureInput } from "./picture.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
@@ -135,6 +137,12 @@ async function openDocument(id, place = {}) {
     button.disabled = !editable;
     button.title = editable ? t(button.dataset.i18nTitle) : t(collaboration.active ? "tools.readOnlyLayer" : "tools.readOnlyServer");
   }
+  // A layer holds annotations as JSON, without pictures: those go into the file itself.
+  const picture = document.querySelector("#tools [data-tool=picture]");
+  if (editable && collaboration.active) {
+    picture.disabled = true;
+    picture.title = t("picture.notInLayer");
+  }
   if (collaboration.active) collaboration.listen(id, onLayerChange);
   const first = state.details.firstPage;
   const count = state.details.info.pageCount;
@@ -248,6 +256,7 @@ function wireToolbar() {
   for (const button of document.querySelectorAll("#tools [data-tool]")) button.addEventListener("click", () => setTool(button.dataset.tool));
   $("add-bookmark").addEventListener("click", addBookmark);
   wireFindAsYouType();
+  wirePictureInput();
   for (const option of ["find-case", "find-whole", "find-diacritics"]) {
     // The search again with the new options; Enter then steps through its hits.
     $(option).addEventListener("change", () => {
@@ -362,6 +371,10 @@ function wireKeyboard() {
       return;
     }
     if (typing) return;
+    if (arrangeWithKey(event)) {
+      event.preventDefault();
+      return;
+    }
     if ((event.ctrlKey || event.metaKey) && ["z", "Z", "y"].includes(event.key)) {
       // Ctrl+Z takes back the reader's last edit; Ctrl+Shift+Z and Ctrl+Y make it again.
       event.preventDefault();
