@@ -21,6 +21,7 @@ void annotation_records_free(annotation_record *records, int count)
 		free(r->modified);
 		free(r->state);
 		free(r->state_model);
+		free(r->font);
 	}
 	free(records);
 }

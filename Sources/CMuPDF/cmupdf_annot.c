@@ -115,6 +115,20 @@ static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, an
 	a->created = copy_text(ctx, obj, "CreationDate");
 	a->modified = copy_text(ctx, obj, "M");
 	a->flags = pdf_dict_get_int(ctx, obj, PDF_NAME(F));
+	if (pdf_annot_type(ctx, annot) == PDF_ANNOT_FREE_TEXT && pdf_dict_get(ctx, obj, PDF_NAME(DA))) {
+		const char *font = NULL;
+		float size = 0, color[4] = { 0, 0, 0, 0 };
+		int n = 0;
+		pdf_annot_default_appearance(ctx, annot, &font, &size, &n, color);
+		a->font = strdup(font ? font : "Helv");
+		if (!a->font)
+			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+		a->font_size = size;
+		a->text_color_n = n;
+		for (int i = 0; i < 4; i++)
+			a->text_color[i] = color[i];
+		a->quadding = pdf_annot_quadding(ctx, annot);
+	}
 }
 
 static int is_listed(fz_context *ctx, pdf_obj *obj)
@@ -294,6 +308,11 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 	else {
 		pdf_dict_del(ctx, obj, PDF_NAME(BS));
 		pdf_dict_del(ctx, obj, PDF_NAME(Border));
+	}
+	if (v->font) {
+		float text_color[4] = { v->text_color[0], v->text_color[1], v->text_color[2], v->text_color[3] };
+		pdf_set_annot_default_appearance(ctx, annot, v->font, v->font_size, v->text_color_n, text_color);
+		pdf_set_annot_quadding(ctx, annot, v->quadding);
 	}
 	set_text(ctx, obj, "Contents", v->contents);
 	set_text(ctx, obj, "T", v->author);

@@ -165,6 +165,22 @@ void read_annot(Annot *annot, annotation_record *a)
 	a->modified = copy_text(dict, "M");
 	Object flags = dict.dictLookup("F");
 	a->flags = flags.isInt() ? flags.getInt() : 0;
+	if (annot->getType() == Annot::typeFreeText && dict.dictLookup("DA").isString()) {
+		auto *text = static_cast<AnnotFreeText *>(annot);
+		std::unique_ptr<DefaultAppearance> da = text->getDefaultAppearance();
+		if (da && da->getFontName().isName()) {
+			a->font = strdup(da->getFontName().getName());
+			if (!a->font)
+				throw std::bad_alloc();
+			a->font_size = da->getFontPtSize();
+			if (const AnnotColor *color = da->getFontColor()) {
+				a->text_color_n = color->getSpace();
+				for (int i = 0; i < a->text_color_n && i < 4; i++)
+					a->text_color[i] = color->getValues()[i];
+			}
+			a->quadding = static_cast<int>(text->getQuadding());
+		}
+	}
 }
 
 // MARK: Finding
@@ -322,6 +338,11 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		annot->setBorder(std::move(border));
 	} else {
 		remove_entry(annot, "Border");
+	}
+	if (v->font && type == Annot::typeFreeText) {
+		auto *text = static_cast<AnnotFreeText *>(annot);
+		text->setDefaultAppearance(DefaultAppearance(Object(objName, v->font), v->font_size, color_of(v->text_color_n, v->text_color)));
+		text->setQuadding(static_cast<VariableTextQuadding>(v->quadding < 0 || v->quadding > 2 ? 0 : v->quadding));
 	}
 	annot->setContents(utf16_text(v->contents));
 	if (!v->contents)

@@ -77,6 +77,13 @@ package enum AnnotationRecords {
         record.pointee.in_reply_to = rootPosition.map { Int32($0 + 1) } ?? 0
         record.pointee.state = copy(annotation.reviewState?.rawValue)
         record.pointee.state_model = copy(annotation.reviewState?.model)
+        if let style = annotation.textStyle {
+            record.pointee.font = copy(style.fontFamily.resourceName)
+            record.pointee.font_size = style.fontSize
+            record.pointee.text_color_n = 3
+            record.pointee.text_color = (style.color.red, style.color.green, style.color.blue, 0)
+            record.pointee.quadding = Int32(style.alignment.quadding)
+        }
         return try body(record)
     }
 
@@ -112,7 +119,13 @@ package enum AnnotationRecords {
             creationDate: string(record.created).flatMap(PDFDate.parse),
             modificationDate: string(record.modified).flatMap(PDFDate.parse),
             flags: AnnotationFlags(rawValue: Int(record.flags)), iconName: string(record.icon),
-            reviewState: string(record.state).flatMap { ReviewState(pdfName: $0, model: string(record.state_model)) })
+            reviewState: string(record.state).flatMap { ReviewState(pdfName: $0, model: string(record.state_model)) },
+            textStyle: string(record.font).map { font in
+                TextStyle(
+                    fontFamily: FontFamily(resourceName: font), fontSize: record.font_size,
+                    color: Color(pdfComponents: components(record.text_color, count: record.text_color_n)) ?? Color(red: 0, green: 0, blue: 0),
+                    alignment: TextAlignment(quadding: Int(record.quadding)))
+            })
     }
 
     private static func kind(of record: annotation_record) -> AnnotationKind {

@@ -49,6 +49,18 @@ struct AnnotationFieldOptions: ParsableArguments {
         valueName: "state"))
     var state: String?
 
+    @Option(help: ArgumentHelp("A free text's font: helvetica, times or courier.", valueName: "family"))
+    var font: String?
+
+    @Option(help: ArgumentHelp("A free text's font size in points.", valueName: "points"))
+    var textSize: Double?
+
+    @Option(help: ArgumentHelp("A free text's text colour as #RRGGBB.", valueName: "colour"))
+    var textColor: String?
+
+    @Option(help: ArgumentHelp("How a free text's lines align: left, center or right.", valueName: "alignment"))
+    var align: String?
+
     /// `annotation` with the given fields changed.
     func apply(to annotation: Annotation) throws -> Annotation {
         var result = annotation
@@ -74,6 +86,27 @@ struct AnnotationFieldOptions: ParsableArguments {
                 throw ValidationError("--state: \"\(state)\" is not one of \(ReviewState.allCases.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
             }
             result.reviewState = value
+        }
+        if font != nil || textSize != nil || textColor != nil || align != nil {
+            var style = result.textStyle ?? TextStyle()
+            if let font {
+                guard let family = FontFamily.standard.first(where: { $0.rawValue.lowercased() == font.lowercased() }) else {
+                    throw ValidationError("--font: \"\(font)\" is not one of helvetica, times, courier")
+                }
+                style.fontFamily = family
+            }
+            if let textSize { style.fontSize = textSize }
+            if let textColor {
+                guard let color = Color(hex: textColor) else { throw ValidationError("--text-color: \"\(textColor)\" is not a colour like #FF8000") }
+                style.color = color
+            }
+            if let align {
+                guard let alignment = TextAlignment(rawValue: align.lowercased()) else {
+                    throw ValidationError("--align: \"\(align)\" is not one of left, center, right")
+                }
+                style.alignment = alignment
+            }
+            result.textStyle = style
         }
         if rect == nil, result.kind.hasDerivedRect {
             result.rect = PageRect.enclosing(

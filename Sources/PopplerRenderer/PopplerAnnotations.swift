@@ -26,10 +26,12 @@ extension PopplerPage: AnnotationEditing {
     }
 
     func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
+        try Self.requireDrawnFont(annotation.textStyle)
         try edit("add a \(annotation.kind) annotation to page \(index + 1)") { $0.createAnnotation(onPage: index, record) }
     }
 
     func updateAnnotation(at position: Int, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
+        if annotation.textStyle?.fontFamily != (try annotations()[position].textStyle?.fontFamily) { try Self.requireDrawnFont(annotation.textStyle) }
         try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, at: position, to: record) }
     }
 
@@ -47,6 +49,16 @@ extension PopplerPage: AnnotationEditing {
 
     func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
         try addStamp(annotation, showing: image)
+    }
+
+    /// Refuses a free text font other than Helvetica: Poppler writes no appearance stream for
+    /// free text, and Poppler 22.12 draws one from its `/DA` in Helvetica whatever font it
+    /// names, so such text would look different in Poppler's readers than in others.
+    private static func requireDrawnFont(_ style: TextStyle?) throws {
+        guard let style, style.fontFamily != .helvetica else { return }
+        throw RendererError(
+            .unsupported, "Poppler draws free text only in Helvetica, not \(style.fontFamily.rawValue.prefix(64)): use MuPDF for other fonts",
+            backend: PopplerErrors.backend)
     }
 
     /// Runs one edit on the core document; after a successful one, marks the document changed.

@@ -35,6 +35,10 @@ enum XFDFElement {
         set("inreplyto", annotation.inReplyTo)
         set("state", annotation.reviewState?.rawValue)
         set("statemodel", annotation.reviewState?.model)
+        if let style = annotation.textStyle {
+            set("defaultappearance", defaultAppearance(style))
+            set("justification", ["left", "centered", "right"][style.alignment.quadding])
+        }
         if annotation.kind.isTextMarkup {
             set("coords", annotation.quads.flatMap { [$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight] }.map(point).joined(separator: ","))
         }
@@ -56,6 +60,38 @@ enum XFDFElement {
             element.addChild(list)
         }
         return element
+    }
+
+    /// A free text's default appearance string, as `/DA` holds it: `/Helv 12 Tf 0 0 0 rg`.
+    private static func defaultAppearance(_ style: TextStyle) -> String {
+        "/\(style.fontFamily.resourceName) \(number(style.fontSize)) Tf \([style.color.red, style.color.green, style.color.blue].map(number).joined(separator: " ")) rg"
+    }
+
+    /// The style a default appearance string and an XFDF justification give: the last font
+    /// (`/Name size Tf`) and fill colour (`g`, `rg` or `k`) it sets; nil without a font.
+    private static func textStyle(defaultAppearance: String, justification: String?) -> TextStyle? {
+        let tokens = defaultAppearance.split(whereSeparator: \.isWhitespace).map(String.init)
+        var style: TextStyle?
+        var color = Color(red: 0, green: 0, blue: 0)
+        for (index, token) in tokens.enumerated() {
+            let operands = tokens[..<index].suffix(4).compactMap(Double.init)
+            switch token {
+            case "Tf" where index >= 2 && tokens[index - 2].hasPrefix("/"):
+                guard let size = Double(tokens[index - 1]) else { continue }
+                style = TextStyle(fontFamily: FontFamily(resourceName: String(tokens[index - 2].dropFirst())), fontSize: size)
+            case "g" where operands.count >= 1:
+                color = Color(red: operands.last!, green: operands.last!, blue: operands.last!)
+            case "rg" where operands.count >= 3:
+                let c = operands.suffix(3).map { $0 }
+                color = Color(red: c[0], green: c[1], blue: c[2])
+            case "k" where operands.count >= 4:
+                color = Color(pdfComponents: Array(operands.suffix(4))) ?? color
+            default: continue
+            }
+        }
+        style?.color = color
+        style?.alignment = ["centered": .center, "right": .right][justification ?? ""] ?? .left
+        return style
     }
 
     /// A number as XFDF writes it: up to 4 decimals, no trailing zeros.
@@ -119,6 +155,9 @@ enum XFDFElement {
         }
         annotation.iconName = attribute("icon")
         annotation.inReplyTo = attribute("inreplyto")
+        if kind == .freeText, let appearance = attribute("defaultappearance") {
+            annotation.textStyle = textStyle(defaultAppearance: appearance, justification: attribute("justification"))
+        }
         if let state = attribute("state") {
             guard let value = ReviewState(pdfName: state, model: attribute("statemodel")) else {
                 throw fail("state \"\(state)\" is not a review state of its model")

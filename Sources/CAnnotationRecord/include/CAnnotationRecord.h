@@ -48,6 +48,14 @@ typedef struct {
 	int in_reply_to;
 	char *state;
 	char *state_model;
+	/* A free text annotation's default appearance (/DA) and quadding (/Q): the font's
+	   resource name (Helv, TiRo, Cour, or another; NULL when not read or not to be written),
+	   its size in points, the text's colour and 0 (left), 1 (centred) or 2 (right). */
+	char *font;
+	double font_size;
+	int text_color_n;
+	double text_color[4];
+	int quadding;
 } annotation_record;
 
 /* Frees every array and string of `count` records, then the records (all from malloc). */

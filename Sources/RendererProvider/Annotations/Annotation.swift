@@ -54,6 +54,9 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
     /// The review state this annotation gives the one it answers (`/State` in its
     /// `/StateModel`); nil for none.
     public var reviewState: ReviewState?
+    /// How a free text annotation's text is set (`/DA`, `/Q`); nil for other kinds, or when
+    /// the file sets none.
+    public var textStyle: TextStyle?
 
     /// An annotation with the given fields; an empty `id` is given a new unique name when the
     /// annotation is added.
@@ -63,7 +66,7 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
         interiorColor: Color? = nil, opacity: Double = 1, borderWidth: Double? = nil,
         contents: String? = nil, author: String? = nil, subject: String? = nil,
         creationDate: Date? = nil, modificationDate: Date? = nil, flags: AnnotationFlags = .print,
-        iconName: String? = nil, inReplyTo: String? = nil, reviewState: ReviewState? = nil
+        iconName: String? = nil, inReplyTo: String? = nil, reviewState: ReviewState? = nil, textStyle: TextStyle? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -85,15 +88,16 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
         self.iconName = iconName
         self.inReplyTo = inReplyTo
         self.reviewState = reviewState
+        self.textStyle = textStyle
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, kind, pageIndex, rect, quads, inkPaths, points, color, interiorColor, opacity, borderWidth
-        case contents, author, subject, creationDate, modificationDate, flags, iconName, inReplyTo, reviewState
+        case contents, author, subject, creationDate, modificationDate, flags, iconName, inReplyTo, reviewState, textStyle
     }
 
     /// Decodes an annotation; only `kind`, `pageIndex` and `rect` are required, the other
-    /// fields default as in ``init(id:kind:pageIndex:rect:quads:inkPaths:points:color:interiorColor:opacity:borderWidth:contents:author:subject:creationDate:modificationDate:flags:iconName:inReplyTo:reviewState:)``.
+    /// fields default as in ``init(id:kind:pageIndex:rect:quads:inkPaths:points:color:interiorColor:opacity:borderWidth:contents:author:subject:creationDate:modificationDate:flags:iconName:inReplyTo:reviewState:textStyle:)``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -116,7 +120,8 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
             flags: try c.decodeIfPresent(AnnotationFlags.self, forKey: .flags) ?? .print,
             iconName: try c.decodeIfPresent(String.self, forKey: .iconName),
             inReplyTo: try c.decodeIfPresent(String.self, forKey: .inReplyTo),
-            reviewState: try c.decodeIfPresent(ReviewState.self, forKey: .reviewState))
+            reviewState: try c.decodeIfPresent(ReviewState.self, forKey: .reviewState),
+            textStyle: try c.decodeIfPresent(TextStyle.self, forKey: .textStyle))
     }
 
     /// The fields this annotation sets: those that differ from a new annotation's defaults.
@@ -138,6 +143,7 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
         if iconName != nil { fields.insert(.iconName) }
         if inReplyTo != nil { fields.insert(.inReplyTo) }
         if reviewState != nil { fields.insert(.reviewState) }
+        if textStyle != nil { fields.insert(.textStyle) }
         return fields
     }
 
@@ -162,6 +168,7 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
             case .iconName: iconName != other.iconName
             case .inReplyTo: inReplyTo != other.inReplyTo
             case .reviewState: reviewState != other.reviewState
+            case .textStyle: textStyle != other.textStyle
             }
         })
     }
@@ -197,6 +204,7 @@ public struct Annotation: Hashable, Sendable, Codable, Identifiable {
             case .iconName: copy.iconName = nil
             case .inReplyTo: copy.inReplyTo = nil
             case .reviewState: copy.reviewState = nil
+            case .textStyle: copy.textStyle = nil
             }
         }
         return copy
@@ -211,6 +219,8 @@ public enum AnnotationField: String, Hashable, Sendable, Codable, CaseIterable, 
     case contents, author, subject, creationDate, modificationDate, flags, iconName
     /// The thread: the annotation answered, and the review state given it.
     case inReplyTo, reviewState
+    /// A free text annotation's font, size, text colour and alignment.
+    case textStyle
 
     public static func < (lhs: AnnotationField, rhs: AnnotationField) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

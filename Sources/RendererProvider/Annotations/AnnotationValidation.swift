@@ -32,7 +32,17 @@ enum AnnotationValidation {
             (![.square, .circle, .line, .polygon, .polyLine].contains(kind) && annotation.interiorColor != nil, "an interior colour"),
             (![.text, .stamp].contains(kind) && annotation.iconName != nil, "an icon name"),
             ((kind.isTextMarkup || kind == .text || kind == .stamp) && annotation.borderWidth != nil, "a border width"),
+            (kind != .freeText && annotation.textStyle != nil, "a text style"),
         ]
         if let (_, field) = misplaced.first(where: \.0) { throw fail("has \(field), which only other kinds use") }
+        if let style = annotation.textStyle {
+            guard style.fontSize.isFinite, style.fontSize > 0, style.fontSize <= 1_000 else {
+                throw fail("font size must be more than 0 and at most 1,000 points, not \(style.fontSize)")
+            }
+            let name = style.fontFamily.resourceName
+            guard (1...64).contains(name.utf8.count), name.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
+                throw fail("a font family is Helvetica, Times, Courier or a font resource's name of 1 to 64 letters and digits")
+            }
+        }
     }
 }

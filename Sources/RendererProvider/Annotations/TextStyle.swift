@@ -1,0 +1,87 @@
+/// How a free text annotation's text is set (its default appearance, `/DA`, and its
+/// quadding, `/Q`): the font family, its size, the text's colour and its alignment.
+public struct TextStyle: Hashable, Sendable, Codable {
+    /// The font family.
+    public var fontFamily: FontFamily
+    /// The font size in points (more than 0, at most 1,000).
+    public var fontSize: Double
+    /// The text's colour.
+    public var color: Color
+    /// How the lines align in the annotation's rectangle.
+    public var alignment: TextAlignment
+
+    /// A style with the given values; by default Helvetica, 12 points, black, left aligned.
+    public init(fontFamily: FontFamily = .helvetica, fontSize: Double = 12, color: Color = Color(red: 0, green: 0, blue: 0), alignment: TextAlignment = .left) {
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.color = color
+        self.alignment = alignment
+    }
+}
+
+/// A font family of a free text annotation: one of the three every PDF reader has (the
+/// standard 14 fonts' Helvetica, Times and Courier), or the resource name another program
+/// wrote, kept as it is.
+public struct FontFamily: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The family's name: `Helvetica`, `Times`, `Courier`, or the font resource's name.
+    public var rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Helvetica (sans serif); `/Helv` in the default appearance.
+    public static let helvetica = FontFamily(rawValue: "Helvetica")
+    /// Times (serif); `/TiRo`.
+    public static let times = FontFamily(rawValue: "Times")
+    /// Courier (monospaced); `/Cour`.
+    public static let courier = FontFamily(rawValue: "Courier")
+
+    /// The families every reader draws.
+    public static let standard: [FontFamily] = [.helvetica, .times, .courier]
+
+    /// The font's resource name in a default appearance string.
+    public var resourceName: String {
+        switch self {
+        case .helvetica: "Helv"
+        case .times: "TiRo"
+        case .courier: "Cour"
+        default: rawValue
+        }
+    }
+
+    /// The family a default appearance's font resource name stands for.
+    public init(resourceName: String) {
+        self = Self.standard.first { $0.resourceName == resourceName } ?? FontFamily(rawValue: resourceName)
+    }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// How the lines of a free text annotation align (its quadding, `/Q`).
+public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
+    case left, center, right
+
+    /// The `/Q` value: 0 left, 1 centred, 2 right.
+    public var quadding: Int {
+        switch self {
+        case .left: 0
+        case .center: 1
+        case .right: 2
+        }
+    }
+
+    /// The alignment a `/Q` value gives; left for any other.
+    public init(quadding: Int) {
+        self = quadding == 1 ? .center : quadding == 2 ? .right : .left
+    }
+}
