@@ -1346,6 +1346,77 @@ class ViewerTests(unittest.TestCase):
         wait_rect((x, y, w, h), "Ctrl+Z took the keyboard's edit back")
         self.assertEqual(self.accessibility_violations(), [], "the picture tool and a selected annotation")
 
+    def test_35_types_free_text_in_place_and_styles_it(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.support.ui import Select
+        copy = self.open_copy("text.pdf", "typed.pdf")
+        self.wait_page_drawn(0)
+        stored = lambda: self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/docs%2Ftyped.pdf/annotations').then((r) => r.json()).then(done);
+        """)
+        def wait_stored(check, what):
+            deadline = time.time() + 20
+            while time.time() < deadline:
+                found = stored()
+                if check(found):
+                    return found
+                time.sleep(0.1)
+            self.fail("%s: %s" % (what, stored()))
+        def type_at(x, y, text, end):
+            self.browser.find_element("css selector", "#tools [data-tool=text]").click()
+            self.click_page(0, x, y)
+            self.wait_for("return document.activeElement && document.activeElement.classList.contains('typing')", "the typing box")
+            ActionChains(self.browser).send_keys(text).send_keys(end).perform()
+
+        # Typed where the click was; Enter keeps it, in the default style.
+        type_at(150, 200, "Typed here", Keys.ENTER)
+        found = wait_stored(lambda a: len(a) == 1, "the free text kept")[0]
+        self.assertEqual((found["kind"], found["contents"]), ("FreeText", "Typed here"))
+        self.assertEqual((found["textStyle"]["fontFamily"], found["textStyle"]["fontSize"], found["textStyle"]["alignment"]), ("Helvetica", 12, "left"))
+        scale = self.scale(0)
+        self.assertAlmostEqual(found["rect"]["origin"]["x"], 150 / scale, delta=1)
+        self.assertAlmostEqual(found["rect"]["origin"]["y"], 200 / scale, delta=1)
+        self.assertEqual(self.run_js("return document.querySelectorAll('textarea.typing').length"), 0)
+
+        # Escape drops what was typed: the note made after it is the only other annotation.
+        type_at(150, 400, "dropped", Keys.ESCAPE)
+        self.wait_for("return document.querySelectorAll('textarea.typing').length === 0", "the box gone")
+        self.browser.find_element("css selector", "#tools [data-tool=note]").click()
+        self.click_page(0, 300, 500)
+        kinds = [a["kind"] for a in wait_stored(lambda a: len(a) == 2, "the note after the dropped text")]
+        self.assertEqual(sorted(kinds), ["FreeText", "Text"])
+
+        # The editor styles it: Times, 20 points, red, centred; mutool draws it red.
+        self.browser.find_element("id", "tab-annotations").click()
+        entry = [e for e in self.browser.find_elements("css selector", "#annotations li .entry") if "Typed here" in e.text][0]
+        entry.click()
+        self.wait_for("return !document.getElementById('editor-text-style').hidden", "the text style fields")
+        Select(self.browser.find_element("id", "editor-font")).select_by_value("Times")
+        size = self.browser.find_element("id", "editor-font-size")
+        size.clear()
+        size.send_keys("20")
+        Select(self.browser.find_element("id", "editor-alignment")).select_by_value("center")
+        self.run_js("document.getElementById('editor-text-color').value = '#ff0000'")
+        self.browser.find_element("id", "editor-save").click()
+        styled = wait_stored(lambda a: any((x.get("textStyle") or {}).get("fontFamily") == "Times" for x in a), "the style saved")
+        style = [a for a in styled if a["kind"] == "FreeText"][0]
+        self.assertEqual((style["textStyle"]["fontSize"], style["textStyle"]["alignment"]), (20, "center"))
+        self.assertEqual(style["textStyle"]["color"]["red"], 1)
+        self.assertNotIn("color", style, "no background colour was chosen")
+        out = os.path.join(self.folder, "typed.pnm")
+        subprocess.run(["mutool", "draw", "-q", "-r", "72", "-c", "rgb", "-o", out, copy, "1"], check=True, stderr=subprocess.DEVNULL)
+        with open(out, "rb") as f:
+            header = f.read().split(b"\n", 3)
+        width, pixels = int(header[1].split()[0]), header[3]
+        r = style["rect"]
+        red = sum(1 for y in range(int(r["origin"]["y"]), int(r["origin"]["y"] + r["size"]["height"]))
+                  for x in range(int(r["origin"]["x"]), int(r["origin"]["x"] + r["size"]["width"]))
+                  if pixels[(y * width + x) * 3] > 200 and pixels[(y * width + x) * 3 + 1] < 90)
+        self.assertGreater(red, 30, "mutool draws the text red")
+        self.assertEqual(self.accessibility_violations(), [], "the free text's editor")
+
     def test_29_view_serves_one_tab_and_ends_with_it(self):
         environment = dict(os.environ, XDG_DATA_HOME=os.path.join(self.folder, "xdg-data"))
         viewer = subprocess.Popen([HOSTAPP, "view", os.path.join(self.docs, "text.pdf"), "--no-browser", "--linger", "2"],

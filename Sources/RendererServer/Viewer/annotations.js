@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
 import { drawPage, pagePoint } from "./pages.js";
 import { record } from "./history.js";
+import { typeText } from "./free-text.js";
 import { askForPicture } from "./picture.js";
 import { emptyNote, refreshThumbnails } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
@@ -185,12 +186,21 @@ function selectAnnotation(annotation) {
   $("editor").hidden = false;
   $("editor-kind").textContent = t("annotation.onPage", { kind: annotation.kind, page: annotation.pageIndex + 1 });
   $("editor-color").value = colorHex(annotation.color) || "#ffff00";
+  $("editor-color").dataset.shown = $("editor-color").value;
   $("editor-contents").value = annotation.contents || "";
+  const style = annotation.kind === "FreeText" ? annotation.textStyle || { fontFamily: "Helvetica", fontSize: 12, color: { red: 0, green: 0, blue: 0 }, alignment: "left" } : null;
+  $("editor-text-style").hidden = !style;
+  if (style) {
+    $("editor-font").value = style.fontFamily;
+    $("editor-font-size").value = style.fontSize;
+    $("editor-text-color").value = colorHex(style.color);
+    $("editor-alignment").value = style.alignment;
+  }
   const editable = collaboration.active ? collaboration.mayModify(annotation) : state.details.editable;
   const removable = collaboration.active ? collaboration.mayRemove(annotation) : state.details.editable;
   $("editor-author").textContent = [annotation.author ? t("annotation.by", { author: annotation.author }) : "",
     collaboration.active && !editable ? t("annotation.notYours") : ""].filter(Boolean).join(" ");
-  for (const id of ["editor-save", "editor-color", "editor-contents"]) $(id).disabled = !editable;
+  for (const id of ["editor-save", "editor-color", "editor-contents", "editor-font", "editor-font-size", "editor-text-color", "editor-alignment"]) $(id).disabled = !editable;
   $("editor-delete").disabled = !removable;
   showThread(annotation);
 }
@@ -283,7 +293,16 @@ function hexColor(hex) {
 
 export async function saveSelectedAnnotation() {
   const before = state.selectedAnnotation;
-  const after = await modifyAnnotation({ ...before, color: hexColor($("editor-color").value), contents: $("editor-contents").value });
+  const changed = { ...before, contents: $("editor-contents").value };
+  // The colour an annotation lacked stays unset unless the reader chose one (a free text's is its background).
+  if (before.color || $("editor-color").value !== $("editor-color").dataset.shown) changed.color = hexColor($("editor-color").value);
+  if (before.kind === "FreeText") {
+    changed.textStyle = {
+      fontFamily: $("editor-font").value, fontSize: Number($("editor-font-size").value) || 12,
+      color: hexColor($("editor-text-color").value), alignment: $("editor-alignment").value,
+    };
+  }
+  const after = await modifyAnnotation(changed);
   if (after) recordAnnotationEdit(before, after);
   closeEditor();
 }
@@ -381,7 +400,7 @@ export async function addPictureStamp(stamp, picture) {
 }
 
 /** Makes a new annotation, which Ctrl+Z then takes back. */
-async function addAnnotation(annotation) {
+export async function addAnnotation(annotation) {
   const made = await createAnnotation(annotation);
   if (made) recordAnnotationEdit(null, made);
 }
@@ -439,10 +458,14 @@ export function wirePagePointer(view) {
     if (annotation) selectAnnotation(annotation);
   });
   view.element.addEventListener("pointerdown", (event) => {
-    if (!["note", "ink", "rectangle", "picture"].includes(state.tool) || state.compare) return;
+    if (!["note", "ink", "rectangle", "picture", "text"].includes(state.tool) || state.compare) return;
     event.preventDefault();
     const start = point(event);
     if (state.tool === "picture") return askForPicture(view.index, start);
+    if (state.tool === "text") {
+      setTool("select");
+      return typeText(view, start);
+    }
     if (state.tool === "note") {
       addAnnotation({
         kind: "Text", pageIndex: view.index, iconName: "Note", contents: "",
