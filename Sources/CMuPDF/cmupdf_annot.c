@@ -443,7 +443,12 @@ int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int position
 			mask = fz_new_image_from_pixmap(ctx, opacity, NULL);
 		}
 		image = fz_new_image_from_pixmap(ctx, color, mask);
+		/* MuPDF fits the rectangle to the image's proportions in the page's shown space;
+		   an image turned back for a turned page has the other proportions there, and the
+		   caller's rectangle already has the right ones, so it is put back. */
+		fz_rect rect = pdf_bound_annot(ctx, annot);
 		pdf_set_annot_stamp_image(ctx, annot, image);
+		pdf_set_annot_rect(ctx, annot, rect);
 	}
 	fz_always(ctx) {
 		fz_drop_image(ctx, image);

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Image stamps: a picture (PNG with transparency, JPEG) added by each engine is drawn by that
 /// engine, and, once saved, by `mutool draw` and `pdftocairo`, where the stamp is and with the
-/// page showing through its transparent part; it stays through later edits; a large picture
+/// page showing through its transparent part, upright on turned pages; it stays through later edits; a large picture
 /// is stored at 300 pixels an inch of the stamp; bad pictures are typed errors that add
 /// nothing.
 @Suite("Image stamps on every engine")
@@ -60,6 +60,35 @@ struct ImageStampTests {
                 let before = try await EngineTools.draw(backend: tool, file: original, page: 1, dpi: 72, in: folder)
                 let after = try await EngineTools.draw(backend: tool, file: path, page: 1, dpi: 72, in: folder)
                 #expect(Self.showsPicture(after.color, in: moved.rect, over: before.color) == [], "edited by \(editor), drawn by \(tool)'s tool")
+            }
+        }
+    }
+
+    /// On pages the document turns (90, 180 and 270 degrees), the picture stands upright on
+    /// the page as shown, in both tools' drawings: its quadrants where the room was given.
+    @Test(arguments: Fixtures.backendIDs)
+    func aPictureStandsUprightOnATurnedPage(backend: String) async throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("rotated.pdf"))
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let picture = try StampImage(data: StampPictures.png(StampPictures.quadrants()))
+        var placed: [Int: PageRect] = [:]
+        for page in 1...3 {
+            var stamp = Self.stamp
+            stamp.pageIndex = page
+            placed[page] = try document.addImageStamp(stamp, image: picture).rect
+            #expect(abs(placed[page]!.size.width - 200) < 0.5 && abs(placed[page]!.size.height - 100) < 0.5, "page \(page + 1): \(placed[page]!)")
+        }
+        try document.save()
+        for tool in Fixtures.backendIDs {
+            for page in 1...3 {
+                let drawn = try await EngineTools.draw(backend: tool, file: path, page: page + 1, dpi: 72, in: folder)
+                let wrong = StampPictures.samples(in: placed[page]!).compactMap { sample -> String? in
+                    guard let color = sample.color else { return nil }
+                    let found = Array(drawn.color(x: Int(sample.point.x), y: Int(sample.point.y)).prefix(3))
+                    return zip(found, color).allSatisfy({ abs(Int($0) - Int($1)) <= 8 }) ? nil : "at \(sample.point): \(found), not \(color)"
+                }
+                #expect(wrong == [], "written by \(backend), page \(page + 1) drawn by \(tool)'s tool")
             }
         }
     }

@@ -46,7 +46,8 @@ extension Document {
     /// stamp gets the largest rectangle of the image's proportions within it, centred.
     /// The image is stored with at most ``imageStampResolution`` pixels an inch of that
     /// rectangle (a larger one is scaled down first), drawn by the engine's own stamp
-    /// appearance, so other readers show it as it is. Throws `unsupported` where the engine
+    /// appearance, so other readers show it as it is, upright on the page as shown (on a page
+    /// the document turns, the stored pixels are turned back). Throws `unsupported` where the engine
     /// lacks ``Capability/imageStamps``, and `invalidArgument` for another kind.
     @discardableResult
     public func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
@@ -58,7 +59,8 @@ extension Document {
         stamp.rect = Self.fitting(image, in: annotation.rect)
         let scale = Self.imageStampResolution / 72
         let stored = image.fitting(
-            width: Int((stamp.rect.size.width * scale).rounded(.up)), height: Int((stamp.rect.size.height * scale).rounded(.up)))
+            width: Int((stamp.rect.size.width * scale).rounded(.up)), height: Int((stamp.rect.size.height * scale).rounded(.up))
+        ).turnedBack(by: try pageInfo(pageAt: annotation.pageIndex).rotation)
         return try add(stamp) { page, new in try page.addImageStamp(new, image: stored) }
     }
 

@@ -106,6 +106,33 @@ public struct StampImage: Hashable, Sendable, Codable {
         }
     }
 
+    /// The image turned back by `rotation`, counterclockwise: drawn upright in the user space
+    /// of a page that the document turns by `rotation`, it stands upright on the page as shown.
+    func turnedBack(by rotation: PageRotation) -> StampImage {
+        guard rotation != .none else { return self }
+        let (w, h) = (width, height)
+        let turned = rotation == .half ? (w, h) : (h, w)
+        // Where each new pixel (x, y) comes from in this image.
+        let source: (Int, Int) -> Int =
+            switch rotation {
+            case .quarter: { x, y in x * w + (w - 1 - y) }
+            case .half: { x, y in (h - 1 - y) * w + (w - 1 - x) }
+            default: { x, y in (h - 1 - x) * w + y }
+            }
+        let (colour, opacities) = ([UInt8](rgb), alpha.map { [UInt8]($0) } ?? [UInt8](repeating: 255, count: w * h))
+        var rgba = [UInt8](repeating: 0, count: turned.0 * turned.1 * 4)
+        for y in 0..<turned.1 {
+            for x in 0..<turned.0 {
+                let (from, to) = (source(x, y), (y * turned.0 + x) * 4)
+                rgba[to] = colour[from * 3]
+                rgba[to + 1] = colour[from * 3 + 1]
+                rgba[to + 2] = colour[from * 3 + 2]
+                rgba[to + 3] = opacities[from]
+            }
+        }
+        return rgba.withUnsafeBufferPointer { StampImage(rgba: $0, width: turned.0, height: turned.1) }
+    }
+
     /// The image with at most `width` x `height` pixels: itself when it fits, else scaled
     /// down, proportions kept, each new pixel the average of those it covers (colour
     /// weighted by opacity, so that transparent pixels lend an edge no colour).
