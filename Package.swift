@@ -47,13 +47,12 @@ let package = Package(
     ],
     targets: [
         // The public API: Foundation and the image encoders (PNG, JPEG) only, no engine, cheap to embed.
-        .target(name: "RendererProvider", dependencies: ["CFastPNG", "CJPEG", "CImageDecoding"]),
+        .target(name: "RendererProvider", dependencies: ["CFastPNG", "CImageFiles"]),
         // The fast PNG encoder: row filters and chunks in C, compressed by Debian's libdeflate.
         .target(name: "CFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
-        // JPEG files, encoded by Debian's libjpeg (libjpeg-turbo).
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        // JPEG and PNG files read into pixels by Debian's libjpeg and libpng, for image stamps.
-        .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
+        // JPEG files written, and JPEG and PNG files read (image stamps' pictures), by Debian's
+        // libjpeg (libjpeg-turbo) and libpng.
+        .target(name: "CImageFiles", linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16")]),
         // The one reader of XML from outside (no DTD, no external entity), for XFDF and XMP.
         .target(name: "SafeXML", dependencies: ["RendererProvider"]),
         // XFDF import and export, apart so that the API stays free of an XML parser.

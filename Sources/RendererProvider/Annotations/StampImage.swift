@@ -1,4 +1,4 @@
-import CImageDecoding
+import CImageFiles
 import Foundation
 
 /// The picture of an image stamp (``Document/addImageStamp(_:image:)``): 8-bit RGB pixels

@@ -1,4 +1,4 @@
-import CJPEG
+import CImageFiles
 import Foundation
 
 extension Bitmap {
