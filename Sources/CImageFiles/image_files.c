@@ -33,6 +33,22 @@ static void quiet(j_common_ptr info)
 	(void)info;
 }
 
+/* A new failure record, its error manager made `*err` (a compress or decompress struct's);
+   NULL, with `error` saying so, when memory runs out. */
+static struct failure *new_failure(struct jpeg_error_mgr **err, char error[200])
+{
+	struct failure *failure = calloc(1, sizeof *failure);
+	if (!failure) {
+		snprintf(error, 200, "out of memory");
+		return NULL;
+	}
+	*err = jpeg_std_error(&failure->manager);
+	failure->manager.error_exit = fail;
+	failure->manager.output_message = quiet;
+	failure->message = error;
+	return failure;
+}
+
 unsigned char *cjpeg_encode(const unsigned char *samples, int width, int height, size_t stride, int channels, int quality,
 	size_t *length, char error[200])
 {
@@ -48,14 +64,9 @@ unsigned char *cjpeg_encode(const unsigned char *samples, int width, int height,
 		snprintf(error, 200, "JPEG takes gray or RGB samples at a quality of 1 to 100");
 		return NULL;
 	}
-	failure = calloc(1, sizeof *failure);
-	if (!failure) {
-		snprintf(error, 200, "out of memory");
+	failure = new_failure(&info.err, error);
+	if (!failure)
 		return NULL;
-	}
-	info.err = jpeg_std_error(&failure->manager);
-	failure->manager.error_exit = fail;
-	failure->message = error;
 	if (setjmp(failure->jump)) {
 		jpeg_destroy_compress(&info);
 		free(failure->buffer);
@@ -105,15 +116,9 @@ unsigned char *cimage_decode_jpeg(const unsigned char *file, size_t length, int 
 		snprintf(error, 200, "a JPEG file of %zu bytes cannot be read", length);
 		return NULL;
 	}
-	failure = calloc(1, sizeof *failure);
-	if (!failure) {
-		snprintf(error, 200, "out of memory");
+	failure = new_failure(&info.err, error);
+	if (!failure)
 		return NULL;
-	}
-	info.err = jpeg_std_error(&failure->manager);
-	failure->manager.error_exit = fail;
-	failure->manager.output_message = quiet;
-	failure->message = error;
 	if (setjmp(failure->jump)) {
 		jpeg_destroy_decompress(&info);
 		free(failure->pixels);

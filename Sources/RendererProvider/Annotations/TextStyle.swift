@@ -26,6 +26,7 @@ public struct FontFamily: RawRepresentable, Hashable, Sendable, Codable, CustomS
     /// The family's name: `Helvetica`, `Times`, `Courier`, or the font resource's name.
     public var rawValue: String
 
+    /// The family named `rawValue`: `Helvetica`, `Times`, `Courier`, or another font's name.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
@@ -55,12 +56,15 @@ public struct FontFamily: RawRepresentable, Hashable, Sendable, Codable, CustomS
         self = Self.standard.first { $0.resourceName == resourceName } ?? FontFamily(rawValue: resourceName)
     }
 
+    /// The family's name.
     public var description: String { rawValue }
 
+    /// Decodes the family from its name, a JSON string.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)
     }
 
+    /// Encodes the family as its name, a JSON string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -69,7 +73,12 @@ public struct FontFamily: RawRepresentable, Hashable, Sendable, Codable, CustomS
 
 /// How the lines of a free text annotation align (its quadding, `/Q`).
 public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
-    case left, center, right
+    /// Lines start at the left edge.
+    case left
+    /// Lines are centred.
+    case center
+    /// Lines end at the right edge.
+    case right
 
     /// The `/Q` value: 0 left, 1 centred, 2 right.
     public var quadding: Int {
