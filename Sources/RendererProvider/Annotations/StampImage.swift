@@ -57,7 +57,7 @@ public struct StampImage: Hashable, Sendable, Codable {
         self.init(rgba: UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4), width: Int(width), height: Int(height))
     }
 
-    /// The image in the JPEG or PNG file at `path`; throws as ``init(data:)`` does, and
+    /// The image in the JPEG or PNG file at `path`; throws as ``init(data:maximumPixelCount:)`` does, and
     /// `fileNotFound` or `ioFailure` when the file cannot be read.
     public init(contentsOfFile path: String) throws {
         var status = stat()
