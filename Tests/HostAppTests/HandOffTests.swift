@@ -10,11 +10,14 @@ struct HandOffTests {
     static let directory = URL(fileURLWithPath: HostAppTests.executable).deletingLastPathComponent()
     static let full = directory.appendingPathComponent("hostapp-full").path
 
-    /// A copy of `hostapp` alone in a new folder, and that folder.
-    func lonelyHostApp() throws -> (executable: String, folder: URL) {
+    /// A copy of `hostapp` alone in a new folder, and that folder. `cp` writes the copy in a
+    /// process of its own: written from this process, a child another test forks meanwhile
+    /// would inherit the open file, and running the copy would fail with "text file busy".
+    func lonelyHostApp() async throws -> (executable: String, folder: URL) {
         let folder = try Tool.temporaryDirectory()
         let executable = folder.appendingPathComponent("hostapp").path
-        try FileManager.default.copyItem(atPath: HostAppTests.executable, toPath: executable)
+        let copied = try await Tool.run("cp", [HostAppTests.executable, executable])
+        guard copied.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: copied.stderr]) }
         return (executable, folder)
     }
 
@@ -29,7 +32,7 @@ struct HandOffTests {
     /// With MuPDF named, every reading command runs in hostapp alone and prints what
     /// hostapp-full prints, byte for byte (files too).
     @Test func theReadingCommandsRunAloneAndEqualHostappFull() async throws {
-        let (lonely, folder) = try lonelyHostApp()
+        let (lonely, folder) = try await lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
         let commands: [[String]] = [
@@ -61,7 +64,7 @@ struct HandOffTests {
     /// Every run hostapp cannot serve alone goes to hostapp-full before anything is read or
     /// written: without it, each fails with exit 74 naming it, and writes nothing.
     @Test func everyOtherRunIsHandedToHostappFull() async throws {
-        let (lonely, folder) = try lonelyHostApp()
+        let (lonely, folder) = try await lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
         let output = folder.appendingPathComponent("out").path
@@ -87,7 +90,7 @@ struct HandOffTests {
     /// wants a password for is handed to hostapp-full (missing here: exit 74, nothing
     /// written), where Poppler gets its turn.
     @Test func autoIsServedAloneWhileMuPDFOpensTheFileWhole() async throws {
-        let (lonely, folder) = try lonelyHostApp()
+        let (lonely, folder) = try await lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
         for command in [["info", file], ["text", file], ["search", file, "Outline"], ["outline", file]] {
@@ -118,7 +121,7 @@ struct HandOffTests {
     /// and hands off, fails and exits as they do (a backend hostapp lacks, a file MuPDF
     /// repairs, a missing file, a size out of range).
     @Test func theThumbnailersCallIsTheCommandsOwnRun() async throws {
-        let (lonely, folder) = try lonelyHostApp()
+        let (lonely, folder) = try await lonelyHostApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = Fixtures.path("outline.pdf")
         let path = { (name: String) in folder.appendingPathComponent(name).path }
