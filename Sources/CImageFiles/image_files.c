@@ -94,24 +94,28 @@ unsigned char *cjpeg_encode(const unsigned char *samples, int width, int height,
 	return output;
 }
 
-static int within(int width, int height, int max_side, long max_pixels, char error[200])
+/* Whether an image of `width` x `height` pixels is within the limits; when not, sets
+   `*too_large` and says so in `error`. */
+static int within(int width, int height, int max_side, long max_pixels, int *too_large, char error[200])
 {
 	if (width <= 0 || height <= 0 || width > max_side || height > max_side || (long)width * height > max_pixels) {
 		snprintf(error, 200, "the image is %dx%d pixels; at most %d pixels a side and %ld in all are taken",
 			width, height, max_side, max_pixels);
+		*too_large = 1;
 		return 0;
 	}
 	return 1;
 }
 
 unsigned char *cimage_decode_jpeg(const unsigned char *file, size_t length, int max_side, long max_pixels,
-	int *width, int *height, char error[200])
+	int *width, int *height, int *too_large, char error[200])
 {
 	struct jpeg_decompress_struct info;
 	struct failure *failure;
 	unsigned char *pixels;
 
 	error[0] = 0;
+	*too_large = 0;
 	if (length == 0 || length > 0x7fffffffUL) {
 		snprintf(error, 200, "a JPEG file of %zu bytes cannot be read", length);
 		return NULL;
@@ -128,7 +132,7 @@ unsigned char *cimage_decode_jpeg(const unsigned char *file, size_t length, int 
 	jpeg_create_decompress(&info);
 	jpeg_mem_src(&info, file, (unsigned long)length);
 	jpeg_read_header(&info, TRUE);
-	if (!within((int)info.image_width, (int)info.image_height, max_side, max_pixels, error)) {
+	if (!within((int)info.image_width, (int)info.image_height, max_side, max_pixels, too_large, error)) {
 		jpeg_destroy_decompress(&info);
 		free(failure);
 		return NULL;
@@ -154,19 +158,20 @@ unsigned char *cimage_decode_jpeg(const unsigned char *file, size_t length, int 
 }
 
 unsigned char *cimage_decode_png(const unsigned char *file, size_t length, int max_side, long max_pixels,
-	int *width, int *height, char error[200])
+	int *width, int *height, int *too_large, char error[200])
 {
 	png_image image;
 	unsigned char *pixels;
 
 	error[0] = 0;
+	*too_large = 0;
 	memset(&image, 0, sizeof image);
 	image.version = PNG_IMAGE_VERSION;
 	if (!png_image_begin_read_from_memory(&image, file, length)) {
 		snprintf(error, 200, "%s", image.message);
 		return NULL;
 	}
-	if (!within((int)image.width, (int)image.height, max_side, max_pixels, error)) {
+	if (!within((int)image.width, (int)image.height, max_side, max_pixels, too_large, error)) {
 		png_image_free(&image);
 		return NULL;
 	}

@@ -243,28 +243,8 @@ static void set_text(fz_context *ctx, pdf_obj *obj, const char *key, const char 
 		pdf_dict_dels(ctx, obj, key);
 }
 
-/* Writes every field of `v` into `annot`, then regenerates its appearance. */
-static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_record *v, pdf_obj *kept_appearance);
-
-/* Gives the annotation the record's fields. A stamp keeps the appearance it has (an image,
-   another program's drawing) unless its icon changes: MuPDF would draw it anew as the
-   icon's text. */
-static void apply(fz_context *ctx, pdf_annot *annot, const annotation_record *v)
-{
-	pdf_obj *obj = pdf_annot_obj(ctx, annot);
-	pdf_obj *kept = NULL;
-	fz_var(kept);
-	if (pdf_annot_type(ctx, annot) == PDF_ANNOT_STAMP && pdf_is_stream(ctx, pdf_dict_getp(ctx, obj, "AP/N"))
-		&& (!v->icon || !strcmp(v->icon, pdf_annot_icon_name(ctx, annot))))
-		kept = pdf_keep_obj(ctx, pdf_dict_getp(ctx, obj, "AP/N"));
-	fz_try(ctx)
-		apply_fields(ctx, annot, v, kept);
-	fz_always(ctx)
-		pdf_drop_obj(ctx, kept);
-	fz_catch(ctx)
-		fz_rethrow(ctx);
-}
-
+/* Writes every field of `v` into `annot`, then regenerates its appearance; puts
+   `kept_appearance` back as its normal appearance when given. */
 static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_record *v, pdf_obj *kept_appearance)
 {
 	pdf_obj *obj = pdf_annot_obj(ctx, annot);
@@ -341,6 +321,25 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 	/* Set last: the setters above stamp /M with the time of the change. */
 	set_text(ctx, obj, "CreationDate", v->created);
 	set_text(ctx, obj, "M", v->modified);
+}
+
+/* Gives the annotation the record's fields. A stamp keeps the appearance it has (an image,
+   another program's drawing) unless its icon changes: MuPDF would draw it anew as the
+   icon's text. */
+static void apply(fz_context *ctx, pdf_annot *annot, const annotation_record *v)
+{
+	pdf_obj *obj = pdf_annot_obj(ctx, annot);
+	pdf_obj *kept = NULL;
+	fz_var(kept);
+	if (pdf_annot_type(ctx, annot) == PDF_ANNOT_STAMP && pdf_is_stream(ctx, pdf_dict_getp(ctx, obj, "AP/N"))
+		&& (!v->icon || !strcmp(v->icon, pdf_annot_icon_name(ctx, annot))))
+		kept = pdf_keep_obj(ctx, pdf_dict_getp(ctx, obj, "AP/N"));
+	fz_try(ctx)
+		apply_fields(ctx, annot, v, kept);
+	fz_always(ctx)
+		pdf_drop_obj(ctx, kept);
+	fz_catch(ctx)
+		fz_rethrow(ctx);
 }
 
 int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, cmupdf_error *error)

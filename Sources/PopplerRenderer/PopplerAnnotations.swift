@@ -31,7 +31,10 @@ extension PopplerPage: AnnotationEditing {
     }
 
     func updateAnnotation(at position: Int, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
-        if annotation.textStyle?.fontFamily != (try annotations()[position].textStyle?.fontFamily) { try Self.requireDrawnFont(annotation.textStyle) }
+        // A font read from the file may stay; only a change to one Poppler cannot draw is refused.
+        if let family = annotation.textStyle?.fontFamily, family != .helvetica, family != (try annotations()[position].textStyle?.fontFamily) {
+            try Self.requireDrawnFont(annotation.textStyle)
+        }
         try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, at: position, to: record) }
     }
 

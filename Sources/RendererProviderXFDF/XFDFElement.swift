@@ -82,7 +82,7 @@ enum XFDFElement {
             case "g" where operands.count >= 1:
                 color = Color(red: operands.last!, green: operands.last!, blue: operands.last!)
             case "rg" where operands.count >= 3:
-                let c = operands.suffix(3).map { $0 }
+                let c = Array(operands.suffix(3))
                 color = Color(red: c[0], green: c[1], blue: c[2])
             case "k" where operands.count >= 4:
                 color = Color(pdfComponents: Array(operands.suffix(4))) ?? color

@@ -78,9 +78,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
     /// Reads, on a thread of its own, until `done` holds for what was read, the server
     /// closes, or a read times out; returns what was read.
     public func read(until done: @escaping @Sendable (Data) -> Bool) async -> Data {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: self.readBlocking(until: done)) }
-        }
+        // The blocking read throws nothing.
+        (try? await onOwnThread { self.readBlocking(until: done) }) ?? Data()
     }
 
     private func readBlocking(until done: (Data) -> Bool) -> Data {

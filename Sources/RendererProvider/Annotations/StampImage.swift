@@ -32,8 +32,10 @@ public struct StampImage: Hashable, Sendable, Codable {
         guard data.count <= Self.maximumFileSize else {
             throw RendererError(.limitExceeded, "an image file of \(data.count) bytes is more than the \(Self.maximumFileSize) bytes taken")
         }
-        let decode: (UnsafePointer<UInt8>?, Int, Int32, Int, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<CChar>?)
-            -> UnsafeMutablePointer<UInt8>?
+        let decode: (
+            UnsafePointer<UInt8>?, Int, Int32, Int, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<CChar>?
+        ) -> UnsafeMutablePointer<UInt8>?
         if data.starts(with: [0xFF, 0xD8, 0xFF]) {
             decode = cimage_decode_jpeg
         } else if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
@@ -41,17 +43,16 @@ public struct StampImage: Hashable, Sendable, Codable {
         } else {
             throw RendererError(.unsupportedFormat, "a stamp's image is a JPEG or PNG file, and these bytes are neither")
         }
-        var (width, height): (Int32, Int32) = (0, 0)
+        var (width, height, tooLarge): (Int32, Int32, Int32) = (0, 0, 0)
         var message = [CChar](repeating: 0, count: 200)
         let pixels = data.withUnsafeBytes { bytes in
             decode(
                 bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, Int32(Self.maximumSide), min(maximumPixelCount, Self.maximumPixelCount),
-                &width, &height, &message)
+                &width, &height, &tooLarge, &message)
         }
         guard let pixels else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let code: RendererError.Code = reason.contains("pixels a side") ? .limitExceeded : .damaged
-            throw RendererError(code, "the image cannot be read: \(reason)")
+            throw RendererError(tooLarge != 0 ? .limitExceeded : .damaged, "the image cannot be read: \(reason)")
         }
         defer { free(pixels) }
         self.init(rgba: UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4), width: Int(width), height: Int(height))
@@ -145,19 +146,19 @@ public struct StampImage: Hashable, Sendable, Codable {
         let opacities = alpha ?? Data(repeating: 255, count: width * height)
         rgb.withUnsafeBytes { rgb in
             opacities.withUnsafeBytes { opacities in
-            for y in 0..<height {
-                let row = (y * newHeight / height) * newWidth
-                for x in 0..<width {
-                    let source = y * width + x
-                    let target = row + x * newWidth / width
-                    let opacity = Double(opacities[source])
-                    sums[target * 4] += Double(rgb[source * 3]) * opacity
-                    sums[target * 4 + 1] += Double(rgb[source * 3 + 1]) * opacity
-                    sums[target * 4 + 2] += Double(rgb[source * 3 + 2]) * opacity
-                    sums[target * 4 + 3] += opacity
-                    counts[target] += 1
+                for y in 0..<height {
+                    let row = (y * newHeight / height) * newWidth
+                    for x in 0..<width {
+                        let source = y * width + x
+                        let target = row + x * newWidth / width
+                        let opacity = Double(opacities[source])
+                        sums[target * 4] += Double(rgb[source * 3]) * opacity
+                        sums[target * 4 + 1] += Double(rgb[source * 3 + 1]) * opacity
+                        sums[target * 4 + 2] += Double(rgb[source * 3 + 2]) * opacity
+                        sums[target * 4 + 3] += opacity
+                        counts[target] += 1
+                    }
                 }
-            }
             }
         }
         var rgba = [UInt8](repeating: 0, count: newWidth * newHeight * 4)

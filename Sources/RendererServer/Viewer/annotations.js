@@ -1,7 +1,7 @@
 // Annotations: drawing them, the editor, and making them with the mouse.
 
 import { api } from "./api.js";
-import { arranged, drawGrips } from "./arrange.js";
+import { arranged, boxOf, drawGrips } from "./arrange.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { quadsBounds } from "./find.js";
@@ -72,10 +72,14 @@ export function drawAnnotations(view) {
   if (selected && selected.pageIndex === view.index && !isReply(selected)) drawGrips(svg, selected);
 }
 
+/** Whether the reader may change `annotation`: the layer's rules say in a collaboration, else the server. */
+function mayChange(annotation) {
+  return collaboration.active ? collaboration.mayModify(annotation) : Boolean(state.details && state.details.editable);
+}
+
 /** Whether the reader may move and resize `annotation`: one they may change, of a kind the API edits. */
 export function mayArrange(annotation) {
-  if (["Link", "Popup", "Widget"].includes(annotation.kind)) return false;
-  return collaboration.active ? collaboration.mayModify(annotation) : Boolean(state.details && state.details.editable);
+  return !["Link", "Popup", "Widget"].includes(annotation.kind) && mayChange(annotation);
 }
 
 /** Moves and scales the selected annotation into `box` (points) and saves it; Ctrl+Z takes it back. */
@@ -114,7 +118,7 @@ function shapeOf(annotation) {
       group.append(element("polygon", { points: points.map(scaled).join(" "), class: "area" }));
     }
   } else {
-    const box = rectBox(annotation.rect);
+    const box = boxOf(annotation);
     const tag = annotation.kind === "Circle" ? "ellipse" : "rect";
     const attributes = tag === "ellipse"
       ? { cx: (box.x + box.width / 2) * state.scale, cy: (box.y + box.height / 2) * state.scale, rx: box.width / 2 * state.scale, ry: box.height / 2 * state.scale }
@@ -130,17 +134,13 @@ function annotationAt(index, point) {
   let best = null;
   for (const annotation of state.annotations) {
     if (annotation.pageIndex !== index || annotation.kind === "Link" || annotation.kind === "Popup") continue;
-    const boxes = (annotation.quads || []).length > 0 ? annotation.quads.map((q) => quadsBounds([q])) : [rectBox(annotation.rect)];
+    const boxes = (annotation.quads || []).length > 0 ? annotation.quads.map((q) => quadsBounds([q])) : [boxOf(annotation)];
     for (const box of boxes) {
       const inside = point.x >= box.x - 2 && point.x <= box.x + box.width + 2 && point.y >= box.y - 2 && point.y <= box.y + box.height + 2;
       if (inside && (!best || box.width * box.height < best.area)) best = { annotation, area: box.width * box.height };
     }
   }
   return best && best.annotation;
-}
-
-function rectBox(rect) {
-  return { x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height };
 }
 
 function listAnnotations() {
@@ -196,7 +196,7 @@ function selectAnnotation(annotation) {
     $("editor-text-color").value = colorHex(style.color);
     $("editor-alignment").value = style.alignment;
   }
-  const editable = collaboration.active ? collaboration.mayModify(annotation) : state.details.editable;
+  const editable = mayChange(annotation);
   const removable = collaboration.active ? collaboration.mayRemove(annotation) : state.details.editable;
   $("editor-author").textContent = [annotation.author ? t("annotation.by", { author: annotation.author }) : "",
     collaboration.active && !editable ? t("annotation.notYours") : ""].filter(Boolean).join(" ");
@@ -489,7 +489,7 @@ export function wirePagePointer(view) {
     if (state.tool === "ink") {
       draft.shape.setAttribute("points", draft.points.map((p) => p.x * state.scale + "," + p.y * state.scale).join(" "));
     } else {
-      const box = boxOf(draft.start, current);
+      const box = boxBetween(draft.start, current);
       draft.shape.setAttribute("x", box.x * state.scale);
       draft.shape.setAttribute("y", box.y * state.scale);
       draft.shape.setAttribute("width", box.width * state.scale);
@@ -502,10 +502,10 @@ export function wirePagePointer(view) {
     draft = null;
     done.shape.remove();
     const end = point(event);
-    const box = boxOf(done.start, end);
+    const box = boxBetween(done.start, end);
     const red = { red: 0.85, green: 0.1, blue: 0.1, alpha: 1 };
     if (state.tool === "ink" && done.points.length > 1) {
-      const bounds = done.points.reduce((b, p) => boxOf({ x: Math.min(b.x, p.x), y: Math.min(b.y, p.y) }, { x: Math.max(b.x + b.width, p.x), y: Math.max(b.y + b.height, p.y) }), { x: done.start.x, y: done.start.y, width: 0, height: 0 });
+      const bounds = done.points.reduce((b, p) => boxBetween({ x: Math.min(b.x, p.x), y: Math.min(b.y, p.y) }, { x: Math.max(b.x + b.width, p.x), y: Math.max(b.y + b.height, p.y) }), { x: done.start.x, y: done.start.y, width: 0, height: 0 });
       addAnnotation({ kind: "Ink", pageIndex: view.index, inkPaths: [done.points], color: red, borderWidth: 2, rect: { origin: { x: bounds.x, y: bounds.y }, size: { width: Math.max(1, bounds.width), height: Math.max(1, bounds.height) } } });
     } else if (state.tool === "rectangle" && box.width > 2 && box.height > 2) {
       addAnnotation({ kind: "Square", pageIndex: view.index, color: red, borderWidth: 2, rect: { origin: { x: box.x, y: box.y }, size: { width: box.width, height: box.height } } });
@@ -513,7 +513,7 @@ export function wirePagePointer(view) {
   });
 }
 
-function boxOf(a, b) {
+function boxBetween(a, b) {
   return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(a.x - b.x), height: Math.abs(a.y - b.y) };
 }
 

@@ -15,6 +15,10 @@ const SMALLEST = 4;
 /** How long after the last arrow key the arrangement is saved, in milliseconds. */
 const SETTLE = 350;
 
+/** The arrangement being made (by a drag, or arrow keys until they rest), not yet saved. */
+let pending = null;
+let settling = null;
+
 /** The box (x, y, width, height, in points) of an annotation's rectangle. */
 export function boxOf(annotation) {
   const rect = annotation.rect;
@@ -41,8 +45,14 @@ export function arranged(annotation, box) {
   return result;
 }
 
+/** Where `annotation` is shown: the arrangement being made of it, else its rectangle. */
+function shownBox(annotation) {
+  return pending && pending.id === annotation.id ? pending.box : boxOf(annotation);
+}
+
 /** Draws the selected annotation's frame and corner grips into the page's `svg`. */
-export function drawGrips(svg, annotation, box = pending && pending.id === annotation.id ? pending.box : boxOf(annotation)) {
+export function drawGrips(svg, annotation) {
+  const box = shownBox(annotation);
   for (const old of svg.querySelectorAll(".arrange")) old.remove();
   if (!mayArrange(annotation)) return;
   const s = state.scale;
@@ -120,10 +130,6 @@ export function wireArranging(view) {
   view.element.addEventListener("pointercancel", end);
 }
 
-/** The arrangement the arrow keys are making, saved once they rest. */
-let pending = null;
-let settling = null;
-
 /**
  * Moves (or with Alt resizes) the selected annotation for an arrow key; returns whether the
  * key was taken. Presses in a row make one edit, saved when the keys rest.
@@ -133,7 +139,7 @@ export function arrangeWithKey(event) {
   const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
   if (!step || !annotation || event.ctrlKey || event.metaKey || !mayArrange(annotation)) return false;
   const size = event.shiftKey ? 10 : 1;
-  const box = pending && pending.id === annotation.id ? pending.box : boxOf(annotation);
+  const box = shownBox(annotation);
   pending = {
     id: annotation.id,
     box: event.altKey
