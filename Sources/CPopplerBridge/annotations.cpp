@@ -192,6 +192,15 @@ Page *page_of(cpoppler_core *doc, int index)
 	return doc->doc->getPage(index + 1);
 }
 
+/* Whether `annot` is a link: one Poppler read, or one added in this session, which the page
+   holds as a plain Annot (objects.cpp). */
+bool is_link(Annot *annot)
+{
+	if (annot->getType() == Annot::typeLink)
+		return true;
+	return annot->getType() == Annot::typeUnknown && annot->getAnnotObj().isDict() && annot->getAnnotObj().dictLookup("Subtype").isName("Link");
+}
+
 /* The page's annotations without links and popups, in /Annots order. */
 std::vector<Annot *> listed(Page *page)
 {
@@ -200,7 +209,7 @@ std::vector<Annot *> listed(Page *page)
 	if (!annots)
 		return result;
 	for (Annot *annot : annots->getAnnots())
-		if (annot->getType() != Annot::typeLink && annot->getType() != Annot::typePopup)
+		if (!is_link(annot) && annot->getType() != Annot::typePopup)
 			result.push_back(annot);
 	return result;
 }

@@ -56,3 +56,32 @@ package struct ExplicitDestination {
         }
     }
 }
+
+extension ExplicitDestination {
+    /// The destination a file writes for `view` on a page whose page space is `space`: the
+    /// inverse of ``view(in:)``, an edge the view leaves open written as `null`.
+    package init(view: DestinationView, in space: PageSpace) {
+        let user = space.userPoint(PagePoint(x: view.left ?? 0, y: view.top ?? 0))
+        let turned = space.rotation == .quarter || space.rotation == .threeQuarters
+        // On a page turned a quarter, user-space x comes from page-space y and y from x.
+        let x = (turned ? view.top : view.left) == nil ? nil : user.x
+        let y = (turned ? view.left : view.top) == nil ? nil : user.y
+        switch view.fit {
+        case .xyz:
+            self.init(fit: .xyz, values: [x, y, view.zoom])
+        case .fit, .fitB:
+            self.init(fit: view.fit, values: [])
+        case .fitH, .fitBH:
+            self.init(fit: view.fit, values: [y])
+        case .fitV, .fitBV:
+            self.init(fit: view.fit, values: [x])
+        case .fitR:
+            guard let rect = view.rect else {
+                self.init(fit: .fit, values: [])
+                return
+            }
+            let user = space.userRect(rect)
+            self.init(fit: .fitR, values: [user.x0, user.y0, user.x1, user.y1])
+        }
+    }
+}

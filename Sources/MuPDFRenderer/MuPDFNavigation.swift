@@ -4,6 +4,8 @@ import Foundation
 import RendererProvider
 
 extension MuPDFDocument {
+    /// The outline MuPDF reads, with the colours and fonts of a PDF's items
+    /// (``PDFObjectEditing/styled(_:)``).
     func outline() throws -> [OutlineItem] {
         final class Collector {
             var entries: [(depth: Int, title: String, isOpen: Bool, target: MuPDFDestination?)] = []
@@ -19,7 +21,8 @@ extension MuPDFDocument {
         let entries = collector.entries.map { entry in
             (entry.depth, OutlineItem(title: entry.title, destination: entry.target?.destination(in: &spaces), isOpen: entry.isOpen, children: []))
         }
-        return MuPDFDestination.tree(fromPreorder: entries)
+        let items = MuPDFDestination.tree(fromPreorder: entries)
+        return contentType == .pdf ? styled(items) : items
     }
 
     func namedDestination(_ name: String) throws -> Destination? {

@@ -170,6 +170,40 @@ final class PopplerCoreDocument {
         }
     }
 
+    // MARK: PDF objects (PopplerObjects.swift)
+
+    func catalogReference(_ num: inout Int32, _ gen: inout Int32) -> Bool {
+        cpoppler_core_catalog_reference(handle, &num, &gen) != 0
+    }
+
+    func pageReference(at index: Int, _ num: inout Int32, _ gen: inout Int32) -> Bool {
+        cpoppler_core_page_reference(handle, Int32(index), &num, &gen) != 0
+    }
+
+    func objectTokens(_ number: Int, _ each: pdf_token_callback, _ user: UnsafeMutableRawPointer) -> Bool {
+        cpoppler_core_object_tokens(handle, Int32(number), each, user) != 0
+    }
+
+    func addObject(_ syntax: String, _ num: inout Int32) -> cpoppler_status {
+        cpoppler_core_add_object(handle, syntax, &num)
+    }
+
+    func replaceObject(_ number: Int, _ syntax: String) -> cpoppler_status {
+        cpoppler_core_replace_object(handle, Int32(number), syntax)
+    }
+
+    func setEntry(_ key: String, of number: Int, _ syntax: String?) -> cpoppler_status {
+        cpoppler_core_set_entry(handle, Int32(number), key, syntax)
+    }
+
+    func appendAnnotation(_ number: Int, toPage index: Int) -> cpoppler_status {
+        cpoppler_core_append_annotation(handle, Int32(index), Int32(number))
+    }
+
+    func removeAnnotation(_ number: Int, fromPage index: Int) -> cpoppler_status {
+        cpoppler_core_remove_annotation(handle, Int32(index), Int32(number))
+    }
+
     var isEncrypted: Bool { cpoppler_core_is_encrypted(handle) != 0 }
     var pageCount: Int { Int(cpoppler_core_page_count(handle)) }
 

@@ -60,6 +60,16 @@ enum PopplerErrors {
         return RendererError(code, "Poppler could not \(action): \(reason)", backend: backend)
     }
 
+    /// A refused PDF-object edit of Poppler's core API (PopplerObjects.swift).
+    static func objectFailure(_ status: cpoppler_status, doing action: String) -> RendererError {
+        switch status {
+        case CPOPPLER_NO_PAGE: return RendererError(.damaged, "Poppler could not \(action): the page cannot be loaded", backend: backend)
+        case CPOPPLER_NO_ANNOTATION: return RendererError(.invalidArgument, "Poppler could not \(action): there is no such annotation", backend: backend)
+        case CPOPPLER_OUT_OF_MEMORY: return RendererError(.limitExceeded, "Poppler could not \(action): out of memory", backend: backend)
+        default: return RendererError(.engineFailure, "Poppler could not \(action): the object was refused", backend: backend)
+        }
+    }
+
     /// A cairo failure while drawing or encoding.
     static func cairoFailure(_ status: cairo_status_t, doing action: String) -> RendererError {
         let engineMessage = String(cString: cairo_status_to_string(status))

@@ -3,10 +3,12 @@ import EngineSupport
 import RendererProvider
 
 extension PopplerDocument {
+    /// The outline as the glib twin reads it (opened again after an edit), with the colours
+    /// and fonts of its items (``PDFObjectEditing/styled(_:)``).
     func outline() throws -> [OutlineItem] {
-        guard let iterator = glib.outlineIterator() else { return [] }
+        guard let iterator = try currentGlib().outlineIterator() else { return [] }
         defer { poppler_index_iter_free(iterator) }
-        return items(of: iterator, depth: 0)
+        return styled(items(of: iterator, depth: 0))
     }
 
     /// The items at `iterator`'s level and, below the depth limit, their children. Poppler

@@ -52,6 +52,9 @@ enum EngineCall: Codable, Sendable {
     case layers
     case layerConfigurations
     case setLayerStates([Bool])
+    case replaceOutline([OutlineItem])
+    case addLink(page: Int, Link)
+    case removeLinks(page: Int, area: PageRect)
     case pageInfos
     case write(path: String, incremental: Bool)
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
@@ -100,7 +103,8 @@ enum EngineCall: Codable, Sendable {
     var changesDocument: Bool {
         switch self {
         case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .insertPages,
-            .addAnnotation, .addImageStamp, .updateAnnotation, .removeAnnotation, .applyRedactions, .addAttachment, .removeAttachment:
+            .addAnnotation, .addImageStamp, .updateAnnotation, .removeAnnotation, .applyRedactions, .addAttachment, .removeAttachment,
+            .replaceOutline, .addLink, .removeLinks:
             true
         default: false
         }

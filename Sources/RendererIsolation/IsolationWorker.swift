@@ -106,6 +106,11 @@ private final class WorkerDocument {
         case .setLayerStates(let states):
             try document.setLayerStates(states)
             try reply(Done())
+        case .replaceOutline(let items): try reply(try document.replaceOutline(with: items))
+        case .addLink(let page, let link):
+            try document.addLink(link, pageAt: page)
+            try reply(Done())
+        case .removeLinks(let page, let area): try reply(try document.removeLinks(in: area, pageAt: page))
         case .pageInfos: try reply(try document.pageInfos())
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)

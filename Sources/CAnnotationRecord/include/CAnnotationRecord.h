@@ -1,6 +1,8 @@
 #ifndef CANNOTATIONRECORD_H
 #define CANNOTATIONRECORD_H
 
+#include <stddef.h>
+
 /*
  * One annotation's fields as both engines' C layers read and write them, so that one
  * conversion to and from the API's Annotation serves both backends.
@@ -109,6 +111,35 @@ typedef struct {
 
 /* Frees every string and array of `count` records, then the records (all from malloc). */
 void form_field_records_free(form_field_record *records, int count);
+
+/*
+ * A PDF object as both C layers hand it over, one token at a time, depth first, references
+ * not followed: a dictionary is PDF_TOKEN_DICT_BEGIN, then each entry's key (a
+ * PDF_TOKEN_KEY, its name in `bytes`) followed by the value's tokens, then
+ * PDF_TOKEN_DICT_END; an array is PDF_TOKEN_ARRAY_BEGIN, its items, PDF_TOKEN_ARRAY_END; a
+ * stream is given as its dictionary. Numbers (and booleans, as 0 or 1) are in `number`; a
+ * reference's object number is in `number` and its generation in `generation`; names and
+ * strings are in `bytes` and `length`, as the file holds them. A value nested deeper than
+ * PDF_TOKEN_MAX_DEPTH is given as PDF_TOKEN_NULL.
+ */
+typedef enum {
+	PDF_TOKEN_NULL,
+	PDF_TOKEN_BOOL,
+	PDF_TOKEN_INTEGER,
+	PDF_TOKEN_REAL,
+	PDF_TOKEN_NAME,
+	PDF_TOKEN_STRING,
+	PDF_TOKEN_REFERENCE,
+	PDF_TOKEN_ARRAY_BEGIN,
+	PDF_TOKEN_ARRAY_END,
+	PDF_TOKEN_DICT_BEGIN,
+	PDF_TOKEN_DICT_END,
+	PDF_TOKEN_KEY
+} pdf_token_kind;
+
+#define PDF_TOKEN_MAX_DEPTH 8
+
+typedef void (*pdf_token_callback)(void *user, pdf_token_kind kind, double number, int generation, const char *bytes, size_t length);
 
 #ifdef __cplusplus
 }

@@ -335,6 +335,29 @@ int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_
    `error` set. */
 int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error);
 
+/* PDF objects, the few primitives that edits written once in Swift (EngineSupport's
+   PDFObjectEditing) build on. Syntax is one PDF object as a file writes it; references in it
+   name objects of this document. Each returns 1, or 0 with `error` set. */
+
+/* The object number and generation of the catalog (the trailer's /Root). */
+int cmupdf_catalog_reference(cmupdf_document *doc, int *num, int *gen, cmupdf_error *error);
+/* The object number and generation of page `index`'s dictionary. */
+int cmupdf_page_reference(cmupdf_document *doc, int index, int *num, int *gen, cmupdf_error *error);
+/* Hands object `num` to `each` as tokens (CAnnotationRecord.h). */
+int cmupdf_object_tokens(cmupdf_document *doc, int num, pdf_token_callback each, void *user, cmupdf_error *error);
+/* Adds the object `syntax` writes as a new indirect object; its number is set in `num`. */
+int cmupdf_add_object(cmupdf_document *doc, const char *syntax, int *num, cmupdf_error *error);
+/* Puts the object `syntax` writes in place of object `num`. */
+int cmupdf_replace_object(cmupdf_document *doc, int num, const char *syntax, cmupdf_error *error);
+/* Sets entry `key` of dictionary object `num` to the object `syntax` writes, or removes the
+   entry when `syntax` is NULL. */
+int cmupdf_set_entry(cmupdf_document *doc, int num, const char *key, const char *syntax, cmupdf_error *error);
+/* Appends a reference to annotation object `num` to page `index`'s /Annots, which it makes
+   when the page has none. Pages loaded before the call do not show it. */
+int cmupdf_append_annotation(cmupdf_document *doc, int index, int num, cmupdf_error *error);
+/* Removes every reference to object `num` from page `index`'s /Annots. */
+int cmupdf_remove_annotation(cmupdf_document *doc, int index, int num, cmupdf_error *error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -137,6 +137,32 @@ int cpoppler_core_xmp(cpoppler_core *doc, char **bytes, long *length);
 /* Makes the `length` bytes at `bytes` the catalog's XMP packet, in a new /Metadata stream. */
 cpoppler_status cpoppler_core_set_xmp(cpoppler_core *doc, const char *bytes, long length);
 
+/* PDF objects, the few primitives that edits written once in Swift (EngineSupport's
+   PDFObjectEditing) build on, mirroring CMuPDF's. Syntax is one PDF object as a file writes
+   it; references in it name objects of this document. */
+
+/* The object number and generation of the catalog; returns 0 when there is none. */
+int cpoppler_core_catalog_reference(cpoppler_core *doc, int *num, int *gen);
+/* The object number and generation of page `index`'s dictionary; returns 0 when there is none. */
+int cpoppler_core_page_reference(cpoppler_core *doc, int index, int *num, int *gen);
+/* Hands object `num` (null when there is none) to `each` as tokens (CAnnotationRecord.h);
+   returns 0 when memory runs out. */
+int cpoppler_core_object_tokens(cpoppler_core *doc, int num, pdf_token_callback each, void *user);
+/* Adds the object `syntax` writes as a new indirect object; its number is set in `num`.
+   CPOPPLER_ARGUMENT when `syntax` writes no object. */
+cpoppler_status cpoppler_core_add_object(cpoppler_core *doc, const char *syntax, int *num);
+/* Puts the object `syntax` writes in place of object `num`. */
+cpoppler_status cpoppler_core_replace_object(cpoppler_core *doc, int num, const char *syntax);
+/* Sets entry `key` of dictionary object `num` to the object `syntax` writes, or removes the
+   entry when `syntax` is NULL. */
+cpoppler_status cpoppler_core_set_entry(cpoppler_core *doc, int num, const char *key, const char *syntax);
+/* Appends link annotation object `num` to page `index` (its /Annots and the annotations
+   Poppler keeps loaded); CPOPPLER_UNSUPPORTED for an object that is not a link annotation. */
+cpoppler_status cpoppler_core_append_annotation(cpoppler_core *doc, int index, int num);
+/* Removes annotation object `num` from page `index`; CPOPPLER_NO_ANNOTATION when the page
+   has none. */
+cpoppler_status cpoppler_core_remove_annotation(cpoppler_core *doc, int index, int num);
+
 #ifdef __cplusplus
 }
 #endif

@@ -23,6 +23,10 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case outline
     /// Reads the links on pages.
     case links
+    /// Writes the outline: its items' titles, destinations, colours, fonts and open state.
+    case editOutline = "edit-outline"
+    /// Adds link annotations to pages and removes them.
+    case editLinks = "edit-links"
     /// Lists the annotations on pages.
     case annotations
     /// Adds, changes and removes annotations (which kinds and fields: ``AnnotationSupport``).

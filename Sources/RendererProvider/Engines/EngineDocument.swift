@@ -92,6 +92,14 @@ public protocol EngineDocument: AnyObject {
     /// `index`, with their annotations and the outline items that go to them, re-pointed at
     /// the copies; links and items into pages not copied are dropped.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport
+    /// Replaces the outline with `items` (their destinations on pages of the document, no
+    /// deeper than ``OutlineItem/maximumDepth``); none removes it.
+    func replaceOutline(with items: [OutlineItem]) throws -> OutlineEditReport
+    /// Adds a link on page `index` (in range) over `link`'s area to its destination.
+    func addLink(_ link: Link, pageAt index: Int) throws
+    /// Removes the links of page `index` (in range) whose area is `area`, within half a
+    /// point, and returns how many there were.
+    func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int
     /// Lays a document whose content type is reflowable (``ContentType/isReflowable``) out again on pages of `pageSize` points with text of
     /// `fontSize` points; the page count changes.
     func layout(pageSize: PageSize, fontSize: Double) throws
@@ -110,6 +118,21 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/reflow`` implements it.
     public func layout(pageSize: PageSize, fontSize: Double) throws {
         throw RendererError(.unsupported, "this engine does not lay documents out")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editOutline`` implements it.
+    public func replaceOutline(with items: [OutlineItem]) throws -> OutlineEditReport {
+        throw RendererError(.unsupported, "this engine does not edit outlines")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editLinks`` implements it.
+    public func addLink(_ link: Link, pageAt index: Int) throws {
+        throw RendererError(.unsupported, "this engine does not edit links")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editLinks`` implements it.
+    public func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int {
+        throw RendererError(.unsupported, "this engine does not edit links")
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.

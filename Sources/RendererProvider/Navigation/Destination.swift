@@ -119,6 +119,10 @@ public struct Link: Hashable, Sendable, Codable {
 }
 
 /// An entry of the document's outline (its table of contents).
+///
+/// In JSON, `title` is required; `destination` (a ``Destination``), `isOpen`, `children`,
+/// `color` (`{"red": 1, "green": 0, "blue": 0, "alpha": 1}`), `isBold` and `isItalic` may be
+/// left out, which reads as none, closed, none, none, false and false.
 public struct OutlineItem: Hashable, Sendable, Codable {
     /// The item's title.
     public var title: String
@@ -128,15 +132,54 @@ public struct OutlineItem: Hashable, Sendable, Codable {
     public var isOpen: Bool
     /// The items below this one, in order.
     public var children: [OutlineItem]
+    /// The colour the title is shown in (`/C`); nil for the reader's own. Alpha is not kept.
+    public var color: Color?
+    /// Whether the title is shown in bold (`/F` bit 2).
+    public var isBold: Bool
+    /// Whether the title is shown in italic (`/F` bit 1).
+    public var isItalic: Bool
 
     /// Outlines are cut below this depth; a deeper one is malformed or hostile.
     public static let maximumDepth = 100
 
     /// An outline item.
-    public init(title: String, destination: Destination?, isOpen: Bool, children: [OutlineItem]) {
+    public init(
+        title: String, destination: Destination?, isOpen: Bool = false, children: [OutlineItem] = [],
+        color: Color? = nil, isBold: Bool = false, isItalic: Bool = false
+    ) {
         self.title = title
         self.destination = destination
         self.isOpen = isOpen
         self.children = children
+        self.color = color
+        self.isBold = isBold
+        self.isItalic = isItalic
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, destination, isOpen, children, color, isBold, isItalic
+    }
+
+    /// Reads the JSON object described above.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            title: try container.decode(String.self, forKey: .title),
+            destination: try container.decodeIfPresent(Destination.self, forKey: .destination),
+            isOpen: try container.decodeIfPresent(Bool.self, forKey: .isOpen) ?? false,
+            children: try container.decodeIfPresent([OutlineItem].self, forKey: .children) ?? [],
+            color: try container.decodeIfPresent(Color.self, forKey: .color),
+            isBold: try container.decodeIfPresent(Bool.self, forKey: .isBold) ?? false,
+            isItalic: try container.decodeIfPresent(Bool.self, forKey: .isItalic) ?? false)
+    }
+
+    /// The number of items in `items` and below them.
+    public static func count(_ items: [OutlineItem]) -> Int {
+        items.reduce(items.count) { $0 + count($1.children) }
+    }
+
+    /// The depth of the deepest item of `items`: 1 for items without children, 0 for none.
+    public static func depth(_ items: [OutlineItem]) -> Int {
+        items.map { 1 + depth($0.children) }.max() ?? 0
     }
 }

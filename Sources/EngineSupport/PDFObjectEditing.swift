@@ -1,0 +1,49 @@
+import RendererProvider
+
+/// The few PDF-object calls an engine's C layer performs. Edits of the document's structure
+/// (the outline, link annotations) are written once on them, in this module's extensions,
+/// for every backend.
+package protocol PDFObjectEditing: EngineDocument {
+    /// The id of the backend, for errors.
+    var backendID: String { get }
+    /// The catalog's reference (the trailer's `/Root`).
+    func catalogReference() throws -> PDFReference
+    /// The reference of page `index`'s dictionary.
+    func pageReference(at index: Int) throws -> PDFReference
+    /// Object `number`, references in it unresolved; null when there is none.
+    func object(_ number: Int) throws -> PDFObject
+    /// Adds `object` as a new indirect object and returns its reference.
+    func addObject(_ object: PDFObject) throws -> PDFReference
+    /// Puts `object` in place of the object `reference` names.
+    func replaceObject(_ reference: PDFReference, with object: PDFObject) throws
+    /// Sets entry `key` of the dictionary `reference` names to `value`; nil removes it.
+    func setEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws
+    /// Appends the link annotation `reference` names to page `index`.
+    func appendAnnotation(_ reference: PDFReference, toPage index: Int) throws
+    /// Removes the annotation `reference` names from page `index`.
+    func removeAnnotation(_ reference: PDFReference, fromPage index: Int) throws
+}
+
+extension PDFObjectEditing {
+    /// `object` with a reference followed (one step); any other object as it is.
+    package func resolved(_ object: PDFObject?) throws -> PDFObject {
+        guard let object else { return .null }
+        if case .reference(let reference) = object { return try self.object(reference.number) }
+        return object
+    }
+
+    /// The object a destination's `/Dest` or action's `/A` entry holds for `destination`,
+    /// in page `index`'s user space: `/Dest` with an explicit destination for a page, `/A`
+    /// with a URI action for a URI.
+    package func target(_ destination: Destination) throws -> (key: String, value: PDFObject) {
+        switch destination {
+        case .uri(let uri):
+            return ("A", .dictionary(["S": .name("URI"), "URI": .string(Array(uri.utf8))]))
+        case .page(let index, let point, let view):
+            let space = try loadPage(at: index).pageSpace()
+            let explicit = ExplicitDestination(view: view ?? point.map { DestinationView(fit: .xyz, left: $0.x, top: $0.y) } ?? DestinationView(fit: .fit), in: space)
+            let numbers = explicit.values.map { $0.map(PDFObject.number) ?? .null }
+            return ("Dest", .array([.reference(try pageReference(at: index)), .name(explicit.fit.rawValue)] + numbers))
+        }
+    }
+}
