@@ -210,3 +210,32 @@ struct OutlineEditingTests {
         return .page(index: index, point: point.map { PagePoint(x: $0.x.rounded(), y: $0.y.rounded()) }, view: kept)
     }
 }
+
+extension OutlineEditingTests {
+    /// An item whose target the API cannot express (here a JavaScript action, written into a copy
+    /// of outline.pdf by pypdf) is counted in the report when the outline is written again,
+    /// and leads nowhere after.
+    @Test(arguments: Fixtures.backendIDs)
+    func aTargetTheAPICannotExpressIsReportedWhenDropped(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let launching = folder.appendingPathComponent("script.pdf").path
+        let script = """
+            import sys, pypdf
+            from pypdf.generic import DictionaryObject, NameObject, TextStringObject
+            w = pypdf.PdfWriter(clone_from=sys.argv[1])
+            item = w._root_object['/Outlines']['/Last'].get_object()
+            assert item['/Title'] == 'Website'
+            item[NameObject('/A')] = DictionaryObject({NameObject('/S'): NameObject('/JavaScript'), NameObject('/JS'): TextStringObject('app.alert(1)')})
+            w.write(sys.argv[2])
+            """
+        let made = try await Tool.run("python3", ["-c", script, Fixtures.path("outline.pdf"), launching])
+        try #require(made.status == 0, "\(made.stderr)")
+        let document = try await Fixtures.registry.open(.file(launching), backend: .id(backend))
+        #expect(try document.outline().last?.destination == nil)
+        let report = try document.updateOutlineItem(at: [0]) { $0.title = "Renamed" }
+        #expect(report == OutlineEditReport(targetsDropped: 1) && report.lines == ["1 outline target dropped"])
+        #expect(try document.outline().map(\.title) == ["Renamed", "Chapter 2", "Website"])
+        #expect(try document.updateOutlineItem(at: [0]) { $0.title = "Again" }.isEmpty)
+    }
+}

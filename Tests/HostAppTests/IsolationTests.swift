@@ -126,6 +126,17 @@ struct IsolationTests {
         let reread = try Fixtures.registry.open(.file(output), backend: .id(backend))
         #expect(try reread.annotations(pageAt: 0).contains { $0.contents == "isolated" })
         #expect(try reread.formFields().first { $0.name == field.name }?.values == ["typed isolated"])
+        // The outline and links are written in the engine process too.
+        let outline = [OutlineItem(title: "Isolated", destination: .page(index: 0, point: nil, view: DestinationView(fit: .fit)), isBold: true)]
+        let link = Link(area: PageRect(x: 20, y: 20, width: 40, height: 10), destination: .uri("https://example.org/isolated"))
+        try document.setOutline(outline)
+        try document.addLink(link, pageAt: 0)
+        #expect(try document.removeLinks(in: link.area, pageAt: 0) == 1)
+        try document.addLink(link, pageAt: 0)
+        try document.save(to: output)
+        let again = try Fixtures.registry.open(.file(output), backend: .id(backend))
+        #expect(try again.outline() == outline)
+        #expect(try again.links(pageAt: 0).map(\.destination) == [link.destination])
     }
 
     /// Changes an engine process held are lost when it crashes: that call and every later one
