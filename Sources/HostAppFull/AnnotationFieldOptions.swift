@@ -115,25 +115,13 @@ struct AnnotationFieldOptions: ParsableArguments {
         return result
     }
 
-    private static func numbers(_ text: String, count: Int?, option: String) throws -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }), count.map({ values.count == $0 }) ?? true else {
-            throw ValidationError("\(option): \"\(text)\" is not \(count.map { "\($0) numbers" } ?? "numbers") separated by commas")
-        }
-        return values.map { $0! }
-    }
-
-    /// The rectangle `text` (x,y,w,h) gives; `invalidArgument` naming `option` otherwise.
+    /// The rectangle `text` (x,y,w,h) gives; a usage error naming `option` otherwise.
     static func rectangle(_ text: String, option: String) throws -> PageRect {
-        let v = try numbers(text, count: 4, option: option)
-        return PageRect(x: v[0], y: v[1], width: v[2], height: v[3])
+        try GeometryArgument.rectangle(text, option: option)
     }
 
     private static func pointList(_ text: String) throws -> [PagePoint] {
-        try text.split(separator: ";").map {
-            let v = try numbers(String($0), count: 2, option: "--points")
-            return PagePoint(x: v[0], y: v[1])
-        }
+        try text.split(separator: ";").map { try GeometryArgument.point(String($0), option: "--points") }
     }
 
     private static func color(_ text: String, option: String) throws -> Color? {

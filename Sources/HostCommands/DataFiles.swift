@@ -13,6 +13,27 @@ package enum DataFiles {
         }
     }
 
+    /// The `T` the JSON file `path` holds; `invalidArgument`, naming `what` the file is, for a
+    /// file larger than `maximumSize` bytes or JSON that is not a `T`.
+    package static func decode<T: Decodable>(_ type: T.Type, from path: String, maximumSize: Int, what: String) throws -> T {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw RendererError(.ioFailure, "cannot read \(path)") }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+        } catch {
+            throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
+        }
+        guard data.count <= maximumSize else { throw RendererError(.invalidArgument, "the \(what) file is larger than \(maximumSize) bytes") }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw RendererError(.invalidArgument, "the \(what) file is not what it should be: \(error.summary)")
+        } catch {
+            throw RendererError(.invalidArgument, "the \(what) file is not JSON")
+        }
+    }
+
     /// Writes `data` to `path` atomically, or to standard output when `path` is nil.
     package static func write(_ data: Data, to path: String?) throws {
         guard let path else { return FileHandle.standardOutput.write(data) }

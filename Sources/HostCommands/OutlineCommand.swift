@@ -1,37 +1,74 @@
 import ArgumentParser
+import Foundation
 import RendererProvider
 
-struct OutlineCommand: HostSubcommand {
+struct OutlineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "outline", abstract: "Print the document's outline as an indented tree.")
+        commandName: "outline", abstract: "Print the document's outline, or write a new one.",
+        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
-    @OptionGroup var globalArguments: GlobalArguments
-    @ParentCommand var hostApp: HostApp
+    struct Show: HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Print the document's outline as an indented tree (the default).")
 
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
 
-    @Flag(help: "Show page labels instead of page numbers.")
-    var labels = false
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
+        var file: String
 
-    @Flag(help: "Print JSON.")
-    var json = false
+        @Flag(help: "Show page labels instead of page numbers.")
+        var labels = false
 
-    func run() throws {
-        try Failure.reporting {
-            let document = try global.open(file, needing: [.outline])
-            let outline = try document.outline()
-            if json { return try JSONOutput.print(outline) }
-            let numbering = try PageNumbering(document: document, useLabels: labels)
-            func show(_ items: [OutlineItem], depth: Int) {
-                for item in items {
-                    let marker = item.children.isEmpty ? "-" : (item.isOpen ? "v" : ">")
-                    print(String(repeating: "  ", count: depth) + "\(marker) \(item.title)  ->  \(numbering.describe(item.destination))")
-                    show(item.children, depth: depth + 1)
+        @Flag(help: "Print JSON (what `outline set` reads).")
+        var json = false
+
+        func run() throws {
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.outline])
+                let outline = try document.outline()
+                if json { return try JSONOutput.print(outline) }
+                let numbering = try PageNumbering(document: document, useLabels: labels)
+                func show(_ items: [OutlineItem], depth: Int) {
+                    for item in items {
+                        let marker = item.children.isEmpty ? "-" : (item.isOpen ? "v" : ">")
+                        print(String(repeating: "  ", count: depth) + "\(marker) \(item.title)  ->  \(numbering.describe(item.destination))")
+                        show(item.children, depth: depth + 1)
+                    }
                 }
+                if outline.isEmpty { print("(no outline)") }
+                show(outline, depth: 0)
             }
-            if outline.isEmpty { print("(no outline)") }
-            show(outline, depth: 0)
+        }
+    }
+
+    struct Set: HostSubcommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Replace the document's outline with the one a JSON file gives.",
+            discussion: """
+                The file holds a JSON array of items as `outline show --json` prints them: each with a title and, \
+                optionally, a destination ({"kind": "page", "index": 0, "point": {"x": 72, "y": 72}} with index from 0, \
+                or {"kind": "uri", "uri": "https://…"}), isOpen, children, color ({"red": 1, "green": 0, "blue": 0, \
+                "alpha": 1}), isBold and isItalic. An empty array removes the outline. Nothing is written when an item \
+                is refused (a page the document lacks, coordinates that are not numbers, too deep or too many items).
+                """)
+
+        @OptionGroup var globalArguments: GlobalArguments
+        @ParentCommand var hostApp: HostApp
+        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
+        @Argument(help: "The JSON file with the outline.", completion: .file(extensions: ["json"])) var outline: String
+        @OptionGroup var saving: SaveOptions
+
+        /// The largest outline file read, in bytes.
+        static let maximumFileSize = 64 << 20
+
+        func run() throws {
+            try Failure.reporting {
+                let items = try DataFiles.decode([OutlineItem].self, from: outline, maximumSize: Self.maximumFileSize, what: "outline")
+                let report = try saving.edit(file, with: global) { try $0.setOutline(items) }
+                print("outline written: \(OutlineItem.count(items)) items")
+                for line in report.lines { print(line) }
+            }
         }
     }
 }

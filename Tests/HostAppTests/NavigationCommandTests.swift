@@ -1,4 +1,5 @@
 import Foundation
+import RendererProvider
 import Testing
 import TestSupport
 
@@ -126,5 +127,54 @@ struct NavigationCommandTests {
         #expect(await cut.text == (try hostapp("text", file, "--pages", "2-3")).text)
         let pdftotext = try await Tool.run("pdftotext", ["-f", "2", "-l", "30", file, "-"])
         #expect(pdftotext.status == 0 && pdftotext.text.contains("Third page"), "pdftotext reads the same range the same way")
+    }
+}
+
+extension NavigationCommandTests {
+    /// `outline set` writes what `outline show --json` printed, changed; `links add` and
+    /// `links remove` change one page's links; bad input changes nothing.
+    @Test(arguments: ["mupdf", "poppler"])
+    func outlinesAndLinksAreWrittenFromTheCommandLine(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("copy.pdf").path
+        try FileManager.default.copyItem(atPath: Fixtures.path("outline.pdf"), toPath: copy)
+        let shown = try await hostapp("--backend", backend, "outline", "show", "--json", copy)
+        var items = try JSONDecoder().decode([OutlineItem].self, from: shown.stdout)
+        items[0].title = "Renamed"
+        items[0].isBold = true
+        items.append(OutlineItem(title: "Last page", destination: .page(index: 3, point: PagePoint(x: 0, y: 100))))
+        let json = folder.appendingPathComponent("outline.json")
+        try JSONEncoder().encode(items).write(to: json)
+        let set = try await hostapp("--backend", backend, "outline", "set", copy, json.path)
+        #expect(set.status == 0 && set.text.contains("outline written: 7 items"), "\(set.stderr)")
+        let tree = try await hostapp("--backend", backend, "outline", copy)
+        #expect(tree.text.hasPrefix("v Renamed  ->  page 1") && tree.text.contains("- Last page  ->  page 4 at 0,100"), "\(tree.text)")
+        // A minimal file: only titles and one page destination (index from 0).
+        try Data(#"[{"title": "Only", "destination": {"kind": "page", "index": 1}}]"#.utf8).write(to: json)
+        #expect(try await hostapp("--backend", backend, "outline", "set", copy, json.path).status == 0)
+        #expect(try await hostapp("--backend", backend, "outline", copy).text == "- Only  ->  page 2\n")
+        // Bad files: not JSON, a missing title, a page the document lacks. The file is kept as it was.
+        let kept = try Data(contentsOf: URL(fileURLWithPath: copy))
+        for bad in ["{", #"[{"destination": null}]"#, #"[{"title": "x", "destination": {"kind": "page", "index": 9}}]"#] {
+            try Data(bad.utf8).write(to: json)
+            let refused = try await hostapp("--backend", backend, "outline", "set", copy, json.path)
+            #expect(refused.status != 0 && !refused.stderr.isEmpty, "\(bad)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == kept)
+        // Links.
+        let added = try await hostapp("--backend", backend, "links", "add", copy, "--page", "2", "--rect", "10,20,100,15", "--uri", "https://example.org/cli")
+        #expect(added.status == 0, "\(added.stderr)")
+        let jump = try await hostapp("--backend", backend, "links", "add", copy, "--page", "2", "--rect", "10,50,100,15", "--to-page", "4", "--at", "0,72")
+        #expect(jump.status == 0, "\(jump.stderr)")
+        let listed = try await hostapp("--backend", backend, "links", "--pages", "2", copy)
+        #expect(listed.text.contains("https://example.org/cli") && listed.text.contains("page 4 at 0,72"), "\(listed.text)")
+        let removed = try await hostapp("--backend", backend, "links", "remove", copy, "--page", "2", "--rect", "10,20,100,15")
+        #expect(removed.status == 0 && removed.text.contains("removed 1 link from page 2"))
+        #expect(try await hostapp("--backend", backend, "links", "list", "--pages", "2", copy).text.contains("https://example.org/cli") == false)
+        let both = try await hostapp("links", "add", copy, "--page", "1", "--rect", "0,0,1,1", "--uri", "https://x.org/", "--to-page", "2")
+        #expect(both.status == 64)
+        let none = try await hostapp("links", "remove", copy, "--page", "1", "--rect", "500,500,1,1")
+        #expect(none.status != 0 && none.stderr.contains("no link"))
     }
 }

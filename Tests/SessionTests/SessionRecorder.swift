@@ -57,6 +57,12 @@ final class SessionRecorder: ReadingSessionDelegate, @unchecked Sendable {
     func session(_ session: ReadingSession, didChangeAttachments attachments: [Attachment]) {
         record("attachmentsChanged " + attachments.map(\.name).joined(separator: ","))
     }
+    func session(_ session: ReadingSession, didChangeOutline outline: [OutlineItem]) {
+        record("outlineChanged " + outline.map(\.title).joined(separator: ","))
+    }
+    func session(_ session: ReadingSession, didChangeLinks links: [Link], pageAt pageIndex: Int) {
+        record("linksChanged \(pageIndex) \(links.count)")
+    }
     func session(_ session: ReadingSession, didChangePages pageCount: Int) {
         record("pagesChanged \(pageCount)")
     }
@@ -115,6 +121,8 @@ extension SessionEvent {
         case .annotationsChanged: "annotationsChanged"
         case .metadataChanged: "metadataChanged"
         case .attachmentsChanged: "attachmentsChanged"
+        case .outlineChanged: "outlineChanged"
+        case .linksChanged: "linksChanged"
         case .formChanged: "formChanged"
         case .pagesChanged: "pagesChanged"
         case .currentPageChanged: "currentPageChanged"

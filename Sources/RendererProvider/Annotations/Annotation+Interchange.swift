@@ -49,23 +49,9 @@ extension Annotation {
         do {
             return try body()
         } catch let error as DecodingError {
-            throw RendererError(.invalidArgument, "the \(format) does not describe annotations: \(Self.describe(error))")
+            throw RendererError(.invalidArgument, "the \(format) does not describe annotations: \(error.summary)")
         } catch {
             throw RendererError(.invalidArgument, "the \(format) cannot be read: \(error.localizedDescription)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func place(_ path: [any CodingKey]) -> String {
-            path.isEmpty ? "at the top" : "at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(context.debugDescription) (\(place(context.codingPath)))"
-        case .keyNotFound(let key, let context):
-            return "missing \"\(key.stringValue)\" (\(place(context.codingPath)))"
-        @unknown default:
-            return "\(error)"
         }
     }
 }

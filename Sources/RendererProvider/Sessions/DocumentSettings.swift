@@ -171,20 +171,9 @@ extension DocumentSettings: Codable {
         do {
             return try JSONDecoder().decode(DocumentSettings.self, from: data)
         } catch let error as DecodingError {
-            throw RendererError(.invalidArgument, "the settings are not valid: \(Self.describe(error))")
+            throw RendererError(.invalidArgument, "the settings are not valid: \(error.summary)")
         } catch {
             throw RendererError(.invalidArgument, "the settings are not JSON: \(error.localizedDescription)")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
-        switch error {
-        case .typeMismatch(let type, let context): return "\(path(context.codingPath)): expected \(type) (\(context.debugDescription))"
-        case .valueNotFound(_, let context): return "\(path(context.codingPath)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])): missing"
-        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
         }
     }
 }

@@ -317,6 +317,8 @@ public final class ReadingSession: Sendable {
         case .annotationsChanged(let changes): delegate.session(self, didChangeAnnotations: changes)
         case .metadataChanged(let metadata): delegate.session(self, didChangeMetadata: metadata)
         case .attachmentsChanged(let attachments): delegate.session(self, didChangeAttachments: attachments)
+        case .outlineChanged(let outline): delegate.session(self, didChangeOutline: outline)
+        case .linksChanged(let page, let links): delegate.session(self, didChangeLinks: links, pageAt: page)
         case .formChanged(let fields): delegate.session(self, didChangeForm: fields)
         case .pagesChanged(let count): delegate.session(self, didChangePages: count)
         case .currentPageChanged(let old, let new): delegate.session(self, didChangeCurrentPageFrom: old, to: new)

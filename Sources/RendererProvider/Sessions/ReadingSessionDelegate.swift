@@ -19,6 +19,10 @@ public protocol ReadingSessionDelegate: AnyObject, Sendable {
     func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata)
     /// A file was embedded or removed: the document's attachments, all of them, now.
     func session(_ session: ReadingSession, didChangeAttachments attachments: [Attachment])
+    /// The outline was written: all of it, now.
+    func session(_ session: ReadingSession, didChangeOutline outline: [OutlineItem])
+    /// Links were added to page `pageIndex` or removed from it: its links, all of them, now.
+    func session(_ session: ReadingSession, didChangeLinks links: [Link], pageAt pageIndex: Int)
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     func session(_ session: ReadingSession, didChangeForm fields: [FormField])
@@ -63,6 +67,10 @@ extension ReadingSessionDelegate {
     public func session(_ session: ReadingSession, didChangeMetadata metadata: DocumentMetadata) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeAttachments attachments: [Attachment]) {}
+    /// Does nothing.
+    public func session(_ session: ReadingSession, didChangeOutline outline: [OutlineItem]) {}
+    /// Does nothing.
+    public func session(_ session: ReadingSession, didChangeLinks links: [Link], pageAt pageIndex: Int) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {}
     /// Does nothing.

@@ -43,7 +43,8 @@ public struct AnnotationChanges: Hashable, Sendable, Codable {
 /// 1. ``loadFailed(_:)`` (and nothing after it), or ``firstPageLoaded(pageIndex:clamped:)``
 ///    then ``documentShown(_:)``;
 /// 2. any number of ``bookmarksChanged(_:)``, ``annotationsChanged(_:)``,
-///    ``metadataChanged(_:)``, ``formChanged(_:)``, ``pagesChanged(pageCount:)`` and
+///    ``metadataChanged(_:)``, ``attachmentsChanged(_:)``, ``outlineChanged(_:)``,
+///    ``linksChanged(pageIndex:_:)``, ``formChanged(_:)``, ``pagesChanged(pageCount:)`` and
 ///    ``currentPageChanged(from:to:)``, each right after the
 ///    change it reports;
 /// 3. for each save: ``willSave(path:mode:)``, then ``saveCancelled`` (the host vetoed it),
@@ -65,6 +66,10 @@ public enum SessionEvent: Hashable, Sendable {
     case metadataChanged(DocumentMetadata)
     /// A file was embedded in the document or removed from it: its attachments, all of them, now.
     case attachmentsChanged([Attachment])
+    /// The outline was written: all of it, now.
+    case outlineChanged([OutlineItem])
+    /// Links were added to a page or removed from it: the page's links, all of them, now.
+    case linksChanged(pageIndex: Int, [Link])
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     case formChanged([FormField])

@@ -178,21 +178,9 @@ struct Routes: Sendable {
         do {
             return try decoder.decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw APIError.badRequest("the body is not a valid \(T.self): \(Self.describe(error))")
+            throw APIError.badRequest("the body is not a valid \(T.self): \(error.summary)")
         } catch {
             throw APIError.badRequest("the body is not JSON")
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "missing \((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
         }
     }
 
