@@ -72,11 +72,15 @@ extension HostApp {
     /// `worker`), on the local disk unless it links the vault, and writing metadata only if
     /// it links the XMP writer.
     package static func servesAlone(_ command: any ParsableCommand) -> Bool {
-        guard let subcommand = command as? any HostSubcommand,
-            HostProgram.current.subcommands.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type(of: command)) })
+        guard let subcommand = command as? any HostSubcommand, HostProgram.current.subcommands.contains(where: { contains($0, type(of: command)) })
         else { return false }
         if (command as? InfoCommand)?.writesMetadata == true, HostProgram.current.setMetadata == nil { return false }
         return servesAlone(subcommand.global)
+    }
+
+    /// Whether `command` is `group` or one of its subcommands, at any depth.
+    private static func contains(_ group: any ParsableCommand.Type, _ command: any ParsableCommand.Type) -> Bool {
+        ObjectIdentifier(group) == ObjectIdentifier(command) || group.configuration.subcommands.contains { contains($0, command) }
     }
 
     /// Whether this program serves a run with the global options `global`: a backend it

@@ -66,7 +66,8 @@ struct OutlineCommand: ParsableCommand {
             try Failure.reporting {
                 let items = try DataFiles.decode([OutlineItem].self, from: outline, maximumSize: Self.maximumFileSize, what: "outline")
                 let report = try saving.edit(file, with: global) { try $0.setOutline(items) }
-                print("outline written: \(OutlineItem.count(items)) items")
+                let count = OutlineItem.count(items)
+                print("outline written: \(count) item\(count == 1 ? "" : "s")")
                 for line in report.lines { print(line) }
             }
         }
