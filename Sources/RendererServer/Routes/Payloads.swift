@@ -127,6 +127,17 @@ enum Payload {
         var image: Data
     }
 
+    /// `PUT .../outline`: the outline as read back, and what the edit dropped.
+    struct OutlineWritten: Codable {
+        var outline: [OutlineItem]
+        var report: OutlineEditReport
+    }
+
+    /// `DELETE .../pages/{page}/links`: how many links were removed.
+    struct LinksRemoved: Codable {
+        var removed: Int
+    }
+
     /// `POST .../unlock`: the reader's password for an encrypted document.
     struct Unlock: Codable {
         var password: String

@@ -71,11 +71,6 @@ extension Routes {
         return try Self.json(destination)
     }
 
-    /// `GET /api/documents/{id}/outline`: the outline, as the API's outline items.
-    @Sendable func outline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        try Self.json(try await engineWork(request, context) { document, _ in try document.outline() })
-    }
-
     /// `GET /api/documents/{id}/fonts`: the fonts the pages use, as `pdffonts` lists them.
     @Sendable func fonts(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         try Self.json(try await engineWork(request, context) { document, _ in try document.fonts() })

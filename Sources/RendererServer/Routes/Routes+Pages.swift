@@ -100,10 +100,4 @@ extension Routes {
                 return Payload.TextLayer(pageIndex: page, renderer: renderer, size: size, lines: lines)
             })
     }
-
-    /// `GET .../pages/{page}/links?engine=`: the page's links, as the API's links.
-    @Sendable func pageLinks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let page = try Self.pageIndex(context)
-        return try Self.json(try await engineWork(request, context) { document, _ in try document.links(pageAt: page) })
-    }
 }
