@@ -14,7 +14,7 @@ SWIFT ?= swift
 MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev libpng-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev \
-	libsqlite3-dev libdeflate-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
+	libsqlite3-dev libdeflate-dev libssl-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
 	desktop-file-utils xdg-utils libglib2.0-bin man-db \
 	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters \
 	$(MANUALS)
@@ -131,7 +131,7 @@ test: setup
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
 DOC_MODULES = RendererProvider MuPDFRenderer PopplerRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration RendererCollaborationMessages RendererSync \
-	RendererDesktop RendererPrinting
+	RendererDesktop RendererPrinting RendererSignatures
 docs: setup
 	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \
 		echo "== $$module"; \

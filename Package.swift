@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "RendererSync", targets: ["RendererSync"]),
         .library(name: "RendererDesktop", targets: ["RendererDesktop"]),
         .library(name: "RendererPrinting", targets: ["RendererPrinting"]),
+        .library(name: "RendererSignatures", targets: ["RendererSignatures"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
         .executable(name: "hostapp-full", targets: ["HostAppFull"]),
     ],
@@ -101,6 +102,10 @@ let package = Package(
         // libcups: printing over IPP to a CUPS server (PrintService, ReadingSession.print).
         .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
         .target(name: "RendererPrinting", dependencies: ["RendererProvider", "CCups"]),
+        // OpenSSL's libcrypto: the CMS signatures of signed PDFs and their certificates
+        // (Document.verifySignatures), in a C layer of its own.
+        .target(name: "CSignatureCheck", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCheck"]),
         .systemLibrary(
             name: "CPopplerGlib",
             pkgConfig: "poppler-glib",
@@ -194,7 +199,7 @@ let package = Package(
                 "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
-                "RendererDesktop", "RendererPrinting",
+                "RendererDesktop", "RendererPrinting", "RendererSignatures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -220,7 +225,7 @@ let package = Package(
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["RendererProvider", "RendererProviderMetadata", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["RendererProvider", "RendererProviderMetadata", "RendererSignatures", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "StoreTests", dependencies: ["RendererProviderStore", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["RendererPrinting", "RendererProvider", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),

@@ -2,7 +2,7 @@ import Foundation
 import HostCommands
 import MuPDFRenderer
 
-// `hostapp`: the reading commands (info, render, text, search, outline, links, signatures, manifest)
+// `hostapp`: the reading commands (info, render, text, search, outline, links, attachments, manifest)
 // run here with MuPDF (--backend mupdf, or `auto`, the default, while MuPDF opens the file
 // without repairing it), in an executable that links neither Poppler's libraries nor the
 // server stack, so that the run starts and stays as small as `mutool`'s. Every other run

@@ -37,7 +37,7 @@ struct HandOffTests {
         let file = Fixtures.path("outline.pdf")
         let commands: [[String]] = [
             ["info", file], ["info", "--json", "--boxes", file], ["text", file], ["search", file, "Outline"],
-            ["outline", file], ["links", file, "--json"], ["signatures", Fixtures.path("signed.pdf")],
+            ["outline", file], ["links", file, "--json"],
         ]
         for command in commands {
             let alone = try await Tool.run(lonely, ["--backend", "mupdf"] + command)

@@ -130,6 +130,35 @@ struct HostAppTests {
         #expect(try await hostapp("--backend", backend, "signatures", Fixtures.path("text.pdf")).text == "(no signature fields)\n")
     }
 
+    /// `signatures --verify`: unknown without an anchor, valid with the signer's certificate
+    /// as one (`--trust`), invalid with exit status 1 once a signed byte changed; `--trust`
+    /// without `--verify` is a usage error.
+    @Test func signaturesVerifyGivesVerdictsAndAnExitStatus() async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let signed = Fixtures.path("signed.pdf")
+        let unknown = try await hostapp("signatures", "--verify", signed)
+        #expect(unknown.status == 0 && unknown.text.hasPrefix("Approval: unknown (O=RendererProvider fixtures,CN=Fixture Signer)\n  [intact]"), "\(unknown.text)")
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: signed))
+        let start = try #require(pdf.firstRange(of: Data("/Contents <".utf8))).upperBound
+        let end = try #require(pdf[start...].firstIndex(of: UInt8(ascii: ">")))
+        let hex = Array(pdf[start..<end])
+        let der = Data(stride(from: 0, to: hex.count - 1, by: 2).map { UInt8(String(decoding: hex[$0...$0 + 1], as: UTF8.self), radix: 16)! })
+        try der.write(to: folder.appendingPathComponent("signature.der"))
+        let pem = folder.appendingPathComponent("cert.pem").path
+        #expect(try await Tool.run("openssl", ["pkcs7", "-inform", "DER", "-in", folder.appendingPathComponent("signature.der").path, "-print_certs", "-out", pem]).status == 0)
+        let valid = try await hostapp("signatures", "--verify", "--trust", pem, "--json", signed)
+        let verdicts = try #require(try JSONSerialization.jsonObject(with: valid.stdout) as? [[String: Any]])
+        #expect(valid.status == 0 && verdicts.map { $0["verdict"] as? String } == ["valid", "unknown"])
+        var tampered = pdf
+        tampered[try #require(pdf.firstRange(of: Data("(A signed page)".utf8))).lowerBound + 1] = UInt8(ascii: "a")
+        let path = folder.appendingPathComponent("tampered.pdf").path
+        try tampered.write(to: URL(fileURLWithPath: path))
+        let invalid = try await hostapp("signatures", "--verify", "--trust", pem, path)
+        #expect(invalid.status == 1 && invalid.text.contains("Approval: invalid") && invalid.text.contains("[signatureMismatch]"), "\(invalid.text)")
+        #expect(try await hostapp("signatures", "--trust", pem, signed).status == 64)
+    }
+
     /// `forms list` prints each field as the API reads it, in text and JSON, alike on both engines.
     @Test func formsListIsTheSameOnBothEngines() async throws {
         let outputs = try await ["mupdf", "poppler"].asyncMap { try await hostapp("--backend", $0, "forms", "list", Fixtures.path("forms.pdf")) }

@@ -38,3 +38,22 @@ public enum DocumentSource: Sendable {
             .unsupportedFormat, "\(displayName) is not a PDF (it does not start with %PDF-), nor an XPS, EPUB, FB2, CBZ, PNG, JPEG or TIFF document")
     }
 }
+
+extension DocumentSource {
+    /// The whole of the source, read into memory now: a file as it is on disk at this moment.
+    /// `ioFailure` when a file cannot be read.
+    public func data() throws -> Data {
+        switch self {
+        case .memory(let data):
+            return data
+        case .file(let path):
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            } catch {
+                throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
+            }
+        case .stream(let stream):
+            return try stream.open().readAll()
+        }
+    }
+}

@@ -98,7 +98,7 @@ extension Document {
             }
         }
         guard !chosen.isEmpty else { return PageEditReport() }
-        let data = try Self.bytes(of: source)
+        let data = try source.data()
         return try editPages { try $0.insertPages(from: data, password: password, pages: chosen, at: at) }
     }
 
@@ -149,21 +149,5 @@ extension Document {
         let result = try withEngine { document, _ in try body(document) }
         markChanged()
         return result
-    }
-
-    /// The whole of `source`, read into memory.
-    private static func bytes(of source: DocumentSource) throws -> Data {
-        switch source {
-        case .memory(let data):
-            return data
-        case .file(let path):
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-            } catch {
-                throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
-            }
-        case .stream(let stream):
-            return try stream.open().readAll()
-        }
     }
 }
