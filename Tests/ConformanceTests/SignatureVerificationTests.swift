@@ -84,6 +84,54 @@ struct SignatureVerificationTests {
         #expect(try await Tool.run("pdfsig", [tampered]).text.contains("Digest Mismatch"))
     }
 
+    /// What a stranger can put in the file: ranges that run past its end or leave out more
+    /// than the signature, a signature string that is not hexadecimal, hexadecimal that is
+    /// not a signature. Each is invalid, with the reason, and nothing throws.
+    @Test(arguments: Fixtures.backendIDs)
+    func malformedSignaturesAreInvalidNotErrors(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("signed.pdf")))
+        let field = try #require(try Fixtures.open("signed.pdf", backend: backend).signatureFields().first)
+        let (first, second) = (field.byteRanges[0], field.byteRanges[1])
+        func ranges(_ numbers: [Int]) -> (Data) -> Data {
+            { bytes in
+                var bytes = bytes
+                let old = Data(String(format: "0 %-10d %-10d %-10d", first.length, second.offset, second.length).utf8)
+                let new = Data(String(format: "0 %-10d %-10d %-10d", numbers[0], numbers[1], numbers[2]).utf8)
+                if let range = bytes.firstRange(of: old) { bytes.replaceSubrange(range, with: new) }
+                return bytes
+            }
+        }
+        func contents(_ text: String) -> (Data) -> Data {
+            { bytes in
+                var bytes = bytes
+                let start = first.length + 1
+                bytes.replaceSubrange(start..<(start + text.utf8.count), with: Data(text.utf8))
+                return bytes
+            }
+        }
+        let variants: [(String, (Data) -> Data, Code)] = [
+            ("past the end", ranges([first.length, second.offset, second.length + 100]), .malformedRanges),
+            ("a wider gap", ranges([first.length - 10, second.offset, second.length]), .malformedRanges),
+            ("not hexadecimal", contents("ZZ"), .malformedRanges),
+            ("not a signature", contents(String(repeating: "AB", count: 4096)), .malformedSignature),
+        ]
+        var checked = 0
+        for (name, change, code) in variants {
+            let path = folder.appendingPathComponent("variant.pdf").path
+            let changed = change(original)
+            #expect(changed != original, "\(name)")
+            try changed.write(to: URL(fileURLWithPath: path))
+            let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+            guard let field = try document.signatureFields().first, field.isSigned else { continue }
+            let verdicts = try document.verifySignatures()
+            #expect(verdicts[0].verdict == .invalid && Self.codes(verdicts[0]) == [code], "\(name): \(verdicts[0].reasons)")
+            checked += 1
+        }
+        #expect(checked == variants.count)
+    }
+
     /// signed-then-changed.pdf appends a revision that changes only the Info dictionary:
     /// allowed, and named. A revision that changes the page's content breaks the signature,
     /// which pdfsig does not see ("Not total document signed" only).
