@@ -11,7 +11,7 @@ extension MuPDFDocument {
         let count = cmupdf_signatures(handle, &records, &fileSize, &error)
         guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "read the form's signature fields", code: .damaged) }
         defer { signature_records_free(records, count) }
-        return SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize)
+        return markingCertification(SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize))
     }
 
     func formFields() throws -> [FormField] {

@@ -4,7 +4,7 @@ import RendererProvider
 
 extension PopplerDocument {
     func signatureFields() throws -> [SignatureField] {
-        try core.signatureFields()
+        markingCertification(try core.signatureFields())
     }
 
     func formFields() throws -> [FormField] {

@@ -12,12 +12,12 @@ extension Document {
     ///   those bytes and verifies with the signer's key (OpenSSL's libcrypto);
     /// - the signer's certificate was valid at the signing time (the signed attribute, else
     ///   `/M`), may sign, and leads to one of `trust`'s anchors at that time;
-    /// - what later revisions changed: annotations, form values, metadata and further
-    ///   signatures are allowed; a change to the pages (their number, boxes, text, or their
-    ///   drawing without annotations) breaks the signature.
+    /// - what later revisions changed: a change to the pages (their number, boxes, text, or
+    ///   their drawing without annotations) breaks the signature; annotations, form values,
+    ///   metadata and further signatures are allowed unless the document's certification
+    ///   (`SignatureField.certification`, its `/DocMDP` permissions) forbids them.
     ///
-    /// `/DocMDP` permissions are not read: later changes are judged as for an approval
-    /// signature. The verdicts do not depend on the engine, which only lists the fields.
+    /// The verdicts do not depend on the engine, which only lists the fields.
     /// `invalidArgument` when the document has unsaved changes (the file is what was signed)
     /// or `trust`'s PEM holds no certificate.
     public func verifySignatures(trust: TrustAnchors = .none) throws -> [SignatureVerification] {
@@ -26,7 +26,7 @@ extension Document {
         }
         let fields = try signatureFields()
         let data = try sourceData()
-        let verifier = SignatureVerifier(document: self, data: data, trust: trust)
+        let verifier = SignatureVerifier(document: self, data: data, trust: trust, certification: fields.lazy.compactMap(\.certification).first)
         return try fields.map { try verifier.verify($0) }
     }
 }
@@ -36,6 +36,8 @@ struct SignatureVerifier {
     let document: Document
     let data: Data
     let trust: TrustAnchors
+    /// The document's certification, which rules what may change after any signature.
+    let certification: CertificationPermissions?
 
     /// The encodings checked: detached CMS.
     static let detachedEncodings: Set<String> = ["adbe.pkcs7.detached", "ETSI.CAdES.detached"]
@@ -92,7 +94,7 @@ struct SignatureVerifier {
             reasons.append(Reason(.coversWholeFile, "the signature covers the whole file"))
         } else {
             reasons.append(Reason(.coversItsRevision, "the signature covers its revision, the file's first \(ranges.end) of \(data.count) bytes"))
-            reasons.append(try RevisionComparison(document: document, data: data, signedLength: ranges.end).reason())
+            reasons.append(try RevisionComparison(document: document, data: data, signedLength: ranges.end, certification: certification).reason())
         }
         return SignatureVerification(
             field: field.name, reasons: reasons, signer: Self.text(of: result.signer),

@@ -180,6 +180,32 @@ struct SignatureVerificationTests {
         }
     }
 
+    /// certified.pdf's signature certifies the document with `/P 2`: both engines read it,
+    /// a metadata change after it is permitted, an annotation is not.
+    @Test(arguments: Fixtures.backendIDs)
+    func aCertificationRulesWhatMayChangeAfterIt(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Fixtures.open("certified.pdf", backend: backend).signatureFields().map(\.certification) == [.formFilling, nil])
+        #expect(try Fixtures.open("signed.pdf", backend: backend).signatureFields().map(\.certification) == [nil, nil])
+        let annotated = folder.appendingPathComponent("annotated.pdf").path
+        let document = try Fixtures.open("certified.pdf", backend: backend)
+        _ = try await document.addAnnotation(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 300, y: 100, width: 20, height: 20), contents: "Seen"))
+        try document.save(to: annotated, mode: .incremental)
+        let refused = try await Self.verify(annotated, backend: backend)
+        #expect(refused[0].verdict == .invalid && Self.codes(refused[0]).last == .changedAfterSigning, "\(refused[0].reasons)")
+        #expect(refused[0].reasons.last?.message.contains("annotations") == true)
+        let retitled = folder.appendingPathComponent("retitled.pdf").path
+        let other = try Fixtures.open("certified.pdf", backend: "mupdf")
+        var metadata = try other.info().metadata
+        metadata.title = "Retitled after certifying"
+        try other.setMetadata(metadata)
+        try other.save(to: retitled, mode: .incremental)
+        let permitted = try await Self.verify(retitled, backend: backend)
+        #expect(Self.codes(permitted[0]) == [.intact, .noTrustAnchor, .coversItsRevision, .allowedChanges], "\(permitted[0].reasons)")
+        #expect(permitted[0].reasons.last?.message.contains("certification") == true)
+    }
+
     /// signed.pdf signed again over the same bytes by a certificate that had expired when
     /// it signed, and by one whose key usage does not allow signing: each is invalid, though
     /// the signature itself is intact.

@@ -156,6 +156,9 @@ PY
 # signed-then-changed.pdf: signed.pdf with an incremental update appended (a new Info
 # dictionary, object 10, /Title "Changed after signing"): the signature no longer covers the whole file
 # (pdfsig: "Not total document signed").
+# certified.pdf: signed.pdf made as a certification signature: the catalog's /Perms /DocMDP
+# names the signature dictionary, whose /Reference holds a DocMDP transform with /P 2 (form
+# filling and signing permitted after it, annotations not).
 python3 - <<'PY'
 from pdf_writer import pdf_file
 import os, subprocess, tempfile
@@ -164,35 +167,43 @@ work = tempfile.mkdtemp()
 key, certificate = os.path.join(work, "key.pem"), os.path.join(work, "cert.pem")
 subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=Fixture Signer/O=RendererProvider fixtures",
                 "-days", "36500", "-keyout", key, "-out", certificate], check=True, capture_output=True)
-content = b"BT /F1 24 Tf 72 700 Td (A signed page) Tj ET\n"
-placeholder = b"0" * 16384
-objects = [
-    b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R 7 0 R] /SigFlags 3 >> >>",
+
+def signed_document(certify):
+  content = b"BT /F1 24 Tf 72 700 Td (A signed page) Tj ET\n"
+  placeholder = b"0" * 16384
+  perms = b" /Perms << /DocMDP 6 0 R >>" if certify else b""
+  reference = b" /Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P 2 /V /1.2 >> >>]" if certify else b""
+  objects = [
+    b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [5 0 R 7 0 R] /SigFlags 3 >>" + perms + b" >>",
     b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 9 0 R /Annots [5 0 R 8 0 R] >>",
     b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     b"<< /Type /Annot /Subtype /Widget /FT /Sig /T (Approval) /V 6 0 R /Rect [72 600 272 650] /F 132 /P 3 0 R >>",
     b"<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /Name (Fixture Signer) /M (D:20240309160000Z)"
-    b" /Reason (Approval of the fixture) /Location (Test lab) /ByteRange [0 RANGE_ONE  RANGE_TWO  RANGE_THR ] /Contents <" + placeholder + b"> >>",
+    b" /Reason (Approval of the fixture) /Location (Test lab)" + reference + b" /ByteRange [0 RANGE_ONE  RANGE_TWO  RANGE_THR ] /Contents <" + placeholder + b"> >>",
     b"<< /FT /Sig /T (Review) /Kids [8 0 R] >>",
     b"<< /Type /Annot /Subtype /Widget /Parent 7 0 R /T (Witness) /Rect [72 500 272 550] /F 132 >>",
     b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-]
-out, xref = pdf_file(objects)
+  ]
+  out, xref = pdf_file(objects)
 
-start = out.index(b"/Contents <") + len(b"/Contents ")
-end = start + len(placeholder) + 2
-ranges = b"0 %-10d %-10d %-10d" % (start, end, len(out) - end)
-field = out.index(b"0 RANGE_ONE  RANGE_TWO  RANGE_THR ")
-assert len(ranges) == len(b"0 RANGE_ONE  RANGE_TWO  RANGE_THR ")
-out[field:field + len(ranges)] = ranges
-signed_bytes = bytes(out[:start] + out[end:])
-signature = subprocess.run(["openssl", "cms", "-sign", "-binary", "-outform", "DER", "-md", "sha256", "-signer", certificate, "-inkey", key],
-                           input=signed_bytes, check=True, capture_output=True).stdout
-encoded = signature.hex().upper().encode()
-assert len(encoded) <= len(placeholder)
-out[start + 1:start + 1 + len(encoded)] = encoded
+  start = out.index(b"/Contents <") + len(b"/Contents ")
+  end = start + len(placeholder) + 2
+  ranges = b"0 %-10d %-10d %-10d" % (start, end, len(out) - end)
+  field = out.index(b"0 RANGE_ONE  RANGE_TWO  RANGE_THR ")
+  assert len(ranges) == len(b"0 RANGE_ONE  RANGE_TWO  RANGE_THR ")
+  out[field:field + len(ranges)] = ranges
+  signed_bytes = bytes(out[:start] + out[end:])
+  signature = subprocess.run(["openssl", "cms", "-sign", "-binary", "-outform", "DER", "-md", "sha256", "-signer", certificate, "-inkey", key],
+                             input=signed_bytes, check=True, capture_output=True).stdout
+  encoded = signature.hex().upper().encode()
+  assert len(encoded) <= len(placeholder)
+  out[start + 1:start + 1 + len(encoded)] = encoded
+  return out, xref
+
+out, xref = signed_document(certify=False)
 open("signed.pdf", "wb").write(out)
+open("certified.pdf", "wb").write(signed_document(certify=True)[0])
 
 update = bytearray(b"10 0 obj\n<< /Title (Changed after signing) >>\nendobj\n")
 offset = len(out)

@@ -43,11 +43,15 @@ public struct SignatureField: Hashable, Sendable, Codable {
     /// after signing. False for an unsigned field, or when the file was opened from a
     /// source whose size the engine does not know.
     public var coversWholeFile: Bool
+    /// For the document's certification signature (the one the catalog's `/Perms /DocMDP`
+    /// names), the changes it permits after it; nil for any other field.
+    public var certification: CertificationPermissions?
 
     /// A field with the given facts.
     public init(
         name: String, pageIndex: Int?, isSigned: Bool, signerName: String? = nil, signingTime: Date? = nil, reason: String? = nil,
-        location: String? = nil, subFilter: String? = nil, byteRanges: [ByteRange] = [], coversWholeFile: Bool = false
+        location: String? = nil, subFilter: String? = nil, byteRanges: [ByteRange] = [], coversWholeFile: Bool = false,
+        certification: CertificationPermissions? = nil
     ) {
         self.name = name
         self.pageIndex = pageIndex
@@ -59,6 +63,7 @@ public struct SignatureField: Hashable, Sendable, Codable {
         self.subFilter = subFilter
         self.byteRanges = byteRanges
         self.coversWholeFile = coversWholeFile
+        self.certification = certification
     }
 
     /// Whether `ranges` run from the first byte of a file of `fileSize` bytes to its last,
@@ -68,4 +73,15 @@ public struct SignatureField: Hashable, Sendable, Codable {
         let ordered = zip(ranges, ranges.dropFirst()).allSatisfy { $0.offset + $0.length <= $1.offset }
         return ordered && ranges.allSatisfy { $0.length >= 0 } && last.offset + last.length == fileSize
     }
+}
+
+/// What a certification signature permits after it: its `/DocMDP` transform's `/P`
+/// (ISO 32000-1, 12.8.2.2).
+public enum CertificationPermissions: Int, Hashable, Sendable, Codable, CaseIterable {
+    /// No change at all.
+    case noChanges = 1
+    /// Filling in forms, instantiating page templates and signing.
+    case formFilling = 2
+    /// What ``formFilling`` permits, and creating, changing and deleting annotations.
+    case formFillingAndAnnotations = 3
 }
