@@ -2,6 +2,7 @@ import Foundation
 import RendererCollaboration
 import RendererPrinting
 import RendererProvider
+import RendererSignatures
 
 /// What a ``DocumentServer`` serves and how: where it listens, which files, through which
 /// engines, and the bounds it keeps to.
@@ -55,6 +56,10 @@ public struct ServerConfiguration: Sendable {
     /// `printing` and `securePrinting`; nil (the default): the viewer prints through the
     /// browser only.
     public var printing: PrintService?
+    /// The certificates signers' chains must lead to for the viewer's signature panel to call a
+    /// signature valid (`GET /api/documents/{id}/signatures`); none (the default) leaves every
+    /// intact signature unknown.
+    public var trustAnchors = TrustAnchors.none
     /// When true, the server stops once no viewer tab has been open for ``viewerLinger``
     /// (`hostapp view`: a server for one reader's tab, which ends when the tab does).
     public var endsWithViewer = false

@@ -1173,6 +1173,36 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("const i = document.querySelector('#thumbnails img'); return i && /hide=0/.test(i.src)", "the thumbnail too")
         self.assertEqual(self.accessibility_violations(), [], "the layers panel")
 
+    def test_36_shows_each_signatures_verdict_in_colour_and_words(self):
+        self.open_copy("signed.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 1", "the page")
+        self.browser.find_element("id", "tab-signatures").click()
+        self.wait_for("return document.querySelectorAll('#signatures li.signature').length === 2", "two signature fields listed")
+        first = "document.querySelector('#signatures li.signature')"
+        self.assertTrue(self.run_js("return %s.classList.contains('verdict-unknown')" % first))
+        self.assertEqual(self.run_js("return %s.querySelector('.verdict').textContent" % first), "Not verified")
+        self.assertIn("Fixture Signer", self.run_js("return %s.querySelector('.fact').textContent" % first))
+        self.assertEqual(self.run_js("return [...%s.querySelectorAll('.reasons li')].map((l) => l.dataset.code)" % first),
+                         ["intact", "noTrustAnchor", "coversWholeFile"])
+        grey = self.run_js("return getComputedStyle(%s.querySelector('.verdict')).backgroundColor" % first)
+        self.assertEqual(self.accessibility_violations(), [], "the signatures panel")
+        # A server given the signer's certificate as a trust anchor calls it valid, in green.
+        der, pem = os.path.join(self.folder, "signature.der"), os.path.join(self.folder, "signer.pem")
+        with open(os.path.join(FIXTURES, "signed.pdf"), "rb") as f:
+            data = f.read()
+        start = data.index(b"/Contents <") + len(b"/Contents <")
+        with open(der, "wb") as f:
+            f.write(bytes.fromhex(data[start:data.index(b">", start)].decode()))
+        subprocess.run(["openssl", "pkcs7", "-inform", "DER", "-in", der, "-print_certs", "-out", pem], check=True, capture_output=True)
+        base = self.serve_another(["--trust", pem])
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Fsigned.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 1", "the page on the trusting server")
+        self.browser.find_element("id", "tab-signatures").click()
+        self.wait_for("const s = document.querySelector('#signatures li.signature'); return s && s.classList.contains('verdict-valid')", "a valid verdict")
+        self.assertEqual(self.run_js("return %s.querySelector('.verdict').textContent" % first), "Valid")
+        green = self.run_js("return getComputedStyle(%s.querySelector('.verdict')).backgroundColor" % first)
+        self.assertNotEqual(green, grey)
+
     def test_32_undoes_and_redoes_annotation_edits(self):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys

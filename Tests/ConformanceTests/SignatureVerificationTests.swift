@@ -16,24 +16,11 @@ struct SignatureVerificationTests {
     /// The codes of a verification, in order.
     static func codes(_ verification: SignatureVerification) -> [Code] { verification.reasons.map(\.code) }
 
-    /// A scratch folder with the signer's certificate of signed.pdf, taken from its signature
-    /// by `openssl pkcs7`, as `cert.pem`.
+    /// A scratch folder with the signer's certificate of signed.pdf as `cert.pem`.
     static func folderWithSignerCertificate() async throws -> URL {
         let folder = try Tool.temporaryDirectory()
-        let der = folder.appendingPathComponent("signature.der")
-        try signature(of: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("signed.pdf")))).write(to: der)
-        let printed = try await Tool.run("openssl", ["pkcs7", "-inform", "DER", "-in", der.path, "-print_certs", "-out", folder.appendingPathComponent("cert.pem").path])
-        try #require(printed.status == 0, "\(printed.stderr)")
+        _ = try await SignerCertificate.extract(from: Fixtures.path("signed.pdf"), into: folder)
         return folder
-    }
-
-    /// The DER signature in signed.pdf's `/Contents`, its zero padding left on.
-    static func signature(of pdf: Data) throws -> Data {
-        let text = String(decoding: pdf, as: UTF8.self)
-        let start = try #require(text.range(of: "/Contents <")).upperBound
-        let end = try #require(text[start...].firstIndex(of: ">"))
-        let hex = Array(text[start..<end].utf8)
-        return Data(stride(from: 0, to: hex.count - 1, by: 2).map { UInt8(String(decoding: hex[$0...$0 + 1], as: UTF8.self), radix: 16)! })
     }
 
     static func verify(_ path: String, backend: String, trust: TrustAnchors = .none) async throws -> [SignatureVerification] {

@@ -140,13 +140,7 @@ struct HostAppTests {
         let unknown = try await hostapp("signatures", "--verify", signed)
         #expect(unknown.status == 0 && unknown.text.hasPrefix("Approval: unknown (O=RendererProvider fixtures,CN=Fixture Signer)\n  [intact]"), "\(unknown.text)")
         let pdf = try Data(contentsOf: URL(fileURLWithPath: signed))
-        let start = try #require(pdf.firstRange(of: Data("/Contents <".utf8))).upperBound
-        let end = try #require(pdf[start...].firstIndex(of: UInt8(ascii: ">")))
-        let hex = Array(pdf[start..<end])
-        let der = Data(stride(from: 0, to: hex.count - 1, by: 2).map { UInt8(String(decoding: hex[$0...$0 + 1], as: UTF8.self), radix: 16)! })
-        try der.write(to: folder.appendingPathComponent("signature.der"))
-        let pem = folder.appendingPathComponent("cert.pem").path
-        #expect(try await Tool.run("openssl", ["pkcs7", "-inform", "DER", "-in", folder.appendingPathComponent("signature.der").path, "-print_certs", "-out", pem]).status == 0)
+        let pem = try await SignerCertificate.extract(from: signed, into: folder).path
         let valid = try await hostapp("signatures", "--verify", "--trust", pem, "--json", signed)
         let verdicts = try #require(try JSONSerialization.jsonObject(with: valid.stdout) as? [[String: Any]])
         #expect(valid.status == 0 && verdicts.map { $0["verdict"] as? String } == ["valid", "unknown"])

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererSignatures
 import Testing
 import TestSupport
 
@@ -89,5 +90,28 @@ import TestSupport
             #expect(added.status == .forbidden)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf")) == original)
+    }
+}
+
+/// `GET .../signatures`: the verdicts against the anchors the server was given.
+@Suite struct ServerSignatureTests {
+    @Test func verdictsFollowTheServersTrustAnchors() async throws {
+        let harness = try ServerHarness(extra: ["signed.pdf"])
+        let path = documentPath("signed.pdf") + "/signatures"
+        try await harness.run { client in
+            let verdicts = try #require(try await client.get(path).json as? [[String: Any]])
+            #expect(verdicts.map { $0["verdict"] as? String } == ["unknown", "unknown"])
+            let codes = (verdicts.first?["reasons"] as? [[String: Any]])?.map { $0["code"] as? String }
+            #expect(codes == ["intact", "noTrustAnchor", "coversWholeFile"])
+            let unsigned = try #require(try await client.get(documentPath("text.pdf") + "/signatures").json as? [Any])
+            #expect(unsigned.isEmpty)
+        }
+        let pem = try await SignerCertificate.extract(from: Fixtures.path("signed.pdf"), into: URL(fileURLWithPath: harness.folder))
+        let anchors = TrustAnchors(pem: try Data(contentsOf: pem))
+        try await harness.run(configure: { $0.trustAnchors = anchors }) { client in
+            let verdicts = try #require(try await client.get(path).json as? [[String: Any]])
+            #expect(verdicts.map { $0["verdict"] as? String } == ["valid", "unknown"])
+            #expect((verdicts.first?["signer"] as? String)?.contains("CN=Fixture Signer") == true)
+        }
     }
 }

@@ -43,6 +43,7 @@ struct Routes: Sendable {
         document.get("attachments", use: attachments)
         document.get("attachments/:index", use: attachmentContents)
         document.get("layers", use: layers)
+        document.get("signatures", use: signatures)
         document.get("destinations/:name", use: namedDestination)
         document.get("search", use: search)
         document.get("file", use: file)

@@ -24,6 +24,7 @@ import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
 import { loadLayers } from "./layers.js";
+import { loadSignatures } from "./signatures.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
@@ -185,6 +186,7 @@ async function openDocument(id, place = {}) {
   loadForm();
   loadAttachments();
   loadLayers();
+  loadSignatures();
 }
 
 /** Takes everything of the document shown off the screen, before another opens. */
@@ -204,7 +206,7 @@ function closeDocument() {
   forgetHistory();
   state.shownLayers.clear();
   state.hiddenLayers.clear();
-  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments", "layers"]) $(id).innerHTML = "";
+  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments", "layers", "signatures"]) $(id).innerHTML = "";
   $("pages").removeAttribute("role");
   $("page-count").textContent = "/ 0";
   $("page-number").value = "";

@@ -1,0 +1,62 @@
+// The signatures panel: each signature field of the open document with the server's verdict
+// (valid, invalid, not verified) in colour and in words, the signer, the signing time and the
+// reasons, checked against the trust anchors the server was given.
+
+import { api } from "./api.js";
+import { $ } from "./dom.js";
+import { t } from "./i18n.js";
+import { emptyNote } from "./sidebar.js";
+import { state } from "./state.js";
+
+/** Lists the open document's signature fields with their verdicts. */
+export async function loadSignatures() {
+  const id = state.documentID;
+  const panel = $("signatures");
+  panel.innerHTML = "";
+  let verdicts;
+  try {
+    verdicts = await api.json(api.base(id) + "/signatures");
+  } catch (error) {
+    if (state.documentID === id) panel.append(emptyNote(error.message));
+    return;
+  }
+  if (state.documentID !== id) return;
+  if (verdicts.length === 0) return panel.append(emptyNote(t("signatures.none")));
+  const list = document.createElement("ul");
+  for (const verdict of verdicts) list.append(signatureItem(verdict));
+  panel.append(list);
+}
+
+/** One field: its verdict as a badge, its name, signer and time, then its reasons. */
+function signatureItem(verdict) {
+  const item = document.createElement("li");
+  item.className = "signature verdict-" + verdict.verdict;
+  const heading = document.createElement("p");
+  heading.className = "heading";
+  const badge = document.createElement("span");
+  badge.className = "verdict";
+  badge.textContent = t("signatures." + verdict.verdict);
+  const name = document.createElement("strong");
+  name.textContent = verdict.field;
+  heading.append(badge, " ", name);
+  item.append(heading);
+  const facts = [];
+  if (verdict.signer) facts.push(t("signatures.signer", { name: verdict.signer }));
+  if (verdict.signingTime) facts.push(t("signatures.time", { time: new Date(verdict.signingTime).toLocaleString() }));
+  for (const fact of facts) {
+    const line = document.createElement("p");
+    line.className = "fact";
+    line.textContent = fact;
+    item.append(line);
+  }
+  const reasons = document.createElement("ul");
+  reasons.className = "reasons";
+  for (const reason of verdict.reasons) {
+    const line = document.createElement("li");
+    line.dataset.code = reason.code;
+    line.textContent = reason.message;
+    reasons.append(line);
+  }
+  item.append(reasons);
+  return item;
+}
