@@ -2,6 +2,7 @@ import CSignatureCheck
 import Foundation
 import RendererProvider
 
+/// Signature verification over the document's file.
 extension Document {
     /// Checks every signature field of the file the document was read from (as
     /// `sourceData()` reads it) and gives each one verdict with its reasons:

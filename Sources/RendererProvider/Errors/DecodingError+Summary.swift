@@ -1,3 +1,4 @@
+/// A decoding failure told to whoever wrote the JSON.
 extension DecodingError {
     /// What is wrong and where, for a message to whoever wrote the JSON: such as
     /// `missing "title" (at [0].children[2])` or `Expected Double … (at .point.x)`.
