@@ -171,14 +171,23 @@ import Logging
             var offPage = Self.square("off", contents: "x")
             offPage.pageIndex = 99
             let huge = Self.square("huge", contents: String(repeating: "x", count: 70_000))
+            // What the API would refuse to write into the PDF, so that export would drop it: a
+            // text style on a square, and a font size of zero.
+            var styled = Self.square("styled", contents: "x")
+            styled.textStyle = TextStyle(fontFamily: .helvetica, fontSize: 12, color: Color(red: 0, green: 0, blue: 0), alignment: .left)
+            var tiny = Self.square("tiny", contents: "x")
+            tiny.kind = .freeText
+            tiny.textStyle = TextStyle(fontFamily: .helvetica, fontSize: 0, color: Color(red: 0, green: 0, blue: 0), alignment: .left)
             let mixed = try #require(try await Self.push(client, token: alice, [
                 LayerChange(operationID: "op-9", action: .add, annotation: absurd),
                 LayerChange(operationID: "op-10", action: .add, annotation: offPage),
                 LayerChange(operationID: "op-11", action: .add, annotation: huge),
                 LayerChange(operationID: "op-12", action: .add, annotation: Self.square("ok", contents: "fine")),
                 LayerChange(operationID: "op-13", action: .modify, annotation: Self.square("missing", contents: "x"), baseRevision: 0),
+                LayerChange(operationID: "op-13a", action: .add, annotation: styled),
+                LayerChange(operationID: "op-13b", action: .add, annotation: tiny),
             ]).1)
-            #expect(mixed.results.map(\.reason) == [.invalid, .invalid, .invalid, nil, .notFound])
+            #expect(mixed.results.map(\.reason) == [.invalid, .invalid, .invalid, nil, .notFound, .invalid, .invalid])
             let since = try Self.decoder.decode(LayerChanges.self, from: try await client.execute(
                 uri: Self.layerPath() + "/changes?since=\(added.revision)", method: .get, headers: [.authorization: "Bearer \(bob)"]).data)
             #expect(since.deleted == ["note"] && since.added.map(\.annotation.id) == ["ok"])

@@ -1,7 +1,10 @@
 /// Checks that an annotation has the geometry and values its kind needs, within
-/// ``AnnotationLimits``, before any engine sees it.
-enum AnnotationValidation {
-    static func check(_ annotation: Annotation) throws {
+/// ``AnnotationLimits``, before any engine sees it: what ``Document`` checks before an edit,
+/// and what a store of annotations that later become edits (a collaboration layer) checks
+/// before it keeps one.
+public enum AnnotationValidation {
+    /// Throws `invalidArgument`, saying what is wrong, unless `annotation` is one the API writes.
+    public static func check(_ annotation: Annotation) throws {
         try AnnotationLimits.check(annotation)
         let kind = annotation.kind
         func fail(_ message: String) -> RendererError {

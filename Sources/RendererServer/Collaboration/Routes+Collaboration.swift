@@ -158,7 +158,8 @@ extension Routes {
 
 /// What an annotation sent to a layer may be: of a kind readers create (markup: no widget,
 /// link or other kind that carries an action or JavaScript), on a page of the document, and
-/// within the API's ``AnnotationLimits``.
+/// one the API writes (``AnnotationValidation``: its kind's geometry and fields, within
+/// ``AnnotationLimits``), so that every change a layer keeps can be exported into the PDF.
 enum LayerAnnotationRules {
     static func check(_ annotation: Annotation, pageCount: Int) throws {
         guard AnnotationKind(name: annotation.kind.rawValue).isCreatable else {
@@ -167,6 +168,6 @@ enum LayerAnnotationRules {
         guard (0..<pageCount).contains(annotation.pageIndex) else {
             throw RendererError(.invalidArgument, "page index \(annotation.pageIndex) is not in the document, which has \(pageCount) pages")
         }
-        try AnnotationLimits.check(annotation)
+        try AnnotationValidation.check(annotation)
     }
 }
