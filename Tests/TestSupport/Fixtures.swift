@@ -31,7 +31,7 @@ public enum Fixtures {
         ("text.pdf", 3), ("mixed-sizes.pdf", 5), ("rotated.pdf", 4), ("cropbox.pdf", 1),
         ("colors.pdf", 1), ("metadata.pdf", 1), ("labels.pdf", 9), ("restricted.pdf", 1),
         ("search.pdf", 3), ("outline.pdf", 4), ("outline-cycle.pdf", 1), ("outline-deep.pdf", 1),
-        ("boxes.pdf", 4), ("metadata-xmp.pdf", 1), ("signed.pdf", 1), ("signed-then-changed.pdf", 1), ("certified.pdf", 1), ("field-loop.pdf", 1), ("forms.pdf", 1),
+        ("boxes.pdf", 4), ("metadata-xmp.pdf", 1), ("signed.pdf", 1), ("signed-then-changed.pdf", 1), ("field-loop.pdf", 1), ("forms.pdf", 1),
     ]
 
     /// Every openable fixture's path, and the sample's.

@@ -1,6 +1,8 @@
 // The signatures panel: each signature field of the open document with the server's verdict
 // (valid, invalid, not verified) in colour and in words, the signer, the signing time and the
-// reasons, checked against the trust anchors the server was given.
+// reasons, checked against the trust anchors the server was given. Checking a signature can
+// mean drawing every page twice (to compare the signed revision), so the panel asks only
+// when it is first shown for a document.
 
 import { api } from "./api.js";
 import { $ } from "./dom.js";
@@ -8,8 +10,24 @@ import { t } from "./i18n.js";
 import { emptyNote } from "./sidebar.js";
 import { state } from "./state.js";
 
+/** The document whose verdicts the panel holds or is asking for; null for none. */
+let shownFor = null;
+
+/** Lists the open document's verdicts, unless the panel holds them already. */
+export function showSignatures() {
+  if (shownFor === state.documentID) return;
+  shownFor = state.documentID;
+  loadSignatures();
+}
+
+/** Forgets the verdicts the panel holds, when another document opens. */
+export function forgetSignatures() {
+  shownFor = null;
+  $("signatures").innerHTML = "";
+}
+
 /** Lists the open document's signature fields with their verdicts. */
-export async function loadSignatures() {
+async function loadSignatures() {
   const id = state.documentID;
   const panel = $("signatures");
   panel.innerHTML = "";

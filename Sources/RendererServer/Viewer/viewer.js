@@ -24,7 +24,7 @@ import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
 import { loadLayers } from "./layers.js";
-import { loadSignatures } from "./signatures.js";
+import { forgetSignatures, showSignatures } from "./signatures.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
@@ -186,7 +186,7 @@ async function openDocument(id, place = {}) {
   loadForm();
   loadAttachments();
   loadLayers();
-  loadSignatures();
+  if (!$("signatures").hidden) showSignatures();
 }
 
 /** Takes everything of the document shown off the screen, before another opens. */
@@ -206,7 +206,8 @@ function closeDocument() {
   forgetHistory();
   state.shownLayers.clear();
   state.hiddenLayers.clear();
-  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments", "layers", "signatures"]) $(id).innerHTML = "";
+  for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments", "layers"]) $(id).innerHTML = "";
+  forgetSignatures();
   $("pages").removeAttribute("role");
   $("page-count").textContent = "/ 0";
   $("page-number").value = "";
@@ -270,8 +271,13 @@ function wireToolbar() {
   $("find-next").addEventListener("click", () => showHit(state.currentHit + 1));
   $("find-previous").addEventListener("click", () => showHit(state.currentHit - 1));
   const tabs = [...document.querySelectorAll("#sidebar .tabs button")];
+  /** Shows the tab `name`, asking for what only that tab shows when it is first shown. */
+  const chooseTab = (name) => {
+    showSidebarTab(name);
+    if (name === "signatures") showSignatures();
+  };
   for (const button of tabs) {
-    button.addEventListener("click", () => showSidebarTab(button.dataset.tab));
+    button.addEventListener("click", () => chooseTab(button.dataset.tab));
     // Arrow keys move between the tabs, as in any tab list.
     button.addEventListener("keydown", (event) => {
       const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -279,7 +285,7 @@ function wireToolbar() {
       event.preventDefault();
       event.stopPropagation();
       const next = tabs[(tabs.indexOf(button) + step + tabs.length) % tabs.length];
-      showSidebarTab(next.dataset.tab);
+      chooseTab(next.dataset.tab);
       next.focus();
     });
   }
