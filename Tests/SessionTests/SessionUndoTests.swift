@@ -10,6 +10,41 @@ import TestSupport
     static let note = Annotation(
         kind: .square, pageIndex: 0, rect: PageRect(x: 72, y: 72, width: 100, height: 50), color: Color(red: 1, green: 0, blue: 0), contents: "Undo me")
 
+    /// Outline and link edits are taken back and made again, told as any change, and what
+    /// is saved after the undo is the outline and links as they were.
+    @Test(arguments: Fixtures.backendIDs)
+    func outlineAndLinkEditsAreTakenBackAndMadeAgain(backend: String) async throws {
+        let recorder = SessionRecorder()
+        let (session, copy) = try SessionSettingsTests.open("outline.pdf", backend: backend, delegate: recorder)
+        defer { copy.remove() }
+        let original = try session.outline()
+        try session.moveOutlineItem(from: [2], to: [0])
+        try session.updateOutlineItem(at: [0]) { $0.isBold = true }
+        #expect(try session.undo())
+        #expect(try session.outline().map(\.title) == ["Website", "Chapter 1", "Chapter 2"] && recorder.calls.last?.hasPrefix("outlineChanged") == true)
+        #expect(try session.undo())
+        #expect(try session.outline() == original)
+        #expect(try session.redo())
+        #expect(try session.outline().first?.title == "Website")
+        #expect(try session.undo())
+
+        let links = try session.links(pageAt: 1)
+        let area = PageRect(x: 300, y: 300, width: 40, height: 20)
+        try session.addLink(Link(area: area, destination: .uri("https://example.org/undo")), pageAt: 1)
+        #expect(try session.links(pageAt: 1).count == links.count + 1)
+        #expect(try session.undo())
+        #expect(try session.links(pageAt: 1) == links && recorder.calls.last?.hasPrefix("linksChanged 1") == true)
+        #expect(try session.redo())
+        #expect(try session.removeLinks(in: area, pageAt: 1) == 1)
+        #expect(try session.undo())
+        #expect(try session.links(pageAt: 1).contains { $0.destination == .uri("https://example.org/undo") })
+        _ = try session.save()
+        session.close()
+        let other = try await Fixtures.registry.open(.file(copy.path), backend: .id(backend == "mupdf" ? "poppler" : "mupdf"))
+        #expect(try other.outline().map(\.title) == original.map(\.title))
+        #expect(try other.links(pageAt: 1).count == links.count + 1)
+    }
+
     @Test(arguments: Fixtures.backendIDs)
     func annotationEditsAreTakenBackAndMadeAgain(backend: String) throws {
         let recorder = SessionRecorder()

@@ -1,7 +1,8 @@
 /// The outline and links, edited through the session: under the ``SessionFeature/editing``
 /// setting and the PDF's permissions (as ``Document``'s outline and link editing says), each
-/// change told as ``SessionEvent/outlineChanged(_:)`` or ``SessionEvent/linksChanged(pageIndex:_:)``.
-/// These edits are not in the session's undo history.
+/// change told as ``SessionEvent/outlineChanged(_:)`` or ``SessionEvent/linksChanged(pageIndex:_:)``
+/// and kept for ``ReadingSession/undo()``. Undoing an outline edit writes the outline as it was
+/// read, so a target the API cannot express stays lost (``OutlineEditReport``).
 extension ReadingSession {
     /// Replaces the outline as ``Document/setOutline(_:)`` does.
     @discardableResult
@@ -38,6 +39,7 @@ extension ReadingSession {
         try withPermitted([.editing]) { document, state in
             try document.addLink(link, pageAt: index)
             emit(.linksChanged(pageIndex: index, try document.links(pageAt: index)), in: state)
+            recorded(.addedLinks([link], pageIndex: index), in: state)
         }
     }
 
@@ -45,16 +47,23 @@ extension ReadingSession {
     @discardableResult
     public func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int {
         try withPermitted([.editing]) { document, state in
+            var gone = try document.links(pageAt: index)
             let removed = try document.removeLinks(in: area, pageAt: index)
-            emit(.linksChanged(pageIndex: index, try document.links(pageAt: index)), in: state)
+            let links = try document.links(pageAt: index)
+            for link in links { if let position = gone.firstIndex(of: link) { gone.remove(at: position) } }
+            emit(.linksChanged(pageIndex: index, links), in: state)
+            recorded(.removedLinks(gone, pageIndex: index), in: state)
             return removed
         }
     }
 
     private func editOutline(_ body: (Document) throws -> OutlineEditReport) throws -> OutlineEditReport {
         try withPermitted([.editing]) { document, state in
+            let before = try document.outline()
             let report = try body(document)
-            emit(.outlineChanged(try document.outline()), in: state)
+            let after = try document.outline()
+            emit(.outlineChanged(after), in: state)
+            recorded(.changedOutline(before: before, after: after), in: state)
             return report
         }
     }

@@ -23,6 +23,13 @@ enum SessionEdit {
     case deletedPages([Int], before: Data)
     /// The pages `deletedPages` took out, copied back into their places.
     case restoredPages([Int], before: Data)
+    /// The outline before and after one edit, as read back.
+    case changedOutline(before: [OutlineItem], after: [OutlineItem])
+    /// Links added to the page at `pageIndex`.
+    case addedLinks([Link], pageIndex: Int)
+    /// Links removed from the page at `pageIndex`: those the API reads, which are those
+    /// undo puts back.
+    case removedLinks([Link], pageIndex: Int)
 
     /// The bytes the edit keeps beyond its own facts: the copy of the document that page
     /// deletions keep, an image stamp's picture.
@@ -49,6 +56,9 @@ enum SessionEdit {
         case .removedBlankPage(let index, let size): .insertedBlankPage(index: index, size: size)
         case .deletedPages(let indices, let before): .restoredPages(indices, before: before)
         case .restoredPages(let indices, let before): .deletedPages(indices, before: before)
+        case .changedOutline(let before, let after): .changedOutline(before: after, after: before)
+        case .addedLinks(let links, let page): .removedLinks(links, pageIndex: page)
+        case .removedLinks(let links, let page): .addedLinks(links, pageIndex: page)
         }
     }
 }
@@ -60,7 +70,7 @@ extension ReadingSession {
     /// Whether ``redo()`` has an edit to make again.
     public var canRedo: Bool { withState { !$0.redoStack.isEmpty } }
 
-    /// Takes back the reader's last edit of annotations, form values or pages made through
+    /// Takes back the reader's last edit of annotations, form values, pages, the outline or links made through
     /// this session (at most ``SessionConfiguration/undoLimit`` are kept), and returns
     /// whether there was one. The edit is undone through the session's own calls, checked and
     /// told as any change is: the settings and permissions in force now must allow it, and in
@@ -146,6 +156,15 @@ extension ReadingSession {
         case .restoredPages(let indices, let before):
             // Each page copied back from the document as it was, into its place.
             for index in indices { try insertPages(from: .memory(before), password: configuration.password, pages: [index], at: index) }
+        case .changedOutline(_, let after):
+            try setOutline(after)
+        case .addedLinks(let links, let page):
+            for link in links { try addLink(link, pageAt: page) }
+        case .removedLinks(let links, let page):
+            // By area: links over the same area go together, as they came.
+            var areas: [PageRect] = []
+            for link in links where !areas.contains(link.area) { areas.append(link.area) }
+            for area in areas { try removeLinks(in: area, pageAt: page) }
         }
     }
 }
