@@ -78,6 +78,15 @@ static void emit(fz_context *ctx, pdf_obj *obj, int depth, pdf_token_callback ea
 	}
 }
 
+/* Sets `num` and `gen` to the reference `obj` is; throws, naming `what`, when it is none. */
+static void reference_of(fz_context *ctx, pdf_obj *obj, const char *what, int *num, int *gen)
+{
+	if (!pdf_is_indirect(ctx, obj))
+		fz_throw(ctx, FZ_ERROR_SYNTAX, "%s is not an indirect object", what);
+	*num = pdf_to_num(ctx, obj);
+	*gen = pdf_to_gen(ctx, obj);
+}
+
 int cmupdf_catalog_reference(cmupdf_document *doc, int *num, int *gen, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
@@ -85,11 +94,7 @@ int cmupdf_catalog_reference(cmupdf_document *doc, int *num, int *gen, cmupdf_er
 	fz_var(ok);
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_try(ctx) {
-		pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root));
-		if (!pdf_is_indirect(ctx, root))
-			fz_throw(ctx, FZ_ERROR_SYNTAX, "the trailer has no catalog reference");
-		*num = pdf_to_num(ctx, root);
-		*gen = pdf_to_gen(ctx, root);
+		reference_of(ctx, pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root)), "the catalog", num, gen);
 	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
@@ -105,11 +110,7 @@ int cmupdf_page_reference(cmupdf_document *doc, int index, int *num, int *gen, c
 	fz_var(ok);
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_try(ctx) {
-		pdf_obj *page = pdf_lookup_page_obj(ctx, doc->pdf, index);
-		if (!pdf_is_indirect(ctx, page))
-			fz_throw(ctx, FZ_ERROR_SYNTAX, "page %d is not an indirect object", index + 1);
-		*num = pdf_to_num(ctx, page);
-		*gen = pdf_to_gen(ctx, page);
+		reference_of(ctx, pdf_lookup_page_obj(ctx, doc->pdf, index), "the page", num, gen);
 	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);

@@ -67,8 +67,8 @@ extension PDFObjectEditing {
     /// walk and the engine's disagree on the tree's shape (a damaged outline each engine mends
     /// its own way), or the tree cannot be read, `items` are returned as they are.
     package func styled(_ items: [OutlineItem]) -> [OutlineItem] {
-        guard let styles = try? outlineStyles(), styles.map(\.depth) == Self.preorderDepths(items) else { return items }
-        var remaining = styles.map(\.style)[...]
+        guard let styles = styles(matching: items) else { return items }
+        var remaining = styles[...]
         func apply(_ items: [OutlineItem]) -> [OutlineItem] {
             items.map { item in
                 var item = item
@@ -86,9 +86,16 @@ extension PDFObjectEditing {
     /// How many items of the outline have a target that the engine's reading leaves nil.
     private func outlineItemsWithUnreadableTargets() throws -> Int {
         let items = try outline()
-        guard let styles = try? outlineStyles(), styles.map(\.depth) == Self.preorderDepths(items) else { return 0 }
+        guard let styles = styles(matching: items) else { return 0 }
         func targets(_ items: [OutlineItem]) -> [Bool] { items.flatMap { [$0.destination != nil] + targets($0.children) } }
-        return zip(styles, targets(items)).filter { $0.0.style.hasTarget && !$0.1 }.count
+        return zip(styles, targets(items)).filter { $0.0.hasTarget && !$0.1 }.count
+    }
+
+    /// The style of each of `items` and their children, in the order the outline lists them;
+    /// nil when the `/Outlines` tree cannot be read or its shape is not that of `items`.
+    private func styles(matching items: [OutlineItem]) -> [OutlineItemStyle]? {
+        guard let styles = try? outlineStyles(), styles.map(\.depth) == Self.preorderDepths(items) else { return nil }
+        return styles.map(\.style)
     }
 
     /// Each item's depth (0 at the top), in the order the outline lists them.

@@ -6,7 +6,6 @@ import RendererCollaboration
 import RendererPrinting
 import RendererProvider
 import RendererServer
-import RendererSignatures
 
 struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     static let configuration = CommandConfiguration(
@@ -95,11 +94,8 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(help: ArgumentHelp("The CUPS print server readers print to (host:port, host, or a socket's path); implies --printers.", valueName: "server"))
     var printServer: String?
 
-    @Option(name: .customLong("trust"), help: ArgumentHelp("A PEM file of certificates signers' chains may lead to, for the viewer's signature panel (repeatable).", valueName: "pem"), completion: .file())
-    var trust: [String] = []
-
-    @Flag(name: .customLong("system-trust"), help: "Trust the system's certificates too, for the viewer's signature panel.")
-    var systemTrust = false
+    /// The anchors the viewer's signature panel checks signers against.
+    @OptionGroup var trust: TrustOptions
 
     @Option(help: "Keep collaboration layers, verifying readers' tokens with this key (PEM: EC P-256 for ES256 or RSA for RS256).", completion: .file())
     var collabKey: String?
@@ -188,7 +184,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
                 configuration.uploads = UploadConfiguration(folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20)
             }
             if printers || printServer != nil { configuration.printing = PrintService(server: printServer) }
-            configuration.trustAnchors = TrustAnchors(pem: try trust.reduce(into: Data()) { $0.append(try DataFiles.read($1)) }, includesSystem: systemTrust)
+            configuration.trustAnchors = try trust.anchors()
             if let database {
                 var collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database)
                 collaboration.policy = TokenPolicy(

@@ -24,17 +24,14 @@ struct SignaturesCommand: HostSubcommand {
     @Flag(help: "Verify each signature.")
     var verify = false
 
-    @Option(name: .customLong("trust"), help: ArgumentHelp("A PEM file of certificates to trust (repeatable; with --verify).", valueName: "pem"))
-    var trust: [String] = []
-
-    @Flag(name: .customLong("system-trust"), help: "Trust the system's certificates too (with --verify).")
-    var systemTrust = false
+    /// The anchors `--verify` checks signers against.
+    @OptionGroup var trust: TrustOptions
 
     @Flag(help: "Print JSON.")
     var json = false
 
     func validate() throws {
-        guard verify || (trust.isEmpty && !systemTrust) else { throw ValidationError("--trust and --system-trust go with --verify") }
+        guard verify || trust.isEmpty else { throw ValidationError("--trust and --system-trust go with --verify") }
     }
 
     func run() throws {
@@ -63,8 +60,7 @@ struct SignaturesCommand: HostSubcommand {
     }
 
     private func printVerdicts(of document: Document) throws {
-        let pem = try trust.reduce(into: Data()) { $0.append(try DataFiles.read($1)) }
-        let verdicts = try document.verifySignatures(trust: TrustAnchors(pem: pem, includesSystem: systemTrust))
+        let verdicts = try document.verifySignatures(trust: try trust.anchors())
         if json {
             try JSONOutput.print(verdicts)
         } else {
