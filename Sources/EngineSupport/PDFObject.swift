@@ -1,5 +1,6 @@
 import CAnnotationRecord
 import Foundation
+import RendererProvider
 
 /// An indirect object's number and generation, as `N G R` names it.
 package struct PDFReference: Hashable, Sendable {
@@ -68,30 +69,18 @@ package indirect enum PDFObject: Hashable, Sendable {
         case .bool(let value): return value ? "true" : "false"
         case .integer(let value): return String(value)
         case .real(let value): return Self.format(value)
-        case .name(let name): return Self.nameSyntax(name)
+        case .name(let name): return PDFTextString.nameToken(for: name)
         case .string(let bytes): return "<" + bytes.map { String(format: "%02X", $0) }.joined() + ">"
         case .array(let items): return "[" + items.map(\.syntax).joined(separator: " ") + "]"
         case .dictionary(let entries):
-            return "<<" + entries.keys.sorted().map { Self.nameSyntax($0) + " " + entries[$0]!.syntax }.joined(separator: " ") + ">>"
+            return "<<" + entries.keys.sorted().map { PDFTextString.nameToken(for: $0) + " " + entries[$0]!.syntax }.joined(separator: " ") + ">>"
         case .reference(let reference): return "\(reference.number) \(reference.generation) R"
         }
     }
 
     /// A real without an exponent (PDF has none), to a hundred-thousandth; 0 for a value that is not finite.
     private static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        var text = String(format: "%.5f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
-
-    /// `/name`, every byte outside `!`...`~` and every delimiter written as `#xx`.
-    private static func nameSyntax(_ name: String) -> String {
-        "/" + name.utf8.map { byte -> String in
-            let plain = (0x21...0x7E).contains(byte) && !"()<>[]{}/%#".utf8.contains(byte)
-            return plain ? String(UnicodeScalar(byte)) : String(format: "#%02X", byte)
-        }.joined()
+        value.isFinite ? value.decimalText(places: 5) : "0"
     }
 }
 

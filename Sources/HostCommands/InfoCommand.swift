@@ -177,10 +177,7 @@ struct InfoCommand: HostSubcommand {
 
     /// A size in points with at most two decimals, as pdfinfo prints them.
     static func points(_ value: Double) -> String {
-        var text = String(format: "%.2f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        value.decimalText(places: 2)
     }
 }
 

@@ -96,10 +96,7 @@ enum XFDFElement {
 
     /// A number as XFDF writes it: up to 4 decimals, no trailing zeros.
     private static func number(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        value.decimalText(places: 4)
     }
 
     // MARK: Reading

@@ -1,6 +1,7 @@
 /// PDF text strings (ISO 32000-1, 7.9.2.2) as form data files hold them: PDFDocEncoding, or
-/// UTF-16BE (or UTF-8, PDF 2.0) behind a byte order mark.
-enum PDFTextString {
+/// UTF-16BE (or UTF-8, PDF 2.0) behind a byte order mark; and PDF name tokens, which the
+/// engines' object edits (EngineSupport's `PDFObject`) write too.
+package enum PDFTextString {
     /// The text of a string's bytes.
     static func decode(_ bytes: [UInt8]) -> String {
         if bytes.starts(with: [0xFE, 0xFF]) {
@@ -33,7 +34,7 @@ enum PDFTextString {
     }
 
     /// `name` as a PDF name token: bytes outside `!`…`~`, `#` and the delimiters as `#xx`.
-    static func nameToken(for name: String) -> String {
+    package static func nameToken(for name: String) -> String {
         "/" + name.utf8.map { byte in
             let plain = (0x21...0x7E).contains(byte) && !"#()<>[]{}/%".utf8.contains(byte)
             return plain ? String(UnicodeScalar(byte)) : "#" + hex(UInt16(byte), digits: 2)
