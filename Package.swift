@@ -104,8 +104,8 @@ let package = Package(
         .target(name: "RendererPrinting", dependencies: ["RendererProvider", "CCups"]),
         // OpenSSL's libcrypto: the CMS signatures of signed PDFs and their certificates
         // (Document.verifySignatures), in a C layer of its own.
-        .target(name: "CSignatureCheck", linkerSettings: [.linkedLibrary("crypto")]),
-        .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCheck"]),
+        .target(name: "CSignatureCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCrypto"]),
         .systemLibrary(
             name: "CPopplerGlib",
             pkgConfig: "poppler-glib",

@@ -141,6 +141,21 @@ int cmupdf_object_tokens(cmupdf_document *doc, int num, pdf_token_callback each,
 	return ok;
 }
 
+int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *user, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	int ok = 1;
+	fz_var(ok);
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
+	fz_try(ctx)
+		emit(ctx, pdf_trailer(ctx, doc->pdf), 0, each, user);
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
 int cmupdf_add_object(cmupdf_document *doc, const char *syntax, int *num, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;

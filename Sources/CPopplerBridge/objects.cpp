@@ -117,6 +117,16 @@ extern "C" int cpoppler_core_object_tokens(cpoppler_core *doc, int num, pdf_toke
 	}
 }
 
+extern "C" int cpoppler_core_trailer_tokens(cpoppler_core *doc, pdf_token_callback each, void *user)
+{
+	try {
+		emit(*doc->doc->getXRef()->getTrailerDict(), 0, each, user);
+		return 1;
+	} catch (const std::bad_alloc &) {
+		return 0;
+	}
+}
+
 extern "C" cpoppler_status cpoppler_core_add_object(cpoppler_core *doc, const char *syntax, int *num)
 {
 	try {

@@ -46,6 +46,15 @@ package indirect enum PDFObject: Hashable, Sendable {
         return nil
     }
 
+    /// This dictionary with entry `key` set to `value` (nil removes it); any other object
+    /// becomes a dictionary of that one entry.
+    package func setting(_ key: String, to value: PDFObject?) -> PDFObject {
+        var entries: [String: PDFObject] = [:]
+        if case .dictionary(let existing) = self { entries = existing }
+        entries[key] = value
+        return .dictionary(entries)
+    }
+
     /// The items of an array; empty for anything else.
     package var items: [PDFObject] {
         if case .array(let items) = self { return items }

@@ -12,6 +12,9 @@ package protocol PDFObjectEditing: EngineDocument {
     func pageReference(at index: Int) throws -> PDFReference
     /// Object `number`, references in it unresolved; null when there is none.
     func object(_ number: Int) throws -> PDFObject
+    /// The trailer of the file's last cross-reference section (a cross-reference stream's
+    /// dictionary), references unresolved: `/Size`, `/Root`, `/Info`, `/ID`.
+    func trailer() throws -> PDFObject
     /// Adds `object` as a new indirect object and returns its reference.
     func addObject(_ object: PDFObject) throws -> PDFReference
     /// Puts `object` in place of the object `reference` names.

@@ -24,6 +24,12 @@ extension MuPDFDocument: PDFObjectEditing {
         }
     }
 
+    func trailer() throws -> PDFObject {
+        try PDFObjectBuilder.read { each, user in
+            try call("read the trailer", code: .damaged) { cmupdf_trailer_tokens(handle, each, user, &$0) }
+        }
+    }
+
     func addObject(_ object: PDFObject) throws -> PDFReference {
         var num: Int32 = 0
         try call("add an object") { cmupdf_add_object(handle, object.syntax, &num, &$0) }

@@ -184,6 +184,10 @@ final class PopplerCoreDocument {
         cpoppler_core_object_tokens(handle, Int32(number), each, user) != 0
     }
 
+    func trailerTokens(_ each: pdf_token_callback, _ user: UnsafeMutableRawPointer) -> Bool {
+        cpoppler_core_trailer_tokens(handle, each, user) != 0
+    }
+
     func addObject(_ syntax: String, _ num: inout Int32) -> cpoppler_status {
         cpoppler_core_add_object(handle, syntax, &num)
     }

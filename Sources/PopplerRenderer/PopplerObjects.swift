@@ -25,6 +25,12 @@ extension PopplerDocument: PDFObjectEditing {
         }
     }
 
+    func trailer() throws -> PDFObject {
+        try PDFObjectBuilder.read { each, user in
+            guard core.trailerTokens(each, user) else { throw RendererError(.limitExceeded, "out of memory reading the trailer", backend: backendID) }
+        }
+    }
+
     func addObject(_ object: PDFObject) throws -> PDFReference {
         var num: Int32 = 0
         try check(core.addObject(object.syntax, &num), doing: "add an object")

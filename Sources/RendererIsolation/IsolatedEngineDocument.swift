@@ -37,6 +37,9 @@ final class IsolatedEngineDocument: EngineDocument {
     func replaceOutline(with items: [OutlineItem]) throws -> OutlineEditReport { try connection.call(.replaceOutline(items)) }
     func addLink(_ link: Link, pageAt index: Int) throws { try connection.call(.addLink(page: index, link), returning: Done.self) }
     func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int { try connection.call(.removeLinks(page: index, area: area)) }
+    func prepareSignatureUpdate(_ request: SignatureUpdateRequest, of file: Data) throws -> PreparedSignatureUpdate {
+        try connection.call(.prepareSignatureUpdate(request, file: file))
+    }
     /// Every page's facts in one call, not one call per page.
     func pageInfos() throws -> [PageInfo] { try connection.call(.pageInfos) }
 

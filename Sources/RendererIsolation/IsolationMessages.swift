@@ -62,6 +62,7 @@ enum EngineCall: Codable, Sendable {
     case xmpPacket
     case setMetadata(DocumentMetadata, xmpPacket: Data?)
     case signatureFields
+    case prepareSignatureUpdate(SignatureUpdateRequest, file: Data)
     case formFields
     case xfaFacts
     case setFormField(FormField, values: [String])
@@ -133,6 +134,7 @@ enum EngineCall: Codable, Sendable {
         case .setLayerStates: return "show and hide layers"
         case .write, .written: return "save the document"
         case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
+        case .prepareSignatureUpdate: return "lay a signature into the document"
         case .layout: return "lay the document out"
         default: return "change the document"
         }

@@ -1,4 +1,4 @@
-import CSignatureCheck
+import CSignatureCrypto
 import Foundation
 import RendererProvider
 
@@ -58,12 +58,12 @@ struct SignatureVerifier {
         var content = Data(capacity: ranges.signedByteCount)
         let base = data.startIndex
         for range in field.byteRanges { content.append(data[(base + range.offset)..<(base + range.offset + range.length)]) }
-        var result = sigcheck_result()
+        var result = sigcrypto_result()
         let fallback = field.signingTime.map { Int64($0.timeIntervalSince1970) } ?? -1
         let ok = ranges.signature.withUnsafeBytes { cms in
             content.withUnsafeBytes { signed in
                 trust.pem.withUnsafeBytes { pem in
-                    sigcheck_verify(
+                    sigcrypto_verify(
                         cms.baseAddress?.assumingMemoryBound(to: UInt8.self), cms.count, signed.baseAddress?.assumingMemoryBound(to: UInt8.self), signed.count,
                         pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count, trust.includesSystem ? 1 : 0, fallback, &result)
                 }
@@ -86,9 +86,9 @@ struct SignatureVerifier {
         if result.certificate_current == 0 { reasons.append(Reason(.certificateNotCurrent, "the signer's certificate was not valid at \(Self.format(checkedAt))")) }
         if result.key_usage_allows == 0 { reasons.append(Reason(.keyUsage, "the signer's certificate may not sign documents (its key usage)")) }
         switch result.chain {
-        case SIGCHECK_CHAIN_TRUSTED: reasons.append(Reason(.trusted, "the signer's certificate leads to a trust anchor"))
-        case SIGCHECK_CHAIN_UNTRUSTED: reasons.append(Reason(.untrusted, "the signer's certificate leads to no trust anchor given (\(message))"))
-        case SIGCHECK_CHAIN_FAILED: reasons.append(Reason(.chainRefused, "a certificate of the signer's chain was refused at \(Self.format(checkedAt)): \(message)"))
+        case SIGCRYPTO_CHAIN_TRUSTED: reasons.append(Reason(.trusted, "the signer's certificate leads to a trust anchor"))
+        case SIGCRYPTO_CHAIN_UNTRUSTED: reasons.append(Reason(.untrusted, "the signer's certificate leads to no trust anchor given (\(message))"))
+        case SIGCRYPTO_CHAIN_FAILED: reasons.append(Reason(.chainRefused, "a certificate of the signer's chain was refused at \(Self.format(checkedAt)): \(message)"))
         default: reasons.append(Reason(.noTrustAnchor, "no trust anchor was given, so the signer is not known"))
         }
         if ranges.end == data.count {

@@ -345,6 +345,9 @@ int cmupdf_catalog_reference(cmupdf_document *doc, int *num, int *gen, cmupdf_er
 int cmupdf_page_reference(cmupdf_document *doc, int index, int *num, int *gen, cmupdf_error *error);
 /* Hands object `num` to `each` as tokens (CAnnotationRecord.h). */
 int cmupdf_object_tokens(cmupdf_document *doc, int num, pdf_token_callback each, void *user, cmupdf_error *error);
+/* Hands the trailer of the file's last cross-reference section (a stream's dictionary for a
+   cross-reference stream) to `each` as tokens. */
+int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *user, cmupdf_error *error);
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`. */
 int cmupdf_add_object(cmupdf_document *doc, const char *syntax, int *num, cmupdf_error *error);
 /* Puts the object `syntax` writes in place of object `num`. */

@@ -148,6 +148,9 @@ int cpoppler_core_page_reference(cpoppler_core *doc, int index, int *num, int *g
 /* Hands object `num` (null when there is none) to `each` as tokens (CAnnotationRecord.h);
    returns 0 when memory runs out. */
 int cpoppler_core_object_tokens(cpoppler_core *doc, int num, pdf_token_callback each, void *user);
+/* Hands the trailer of the file's last cross-reference section (a stream's dictionary for a
+   cross-reference stream) to `each` as tokens; returns 0 when memory runs out. */
+int cpoppler_core_trailer_tokens(cpoppler_core *doc, pdf_token_callback each, void *user);
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`.
    CPOPPLER_ARGUMENT when `syntax` writes no object. */
 cpoppler_status cpoppler_core_add_object(cpoppler_core *doc, const char *syntax, int *num);

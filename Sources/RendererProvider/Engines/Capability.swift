@@ -48,6 +48,9 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case reflow
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
+    /// Lays a signature into a document's file as an incremental update
+    /// (``EngineDocument/prepareSignatureUpdate(_:of:)``), for `RendererSignatures` to sign.
+    case sign
     /// Lists the files a document embeds (``Attachment``) and reads their bytes.
     case attachments
     /// Embeds files in a document and removes them.

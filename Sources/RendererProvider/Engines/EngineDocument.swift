@@ -100,6 +100,10 @@ public protocol EngineDocument: AnyObject {
     /// Removes the links of page `index` (in range) whose area is `area`, within half a
     /// point, and returns how many there were.
     func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int
+    /// Lays `request`'s signature into `file` (the bytes the document was opened from, which
+    /// it holds unchanged) as an incremental update, leaving the signature value as zeros.
+    /// The document itself is not changed.
+    func prepareSignatureUpdate(_ request: SignatureUpdateRequest, of file: Data) throws -> PreparedSignatureUpdate
     /// Lays a document whose content type is reflowable (``ContentType/isReflowable``) out again on pages of `pageSize` points with text of
     /// `fontSize` points; the page count changes.
     func layout(pageSize: PageSize, fontSize: Double) throws
@@ -133,6 +137,11 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/editLinks`` implements it.
     public func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int {
         throw RendererError(.unsupported, "this engine does not edit links")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/sign`` implements it.
+    public func prepareSignatureUpdate(_ request: SignatureUpdateRequest, of file: Data) throws -> PreparedSignatureUpdate {
+        throw RendererError(.unsupported, "this engine does not sign documents")
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.

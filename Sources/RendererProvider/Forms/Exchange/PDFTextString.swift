@@ -3,7 +3,7 @@
 /// engines' object edits (EngineSupport's `PDFObject`) write too.
 package enum PDFTextString {
     /// The text of a string's bytes.
-    static func decode(_ bytes: [UInt8]) -> String {
+    package static func decode(_ bytes: [UInt8]) -> String {
         if bytes.starts(with: [0xFE, 0xFF]) {
             let units = stride(from: 2, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
             return String(decoding: units, as: UTF16.self)

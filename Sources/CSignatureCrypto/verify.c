@@ -1,4 +1,4 @@
-#include "CSignatureCheck.h"
+#include "CSignatureCrypto.h"
 
 #include <limits.h>
 #include <openssl/cms.h>
@@ -12,7 +12,7 @@
 #include <time.h>
 
 /* Keeps the first of OpenSSL's queued errors as the message, unless one is set already. */
-static void note_error(sigcheck_result *result)
+static void note_error(sigcrypto_result *result)
 {
 	unsigned long code = ERR_peek_error();
 	if (code && !result->message[0])
@@ -70,18 +70,18 @@ static X509_STORE *anchor_store(const char *pem, size_t length, int system_ancho
 }
 
 /* Checks `signer`'s chain at `at` against the anchors; sets the chain fields of `result`. */
-static void check_chain(X509 *signer, STACK_OF(X509) *carried, X509_STORE *store, long long at, sigcheck_result *result)
+static void check_chain(X509 *signer, STACK_OF(X509) *carried, X509_STORE *store, long long at, sigcrypto_result *result)
 {
 	X509_STORE_CTX *context = X509_STORE_CTX_new();
 	if (!context || !X509_STORE_CTX_init(context, store, signer, carried)) {
 		note_error(result);
-		result->chain = SIGCHECK_CHAIN_FAILED;
+		result->chain = SIGCRYPTO_CHAIN_FAILED;
 		X509_STORE_CTX_free(context);
 		return;
 	}
 	X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), (time_t)at);
 	if (X509_verify_cert(context) == 1) {
-		result->chain = SIGCHECK_CHAIN_TRUSTED;
+		result->chain = SIGCRYPTO_CHAIN_TRUSTED;
 	} else {
 		int error = X509_STORE_CTX_get_error(context);
 		result->chain_error = error;
@@ -90,10 +90,10 @@ static void check_chain(X509 *signer, STACK_OF(X509) *carried, X509_STORE *store
 		case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
 		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
 		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
-			result->chain = SIGCHECK_CHAIN_UNTRUSTED;
+			result->chain = SIGCRYPTO_CHAIN_UNTRUSTED;
 			break;
 		default:
-			result->chain = SIGCHECK_CHAIN_FAILED;
+			result->chain = SIGCRYPTO_CHAIN_FAILED;
 		}
 		if (!result->message[0])
 			snprintf(result->message, sizeof result->message, "%s", X509_verify_cert_error_string(error));
@@ -118,8 +118,8 @@ static void subject_of(X509 *certificate, char *out, size_t size)
 	BIO_free(bio);
 }
 
-int sigcheck_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length,
-	const char *anchors, size_t anchors_length, int system_anchors, long long fallback_time, sigcheck_result *result)
+int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length,
+	const char *anchors, size_t anchors_length, int system_anchors, long long fallback_time, sigcrypto_result *result)
 {
 	BIO *in = NULL, *data = NULL;
 	CMS_ContentInfo *info = NULL;

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import HostCommands
+import RendererProvider
+import RendererSignatures
+
+struct SignCommand: HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign", abstract: "Sign a PDF with a PKCS#12 identity, in an incremental update written to a new file.",
+        discussion: """
+            The signature goes into the unsigned signature field --field names, or into a new field on page --page \\
+            (over --rect, page space, when it is --visible; invisible otherwise). The identity's password is read \\
+            from --password-file (or --password, or $HOSTAPP_PASSWORD): encrypted documents are not signed, so the \\
+            document needs none. Earlier signatures stay valid. The output is written only when signing succeeds.
+            """)
+
+    enum Certify: String, ExpressibleByArgument, CaseIterable {
+        case none, forms, annotations
+
+        var permissions: CertificationPermissions? {
+            switch self {
+            case .none: nil
+            case .forms: .formFilling
+            case .annotations: .formFillingAndAnnotations
+            }
+        }
+    }
+
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
+
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
+    var file: String
+
+    @Option(name: .customLong("cert"), help: ArgumentHelp("The signer's PKCS#12 file (key, certificate and chain).", valueName: "p12"), completion: .file())
+    var identity: String
+
+    @Option(help: "The unsigned signature field to sign, by its fully qualified name.")
+    var field: String?
+
+    @Option(help: "The page of a new signature field (1-based).")
+    var page: Int?
+
+    @Option(help: ArgumentHelp("The new field's area on its page, in page space: x,y,width,height.", valueName: "x,y,w,h"))
+    var rect: String?
+
+    @Option(help: "The new field's name (default: the first free Signature1, Signature2…).")
+    var name: String?
+
+    @Flag(help: "Show the signer's name and the time in the field.")
+    var visible = false
+
+    @Option(help: "Why the document is signed.")
+    var reason: String?
+
+    @Option(help: "Where it is signed.")
+    var location: String?
+
+    @Option(help: "How to reach the signer.")
+    var contact: String?
+
+    @Option(help: "Certify the document, allowing later form filling (forms) or form filling and annotations (annotations).")
+    var certify: Certify = .none
+
+    @Option(help: "The encoding: pades (ETSI.CAdES.detached) or pkcs7 (adbe.pkcs7.detached).")
+    var encoding: String = "pades"
+
+    @Option(help: "The digest: sha256, sha384 or sha512.")
+    var digest: String = "sha256"
+
+    @Option(name: .shortAndLong, help: "The signed file to write.", completion: .file(extensions: ["pdf"]))
+    var output: String
+
+    func validate() throws {
+        guard (field == nil) != (page == nil) else { throw ValidationError("give either --field or --page") }
+        guard field == nil || (rect == nil && name == nil) else { throw ValidationError("--rect and --name go with --page, for a new field") }
+        guard !visible || field != nil || rect != nil else { throw ValidationError("a visible signature in a new field needs --rect") }
+        guard ["pades", "pkcs7"].contains(encoding) else { throw ValidationError("--encoding is pades or pkcs7") }
+        guard SigningOptions.Digest(rawValue: digest.uppercased()) != nil else { throw ValidationError("--digest is sha256, sha384 or sha512") }
+    }
+
+    func run() throws {
+        try Failure.reporting {
+            var options = global
+            let password = try options.password() ?? ""
+            (options.passwordArgument, options.passwordFile) = (nil, nil)
+            let identity = try SigningIdentity(pkcs12File: self.identity, password: password)
+            let document = try options.open(file, needing: [.sign])
+            let placement: SigningOptions.Placement =
+                if let field { .field(field) } else { .newField(name: name, pageIndex: page! - 1, area: try rect.map { try GeometryArgument.rectangle($0, option: "--rect") }) }
+            let signed = try document.sign(
+                with: identity,
+                options: SigningOptions(
+                    placement: placement, isVisible: visible, encoding: encoding == "pkcs7" ? .pkcs7 : .cades, digest: SigningOptions.Digest(rawValue: digest.uppercased())!,
+                    reason: reason, location: location, contactInfo: contact, certification: certify.permissions))
+            do {
+                try signed.write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw RendererError(.ioFailure, "cannot write \(URL(fileURLWithPath: output).lastPathComponent): \((error as NSError).localizedDescription)")
+            }
+            print("signed by \(identity.commonName) into \(output)")
+        }
+    }
+}

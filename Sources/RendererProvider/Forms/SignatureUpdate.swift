@@ -1,0 +1,70 @@
+import Foundation
+
+/// A signature for an engine to lay into a document's file as an incremental update, with
+/// room left for the signature value: what `RendererSignatures`' `Document.sign` asks of an
+/// engine (``EngineDocument/prepareSignatureUpdate(_:of:)``) before it signs the bytes.
+public struct SignatureUpdateRequest: Hashable, Sendable, Codable {
+    /// Which field the signature goes into.
+    public enum Placement: Hashable, Sendable, Codable {
+        /// The existing unsigned signature field of this fully qualified name; its widget's
+        /// rectangle shows the appearance.
+        case field(String)
+        /// A new field `name` on page `pageIndex`, shown over `area` (page space), or
+        /// invisible when `area` is nil.
+        case newField(name: String, pageIndex: Int, area: PageRect?)
+    }
+
+    /// Which field the signature goes into.
+    public var placement: Placement
+    /// The signature's encoding (`/SubFilter`): `adbe.pkcs7.detached` or `ETSI.CAdES.detached`.
+    public var subFilter: String
+    /// The signer's name (`/Name`).
+    public var signerName: String?
+    /// The signing time (`/M`).
+    public var signingTime: Date
+    /// Why, where and how to reach the signer (`/Reason`, `/Location`, `/ContactInfo`).
+    public var reason: String?
+    public var location: String?
+    public var contactInfo: String?
+    /// When set, the signature certifies the document with these permissions (a `/DocMDP`
+    /// reference, and the catalog's `/Perms`).
+    public var certification: CertificationPermissions?
+    /// The lines of text the widget shows, top to bottom; none leaves a visible field
+    /// without an appearance of its own.
+    public var appearanceLines: [String]
+    /// How many bytes the signature value may take.
+    public var signatureCapacity: Int
+
+    /// A request with every part given.
+    public init(
+        placement: Placement, subFilter: String, signerName: String?, signingTime: Date, reason: String? = nil, location: String? = nil,
+        contactInfo: String? = nil, certification: CertificationPermissions? = nil, appearanceLines: [String] = [], signatureCapacity: Int
+    ) {
+        self.placement = placement
+        self.subFilter = subFilter
+        self.signerName = signerName
+        self.signingTime = signingTime
+        self.reason = reason
+        self.location = location
+        self.contactInfo = contactInfo
+        self.certification = certification
+        self.appearanceLines = appearanceLines
+        self.signatureCapacity = signatureCapacity
+    }
+}
+
+/// A file with a signature laid in but not yet made: the original bytes, then an incremental
+/// update whose signature value (`/Contents`) is zeros between the two byte ranges.
+public struct PreparedSignatureUpdate: Hashable, Sendable, Codable {
+    /// The whole file.
+    public var data: Data
+    /// The two ranges the signature covers (`/ByteRange`): everything but the hexadecimal
+    /// string of the value, `<` and `>` included.
+    public var byteRanges: [SignatureField.ByteRange]
+
+    /// The prepared bytes and their ranges.
+    public init(data: Data, byteRanges: [SignatureField.ByteRange]) {
+        self.data = data
+        self.byteRanges = byteRanges
+    }
+}

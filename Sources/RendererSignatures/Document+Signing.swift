@@ -1,0 +1,133 @@
+import Foundation
+import RendererProvider
+
+/// Signing a document's file.
+extension Document {
+    /// The document's saved file signed by `identity` as `options` say, in an incremental
+    /// update after the file's bytes (so earlier signatures stay valid): a detached CMS
+    /// signature of the update's byte ranges made by OpenSSL, in an existing unsigned field
+    /// or a new one, visible or not, certifying the document when asked.
+    ///
+    /// Nothing is written: the caller stores the bytes returned. Refused with nothing made:
+    /// - `expired` when the certificate is not valid at `options.date`; `notPermitted` when
+    ///   its key usage does not allow signing;
+    /// - `notPermitted` when the document's permissions forbid filling in forms (or, for a
+    ///   new field, annotating), or its certification allows no change;
+    /// - `invalidArgument` for unsaved changes, a field that is missing, signed already, or
+    ///   not a signature field, a new field's name taken, an area that is not finite and
+    ///   positive, a visible new field without one, or a certification after another signature;
+    /// - `pageOutOfRange` for a new field on a page the document lacks;
+    /// - `unsupported` for an engine without ``Capability/sign``, an encrypted file, or one
+    ///   the engine repaired.
+    public func sign(with identity: SigningIdentity, options: SigningOptions = SigningOptions()) throws -> Data {
+        try SigningPlan(document: self, identity: identity, options: options).sign()
+    }
+}
+
+/// The checks and the steps of one signing.
+struct SigningPlan {
+    let document: Document
+    let identity: SigningIdentity
+    let options: SigningOptions
+
+    func sign() throws -> Data {
+        try checkIdentity()
+        let request = try request()
+        var prepared = try document.preparedSignatureUpdate(request)
+        let data = prepared.data
+        var content = Data(capacity: data.count)
+        for range in prepared.byteRanges { content.append(data[range.offset..<(range.offset + range.length)]) }
+        let signature = try identity.sign(content, digest: options.digest.rawValue, cades: options.encoding == .cades)
+        guard signature.count <= request.signatureCapacity else {
+            throw RendererError(.engineFailure, "the signature took \(signature.count) bytes, more than the \(request.signatureCapacity) reserved", backend: document.renderer.id)
+        }
+        let hex = Data(signature.map { String(format: "%02X", $0) }.joined().utf8)
+        let start = prepared.byteRanges[0].length + 1
+        prepared.data.replaceSubrange(start..<(start + hex.count), with: hex)
+        return prepared.data
+    }
+
+    private func checkIdentity() throws {
+        guard identity.isValid(at: options.date) else {
+            throw RendererError(.expired, "the signer's certificate is not valid at the signing time (it is valid from \(Self.format(identity.notBefore)) to \(Self.format(identity.notAfter)))")
+        }
+        guard identity.keyUsageAllowsSigning else {
+            throw RendererError(.notPermitted, "the signer's certificate may not sign documents (its key usage has neither digitalSignature nor nonRepudiation)")
+        }
+    }
+
+    /// What the engine lays out, after the document's rules are checked.
+    private func request() throws -> SignatureUpdateRequest {
+        let backend = document.renderer.id
+        let fields = try document.signatureFields()
+        let permissions = try document.info().permissions
+        guard permissions.contains(.fillForms) else {
+            throw RendererError(.notPermitted, "the document's permissions do not allow filling in its form, which signing is", backend: backend)
+        }
+        if fields.contains(where: { $0.certification == .noChanges }) {
+            throw RendererError(.notPermitted, "the document is certified with no change allowed, signing included", backend: backend)
+        }
+        if options.certification != nil, fields.contains(where: \.isSigned) {
+            throw RendererError(.invalidArgument, "only a document's first signature can certify it; this one is signed already", backend: backend)
+        }
+        let placement: SignatureUpdateRequest.Placement
+        switch options.placement {
+        case .field(let name):
+            guard let field = fields.first(where: { $0.name == name }) else {
+                throw RendererError(.invalidArgument, "the document has no signature field \(name)", backend: backend)
+            }
+            guard !field.isSigned else { throw RendererError(.invalidArgument, "the field \(name) is signed already", backend: backend) }
+            placement = .field(name)
+        case .newField(let name, let pageIndex, let area):
+            guard permissions.contains(.annotate) else {
+                throw RendererError(.notPermitted, "the document's permissions do not allow adding a signature field", backend: backend)
+            }
+            guard (0..<document.pageCount).contains(pageIndex) else {
+                throw RendererError(.pageOutOfRange, "the document has no page \(pageIndex + 1)", backend: backend)
+            }
+            if let area {
+                let numbers = [area.minX, area.minY, area.maxX, area.maxY]
+                guard numbers.allSatisfy(\.isFinite), area.maxX - area.minX >= 1, area.maxY - area.minY >= 1 else {
+                    throw RendererError(.invalidArgument, "a signature's area must be finite and at least a point wide and high", backend: backend)
+                }
+            } else if options.isVisible {
+                throw RendererError(.invalidArgument, "a visible signature in a new field needs an area", backend: backend)
+            }
+            placement = .newField(name: try fieldName(name, among: fields), pageIndex: pageIndex, area: options.isVisible ? area : nil)
+        }
+        let capacity = try identity.sign(Data("capacity".utf8), digest: options.digest.rawValue, cades: options.encoding == .cades).count + 256
+        return SignatureUpdateRequest(
+            placement: placement, subFilter: options.encoding.rawValue, signerName: identity.commonName, signingTime: options.date,
+            reason: options.reason, location: options.location, contactInfo: options.contactInfo, certification: options.certification,
+            appearanceLines: options.isVisible ? appearanceLines() : [], signatureCapacity: capacity)
+    }
+
+    /// `given` when it is free and a partial name (no dot), else the first free `SignatureN`.
+    private func fieldName(_ given: String?, among signatures: [SignatureField]) throws -> String {
+        let taken = Set(signatures.map(\.name) + (try document.formFields()).map(\.name))
+        if let given {
+            guard !given.isEmpty, !given.contains("."), given.count <= 200, !taken.contains(given) else {
+                throw RendererError(.invalidArgument, "a new signature field needs a name of its own without a dot; \(given) is not one", backend: document.renderer.id)
+            }
+            return given
+        }
+        return (1...).lazy.map { "Signature\($0)" }.first { !taken.contains($0) }!
+    }
+
+    /// The lines a visible signature shows.
+    private func appearanceLines() -> [String] {
+        var lines = ["Digitally signed by \(identity.commonName)", "Date: \(Self.format(options.date))"]
+        if let reason = options.reason { lines.append("Reason: \(reason)") }
+        if let location = options.location { lines.append("Location: \(location)") }
+        return lines
+    }
+
+    /// A time as `2026-11-27 14:05:00 UTC`.
+    private static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+        return formatter.string(from: date)
+    }
+}
