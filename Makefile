@@ -85,6 +85,8 @@ setup:
 	@command -v schemathesis > /dev/null || python3 -m pip install -q "schemathesis==4.32.5"
 	@# axe-core (from axe-selenium-python), which checks the viewer against WCAG 2.1 A and AA.
 	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q "axe-selenium-python==2.1.6"
+	@# pyHanko, the independent validator of every signature the signing tests make.
+	@python3 -c 'import pyhanko.sign' 2>/dev/null || python3 -m pip install -q "pyHanko==0.38.0"
 	@# Selenium, which drives Chromium in the viewer's tests.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium

@@ -68,10 +68,36 @@ struct RevisionComparison {
         for index in 0..<document.pageCount {
             let page = "page \(index + 1)"
             if try signed.pageInfo(pageAt: index) != document.pageInfo(pageAt: index) { return "\(page) changed its size, boxes or rotation" }
-            if try signed.text(pageAt: index) != document.text(pageAt: index) { return "the text of \(page) changed" }
-            if try signed.render(pageAt: index, options: options) != document.render(pageAt: index, options: options) { return "what \(page) draws changed" }
+            // The text page holds the content's text alone on both engines; Poppler's plain
+            // text also holds what annotations' appearances draw, such as a new signature's.
+            if try signed.textPage(pageAt: index) != document.textPage(pageAt: index) { return "the text of \(page) changed" }
+            let widgets = try Self.widgetAreas(of: signed, pageAt: index) + Self.widgetAreas(of: document, pageAt: index)
+            let before = try signed.render(pageAt: index, options: options), after = try document.render(pageAt: index, options: options)
+            if Self.differ(before, after, outside: widgets.compactMap { PixelRect(covering: $0, scale: options.scale) }) { return "what \(page) draws changed" }
         }
         return nil
+    }
+
+    /// The areas of page `index`'s form widgets, whose drawing filling and signing change:
+    /// Poppler draws widgets even without annotations (its printing path keeps them).
+    private static func widgetAreas(of document: Document, pageAt index: Int) throws -> [PageRect] {
+        try document.annotations(pageAt: index).filter { $0.kind.rawValue == "Widget" }.map(\.rect)
+    }
+
+    /// Whether two drawings differ in a pixel outside `areas` (each widened by a pixel, for
+    /// the smoothing at their edges).
+    private static func differ(_ a: Bitmap, _ b: Bitmap, outside areas: [PixelRect]) -> Bool {
+        guard a.width == b.width, a.height == b.height, a.stride == b.stride, a.format == b.format else { return true }
+        guard a.bytes != b.bytes else { return false }
+        let size = a.format.bytesPerPixel
+        for y in 0..<a.height {
+            let skipped = areas.filter { y >= $0.y - 1 && y <= $0.y + $0.height }
+            for x in 0..<a.width where !skipped.contains(where: { x >= $0.x - 1 && x <= $0.x + $0.width }) {
+                let start = y * a.stride + x * size
+                if a.bytes[start..<(start + size)] != b.bytes[start..<(start + size)] { return true }
+            }
+        }
+        return false
     }
 
     private static func names(_ changes: [Change]) -> String {
@@ -81,7 +107,8 @@ struct RevisionComparison {
     /// The other kinds of change.
     private func otherChanges(from signed: Document) throws -> [Change] {
         var changes: [Change] = []
-        let annotations = { (document: Document) in try (0..<document.pageCount).map { try document.annotations(pageAt: $0) } }
+        // Widgets are the form's: their changes count as form values and signatures.
+        let annotations = { (document: Document) in try (0..<document.pageCount).map { try document.annotations(pageAt: $0).filter { $0.kind.rawValue != "Widget" } } }
         if try annotations(signed) != annotations(document) { changes.append(.annotations) }
         let values = { (document: Document) in try document.formFields().map { [$0.name] + $0.values } }
         if try values(signed) != values(document) { changes.append(.formValues) }

@@ -1,0 +1,228 @@
+import Foundation
+import RendererProvider
+import RendererSignatures
+import Testing
+import TestSupport
+
+/// Documents signed on every backend with identities a test CA issued
+/// (`Tests/Fixtures/Signing/make-identities.py`), each signed file checked by three
+/// independent witnesses, `pdfsig` (Poppler's NSS verifier), pyHanko's validator (with the
+/// test CA as its trust root) and `qpdf --check`, and by this project's verifier.
+@Suite("Signing, on every backend")
+struct SigningTests {
+    /// The other backend, which signs a second time or reads what one signed.
+    static func other(than backend: String) -> String {
+        Fixtures.backendIDs.first { $0 != backend }!
+    }
+
+    static func identity(_ identities: SigningIdentities, _ name: String = "signer.p12") throws -> SigningIdentity {
+        try SigningIdentity(pkcs12File: identities.path(name), password: SigningIdentities.password)
+    }
+
+    /// Signs the PDF at `path` with `backend`, writes the result into the folder as `output`
+    /// and returns its path.
+    static func sign(
+        _ path: String, backend: String, as name: String = "signer.p12", options: SigningOptions = SigningOptions(), into identities: SigningIdentities,
+        output: String
+    ) throws -> String {
+        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let signed = try document.sign(with: try identity(identities, name), options: options)
+        let written = identities.path(output)
+        try signed.write(to: URL(fileURLWithPath: written))
+        return written
+    }
+
+    static func verdicts(_ path: String, backend: String, identities: SigningIdentities) throws -> [SignatureVerification] {
+        try Fixtures.registry.open(.file(path), backend: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
+    }
+
+    /// `qpdf --check` finds nothing wrong.
+    static func expectQPDFAccepts(_ path: String) async throws {
+        let check = try await Tool.run("qpdf", ["--check", path])
+        #expect(check.status == 0 && check.text.contains("No syntax or stream encoding errors"), "\(check.text)\(check.stderr)")
+    }
+
+    /// The default signature: PAdES (ETSI.CAdES.detached) with SHA-256, invisible, in a new
+    /// field on the first page, appended to the original bytes, which stay as they were.
+    @Test(arguments: Fixtures.backendIDs)
+    func aNewSignatureIsValidForEveryWitness(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let date = Date()
+        let signed = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(reason: "Approved", location: "Lab", date: date), into: identities, output: "signed.pdf")
+        let original = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("forms.pdf")))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: signed))
+        #expect(bytes.count > original.count && bytes.prefix(original.count) == original)
+
+        for reader in Fixtures.backendIDs {
+            let verdicts = try Self.verdicts(signed, backend: reader, identities: identities)
+            #expect(verdicts.map(\.field) == ["Signature1"])
+            #expect(verdicts.first?.verdict == .valid && verdicts.first?.reasons.map(\.code) == [.intact, .trusted, .coversWholeFile])
+            #expect(verdicts.first?.signer == "O=Renderer Provider Tests,CN=Ada Signer" && verdicts.first?.digestAlgorithm == "SHA256")
+        }
+        let field = try #require(try await Fixtures.registry.open(.file(signed), backend: .id(Self.other(than: backend))).signatureFields().first)
+        #expect(field.signerName == "Ada Signer" && field.reason == "Approved" && field.location == "Lab" && field.subFilter == "ETSI.CAdES.detached")
+        #expect(field.coversWholeFile && field.pageIndex == 0)
+        #expect(abs((field.signingTime ?? .distantPast).timeIntervalSince(date)) < 1)
+
+        let pdfsig = try await Tool.run("pdfsig", [signed]).text
+        #expect(pdfsig.contains("Signature is Valid") && pdfsig.contains("ETSI.CAdES.detached") && pdfsig.contains("Total document signed"), "\(pdfsig)")
+        #expect(pdfsig.contains("SHA-256"))
+        let pyHanko = try await identities.pyHanko(signed)
+        #expect(pyHanko.count == 1)
+        #expect(pyHanko.first.map { $0.intact && $0.valid && $0.trusted && $0.coverage == "ENTIRE_FILE" } == true, "\(pyHanko)")
+        try await Self.expectQPDFAccepts(signed)
+    }
+
+    /// A visible signature in a new field, PKCS#7 with SHA-384 and an EC key: both text
+    /// extractors read the signer's name and the reason from the drawn appearance.
+    @Test(arguments: Fixtures.backendIDs)
+    func aVisibleSignatureShowsTheSigner(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let options = SigningOptions(
+            placement: .newField(name: "Approval", pageIndex: 0, area: PageRect(x: 300, y: 650, width: 220, height: 60)), isVisible: true,
+            encoding: .pkcs7, digest: .sha384, reason: "Checked by (the) lab")
+        let signed = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, as: "ec-signer.p12", options: options, into: identities, output: "visible.pdf")
+        for text in [try await Tool.run("pdftotext", [signed, "-"]).text, try await Tool.run("mutool", ["draw", "-q", "-F", "txt", signed, "1"]).text] {
+            #expect(text.contains("Digitally signed by Eve Signer") && text.contains("Reason: Checked by (the) lab"), "\(text)")
+        }
+        let pdfsig = try await Tool.run("pdfsig", [signed]).text
+        #expect(pdfsig.contains("Signature Field Name: Approval") && pdfsig.contains("adbe.pkcs7.detached") && pdfsig.contains("SHA-384"), "\(pdfsig)")
+        #expect(pdfsig.contains("Signature is Valid"))
+        let pyHanko = try await identities.pyHanko(signed)
+        #expect(pyHanko.first.map { $0.field == "Approval" && $0.valid && $0.trusted } == true, "\(pyHanko)")
+        let verdict = try Self.verdicts(signed, backend: Self.other(than: backend), identities: identities)
+        #expect(verdict.first?.verdict == .valid && verdict.first?.digestAlgorithm == "SHA384")
+        try await Self.expectQPDFAccepts(signed)
+    }
+
+    /// signed.pdf's unsigned field Review.Witness signed by one backend, then a new field by
+    /// the other: the fixture's signature and the first new one still cover their revisions
+    /// and are intact, for every witness; each later revision only adds a signature.
+    @Test(arguments: Fixtures.backendIDs)
+    func laterSignaturesKeepEarlierOnesValid(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let first = try Self.sign(
+            Fixtures.path("signed.pdf"), backend: backend, options: SigningOptions(placement: .field("Review.Witness"), isVisible: true), into: identities,
+            output: "first.pdf")
+        let second = try Self.sign(first, backend: Self.other(than: backend), as: "ec-signer.p12", into: identities, output: "second.pdf")
+
+        let verdicts = try Self.verdicts(second, backend: backend, identities: identities)
+        #expect(verdicts.map(\.field) == ["Approval", "Review.Witness", "Signature1"])
+        // The fixture's signer is not issued by the test CA: intact, its signer unknown.
+        #expect(verdicts[0].verdict == .unknown && verdicts[0].reasons.map(\.code) == [.intact, .untrusted, .coversItsRevision, .allowedChanges])
+        #expect(verdicts[1].verdict == .valid && verdicts[1].reasons.map(\.code) == [.intact, .trusted, .coversItsRevision, .allowedChanges])
+        #expect(verdicts[2].verdict == .valid && verdicts[2].reasons.map(\.code) == [.intact, .trusted, .coversWholeFile])
+
+        let pdfsig = try await Tool.run("pdfsig", [second]).text
+        #expect(pdfsig.components(separatedBy: "Signature is Valid").count == 4, "\(pdfsig)")
+        let pyHanko = try await identities.pyHanko(second)
+        #expect(pyHanko.map(\.field) == ["Approval", "Review.Witness", "Signature1"])
+        #expect(pyHanko.allSatisfy { $0.intact && $0.valid }, "\(pyHanko)")
+        #expect(pyHanko.map(\.trusted) == [false, true, true])
+        #expect(pyHanko.map(\.coverage) == ["ENTIRE_REVISION", "ENTIRE_REVISION", "ENTIRE_FILE"])
+        #expect(pyHanko.prefix(2).allSatisfy { $0.modification == "FORM_FILLING" })
+        try await Self.expectQPDFAccepts(second)
+    }
+
+    /// A certification with form filling allowed: the catalog's /Perms /DocMDP names it, a
+    /// later approval signature keeps it valid (pyHanko: DocMDP respected), and a second
+    /// certification is refused. A certification that allows nothing refuses any signature.
+    @Test(arguments: Fixtures.backendIDs)
+    func certificationRulesLaterSignatures(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let certified = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(certification: .formFilling), into: identities, output: "certified.pdf")
+        let fields = try await Fixtures.registry.open(.file(certified), backend: .id(Self.other(than: backend))).signatureFields()
+        #expect(fields.map(\.certification) == [.formFilling])
+
+        let approved = try Self.sign(certified, backend: Self.other(than: backend), into: identities, output: "approved.pdf")
+        let verdicts = try Self.verdicts(approved, backend: backend, identities: identities)
+        #expect(verdicts.map(\.verdict) == [.valid, .valid])
+        let pyHanko = try await identities.pyHanko(approved)
+        #expect(pyHanko.map(\.docmdp_ok) == [true, true] && pyHanko.allSatisfy(\.valid), "\(pyHanko)")
+
+        #expect { try Self.sign(certified, backend: backend, options: SigningOptions(certification: .formFilling), into: identities, output: "twice.pdf") } throws: {
+            ($0 as? RendererError)?.code == .invalidArgument
+        }
+        let locked = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(certification: .noChanges), into: identities, output: "locked.pdf")
+        #expect { try Self.sign(locked, backend: backend, into: identities, output: "refused.pdf") } throws: { ($0 as? RendererError)?.code == .notPermitted }
+        #expect(!FileManager.default.fileExists(atPath: identities.path("twice.pdf")) && !FileManager.default.fileExists(atPath: identities.path("refused.pdf")))
+    }
+
+    /// A file whose last cross-reference section is a stream (qpdf's object streams) gets an
+    /// update with a cross-reference stream too; every witness reads it.
+    @Test(arguments: Fixtures.backendIDs)
+    func crossReferenceStreamsAreFollowedInKind(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let compressed = identities.path("compressed.pdf")
+        #expect(try await Tool.run("qpdf", ["--object-streams=generate", Fixtures.path("forms.pdf"), compressed]).status == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: compressed))
+        let signed = try Self.sign(compressed, backend: backend, options: SigningOptions(placement: .newField(pageIndex: 0, area: PageRect(x: 72, y: 72, width: 200, height: 50)), isVisible: true), into: identities, output: "signed.pdf")
+        let update = try Data(contentsOf: URL(fileURLWithPath: signed)).dropFirst(original.count)
+        #expect(update.firstRange(of: Data("/Type /XRef".utf8)) != nil && update.firstRange(of: Data("\ntrailer".utf8)) == nil)
+        try await Self.expectQPDFAccepts(signed)
+        #expect(try await Tool.run("pdfsig", [signed]).text.contains("Signature is Valid"))
+        let pyHanko = try await identities.pyHanko(signed)
+        #expect(pyHanko.first.map { $0.valid && $0.trusted && $0.coverage == "ENTIRE_FILE" } == true, "\(pyHanko)")
+    }
+
+    /// What is refused, each with its typed error and nothing made: a wrong password, bytes
+    /// that are not PKCS#12, an expired certificate, one that may not sign, a missing or
+    /// signed field, a page the document lacks, an area that is not one, a visible new field
+    /// without an area, unsaved changes, an encrypted document.
+    @Test(arguments: Fixtures.backendIDs)
+    func whatCannotBeSignedIsRefused(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        func code(_ body: () throws -> Void) -> RendererError.Code? {
+            do {
+                try body()
+                return nil
+            } catch {
+                return (error as? RendererError)?.code
+            }
+        }
+        #expect(code { _ = try SigningIdentity(pkcs12File: identities.path("signer.p12"), password: "wrong") } == .wrongPassword)
+        #expect(code { _ = try SigningIdentity(pkcs12File: identities.path("ca.pem"), password: SigningIdentities.password) } == .invalidArgument)
+        #expect(code { _ = try SigningIdentity(pkcs12File: identities.path("missing.p12"), password: "") } == .fileNotFound)
+
+        let forms = Fixtures.path("forms.pdf")
+        let document = try await Fixtures.registry.open(.file(forms), backend: .id(backend))
+        let signer = try Self.identity(identities)
+        #expect(code { _ = try document.sign(with: try Self.identity(identities, "expired.p12")) } == .expired)
+        #expect(code { _ = try document.sign(with: try Self.identity(identities, "encipher-only.p12")) } == .notPermitted)
+        #expect(code { _ = try document.sign(with: signer, options: SigningOptions(placement: .field("Nowhere"))) } == .invalidArgument)
+        #expect(code { _ = try document.sign(with: signer, options: SigningOptions(placement: .newField(pageIndex: 7))) } == .pageOutOfRange)
+        #expect(code { _ = try document.sign(with: signer, options: SigningOptions(placement: .newField(pageIndex: 0), isVisible: true)) } == .invalidArgument)
+        let nan = PageRect(x: .nan, y: 0, width: 10, height: 10)
+        #expect(code { _ = try document.sign(with: signer, options: SigningOptions(placement: .newField(pageIndex: 0, area: nan), isVisible: true)) } == .invalidArgument)
+        #expect(code { _ = try document.sign(with: signer, options: SigningOptions(placement: .newField(name: "a.b", pageIndex: 0))) } == .invalidArgument)
+
+        let signedFixture = try Fixtures.open("signed.pdf", backend: backend)
+        #expect(code { _ = try signedFixture.sign(with: signer, options: SigningOptions(placement: .field("Approval"))) } == .invalidArgument)
+
+        let changed = try await Fixtures.registry.open(.file(forms), backend: .id(backend))
+        try changed.addLink(Link(area: PageRect(x: 10, y: 10, width: 20, height: 20), destination: .uri("https://example.org")), pageAt: 0)
+        #expect(code { _ = try changed.sign(with: signer) } == .invalidArgument)
+
+        let encrypted = try Fixtures.open("encrypted.pdf", backend: backend, password: "owner-secret")
+        #expect(code { _ = try encrypted.sign(with: signer) } == .unsupported)
+    }
+
+    /// A signer the test CA did not issue: pyHanko and this verifier find the signature
+    /// intact and its signer untrusted.
+    @Test(arguments: Fixtures.backendIDs)
+    func aStrangersSignatureIsIntactButUntrusted(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let signed = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, as: "stranger.p12", into: identities, output: "stranger.pdf")
+        let verdict = try #require(try Self.verdicts(signed, backend: backend, identities: identities).first)
+        #expect(verdict.verdict == .unknown && verdict.reasons.map(\.code) == [.intact, .untrusted, .coversWholeFile])
+        let pyHanko = try await identities.pyHanko(signed)
+        #expect(pyHanko.first.map { $0.intact && $0.valid && !$0.trusted } == true, "\(pyHanko)")
+    }
+}

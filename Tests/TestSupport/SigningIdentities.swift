@@ -1,0 +1,48 @@
+import Foundation
+
+/// A scratch folder of signing identities made by `Tests/Fixtures/Signing/make-identities.py`
+/// (a test CA and signers issued by it; see the script for what each is), and pyHanko's
+/// verdicts on signed files, the independent witness the signing tests ask.
+public struct SigningIdentities: Sendable {
+    /// The folder; ``remove()`` deletes it.
+    public let folder: URL
+    /// Every identity's password.
+    public static let password = "correct horse"
+
+    /// Makes the identities in a new folder.
+    public static func make() async throws -> SigningIdentities {
+        let folder = try Tool.temporaryDirectory()
+        let made = try await Tool.run("python3", [Fixtures.path("Signing/make-identities.py"), folder.path])
+        guard made.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: made.stderr]) }
+        return SigningIdentities(folder: folder)
+    }
+
+    /// The path of a file in the folder: one the script made (`signer.p12`, `ca.pem`,
+    /// `password.txt`…) or one a test writes.
+    public func path(_ name: String) -> String {
+        folder.appendingPathComponent(name).path
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// One signature as pyHanko validates it, with the test CA as its only trust root.
+    public struct PyHankoVerdict: Decodable, Sendable {
+        public var field: String
+        public var intact: Bool
+        public var valid: Bool
+        public var trusted: Bool
+        public var coverage: String?
+        public var modification: String?
+        public var docmdp_ok: Bool?
+        public var subfilter: String?
+    }
+
+    /// pyHanko's verdicts on every signature of the PDF at `pdf`.
+    public func pyHanko(_ pdf: String) async throws -> [PyHankoVerdict] {
+        let run = try await Tool.run("python3", [Fixtures.path("Signing/validate-with-pyhanko.py"), pdf, path("ca.pem")])
+        guard run.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: run.stderr]) }
+        return try JSONDecoder().decode([PyHankoVerdict].self, from: run.stdout)
+    }
+}
