@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["RendererProviderStore", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["RendererPrinting", "RendererProvider", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "RendererProviderMetadata", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "RendererProviderMetadata", "RendererSignatures", "TestSupport"]),
         .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
         .testTarget(
             name: "ServerTests",

@@ -20,7 +20,23 @@ extension Document {
     /// - `unsupported` for an engine without ``Capability/sign``, an encrypted file, or one
     ///   the engine repaired.
     public func sign(with identity: SigningIdentity, options: SigningOptions = SigningOptions()) throws -> Data {
-        try SigningPlan(document: self, identity: identity, options: options).sign()
+        try SigningPlan(document: self, identity: identity, options: options).sign().data
+    }
+}
+
+/// Signing through a session.
+extension ReadingSession {
+    /// Signs the session's file as ``Document/sign(with:options:)`` does and saves the
+    /// result over it (an incremental update: with a save's events, vetoes and copy-back),
+    /// then tells ``SessionEvent/signed(_:)``. Needs the ``SessionFeature/signing`` and
+    /// ``SessionFeature/save`` settings (`notPermitted`), a file state that is not read-only,
+    /// and no unsaved changes (`invalidArgument`: save them first). Undo and redo are
+    /// cleared, since the signature covers everything done before it.
+    @discardableResult
+    public func sign(with identity: SigningIdentity, options: SigningOptions = SigningOptions()) throws -> SaveResult {
+        try replaceFile(needing: [.signing]) { document in
+            try SigningPlan(document: document, identity: identity, options: options).sign()
+        }
     }
 }
 
@@ -30,7 +46,8 @@ struct SigningPlan {
     let identity: SigningIdentity
     let options: SigningOptions
 
-    func sign() throws -> Data {
+    /// The signed file, and the name of the field signed.
+    func sign() throws -> (data: Data, signedField: String) {
         try checkIdentity()
         let request = try request()
         var prepared = try document.preparedSignatureUpdate(request)
@@ -44,7 +61,9 @@ struct SigningPlan {
         let hex = Data(signature.map { String(format: "%02X", $0) }.joined().utf8)
         let start = prepared.byteRanges[0].length + 1
         prepared.data.replaceSubrange(start..<(start + hex.count), with: hex)
-        return prepared.data
+        switch request.placement {
+        case .field(let name), .newField(let name, _, _): return (prepared.data, name)
+        }
     }
 
     private func checkIdentity() throws {

@@ -69,6 +69,9 @@ final class SessionRecorder: ReadingSessionDelegate, @unchecked Sendable {
     func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {
         record("formChanged \(fields.map(\.name).joined(separator: ","))")
     }
+    func session(_ session: ReadingSession, didSign field: SignatureField) {
+        record("signed \(field.name) \(field.signerName ?? "-")")
+    }
     func session(_ session: ReadingSession, didChangeCurrentPageFrom oldIndex: Int, to newIndex: Int) {
         record("currentPageChanged \(oldIndex)->\(newIndex)")
     }
@@ -125,6 +128,7 @@ extension SessionEvent {
         case .linksChanged: "linksChanged"
         case .formChanged: "formChanged"
         case .pagesChanged: "pagesChanged"
+        case .signed: "signed"
         case .currentPageChanged: "currentPageChanged"
         case .willSave: "willSave"
         case .saved: "saved"

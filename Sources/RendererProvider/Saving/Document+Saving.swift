@@ -74,6 +74,23 @@ extension Document {
         }
     }
 
+    /// Writes `data`, the document's file as a change made to its bytes rather than through
+    /// the engine left it (a signature's incremental update), atomically at `path` in
+    /// `fileSystem`, and reads the document from there again, as a save does. The document
+    /// must have no unsaved changes, which `data` would leave out.
+    package func replaceFile(with data: Data, at path: String, in fileSystem: any FileSystem) throws {
+        let password = self.password
+        try withEngineState { state in
+            guard !state.hasUnsavedChanges else {
+                throw RendererError(.invalidArgument, "the document has unsaved changes, which the new file would lose", backend: state.renderer.id)
+            }
+            try fileSystem.replaceAtomically(path) { handle in try data.withUnsafeBytes { try handle.write($0) } }
+            let saved: DocumentSource = fileSystem is LocalFileSystem ? .file(path) : .stream(try fileSystem.documentStream(path))
+            state.document = try state.renderer.openDocument(saved, password: password, limits: limits)
+            state.source = saved
+        }
+    }
+
     /// Writes the document with its changes into `fileSystem` at `path` as
     /// ``save(to:in:mode:)`` does, but goes on as it was, as ``saveCopy(to:mode:)`` does.
     public func saveCopy(to path: String, in fileSystem: any FileSystem, mode: SaveMode = .automatic) throws {

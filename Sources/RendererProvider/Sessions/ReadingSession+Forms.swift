@@ -4,6 +4,11 @@ extension ReadingSession {
         try withDocument { document, _ in try document.formFields() }
     }
 
+    /// The signature fields, as ``Document/signatureFields()`` lists them.
+    public func signatureFields() throws -> [SignatureField] {
+        try withDocument { document, _ in try document.signatureFields() }
+    }
+
     /// The values of every field that takes one, as ``Document/formValues()`` gives them.
     public func formValues() throws -> FormValues {
         try withDocument { document, _ in try document.formValues() }

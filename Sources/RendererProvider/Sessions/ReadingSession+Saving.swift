@@ -46,6 +46,33 @@ extension ReadingSession {
         }
     }
 
+    /// Writes the bytes `make` returns, the document's file changed outside the engine (as
+    /// signing changes it), over the session's file, with a save's events, vetoes and
+    /// copy-back, and reads the document from it again; then tells `signed` of the field
+    /// `make` names, as the new file holds it. Needs `features` and ``SessionFeature/save``, a
+    /// file state that is not read-only, and no unsaved changes (`invalidArgument`: save
+    /// them first). Undo and redo are cleared: the file now holds everything done before.
+    package func replaceFile(needing features: [SessionFeature], _ make: (Document) throws -> (data: Data, signedField: String)) throws -> SaveResult {
+        try withPermitted(features + [.save]) { document, state in
+            guard !file.isReadOnly else { throw RendererError(.notPermitted, "\(file.displayPath) is read-only, so it cannot be signed in place") }
+            guard !document.hasUnsavedChanges else {
+                throw RendererError(.invalidArgument, "the document has unsaved changes; save them before signing, since the file is what is signed")
+            }
+            let (data, signedField) = try make(document)
+            let path = file.internalPath
+            guard try decide(path: path, mode: .incremental, state: state) != nil else { return .cancelled }
+            try write(path: path, in: state) { try document.replaceFile(with: data, at: path, in: configuration.fileSystem) }
+            state.undoStack.removeAll()
+            state.redoStack.removeAll()
+            if let field = try document.signatureFields().first(where: { $0.name == signedField }) {
+                emit(.signed(field), in: state)
+            }
+            guard file.requiresCopyBack, let original = file.originalPath else { return .saved(path: path) }
+            if let error = copyBack(to: original, state: state) { return .savedWithoutCopyBack(path: path, error: error) }
+            return .saved(path: path)
+        }
+    }
+
     /// Asks the delegate about a save: the mode to save in, or nil (after `saveCancelled`).
     private func decide(path: String, mode: SaveMode, state: State) throws -> SaveMode? {
         guard let chosen = state.delegate.map({ $0.session(self, willSaveTo: path, mode: mode) }) ?? mode else {

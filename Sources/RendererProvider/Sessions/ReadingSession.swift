@@ -321,6 +321,7 @@ public final class ReadingSession: Sendable {
         case .linksChanged(let page, let links): delegate.session(self, didChangeLinks: links, pageAt: page)
         case .formChanged(let fields): delegate.session(self, didChangeForm: fields)
         case .pagesChanged(let count): delegate.session(self, didChangePages: count)
+        case .signed(let field): delegate.session(self, didSign: field)
         case .currentPageChanged(let old, let new): delegate.session(self, didChangeCurrentPageFrom: old, to: new)
         case .willSave, .copyBackRequested: break  // asked of the delegate as decisions, not told
         case .saved(let path): delegate.session(self, didSaveTo: path)

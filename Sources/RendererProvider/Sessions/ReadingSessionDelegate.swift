@@ -26,6 +26,8 @@ public protocol ReadingSessionDelegate: AnyObject, Sendable {
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     func session(_ session: ReadingSession, didChangeForm fields: [FormField])
+    /// A signature was added and the file saved with it: the signed field, as it now reads.
+    func session(_ session: ReadingSession, didSign field: SignatureField)
     /// Pages were inserted, deleted, moved, rotated or copied in; the document now has
     /// `pageCount` pages.
     func session(_ session: ReadingSession, didChangePages pageCount: Int)
@@ -73,6 +75,8 @@ extension ReadingSessionDelegate {
     public func session(_ session: ReadingSession, didChangeLinks links: [Link], pageAt pageIndex: Int) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangeForm fields: [FormField]) {}
+    /// Does nothing.
+    public func session(_ session: ReadingSession, didSign field: SignatureField) {}
     /// Does nothing.
     public func session(_ session: ReadingSession, didChangePages pageCount: Int) {}
     /// Does nothing.

@@ -73,6 +73,9 @@ public enum SessionEvent: Hashable, Sendable {
     /// Form fields' values changed: the fields that changed, as they are now (none after the
     /// form was flattened away).
     case formChanged([FormField])
+    /// A signature was added and the session's file saved with it (``saved(path:)`` came
+    /// first): the signed field as the file now reads it.
+    case signed(SignatureField)
     /// Pages were inserted, deleted, moved, rotated or copied in; the document now has
     /// `pageCount` pages. Bookmarks and the current page that moved were told first.
     case pagesChanged(pageCount: Int)
