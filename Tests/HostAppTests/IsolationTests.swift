@@ -1,6 +1,7 @@
 import Foundation
 import RendererIsolation
 import RendererProvider
+import RendererSignatures
 import Testing
 import TestSupport
 
@@ -137,6 +138,20 @@ struct IsolationTests {
         let again = try Fixtures.registry.open(.file(output), backend: .id(backend))
         #expect(try again.outline() == outline)
         #expect(try again.links(pageAt: 0).map(\.destination) == [link.destination])
+    }
+
+    /// A signature is laid out in the engine process and signed in this one, where the key is.
+    @Test(arguments: Fixtures.backendIDs)
+    func signingWorksIsolated(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let document = try Self.open(Fixtures.path("forms.pdf"), backend: .id(backend))
+        let identity = try SigningIdentity(pkcs12File: identities.path("signer.p12"), password: SigningIdentities.password)
+        let output = identities.path("signed.pdf")
+        try document.sign(with: identity).write(to: URL(fileURLWithPath: output))
+        let verdicts = try await Fixtures.registry.open(.file(output), backend: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
+        #expect(verdicts.map(\.verdict) == [.valid])
+        #expect(try await Tool.run("pdfsig", [output]).text.contains("Signature is Valid"))
     }
 
     /// Changes an engine process held are lost when it crashes: that call and every later one
