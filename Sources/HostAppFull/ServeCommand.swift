@@ -6,6 +6,7 @@ import RendererCollaboration
 import RendererPrinting
 import RendererProvider
 import RendererServer
+import RendererSignatures
 
 struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     static let configuration = CommandConfiguration(
@@ -97,6 +98,12 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     /// The anchors the viewer's signature panel checks signers against.
     @OptionGroup var trust: TrustOptions
 
+    @Option(help: ArgumentHelp("The PKCS#12 identity the token's holder signs with from the viewer (default: none; signing refused).", valueName: "p12"), completion: .file())
+    var signingIdentity: String?
+
+    @Option(help: "A file whose first line is the signing identity's password.", completion: .file())
+    var signingPasswordFile: String?
+
     @Option(help: "Keep collaboration layers, verifying readers' tokens with this key (PEM: EC P-256 for ES256 or RSA for RS256).", completion: .file())
     var collabKey: String?
 
@@ -122,6 +129,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
 
     func validate() throws {
         if !uploads && uploadFolder != nil { throw ValidationError("--upload-folder goes with --uploads") }
+        if signingIdentity == nil && signingPasswordFile != nil { throw ValidationError("--signing-password-file goes with --signing-identity") }
         guard uploadLimitMiB >= 1, uploadSpaceMiB >= uploadLimitMiB else {
             throw ValidationError("--upload-limit-mib must be at least 1, and --upload-space-mib at least as much")
         }
@@ -145,6 +153,11 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
 
     /// The reader state database: --reader-state, or the default in the XDG data directory;
     /// nil for `:memory:`.
+    /// The signing identity's password: --signing-password-file's first line, else none.
+    private func signingPassword() throws -> String {
+        try signingPasswordFile.map(DataFiles.secret(from:)) ?? ""
+    }
+
     private func readerStatePath() -> String? {
         if readerState == ":memory:" { return nil }
         if let readerState { return readerState }
@@ -185,6 +198,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             }
             if printers || printServer != nil { configuration.printing = PrintService(server: printServer) }
             configuration.trustAnchors = try trust.anchors()
+            configuration.signingIdentity = try signingIdentity.map { try SigningIdentity(pkcs12File: $0, password: try signingPassword()) }
             if let database {
                 var collaboration = CollaborationConfiguration(tokens: try await collaborationTokens(), database: database)
                 collaboration.policy = TokenPolicy(

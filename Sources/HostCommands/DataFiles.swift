@@ -13,6 +13,19 @@ package enum DataFiles {
         }
     }
 
+    /// The first line of the secret file `path` (`-`: standard input), without its line end:
+    /// a password. Errors name the file, never what it holds.
+    package static func secret(from path: String) throws -> String {
+        let data: Data
+        do {
+            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw RendererError(.ioFailure, "cannot read the password file \(path): \((error as NSError).localizedDescription)")
+        }
+        let firstLine = data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? Data()
+        return String(decoding: firstLine.last == UInt8(ascii: "\r") ? firstLine.dropLast() : firstLine, as: UTF8.self)
+    }
+
     /// The `T` the JSON file `path` holds; `invalidArgument`, naming `what` the file is, for a
     /// file larger than `maximumSize` bytes or JSON that is not a `T`.
     package static func decode<T: Decodable>(_ type: T.Type, from path: String, maximumSize: Int, what: String) throws -> T {

@@ -127,15 +127,7 @@ package struct GlobalOptions {
         if passwordArgument != nil && passwordFile != nil { throw RendererError(.invalidArgument, "--password and --password-file exclude each other") }
         if let passwordArgument { return passwordArgument }
         guard let passwordFile else { return Self.environment("HOSTAPP_PASSWORD") }
-        let data: Data
-        do {
-            data = passwordFile == "-"
-                ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: passwordFile))
-        } catch {
-            throw RendererError(.ioFailure, "cannot read the password file \(passwordFile): \((error as NSError).localizedDescription)")
-        }
-        let firstLine = data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? Data()
-        return String(decoding: firstLine.last == UInt8(ascii: "\r") ? firstLine.dropLast() : firstLine, as: UTF8.self)
+        return try DataFiles.secret(from: passwordFile)
     }
 
     /// Opens `path` with the selected backend and password: in this process under the

@@ -60,6 +60,11 @@ public struct ServerConfiguration: Sendable {
     /// signature valid (`GET /api/documents/{id}/signatures`); none (the default) leaves every
     /// intact signature unknown.
     public var trustAnchors = TrustAnchors.none
+    /// The identity whoever holds the server's token signs with, from the viewer's signature
+    /// panel (`POST /api/documents/{id}/signatures`), where the document settings' `signing`
+    /// and the PDF allow it; nil (the default) refuses signing. Its key stays in the server's
+    /// memory: no route answers with it.
+    public var signingIdentity: SigningIdentity?
     /// When true, the server stops once no viewer tab has been open for ``viewerLinger``
     /// (`hostapp view`: a server for one reader's tab, which ends when the tab does).
     public var endsWithViewer = false

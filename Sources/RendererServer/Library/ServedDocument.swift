@@ -230,8 +230,9 @@ actor ServedDocument {
     /// (atomically, as sessions save) and moves on to the new version; returns once the file
     /// holds the edit. Edits take turns, and each holds the file's ``FileWriteLock``: another
     /// process's edit made before the lock was taken is read first (the session reopens on
-    /// the new version), never overwritten.
-    func edit<T: Sendable>(_ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
+    /// the new version), never overwritten. With `saving` false, `body` saves the file itself
+    /// (signing writes its own incremental update).
+    func edit<T: Sendable>(saving: Bool = true, _ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
         guard context.configuration.allowsEditing else {
             throw APIError.forbidden("this server was started read-only; annotations cannot be changed")
         }
@@ -253,7 +254,7 @@ actor ServedDocument {
         return try await naming(path, as: id) {
             try await context.threads.run { _ in
                 let result = try body(session)
-                try session.save()
+                if saving { try session.save() }
                 return result
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererSignatures
 
 /// The JSON the API answers with, beyond the API's own Codable types (annotations,
 /// bookmarks, outline items, links, page infos, viewing states), which it uses as they are.
@@ -51,11 +52,13 @@ enum Payload {
     }
 
     /// What a reader may do with a document: print it (print images), download it, fill its
-    /// form, show it full screen (presentation) and draw it for a dark screen.
+    /// form, sign it (with the server's signing identity), show it full screen (presentation)
+    /// and draw it for a dark screen.
     struct Allowed: Codable {
         var printing: Bool
         var download: Bool
         var formFilling: Bool
+        var signing: Bool
         var fullScreen: Bool
         var darkMode: Bool
     }
@@ -131,6 +134,41 @@ enum Payload {
     struct OutlineWritten: Codable {
         var outline: [OutlineItem]
         var report: OutlineEditReport
+    }
+
+    /// `POST .../signatures`: where the signature goes (an unsigned `field`, or a new field on
+    /// `page` over `rect` in page space), whether it shows, what it says of itself, and
+    /// whether it certifies the document (`forms` or `annotations`).
+    struct SignRequest: Codable {
+        var field: String?
+        var page: Int?
+        var rect: PageRect?
+        var visible: Bool?
+        var reason: String?
+        var location: String?
+        var certify: String?
+
+        /// The options these ask for; 400 for a request that names no field or two, a text
+        /// longer than 1,000 characters, or an unknown certification.
+        func options() throws -> SigningOptions {
+            let placement: SigningOptions.Placement
+            switch (field, page) {
+            case (let field?, nil) where rect == nil: placement = .field(field)
+            case (nil, let page?): placement = .newField(pageIndex: page, area: rect)
+            default: throw APIError.badRequest("give either field, or page (with rect for a visible signature)")
+            }
+            for text in [field, reason, location].compactMap({ $0 }) where text.count > 1000 {
+                throw APIError.badRequest("field, reason and location are at most 1,000 characters")
+            }
+            let certification: CertificationPermissions?
+            switch certify {
+            case nil, "none": certification = nil
+            case "forms": certification = .formFilling
+            case "annotations": certification = .formFillingAndAnnotations
+            default: throw APIError.badRequest("certify is none, forms or annotations")
+            }
+            return SigningOptions(placement: placement, isVisible: visible ?? false, reason: reason, location: location, certification: certification)
+        }
     }
 
     /// `DELETE .../pages/{page}/links`: how many links were removed.

@@ -42,7 +42,7 @@ extension Routes {
                 (try document.info(), document.pageCount > 0 ? try document.pageInfo(pageAt: 0) : nil)
             }
         }
-        let permitted = try await document.permitted([.printing, .saveTo, .formFilling, .fullScreen, .darkMode])
+        let permitted = try await document.permitted([.printing, .saveTo, .formFilling, .signing, .fullScreen, .darkMode])
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
@@ -51,6 +51,7 @@ extension Routes {
                 allows: Payload.Allowed(
                     printing: permitted.contains(.printing), download: permitted.contains(.saveTo),
                     formFilling: permitted.contains(.formFilling) && self.context.configuration.allowsEditing,
+                    signing: permitted.contains(.signing) && self.context.configuration.allowsEditing && self.context.configuration.signingIdentity != nil,
                     fullScreen: permitted.contains(.fullScreen), darkMode: permitted.contains(.darkMode))))
     }
 

@@ -44,6 +44,7 @@ struct Routes: Sendable {
         document.get("attachments/:index", use: attachmentContents)
         document.get("layers", use: layers)
         document.get("signatures", use: signatures)
+        document.post("signatures", use: sign)
         document.get("destinations/:name", use: namedDestination)
         document.get("search", use: search)
         document.get("file", use: file)
