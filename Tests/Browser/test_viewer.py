@@ -1203,6 +1203,38 @@ class ViewerTests(unittest.TestCase):
         green = self.run_js("return getComputedStyle(%s.querySelector('.verdict')).backgroundColor" % first)
         self.assertNotEqual(green, grey)
 
+    def test_37_signs_a_field_with_the_servers_identity(self):
+        # Identities from the test CA the signing tests use; the server is given the signer's
+        # PKCS#12 file and the CA as its trust anchor. The key never reaches the browser.
+        identities = os.path.join(self.folder, "identities")
+        os.makedirs(identities)
+        subprocess.run(["python3", os.path.join(FIXTURES, "Signing", "make-identities.py"), identities], check=True)
+        copy = os.path.join(self.docs, "to-sign.pdf")
+        shutil.copy(os.path.join(FIXTURES, "signed.pdf"), copy)
+        self.addCleanup(os.remove, copy)
+        base = self.serve_another(["--signing-identity", os.path.join(identities, "signer.p12"),
+                                   "--signing-password-file", os.path.join(identities, "password.txt"),
+                                   "--trust", os.path.join(identities, "ca.pem")])
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Fto-sign.pdf")
+        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        self.browser.find_element("id", "tab-signatures").click()
+        self.wait_for("return document.querySelectorAll('#signatures li.signature').length === 2", "two signature fields listed")
+        # Only the unsigned field offers signing; the document can be signed in a new field too.
+        self.assertEqual(self.run_js("return document.querySelectorAll('#signatures button.sign').length"), 1)
+        self.assertTrue(self.run_js("return document.getElementById('sign-document') !== null"))
+        self.assertEqual(self.accessibility_violations(), [], "the signatures panel with its sign buttons")
+        self.run_js("document.querySelector('#signatures button.sign').click()")
+        self.wait_for("const s = document.querySelectorAll('#signatures li.signature')[1]; return s && s.classList.contains('verdict-valid')",
+                      "the field signed and valid")
+        self.assertIn("Ada Signer", self.run_js("return document.querySelectorAll('#signatures li.signature')[1].querySelector('.fact').textContent"))
+        self.assertEqual(self.run_js("return document.querySelectorAll('#signatures button.sign').length"), 0)
+        # The witnesses read the file the server saved: pdfsig finds both signatures intact.
+        pdfsig = subprocess.run(["pdfsig", copy], capture_output=True, text=True).stdout
+        self.assertEqual(pdfsig.count("Signature is Valid"), 2, pdfsig)
+        self.assertIn("Signer Certificate Common Name: Ada Signer", pdfsig)
+        # The page image is asked for again and shows the signature's appearance.
+        self.wait_for("return [...document.querySelectorAll('.page img')].some((i) => /[?&]v=[1-9]/.test(i.src))", "the page drawn again")
+
     def test_32_undoes_and_redoes_annotation_edits(self):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys

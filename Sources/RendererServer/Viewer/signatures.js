@@ -2,13 +2,16 @@
 // (valid, invalid, not verified) in colour and in words, the signer, the signing time and the
 // reasons, checked against the trust anchors the server was given. Checking a signature can
 // mean drawing every page twice (to compare the signed revision), so the panel asks only
-// when it is first shown for a document.
+// when it is first shown for a document. Where the server holds a signing identity and the
+// settings allow it, the reader signs an unsigned field, or the document in a new invisible
+// field; the key stays on the server, which answers with the verdicts after signing.
 
 import { api } from "./api.js";
-import { $ } from "./dom.js";
+import { $, showStatus } from "./dom.js";
 import { t } from "./i18n.js";
-import { emptyNote } from "./sidebar.js";
-import { state } from "./state.js";
+import { drawPage } from "./pages.js";
+import { emptyNote, refreshThumbnails } from "./sidebar.js";
+import { allows, pageViews, state } from "./state.js";
 
 /** The document whose verdicts the panel holds or is asking for; null for none. */
 let shownFor = null;
@@ -39,10 +42,48 @@ async function loadSignatures() {
     return;
   }
   if (state.documentID !== id) return;
+  showVerdicts(verdicts);
+}
+
+/** Fills the panel with `verdicts`, and the button that signs the document where allowed. */
+function showVerdicts(verdicts) {
+  const panel = $("signatures");
+  panel.innerHTML = "";
+  if (allows("signing")) {
+    const button = document.createElement("button");
+    button.id = "sign-document";
+    button.textContent = t("signatures.signDocument");
+    button.addEventListener("click", () => sign({ page: state.currentPage }, button));
+    panel.append(button);
+  }
   if (verdicts.length === 0) return panel.append(emptyNote(t("signatures.none")));
   const list = document.createElement("ul");
   for (const verdict of verdicts) list.append(signatureItem(verdict));
   panel.append(list);
+}
+
+/**
+ * Asks the server to sign as `request` says; then shows the verdicts it answers and draws
+ * the pages again, a visible signature's appearance on them. On refusal says why.
+ */
+async function sign(request, button) {
+  const id = state.documentID;
+  button.disabled = true;
+  try {
+    const verdicts = await api.send(api.base(id) + "/signatures", "POST", request);
+    if (state.documentID !== id) return;
+    showVerdicts(verdicts);
+    state.revision += 1;
+    for (const view of pageViews) {
+      view.drawn = null;
+      if (view.visible) drawPage(view);
+    }
+    refreshThumbnails();
+  } catch (error) {
+    if (state.documentID !== id) return;
+    button.disabled = false;
+    showStatus(t("signatures.refused", { message: error.message }));
+  }
 }
 
 /** One field: its verdict as a badge, its name, signer and time, then its reasons. */
@@ -57,6 +98,14 @@ function signatureItem(verdict) {
   const name = document.createElement("strong");
   name.textContent = verdict.field;
   heading.append(badge, " ", name);
+  if (allows("signing") && verdict.reasons.some((reason) => reason.code === "notSigned")) {
+    const button = document.createElement("button");
+    button.className = "sign";
+    button.textContent = t("signatures.sign");
+    button.title = t("signatures.signField", { name: verdict.field });
+    button.addEventListener("click", () => sign({ field: verdict.field, visible: true }, button));
+    heading.append(" ", button);
+  }
   item.append(heading);
   const facts = [];
   if (verdict.signer) facts.push(t("signatures.signer", { name: verdict.signer }));
