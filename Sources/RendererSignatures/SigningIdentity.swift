@@ -16,8 +16,9 @@ public final class SigningIdentity: @unchecked Sendable {
     public let subject: String
     /// The subject's common name; the subject when it has none.
     public let commonName: String
-    /// When the certificate starts and stops being valid.
+    /// When the certificate starts being valid.
     public let notBefore: Date
+    /// When it stops being valid.
     public let notAfter: Date
     /// Whether the certificate's key usage lets it sign documents: no key usage at all, or
     /// one with digitalSignature or nonRepudiation.

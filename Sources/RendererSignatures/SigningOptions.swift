@@ -23,8 +23,11 @@ public struct SigningOptions: Sendable, Hashable {
 
     /// The digest of the signed bytes.
     public enum Digest: String, Sendable, Hashable, CaseIterable {
+        /// SHA-256, the default.
         case sha256 = "SHA256"
+        /// SHA-384.
         case sha384 = "SHA384"
+        /// SHA-512.
         case sha512 = "SHA512"
     }
 
@@ -33,16 +36,22 @@ public struct SigningOptions: Sendable, Hashable {
     /// Whether the widget shows the signer's name and the time (and the reason and the
     /// location when given). A new visible field needs an area.
     public var isVisible: Bool
+    /// The signature's encoding: PAdES by default.
     public var encoding: Encoding
+    /// The digest of the signed bytes: SHA-256 by default.
     public var digest: Digest
-    /// Why, where and how to reach the signer, written in the signature dictionary.
+    /// Why it is signed, written in the signature dictionary (`/Reason`) and, when visible,
+    /// shown.
     public var reason: String?
+    /// Where it is signed (`/Location`), shown too when visible.
     public var location: String?
+    /// How to reach the signer (`/ContactInfo`).
     public var contactInfo: String?
     /// When set, the signature certifies the document: later changes are allowed only as
     /// these permissions say. Only a document's first signature can certify it.
     public var certification: CertificationPermissions?
-    /// The signing time written (`/M` and the signed attributes' time is the clock's).
+    /// The signing time written in the signature dictionary (`/M`) and shown; the CMS
+    /// signing-time attribute is the clock's when the signature is made.
     public var date: Date
 
     /// Options with every part given; by default an invisible PAdES signature with SHA-256

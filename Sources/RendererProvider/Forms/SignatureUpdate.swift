@@ -22,9 +22,11 @@ public struct SignatureUpdateRequest: Hashable, Sendable, Codable {
     public var signerName: String?
     /// The signing time (`/M`).
     public var signingTime: Date
-    /// Why, where and how to reach the signer (`/Reason`, `/Location`, `/ContactInfo`).
+    /// Why it is signed (`/Reason`).
     public var reason: String?
+    /// Where it is signed (`/Location`).
     public var location: String?
+    /// How to reach the signer (`/ContactInfo`).
     public var contactInfo: String?
     /// When set, the signature certifies the document with these permissions (a `/DocMDP`
     /// reference, and the catalog's `/Perms`).
