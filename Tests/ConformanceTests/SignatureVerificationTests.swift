@@ -44,6 +44,11 @@ struct SignatureVerificationTests {
         let pdfsig = try await Tool.run("pdfsig", [Fixtures.path("signed.pdf")]).text
         #expect(pdfsig.contains("Signer full Distinguished Name: \(trusted[0].signer ?? "-")"), "\(pdfsig)")
         #expect(pdfsig.contains("Signature is Valid") && pdfsig.contains("Certificate issuer isn't Trusted"))
+        // pyHanko: valid and trusted with the anchor, untrusted without it.
+        let pem = folder.appendingPathComponent("cert.pem").path
+        let pyHanko = try await SigningIdentities.pyHanko(Fixtures.path("signed.pdf"), roots: [pem])
+        #expect(pyHanko.map { $0.intact && $0.valid && $0.trusted && $0.coverage == "ENTIRE_FILE" } == [true], "\(pyHanko)")
+        #expect(try await SigningIdentities.pyHanko(Fixtures.path("signed.pdf"), roots: []).map(\.trusted) == [false])
         // Another certificate as the only anchor: still unknown, never valid.
         let other = folder.appendingPathComponent("other.pem")
         try await Self.makeCertificate(at: other, key: folder.appendingPathComponent("other.key"))
@@ -69,6 +74,7 @@ struct SignatureVerificationTests {
         let verdicts = try await Self.verify(tampered, backend: backend)
         #expect(verdicts[0].verdict == .invalid && Self.codes(verdicts[0]).first == .signatureMismatch)
         #expect(try await Tool.run("pdfsig", [tampered]).text.contains("Digest Mismatch"))
+        #expect(try await SigningIdentities.pyHanko(tampered, roots: []).map(\.intact) == [false])
     }
 
     /// What a stranger can put in the file: ranges that run past its end or leave out more
@@ -145,6 +151,10 @@ struct SignatureVerificationTests {
         let pageChanged = try await Self.verify(changed, backend: backend)
         #expect(pageChanged[0].verdict == .invalid && Self.codes(pageChanged[0]).last == .changedAfterSigning, "\(pageChanged[0].reasons)")
         #expect(try await Tool.run("pdfsig", [changed]).text.contains("Signature is Valid"))
+        // pyHanko's difference analysis sees it: the later revision's changes are beyond what
+        // a signature allows (OTHER), where the metadata-only one is not.
+        #expect(try await SigningIdentities.pyHanko(changed, roots: []).map(\.modification) == ["OTHER"])
+        #expect(try await SigningIdentities.pyHanko(Fixtures.path("signed-then-changed.pdf"), roots: []).map(\.modification) != ["OTHER"])
     }
 
     /// An annotation added by this library in an incremental save is an allowed change, on
@@ -182,6 +192,7 @@ struct SignatureVerificationTests {
         let refused = try await Self.verify(annotated, backend: backend)
         #expect(refused[0].verdict == .invalid && Self.codes(refused[0]).last == .changedAfterSigning, "\(refused[0].reasons)")
         #expect(refused[0].reasons.last?.message.contains("annotations") == true)
+        #expect(try await SigningIdentities.pyHanko(annotated, roots: []).map(\.docmdp_ok) == [false])
         let retitled = folder.appendingPathComponent("retitled.pdf").path
         let other = try Fixtures.open("certified.pdf", backend: "mupdf")
         var metadata = try other.info().metadata

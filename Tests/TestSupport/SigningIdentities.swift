@@ -39,9 +39,16 @@ public struct SigningIdentities: Sendable {
         public var subfilter: String?
     }
 
-    /// pyHanko's verdicts on every signature of the PDF at `pdf`.
+    /// pyHanko's verdicts on every signature of the PDF at `pdf`, with the test CA as the
+    /// trust root.
     public func pyHanko(_ pdf: String) async throws -> [PyHankoVerdict] {
-        let run = try await Tool.run("python3", [Fixtures.path("Signing/validate-with-pyhanko.py"), pdf, path("ca.pem")])
+        try await Self.pyHanko(pdf, roots: [path("ca.pem")])
+    }
+
+    /// pyHanko's verdicts on every signature of the PDF at `pdf`, with the PEM certificates
+    /// at `roots` as its trust roots.
+    public static func pyHanko(_ pdf: String, roots: [String]) async throws -> [PyHankoVerdict] {
+        let run = try await Tool.run("python3", [Fixtures.path("Signing/validate-with-pyhanko.py"), pdf] + roots)
         guard run.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: run.stderr]) }
         return try JSONDecoder().decode([PyHankoVerdict].self, from: run.stdout)
     }
