@@ -1,4 +1,4 @@
-#include "CSignatureCrypto.h"
+#include "internal.h"
 
 #include <limits.h>
 #include <openssl/cms.h>
@@ -31,31 +31,14 @@ static void set_message(char *message, size_t size, const char *fallback)
 	ERR_clear_error();
 }
 
-/* `time` in seconds since 1970; 0 when it cannot be read. */
-static long long seconds_of(const ASN1_TIME *time)
-{
-	struct tm parts;
-	if (!time || !ASN1_TIME_to_tm(time, &parts))
-		return 0;
-	return (long long)timegm(&parts);
-}
-
 static void read_facts(X509 *certificate, sigcrypto_identity_facts *facts)
 {
 	memset(facts, 0, sizeof *facts);
-	facts->not_before = seconds_of(X509_get0_notBefore(certificate));
-	facts->not_after = seconds_of(X509_get0_notAfter(certificate));
-	uint32_t flags = X509_get_extension_flags(certificate);
-	facts->key_usage_allows = !(flags & EXFLAG_KUSAGE) || (X509_get_key_usage(certificate) & (KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION));
+	sigcrypto_seconds_of(X509_get0_notBefore(certificate), &facts->not_before);
+	sigcrypto_seconds_of(X509_get0_notAfter(certificate), &facts->not_after);
+	facts->key_usage_allows = sigcrypto_may_sign(certificate);
+	sigcrypto_subject_of(certificate, facts->subject, sizeof facts->subject);
 	X509_NAME *subject = X509_get_subject_name(certificate);
-	BIO *bio = BIO_new(BIO_s_mem());
-	if (bio && X509_NAME_print_ex(bio, subject, 0, XN_FLAG_RFC2253) >= 0) {
-		char *text = NULL;
-		long length = BIO_get_mem_data(bio, &text);
-		if (length > 0)
-			snprintf(facts->subject, sizeof facts->subject, "%.*s", (int)length, text);
-	}
-	BIO_free(bio);
 	int index = X509_NAME_get_index_by_NID(subject, NID_commonName, -1);
 	if (index >= 0) {
 		unsigned char *utf8 = NULL;
@@ -175,6 +158,28 @@ done:
 	CMS_ContentInfo_free(cms);
 	ERR_clear_error();
 	return status;
+}
+
+int sigcrypto_certificates(const unsigned char *cms, size_t length, void (*each)(void *user, const unsigned char *der, size_t der_length),
+	void *user)
+{
+	const unsigned char *cursor = cms;
+	CMS_ContentInfo *info = length <= LONG_MAX ? d2i_CMS_ContentInfo(NULL, &cursor, (long)length) : NULL;
+	STACK_OF(X509) *certificates = info ? CMS_get1_certs(info) : NULL;
+	int count = info ? 0 : -1, i;
+	for (i = 0; i < sk_X509_num(certificates); i++) {
+		unsigned char *der = NULL;
+		int encoded = i2d_X509(sk_X509_value(certificates, i), &der);
+		if (encoded > 0) {
+			each(user, der, (size_t)encoded);
+			count++;
+		}
+		OPENSSL_free(der);
+	}
+	sk_X509_pop_free(certificates, X509_free);
+	CMS_ContentInfo_free(info);
+	ERR_clear_error();
+	return count;
 }
 
 void sigcrypto_free(void *bytes)

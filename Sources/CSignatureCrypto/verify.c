@@ -1,4 +1,4 @@
-#include "CSignatureCrypto.h"
+#include "internal.h"
 
 #include <limits.h>
 #include <openssl/cms.h>
@@ -20,16 +20,6 @@ static void note_error(sigcrypto_result *result)
 	ERR_clear_error();
 }
 
-/* `time` in seconds since 1970; 0 when it cannot be read. */
-static int seconds_of(const ASN1_TIME *time, long long *seconds)
-{
-	struct tm parts;
-	if (!time || !ASN1_TIME_to_tm(time, &parts))
-		return 0;
-	*seconds = (long long)timegm(&parts);
-	return 1;
-}
-
 /* The signed signingTime attribute of `info`; 0 when it has none. */
 static int signing_time(CMS_SignerInfo *info, long long *seconds)
 {
@@ -40,82 +30,10 @@ static int signing_time(CMS_SignerInfo *info, long long *seconds)
 	if (!value)
 		return 0;
 	if (value->type == V_ASN1_UTCTIME)
-		return seconds_of(value->value.utctime, seconds);
+		return sigcrypto_seconds_of(value->value.utctime, seconds);
 	if (value->type == V_ASN1_GENERALIZEDTIME)
-		return seconds_of(value->value.generalizedtime, seconds);
+		return sigcrypto_seconds_of(value->value.generalizedtime, seconds);
 	return 0;
-}
-
-/* A store of the certificates in `pem` (counted in `*count`) and, if asked, the system's. */
-static X509_STORE *anchor_store(const char *pem, size_t length, int system_anchors, int *count)
-{
-	X509_STORE *store = X509_STORE_new();
-	*count = 0;
-	if (!store)
-		return NULL;
-	if (length > 0 && length <= INT_MAX) {
-		BIO *bio = BIO_new_mem_buf(pem, (int)length);
-		X509 *certificate;
-		while (bio && (certificate = PEM_read_bio_X509(bio, NULL, NULL, NULL))) {
-			if (X509_STORE_add_cert(store, certificate))
-				(*count)++;
-			X509_free(certificate);
-		}
-		BIO_free(bio);
-		ERR_clear_error(); /* the end of the PEM text reads as an error */
-	}
-	if (system_anchors)
-		X509_STORE_set_default_paths(store);
-	return store;
-}
-
-/* Checks `signer`'s chain at `at` against the anchors; sets the chain fields of `result`. */
-static void check_chain(X509 *signer, STACK_OF(X509) *carried, X509_STORE *store, long long at, sigcrypto_result *result)
-{
-	X509_STORE_CTX *context = X509_STORE_CTX_new();
-	if (!context || !X509_STORE_CTX_init(context, store, signer, carried)) {
-		note_error(result);
-		result->chain = SIGCRYPTO_CHAIN_FAILED;
-		X509_STORE_CTX_free(context);
-		return;
-	}
-	X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), (time_t)at);
-	if (X509_verify_cert(context) == 1) {
-		result->chain = SIGCRYPTO_CHAIN_TRUSTED;
-	} else {
-		int error = X509_STORE_CTX_get_error(context);
-		result->chain_error = error;
-		switch (error) {
-		case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
-		case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
-		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
-		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
-			result->chain = SIGCRYPTO_CHAIN_UNTRUSTED;
-			break;
-		default:
-			result->chain = SIGCRYPTO_CHAIN_FAILED;
-		}
-		if (!result->message[0])
-			snprintf(result->message, sizeof result->message, "%s", X509_verify_cert_error_string(error));
-	}
-	ERR_clear_error();
-	X509_STORE_CTX_free(context);
-}
-
-/* Writes `certificate`'s subject on one line into `out`. */
-static void subject_of(X509 *certificate, char *out, size_t size)
-{
-	BIO *bio = BIO_new(BIO_s_mem());
-	char *text = NULL;
-	long length;
-	if (!bio)
-		return;
-	if (X509_NAME_print_ex(bio, X509_get_subject_name(certificate), 0, XN_FLAG_RFC2253) >= 0) {
-		length = BIO_get_mem_data(bio, &text);
-		if (length > 0)
-			snprintf(out, size, "%.*s", (int)length, text);
-	}
-	BIO_free(bio);
 }
 
 int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length,
@@ -158,7 +76,7 @@ int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned
 	}
 	CMS_SignerInfo_set1_signer_cert(signer_info, signer);
 	result->parsed = 1;
-	subject_of(signer, result->signer, sizeof result->signer);
+	sigcrypto_subject_of(signer, result->signer, sizeof result->signer);
 	X509_ALGOR *digest = NULL;
 	CMS_SignerInfo_get0_algs(signer_info, NULL, NULL, &digest, NULL);
 	if (digest) {
@@ -177,16 +95,15 @@ int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned
 	result->checked_time = result->has_signing_time ? result->signing_time : fallback_time >= 0 ? fallback_time : (long long)time(NULL);
 	time_t at = (time_t)result->checked_time;
 	result->certificate_current = X509_cmp_time(X509_get0_notBefore(signer), &at) < 0 && X509_cmp_time(X509_get0_notAfter(signer), &at) > 0;
-	uint32_t flags = X509_get_extension_flags(signer);
-	result->key_usage_allows = !(flags & EXFLAG_KUSAGE) || (X509_get_key_usage(signer) & (KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION));
+	result->key_usage_allows = sigcrypto_may_sign(signer);
 
-	store = anchor_store(anchors, anchors_length, system_anchors, &result->anchors_read);
+	store = sigcrypto_anchor_store(anchors, anchors_length, system_anchors, &result->anchors_read);
 	if (!store) {
 		ERR_clear_error();
 		return 0;
 	}
 	if (result->anchors_read > 0 || system_anchors)
-		check_chain(signer, carried, store, result->checked_time, result);
+		result->chain = sigcrypto_check_chain(signer, carried, store, result->checked_time, &result->chain_error, result->message, sizeof result->message);
 
 done:
 	ERR_clear_error();

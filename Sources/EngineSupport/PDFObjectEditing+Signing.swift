@@ -70,12 +70,14 @@ extension PDFObjectEditing {
         return try Self.fillingRanges(of: &data, signatureBodyAt: offsets[signature]!, placeholder: placeholder, backend: backendID)
     }
 
-    /// The signature dictionary, `/ByteRange` a run of spaces and `/Contents` zeros.
+    /// The signature dictionary (a `/DocTimeStamp`'s for a document timestamp, without `/M`),
+    /// `/ByteRange` a run of spaces and `/Contents` zeros.
     private func signatureDictionary(_ request: SignatureUpdateRequest, byteRangePlaceholder: String) -> String {
+        let isTimestamp = request.subFilter == SignatureUpdateRequest.documentTimestamp
         var entries: [String: PDFObject] = [
-            "Type": .name("Sig"), "Filter": .name("Adobe.PPKLite"), "SubFilter": .name(request.subFilter),
-            "M": .string(Array(PDFDate.string(from: request.signingTime).utf8)),
+            "Type": .name(isTimestamp ? "DocTimeStamp" : "Sig"), "Filter": .name("Adobe.PPKLite"), "SubFilter": .name(request.subFilter),
         ]
+        if !isTimestamp { entries["M"] = .string(Array(PDFDate.string(from: request.signingTime).utf8)) }
         let texts = [("Name", request.signerName), ("Reason", request.reason), ("Location", request.location), ("ContactInfo", request.contactInfo)]
         for case (let key, let value?) in texts { entries[key] = .text(value) }
         if let permissions = request.certification {

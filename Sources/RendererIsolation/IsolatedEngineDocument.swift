@@ -40,6 +40,9 @@ final class IsolatedEngineDocument: EngineDocument {
     func prepareSignatureUpdate(_ request: SignatureUpdateRequest, of file: Data) throws -> PreparedSignatureUpdate {
         try connection.call(.prepareSignatureUpdate(request, file: file))
     }
+    func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data {
+        try connection.call(.prepareValidationDataUpdate(data, file: file))
+    }
     /// Every page's facts in one call, not one call per page.
     func pageInfos() throws -> [PageInfo] { try connection.call(.pageInfos) }
 

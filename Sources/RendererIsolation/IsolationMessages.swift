@@ -63,6 +63,7 @@ enum EngineCall: Codable, Sendable {
     case setMetadata(DocumentMetadata, xmpPacket: Data?)
     case signatureFields
     case prepareSignatureUpdate(SignatureUpdateRequest, file: Data)
+    case prepareValidationDataUpdate(ValidationData, file: Data)
     case formFields
     case xfaFacts
     case setFormField(FormField, values: [String])
@@ -135,6 +136,7 @@ enum EngineCall: Codable, Sendable {
         case .write, .written: return "save the document"
         case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
         case .prepareSignatureUpdate: return "lay a signature into the document"
+        case .prepareValidationDataUpdate: return "add validation data to the document"
         case .layout: return "lay the document out"
         default: return "change the document"
         }

@@ -113,6 +113,7 @@ private final class WorkerDocument {
         case .removeLinks(let page, let area): try reply(try document.removeLinks(in: area, pageAt: page))
         case .pageInfos: try reply(try document.pageInfos())
         case .prepareSignatureUpdate(let request, let file): try reply(try document.prepareSignatureUpdate(request, of: file))
+        case .prepareValidationDataUpdate(let data, let file): try reply(try document.prepareValidationDataUpdate(data, of: file))
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)
             try reply(Done())

@@ -34,6 +34,8 @@ extension Document {
 
 /// Verifies the signature fields of one file's bytes.
 struct SignatureVerifier {
+    typealias Reason = SignatureVerification.Reason
+
     let document: Document
     let data: Data
     let trust: TrustAnchors
@@ -44,9 +46,9 @@ struct SignatureVerifier {
     static let detachedEncodings: Set<String> = ["adbe.pkcs7.detached", "ETSI.CAdES.detached"]
 
     func verify(_ field: SignatureField) throws -> SignatureVerification {
-        typealias Reason = SignatureVerification.Reason
         guard field.isSigned else { return SignatureVerification(field: field.name, reasons: [Reason(.notSigned, "the field holds no signature")]) }
-        guard let subFilter = field.subFilter, Self.detachedEncodings.contains(subFilter) else {
+        let isTimestamp = field.subFilter == SignatureUpdateRequest.documentTimestamp
+        guard let subFilter = field.subFilter, Self.detachedEncodings.contains(subFilter) || isTimestamp else {
             return SignatureVerification(field: field.name, reasons: [Reason(.unsupportedEncoding, "signatures encoded as \(field.subFilter ?? "nothing") are not checked")])
         }
         let ranges: SignedRanges
@@ -58,6 +60,12 @@ struct SignatureVerifier {
         var content = Data(capacity: ranges.signedByteCount)
         let base = data.startIndex
         for range in field.byteRanges { content.append(data[(base + range.offset)..<(base + range.offset + range.length)]) }
+        return isTimestamp ? try verifyDocumentTimestamp(field, ranges, content) : try verifySignature(field, ranges, content)
+    }
+
+    /// A CMS signature: its bytes, its signer's certificate and chain, its timestamp if it
+    /// has one, and what it covers.
+    private func verifySignature(_ field: SignatureField, _ ranges: SignedRanges, _ content: Data) throws -> SignatureVerification {
         var result = sigcrypto_result()
         let fallback = field.signingTime.map { Int64($0.timeIntervalSince1970) } ?? -1
         let ok = ranges.signature.withUnsafeBytes { cms in
@@ -70,9 +78,7 @@ struct SignatureVerifier {
             }
         }
         guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory checking the signature of \(field.name)") }
-        if !trust.pem.isEmpty, result.anchors_read == 0 {
-            throw RendererError(.invalidArgument, "the trust anchors hold no PEM certificate")
-        }
+        try checkAnchorsRead(result.anchors_read)
         let message = Self.text(of: result.message)
         var reasons: [Reason] = []
         guard result.parsed != 0 else {
@@ -85,22 +91,97 @@ struct SignatureVerifier {
         let checkedAt = Date(timeIntervalSince1970: TimeInterval(result.checked_time))
         if result.certificate_current == 0 { reasons.append(Reason(.certificateNotCurrent, "the signer's certificate was not valid at \(Self.format(checkedAt))")) }
         if result.key_usage_allows == 0 { reasons.append(Reason(.keyUsage, "the signer's certificate may not sign documents (its key usage)")) }
-        switch result.chain {
-        case SIGCRYPTO_CHAIN_TRUSTED: reasons.append(Reason(.trusted, "the signer's certificate leads to a trust anchor"))
-        case SIGCRYPTO_CHAIN_UNTRUSTED: reasons.append(Reason(.untrusted, "the signer's certificate leads to no trust anchor given (\(message))"))
-        case SIGCRYPTO_CHAIN_FAILED: reasons.append(Reason(.chainRefused, "a certificate of the signer's chain was refused at \(Self.format(checkedAt)): \(message)"))
-        default: reasons.append(Reason(.noTrustAnchor, "no trust anchor was given, so the signer is not known"))
-        }
-        if ranges.end == data.count {
-            reasons.append(Reason(.coversWholeFile, "the signature covers the whole file"))
-        } else {
-            reasons.append(Reason(.coversItsRevision, "the signature covers its revision, the file's first \(ranges.end) of \(data.count) bytes"))
-            reasons.append(try RevisionComparison(document: document, data: data, signedLength: ranges.end, certification: certification).reason())
-        }
+        reasons.append(Self.chainReason(result.chain, of: "the signer's certificate", at: checkedAt, message))
+        let stamp = try signatureTimestamp(ranges.signature)
+        if let stamp { reasons.append(stamp.reason) }
+        reasons += try coverage(ranges)
         return SignatureVerification(
             field: field.name, reasons: reasons, signer: Self.text(of: result.signer),
             signingTime: result.has_signing_time != 0 ? Date(timeIntervalSince1970: TimeInterval(result.signing_time)) : nil,
-            digestAlgorithm: Self.text(of: result.digest))
+            digestAlgorithm: Self.text(of: result.digest), timestampTime: stamp?.time)
+    }
+
+    /// A document timestamp (`ETSI.RFC3161`): its token stamps the signed bytes, its
+    /// authority's chain, and what it covers.
+    private func verifyDocumentTimestamp(_ field: SignatureField, _ ranges: SignedRanges, _ content: Data) throws -> SignatureVerification {
+        let result = try checkTimestamp(ranges.signature, over: content)
+        guard result.parsed != 0 else {
+            return SignatureVerification(field: field.name, reasons: [Reason(.malformedSignature, "the timestamp cannot be read: \(Self.text(of: result.message))")])
+        }
+        let time = Date(timeIntervalSince1970: TimeInterval(result.time))
+        var reasons = [
+            result.imprint_matches != 0 && result.signature_verifies != 0
+                ? Reason(.intact, "the timestamp stamps the signed bytes, and its signature verifies")
+                : Reason(.signatureMismatch, "the signed bytes were changed, or the timestamp's signature does not verify"),
+            Self.chainReason(result.chain, of: "the timestamp's authority", at: time, Self.text(of: result.message)),
+        ]
+        reasons += try coverage(ranges)
+        return SignatureVerification(field: field.name, reasons: reasons, signer: Self.text(of: result.authority), signingTime: time, timestampTime: time)
+    }
+
+    /// The finding on a signature's timestamp (of its signature value), and its time when it
+    /// verifies; nil when the signature has none.
+    private func signatureTimestamp(_ cms: Data) throws -> (reason: Reason, time: Date?)? {
+        guard let token = Document.signatureTimestamp(in: cms) else { return nil }
+        var value: UnsafeMutablePointer<UInt8>?, valueLength = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let read = cms.withUnsafeBytes { sigcrypto_signature_value($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &value, &valueLength, &message, message.count) }
+        defer { sigcrypto_free(value) }
+        guard read == SIGCRYPTO_OK, let value else { return (Reason(.timestampMismatch, "the signature's value cannot be read to check its timestamp"), nil) }
+        let result = try checkTimestamp(token, over: Data(bytes: value, count: valueLength))
+        let time = Date(timeIntervalSince1970: TimeInterval(result.time))
+        let authority = Self.text(of: result.authority)
+        guard result.parsed != 0, result.imprint_matches != 0, result.signature_verifies != 0 else {
+            return (Reason(.timestampMismatch, "the signature's timestamp does not stamp this signature, or its own signature fails"), nil)
+        }
+        switch result.chain {
+        case SIGCRYPTO_CHAIN_TRUSTED:
+            return (Reason(.timestamped, "a timestamp by \(authority) shows the signature existed at \(Self.format(time))"), time)
+        case SIGCRYPTO_CHAIN_FAILED:
+            return (Reason(.timestampMismatch, "the timestamp's authority \(authority) was refused: \(Self.text(of: result.message))"), nil)
+        default:
+            return (Reason(.timestampUntrusted, "a timestamp by \(authority) dates the signature \(Self.format(time)), but its authority leads to no trust anchor given"), time)
+        }
+    }
+
+    /// `token` checked over `data` against the trust anchors.
+    private func checkTimestamp(_ token: Data, over data: Data) throws -> sigcrypto_timestamp_result {
+        var result = sigcrypto_timestamp_result()
+        let ok = token.withUnsafeBytes { stamp in
+            data.withUnsafeBytes { bytes in
+                trust.pem.withUnsafeBytes { pem in
+                    sigcrypto_verify_timestamp(
+                        stamp.baseAddress?.assumingMemoryBound(to: UInt8.self), stamp.count, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+                        pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count, trust.includesSystem ? 1 : 0, &result)
+                }
+            }
+        }
+        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory checking a timestamp") }
+        return result
+    }
+
+    /// `invalidArgument` when PEM anchors were given but held no certificate.
+    private func checkAnchorsRead(_ count: Int32) throws {
+        if !trust.pem.isEmpty, count == 0 { throw RendererError(.invalidArgument, "the trust anchors hold no PEM certificate") }
+    }
+
+    /// The finding on `who`'s chain, checked at `time`.
+    private static func chainReason(_ chain: sigcrypto_chain, of who: String, at time: Date, _ message: String) -> Reason {
+        switch chain {
+        case SIGCRYPTO_CHAIN_TRUSTED: Reason(.trusted, "\(who) leads to a trust anchor")
+        case SIGCRYPTO_CHAIN_UNTRUSTED: Reason(.untrusted, "\(who) leads to no trust anchor given (\(message))")
+        case SIGCRYPTO_CHAIN_FAILED: Reason(.chainRefused, "a certificate of the chain of \(who) was refused at \(format(time)): \(message)")
+        default: Reason(.noTrustAnchor, "no trust anchor was given, so \(who) is not known")
+        }
+    }
+
+    /// What the signature covers: the whole file, or its revision and what later ones changed.
+    private func coverage(_ ranges: SignedRanges) throws -> [Reason] {
+        if ranges.end == data.count { return [Reason(.coversWholeFile, "the signature covers the whole file")] }
+        return [
+            Reason(.coversItsRevision, "the signature covers its revision, the file's first \(ranges.end) of \(data.count) bytes"),
+            try RevisionComparison(document: document, data: data, signedLength: ranges.end, certification: certification).reason(),
+        ]
     }
 
     /// The C string in a fixed array of the result.

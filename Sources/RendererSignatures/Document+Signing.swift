@@ -22,6 +22,16 @@ extension Document {
     public func sign(with identity: SigningIdentity, options: SigningOptions = SigningOptions()) throws -> Data {
         try SigningPlan(document: self, identity: identity, options: options).sign().data
     }
+
+    /// The document's saved file with a document timestamp (`ETSI.RFC3161`, a `/DocTimeStamp`
+    /// in a new invisible field `Timestamp1`, `Timestamp2`…): `authority`'s RFC 3161 token over
+    /// the `digest` digest of the update's byte ranges, as PAdES B-LTA adds after the
+    /// validation data. Refused as ``sign(with:options:)`` refuses, but after any
+    /// certification, which PAdES lets timestamps follow; `ioFailure` when the authority
+    /// cannot be reached or refuses. Nothing is written.
+    public func timestamp(authority: TimestampAuthority, digest: SigningOptions.Digest = .sha256) throws -> Data {
+        try SigningPlan(document: self, authority: authority, digest: digest).sign().data
+    }
 }
 
 /// Signing through a session.
@@ -40,21 +50,42 @@ extension ReadingSession {
     }
 }
 
-/// The checks and the steps of one signing.
+/// The checks and the steps of one signature or document timestamp.
 struct SigningPlan {
+    /// What makes the signature value over the signed bytes.
+    enum Signer {
+        /// A CMS signature by an identity, as the options say.
+        case certificate(SigningIdentity, SigningOptions)
+        /// An authority's RFC 3161 timestamp token over the bytes' digest (`ETSI.RFC3161`).
+        case timestamp(TimestampAuthority, SigningOptions.Digest)
+    }
+
     let document: Document
-    let identity: SigningIdentity
-    let options: SigningOptions
+    let signer: Signer
+
+    /// The room a document timestamp's token gets: tokens with the authority's chain take a
+    /// few kilobytes.
+    static let timestampCapacity = 16_384
+
+    init(document: Document, identity: SigningIdentity, options: SigningOptions) {
+        self.document = document
+        signer = .certificate(identity, options)
+    }
+
+    init(document: Document, authority: TimestampAuthority, digest: SigningOptions.Digest) {
+        self.document = document
+        signer = .timestamp(authority, digest)
+    }
 
     /// The signed file, and the name of the field signed.
     func sign() throws -> (data: Data, signedField: String) {
-        try checkIdentity()
+        if case .certificate(let identity, let options) = signer { try Self.check(identity, at: options.date) }
         let request = try request()
         var prepared = try document.preparedSignatureUpdate(request)
         let data = prepared.data
         var content = Data(capacity: data.count)
         for range in prepared.byteRanges { content.append(data[range.offset..<(range.offset + range.length)]) }
-        let signature = try identity.sign(content, digest: options.digest.rawValue, cades: options.encoding == .cades)
+        let signature = try value(over: content)
         guard signature.count <= request.signatureCapacity else {
             throw RendererError(.engineFailure, "the signature took \(signature.count) bytes, more than the \(request.signatureCapacity) reserved", backend: document.renderer.id)
         }
@@ -66,9 +97,21 @@ struct SigningPlan {
         }
     }
 
-    private func checkIdentity() throws {
-        guard identity.isValid(at: options.date) else {
-            throw RendererError(.expired, "the signer's certificate is not valid at the signing time (it is valid from \(Self.format(identity.notBefore)) to \(Self.format(identity.notAfter)))")
+    /// The signature value over the signed bytes: a CMS signature (with its timestamp when
+    /// asked), or a timestamp token.
+    private func value(over content: Data) throws -> Data {
+        switch signer {
+        case .certificate(let identity, let options):
+            let signature = try identity.sign(content, digest: options.digest.rawValue, cades: options.encoding == .cades)
+            return try options.timestampAuthority.map { try $0.stampingSignature(signature, digest: options.digest.rawValue) } ?? signature
+        case .timestamp(let authority, let digest):
+            return try authority.stamp(content, digest: digest.rawValue).token
+        }
+    }
+
+    private static func check(_ identity: SigningIdentity, at date: Date) throws {
+        guard identity.isValid(at: date) else {
+            throw RendererError(.expired, "the signer's certificate is not valid at the signing time (it is valid from \(format(identity.notBefore)) to \(format(identity.notAfter)))")
         }
         guard identity.keyUsageAllowsSigning else {
             throw RendererError(.notPermitted, "the signer's certificate may not sign documents (its key usage has neither digitalSignature nor nonRepudiation)")
@@ -83,20 +126,42 @@ struct SigningPlan {
         guard permissions.contains(.fillForms) else {
             throw RendererError(.notPermitted, "the document's permissions do not allow filling in its form, which signing is", backend: backend)
         }
-        if fields.contains(where: { $0.certification == .noChanges }) {
-            throw RendererError(.notPermitted, "the document is certified with no change allowed, signing included", backend: backend)
+        switch signer {
+        case .timestamp:
+            // PAdES lets a document timestamp follow any certification (ISO 32000-2, 12.8.2.2).
+            guard permissions.contains(.annotate) else {
+                throw RendererError(.notPermitted, "the document's permissions do not allow adding a timestamp's field", backend: backend)
+            }
+            return SignatureUpdateRequest(
+                placement: .newField(name: try fieldName(nil, among: fields, prefix: "Timestamp"), pageIndex: 0, area: nil),
+                subFilter: SignatureUpdateRequest.documentTimestamp, signerName: nil, signingTime: Date(), signatureCapacity: Self.timestampCapacity)
+        case .certificate(let identity, let options):
+            if fields.contains(where: { $0.certification == .noChanges }) {
+                throw RendererError(.notPermitted, "the document is certified with no change allowed, signing included", backend: backend)
+            }
+            if options.certification != nil, fields.contains(where: \.isSigned) {
+                throw RendererError(.invalidArgument, "only a document's first signature can certify it; this one is signed already", backend: backend)
+            }
+            let placement = try placement(options, fields: fields, permissions: permissions)
+            var capacity = try identity.sign(Data("capacity".utf8), digest: options.digest.rawValue, cades: options.encoding == .cades).count + 256
+            if options.timestampAuthority != nil { capacity += Self.timestampCapacity }
+            return SignatureUpdateRequest(
+                placement: placement, subFilter: options.encoding.rawValue, signerName: identity.commonName, signingTime: options.date,
+                reason: options.reason, location: options.location, contactInfo: options.contactInfo, certification: options.certification,
+                appearanceLines: options.isVisible ? appearanceLines(identity, options) : [], signatureCapacity: capacity)
         }
-        if options.certification != nil, fields.contains(where: \.isSigned) {
-            throw RendererError(.invalidArgument, "only a document's first signature can certify it; this one is signed already", backend: backend)
-        }
-        let placement: SignatureUpdateRequest.Placement
+    }
+
+    /// Where `options` put the signature, checked against the document.
+    private func placement(_ options: SigningOptions, fields: [SignatureField], permissions: DocumentPermissions) throws -> SignatureUpdateRequest.Placement {
+        let backend = document.renderer.id
         switch options.placement {
         case .field(let name):
             guard let field = fields.first(where: { $0.name == name }) else {
                 throw RendererError(.invalidArgument, "the document has no signature field \(name)", backend: backend)
             }
             guard !field.isSigned else { throw RendererError(.invalidArgument, "the field \(name) is signed already", backend: backend) }
-            placement = .field(name)
+            return .field(name)
         case .newField(let name, let pageIndex, let area):
             guard permissions.contains(.annotate) else {
                 throw RendererError(.notPermitted, "the document's permissions do not allow adding a signature field", backend: backend)
@@ -112,17 +177,12 @@ struct SigningPlan {
             } else if options.isVisible {
                 throw RendererError(.invalidArgument, "a visible signature in a new field needs an area", backend: backend)
             }
-            placement = .newField(name: try fieldName(name, among: fields), pageIndex: pageIndex, area: options.isVisible ? area : nil)
+            return .newField(name: try fieldName(name, among: fields, prefix: "Signature"), pageIndex: pageIndex, area: options.isVisible ? area : nil)
         }
-        let capacity = try identity.sign(Data("capacity".utf8), digest: options.digest.rawValue, cades: options.encoding == .cades).count + 256
-        return SignatureUpdateRequest(
-            placement: placement, subFilter: options.encoding.rawValue, signerName: identity.commonName, signingTime: options.date,
-            reason: options.reason, location: options.location, contactInfo: options.contactInfo, certification: options.certification,
-            appearanceLines: options.isVisible ? appearanceLines() : [], signatureCapacity: capacity)
     }
 
-    /// `given` when it is free and a partial name (no dot), else the first free `SignatureN`.
-    private func fieldName(_ given: String?, among signatures: [SignatureField]) throws -> String {
+    /// `given` when it is free and a partial name (no dot), else the first free `prefix`N.
+    private func fieldName(_ given: String?, among signatures: [SignatureField], prefix: String) throws -> String {
         let taken = Set(signatures.map(\.name) + (try document.formFields()).map(\.name))
         if let given {
             guard !given.isEmpty, !given.contains("."), given.count <= 200, !taken.contains(given) else {
@@ -130,11 +190,11 @@ struct SigningPlan {
             }
             return given
         }
-        return (1...).lazy.map { "Signature\($0)" }.first { !taken.contains($0) }!
+        return (1...).lazy.map { "\(prefix)\($0)" }.first { !taken.contains($0) }!
     }
 
     /// The lines a visible signature shows.
-    private func appearanceLines() -> [String] {
+    private func appearanceLines(_ identity: SigningIdentity, _ options: SigningOptions) -> [String] {
         var lines = ["Digitally signed by \(identity.commonName)", "Date: \(Self.format(options.date))"]
         if let reason = options.reason { lines.append("Reason: \(reason)") }
         if let location = options.location { lines.append("Location: \(location)") }

@@ -110,9 +110,13 @@ struct RevisionComparison {
         // Widgets are the form's: their changes count as form values and signatures.
         let annotations = { (document: Document) in try (0..<document.pageCount).map { try document.annotations(pageAt: $0).filter { $0.kind.rawValue != "Widget" } } }
         if try annotations(signed) != annotations(document) { changes.append(.annotations) }
-        let values = { (document: Document) in try document.formFields().map { [$0.name] + $0.values } }
+        let values = { (document: Document) in try document.formFields().filter { $0.kind != .signature }.map { [$0.name] + $0.values } }
         if try values(signed) != values(document) { changes.append(.formValues) }
-        if try signed.signatureFields().filter(\.isSigned).count != document.signatureFields().filter(\.isSigned).count { changes.append(.signatures) }
+        // Document timestamps are left out: PAdES lets them follow any certification.
+        let signatures = { (document: Document) in
+            try document.signatureFields().filter { $0.isSigned && $0.subFilter != SignatureUpdateRequest.documentTimestamp }.count
+        }
+        if try signatures(signed) != signatures(document) { changes.append(.signatures) }
         if try signed.info().metadata != document.info().metadata || signed.xmpPacket() != document.xmpPacket() { changes.append(.metadata) }
         return changes
     }

@@ -57,6 +57,13 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
         case untrusted
         /// A certificate of the chain was refused (expired, not yet valid, badly signed).
         case chainRefused
+        /// A timestamp (RFC 3161) of the signature's value verifies and its authority leads to
+        /// a trust anchor: the signature existed at the timestamp's time.
+        case timestamped
+        /// The signature's timestamp verifies, but its authority leads to no trust anchor given.
+        case timestampUntrusted
+        /// The signature's timestamp does not stamp this signature, or its own signature fails.
+        case timestampMismatch
         /// The signature covers the whole file.
         case coversWholeFile
         /// The signature covers its revision; later revisions follow.
@@ -73,9 +80,11 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
         /// The part the finding plays in the verdict.
         public var effect: Effect {
             switch self {
-            case .intact, .trusted, .coversWholeFile, .coversItsRevision, .allowedChanges: .passes
-            case .notSigned, .unsupportedEncoding, .noTrustAnchor, .untrusted, .revisionNotCompared: .leavesOpen
-            case .malformedRanges, .malformedSignature, .signatureMismatch, .certificateNotCurrent, .keyUsage, .chainRefused, .changedAfterSigning: .fails
+            case .intact, .trusted, .timestamped, .coversWholeFile, .coversItsRevision, .allowedChanges: .passes
+            case .notSigned, .unsupportedEncoding, .noTrustAnchor, .untrusted, .timestampUntrusted, .revisionNotCompared: .leavesOpen
+            case .malformedRanges, .malformedSignature, .signatureMismatch, .certificateNotCurrent, .keyUsage, .chainRefused, .timestampMismatch,
+                .changedAfterSigning:
+                .fails
             }
         }
     }
@@ -97,19 +106,27 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
     public var verdict: Verdict
     /// The findings, in the order they were checked.
     public var reasons: [Reason]
-    /// The signer certificate's subject (RFC 2253), when the signature could be read.
+    /// The signer certificate's subject (RFC 2253), when the signature could be read; for a
+    /// document timestamp, its authority's.
     public var signer: String?
-    /// The signing time the signature's signed attributes give, when they give one.
+    /// The signing time the signature's signed attributes give, when they give one; for a
+    /// document timestamp, its time.
     public var signingTime: Date?
+    /// The time a verified timestamp gives: the signature's timestamp, or a document
+    /// timestamp's own.
+    public var timestampTime: Date?
     /// The digest algorithm, such as `SHA256`.
     public var digestAlgorithm: String?
 
     /// A result whose verdict is derived from `reasons`.
-    public init(field: String, reasons: [Reason], signer: String? = nil, signingTime: Date? = nil, digestAlgorithm: String? = nil) {
+    public init(
+        field: String, reasons: [Reason], signer: String? = nil, signingTime: Date? = nil, digestAlgorithm: String? = nil, timestampTime: Date? = nil
+    ) {
         self.field = field
         self.reasons = reasons
         self.signer = signer
         self.signingTime = signingTime
+        self.timestampTime = timestampTime
         self.digestAlgorithm = digestAlgorithm
         verdict = reasons.contains { $0.code.effect == .fails } ? .invalid : reasons.contains { $0.code.effect == .leavesOpen } ? .unknown : .valid
     }

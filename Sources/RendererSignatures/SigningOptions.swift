@@ -53,13 +53,16 @@ public struct SigningOptions: Sendable, Hashable {
     /// The signing time written in the signature dictionary (`/M`) and shown; the CMS
     /// signing-time attribute is the clock's when the signature is made.
     public var date: Date
+    /// When set, the signature gets this authority's RFC 3161 timestamp of its value, in its
+    /// signer's unsigned attributes (PAdES B-T).
+    public var timestampAuthority: TimestampAuthority?
 
     /// Options with every part given; by default an invisible PAdES signature with SHA-256
     /// in a new field on the first page.
     public init(
         placement: Placement = .newField(pageIndex: 0), isVisible: Bool = false, encoding: Encoding = .cades, digest: Digest = .sha256,
         reason: String? = nil, location: String? = nil, contactInfo: String? = nil, certification: CertificationPermissions? = nil,
-        date: Date = Date()
+        date: Date = Date(), timestampAuthority: TimestampAuthority? = nil
     ) {
         self.placement = placement
         self.isVisible = isVisible
@@ -70,5 +73,6 @@ public struct SigningOptions: Sendable, Hashable {
         self.contactInfo = contactInfo
         self.certification = certification
         self.date = date
+        self.timestampAuthority = timestampAuthority
     }
 }

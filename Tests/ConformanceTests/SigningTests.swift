@@ -213,6 +213,50 @@ struct SigningTests {
         #expect(code { _ = try encrypted.sign(with: signer) } == .unsupported)
     }
 
+    /// A signature timestamped by the test authority (PAdES B-T, OpenSSL's `ts -reply` on
+    /// loopback), then the file timestamped by the other engine (a document timestamp): both
+    /// timestamps verify for pyHanko and for this verifier; a certification that allows no
+    /// change still takes a document timestamp; an authority that is gone is an `ioFailure`
+    /// with nothing made.
+    @Test(arguments: Fixtures.backendIDs)
+    func timestampsComeFromTheAuthorityAndVerify(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let (server, url) = try await identities.startTimestampAuthority()
+        let authority = try TimestampAuthority(url: url)
+        let stamped = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf")
+        let verdict = try #require(try Self.verdicts(stamped, backend: Self.other(than: backend), identities: identities).first)
+        #expect(verdict.verdict == .valid && verdict.reasons.map(\.code) == [.intact, .trusted, .timestamped, .coversWholeFile], "\(verdict.reasons)")
+        #expect(abs((verdict.timestampTime ?? .distantPast).timeIntervalSinceNow) < 3600)
+        let pyHanko = try await identities.pyHanko(stamped)
+        #expect(pyHanko.map { $0.valid && $0.timestamp_valid == true && $0.timestamp_trusted == true } == [true], "\(pyHanko)")
+
+        let document = try await Fixtures.registry.open(.file(stamped), backend: .id(Self.other(than: backend)))
+        let lta = identities.path("lta.pdf")
+        try document.timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
+        let verdicts = try Self.verdicts(lta, backend: backend, identities: identities)
+        #expect(verdicts.map(\.field) == ["Signature1", "Timestamp1"])
+        #expect(verdicts.map(\.verdict) == [.valid, .valid], "\(verdicts.map(\.reasons))")
+        #expect(verdicts.last?.reasons.map(\.code) == [.intact, .trusted, .coversWholeFile] && verdicts.last?.signer?.contains("CN=Test TSA") == true)
+        let ltaWitness = try await identities.pyHanko(lta)
+        #expect(ltaWitness.map(\.kind) == ["signature", "timestamp"])
+        #expect(ltaWitness.last.map { $0.intact && $0.valid && $0.trusted && $0.coverage == "ENTIRE_FILE" } == true, "\(ltaWitness)")
+        #expect(ltaWitness.first.map { $0.valid && $0.coverage == "ENTIRE_REVISION" } == true)
+        try await Self.expectQPDFAccepts(lta)
+
+        let locked = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(certification: .noChanges), into: identities, output: "locked.pdf")
+        let lockedStamped = identities.path("locked-stamped.pdf")
+        try await Fixtures.registry.open(.file(locked), backend: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lockedStamped))
+        #expect(try Self.verdicts(lockedStamped, backend: backend, identities: identities).map(\.verdict) == [.valid, .valid])
+        #expect(try await identities.pyHanko(lockedStamped).first?.docmdp_ok == true)
+
+        _ = await server.stop()
+        #expect { try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "gone.pdf") } throws: {
+            ($0 as? RendererError)?.code == .ioFailure
+        }
+        #expect(!FileManager.default.fileExists(atPath: identities.path("gone.pdf")))
+    }
+
     /// A signer the test CA did not issue: pyHanko and this verifier find the signature
     /// intact and its signer untrusted.
     @Test(arguments: Fixtures.backendIDs)

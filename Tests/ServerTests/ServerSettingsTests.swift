@@ -22,7 +22,7 @@ import Testing
         try await harness.run(configure: { $0.settings = settings }) { client in
             let document = documentPath("text.pdf")
             let details = try await client.get(document)
-            #expect(Self.allows(details) == ["printing": false, "download": false, "formFilling": true, "fullScreen": false, "darkMode": false], "\(details.status)")
+            #expect(Self.allows(details) == ["printing": false, "download": false, "formFilling": true, "signing": false, "fullScreen": false, "darkMode": false], "\(details.status)")
             let dark = try await client.get(document + "/pages/0/image?dpi=30&dark=true")
             #expect(dark.status == .forbidden && dark.errorCode == "not-permitted", "\(dark.status)")
             let screen = try await client.get(document + "/pages/0/image?dpi=30")
@@ -43,11 +43,11 @@ import Testing
         let harness = try ServerHarness(extra: ["restricted.pdf", "encrypted.pdf"])
         try await harness.run { client in
             let restricted = documentPath("restricted.pdf")
-            #expect(Self.allows(try await client.get(restricted)) == ["printing": false, "download": true, "formFilling": true, "fullScreen": true, "darkMode": true])
+            #expect(Self.allows(try await client.get(restricted)) == ["printing": false, "download": true, "formFilling": true, "signing": false, "fullScreen": true, "darkMode": true])
             let print = try await client.get(restricted + "/pages/0/image?dpi=30&purpose=print")
             #expect(print.status == .forbidden && print.errorCode == "not-permitted", "\(print.status)")
             #expect(try await client.get(restricted + "/file").status == .ok)
-            #expect(Self.allows(try await client.get(documentPath("text.pdf"))) == ["printing": true, "download": true, "formFilling": true, "fullScreen": true, "darkMode": true])
+            #expect(Self.allows(try await client.get(documentPath("text.pdf"))) == ["printing": true, "download": true, "formFilling": true, "signing": false, "fullScreen": true, "darkMode": true])
             #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=30&purpose=print").status == .ok)
 
             let body = try JSONSerialization.data(withJSONObject: ["password": "user-secret"])

@@ -27,9 +27,25 @@ public struct SigningIdentities: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// Starts the test time-stamping authority (`tsa-server.py`, OpenSSL's `ts -reply` with
+    /// `tsa.pem`) on a free loopback port and returns it with its address; it runs until the
+    /// process value goes.
+    public func startTimestampAuthority() async throws -> (process: RunningProcess, url: URL) {
+        let process = try RunningProcess("/usr/bin/env", ["python3", Fixtures.path("Signing/tsa-server.py"), folder.path])
+        guard await process.waitForOutput(timeout: .seconds(60), until: { $0.contains("\n") }),
+            let port = process.output.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the TSA did not start: \(process.errorOutput)"]) }
+        return (process, URL(string: "http://127.0.0.1:\(port)/")!)
+    }
+
     /// One signature as pyHanko validates it, with the test CA as its only trust root.
     public struct PyHankoVerdict: Decodable, Sendable {
         public var field: String
+        /// `signature`, or `timestamp` for a document timestamp.
+        public var kind: String
+        /// For a signature with a timestamp of its own: whether it is intact and valid, and trusted.
+        public var timestamp_valid: Bool?
+        public var timestamp_trusted: Bool?
         public var intact: Bool
         public var valid: Bool
         public var trusted: Bool

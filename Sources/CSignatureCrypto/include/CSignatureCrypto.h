@@ -87,8 +87,57 @@ void sigcrypto_identity_free(sigcrypto_identity *identity);
 sigcrypto_status sigcrypto_sign(sigcrypto_identity *identity, const unsigned char *content, size_t content_length,
 	const char *digest, int cades, unsigned char **der, size_t *der_length, char *message, size_t message_size);
 
-/* Frees what sigcrypto_sign returned. */
+/* Hands each certificate the DER CMS signature (or timestamp token) `cms` carries to `each`,
+   as DER; returns how many, or -1 when `cms` cannot be read. */
+int sigcrypto_certificates(const unsigned char *cms, size_t length, void (*each)(void *user, const unsigned char *der, size_t der_length),
+	void *user);
+
+/* Frees what sigcrypto_sign and the timestamp calls returned. */
 void sigcrypto_free(void *bytes);
+
+/* RFC 3161 timestamps (timestamp.c). */
+
+/* An RFC 3161 request (DER) for the `digest` digest of `data`, with a random nonce, asking
+   for the authority's certificate. */
+sigcrypto_status sigcrypto_timestamp_request(const unsigned char *data, size_t length, const char *digest,
+	unsigned char **request, size_t *request_length, char *message, size_t message_size);
+
+/* The token (DER ContentInfo) of the authority's `response` to `request`, once the response
+   grants it for the same digest and nonce; its time in `*time` (seconds since 1970).
+   SIGCRYPTO_FAILED, with the authority's words or OpenSSL's, otherwise. */
+sigcrypto_status sigcrypto_timestamp_token(const unsigned char *request, size_t request_length, const unsigned char *response,
+	size_t response_length, unsigned char **token, size_t *token_length, long long *time, char *message, size_t message_size);
+
+/* The signature value of the DER CMS signature's one signer: what a signature timestamp
+   stamps. */
+sigcrypto_status sigcrypto_signature_value(const unsigned char *cms, size_t length, unsigned char **value, size_t *value_length,
+	char *message, size_t message_size);
+
+/* The DER CMS signature with `token` added to its signer's unsigned attributes as the
+   signature-time-stamp-token (RFC 3161, appendix A). */
+sigcrypto_status sigcrypto_add_signature_timestamp(const unsigned char *cms, size_t length, const unsigned char *token,
+	size_t token_length, unsigned char **out, size_t *out_length, char *message, size_t message_size);
+
+/* What a timestamp token says and whether it holds. */
+typedef struct {
+	int parsed;             /* 1 when the bytes are a timestamp token */
+	int imprint_matches;    /* 1 when its message imprint is the digest of the data given */
+	int signature_verifies; /* 1 when its signature verifies with the authority's certificate */
+	sigcrypto_chain chain;  /* its authority's chain against the anchors */
+	long long time;         /* its time, in seconds since 1970 */
+	char authority[256];    /* the authority's certificate subject (RFC 2253) */
+	char message[256];
+} sigcrypto_timestamp_result;
+
+/* Checks the DER timestamp token `token` over `data`: its imprint, its signature, and its
+   authority's chain against `anchors` (PEM, may be empty) and, when set, the system's, at the
+   token's time. Returns 1 when `result` is set, 0 when memory runs out. */
+int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, const unsigned char *data, size_t data_length,
+	const char *anchors, size_t anchors_length, int system_anchors, sigcrypto_timestamp_result *result);
+
+/* The DER timestamp token in the unsigned attributes of the CMS signature's signer, if any:
+   1 with `*token` set (free with sigcrypto_free), 0 when there is none. */
+int sigcrypto_signature_timestamp(const unsigned char *cms, size_t length, unsigned char **token, size_t *token_length);
 
 #ifdef __cplusplus
 }

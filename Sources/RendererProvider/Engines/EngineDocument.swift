@@ -104,6 +104,10 @@ public protocol EngineDocument: AnyObject {
     /// it holds unchanged) as an incremental update, leaving the signature value as zeros.
     /// The document itself is not changed.
     func prepareSignatureUpdate(_ request: SignatureUpdateRequest, of file: Data) throws -> PreparedSignatureUpdate
+    /// `file` (the bytes the document was opened from, unchanged) with an incremental update
+    /// that adds `data` to the document security store (`/DSS`), made when there is none.
+    /// The document itself is not changed.
+    func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data
     /// Lays a document whose content type is reflowable (``ContentType/isReflowable``) out again on pages of `pageSize` points with text of
     /// `fontSize` points; the page count changes.
     func layout(pageSize: PageSize, fontSize: Double) throws
@@ -142,6 +146,11 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/sign`` implements it.
     public func prepareSignatureUpdate(_ request: SignatureUpdateRequest, of file: Data) throws -> PreparedSignatureUpdate {
         throw RendererError(.unsupported, "this engine does not sign documents")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/sign`` implements it.
+    public func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data {
+        throw RendererError(.unsupported, "this engine does not add validation data")
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.

@@ -14,9 +14,13 @@ public struct SignatureUpdateRequest: Hashable, Sendable, Codable {
         case newField(name: String, pageIndex: Int, area: PageRect?)
     }
 
+    /// The encoding of a document timestamp (ISO 32000-2, 12.8.5).
+    public static let documentTimestamp = "ETSI.RFC3161"
+
     /// Which field the signature goes into.
     public var placement: Placement
-    /// The signature's encoding (`/SubFilter`): `adbe.pkcs7.detached` or `ETSI.CAdES.detached`.
+    /// The signature's encoding (`/SubFilter`): `adbe.pkcs7.detached`, `ETSI.CAdES.detached`,
+    /// or ``documentTimestamp`` for a `/DocTimeStamp`, which has no `/M` or `/Name`.
     public var subFilter: String
     /// The signer's name (`/Name`).
     public var signerName: String?
@@ -69,4 +73,26 @@ public struct PreparedSignatureUpdate: Hashable, Sendable, Codable {
         self.data = data
         self.byteRanges = byteRanges
     }
+}
+
+/// Validation data for long-term validation (PAdES B-LT), each item DER: what a document
+/// security store (`/DSS`) keeps so that signatures can be checked after their certificates
+/// expire or the services that vouch for them go.
+public struct ValidationData: Hashable, Sendable, Codable {
+    /// Certificates of signers, their issuers and time-stamping authorities.
+    public var certificates: [Data]
+    /// Certificate revocation lists.
+    public var crls: [Data]
+    /// OCSP responses.
+    public var ocspResponses: [Data]
+
+    /// Validation data with the given items; none by default.
+    public init(certificates: [Data] = [], crls: [Data] = [], ocspResponses: [Data] = []) {
+        self.certificates = certificates
+        self.crls = crls
+        self.ocspResponses = ocspResponses
+    }
+
+    /// Whether it holds nothing.
+    public var isEmpty: Bool { certificates.isEmpty && crls.isEmpty && ocspResponses.isEmpty }
 }

@@ -9,6 +9,8 @@
 - expired.p12: "Old Signer", valid 2020-01-01 to 2021-01-01 only.
 - encipher-only.p12: "Key Only Signer", whose key usage is keyEncipherment alone.
 - stranger.p12: "Stray Signer", issued by another root that no test trusts.
+- tsa.pem and tsa.key: "Test TSA", the time-stamping authority tsa-server.py runs.
+- ca.crl: the root's CRL (DER), revoking nothing.
 Every .p12 file's password is "correct horse" (in password.txt, with a line end).
 """
 import datetime
@@ -74,3 +76,25 @@ write_p12("encipher-only.p12", leaf("Key Only Signer", ca, signing=False), [ca[1
 other = root("Stray Root")
 write_p12("stranger.p12", leaf("Stray Signer", other), [other[1]])
 open(os.path.join(folder, "password.txt"), "wb").write(password + b"\n")
+
+# The time-stamping authority the timestamp tests start (tsa-server.py): "Test TSA", issued by
+# the root, valid 2020-2050, extended key usage timeStamping (critical), as RFC 3161 asks.
+tsa_key = rsa_key()
+tsa = (x509.CertificateBuilder().subject_name(name("Test TSA")).issuer_name(ca[1].subject).public_key(tsa_key.public_key())
+       .serial_number(x509.random_serial_number()).not_valid_before(start).not_valid_after(end)
+       .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+       .add_extension(x509.KeyUsage(True, False, False, False, False, False, False, False, False), critical=True)
+       .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
+       .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca[0].public_key()), critical=False)
+       .sign(ca[0], hashes.SHA256()))
+open(os.path.join(folder, "tsa.pem"), "wb").write(tsa.public_bytes(serialization.Encoding.PEM))
+open(os.path.join(folder, "tsa.key"), "wb").write(tsa_key.private_bytes(
+    serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+
+# ca.crl: the root's certificate revocation list (DER), revoking nothing, issued 2020-01-01 and
+# next updated 2050-01-01: the validation data the long-term tests embed.
+crl = (x509.CertificateRevocationListBuilder().issuer_name(ca[1].subject).last_update(start).next_update(end)
+       .add_extension(x509.CRLNumber(1), critical=False)
+       .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca[0].public_key()), critical=False)
+       .sign(ca[0], hashes.SHA256()))
+open(os.path.join(folder, "ca.crl"), "wb").write(crl.public_bytes(serialization.Encoding.DER))

@@ -1,0 +1,99 @@
+#include "internal.h"
+
+#include <limits.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/x509v3.h>
+#include <stdio.h>
+#include <time.h>
+
+/* The helpers verify.c, sign.c and timestamp.c share (internal.h). */
+
+int sigcrypto_seconds_of(const ASN1_TIME *time, long long *seconds)
+{
+	struct tm parts;
+	if (!time || !ASN1_TIME_to_tm(time, &parts))
+		return 0;
+	*seconds = (long long)timegm(&parts);
+	return 1;
+}
+
+X509_STORE *sigcrypto_anchor_store(const char *pem, size_t length, int system_anchors, int *count)
+{
+	X509_STORE *store = X509_STORE_new();
+	*count = 0;
+	if (!store)
+		return NULL;
+	if (length > 0 && length <= INT_MAX) {
+		BIO *bio = BIO_new_mem_buf(pem, (int)length);
+		X509 *certificate;
+		while (bio && (certificate = PEM_read_bio_X509(bio, NULL, NULL, NULL))) {
+			if (X509_STORE_add_cert(store, certificate))
+				(*count)++;
+			X509_free(certificate);
+		}
+		BIO_free(bio);
+		ERR_clear_error(); /* the end of the PEM text reads as an error */
+	}
+	if (system_anchors)
+		X509_STORE_set_default_paths(store);
+	return store;
+}
+
+int sigcrypto_may_sign(X509 *certificate)
+{
+	uint32_t flags = X509_get_extension_flags(certificate);
+	return !(flags & EXFLAG_KUSAGE) || (X509_get_key_usage(certificate) & (KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION));
+}
+
+sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, long long at, int *error,
+	char *message, size_t message_size)
+{
+	sigcrypto_chain chain;
+	X509_STORE_CTX *context = X509_STORE_CTX_new();
+	if (!context || !X509_STORE_CTX_init(context, store, certificate, carried)) {
+		unsigned long code = ERR_peek_error();
+		if (code && !message[0])
+			ERR_error_string_n(code, message, message_size);
+		ERR_clear_error();
+		X509_STORE_CTX_free(context);
+		return SIGCRYPTO_CHAIN_FAILED;
+	}
+	X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), (time_t)at);
+	if (X509_verify_cert(context) == 1) {
+		chain = SIGCRYPTO_CHAIN_TRUSTED;
+	} else {
+		*error = X509_STORE_CTX_get_error(context);
+		switch (*error) {
+		case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
+		case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
+		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+			chain = SIGCRYPTO_CHAIN_UNTRUSTED;
+			break;
+		default:
+			chain = SIGCRYPTO_CHAIN_FAILED;
+		}
+		if (!message[0])
+			snprintf(message, message_size, "%s", X509_verify_cert_error_string(*error));
+	}
+	ERR_clear_error();
+	X509_STORE_CTX_free(context);
+	return chain;
+}
+
+void sigcrypto_subject_of(X509 *certificate, char *out, size_t size)
+{
+	BIO *bio = BIO_new(BIO_s_mem());
+	char *text = NULL;
+	long length;
+	if (!bio)
+		return;
+	if (X509_NAME_print_ex(bio, X509_get_subject_name(certificate), 0, XN_FLAG_RFC2253) >= 0) {
+		length = BIO_get_mem_data(bio, &text);
+		if (length > 0)
+			snprintf(out, size, "%.*s", (int)length, text);
+	}
+	BIO_free(bio);
+}
+
