@@ -5,7 +5,9 @@ extension PDFObjectEditing {
     /// `file` with an incremental update written over this document's objects (which must be
     /// `file`'s, unchanged) that adds `data` to the document security store (ISO 32000-2,
     /// 12.8.4.3): each item a stream, appended to the store's `/Certs`, `/CRLs` or `/OCSPs`;
-    /// the store is made in the catalog when there is none. Items given twice are written once.
+    /// the store is made in the catalog when there is none. Items given twice are written
+    /// once; the store's own streams are not read, so an item it holds already is written
+    /// again.
     package func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data {
         var update = try IncrementalUpdate(file: file, trailer: try trailer(), backend: backendID)
         let catalogReference = try catalogReference()

@@ -68,6 +68,9 @@ struct SignCommand: HostSubcommand {
     @Option(help: "The digest: sha256, sha384 or sha512.")
     var digest: String = "sha256"
 
+    @Option(help: ArgumentHelp("A time-stamping authority (RFC 3161) whose timestamp of the signature it carries (PAdES B-T).", valueName: "url"))
+    var tsa: String?
+
     @Option(name: .shortAndLong, help: "The signed file to write.", completion: .file(extensions: ["pdf"]))
     var output: String
 
@@ -81,6 +84,7 @@ struct SignCommand: HostSubcommand {
 
     func run() throws {
         try Failure.reporting {
+            let authority = try tsa.map { try TimestampArgument.authority($0) }
             var options = global
             let password = try options.password() ?? ""
             (options.passwordArgument, options.passwordFile) = (nil, nil)
@@ -92,7 +96,7 @@ struct SignCommand: HostSubcommand {
                 with: identity,
                 options: SigningOptions(
                     placement: placement, isVisible: visible, encoding: encoding == "pkcs7" ? .pkcs7 : .cades, digest: SigningOptions.Digest(rawValue: digest.uppercased())!,
-                    reason: reason, location: location, contactInfo: contact, certification: certify.permissions))
+                    reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: authority))
             do {
                 try signed.write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {

@@ -7,7 +7,9 @@ extension Document {
     /// The document's saved file with a document security store (`/DSS`) in an incremental
     /// update: every certificate its signatures carry (their signers' chains, and their
     /// timestamps' authorities'), with `extra`'s certificates, CRLs and OCSP responses, each
-    /// once. Earlier signatures stay valid; a document timestamp after it
+    /// once in this update (a store there is already is added to, and its streams are not
+    /// read back, so a later call writes the signatures' certificates again). Earlier
+    /// signatures stay valid; a document timestamp after it
     /// (``timestamp(authority:digest:)``) makes PAdES B-LTA. Refused as
     /// ``sign(with:options:)`` refuses for the file (unsaved changes, encryption, repair);
     /// `invalidArgument` when there is nothing to add. Nothing is written.

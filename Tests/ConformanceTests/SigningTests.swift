@@ -257,6 +257,46 @@ struct SigningTests {
         #expect(!FileManager.default.fileExists(atPath: identities.path("gone.pdf")))
     }
 
+    /// Validation data added by one engine to a timestamped signature (PAdES B-LT), then a
+    /// document timestamp (B-LTA): the store holds the signer's, the root's and the
+    /// authority's certificates and the root's CRL, each once, for pyHanko; every signature
+    /// stays valid; a second store update appends to the first.
+    @Test(arguments: Fixtures.backendIDs)
+    func validationDataIsKeptForTheLongTerm(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let (server, url) = try await identities.startTimestampAuthority()
+        defer { server.killAtOnce() }
+        let authority = try TimestampAuthority(url: url)
+        let stamped = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf")
+        #expect(try await SigningIdentities.pyHankoSecurityStore(stamped) == nil)
+        let crl = try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.crl")))
+        let document = try await Fixtures.registry.open(.file(stamped), backend: .id(Self.other(than: backend)))
+        let withData = try document.addingValidationData(ValidationData(crls: [crl, crl]))
+        let lt = identities.path("b-lt.pdf")
+        try withData.write(to: URL(fileURLWithPath: lt))
+        let store = try #require(try await SigningIdentities.pyHankoSecurityStore(lt))
+        let organization = "Organization: Renderer Provider Tests, Common Name: "
+        #expect(store.certificates == ["Ada Signer", "Test Signing Root", "Test TSA"].map { organization + $0 }, "\(store)")
+        #expect(store.crls == [organization + "Test Signing Root"] && store.ocsps == 0)
+        #expect(try Self.verdicts(lt, backend: backend, identities: identities).map(\.verdict) == [.valid])
+        try await Self.expectQPDFAccepts(lt)
+
+        let lta = identities.path("b-lta.pdf")
+        try await Fixtures.registry.open(.file(lt), backend: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
+        #expect(try Self.verdicts(lta, backend: Self.other(than: backend), identities: identities).map(\.verdict) == [.valid, .valid])
+        let witness = try await identities.pyHanko(lta)
+        #expect(witness.map(\.kind) == ["signature", "timestamp"] && witness.allSatisfy { $0.valid && $0.trusted }, "\(witness)")
+
+        // More data later: appended to the store there is.
+        let again = identities.path("again.pdf")
+        let ocsp = Data([0x30, 0x03, 0x0A, 0x01, 0x06])  // an OCSP response "unauthorized": a DER item to keep, as given
+        try await Fixtures.registry.open(.file(lta), backend: .id(backend)).addingValidationData(ValidationData(ocspResponses: [ocsp])).write(to: URL(fileURLWithPath: again))
+        let grown = try #require(try await SigningIdentities.pyHankoSecurityStore(again))
+        #expect(grown.crls.count == 1 && grown.ocsps == 1 && grown.certificates.count == 3, "\(grown)")
+        try await Self.expectQPDFAccepts(again)
+    }
+
     /// A signer the test CA did not issue: pyHanko and this verifier find the signature
     /// intact and its signer untrusted.
     @Test(arguments: Fixtures.backendIDs)

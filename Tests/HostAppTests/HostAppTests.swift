@@ -189,6 +189,30 @@ struct HostAppTests {
         }
     }
 
+    /// `sign --tsa` timestamps the signature and `ltv --crl --tsa` adds the validation data and
+    /// a document timestamp; a `--tsa` that is no address is a usage error with nothing written.
+    @Test func signWithATimestampThenLongTermData() async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let (server, url) = try await identities.startTimestampAuthority()
+        defer { server.killAtOnce() }
+        let (stamped, lta) = (identities.path("b-t.pdf"), identities.path("b-lta.pdf"))
+        let signed = try await hostapp(
+            "sign", Fixtures.path("forms.pdf"), "--cert", identities.path("signer.p12"), "--password-file", identities.path("password.txt"), "--page", "1",
+            "--tsa", url.absoluteString, "-o", stamped)
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let added = try await hostapp("ltv", stamped, "--crl", identities.path("ca.crl"), "--tsa", url.absoluteString, "-o", lta)
+        #expect(added.status == 0 && added.text == "validation data and a document timestamp added into \(lta)\n", "\(added.stderr)")
+        let verified = try await hostapp("signatures", "--verify", "--trust", identities.path("ca.pem"), "--json", lta)
+        let verdicts = try #require(try JSONSerialization.jsonObject(with: verified.stdout) as? [[String: Any]])
+        #expect(verdicts.map { $0["field"] as? String } == ["Signature1", "Timestamp1"] && verdicts.allSatisfy { $0["verdict"] as? String == "valid" })
+        let codes = (verdicts.first?["reasons"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        #expect(codes?.contains("timestamped") == true)
+        #expect(try await SigningIdentities.pyHankoSecurityStore(lta)?.crls.count == 1)
+        let refused = try await hostapp("ltv", stamped, "--tsa", "ftp://example.org/", "-o", identities.path("refused.pdf"))
+        #expect(refused.status == 64 && !FileManager.default.fileExists(atPath: identities.path("refused.pdf")))
+    }
+
     /// `forms list` prints each field as the API reads it, in text and JSON, alike on both engines.
     @Test func formsListIsTheSameOnBothEngines() async throws {
         let outputs = try await ["mupdf", "poppler"].asyncMap { try await hostapp("--backend", $0, "forms", "list", Fixtures.path("forms.pdf")) }

@@ -27,6 +27,17 @@ public struct SigningIdentities: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The document security store of the PDF at `pdf` as pyHanko reads it: its
+    /// certificates' subjects (sorted, `Organization: …, Common Name: …`), its CRLs' issuers,
+    /// and how many OCSP responses it holds; nil when there is no store.
+    public static func pyHankoSecurityStore(_ pdf: String) async throws -> (certificates: [String], crls: [String], ocsps: Int)? {
+        let run = try await Tool.run("python3", [Fixtures.path("Signing/read-dss-with-pyhanko.py"), pdf])
+        guard run.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: run.stderr]) }
+        let object = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any] ?? [:]
+        guard let certificates = object["certificates"] as? [String] else { return nil }
+        return (certificates, object["crls"] as? [String] ?? [], object["ocsps"] as? Int ?? 0)
+    }
+
     /// Starts the test time-stamping authority (`tsa-server.py`, OpenSSL's `ts -reply` with
     /// `tsa.pem`) on a free loopback port and returns it with its address; it runs until the
     /// process value goes.

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import HostCommands
+import RendererProvider
+import RendererSignatures
+
+struct LTVCommand: HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ltv", abstract: "Add long-term validation data to a signed PDF (PAdES B-LT), and a document timestamp after it (B-LTA).",
+        discussion: """
+            The document security store gets every certificate the signatures and their timestamps carry, with the \\
+            CRLs, OCSP responses and certificates given (DER files). With --tsa, a document timestamp from that \\
+            authority follows, in an update of its own. Earlier signatures stay valid; OUT is written only when all \\
+            of it succeeds.
+            """)
+
+    @OptionGroup var globalArguments: GlobalArguments
+    @ParentCommand var hostApp: HostApp
+
+    @Argument(help: "The signed PDF file.", completion: .file(extensions: ["pdf"]))
+    var file: String
+
+    @Option(name: .customLong("crl"), help: ArgumentHelp("A CRL (DER) to keep (repeatable).", valueName: "file"), completion: .file())
+    var crls: [String] = []
+
+    @Option(name: .customLong("ocsp"), help: ArgumentHelp("An OCSP response (DER) to keep (repeatable).", valueName: "file"), completion: .file())
+    var ocspResponses: [String] = []
+
+    @Option(name: .customLong("certificate"), help: ArgumentHelp("Another certificate (DER) to keep (repeatable).", valueName: "file"), completion: .file())
+    var certificates: [String] = []
+
+    @Option(help: ArgumentHelp("The time-stamping authority (RFC 3161) whose document timestamp follows.", valueName: "url"))
+    var tsa: String?
+
+    @Option(name: .shortAndLong, help: "The file to write.", completion: .file(extensions: ["pdf"]))
+    var output: String
+
+    func run() throws {
+        try Failure.reporting {
+            let authority = try tsa.map { try TimestampArgument.authority($0) }
+            let document = try global.open(file, needing: [.sign])
+            let extra = ValidationData(
+                certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))
+            var result = try document.addingValidationData(extra)
+            if let authority {
+                // The file with its validation data, read by the same engine.
+                result = try document.revision(endingAt: result.count, of: result).timestamp(authority: authority)
+            }
+            do {
+                try result.write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw RendererError(.ioFailure, "cannot write \(URL(fileURLWithPath: output).lastPathComponent): \((error as NSError).localizedDescription)")
+            }
+            print(authority == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
+        }
+    }
+}
+
+/// A time-stamping authority's address as `--tsa` gives it.
+enum TimestampArgument {
+    /// The authority at `text`; a usage error for anything but an http or https address.
+    static func authority(_ text: String) throws -> TimestampAuthority {
+        guard let url = URL(string: text), let authority = try? TimestampAuthority(url: url) else {
+            throw ValidationError("--tsa: \"\(text)\" is not an http or https address")
+        }
+        return authority
+    }
+}
