@@ -8,6 +8,10 @@
 #include <openssl/asn1.h>
 #include <openssl/x509.h>
 
+/* Puts the first of OpenSSL's queued errors, or `fallback`, into `message` (when given), and
+   clears the queue. */
+void sigcrypto_set_message(char *message, size_t size, const char *fallback);
+
 /* `time` in seconds since 1970 in `*seconds`; 0 when it cannot be read. */
 int sigcrypto_seconds_of(const ASN1_TIME *time, long long *seconds);
 

@@ -9,6 +9,18 @@
 
 /* The helpers verify.c, sign.c and timestamp.c share (internal.h). */
 
+void sigcrypto_set_message(char *message, size_t size, const char *fallback)
+{
+	unsigned long code = ERR_peek_error();
+	if (message && size) {
+		if (code)
+			ERR_error_string_n(code, message, size);
+		else
+			snprintf(message, size, "%s", fallback);
+	}
+	ERR_clear_error();
+}
+
 int sigcrypto_seconds_of(const ASN1_TIME *time, long long *seconds)
 {
 	struct tm parts;

@@ -18,19 +18,6 @@ struct sigcrypto_identity {
 	STACK_OF(X509) *chain;
 };
 
-/* Puts the first of OpenSSL's queued errors, or `fallback`, into `message`. */
-static void set_message(char *message, size_t size, const char *fallback)
-{
-	unsigned long code = ERR_peek_error();
-	if (!message || !size)
-		return;
-	if (code)
-		ERR_error_string_n(code, message, size);
-	else
-		snprintf(message, size, "%s", fallback);
-	ERR_clear_error();
-}
-
 static void read_facts(X509 *certificate, sigcrypto_identity_facts *facts)
 {
 	memset(facts, 0, sizeof *facts);
@@ -61,13 +48,13 @@ sigcrypto_status sigcrypto_identity_read(const unsigned char *p12, size_t length
 	*identity = NULL;
 	ERR_clear_error();
 	if (length > INT_MAX) {
-		set_message(message, message_size, "the PKCS#12 bytes are too large");
+		sigcrypto_set_message(message, message_size, "the PKCS#12 bytes are too large");
 		return SIGCRYPTO_MALFORMED;
 	}
 	const unsigned char *cursor = p12;
 	bundle = d2i_PKCS12(NULL, &cursor, (long)length);
 	if (!bundle) {
-		set_message(message, message_size, "the bytes are not PKCS#12");
+		sigcrypto_set_message(message, message_size, "the bytes are not PKCS#12");
 		return SIGCRYPTO_MALFORMED;
 	}
 	if (PKCS12_mac_present(bundle)) {
@@ -75,7 +62,7 @@ sigcrypto_status sigcrypto_identity_read(const unsigned char *p12, size_t length
 			if (password[0] == 0 && PKCS12_verify_mac(bundle, NULL, 0)) {
 				opening = NULL;
 			} else {
-				set_message(message, message_size, "the password does not open the PKCS#12 file");
+				sigcrypto_set_message(message, message_size, "the password does not open the PKCS#12 file");
 				status = SIGCRYPTO_WRONG_PASSWORD;
 				goto done;
 			}
@@ -87,12 +74,12 @@ sigcrypto_status sigcrypto_identity_read(const unsigned char *p12, size_t length
 		goto done;
 	}
 	if (!PKCS12_parse(bundle, opening, &made->key, &made->certificate, &made->chain)) {
-		set_message(message, message_size, "the PKCS#12 file cannot be read with this password");
+		sigcrypto_set_message(message, message_size, "the PKCS#12 file cannot be read with this password");
 		status = SIGCRYPTO_WRONG_PASSWORD;
 		goto done;
 	}
 	if (!made->key || !made->certificate || X509_check_private_key(made->certificate, made->key) != 1) {
-		set_message(message, message_size, "the PKCS#12 file holds no private key with its certificate");
+		sigcrypto_set_message(message, message_size, "the PKCS#12 file holds no private key with its certificate");
 		status = SIGCRYPTO_NO_KEY;
 		goto done;
 	}
@@ -131,22 +118,22 @@ sigcrypto_status sigcrypto_sign(sigcrypto_identity *identity, const unsigned cha
 	ERR_clear_error();
 	const EVP_MD *md = EVP_get_digestbyname(digest);
 	if (!md || content_length > INT_MAX) {
-		set_message(message, message_size, "the digest is unknown or the content too large");
+		sigcrypto_set_message(message, message_size, "the digest is unknown or the content too large");
 		return SIGCRYPTO_FAILED;
 	}
 	cms = CMS_sign(NULL, NULL, identity->chain, NULL, flags | CMS_PARTIAL);
 	if (!cms || !CMS_add1_signer(cms, identity->certificate, identity->key, md, flags | (cades ? CMS_CADES : 0))) {
-		set_message(message, message_size, "the signer cannot be added");
+		sigcrypto_set_message(message, message_size, "the signer cannot be added");
 		goto done;
 	}
 	in = BIO_new_mem_buf(content, (int)content_length);
 	if (!in || !CMS_final(cms, in, NULL, flags)) {
-		set_message(message, message_size, "the signature cannot be made");
+		sigcrypto_set_message(message, message_size, "the signature cannot be made");
 		goto done;
 	}
 	int length = i2d_CMS_ContentInfo(cms, &out);
 	if (length <= 0) {
-		set_message(message, message_size, "the signature cannot be encoded");
+		sigcrypto_set_message(message, message_size, "the signature cannot be encoded");
 		goto done;
 	}
 	*der = out;

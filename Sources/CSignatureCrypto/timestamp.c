@@ -15,17 +15,6 @@
 /* RFC 3161 timestamps: requests to an authority, its tokens checked, and tokens put into and
    read from a CMS signature's unsigned attributes. */
 
-/* Puts the first of OpenSSL's queued errors, or `fallback`, into `message`. */
-static void set_message(char *message, size_t size, const char *fallback)
-{
-	unsigned long code = ERR_peek_error();
-	if (code)
-		ERR_error_string_n(code, message, size);
-	else
-		snprintf(message, size, "%s", fallback);
-	ERR_clear_error();
-}
-
 /* The one signer of the DER CMS signature `cms`, parsed into `*info`; NULL when there is
    not exactly one. */
 static CMS_SignerInfo *only_signer(const unsigned char *cms, size_t length, CMS_ContentInfo **info)
@@ -59,19 +48,19 @@ sigcrypto_status sigcrypto_timestamp_request(const unsigned char *data, size_t l
 		goto done;
 	}
 	if (!md || !EVP_Digest(data, length, hash, &hash_length, md, NULL)) {
-		set_message(message, message_size, "the digest is unknown");
+		sigcrypto_set_message(message, message_size, "the digest is unknown");
 		goto done;
 	}
 	if (!X509_ALGOR_set0(algorithm, OBJ_nid2obj(EVP_MD_get_type(md)), V_ASN1_NULL, NULL) || !TS_MSG_IMPRINT_set_algo(imprint, algorithm)
 		|| !TS_MSG_IMPRINT_set_msg(imprint, hash, (int)hash_length) || !TS_REQ_set_version(query, 1)
 		|| !TS_REQ_set_msg_imprint(query, imprint) || !BN_rand(random, 64, BN_RAND_TOP_ANY, BN_RAND_BOTTOM_ANY)
 		|| !(nonce = BN_to_ASN1_INTEGER(random, NULL)) || !TS_REQ_set_nonce(query, nonce) || !TS_REQ_set_cert_req(query, 1)) {
-		set_message(message, message_size, "the timestamp request cannot be made");
+		sigcrypto_set_message(message, message_size, "the timestamp request cannot be made");
 		goto done;
 	}
 	int encoded = i2d_TS_REQ(query, request);
 	if (encoded <= 0) {
-		set_message(message, message_size, "the timestamp request cannot be encoded");
+		sigcrypto_set_message(message, message_size, "the timestamp request cannot be encoded");
 		goto done;
 	}
 	*request_length = (size_t)encoded;
@@ -104,7 +93,7 @@ sigcrypto_status sigcrypto_timestamp_token(const unsigned char *request, size_t 
 	cursor = response;
 	reply = response_length <= LONG_MAX ? d2i_TS_RESP(NULL, &cursor, (long)response_length) : NULL;
 	if (!query || !reply) {
-		set_message(message, message_size, "the authority's answer is not a timestamp response");
+		sigcrypto_set_message(message, message_size, "the authority's answer is not a timestamp response");
 		goto done;
 	}
 	/* The version, the imprint and the nonce; the signature is checked where the token is
@@ -113,14 +102,14 @@ sigcrypto_status sigcrypto_timestamp_token(const unsigned char *request, size_t 
 	if (context)
 		TS_VERIFY_CTX_set_flags(context, TS_VFY_VERSION | TS_VFY_IMPRINT | TS_VFY_NONCE);
 	if (!context || TS_RESP_verify_response(context, reply) != 1) {
-		set_message(message, message_size, "the authority did not grant a timestamp for this request");
+		sigcrypto_set_message(message, message_size, "the authority did not grant a timestamp for this request");
 		goto done;
 	}
 	PKCS7 *granted = TS_RESP_get_token(reply);
 	const ASN1_GENERALIZEDTIME *when = TS_TST_INFO_get_time(TS_RESP_get_tst_info(reply));
 	int encoded = granted ? i2d_PKCS7(granted, token) : 0;
 	if (encoded <= 0 || !sigcrypto_seconds_of(when, time)) {
-		set_message(message, message_size, "the timestamp token cannot be read");
+		sigcrypto_set_message(message, message_size, "the timestamp token cannot be read");
 		goto done;
 	}
 	*token_length = (size_t)encoded;
@@ -145,7 +134,7 @@ sigcrypto_status sigcrypto_signature_value(const unsigned char *cms, size_t leng
 	*value = NULL;
 	*value_length = 0;
 	if (!signature) {
-		set_message(message, message_size, "the signature has no one signer");
+		sigcrypto_set_message(message, message_size, "the signature has no one signer");
 	} else if (!(*value = OPENSSL_memdup(ASN1_STRING_get0_data(signature), (size_t)ASN1_STRING_length(signature)))) {
 		status = SIGCRYPTO_NO_MEMORY;
 	} else {
@@ -168,14 +157,14 @@ sigcrypto_status sigcrypto_add_signature_timestamp(const unsigned char *cms, siz
 	*out_length = 0;
 	if (!signer || token_length > INT_MAX
 		|| !CMS_unsigned_add1_attr_by_NID(signer, NID_id_smime_aa_timeStampToken, V_ASN1_SEQUENCE, token, (int)token_length)) {
-		set_message(message, message_size, "the timestamp cannot be added to the signature");
+		sigcrypto_set_message(message, message_size, "the timestamp cannot be added to the signature");
 	} else {
 		int encoded = i2d_CMS_ContentInfo(info, out);
 		if (encoded > 0) {
 			*out_length = (size_t)encoded;
 			status = SIGCRYPTO_OK;
 		} else {
-			set_message(message, message_size, "the timestamped signature cannot be encoded");
+			sigcrypto_set_message(message, message_size, "the timestamped signature cannot be encoded");
 		}
 	}
 	CMS_ContentInfo_free(info);
@@ -223,7 +212,7 @@ int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, 
 	parsed = token_length <= LONG_MAX ? d2i_PKCS7(NULL, &cursor, (long)token_length) : NULL;
 	info = parsed ? PKCS7_to_TS_TST_INFO(parsed) : NULL;
 	if (!info || data_length > INT_MAX) {
-		set_message(result->message, sizeof result->message, "the bytes are not a timestamp token");
+		sigcrypto_set_message(result->message, sizeof result->message, "the bytes are not a timestamp token");
 		goto done;
 	}
 	result->parsed = 1;

@@ -124,6 +124,12 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     var collabAudience: String?
 
     @Option(
+        help: ArgumentHelp(
+            "A JSON file naming each collaborator's signing identity: {\"USER\": {\"pkcs12\": \"FILE.p12\", \"passwordFile\": \"FILE\"}}; tokens that grant sign let their user sign with it.",
+            valueName: "json"), completion: .file())
+    var collabSigners: String?
+
+    @Option(
         help: "A file of revoked collaboration token ids (jti), one a line; read again on SIGHUP.", completion: .file())
     var collabRevocations: String?
 
@@ -133,8 +139,8 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         guard uploadLimitMiB >= 1, uploadSpaceMiB >= uploadLimitMiB else {
             throw ValidationError("--upload-limit-mib must be at least 1, and --upload-space-mib at least as much")
         }
-        if database == nil && (collabAudience != nil || collabRevocations != nil) {
-            throw ValidationError("--collab-audience and --collab-revocations go with collaboration (--database)")
+        if database == nil && (collabAudience != nil || collabRevocations != nil || collabSigners != nil) {
+            throw ValidationError("--collab-audience, --collab-revocations and --collab-signers go with collaboration (--database)")
         }
         guard collabMaxTokenLifetime >= 1 else { throw ValidationError("--collab-max-token-lifetime must be at least 1 second") }
         if collabKey != nil && collabHs256SecretFile != nil { throw ValidationError("--collab-key and --collab-hs256-secret-file exclude each other") }
@@ -153,6 +159,20 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
 
     /// The reader state database: --reader-state, or the default in the XDG data directory;
     /// nil for `:memory:`.
+    /// One collaborator's identity as --collab-signers names it.
+    private struct Signer: Decodable {
+        var pkcs12: String
+        var passwordFile: String?
+    }
+
+    /// The identities the JSON file `path` names, by user; paths in it are read as given.
+    private static func signers(from path: String) throws -> [String: SigningIdentity] {
+        let named = try DataFiles.decode([String: Signer].self, from: path, maximumSize: 1 << 20, what: "signers")
+        return try named.mapValues { signer in
+            try SigningIdentity(pkcs12File: signer.pkcs12, password: try signer.passwordFile.map(DataFiles.secret(from:)) ?? "")
+        }
+    }
+
     /// The signing identity's password: --signing-password-file's first line, else none.
     private func signingPassword() throws -> String {
         try signingPasswordFile.map(DataFiles.secret(from:)) ?? ""
@@ -204,6 +224,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
                 collaboration.policy = TokenPolicy(
                     maximumLifetime: TimeInterval(collabMaxTokenLifetime), audience: collabAudience,
                     revocations: try collabRevocations.map { try RevocationList(path: $0) })
+                collaboration.signingIdentities = try collabSigners.map(Self.signers(from:)) ?? [:]
                 configuration.collaboration = collaboration
             }
             var logger = Logger(label: "hostapp.serve") { StreamLogHandler.standardError(label: $0) }

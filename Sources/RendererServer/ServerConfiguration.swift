@@ -166,6 +166,10 @@ public struct CollaborationConfiguration: Sendable {
     /// What tokens must be beyond signed and unexpired: times, lifetime, audience and
     /// revocations (read again on SIGHUP when the server runs as a service group's).
     public var policy = TokenPolicy()
+    /// The identity each user (a token's `sub`) signs documents with through
+    /// `POST /api/collab/documents/{id}/layers/{layer}/signatures`, when the token grants
+    /// `sign`; a user without one cannot sign. Keys stay in the server's memory.
+    public var signingIdentities: [String: SigningIdentity] = [:]
     /// The time `requestsPerSecond` is counted by: the continuous clock. A test that must
     /// know which requests are refused holds it still, so that no request's allowance comes
     /// back while the test runs, however slow the machine.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import RendererProvider
 import RendererServer
 import RendererSignatures
@@ -43,6 +44,47 @@ import TestSupport
         #expect(pdfsig.contains("Signer Certificate Common Name: Ada Signer") && pdfsig.contains("Signature is Valid"), "\(pdfsig)")
         #expect(try await identities.pyHanko(path).map { $0.valid && $0.trusted && $0.coverage == "ENTIRE_FILE" } == [true])
         #expect(try await Tool.run("pdftotext", [path, "-"]).text.contains("Digitally signed by Ada Signer"))
+    }
+
+    /// A collaborator signs with the identity the server names for the token's user, and only
+    /// with a token that grants `sign`; a user without an identity, a token without the grant,
+    /// no token and the server's own token are refused, and nothing in the body picks another
+    /// identity.
+    @Test func aCollaboratorSignsWithTheIdentityTheServerNamesForThem() async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let harness = try ServerHarness()
+        let keys = CollaborationServerTests.Keys()
+        var collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        collaboration.signingIdentities = ["ada": try SigningIdentity(pkcs12File: identities.path("signer.p12"), password: SigningIdentities.password)]
+        let anchors = TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem"))))
+        let configured = collaboration
+        let path = CollaborationServerTests.layerPath("docs/text.pdf", "review") + "/signatures"
+        let signing = ["read-document", "write", "sign"]
+        let tokens = (
+            ada: try await keys.token("ada", document: "docs/text.pdf", permissions: signing),
+            noGrant: try await keys.token("ada", document: "docs/text.pdf"),
+            bob: try await keys.token("bob", document: "docs/text.pdf", permissions: signing))
+        let original = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf"))
+        try await harness.run(configure: { $0.collaboration = configured; $0.trustAnchors = anchors }) { client in
+            let body = Data(#"{"page": 0, "identity": "bob", "pkcs12": "AAAA"}"#.utf8)
+            func post(_ token: String?) async throws -> ServerResponse {
+                var headers: HTTPFields = [.contentType: "application/json"]
+                if let token { headers[.authorization] = "Bearer \(token)" }
+                return try await client.execute(uri: path, method: .post, headers: headers, body: body)
+            }
+            #expect(try await post(tokens.noGrant).status == .forbidden)
+            #expect(try await post(tokens.bob).status == .forbidden)
+            #expect(try await post(nil).status == .unauthorized)
+            #expect(try await post(ServerHarness.token).status == .unauthorized)
+            let signed = try await post(tokens.ada)
+            let verdicts = try #require(signed.json as? [[String: Any]])
+            #expect(signed.status == .created && verdicts.map { $0["verdict"] as? String } == ["valid"], "\(String(decoding: signed.data, as: UTF8.self))")
+            #expect((verdicts.first?["signer"] as? String)?.contains("CN=Ada Signer") == true)
+        }
+        let path2 = harness.docs + "/text.pdf"
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path2)).prefix(original.count) == original)
+        #expect(try await identities.pyHanko(path2).map { $0.valid && $0.trusted } == [true])
     }
 
     /// Several signers at once on one file: each is acknowledged, each signature is in the

@@ -36,6 +36,7 @@ extension Routes {
         layer.get("annotations.jsonld", use: collaborating(layerJSONLD))
         layer.get("document.pdf", use: collaborating(layerPDF))
         layer.get("source.pdf", use: collaborating(sourcePDF))
+        layer.post("signatures", use: collaborating(signAsCollaborator))
         // The events route upgrades to a WebSocket (`LayerSocket`); asked without an upgrade,
         // it says so once the token is checked.
         layer.get("events", use: collaborating { _, _, _ in throw APIError(.upgradeRequired, code: "upgrade-required", "this route is a WebSocket") })

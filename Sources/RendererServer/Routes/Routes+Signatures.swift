@@ -1,14 +1,18 @@
 import Foundation
 import Hummingbird
+import RendererCollaboration
 import RendererProvider
 import RendererSignatures
 
+/// Signatures: their verdicts, and signing with an identity the server holds. Whoever holds
+/// the server's token signs with ``ServerConfiguration/signingIdentity``; a collaborator
+/// signs with the identity ``CollaborationConfiguration/signingIdentities`` names for the
+/// token's user, when the token grants `sign`. No request names or carries a key.
 extension Routes {
     /// `GET /api/documents/{id}/signatures`: each signature field's verdict with its reasons
     /// (``SignatureVerification``), against the trust anchors the server was given.
     @Sendable func signatures(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let trust = self.context.configuration.trustAnchors
-        return try Self.json(try await engineWork(request, context) { document, _ in try document.verifySignatures(trust: trust) })
+        try Self.json(try await verdicts(of: try await servedDocument(request, context), request))
     }
 
     /// `POST /api/documents/{id}/signatures`: signs the document with the server's signing
@@ -19,10 +23,34 @@ extension Routes {
         guard let identity = self.context.configuration.signingIdentity else {
             throw APIError.forbidden("this server was given no signing identity")
         }
-        let document = try await servedDocument(request, context)
+        return try await signing(try await servedDocument(request, context), as: identity, request)
+    }
+
+    /// `POST /api/collab/documents/{id}/layers/{layer}/signatures`: as ``sign(_:_:)``, with the
+    /// identity of the token's user; 403 when the token does not grant `sign` or the user has
+    /// no identity here. The signature goes into the file, which every layer shares.
+    @Sendable func signAsCollaborator(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+        guard collaborator.claims.permissions.contains("sign") else { throw APIError.forbidden("the token does not grant sign") }
+        guard let identity = self.context.configuration.collaboration?.signingIdentities[collaborator.claims.userID] else {
+            throw APIError.forbidden("this server holds no signing identity for this user")
+        }
+        return try await signing(collaborator.document, as: identity, request)
+    }
+
+    /// Signs `document` with `identity` as the body asks, then answers the verdicts; 201.
+    private func signing(_ document: ServedDocument, as identity: SigningIdentity, _ request: Request) async throws -> Response {
         let options = try await decode(Payload.SignRequest.self, from: request).options()
         _ = try await document.edit(saving: false) { session in try session.sign(with: identity, options: options) }
-        let trust = self.context.configuration.trustAnchors
-        return try Self.json(try await engineWork(request, context) { document, _ in try document.verifySignatures(trust: trust) }, status: .created)
+        return try Self.json(try await verdicts(of: document, request), status: .created)
+    }
+
+    /// Every signature field's verdict against the server's trust anchors, by the engine the
+    /// request asks for.
+    private func verdicts(of document: ServedDocument, _ request: Request) async throws -> [SignatureVerification] {
+        let renderer = try await rendererID(request, document)
+        let (trust, timeLimit) = (self.context.configuration.trustAnchors, self.context.configuration.timeLimit)
+        return try await self.context.queue.run {
+            try await document.pool(renderer).run(timeLimit: timeLimit) { document, _ in try document.verifySignatures(trust: trust) }
+        }
     }
 }
