@@ -17,7 +17,7 @@ extension Document {
     ///   not a signature field, a new field's name taken, an area that is not finite and
     ///   positive, a visible new field without one, or a certification after another signature;
     /// - `pageOutOfRange` for a new field on a page the document lacks;
-    /// - `unsupported` for an engine without ``Capability/sign``, an encrypted file, or one
+    /// - `unsupported` for an engine without `Capability.sign`, an encrypted file, or one
     ///   the engine repaired.
     public func sign(with identity: SigningIdentity, options: SigningOptions = SigningOptions()) throws -> Data {
         try SigningPlan(document: self, identity: identity, options: options).sign().data
@@ -36,10 +36,10 @@ extension Document {
 
 /// Signing through a session.
 extension ReadingSession {
-    /// Signs the session's file as ``Document/sign(with:options:)`` does and saves the
+    /// Signs the session's file as `Document.sign(with:options:)` does and saves the
     /// result over it (an incremental update: with a save's events, vetoes and copy-back),
-    /// then tells ``SessionEvent/signed(_:)``. Needs the ``SessionFeature/signing`` and
-    /// ``SessionFeature/save`` settings (`notPermitted`), a file state that is not read-only,
+    /// then tells `SessionEvent.signed`. Needs the `SessionFeature.signing` and
+    /// `SessionFeature.save` settings (`notPermitted`), a file state that is not read-only,
     /// and no unsaved changes (`invalidArgument`: save them first). Undo and redo are
     /// cleared, since the signature covers everything done before it.
     @discardableResult

@@ -3,7 +3,7 @@ import Foundation
 import RendererProvider
 
 /// A private key with its certificate and the chain that came with them, read from a
-/// PKCS#12 file (`.p12`, `.pfx`) by OpenSSL: who signs with ``Document/sign(with:options:)``.
+/// PKCS#12 file (`.p12`, `.pfx`) by OpenSSL: who signs with `Document.sign(with:options:)`.
 ///
 /// The key stays in this object's memory and is never written or logged.
 public final class SigningIdentity: @unchecked Sendable {

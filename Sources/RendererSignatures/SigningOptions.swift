@@ -1,7 +1,7 @@
 import Foundation
 import RendererProvider
 
-/// How ``Document/sign(with:options:)`` signs: which field, in which encoding, with which
+/// How `Document.sign(with:options:)` signs: which field, in which encoding, with which
 /// digest, what the signature says of itself, and whether it certifies the document.
 public struct SigningOptions: Sendable, Hashable {
     /// Which field the signature goes into.

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// A time-stamping authority (RFC 3161) reached over HTTP: what stamps a signature
 /// (``SigningOptions/timestampAuthority``, PAdES B-T) or the document itself
-/// (``Document/timestamp(authority:digest:)``).
+/// (`Document.timestamp(authority:digest:)`).
 public struct TimestampAuthority: Sendable, Hashable {
     /// The authority's address (`http` or `https`), to which requests are POSTed.
     public var url: URL
