@@ -46,11 +46,7 @@ struct LTVCommand: HostSubcommand {
                 // The file with its validation data, read by the same engine.
                 result = try document.revision(endingAt: result.count, of: result).timestamp(authority: authority)
             }
-            do {
-                try result.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw RendererError(.ioFailure, "cannot write \(URL(fileURLWithPath: output).lastPathComponent): \((error as NSError).localizedDescription)")
-            }
+            try DataFiles.write(result, to: output)
             print(authority == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
         }
     }

@@ -97,11 +97,7 @@ struct SignCommand: HostSubcommand {
                 options: SigningOptions(
                     placement: placement, isVisible: visible, encoding: encoding == "pkcs7" ? .pkcs7 : .cades, digest: SigningOptions.Digest(rawValue: digest.uppercased())!,
                     reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: authority))
-            do {
-                try signed.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw RendererError(.ioFailure, "cannot write \(URL(fileURLWithPath: output).lastPathComponent): \((error as NSError).localizedDescription)")
-            }
+            try DataFiles.write(signed, to: output)
             print("signed by \(identity.commonName) into \(output)")
         }
     }
