@@ -23,7 +23,7 @@ DEMO_OUT = demo-output
 
 # What `make bench` needs beyond `make setup` (which installs the manuals it measures):
 # hyperfine, and GNU time for peak memory.
-BENCH_PACKAGES = hyperfine time libjs-pdf
+BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
 # libraries to load at each start), built apart from the debug and demo builds.
 BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-bench
@@ -51,7 +51,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall bench-viewer bench-thumbnail bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: install uninstall bench-viewer bench-thumbnail bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -288,6 +288,12 @@ bench-viewer: setup bench-deps
 bench-thumbnail: setup bench-deps
 	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/thumbnail.py
+
+# Only the signatures section of BENCHMARKS.md: hostapp sign against pdfsig -add-signature, and
+# hostapp signatures --verify against pdfsig, on the sample and R's manual (BENCH_SIGNATURE_RUNS).
+bench-signatures: setup bench-deps
+	$(call build-hostapp,$(BENCH_BUILD))
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/signatures.py
 
 # Only the collaboration section of BENCHMARKS.md: N clients x 1 edit/s on SQLite and
 # PostgreSQL, one and two servers (BENCH_COLLAB_SECONDS per run, default 20).

@@ -28,6 +28,7 @@ import first_page
 import png_encoding
 import poppler_memory
 import server_load
+import signatures
 import thumbnail
 import vault_memory
 import viewer_first_paint
@@ -186,7 +187,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), viewer_first_paint.measure(), thumbnail.measure(), collab_load.measure()]
+    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), viewer_first_paint.measure(), thumbnail.measure(), signatures.measure(), collab_load.measure()]
     write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
 
 
