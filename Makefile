@@ -22,8 +22,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 
 # What `make bench` needs beyond `make setup` (which installs the manuals it measures):
-# hyperfine, and GNU time for peak memory.
-BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools
+# hyperfine, GNU time for peak memory, pdf.js for the viewer comparison, NSS's tools for
+# pdfsig's signing identity, and libcurl's link library, which FoundationNetworking (the
+# time-stamping authority's HTTP) needs in a build with the Swift runtime linked in.
+BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools libcurl4-openssl-dev
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
 # libraries to load at each start), built apart from the debug and demo builds.
 BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-bench
