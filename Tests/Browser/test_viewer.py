@@ -1234,6 +1234,26 @@ class ViewerTests(unittest.TestCase):
         self.assertIn("Signer Certificate Common Name: Ada Signer", pdfsig)
         # The page image is asked for again and shows the signature's appearance.
         self.wait_for("return [...document.querySelectorAll('.page img')].some((i) => /[?&]v=[1-9]/.test(i.src))", "the page drawn again")
+        # A signature with a timestamp from the test authority (OpenSSL's ts on loopback) says when.
+        authority = subprocess.Popen(["python3", os.path.join(FIXTURES, "Signing", "tsa-server.py"), identities],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.addCleanup(authority.stdout.close)
+        self.addCleanup(authority.wait, 60)
+        self.addCleanup(authority.terminate)
+        port = authority.stdout.readline().split()[-1]
+        stamped = os.path.join(self.docs, "stamped.pdf")
+        self.addCleanup(os.remove, stamped)
+        subprocess.run([HOSTAPP, "sign", os.path.join(FIXTURES, "forms.pdf"), "--cert", os.path.join(identities, "signer.p12"),
+                        "--password-file", os.path.join(identities, "password.txt"), "--page", "1",
+                        "--tsa", "http://127.0.0.1:%s/" % port, "-o", stamped], check=True, capture_output=True)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Fstamped.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 1", "the timestamped document")
+        self.browser.find_element("id", "tab-signatures").click()
+        self.wait_for("const s = document.querySelector('#signatures li.signature'); return s && s.classList.contains('verdict-valid')",
+                      "the timestamped signature valid")
+        facts = self.run_js("return [...document.querySelectorAll('#signatures li.signature .fact')].map((f) => f.textContent)")
+        self.assertTrue(any(fact.startswith("Timestamped ") for fact in facts), facts)
+        self.assertIn("timestamped", self.run_js("return [...document.querySelectorAll('#signatures .reasons li')].map((l) => l.dataset.code)"))
 
     def test_32_undoes_and_redoes_annotation_edits(self):
         from selenium.webdriver.common.action_chains import ActionChains

@@ -104,6 +104,7 @@ export default {
   "signatures.unknown": "Nicht geprüft",
   "signatures.signer": "Signiert von {name}",
   "signatures.time": "Am {time}",
+  "signatures.timestamped": "Mit Zeitstempel vom {time}",
   "signatures.sign": "Signieren",
   "signatures.signField": "Das Feld {name} mit der Identität des Servers signieren",
   "signatures.signDocument": "Dokument signieren",

@@ -104,6 +104,7 @@ export default {
   "signatures.unknown": "Not verified",
   "signatures.signer": "Signed by {name}",
   "signatures.time": "On {time}",
+  "signatures.timestamped": "Timestamped {time}",
   "signatures.sign": "Sign",
   "signatures.signField": "Sign the field {name} with the server's identity",
   "signatures.signDocument": "Sign the document",

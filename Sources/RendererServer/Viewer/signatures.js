@@ -110,6 +110,11 @@ function signatureItem(verdict) {
   const facts = [];
   if (verdict.signer) facts.push(t("signatures.signer", { name: verdict.signer }));
   if (verdict.signingTime) facts.push(t("signatures.time", { time: new Date(verdict.signingTime).toLocaleString() }));
+  // A signature's own timestamp, which its reasons judge (a document timestamp's time is
+  // its signing time).
+  if (verdict.timestampTime && verdict.reasons.some((reason) => reason.code.startsWith("timestamp"))) {
+    facts.push(t("signatures.timestamped", { time: new Date(verdict.timestampTime).toLocaleString() }));
+  }
   for (const fact of facts) {
     const line = document.createElement("p");
     line.className = "fact";
