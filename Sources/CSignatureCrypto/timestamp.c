@@ -205,7 +205,7 @@ int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, 
 	X509_STORE *store = NULL;
 	STACK_OF(X509) *signers = NULL;
 	X509 *authority = NULL;
-	int anchors_read = 0;
+	int anchors_read = 0, ok = 1;
 
 	memset(result, 0, sizeof *result);
 	ERR_clear_error();
@@ -223,9 +223,8 @@ int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, 
 	BIO *bytes = context ? BIO_new_mem_buf(data, (int)data_length) : NULL;
 	if (!context || !bytes) {
 		BIO_free(bytes);
-		TS_VERIFY_CTX_free(context);
-		context = NULL;
-		goto memory;
+		ok = 0;
+		goto done;
 	}
 	TS_VERIFY_CTX_set_flags(context, TS_VFY_VERSION | TS_VFY_DATA);
 	TS_VERIFY_CTX_set_data(context, bytes);
@@ -244,8 +243,10 @@ int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, 
 	ERR_clear_error();
 
 	store = sigcrypto_anchor_store(anchors, anchors_length, system_anchors, &anchors_read);
-	if (!store)
-		goto memory;
+	if (!store) {
+		ok = 0;
+		goto done;
+	}
 	if (authority && (anchors_read > 0 || system_anchors)) {
 		int error = 0;
 		result->chain = sigcrypto_check_chain(authority, parsed->d.sign->cert, store, result->time, &error, result->message, sizeof result->message);
@@ -258,14 +259,5 @@ done:
 	TS_TST_INFO_free(info);
 	PKCS7_free(parsed);
 	ERR_clear_error();
-	return 1;
-
-memory:
-	sk_X509_free(signers);
-	X509_STORE_free(store);
-	TS_VERIFY_CTX_free(context);
-	TS_TST_INFO_free(info);
-	PKCS7_free(parsed);
-	ERR_clear_error();
-	return 0;
+	return ok;
 }

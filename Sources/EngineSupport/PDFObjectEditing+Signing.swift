@@ -37,8 +37,10 @@ extension PDFObjectEditing {
                 "Type": .name("Annot"), "Subtype": .name("Widget"), "FT": .name("Sig"), "T": .text(name), "V": .reference(signature),
                 "Rect": .array([rect.x0, rect.y0, rect.x1, rect.y1].map(PDFObject.number)), "F": .integer(132), "P": .reference(page),
             ]))
-            try append(.reference(widget), toArrayAt: "Annots", of: page, in: &update)
-            form = try appending(.reference(widget), toArrayAt: "Fields", of: form, in: &update)
+            let pageObject = try update.pending(page) ?? object(page.number)
+            let annotated = try appending([.reference(widget)], toArrayAt: "Annots", of: pageObject, in: &update)
+            if annotated != pageObject { update.set(page, to: annotated) }
+            form = try appending([.reference(widget)], toArrayAt: "Fields", of: form, in: &update)
             pageIndex = index
         }
 
@@ -140,25 +142,14 @@ extension PDFObjectEditing {
         return listing
     }
 
-    /// Appends `item` to the array at `key` of the dictionary `owner` names: in the array's
-    /// own object when the entry is a reference, else in the dictionary.
-    private func append(_ item: PDFObject, toArrayAt key: String, of owner: PDFReference, in update: inout IncrementalUpdate) throws {
-        let dictionary = try update.pending(owner) ?? object(owner.number)
+    /// `dictionary` with `items` appended to its array at `key`, or, when that entry is a
+    /// reference, `dictionary` as it is and the array's own object written with `items`.
+    func appending(_ items: [PDFObject], toArrayAt key: String, of dictionary: PDFObject, in update: inout IncrementalUpdate) throws -> PDFObject {
         if case .reference(let array)? = dictionary[key] {
-            update.set(array, to: .array(try resolved(dictionary[key]).items + [item]))
-        } else {
-            update.set(owner, to: dictionary.setting(key, to: .array((dictionary[key]?.items ?? []) + [item])))
-        }
-    }
-
-    /// `dictionary` with `item` appended to its array at `key`, or, when that entry is a
-    /// reference, `dictionary` as it is and the array's object written with `item`.
-    private func appending(_ item: PDFObject, toArrayAt key: String, of dictionary: PDFObject, in update: inout IncrementalUpdate) throws -> PDFObject {
-        if case .reference(let array)? = dictionary[key] {
-            update.set(array, to: .array(try resolved(dictionary[key]).items + [item]))
+            update.set(array, to: .array((try update.pending(array) ?? resolved(dictionary[key])).items + items))
             return dictionary
         }
-        return dictionary.setting(key, to: .array((dictionary[key]?.items ?? []) + [item]))
+        return dictionary.setting(key, to: .array((dictionary[key]?.items ?? []) + items))
     }
 
     /// A widget's `/Rect`, its corners put in order; empty when it has none.

@@ -22,12 +22,7 @@ extension PDFObjectEditing {
                 update.setStream(reference, dictionary: [:], contents: item)
                 return .reference(reference)
             }
-            guard !added.isEmpty else { continue }
-            if case .reference(let array)? = store[key] {
-                update.set(array, to: .array(try resolved(store[key]).items + added))
-            } else {
-                store = store.setting(key, to: .array((store[key]?.items ?? []) + added))
-            }
+            if !added.isEmpty { store = try appending(added, toArrayAt: key, of: store, in: &update) }
         }
         if let storeReference {
             update.set(storeReference, to: store)

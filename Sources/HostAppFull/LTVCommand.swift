@@ -30,35 +30,31 @@ struct LTVCommand: HostSubcommand {
     var certificates: [String] = []
 
     @Option(help: ArgumentHelp("The time-stamping authority (RFC 3161) whose document timestamp follows.", valueName: "url"))
-    var tsa: String?
+    var tsa: TimestampAuthority?
 
     @Option(name: .shortAndLong, help: "The file to write.", completion: .file(extensions: ["pdf"]))
     var output: String
 
     func run() throws {
         try Failure.reporting {
-            let authority = try tsa.map { try TimestampArgument.authority($0) }
             let document = try global.open(file, needing: [.sign])
             let extra = ValidationData(
                 certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))
             var result = try document.addingValidationData(extra)
-            if let authority {
+            if let authority = tsa {
                 // The file with its validation data, read by the same engine.
                 result = try document.revision(endingAt: result.count, of: result).timestamp(authority: authority)
             }
             try DataFiles.write(result, to: output)
-            print(authority == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
+            print(tsa == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
         }
     }
 }
 
-/// A time-stamping authority's address as `--tsa` gives it.
-enum TimestampArgument {
-    /// The authority at `text`; a usage error for anything but an http or https address.
-    static func authority(_ text: String) throws -> TimestampAuthority {
-        guard let url = URL(string: text), let authority = try? TimestampAuthority(url: url) else {
-            throw ValidationError("--tsa: \"\(text)\" is not an http or https address")
-        }
-        return authority
+/// A time-stamping authority's address as `--tsa` gives it: an http or https URL.
+extension TimestampAuthority: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let url = URL(string: argument), let authority = try? TimestampAuthority(url: url) else { return nil }
+        self = authority
     }
 }

@@ -62,14 +62,28 @@ struct SignCommand: HostSubcommand {
     @Option(help: "Certify the document, allowing later form filling (forms) or form filling and annotations (annotations).")
     var certify: Certify = .none
 
-    @Option(help: "The encoding: pades (ETSI.CAdES.detached) or pkcs7 (adbe.pkcs7.detached).")
-    var encoding: String = "pades"
+    /// The encodings `--encoding` names.
+    enum Encoding: String, ExpressibleByArgument, CaseIterable {
+        case pades, pkcs7
 
-    @Option(help: "The digest: sha256, sha384 or sha512.")
-    var digest: String = "sha256"
+        var encoding: SigningOptions.Encoding { self == .pkcs7 ? .pkcs7 : .cades }
+    }
+
+    /// The digests `--digest` names.
+    enum Digest: String, ExpressibleByArgument, CaseIterable {
+        case sha256, sha384, sha512
+
+        var digest: SigningOptions.Digest { SigningOptions.Digest(rawValue: rawValue.uppercased())! }
+    }
+
+    @Option(help: "The encoding: pades (ETSI.CAdES.detached) or pkcs7 (adbe.pkcs7.detached).")
+    var encoding: Encoding = .pades
+
+    @Option(help: "The digest.")
+    var digest: Digest = .sha256
 
     @Option(help: ArgumentHelp("A time-stamping authority (RFC 3161) whose timestamp of the signature it carries (PAdES B-T).", valueName: "url"))
-    var tsa: String?
+    var tsa: TimestampAuthority?
 
     @Option(name: .shortAndLong, help: "The signed file to write.", completion: .file(extensions: ["pdf"]))
     var output: String
@@ -78,13 +92,10 @@ struct SignCommand: HostSubcommand {
         guard (field == nil) != (page == nil) else { throw ValidationError("give either --field or --page") }
         guard field == nil || (rect == nil && name == nil) else { throw ValidationError("--rect and --name go with --page, for a new field") }
         guard !visible || field != nil || rect != nil else { throw ValidationError("a visible signature in a new field needs --rect") }
-        guard ["pades", "pkcs7"].contains(encoding) else { throw ValidationError("--encoding is pades or pkcs7") }
-        guard SigningOptions.Digest(rawValue: digest.uppercased()) != nil else { throw ValidationError("--digest is sha256, sha384 or sha512") }
     }
 
     func run() throws {
         try Failure.reporting {
-            let authority = try tsa.map { try TimestampArgument.authority($0) }
             var options = global
             let password = try options.password() ?? ""
             (options.passwordArgument, options.passwordFile) = (nil, nil)
@@ -95,8 +106,8 @@ struct SignCommand: HostSubcommand {
             let signed = try document.sign(
                 with: identity,
                 options: SigningOptions(
-                    placement: placement, isVisible: visible, encoding: encoding == "pkcs7" ? .pkcs7 : .cades, digest: SigningOptions.Digest(rawValue: digest.uppercased())!,
-                    reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: authority))
+                    placement: placement, isVisible: visible, encoding: encoding.encoding, digest: digest.digest,
+                    reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: tsa))
             try DataFiles.write(signed, to: output)
             print("signed by \(identity.commonName) into \(output)")
         }

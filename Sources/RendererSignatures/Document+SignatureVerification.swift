@@ -79,7 +79,7 @@ struct SignatureVerifier {
         }
         guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory checking the signature of \(field.name)") }
         try checkAnchorsRead(result.anchors_read)
-        let message = Self.text(of: result.message)
+        let message = CMSBytes.text(of: result.message)
         var reasons: [Reason] = []
         guard result.parsed != 0 else {
             return SignatureVerification(field: field.name, reasons: [Reason(.malformedSignature, "the signature cannot be read: \(message)")])
@@ -96,9 +96,9 @@ struct SignatureVerifier {
         if let stamp { reasons.append(stamp.reason) }
         reasons += try coverage(ranges)
         return SignatureVerification(
-            field: field.name, reasons: reasons, signer: Self.text(of: result.signer),
+            field: field.name, reasons: reasons, signer: CMSBytes.text(of: result.signer),
             signingTime: result.has_signing_time != 0 ? Date(timeIntervalSince1970: TimeInterval(result.signing_time)) : nil,
-            digestAlgorithm: Self.text(of: result.digest), timestampTime: stamp?.time)
+            digestAlgorithm: CMSBytes.text(of: result.digest), timestampTime: stamp?.time)
     }
 
     /// A document timestamp (`ETSI.RFC3161`): its token stamps the signed bytes, its
@@ -106,31 +106,29 @@ struct SignatureVerifier {
     private func verifyDocumentTimestamp(_ field: SignatureField, _ ranges: SignedRanges, _ content: Data) throws -> SignatureVerification {
         let result = try checkTimestamp(ranges.signature, over: content)
         guard result.parsed != 0 else {
-            return SignatureVerification(field: field.name, reasons: [Reason(.malformedSignature, "the timestamp cannot be read: \(Self.text(of: result.message))")])
+            return SignatureVerification(field: field.name, reasons: [Reason(.malformedSignature, "the timestamp cannot be read: \(CMSBytes.text(of: result.message))")])
         }
         let time = Date(timeIntervalSince1970: TimeInterval(result.time))
         var reasons = [
             result.imprint_matches != 0 && result.signature_verifies != 0
                 ? Reason(.intact, "the timestamp stamps the signed bytes, and its signature verifies")
                 : Reason(.signatureMismatch, "the signed bytes were changed, or the timestamp's signature does not verify"),
-            Self.chainReason(result.chain, of: "the timestamp's authority", at: time, Self.text(of: result.message)),
+            Self.chainReason(result.chain, of: "the timestamp's authority", at: time, CMSBytes.text(of: result.message)),
         ]
         reasons += try coverage(ranges)
-        return SignatureVerification(field: field.name, reasons: reasons, signer: Self.text(of: result.authority), signingTime: time, timestampTime: time)
+        return SignatureVerification(field: field.name, reasons: reasons, signer: CMSBytes.text(of: result.authority), signingTime: time, timestampTime: time)
     }
 
     /// The finding on a signature's timestamp (of its signature value), and its time when it
     /// verifies; nil when the signature has none.
     private func signatureTimestamp(_ cms: Data) throws -> (reason: Reason, time: Date?)? {
-        guard let token = Document.signatureTimestamp(in: cms) else { return nil }
-        var value: UnsafeMutablePointer<UInt8>?, valueLength = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let read = cms.withUnsafeBytes { sigcrypto_signature_value($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &value, &valueLength, &message, message.count) }
-        defer { sigcrypto_free(value) }
-        guard read == SIGCRYPTO_OK, let value else { return (Reason(.timestampMismatch, "the signature's value cannot be read to check its timestamp"), nil) }
-        let result = try checkTimestamp(token, over: Data(bytes: value, count: valueLength))
+        guard let token = CMSBytes.signatureTimestamp(in: cms) else { return nil }
+        guard let value = try? CMSBytes.signatureValue(of: cms) else {
+            return (Reason(.timestampMismatch, "the signature's value cannot be read to check its timestamp"), nil)
+        }
+        let result = try checkTimestamp(token, over: value)
         let time = Date(timeIntervalSince1970: TimeInterval(result.time))
-        let authority = Self.text(of: result.authority)
+        let authority = CMSBytes.text(of: result.authority)
         guard result.parsed != 0, result.imprint_matches != 0, result.signature_verifies != 0 else {
             return (Reason(.timestampMismatch, "the signature's timestamp does not stamp this signature, or its own signature fails"), nil)
         }
@@ -138,7 +136,7 @@ struct SignatureVerifier {
         case SIGCRYPTO_CHAIN_TRUSTED:
             return (Reason(.timestamped, "a timestamp by \(authority) shows the signature existed at \(Self.format(time))"), time)
         case SIGCRYPTO_CHAIN_FAILED:
-            return (Reason(.timestampMismatch, "the timestamp's authority \(authority) was refused: \(Self.text(of: result.message))"), nil)
+            return (Reason(.timestampMismatch, "the timestamp's authority \(authority) was refused: \(CMSBytes.text(of: result.message))"), nil)
         default:
             return (Reason(.timestampUntrusted, "a timestamp by \(authority) dates the signature \(Self.format(time)), but its authority leads to no trust anchor given"), time)
         }
@@ -182,11 +180,6 @@ struct SignatureVerifier {
             Reason(.coversItsRevision, "the signature covers its revision, the file's first \(ranges.end) of \(data.count) bytes"),
             try RevisionComparison(document: document, data: data, signedLength: ranges.end, certification: certification).reason(),
         ]
-    }
-
-    /// The C string in a fixed array of the result.
-    private static func text<T>(of tuple: T) -> String {
-        withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
     private static func format(_ date: Date) -> String {

@@ -143,6 +143,8 @@ struct SigningPlan {
                 throw RendererError(.invalidArgument, "only a document's first signature can certify it; this one is signed already", backend: backend)
             }
             let placement = try placement(options, fields: fields, permissions: permissions)
+            // The room for the value: a signature of a few bytes is as long as the real one
+            // (the digest and the key fix its size) but for a few bytes of DER.
             var capacity = try identity.sign(Data("capacity".utf8), digest: options.digest.rawValue, cades: options.encoding == .cades).count + 256
             if options.timestampAuthority != nil { capacity += Self.timestampCapacity }
             return SignatureUpdateRequest(

@@ -1,4 +1,3 @@
-import CSignatureCrypto
 import Foundation
 import RendererProvider
 
@@ -18,36 +17,12 @@ extension Document {
         let file = try sourceData()
         for field in try signatureFields() where field.isSigned {
             guard let ranges = try? SignedRanges(field.byteRanges, in: file) else { continue }
-            data.certificates += Self.certificates(in: ranges.signature)
-            if let token = Self.signatureTimestamp(in: ranges.signature) { data.certificates += Self.certificates(in: token) }
+            data.certificates += CMSBytes.certificates(in: ranges.signature)
+            if let token = CMSBytes.signatureTimestamp(in: ranges.signature) { data.certificates += CMSBytes.certificates(in: token) }
         }
         guard !data.isEmpty else {
             throw RendererError(.invalidArgument, "the document's signatures carry no certificate and no validation data was given", backend: renderer.id)
         }
         return try preparedValidationDataUpdate(data)
-    }
-
-    /// The certificates the DER CMS `cms` carries; none when it cannot be read.
-    static func certificates(in cms: Data) -> [Data] {
-        let found = Locked<[Data]>([])
-        _ = cms.withUnsafeBytes { bytes in
-            withExtendedLifetime(found) {
-                sigcrypto_certificates(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, { user, der, length in
-                    let found = Unmanaged<Locked<[Data]>>.fromOpaque(user!).takeUnretainedValue()
-                    found.withLock { $0.append(Data(bytes: der!, count: length)) }
-                }, Unmanaged.passUnretained(found).toOpaque())
-            }
-        }
-        return found.withLock { $0 }
-    }
-
-    /// The timestamp token in the signer's unsigned attributes of the DER CMS `cms`, if any.
-    static func signatureTimestamp(in cms: Data) -> Data? {
-        var token: UnsafeMutablePointer<UInt8>?, length = 0
-        guard cms.withUnsafeBytes({ sigcrypto_signature_timestamp($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &token, &length) }) != 0,
-            let token
-        else { return nil }
-        defer { sigcrypto_free(token) }
-        return Data(bytes: token, count: length)
     }
 }

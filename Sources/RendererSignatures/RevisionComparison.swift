@@ -44,10 +44,14 @@ struct RevisionComparison {
         } catch let error as RendererError {
             return SignatureVerification.Reason(.revisionNotCompared, "the signed revision cannot be opened to compare: \(error.message)")
         }
-        if let change = try pageChange(from: signed) {
+        guard signed.pageCount == document.pageCount else {
+            return SignatureVerification.Reason(.changedAfterSigning, "after signing, the document went from \(signed.pageCount) to \(document.pageCount) pages")
+        }
+        let annotations = (before: try Self.annotations(of: signed), after: try Self.annotations(of: document))
+        if let change = try pageChange(from: signed, widgets: annotations) {
             return SignatureVerification.Reason(.changedAfterSigning, "after signing, \(change)")
         }
-        let changes = try otherChanges(from: signed)
+        let changes = try otherChanges(from: signed, annotations: annotations)
         let refused = changes.filter { !Self.permits(certification, $0) }
         guard refused.isEmpty else {
             return SignatureVerification.Reason(
@@ -58,11 +62,17 @@ struct RevisionComparison {
             changes.isEmpty ? "later revisions change nothing a reader sees" : "later revisions change only \(Self.names(changes)), which \(certification == nil ? "a signed document" : "the document's certification") permits")
     }
 
-    /// What changed in the pages themselves, in words; nil when nothing did.
-    private func pageChange(from signed: Document) throws -> String? {
-        guard signed.pageCount == document.pageCount else {
-            return "the document went from \(signed.pageCount) to \(document.pageCount) pages"
-        }
+    /// Each page's annotations, read once for both comparisons: form widgets' areas are left
+    /// out of the drawings, and widgets out of the annotations.
+    private static func annotations(of document: Document) throws -> [[Annotation]] {
+        try (0..<document.pageCount).map { try document.annotations(pageAt: $0) }
+    }
+
+    private static func isWidget(_ annotation: Annotation) -> Bool { annotation.kind.rawValue == "Widget" }
+
+    /// What changed in the pages themselves (of the same number), in words; nil when nothing
+    /// did. `widgets` are each page's annotations of both revisions.
+    private func pageChange(from signed: Document, widgets annotations: (before: [[Annotation]], after: [[Annotation]])) throws -> String? {
         var options = RenderOptions(dpi: Self.comparisonDPI)
         options.annotations = false
         for index in 0..<document.pageCount {
@@ -71,17 +81,13 @@ struct RevisionComparison {
             // The text page holds the content's text alone on both engines; Poppler's plain
             // text also holds what annotations' appearances draw, such as a new signature's.
             if try signed.textPage(pageAt: index) != document.textPage(pageAt: index) { return "the text of \(page) changed" }
-            let widgets = try Self.widgetAreas(of: signed, pageAt: index) + Self.widgetAreas(of: document, pageAt: index)
+            // Form widgets, whose drawing filling and signing change: Poppler draws them even
+            // without annotations (its printing path keeps them).
+            let widgets = (annotations.before[index] + annotations.after[index]).filter(Self.isWidget).map(\.rect)
             let before = try signed.render(pageAt: index, options: options), after = try document.render(pageAt: index, options: options)
             if Self.differ(before, after, outside: widgets.compactMap { PixelRect(covering: $0, scale: options.scale) }) { return "what \(page) draws changed" }
         }
         return nil
-    }
-
-    /// The areas of page `index`'s form widgets, whose drawing filling and signing change:
-    /// Poppler draws widgets even without annotations (its printing path keeps them).
-    private static func widgetAreas(of document: Document, pageAt index: Int) throws -> [PageRect] {
-        try document.annotations(pageAt: index).filter { $0.kind.rawValue == "Widget" }.map(\.rect)
     }
 
     /// Whether two drawings differ in a pixel outside `areas` (each widened by a pixel, for
@@ -105,11 +111,11 @@ struct RevisionComparison {
     }
 
     /// The other kinds of change.
-    private func otherChanges(from signed: Document) throws -> [Change] {
+    private func otherChanges(from signed: Document, annotations: (before: [[Annotation]], after: [[Annotation]])) throws -> [Change] {
         var changes: [Change] = []
         // Widgets are the form's: their changes count as form values and signatures.
-        let annotations = { (document: Document) in try (0..<document.pageCount).map { try document.annotations(pageAt: $0).filter { $0.kind.rawValue != "Widget" } } }
-        if try annotations(signed) != annotations(document) { changes.append(.annotations) }
+        let others = { (pages: [[Annotation]]) in pages.map { $0.filter { !Self.isWidget($0) } } }
+        if others(annotations.before) != others(annotations.after) { changes.append(.annotations) }
         let values = { (document: Document) in try document.formFields().filter { $0.kind != .signature }.map { [$0.name] + $0.values } }
         if try values(signed) != values(document) { changes.append(.formValues) }
         // Document timestamps are left out: PAdES lets them follow any certification.

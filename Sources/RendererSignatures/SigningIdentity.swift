@@ -41,8 +41,8 @@ public final class SigningIdentity: @unchecked Sendable {
         default: throw RendererError(.invalidArgument, "the signing identity is not a PKCS#12 file")
         }
         handle = identity!
-        subject = Self.text(of: facts.subject)
-        let name = Self.text(of: facts.common_name)
+        subject = CMSBytes.text(of: facts.subject)
+        let name = CMSBytes.text(of: facts.common_name)
         commonName = name.isEmpty ? subject : name
         notBefore = Date(timeIntervalSince1970: TimeInterval(facts.not_before))
         notAfter = Date(timeIntervalSince1970: TimeInterval(facts.not_after))
@@ -72,22 +72,11 @@ public final class SigningIdentity: @unchecked Sendable {
     /// that CAdES needs.
     func sign(_ content: Data, digest: String, cades: Bool) throws -> Data {
         try lock.withLock {
-            var der: UnsafeMutablePointer<UInt8>?
-            var length = 0
-            var message = [CChar](repeating: 0, count: 256)
-            let status = content.withUnsafeBytes { bytes in
-                sigcrypto_sign(handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, digest, cades ? 1 : 0, &der, &length, &message, message.count)
+            try CMSBytes.made("make the signature") { der, length, message, size in
+                content.withUnsafeBytes { bytes in
+                    sigcrypto_sign(handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, digest, cades ? 1 : 0, &der, &length, message, size)
+                }
             }
-            guard status == SIGCRYPTO_OK, let der else {
-                throw RendererError(.engineFailure, "the signature cannot be made: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
-            }
-            defer { sigcrypto_free(der) }
-            return Data(bytes: der, count: length)
         }
-    }
-
-    /// The C string in a fixed array of the facts.
-    private static func text<T>(of tuple: T) -> String {
-        withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 }

@@ -28,17 +28,17 @@ public struct TimestampAuthority: Sendable, Hashable {
     /// authority cannot be reached or answers with an error; `engineFailure` when its answer
     /// does not grant a token for this request (another digest or nonce).
     func stamp(_ data: Data, digest: String) throws -> (token: Data, time: Date) {
-        let request = try Self.call("make the timestamp request") { bytes, length, message in
-            data.withUnsafeBytes { sigcrypto_timestamp_request($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, digest, &bytes, &length, message, 256) }
+        let request = try CMSBytes.made("make the timestamp request") { bytes, length, message, size in
+            data.withUnsafeBytes { sigcrypto_timestamp_request($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, digest, &bytes, &length, message, size) }
         }
         let response = try post(request)
         var time: Int64 = 0
-        let token = try Self.call("read the authority's answer") { bytes, length, message in
+        let token = try CMSBytes.made("read the authority's answer") { bytes, length, message, size in
             request.withUnsafeBytes { query in
                 response.withUnsafeBytes { reply in
                     sigcrypto_timestamp_token(
                         query.baseAddress?.assumingMemoryBound(to: UInt8.self), query.count, reply.baseAddress?.assumingMemoryBound(to: UInt8.self), reply.count,
-                        &bytes, &length, &time, message, 256)
+                        &bytes, &length, &time, message, size)
                 }
             }
         }
@@ -48,16 +48,13 @@ public struct TimestampAuthority: Sendable, Hashable {
     /// `signature` (DER CMS) with a timestamp of its signature value in its signer's
     /// unsigned attributes.
     func stampingSignature(_ signature: Data, digest: String) throws -> Data {
-        let value = try Self.call("read the signature value") { bytes, length, message in
-            signature.withUnsafeBytes { sigcrypto_signature_value($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, &bytes, &length, message, 256) }
-        }
-        let token = try stamp(value, digest: digest).token
-        return try Self.call("add the timestamp to the signature") { bytes, length, message in
+        let token = try stamp(try CMSBytes.signatureValue(of: signature), digest: digest).token
+        return try CMSBytes.made("add the timestamp to the signature") { bytes, length, message, size in
             signature.withUnsafeBytes { cms in
                 token.withUnsafeBytes { stamp in
                     sigcrypto_add_signature_timestamp(
                         cms.baseAddress?.assumingMemoryBound(to: UInt8.self), cms.count, stamp.baseAddress?.assumingMemoryBound(to: UInt8.self), stamp.count,
-                        &bytes, &length, message, 256)
+                        &bytes, &length, message, size)
                 }
             }
         }
@@ -91,21 +88,5 @@ public struct TimestampAuthority: Sendable, Hashable {
             }
             return body
         }
-    }
-
-    /// Runs a C call that makes bytes (freed here) and returns them; its message on failure.
-    private static func call(
-        _ action: String, _ body: (inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>) -> sigcrypto_status
-    ) throws -> Data {
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = message.withUnsafeMutableBufferPointer { body(&bytes, &length, $0.baseAddress!) }
-        defer { sigcrypto_free(bytes) }
-        guard status == SIGCRYPTO_OK, let bytes else {
-            let words = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw RendererError(status == SIGCRYPTO_NO_MEMORY ? .limitExceeded : .engineFailure, "cannot \(action): \(words)")
-        }
-        return Data(bytes: bytes, count: length)
     }
 }
