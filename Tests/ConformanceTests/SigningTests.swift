@@ -257,6 +257,46 @@ struct SigningTests {
         #expect(!FileManager.default.fileExists(atPath: identities.path("gone.pdf")))
     }
 
+    /// What a stranger can do to timestamps in a file: a signature's timestamp token with a
+    /// byte of its own signature changed (the outer signature, which does not cover it, stays
+    /// intact), and a document timestamp whose token is not one. Each is a finding that fails
+    /// the verdict, never an error; pyHanko finds the changed token invalid too.
+    @Test(arguments: Fixtures.backendIDs)
+    func tamperedTimestampsAreFindingsNotErrors(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let (server, url) = try await identities.startTimestampAuthority()
+        defer { server.killAtOnce() }
+        let authority = try TimestampAuthority(url: url)
+        let stamped = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: stamped))
+        // The token is the CMS's last element, and the authority's signature value its last bytes.
+        let hexStart = try #require(bytes.firstRange(of: Data("/Contents <".utf8))).upperBound
+        let der = try SignerCertificate.signature(in: bytes)
+        // A SEQUENCE in DER's long form: 0x30, 0x80 + the length's byte count, the length.
+        try #require(der[0] == 0x30 && der[1] > 0x80 && der[1] <= 0x83)
+        let lengthBytes = Int(der[1] & 0x7F)
+        let derLength = 2 + lengthBytes + der[2..<(2 + lengthBytes)].reduce(0) { $0 << 8 | Int($1) }
+        let flipped = hexStart + 2 * (derLength - 8)
+        bytes[flipped] = bytes[flipped] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+        let tampered = identities.path("tampered-token.pdf")
+        try bytes.write(to: URL(fileURLWithPath: tampered))
+        let verdict = try #require(try Self.verdicts(tampered, backend: backend, identities: identities).first)
+        #expect(verdict.verdict == .invalid && verdict.reasons.map(\.code) == [.intact, .trusted, .timestampMismatch, .coversWholeFile], "\(verdict.reasons)")
+        #expect(try await identities.pyHanko(tampered).map { $0.intact && $0.timestamp_valid == false } == [true])
+
+        let lta = identities.path("lta.pdf")
+        try await Fixtures.registry.open(.file(stamped), backend: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
+        var ltaBytes = try Data(contentsOf: URL(fileURLWithPath: lta))
+        let lastContents = try #require(ltaBytes.lastRange(of: Data("/Contents <".utf8))).upperBound
+        ltaBytes.replaceSubrange(lastContents..<(lastContents + 8), with: Data("DEADBEEF".utf8))
+        let garbage = identities.path("garbage-timestamp.pdf")
+        try ltaBytes.write(to: URL(fileURLWithPath: garbage))
+        let verdicts = try Self.verdicts(garbage, backend: backend, identities: identities)
+        #expect(verdicts.map(\.field) == ["Signature1", "Timestamp1"])
+        #expect(verdicts.last?.verdict == .invalid && verdicts.last?.reasons.first?.code == .malformedSignature, "\(verdicts.last?.reasons ?? [])")
+    }
+
     /// Validation data added by one engine to a timestamped signature (PAdES B-LT), then a
     /// document timestamp (B-LTA): the store holds the signer's, the root's and the
     /// authority's certificates and the root's CRL, each once, for pyHanko; every signature
