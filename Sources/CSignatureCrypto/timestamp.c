@@ -9,6 +9,7 @@
 #include <openssl/pkcs7.h>
 #include <openssl/rand.h>
 #include <openssl/ts.h>
+#include <openssl/x509v3.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -76,6 +77,13 @@ done:
 	return status;
 }
 
+/* 1 when `authority` may stamp times: RFC 3161, 2.3 asks for the one extended key usage
+   timeStamping, marked critical, and a key usage (if any) that signs; OpenSSL's purpose check. */
+static int may_stamp(X509 *authority)
+{
+	return X509_check_purpose(authority, X509_PURPOSE_TIMESTAMP_SIGN, 0) == 1;
+}
+
 sigcrypto_status sigcrypto_timestamp_token(const unsigned char *request, size_t request_length, const unsigned char *response,
 	size_t response_length, unsigned char **token, size_t *token_length, long long *time, char *message, size_t message_size)
 {
@@ -106,6 +114,14 @@ sigcrypto_status sigcrypto_timestamp_token(const unsigned char *request, size_t 
 		goto done;
 	}
 	PKCS7 *granted = TS_RESP_get_token(reply);
+	STACK_OF(X509) *signers = granted ? PKCS7_get0_signers(granted, NULL, 0) : NULL;
+	int authority_may_stamp = sk_X509_num(signers) == 1 && may_stamp(sk_X509_value(signers, 0));
+	sk_X509_free(signers);
+	if (!authority_may_stamp) {
+		sigcrypto_set_message(message, message_size,
+			"the authority's certificate may not stamp times (RFC 3161 asks for the one extended key usage timeStamping)");
+		goto done;
+	}
 	const ASN1_GENERALIZEDTIME *when = TS_TST_INFO_get_time(TS_RESP_get_tst_info(reply));
 	int encoded = granted ? i2d_PKCS7(granted, token) : 0;
 	if (encoded <= 0 || !sigcrypto_seconds_of(when, time)) {
@@ -237,6 +253,7 @@ int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, 
 	if (authority) {
 		sigcrypto_subject_of(authority, result->authority, sizeof result->authority);
 		result->signature_verifies = PKCS7_verify(parsed, NULL, NULL, NULL, NULL, PKCS7_NOVERIFY) == 1;
+		result->authority_may_stamp = may_stamp(authority);
 	} else {
 		snprintf(result->message, sizeof result->message, "the token carries no certificate of its authority");
 	}

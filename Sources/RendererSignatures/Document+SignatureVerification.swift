@@ -115,6 +115,9 @@ struct SignatureVerifier {
                 : Reason(.signatureMismatch, "the signed bytes were changed, or the timestamp's signature does not verify"),
             Self.chainReason(result.chain, of: "the timestamp's authority", at: time, CMSBytes.text(of: result.message)),
         ]
+        if result.authority_may_stamp == 0 {
+            reasons.insert(Reason(.keyUsage, "the timestamp's authority may not stamp times (\(Self.stampingUsage))"), at: 1)
+        }
         reasons += try coverage(ranges)
         return SignatureVerification(field: field.name, reasons: reasons, signer: CMSBytes.text(of: result.authority), signingTime: time, timestampTime: time)
     }
@@ -132,6 +135,9 @@ struct SignatureVerifier {
         guard result.parsed != 0, result.imprint_matches != 0, result.signature_verifies != 0 else {
             return (Reason(.timestampMismatch, "the signature's timestamp does not stamp this signature, or its own signature fails"), nil)
         }
+        guard result.authority_may_stamp != 0 else {
+            return (Reason(.timestampMismatch, "the signature's timestamp is signed by \(authority), whose certificate may not stamp times (\(Self.stampingUsage))"), nil)
+        }
         switch result.chain {
         case SIGCRYPTO_CHAIN_TRUSTED:
             return (Reason(.timestamped, "a timestamp by \(authority) shows the signature existed at \(Self.format(time))"), time)
@@ -141,6 +147,9 @@ struct SignatureVerifier {
             return (Reason(.timestampUntrusted, "a timestamp by \(authority) dates the signature \(Self.format(time)), but its authority leads to no trust anchor given"), time)
         }
     }
+
+    /// What RFC 3161 (2.3) asks of a timestamp authority's certificate.
+    private static let stampingUsage = "RFC 3161 asks for the one extended key usage timeStamping, marked critical"
 
     /// `token` checked over `data` against the trust anchors.
     private func checkTimestamp(_ token: Data, over data: Data) throws -> sigcrypto_timestamp_result {

@@ -47,7 +47,8 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
         /// The signer's certificate was not valid at the signing time.
         case certificateNotCurrent
         /// The signer's certificate may not sign (its key usage lacks digital signature and
-        /// non-repudiation).
+        /// non-repudiation), or a document timestamp's authority may not stamp times (its
+        /// extended key usage is not timeStamping alone, marked critical).
         case keyUsage
         /// The signer's certificate leads to a trust anchor.
         case trusted
@@ -62,7 +63,8 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
         case timestamped
         /// The signature's timestamp verifies, but its authority leads to no trust anchor given.
         case timestampUntrusted
-        /// The signature's timestamp does not stamp this signature, or its own signature fails.
+        /// The signature's timestamp does not stamp this signature, its own signature fails, or
+        /// its authority may not stamp times (or was refused).
         case timestampMismatch
         /// The signature covers the whole file.
         case coversWholeFile

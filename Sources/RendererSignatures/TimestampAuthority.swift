@@ -26,7 +26,9 @@ public struct TimestampAuthority: Sendable, Hashable {
 
     /// A token that stamps `data`'s `digest` digest, and its time. `ioFailure` when the
     /// authority cannot be reached or answers with an error; `engineFailure` when its answer
-    /// does not grant a token for this request (another digest or nonce).
+    /// does not grant a token for this request (another digest or nonce), or comes from a
+    /// certificate that may not stamp times (RFC 3161 asks for the extended key usage
+    /// timeStamping alone, marked critical).
     func stamp(_ data: Data, digest: String) throws -> (token: Data, time: Date) {
         let request = try CMSBytes.made("make the timestamp request") { bytes, length, message, size in
             data.withUnsafeBytes { sigcrypto_timestamp_request($0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count, digest, &bytes, &length, message, size) }

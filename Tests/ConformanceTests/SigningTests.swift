@@ -297,6 +297,38 @@ struct SigningTests {
         #expect(verdicts.last?.verdict == .invalid && verdicts.last?.reasons.first?.code == .malformedSignature, "\(verdicts.last?.reasons ?? [])")
     }
 
+    /// A careless authority: timestamps signed by a certificate without the extended key
+    /// usage timeStamping that RFC 3161 (2.3) asks, though it leads to the trusted root. In a
+    /// file pyHanko made (`stamp-carelessly.py`), the signature's timestamp and the document
+    /// timestamp are findings that fail their verdicts, and pyHanko trusts neither; signing
+    /// or timestamping with such an authority is refused with nothing made.
+    @Test(arguments: Fixtures.backendIDs)
+    func anAuthorityThatMayNotStampIsRefused(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let careless = identities.path("careless.pdf")
+        let made = try await Tool.run("python3", [Fixtures.path("Signing/stamp-carelessly.py"), identities.folder.path, Fixtures.path("forms.pdf"), careless])
+        try #require(made.status == 0, "\(made.stderr)")
+        let verdicts = try Self.verdicts(careless, backend: backend, identities: identities)
+        #expect(verdicts.map(\.field) == ["Signature1", "Timestamp1"])
+        #expect(verdicts.map(\.verdict) == [.invalid, .invalid], "\(verdicts.map(\.reasons))")
+        #expect(verdicts.first?.reasons.prefix(3).map(\.code) == [.intact, .trusted, .timestampMismatch] && verdicts.first?.timestampTime == nil)
+        #expect(verdicts.last?.reasons.map(\.code) == [.intact, .keyUsage, .trusted, .coversWholeFile], "\(verdicts.last?.reasons ?? [])")
+        let witness = try await identities.pyHanko(careless)
+        #expect(witness.map { $0.intact && $0.valid } == [true, true] && witness.map { $0.timestamp_trusted ?? $0.trusted } == [false, false], "\(witness)")
+
+        let (server, url) = try await identities.startTimestampAuthority(signer: "signer.p12")
+        defer { server.killAtOnce() }
+        let authority = try TimestampAuthority(url: url)
+        #expect { try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf") } throws: {
+            ($0 as? RendererError)?.code == .engineFailure && "\($0)".contains("may not stamp times")
+        }
+        #expect(!FileManager.default.fileExists(atPath: identities.path("b-t.pdf")))
+        #expect { try Fixtures.registry.open(.file(Fixtures.path("forms.pdf")), backend: .id(backend)).timestamp(authority: authority) } throws: {
+            ($0 as? RendererError)?.code == .engineFailure
+        }
+    }
+
     /// Validation data added by one engine to a timestamped signature (PAdES B-LT), then a
     /// document timestamp (B-LTA): the store holds the signer's, the root's and the
     /// authority's certificates and the root's CRL, each once, for pyHanko; every signature

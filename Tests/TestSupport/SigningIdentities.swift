@@ -40,9 +40,11 @@ public struct SigningIdentities: Sendable {
 
     /// Starts the test time-stamping authority (`tsa-server.py`, OpenSSL's `ts -reply` with
     /// `tsa.pem`) on a free loopback port and returns it with its address; it runs until the
-    /// process value goes.
-    public func startTimestampAuthority() async throws -> (process: RunningProcess, url: URL) {
-        let process = try RunningProcess("/usr/bin/env", ["python3", Fixtures.path("Signing/tsa-server.py"), folder.path])
+    /// process value goes. With `signer` (an identity such as `signer.p12`), a careless
+    /// authority that signs its tokens with that identity's certificate instead.
+    public func startTimestampAuthority(signer: String? = nil) async throws -> (process: RunningProcess, url: URL) {
+        let careless = signer.map { ["--signer", $0] } ?? []
+        let process = try RunningProcess("/usr/bin/env", ["python3", Fixtures.path("Signing/tsa-server.py"), folder.path] + careless)
         guard await process.waitForOutput(timeout: .seconds(60), until: { $0.contains("\n") }),
             let port = process.output.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
         else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the TSA did not start: \(process.errorOutput)"]) }

@@ -103,8 +103,9 @@ sigcrypto_status sigcrypto_timestamp_request(const unsigned char *data, size_t l
 	unsigned char **request, size_t *request_length, char *message, size_t message_size);
 
 /* The token (DER ContentInfo) of the authority's `response` to `request`, once the response
-   grants it for the same digest and nonce; its time in `*time` (seconds since 1970).
-   SIGCRYPTO_FAILED, with the authority's words or OpenSSL's, otherwise. */
+   grants it for the same digest and nonce and its authority's certificate may stamp times;
+   its time in `*time` (seconds since 1970). SIGCRYPTO_FAILED, with the authority's words or
+   OpenSSL's, otherwise. */
 sigcrypto_status sigcrypto_timestamp_token(const unsigned char *request, size_t request_length, const unsigned char *response,
 	size_t response_length, unsigned char **token, size_t *token_length, long long *time, char *message, size_t message_size);
 
@@ -123,14 +124,16 @@ typedef struct {
 	int parsed;             /* 1 when the bytes are a timestamp token */
 	int imprint_matches;    /* 1 when its message imprint is the digest of the data given */
 	int signature_verifies; /* 1 when its signature verifies with the authority's certificate */
+	int authority_may_stamp; /* 1 when that certificate may stamp times (RFC 3161, 2.3: the one
+	                            extended key usage timeStamping, critical; any key usage signs) */
 	sigcrypto_chain chain;  /* its authority's chain against the anchors */
 	long long time;         /* its time, in seconds since 1970 */
 	char authority[256];    /* the authority's certificate subject (RFC 2253) */
 	char message[256];
 } sigcrypto_timestamp_result;
 
-/* Checks the DER timestamp token `token` over `data`: its imprint, its signature, and its
-   authority's chain against `anchors` (PEM, may be empty) and, when set, the system's, at the
+/* Checks the DER timestamp token `token` over `data`: its imprint, its signature, whether its
+   authority may stamp times, and its authority's chain against `anchors` (PEM, may be empty) and, when set, the system's, at the
    token's time. Returns 1 when `result` is set, 0 when memory runs out. */
 int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, const unsigned char *data, size_t data_length,
 	const char *anchors, size_t anchors_length, int system_anchors, sigcrypto_timestamp_result *result);

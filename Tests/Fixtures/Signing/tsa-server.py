@@ -5,20 +5,29 @@ with tsa.pem and tsa.key from the folder make-identities.py filled, SHA-256, pol
 the TSA's certificate included when asked. Prints "listening PORT" once it listens; runs until
 it is terminated. Anything but a POST to / is answered 404.
 
-Usage: tsa-server.py FOLDER
+With --signer P12 (an identity of that folder, such as signer.p12, whose certificate lacks the
+extended key usage timeStamping), the tokens are signed by that identity instead, by pyHanko's
+DummyTimeStamper: OpenSSL refuses to stamp with such a certificate, and the tests need tokens a
+careless authority would make.
+
+Usage: tsa-server.py FOLDER [--signer P12]
 """
+import argparse
 import http.server
 import os
 import signal
 import socketserver
 import subprocess
-import sys
 import tempfile
 
 # A parent that ignores or blocks SIGTERM (a test process) passes that on; stopping is SIGTERM's.
 signal.signal(signal.SIGTERM, signal.SIG_DFL)
 signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
-folder = os.path.abspath(sys.argv[1])
+arguments = argparse.ArgumentParser()
+arguments.add_argument("folder")
+arguments.add_argument("--signer")
+options = arguments.parse_args()
+folder = os.path.abspath(options.folder)
 config = os.path.join(folder, "tsa.cnf")
 with open(os.path.join(folder, "tsa-serial"), "w") as serial:
     serial.write("01\n")
@@ -41,11 +50,31 @@ ess_cert_id_alg = sha256
 """)
 
 
+def careless_stamper(p12):
+    """pyHanko's DummyTimeStamper signing with the identity in `p12` (the folder's password)."""
+    from asn1crypto import keys, tsp, x509
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
+    password = open(os.path.join(folder, "password.txt"), "rb").read().strip()
+    key, certificate, _ = pkcs12.load_key_and_certificates(open(os.path.join(folder, p12), "rb").read(), password)
+    der = serialization.Encoding.DER
+    return DummyTimeStamper(x509.Certificate.load(certificate.public_bytes(der)),
+                            keys.PrivateKeyInfo.load(key.private_bytes(der, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())))
+
+
+careless = careless_stamper(options.signer) if options.signer else None
+if careless:
+    from asn1crypto import tsp
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         if self.path != "/":
             return self.send_error(404)
         query = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if careless:
+            return self.answer(careless.request_tsa_response(tsp.TimeStampReq.load(query)).dump())
         with tempfile.TemporaryDirectory(dir=folder) as work:
             query_file, reply_file = os.path.join(work, "query.tsq"), os.path.join(work, "reply.tsr")
             with open(query_file, "wb") as f:
@@ -55,6 +84,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if made.returncode != 0:
                 return self.send_error(400)
             reply = open(reply_file, "rb").read()
+        self.answer(reply)
+
+    def answer(self, reply):
         self.send_response(200)
         self.send_header("Content-Type", "application/timestamp-reply")
         self.send_header("Content-Length", str(len(reply)))
