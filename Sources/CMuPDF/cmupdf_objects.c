@@ -1,4 +1,6 @@
 #include "cmupdf_internal.h"
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* PDF objects: the primitives EngineSupport's PDFObjectEditing writes outline and link
@@ -149,6 +151,44 @@ int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *u
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_try(ctx)
 		emit(ctx, pdf_trailer(ctx, doc->pdf), 0, each, user);
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, unsigned char **bytes, size_t *length, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	fz_stream *stream = NULL;
+	unsigned char *data = NULL;
+	int ok = 1;
+	fz_var(stream);
+	fz_var(data);
+	fz_var(ok);
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
+	*bytes = NULL;
+	*length = 0;
+	fz_try(ctx) {
+		if (limit < SIZE_MAX && pdf_obj_num_is_stream(ctx, doc->pdf, num)) {
+			size_t count;
+			stream = pdf_open_stream_number(ctx, doc->pdf, num);
+			data = malloc(limit + 1);
+			if (!data)
+				fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory reading a stream");
+			count = fz_read(ctx, stream, data, limit + 1);
+			if (count <= limit) {
+				*bytes = data;
+				*length = count;
+				data = NULL;
+			}
+		}
+	}
+	fz_always(ctx) {
+		free(data);
+		fz_drop_stream(ctx, stream);
+	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
 		ok = 0;

@@ -7,8 +7,11 @@
 #include <poppler/Parser.h>
 #include <poppler/XRef.h>
 
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <new>
+#include <vector>
 
 /* PDF objects: the primitives EngineSupport's PDFObjectEditing writes outline and link
    edits on, mirroring cmupdf_objects.c. Changed objects are handed to the XRef, so Poppler
@@ -121,6 +124,36 @@ extern "C" int cpoppler_core_trailer_tokens(cpoppler_core *doc, pdf_token_callba
 {
 	try {
 		emit(*doc->doc->getXRef()->getTrailerDict(), 0, each, user);
+		return 1;
+	} catch (const std::bad_alloc &) {
+		return 0;
+	}
+}
+
+extern "C" int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, char **bytes, long *length)
+{
+	*bytes = nullptr;
+	*length = 0;
+	try {
+		XRef *xref = doc->doc->getXRef();
+		Ref ref = reference(xref, num);
+		Object obj = ref == Ref::INVALID() ? Object(objNull) : xref->fetch(ref);
+		if (!obj.isStream() || limit < 0 || limit >= INT_MAX)
+			return 1;
+		std::vector<unsigned char> data(static_cast<size_t>(limit) + 1);
+		long count = 0;
+		int read;
+		obj.streamReset();
+		while (count <= limit && (read = obj.getStream()->doGetChars(static_cast<int>(limit + 1 - count), data.data() + count)) > 0)
+			count += read;
+		obj.streamClose();
+		if (count > limit)
+			return 1;
+		*bytes = static_cast<char *>(std::malloc(count > 0 ? static_cast<size_t>(count) : 1));
+		if (!*bytes)
+			return 0;
+		std::memcpy(*bytes, data.data(), static_cast<size_t>(count));
+		*length = count;
 		return 1;
 	} catch (const std::bad_alloc &) {
 		return 0;

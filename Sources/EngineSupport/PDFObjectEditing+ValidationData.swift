@@ -5,9 +5,8 @@ extension PDFObjectEditing {
     /// `file` with an incremental update written over this document's objects (which must be
     /// `file`'s, unchanged) that adds `data` to the document security store (ISO 32000-2,
     /// 12.8.4.3): each item a stream, appended to the store's `/Certs`, `/CRLs` or `/OCSPs`;
-    /// the store is made in the catalog when there is none. Items given twice are written
-    /// once; the store's own streams are not read, so an item it holds already is written
-    /// again.
+    /// the store is made in the catalog when there is none. An item is written once: not when
+    /// it is given twice, nor when the store holds it already.
     package func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data {
         var update = try IncrementalUpdate(file: file, trailer: try trailer(), backend: backendID)
         let catalogReference = try catalogReference()
@@ -16,7 +15,7 @@ extension PDFObjectEditing {
         var store = try resolved(catalog["DSS"])
         if case .dictionary = store {} else { store = .dictionary(["Type": .name("DSS")]) }
         for (key, items) in [("Certs", data.certificates), ("CRLs", data.crls), ("OCSPs", data.ocspResponses)] {
-            var seen: Set<Data> = []
+            var seen = heldItems(of: try resolved(store[key]), longest: items.map(\.count).max() ?? 0)
             let added = items.filter { seen.insert($0).inserted }.map { item -> PDFObject in
                 let reference = update.reserve()
                 update.setStream(reference, dictionary: [:], contents: item)
@@ -30,5 +29,16 @@ extension PDFObjectEditing {
             update.set(catalogReference, to: catalog.setting("DSS", to: store))
         }
         return update.written().data
+    }
+
+    /// The decoded streams `array` (a store's `/Certs`, `/CRLs` or `/OCSPs`) holds, those
+    /// longer than `longest` bytes left out: they cannot equal an item to be added. A stream
+    /// that cannot be decoded holds nothing to compare, and does not stop the update.
+    private func heldItems(of array: PDFObject, longest: Int) -> Set<Data> {
+        var held: Set<Data> = []
+        for case .reference(let reference) in array.items {
+            if let contents = (try? streamContents(reference.number, limit: longest)) ?? nil { held.insert(contents) }
+        }
+        return held
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RendererProvider
 
 /// The few PDF-object calls an engine's C layer performs. Edits of the document's structure
@@ -15,6 +16,10 @@ package protocol PDFObjectEditing: EngineDocument {
     /// The trailer of the file's last cross-reference section (a cross-reference stream's
     /// dictionary), references unresolved: `/Size`, `/Root`, `/Info`, `/ID`.
     func trailer() throws -> PDFObject
+    /// The decoded contents of object `number` when it is a stream of at most `limit`
+    /// decoded bytes; nil when it is no stream, or a longer one (no more than `limit` + 1
+    /// bytes of which are decoded).
+    func streamContents(_ number: Int, limit: Int) throws -> Data?
     /// Adds `object` as a new indirect object and returns its reference.
     func addObject(_ object: PDFObject) throws -> PDFReference
     /// Puts `object` in place of the object `reference` names.

@@ -1,5 +1,6 @@
 import CMuPDF
 import EngineSupport
+import Foundation
 import RendererProvider
 
 /// The PDF-object primitives over MuPDF's PDF document.
@@ -28,6 +29,15 @@ extension MuPDFDocument: PDFObjectEditing {
         try PDFObjectBuilder.read { each, user in
             try call("read the trailer", code: .damaged) { cmupdf_trailer_tokens(handle, each, user, &$0) }
         }
+    }
+
+    func streamContents(_ number: Int, limit: Int) throws -> Data? {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        try call("read stream \(number)", code: .damaged) { cmupdf_stream_contents(handle, Int32(number), max(limit, 0), &bytes, &length, &$0) }
+        guard let bytes else { return nil }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
     }
 
     func addObject(_ object: PDFObject) throws -> PDFReference {

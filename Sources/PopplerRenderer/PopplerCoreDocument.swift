@@ -188,6 +188,18 @@ final class PopplerCoreDocument {
         cpoppler_core_trailer_tokens(handle, each, user) != 0
     }
 
+    /// The decoded contents of stream object `number`, when it is one of at most `limit` bytes.
+    func streamContents(_ number: Int, limit: Int) throws -> Data? {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard cpoppler_core_stream_contents(handle, Int32(number), max(limit, 0), &bytes, &length) != 0 else {
+            throw RendererError(.limitExceeded, "out of memory reading stream \(number)", backend: PopplerErrors.backend)
+        }
+        guard let bytes else { return nil }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+
     func addObject(_ syntax: String, _ num: inout Int32) -> cpoppler_status {
         cpoppler_core_add_object(handle, syntax, &num)
     }

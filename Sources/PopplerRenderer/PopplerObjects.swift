@@ -1,5 +1,6 @@
 import CPopplerBridge
 import EngineSupport
+import Foundation
 import RendererProvider
 
 /// The PDF-object primitives over the core twin; each change leaves the glib twin to be
@@ -29,6 +30,10 @@ extension PopplerDocument: PDFObjectEditing {
         try PDFObjectBuilder.read { each, user in
             guard core.trailerTokens(each, user) else { throw RendererError(.limitExceeded, "out of memory reading the trailer", backend: backendID) }
         }
+    }
+
+    func streamContents(_ number: Int, limit: Int) throws -> Data? {
+        try core.streamContents(number, limit: limit)
     }
 
     func addObject(_ object: PDFObject) throws -> PDFReference {

@@ -332,7 +332,8 @@ struct SigningTests {
     /// Validation data added by one engine to a timestamped signature (PAdES B-LT), then a
     /// document timestamp (B-LTA): the store holds the signer's, the root's and the
     /// authority's certificates and the root's CRL, each once, for pyHanko; every signature
-    /// stays valid; a second store update appends to the first.
+    /// stays valid; a second store update appends to the first, and what the store holds
+    /// already (every certificate, the CRL) is not written again.
     @Test(arguments: Fixtures.backendIDs)
     func validationDataIsKeptForTheLongTerm(backend: String) async throws {
         let identities = try await SigningIdentities.make()
@@ -350,7 +351,7 @@ struct SigningTests {
         let store = try #require(try await SigningIdentities.pyHankoSecurityStore(lt))
         let organization = "Organization: Renderer Provider Tests, Common Name: "
         #expect(store.certificates == ["Ada Signer", "Test Signing Root", "Test TSA"].map { organization + $0 }, "\(store)")
-        #expect(store.crls == [organization + "Test Signing Root"] && store.ocsps == 0)
+        #expect(store.crls == [organization + "Test Signing Root"] && store.ocsps == 0 && store.entries == ["Certs": 3, "CRLs": 1, "OCSPs": 0], "\(store.entries)")
         #expect(try Self.verdicts(lt, backend: backend, identities: identities).map(\.verdict) == [.valid])
         try await Self.expectQPDFAccepts(lt)
 
@@ -366,6 +367,14 @@ struct SigningTests {
         try await Fixtures.registry.open(.file(lta), backend: .id(backend)).addingValidationData(ValidationData(ocspResponses: [ocsp])).write(to: URL(fileURLWithPath: again))
         let grown = try #require(try await SigningIdentities.pyHankoSecurityStore(again))
         #expect(grown.crls.count == 1 && grown.ocsps == 1 && grown.certificates.count == 3, "\(grown)")
+        #expect(grown.entries == ["Certs": 3, "CRLs": 1, "OCSPs": 1], "\(grown.entries)")
+        let same = identities.path("same.pdf")
+        let rootPEM = try String(contentsOfFile: identities.path("ca.pem"), encoding: .utf8)
+        let root = try #require(Data(base64Encoded: rootPEM.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()))
+        try await Fixtures.registry.open(.file(again), backend: .id(Self.other(than: backend)))
+            .addingValidationData(ValidationData(certificates: [root], crls: [crl], ocspResponses: [ocsp]))
+            .write(to: URL(fileURLWithPath: same))
+        #expect(try await SigningIdentities.pyHankoSecurityStore(same)?.entries == ["Certs": 3, "CRLs": 1, "OCSPs": 1])
         try await Self.expectQPDFAccepts(again)
     }
 

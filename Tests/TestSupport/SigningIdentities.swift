@@ -28,14 +28,15 @@ public struct SigningIdentities: Sendable {
     }
 
     /// The document security store of the PDF at `pdf` as pyHanko reads it: its
-    /// certificates' subjects (sorted, `Organization: …, Common Name: …`), its CRLs' issuers,
-    /// and how many OCSP responses it holds; nil when there is no store.
-    public static func pyHankoSecurityStore(_ pdf: String) async throws -> (certificates: [String], crls: [String], ocsps: Int)? {
+    /// certificates' subjects (sorted, `Organization: …, Common Name: …`; each certificate
+    /// once), its CRLs' issuers, how many OCSP responses it holds, and how many entries its
+    /// `Certs`, `CRLs` and `OCSPs` arrays hold as written; nil when there is no store.
+    public static func pyHankoSecurityStore(_ pdf: String) async throws -> (certificates: [String], crls: [String], ocsps: Int, entries: [String: Int])? {
         let run = try await Tool.run("python3", [Fixtures.path("Signing/read-dss-with-pyhanko.py"), pdf])
         guard run.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: run.stderr]) }
         let object = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any] ?? [:]
         guard let certificates = object["certificates"] as? [String] else { return nil }
-        return (certificates, object["crls"] as? [String] ?? [], object["ocsps"] as? Int ?? 0)
+        return (certificates, object["crls"] as? [String] ?? [], object["ocsps"] as? Int ?? 0, object["entries"] as? [String: Int] ?? [:])
     }
 
     /// Starts the test time-stamping authority (`tsa-server.py`, OpenSSL's `ts -reply` with

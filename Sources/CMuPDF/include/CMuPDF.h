@@ -348,6 +348,10 @@ int cmupdf_object_tokens(cmupdf_document *doc, int num, pdf_token_callback each,
 /* Hands the trailer of the file's last cross-reference section (a stream's dictionary for a
    cross-reference stream) to `each` as tokens. */
 int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *user, cmupdf_error *error);
+/* The decoded contents of object `num` when it is a stream of at most `limit` decoded bytes,
+   in `*bytes` from malloc (free it); `*bytes` is NULL when it is no stream, or a longer one
+   (of which no more than `limit` + 1 bytes are decoded). */
+int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, unsigned char **bytes, size_t *length, cmupdf_error *error);
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`. */
 int cmupdf_add_object(cmupdf_document *doc, const char *syntax, int *num, cmupdf_error *error);
 /* Puts the object `syntax` writes in place of object `num`. */

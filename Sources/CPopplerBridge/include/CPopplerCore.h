@@ -151,6 +151,10 @@ int cpoppler_core_object_tokens(cpoppler_core *doc, int num, pdf_token_callback 
 /* Hands the trailer of the file's last cross-reference section (a stream's dictionary for a
    cross-reference stream) to `each` as tokens; returns 0 when memory runs out. */
 int cpoppler_core_trailer_tokens(cpoppler_core *doc, pdf_token_callback each, void *user);
+/* The decoded contents of object `num` when it is a stream of at most `limit` decoded bytes,
+   in `*bytes` from malloc (free it); `*bytes` is NULL when it is no stream, or a longer one
+   (of which no more than `limit` + 1 bytes are decoded). Returns 0 when memory runs out. */
+int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, char **bytes, long *length);
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`.
    CPOPPLER_ARGUMENT when `syntax` writes no object. */
 cpoppler_status cpoppler_core_add_object(cpoppler_core *doc, const char *syntax, int *num);

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Reads a PDF's document security store with pyHanko and prints, as JSON, the subjects of its
-certificates (sorted, as "Organization: ..., Common Name: ..."), the issuers of its CRLs, and
-how many OCSP responses it holds; {} when there is no store.
+certificates (sorted, as "Organization: ..., Common Name: ..."; pyHanko keeps each certificate
+once), the issuers of its CRLs, how many OCSP responses it holds, and how many entries the
+store's /Certs, /CRLs and /OCSPs arrays hold as written (duplicates counted); {} when there is
+no store.
 
 Usage: read-dss-with-pyhanko.py FILE.pdf
 """
@@ -24,4 +26,5 @@ with open(sys.argv[1], "rb") as handle:
         "certificates": sorted(x509.Certificate.load(ref.get_object().data).subject.human_friendly for ref in store.certs.values()),
         "crls": [crl.CertificateList.load(ref.get_object().data).issuer.human_friendly for ref in store.crls],
         "ocsps": len(store.ocsps),
+        "entries": {key: len(reader.root["/DSS"].get("/" + key, [])) for key in ("Certs", "CRLs", "OCSPs")},
     }))
