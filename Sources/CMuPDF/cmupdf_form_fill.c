@@ -9,59 +9,40 @@
    several, empty when none is chosen, with /I the chosen options' indices when the field is
    multi-select. Text and choice widgets then get new appearances from MuPDF. */
 
+/* The field and its widgets, loaded from the numbers the target gives; dropped by
+   drop_field. */
 typedef struct {
-	const char *name;
-	pdf_obj *field, *widgets, *type, *flags;
-} field_lookup;
+	pdf_obj *field;
+	pdf_obj **widgets;
+	const cmupdf_field_target *target;
+} loaded_field;
 
-static void match_name(fz_context *ctx, pdf_document *doc, void *user, pdf_obj *field, const char *name,
-	const inherited_entries *entries, pdf_obj *widgets)
+static void set_button(fz_context *ctx, const loaded_field *found, const char *state)
 {
-	field_lookup *lookup = user;
-	if (lookup->field || strcmp(name, lookup->name) != 0)
-		return;
-	lookup->field = field;
-	lookup->widgets = widgets;
-	lookup->type = entries->type;
-	lookup->flags = entries->flags;
-}
-
-static pdf_obj *widget_at(fz_context *ctx, const field_lookup *lookup, int index)
-{
-	return lookup->widgets ? pdf_array_get(ctx, lookup->widgets, index) : lookup->field;
-}
-
-static int widget_count(fz_context *ctx, const field_lookup *lookup)
-{
-	return lookup->widgets ? pdf_array_len(ctx, lookup->widgets) : 1;
-}
-
-static void set_button(fz_context *ctx, const field_lookup *lookup, const char *state)
-{
-	pdf_dict_put_name(ctx, lookup->field, PDF_NAME(V), state);
-	for (int i = 0; i < widget_count(ctx, lookup); i++) {
-		pdf_obj *widget = widget_at(ctx, lookup, i);
+	pdf_dict_put_name(ctx, found->field, PDF_NAME(V), state);
+	for (int i = 0; i < found->target->widget_count; i++) {
+		pdf_obj *widget = found->widgets[i];
 		pdf_obj *normal = pdf_dict_getl(ctx, widget, PDF_NAME(AP), PDF_NAME(N), NULL);
 		int has_state = pdf_is_dict(ctx, normal) && pdf_dict_gets(ctx, normal, state);
 		pdf_dict_put_name(ctx, widget, PDF_NAME(AS), has_state ? state : "Off");
 	}
 }
 
-static void set_choice(fz_context *ctx, pdf_document *doc, const field_lookup *lookup, const char **values, int count)
+static void set_choice(fz_context *ctx, const loaded_field *found, const char **values, int count)
 {
 	if (count <= 1) {
-		pdf_dict_put_text_string(ctx, lookup->field, PDF_NAME(V), count ? values[0] : "");
+		pdf_dict_put_text_string(ctx, found->field, PDF_NAME(V), count ? values[0] : "");
 	} else {
-		pdf_obj *array = pdf_dict_put_array(ctx, lookup->field, PDF_NAME(V), count);
+		pdf_obj *array = pdf_dict_put_array(ctx, found->field, PDF_NAME(V), count);
 		for (int i = 0; i < count; i++)
 			pdf_array_push_text_string(ctx, array, values[i]);
 	}
-	if (!(pdf_to_int(ctx, lookup->flags) & PDF_CH_FIELD_IS_MULTI_SELECT)) {
-		pdf_dict_del(ctx, lookup->field, PDF_NAME(I));
+	if (!(found->target->flags & PDF_CH_FIELD_IS_MULTI_SELECT)) {
+		pdf_dict_del(ctx, found->field, PDF_NAME(I));
 		return;
 	}
-	pdf_obj *options = pdf_dict_get(ctx, lookup->field, PDF_NAME(Opt));
-	pdf_obj *indices = pdf_dict_put_array(ctx, lookup->field, PDF_NAME(I), count);
+	pdf_obj *options = pdf_dict_get(ctx, found->field, PDF_NAME(Opt));
+	pdf_obj *indices = pdf_dict_put_array(ctx, found->field, PDF_NAME(I), count);
 	for (int i = 0; i < pdf_array_len(ctx, options); i++) {
 		pdf_obj *option = pdf_array_get(ctx, options, i);
 		const char *export = pdf_to_text_string(ctx, pdf_is_array(ctx, option) ? pdf_array_get(ctx, option, 0) : option);
@@ -74,17 +55,16 @@ static void set_choice(fz_context *ctx, pdf_document *doc, const field_lookup *l
 }
 
 /* Gives every widget of the field a new appearance, made by MuPDF from the field's value. */
-static void regenerate_appearances(fz_context *ctx, pdf_document *doc, const field_lookup *lookup)
+static void regenerate_appearances(fz_context *ctx, pdf_document *doc, const loaded_field *found)
 {
-	for (int i = 0; i < widget_count(ctx, lookup); i++) {
-		pdf_obj *widget = widget_at(ctx, lookup, i);
-		int index = cmupdf_widget_page(ctx, doc, widget);
-		if (index < 0)
+	for (int i = 0; i < found->target->widget_count; i++) {
+		int index = found->target->pages[i];
+		if (index < 0 || index >= pdf_count_pages(ctx, doc))
 			continue;
 		pdf_page *page = pdf_load_page(ctx, doc, index);
 		fz_try(ctx) {
 			for (pdf_annot *annot = pdf_first_widget(ctx, page); annot; annot = pdf_next_widget(ctx, annot))
-				if (pdf_to_num(ctx, pdf_annot_obj(ctx, annot)) == pdf_to_num(ctx, widget)) {
+				if (pdf_to_num(ctx, pdf_annot_obj(ctx, annot)) == found->target->widgets[i]) {
 					pdf_dirty_annot(ctx, annot);
 					pdf_update_annot(ctx, annot);
 				}
@@ -96,37 +76,55 @@ static void regenerate_appearances(fz_context *ctx, pdf_document *doc, const fie
 	}
 }
 
-int cmupdf_set_form_field(cmupdf_document *doc, const char *name, const char **values, int count, cmupdf_error *error)
+/* The object `num`, which must be a dictionary; throws otherwise. */
+static pdf_obj *load_dictionary(fz_context *ctx, pdf_document *doc, int num)
 {
-	CMUPDF_REQUIRE_PDF(doc, error, -1);
+	if (num <= 0 || num >= pdf_xref_len(ctx, doc))
+		fz_throw(ctx, FZ_ERROR_GENERIC, "the form names no object %d", num);
+	pdf_obj *obj = pdf_new_indirect(ctx, doc, num, 0);
+	if (!pdf_is_dict(ctx, obj)) {
+		pdf_drop_obj(ctx, obj);
+		fz_throw(ctx, FZ_ERROR_GENERIC, "object %d is not a dictionary", num);
+	}
+	return obj;
+}
+
+int cmupdf_set_form_field(cmupdf_document *doc, const cmupdf_field_target *target, const char **values, int count, cmupdf_error *error)
+{
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
-	field_lookup lookup = { name };
-	int result = -1;
-	fz_var(result);
+	loaded_field found = { NULL, NULL, target };
+	int ok = 1;
+	fz_var(found);
+	fz_var(ok);
 	fz_try(ctx) {
-		cmupdf_walk_fields(ctx, doc->pdf, match_name, &lookup);
-		if (!lookup.field) {
-			result = 1;
-		} else if (!pdf_is_indirect(ctx, lookup.field)) {
-			fz_throw(ctx, FZ_ERROR_GENERIC, "the field %s is not an indirect object", name);
-		} else if (pdf_name_eq(ctx, lookup.type, PDF_NAME(Btn))) {
-			set_button(ctx, &lookup, count ? values[0] : "Off");
-			result = 0;
-		} else if (pdf_name_eq(ctx, lookup.type, PDF_NAME(Ch))) {
-			set_choice(ctx, doc->pdf, &lookup, values, count);
-			regenerate_appearances(ctx, doc->pdf, &lookup);
-			result = 0;
-		} else if (pdf_name_eq(ctx, lookup.type, PDF_NAME(Tx))) {
-			pdf_dict_put_text_string(ctx, lookup.field, PDF_NAME(V), count ? values[0] : "");
-			regenerate_appearances(ctx, doc->pdf, &lookup);
-			result = 0;
+		found.field = load_dictionary(ctx, doc->pdf, target->field);
+		found.widgets = fz_calloc(ctx, (size_t)(target->widget_count > 0 ? target->widget_count : 1), sizeof *found.widgets);
+		for (int i = 0; i < target->widget_count; i++)
+			found.widgets[i] = load_dictionary(ctx, doc->pdf, target->widgets[i]);
+		if (!strcmp(target->type, "Btn")) {
+			set_button(ctx, &found, count ? values[0] : "Off");
+		} else if (!strcmp(target->type, "Ch")) {
+			set_choice(ctx, &found, values, count);
+			regenerate_appearances(ctx, doc->pdf, &found);
+		} else if (!strcmp(target->type, "Tx")) {
+			pdf_dict_put_text_string(ctx, found.field, PDF_NAME(V), count ? values[0] : "");
+			regenerate_appearances(ctx, doc->pdf, &found);
 		} else {
-			fz_throw(ctx, FZ_ERROR_GENERIC, "the field %s takes no value", name);
+			fz_throw(ctx, FZ_ERROR_GENERIC, "the field takes no value");
 		}
 	}
-	fz_catch(ctx)
+	fz_always(ctx) {
+		for (int i = 0; found.widgets && i < target->widget_count; i++)
+			pdf_drop_obj(ctx, found.widgets[i]);
+		fz_free(ctx, found.widgets);
+		pdf_drop_obj(ctx, found.field);
+	}
+	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
-	return result;
+		ok = 0;
+	}
+	return ok;
 }
 
 int cmupdf_xfa_facts(cmupdf_document *doc)

@@ -65,23 +65,4 @@ void cmupdf_set_error(cmupdf_error *error, int code, const char *message);
    `cache_bytes` bytes. */
 fz_context *cmupdf_new_context(cmupdf_log_target *target, size_t cache_bytes, cmupdf_error *error);
 
-/* What a form field inherits from its ancestors (ISO 32000-1, 12.7.3.1). */
-typedef struct {
-	pdf_obj *type, *flags, *value, *default_value, *max_length;
-} inherited_entries;
-
-/* Called for each terminal field with its fully qualified name, what it inherits and its
-   widgets' array (/Kids, NULL when the field is its own widget). */
-typedef void (terminal_field_fn)(fz_context *ctx, pdf_document *doc, void *user, pdf_obj *field, const char *name,
-	const inherited_entries *entries, pdf_obj *widgets);
-
-/* Walks the AcroForm's field tree depth first in /Fields and /Kids order, calling `terminal`
-   for each terminal field; an indirect field met a second time is skipped and the walk stops
-   32 levels down, so a field loop ends there. The Poppler layer walks the same way. Throws. */
-void cmupdf_walk_fields(fz_context *ctx, pdf_document *doc, terminal_field_fn *terminal, void *user);
-
-/* The index of the page showing `widget`: its /P, else the page whose /Annots lists it; -1
-   when neither is found or the page tree cannot be read. */
-int cmupdf_widget_page(fz_context *ctx, pdf_document *doc, pdf_obj *widget);
-
 #endif

@@ -158,6 +158,11 @@ int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *u
 	return ok;
 }
 
+long long cmupdf_file_length(cmupdf_document *doc)
+{
+	return doc->pdf ? (long long)doc->pdf->file_size : 0;
+}
+
 int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, unsigned char **bytes, size_t *length, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;

@@ -66,6 +66,10 @@ GooString *pdf_text(const char *text);
    update, or a complete rewrite. Returns Poppler's error code. */
 int write_document(cpoppler_core *doc, OutStream *out, bool rewrite);
 
+/* The reference of object `num` with the generation the cross-reference table gives it;
+   Ref::INVALID() when there is no such object or it is free. */
+Ref reference(XRef *xref, int num);
+
 } // namespace cpoppler
 
 #endif

@@ -1,6 +1,5 @@
 #include "CPopplerCore.h"
 #include "core.h"
-#include "field_walk.h"
 
 #include <poppler/Catalog.h>
 #include <poppler/Form.h>
@@ -14,8 +13,8 @@
 /* Form values written through Poppler's form API (its widgets' setters, which the library
    exports), which writes /V (and a multi-select choice field's /I) and gives the widgets new
    appearances; buttons' /V and /AS are written directly. The MuPDF layer writes the same
-   objects. The field is found by the shared walk, so that both
-   engines name fields alike, then found in Poppler's form by its first widget. */
+   objects. The field is found by EngineSupport's walk of the field tree, so that both engines
+   name fields alike, and reached in Poppler's form through its widgets. */
 
 namespace {
 
@@ -108,30 +107,20 @@ void move_value_to_field(XRef *xref, Ref field_ref, const std::vector<Ref> &kids
 
 } // namespace
 
-extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name, const char **values, int count)
+extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const cpoppler_field_target *target, const char **values, int count)
 {
 	PDFDoc *pdf = doc->doc.get();
 	try {
-		Object found;
-		Ref found_ref = Ref::INVALID();
-		bool matched = false, is_button = false;
+		XRef *xref = pdf->getXRef();
+		Ref found_ref = cpoppler::reference(xref, target->field);
+		Object found = found_ref == Ref::INVALID() ? Object() : xref->fetch(found_ref);
+		if (!found.isDict())
+			return CPOPPLER_UNSUPPORTED;
 		std::vector<Ref> widget_refs;
-		cpoppler::walk_fields(pdf, [&](const Object &field, Ref ref, const std::string &field_name, const cpoppler::InheritedEntries &entries, const Object &widgets) {
-			if (matched || field_name != name)
-				return;
-			matched = true;
-			found = field.copy();
-			found_ref = ref;
-			is_button = entries.type.isName("Btn");
-			for (int i = 0; i < (widgets.isArray() ? widgets.arrayGetLength() : 1); i++)
-				widget_refs.push_back(cpoppler::widget_at(field, ref, widgets, i).second);
-		});
-		if (!matched)
-			return -1;
-		if (is_button) {
-			if (found_ref == Ref::INVALID())
-				return CPOPPLER_UNSUPPORTED;
-			set_button(pdf->getXRef(), found, found_ref, widget_refs, count ? values[0] : "Off");
+		for (int i = 0; i < target->widget_count; i++)
+			widget_refs.push_back(cpoppler::reference(xref, target->widgets[i]));
+		if (target->is_button) {
+			set_button(xref, found, found_ref, widget_refs, count ? values[0] : "Off");
 			return CPOPPLER_OK;
 		}
 		/* Poppler's form is reached through each widget. A widget that is a kid of the field
@@ -143,7 +132,7 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name
 			return CPOPPLER_UNSUPPORTED;
 		std::vector<Ref> kids_written;
 		for (Ref widget_ref : widget_refs) {
-			FormWidget *widget = widget_ref != Ref::INVALID() ? form->findWidgetByRef(widget_ref) : nullptr;
+			FormWidget *widget = form->findWidgetByRef(widget_ref);
 			FormField *field = widget ? widget->getField() : nullptr;
 			if (!field)
 				return CPOPPLER_UNSUPPORTED;
@@ -163,7 +152,7 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name
 			if (field->getRef() != found_ref)
 				kids_written.push_back(field->getRef());
 		}
-		move_value_to_field(pdf->getXRef(), found_ref, kids_written);
+		move_value_to_field(xref, found_ref, kids_written);
 		return CPOPPLER_OK;
 	} catch (const std::bad_alloc &) {
 		return CPOPPLER_OUT_OF_MEMORY;

@@ -72,8 +72,9 @@ void emit(const Object &obj, int depth, pdf_token_callback each, void *user)
 	}
 }
 
-/* The reference of object `num` at its current generation; {-1, -1} when there is none. */
-Ref reference(XRef *xref, int num)
+} // namespace
+
+Ref cpoppler::reference(XRef *xref, int num)
 {
 	if (num <= 0 || num >= xref->getNumObjects())
 		return Ref::INVALID();
@@ -82,8 +83,6 @@ Ref reference(XRef *xref, int num)
 		return Ref::INVALID();
 	return { num, entry->type == xrefEntryCompressed ? 0 : entry->gen };
 }
-
-} // namespace
 
 extern "C" int cpoppler_core_catalog_reference(cpoppler_core *doc, int *num, int *gen)
 {
@@ -109,7 +108,7 @@ extern "C" int cpoppler_core_object_tokens(cpoppler_core *doc, int num, pdf_toke
 {
 	try {
 		XRef *xref = doc->doc->getXRef();
-		Ref ref = reference(xref, num);
+		Ref ref = cpoppler::reference(xref, num);
 		if (ref == Ref::INVALID())
 			emit(Object(objNull), 0, each, user);
 		else
@@ -130,13 +129,19 @@ extern "C" int cpoppler_core_trailer_tokens(cpoppler_core *doc, pdf_token_callba
 	}
 }
 
+extern "C" long long cpoppler_core_file_length(cpoppler_core *doc)
+{
+	BaseStream *file = doc->doc->getBaseStream();
+	return file ? static_cast<long long>(file->getLength()) : 0;
+}
+
 extern "C" int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, char **bytes, long *length)
 {
 	*bytes = nullptr;
 	*length = 0;
 	try {
 		XRef *xref = doc->doc->getXRef();
-		Ref ref = reference(xref, num);
+		Ref ref = cpoppler::reference(xref, num);
 		Object obj = ref == Ref::INVALID() ? Object(objNull) : xref->fetch(ref);
 		if (!obj.isStream() || limit < 0 || limit >= INT_MAX)
 			return 1;
@@ -178,7 +183,7 @@ extern "C" cpoppler_status cpoppler_core_replace_object(cpoppler_core *doc, int 
 {
 	try {
 		XRef *xref = doc->doc->getXRef();
-		Ref ref = reference(xref, num);
+		Ref ref = cpoppler::reference(xref, num);
 		Object obj = parse(xref, syntax);
 		if (ref == Ref::INVALID() || obj.isError() || obj.isEOF())
 			return CPOPPLER_ARGUMENT;
@@ -193,7 +198,7 @@ extern "C" cpoppler_status cpoppler_core_set_entry(cpoppler_core *doc, int num, 
 {
 	try {
 		XRef *xref = doc->doc->getXRef();
-		Ref ref = reference(xref, num);
+		Ref ref = cpoppler::reference(xref, num);
 		if (ref == Ref::INVALID())
 			return CPOPPLER_ARGUMENT;
 		Object dict = xref->fetch(ref);
@@ -221,7 +226,7 @@ extern "C" cpoppler_status cpoppler_core_append_annotation(cpoppler_core *doc, i
 	try {
 		PDFDoc *pdf = doc->doc.get();
 		Page *page = pdf->getPage(index + 1);
-		Ref ref = reference(pdf->getXRef(), num);
+		Ref ref = cpoppler::reference(pdf->getXRef(), num);
 		if (!page || ref == Ref::INVALID())
 			return page ? CPOPPLER_ARGUMENT : CPOPPLER_NO_PAGE;
 		Object dict = pdf->getXRef()->fetch(ref);

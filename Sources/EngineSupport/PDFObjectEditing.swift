@@ -20,6 +20,8 @@ package protocol PDFObjectEditing: EngineDocument {
     /// decoded bytes; nil when it is no stream, or a longer one (no more than `limit` + 1
     /// bytes of which are decoded).
     func streamContents(_ number: Int, limit: Int) throws -> Data?
+    /// The length in bytes of the file the document was opened from.
+    func fileLength() throws -> Int
     /// Adds `object` as a new indirect object and returns its reference.
     func addObject(_ object: PDFObject) throws -> PDFReference
     /// Puts `object` in place of the object `reference` names.

@@ -1,26 +1,15 @@
-import CAnnotationRecord
 import CMuPDF
 import EngineSupport
 import RendererProvider
 
 extension MuPDFDocument {
+    /// Other formats have no form.
     func signatureFields() throws -> [SignatureField] {
-        var records: UnsafeMutablePointer<signature_record>?
-        var fileSize: Int64 = 0
-        var error = cmupdf_error()
-        let count = cmupdf_signatures(handle, &records, &fileSize, &error)
-        guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "read the form's signature fields", code: .damaged) }
-        defer { signature_records_free(records, count) }
-        return markingCertification(SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize))
+        contentType == .pdf ? try listSignatureFields() : []
     }
 
     func formFields() throws -> [FormField] {
-        var records: UnsafeMutablePointer<form_field_record>?
-        var error = cmupdf_error()
-        let count = cmupdf_form_fields(handle, &records, &error)
-        guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "read the form's fields", code: .damaged) }
-        defer { form_field_records_free(records, count) }
-        return try FormField.fields(from: UnsafeBufferPointer(start: records, count: Int(count))) { try loadPage(at: $0).pageSpace() }
+        contentType == .pdf ? try listFormFields() : []
     }
 }
 
@@ -30,10 +19,29 @@ extension MuPDFDocument {
     }
 
     func setFormField(_ field: FormField, values: [String]) throws {
+        let target = try terminalField(named: field.name)
+        guard let reference = target.reference else {
+            throw RendererError(.unsupported, "the field \(field.name) is written inside another object", backend: MuPDFErrors.backend)
+        }
+        let widgets = target.widgets.filter { $0.reference != nil }
+        let numbers = widgets.map { Int32($0.reference!.number) }
+        let pages = widgets.map { Int32($0.pageIndex ?? -1) }
         var error = cmupdf_error()
-        let result = values.withCStrings { cmupdf_set_form_field(handle, field.name, $0, Int32(values.count), &error) }
-        guard result >= 0 else { throw MuPDFErrors.translate(error, doing: "set the field \(field.name)", code: .engineFailure) }
-        guard result == 0 else { throw RendererError(.invalidArgument, "the form has no field named \(field.name)", backend: MuPDFErrors.backend) }
+        let ok = numbers.withUnsafeBufferPointer { numbers in
+            pages.withUnsafeBufferPointer { pages in
+                values.withCStrings { strings in
+                    var named = cmupdf_field_target(
+                        field: Int32(reference.number), type: nil, flags: Int32(truncatingIfNeeded: target.flags), widgets: numbers.baseAddress, pages: pages.baseAddress,
+                        widget_count: Int32(numbers.count))
+                    let type: String = target.type ?? ""
+                    return type.withCString { type in
+                        named.type = type
+                        return cmupdf_set_form_field(handle, &named, strings, Int32(values.count), &error)
+                    }
+                }
+            }
+        }
+        guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "set the field \(field.name)", code: .engineFailure) }
     }
 
     func flattenForm() throws {

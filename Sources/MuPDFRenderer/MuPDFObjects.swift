@@ -31,6 +31,10 @@ extension MuPDFDocument: PDFObjectEditing {
         }
     }
 
+    func fileLength() throws -> Int {
+        Int(cmupdf_file_length(handle))
+    }
+
     func streamContents(_ number: Int, limit: Int) throws -> Data? {
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0

@@ -58,25 +58,6 @@ final class PopplerCoreDocument {
         return Data(bytes: bytes, count: length)
     }
 
-    /// The AcroForm's signature fields.
-    func signatureFields() throws -> [SignatureField] {
-        var records: UnsafeMutablePointer<signature_record>?
-        var fileSize: Int64 = 0
-        let count = cpoppler_core_signatures(handle, &records, &fileSize)
-        guard count >= 0 else { throw RendererError(.limitExceeded, "Poppler ran out of memory reading the form's signature fields", backend: PopplerErrors.backend) }
-        defer { signature_records_free(records, count) }
-        return SignatureField.fields(from: UnsafeBufferPointer(start: records, count: Int(count)), fileSize: fileSize)
-    }
-
-    /// Calls `body` with the records of the AcroForm's fields, valid during `body`.
-    func withFormFieldRecords<T>(_ body: (UnsafeBufferPointer<form_field_record>) throws -> T) throws -> T {
-        var records: UnsafeMutablePointer<form_field_record>?
-        let count = cpoppler_core_form_fields(handle, &records)
-        guard count >= 0 else { throw RendererError(.limitExceeded, "Poppler ran out of memory reading the form's fields", backend: PopplerErrors.backend) }
-        defer { form_field_records_free(records, count) }
-        return try body(UnsafeBufferPointer(start: records, count: Int(count)))
-    }
-
     /// The document's layers in `/OCProperties /OCGs` order, with their default states.
     func layers() throws -> [Layer] {
         final class Collector {
@@ -129,8 +110,20 @@ final class PopplerCoreDocument {
 
     /// Sets the field named `name` to `values`: `CPOPPLER_OK`, -1 when no field has that
     /// name, or another status.
-    func setFormField(_ name: String, values: [String]) -> Int32 {
-        values.withCStrings { cpoppler_core_set_form_field(handle, name, $0, Int32(values.count)) }
+    func setFormField(_ target: TerminalField, values: [String]) -> Int32 {
+        let widgets = target.widgets.compactMap { $0.reference.map { Int32($0.number) } }
+        return widgets.withUnsafeBufferPointer { widgets in
+            values.withCStrings { strings in
+                var named = cpoppler_field_target(
+                    field: Int32(target.reference?.number ?? 0), is_button: target.type == "Btn" ? 1 : 0, widgets: widgets.baseAddress, widget_count: Int32(widgets.count))
+                return cpoppler_core_set_form_field(handle, &named, strings, Int32(values.count))
+            }
+        }
+    }
+
+    /// The length in bytes of the file the document was opened from.
+    var fileLength: Int {
+        Int(cpoppler_core_file_length(handle))
     }
 
     /// What the document says of XFA (`cpoppler_core_xfa_facts`).

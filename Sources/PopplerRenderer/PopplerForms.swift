@@ -4,11 +4,11 @@ import RendererProvider
 
 extension PopplerDocument {
     func signatureFields() throws -> [SignatureField] {
-        markingCertification(try core.signatureFields())
+        try listSignatureFields()
     }
 
     func formFields() throws -> [FormField] {
-        try core.withFormFieldRecords { try FormField.fields(from: $0) { try loadPage(at: $0).pageSpace() } }
+        try listFormFields()
     }
 }
 
@@ -20,9 +20,9 @@ extension PopplerDocument {
     func setFormField(_ field: FormField, values: [String]) throws {
         defer { coreChanged() }
         let (code, reason): (RendererError.Code, String)
-        switch core.setFormField(field.name, values: values) {
+        let target = try terminalField(named: field.name)
+        switch core.setFormField(target, values: values) {
         case Int32(CPOPPLER_OK.rawValue): return
-        case -1: (code, reason) = (.invalidArgument, "the form has no field named \(field.name)")
         case Int32(CPOPPLER_ARGUMENT.rawValue): (code, reason) = (.invalidArgument, "Poppler does not take that value for the field \(field.name)")
         case Int32(CPOPPLER_UNSUPPORTED.rawValue): (code, reason) = (.unsupported, "Poppler's form does not hold the field \(field.name)")
         default: (code, reason) = (.limitExceeded, "out of memory setting the field \(field.name)")

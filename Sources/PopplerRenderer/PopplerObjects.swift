@@ -32,6 +32,10 @@ extension PopplerDocument: PDFObjectEditing {
         }
     }
 
+    func fileLength() throws -> Int {
+        core.fileLength
+    }
+
     func streamContents(_ number: Int, limit: Int) throws -> Data? {
         try core.streamContents(number, limit: limit)
     }

@@ -63,55 +63,6 @@ typedef struct {
 /* Frees every array and string of `count` records, then the records (all from malloc). */
 void annotation_records_free(annotation_record *records, int count);
 
-/* One signature field (a terminal field of type /Sig in the AcroForm's field tree) and what
-   its signature dictionary (/V) says, as both engines' C layers read it: the fully
-   qualified name, the page of its widget (-1 when none is found), whether /V holds a
-   signature dictionary, its /Name, /Reason, /Location, /M (a PDF date string) and
-   /SubFilter, and /ByteRange as `range_count` pairs of offset and length. Strings are UTF-8
-   from malloc, NULL when absent. Nothing is verified. */
-typedef struct {
-	char *field;
-	int page;
-	int is_signed;
-	char *signer;
-	char *reason;
-	char *location;
-	char *date;
-	char *sub_filter;
-	long long *ranges;
-	int range_count;
-} signature_record;
-
-/* Frees every string and array of `count` records, then the records (all from malloc). */
-void signature_records_free(signature_record *records, int count);
-
-/* One terminal field of the AcroForm's field tree, as both engines' C layers read it: the
-   fully qualified name, /FT and /Ff (inherited from the field's ancestors, as /V, /DV and
-   /MaxLen are), the value and default value (a text string, a name, or an array's items
-   joined by '\n'; NULL when absent), the options of a choice field (/Opt: the export value
-   and the label shown, the same when the entry is one string), /MaxLen (-1 when absent), and
-   each widget: its page (-1 when none is found), its /Rect in the page's user space and, for
-   a button, the name of its "on" appearance state (NULL when it has none). Strings are UTF-8
-   from malloc. */
-typedef struct {
-	char *name;
-	char type[8];
-	int flags;
-	char *value;
-	char *default_value;
-	char **option_values;
-	char **option_labels;
-	int option_count;
-	int max_length;
-	int *widget_pages;
-	double *widget_rects;
-	char **widget_states;
-	int widget_count;
-} form_field_record;
-
-/* Frees every string and array of `count` records, then the records (all from malloc). */
-void form_field_records_free(form_field_record *records, int count);
-
 /*
  * A PDF object as both C layers hand it over, one token at a time, depth first, references
  * not followed: a dictionary is PDF_TOKEN_DICT_BEGIN, then each entry's key (a

@@ -81,24 +81,28 @@ int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int siz
    written in PDFDocEncoding or UTF-16), making the dictionary if there is none; a NULL
    `value` removes the entry. Returns 1, or 0 with `error` set. */
 int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error);
-/* The terminal fields of the AcroForm's field tree, in `*records` from malloc (free them
-   with form_field_records_free). Returns the count, or -1 with `error` set. */
-int cmupdf_form_fields(cmupdf_document *doc, form_field_record **records, cmupdf_error *error);
-/* Sets the terminal field named `name` (as cmupdf_form_fields names it) to the `count`
-   values (UTF-8): a text field's text, a button's state (none: Off), a choice field's chosen
-   export values; text and choice widgets get new appearances. The values are not checked
-   against the field. Returns 0, 1 when no field has that name, or -1 with `error` set. */
-int cmupdf_set_form_field(cmupdf_document *doc, const char *name, const char **values, int count, cmupdf_error *error);
+/* The terminal field form filling writes, as EngineSupport's walk of the field tree finds it:
+   object `field`, its /FT (`type`: Btn, Ch or Tx) and /Ff as it inherits them, and its
+   widgets' objects with the pages that show them (-1 when none is found). */
+typedef struct {
+	int field;
+	const char *type;
+	int flags;
+	const int *widgets;
+	const int *pages;
+	int widget_count;
+} cmupdf_field_target;
+/* Sets the field `target` names to the `count` values (UTF-8): a text field's text, a
+   button's state (none: Off), a choice field's chosen export values; text and choice widgets
+   get new appearances. The values are not checked against the field. Returns 1, or 0 with
+   `error` set. */
+int cmupdf_set_form_field(cmupdf_document *doc, const cmupdf_field_target *target, const char **values, int count, cmupdf_error *error);
 /* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
    catalog's /NeedsRendering is true. */
 int cmupdf_xfa_facts(cmupdf_document *doc);
 /* Draws every page's visible widgets into its content and removes them and the AcroForm.
    Returns the number of widgets drawn, or -1 with `error` set. */
 int cmupdf_flatten_form(cmupdf_document *doc, cmupdf_error *error);
-/* The signature fields of the AcroForm, in `*records` from malloc (free them with
-   signature_records_free), and the size of the file the document was opened from in
-   `*file_size`. Returns the count, or -1 with `error` set. */
-int cmupdf_signatures(cmupdf_document *doc, signature_record **records, long long *file_size, cmupdf_error *error);
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it); NULL
    when there is none. Returns 1, or 0 with `error` set. */
 int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error);
@@ -348,6 +352,8 @@ int cmupdf_object_tokens(cmupdf_document *doc, int num, pdf_token_callback each,
 /* Hands the trailer of the file's last cross-reference section (a stream's dictionary for a
    cross-reference stream) to `each` as tokens. */
 int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *user, cmupdf_error *error);
+/* The length in bytes of the file the document was opened from. */
+long long cmupdf_file_length(cmupdf_document *doc);
 /* The decoded contents of object `num` when it is a stream of at most `limit` decoded bytes,
    in `*bytes` from malloc (free it); `*bytes` is NULL when it is no stream, or a longer one
    (of which no more than `limit` + 1 bytes are decoded). */

@@ -104,23 +104,24 @@ cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int 
 /* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
    written in PDFDocEncoding when it is printable ASCII, else UTF-16); NULL removes it. */
 cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value);
-/* The terminal fields of the AcroForm's field tree, in `*records` from malloc (free them
-   with form_field_records_free). Returns the count, or -1 when memory runs out. */
-int cpoppler_core_form_fields(cpoppler_core *doc, form_field_record **records);
-/* Sets the terminal field named `name` (as cpoppler_core_form_fields names it) to the `count`
-   values (UTF-8) through Poppler's form API, which gives its widgets new appearances: a text
-   field's text, a button's state (none: Off), a choice field's chosen export values (one
-   outside the options only for an editable combo box). Returns CPOPPLER_OK, -1 when no field
-   has that name, CPOPPLER_ARGUMENT for a value the field does not take, CPOPPLER_UNSUPPORTED
-   for a field Poppler's form does not hold or that takes no value. */
-int cpoppler_core_set_form_field(cpoppler_core *doc, const char *name, const char **values, int count);
+/* The terminal field form filling writes, as EngineSupport's walk of the field tree finds it:
+   object `field`, whether it is a button (/FT /Btn, as it inherits it), and its widgets'
+   objects. */
+typedef struct {
+	int field;
+	int is_button;
+	const int *widgets;
+	int widget_count;
+} cpoppler_field_target;
+/* Sets the field `target` names to the `count` values (UTF-8) through Poppler's form API,
+   which gives its widgets new appearances: a text field's text, a button's state (none:
+   Off), a choice field's chosen export values (one outside the options only for an editable
+   combo box). Returns CPOPPLER_OK, CPOPPLER_ARGUMENT for a value the field does not take,
+   CPOPPLER_UNSUPPORTED for a field Poppler's form does not hold or that takes no value. */
+int cpoppler_core_set_form_field(cpoppler_core *doc, const cpoppler_field_target *target, const char **values, int count);
 /* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
    catalog's /NeedsRendering is true. */
 int cpoppler_core_xfa_facts(cpoppler_core *doc);
-/* The signature fields of the AcroForm, in `*records` from malloc (free them with
-   signature_records_free), and the size of the file the document was opened from in
-   `*file_size`. Returns the count, or -1 when memory runs out. */
-int cpoppler_core_signatures(cpoppler_core *doc, signature_record **records, long long *file_size);
 /* Calls `each` for every optional-content group (layer) in /OCProperties /OCGs order, with
    its name (UTF-8, "" when it has none) and whether the default configuration shows it.
    Returns 1, or 0 when memory runs out. */
@@ -151,6 +152,8 @@ int cpoppler_core_object_tokens(cpoppler_core *doc, int num, pdf_token_callback 
 /* Hands the trailer of the file's last cross-reference section (a stream's dictionary for a
    cross-reference stream) to `each` as tokens; returns 0 when memory runs out. */
 int cpoppler_core_trailer_tokens(cpoppler_core *doc, pdf_token_callback each, void *user);
+/* The length in bytes of the file the document was opened from. */
+long long cpoppler_core_file_length(cpoppler_core *doc);
 /* The decoded contents of object `num` when it is a stream of at most `limit` decoded bytes,
    in `*bytes` from malloc (free it); `*bytes` is NULL when it is no stream, or a longer one
    (of which no more than `limit` + 1 bytes are decoded). Returns 0 when memory runs out. */

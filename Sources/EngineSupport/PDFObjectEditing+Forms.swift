@@ -1,0 +1,81 @@
+import RendererProvider
+
+extension PDFObjectEditing {
+    /// The form's terminal fields (``terminalFields()``) as the API gives them, each widget's
+    /// rectangle in its page's space.
+    package func listFormFields() throws -> [FormField] {
+        var spaces: [Int: PageSpace] = [:]
+        return try terminalFields().map { field in
+            let widgets = try field.widgets.map { widget -> FormField.Widget in
+                let onState = field.type == "Btn" ? try onState(of: widget.dictionary) : nil
+                guard let page = widget.pageIndex else { return FormField.Widget(pageIndex: nil, rect: nil, onState: onState) }
+                if spaces[page] == nil { spaces[page] = try loadPage(at: page).pageSpace() }
+                let space = spaces[page]!
+                let numbers = try resolved(widget.dictionary["Rect"]).items.map { (try? resolved($0))?.number ?? 0 }
+                let corners = numbers.count >= 4 ? numbers : [0, 0, 0, 0]
+                let points = [space.point(x: corners[0], y: corners[1]), space.point(x: corners[2], y: corners[3])]
+                return FormField.Widget(pageIndex: page, rect: PageRect.enclosing(points.map { PageRect(origin: $0, size: PageSize(width: 0, height: 0)) }), onState: onState)
+            }
+            let kind = FormField.kind(type: field.type ?? "", flags: field.flags)
+            // A signature's value is its signature dictionary, which listSignatureFields reads.
+            let value = if case .dictionary = field.value { String?.none } else { TerminalField.text(of: field.value) }
+            // A choice field with nothing chosen holds an empty /V, as both engines write it.
+            let values = kind == .listBox || kind == .comboBox ? value.map { $0.split(separator: "\n").map(String.init) } : nil
+            return FormField(
+                name: field.name, kind: kind, value: values.map { $0.first } ?? value, values: values, defaultValue: TerminalField.text(of: field.defaultValue),
+                options: try options(of: field.dictionary), flags: FormField.Flags(rawValue: field.flags), maxLength: field.maxLength, widgets: widgets)
+        }
+    }
+
+    /// The form's signature fields (`/FT /Sig`), with whether each covers the whole file,
+    /// marked with the certification they carry.
+    package func listSignatureFields() throws -> [SignatureField] {
+        let fileLength = try fileLength()
+        let fields = try terminalFields().filter { $0.type == "Sig" }.map { field in
+            let signature = field.value ?? .null
+            guard case .dictionary = signature else {
+                return SignatureField(name: field.name, pageIndex: field.widgets.first?.pageIndex, isSigned: false)
+            }
+            let text = { (key: String) in TerminalField.text(of: try self.resolved(signature[key])) }
+            let numbers = try resolved(signature["ByteRange"]).items.map { Int((try? resolved($0))?.number ?? 0) }
+            let ranges = stride(from: 0, to: numbers.count - 1, by: 2).map { SignatureField.ByteRange(offset: numbers[$0], length: numbers[$0 + 1]) }
+            return SignatureField(
+                name: field.name, pageIndex: field.widgets.first?.pageIndex, isSigned: true, signerName: try text("Name"),
+                signingTime: try text("M").flatMap(PDFDate.parse), reason: try text("Reason"), location: try text("Location"), subFilter: try text("SubFilter"),
+                byteRanges: ranges, coversWholeFile: SignatureField.rangesCoverWholeFile(ranges, fileSize: fileLength))
+        }
+        return markingCertification(fields)
+    }
+
+    /// The terminal field form filling writes: the first named `name`; `invalidArgument`
+    /// when none is.
+    package func terminalField(named name: String) throws -> TerminalField {
+        guard let field = try terminalFields().first(where: { $0.name == name }) else {
+            throw RendererError(.invalidArgument, "the form has no field named \(name)", backend: backendID)
+        }
+        return field
+    }
+
+    /// A choice field's `/Opt`: each option's export value and the label shown (the same
+    /// when the option is one string).
+    private func options(of field: PDFObject) throws -> [FormField.Option] {
+        try resolved(field["Opt"]).items.map { item in
+            let option = try resolved(item)
+            guard case .array(let pair) = option else {
+                let text = TerminalField.text(of: option) ?? ""
+                return FormField.Option(value: text, label: text)
+            }
+            let parts = try pair.prefix(2).map { TerminalField.text(of: try resolved($0)) ?? "" }
+            return FormField.Option(value: parts.first ?? "", label: parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    /// The name of a button widget's "on" appearance state: the key of its `/AP /N` other
+    /// than `Off` (the first in name order); nil when `/N` is one appearance (a stream, whose
+    /// dictionary has the `/Length` every stream has) or has no other state.
+    private func onState(of widget: PDFObject) throws -> String? {
+        let normal = try resolved(try resolved(widget["AP"])["N"])
+        guard case .dictionary(let states) = normal, states["Length"] == nil else { return nil }
+        return states.keys.filter { $0 != "Off" }.min()
+    }
+}
