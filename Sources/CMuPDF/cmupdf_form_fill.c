@@ -2,12 +2,12 @@
 
 #include <string.h>
 
-/* Form values written as the Poppler layer writes them through Poppler's form API, so that a
-   file filled by either engine holds the same objects: a text field's /V is a text string
-   (empty when cleared); a button's /V is the state's name, each widget's /AS that state when
-   the widget has it, else Off; a choice field's /V is a text string, or an array of them for
+/* Text and choice values written as the Poppler layer writes them through Poppler's form API,
+   so that a file filled by either engine holds the same objects: a text field's /V is a text
+   string (empty when cleared); a choice field's /V is a text string, or an array of them for
    several, empty when none is chosen, with /I the chosen options' indices when the field is
-   multi-select. Text and choice widgets then get new appearances from MuPDF. */
+   multi-select. The widgets then get new appearances from MuPDF. (Buttons are written by
+   EngineSupport over the PDF-object primitives.) */
 
 /* The field and its widgets, loaded from the numbers the target gives; dropped by
    drop_field. */
@@ -16,17 +16,6 @@ typedef struct {
 	pdf_obj **widgets;
 	const cmupdf_field_target *target;
 } loaded_field;
-
-static void set_button(fz_context *ctx, const loaded_field *found, const char *state)
-{
-	pdf_dict_put_name(ctx, found->field, PDF_NAME(V), state);
-	for (int i = 0; i < found->target->widget_count; i++) {
-		pdf_obj *widget = found->widgets[i];
-		pdf_obj *normal = pdf_dict_getl(ctx, widget, PDF_NAME(AP), PDF_NAME(N), NULL);
-		int has_state = pdf_is_dict(ctx, normal) && pdf_dict_gets(ctx, normal, state);
-		pdf_dict_put_name(ctx, widget, PDF_NAME(AS), has_state ? state : "Off");
-	}
-}
 
 static void set_choice(fz_context *ctx, const loaded_field *found, const char **values, int count)
 {
@@ -102,9 +91,7 @@ int cmupdf_set_form_field(cmupdf_document *doc, const cmupdf_field_target *targe
 		found.widgets = fz_calloc(ctx, (size_t)(target->widget_count > 0 ? target->widget_count : 1), sizeof *found.widgets);
 		for (int i = 0; i < target->widget_count; i++)
 			found.widgets[i] = load_dictionary(ctx, doc->pdf, target->widgets[i]);
-		if (!strcmp(target->type, "Btn")) {
-			set_button(ctx, &found, count ? values[0] : "Off");
-		} else if (!strcmp(target->type, "Ch")) {
+		if (!strcmp(target->type, "Ch")) {
 			set_choice(ctx, &found, values, count);
 			regenerate_appearances(ctx, doc->pdf, &found);
 		} else if (!strcmp(target->type, "Tx")) {

@@ -10,10 +10,9 @@
 #include <string>
 #include <vector>
 
-/* Form values written through Poppler's form API (its widgets' setters, which the library
-   exports), which writes /V (and a multi-select choice field's /I) and gives the widgets new
-   appearances; buttons' /V and /AS are written directly. The MuPDF layer writes the same
-   objects. The field is found by EngineSupport's walk of the field tree, so that both engines
+/* Text and choice values written through Poppler's form API (its widgets' setters, which the
+   library exports), which writes /V (and a multi-select choice field's /I) and gives the
+   widgets new appearances. The MuPDF layer writes the same objects. The field is found by EngineSupport's walk of the field tree, so that both engines
    name fields alike, and reached in Poppler's form through its widgets. */
 
 namespace {
@@ -53,27 +52,6 @@ cpoppler_status set_choice(FormWidgetChoice *choice, const Object &field, const 
 			choice->select(index);
 	}
 	return CPOPPLER_OK;
-}
-
-/* Writes a button's state as the MuPDF layer does: /V the state's name, each widget's /AS
-   the state when its normal appearance has it, else Off. (Poppler's own button setter is
-   not used: it fails on a radio group whose buttons it holds as fields of their own.) */
-void set_button(XRef *xref, Object &field, Ref field_ref, const std::vector<Ref> &widget_refs, const char *state)
-{
-	field.dictSet("V", Object(objName, state));
-	for (Ref ref : widget_refs) {
-		Object fetched = ref == field_ref ? Object() : xref->fetch(ref);
-		Object &widget = ref == field_ref ? field : fetched;
-		if (!widget.isDict())
-			continue;
-		Object appearance = widget.dictLookup("AP");
-		Object normal = appearance.isDict() ? appearance.dictLookup("N") : Object();
-		bool has_state = normal.isDict() && !normal.dictLookup(state).isNull();
-		widget.dictSet("AS", Object(objName, has_state ? state : "Off"));
-		if (ref != field_ref)
-			xref->setModifiedObject(&widget, ref);
-	}
-	xref->setModifiedObject(&field, field_ref);
 }
 
 /* Moves /V and /I from the kids Poppler wrote them into (widgets it holds as fields of
@@ -119,10 +97,6 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const cpoppler_f
 		std::vector<Ref> widget_refs;
 		for (int i = 0; i < target->widget_count; i++)
 			widget_refs.push_back(cpoppler::reference(xref, target->widgets[i]));
-		if (target->is_button) {
-			set_button(xref, found, found_ref, widget_refs, count ? values[0] : "Off");
-			return CPOPPLER_OK;
-		}
 		/* Poppler's form is reached through each widget. A widget that is a kid of the field
 		   (with /Parent, without /T) is a field of its own to Poppler, which writes the value
 		   into that kid and draws only its appearance: so every widget is set, and the value

@@ -56,6 +56,24 @@ extension PDFObjectEditing {
         return field
     }
 
+    /// Sets the button `field` (a checkbox or radio group) to `state`, `Off` for none, as
+    /// both engines write it: `/V` the state's name, and each widget's `/AS` that state when
+    /// its normal appearance has it, else `Off`. (Poppler's own button setter is not used: it
+    /// fails on a radio group whose buttons it holds as fields of their own.)
+    package func setButton(_ field: TerminalField, to state: String) throws {
+        guard let reference = field.reference else {
+            throw RendererError(.unsupported, "the field \(field.name) is written inside another object", backend: backendID)
+        }
+        try setEntry("V", of: reference, to: .name(state))
+        for widget in field.widgets {
+            guard let widgetReference = widget.reference else { continue }
+            // The field's own widget is read again, for the /V just written.
+            let normal = try resolved(try resolved(try object(widgetReference.number)["AP"])["N"])
+            let hasState = if case .dictionary(let states) = normal { states[state] != nil } else { false }
+            try setEntry("AS", of: widgetReference, to: .name(hasState ? state : "Off"))
+        }
+    }
+
     /// A choice field's `/Opt`: each option's export value and the label shown (the same
     /// when the option is one string).
     private func options(of field: PDFObject) throws -> [FormField.Option] {

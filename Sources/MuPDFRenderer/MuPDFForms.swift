@@ -20,6 +20,7 @@ extension MuPDFDocument {
 
     func setFormField(_ field: FormField, values: [String]) throws {
         let target = try terminalField(named: field.name)
+        if target.type == "Btn" { return try setButton(target, to: values.first ?? "Off") }
         guard let reference = target.reference else {
             throw RendererError(.unsupported, "the field \(field.name) is written inside another object", backend: MuPDFErrors.backend)
         }

@@ -108,14 +108,13 @@ final class PopplerCoreDocument {
         packet.withUnsafeBytes { cpoppler_core_set_xmp(handle, $0.bindMemory(to: CChar.self).baseAddress, $0.count) }
     }
 
-    /// Sets the field named `name` to `values`: `CPOPPLER_OK`, -1 when no field has that
-    /// name, or another status.
+    /// Sets the text or choice field `target` to `values`: `CPOPPLER_OK`, or another status.
     func setFormField(_ target: TerminalField, values: [String]) -> Int32 {
         let widgets = target.widgets.compactMap { $0.reference.map { Int32($0.number) } }
         return widgets.withUnsafeBufferPointer { widgets in
             values.withCStrings { strings in
                 var named = cpoppler_field_target(
-                    field: Int32(target.reference?.number ?? 0), is_button: target.type == "Btn" ? 1 : 0, widgets: widgets.baseAddress, widget_count: Int32(widgets.count))
+                    field: Int32(target.reference?.number ?? 0), widgets: widgets.baseAddress, widget_count: Int32(widgets.count))
                 return cpoppler_core_set_form_field(handle, &named, strings, Int32(values.count))
             }
         }

@@ -21,6 +21,7 @@ extension PopplerDocument {
         defer { coreChanged() }
         let (code, reason): (RendererError.Code, String)
         let target = try terminalField(named: field.name)
+        if target.type == "Btn" { return try setButton(target, to: values.first ?? "Off") }
         switch core.setFormField(target, values: values) {
         case Int32(CPOPPLER_OK.rawValue): return
         case Int32(CPOPPLER_ARGUMENT.rawValue): (code, reason) = (.invalidArgument, "Poppler does not take that value for the field \(field.name)")
