@@ -15,14 +15,16 @@ void sigcrypto_set_message(char *message, size_t size, const char *fallback);
 /* `time` in seconds since 1970 in `*seconds`; 0 when it cannot be read. */
 int sigcrypto_seconds_of(const ASN1_TIME *time, long long *seconds);
 
-/* A store of the certificates in `pem` (counted in `*count`) and, if asked, the system's;
-   NULL when memory runs out. */
+/* A store of the certificates in `pem` (counted in `*count`), the certificate revocation
+   lists it holds, and, if asked, the system's certificates; NULL when memory runs out. */
 X509_STORE *sigcrypto_anchor_store(const char *pem, size_t length, int system_anchors, int *count);
 
-/* How `certificate`'s chain (helped by `carried`) ends against `store` at `at`; OpenSSL's
-   X509_V_ERR_* in `*error` and its words in `message` (unless set already) when it fails. */
+/* How `certificate`'s chain (helped by `carried`) ends against `store` at `at`, checked
+   against a revocation list of its issuer when the store holds one (`*revocation_checked`
+   then 1); OpenSSL's X509_V_ERR_* in `*error` and its words in `message` (unless set
+   already) when it fails. */
 sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, long long at, int *error,
-	char *message, size_t message_size);
+	int *revocation_checked, char *message, size_t message_size);
 
 /* 1 when `certificate` has no key usage, or one with digitalSignature or nonRepudiation. */
 int sigcrypto_may_sign(X509 *certificate);

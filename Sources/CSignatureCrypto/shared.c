@@ -38,14 +38,17 @@ X509_STORE *sigcrypto_anchor_store(const char *pem, size_t length, int system_an
 		return NULL;
 	if (length > 0 && length <= INT_MAX) {
 		BIO *bio = BIO_new_mem_buf(pem, (int)length);
-		X509 *certificate;
-		while (bio && (certificate = PEM_read_bio_X509(bio, NULL, NULL, NULL))) {
-			if (X509_STORE_add_cert(store, certificate))
+		STACK_OF(X509_INFO) *items = bio ? PEM_X509_INFO_read_bio(bio, NULL, NULL, NULL) : NULL;
+		for (int i = 0; i < sk_X509_INFO_num(items); i++) {
+			X509_INFO *item = sk_X509_INFO_value(items, i);
+			if (item->x509 && X509_STORE_add_cert(store, item->x509))
 				(*count)++;
-			X509_free(certificate);
+			if (item->crl)
+				X509_STORE_add_crl(store, item->crl);
 		}
+		sk_X509_INFO_pop_free(items, X509_INFO_free);
 		BIO_free(bio);
-		ERR_clear_error(); /* the end of the PEM text reads as an error */
+		ERR_clear_error();
 	}
 	if (system_anchors)
 		X509_STORE_set_default_paths(store);
@@ -58,8 +61,20 @@ int sigcrypto_may_sign(X509 *certificate)
 	return !(flags & EXFLAG_KUSAGE) || (X509_get_key_usage(certificate) & (KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION));
 }
 
+/* 1 when `store` holds a revocation list issued by `certificate`'s issuer. */
+static int holds_crl_for(X509_STORE *store, X509 *certificate)
+{
+	STACK_OF(X509_OBJECT) *objects = X509_STORE_get0_objects(store);
+	for (int i = 0; i < sk_X509_OBJECT_num(objects); i++) {
+		X509_CRL *crl = X509_OBJECT_get0_X509_CRL(sk_X509_OBJECT_value(objects, i));
+		if (crl && X509_NAME_cmp(X509_CRL_get_issuer(crl), X509_get_issuer_name(certificate)) == 0)
+			return 1;
+	}
+	return 0;
+}
+
 sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, long long at, int *error,
-	char *message, size_t message_size)
+	int *revocation_checked, char *message, size_t message_size)
 {
 	sigcrypto_chain chain;
 	X509_STORE_CTX *context = X509_STORE_CTX_new();
@@ -72,6 +87,9 @@ sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried
 		return SIGCRYPTO_CHAIN_FAILED;
 	}
 	X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), (time_t)at);
+	*revocation_checked = holds_crl_for(store, certificate);
+	if (*revocation_checked)
+		X509_STORE_CTX_set_flags(context, X509_V_FLAG_CRL_CHECK);
 	if (X509_verify_cert(context) == 1) {
 		chain = SIGCRYPTO_CHAIN_TRUSTED;
 	} else {
@@ -82,6 +100,9 @@ sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried
 		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
 		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
 			chain = SIGCRYPTO_CHAIN_UNTRUSTED;
+			break;
+		case X509_V_ERR_CERT_REVOKED:
+			chain = SIGCRYPTO_CHAIN_REVOKED;
 			break;
 		default:
 			chain = SIGCRYPTO_CHAIN_FAILED;

@@ -265,8 +265,9 @@ int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, 
 		goto done;
 	}
 	if (authority && (anchors_read > 0 || system_anchors)) {
-		int error = 0;
-		result->chain = sigcrypto_check_chain(authority, parsed->d.sign->cert, store, result->time, &error, result->message, sizeof result->message);
+		int error = 0, revocation_checked = 0;
+		result->chain = sigcrypto_check_chain(authority, parsed->d.sign->cert, store, result->time, &error, &revocation_checked, result->message,
+			sizeof result->message);
 	}
 
 done:

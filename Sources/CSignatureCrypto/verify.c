@@ -103,7 +103,8 @@ int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned
 		return 0;
 	}
 	if (result->anchors_read > 0 || system_anchors)
-		result->chain = sigcrypto_check_chain(signer, carried, store, result->checked_time, &result->chain_error, result->message, sizeof result->message);
+		result->chain = sigcrypto_check_chain(signer, carried, store, result->checked_time, &result->chain_error, &result->revocation_checked,
+			result->message, sizeof result->message);
 
 done:
 	ERR_clear_error();

@@ -11,12 +11,20 @@ struct TrustOptions: ParsableArguments {
     @Flag(name: .customLong("system-trust"), help: "Trust the system's certificates too.")
     var system = false
 
+    @Option(
+        name: .customLong("crl"),
+        help: ArgumentHelp("A certificate revocation list (DER or PEM) to check certificates its issuer issued against (repeatable).", valueName: "file"),
+        completion: .file())
+    var revocationLists: [String] = []
+
     /// Whether any anchor was named.
     var isEmpty: Bool { files.isEmpty && !system }
 
-    /// The anchors the files hold, with the system's when asked; `ioFailure` for a file that
-    /// cannot be read.
+    /// The anchors the files hold, with the system's when asked, and the revocation lists;
+    /// `ioFailure` for a file that cannot be read.
     func anchors() throws -> TrustAnchors {
-        TrustAnchors(pem: try files.reduce(into: Data()) { $0.append(try DataFiles.read($1)) }, includesSystem: system)
+        TrustAnchors(
+            pem: try files.reduce(into: Data()) { $0.append(try DataFiles.read($1) + Data("\n".utf8)) }, revocationLists: try revocationLists.map(DataFiles.read),
+            includesSystem: system)
     }
 }

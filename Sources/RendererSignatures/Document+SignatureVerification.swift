@@ -91,7 +91,7 @@ struct SignatureVerifier {
         let checkedAt = Date(timeIntervalSince1970: TimeInterval(result.checked_time))
         if result.certificate_current == 0 { reasons.append(Reason(.certificateNotCurrent, "the signer's certificate was not valid at \(Self.format(checkedAt))")) }
         if result.key_usage_allows == 0 { reasons.append(Reason(.keyUsage, "the signer's certificate may not sign documents (its key usage)")) }
-        reasons.append(Self.chainReason(result.chain, of: "the signer's certificate", at: checkedAt, message))
+        reasons += Self.chainReasons(result.chain, of: "the signer's certificate", at: checkedAt, message, revocationChecked: result.revocation_checked != 0)
         let stamp = try signatureTimestamp(ranges.signature)
         if let stamp { reasons.append(stamp.reason) }
         reasons += try coverage(ranges)
@@ -112,9 +112,9 @@ struct SignatureVerifier {
         var reasons = [
             result.imprint_matches != 0 && result.signature_verifies != 0
                 ? Reason(.intact, "the timestamp stamps the signed bytes, and its signature verifies")
-                : Reason(.signatureMismatch, "the signed bytes were changed, or the timestamp's signature does not verify"),
-            Self.chainReason(result.chain, of: "the timestamp's authority", at: time, CMSBytes.text(of: result.message)),
+                : Reason(.signatureMismatch, "the signed bytes were changed, or the timestamp's signature does not verify")
         ]
+        reasons += Self.chainReasons(result.chain, of: "the timestamp's authority", at: time, CMSBytes.text(of: result.message), revocationChecked: false)
         if result.authority_may_stamp == 0 {
             reasons.insert(Reason(.keyUsage, "the timestamp's authority may not stamp times (\(Self.stampingUsage))"), at: 1)
         }
@@ -141,7 +141,7 @@ struct SignatureVerifier {
         switch result.chain {
         case SIGCRYPTO_CHAIN_TRUSTED:
             return (Reason(.timestamped, "a timestamp by \(authority) shows the signature existed at \(Self.format(time))"), time)
-        case SIGCRYPTO_CHAIN_FAILED:
+        case SIGCRYPTO_CHAIN_FAILED, SIGCRYPTO_CHAIN_REVOKED:
             return (Reason(.timestampMismatch, "the timestamp's authority \(authority) was refused: \(CMSBytes.text(of: result.message))"), nil)
         default:
             return (Reason(.timestampUntrusted, "a timestamp by \(authority) dates the signature \(Self.format(time)), but its authority leads to no trust anchor given"), time)
@@ -172,13 +172,17 @@ struct SignatureVerifier {
         if !trust.pem.isEmpty, count == 0 { throw RendererError(.invalidArgument, "the trust anchors hold no PEM certificate") }
     }
 
-    /// The finding on `who`'s chain, checked at `time`.
-    private static func chainReason(_ chain: sigcrypto_chain, of who: String, at time: Date, _ message: String) -> Reason {
+    /// The findings on `who`'s chain, checked at `time`, and on its revocation when a
+    /// revocation list of its issuer was given (`revocationChecked`).
+    private static func chainReasons(_ chain: sigcrypto_chain, of who: String, at time: Date, _ message: String, revocationChecked: Bool) -> [Reason] {
         switch chain {
-        case SIGCRYPTO_CHAIN_TRUSTED: Reason(.trusted, "\(who) leads to a trust anchor")
-        case SIGCRYPTO_CHAIN_UNTRUSTED: Reason(.untrusted, "\(who) leads to no trust anchor given (\(message))")
-        case SIGCRYPTO_CHAIN_FAILED: Reason(.chainRefused, "a certificate of the chain of \(who) was refused at \(format(time)): \(message)")
-        default: Reason(.noTrustAnchor, "no trust anchor was given, so \(who) is not known")
+        case SIGCRYPTO_CHAIN_TRUSTED:
+            [Reason(.trusted, "\(who) leads to a trust anchor")]
+                + (revocationChecked ? [Reason(.notRevoked, "the revocation list of its issuer given does not list \(who)")] : [])
+        case SIGCRYPTO_CHAIN_UNTRUSTED: [Reason(.untrusted, "\(who) leads to no trust anchor given (\(message))")]
+        case SIGCRYPTO_CHAIN_FAILED: [Reason(.chainRefused, "a certificate of the chain of \(who) was refused at \(format(time)): \(message)")]
+        case SIGCRYPTO_CHAIN_REVOKED: [Reason(.revoked, "the revocation list of its issuer given lists \(who) as revoked")]
+        default: [Reason(.noTrustAnchor, "no trust anchor was given, so \(who) is not known")]
         }
     }
 

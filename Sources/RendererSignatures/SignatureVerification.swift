@@ -58,6 +58,12 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
         case untrusted
         /// A certificate of the chain was refused (expired, not yet valid, badly signed).
         case chainRefused
+        /// A certificate revocation list given with the trust anchors, from the certificate's
+        /// issuer, lists it as revoked.
+        case revoked
+        /// A certificate revocation list given with the trust anchors, from the certificate's
+        /// issuer, does not list it.
+        case notRevoked
         /// A timestamp (RFC 3161) of the signature's value verifies and its authority leads to
         /// a trust anchor: the signature existed at the timestamp's time.
         case timestamped
@@ -82,9 +88,9 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
         /// The part the finding plays in the verdict.
         public var effect: Effect {
             switch self {
-            case .intact, .trusted, .timestamped, .coversWholeFile, .coversItsRevision, .allowedChanges: .passes
+            case .intact, .trusted, .notRevoked, .timestamped, .coversWholeFile, .coversItsRevision, .allowedChanges: .passes
             case .notSigned, .unsupportedEncoding, .noTrustAnchor, .untrusted, .timestampUntrusted, .revisionNotCompared: .leavesOpen
-            case .malformedRanges, .malformedSignature, .signatureMismatch, .certificateNotCurrent, .keyUsage, .chainRefused, .timestampMismatch,
+            case .malformedRanges, .malformedSignature, .signatureMismatch, .certificateNotCurrent, .keyUsage, .chainRefused, .revoked, .timestampMismatch,
                 .changedAfterSigning:
                 .fails
             }

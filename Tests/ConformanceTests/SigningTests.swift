@@ -329,6 +329,36 @@ struct SigningTests {
         }
     }
 
+    /// Revocation lists given with the trust anchors: a signer the root's list names is
+    /// `revoked` (invalid), one it does not name is `notRevoked`; without a list nothing is
+    /// said of revocation; a list in PEM counts as in DER. pyHanko, given the same list,
+    /// finds the same signer revoked and the other not.
+    @Test(arguments: Fixtures.backendIDs)
+    func revocationListsGivenAreChecked(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let revokedSigner = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, as: "revoked.p12", into: identities, output: "by-rex.pdf")
+        let goodSigner = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, into: identities, output: "by-ada.pdf")
+        let root = try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))
+        let list = try Data(contentsOf: URL(fileURLWithPath: identities.path("revoked.crl")))
+        let verdict = { (path: String, trust: TrustAnchors) in
+            try #require(try Fixtures.registry.open(.file(path), backend: .id(backend)).verifySignatures(trust: trust).first)
+        }
+        let withList = TrustAnchors(pem: root, revocationLists: [list])
+        let revoked = try verdict(revokedSigner, withList)
+        #expect(revoked.verdict == .invalid && revoked.reasons.map(\.code) == [.intact, .revoked, .coversWholeFile], "\(revoked.reasons)")
+        let kept = try verdict(goodSigner, withList)
+        #expect(kept.verdict == .valid && kept.reasons.map(\.code) == [.intact, .trusted, .notRevoked, .coversWholeFile], "\(kept.reasons)")
+        #expect(try verdict(revokedSigner, TrustAnchors(pem: root)).reasons.map(\.code) == [.intact, .trusted, .coversWholeFile])
+        let pemList = Data("-----BEGIN X509 CRL-----\n\(list.base64EncodedString(options: .lineLength64Characters))\n-----END X509 CRL-----\n".utf8)
+        #expect(try verdict(revokedSigner, TrustAnchors(pem: root, revocationLists: [pemList])).verdict == .invalid)
+
+        let roots = [identities.path("ca.pem")], lists = [identities.path("revoked.crl")]
+        #expect(try await SigningIdentities.pyHanko(revokedSigner, roots: roots, revocationLists: lists).map(\.revoked) == [true])
+        let witness = try await SigningIdentities.pyHanko(goodSigner, roots: roots, revocationLists: lists)
+        #expect(witness.map { $0.revoked == false && $0.valid && $0.trusted } == [true], "\(witness)")
+    }
+
     /// Validation data added by one engine to a timestamped signature (PAdES B-LT), then a
     /// document timestamp (B-LTA): the store holds the signer's, the root's and the
     /// authority's certificates and the root's CRL, each once, for pyHanko; every signature

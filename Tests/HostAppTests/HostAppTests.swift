@@ -153,8 +153,9 @@ struct HostAppTests {
         #expect(try await hostapp("signatures", "--trust", pem, signed).status == 64)
     }
 
-    /// `sign` writes a signed copy that pdfsig, pyHanko and `signatures --verify` accept, the
-    /// input untouched; a wrong password, an expired certificate or a usage error writes
+    /// `sign` writes a signed copy that pdfsig, pyHanko and `signatures --verify` accept (with
+    /// `--crl`, a revocation list that does not name the signer, `notRevoked`), the input
+    /// untouched; a wrong password, an expired certificate or a usage error writes
     /// nothing and exits non-zero, never naming the password.
     @Test(arguments: ["mupdf", "poppler"])
     func signWritesASignedCopyOrNothing(backend: String) async throws {
@@ -172,6 +173,10 @@ struct HostAppTests {
         #expect(try await identities.pyHanko(output).map { $0.valid && $0.trusted && $0.docmdp_ok == true } == [true])
         let verified = try await hostapp("signatures", "--verify", "--trust", identities.path("ca.pem"), output)
         #expect(verified.status == 0 && verified.text.hasPrefix("Signature1: valid (O=Renderer Provider Tests,CN=Ada Signer)"), "\(verified.text)")
+        let unrevoked = try await hostapp("signatures", "--verify", "--trust", identities.path("ca.pem"), "--crl", identities.path("revoked.crl"), "--json", output)
+        #expect(unrevoked.status == 0 && unrevoked.text.contains("\"notRevoked\""), "\(unrevoked.text)")
+        let unreadable = try await hostapp("signatures", "--verify", "--trust", identities.path("ca.pem"), "--crl", identities.path("no-such.crl"), output)
+        #expect(unreadable.status != 0 && !unreadable.stderr.contains("Signature1"))
 
         let wrong = identities.path("wrong.txt")
         try Data("not the password\n".utf8).write(to: URL(fileURLWithPath: wrong))

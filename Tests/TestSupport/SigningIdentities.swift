@@ -67,6 +67,8 @@ public struct SigningIdentities: Sendable {
         public var modification: String?
         public var docmdp_ok: Bool?
         public var subfilter: String?
+        /// With revocation lists given: whether pyHanko finds the signer revoked.
+        public var revoked: Bool?
     }
 
     /// pyHanko's verdicts on every signature of the PDF at `pdf`, with the test CA as the
@@ -76,9 +78,11 @@ public struct SigningIdentities: Sendable {
     }
 
     /// pyHanko's verdicts on every signature of the PDF at `pdf`, with the PEM certificates
-    /// at `roots` as its trust roots.
-    public static func pyHanko(_ pdf: String, roots: [String]) async throws -> [PyHankoVerdict] {
-        let run = try await Tool.run("python3", [Fixtures.path("Signing/validate-with-pyhanko.py"), pdf] + roots)
+    /// at `roots` as its trust roots, and the DER revocation lists at `revocationLists`,
+    /// which must then cover the signer's certificate.
+    public static func pyHanko(_ pdf: String, roots: [String], revocationLists: [String] = []) async throws -> [PyHankoVerdict] {
+        let lists = revocationLists.flatMap { ["--crl", $0] }
+        let run = try await Tool.run("python3", [Fixtures.path("Signing/validate-with-pyhanko.py"), pdf] + roots + lists)
         guard run.status == 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: run.stderr]) }
         return try JSONDecoder().decode([PyHankoVerdict].self, from: run.stdout)
     }

@@ -21,6 +21,7 @@ typedef enum {
 	SIGCRYPTO_CHAIN_TRUSTED = 1,     /* it leads to a trust anchor and was valid at the time checked */
 	SIGCRYPTO_CHAIN_UNTRUSTED = 2,   /* it leads to no trust anchor given */
 	SIGCRYPTO_CHAIN_FAILED = 3,      /* it leads to one, but a certificate was expired, not yet valid or otherwise refused */
+	SIGCRYPTO_CHAIN_REVOKED = 4,     /* it leads to one, but a revocation list given lists the certificate */
 } sigcrypto_chain;
 
 typedef struct {
@@ -28,6 +29,7 @@ typedef struct {
 	int intact;               /* 1 when the content's digest is the signed one and the signature verifies with the signer's key */
 	sigcrypto_chain chain;
 	int chain_error;          /* OpenSSL's X509_V_ERR_* when the chain is untrusted or failed */
+	int revocation_checked;   /* 1 when `anchors` held a revocation list of the certificate's issuer, checked with the chain */
 	int anchors_read;         /* how many certificates `anchors` held */
 	int certificate_current;  /* 1 when the time checked is within the signer certificate's validity */
 	int key_usage_allows;     /* 1 when the certificate has no key usage, or one with digitalSignature or nonRepudiation */
@@ -42,7 +44,8 @@ typedef struct {
 /* Checks the DER CMS signature `cms` over `content`, the chain of its signer's certificate
    (helped by the certificates the signature carries) against the PEM certificates in
    `anchors` (`anchors_length` bytes, may be 0) and, when `system_anchors` is set, the
-   system's. The chain is checked at the signed signing time, else at `fallback_time` when it
+   system's; the PEM certificate revocation lists `anchors` holds too are checked for the
+   signer's certificate when one is its issuer's. The chain is checked at the signed signing time, else at `fallback_time` when it
    is not negative (the time the PDF's /M gives), else now. Returns 1 when `result` is set
    (whatever the verdict), 0 when memory runs out. */
 int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length,

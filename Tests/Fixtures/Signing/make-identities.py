@@ -11,6 +11,9 @@
 - stranger.p12: "Stray Signer", issued by another root that no test trusts.
 - tsa.pem and tsa.key: "Test TSA", the time-stamping authority tsa-server.py runs.
 - ca.crl: the root's CRL (DER), revoking nothing.
+- revoked.p12: "Rex Signer", otherwise as signer.p12; revoked.crl: the root's CRL (DER),
+  issued 2020-01-01, next updated 2050-01-01, that lists Rex Signer's certificate as revoked
+  on 2020-06-01.
 Every .p12 file's password is "correct horse" (in password.txt, with a line end).
 """
 import datetime
@@ -75,6 +78,8 @@ write_p12("expired.p12", leaf("Old Signer", ca, valid=(start, datetime.datetime(
 write_p12("encipher-only.p12", leaf("Key Only Signer", ca, signing=False), [ca[1]])
 other = root("Stray Root")
 write_p12("stranger.p12", leaf("Stray Signer", other), [other[1]])
+rex = leaf("Rex Signer", ca)
+write_p12("revoked.p12", rex, [ca[1]])
 open(os.path.join(folder, "password.txt"), "wb").write(password + b"\n")
 
 # The time-stamping authority the timestamp tests start (tsa-server.py): "Test TSA", issued by
@@ -98,3 +103,12 @@ crl = (x509.CertificateRevocationListBuilder().issuer_name(ca[1].subject).last_u
        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca[0].public_key()), critical=False)
        .sign(ca[0], hashes.SHA256()))
 open(os.path.join(folder, "ca.crl"), "wb").write(crl.public_bytes(serialization.Encoding.DER))
+
+# revoked.crl: the root's CRL listing Rex Signer's certificate, revoked 2020-06-01.
+revocation = (x509.RevokedCertificateBuilder().serial_number(rex[1].serial_number).revocation_date(datetime.datetime(2020, 6, 1)).build())
+revoked_crl = (x509.CertificateRevocationListBuilder().issuer_name(ca[1].subject).last_update(start).next_update(end)
+               .add_revoked_certificate(revocation)
+               .add_extension(x509.CRLNumber(2), critical=False)
+               .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca[0].public_key()), critical=False)
+               .sign(ca[0], hashes.SHA256()))
+open(os.path.join(folder, "revoked.crl"), "wb").write(revoked_crl.public_bytes(serialization.Encoding.DER))
