@@ -1223,9 +1223,23 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return document.querySelectorAll('#signatures button.sign').length"), 1)
         self.assertTrue(self.run_js("return document.getElementById('sign-document') !== null"))
         self.assertEqual(self.accessibility_violations(), [], "the signatures panel with its sign buttons")
+        # Signing asks for a reason and a location; certifying is not offered, since a field
+        # is signed already.
         self.run_js("document.querySelector('#signatures button.sign').click()")
+        self.wait_for("return document.getElementById('sign-dialog').open", "the sign dialog")
+        self.assertFalse(self.run_js("return document.getElementById('sign-certify').checkVisibility()"))
+        self.assertEqual(self.accessibility_violations(), [], "the sign dialog")
+        self.browser.find_element("id", "sign-reason").send_keys("Approved in the browser")
+        self.browser.find_element("id", "sign-location").send_keys("Lisbon")
+        self.browser.find_element("id", "sign-send").click()
         self.wait_for("const s = document.querySelectorAll('#signatures li.signature')[1]; return s && s.classList.contains('verdict-valid')",
                       "the field signed and valid")
+        said = subprocess.run(["python3", "-c", "import sys, pypdf\n"
+                               "values = [f.get('/V') for f in pypdf.PdfReader(sys.argv[1]).get_fields().values()]\n"
+                               "values = [v.get_object() for v in values if isinstance(v, pypdf.generic.PdfObject)]\n"
+                               "print([(v.get('/Reason'), v.get('/Location')) for v in values if isinstance(v, dict) and v.get('/Type') == '/Sig'])", copy],
+                              capture_output=True, text=True, check=True).stdout
+        self.assertIn("('Approved in the browser', 'Lisbon')", said)
         self.assertIn("Ada Signer", self.run_js("return document.querySelectorAll('#signatures li.signature')[1].querySelector('.fact').textContent"))
         self.assertEqual(self.run_js("return document.querySelectorAll('#signatures button.sign').length"), 0)
         # The witnesses read the file the server saved: pdfsig finds both signatures intact.

@@ -4,7 +4,9 @@
 // mean drawing every page twice (to compare the signed revision), so the panel asks only
 // when it is first shown for a document. Where the server holds a signing identity and the
 // settings allow it, the reader signs an unsigned field, or the document in a new invisible
-// field; the key stays on the server, which answers with the verdicts after signing.
+// field, after a dialog asks for a reason, a location and (for a document not signed yet)
+// a certification; the key stays on the server, which answers with the verdicts after
+// signing.
 
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
@@ -15,6 +17,12 @@ import { allows, pageViews, state } from "./state.js";
 
 /** The document whose verdicts the panel holds or is asking for; null for none. */
 let shownFor = null;
+
+/** Whether a field of the document shown is signed: then no new signature may certify. */
+let anySigned = false;
+
+/** What the sign dialog will ask the server for, and the button that opened it. */
+let pending = null;
 
 /** Lists the open document's verdicts, unless the panel holds them already. */
 export function showSignatures() {
@@ -49,17 +57,57 @@ async function loadSignatures() {
 function showVerdicts(verdicts) {
   const panel = $("signatures");
   panel.innerHTML = "";
+  anySigned = verdicts.some((verdict) => !verdict.reasons.some((reason) => reason.code === "notSigned"));
   if (allows("signing")) {
     const button = document.createElement("button");
     button.id = "sign-document";
     button.textContent = t("signatures.signDocument");
-    button.addEventListener("click", () => sign({ page: state.currentPage }, button));
+    button.addEventListener("click", () => askToSign({ page: state.currentPage }, button, t("signatures.signDocument")));
     panel.append(button);
   }
   if (verdicts.length === 0) return panel.append(emptyNote(t("signatures.none")));
   const list = document.createElement("ul");
   for (const verdict of verdicts) list.append(signatureItem(verdict));
   panel.append(list);
+}
+
+/**
+ * Opens the sign dialog for `request` (where the signature goes), saying `where`; the
+ * certification is offered only while no field is signed.
+ */
+function askToSign(request, button, where) {
+  pending = { request, button };
+  $("sign-where").textContent = where;
+  $("sign-reason").value = "";
+  $("sign-location").value = "";
+  $("sign-certify").value = "none";
+  $("sign-certify-choice").hidden = anySigned;
+  $("sign-dialog").showModal();
+}
+
+/** The dialog's Sign button: the request with what the reader wrote, sent. */
+function signFromDialog(event) {
+  event.preventDefault();
+  $("sign-dialog").close();
+  if (!pending) return;
+  const { request, button } = pending;
+  pending = null;
+  const reason = $("sign-reason").value.trim();
+  const location = $("sign-location").value.trim();
+  if (reason) request.reason = reason;
+  if (location) request.location = location;
+  if (!anySigned && $("sign-certify").value !== "none") request.certify = $("sign-certify").value;
+  sign(request, button);
+}
+
+/** Wires the sign dialog's buttons. */
+export function wireSignDialog() {
+  $("sign-form").addEventListener("submit", signFromDialog);
+  $("sign-cancel").addEventListener("click", (event) => {
+    event.preventDefault();
+    pending = null;
+    $("sign-dialog").close();
+  });
 }
 
 /**
@@ -103,7 +151,7 @@ function signatureItem(verdict) {
     button.className = "sign";
     button.textContent = t("signatures.sign");
     button.title = t("signatures.signField", { name: verdict.field });
-    button.addEventListener("click", () => sign({ field: verdict.field, visible: true }, button));
+    button.addEventListener("click", () => askToSign({ field: verdict.field, visible: true }, button, button.title));
     heading.append(" ", button);
   }
   item.append(heading);

@@ -24,7 +24,7 @@ import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
 import { loadLayers } from "./layers.js";
-import { forgetSignatures, showSignatures } from "./signatures.js";
+import { forgetSignatures, showSignatures, wireSignDialog } from "./signatures.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
 import { wireSelectionCopy } from "./text-layer.js";
@@ -297,6 +297,7 @@ function wireToolbar() {
   $("properties-open").addEventListener("click", showProperties);
   $("print").addEventListener("click", printDocument);
   wirePrintDialog();
+  wireSignDialog();
   wirePresentation();
   $("dark-toggle").addEventListener("click", () => setDark(!state.dark));
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
