@@ -53,7 +53,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall bench-viewer bench-thumbnail bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: install uninstall public-signed-files bench-viewer bench-thumbnail bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -227,6 +227,14 @@ damaged: setup
 	python3 Tests/Damaged/make-damaged.py $$out --count $(DAMAGED_COUNT) --real $(DAMAGED_REAL); \
 	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report.json --check; \
 	python3 Tests/Damaged/run-damaged.py $$out --hostapp "$$bin" --report $$out/report-isolated.json --isolate --check
+
+# Signed files from public test suites (qpdf's, pdfium's), downloaded at pinned commits and
+# checked by SHA-256, verified on both engines beside pdfsig and pyHanko
+# (Tests/PublicFiles/signed-files.py). Needs the network, so make test does not run it;
+# PUBLIC_FILES=DIR reads the files from a folder instead.
+public-signed-files: setup
+	$(call build-hostapp,$(SWIFT) build)
+	python3 Tests/PublicFiles/signed-files.py "$$($(SWIFT) build --show-bin-path)/hostapp-full" $(if $(PUBLIC_FILES),--from $(PUBLIC_FILES))
 
 # Installs hostapp, hostapp-full, the desktop and thumbnailer entries, the manual page and
 # shell completions under $(DESTDIR)$(PREFIX), whole or not at all (Scripts/install.sh);
