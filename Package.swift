@@ -105,7 +105,10 @@ let package = Package(
         // OpenSSL's libcrypto: the CMS signatures of signed PDFs and their certificates
         // (Document.verifySignatures), in a C layer of its own.
         .target(name: "CSignatureCrypto", linkerSettings: [.linkedLibrary("crypto")]),
-        .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCrypto"]),
+        // HarfBuzz: a subset of the font a visible signature's appearance embeds when its text
+        // needs more than WinAnsiEncoding holds.
+        .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
+        .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCrypto", "CHarfBuzzSubset"]),
         .systemLibrary(
             name: "CPopplerGlib",
             pkgConfig: "poppler-glib",

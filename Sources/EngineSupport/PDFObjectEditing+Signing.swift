@@ -45,9 +45,10 @@ extension PDFObjectEditing {
         }
 
         if !request.appearanceLines.isEmpty, rect.x1 - rect.x0 >= 1, rect.y1 - rect.y0 >= 1, let pageIndex {
-            let appearance = SignatureAppearance(lines: request.appearanceLines, rect: rect, rotation: try loadPage(at: pageIndex).pageSpace().rotation)
-            let (font, stream) = (update.reserve(), update.reserve())
-            update.set(font, to: SignatureAppearance.font)
+            let appearance = SignatureAppearance(
+                lines: request.appearanceLines, rect: rect, rotation: try loadPage(at: pageIndex).pageSpace().rotation, font: request.appearanceFont)
+            let font = appearance.writeFont(into: &update)
+            let stream = update.reserve()
             update.setStream(stream, dictionary: appearance.dictionary(font: font), contents: appearance.contents)
             let current = try update.pending(widget) ?? object(widget.number)
             update.set(widget, to: current.setting("AP", to: .dictionary(["N": .reference(stream)])))

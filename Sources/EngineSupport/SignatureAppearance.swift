@@ -1,9 +1,10 @@
 import Foundation
 import RendererProvider
 
-/// The appearance of a visible signature: its lines of text in Helvetica on a pale ground
-/// inside a thin frame, as large as fits the widget (at most 12 points), kept upright on a
-/// turned page.
+/// The appearance of a visible signature: its lines of text on a pale ground inside a thin
+/// frame, as large as fits the widget (at most 12 points), kept upright on a turned page. The
+/// text is in Helvetica (WinAnsiEncoding), or in the embedded font the request gives when
+/// the lines need characters WinAnsiEncoding does not hold.
 package struct SignatureAppearance {
     /// The lines, top to bottom.
     package var lines: [String]
@@ -12,21 +13,57 @@ package struct SignatureAppearance {
     package var height: Double
     /// The page's `/Rotate`.
     package var rotation: PageRotation
+    /// The embedded font; nil for Helvetica.
+    package var font: AppearanceFont?
 
-    /// The appearance of `lines` for a widget over `rect` on a page turned by `rotation`.
-    package init(lines: [String], rect: UserRect, rotation: PageRotation) {
+    /// The appearance of `lines` for a widget over `rect` on a page turned by `rotation`,
+    /// drawn in `font` (nil: Helvetica).
+    package init(lines: [String], rect: UserRect, rotation: PageRotation, font: AppearanceFont? = nil) {
         let (w, h) = (rect.x1 - rect.x0, rect.y1 - rect.y0)
         let turned = rotation == .quarter || rotation == .threeQuarters
         self.lines = lines
         self.width = turned ? h : w
         self.height = turned ? w : h
         self.rotation = rotation
+        self.font = font
     }
 
-    /// The font resource the content names `/Helv`.
-    package static let font: PDFObject = .dictionary([
-        "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name("Helvetica"), "Encoding": .name("WinAnsiEncoding"),
-    ])
+    /// The font resource's name in the content.
+    private var fontKey: String { font == nil ? "Helv" : "Sig" }
+
+    /// Writes the font the content names into `update`: Helvetica, or the embedded font as a
+    /// Type 0 font (Identity-H: a two-byte code is a glyph of the program) with its widths,
+    /// descriptor, program and a ToUnicode map, so that text extraction reads the lines.
+    /// Returns the font's reference.
+    package func writeFont(into update: inout IncrementalUpdate) -> PDFReference {
+        let reference = update.reserve()
+        guard let font else {
+            update.set(reference, to: .dictionary([
+                "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name("Helvetica"), "Encoding": .name("WinAnsiEncoding"),
+            ]))
+            return reference
+        }
+        let (descendant, descriptor, program, toUnicode) = (update.reserve(), update.reserve(), update.reserve(), update.reserve())
+        update.setStream(program, dictionary: ["Length1": .integer(font.program.count)], contents: font.program)
+        update.setStream(toUnicode, dictionary: [:], contents: Self.toUnicode(font))
+        update.set(descriptor, to: .dictionary([
+            "Type": .name("FontDescriptor"), "FontName": .name(font.name), "Flags": .integer(32), "ItalicAngle": .integer(0),
+            "FontBBox": .array([-1000, font.descent, 2000, font.ascent].map(PDFObject.number)), "Ascent": .number(font.ascent),
+            "Descent": .number(font.descent), "CapHeight": .number(font.capHeight), "StemV": .integer(80), "FontFile2": .reference(program),
+        ]))
+        let widths = Dictionary(font.glyphs.values.map { ($0.id, $0.advance) }, uniquingKeysWith: { first, _ in first })
+        update.set(descendant, to: .dictionary([
+            "Type": .name("Font"), "Subtype": .name("CIDFontType2"), "BaseFont": .name(font.name),
+            "CIDSystemInfo": .dictionary(["Registry": .text("Adobe"), "Ordering": .text("Identity"), "Supplement": .integer(0)]),
+            "FontDescriptor": .reference(descriptor), "CIDToGIDMap": .name("Identity"),
+            "W": .array(widths.keys.sorted().flatMap { [PDFObject.integer(Int($0)), .array([.number(widths[$0]!)])] }),
+        ]))
+        update.set(reference, to: .dictionary([
+            "Type": .name("Font"), "Subtype": .name("Type0"), "BaseFont": .name(font.name), "Encoding": .name("Identity-H"),
+            "DescendantFonts": .array([.reference(descendant)]), "ToUnicode": .reference(toUnicode),
+        ]))
+        return reference
+    }
 
     /// The form XObject's dictionary, its font at `font`; the matrix turns the upright
     /// drawing back by the page's rotation, so that the page's turn shows it upright.
@@ -42,27 +79,35 @@ package struct SignatureAppearance {
             "Type": .name("XObject"), "Subtype": .name("Form"),
             "BBox": .array([0, 0, width, height].map(PDFObject.number)),
             "Matrix": .array(matrix.map(PDFObject.number)),
-            "Resources": .dictionary(["Font": .dictionary(["Helv": .reference(font)])]),
+            "Resources": .dictionary(["Font": .dictionary([fontKey: .reference(font)])]),
         ]
     }
 
     /// The content stream.
     package var contents: Data {
         let count = Double(max(lines.count, 1))
-        let longest = Double(lines.map(\.count).max() ?? 1)
-        let size = max(2, min(12, (height - 4) / (count * 1.25), (width - 8) / (max(longest, 1) * 0.55)))
+        let longest = lines.map(ems).max() ?? 1
+        let size = max(2, min(12, (height - 4) / (count * 1.25), (width - 8) / max(longest, 0.55)))
         let number = { (value: Double) in value.decimalText(places: 2) }
         var text = "q 0.94 0.96 1 rg 0 0 \(number(width)) \(number(height)) re f Q\n"
         text += "q 0.2 0.3 0.6 RG 0.75 w 0.5 0.5 \(number(width - 1)) \(number(height - 1)) re S Q\n"
-        text += "BT 0 0 0 rg /Helv \(number(size)) Tf \(number(size * 1.25)) TL 4 \(number(height - 2 - size)) Td\n"
+        text += "BT 0 0 0 rg /\(fontKey) \(number(size)) Tf \(number(size * 1.25)) TL 4 \(number(height - 2 - size)) Td\n"
         var bytes = Data(text.utf8)
         for (index, line) in lines.enumerated() {
             if index > 0 { bytes.append(Data("T*\n".utf8)) }
-            bytes.append(Self.literal(line))
+            bytes.append(font.map { Self.glyphString(line, in: $0) } ?? Self.literal(line))
             bytes.append(Data(" Tj\n".utf8))
         }
         bytes.append(Data("ET\n".utf8))
         return bytes
+    }
+
+    /// How wide `line` is in ems: its glyphs' advances, or Helvetica's 0.55 em a character.
+    private func ems(_ line: String) -> Double {
+        guard let font else { return Double(line.count) * 0.55 }
+        var thousandths = 0.0
+        for scalar in line.unicodeScalars { thousandths += font.glyphs[scalar.value]?.advance ?? 1000 }
+        return thousandths / 1000
     }
 
     /// `text` as a literal string in WinAnsiEncoding: Latin-1 characters as they are (with
@@ -79,5 +124,37 @@ package struct SignatureAppearance {
         }
         out.append(Data(")".utf8))
         return out
+    }
+
+    /// `text` as a hexadecimal string of `font`'s glyphs, two bytes each; a character the
+    /// font lacks is its missing glyph (0).
+    private static func glyphString(_ text: String, in font: AppearanceFont) -> Data {
+        Data(("<" + text.unicodeScalars.map { String(format: "%04X", font.glyphs[$0.value]?.id ?? 0) }.joined() + ">").utf8)
+    }
+
+    /// The ToUnicode map of `font`: each glyph to the character it draws (UTF-16BE).
+    private static func toUnicode(_ font: AppearanceFont) -> Data {
+        let pairs = font.glyphs.map { scalar, glyph in
+            (glyph.id, String(Unicode.Scalar(scalar).map(Character.init) ?? " ").utf16.map { String(format: "%04X", $0) }.joined())
+        }.sorted { $0.0 < $1.0 }
+        var map = """
+            /CIDInit /ProcSet findresource begin
+            12 dict begin
+            begincmap
+            /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+            /CMapName /Adobe-Identity-UCS def
+            /CMapType 2 def
+            1 begincodespacerange
+            <0000> <FFFF>
+            endcodespacerange
+
+            """
+        // At most 100 mappings a block, as the CMap syntax allows.
+        for start in stride(from: 0, to: pairs.count, by: 100) {
+            let block = pairs[start..<min(start + 100, pairs.count)]
+            map += "\(block.count) beginbfchar\n" + block.map { String(format: "<%04X> <", $0.0) + $0.1 + ">\n" }.joined() + "endbfchar\n"
+        }
+        map += "endcmap\nCMapName currentdict /CIDInit /ProcSet findresource /CMap defineresource pop\nend\nend\n"
+        return Data(map.utf8)
     }
 }

@@ -147,10 +147,11 @@ struct SigningPlan {
             // (the digest and the key fix its size) but for a few bytes of DER.
             var capacity = try identity.sign(Data("capacity".utf8), digest: options.digest.rawValue, cades: options.encoding == .cades).count + 256
             if options.timestampAuthority != nil { capacity += Self.timestampCapacity }
+            let lines = options.isVisible ? appearanceLines(identity, options) : []
             return SignatureUpdateRequest(
                 placement: placement, subFilter: options.encoding.rawValue, signerName: identity.commonName, signingTime: options.date,
                 reason: options.reason, location: options.location, contactInfo: options.contactInfo, certification: options.certification,
-                appearanceLines: options.isVisible ? appearanceLines(identity, options) : [], signatureCapacity: capacity)
+                appearanceLines: lines, appearanceFont: AppearanceFont.subset(for: lines), signatureCapacity: capacity)
         }
     }
 

@@ -97,6 +97,35 @@ struct SigningTests {
         try await Self.expectQPDFAccepts(signed)
     }
 
+    /// A visible signature whose signer's name and reason need more than WinAnsiEncoding:
+    /// drawn in an embedded subset of DejaVu Sans (a Type 0 font with a ToUnicode map), so
+    /// that both text extractors read them back as written; every witness accepts the file.
+    /// A name in WinAnsiEncoding keeps Helvetica, embedding nothing.
+    @Test(arguments: Fixtures.backendIDs)
+    func aVisibleSignatureShowsNamesBeyondLatin1(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let options = SigningOptions(
+            placement: .newField(name: "Approval", pageIndex: 0, area: PageRect(x: 300, y: 650, width: 260, height: 60)), isVisible: true,
+            reason: "Zatwierdzono – Ελέγχθηκε")
+        let signed = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, as: "unicode.p12", options: options, into: identities, output: "unicode.pdf")
+        for text in [try await Tool.run("pdftotext", [signed, "-"]).text, try await Tool.run("mutool", ["draw", "-q", "-F", "txt", signed, "1"]).text] {
+            #expect(text.contains("Digitally signed by Łukasz Żółć Ψ Жанна") && text.contains("Reason: Zatwierdzono – Ελέγχθηκε"), "\(text)")
+        }
+        let fonts = try await Tool.run("pdffonts", [signed]).text
+        #expect(fonts.contains("+DejaVuSans") && fonts.contains("CID TrueType"), "\(fonts)")
+        #expect(try await Tool.run("pdfsig", [signed]).text.contains("Signature is Valid"))
+        #expect(try await identities.pyHanko(signed).map { $0.valid && $0.trusted } == [true])
+        #expect(try Self.verdicts(signed, backend: Self.other(than: backend), identities: identities).map(\.verdict) == [.valid])
+        try await Self.expectQPDFAccepts(signed)
+
+        let latin = try Self.sign(
+            Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(placement: options.placement, isVisible: true, reason: "Geprüft"),
+            into: identities, output: "latin.pdf")
+        let latinFonts = try await Tool.run("pdffonts", [latin]).text
+        #expect(!latinFonts.contains("DejaVu"), "\(latinFonts)")
+    }
+
     /// signed.pdf's unsigned field Review.Witness signed by one backend, then a new field by
     /// the other: the fixture's signature and the first new one still cover their revisions
     /// and are intact, for every witness; each later revision only adds a signature.

@@ -38,13 +38,17 @@ public struct SignatureUpdateRequest: Hashable, Sendable, Codable {
     /// The lines of text the widget shows, top to bottom; none leaves a visible field
     /// without an appearance of its own.
     public var appearanceLines: [String]
+    /// The font to draw the lines in, when they need characters WinAnsiEncoding does not
+    /// hold; nil draws them in Helvetica.
+    public var appearanceFont: AppearanceFont?
     /// How many bytes the signature value may take.
     public var signatureCapacity: Int
 
     /// A request with every part given.
     public init(
         placement: Placement, subFilter: String, signerName: String?, signingTime: Date, reason: String? = nil, location: String? = nil,
-        contactInfo: String? = nil, certification: CertificationPermissions? = nil, appearanceLines: [String] = [], signatureCapacity: Int
+        contactInfo: String? = nil, certification: CertificationPermissions? = nil, appearanceLines: [String] = [], appearanceFont: AppearanceFont? = nil,
+        signatureCapacity: Int
     ) {
         self.placement = placement
         self.subFilter = subFilter
@@ -55,7 +59,46 @@ public struct SignatureUpdateRequest: Hashable, Sendable, Codable {
         self.contactInfo = contactInfo
         self.certification = certification
         self.appearanceLines = appearanceLines
+        self.appearanceFont = appearanceFont
         self.signatureCapacity = signatureCapacity
+    }
+}
+
+/// A TrueType font for a visible signature's appearance: a subset of its program that keeps
+/// the font's glyph identifiers (so that a character code is its glyph), and what the
+/// appearance needs of each character it shows.
+public struct AppearanceFont: Hashable, Sendable, Codable {
+    /// A character's glyph and how far it advances, in thousandths of the font size.
+    public struct Glyph: Hashable, Sendable, Codable {
+        public var id: UInt16
+        public var advance: Double
+
+        public init(id: UInt16, advance: Double) {
+            self.id = id
+            self.advance = advance
+        }
+    }
+
+    /// The font's PostScript name, with the subset's tag (`ABCDEF+Name`).
+    public var name: String
+    /// The subset program (a TrueType file).
+    public var program: Data
+    /// Each character the font draws (a Unicode scalar value), with its glyph.
+    public var glyphs: [UInt32: Glyph]
+    /// How far the font rises above the baseline and falls below it (negative), and its
+    /// capital letters' height, in thousandths of the font size.
+    public var ascent: Double
+    public var descent: Double
+    public var capHeight: Double
+
+    /// A font with every part given.
+    public init(name: String, program: Data, glyphs: [UInt32: Glyph], ascent: Double, descent: Double, capHeight: Double) {
+        self.name = name
+        self.program = program
+        self.glyphs = glyphs
+        self.ascent = ascent
+        self.descent = descent
+        self.capHeight = capHeight
     }
 }
 

@@ -9,6 +9,8 @@
 - expired.p12: "Old Signer", valid 2020-01-01 to 2021-01-01 only.
 - encipher-only.p12: "Key Only Signer", whose key usage is keyEncipherment alone.
 - stranger.p12: "Stray Signer", issued by another root that no test trusts.
+- unicode.p12: "Łukasz Żółć Ψ Жанна" (Latin, Greek and Cyrillic beyond Latin-1), otherwise as
+  signer.p12.
 - tsa.pem and tsa.key: "Test TSA", the time-stamping authority tsa-server.py runs.
 - ca.crl: the root's CRL (DER), revoking nothing.
 - revoked.p12: "Rex Signer", otherwise as signer.p12; revoked.crl: the root's CRL (DER),
@@ -78,6 +80,7 @@ write_p12("expired.p12", leaf("Old Signer", ca, valid=(start, datetime.datetime(
 write_p12("encipher-only.p12", leaf("Key Only Signer", ca, signing=False), [ca[1]])
 other = root("Stray Root")
 write_p12("stranger.p12", leaf("Stray Signer", other), [other[1]])
+write_p12("unicode.p12", leaf("Łukasz Żółć Ψ Жанна", ca), [ca[1]])
 rex = leaf("Rex Signer", ca)
 write_p12("revoked.p12", rex, [ca[1]])
 open(os.path.join(folder, "password.txt"), "wb").write(password + b"\n")
