@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <openssl/cms.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
 #include <openssl/x509.h>
@@ -36,7 +37,28 @@ static int signing_time(CMS_SignerInfo *info, long long *seconds)
 	return 0;
 }
 
-int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length,
+/* 1 when the CMS `info` verifies over what it holds, and that is the SHA-1 digest of
+   `content` (adbe.pkcs7.sha1); else the reason in `result`'s message. */
+static int holds_sha1_of(CMS_ContentInfo *info, STACK_OF(X509) *carried, const unsigned char *content, size_t content_length,
+	sigcrypto_result *result)
+{
+	unsigned char expected[EVP_MAX_MD_SIZE];
+	unsigned int expected_length = 0;
+	char *held = NULL;
+	int intact = 0;
+	BIO *out = BIO_new(BIO_s_mem());
+	if (!out || CMS_verify(info, carried, NULL, NULL, out, CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY) != 1)
+		note_error(result);
+	else if (EVP_Digest(content, content_length, expected, &expected_length, EVP_sha1(), NULL) == 1
+		&& BIO_get_mem_data(out, &held) == (long)expected_length && memcmp(held, expected, expected_length) == 0)
+		intact = 1;
+	else
+		snprintf(result->message, sizeof result->message, "the digest the signature holds is not the SHA-1 digest of the signed bytes");
+	BIO_free(out);
+	return intact;
+}
+
+int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length, int holds_sha1,
 	const char *anchors, size_t anchors_length, int system_anchors, long long fallback_time, sigcrypto_result *result)
 {
 	BIO *in = NULL, *data = NULL;
@@ -85,11 +107,14 @@ int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned
 		snprintf(result->digest, sizeof result->digest, "%s", OBJ_nid2sn(OBJ_obj2nid(algorithm)));
 	}
 
-	data = BIO_new_mem_buf(content, (int)content_length);
-	if (data && CMS_verify(info, carried, NULL, data, NULL, CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY) == 1)
-		result->intact = 1;
-	else
-		note_error(result);
+	if (holds_sha1) {
+		result->intact = holds_sha1_of(info, carried, content, content_length, result);
+	} else {
+		data = BIO_new_mem_buf(content, (int)content_length);
+		result->intact = data && CMS_verify(info, carried, NULL, data, NULL, CMS_BINARY | CMS_NO_SIGNER_CERT_VERIFY) == 1;
+		if (!result->intact)
+			note_error(result);
+	}
 
 	result->has_signing_time = signing_time(signer_info, &result->signing_time);
 	result->checked_time = result->has_signing_time ? result->signing_time : fallback_time >= 0 ? fallback_time : (long long)time(NULL);

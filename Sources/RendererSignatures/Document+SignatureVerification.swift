@@ -42,13 +42,16 @@ struct SignatureVerifier {
     /// The document's certification, which rules what may change after any signature.
     let certification: CertificationPermissions?
 
-    /// The encodings checked: detached CMS.
-    static let detachedEncodings: Set<String> = ["adbe.pkcs7.detached", "ETSI.CAdES.detached"]
+    /// The CMS encodings checked: detached, or (`adbe.pkcs7.sha1`, the legacy one) holding
+    /// the SHA-1 digest of the signed bytes.
+    static let cmsEncodings: Set<String> = ["adbe.pkcs7.detached", "ETSI.CAdES.detached", legacyEncoding]
+    /// The encoding whose CMS signature holds the signed bytes' SHA-1 digest.
+    static let legacyEncoding = "adbe.pkcs7.sha1"
 
     func verify(_ field: SignatureField) throws -> SignatureVerification {
         guard field.isSigned else { return SignatureVerification(field: field.name, reasons: [Reason(.notSigned, "the field holds no signature")]) }
         let isTimestamp = field.subFilter == SignatureUpdateRequest.documentTimestamp
-        guard let subFilter = field.subFilter, Self.detachedEncodings.contains(subFilter) || isTimestamp else {
+        guard let subFilter = field.subFilter, Self.cmsEncodings.contains(subFilter) || isTimestamp else {
             return SignatureVerification(field: field.name, reasons: [Reason(.unsupportedEncoding, "signatures encoded as \(field.subFilter ?? "nothing") are not checked")])
         }
         let ranges: SignedRanges
@@ -73,7 +76,8 @@ struct SignatureVerifier {
                 trust.pem.withUnsafeBytes { pem in
                     sigcrypto_verify(
                         cms.baseAddress?.assumingMemoryBound(to: UInt8.self), cms.count, signed.baseAddress?.assumingMemoryBound(to: UInt8.self), signed.count,
-                        pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count, trust.includesSystem ? 1 : 0, fallback, &result)
+                        field.subFilter == Self.legacyEncoding ? 1 : 0, pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count,
+                        trust.includesSystem ? 1 : 0, fallback, &result)
                 }
             }
         }

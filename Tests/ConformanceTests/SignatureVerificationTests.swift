@@ -227,6 +227,33 @@ struct SignatureVerificationTests {
         }
     }
 
+    /// The legacy encoding adbe.pkcs7.sha1 (the CMS signature holds the signed bytes' SHA-1
+    /// digest; `sign-legacy-sha1.py`): valid with its anchor, and a changed byte makes it
+    /// invalid, as pdfsig says (pyHanko does not read this encoding).
+    @Test(arguments: Fixtures.backendIDs)
+    func theLegacySHA1EncodingIsChecked(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let legacy = identities.path("legacy.pdf")
+        let made = try await Tool.run("python3", [Fixtures.path("Signing/sign-legacy-sha1.py"), identities.folder.path, Fixtures.path("forms.pdf"), legacy])
+        try #require(made.status == 0, "\(made.stderr)")
+        let anchor = TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem"))))
+        let verdicts = try await Self.verify(legacy, backend: backend, trust: anchor)
+        #expect(verdicts.map(\.field) == ["Legacy"] && verdicts.first?.verdict == .valid, "\(verdicts.map(\.reasons))")
+        #expect(verdicts.first.map(Self.codes) == [.intact, .trusted, .coversWholeFile])
+        #expect(try await Tool.run("pdfsig", [legacy]).text.contains("Signature is Valid"))
+
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: legacy))
+        let changed = try #require(bytes.firstRange(of: Data("/Helv 0 Tf".utf8))).lowerBound + 6
+        bytes[changed] = UInt8(ascii: "1")
+        let tampered = identities.path("legacy-changed.pdf")
+        try bytes.write(to: URL(fileURLWithPath: tampered))
+        let broken = try await Self.verify(tampered, backend: backend, trust: anchor)
+        #expect(broken.first?.verdict == .invalid && broken.first.map(Self.codes)?.first == .signatureMismatch, "\(broken.map(\.reasons))")
+        #expect(broken.first?.reasons.first?.message.contains("SHA-1") == true)
+        #expect(try await Tool.run("pdfsig", [tampered]).text.contains("Digest Mismatch"))
+    }
+
     /// A self-signed certificate and its key, made with Python's cryptography package:
     /// valid from yesterday for ten years, or (`--expired`) through 2021 only; with
     /// `--key-usage NAME`, a key usage extension of that one bit.

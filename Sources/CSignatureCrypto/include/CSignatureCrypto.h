@@ -41,14 +41,16 @@ typedef struct {
 	char message[256];        /* what failed, in OpenSSL's words, or empty */
 } sigcrypto_result;
 
-/* Checks the DER CMS signature `cms` over `content`, the chain of its signer's certificate
-   (helped by the certificates the signature carries) against the PEM certificates in
-   `anchors` (`anchors_length` bytes, may be 0) and, when `system_anchors` is set, the
-   system's; the PEM certificate revocation lists `anchors` holds too are checked for the
-   signer's certificate when one is its issuer's. The chain is checked at the signed signing time, else at `fallback_time` when it
-   is not negative (the time the PDF's /M gives), else now. Returns 1 when `result` is set
-   (whatever the verdict), 0 when memory runs out. */
-int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length,
+/* Checks the DER CMS signature `cms` over `content` (detached; or, when `holds_sha1` is set,
+   as adbe.pkcs7.sha1 signs: the signature holds the SHA-1 digest of `content`), the chain of
+   its signer's certificate (helped by the certificates the signature carries) against the
+   PEM certificates in `anchors` (`anchors_length` bytes, may be 0) and, when
+   `system_anchors` is set, the system's; the PEM certificate revocation lists `anchors`
+   holds too are checked for the signer's certificate when one is its issuer's. The chain is
+   checked at the signed signing time, else at `fallback_time` when it is not negative (the
+   time the PDF's /M gives), else now. Returns 1 when `result` is set (whatever the verdict),
+   0 when memory runs out. */
+int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length, int holds_sha1,
 	const char *anchors, size_t anchors_length, int system_anchors, long long fallback_time, sigcrypto_result *result);
 
 /* How reading an identity or signing ended. */
