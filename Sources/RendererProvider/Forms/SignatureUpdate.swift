@@ -70,9 +70,12 @@ public struct SignatureUpdateRequest: Hashable, Sendable, Codable {
 public struct AppearanceFont: Hashable, Sendable, Codable {
     /// A character's glyph and how far it advances, in thousandths of the font size.
     public struct Glyph: Hashable, Sendable, Codable {
+        /// The glyph's identifier in the font (its character code in the appearance).
         public var id: UInt16
+        /// How far it advances, in thousandths of the font size.
         public var advance: Double
 
+        /// A glyph and its advance.
         public init(id: UInt16, advance: Double) {
             self.id = id
             self.advance = advance
@@ -85,10 +88,11 @@ public struct AppearanceFont: Hashable, Sendable, Codable {
     public var program: Data
     /// Each character the font draws (a Unicode scalar value), with its glyph.
     public var glyphs: [UInt32: Glyph]
-    /// How far the font rises above the baseline and falls below it (negative), and its
-    /// capital letters' height, in thousandths of the font size.
+    /// How far the font rises above the baseline, in thousandths of the font size.
     public var ascent: Double
+    /// How far it falls below the baseline (negative), in thousandths of the font size.
     public var descent: Double
+    /// Its capital letters' height, in thousandths of the font size.
     public var capHeight: Double
 
     /// A font with every part given.
