@@ -19,10 +19,11 @@ int sigcrypto_seconds_of(const ASN1_TIME *time, long long *seconds);
    lists it holds, and, if asked, the system's certificates; NULL when memory runs out. */
 X509_STORE *sigcrypto_anchor_store(const char *pem, size_t length, int system_anchors, int *count);
 
-/* How `certificate`'s chain (helped by `carried`) ends against `store` at `at`, checked
-   against a revocation list of its issuer when the store holds one (`*revocation_checked`
-   then 1); OpenSSL's X509_V_ERR_* in `*error` and its words in `message` (unless set
-   already) when it fails. */
+/* How `certificate`'s chain (helped by `carried`) ends against `store` at `at`; once it is
+   trusted, whether a revocation list of its issuer that the store holds (signed with the
+   issuer's key, issued at any time) lists it (`*revocation_checked` 1 when there is one).
+   OpenSSL's X509_V_ERR_* in `*error` and its words in `message` (unless set already) when
+   it fails. */
 sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, long long at, int *error,
 	int *revocation_checked, char *message, size_t message_size);
 

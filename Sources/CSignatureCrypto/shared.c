@@ -61,16 +61,26 @@ int sigcrypto_may_sign(X509 *certificate)
 	return !(flags & EXFLAG_KUSAGE) || (X509_get_key_usage(certificate) & (KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION));
 }
 
-/* 1 when `store` holds a revocation list issued by `certificate`'s issuer. */
-static int holds_crl_for(X509_STORE *store, X509 *certificate)
+/* What the revocation lists `store` holds say of `certificate`, whose issuer is `issuer`:
+   -1 when none of them is the issuer's (signed with its key), 1 when one lists the
+   certificate, else 0. A list is read whenever it was issued: a list made after the time
+   the chain is checked at still says whether the certificate was revoked. */
+static int revocation_of(X509_STORE *store, X509 *certificate, X509 *issuer)
 {
 	STACK_OF(X509_OBJECT) *objects = X509_STORE_get0_objects(store);
-	for (int i = 0; i < sk_X509_OBJECT_num(objects); i++) {
+	EVP_PKEY *key = X509_get0_pubkey(issuer);
+	int found = -1;
+	for (int i = 0; key && i < sk_X509_OBJECT_num(objects); i++) {
 		X509_CRL *crl = X509_OBJECT_get0_X509_CRL(sk_X509_OBJECT_value(objects, i));
-		if (crl && X509_NAME_cmp(X509_CRL_get_issuer(crl), X509_get_issuer_name(certificate)) == 0)
+		X509_REVOKED *entry = NULL;
+		if (!crl || X509_NAME_cmp(X509_CRL_get_issuer(crl), X509_get_subject_name(issuer)) != 0 || X509_CRL_verify(crl, key) != 1)
+			continue;
+		if (X509_CRL_get0_by_cert(crl, &entry, certificate) == 1)
 			return 1;
+		found = 0;
 	}
-	return 0;
+	ERR_clear_error();
+	return found;
 }
 
 sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, long long at, int *error,
@@ -87,11 +97,16 @@ sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried
 		return SIGCRYPTO_CHAIN_FAILED;
 	}
 	X509_VERIFY_PARAM_set_time(X509_STORE_CTX_get0_param(context), (time_t)at);
-	*revocation_checked = holds_crl_for(store, certificate);
-	if (*revocation_checked)
-		X509_STORE_CTX_set_flags(context, X509_V_FLAG_CRL_CHECK);
 	if (X509_verify_cert(context) == 1) {
-		chain = SIGCRYPTO_CHAIN_TRUSTED;
+		/* The issuer is the chain's second certificate; a trusted certificate that is its own
+		   anchor issued itself. */
+		STACK_OF(X509) *built = X509_STORE_CTX_get0_chain(context);
+		X509 *issuer = sk_X509_value(built, sk_X509_num(built) > 1 ? 1 : 0);
+		int revoked = issuer ? revocation_of(store, certificate, issuer) : -1;
+		*revocation_checked = revoked >= 0;
+		chain = revoked == 1 ? SIGCRYPTO_CHAIN_REVOKED : SIGCRYPTO_CHAIN_TRUSTED;
+		if (revoked == 1)
+			*error = X509_V_ERR_CERT_REVOKED;
 	} else {
 		*error = X509_STORE_CTX_get_error(context);
 		switch (*error) {
@@ -100,9 +115,6 @@ sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried
 		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
 		case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
 			chain = SIGCRYPTO_CHAIN_UNTRUSTED;
-			break;
-		case X509_V_ERR_CERT_REVOKED:
-			chain = SIGCRYPTO_CHAIN_REVOKED;
 			break;
 		default:
 			chain = SIGCRYPTO_CHAIN_FAILED;

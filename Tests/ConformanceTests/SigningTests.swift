@@ -359,15 +359,17 @@ struct SigningTests {
     }
 
     /// Revocation lists given with the trust anchors: a signer the root's list names is
-    /// `revoked` (invalid), one it does not name is `notRevoked`; without a list nothing is
-    /// said of revocation; a list in PEM counts as in DER. pyHanko, given the same list,
-    /// finds the same signer revoked and the other not.
+    /// `revoked` (invalid), one it does not name is `notRevoked`, though the list was issued
+    /// after the signatures (dated 2021) and the chains are checked at their signing time;
+    /// without a list nothing is said of revocation; a list in PEM counts as in DER. pyHanko,
+    /// given the same list, finds the same signer revoked and the other not.
     @Test(arguments: Fixtures.backendIDs)
     func revocationListsGivenAreChecked(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
-        let revokedSigner = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, as: "revoked.p12", into: identities, output: "by-rex.pdf")
-        let goodSigner = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, into: identities, output: "by-ada.pdf")
+        let dated = SigningOptions(date: Date(timeIntervalSince1970: 1_609_459_200))  // 2021-01-01
+        let revokedSigner = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, as: "revoked.p12", options: dated, into: identities, output: "by-rex.pdf")
+        let goodSigner = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: dated, into: identities, output: "by-ada.pdf")
         let root = try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))
         let list = try Data(contentsOf: URL(fileURLWithPath: identities.path("revoked.crl")))
         let verdict = { (path: String, trust: TrustAnchors) in

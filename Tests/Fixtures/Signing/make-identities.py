@@ -14,8 +14,8 @@
 - tsa.pem and tsa.key: "Test TSA", the time-stamping authority tsa-server.py runs.
 - ca.crl: the root's CRL (DER), revoking nothing.
 - revoked.p12: "Rex Signer", otherwise as signer.p12; revoked.crl: the root's CRL (DER),
-  issued 2020-01-01, next updated 2050-01-01, that lists Rex Signer's certificate as revoked
-  on 2020-06-01.
+  issued 2025-01-01 (after signatures dated earlier), next updated 2050-01-01, that lists Rex
+  Signer's certificate as revoked on 2020-06-01.
 Every .p12 file's password is "correct horse" (in password.txt, with a line end).
 """
 import datetime
@@ -107,9 +107,9 @@ crl = (x509.CertificateRevocationListBuilder().issuer_name(ca[1].subject).last_u
        .sign(ca[0], hashes.SHA256()))
 open(os.path.join(folder, "ca.crl"), "wb").write(crl.public_bytes(serialization.Encoding.DER))
 
-# revoked.crl: the root's CRL listing Rex Signer's certificate, revoked 2020-06-01.
+# revoked.crl: the root's CRL of 2025 listing Rex Signer's certificate, revoked 2020-06-01.
 revocation = (x509.RevokedCertificateBuilder().serial_number(rex[1].serial_number).revocation_date(datetime.datetime(2020, 6, 1)).build())
-revoked_crl = (x509.CertificateRevocationListBuilder().issuer_name(ca[1].subject).last_update(start).next_update(end)
+revoked_crl = (x509.CertificateRevocationListBuilder().issuer_name(ca[1].subject).last_update(datetime.datetime(2025, 1, 1)).next_update(end)
                .add_revoked_certificate(revocation)
                .add_extension(x509.CRLNumber(2), critical=False)
                .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca[0].public_key()), critical=False)
