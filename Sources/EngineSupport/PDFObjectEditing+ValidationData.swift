@@ -31,6 +31,23 @@ extension PDFObjectEditing {
         return update.written().data
     }
 
+    /// What the document security store holds, each item's stream decoded (an item of more
+    /// than 16 MB, or that cannot be decoded, is left out); empty without a store.
+    package func readValidationData() throws -> ValidationData {
+        let catalog = try object(try catalogReference().number)
+        let store = try resolved(catalog["DSS"])
+        let items = { (key: String) throws -> [Data] in
+            try self.resolved(store[key]).items.compactMap { item in
+                guard case .reference(let reference) = item else { return nil }
+                return (try? self.streamContents(reference.number, limit: Self.largestStoreItem)) ?? nil
+            }
+        }
+        return ValidationData(certificates: try items("Certs"), crls: try items("CRLs"), ocspResponses: try items("OCSPs"))
+    }
+
+    /// The largest item of a document security store read.
+    private static var largestStoreItem: Int { 16 << 20 }
+
     /// The decoded streams `array` (a store's `/Certs`, `/CRLs` or `/OCSPs`) holds, those
     /// longer than `longest` bytes left out: they cannot equal an item to be added. A stream
     /// that cannot be decoded holds nothing to compare, and does not stop the update.

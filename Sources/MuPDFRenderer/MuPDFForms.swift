@@ -11,6 +11,10 @@ extension MuPDFDocument {
     func formFields() throws -> [FormField] {
         contentType == .pdf ? try listFormFields() : []
     }
+
+    func validationData() throws -> ValidationData {
+        contentType == .pdf ? try readValidationData() : ValidationData()
+    }
 }
 
 extension MuPDFDocument {

@@ -10,6 +10,10 @@ extension PopplerDocument {
     func formFields() throws -> [FormField] {
         try listFormFields()
     }
+
+    func validationData() throws -> ValidationData {
+        try readValidationData()
+    }
 }
 
 extension PopplerDocument {

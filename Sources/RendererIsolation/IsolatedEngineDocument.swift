@@ -43,6 +43,7 @@ final class IsolatedEngineDocument: EngineDocument {
     func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data {
         try connection.call(.prepareValidationDataUpdate(data, file: file))
     }
+    func validationData() throws -> ValidationData { try connection.call(.validationData) }
     /// Every page's facts in one call, not one call per page.
     func pageInfos() throws -> [PageInfo] { try connection.call(.pageInfos) }
 

@@ -64,6 +64,7 @@ enum EngineCall: Codable, Sendable {
     case signatureFields
     case prepareSignatureUpdate(SignatureUpdateRequest, file: Data)
     case prepareValidationDataUpdate(ValidationData, file: Data)
+    case validationData
     case formFields
     case xfaFacts
     case setFormField(FormField, values: [String])
@@ -134,7 +135,7 @@ enum EngineCall: Codable, Sendable {
         case .layers, .layerConfigurations: return "list the layers"
         case .setLayerStates: return "show and hide layers"
         case .write, .written: return "save the document"
-        case .xmpPacket, .signatureFields, .formFields, .xfaFacts: return "read the document"
+        case .xmpPacket, .signatureFields, .formFields, .xfaFacts, .validationData: return "read the document"
         case .prepareSignatureUpdate: return "lay a signature into the document"
         case .prepareValidationDataUpdate: return "add validation data to the document"
         case .layout: return "lay the document out"

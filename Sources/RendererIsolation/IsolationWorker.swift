@@ -114,6 +114,7 @@ private final class WorkerDocument {
         case .pageInfos: try reply(try document.pageInfos())
         case .prepareSignatureUpdate(let request, let file): try reply(try document.prepareSignatureUpdate(request, of: file))
         case .prepareValidationDataUpdate(let data, let file): try reply(try document.prepareValidationDataUpdate(data, of: file))
+        case .validationData: try reply(try document.validationData())
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)
             try reply(Done())

@@ -27,7 +27,12 @@ extension Document {
         }
         let fields = try signatureFields()
         let data = try sourceData()
-        let verifier = SignatureVerifier(document: self, data: data, trust: trust, certification: fields.lazy.compactMap(\.certification).first)
+        // The revocation lists the document security store keeps count with the anchors
+        // given (a list is believed only when its issuer's key signed it).
+        let stored = trust.isEmpty ? [] : (try? validationData())?.crls ?? []
+        let verifier = SignatureVerifier(
+            document: self, data: data, trust: trust, anchors: TrustAnchors(pem: trust.pem, revocationLists: stored).pem,
+            certification: fields.lazy.compactMap(\.certification).first)
         return try fields.map { try verifier.verify($0) }
     }
 }
@@ -39,6 +44,8 @@ struct SignatureVerifier {
     let document: Document
     let data: Data
     let trust: TrustAnchors
+    /// The anchors' PEM text with the revocation lists the document security store holds.
+    let anchors: Data
     /// The document's certification, which rules what may change after any signature.
     let certification: CertificationPermissions?
 
@@ -73,7 +80,7 @@ struct SignatureVerifier {
         let fallback = field.signingTime.map { Int64($0.timeIntervalSince1970) } ?? -1
         let ok = ranges.signature.withUnsafeBytes { cms in
             content.withUnsafeBytes { signed in
-                trust.pem.withUnsafeBytes { pem in
+                anchors.withUnsafeBytes { pem in
                     sigcrypto_verify(
                         cms.baseAddress?.assumingMemoryBound(to: UInt8.self), cms.count, signed.baseAddress?.assumingMemoryBound(to: UInt8.self), signed.count,
                         field.subFilter == Self.legacyEncoding ? 1 : 0, pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count,
@@ -160,7 +167,7 @@ struct SignatureVerifier {
         var result = sigcrypto_timestamp_result()
         let ok = token.withUnsafeBytes { stamp in
             data.withUnsafeBytes { bytes in
-                trust.pem.withUnsafeBytes { pem in
+                anchors.withUnsafeBytes { pem in
                     sigcrypto_verify_timestamp(
                         stamp.baseAddress?.assumingMemoryBound(to: UInt8.self), stamp.count, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
                         pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count, trust.includesSystem ? 1 : 0, &result)
@@ -182,10 +189,10 @@ struct SignatureVerifier {
         switch chain {
         case SIGCRYPTO_CHAIN_TRUSTED:
             [Reason(.trusted, "\(who) leads to a trust anchor")]
-                + (revocationChecked ? [Reason(.notRevoked, "the revocation list of its issuer given does not list \(who)")] : [])
+                + (revocationChecked ? [Reason(.notRevoked, "the revocation list of its issuer (given, or kept in the document) does not list \(who)")] : [])
         case SIGCRYPTO_CHAIN_UNTRUSTED: [Reason(.untrusted, "\(who) leads to no trust anchor given (\(message))")]
         case SIGCRYPTO_CHAIN_FAILED: [Reason(.chainRefused, "a certificate of the chain of \(who) was refused at \(format(time)): \(message)")]
-        case SIGCRYPTO_CHAIN_REVOKED: [Reason(.revoked, "the revocation list of its issuer given lists \(who) as revoked")]
+        case SIGCRYPTO_CHAIN_REVOKED: [Reason(.revoked, "the revocation list of its issuer (given, or kept in the document) lists \(who) as revoked")]
         default: [Reason(.noTrustAnchor, "no trust anchor was given, so \(who) is not known")]
         }
     }

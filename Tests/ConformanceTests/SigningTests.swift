@@ -361,8 +361,9 @@ struct SigningTests {
     /// Revocation lists given with the trust anchors: a signer the root's list names is
     /// `revoked` (invalid), one it does not name is `notRevoked`, though the list was issued
     /// after the signatures (dated 2021) and the chains are checked at their signing time;
-    /// without a list nothing is said of revocation; a list in PEM counts as in DER. pyHanko,
-    /// given the same list, finds the same signer revoked and the other not.
+    /// without a list nothing is said of revocation; a list in PEM counts as in DER, and one
+    /// the document security store keeps counts as one given. pyHanko, given the same list,
+    /// finds the same signer revoked and the other not.
     @Test(arguments: Fixtures.backendIDs)
     func revocationListsGivenAreChecked(backend: String) async throws {
         let identities = try await SigningIdentities.make()
@@ -383,6 +384,18 @@ struct SigningTests {
         #expect(try verdict(revokedSigner, TrustAnchors(pem: root)).reasons.map(\.code) == [.intact, .trusted, .coversWholeFile])
         let pemList = Data("-----BEGIN X509 CRL-----\n\(list.base64EncodedString(options: .lineLength64Characters))\n-----END X509 CRL-----\n".utf8)
         #expect(try verdict(revokedSigner, TrustAnchors(pem: root, revocationLists: [pemList])).verdict == .invalid)
+
+        // The same list kept in each file's document security store (PAdES B-LT, written by
+        // the other engine) counts as given: the store is read back as written.
+        for (path, expected) in [(revokedSigner, SignatureVerification.Code.revoked), (goodSigner, .notRevoked)] {
+            let document = try await Fixtures.registry.open(.file(path), backend: .id(Self.other(than: backend)))
+            let stored = identities.path("stored-" + URL(fileURLWithPath: path).lastPathComponent)
+            try document.addingValidationData(ValidationData(crls: [list])).write(to: URL(fileURLWithPath: stored))
+            let reopened = try await Fixtures.registry.open(.file(stored), backend: .id(backend))
+            #expect(try reopened.validationData().crls == [list])
+            let codes = try #require(try reopened.verifySignatures(trust: TrustAnchors(pem: root)).first).reasons.map(\.code)
+            #expect(codes.contains(expected), "\(codes)")
+        }
 
         let roots = [identities.path("ca.pem")], lists = [identities.path("revoked.crl")]
         #expect(try await SigningIdentities.pyHanko(revokedSigner, roots: roots, revocationLists: lists).map(\.revoked) == [true])

@@ -152,6 +152,11 @@ struct IsolationTests {
         let verdicts = try await Fixtures.registry.open(.file(output), backend: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
         #expect(verdicts.map(\.verdict) == [.valid])
         #expect(try await Tool.run("pdfsig", [output]).text.contains("Signature is Valid"))
+        // The document security store, written and read through the engine process.
+        let crl = try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.crl")))
+        let stored = identities.path("stored.pdf")
+        try Self.open(output, backend: .id(backend)).addingValidationData(ValidationData(crls: [crl])).write(to: URL(fileURLWithPath: stored))
+        #expect(try Self.open(stored, backend: .id(backend)).validationData().crls == [crl])
     }
 
     /// Changes an engine process held are lost when it crashes: that call and every later one

@@ -108,6 +108,9 @@ public protocol EngineDocument: AnyObject {
     /// that adds `data` to the document security store (`/DSS`), made when there is none.
     /// The document itself is not changed.
     func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data
+    /// What the document security store (`/DSS`) holds: its certificates, CRLs and OCSP
+    /// responses as written; empty when there is no store.
+    func validationData() throws -> ValidationData
     /// Lays a document whose content type is reflowable (``ContentType/isReflowable``) out again on pages of `pageSize` points with text of
     /// `fontSize` points; the page count changes.
     func layout(pageSize: PageSize, fontSize: Double) throws
@@ -151,6 +154,11 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/sign`` implements it.
     public func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data {
         throw RendererError(.unsupported, "this engine does not add validation data")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/sign`` implements it.
+    public func validationData() throws -> ValidationData {
+        throw RendererError(.unsupported, "this engine does not read the document security store")
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.

@@ -15,6 +15,14 @@ extension Document {
         try withSavedFile { document, file in try document.prepareValidationDataUpdate(data, of: file) }
     }
 
+    /// What the document security store (`/DSS`) holds: the certificates, certificate
+    /// revocation lists and OCSP responses kept to check signatures in the long term (as
+    /// written, nothing checked); empty without a store. Needs ``Capability/sign``.
+    public func validationData() throws -> ValidationData {
+        try require(.sign)
+        return try withEngine { document, _ in try document.validationData() }
+    }
+
     /// Runs `body` with the engine document and the file's bytes, for an update that follows
     /// them. Needs ``Capability/sign``; `invalidArgument` when the document has unsaved
     /// changes (what is signed is the file), `unsupported` when the engine had to repair the
