@@ -33,8 +33,9 @@ extension PDFObjectEditing {
         let fileLength = try fileLength()
         let fields = try terminalFields().filter { $0.type == "Sig" }.map { field in
             let signature = field.value ?? .null
+            let lock = try fieldLock(of: field.dictionary)
             guard case .dictionary = signature else {
-                return SignatureField(name: field.name, pageIndex: field.widgets.first?.pageIndex, isSigned: false)
+                return SignatureField(name: field.name, pageIndex: field.widgets.first?.pageIndex, isSigned: false, lock: lock)
             }
             let text = { (key: String) in TerminalField.text(of: try self.resolved(signature[key])) }
             let numbers = try resolved(signature["ByteRange"]).items.map { Int((try? resolved($0))?.number ?? 0) }
@@ -42,7 +43,7 @@ extension PDFObjectEditing {
             return SignatureField(
                 name: field.name, pageIndex: field.widgets.first?.pageIndex, isSigned: true, signerName: try text("Name"),
                 signingTime: try text("M").flatMap(PDFDate.parse), reason: try text("Reason"), location: try text("Location"), subFilter: try text("SubFilter"),
-                byteRanges: ranges, coversWholeFile: SignatureField.rangesCoverWholeFile(ranges, fileSize: fileLength))
+                byteRanges: ranges, coversWholeFile: SignatureField.rangesCoverWholeFile(ranges, fileSize: fileLength), lock: lock)
         }
         return markingCertification(fields)
     }
@@ -71,6 +72,19 @@ extension PDFObjectEditing {
             let normal = try resolved(try resolved(try object(widgetReference.number)["AP"])["N"])
             let hasState = if case .dictionary(let states) = normal { states[state] != nil } else { false }
             try setEntry("AS", of: widgetReference, to: .name(hasState ? state : "Off"))
+        }
+    }
+
+    /// The fields a signature field's `/Lock` locks; nil without one, or with an action it
+    /// does not know.
+    private func fieldLock(of field: PDFObject) throws -> FieldLock? {
+        let lock = try resolved(field["Lock"])
+        let names = try resolved(lock["Fields"]).items.compactMap { TerminalField.text(of: try resolved($0)) }
+        switch lock["Action"] {
+        case .name("All")?: return .all
+        case .name("Include")?: return .only(names)
+        case .name("Exclude")?: return .allBut(names)
+        default: return nil
         }
     }
 

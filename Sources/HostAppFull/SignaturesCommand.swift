@@ -34,6 +34,15 @@ struct SignaturesCommand: HostSubcommand {
         guard verify || trust.isEmpty else { throw ValidationError("--trust and --system-trust go with --verify") }
     }
 
+    /// The fields a lock holds, in words.
+    private static func describe(_ lock: FieldLock) -> String {
+        switch lock {
+        case .all: "every field"
+        case .only(let names): names.joined(separator: ", ")
+        case .allBut(let names): "every field but " + names.joined(separator: ", ")
+        }
+    }
+
     func run() throws {
         try Failure.reporting {
             let document = try global.open(file, needing: [.signatures])
@@ -50,7 +59,7 @@ struct SignaturesCommand: HostSubcommand {
                     ("Signer", field.signerName), ("Time", field.signingTime.map(dateFormat.string)), ("Reason", field.reason),
                     ("Location", field.location), ("Type", field.subFilter),
                     ("Ranges", field.byteRanges.map { "\($0.offset)+\($0.length)" }.joined(separator: ", ")),
-                    ("Whole file", field.coversWholeFile ? "yes" : "no"),
+                    ("Whole file", field.coversWholeFile ? "yes" : "no"), ("Locks", field.lock.map(Self.describe)),
                 ]
                 for case let (name, value?) in rows {
                     print("  " + "\(name):".padding(toLength: 12, withPad: " ", startingAt: 0) + value)

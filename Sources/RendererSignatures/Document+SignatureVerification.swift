@@ -105,7 +105,7 @@ struct SignatureVerifier {
         reasons += Self.chainReasons(result.chain, of: "the signer's certificate", at: checkedAt, message, revocationChecked: result.revocation_checked != 0)
         let stamp = try signatureTimestamp(ranges.signature)
         if let stamp { reasons.append(stamp.reason) }
-        reasons += try coverage(ranges)
+        reasons += try coverage(ranges, lock: field.lock)
         return SignatureVerification(
             field: field.name, reasons: reasons, signer: CMSBytes.text(of: result.signer),
             signingTime: result.has_signing_time != 0 ? Date(timeIntervalSince1970: TimeInterval(result.signing_time)) : nil,
@@ -129,7 +129,7 @@ struct SignatureVerifier {
         if result.authority_may_stamp == 0 {
             reasons.insert(Reason(.keyUsage, "the timestamp's authority may not stamp times (\(Self.stampingUsage))"), at: 1)
         }
-        reasons += try coverage(ranges)
+        reasons += try coverage(ranges, lock: field.lock)
         return SignatureVerification(field: field.name, reasons: reasons, signer: CMSBytes.text(of: result.authority), signingTime: time, timestampTime: time)
     }
 
@@ -198,11 +198,12 @@ struct SignatureVerifier {
     }
 
     /// What the signature covers: the whole file, or its revision and what later ones changed.
-    private func coverage(_ ranges: SignedRanges) throws -> [Reason] {
+    /// `lock` is the fields the signature's field locks.
+    private func coverage(_ ranges: SignedRanges, lock: FieldLock?) throws -> [Reason] {
         if ranges.end == data.count { return [Reason(.coversWholeFile, "the signature covers the whole file")] }
         return [
             Reason(.coversItsRevision, "the signature covers its revision, the file's first \(ranges.end) of \(data.count) bytes"),
-            try RevisionComparison(document: document, data: data, signedLength: ranges.end, certification: certification).reason(),
+            try RevisionComparison(document: document, data: data, signedLength: ranges.end, certification: certification, lock: lock).reason(),
         ]
     }
 

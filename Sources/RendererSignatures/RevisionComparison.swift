@@ -11,6 +11,8 @@ struct RevisionComparison {
     /// The permissions of the document's certification signature; nil when it has none,
     /// which permits every change but one to the pages.
     let certification: CertificationPermissions?
+    /// The fields the signature's field locks, whose values may not change after it.
+    let lock: FieldLock?
 
     /// The changes besides the pages', by name.
     enum Change: String, CaseIterable {
@@ -51,7 +53,11 @@ struct RevisionComparison {
         if let change = try pageChange(from: signed, widgets: annotations) {
             return SignatureVerification.Reason(.changedAfterSigning, "after signing, \(change)")
         }
-        let changes = try otherChanges(from: signed, annotations: annotations)
+        let (changes, changedFields) = try otherChanges(from: signed, annotations: annotations)
+        if let lock, case let locked = changedFields.filter(lock.locks), !locked.isEmpty {
+            return SignatureVerification.Reason(
+                .changedAfterSigning, "after signing, the \(locked.count == 1 ? "field" : "fields") \(locked.joined(separator: ", ")) changed, which the signature locks")
+        }
         let refused = changes.filter { !Self.permits(certification, $0) }
         guard refused.isEmpty else {
             return SignatureVerification.Reason(
@@ -110,20 +116,23 @@ struct RevisionComparison {
         changes.map(\.rawValue).joined(separator: ", ")
     }
 
-    /// The other kinds of change.
-    private func otherChanges(from signed: Document, annotations: (before: [[Annotation]], after: [[Annotation]])) throws -> [Change] {
+    /// The other kinds of change, and the names of the form fields whose values changed.
+    private func otherChanges(from signed: Document, annotations: (before: [[Annotation]], after: [[Annotation]])) throws -> ([Change], [String]) {
         var changes: [Change] = []
         // Widgets are the form's: their changes count as form values and signatures.
         let others = { (pages: [[Annotation]]) in pages.map { $0.filter { !Self.isWidget($0) } } }
         if others(annotations.before) != others(annotations.after) { changes.append(.annotations) }
-        let values = { (document: Document) in try document.formFields().filter { $0.kind != .signature }.map { [$0.name] + $0.values } }
-        if try values(signed) != values(document) { changes.append(.formValues) }
+        let values = { (document: Document) in try document.formFields().filter { $0.kind != .signature }.map { ($0.name, $0.values) } }
+        let (before, after) = (try values(signed), try values(document))
+        if !before.elementsEqual(after, by: ==) { changes.append(.formValues) }
+        let valuesBefore = Dictionary(before, uniquingKeysWith: { first, _ in first })
+        let changedFields = after.filter { valuesBefore[$0.0] != $0.1 }.map(\.0)
         // Document timestamps are left out: PAdES lets them follow any certification.
         let signatures = { (document: Document) in
             try document.signatureFields().filter { $0.isSigned && $0.subFilter != SignatureUpdateRequest.documentTimestamp }.count
         }
         if try signatures(signed) != signatures(document) { changes.append(.signatures) }
         if try signed.info().metadata != document.info().metadata || signed.xmpPacket() != document.xmpPacket() { changes.append(.metadata) }
-        return changes
+        return (changes, changedFields)
     }
 }

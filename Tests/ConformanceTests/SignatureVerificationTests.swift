@@ -227,6 +227,39 @@ struct SignatureVerificationTests {
         }
     }
 
+    /// A signature whose field locks the fields `name` and `person.first` (pyHanko's /Lock
+    /// /Include, `sign-with-lock.py`): filling another field later is allowed, filling a
+    /// locked one breaks it; the lock is read on the field. pyHanko finds the signature
+    /// intact in both files, but is no witness of what changed: its difference analysis
+    /// calls any update another writer makes "OTHER".
+    @Test(arguments: Fixtures.backendIDs)
+    func aFieldLockRulesWhichFieldsMayChange(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let locked = identities.path("locked.pdf")
+        let made = try await Tool.run(
+            "python3", [Fixtures.path("Signing/sign-with-lock.py"), identities.folder.path, Fixtures.path("forms.pdf"), locked, "name", "person.first"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let anchor = TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem"))))
+        let field = try #require(try await Fixtures.registry.open(.file(locked), backend: .id(backend)).signatureFields().first { $0.name == "Locking" })
+        #expect(field.lock == .only(["name", "person.first"]) && field.lock?.locks("person.first") == true && field.lock?.locks("address") == false)
+
+        for (name, value, allowed) in [("address", "1 Analytical Way", true), ("person.first", "Augusta", false)] {
+            let filled = identities.path("filled-\(name).pdf")
+            let document = try await Fixtures.registry.open(.file(locked), backend: .id(backend))
+            try document.fillForm([name: [value]])
+            try document.save(to: filled, mode: .incremental)
+            let verdict = try #require(try await Self.verify(filled, backend: backend, trust: anchor).first { $0.field == "Locking" })
+            if allowed {
+                #expect(verdict.verdict == .valid && Self.codes(verdict).last == .allowedChanges, "\(name): \(verdict.reasons)")
+            } else {
+                #expect(verdict.verdict == .invalid && Self.codes(verdict).last == .changedAfterSigning, "\(name): \(verdict.reasons)")
+                #expect(verdict.reasons.last?.message.contains("person.first") == true)
+            }
+            #expect(try await identities.pyHanko(filled).first { $0.field == "Locking" }?.intact == true)
+        }
+    }
+
     /// The legacy encoding adbe.pkcs7.sha1 (the CMS signature holds the signed bytes' SHA-1
     /// digest; `sign-legacy-sha1.py`): valid with its anchor, and a changed byte makes it
     /// invalid, as pdfsig says (pyHanko does not read this encoding).

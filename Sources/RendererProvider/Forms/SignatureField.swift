@@ -46,12 +46,14 @@ public struct SignatureField: Hashable, Sendable, Codable {
     /// For the document's certification signature (the one the catalog's `/Perms /DocMDP`
     /// names), the changes it permits after it; nil for any other field.
     public var certification: CertificationPermissions?
+    /// The fields this signature field locks (its `/Lock`); nil when it locks none.
+    public var lock: FieldLock?
 
     /// A field with the given facts.
     public init(
         name: String, pageIndex: Int?, isSigned: Bool, signerName: String? = nil, signingTime: Date? = nil, reason: String? = nil,
         location: String? = nil, subFilter: String? = nil, byteRanges: [ByteRange] = [], coversWholeFile: Bool = false,
-        certification: CertificationPermissions? = nil
+        certification: CertificationPermissions? = nil, lock: FieldLock? = nil
     ) {
         self.name = name
         self.pageIndex = pageIndex
@@ -64,6 +66,7 @@ public struct SignatureField: Hashable, Sendable, Codable {
         self.byteRanges = byteRanges
         self.coversWholeFile = coversWholeFile
         self.certification = certification
+        self.lock = lock
     }
 
     /// Whether `ranges` run from the first byte of a file of `fileSize` bytes to its last,
@@ -84,4 +87,25 @@ public enum CertificationPermissions: Int, Hashable, Sendable, Codable, CaseIter
     case formFilling = 2
     /// What ``formFilling`` permits, and creating, changing and deleting annotations.
     case formFillingAndAnnotations = 3
+}
+
+/// The form fields a signature field locks (its `/Lock`, ISO 32000-1, 12.7.4.5): a change
+/// to their values after the signature breaks it.
+public enum FieldLock: Hashable, Sendable, Codable {
+    /// Every field.
+    case all
+    /// The fields named (fully qualified), each with the fields under it.
+    case only([String])
+    /// Every field but those named (and the fields under them).
+    case allBut([String])
+
+    /// Whether the lock holds the field whose fully qualified name is `name`.
+    public func locks(_ name: String) -> Bool {
+        let named = { (names: [String]) in names.contains { name == $0 || name.hasPrefix($0 + ".") } }
+        switch self {
+        case .all: return true
+        case .only(let names): return named(names)
+        case .allBut(let names): return !named(names)
+        }
+    }
 }
