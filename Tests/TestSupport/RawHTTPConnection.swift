@@ -87,6 +87,8 @@ public final class RawHTTPConnection: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while !done(received) {
             let count = recv(descriptor, &buffer, buffer.count, 0)
+            // A signal (a child process of another test ending) interrupts a wait; it goes on.
+            if count < 0, errno == EINTR { continue }
             if count == 0 { closedByServer = true }
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
