@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HostCommands
+import RendererProvider
 import RendererSignatures
 
 /// The certificates signers' chains may lead to, as `signatures --verify` and `serve` take them.
@@ -21,10 +22,17 @@ struct TrustOptions: ParsableArguments {
     var isEmpty: Bool { files.isEmpty && !system }
 
     /// The anchors the files hold, with the system's when asked, and the revocation lists;
-    /// `ioFailure` for a file that cannot be read.
+    /// `ioFailure` for a file that cannot be read, `invalidArgument` for one that holds no
+    /// PEM certificate (so that a server does not start trusting nothing it was given).
     func anchors() throws -> TrustAnchors {
-        TrustAnchors(
-            pem: try files.reduce(into: Data()) { $0.append(try DataFiles.read($1) + Data("\n".utf8)) }, revocationLists: try revocationLists.map(DataFiles.read),
-            includesSystem: system)
+        var pem = Data()
+        for file in files {
+            let text = try DataFiles.read(file)
+            guard text.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+                throw RendererError(.invalidArgument, "--trust \(file) holds no PEM certificate")
+            }
+            pem += text + Data("\n".utf8)
+        }
+        return TrustAnchors(pem: pem, revocationLists: try revocationLists.map(DataFiles.read), includesSystem: system)
     }
 }

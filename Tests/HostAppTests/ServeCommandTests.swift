@@ -20,6 +20,16 @@ import TestSupport
         #expect(weak.status == 64 && !weak.stderr.contains("abc\n"))
         let noGrace = try await Tool.run(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--shutdown-grace", "0", "--port", "0"])
         #expect(noGrace.status == 64 && noGrace.stderr.contains("--shutdown-grace"))
+
+        // Trust anchors that hold no certificate: the server does not start (a deadline ends
+        // the run if it does, which fails the test).
+        let empty = NSTemporaryDirectory() + "empty-anchors-\(UUID().uuidString).pem"
+        try "not a certificate\n".write(toFile: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let untrusting = try RunningProcess(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--trust", empty, "--port", "0"])
+        let status = await untrusting.exitStatus(timeout: .seconds(120))
+        if status == nil { untrusting.killAtOnce() }
+        #expect(status != nil && status != 0 && untrusting.errorOutput.contains("holds no PEM certificate"), "\(untrusting.errorOutput)")
     }
 
     /// SIGTERM: the render in flight is answered, new connections are refused, and the
