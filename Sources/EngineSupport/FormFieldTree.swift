@@ -67,9 +67,11 @@ private struct FieldWalk<Document: PDFObjectEditing> {
     let document: Document
     var seen: Set<Int> = []
     var found: [TerminalField] = []
-    /// Page indices by the object number of the page, then of each annotation its `/Annots`
-    /// lists; read at the first widget.
-    private var pages: (byPage: [Int: Int], byAnnotation: [Int: Int])?
+    /// Page indices by the object number of the page, read at the first widget.
+    private var pagesByObject: [Int: Int]?
+    /// Page indices by the object number of each annotation the page's `/Annots` lists, read
+    /// at the first widget without a `/P` that names a page.
+    private var pagesByAnnotation: [Int: Int]?
 
     init(document: Document) {
         self.document = document
@@ -115,21 +117,24 @@ private struct FieldWalk<Document: PDFObjectEditing> {
 
     /// The page showing `widget`: its `/P`, else the page whose `/Annots` lists it.
     private mutating func pageIndex(of widget: PDFObject, _ reference: PDFReference?) throws -> Int? {
-        if pages == nil { pages = try pageIndices() }
-        if case .reference(let page)? = widget["P"], let index = pages?.byPage[page.number] { return index }
-        return reference.flatMap { pages?.byAnnotation[$0.number] }
-    }
-
-    private func pageIndices() throws -> (byPage: [Int: Int], byAnnotation: [Int: Int]) {
-        var byPage: [Int: Int] = [:]
-        var byAnnotation: [Int: Int] = [:]
-        for index in 0..<document.pageCount {
-            guard let page = try? document.pageReference(at: index) else { continue }
-            byPage[page.number] = byPage[page.number] ?? index
-            for case .reference(let annotation) in try document.resolved(try document.object(page.number)["Annots"]).items {
-                byAnnotation[annotation.number] = byAnnotation[annotation.number] ?? index
+        if pagesByObject == nil {
+            var pages: [Int: Int] = [:]
+            for index in 0..<document.pageCount {
+                if let page = try? document.pageReference(at: index), pages[page.number] == nil { pages[page.number] = index }
             }
+            pagesByObject = pages
         }
-        return (byPage, byAnnotation)
+        if case .reference(let page)? = widget["P"], let index = pagesByObject?[page.number] { return index }
+        guard let reference else { return nil }
+        if pagesByAnnotation == nil {
+            var annotations: [Int: Int] = [:]
+            for (number, index) in pagesByObject ?? [:] {
+                for case .reference(let annotation) in try document.resolved(try document.object(number)["Annots"]).items {
+                    annotations[annotation.number] = min(annotations[annotation.number] ?? index, index)
+                }
+            }
+            pagesByAnnotation = annotations
+        }
+        return pagesByAnnotation?[reference.number]
     }
 }
