@@ -6,7 +6,14 @@
 #include "CSignatureCrypto.h"
 
 #include <openssl/asn1.h>
+#include <openssl/ocsp.h>
 #include <openssl/x509.h>
+
+/* Basic OCSP responses, read by sigcrypto_ocsp_responses. */
+typedef struct {
+	OCSP_BASICRESP **items;
+	int count;
+} sigcrypto_responses;
 
 /* Puts the first of OpenSSL's queued errors, or `fallback`, into `message` (when given), and
    clears the queue. */
@@ -21,11 +28,18 @@ X509_STORE *sigcrypto_anchor_store(const char *pem, size_t length, int system_an
 
 /* How `certificate`'s chain (helped by `carried`) ends against `store` at `at`; once it is
    trusted, whether a revocation list of its issuer that the store holds (signed with the
-   issuer's key, issued at any time) lists it (`*revocation_checked` 1 when there is one).
+   issuer's key, issued at any time) lists it, or else whether one of `responses` (may be
+   NULL) that the issuer or its delegate signed says it is revoked (`*revocation_checked` 1
+   when a list or a response spoke of it).
    OpenSSL's X509_V_ERR_* in `*error` and its words in `message` (unless set already) when
    it fails. */
-sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, long long at, int *error,
-	int *revocation_checked, char *message, size_t message_size);
+sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, const sigcrypto_responses *responses,
+	long long at, int *error, int *revocation_checked, char *message, size_t message_size);
+
+/* The OCSP responses (DER, one after another) in `bytes` that are successful and hold a
+   basic response, into `responses` (emptied by sigcrypto_free_responses). */
+void sigcrypto_ocsp_responses(const unsigned char *bytes, size_t length, sigcrypto_responses *responses);
+void sigcrypto_free_responses(sigcrypto_responses *responses);
 
 /* 1 when `certificate` has no key usage, or one with digitalSignature or nonRepudiation. */
 int sigcrypto_may_sign(X509 *certificate);

@@ -5,6 +5,7 @@
 #include <openssl/pem.h>
 #include <openssl/x509v3.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 /* The helpers verify.c, sign.c and timestamp.c share (internal.h). */
@@ -61,6 +62,61 @@ int sigcrypto_may_sign(X509 *certificate)
 	return !(flags & EXFLAG_KUSAGE) || (X509_get_key_usage(certificate) & (KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION));
 }
 
+void sigcrypto_ocsp_responses(const unsigned char *bytes, size_t length, sigcrypto_responses *responses)
+{
+	const unsigned char *cursor = bytes, *end = bytes + length;
+	OCSP_RESPONSE *response;
+	responses->items = NULL;
+	responses->count = 0;
+	while (bytes && cursor < end && (response = d2i_OCSP_RESPONSE(NULL, &cursor, (long)(end - cursor)))) {
+		OCSP_BASICRESP *basic = OCSP_response_status(response) == OCSP_RESPONSE_STATUS_SUCCESSFUL ? OCSP_response_get1_basic(response) : NULL;
+		OCSP_BASICRESP **grown = basic ? realloc(responses->items, sizeof *grown * (size_t)(responses->count + 1)) : NULL;
+		if (grown) {
+			responses->items = grown;
+			responses->items[responses->count++] = basic;
+		} else {
+			OCSP_BASICRESP_free(basic);
+		}
+		OCSP_RESPONSE_free(response);
+	}
+	ERR_clear_error();
+}
+
+void sigcrypto_free_responses(sigcrypto_responses *responses)
+{
+	for (int i = 0; i < responses->count; i++)
+		OCSP_BASICRESP_free(responses->items[i]);
+	free(responses->items);
+	responses->items = NULL;
+	responses->count = 0;
+}
+
+/* What `responses` say of `certificate`, whose issuer is `issuer` (`chain` the certificates
+   that lead to the anchors): -1 when none that verifies (signed by the issuer or its
+   delegate, leading to `store`) speaks of it, 1 when one says it is revoked, else 0. */
+static int ocsp_status_of(const sigcrypto_responses *responses, X509 *certificate, X509 *issuer, STACK_OF(X509) *chain, X509_STORE *store)
+{
+	OCSP_CERTID *id = OCSP_cert_to_id(NULL, certificate, issuer);
+	int found = -1;
+	for (int i = 0; id && i < responses->count; i++) {
+		OCSP_BASICRESP *basic = responses->items[i];
+		int status = -1, reason = 0;
+		ASN1_GENERALIZEDTIME *revoked_at = NULL, *this_update = NULL, *next_update = NULL;
+		if (OCSP_basic_verify(basic, chain, store, 0) != 1
+			|| !OCSP_resp_find_status(basic, id, &status, &reason, &revoked_at, &this_update, &next_update))
+			continue;
+		if (status == V_OCSP_CERTSTATUS_REVOKED) {
+			found = 1;
+			break;
+		}
+		if (status == V_OCSP_CERTSTATUS_GOOD)
+			found = 0;
+	}
+	OCSP_CERTID_free(id);
+	ERR_clear_error();
+	return found;
+}
+
 /* What the revocation lists `store` holds say of `certificate`, whose issuer is `issuer`:
    -1 when none of them is the issuer's (signed with its key), 1 when one lists the
    certificate, else 0. A list is read whenever it was issued: a list made after the time
@@ -83,8 +139,8 @@ static int revocation_of(X509_STORE *store, X509 *certificate, X509 *issuer)
 	return found;
 }
 
-sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, long long at, int *error,
-	int *revocation_checked, char *message, size_t message_size)
+sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, const sigcrypto_responses *responses,
+	long long at, int *error, int *revocation_checked, char *message, size_t message_size)
 {
 	sigcrypto_chain chain;
 	X509_STORE_CTX *context = X509_STORE_CTX_new();
@@ -103,6 +159,8 @@ sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried
 		STACK_OF(X509) *built = X509_STORE_CTX_get0_chain(context);
 		X509 *issuer = sk_X509_value(built, sk_X509_num(built) > 1 ? 1 : 0);
 		int revoked = issuer ? revocation_of(store, certificate, issuer) : -1;
+		if (revoked < 0 && issuer && responses)
+			revoked = ocsp_status_of(responses, certificate, issuer, built, store);
 		*revocation_checked = revoked >= 0;
 		chain = revoked == 1 ? SIGCRYPTO_CHAIN_REVOKED : SIGCRYPTO_CHAIN_TRUSTED;
 		if (revoked == 1)

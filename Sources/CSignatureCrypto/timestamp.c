@@ -266,8 +266,8 @@ int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, 
 	}
 	if (authority && (anchors_read > 0 || system_anchors)) {
 		int error = 0, revocation_checked = 0;
-		result->chain = sigcrypto_check_chain(authority, parsed->d.sign->cert, store, result->time, &error, &revocation_checked, result->message,
-			sizeof result->message);
+		result->chain = sigcrypto_check_chain(authority, parsed->d.sign->cert, store, NULL, result->time, &error, &revocation_checked,
+			result->message, sizeof result->message);
 	}
 
 done:

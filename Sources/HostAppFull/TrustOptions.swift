@@ -18,10 +18,16 @@ struct TrustOptions: ParsableArguments {
         completion: .file())
     var revocationLists: [String] = []
 
+    @Option(
+        name: .customLong("ocsp"), help: ArgumentHelp("An OCSP response (DER) to check certificates against (repeatable).", valueName: "file"),
+        completion: .file())
+    var ocspResponses: [String] = []
+
     /// Whether any anchor was named.
     var isEmpty: Bool { files.isEmpty && !system }
 
-    /// The anchors the files hold, with the system's when asked, and the revocation lists;
+    /// The anchors the files hold, with the system's when asked, and the revocation lists and
+    /// OCSP responses;
     /// `ioFailure` for a file that cannot be read, `invalidArgument` for one that holds no
     /// PEM certificate (so that a server does not start trusting nothing it was given).
     func anchors() throws -> TrustAnchors {
@@ -33,6 +39,7 @@ struct TrustOptions: ParsableArguments {
             }
             pem += text + Data("\n".utf8)
         }
-        return TrustAnchors(pem: pem, revocationLists: try revocationLists.map(DataFiles.read), includesSystem: system)
+        return TrustAnchors(
+            pem: pem, revocationLists: try revocationLists.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read), includesSystem: system)
     }
 }

@@ -27,12 +27,12 @@ extension Document {
         }
         let fields = try signatureFields()
         let data = try sourceData()
-        // The revocation lists the document security store keeps count with the anchors
-        // given (a list is believed only when its issuer's key signed it).
-        let stored = trust.isEmpty ? [] : (try? validationData())?.crls ?? []
+        // The revocation lists and OCSP responses the document security store keeps count
+        // with those given (each believed only when the issuer, or its delegate, signed it).
+        let stored = trust.isEmpty ? ValidationData() : (try? validationData()) ?? ValidationData()
         let verifier = SignatureVerifier(
-            document: self, data: data, trust: trust, anchors: TrustAnchors(pem: trust.pem, revocationLists: stored).pem,
-            certification: fields.lazy.compactMap(\.certification).first)
+            document: self, data: data, trust: trust, anchors: TrustAnchors(pem: trust.pem, revocationLists: stored.crls).pem,
+            ocspResponses: (trust.ocspResponses + stored.ocspResponses).reduce(Data(), +), certification: fields.lazy.compactMap(\.certification).first)
         return try fields.map { try verifier.verify($0) }
     }
 }
@@ -46,6 +46,8 @@ struct SignatureVerifier {
     let trust: TrustAnchors
     /// The anchors' PEM text with the revocation lists the document security store holds.
     let anchors: Data
+    /// The OCSP responses given and those the store holds, one after another (DER).
+    let ocspResponses: Data
     /// The document's certification, which rules what may change after any signature.
     let certification: CertificationPermissions?
 
@@ -81,10 +83,12 @@ struct SignatureVerifier {
         let ok = ranges.signature.withUnsafeBytes { cms in
             content.withUnsafeBytes { signed in
                 anchors.withUnsafeBytes { pem in
-                    sigcrypto_verify(
-                        cms.baseAddress?.assumingMemoryBound(to: UInt8.self), cms.count, signed.baseAddress?.assumingMemoryBound(to: UInt8.self), signed.count,
-                        field.subFilter == Self.legacyEncoding ? 1 : 0, pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count,
-                        trust.includesSystem ? 1 : 0, fallback, &result)
+                    ocspResponses.withUnsafeBytes { ocsp in
+                        sigcrypto_verify(
+                            cms.baseAddress?.assumingMemoryBound(to: UInt8.self), cms.count, signed.baseAddress?.assumingMemoryBound(to: UInt8.self), signed.count,
+                            field.subFilter == Self.legacyEncoding ? 1 : 0, pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count,
+                            trust.includesSystem ? 1 : 0, ocsp.baseAddress?.assumingMemoryBound(to: UInt8.self), ocsp.count, fallback, &result)
+                    }
                 }
             }
         }
@@ -189,10 +193,10 @@ struct SignatureVerifier {
         switch chain {
         case SIGCRYPTO_CHAIN_TRUSTED:
             [Reason(.trusted, "\(who) leads to a trust anchor")]
-                + (revocationChecked ? [Reason(.notRevoked, "the revocation list of its issuer (given, or kept in the document) does not list \(who)")] : [])
+                + (revocationChecked ? [Reason(.notRevoked, "the revocation list or OCSP response of its issuer (given, or kept in the document) says \(who) is not revoked")] : [])
         case SIGCRYPTO_CHAIN_UNTRUSTED: [Reason(.untrusted, "\(who) leads to no trust anchor given (\(message))")]
         case SIGCRYPTO_CHAIN_FAILED: [Reason(.chainRefused, "a certificate of the chain of \(who) was refused at \(format(time)): \(message)")]
-        case SIGCRYPTO_CHAIN_REVOKED: [Reason(.revoked, "the revocation list of its issuer (given, or kept in the document) lists \(who) as revoked")]
+        case SIGCRYPTO_CHAIN_REVOKED: [Reason(.revoked, "the revocation list or OCSP response of its issuer (given, or kept in the document) says \(who) is revoked")]
         default: [Reason(.noTrustAnchor, "no trust anchor was given, so \(who) is not known")]
         }
     }

@@ -58,11 +58,11 @@ public struct SignatureVerification: Hashable, Sendable, Codable {
         case untrusted
         /// A certificate of the chain was refused (expired, not yet valid, badly signed).
         case chainRefused
-        /// A certificate revocation list of the certificate's issuer (given with the trust
-        /// anchors, or kept in the document security store) lists it as revoked.
+        /// A certificate revocation list or OCSP response of the certificate's issuer (given
+        /// with the trust anchors, or kept in the document security store) says it is revoked.
         case revoked
-        /// A certificate revocation list of the certificate's issuer (given with the trust
-        /// anchors, or kept in the document security store) does not list it.
+        /// A certificate revocation list or OCSP response of the certificate's issuer (given
+        /// with the trust anchors, or kept in the document security store) says it is not.
         case notRevoked
         /// A timestamp (RFC 3161) of the signature's value verifies and its authority leads to
         /// a trust anchor: the signature existed at the timestamp's time.

@@ -9,14 +9,19 @@ public struct TrustAnchors: Sendable, Hashable {
     /// it: listed, it is `revoked`; else `notRevoked`. Without its issuer's list, revocation
     /// is not checked (nothing is fetched).
     public var pem: Data
+    /// OCSP responses (DER) to check the certificates against, as the revocation lists are:
+    /// one that the certificate's issuer (or its delegate) signed says whether it was revoked.
+    public var ocspResponses: [Data] = []
     /// Whether the system's trust store (OpenSSL's default paths, Debian's
     /// `/etc/ssl/certs`) counts too.
     public var includesSystem: Bool
 
     /// Anchors from `pem`, and the system's when `includesSystem` is set; the certificate
-    /// revocation lists in `revocationLists` (each DER or PEM) are added to `pem`.
-    public init(pem: Data = Data(), revocationLists: [Data] = [], includesSystem: Bool = false) {
+    /// revocation lists in `revocationLists` (each DER or PEM) are added to `pem`, and the
+    /// OCSP responses (DER) kept.
+    public init(pem: Data = Data(), revocationLists: [Data] = [], ocspResponses: [Data] = [], includesSystem: Bool = false) {
         self.pem = pem
+        self.ocspResponses = ocspResponses
         for list in revocationLists {
             if list.starts(with: Data("-----BEGIN".utf8)) {
                 self.pem += Data("\n".utf8) + list

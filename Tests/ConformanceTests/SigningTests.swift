@@ -362,8 +362,9 @@ struct SigningTests {
     /// `revoked` (invalid), one it does not name is `notRevoked`, though the list was issued
     /// after the signatures (dated 2021) and the chains are checked at their signing time;
     /// without a list nothing is said of revocation; a list in PEM counts as in DER, and one
-    /// the document security store keeps counts as one given. pyHanko, given the same list,
-    /// finds the same signer revoked and the other not.
+    /// the document security store keeps counts as one given. OCSP responses the root signed
+    /// (given, or kept in the store) say the same, as OpenSSL's OCSP reader does. pyHanko,
+    /// given the same list, finds the same signer revoked and the other not.
     @Test(arguments: Fixtures.backendIDs)
     func revocationListsGivenAreChecked(backend: String) async throws {
         let identities = try await SigningIdentities.make()
@@ -396,6 +397,21 @@ struct SigningTests {
             let codes = try #require(try reopened.verifySignatures(trust: TrustAnchors(pem: root)).first).reasons.map(\.code)
             #expect(codes.contains(expected), "\(codes)")
         }
+
+        // OCSP responses the root signed, given and kept in the store, say the same.
+        let responses = (revoked: try Data(contentsOf: URL(fileURLWithPath: identities.path("revoked.ocsp"))),
+                         good: try Data(contentsOf: URL(fileURLWithPath: identities.path("signer.ocsp"))))
+        let answered = TrustAnchors(pem: root, ocspResponses: [responses.good, responses.revoked])
+        #expect(try verdict(revokedSigner, answered).reasons.map(\.code) == [.intact, .revoked, .coversWholeFile])
+        #expect(try verdict(goodSigner, answered).reasons.map(\.code) == [.intact, .trusted, .notRevoked, .coversWholeFile])
+        let storedResponse = identities.path("stored-ocsp.pdf")
+        try await Fixtures.registry.open(.file(revokedSigner), backend: .id(Self.other(than: backend)))
+            .addingValidationData(ValidationData(ocspResponses: [responses.revoked])).write(to: URL(fileURLWithPath: storedResponse))
+        #expect(try verdict(storedResponse, TrustAnchors(pem: root)).verdict == .invalid)
+        // OpenSSL's own OCSP reader, the witness here (pyHanko finds no response applicable to
+        // a certificate that names no OCSP responder), verifies the response and reads it so.
+        let reader = try await Tool.run("openssl", ["ocsp", "-respin", identities.path("revoked.ocsp"), "-CAfile", identities.path("ca.pem"), "-resp_text"])
+        #expect(reader.stderr.contains("Response verify OK") && reader.text.contains("Cert Status: revoked"), "\(reader.text)\(reader.stderr)")
 
         let roots = [identities.path("ca.pem")], lists = [identities.path("revoked.crl")]
         #expect(try await SigningIdentities.pyHanko(revokedSigner, roots: roots, revocationLists: lists).map(\.revoked) == [true])

@@ -154,7 +154,8 @@ struct HostAppTests {
     }
 
     /// `sign` writes a signed copy that pdfsig, pyHanko and `signatures --verify` accept (with
-    /// `--crl`, a revocation list that does not name the signer, `notRevoked`), the input
+    /// `--crl` or `--ocsp`, a list or response that does not call the signer revoked,
+    /// `notRevoked`), the input
     /// untouched; a wrong password, an expired certificate or a usage error writes
     /// nothing and exits non-zero, never naming the password.
     @Test(arguments: ["mupdf", "poppler"])
@@ -175,6 +176,8 @@ struct HostAppTests {
         #expect(verified.status == 0 && verified.text.hasPrefix("Signature1: valid (O=Renderer Provider Tests,CN=Ada Signer)"), "\(verified.text)")
         let unrevoked = try await hostapp("signatures", "--verify", "--trust", identities.path("ca.pem"), "--crl", identities.path("revoked.crl"), "--json", output)
         #expect(unrevoked.status == 0 && unrevoked.text.contains("\"notRevoked\""), "\(unrevoked.text)")
+        let answered = try await hostapp("signatures", "--verify", "--trust", identities.path("ca.pem"), "--ocsp", identities.path("signer.ocsp"), "--json", output)
+        #expect(answered.status == 0 && answered.text.contains("\"notRevoked\""), "\(answered.text)")
         let unreadable = try await hostapp("signatures", "--verify", "--trust", identities.path("ca.pem"), "--crl", identities.path("no-such.crl"), output)
         #expect(unreadable.status != 0 && !unreadable.stderr.contains("Signature1"))
 

@@ -29,7 +29,7 @@ typedef struct {
 	int intact;               /* 1 when the content's digest is the signed one and the signature verifies with the signer's key */
 	sigcrypto_chain chain;
 	int chain_error;          /* OpenSSL's X509_V_ERR_* when the chain is untrusted or failed */
-	int revocation_checked;   /* 1 when `anchors` held a revocation list of the certificate's issuer, checked with the chain */
+	int revocation_checked;   /* 1 when a revocation list of the certificate's issuer, or an OCSP response for it, was checked */
 	int anchors_read;         /* how many certificates `anchors` held */
 	int certificate_current;  /* 1 when the time checked is within the signer certificate's validity */
 	int key_usage_allows;     /* 1 when the certificate has no key usage, or one with digitalSignature or nonRepudiation */
@@ -46,12 +46,14 @@ typedef struct {
    its signer's certificate (helped by the certificates the signature carries) against the
    PEM certificates in `anchors` (`anchors_length` bytes, may be 0) and, when
    `system_anchors` is set, the system's; the PEM certificate revocation lists `anchors`
-   holds too are checked for the signer's certificate when one is its issuer's. The chain is
+   holds too, and the OCSP responses (DER, one after another) in `ocsp` (`ocsp_length` bytes,
+   may be 0), are checked for the signer's certificate when one is its issuer's. The chain is
    checked at the signed signing time, else at `fallback_time` when it is not negative (the
    time the PDF's /M gives), else now. Returns 1 when `result` is set (whatever the verdict),
    0 when memory runs out. */
 int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length, int holds_sha1,
-	const char *anchors, size_t anchors_length, int system_anchors, long long fallback_time, sigcrypto_result *result);
+	const char *anchors, size_t anchors_length, int system_anchors, const unsigned char *ocsp, size_t ocsp_length, long long fallback_time,
+	sigcrypto_result *result);
 
 /* How reading an identity or signing ended. */
 typedef enum {

@@ -16,6 +16,8 @@
 - revoked.p12: "Rex Signer", otherwise as signer.p12; revoked.crl: the root's CRL (DER),
   issued 2025-01-01 (after signatures dated earlier), next updated 2050-01-01, that lists Rex
   Signer's certificate as revoked on 2020-06-01.
+- revoked.ocsp and signer.ocsp: OCSP responses (DER) the root signs, of 2025-01-01, saying
+  that Rex Signer's certificate was revoked on 2020-06-01 and that Ada Signer's is good.
 Every .p12 file's password is "correct horse" (in password.txt, with a line end).
 """
 import datetime
@@ -23,6 +25,7 @@ import os
 import sys
 
 from cryptography import x509
+from cryptography.x509 import ocsp
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
@@ -74,7 +77,8 @@ def write_p12(file, identity, chain):
 
 ca = root("Test Signing Root")
 open(os.path.join(folder, "ca.pem"), "wb").write(ca[1].public_bytes(serialization.Encoding.PEM))
-write_p12("signer.p12", leaf("Ada Signer", ca), [ca[1]])
+ada = leaf("Ada Signer", ca)
+write_p12("signer.p12", ada, [ca[1]])
 write_p12("ec-signer.p12", leaf("Eve Signer", ca, key=ec.generate_private_key(ec.SECP256R1())), [ca[1]])
 write_p12("expired.p12", leaf("Old Signer", ca, valid=(start, datetime.datetime(2021, 1, 1))), [ca[1]])
 write_p12("encipher-only.p12", leaf("Key Only Signer", ca, signing=False), [ca[1]])
@@ -115,3 +119,17 @@ revoked_crl = (x509.CertificateRevocationListBuilder().issuer_name(ca[1].subject
                .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca[0].public_key()), critical=False)
                .sign(ca[0], hashes.SHA256()))
 open(os.path.join(folder, "revoked.crl"), "wb").write(revoked_crl.public_bytes(serialization.Encoding.DER))
+
+# OCSP responses the root signs itself, as a CA that answers for its own certificates does.
+def ocsp_response(subject, status):
+    revoked = status == ocsp.OCSPCertStatus.REVOKED
+    builder = (ocsp.OCSPResponseBuilder()
+               .add_response(cert=subject[1], issuer=ca[1], algorithm=hashes.SHA1(), cert_status=status,
+                             this_update=datetime.datetime(2025, 1, 1), next_update=end,
+                             revocation_time=datetime.datetime(2020, 6, 1) if revoked else None, revocation_reason=None)
+               .responder_id(ocsp.OCSPResponderEncoding.HASH, ca[1]).certificates([ca[1]]))
+    return builder.sign(ca[0], hashes.SHA256()).public_bytes(serialization.Encoding.DER)
+
+
+open(os.path.join(folder, "revoked.ocsp"), "wb").write(ocsp_response(rex, ocsp.OCSPCertStatus.REVOKED))
+open(os.path.join(folder, "signer.ocsp"), "wb").write(ocsp_response(ada, ocsp.OCSPCertStatus.GOOD))
