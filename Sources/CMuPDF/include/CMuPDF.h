@@ -352,7 +352,7 @@ int cmupdf_object_tokens(cmupdf_document *doc, int num, pdf_token_callback each,
 /* Hands the trailer of the file's last cross-reference section (a stream's dictionary for a
    cross-reference stream) to `each` as tokens. */
 int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *user, cmupdf_error *error);
-/* The length in bytes of the file the document was opened from. */
+/* The length in bytes of the file the document was opened from; 0 for another format. */
 long long cmupdf_file_length(cmupdf_document *doc);
 /* The decoded contents of object `num` when it is a stream of at most `limit` decoded bytes,
    in `*bytes` from malloc (free it); `*bytes` is NULL when it is no stream, or a longer one
