@@ -13,6 +13,9 @@ package struct TerminalField {
         /// The index of the page showing it: its `/P`, else the page whose `/Annots` lists
         /// it; nil when neither is found.
         package var pageIndex: Int?
+        /// Its `/Rect` in user space, corners in order (the first four numbers); empty when
+        /// it has none.
+        package var rect: UserRect
     }
 
     /// The field's object; nil for a field written inside the array that lists it.
@@ -77,14 +80,16 @@ private struct FieldWalk<Document: PDFObjectEditing> {
         self.document = document
     }
 
-    mutating func visit(_ item: PDFObject, parent: String, inherited: [String: PDFObject], depth: Int) throws {
+    /// Visits the field `item` (a reference, or a dictionary written in place), whose object
+    /// is `given` when its parent resolved it already.
+    mutating func visit(_ item: PDFObject, resolved given: PDFObject? = nil, parent: String, inherited: [String: PDFObject], depth: Int) throws {
         guard depth <= Self.maximumDepth else { return }
         var reference: PDFReference?
         if case .reference(let itemReference) = item {
             guard seen.insert(itemReference.number).inserted else { return }
             reference = itemReference
         }
-        let field = try document.resolved(item)
+        let field = try given ?? document.resolved(item)
         guard case .dictionary = field else { return }
         let own = if case .string(let bytes)? = field["T"] { PDFTextString.decode(bytes) } else { "" }
         let name = parent.isEmpty ? own : own.isEmpty ? parent : parent + "." + own
@@ -95,7 +100,7 @@ private struct FieldWalk<Document: PDFObjectEditing> {
         let kids = try document.resolved(field["Kids"]).items
         let kidObjects = try kids.map { try document.resolved($0) }
         if kidObjects.contains(where: { $0["T"] != nil }) {
-            for kid in kids { try visit(kid, parent: name, inherited: inherited, depth: depth + 1) }
+            for (kid, object) in zip(kids, kidObjects) { try visit(kid, resolved: object, parent: name, inherited: inherited, depth: depth + 1) }
             return
         }
         let widgets: [(PDFReference?, PDFObject)] = kids.isEmpty ? [(reference, field)] : zip(kids, kidObjects).map { item, object in
@@ -108,11 +113,19 @@ private struct FieldWalk<Document: PDFObjectEditing> {
         let maxLength = if case .integer(let length)? = entries["MaxLen"] { length } else { Int?.none }
         var placed: [TerminalField.Widget] = []
         for (widgetReference, widget) in widgets {
-            placed.append(TerminalField.Widget(reference: widgetReference, dictionary: widget, pageIndex: try pageIndex(of: widget, widgetReference)))
+            placed.append(TerminalField.Widget(
+                reference: widgetReference, dictionary: widget, pageIndex: try pageIndex(of: widget, widgetReference), rect: try rect(of: widget)))
         }
         found.append(TerminalField(
             reference: reference, dictionary: field, name: name, type: type, flags: flags, value: entries["V"], defaultValue: entries["DV"],
             maxLength: maxLength, widgets: placed))
+    }
+
+    /// `widget`'s `/Rect`, its corners in order; empty when it has no four numbers.
+    private func rect(of widget: PDFObject) throws -> UserRect {
+        let numbers = try document.resolved(widget["Rect"]).items.map { (try? document.resolved($0))?.number ?? 0 }
+        guard numbers.count >= 4 else { return UserRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        return UserRect(x0: min(numbers[0], numbers[2]), y0: min(numbers[1], numbers[3]), x1: max(numbers[0], numbers[2]), y1: max(numbers[1], numbers[3]))
     }
 
     /// The page showing `widget`: its `/P`, else the page whose `/Annots` lists it.

@@ -9,12 +9,9 @@ extension PDFObjectEditing {
             let widgets = try field.widgets.map { widget -> FormField.Widget in
                 let onState = field.type == "Btn" ? try onState(of: widget.dictionary) : nil
                 guard let page = widget.pageIndex else { return FormField.Widget(pageIndex: nil, rect: nil, onState: onState) }
-                if spaces[page] == nil { spaces[page] = try loadPage(at: page).pageSpace() }
-                let space = spaces[page]!
-                let numbers = try resolved(widget.dictionary["Rect"]).items.map { (try? resolved($0))?.number ?? 0 }
-                let corners = numbers.count >= 4 ? numbers : [0, 0, 0, 0]
-                let points = [space.point(x: corners[0], y: corners[1]), space.point(x: corners[2], y: corners[3])]
-                return FormField.Widget(pageIndex: page, rect: PageRect.enclosing(points.map { PageRect(origin: $0, size: PageSize(width: 0, height: 0)) }), onState: onState)
+                let space = try spaces[page] ?? loadPage(at: page).pageSpace()
+                spaces[page] = space
+                return FormField.Widget(pageIndex: page, rect: space.rect(widget.rect), onState: onState)
             }
             let kind = FormField.kind(type: field.type ?? "", flags: field.flags)
             // A signature's value is its signature dictionary, which listSignatureFields reads.

@@ -20,14 +20,9 @@ extension PDFObjectEditing {
         let widget: PDFReference, rect: UserRect, pageIndex: Int?
         switch request.placement {
         case .field(let name):
-            let found = try signatureField(named: name, among: try resolved(form["Fields"]).items)
-            var field = try object(found.field.number)
-            field = field.setting("V", to: .reference(signature))
-            update.set(found.field, to: field)
-            widget = found.widget
-            let widgetObject = found.widget == found.field ? field : try object(found.widget.number)
-            rect = Self.rect(of: widgetObject)
-            pageIndex = try page(of: found.widget, named: widgetObject["P"])
+            let found = try signatureField(named: name)
+            update.set(found.field, to: try object(found.field.number).setting("V", to: .reference(signature)))
+            (widget, rect, pageIndex) = (found.widget.reference ?? found.field, found.widget.rect, found.widget.pageIndex)
         case .newField(let name, let index, let area):
             let page = try pageReference(at: index)
             let space = try loadPage(at: index).pageSpace()
@@ -109,38 +104,13 @@ extension PDFObjectEditing {
         return PreparedSignatureUpdate(data: data, byteRanges: ranges)
     }
 
-    /// The terminal signature field whose fully qualified name is `name`, and its widget (the
-    /// field itself when they are merged, else its first kid). Each node is visited once.
-    private func signatureField(named name: String, among roots: [PDFObject]) throws -> (field: PDFReference, widget: PDFReference) {
-        var visited: Set<Int> = []
-        var pending: [(node: PDFObject, prefix: String?, type: PDFObject?)] = roots.reversed().map { ($0, nil, nil) }
-        while let (node, prefix, inherited) = pending.popLast() {
-            guard case .reference(let reference) = node, visited.insert(reference.number).inserted, visited.count < 100_000 else { continue }
-            let dictionary = try object(reference.number)
-            let partial = dictionary["T"].flatMap { if case .string(let bytes) = $0 { PDFTextString.decode(bytes) } else { nil } }
-            let qualified = [prefix, partial].compactMap { $0 }.joined(separator: ".")
-            let type = dictionary["FT"] ?? inherited
-            let kids = try resolved(dictionary["Kids"]).items
-            let fieldKids = try kids.filter { try resolved($0)["T"] != nil }
-            if qualified == name, fieldKids.isEmpty, type == .name("Sig") {
-                if case .reference(let first)? = kids.first { return (reference, first) }
-                return (reference, reference)
-            }
-            pending += fieldKids.reversed().map { ($0, qualified.isEmpty ? nil : qualified, type) }
-        }
-        throw RendererError(.invalidArgument, "the form has no signature field \(name)", backend: backendID)
-    }
-
-    /// The index of the page that shows `widget`: its `/P`, else the page whose `/Annots`
-    /// lists it; nil when no page does.
-    private func page(of widget: PDFReference, named given: PDFObject?) throws -> Int? {
-        var listing: Int?
-        for index in 0..<pageCount {
-            let page = try pageReference(at: index)
-            if case .reference(page)? = given { return index }
-            if listing == nil, try resolved(try object(page.number)["Annots"]).items.contains(.reference(widget)) { listing = index }
-        }
-        return listing
+    /// The terminal signature field whose fully qualified name is `name` (an object of its
+    /// own), and its widget (the field itself when they are merged, else its first kid).
+    private func signatureField(named name: String) throws -> (field: PDFReference, widget: TerminalField.Widget) {
+        guard let field = try terminalFields().first(where: { $0.name == name && $0.type == "Sig" }), let reference = field.reference,
+            let widget = field.widgets.first
+        else { throw RendererError(.invalidArgument, "the form has no signature field \(name)", backend: backendID) }
+        return (reference, widget)
     }
 
     /// `dictionary` with `items` appended to its array at `key`, or, when that entry is a
@@ -151,12 +121,5 @@ extension PDFObjectEditing {
             return dictionary
         }
         return dictionary.setting(key, to: .array((dictionary[key]?.items ?? []) + items))
-    }
-
-    /// A widget's `/Rect`, its corners put in order; empty when it has none.
-    private static func rect(of widget: PDFObject) -> UserRect {
-        let numbers = widget["Rect"]?.items.compactMap(\.number) ?? []
-        guard numbers.count == 4 else { return UserRect(x0: 0, y0: 0, x1: 0, y1: 0) }
-        return UserRect(x0: min(numbers[0], numbers[2]), y0: min(numbers[1], numbers[3]), x1: max(numbers[0], numbers[2]), y1: max(numbers[1], numbers[3]))
     }
 }

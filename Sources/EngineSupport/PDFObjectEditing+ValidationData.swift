@@ -15,7 +15,8 @@ extension PDFObjectEditing {
         var store = try resolved(catalog["DSS"])
         if case .dictionary = store {} else { store = .dictionary(["Type": .name("DSS")]) }
         for (key, items) in [("Certs", data.certificates), ("CRLs", data.crls), ("OCSPs", data.ocspResponses)] {
-            var seen = heldItems(of: try resolved(store[key]), longest: items.map(\.count).max() ?? 0)
+            // What the store holds longer than the longest item cannot equal one.
+            var seen = Set(try streams(in: store[key], longest: items.map(\.count).max() ?? 0))
             let added = items.filter { seen.insert($0).inserted }.map { item -> PDFObject in
                 let reference = update.reserve()
                 update.setStream(reference, dictionary: [:], contents: item)
@@ -36,26 +37,20 @@ extension PDFObjectEditing {
     package func readValidationData() throws -> ValidationData {
         let catalog = try object(try catalogReference().number)
         let store = try resolved(catalog["DSS"])
-        let items = { (key: String) throws -> [Data] in
-            try self.resolved(store[key]).items.compactMap { item in
-                guard case .reference(let reference) = item else { return nil }
-                return (try? self.streamContents(reference.number, limit: Self.largestStoreItem)) ?? nil
-            }
-        }
+        let items = { (key: String) in try self.streams(in: store[key], longest: Self.largestStoreItem) }
         return ValidationData(certificates: try items("Certs"), crls: try items("CRLs"), ocspResponses: try items("OCSPs"))
     }
 
     /// The largest item of a document security store read.
     private static var largestStoreItem: Int { 16 << 20 }
 
-    /// The decoded streams `array` (a store's `/Certs`, `/CRLs` or `/OCSPs`) holds, those
-    /// longer than `longest` bytes left out: they cannot equal an item to be added. A stream
-    /// that cannot be decoded holds nothing to compare, and does not stop the update.
-    private func heldItems(of array: PDFObject, longest: Int) -> Set<Data> {
-        var held: Set<Data> = []
-        for case .reference(let reference) in array.items {
-            if let contents = (try? streamContents(reference.number, limit: longest)) ?? nil { held.insert(contents) }
+    /// The decoded streams the array `entry` (a store's `/Certs`, `/CRLs` or `/OCSPs`) holds,
+    /// in its order, those longer than `longest` bytes left out. A stream that cannot be
+    /// decoded is left out too: it does not stop reading or updating the store.
+    private func streams(in entry: PDFObject?, longest: Int) throws -> [Data] {
+        try resolved(entry).items.compactMap { item in
+            guard case .reference(let reference) = item else { return nil }
+            return (try? streamContents(reference.number, limit: longest)) ?? nil
         }
-        return held
     }
 }

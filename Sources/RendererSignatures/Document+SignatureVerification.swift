@@ -188,7 +188,7 @@ struct SignatureVerifier {
     }
 
     /// The findings on `who`'s chain, checked at `time`, and on its revocation when a
-    /// revocation list of its issuer was given (`revocationChecked`).
+    /// revocation list or OCSP response of its issuer spoke of it (`revocationChecked`).
     private static func chainReasons(_ chain: sigcrypto_chain, of who: String, at time: Date, _ message: String, revocationChecked: Bool) -> [Reason] {
         switch chain {
         case SIGCRYPTO_CHAIN_TRUSTED:

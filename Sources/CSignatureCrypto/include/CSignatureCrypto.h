@@ -21,7 +21,7 @@ typedef enum {
 	SIGCRYPTO_CHAIN_TRUSTED = 1,     /* it leads to a trust anchor and was valid at the time checked */
 	SIGCRYPTO_CHAIN_UNTRUSTED = 2,   /* it leads to no trust anchor given */
 	SIGCRYPTO_CHAIN_FAILED = 3,      /* it leads to one, but a certificate was expired, not yet valid or otherwise refused */
-	SIGCRYPTO_CHAIN_REVOKED = 4,     /* it leads to one, but a revocation list given lists the certificate */
+	SIGCRYPTO_CHAIN_REVOKED = 4,     /* it leads to one, but a revocation list or OCSP response says the certificate is revoked */
 } sigcrypto_chain;
 
 typedef struct {
@@ -140,8 +140,9 @@ typedef struct {
 } sigcrypto_timestamp_result;
 
 /* Checks the DER timestamp token `token` over `data`: its imprint, its signature, whether its
-   authority may stamp times, and its authority's chain against `anchors` (PEM, may be empty) and, when set, the system's, at the
-   token's time. Returns 1 when `result` is set, 0 when memory runs out. */
+   authority may stamp times, and its authority's chain against `anchors` (PEM, may be empty;
+   its revocation lists are checked too) and, when set, the system's, at the token's time.
+   Returns 1 when `result` is set, 0 when memory runs out. */
 int sigcrypto_verify_timestamp(const unsigned char *token, size_t token_length, const unsigned char *data, size_t data_length,
 	const char *anchors, size_t anchors_length, int system_anchors, sigcrypto_timestamp_result *result);
 

@@ -13,22 +13,15 @@ import logging
 import os
 import sys
 
-from asn1crypto import keys, x509
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.serialization import pkcs12
+from careless_authority import careless_stamper
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
-from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 
 logging.disable(logging.CRITICAL)
 folder, source, target = sys.argv[1:4]
 password = open(os.path.join(folder, "password.txt"), "rb").read().strip()
-identity = os.path.join(folder, "signer.p12")
-key, certificate, _ = pkcs12.load_key_and_certificates(open(identity, "rb").read(), password)
-der = serialization.Encoding.DER
-authority = DummyTimeStamper(x509.Certificate.load(certificate.public_bytes(der)),
-                             keys.PrivateKeyInfo.load(key.private_bytes(der, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())))
-signer = signers.SimpleSigner.load_pkcs12(identity, passphrase=password)
+authority = careless_stamper(folder, "signer.p12")
+signer = signers.SimpleSigner.load_pkcs12(os.path.join(folder, "signer.p12"), passphrase=password)
 with open(source, "rb") as handle:
     signed = signers.sign_pdf(IncrementalPdfFileWriter(handle), signers.PdfSignatureMetadata(field_name="Signature1", subfilter=fields.SigSeedSubFilter.PADES),
                               signer=signer, timestamper=authority, output=io.BytesIO())

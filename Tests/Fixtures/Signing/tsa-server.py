@@ -6,9 +6,9 @@ the TSA's certificate included when asked. Prints "listening PORT" once it liste
 it is terminated. Anything but a POST to / is answered 404.
 
 With --signer P12 (an identity of that folder, such as signer.p12, whose certificate lacks the
-extended key usage timeStamping), the tokens are signed by that identity instead, by pyHanko's
-DummyTimeStamper: OpenSSL refuses to stamp with such a certificate, and the tests need tokens a
-careless authority would make.
+extended key usage timeStamping), the tokens are signed by that identity instead, by the
+careless authority of careless_authority.py: OpenSSL refuses to stamp with such a certificate,
+and the tests need tokens a careless authority would make.
 
 Usage: tsa-server.py FOLDER [--signer P12]
 """
@@ -50,22 +50,12 @@ ess_cert_id_alg = sha256
 """)
 
 
-def careless_stamper(p12):
-    """pyHanko's DummyTimeStamper signing with the identity in `p12` (the folder's password)."""
-    from asn1crypto import keys, tsp, x509
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.serialization import pkcs12
-    from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
-    password = open(os.path.join(folder, "password.txt"), "rb").read().strip()
-    key, certificate, _ = pkcs12.load_key_and_certificates(open(os.path.join(folder, p12), "rb").read(), password)
-    der = serialization.Encoding.DER
-    return DummyTimeStamper(x509.Certificate.load(certificate.public_bytes(der)),
-                            keys.PrivateKeyInfo.load(key.private_bytes(der, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())))
-
-
-careless = careless_stamper(options.signer) if options.signer else None
-if careless:
-    from asn1crypto import tsp
+# The careless authority's imports (pyHanko) cost a start without --signer nothing.
+careless = None
+if options.signer:
+    from asn1crypto.tsp import TimeStampReq
+    from careless_authority import careless_stamper
+    careless = careless_stamper(folder, options.signer)
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -74,7 +64,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.send_error(404)
         query = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         if careless:
-            return self.answer(careless.request_tsa_response(tsp.TimeStampReq.load(query)).dump())
+            return self.answer(careless.request_tsa_response(TimeStampReq.load(query)).dump())
         with tempfile.TemporaryDirectory(dir=folder) as work:
             query_file, reply_file = os.path.join(work, "query.tsq"), os.path.join(work, "reply.tsr")
             with open(query_file, "wb") as f:
