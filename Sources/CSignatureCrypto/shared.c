@@ -6,6 +6,7 @@
 #include <openssl/x509v3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* The helpers verify.c, sign.c and timestamp.c share (internal.h). */
@@ -38,18 +39,31 @@ X509_STORE *sigcrypto_anchor_store(const char *pem, size_t length, int system_an
 	if (!store)
 		return NULL;
 	if (length > 0 && length <= INT_MAX) {
+		/* Block by block, so that a block that holds no certificate or list (bytes a stranger
+		   kept in a document's security store) is passed over, not the end of the reading. */
 		BIO *bio = BIO_new_mem_buf(pem, (int)length);
-		STACK_OF(X509_INFO) *items = bio ? PEM_X509_INFO_read_bio(bio, NULL, NULL, NULL) : NULL;
-		for (int i = 0; i < sk_X509_INFO_num(items); i++) {
-			X509_INFO *item = sk_X509_INFO_value(items, i);
-			if (item->x509 && X509_STORE_add_cert(store, item->x509))
-				(*count)++;
-			if (item->crl)
-				X509_STORE_add_crl(store, item->crl);
+		char *name = NULL, *header = NULL;
+		unsigned char *data = NULL;
+		long size = 0;
+		while (bio && PEM_read_bio(bio, &name, &header, &data, &size)) {
+			const unsigned char *cursor = data;
+			if (!strcmp(name, PEM_STRING_X509) || !strcmp(name, PEM_STRING_X509_OLD)) {
+				X509 *certificate = d2i_X509(NULL, &cursor, size);
+				if (certificate && X509_STORE_add_cert(store, certificate))
+					(*count)++;
+				X509_free(certificate);
+			} else if (!strcmp(name, PEM_STRING_X509_CRL)) {
+				X509_CRL *crl = d2i_X509_CRL(NULL, &cursor, size);
+				if (crl)
+					X509_STORE_add_crl(store, crl);
+				X509_CRL_free(crl);
+			}
+			OPENSSL_free(name);
+			OPENSSL_free(header);
+			OPENSSL_free(data);
 		}
-		sk_X509_INFO_pop_free(items, X509_INFO_free);
 		BIO_free(bio);
-		ERR_clear_error();
+		ERR_clear_error(); /* the end of the PEM text reads as an error */
 	}
 	if (system_anchors)
 		X509_STORE_set_default_paths(store);

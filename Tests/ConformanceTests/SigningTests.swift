@@ -32,6 +32,16 @@ struct SigningTests {
         return written
     }
 
+    /// forms.pdf signed by `backend` with a timestamp from the test authority (PAdES B-T,
+    /// `b-t.pdf` in the identities' folder), and that authority, still running for the caller
+    /// to use and stop.
+    static func timestampedSignature(backend: String, identities: SigningIdentities) async throws -> (RunningProcess, TimestampAuthority, String) {
+        let (server, url) = try await identities.startTimestampAuthority()
+        let authority = try TimestampAuthority(url: url)
+        let signed = try sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf")
+        return (server, authority, signed)
+    }
+
     static func verdicts(_ path: String, backend: String, identities: SigningIdentities) throws -> [SignatureVerification] {
         try Fixtures.registry.open(.file(path), backend: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
     }
@@ -251,9 +261,7 @@ struct SigningTests {
     func timestampsComeFromTheAuthorityAndVerify(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
-        let (server, url) = try await identities.startTimestampAuthority()
-        let authority = try TimestampAuthority(url: url)
-        let stamped = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf")
+        let (server, authority, stamped) = try await Self.timestampedSignature(backend: backend, identities: identities)
         let verdict = try #require(try Self.verdicts(stamped, backend: Self.other(than: backend), identities: identities).first)
         #expect(verdict.verdict == .valid && verdict.reasons.map(\.code) == [.intact, .trusted, .timestamped, .coversWholeFile], "\(verdict.reasons)")
         #expect(abs((verdict.timestampTime ?? .distantPast).timeIntervalSinceNow) < 3600)
@@ -294,10 +302,8 @@ struct SigningTests {
     func tamperedTimestampsAreFindingsNotErrors(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
-        let (server, url) = try await identities.startTimestampAuthority()
+        let (server, authority, stamped) = try await Self.timestampedSignature(backend: backend, identities: identities)
         defer { server.killAtOnce() }
-        let authority = try TimestampAuthority(url: url)
-        let stamped = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: stamped))
         // The token is the CMS's last element, and the authority's signature value its last bytes.
         let hexStart = try #require(bytes.firstRange(of: Data("/Contents <".utf8))).upperBound
@@ -362,9 +368,10 @@ struct SigningTests {
     /// `revoked` (invalid), one it does not name is `notRevoked`, though the list was issued
     /// after the signatures (dated 2021) and the chains are checked at their signing time;
     /// without a list nothing is said of revocation; a list in PEM counts as in DER, and one
-    /// the document security store keeps counts as one given. OCSP responses the root signed
-    /// (given, or kept in the store) say the same, as OpenSSL's OCSP reader does. pyHanko,
-    /// given the same list, finds the same signer revoked and the other not.
+    /// the document security store keeps counts as one given (and junk there, nothing). OCSP
+    /// responses the root signed (given, or kept in the store) say the same, as OpenSSL's
+    /// OCSP reader does. pyHanko, given the same list, finds the same signer revoked and the
+    /// other not.
     @Test(arguments: Fixtures.backendIDs)
     func revocationListsGivenAreChecked(backend: String) async throws {
         let identities = try await SigningIdentities.make()
@@ -398,6 +405,15 @@ struct SigningTests {
             #expect(codes.contains(expected), "\(codes)")
         }
 
+        // What a stranger could put in the store instead (bytes that are no list and no
+        // response) says nothing: the verdict stays as it was without them.
+        let junk = identities.path("stored-junk.pdf")
+        try await Fixtures.registry.open(.file(revokedSigner), backend: .id(Self.other(than: backend)))
+            .addingValidationData(ValidationData(crls: [Data("not a list".utf8)], ocspResponses: [Data([0x30, 0x82, 0xFF, 0xFF, 0x00])]))
+            .write(to: URL(fileURLWithPath: junk))
+        let unjudged = try verdict(junk, TrustAnchors(pem: root)).reasons.map(\.code)
+        #expect(unjudged == [.intact, .trusted, .coversItsRevision, .allowedChanges], "\(unjudged)")
+
         // OCSP responses the root signed, given and kept in the store, say the same.
         let responses = (revoked: try Data(contentsOf: URL(fileURLWithPath: identities.path("revoked.ocsp"))),
                          good: try Data(contentsOf: URL(fileURLWithPath: identities.path("signer.ocsp"))))
@@ -428,10 +444,8 @@ struct SigningTests {
     func validationDataIsKeptForTheLongTerm(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
-        let (server, url) = try await identities.startTimestampAuthority()
+        let (server, authority, stamped) = try await Self.timestampedSignature(backend: backend, identities: identities)
         defer { server.killAtOnce() }
-        let authority = try TimestampAuthority(url: url)
-        let stamped = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(timestampAuthority: authority), into: identities, output: "b-t.pdf")
         #expect(try await SigningIdentities.pyHankoSecurityStore(stamped) == nil)
         let crl = try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.crl")))
         let document = try await Fixtures.registry.open(.file(stamped), backend: .id(Self.other(than: backend)))
