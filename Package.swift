@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RendererProvider", targets: ["RendererProvider"]),
         .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),
         .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
+        .library(name: "GhostscriptRenderer", targets: ["GhostscriptRenderer"]),
         .library(name: "RendererProviderXFDF", targets: ["RendererProviderXFDF"]),
         .library(name: "RendererProviderMetadata", targets: ["RendererProviderMetadata"]),
         .library(name: "RendererComparison", targets: ["RendererComparison"]),
@@ -93,6 +94,15 @@ let package = Package(
         .target(
             name: "MuPDFRenderer",
             dependencies: ["RendererProvider", "EngineSupport", "CMuPDF", .product(name: "Logging", package: "swift-log")]
+        ),
+
+        // Ghostscript (Debian's libgs, its gsapi interface): opening, drawing through the display
+        // device, text through the txtwrite device. CGhostscript runs one instance per call and
+        // holds the display device's callbacks.
+        .target(name: "CGhostscript", linkerSettings: [.linkedLibrary("gs")]),
+        .target(
+            name: "GhostscriptRenderer",
+            dependencies: ["RendererProvider", "CGhostscript", .product(name: "Logging", package: "swift-log")]
         ),
 
         // poppler-glib, over cairo: opening, drawing, text with boxes, outline and links.
@@ -202,7 +212,7 @@ let package = Package(
                 "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
-                "RendererDesktop", "RendererPrinting", "RendererSignatures",
+                "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -220,7 +230,7 @@ let package = Package(
         // Helpers the test targets share: fixture paths, running reference tools, reading Netpbm.
         .target(
             name: "TestSupport",
-            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer"],
+            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),

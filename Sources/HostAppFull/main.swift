@@ -1,3 +1,4 @@
+import GhostscriptRenderer
 import HostCommands
 import Logging
 import MuPDFRenderer
@@ -16,7 +17,8 @@ HostProgram.current = HostProgram(
     ],
     version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion))",
     renderers: { logger in
-        [MuPDFRenderer(logger: logger.tagged(engine: "mupdf")), PopplerRenderer(logger: logger.tagged(engine: "poppler"))]
+        [MuPDFRenderer(logger: logger.tagged(engine: "mupdf")), PopplerRenderer(logger: logger.tagged(engine: "poppler")),
+         GhostscriptRenderer(logger: logger.tagged(engine: "ghostscript"))]
     },
     vault: { directory, keyFile in try VaultFileSystem(root: directory, key: VaultKey(contentsOfFile: keyFile)) },
     setMetadata: { session, metadata in try session.setMetadata(metadata) })

@@ -8,7 +8,7 @@ package struct GlobalArguments: ParsableArguments {
     package init() {}
 
     @Option(
-        help: ArgumentHelp("Renderer: mupdf, poppler or auto (default: $HOSTAPP_BACKEND, else auto).", valueName: "backend"),
+        help: ArgumentHelp("Renderer: mupdf, poppler, ghostscript (hostapp-full) or auto, which tries MuPDF, then Poppler (default: $HOSTAPP_BACKEND, else auto).", valueName: "backend"),
         completion: .list(["mupdf", "poppler", "auto"]))
     package var backend: String?
 

@@ -66,6 +66,7 @@ public struct IsolatedRenderer: Renderer {
     public var capabilities: Set<Capability> { served(engine.capabilities) }
     /// The annotations the engine reads and writes.
     public var annotationSupport: AnnotationSupport { engine.annotationSupport }
+    public var isChosenByAuto: Bool { engine.isChosenByAuto }
 
     /// What the engine can do with `contentType`, as ``capabilities`` says.
     public func capabilities(for contentType: ContentType) -> Set<Capability> {

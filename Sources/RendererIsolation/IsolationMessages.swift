@@ -171,10 +171,12 @@ struct EngineDescription: Codable, Sendable {
     /// ``capabilities`` for each content type, by its raw value.
     var capabilitiesByType: [String: Set<Capability>]
     var annotationSupport: AnnotationSupport
+    var isChosenByAuto: Bool
 
     init(_ renderer: any Renderer) {
         (id, engineName, engineVersion) = (renderer.id, renderer.engineName, renderer.engineVersion)
         (contentTypes, capabilities, annotationSupport) = (renderer.contentTypes, renderer.capabilities, renderer.annotationSupport)
+        isChosenByAuto = renderer.isChosenByAuto
         capabilitiesByType = Dictionary(uniqueKeysWithValues: renderer.contentTypes.map { ($0.rawValue, renderer.capabilities(for: $0)) })
     }
 }

@@ -1,6 +1,7 @@
 /// The renderers linked into the process, in order of preference.
 public struct RendererRegistry: Sendable {
-    /// The renderers, in the order `auto` tries them.
+    /// The renderers, in the order `auto` tries those of them it chooses
+    /// (``Renderer/isChosenByAuto``).
     public let renderers: [any Renderer]
 
     /// A registry of `renderers`; their ids must be distinct.
@@ -21,7 +22,8 @@ public struct RendererRegistry: Sendable {
     /// Opens `source` with the renderer `backend` selects.
     ///
     /// With `.id`, that renderer must open the content type and have `capabilities`, or the
-    /// call throws `unsupported`. With `.auto`, the renderers that do are tried in order; one
+    /// call throws `unsupported`. With `.auto`, the renderers that do, of those `auto`
+    /// chooses, are tried in order; one
     /// that finds the document damaged, or wants a password when none was given, hands it to
     /// the next, and any other error (a wrong password, a missing file) ends the search; when
     /// none opens it, the first one's error is thrown. The returned document records which
@@ -47,7 +49,7 @@ public struct RendererRegistry: Sendable {
             try Self.check(renderer, opens: contentType, with: needed)
             candidates = [renderer]
         case .auto:
-            candidates = renderers.filter { (try? Self.check($0, opens: contentType, with: needed)) != nil }
+            candidates = renderers.filter { $0.isChosenByAuto && (try? Self.check($0, opens: contentType, with: needed)) != nil }
             guard !candidates.isEmpty else {
                 let names = needed.sorted().map(\.rawValue).joined(separator: ", ")
                 throw RendererError(.unsupported, "no linked renderer opens \(contentType) with \(names)")

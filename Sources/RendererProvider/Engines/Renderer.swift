@@ -34,6 +34,9 @@ public protocol Renderer: Sendable {
     /// Which annotation kinds it creates and which fields it reads and writes;
     /// ``AnnotationSupport/none`` without the `annotations` capability.
     var annotationSupport: AnnotationSupport { get }
+    /// Whether ``BackendSelection/auto`` tries this renderer; one chosen by name only (a
+    /// renderer for comparisons, say) says false. True unless the renderer says otherwise.
+    var isChosenByAuto: Bool { get }
 
     /// Opens a document whose caches stay within `limits`. The result is confined: it is
     /// used by one thread at a time.
@@ -51,6 +54,9 @@ public protocol Renderer: Sendable {
 extension Renderer {
     /// ``capabilities``, for every content type.
     public func capabilities(for contentType: ContentType) -> Set<Capability> { capabilities }
+
+    /// True: `auto` tries the renderer.
+    public var isChosenByAuto: Bool { true }
 
     public func writePNG(_ bitmap: Bitmap, to path: String) throws {
         let file = try FileOutput(path: path)

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import RendererProvider
+
+/// A PDF as Ghostscript reads it: the file it runs on, the password that opens it, and every
+/// page's boxes and rotation, read once when it opens.
+final class GhostscriptDocument: EngineDocument {
+    let file: GhostscriptFile
+    let logger: Logger
+    /// The arguments that give a run the password, when there is one.
+    let passwordArguments: [String]
+    /// Each page's facts; nil for a page Ghostscript cannot read.
+    let pages: [GhostscriptPageFacts?]
+    private let version: String
+
+    init(source: DocumentSource, password: String?, logger: Logger) throws {
+        file = try GhostscriptFile(source)
+        self.logger = logger
+        if let password {
+            guard try GhostscriptPassword.opens(file, with: password) else {
+                throw RendererError(
+                    .wrongPassword, "the password given for \(source.displayName) is neither its user nor its owner password", backend: Ghostscript.backend)
+            }
+            passwordArguments = ["-sPDFPassword=\(password)"]
+        } else {
+            passwordArguments = []
+        }
+        let run = try Ghostscript.run(
+            ["-dNODISPLAY"] + file.readingArguments + passwordArguments, program: GhostscriptPageFacts.program,
+            doing: "read \(source.displayName)", logger: logger)
+        pages = GhostscriptPageFacts.pages(from: run.output)
+        if pages.isEmpty && run.messages.contains("requires a password") {
+            throw RendererError(.passwordRequired, "\(source.displayName) is encrypted: a password is needed to open it", backend: Ghostscript.backend)
+        }
+        guard !pages.isEmpty else {
+            throw RendererError(
+                .damaged, "\(source.displayName) is damaged: Ghostscript finds no pages in it", backend: Ghostscript.backend, engineMessage: run.messages)
+        }
+        let header = file.header()
+        version = header.range(of: #"%PDF-\d\.\d"#, options: .regularExpression).map { String(header[$0].dropFirst(5)) } ?? "1.0"
+    }
+
+    var pageCount: Int { pages.count }
+    var canSaveIncrementally: Bool { false }
+
+    func loadPage(at index: Int) throws -> any EnginePage {
+        guard let facts = pages[index] else {
+            throw RendererError(.damaged, "Ghostscript cannot read page \(index + 1)", backend: Ghostscript.backend)
+        }
+        return GhostscriptPage(document: self, index: index, facts: facts)
+    }
+
+    /// The arguments that let a run read page `index` alone, with the crop box as the page.
+    func pageArguments(_ index: Int) -> [String] {
+        passwordArguments + ["-dUseCropBox", "-dFirstPage=\(index + 1)", "-dLastPage=\(index + 1)"]
+    }
+
+    func info() throws -> DocumentInfo {
+        throw RendererError(.unsupported, "the Ghostscript engine does not read metadata", backend: Ghostscript.backend)
+    }
+
+    func outline() throws -> [OutlineItem] {
+        throw RendererError(.unsupported, "the Ghostscript engine does not read outlines", backend: Ghostscript.backend)
+    }
+
+    func write(to path: String, incremental: Bool) throws {
+        throw RendererError(.unsupported, "the Ghostscript engine does not save documents", backend: Ghostscript.backend)
+    }
+
+    func write(into handle: any FileWriteHandle, incremental: Bool) throws {
+        throw RendererError(.unsupported, "the Ghostscript engine does not save documents", backend: Ghostscript.backend)
+    }
+}

@@ -1,0 +1,118 @@
+import CGhostscript
+import Foundation
+import RendererProvider
+
+/// A page of a ``GhostscriptDocument``: each call runs Ghostscript on this page alone.
+final class GhostscriptPage: EnginePage {
+    let document: GhostscriptDocument
+    let index: Int
+    let facts: GhostscriptPageFacts
+
+    init(document: GhostscriptDocument, index: Int, facts: GhostscriptPageFacts) {
+        self.document = document
+        self.index = index
+        self.facts = facts
+    }
+
+    /// The crop box as displayed; the label is the page number (no `/PageLabels` read).
+    func info() throws -> PageInfo {
+        PageInfo(index: index, size: facts.size, rotation: facts.rotation, label: String(index + 1))
+    }
+
+    func pageSpace() throws -> PageSpace {
+        PageSpace(cropBox: facts.cropBox, rotation: facts.rotation)
+    }
+
+    /// What `gs -sDEVICE=txtwrite` writes for the page.
+    func plainText() throws -> String {
+        String(decoding: try text(format: 3), as: UTF8.self)
+    }
+
+    /// txtwrite's blocks, lines and characters (see ``GhostscriptText``).
+    func textPage() throws -> TextPage {
+        try GhostscriptText.page(from: text(format: 1), rotation: facts.rotation)
+    }
+
+    /// Draws through the display device at `options.dpi`, the page's crop box, on a page
+    /// filled with `options.background` first (Ghostscript's display device has no alpha
+    /// channel: an RGBA output's background must be opaque).
+    func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
+        let bytesPerPixel = options.pixelFormat.bytesPerPixel
+        let background = options.background.bytes
+        guard background.alpha == 255 else {
+            throw RendererError(.unsupported, "Ghostscript draws pages on an opaque background only", backend: Ghostscript.backend)
+        }
+        GhostscriptPage.fill(pixels, with: options.background, format: options.pixelFormat)
+        var target = cgs_target(
+            pixels: pixels.baseAddress, x: Int32(area.x), y: Int32(area.y), width: Int32(area.width), height: Int32(area.height),
+            bytes_per_pixel: Int32(bytesPerPixel), page_width: 0, page_height: 0, pages: 0)
+        let color = options.background
+        var arguments = [
+            "-sDEVICE=display", "-dDisplayFormat=\(cgs_display_format(Int32(bytesPerPixel)))", "-r\(options.dpi)",
+            "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
+        ]
+        if !options.annotations { arguments.append("-dShowAnnots=false") }
+        arguments += document.pageArguments(index)
+        if color != .white {
+            arguments += ["-c", "<< /BeginPage { pop gsave \(color.red) \(color.green) \(color.blue) setrgbcolor clippath fill grestore } >> setpagedevice", "-f"]
+        }
+        arguments.append(document.file.path)
+        try Ghostscript.run(arguments, target: &target, cancellation: cancellation, doing: "draw page \(index + 1)", logger: document.logger)
+        guard target.pages == 1 else {
+            throw RendererError(.damaged, "Ghostscript drew no page \(index + 1)", backend: Ghostscript.backend)
+        }
+    }
+
+    func links() throws -> [Link] {
+        throw RendererError(.unsupported, "the Ghostscript engine does not read links", backend: Ghostscript.backend)
+    }
+
+    func annotations() throws -> [Annotation] {
+        throw RendererError(.unsupported, "the Ghostscript engine does not read annotations", backend: Ghostscript.backend)
+    }
+
+    func addAnnotation(_ annotation: Annotation) throws -> Annotation {
+        throw RendererError(.unsupported, "the Ghostscript engine does not edit annotations", backend: Ghostscript.backend)
+    }
+
+    func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
+        throw RendererError(.unsupported, "the Ghostscript engine does not edit annotations", backend: Ghostscript.backend)
+    }
+
+    func removeAnnotation(id: String) throws {
+        throw RendererError(.unsupported, "the Ghostscript engine does not edit annotations", backend: Ghostscript.backend)
+    }
+
+    /// The page's text as the txtwrite device writes it in `format` (1: XML with a box per
+    /// character, 3: plain UTF-8).
+    private func text(format: Int) throws -> Data {
+        let output = try MemoryFile()
+        try Ghostscript.run(
+            ["-sDEVICE=txtwrite", "-dTextFormat=\(format)", "-sOutputFile=\(output.path)"] + document.pageArguments(index) + [document.file.path],
+            doing: "extract page \(index + 1)'s text", logger: document.logger)
+        return try output.contents(limit: Ghostscript.outputLimit)
+    }
+
+    /// Sets every pixel of `pixels` to `color`.
+    private static func fill(_ pixels: UnsafeMutableBufferPointer<UInt8>, with color: Color, format: PixelFormat) {
+        let bytes = color.bytes
+        switch format {
+        case .gray:
+            let luminance: Double = 0.299 * Double(bytes.red) + 0.587 * Double(bytes.green) + 0.114 * Double(bytes.blue)
+            pixels.update(repeating: UInt8(luminance.rounded()))
+        case .rgb:
+            for start in stride(from: 0, to: pixels.count - 2, by: 3) {
+                pixels[start] = bytes.red
+                pixels[start + 1] = bytes.green
+                pixels[start + 2] = bytes.blue
+            }
+        case .rgba:
+            for start in stride(from: 0, to: pixels.count - 3, by: 4) {
+                pixels[start] = bytes.red
+                pixels[start + 1] = bytes.green
+                pixels[start + 2] = bytes.blue
+                pixels[start + 3] = bytes.alpha
+            }
+        }
+    }
+}
