@@ -243,7 +243,9 @@ let package = Package(
         .testTarget(name: "PrintingTests", dependencies: ["RendererPrinting", "RendererProvider", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["RendererProvider", "RendererProviderVault", "RendererProviderMetadata", "RendererSignatures", "TestSupport"]),
-        .testTarget(name: "BackendComparisonTests", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport"]),
+        .testTarget(
+            name: "BackendComparisonTests",
+            dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererComparison", "TestSupport", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

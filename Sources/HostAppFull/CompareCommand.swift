@@ -111,6 +111,9 @@ enum ComparisonTable {
             for difference in candidate.differences { summary += "; \(difference)" }
             Swift.print("\(candidate.passed ? "PASS" : "FAIL"): \(summary)")
         }
+        for odd in comparison.oddOnesOut {
+            Swift.print("Page \(odd.pageIndex + 1): \(odd.renderer) is the odd one out; the others agree")
+        }
     }
 }
 

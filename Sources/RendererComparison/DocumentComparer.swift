@@ -60,6 +60,7 @@ public struct DocumentComparer: Sendable {
             }
         }
         let candidates: [CandidateComparison]
+        var oddOnesOut: [OddOneOut] = []
         switch opened[referenceID]! {
         case .success(let reference):
             candidates = try renderers.dropFirst().map { id in
@@ -77,9 +78,49 @@ public struct DocumentComparer: Sendable {
                               because: "\(referenceID) cannot open the document, \(candidate.renderer.id) can: \(referenceError)")
             }
         }
+        let documents = renderers.compactMap { try? opened[$0]!.get() }
+        if documents.count == renderers.count {
+            oddOnesOut = try self.oddOnesOut(documents, candidates: candidates)
+        }
         return DocumentComparison(
             reference: referenceID, dpi: dpi, annotationsDrawn: drawsAnnotations, thresholds: thresholds, candidates: candidates,
-            passed: candidates.allSatisfy(\.passed))
+            oddOnesOut: oddOnesOut, passed: candidates.allSatisfy(\.passed))
+    }
+
+    /// The pages on which one of `documents` (three or more; the reference first) differs
+    /// from all the others while they agree with each other. A page every candidate passed
+    /// against the reference has none; on another, the pairs not yet compared are compared
+    /// as the candidates were.
+    private func oddOnesOut(_ documents: [Document], candidates: [CandidateComparison]) throws -> [OddOneOut] {
+        guard documents.count >= 3 else { return [] }
+        var found: [OddOneOut] = []
+        for (position, referencePage) in candidates[0].pages.enumerated() {
+            let index = referencePage.pageIndex
+            let againstReference = candidates.map { $0.pages[position].passed }
+            guard againstReference.contains(false) else { continue }
+            var agreement: [[Bool?]] = Array(repeating: Array(repeating: nil, count: documents.count), count: documents.count)
+            for (candidate, passed) in againstReference.enumerated() {
+                agreement[0][candidate + 1] = passed
+            }
+            func agree(_ i: Int, _ j: Int) throws -> Bool {
+                let (low, high) = (min(i, j), max(i, j))
+                if let known = agreement[low][high] { return known }
+                let pages = (documents[low].pageCount, documents[high].pageCount)
+                let passed = index < pages.0 && index < pages.1 ? try comparePage(index, documents[low], documents[high], images: nil).passed : false
+                agreement[low][high] = passed
+                return passed
+            }
+            for odd in documents.indices {
+                let others = documents.indices.filter { $0 != odd }
+                guard try others.allSatisfy({ try !agree(odd, $0) }) else { continue }
+                let pairs = others.flatMap { i in others.filter { $0 > i }.map { (i, $0) } }
+                if try pairs.allSatisfy({ try agree($0.0, $0.1) }) {
+                    found.append(OddOneOut(pageIndex: index, renderer: documents[odd].renderer.id))
+                    break
+                }
+            }
+        }
+        return found
     }
 
     private static func unopened(_ id: String, pageCount: Int, candidatePageCount: Int? = nil, because reason: String) -> CandidateComparison {

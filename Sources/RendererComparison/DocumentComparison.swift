@@ -12,8 +12,27 @@ public struct DocumentComparison: Hashable, Sendable, Codable {
     public var thresholds: ComparisonThresholds
     /// One comparison per other renderer, in the order given.
     public var candidates: [CandidateComparison]
+    /// The pages on which one renderer stands apart, in page order: among three or more
+    /// renderers that all opened the document, every pair of the others agrees on the page
+    /// and this one agrees with none of them. Empty with two renderers, where neither can
+    /// be told the odd one.
+    public var oddOnesOut: [OddOneOut] = []
     /// True when every candidate passed.
     public var passed: Bool
+}
+
+/// A page on which one renderer differs from all the others, which agree with each other.
+public struct OddOneOut: Hashable, Sendable, Codable {
+    /// The 0-based index of the page.
+    public var pageIndex: Int
+    /// The id of the renderer that differs.
+    public var renderer: String
+
+    /// Renderer `renderer` differing from the others on the page at `pageIndex`.
+    public init(pageIndex: Int, renderer: String) {
+        self.pageIndex = pageIndex
+        self.renderer = renderer
+    }
 }
 
 /// How one renderer's view of a document compares with the reference renderer's.

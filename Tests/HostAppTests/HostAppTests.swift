@@ -60,14 +60,40 @@ struct HostAppTests {
         }
     }
 
-    @Test func backendsListsBothEnginesWithVersions() async throws {
+    @Test func backendsListsTheEnginesWithVersions() async throws {
         let result = try await hostapp("backends")
         #expect(result.status == 0)
         #expect(result.text.contains("mupdf\tMuPDF 1.21"))
         #expect(result.text.contains("poppler\tPoppler 22.12"))
+        #expect(result.text.contains("ghostscript\tGhostscript 10.00"))
         let json = try await JSONSerialization.jsonObject(with: try hostapp("backends", "--json").stdout) as? [[String: Any]]
-        #expect(json?.map { $0["id"] as? String } == ["mupdf", "poppler"])
+        #expect(json?.map { $0["id"] as? String } == ["mupdf", "poppler", "ghostscript"])
         #expect((json?.first?["capabilities"] as? [String])?.contains("render") == true)
+    }
+
+    /// The third engine through the command line: drawing and text by name, `auto` never
+    /// choosing it, a wrong password refused with the others' exit code, and isolated too.
+    @Test func ghostscriptIsChosenByName() async throws {
+        let file = Fixtures.path("text.pdf")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gs-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let drawn = try await hostapp("--backend", "ghostscript", "render", "--format", "ppm", "--dpi", "40", "--pages", "1", "-o", folder.path, file)
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let page = try Netpbm(Data(contentsOf: folder.appendingPathComponent("text-1.ppm")))
+        #expect(page.width == 340 && page.pixels.contains { $0 < 128 })
+        let witness = try await Tool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=txtwrite", "-dUseCropBox", "-sOutputFile=-", file])
+        for isolate in [[], ["--isolate"]] {
+            let text = try await Tool.run(Self.executable, isolate + ["--backend", "ghostscript", "text", file])
+            #expect(text.status == 0, "\(text.stderr)")
+            #expect(Fixtures.normalizedWhitespace(text.text) == Fixtures.normalizedWhitespace(witness.text), "\(isolate)")
+        }
+        #expect(try await hostapp("info", "--json", file).text.contains("\"backend\" : \"mupdf\""))
+        let wrong = try await hostapp("--backend", "ghostscript", "--password", "wrong", "text", Fixtures.path("encrypted.pdf"))
+        #expect(wrong.status == 65 && wrong.stderr.contains("neither its user nor its owner password"), "\(wrong.stderr)")
+        let right = try await hostapp("--backend", "ghostscript", "--password", "owner-secret", "text", Fixtures.path("encrypted.pdf"))
+        #expect(right.status == 0 && !right.text.isEmpty, "\(right.stderr)")
+        let unsupported = try await hostapp("--backend", "ghostscript", "outline", file)
+        #expect(unsupported.status != 0 && unsupported.stderr.contains("ghostscript"), "\(unsupported.stderr)")
     }
 
     @Test(arguments: ["mupdf", "poppler"])

@@ -87,7 +87,9 @@ struct IsolationTests {
     /// serves, and documents from a file or from memory open through what it said.
     @Test func theEngineProcessDescribesItsRenderers() throws {
         let described = try IsolatedRenderer.renderers(servedBy: Self.isolation())
-        #expect(described.map(\.id) == Fixtures.backendIDs)
+        // hostapp-full's engines: the two full ones, then Ghostscript, chosen by name only.
+        #expect(described.map(\.id) == Fixtures.backendIDs + ["ghostscript"])
+        #expect(described.map(\.isChosenByAuto) == [true, true, false])
         let notHere: Set<Capability> = [.openStream, .encodePNG]
         for (isolated, local) in zip(described, Fixtures.registry.renderers) {
             #expect(isolated.engineVersion == local.engineVersion && isolated.annotationSupport == local.annotationSupport)
