@@ -102,7 +102,7 @@ let package = Package(
         .target(name: "CGhostscript", linkerSettings: [.linkedLibrary("gs")]),
         .target(
             name: "GhostscriptRenderer",
-            dependencies: ["RendererProvider", "CGhostscript", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererProvider", "EngineSupport", "CGhostscript", .product(name: "Logging", package: "swift-log")]
         ),
 
         // poppler-glib, over cairo: opening, drawing, text with boxes, outline and links.

@@ -120,11 +120,7 @@ static int callout(void *instance, void *handle, const char *device, int id, int
 
 unsigned int cgs_display_format(int bytes_per_pixel) {
     unsigned int common = DISPLAY_DEPTH_8 | DISPLAY_BIGENDIAN | DISPLAY_TOPFIRST | DISPLAY_CHUNKY;
-    switch (bytes_per_pixel) {
-    case 1: return common | DISPLAY_COLORS_GRAY | DISPLAY_ALPHA_NONE;
-    case 4: return common | DISPLAY_COLORS_RGB | DISPLAY_UNUSED_LAST;
-    default: return common | DISPLAY_COLORS_RGB | DISPLAY_ALPHA_NONE;
-    }
+    return common | DISPLAY_COLORS_RGB | (bytes_per_pixel == 4 ? DISPLAY_UNUSED_LAST : DISPLAY_ALPHA_NONE);
 }
 
 int cgs_run(int argc, const char *const *argv, const char *program, cgs_target *target,

@@ -1,4 +1,5 @@
 import CGhostscript
+import EngineSupport
 import Foundation
 import RendererProvider
 
@@ -35,14 +36,25 @@ final class GhostscriptPage: EnginePage {
 
     /// Draws through the display device at `options.dpi`, the page's crop box, on a page
     /// filled with `options.background` first (Ghostscript's display device has no alpha
-    /// channel: an RGBA output's background must be opaque).
+    /// channel: an RGBA output's background must be opaque). Gray output is the RGB drawing's
+    /// luminance, as the other engines give it (`Bitmap.luminance`), where Ghostscript's own
+    /// gray would follow its colour profiles.
     func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
-        let bytesPerPixel = options.pixelFormat.bytesPerPixel
-        let background = options.background.bytes
-        guard background.alpha == 255 else {
+        guard options.background.bytes.alpha == 255 else {
             throw RendererError(.unsupported, "Ghostscript draws pages on an opaque background only", backend: Ghostscript.backend)
         }
-        GhostscriptPage.fill(pixels, with: options.background, format: options.pixelFormat)
+        guard options.pixelFormat != .gray else {
+            var rgbOptions = options
+            rgbOptions.pixelFormat = .rgb
+            var rgb = [UInt8](repeating: 0, count: area.width * area.height * 3)
+            try rgb.withUnsafeMutableBufferPointer { try render(area, options: rgbOptions, into: $0, cancellation: cancellation) }
+            for index in 0..<(area.width * area.height) {
+                pixels[index] = Bitmap.luminance(red: rgb[3 * index], green: rgb[3 * index + 1], blue: rgb[3 * index + 2])
+            }
+            return
+        }
+        let bytesPerPixel = options.pixelFormat.bytesPerPixel
+        Self.fill(pixels, with: options.background, bytesPerPixel: bytesPerPixel)
         var target = cgs_target(
             pixels: pixels.baseAddress, x: Int32(area.x), y: Int32(area.y), width: Int32(area.width), height: Int32(area.height),
             bytes_per_pixel: Int32(bytesPerPixel), page_width: 0, page_height: 0, pages: 0)
@@ -93,26 +105,12 @@ final class GhostscriptPage: EnginePage {
         return try output.contents(limit: Ghostscript.outputLimit)
     }
 
-    /// Sets every pixel of `pixels` to `color`.
-    private static func fill(_ pixels: UnsafeMutableBufferPointer<UInt8>, with color: Color, format: PixelFormat) {
+    /// Sets every pixel of `pixels`, RGB or RGBA, to `color`.
+    private static func fill(_ pixels: UnsafeMutableBufferPointer<UInt8>, with color: Color, bytesPerPixel: Int) {
         let bytes = color.bytes
-        switch format {
-        case .gray:
-            let luminance: Double = 0.299 * Double(bytes.red) + 0.587 * Double(bytes.green) + 0.114 * Double(bytes.blue)
-            pixels.update(repeating: UInt8(luminance.rounded()))
-        case .rgb:
-            for start in stride(from: 0, to: pixels.count - 2, by: 3) {
-                pixels[start] = bytes.red
-                pixels[start + 1] = bytes.green
-                pixels[start + 2] = bytes.blue
-            }
-        case .rgba:
-            for start in stride(from: 0, to: pixels.count - 3, by: 4) {
-                pixels[start] = bytes.red
-                pixels[start + 1] = bytes.green
-                pixels[start + 2] = bytes.blue
-                pixels[start + 3] = bytes.alpha
-            }
+        let pixel = [bytes.red, bytes.green, bytes.blue, bytes.alpha]
+        for start in stride(from: 0, to: pixels.count - bytesPerPixel + 1, by: bytesPerPixel) {
+            for channel in 0..<bytesPerPixel { pixels[start + channel] = pixel[channel] }
         }
     }
 }

@@ -58,7 +58,7 @@ struct AsyncTests {
     /// Poppler cannot stop within a page, so a cancelled task stops before the next: a
     /// stream of eight slow pages whose task is cancelled once the first page arrives draws
     /// no other page, and ends with `cancelled`.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func cancellingATaskStopsAStreamOfPagesBetweenPages(backend: String) async throws {
         let pool = EngineThreads(threadCount: 1)
         let document = try await Fixtures.registry.open(.file(Self.slowPage), backend: .id(backend), on: pool)
@@ -77,7 +77,7 @@ struct AsyncTests {
     /// are, nothing is drawn, yet another task goes on awaiting and finishes, because the
     /// engine work blocks the pool's threads, not the cooperative pool's. Then all hundred
     /// finish, never more than two at once.
-    @Test(.timeLimit(.minutes(10)), arguments: Fixtures.backendIDs)
+    @Test(.timeLimit(.minutes(10)), arguments: Fixtures.readingBackendIDs)
     func aHundredRendersOnTwoThreadsStarveNoOtherTask(backend: String) async throws {
         let pool = EngineThreads(threadCount: 2)
         let document = try await Fixtures.registry.open(.file(Fixtures.path("text.pdf")), backend: .id(backend))

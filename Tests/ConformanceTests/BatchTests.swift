@@ -16,7 +16,7 @@ struct BatchTests {
         return output
     }
 
-    @Test(arguments: Fixtures.backendIDs, documents)
+    @Test(arguments: Fixtures.readingBackendIDs, documents)
     func severalJobsGiveWhatOneGives(backend: String, file: String) throws {
         let document = try Fixtures.open(file, backend: backend)
         let pages = Array(0..<document.pageCount)
@@ -34,7 +34,7 @@ struct BatchTests {
         #expect(Set(single.values).count == pages.count)
     }
 
-    @Test(arguments: Fixtures.backendIDs, [1, 3])
+    @Test(arguments: Fixtures.readingBackendIDs, [1, 3])
     func progressReachesTheEndExactlyOnce(backend: String, jobs: Int) throws {
         let document = try Fixtures.open("labels.pdf", backend: backend)
         let pages = [8, 0, 4, 2]
@@ -49,7 +49,7 @@ struct BatchTests {
 
     /// Cancelled after the second page is delivered: later pages are neither delivered nor
     /// reported, the run throws `cancelled`, and every worker has stopped when it returns.
-    @Test(arguments: Fixtures.backendIDs, [1, 2])
+    @Test(arguments: Fixtures.readingBackendIDs, [1, 2])
     func cancellingStopsTheRun(backend: String, jobs: Int) throws {
         let document = try Fixtures.open("labels.pdf", backend: backend)
         let cancellation = Cancellation()
@@ -70,7 +70,7 @@ struct BatchTests {
         if jobs == 1 { #expect(started.load(ordering: .relaxed) == 2, "no page was started after the cancellation") }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func aCancelledRenderDrawsNothing(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         let cancellation = Cancellation()
@@ -79,7 +79,7 @@ struct BatchTests {
         #expect(error?.code == .cancelled)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func aWorkerThatCannotOpenItsDocumentFailsTheRun(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("labels.pdf"))
         let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
@@ -95,7 +95,7 @@ struct BatchTests {
 struct DocumentLimitsTests {
     /// Workers open their documents with the limits of the one they serve; a small cache
     /// changes what the engine keeps, never what it draws.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func workersKeepTheLimitsAndPixelsDoNotChange(backend: String) throws {
         let small = DocumentLimits(cacheBytes: 1 << 20)
         let document = try Fixtures.registry.open(.file(Fixtures.path("long.pdf")), backend: .id(backend), limits: small)

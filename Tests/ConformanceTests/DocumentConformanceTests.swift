@@ -6,7 +6,7 @@ import TestSupport
 /// The contract of opening documents and reading their facts, checked on every backend.
 @Suite("Documents, on every backend")
 struct DocumentConformanceTests {
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func pageCountsOfEveryFixture(backend: String) throws {
         for (name, pages) in Fixtures.openable {
             let document = try Fixtures.open(name, backend: backend)
@@ -15,7 +15,7 @@ struct DocumentConformanceTests {
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func pageSizes(backend: String) throws {
         let pages = try Fixtures.open("mixed-sizes.pdf", backend: backend).pageInfos()
         #expect(pages.count == FixtureFacts.mixedSizes.count)
@@ -26,7 +26,7 @@ struct DocumentConformanceTests {
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func rotationSwapsTheDisplayedSize(backend: String) throws {
         let pages = try Fixtures.open("rotated.pdf", backend: backend).pageInfos()
         #expect(pages.map(\.rotation) == FixtureFacts.rotatedRedRects.map(\.rotation))
@@ -36,7 +36,7 @@ struct DocumentConformanceTests {
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func cropBoxIsThePageSize(backend: String) throws {
         #expect(try Fixtures.open("cropbox.pdf", backend: backend).pageInfo(pageAt: 0).size == FixtureFacts.cropSize)
     }
@@ -139,7 +139,7 @@ struct DocumentConformanceTests {
         #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(truncated), backend: .id(backend)) })?.code == .damaged)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func pageOutOfRange(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         for index in [-1, 3, 1000] {
@@ -153,7 +153,7 @@ struct DocumentConformanceTests {
 @Suite("Files repaired into nothing")
 struct RepairedIntoNothingTests {
     /// no-pages.pdf (make-fixtures.sh): a header and one object that is no catalog, no xref.
-    @Test(arguments: Fixtures.backendIDs + ["auto"])
+    @Test(arguments: Fixtures.readingBackendIDs + ["auto"])
     func aFileRepairedIntoNoPagesIsDamaged(backend: String) throws {
         let selection = BackendSelection(backend)
         let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(Fixtures.path("no-pages.pdf")), backend: selection) }

@@ -15,48 +15,6 @@ struct GhostscriptEngineTests {
         try registry.open(.file(Fixtures.path(name)), password: password, backend: .id("ghostscript"))
     }
 
-    /// What `gs -sDEVICE=png16m` draws of page `index` at `dpi`, with the same crop box and
-    /// anti-aliasing, read back through `pngtopnm`.
-    static func reference(_ path: String, page index: Int, dpi: Int) async throws -> Netpbm {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let png = folder.appendingPathComponent("page.png").path
-        let drawn = try await Tool.run("gs", [
-            "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
-            "-dUseCropBox", "-dFirstPage=\(index + 1)", "-dLastPage=\(index + 1)", "-sOutputFile=\(png)", path,
-        ])
-        #expect(drawn.status == 0, "\(drawn.stderr)")
-        return try Netpbm(try await Tool.run("pngtopnm", [png]).stdout)
-    }
-
-    @Test(arguments: ["sample", "rotated.pdf", "cropbox.pdf", "mixed-sizes.pdf", "colors.pdf"])
-    func pagesAreTheSamePixelsAsGhostscriptsPNGDevice(name: String) async throws {
-        let path = name == "sample" ? Fixtures.samplePath : Fixtures.path(name)
-        let document = try await Self.registry.open(.file(path), backend: .id("ghostscript"))
-        for index in 0..<min(document.pageCount, 4) {
-            let bitmap = try await document.render(pageAt: index, options: RenderOptions(dpi: 50))
-            let reference = try await Self.reference(path, page: index, dpi: 50)
-            // Ghostscript drops a last part-pixel that the provider's page image rounds up to
-            // a whole one, drawn as background: the pixels they share are the same.
-            let sizes = "\(bitmap.width)x\(bitmap.height) against \(reference.width)x\(reference.height)"
-            #expect([0, 1].contains(bitmap.width - reference.width) && [0, 1].contains(bitmap.height - reference.height), "\(name) page \(index + 1): \(sizes)")
-            var shared = true
-            var margin = true
-            for y in 0..<bitmap.height {
-                for x in 0..<bitmap.width {
-                    let ours = bitmap.pixel(x: x, y: y)
-                    if x < reference.width && y < reference.height {
-                        shared = shared && ours == reference.color(x: x, y: y)
-                    } else {
-                        margin = margin && ours == [255, 255, 255]
-                    }
-                }
-            }
-            #expect(shared && margin, "\(name) page \(index + 1)")
-        }
-    }
-
     @Test func pageFactsAreMuPDFs() throws {
         for name in ["rotated.pdf", "cropbox.pdf", "mixed-sizes.pdf", "boxes.pdf", "text.pdf"] {
             let ghostscript = try Self.open(name)

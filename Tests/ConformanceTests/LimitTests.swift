@@ -8,7 +8,7 @@ import TestSupport
 struct LimitTests {
     /// A resolution or a bitmap past its limit fails before any pixel storage is allocated:
     /// a kept bitmap keeps its size and storage.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func oversizedRequestsAllocateNothing(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         var bitmap = try document.render(pageAt: 0, options: RenderOptions(dpi: 10))
@@ -32,7 +32,7 @@ struct LimitTests {
     }
 
     /// A time limit that has already run out stops a render before it draws, and says so.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func anExpiredTimeLimitStopsARender(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         let limit = Cancellation(timeLimit: .zero)

@@ -30,7 +30,7 @@ struct PageBoxesTests {
     }
 
     /// The displayed size is the crop box's, turned with the page.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func sizeIsTheCropBoxTurned(backend: String) throws {
         let pages = try Fixtures.open("boxes.pdf", backend: backend).pageInfos()
         #expect(pages.map(\.size) == [

@@ -4,8 +4,9 @@ import Testing
 import TestSupport
 
 /// Each backend against its own engine's command-line tool at the same settings: MuPDF
-/// against `mutool draw -c rgb`, Poppler against `pdftocairo -cropbox` (its PNG decoded by
-/// netpbm's `pngtopnm`). The pixels must be identical on every page of every fixture, and on
+/// against `mutool draw -c rgb`, Poppler against `pdftocairo -cropbox`, Ghostscript against
+/// `gs -sDEVICE=png16m` (the PNGs decoded by netpbm's `pngtopnm`; Ghostscript's image
+/// padded with the part-pixel of background the provider rounds up to). The pixels must be identical on every page of every fixture, and on
 /// pages of real documents: the manuals `make bench` measures and the first PDFs Debian's
 /// packages installed.
 @Suite("Pixel-identical to the engines' own tools")
@@ -20,10 +21,15 @@ struct ReferenceTests {
         try await compare(backend: "poppler", dpi: dpi, pages: Self.fixturePages())
     }
 
+    @Test(arguments: [72.0, 150.0])
+    func ghostscriptMatchesItsPNGDevice(dpi: Double) async throws {
+        try await compare(backend: "ghostscript", dpi: dpi, pages: Self.fixturePages())
+    }
+
     /// Pages of real documents, where MuPDF once drew spot colours and overprint straight to
     /// RGB and Poppler drew blend modes over white instead of under it: a level or two off
     /// in up to 9% of the pixels.
-    @Test(arguments: Fixtures.backendIDs, [72.0, 150.0])
+    @Test(arguments: Fixtures.readingBackendIDs, [72.0, 150.0])
     func realDocumentsMatchTheEnginesTools(backend: String, dpi: Double) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -77,7 +83,8 @@ struct ReferenceTests {
         for (file, page) in pages {
             let document = try await Fixtures.registry.open(.file(file), backend: .id(backend))
             let ours = try await document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
-            let theirs = try await EngineTools.draw(backend: backend, file: file, page: page, dpi: Int(dpi), in: directory)
+            var theirs = try await EngineTools.draw(backend: backend, file: file, page: page, dpi: Int(dpi), in: directory)
+            if backend == "ghostscript", let padded = theirs.padded(toWidth: ours.width, height: ours.height) { theirs = padded }
             let name = "\(URL(fileURLWithPath: file).lastPathComponent) page \(page) at \(dpi) dpi with \(backend)"
             #expect((ours.width, ours.height) == (theirs.width, theirs.height), "\(name): size")
             #expect(theirs.channels == 3 && ours.bytes == theirs.pixels, "\(name): pixels differ")

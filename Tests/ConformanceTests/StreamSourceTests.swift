@@ -57,7 +57,7 @@ struct StreamSourceTests {
 
     /// A reader that fails: every operation throws the reader's own error, never pixels or
     /// text made of what the engine could read around the gap.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func aFailingReaderIsTheErrorOfEveryOperation(backend: String) throws {
         let path = Fixtures.path("text.pdf")
         let size = try LocalFileSystem().attributes(of: path).size

@@ -7,7 +7,7 @@ import TestSupport
 /// were built with.
 @Suite("Text and search, on every backend")
 struct TextConformanceTests {
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func wordsAtKnownPositions(backend: String) throws {
         let page = try Fixtures.open("text.pdf", backend: backend).textPage(pageAt: 0)
         let words = page.words
@@ -21,14 +21,14 @@ struct TextConformanceTests {
         #expect(page.lines.count == 1 && page.blocks.count == 1)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func plainTextInReadingOrder(backend: String) throws {
         let document = try Fixtures.open("search.pdf", backend: backend)
         #expect(Fixtures.normalizedWhitespace(try document.text(pageAt: 2)) == "Banana split ends one line of text")
         #expect(Fixtures.normalizedWhitespace(try document.text(pageAt: 0)) == "Apple apple APPLE pineapple")
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func textInsideARectangle(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         // From the left edge of "quick" to the right edge of "brown", on the line's height.
@@ -39,7 +39,7 @@ struct TextConformanceTests {
         #expect(twoLines == "Banana split ends one\nline of text")
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func searchCountsWithEachOption(backend: String) throws {
         let document = try Fixtures.open("search.pdf", backend: backend)
         for (options, perPage) in FixtureFacts.appleHits {
@@ -50,7 +50,7 @@ struct TextConformanceTests {
         #expect((#expect(throws: RendererError.self) { try document.search("  ", pageAt: 0) })?.code == .invalidArgument)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func hitsAreTightToTheGlyphs(backend: String) throws {
         let hits = try Fixtures.open("text.pdf", backend: backend).search("quick brown", pageAt: 0)
         #expect(hits.count == 1 && hits[0].quads.count == 1)
@@ -59,7 +59,7 @@ struct TextConformanceTests {
         #expect(hits[0].bounds.size.height < 12, "a 12 pt line must not give a font-height box")
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func aHitAcrossTwoLinesHasAQuadPerLine(backend: String) throws {
         let hits = try Fixtures.open("search.pdf", backend: backend).search("one line", pageAt: 2)
         #expect(hits.count == 1)
@@ -70,7 +70,7 @@ struct TextConformanceTests {
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func wholeDocumentSearchStreamsHitsAndProgress(backend: String) async throws {
         let document = try Fixtures.open("search.pdf", backend: backend)
         var hits: [SearchHit] = []
@@ -87,7 +87,7 @@ struct TextConformanceTests {
         #expect(progress == [1, 2, 3])
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func cancelledSearchStops(backend: String) async throws {
         let document = try Fixtures.open("search.pdf", backend: backend)
         let task = Task {
@@ -104,7 +104,7 @@ struct TextConformanceTests {
         #expect(error?.code == .cancelled)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func pageTextsComePageByPage(backend: String) async throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         var pages: [PageText] = []
@@ -122,7 +122,7 @@ struct SearchFoldingTests {
     /// ligatures.pdf (make-fixtures.sh): "office" and "reflex" drawn with the fi and fl
     /// glyphs, which MuPDF spells out and Poppler keeps (U+FB01, U+FB02). Either spelling of
     /// the term finds the word, and the hit's box is the word's.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func ligaturesMatchTheirLetters(backend: String) throws {
         let document = try Fixtures.open("ligatures.pdf", backend: backend)
         let words = try document.textPage(pageAt: 0).words
@@ -141,7 +141,7 @@ struct SearchFoldingTests {
 
     /// "résumé" on line 2, "resume" on line 3: accents match exactly unless ignored; a term
     /// with combining accents finds the precomposed letters.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.readingBackendIDs)
     func accentsMatchAsAsked(backend: String) throws {
         let document = try Fixtures.open("ligatures.pdf", backend: backend)
         func lines(_ term: String, _ options: SearchOptions = SearchOptions()) throws -> [Double] {
@@ -159,7 +159,7 @@ struct SearchFoldingTests {
     @Test func bothEnginesFindTheSameHitsInARealFile() throws {
         let file = "/usr/share/doc/texlive-doc/xelatex/zitie/zitie-cn.pdf"
         var counts: [String: Int] = [:]
-        for backend in Fixtures.backendIDs {
+        for backend in Fixtures.readingBackendIDs {
             let document = try Fixtures.registry.open(.file(file), backend: .id(backend))
             for term in ["xcoffins", "xco\u{FB00}ins"] {
                 counts["\(backend) \(term)"] = try (0..<document.pageCount).reduce(0) { $0 + (try document.search(term, pageAt: $1).count) }

@@ -88,7 +88,7 @@ struct IsolationTests {
     @Test func theEngineProcessDescribesItsRenderers() throws {
         let described = try IsolatedRenderer.renderers(servedBy: Self.isolation())
         // hostapp-full's engines: the two full ones, then Ghostscript, chosen by name only.
-        #expect(described.map(\.id) == Fixtures.backendIDs + ["ghostscript"])
+        #expect(described.map(\.id) == Fixtures.readingBackendIDs)
         #expect(described.map(\.isChosenByAuto) == [true, true, false])
         let notHere: Set<Capability> = [.openStream, .encodePNG]
         for (isolated, local) in zip(described, Fixtures.registry.renderers) {

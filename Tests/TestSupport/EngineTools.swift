@@ -1,8 +1,9 @@
 import Foundation
 
 /// A page drawn by an engine's own command-line tool, the witness the reference tests hold
-/// each backend to: MuPDF's `mutool draw -c rgb`, Poppler's `pdftocairo -cropbox` (its PNG
-/// decoded by netpbm's `pngtopnm`).
+/// each backend to: MuPDF's `mutool draw -c rgb`, Poppler's `pdftocairo -cropbox`,
+/// Ghostscript's `gs -sDEVICE=png16m -dUseCropBox` with the anti-aliasing the backend asks
+/// for (the PNGs decoded by netpbm's `pngtopnm`).
 public enum EngineTools {
     /// A tool that exited with an error.
     public struct Failure: Error, CustomStringConvertible {
@@ -16,6 +17,15 @@ public enum EngineTools {
             let result = try await Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "\(dpi)", "-o", output, file, "\(page)"])
             guard result.status == 0 else { throw Failure(description: "mutool draw failed: \(result.stderr)") }
             return try Netpbm(Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        if backend == "ghostscript" {
+            let output = directory.appendingPathComponent("gs.png").path
+            let result = try await Tool.run("gs", [
+                "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
+                "-dUseCropBox", "-dFirstPage=\(page)", "-dLastPage=\(page)", "-sOutputFile=\(output)", file,
+            ])
+            guard result.status == 0 else { throw Failure(description: "gs failed: \(result.stderr)") }
+            return try await Netpbm(Tool.run("pngtopnm", [output]).stdout)
         }
         let stem = directory.appendingPathComponent("cairo").path
         let result = try await Tool.run("pdftocairo", ["-png", "-r", "\(dpi)", "-cropbox", "-f", "\(page)", "-l", "\(page)", "-singlefile", file, stem])

@@ -1,4 +1,5 @@
 import Foundation
+import GhostscriptRenderer
 import MuPDFRenderer
 import PopplerRenderer
 import RendererProvider
@@ -15,11 +16,15 @@ public enum Fixtures {
 
     public static let samplePath = root.appendingPathComponent("Samples/sample.pdf").path
 
-    /// Every backend, MuPDF first.
-    public static let registry = RendererRegistry([MuPDFRenderer(), PopplerRenderer()])
+    /// Every backend: MuPDF first, then Poppler, and Ghostscript, which `auto` never chooses.
+    public static let registry = RendererRegistry([MuPDFRenderer(), PopplerRenderer(), GhostscriptRenderer()])
 
-    /// The ids of the backends every conformance test runs against.
-    public static let backendIDs = registry.renderers.map(\.id)
+    /// The full engines, which every conformance test runs against.
+    public static let backendIDs = ["mupdf", "poppler"]
+
+    /// Every engine, for the conformance tests of what all of them do: opening (file,
+    /// memory, stream, password), page facts, drawing and text.
+    public static let readingBackendIDs = registry.renderers.map(\.id)
 
     /// Opens a fixture with one backend.
     public static func open(_ name: String, backend: String, password: String? = nil) throws -> Document {

@@ -61,6 +61,28 @@ public struct NetpbmError: Error {
 }
 
 extension Netpbm {
+    /// The image widened and heightened to `width` by `height` with white (255) on the right
+    /// and at the bottom: for Ghostscript's page images, which drop a last part-pixel the
+    /// provider rounds up to a whole one of background. Nil when the image would have to
+    /// grow by more than that one pixel, or shrink.
+    public func padded(toWidth width: Int, height: Int) -> Netpbm? {
+        guard (0...1).contains(width - self.width), (0...1).contains(height - self.height) else { return nil }
+        var result = self
+        result.width = width
+        result.height = height
+        result.pixels = []
+        result.pixels.reserveCapacity(width * height * channels)
+        for y in 0..<height {
+            if y < self.height {
+                result.pixels += pixels[(y * self.width * channels)..<((y + 1) * self.width * channels)]
+                result.pixels += [UInt8](repeating: 255, count: (width - self.width) * channels)
+            } else {
+                result.pixels += [UInt8](repeating: 255, count: width * channels)
+            }
+        }
+        return result
+    }
+
     /// The colour channels (gray, or red, green and blue) of the pixel at (`x`, `y`).
     public func color(x: Int, y: Int) -> [UInt8] {
         let start = (y * width + x) * channels

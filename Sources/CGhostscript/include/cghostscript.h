@@ -16,7 +16,7 @@ typedef struct cgs_output {
 
 /// Where a drawing run puts its page: the area `x`, `y`, `width`, `height` of the page image
 /// (device pixels, top-left origin) goes into `pixels`, rows of `width` pixels of
-/// `bytes_per_pixel` (1 gray, 3 RGB, 4 RGB with an opaque alpha byte) without padding.
+/// `bytes_per_pixel` (3 RGB, 4 RGB with an opaque alpha byte) without padding.
 /// Pixels of the area outside the page image are left as they were. After the run,
 /// `page_width` and `page_height` are the page image's size and `pages` the number of pages
 /// drawn.
@@ -26,7 +26,7 @@ typedef struct cgs_target {
     int page_width, page_height, pages;
 } cgs_target;
 
-/// The `-dDisplayFormat` value of the display device for `bytes_per_pixel` (1, 3 or 4).
+/// The `-dDisplayFormat` value of the display device for `bytes_per_pixel` (3 or 4).
 unsigned int cgs_display_format(int bytes_per_pixel);
 
 /// Runs Ghostscript once, in an instance of its own that it deletes before it returns, with
