@@ -4,7 +4,7 @@ import RendererProvider
 /// The few annotation edits an engine's C layer performs on one page, by position in the
 /// page's `/Annots` array. ``AnnotationEditing``'s extension builds the API's edits by
 /// identity on them once, for every backend.
-package protocol AnnotationEditing {
+package protocol AnnotationEditing: EnginePage {
     /// The 0-based index of the page.
     var index: Int { get }
     /// The id of the backend, for errors.

@@ -41,7 +41,6 @@ final class GhostscriptDocument: EngineDocument {
     }
 
     var pageCount: Int { pages.count }
-    var canSaveIncrementally: Bool { false }
 
     func loadPage(at index: Int) throws -> any EnginePage {
         guard let facts = pages[index] else {
@@ -53,21 +52,5 @@ final class GhostscriptDocument: EngineDocument {
     /// The arguments that let a run read page `index` alone, with the crop box as the page.
     func pageArguments(_ index: Int) -> [String] {
         passwordArguments + ["-dUseCropBox", "-dFirstPage=\(index + 1)", "-dLastPage=\(index + 1)"]
-    }
-
-    func info() throws -> DocumentInfo {
-        throw RendererError(.unsupported, "the Ghostscript engine does not read metadata", backend: Ghostscript.backend)
-    }
-
-    func outline() throws -> [OutlineItem] {
-        throw RendererError(.unsupported, "the Ghostscript engine does not read outlines", backend: Ghostscript.backend)
-    }
-
-    func write(to path: String, incremental: Bool) throws {
-        throw RendererError(.unsupported, "the Ghostscript engine does not save documents", backend: Ghostscript.backend)
-    }
-
-    func write(into handle: any FileWriteHandle, incremental: Bool) throws {
-        throw RendererError(.unsupported, "the Ghostscript engine does not save documents", backend: Ghostscript.backend)
     }
 }

@@ -75,26 +75,6 @@ final class GhostscriptPage: EnginePage {
         }
     }
 
-    func links() throws -> [Link] {
-        throw RendererError(.unsupported, "the Ghostscript engine does not read links", backend: Ghostscript.backend)
-    }
-
-    func annotations() throws -> [Annotation] {
-        throw RendererError(.unsupported, "the Ghostscript engine does not read annotations", backend: Ghostscript.backend)
-    }
-
-    func addAnnotation(_ annotation: Annotation) throws -> Annotation {
-        throw RendererError(.unsupported, "the Ghostscript engine does not edit annotations", backend: Ghostscript.backend)
-    }
-
-    func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
-        throw RendererError(.unsupported, "the Ghostscript engine does not edit annotations", backend: Ghostscript.backend)
-    }
-
-    func removeAnnotation(id: String) throws {
-        throw RendererError(.unsupported, "the Ghostscript engine does not edit annotations", backend: Ghostscript.backend)
-    }
-
     /// The page's text as the txtwrite device writes it in `format` (1: XML with a box per
     /// character, 3: plain UTF-8).
     private func text(format: Int) throws -> Data {

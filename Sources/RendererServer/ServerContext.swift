@@ -30,9 +30,14 @@ final class ServerContext: Sendable {
     /// Tries at a document's password, per document: five, and one more a minute.
     let unlockLimiter: RateLimiter
 
+    /// What a renderer must do for the server to offer it: the document route reads the
+    /// metadata, and the viewer draws pages and selects and searches their text. Others
+    /// (Ghostscript, which reads no metadata) are left out of ``registry``.
+    static let neededCapabilities: Set<Capability> = [.metadata, .render, .text]
+
     init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads, logger: Logger) throws {
         self.configuration = configuration
-        self.registry = registry
+        self.registry = RendererRegistry(registry.renderers.filter { Self.neededCapabilities.isSubset(of: $0.capabilities) })
         self.threads = threads
         queue = EngineQueue(limit: configuration.queueLimit)
         renderBudget = EngineQueue(limit: configuration.renderMemoryBytes) {

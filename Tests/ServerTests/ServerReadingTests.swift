@@ -28,6 +28,22 @@ import TestSupport
         }
     }
 
+    /// The harness's registry holds Ghostscript too, which reads no metadata: the server
+    /// offers the engines its document route and viewer need, and refuses a request that
+    /// names Ghostscript as it refuses any engine it does not have.
+    @Test func theServerOffersTheEnginesItsViewerNeeds() async throws {
+        #expect(Fixtures.registry.renderers.map(\.id).contains("ghostscript"))
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            let health = try await client.get("/api/health").json as? [String: Any]
+            let offered = (health?["renderers"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+            #expect(offered == ["mupdf", "poppler"])
+            let named = try await client.get(documentPath("text.pdf") + "?engine=ghostscript")
+            #expect(named.status == .badRequest && named.errorCode != nil, "\(named.status)")
+            #expect(try await client.get(documentPath("text.pdf") + "?engine=poppler").status == .ok)
+        }
+    }
+
     /// outline.pdf's "sec12" leads to page index 2 at y 392 (make-fixtures.js).
     @Test(arguments: ["mupdf", "poppler"]) func namedDestinationsAreFound(engine: String) async throws {
         let harness = try ServerHarness(extra: ["outline.pdf"])

@@ -120,6 +120,29 @@ extension EngineDocument {
     /// PDF: an engine that reads other formats says which.
     public var contentType: ContentType { .pdf }
 
+    /// Throws `unsupported`: an engine that declares ``Capability/metadata`` implements it.
+    public func info() throws -> DocumentInfo {
+        throw RendererError(.unsupported, "this engine does not read metadata")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/outline`` implements it.
+    public func outline() throws -> [OutlineItem] {
+        throw RendererError(.unsupported, "this engine does not read outlines")
+    }
+
+    /// False: an engine that declares ``Capability/save`` says when it can.
+    public var canSaveIncrementally: Bool { false }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/save`` implements it.
+    public func write(to path: String, incremental: Bool) throws {
+        throw RendererError(.unsupported, "this engine does not save documents")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/save`` implements it.
+    public func write(into handle: any FileWriteHandle, incremental: Bool) throws {
+        throw RendererError(.unsupported, "this engine does not save documents")
+    }
+
     /// Loads each page in turn and asks it; an engine that reaches its pages another way
     /// (another process) answers at once.
     public func pageInfos() throws -> [PageInfo] {

@@ -59,6 +59,31 @@ public protocol EnginePage: AnyObject {
 }
 
 extension EnginePage {
+    /// Throws `unsupported`: an engine that declares ``Capability/links`` implements it.
+    public func links() throws -> [Link] {
+        throw RendererError(.unsupported, "this engine does not read links")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/annotations`` implements it.
+    public func annotations() throws -> [Annotation] {
+        throw RendererError(.unsupported, "this engine does not read annotations")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editAnnotations`` implements it.
+    public func addAnnotation(_ annotation: Annotation) throws -> Annotation {
+        throw RendererError(.unsupported, "this engine does not edit annotations")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editAnnotations`` implements it.
+    public func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
+        throw RendererError(.unsupported, "this engine does not edit annotations")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editAnnotations`` implements it.
+    public func removeAnnotation(id: String) throws {
+        throw RendererError(.unsupported, "this engine does not edit annotations")
+    }
+
     /// Throws `unsupported`: an engine that declares ``Capability/imageStamps`` implements it.
     public func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
         throw RendererError(.unsupported, "this engine does not draw images in stamps")
