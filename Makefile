@@ -53,7 +53,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files bench-viewer bench-thumbnail bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: install uninstall public-signed-files bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -298,6 +298,12 @@ bench-viewer: setup bench-deps
 bench-thumbnail: setup bench-deps
 	$(call build-hostapp,$(BENCH_BUILD))
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/thumbnail.py
+
+# Only the Ghostscript section of BENCHMARKS.md: the third engine drawing and reading whole
+# documents against gs -sDEVICE=png16m and -sDEVICE=txtwrite.
+bench-ghostscript: setup bench-deps
+	$(call build-hostapp,$(BENCH_BUILD))
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/ghostscript.py
 
 # Only the signatures section of BENCHMARKS.md: hostapp sign against pdfsig -add-signature, and
 # hostapp signatures --verify against pdfsig, on the sample and R's manual (BENCH_SIGNATURE_RUNS).

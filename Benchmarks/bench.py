@@ -25,6 +25,7 @@ import tempfile
 import collab_load
 import download_memory
 import first_page
+import ghostscript
 import png_encoding
 import poppler_memory
 import server_load
@@ -187,7 +188,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), viewer_first_paint.measure(), thumbnail.measure(), signatures.measure(), collab_load.measure()]
+    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), viewer_first_paint.measure(), thumbnail.measure(), ghostscript.measure(), signatures.measure(), collab_load.measure()]
     write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
 
 
