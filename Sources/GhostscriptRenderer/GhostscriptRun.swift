@@ -39,7 +39,7 @@ enum Ghostscript {
             guard let cancellation else { return run() }
             return cancellation.whileRunning(run, onCancel: { stop.raise() })
         }
-        let run = GhostscriptRun(output: text(out), messages: text(err))
+        let run = GhostscriptRun(output: text(out), messages: text(err).trimmingCharacters(in: .whitespacesAndNewlines))
         let messages = run.messages
         if !messages.isEmpty { logger.debug("\(messages)", metadata: ["doing": "\(action)"]) }
         if let cancellation, cancellation.isCancelled { throw cancellation.error }

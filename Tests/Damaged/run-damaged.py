@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs every hostapp command that reads a document on each PDF of a folder, with each
-backend, and writes what happened to each run as JSON; prints each bad run as it ends, the
+backend (Ghostscript's: render, text and search, which it declares), and writes what happened to each run as JSON; prints each bad run as it ends, the
 figures so far every 5,000 runs, and a summary.
 
     run-damaged.py --hostapp PATH DIR [--report FILE] [--jobs N] [--timeout S]
@@ -32,7 +32,7 @@ import sys
 import tempfile
 import time
 
-BACKENDS = ["mupdf", "poppler", "auto"]
+BACKENDS = ["mupdf", "poppler", "ghostscript", "auto"]
 COMMANDS = {
     "info": ["info", "{file}"],
     "render": ["render", "{file}", "--pages", "{pages}", "--dpi", "36", "-o", "{out}"],
@@ -45,6 +45,8 @@ COMMANDS = {
     "bookmarks": ["bookmarks", "list", "{file}"],
     "compare": ["compare", "{file}", "--pages", "1", "--dpi", "20"],
 }
+# The commands of a backend that reads and draws only (the others run every command).
+BACKEND_COMMANDS = {"ghostscript": {"render", "text", "search"}}
 TYPED_EXIT_CODES = {64, 65, 70, 74}
 # The commands hostapp runs in an engine process with --isolate.
 ISOLATED_COMMANDS = {"info", "render", "text"}
@@ -59,6 +61,8 @@ def run_file(hostapp, path, backend, commands, timeout, time_limit, isolate, scr
     pages = "1-2"
     for command in commands:
         if command == "compare" and backend != "auto":
+            continue
+        if command not in BACKEND_COMMANDS.get(backend, COMMANDS):
             continue
         record, stdout = run_one(hostapp, path, backend, command, pages, timeout, time_limit, isolate, scratch)
         records.append(record)
