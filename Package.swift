@@ -223,6 +223,7 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["RendererProvider", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "FuzzMuPDF", dependencies: ["FuzzSupport", "MuPDFRenderer"]),
         .executableTarget(name: "FuzzPoppler", dependencies: ["FuzzSupport", "PopplerRenderer"]),
+        .executableTarget(name: "FuzzGhostscript", dependencies: ["FuzzSupport", "GhostscriptRenderer"]),
         // libFuzzer target over the parsers the project wrote itself (FDF, XFDF, XMP, content sniffing).
         .executableTarget(
             name: "FuzzFormats", dependencies: ["RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererCollaborationMessages"]),

@@ -16,7 +16,6 @@
 typedef struct run_state {
     cgs_output *out, *err;
     cgs_target *target;
-    const volatile int *cancel;
     unsigned char *image;
     int image_width, image_height, image_raster;
 } run_state;
@@ -49,10 +48,6 @@ static int append(cgs_output *output, const char *bytes, int length) {
 static int on_stdin(void *handle, char *buffer, int length) { return 0; }
 static int on_stdout(void *handle, const char *bytes, int length) { return append(((run_state *)handle)->out, bytes, length); }
 static int on_stderr(void *handle, const char *bytes, int length) { return append(((run_state *)handle)->err, bytes, length); }
-static int on_poll(void *handle) {
-    const volatile int *cancel = ((run_state *)handle)->cancel;
-    return cancel && *cancel ? gs_error_interrupt : 0;
-}
 
 static int display_nothing(void *handle, void *device) { return 0; }
 static int display_presize(void *handle, void *device, int width, int height, int raster, unsigned int format) { return 0; }
@@ -124,8 +119,8 @@ unsigned int cgs_display_format(int bytes_per_pixel) {
 }
 
 int cgs_run(int argc, const char *const *argv, const char *program, cgs_target *target,
-            cgs_output *out, cgs_output *err, const volatile int *cancel) {
-    run_state state = {out, err, target, cancel, NULL, 0, 0, 0};
+            cgs_output *out, cgs_output *err) {
+    run_state state = {out, err, target, NULL, 0, 0, 0};
     pthread_mutex_lock(&run_lock);
     void *instance = NULL;
     int code = gsapi_new_instance(&instance, &state);
@@ -134,7 +129,6 @@ int cgs_run(int argc, const char *const *argv, const char *program, cgs_target *
         return code;
     }
     gsapi_set_stdio_with_handle(instance, on_stdin, on_stdout, on_stderr, &state);
-    gsapi_set_poll_with_handle(instance, on_poll, &state);
     gsapi_register_callout(instance, callout, &state);
     gsapi_set_arg_encoding(instance, GS_ARG_ENCODING_UTF8);
     code = gsapi_init_with_args(instance, argc, (char **)argv);

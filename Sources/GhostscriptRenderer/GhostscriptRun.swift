@@ -17,9 +17,12 @@ enum Ghostscript {
     static let outputLimit = 256 << 20
 
     /// Runs Ghostscript with `arguments` after the safe ones every run has (`-dSAFER`, no
-    /// pause, quiet), then `program` if given; draws into `target` when given. Stops with
-    /// `cancellation`'s error when it is cancelled. A run that fails throws `damaged`, with
-    /// Ghostscript's messages as the engine's message.
+    /// pause, quiet), then `program` if given; draws into `target` when given. Throws
+    /// `cancellation`'s error when it is cancelled before the run starts or by the time it
+    /// ends: a run cannot be stopped within (Debian's libgs never calls gsapi's poll
+    /// callback), so a page that takes Ghostscript long takes the caller as long; `--isolate`
+    /// bounds it. A run that fails throws `damaged`, with Ghostscript's messages as the
+    /// engine's message.
     @discardableResult
     static func run(
         _ arguments: [String], program: String? = nil, target: UnsafeMutablePointer<cgs_target>? = nil,
@@ -33,12 +36,7 @@ enum Ghostscript {
             cgs_output_free(&out)
             cgs_output_free(&err)
         }
-        let stop = StopFlag()
-        let code = withCStrings(all) { argv in
-            let run = { cgs_run(Int32(argv.count), argv, program, target, &out, &err, stop.pointer) }
-            guard let cancellation else { return run() }
-            return cancellation.whileRunning(run, onCancel: { stop.raise() })
-        }
+        let code = withCStrings(all) { argv in cgs_run(Int32(argv.count), argv, program, target, &out, &err) }
         let run = GhostscriptRun(output: text(out), messages: text(err).trimmingCharacters(in: .whitespacesAndNewlines))
         let messages = run.messages
         if !messages.isEmpty { logger.debug("\(messages)", metadata: ["doing": "\(action)"]) }
@@ -62,25 +60,5 @@ enum Ghostscript {
         let copies = strings.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         return body(copies.map { UnsafePointer($0) })
-    }
-}
-
-/// The word Ghostscript's poll callback reads to stop a run (non-zero: stop).
-/// `@unchecked Sendable`: the cancelling thread only ever stores 1 into the word, which
-/// the running thread only reads; a torn or late read delays the stop by one poll.
-private final class StopFlag: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Int32>
-
-    init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: 0)
-    }
-
-    deinit {
-        pointer.deallocate()
-    }
-
-    func raise() {
-        pointer.pointee = 1
     }
 }

@@ -34,10 +34,10 @@ unsigned int cgs_display_format(int bytes_per_pixel);
 /// is not NULL, that PostScript. Runs are serialised in the process. What the interpreter
 /// writes to standard output goes into `out` and to standard error into `err`, never to the
 /// process's own. With a `target`, the display device (`-sDEVICE=display` in `argv`) draws
-/// into it. Ghostscript polls `cancel` while it works and stops when it is non-zero.
-/// Returns 0 when the run succeeded, else gsapi's negative code.
+/// into it. A run cannot be stopped once started: Debian's libgs never calls gsapi's poll
+/// callback. Returns 0 when the run succeeded, else gsapi's negative code.
 int cgs_run(int argc, const char *const *argv, const char *program, cgs_target *target,
-            cgs_output *out, cgs_output *err, const volatile int *cancel);
+            cgs_output *out, cgs_output *err);
 
 /// Frees what `output` holds and zeroes its length.
 void cgs_output_free(cgs_output *output);
