@@ -179,6 +179,33 @@ struct GhostscriptEngineTests {
         #expect(error?.code == .unsupported)
     }
 
+    /// Ghostscript runs one at a time in a process: documents drawn and read from four
+    /// threads at once give what each gives alone.
+    @Test func documentsUsedFromSeveralThreadsGiveWhatEachGivesAlone() throws {
+        let names = ["text.pdf", "rotated.pdf", "colors.pdf", "mixed-sizes.pdf"]
+        let alone = try names.map { name in
+            let document = try Self.open(name)
+            return (try document.render(pageAt: 0, options: RenderOptions(dpi: 30)), try document.text(pageAt: 0))
+        }
+        let together = Locked<[Int: (Bitmap, String)]>([:])
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: names.count * 2) { iteration in
+            let index = iteration % names.count
+            do {
+                let document = try Self.open(names[index])
+                let result = (try document.render(pageAt: 0, options: RenderOptions(dpi: 30)), try document.text(pageAt: 0))
+                together.withLock { $0[iteration] = result }
+            } catch {
+                failures.withLock { $0.append("\(names[index]): \(error)") }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        for (iteration, result) in together.withLock({ $0 }) {
+            let expected = alone[iteration % names.count]
+            #expect(result.0 == expected.0 && result.1 == expected.1, "\(names[iteration % names.count])")
+        }
+    }
+
     @Test func aCancelledDrawingStops() throws {
         let document = try Self.open("text.pdf")
         let cancellation = Cancellation()
