@@ -891,7 +891,10 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 0", "page 1's text")
         scale = self.scale(0)
         ActionChains(self.browser).send_keys("r").perform()
-        self.wait_for("return document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect().width > document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect().height", "the page turned")
+        self.wait_for("const p = document.querySelector('.page[data-index=\"0\"]'); "
+                      "return p !== null && p.getBoundingClientRect().width > p.getBoundingClientRect().height", "the page turned")
+        # The turned page is drawn anew: its text layer comes back once the new image has loaded.
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 0", "page 1's text, turned")
         box = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.width, r.height]")
         self.assertAlmostEqual(box[0], 792 * scale, delta=2)
         self.assertAlmostEqual(box[1], 612 * scale, delta=2)
