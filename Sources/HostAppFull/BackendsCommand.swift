@@ -18,6 +18,8 @@ struct BackendsCommand: HostSubcommand {
         var version: String
         var contentTypes: [String]
         var capabilities: [String]
+        /// Whether `--backend auto` tries it; false for one chosen by name only.
+        var chosenByAuto: Bool
     }
 
     func run() throws {
@@ -25,13 +27,14 @@ struct BackendsCommand: HostSubcommand {
             Entry(
                 id: renderer.id, engine: renderer.engineName, version: renderer.engineVersion,
                 contentTypes: renderer.contentTypes.map(\.rawValue).sorted(),
-                capabilities: renderer.capabilities.sorted().map(\.rawValue))
+                capabilities: renderer.capabilities.sorted().map(\.rawValue), chosenByAuto: renderer.isChosenByAuto)
         }
         if json { return try JSONOutput.print(entries) }
         for entry in entries {
             print("\(entry.id)\t\(entry.engine) \(entry.version)")
             print("  opens:        \(entry.contentTypes.joined(separator: ", "))")
             print("  capabilities: \(entry.capabilities.joined(separator: ", "))")
+            print("  auto:         \(entry.chosenByAuto ? "tried" : "not tried: chosen by name only")")
         }
     }
 }

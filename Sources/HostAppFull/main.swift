@@ -7,15 +7,16 @@ import RendererProvider
 import RendererProviderMetadata
 import RendererProviderVault
 
-// `hostapp-full`: every hostapp command, with both engines (MuPDF first, so that `auto`
-// prefers it), the server, sync and the vault. `hostapp` hands it every run it cannot serve
-// alone; it may also be run directly.
+// `hostapp-full`: every hostapp command, with the three engines (MuPDF first, so that `auto`
+// prefers it; Ghostscript, which `auto` never chooses, last), the server, sync and the
+// vault. `hostapp` hands it every run it cannot serve alone; it may also be run directly.
 HostProgram.current = HostProgram(
     subcommands: [BackendsCommand.self] + HostProgram.readingCommands + [
         CompareCommand.self, AnnotationsCommand.self, FormsCommand.self, PagesCommand.self, RedactCommand.self, BookmarksCommand.self, OpenCommand.self, ServeCommand.self, ViewCommand.self, OpenWithCommand.self, PrintCommand.self, SignaturesCommand.self, SignCommand.self, LTVCommand.self,
         SyncCommand.self, TokenCommand.self, VaultCommand.self, WorkerCommand.self,
     ],
-    version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion))",
+    version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion), "
+        + "\(GhostscriptRenderer().engineName) \(GhostscriptRenderer().engineVersion))",
     renderers: { logger in
         [MuPDFRenderer(logger: logger.tagged(engine: "mupdf")), PopplerRenderer(logger: logger.tagged(engine: "poppler")),
          GhostscriptRenderer(logger: logger.tagged(engine: "ghostscript"))]

@@ -68,6 +68,8 @@ struct HostAppTests {
         #expect(result.text.contains("ghostscript\tGhostscript 10.00"))
         let json = try await JSONSerialization.jsonObject(with: try hostapp("backends", "--json").stdout) as? [[String: Any]]
         #expect(json?.map { $0["id"] as? String } == ["mupdf", "poppler", "ghostscript"])
+        #expect(json?.map { $0["chosenByAuto"] as? Bool } == [true, true, false])
+        #expect(result.text.contains("auto:         not tried: chosen by name only"))
         #expect((json?.first?["capabilities"] as? [String])?.contains("render") == true)
     }
 
@@ -442,10 +444,11 @@ struct CommandLineTests {
         #expect(bad.status == 64 && bad.stderr.contains("--cache-mib"), "options before the command are validated too")
     }
 
-    @Test func versionNamesTheProjectAndBothEngines() async throws {
+    @Test func versionNamesTheProjectAndTheEngines() async throws {
         let result = try await hostapp("--version")
         #expect(result.status == 0)
         #expect(result.text.hasPrefix("hostapp 0.") && result.text.contains("MuPDF 1.21") && result.text.contains("Poppler 22.12"), "\(result.text)")
+        #expect(result.text.contains("Ghostscript 10.00.0"), "\(result.text)")
     }
 
     @Test func shortResolutionAndTheLastPage() async throws {
