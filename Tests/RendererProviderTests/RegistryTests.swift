@@ -11,6 +11,7 @@ private struct ScriptedRenderer: Renderer {
     /// Every page of its documents reports this error when it is read.
     var pageFailure: RendererError.Code?
     var capabilities: Set<Capability> = Set(Capability.allCases)
+    var isChosenByAuto = true
     let engineName = "Scripted"
     let engineVersion = "0"
     let contentTypes: Set<ContentType> = [.pdf]
@@ -103,6 +104,16 @@ struct RegistryTests {
         #expect((#expect(throws: RendererError.self) { try registry.open(pdf, backend: .id("a")) })?.code == .unsupported)
         let none = RendererRegistry([ScriptedRenderer(id: "a", capabilities: noMemory)])
         #expect((#expect(throws: RendererError.self) { try none.open(pdf) })?.code == .unsupported)
+    }
+
+    /// A renderer chosen by name only is passed over by `auto`, even listed first, and opens
+    /// when named; alone, it leaves `auto` nothing to open with.
+    @Test func aRendererChosenByNameOnlyIsLeftToItsName() throws {
+        let registry = RendererRegistry([ScriptedRenderer(id: "a", isChosenByAuto: false), ScriptedRenderer(id: "b")])
+        #expect(try registry.open(pdf).renderer.id == "b")
+        #expect(try registry.open(pdf, backend: .id("a")).renderer.id == "a")
+        let alone = RendererRegistry([ScriptedRenderer(id: "a", isChosenByAuto: false)])
+        #expect((#expect(throws: RendererError.self) { try alone.open(pdf) })?.code == .unsupported)
     }
 
     @Test func notAPDFIsRefusedBeforeAnyRenderer() {
