@@ -4,7 +4,7 @@ import RendererProvider
 
 struct InfoCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "info", abstract: "Show a document's metadata and each page's size, rotation and label, or set its metadata.",
+        commandName: "info", abstract: "Show a document's metadata (where the engine reads it) and each page's size, rotation and label, or set its metadata.",
         discussion: """
             With --set, the metadata is written into the Info dictionary and the XMP packet alike \
             (keeping the packet's other properties) and saved over the input, atomically, unless -o names \
@@ -47,8 +47,9 @@ struct InfoCommand: HostSubcommand {
         }
         var file: String
         var backend: String
-        var info: DocumentInfo
-        var permissions: [String]
+        /// Nil from an engine that reads no metadata (Ghostscript), as ``permissions``.
+        var info: DocumentInfo?
+        var permissions: [String]?
         /// The pages the engine can load.
         var pages: [Page]
         /// The pages it cannot, each with why (they are also reported on stderr).
@@ -73,8 +74,9 @@ struct InfoCommand: HostSubcommand {
         var failures = PageFailures()
         try Failure.reporting {
             let shown = writesMetadata ? try writeMetadata() : file
-            let document = try global.open(shown, needing: [.metadata])
-            let info = try document.info()
+            let document = try global.open(shown)
+            let readsMetadata = document.renderer.capabilities(for: document.contentType).contains(.metadata)
+            let info = readsMetadata ? try document.info() : nil
             var failed: [FailedPage] = []
             let pages = try Self.pageInfos(of: document) { index, error in
                 failures.record(error, page: index + 1)
@@ -84,7 +86,7 @@ struct InfoCommand: HostSubcommand {
             }
             let readsLayers = document.renderer.capabilities(for: document.contentType).contains(.layers)
             let report = Report(
-                file: shown, backend: document.rendererID, info: info, permissions: info.permissions.names, pages: pages, failedPages: failed,
+                file: shown, backend: document.rendererID, info: info, permissions: info?.permissions.names, pages: pages, failedPages: failed,
                 layers: readsLayers ? try document.layers() : nil, layerConfigurations: readsLayers ? try document.layerConfigurations() : nil)
             if json {
                 try JSONOutput.print(report)
@@ -128,21 +130,23 @@ struct InfoCommand: HostSubcommand {
     }
 
     private func printText(_ report: Report, engine: String) {
-        let info = report.info
         let dateFormat = ISO8601DateFormatter()
-        var rows: [(String, String?)] = [
-            ("File", report.file),
-            ("Backend", "\(report.backend) (\(engine))"),
-            ("Pages", String(info.pageCount)),
-            info.contentType == .pdf ? ("PDF version", info.pdfVersion) : ("Format", info.contentType.rawValue),
-            ("Title", info.title), ("Author", info.author), ("Subject", info.subject),
-            ("Keywords", info.keywords), ("Creator", info.creator), ("Producer", info.producer),
-            ("Created", info.creationDate.map(dateFormat.string)),
-            ("Modified", info.modificationDate.map(dateFormat.string)),
-        ]
-        rows.append(("Encrypted", info.isEncrypted ? "yes" : "no"))
-        let denied = DocumentPermissions.named.filter { !info.permissions.contains($0.permission) }.map(\.name)
-        rows.append(("Permissions", denied.isEmpty ? "all" : "all but \(denied.joined(separator: ", "))"))
+        var rows: [(String, String?)] = [("File", report.file), ("Backend", "\(report.backend) (\(engine))")]
+        if let info = report.info {
+            rows += [
+                ("Pages", String(info.pageCount)),
+                info.contentType == .pdf ? ("PDF version", info.pdfVersion) : ("Format", info.contentType.rawValue),
+                ("Title", info.title), ("Author", info.author), ("Subject", info.subject),
+                ("Keywords", info.keywords), ("Creator", info.creator), ("Producer", info.producer),
+                ("Created", info.creationDate.map(dateFormat.string)),
+                ("Modified", info.modificationDate.map(dateFormat.string)),
+            ]
+            rows.append(("Encrypted", info.isEncrypted ? "yes" : "no"))
+            let denied = DocumentPermissions.named.filter { !info.permissions.contains($0.permission) }.map(\.name)
+            rows.append(("Permissions", denied.isEmpty ? "all" : "all but \(denied.joined(separator: ", "))"))
+        } else {
+            rows += [("Pages", String(report.pages.count + report.failedPages.count)), ("Metadata", "not read by this engine")]
+        }
         if let layers = report.layers, !layers.isEmpty {
             let names = (report.layerConfigurations ?? []).compactMap { configuration in configuration.name.map { "\"\($0)\"" } }
             rows.append(("Layers", "\(layers.count)" + (names.isEmpty ? "" : ", configurations " + names.joined(separator: ", "))))

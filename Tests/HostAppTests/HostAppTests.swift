@@ -94,6 +94,12 @@ struct HostAppTests {
         #expect(wrong.status == 65 && wrong.stderr.contains("neither its user nor its owner password"), "\(wrong.stderr)")
         let right = try await hostapp("--backend", "ghostscript", "--password", "owner-secret", "text", Fixtures.path("encrypted.pdf"))
         #expect(right.status == 0 && !right.text.isEmpty, "\(right.stderr)")
+        // info shows the pages without metadata, which Ghostscript does not read.
+        let info = try await hostapp("--backend", "ghostscript", "info", Fixtures.path("rotated.pdf"))
+        #expect(info.status == 0 && info.text.contains("Pages:        4") && info.text.contains("Metadata:     not read by this engine"), "\(info.stderr)")
+        #expect(info.text.contains("   2  792 x 612                    90  2"), "\(info.text)")
+        let json = try #require(try JSONSerialization.jsonObject(with: await hostapp("--backend", "ghostscript", "info", "--json", file).stdout) as? [String: Any])
+        #expect(json["info"] == nil && (json["pages"] as? [Any])?.count == 3)
         let unsupported = try await hostapp("--backend", "ghostscript", "outline", file)
         #expect(unsupported.status != 0 && unsupported.stderr.contains("ghostscript"), "\(unsupported.stderr)")
     }
