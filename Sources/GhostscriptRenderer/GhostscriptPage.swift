@@ -15,9 +15,10 @@ final class GhostscriptPage: EnginePage {
         self.facts = facts
     }
 
-    /// The crop box as displayed; the label is the page number (no `/PageLabels` read).
+    /// The crop box as displayed and the five boxes; the label is the page number (no
+    /// `/PageLabels` read).
     func info() throws -> PageInfo {
-        PageInfo(index: index, size: facts.size, rotation: facts.rotation, label: String(index + 1))
+        PageInfo(index: index, size: facts.size, rotation: facts.rotation, label: String(index + 1), boxes: facts.boxes)
     }
 
     func pageSpace() throws -> PageSpace {
@@ -34,12 +35,19 @@ final class GhostscriptPage: EnginePage {
         try GhostscriptText.page(from: text(format: 1), rotation: facts.rotation)
     }
 
-    /// Draws through the display device at `options.dpi`, the page's crop box, on a page
+    /// Draws through the display device at `options.dpi`, the page's crop box (an area that
+    /// reaches past it, for a larger box, is `unsupported`), on a page
     /// filled with `options.background` first (Ghostscript's display device has no alpha
     /// channel: an RGBA output's background must be opaque). Gray output is the RGB drawing's
     /// luminance, as the other engines give it (`Bitmap.luminance`), where Ghostscript's own
     /// gray would follow its colour profiles.
     func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
+        let crop = PixelRect(covering: PageRect(x: 0, y: 0, width: facts.size.width, height: facts.size.height), scale: options.scale)
+        guard let crop, area.x >= crop.x, area.y >= crop.y, area.x + area.width <= crop.x + crop.width, area.y + area.height <= crop.y + crop.height else {
+            throw RendererError(
+                .unsupported, "Ghostscript draws only inside the crop box here, and page \(index + 1)'s \(options.box.rawValue) box reaches past it",
+                backend: Ghostscript.backend)
+        }
         guard options.background.bytes.alpha == 255 else {
             throw RendererError(.unsupported, "Ghostscript draws pages on an opaque background only", backend: Ghostscript.backend)
         }

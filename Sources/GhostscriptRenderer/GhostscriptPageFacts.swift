@@ -1,30 +1,34 @@
+import EngineSupport
 import Foundation
 import RendererProvider
 
 /// What Ghostscript's PDF interpreter says of a page: its boxes and `/Rotate`.
 struct GhostscriptPageFacts {
-    var mediaBox: UserRect
-    var cropBox: UserRect
+    var boxes: PageBoxes
     var rotation: PageRotation
 
-    /// The crop box within the media box, as displayed.
+    /// The crop box in user space.
+    var cropBox: UserRect { boxes.crop }
+
+    /// The crop box as displayed.
     var size: PageSize {
         let width = cropBox.x1 - cropBox.x0
         let height = cropBox.y1 - cropBox.y0
         return rotation == .quarter || rotation == .threeQuarters ? PageSize(width: height, height: width) : PageSize(width: width, height: height)
     }
 
-    /// PostScript that prints the page count, then a line per page: its `/Rotate`, media box
-    /// and crop box (when it has one), or `none` for a page the interpreter cannot read.
+    /// PostScript that prints the page count, then a line per page: its `/Rotate`, then each
+    /// box its dictionary has, as the box's name and four numbers; or `none` for a page the
+    /// interpreter cannot read.
     static let program = """
+        /rp-box { 2 copy known { ( ) print dup =only get { ( ) print =only } forall } { pop pop } ifelse } def
         InputFile (r) file runpdfbegin
         pdfpagecount =
         1 1 pdfpagecount {
           pdfgetpage dup null eq { pop (none) = } {
             dup /Rotate 2 copy known { get } { pop pop 0 } ifelse =only
-            dup /MediaBox get { ( ) print =only } forall
-            /CropBox 2 copy known { get { ( ) print =only } forall } { pop pop } ifelse
-            () =
+            [ /MediaBox /CropBox /BleedBox /TrimBox /ArtBox ] { 1 index exch rp-box } forall
+            pop () =
           } ifelse
         } for
         runpdfend
@@ -38,20 +42,20 @@ struct GhostscriptPageFacts {
         return (0..<count).map { index in index < lines.count ? GhostscriptPageFacts(line: lines[index]) : nil }
     }
 
+    /// The facts of one line of `program`'s output; nil without a rotation and a media box.
     private init?(line: String) {
-        let numbers = line.split(separator: " ").compactMap { Double($0) }
-        guard numbers.count == 5 || numbers.count == 9, numbers.allSatisfy(\.isFinite) else { return nil }
-        rotation = PageRotation(degrees: Int(numbers[0])) ?? .none
-        mediaBox = Self.normalized(numbers[1...4])
-        let crop = numbers.count == 9 ? Self.normalized(numbers[5...8]) : mediaBox
-        cropBox = UserRect(
-            x0: max(crop.x0, mediaBox.x0), y0: max(crop.y0, mediaBox.y0),
-            x1: min(crop.x1, mediaBox.x1), y1: min(crop.y1, mediaBox.y1))
-        if cropBox.x1 <= cropBox.x0 || cropBox.y1 <= cropBox.y0 { cropBox = mediaBox }
-    }
-
-    private static func normalized(_ corners: ArraySlice<Double>) -> UserRect {
-        let values = Array(corners)
-        return UserRect(x0: min(values[0], values[2]), y0: min(values[1], values[3]), x1: max(values[0], values[2]), y1: max(values[1], values[3]))
+        let tokens = line.split(separator: " ")
+        guard let degrees = tokens.first.flatMap({ Int($0) }) else { return nil }
+        var found: [Substring: UserRect] = [:]
+        var position = 1
+        while position + 4 < tokens.count {
+            let numbers = tokens[(position + 1)...(position + 4)].compactMap { Double($0) }
+            guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else { return nil }
+            found[tokens[position]] = UserRect(x0: numbers[0], y0: numbers[1], x1: numbers[2], y1: numbers[3])
+            position += 5
+        }
+        guard let media = found["MediaBox"] else { return nil }
+        rotation = PageRotation(degrees: degrees) ?? .none
+        boxes = PageBoxes(media: media, crop: found["CropBox"], bleed: found["BleedBox"], trim: found["TrimBox"], art: found["ArtBox"])
     }
 }
