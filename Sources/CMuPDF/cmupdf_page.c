@@ -215,42 +215,32 @@ static int read_box(fz_context *ctx, pdf_obj *page, pdf_obj *name, int inherited
 	return 1;
 }
 
-/* Each edge of `box` moved inside `limit`: the intersection when they overlap. */
-static fz_rect clamp_box(fz_rect box, fz_rect limit)
-{
-	box.x0 = fz_clamp(box.x0, limit.x0, limit.x1);
-	box.x1 = fz_clamp(box.x1, limit.x0, limit.x1);
-	box.y0 = fz_clamp(box.y0, limit.y0, limit.y1);
-	box.y1 = fz_clamp(box.y1, limit.y0, limit.y1);
-	return box;
-}
-
-int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20], cmupdf_error *error)
+int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20], int *given, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
 		pdf_page *pdf = pdf_page_from_fz_page(ctx, page->page);
-		fz_rect media, crop, found[3];
-		if (!pdf)
-			media = crop = fz_bound_page(ctx, page->page); /* other formats: every box is the page */
-		else {
-			if (!read_box(ctx, pdf->obj, PDF_NAME(MediaBox), 1, &media))
-				media = fz_make_rect(0, 0, 612, 792);
-			if (!read_box(ctx, pdf->obj, PDF_NAME(CropBox), 1, &crop))
-				crop = media;
+		fz_rect found[5];
+		*given = 0;
+		if (!pdf) {
+			found[0] = found[1] = fz_bound_page(ctx, page->page); /* other formats: the page is every box */
+			*given = 3;
+		} else {
+			pdf_obj *names[5] = { PDF_NAME(MediaBox), PDF_NAME(CropBox), PDF_NAME(BleedBox), PDF_NAME(TrimBox), PDF_NAME(ArtBox) };
+			for (int i = 0; i < 5; i++)
+				if (read_box(ctx, pdf->obj, names[i], i < 2, &found[i]))
+					*given |= 1 << i;
+			if (!(*given & 1)) {
+				found[0] = fz_make_rect(0, 0, 612, 792);
+				*given |= 1;
+			}
 		}
-		crop = clamp_box(crop, media);
-		pdf_obj *names[3] = { PDF_NAME(BleedBox), PDF_NAME(TrimBox), PDF_NAME(ArtBox) };
-		for (int i = 0; i < 3; i++) {
-			if (!pdf || !read_box(ctx, pdf->obj, names[i], 0, &found[i]))
-				found[i] = crop;
-			found[i] = clamp_box(found[i], media);
-		}
-		fz_rect all[5] = { media, crop, found[0], found[1], found[2] };
 		for (int i = 0; i < 5; i++) {
-			boxes[4 * i] = all[i].x0, boxes[4 * i + 1] = all[i].y0;
-			boxes[4 * i + 2] = all[i].x1, boxes[4 * i + 3] = all[i].y1;
+			if (!(*given & (1 << i)))
+				found[i] = fz_make_rect(0, 0, 0, 0);
+			boxes[4 * i] = found[i].x0, boxes[4 * i + 1] = found[i].y0;
+			boxes[4 * i + 2] = found[i].x1, boxes[4 * i + 3] = found[i].y1;
 		}
 	}
 	fz_catch(ctx) {

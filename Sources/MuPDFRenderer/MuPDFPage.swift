@@ -31,14 +31,18 @@ final class MuPDFPage: EnginePage {
             label: try document.label(forPage: index), boxes: try boxes())
     }
 
-    /// The page's five boxes, read from its dictionary and page tree.
+    /// The page's five boxes, read from its dictionary and page tree, with the PDF's rules.
     private func boxes() throws -> PageBoxes {
         var numbers = [Double](repeating: 0, count: 20)
+        var given: Int32 = 0
         var error = cmupdf_error()
-        guard cmupdf_page_boxes(document.handle, handle, &numbers, &error) != 0 else {
+        guard cmupdf_page_boxes(document.handle, handle, &numbers, &given, &error) != 0 else {
             throw MuPDFErrors.translate(error, doing: "read the boxes of page \(index + 1)", code: .damaged)
         }
-        return PageBoxes(userRects: numbers)
+        func box(_ i: Int) -> UserRect? {
+            given & (1 << i) == 0 ? nil : UserRect(x0: numbers[4 * i], y0: numbers[4 * i + 1], x1: numbers[4 * i + 2], y1: numbers[4 * i + 3])
+        }
+        return PageBoxes(media: box(0)!, crop: box(1), bleed: box(2), trim: box(3), art: box(4))
     }
 
     /// MuPDF draws straight into `pixels` and stops within the page when `cancellation` is

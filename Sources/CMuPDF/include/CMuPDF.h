@@ -261,10 +261,13 @@ int cmupdf_write_png(const unsigned char *samples, int w, int h, int stride, int
 /* The page's box in user space (the crop box, cut to the media box) and its /Rotate. */
 int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error);
 
-/* The page's media, crop, bleed, trim and art boxes in user space, four numbers each
-   (x0, y0, x1, y1, lower-left first), with the PDF's inheritance and defaults applied and
-   each box cut to the media box, as Poppler's page attributes give them. */
-int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20], cmupdf_error *error);
+/* The page's media, crop, bleed, trim and art boxes in user space as its dictionary gives
+   them, four numbers each (x0, y0, x1, y1, lower-left first; the media and crop boxes
+   inherited from the page tree): bit i of *given is set when box i is given. The media box
+   always is (Letter when the page has none; the page's bounds, as the crop box too, for
+   another format). The PDF's defaults and clipping are applied above, once (EngineSupport's
+   PageBoxes). */
+int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20], int *given, cmupdf_error *error);
 
 /* The first part of the trailer's /ID as bytes: copies up to `size` of them into `buffer`
    and returns how many the ID has, 0 when the file has none. */
