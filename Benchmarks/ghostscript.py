@@ -38,7 +38,7 @@ def measure():
             ours, theirs = f"{out}/ours", f"{out}/theirs"
             commands = {
                 "render": into(ours, f"{HOSTAPP} --backend ghostscript render --dpi 100 --format png -o {ours} {doc}"),
-                "gs png16m": into(theirs, f"{GS} -sDEVICE=png16m -r100 -dTextAlphaBits=4 -dGraphicsAlphaBits=4 -sOutputFile={theirs}/p%d.png {doc}"),
+                "gs png16m": into(theirs, f"{GS} -sDEVICE=png16m -r100 -dTextAlphaBits=4 -dGraphicsAlphaBits=4 -dNOINTERPOLATE -sOutputFile={theirs}/p%d.png {doc}"),
                 "text": f"{HOSTAPP} --backend ghostscript text {doc} > {out}/ours.txt",
                 "gs txtwrite": f"{GS} -sDEVICE=txtwrite -sOutputFile={out}/theirs.txt {doc}",
             }

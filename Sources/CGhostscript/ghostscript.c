@@ -66,8 +66,6 @@ static int display_page(void *handle, void *device, int copies, int flush) {
     run_state *state = handle;
     cgs_target *target = state->target;
     if (!target || !state->image) return 0;
-    target->page_width = state->image_width;
-    target->page_height = state->image_height;
     target->pages += 1;
     int bpp = target->bytes_per_pixel;
     int left = target->x > 0 ? target->x : 0;

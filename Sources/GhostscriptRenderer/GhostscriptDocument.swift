@@ -11,7 +11,6 @@ final class GhostscriptDocument: EngineDocument {
     let passwordArguments: [String]
     /// Each page's facts; nil for a page Ghostscript cannot read.
     let pages: [GhostscriptPageFacts?]
-    private let version: String
 
     init(source: DocumentSource, password: String?, logger: Logger) throws {
         file = try GhostscriptFile(source)
@@ -36,8 +35,6 @@ final class GhostscriptDocument: EngineDocument {
             throw RendererError(
                 .damaged, "\(source.displayName) is damaged: Ghostscript finds no pages in it", backend: Ghostscript.backend, engineMessage: run.messages)
         }
-        let header = file.header()
-        version = header.range(of: #"%PDF-\d\.\d"#, options: .regularExpression).map { String(header[$0].dropFirst(5)) } ?? "1.0"
     }
 
     var pageCount: Int { pages.count }

@@ -29,11 +29,4 @@ final class GhostscriptFile {
 
     /// The arguments that let a run under `-dSAFER` read the file, named `InputFile`.
     var readingArguments: [String] { ["--permit-file-read=\(path)", "-sInputFile=\(path)"] }
-
-    /// The document's first kilobyte, which names its version (`%PDF-1.7`).
-    func header() -> String {
-        guard let handle = FileHandle(forReadingAtPath: path), let bytes = try? handle.read(upToCount: 1024) else { return "" }
-        try? handle.close()
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

@@ -42,8 +42,7 @@ final class GhostscriptPage: EnginePage {
     /// luminance, as the other engines give it (`Bitmap.luminance`), where Ghostscript's own
     /// gray would follow its colour profiles.
     func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
-        let crop = PixelRect(covering: PageRect(x: 0, y: 0, width: facts.size.width, height: facts.size.height), scale: options.scale)
-        guard let crop, area.x >= crop.x, area.y >= crop.y, area.x + area.width <= crop.x + crop.width, area.y + area.height <= crop.y + crop.height else {
+        guard PixelRect.area(area, liesOnPageOf: facts.size, scale: options.scale) else {
             throw RendererError(
                 .unsupported, "Ghostscript draws only inside the crop box here, and page \(index + 1)'s \(options.box.rawValue) box reaches past it",
                 backend: Ghostscript.backend)
@@ -65,7 +64,7 @@ final class GhostscriptPage: EnginePage {
         Self.fill(pixels, with: options.background, bytesPerPixel: bytesPerPixel)
         var target = cgs_target(
             pixels: pixels.baseAddress, x: Int32(area.x), y: Int32(area.y), width: Int32(area.width), height: Int32(area.height),
-            bytes_per_pixel: Int32(bytesPerPixel), page_width: 0, page_height: 0, pages: 0)
+            bytes_per_pixel: Int32(bytesPerPixel), pages: 0)
         let color = options.background
         var arguments = [
             "-sDEVICE=display", "-dDisplayFormat=\(cgs_display_format(Int32(bytesPerPixel)))", "-r\(options.dpi)",

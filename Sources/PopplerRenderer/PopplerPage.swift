@@ -1,4 +1,5 @@
 import CPopplerGlib
+import EngineSupport
 import RendererProvider
 
 /// One page of a Poppler document; it keeps its document open. Its poppler-glib page is
@@ -52,8 +53,7 @@ final class PopplerPage: EnginePage {
         if options.box != .crop {
             var width = 0.0, height = 0.0
             poppler_page_get_size(page, &width, &height)
-            let crop = PixelRect(covering: PageRect(x: 0, y: 0, width: width, height: height), scale: options.scale)
-            guard let crop, area.x >= crop.x, area.y >= crop.y, area.x + area.width <= crop.x + crop.width, area.y + area.height <= crop.y + crop.height else {
+            guard PixelRect.area(area, liesOnPageOf: PageSize(width: width, height: height), scale: options.scale) else {
                 throw RendererError(
                     .unsupported, "Poppler draws only inside the crop box (poppler-glib clips to it), and page \(index + 1)'s \(options.box.rawValue) box reaches past it",
                     backend: PopplerErrors.backend)

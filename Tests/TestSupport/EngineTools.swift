@@ -2,8 +2,8 @@ import Foundation
 
 /// A page drawn by an engine's own command-line tool, the witness the reference tests hold
 /// each backend to: MuPDF's `mutool draw -c rgb`, Poppler's `pdftocairo -cropbox`,
-/// Ghostscript's `gs -sDEVICE=png16m -dUseCropBox` with the anti-aliasing the backend asks
-/// for (the PNGs decoded by netpbm's `pngtopnm`).
+/// Ghostscript's `gs -sDEVICE=png16m -dUseCropBox` with the anti-aliasing and the image
+/// interpolation the backend asks for (the PNGs decoded by netpbm's `pngtopnm`).
 public enum EngineTools {
     /// A tool that exited with an error.
     public struct Failure: Error, CustomStringConvertible {
@@ -21,7 +21,7 @@ public enum EngineTools {
         if backend == "ghostscript" {
             let output = directory.appendingPathComponent("gs.png").path
             let result = try await Tool.run("gs", [
-                "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4",
+                "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r\(dpi)", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4", "-dNOINTERPOLATE",
                 "-dUseCropBox", "-dFirstPage=\(page)", "-dLastPage=\(page)", "-sOutputFile=\(output)", file,
             ])
             guard result.status == 0 else { throw Failure(description: "gs failed: \(result.stderr)") }

@@ -17,13 +17,12 @@ typedef struct cgs_output {
 /// Where a drawing run puts its page: the area `x`, `y`, `width`, `height` of the page image
 /// (device pixels, top-left origin) goes into `pixels`, rows of `width` pixels of
 /// `bytes_per_pixel` (3 RGB, 4 RGB with an opaque alpha byte) without padding.
-/// Pixels of the area outside the page image are left as they were. After the run,
-/// `page_width` and `page_height` are the page image's size and `pages` the number of pages
-/// drawn.
+/// Pixels of the area outside the page image are left as they were. After the run, `pages`
+/// is the number of pages drawn.
 typedef struct cgs_target {
     unsigned char *pixels;
     int x, y, width, height, bytes_per_pixel;
-    int page_width, page_height, pages;
+    int pages;
 } cgs_target;
 
 /// The `-dDisplayFormat` value of the display device for `bytes_per_pixel` (3 or 4).
