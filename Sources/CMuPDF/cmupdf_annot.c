@@ -1,238 +1,17 @@
 #include "cmupdf_internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-/* A copy of a PDF text string as UTF-8 from malloc; NULL for an absent key. */
-static char *copy_text(fz_context *ctx, pdf_obj *dict, const char *key)
-{
-	pdf_obj *value = pdf_dict_gets(ctx, dict, key);
-	if (!pdf_is_string(ctx, value) && !pdf_is_name(ctx, value))
-		return NULL;
-	const char *text = pdf_is_name(ctx, value) ? pdf_to_name(ctx, value) : pdf_to_text_string(ctx, value);
-	return strdup(text);
-}
-
-/* The border width from /BS /W, else the third number of /Border. */
-static int read_border(fz_context *ctx, pdf_obj *obj, double *width)
-{
-	pdf_obj *w = pdf_dict_get(ctx, pdf_dict_get(ctx, obj, PDF_NAME(BS)), PDF_NAME(W));
-	if (pdf_is_number(ctx, w)) {
-		*width = pdf_to_real(ctx, w);
-		return 1;
-	}
-	pdf_obj *border = pdf_dict_get(ctx, obj, PDF_NAME(Border));
-	if (pdf_array_len(ctx, border) >= 3) {
-		*width = pdf_to_real(ctx, pdf_array_get(ctx, border, 2));
-		return 1;
-	}
-	return 0;
-}
-
-static int read_color(fz_context *ctx, pdf_obj *array, double color[4])
-{
-	int n = pdf_array_len(ctx, array);
-	if (n != 1 && n != 3 && n != 4)
-		return 0;
-	for (int i = 0; i < n; i++)
-		color[i] = pdf_to_real(ctx, pdf_array_get(ctx, array, i));
-	return n;
-}
-
-/* Reads one annotation's fields; throws on allocation failure. */
-static void read_annot(fz_context *ctx, pdf_annot *annot, fz_matrix page_ctm, annotation_record *a)
-{
-	pdf_obj *obj = pdf_annot_obj(ctx, annot);
-	fz_strlcpy(a->subtype, pdf_to_name(ctx, pdf_dict_get(ctx, obj, PDF_NAME(Subtype))), sizeof a->subtype);
-	a->name = copy_text(ctx, obj, "NM");
-	/* pdf_annot_rect refuses some subtypes in 1.21, so /Rect is read directly. */
-	fz_rect rect = fz_transform_rect(pdf_dict_get_rect(ctx, obj, PDF_NAME(Rect)), page_ctm);
-	a->rect[0] = rect.x0, a->rect[1] = rect.y0, a->rect[2] = rect.x1, a->rect[3] = rect.y1;
-
-	if (pdf_annot_has_quad_points(ctx, annot)) {
-		int n = pdf_annot_quad_point_count(ctx, annot);
-		a->quads = malloc(sizeof(double) * 8 * (n ? n : 1));
-		if (!a->quads)
-			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-		for (int i = 0; i < n; i++) {
-			fz_quad q = pdf_annot_quad_point(ctx, annot, i);
-			double *f = a->quads + 8 * i;
-			f[0] = q.ul.x, f[1] = q.ul.y, f[2] = q.ur.x, f[3] = q.ur.y;
-			f[4] = q.ll.x, f[5] = q.ll.y, f[6] = q.lr.x, f[7] = q.lr.y;
-		}
-		a->quad_count = n;
-	}
-	if (pdf_annot_has_ink_list(ctx, annot)) {
-		int paths = pdf_annot_ink_list_count(ctx, annot), total = 0;
-		for (int i = 0; i < paths; i++)
-			total += pdf_annot_ink_list_stroke_count(ctx, annot, i);
-		a->ink_counts = malloc(sizeof(int) * (paths ? paths : 1));
-		a->ink = malloc(sizeof(double) * 2 * (total ? total : 1));
-		if (!a->ink_counts || !a->ink)
-			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-		int k = 0;
-		for (int i = 0; i < paths; i++) {
-			int count = pdf_annot_ink_list_stroke_count(ctx, annot, i);
-			a->ink_counts[i] = count;
-			for (int j = 0; j < count; j++, k++) {
-				fz_point p = pdf_annot_ink_list_stroke_vertex(ctx, annot, i, j);
-				a->ink[2 * k] = p.x, a->ink[2 * k + 1] = p.y;
-			}
-		}
-		a->ink_path_count = paths;
-	}
-	if (pdf_annot_has_line(ctx, annot)) {
-		fz_point p, q;
-		pdf_annot_line(ctx, annot, &p, &q);
-		a->points = malloc(sizeof(double) * 4);
-		if (!a->points)
-			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-		a->points[0] = p.x, a->points[1] = p.y, a->points[2] = q.x, a->points[3] = q.y;
-		a->point_count = 2;
-	} else if (pdf_annot_has_vertices(ctx, annot)) {
-		int n = pdf_annot_vertex_count(ctx, annot);
-		a->points = malloc(sizeof(double) * 2 * (n ? n : 1));
-		if (!a->points)
-			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-		for (int i = 0; i < n; i++) {
-			fz_point p = pdf_annot_vertex(ctx, annot, i);
-			a->points[2 * i] = p.x, a->points[2 * i + 1] = p.y;
-		}
-		a->point_count = n;
-	}
-	a->color_n = read_color(ctx, pdf_dict_get(ctx, obj, PDF_NAME(C)), a->color);
-	a->interior_n = read_color(ctx, pdf_dict_get(ctx, obj, PDF_NAME(IC)), a->interior);
-	pdf_obj *ca = pdf_dict_get(ctx, obj, PDF_NAME(CA));
-	a->opacity = pdf_is_number(ctx, ca) ? pdf_to_real(ctx, ca) : 1;
-	a->has_border = read_border(ctx, obj, &a->border);
-	a->contents = copy_text(ctx, obj, "Contents");
-	a->author = copy_text(ctx, obj, "T");
-	a->subject = copy_text(ctx, obj, "Subj");
-	a->state = copy_text(ctx, obj, "State");
-	a->state_model = copy_text(ctx, obj, "StateModel");
-	if (pdf_annot_has_icon_name(ctx, annot))
-		a->icon = copy_text(ctx, obj, "Name");
-	a->created = copy_text(ctx, obj, "CreationDate");
-	a->modified = copy_text(ctx, obj, "M");
-	a->flags = pdf_dict_get_int(ctx, obj, PDF_NAME(F));
-	if (pdf_annot_type(ctx, annot) == PDF_ANNOT_FREE_TEXT && pdf_dict_get(ctx, obj, PDF_NAME(DA))) {
-		const char *font = NULL;
-		float size = 0, color[4] = { 0, 0, 0, 0 };
-		int n = 0;
-		pdf_annot_default_appearance(ctx, annot, &font, &size, &n, color);
-		a->font = strdup(font ? font : "Helv");
-		if (!a->font)
-			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-		a->font_size = size;
-		a->text_color_n = n;
-		for (int i = 0; i < 4; i++)
-			a->text_color[i] = color[i];
-		a->quadding = pdf_annot_quadding(ctx, annot);
-	}
-}
-
-static int is_listed(fz_context *ctx, pdf_obj *obj)
-{
-	pdf_obj *subtype = pdf_dict_get(ctx, obj, PDF_NAME(Subtype));
-	return pdf_is_dict(ctx, obj) && !pdf_name_eq(ctx, subtype, PDF_NAME(Link)) && !pdf_name_eq(ctx, subtype, PDF_NAME(Popup));
-}
-
-/* The pdf_annot (annotation or widget) MuPDF loaded for `obj`, or NULL. */
-static pdf_annot *find_loaded(fz_context *ctx, pdf_page *page, pdf_obj *obj)
+/* The annotation (or widget) object `num` MuPDF loaded for the page; throws when there is none. */
+static pdf_annot *annot_with(fz_context *ctx, pdf_page *page, int num)
 {
 	for (pdf_annot *a = pdf_first_annot(ctx, page); a; a = pdf_next_annot(ctx, a))
-		if (!pdf_objcmp(ctx, pdf_annot_obj(ctx, a), obj))
+		if (pdf_to_num(ctx, pdf_annot_obj(ctx, a)) == num)
 			return a;
 	for (pdf_annot *w = pdf_first_widget(ctx, page); w; w = pdf_next_widget(ctx, w))
-		if (!pdf_objcmp(ctx, pdf_annot_obj(ctx, w), obj))
+		if (pdf_to_num(ctx, pdf_annot_obj(ctx, w)) == num)
 			return w;
-	return NULL;
-}
-
-/* The position of `obj` among the page's listed annotations; -2 when it is not one. */
-static int listed_position(fz_context *ctx, pdf_page *page, pdf_obj *obj)
-{
-	pdf_obj *array = pdf_dict_get(ctx, page->obj, PDF_NAME(Annots));
-	int listed = 0;
-	for (int i = 0; i < pdf_array_len(ctx, array); i++) {
-		pdf_obj *candidate = pdf_array_get(ctx, array, i);
-		if (!is_listed(ctx, candidate) || !find_loaded(ctx, page, candidate))
-			continue;
-		if (!pdf_objcmp_resolve(ctx, candidate, obj))
-			return listed;
-		listed++;
-	}
-	return -2;
-}
-
-/* The listed annotation at `position` in /Annots order; throws when there is none. */
-static pdf_annot *annot_at(fz_context *ctx, pdf_page *page, int position)
-{
-	pdf_obj *array = pdf_dict_get(ctx, page->obj, PDF_NAME(Annots));
-	int listed = 0;
-	for (int i = 0; i < pdf_array_len(ctx, array); i++) {
-		pdf_obj *obj = pdf_array_get(ctx, array, i);
-		if (!is_listed(ctx, obj))
-			continue;
-		pdf_annot *annot = find_loaded(ctx, page, obj);
-		if (!annot)
-			continue;
-		if (listed++ == position)
-			return annot;
-	}
-	fz_throw(ctx, FZ_ERROR_GENERIC, "no annotation at position %d", position);
-}
-
-int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_record **annots, cmupdf_error *error)
-{
-	fz_context *ctx = doc->ctx;
-	annotation_record *list = NULL;
-	int count = 0;
-	int ok = 1;
-	if (!doc->pdf) { /* other formats have no annotations */
-		*annots = NULL;
-		return 0;
-	}
-	fz_var(list);
-	fz_var(count);
-	fz_try(ctx) {
-		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
-		fz_matrix page_ctm;
-		pdf_page_transform(ctx, pdf, NULL, &page_ctm);
-		pdf_obj *array = pdf_dict_get(ctx, pdf->obj, PDF_NAME(Annots));
-		int n = pdf_array_len(ctx, array);
-		list = calloc(n ? n : 1, sizeof *list);
-		if (!list)
-			fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-		for (int i = 0; i < n; i++) {
-			pdf_obj *obj = pdf_array_get(ctx, array, i);
-			if (!is_listed(ctx, obj))
-				continue;
-			pdf_annot *annot = find_loaded(ctx, pdf, obj);
-			if (!annot)
-				continue;
-			count++;
-			read_annot(ctx, annot, page_ctm, &list[count - 1]);
-		}
-		/* Each reply's root, as 1 + its place among the records. */
-		for (int i = 0, listed = 0; i < n; i++) {
-			pdf_obj *obj = pdf_array_get(ctx, array, i);
-			if (!is_listed(ctx, obj) || !find_loaded(ctx, pdf, obj))
-				continue;
-			pdf_obj *root = pdf_dict_get(ctx, obj, PDF_NAME(IRT));
-			if (root)
-				list[listed].in_reply_to = listed_position(ctx, pdf, root) + 1;
-			listed++;
-		}
-	}
-	fz_catch(ctx) {
-		cmupdf_set_caught_error(ctx, error);
-		annotation_records_free(list, count);
-		list = NULL;
-		ok = 0;
-	}
-	*annots = list;
-	return ok ? count : -1;
+	fz_throw(ctx, FZ_ERROR_GENERIC, "page has no annotation object %d", num);
 }
 
 static void set_text(fz_context *ctx, pdf_obj *obj, const char *key, const char *text)
@@ -300,7 +79,7 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 	set_text(ctx, obj, "State", v->state);
 	set_text(ctx, obj, "StateModel", v->state_model);
 	if (v->in_reply_to > 0)
-		pdf_dict_put(ctx, obj, PDF_NAME(IRT), pdf_annot_obj(ctx, annot_at(ctx, pdf_annot_page(ctx, annot), v->in_reply_to - 1)));
+		pdf_dict_put(ctx, obj, PDF_NAME(IRT), pdf_annot_obj(ctx, annot_with(ctx, pdf_annot_page(ctx, annot), v->in_reply_to)));
 	else
 		pdf_dict_del(ctx, obj, PDF_NAME(IRT));
 	if (v->icon && pdf_annot_has_icon_name(ctx, annot))
@@ -364,12 +143,12 @@ int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotatio
 	return ok;
 }
 
-int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, const annotation_record *values, cmupdf_error *error)
+int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int num, const annotation_record *values, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx)
-		apply(ctx, annot_at(ctx, cmupdf_pdf_page(ctx, page), position), values);
+		apply(ctx, annot_with(ctx, cmupdf_pdf_page(ctx, page), num), values);
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
 		ok = 0;
@@ -377,12 +156,12 @@ int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, c
 	return ok;
 }
 
-int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, const char *name, cmupdf_error *error)
+int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int num, const char *name, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
-		pdf_annot *annot = annot_at(ctx, cmupdf_pdf_page(ctx, page), position);
+		pdf_annot *annot = annot_with(ctx, cmupdf_pdf_page(ctx, page), num);
 		set_text(ctx, pdf_annot_obj(ctx, annot), "NM", name);
 	}
 	fz_catch(ctx) {
@@ -392,13 +171,13 @@ int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, con
 	return ok;
 }
 
-int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, cmupdf_error *error)
+int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int num, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	int ok = 1;
 	fz_try(ctx) {
 		pdf_page *pdf = cmupdf_pdf_page(ctx, page);
-		pdf_annot *annot = annot_at(ctx, pdf, position);
+		pdf_annot *annot = annot_with(ctx, pdf, num);
 		if (pdf_annot_type(ctx, annot) == PDF_ANNOT_WIDGET)
 			fz_throw(ctx, FZ_ERROR_GENERIC, "form fields cannot be deleted as annotations");
 		pdf_delete_annot(ctx, pdf, annot);
@@ -421,7 +200,7 @@ static fz_pixmap *pixmap_of(fz_context *ctx, fz_colorspace *colorspace, int widt
 	return pixmap;
 }
 
-int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int position, int width, int height,
+int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int num, int width, int height,
 	const unsigned char *rgb, const unsigned char *alpha, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
@@ -433,7 +212,7 @@ int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int position
 	fz_var(mask);
 	fz_var(image);
 	fz_try(ctx) {
-		pdf_annot *annot = annot_at(ctx, cmupdf_pdf_page(ctx, page), position);
+		pdf_annot *annot = annot_with(ctx, cmupdf_pdf_page(ctx, page), num);
 		if (pdf_annot_type(ctx, annot) != PDF_ANNOT_STAMP)
 			fz_throw(ctx, FZ_ERROR_GENERIC, "only a stamp annotation shows an image");
 		color = pixmap_of(ctx, fz_device_rgb(ctx), width, height, rgb, 3);

@@ -8,72 +8,17 @@
 #include <poppler/goo/gmem.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <limits>
 #include <new>
 #include <string>
 #include <vector>
 
-using cpoppler::copy_text;
 using cpoppler::pdf_text;
 using cpoppler::utf16_text;
 
 namespace {
 
-// MARK: Reading
-
-/* The numbers of the array at `key`; empty when it is not an array of numbers. */
-std::vector<double> numbers(const Object &array)
-{
-	std::vector<double> values;
-	if (!array.isArray())
-		return values;
-	for (int i = 0; i < array.arrayGetLength(); i++) {
-		Object item = array.arrayGet(i);
-		if (!item.isNum())
-			return {};
-		values.push_back(item.getNum());
-	}
-	return values;
-}
-
-double *copy_numbers(const std::vector<double> &values)
-{
-	auto *copy = static_cast<double *>(std::malloc(sizeof(double) * std::max<size_t>(values.size(), 1)));
-	if (!copy)
-		throw std::bad_alloc();
-	std::copy(values.begin(), values.end(), copy);
-	return copy;
-}
-
-int read_color(const Object &dict, const char *key, double color[4])
-{
-	std::vector<double> values = numbers(dict.dictLookup(key));
-	if (values.size() != 1 && values.size() != 3 && values.size() != 4)
-		return 0;
-	std::copy(values.begin(), values.end(), color);
-	return static_cast<int>(values.size());
-}
-
-/* The border width from /BS /W, else the third number of /Border. */
-int read_border(const Object &dict, double *width)
-{
-	Object bs = dict.dictLookup("BS");
-	if (bs.isDict()) {
-		Object w = bs.dictLookup("W");
-		if (w.isNum()) {
-			*width = w.getNum();
-			return 1;
-		}
-	}
-	std::vector<double> border = numbers(dict.dictLookup("Border"));
-	if (border.size() >= 3) {
-		*width = border[2];
-		return 1;
-	}
-	return 0;
-}
+// MARK: Kinds
 
 bool has_icon(Annot::AnnotSubtype type)
 {
@@ -105,84 +50,6 @@ bool is_markup(Annot::AnnotSubtype type)
 	}
 }
 
-void read_annot(Annot *annot, annotation_record *a)
-{
-	const Object &dict = annot->getAnnotObj();
-	Object subtype = dict.dictLookup("Subtype");
-	if (subtype.isName())
-		std::strncpy(a->subtype, subtype.getName(), sizeof a->subtype - 1);
-	a->name = copy_text(dict, "NM");
-	const PDFRectangle &rect = annot->getRect();
-	a->rect[0] = rect.x1, a->rect[1] = rect.y1, a->rect[2] = rect.x2, a->rect[3] = rect.y2;
-
-	if (is_text_markup(annot->getType())) {
-		std::vector<double> quads = numbers(dict.dictLookup("QuadPoints"));
-		quads.resize(quads.size() / 8 * 8);
-		a->quads = copy_numbers(quads);
-		a->quad_count = static_cast<int>(quads.size() / 8);
-	}
-	if (annot->getType() == Annot::typeInk) {
-		Object list = dict.dictLookup("InkList");
-		std::vector<double> all;
-		std::vector<int> counts;
-		for (int i = 0; list.isArray() && i < list.arrayGetLength(); i++) {
-			std::vector<double> path = numbers(list.arrayGet(i));
-			counts.push_back(static_cast<int>(path.size() / 2));
-			all.insert(all.end(), path.begin(), path.begin() + static_cast<long>(path.size() / 2 * 2));
-		}
-		a->ink = copy_numbers(all);
-		a->ink_counts = static_cast<int *>(std::malloc(sizeof(int) * std::max<size_t>(counts.size(), 1)));
-		if (!a->ink_counts)
-			throw std::bad_alloc();
-		std::copy(counts.begin(), counts.end(), a->ink_counts);
-		a->ink_path_count = static_cast<int>(counts.size());
-	}
-	std::vector<double> points;
-	if (annot->getType() == Annot::typeLine) {
-		points = numbers(dict.dictLookup("L"));
-		points.resize(points.size() >= 4 ? 4 : 0);
-	} else if (annot->getType() == Annot::typePolygon || annot->getType() == Annot::typePolyLine) {
-		points = numbers(dict.dictLookup("Vertices"));
-		points.resize(points.size() / 2 * 2);
-	}
-	if (!points.empty()) {
-		a->points = copy_numbers(points);
-		a->point_count = static_cast<int>(points.size() / 2);
-	}
-	a->color_n = read_color(dict, "C", a->color);
-	a->interior_n = read_color(dict, "IC", a->interior);
-	Object ca = dict.dictLookup("CA");
-	a->opacity = ca.isNum() ? ca.getNum() : 1;
-	a->has_border = read_border(dict, &a->border);
-	a->contents = copy_text(dict, "Contents");
-	a->author = copy_text(dict, "T");
-	a->subject = copy_text(dict, "Subj");
-	a->state = copy_text(dict, "State");
-	a->state_model = copy_text(dict, "StateModel");
-	if (has_icon(annot->getType()))
-		a->icon = copy_text(dict, "Name");
-	a->created = copy_text(dict, "CreationDate");
-	a->modified = copy_text(dict, "M");
-	Object flags = dict.dictLookup("F");
-	a->flags = flags.isInt() ? flags.getInt() : 0;
-	if (annot->getType() == Annot::typeFreeText && dict.dictLookup("DA").isString()) {
-		auto *text = static_cast<AnnotFreeText *>(annot);
-		std::unique_ptr<DefaultAppearance> da = text->getDefaultAppearance();
-		if (da && da->getFontName().isName()) {
-			a->font = strdup(da->getFontName().getName());
-			if (!a->font)
-				throw std::bad_alloc();
-			a->font_size = da->getFontPtSize();
-			if (const AnnotColor *color = da->getFontColor()) {
-				a->text_color_n = color->getSpace();
-				for (int i = 0; i < a->text_color_n && i < 4; i++)
-					a->text_color[i] = color->getValues()[i];
-			}
-			a->quadding = static_cast<int>(text->getQuadding());
-		}
-	}
-}
-
 // MARK: Finding
 
 Page *page_of(cpoppler_core *doc, int index)
@@ -192,34 +59,16 @@ Page *page_of(cpoppler_core *doc, int index)
 	return doc->doc->getPage(index + 1);
 }
 
-/* Whether `annot` is a link: one Poppler read, or one added in this session, which the page
-   holds as a plain Annot (objects.cpp). */
-bool is_link(Annot *annot)
+/* The annotation object `num` of the page; NULL when the page has none. */
+Annot *annot_with(Page *page, int num)
 {
-	if (annot->getType() == Annot::typeLink)
-		return true;
-	return annot->getType() == Annot::typeUnknown && annot->getAnnotObj().isDict() && annot->getAnnotObj().dictLookup("Subtype").isName("Link");
-}
-
-/* The page's annotations without links and popups, in /Annots order. */
-std::vector<Annot *> listed(Page *page)
-{
-	std::vector<Annot *> result;
 	Annots *annots = page->getAnnots();
 	if (!annots)
-		return result;
-	for (Annot *annot : annots->getAnnots())
-		if (!is_link(annot) && annot->getType() != Annot::typePopup)
-			result.push_back(annot);
-	return result;
-}
-
-Annot *annot_at(Page *page, int position)
-{
-	std::vector<Annot *> annots = listed(page);
-	if (position < 0 || position >= static_cast<int>(annots.size()))
 		return nullptr;
-	return annots[static_cast<size_t>(position)];
+	for (Annot *annot : annots->getAnnots())
+		if (annot->getRef().num == num)
+			return annot;
+	return nullptr;
 }
 
 // MARK: Writing
@@ -378,7 +227,7 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 	set_text(annot, "StateModel", v->state_model);
 	Object &dict = const_cast<Object &>(annot->getAnnotObj());
 	if (v->in_reply_to > 0) {
-		Annot *root = annot_at(page, v->in_reply_to - 1);
+		Annot *root = annot_with(page, v->in_reply_to);
 		if (!root)
 			return CPOPPLER_NO_ANNOTATION;
 		dict.dictSet("IRT", Object(root->getRef()));
@@ -443,15 +292,15 @@ Annot *create(PDFDoc *doc, const char *subtype, PDFRectangle *rect)
 	return nullptr;
 }
 
-/* Runs `edit` on the page and the listed annotation at `position` on it. */
+/* Runs `edit` on the page and its annotation object `num`. */
 template <typename Edit>
-cpoppler_status edit_annot(cpoppler_core *doc, int page, int position, Edit edit)
+cpoppler_status edit_annot(cpoppler_core *doc, int page, int num, Edit edit)
 {
 	Page *p = page_of(doc, page);
 	if (!p)
 		return CPOPPLER_NO_PAGE;
 	try {
-		Annot *annot = annot_at(p, position);
+		Annot *annot = annot_with(p, num);
 		if (!annot)
 			return CPOPPLER_NO_ANNOTATION;
 		return edit(p, annot);
@@ -461,37 +310,6 @@ cpoppler_status edit_annot(cpoppler_core *doc, int page, int position, Edit edit
 }
 
 } // namespace
-
-extern "C" int cpoppler_core_page_annots(cpoppler_core *doc, int page, annotation_record **annots)
-{
-	*annots = nullptr;
-	Page *p = page_of(doc, page);
-	if (!p)
-		return -1;
-	annotation_record *list = nullptr;
-	int count = 0;
-	try {
-		std::vector<Annot *> found = listed(p);
-		list = static_cast<annotation_record *>(std::calloc(std::max<size_t>(found.size(), 1), sizeof *list));
-		if (!list)
-			return -1;
-		for (Annot *annot : found)
-			read_annot(annot, &list[count++]);
-		/* Each reply's root, as 1 + its place among the records. */
-		for (size_t i = 0; i < found.size(); i++) {
-			Object root = found[i]->getAnnotObj().dictLookupNF("IRT").copy();
-			if (!root.isRef())
-				continue;
-			auto place = std::find_if(found.begin(), found.end(), [&](Annot *other) { return other->getRef() == root.getRef(); });
-			list[i].in_reply_to = place == found.end() ? -1 : static_cast<int>(place - found.begin()) + 1;
-		}
-	} catch (const std::bad_alloc &) {
-		annotation_records_free(list, count);
-		return -1;
-	}
-	*annots = list;
-	return count;
-}
 
 extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values)
 {
@@ -516,9 +334,9 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 	}
 }
 
-extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const annotation_record *values)
+extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int num, const annotation_record *values)
 {
-	return edit_annot(doc, page, position, [values](Page *p, Annot *annot) {
+	return edit_annot(doc, page, num, [values](Page *p, Annot *annot) {
 		Object kept;
 		if (annot->getType() == Annot::typeStamp) {
 			const GooString *icon = static_cast<AnnotStamp *>(annot)->getIcon();
@@ -535,17 +353,17 @@ extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int pa
 	});
 }
 
-extern "C" cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int position, const char *name)
+extern "C" cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int num, const char *name)
 {
-	return edit_annot(doc, page, position, [name](Page *, Annot *annot) {
+	return edit_annot(doc, page, num, [name](Page *, Annot *annot) {
 		set_text(annot, "NM", name);
 		return CPOPPLER_OK;
 	});
 }
 
-extern "C" cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int position)
+extern "C" cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int num)
 {
-	return edit_annot(doc, page, position, [](Page *p, Annot *annot) {
+	return edit_annot(doc, page, num, [](Page *p, Annot *annot) {
 		if (annot->getType() == Annot::typeWidget)
 			return CPOPPLER_UNSUPPORTED;
 		/* The page drops its reference while removing, and uses the annotation after. */
@@ -556,12 +374,12 @@ extern "C" cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int pa
 	});
 }
 
-extern "C" cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int position, int width, int height,
+extern "C" cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int num, int width, int height,
 	const unsigned char *rgb, const unsigned char *alpha)
 {
 	if (width <= 0 || height <= 0 || static_cast<long long>(width) * height * 3 > std::numeric_limits<int>::max())
 		return CPOPPLER_ARGUMENT;
-	return edit_annot(doc, page, position, [&](Page *, Annot *annot) {
+	return edit_annot(doc, page, num, [&](Page *, Annot *annot) {
 		if (annot->getType() != Annot::typeStamp)
 			return CPOPPLER_UNSUPPORTED;
 		PDFDoc *pdf = doc->doc.get();

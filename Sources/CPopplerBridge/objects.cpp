@@ -236,7 +236,7 @@ extern "C" cpoppler_status cpoppler_core_append_annotation(cpoppler_core *doc, i
 		/* Poppler's page keeps its annotations loaded: it learns of the new one only through
 		   addAnnot, which also writes /Annots. libpoppler does not export AnnotLink, so the
 		   page holds the link as a plain Annot (of type unknown) until the document is opened
-		   again; listed() in annotations.cpp leaves such a link out as it leaves links out. */
+		   again; the annotation listing (EngineSupport) leaves links out by their /Subtype. */
 		Object refObject(ref);
 		auto *link = new Annot(pdf, std::move(dict), &refObject);
 		page->addAnnot(link);

@@ -1,42 +1,43 @@
 import CAnnotationRecord
 import RendererProvider
 
-/// The few annotation edits an engine's C layer performs on one page, by position in the
-/// page's `/Annots` array. ``AnnotationEditing``'s extension builds the API's edits by
-/// identity on them once, for every backend.
+/// The few annotation edits an engine's C layer performs on one page, on the annotation an
+/// object number names. The page's annotations are read once for every backend, from the
+/// objects (``PDFObjectEditing/annotations(onPage:in:)``); ``AnnotationEditing``'s extension
+/// builds the API's edits by identity on these calls.
 package protocol AnnotationEditing: EnginePage {
+    associatedtype Objects: PDFObjectEditing
+    /// The document, whose objects the page's annotations are read from.
+    var document: Objects { get }
     /// The 0-based index of the page.
     var index: Int { get }
     /// The id of the backend, for errors.
     var backendID: String { get }
-    /// The page's raw annotation records, in `/Annots` order, valid during `body`.
-    func withAnnotationRecords<T>(_ body: (UnsafeBufferPointer<annotation_record>) throws -> T) throws -> T
     /// The coordinates the C layer's records use on this page.
     func recordCoordinates() throws -> RecordCoordinates
     /// Appends `annotation`, given as `record` in the page's record coordinates.
     func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws
-    /// Gives the annotation at `position` the fields of `annotation`, given as `record`.
-    func updateAnnotation(at position: Int, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws
-    /// Writes `name` as the `/NM` of the annotation at `position`.
-    func nameAnnotation(at position: Int, _ name: String) throws
-    /// Removes the annotation at `position` with its popup.
-    func deleteAnnotation(at position: Int) throws
-    /// Gives the stamp annotation at `position` an appearance that draws `image` over its
-    /// whole rectangle.
-    func setStampImage(at position: Int, _ image: StampImage) throws
+    /// Gives the annotation `reference` names the fields of `annotation`, given as `record`.
+    func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws
+    /// Writes `name` as the `/NM` of the annotation `reference` names.
+    func nameAnnotation(_ reference: PDFReference, _ name: String) throws
+    /// Removes the annotation `reference` names, with its popup.
+    func deleteAnnotation(_ reference: PDFReference) throws
+    /// Gives the stamp annotation `reference` names an appearance that draws `image` over
+    /// its whole rectangle.
+    func setStampImage(of reference: PDFReference, _ image: StampImage) throws
 }
 
 extension AnnotationEditing {
     /// The page's annotations, identified as ``Annotation/id`` says.
     package func annotations() throws -> [Annotation] {
-        let coordinates = try recordCoordinates()
-        return try withAnnotationRecords { AnnotationRecords.annotations($0, pageIndex: index, point: coordinates.pagePoint) }
+        try listed().map(\.annotation)
     }
 
     /// Adds `annotation` and returns it as read back.
     package func addAnnotation(_ annotation: Annotation) throws -> Annotation {
-        let root = try rootPosition(of: annotation, among: try annotations())
-        try AnnotationRecords.withRecord(of: annotation, rootPosition: root, point: try recordCoordinates().recordPoint) {
+        let root = try rootReference(of: annotation, among: try listed())
+        try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
             try createAnnotation(annotation, as: $0)
         }
         return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: backendID)
@@ -46,11 +47,11 @@ extension AnnotationEditing {
     /// image cannot be set, the stamp is removed again, so nothing is added.
     package func addStamp(_ annotation: Annotation, showing image: StampImage) throws -> Annotation {
         let added = try addAnnotation(annotation)
-        let position = try annotations().position(of: added.id, pageIndex: index, backend: backendID)
+        let reference = try listed().reference(of: added.id, pageIndex: index, backend: backendID)
         do {
-            try setStampImage(at: position, image)
+            try setStampImage(of: reference, image)
         } catch {
-            try? deleteAnnotation(at: position)
+            try? deleteAnnotation(reference)
             throw error
         }
         return try annotations().annotation(withID: added.id, pageIndex: index, backend: backendID)
@@ -59,55 +60,59 @@ extension AnnotationEditing {
     /// Changes the annotation with `annotation`'s identity to its fields and returns it as
     /// read back. The identity is written as `/NM`, so a positional key stays its name.
     package func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
-        let current = try annotations()
-        let position = try current.position(of: annotation.id, pageIndex: index, backend: backendID)
-        let root = try rootPosition(of: annotation, among: current)
-        try AnnotationRecords.withRecord(of: annotation, rootPosition: root, point: try recordCoordinates().recordPoint) {
-            try updateAnnotation(at: position, to: annotation, as: $0)
+        let current = try listed()
+        let reference = try current.reference(of: annotation.id, pageIndex: index, backend: backendID)
+        let root = try rootReference(of: annotation, among: current)
+        try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
+            try updateAnnotation(reference, to: annotation, as: $0)
         }
         return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: backendID)
-    }
-
-    /// Where the annotation `annotation` answers is among the page's `current` ones; nil
-    /// when it answers none. Throws `invalidArgument` when that one is not on this page or is
-    /// `annotation` itself.
-    private func rootPosition(of annotation: Annotation, among current: [Annotation]) throws -> Int? {
-        guard let root = annotation.inReplyTo else { return nil }
-        guard root != annotation.id, let position = current.firstIndex(where: { $0.id == root }) else {
-            throw RendererError(
-                .invalidArgument, "an annotation answers another of its page, not \"\(root)\" (page \(index + 1))", backend: backendID)
-        }
-        return position
     }
 
     /// Removes the annotation `id`. Before that, the page's other annotations of the same
     /// kind that are known by a positional key are given it as their `/NM`, so that their
     /// identities do not move when the ordinals after the removed one would.
     package func removeAnnotation(id: String) throws {
-        let current = try annotations()
-        let position = try current.position(of: id, pageIndex: index, backend: backendID)
-        let names = try withAnnotationRecords { $0.map(AnnotationRecords.name(of:)) }
-        for (other, annotation) in current.enumerated()
-        where other != position && annotation.kind == current[position].kind && names[other] != annotation.id {
-            try nameAnnotation(at: other, annotation.id)
+        let current = try listed()
+        let removed = current[try current.map(\.annotation).position(of: id, pageIndex: index, backend: backendID)]
+        let reference = try current.reference(of: id, pageIndex: index, backend: backendID)
+        for other in current where other.annotation.id != id && other.annotation.kind == removed.annotation.kind && other.name != other.annotation.id {
+            try nameAnnotation(try current.reference(of: other.annotation.id, pageIndex: index, backend: backendID), other.annotation.id)
         }
-        try deleteAnnotation(at: position)
+        try deleteAnnotation(reference)
+    }
+
+    /// The page's annotations with the object and name of each; none in a document that is
+    /// no PDF.
+    private func listed() throws -> [ListedAnnotation] {
+        guard document.contentType == .pdf else { return [] }
+        return try document.listedAnnotations(onPage: index, in: try pageSpace())
+    }
+
+    /// The object of the annotation `annotation` answers; nil when it answers none. Throws
+    /// `invalidArgument` when that one is not on this page or is `annotation` itself.
+    private func rootReference(of annotation: Annotation, among current: [ListedAnnotation]) throws -> PDFReference? {
+        guard let root = annotation.inReplyTo else { return nil }
+        guard root != annotation.id, current.contains(where: { $0.annotation.id == root }) else {
+            throw RendererError(
+                .invalidArgument, "an annotation answers another of its page, not \"\(root)\" (page \(index + 1))", backend: backendID)
+        }
+        return try current.reference(of: root, pageIndex: index, backend: backendID)
     }
 }
 
-/// How the points of a page's annotation records map to page space: page space itself
-/// (MuPDF's C layer converts) or PDF user space (Poppler's core API).
+/// How a point of page space is written in a page's annotation records: as it is (MuPDF's
+/// C layer converts) or in PDF user space (Poppler's core API).
 package struct RecordCoordinates {
-    package var pagePoint: (Double, Double) -> PagePoint
     package var recordPoint: (PagePoint) -> (x: Double, y: Double)
 
     /// Records in page space.
     package static var pageSpace: RecordCoordinates {
-        RecordCoordinates(pagePoint: { PagePoint(x: $0, y: $1) }, recordPoint: { ($0.x, $0.y) })
+        RecordCoordinates(recordPoint: { ($0.x, $0.y) })
     }
 
     /// Records in the user space of a page with `space`'s crop box and rotation.
     package static func userSpace(_ space: PageSpace) -> RecordCoordinates {
-        RecordCoordinates(pagePoint: space.point(x:y:), recordPoint: space.userPoint)
+        RecordCoordinates(recordPoint: space.userPoint)
     }
 }

@@ -9,42 +9,35 @@ extension MuPDFRenderer {
     static let annotations = AnnotationSupport.complete
 }
 
-/// MuPDF's C layer edits annotations by position, with records in page space; the edits by
-/// identity are `AnnotationEditing`'s, shared with Poppler.
+/// MuPDF's C layer edits annotations by object, with records in page space; the listing and
+/// the edits by identity are `AnnotationEditing`'s, shared with Poppler.
 extension MuPDFPage: AnnotationEditing {
     var backendID: String { MuPDFErrors.backend }
 
     func recordCoordinates() throws -> RecordCoordinates { .pageSpace }
 
-    func withAnnotationRecords<T>(_ body: (UnsafeBufferPointer<annotation_record>) throws -> T) throws -> T {
-        var list: UnsafeMutablePointer<annotation_record>?
-        var error = cmupdf_error()
-        let count = cmupdf_page_annots(document.handle, handle, &list, &error)
-        guard count >= 0 else { throw MuPDFErrors.translate(error, doing: "read the annotations of page \(index + 1)", code: .damaged) }
-        defer { annotation_records_free(list, count) }
-        return try body(UnsafeBufferPointer(start: list, count: Int(count)))
-    }
-
     func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
         try edit("add a \(annotation.kind) annotation to page \(index + 1)") { cmupdf_create_annot(document.handle, handle, record, &$0) }
     }
 
-    func updateAnnotation(at position: Int, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
-        try edit("change annotation \"\(annotation.id)\"") { cmupdf_update_annot(document.handle, handle, Int32(position), record, &$0) }
+    func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
+        try edit("change annotation \"\(annotation.id)\"") { cmupdf_update_annot(document.handle, handle, Int32(reference.number), record, &$0) }
     }
 
-    func nameAnnotation(at position: Int, _ name: String) throws {
-        try edit("name annotation \"\(name)\"") { cmupdf_name_annot(document.handle, handle, Int32(position), name, &$0) }
+    func nameAnnotation(_ reference: PDFReference, _ name: String) throws {
+        try edit("name annotation \"\(name)\"") { cmupdf_name_annot(document.handle, handle, Int32(reference.number), name, &$0) }
     }
 
-    func deleteAnnotation(at position: Int) throws {
-        try edit("remove annotation \(position + 1) of page \(index + 1)") { cmupdf_delete_annot(document.handle, handle, Int32(position), &$0) }
+    func deleteAnnotation(_ reference: PDFReference) throws {
+        try edit("remove annotation object \(reference.number) of page \(index + 1)") {
+            cmupdf_delete_annot(document.handle, handle, Int32(reference.number), &$0)
+        }
     }
 
-    func setStampImage(at position: Int, _ image: StampImage) throws {
-        try edit("draw an image in stamp \(position + 1) of page \(index + 1)") { error in
+    func setStampImage(of reference: PDFReference, _ image: StampImage) throws {
+        try edit("draw an image in stamp object \(reference.number) of page \(index + 1)") { error in
             image.withPlanes { rgb, alpha in
-                cmupdf_set_stamp_image(document.handle, handle, Int32(position), Int32(image.width), Int32(image.height), rgb, alpha, &error)
+                cmupdf_set_stamp_image(document.handle, handle, Int32(reference.number), Int32(image.width), Int32(image.height), rgb, alpha, &error)
             }
         }
     }

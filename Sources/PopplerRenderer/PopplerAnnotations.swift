@@ -10,44 +10,39 @@ extension PopplerRenderer {
     static let annotations = AnnotationSupport.complete
 }
 
-/// Poppler's core API edits annotations by position, with records in PDF user space; the
-/// edits by identity are `AnnotationEditing`'s, shared with MuPDF. After each edit the glib
+/// Poppler's core API edits annotations by object, with records in PDF user space; the
+/// listing and the edits by identity are `AnnotationEditing`'s, shared with MuPDF. After each edit the glib
 /// document is marked out of date, so that the next page drawn shows it.
 extension PopplerPage: AnnotationEditing {
     var backendID: String { PopplerErrors.backend }
 
     func recordCoordinates() throws -> RecordCoordinates { .userSpace(try pageSpace()) }
 
-    func withAnnotationRecords<T>(_ body: (UnsafeBufferPointer<annotation_record>) throws -> T) throws -> T {
-        guard let result = try document.core.withAnnotationRecords(ofPage: index, body) else {
-            throw PopplerErrors.pageFailure(index, doing: "read the annotations of")
-        }
-        return result
-    }
-
     func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
         try Self.requireDrawnFont(annotation.textStyle)
         try edit("add a \(annotation.kind) annotation to page \(index + 1)") { $0.createAnnotation(onPage: index, record) }
     }
 
-    func updateAnnotation(at position: Int, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
+    func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
         // A font read from the file may stay; only a change to one Poppler cannot draw is refused.
-        if let family = annotation.textStyle?.fontFamily, family != .helvetica, family != (try annotations()[position].textStyle?.fontFamily) {
+        if let family = annotation.textStyle?.fontFamily, family != .helvetica,
+            family != (try annotations().first { $0.id == annotation.id }?.textStyle?.fontFamily)
+        {
             try Self.requireDrawnFont(annotation.textStyle)
         }
-        try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, at: position, to: record) }
+        try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, reference, to: record) }
     }
 
-    func nameAnnotation(at position: Int, _ name: String) throws {
-        try edit("name annotation \"\(name)\"") { $0.nameAnnotation(onPage: index, at: position, name) }
+    func nameAnnotation(_ reference: PDFReference, _ name: String) throws {
+        try edit("name annotation \"\(name)\"") { $0.nameAnnotation(onPage: index, reference, name) }
     }
 
-    func deleteAnnotation(at position: Int) throws {
-        try edit("remove annotation \(position + 1) of page \(index + 1)") { $0.deleteAnnotation(onPage: index, at: position) }
+    func deleteAnnotation(_ reference: PDFReference) throws {
+        try edit("remove annotation object \(reference.number) of page \(index + 1)") { $0.deleteAnnotation(onPage: index, reference) }
     }
 
-    func setStampImage(at position: Int, _ image: StampImage) throws {
-        try edit("draw an image in stamp \(position + 1) of page \(index + 1)") { $0.setStampImage(onPage: index, at: position, image) }
+    func setStampImage(of reference: PDFReference, _ image: StampImage) throws {
+        try edit("draw an image in stamp object \(reference.number) of page \(index + 1)") { $0.setStampImage(onPage: index, reference, image) }
     }
 
     func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {

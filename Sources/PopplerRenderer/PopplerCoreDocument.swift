@@ -130,35 +130,25 @@ final class PopplerCoreDocument {
         XFAFacts(rawValue: Int(cpoppler_core_xfa_facts(handle)))
     }
 
-    /// Calls `body` with the records of page `index`'s annotations, in `/Annots` order;
-    /// nil when the page cannot be read.
-    func withAnnotationRecords<T>(ofPage index: Int, _ body: (UnsafeBufferPointer<annotation_record>) throws -> T) rethrows -> T? {
-        var list: UnsafeMutablePointer<annotation_record>?
-        let count = cpoppler_core_page_annots(handle, Int32(index), &list)
-        guard count >= 0 else { return nil }
-        defer { annotation_records_free(list, count) }
-        return try body(UnsafeBufferPointer(start: list, count: Int(count)))
-    }
-
     func createAnnotation(onPage index: Int, _ record: UnsafePointer<annotation_record>) -> cpoppler_status {
         cpoppler_core_create_annot(handle, Int32(index), record)
     }
 
-    func updateAnnotation(onPage index: Int, at position: Int, to record: UnsafePointer<annotation_record>) -> cpoppler_status {
-        cpoppler_core_update_annot(handle, Int32(index), Int32(position), record)
+    func updateAnnotation(onPage index: Int, _ reference: PDFReference, to record: UnsafePointer<annotation_record>) -> cpoppler_status {
+        cpoppler_core_update_annot(handle, Int32(index), Int32(reference.number), record)
     }
 
-    func nameAnnotation(onPage index: Int, at position: Int, _ name: String) -> cpoppler_status {
-        cpoppler_core_name_annot(handle, Int32(index), Int32(position), name)
+    func nameAnnotation(onPage index: Int, _ reference: PDFReference, _ name: String) -> cpoppler_status {
+        cpoppler_core_name_annot(handle, Int32(index), Int32(reference.number), name)
     }
 
-    func deleteAnnotation(onPage index: Int, at position: Int) -> cpoppler_status {
-        cpoppler_core_delete_annot(handle, Int32(index), Int32(position))
+    func deleteAnnotation(onPage index: Int, _ reference: PDFReference) -> cpoppler_status {
+        cpoppler_core_delete_annot(handle, Int32(index), Int32(reference.number))
     }
 
-    func setStampImage(onPage index: Int, at position: Int, _ image: StampImage) -> cpoppler_status {
+    func setStampImage(onPage index: Int, _ reference: PDFReference, _ image: StampImage) -> cpoppler_status {
         image.withPlanes { rgb, alpha in
-            cpoppler_core_set_stamp_image(handle, Int32(index), Int32(position), Int32(image.width), Int32(image.height), rgb, alpha)
+            cpoppler_core_set_stamp_image(handle, Int32(index), Int32(reference.number), Int32(image.width), Int32(image.height), rgb, alpha)
         }
     }
 

@@ -67,29 +67,9 @@ enum XFDFElement {
         "/\(style.fontFamily.resourceName) \(number(style.fontSize)) Tf \([style.color.red, style.color.green, style.color.blue].map(number).joined(separator: " ")) rg"
     }
 
-    /// The style a default appearance string and an XFDF justification give: the last font
-    /// (`/Name size Tf`) and fill colour (`g`, `rg` or `k`) it sets; nil without a font.
+    /// The style a default appearance string and an XFDF justification give; nil without a font.
     private static func textStyle(defaultAppearance: String, justification: String?) -> TextStyle? {
-        let tokens = defaultAppearance.split(whereSeparator: \.isWhitespace).map(String.init)
-        var style: TextStyle?
-        var color = Color(red: 0, green: 0, blue: 0)
-        for (index, token) in tokens.enumerated() {
-            let operands = tokens[..<index].suffix(4).compactMap(Double.init)
-            switch token {
-            case "Tf" where index >= 2 && tokens[index - 2].hasPrefix("/"):
-                guard let size = Double(tokens[index - 1]) else { continue }
-                style = TextStyle(fontFamily: FontFamily(resourceName: String(tokens[index - 2].dropFirst())), fontSize: size)
-            case "g" where operands.count >= 1:
-                color = Color(red: operands.last!, green: operands.last!, blue: operands.last!)
-            case "rg" where operands.count >= 3:
-                let c = Array(operands.suffix(3))
-                color = Color(red: c[0], green: c[1], blue: c[2])
-            case "k" where operands.count >= 4:
-                color = Color(pdfComponents: Array(operands.suffix(4))) ?? color
-            default: continue
-            }
-        }
-        style?.color = color
+        var style = TextStyle(defaultAppearance: defaultAppearance)
         style?.alignment = ["centered": .center, "right": .right][justification ?? ""] ?? .left
         return style
     }

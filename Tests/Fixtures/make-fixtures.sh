@@ -699,6 +699,38 @@ out, xref = pdf_file(objects)
 open("layers.pdf", "wb").write(out)
 PY
 
+# annotation-objects.pdf: one page (612 x 792) whose /Annots is an indirect array of nine
+# entries, in this order: a link (5, not listed); a redaction (6) with one quad
+# [72 720 144 720 72 700 144 700] and /C an indirect [1 0 0]; a free text (7) named free-1,
+# /Rect an indirect [100 500 300 550], /DA (/Cour 9 Tf 0 0 1 rg), /Q 2, /Contents (hello); a
+# note (8) answering 7 (/IRT), /T (Ann), /Contents "é" in UTF-16, /Name /Comment, /F 4; a
+# square written inside the array (no object), /IC [0 1 0], /BS << /W 3 >>; the note's popup
+# (9, not listed); a note (10) answering object 11, an annotation no page lists, with /CA 0.5
+# and /Border [0 0 2]; a reference to object 99, which does not exist; the number 42. The API
+# lists 6, 7, 8, the square and 10, in that order, through every engine alike.
+python3 - <<'PY'
+from pdf_writer import pdf_file
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R >>",
+    2: b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    3: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots 4 0 R >>",
+    4: b"[5 0 R 6 0 R 7 0 R 8 0 R << /Type /Annot /Subtype /Square /Rect [300 300 400 400] /IC [0 1 0] /BS << /W 3 >> >>"
+       b" 9 0 R 10 0 R 99 0 R 42]",
+    5: b"<< /Type /Annot /Subtype /Link /Rect [72 72 144 96] /A << /S /URI /URI (https://example.com/) >> >>",
+    6: b"<< /Type /Annot /Subtype /Redact /Rect [72 700 144 720] /QuadPoints [72 720 144 720 72 700 144 700] /C 12 0 R >>",
+    7: b"<< /Type /Annot /Subtype /FreeText /NM (free-1) /Rect 13 0 R /DA (/Cour 9 Tf 0 0 1 rg) /Q 2 /Contents (hello) >>",
+    8: b"<< /Type /Annot /Subtype /Text /Rect [400 600 420 620] /IRT 7 0 R /T (Ann) /Contents <FEFF00E9> /Name /Comment"
+       b" /F 4 /Popup 9 0 R >>",
+    9: b"<< /Type /Annot /Subtype /Popup /Rect [420 500 560 600] /Parent 8 0 R >>",
+    10: b"<< /Type /Annot /Subtype /Text /Rect [400 400 420 420] /IRT 11 0 R /CA 0.5 /Border [0 0 2] >>",
+    11: b"<< /Type /Annot /Subtype /Text /Rect [0 0 20 20] >>",
+    12: b"[1 0 0]",
+    13: b"[100 500 300 550]",
+}
+out, xref = pdf_file(objects)
+open("annotation-objects.pdf", "wb").write(out)
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

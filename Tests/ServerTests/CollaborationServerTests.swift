@@ -505,7 +505,7 @@ import Logging
 
     private static func stallOneClient(_ client: ServerClient, stalled stalledToken: String, reader readerToken: String, backlog: Int) async throws {
         let changes = 160, filler = String(repeating: "ink ", count: 15_000)  // each change's message is over 60 KB
-        let stalled = try RawHTTPConnection(port: client.port, timeout: 30, receiveBuffer: 4096)
+        let stalled = try RawHTTPConnection(port: client.port, timeout: 120, receiveBuffer: 4096)
         try stalled.get(layerPath() + "/events?access_token=\(stalledToken)", headers: [
             "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": "c3RhbGxlZC1jbGllbnQtMDE=", "Sec-WebSocket-Version": "13",
         ])

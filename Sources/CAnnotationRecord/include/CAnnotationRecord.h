@@ -4,8 +4,9 @@
 #include <stddef.h>
 
 /*
- * One annotation's fields as both engines' C layers read and write them, so that one
- * conversion to and from the API's Annotation serves both backends.
+ * One annotation's fields as both engines' C layers write them, so that one conversion
+ * from the API's Annotation serves both backends. (Annotations are read from the PDF's
+ * objects, once for every engine, in EngineSupport.)
  *
  * Geometry is in the space the backend says (MuPDF: page space; Poppler: user space): the
  * rectangle as x0, y0, x1, y1; quads as 8 numbers each (upper-left, upper-right,
@@ -45,13 +46,12 @@ typedef struct {
 	char *created;
 	char *modified;
 	int flags;
-	/* The annotation this one answers (/IRT): 1 + its position among the page's listed
-	   annotations (those the records are of), 0 for none, -1 for one elsewhere. */
+	/* The annotation this one answers (/IRT): its object number, on the same page; 0 for none. */
 	int in_reply_to;
 	char *state;
 	char *state_model;
 	/* A free text annotation's default appearance (/DA) and quadding (/Q): the font's
-	   resource name (Helv, TiRo, Cour, or another; NULL when not read or not to be written),
+	   resource name (Helv, TiRo, Cour, or another; NULL when not to be written),
 	   its size in points, the text's colour and 0 (left), 1 (centred) or 2 (right). */
 	char *font;
 	double font_size;

@@ -274,28 +274,25 @@ int cmupdf_page_boxes(cmupdf_document *doc, cmupdf_page *page, double boxes[20],
 int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size);
 
 
-/* The page's annotations in /Annots order, without links and popups, geometry in page
-   space, in an array from malloc: free it with annotation_records_free. Returns the count,
-   or -1 with `error` set. */
-int cmupdf_page_annots(cmupdf_document *doc, cmupdf_page *page, annotation_record **annots, cmupdf_error *error);
+/* Annotation edits. The annotations are read from the objects (EngineSupport); each edit
+   names the one it changes by its object number `num`. Geometry is in page space. */
 
 /* Creates an annotation of `values->subtype` with the given fields and name, printable,
    with an appearance stream. Returns 0 with `error` set on failure (CMUPDF_ERROR_ARGUMENT
    for a field this kind cannot have). */
 int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, cmupdf_error *error);
-/* Sets every field of the annotation named by `values->name` (NULL fields are removed)
-   and regenerates its appearance. */
-int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int position, const annotation_record *values, cmupdf_error *error);
-/* Writes `name` as /NM of the annotation at `position` (an index into the list of
-   cmupdf_page_annots). */
-int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int position, const char *name, cmupdf_error *error);
-/* Deletes the annotation at `position`, with its popup. */
-int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int position, cmupdf_error *error);
-/* Gives the stamp annotation at `position` an appearance that draws an image over its whole
+/* Sets every field of annotation `num` (NULL fields are removed) and regenerates its
+   appearance. */
+int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int num, const annotation_record *values, cmupdf_error *error);
+/* Writes `name` as /NM of annotation `num`. */
+int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int num, const char *name, cmupdf_error *error);
+/* Deletes annotation `num`, with its popup. */
+int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int num, cmupdf_error *error);
+/* Gives stamp annotation `num` an appearance that draws an image over its whole
    rectangle (pdf_set_annot_stamp_image): `width` x `height` pixels of RGB (3 bytes a pixel,
    rows packed, top row first) and, unless NULL, their alpha (1 byte a pixel), stored as the
    image's soft mask. Later edits of the stamp keep that appearance. */
-int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int position, int width, int height,
+int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int num, int width, int height,
 	const unsigned char *rgb, const unsigned char *alpha, cmupdf_error *error);
 
 /* Applies the page's redaction annotations (pdf_redact_page): removes the text whose glyphs

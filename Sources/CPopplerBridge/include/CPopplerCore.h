@@ -70,35 +70,32 @@ int cpoppler_core_serialize(cpoppler_core *doc, char **bytes, long *length);
 typedef enum {
 	CPOPPLER_OK = 0,
 	CPOPPLER_NO_PAGE = 1, /* the page cannot be loaded */
-	CPOPPLER_NO_ANNOTATION = 2, /* no listed annotation at that position */
+	CPOPPLER_NO_ANNOTATION = 2, /* the page has no such annotation */
 	CPOPPLER_UNSUPPORTED = 3, /* a kind Poppler cannot create, or a form field to delete */
 	CPOPPLER_ARGUMENT = 4, /* a field this kind cannot have */
 	CPOPPLER_OUT_OF_MEMORY = 5,
 } cpoppler_status;
 
-/* The page's annotations in /Annots order, without links and popups, geometry in user
-   space, in an array from malloc: free it with annotation_records_free. Returns the count,
-   or -1 when the page cannot be loaded or memory runs out. */
-int cpoppler_core_page_annots(cpoppler_core *doc, int page, annotation_record **annots);
+/* Annotation edits. The annotations are read from the objects (EngineSupport); each edit
+   names the one it changes by its object number `num`. Geometry is in user space. */
 
 /* Creates an annotation of `values->subtype` with the given fields, named `values->name`.
    The rectangle of text markup, ink, lines, polygons and polylines is the bounds of their
    geometry, widened by the border width. */
 cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values);
-/* Sets every field of the annotation at `position` (an index into the list of
-   cpoppler_core_page_annots; NULL fields are removed), dropping its appearance stream so
+/* Sets every field of annotation `num` (NULL fields are removed), dropping its appearance stream so
    that viewers draw it anew; a stamp keeps its appearance (an image, another program's
    drawing) unless its icon changes. */
-cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int position, const annotation_record *values);
-/* Writes `name` as /NM of the annotation at `position`. */
-cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int position, const char *name);
-/* Deletes the annotation at `position`, with its popup. */
-cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int position);
-/* Gives the stamp annotation at `position` an appearance that draws an image over its whole
+cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int num, const annotation_record *values);
+/* Writes `name` as /NM of annotation `num`. */
+cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int num, const char *name);
+/* Deletes annotation `num`, with its popup. */
+cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int num);
+/* Gives stamp annotation `num` an appearance that draws an image over its whole
    rectangle (AnnotStamp::setCustomImage): `width` x `height` pixels of RGB (3 bytes a pixel,
    rows packed, top row first) and, unless NULL, their alpha (1 byte a pixel), stored as the
    image's soft mask. */
-cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int position, int width, int height,
+cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int num, int width, int height,
 	const unsigned char *rgb, const unsigned char *alpha);
 
 /* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;

@@ -17,6 +17,33 @@ public struct TextStyle: Hashable, Sendable, Codable {
         self.color = color
         self.alignment = alignment
     }
+
+    /// The style a default appearance string (`/DA`, as `/Helv 12 Tf 0 0 1 rg`) sets: the
+    /// last font and size (`/Name size Tf`) and fill colour (`g`, `rg` or `k`) in it, left
+    /// aligned; black when it sets no colour. Nil when it sets no font.
+    package init?(defaultAppearance: String) {
+        let tokens = defaultAppearance.split(whereSeparator: \.isWhitespace)
+        var font: (name: Substring, size: Double)?
+        var color = Color(red: 0, green: 0, blue: 0)
+        for (index, token) in tokens.enumerated() {
+            let operands = tokens[..<index].suffix(4).compactMap { Double($0) }
+            switch token {
+            case "Tf" where index >= 2 && tokens[index - 2].hasPrefix("/"):
+                guard let size = Double(tokens[index - 1]) else { continue }
+                font = (tokens[index - 2].dropFirst(), size)
+            case "g" where operands.count >= 1:
+                color = Color(red: operands.last!, green: operands.last!, blue: operands.last!)
+            case "rg" where operands.count >= 3:
+                let c = Array(operands.suffix(3))
+                color = Color(red: c[0], green: c[1], blue: c[2])
+            case "k" where operands.count >= 4:
+                color = Color(pdfComponents: Array(operands.suffix(4))) ?? color
+            default: continue
+            }
+        }
+        guard let font else { return nil }
+        self.init(fontFamily: FontFamily(resourceName: String(font.name)), fontSize: font.size, color: color)
+    }
 }
 
 /// A font family of a free text annotation: one of the three every PDF reader has (the
