@@ -151,21 +151,31 @@ let package = Package(
         // The collaboration wire protocol's messages (JSON over the provider API's types), apart
         // from tokens so that clients and the formats fuzz target read them without JWTKit.
         .target(name: "RendererCollaborationMessages", dependencies: ["RendererProvider"]),
-        // The document server and browser viewer (`hostapp serve`): Hummingbird over both engines.
+        // The collaboration layers' backend, apart from HTTP: the stores (SQLite, PostgreSQL) and
+        // the rules every change is applied under, the events each layer's listeners are sent,
+        // and the token revocation list's reloading.
         .target(
-            name: "RendererServer",
+            name: "RendererLayers",
             dependencies: [
-                "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
-                "RendererPrinting", "RendererSignatures",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "RendererProvider", "RendererCollaboration",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The document server and browser viewer (`hostapp serve`): Hummingbird over both engines.
+        .target(
+            name: "RendererServer",
+            dependencies: [
+                "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
+                "RendererLayers", "RendererPrinting", "RendererSignatures",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import RendererCollaboration
+import RendererLayers
 import RendererProvider
 import ServiceLifecycle
 

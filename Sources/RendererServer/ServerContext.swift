@@ -1,4 +1,5 @@
 import Logging
+import RendererLayers
 import RendererProvider
 
 /// What every part of a running server shares: its configuration, the engines, the threads

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
 import RendererCollaboration
+import RendererLayers
 import RendererProvider
 import RendererProviderXFDF
 
@@ -144,6 +145,8 @@ struct LayerSocket: Sendable {
         } catch let error as RendererError {
             return LayerEvent(type: "error", message: error.message)
         } catch let error as APIError {
+            return LayerEvent(type: "error", message: error.message)
+        } catch let error as LayerNotFound {
             return LayerEvent(type: "error", message: error.message)
         } catch {
             return LayerEvent(type: "error", message: "the command could not be applied")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererCollaboration
+import RendererLayers
 import RendererProvider
 import RendererProviderXFDF
 

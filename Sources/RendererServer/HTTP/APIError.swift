@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererLayers
 import RendererPrinting
 import RendererProvider
 
@@ -77,6 +78,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
         switch error {
         case let error as APIError: return error
         case let error as RendererError: return APIError(error)
+        case let error as LayerNotFound: return .notFound(error.message)
         case let error as any HTTPResponseError:
             return APIError(error.status, code: error.status == .contentTooLarge ? "too-large" : "bad-request", "\(error.status.reasonPhrase)")
         default: return APIError(.internalServerError, code: "internal", "the server failed to answer the request")

@@ -8,12 +8,12 @@ import ServiceLifecycle
 /// `DatabaseQueue` serialises the writers on its own queue (every access is GRDB's async
 /// one, so no event loop or task of the cooperative pool waits on the disk); each change
 /// is a transaction of its own.
-final class SQLiteLayerStore: LayerStorage {
+package final class SQLiteLayerStore: LayerStorage {
     private let database: DatabaseQueue
 
     /// The store at `path`, created with its tables when missing; `ioFailure` when it
     /// cannot be opened.
-    init(path: String) throws {
+    package init(path: String) throws {
         do {
             database = try DatabaseQueue(path: path)
             var migrator = DatabaseMigrator()
@@ -49,13 +49,13 @@ final class SQLiteLayerStore: LayerStorage {
         }
     }
 
-    var services: [any Service] { [] }
+    package var services: [any Service] { [] }
 
-    func exists(_ descriptor: DocumentDescriptor) async throws -> Bool {
+    package func exists(_ descriptor: DocumentDescriptor) async throws -> Bool {
         try await access { try await $0.read { db in try Self.layerID(descriptor, db) != nil } }
     }
 
-    func create(_ descriptor: DocumentDescriptor, base: [Annotation]) async throws {
+    package func create(_ descriptor: DocumentDescriptor, base: [Annotation]) async throws {
         try await access {
             try await $0.write { db in
                 guard try Self.layerID(descriptor, db) == nil else { return }
@@ -71,11 +71,11 @@ final class SQLiteLayerStore: LayerStorage {
         }
     }
 
-    func revision(_ descriptor: DocumentDescriptor) async throws -> Int {
+    package func revision(_ descriptor: DocumentDescriptor) async throws -> Int {
         try await access { try await $0.read { db in try Self.layer(descriptor, db).revision } }
     }
 
-    func snapshot(_ descriptor: DocumentDescriptor) async throws -> LayerSnapshot {
+    package func snapshot(_ descriptor: DocumentDescriptor) async throws -> LayerSnapshot {
         try await access {
             try await $0.read { db in
                 let (layer, revision) = try Self.layer(descriptor, db)
@@ -87,7 +87,7 @@ final class SQLiteLayerStore: LayerStorage {
         }
     }
 
-    func changes(_ descriptor: DocumentDescriptor, since: Int) async throws -> LayerChanges {
+    package func changes(_ descriptor: DocumentDescriptor, since: Int) async throws -> LayerChanges {
         try await access {
             try await $0.read { db in
                 let (layer, revision) = try Self.layer(descriptor, db)
@@ -101,7 +101,7 @@ final class SQLiteLayerStore: LayerStorage {
         }
     }
 
-    func apply(
+    package func apply(
         _ change: LayerChange, to descriptor: DocumentDescriptor, user: String, permissions: CollaborationPermissions,
         validate: @escaping @Sendable (Annotation) throws -> Void
     ) async throws -> ChangeResult {
@@ -173,7 +173,7 @@ final class SQLiteLayerStore: LayerStorage {
     private static func layer(_ descriptor: DocumentDescriptor, _ db: Database) throws -> (id: Int64, revision: Int) {
         guard let row = try Row.fetchOne(
             db, sql: "SELECT id, revision FROM layer WHERE document = ? AND name = ?", arguments: [descriptor.documentID, descriptor.layer])
-        else { throw APIError.notFound("there is no layer \(descriptor)") }
+        else { throw LayerNotFound(descriptor: descriptor) }
         return (row["id"], row["revision"])
     }
 
@@ -183,7 +183,7 @@ final class SQLiteLayerStore: LayerStorage {
             return try await body(database)
         } catch let error as RendererError {
             throw error
-        } catch let error as APIError {
+        } catch let error as LayerNotFound {
             throw error
         } catch {
             throw RendererError(.ioFailure, "the collaboration database failed: \(error)")

@@ -15,7 +15,7 @@ import ServiceLifecycle
 /// own WebSockets, so a reader on one server sees a change made through another at once.
 /// The tables are created on first use (`renderer_layer`, `renderer_annotation`,
 /// `renderer_operation`), under an advisory lock so that servers starting together agree.
-final class PostgresLayerStore: LayerStorage {
+package final class PostgresLayerStore: LayerStorage {
     /// The channel the servers announce changes on.
     static let channel = "renderer_layer_changes"
 
@@ -36,7 +36,7 @@ final class PostgresLayerStore: LayerStorage {
     /// lost (announcements made meanwhile were missed: the readers should fetch what
     /// changed). It connects when its service runs; throws `invalidArgument` for an address
     /// it cannot read.
-    init(
+    package init(
         url: String, logger: Logger, onRemoteChange: @escaping @Sendable (DocumentDescriptor, LayerEvent) async -> Void,
         onListeningAgain: @escaping @Sendable (PostgresLayerStore) async -> Void
     ) throws {
@@ -49,15 +49,15 @@ final class PostgresLayerStore: LayerStorage {
     }
 
     /// Whether `database` names a PostgreSQL database rather than a SQLite file.
-    static func names(_ database: String) -> Bool {
+    package static func names(_ database: String) -> Bool {
         database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
     }
 
-    var services: [any Service] { [Runner(store: self)] }
+    package var services: [any Service] { [Runner(store: self)] }
 
     // MARK: LayerStorage
 
-    func exists(_ descriptor: DocumentDescriptor) async throws -> Bool {
+    package func exists(_ descriptor: DocumentDescriptor) async throws -> Bool {
         try await access { client in
             let rows = try await client.query(
                 "SELECT id FROM renderer_layer WHERE document = \(descriptor.documentID) AND name = \(descriptor.layer)", logger: self.logger)
@@ -66,7 +66,7 @@ final class PostgresLayerStore: LayerStorage {
         }
     }
 
-    func create(_ descriptor: DocumentDescriptor, base: [Annotation]) async throws {
+    package func create(_ descriptor: DocumentDescriptor, base: [Annotation]) async throws {
         let encoded = try base.map { ($0, String(decoding: try LayerJSON.encode($0), as: UTF8.self)) }
         try await access { client in
             try await client.withTransaction(logger: self.logger) { connection in
@@ -89,11 +89,11 @@ final class PostgresLayerStore: LayerStorage {
         }
     }
 
-    func revision(_ descriptor: DocumentDescriptor) async throws -> Int {
+    package func revision(_ descriptor: DocumentDescriptor) async throws -> Int {
         try await access { client in try await self.layer(descriptor) { try await client.query($0, logger: self.logger) }.revision }
     }
 
-    func snapshot(_ descriptor: DocumentDescriptor) async throws -> LayerSnapshot {
+    package func snapshot(_ descriptor: DocumentDescriptor) async throws -> LayerSnapshot {
         try await access { client in
             try await client.withTransaction(logger: self.logger) { connection in
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: self.logger)
@@ -109,7 +109,7 @@ final class PostgresLayerStore: LayerStorage {
         }
     }
 
-    func changes(_ descriptor: DocumentDescriptor, since: Int) async throws -> LayerChanges {
+    package func changes(_ descriptor: DocumentDescriptor, since: Int) async throws -> LayerChanges {
         try await access { client in
             try await client.withTransaction(logger: self.logger) { connection in
                 try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", logger: self.logger)
@@ -128,7 +128,7 @@ final class PostgresLayerStore: LayerStorage {
         }
     }
 
-    func apply(
+    package func apply(
         _ change: LayerChange, to descriptor: DocumentDescriptor, user: String, permissions: CollaborationPermissions,
         validate: @escaping @Sendable (Annotation) throws -> Void
     ) async throws -> ChangeResult {
@@ -202,7 +202,7 @@ final class PostgresLayerStore: LayerStorage {
             : "SELECT id, revision FROM renderer_layer WHERE document = \(descriptor.documentID) AND name = \(descriptor.layer)"
         let rows = try await query(select)
         for try await (id, revision) in rows.decode((Int64, Int64).self) { return (id, Int(revision)) }
-        throw APIError.notFound("there is no layer \(descriptor)")
+        throw LayerNotFound(descriptor: descriptor)
     }
 
     private func held(_ id: String, _ layer: Int64, _ connection: PostgresConnection) async throws -> LayerRules.Held? {
@@ -230,7 +230,7 @@ final class PostgresLayerStore: LayerStorage {
             return try await body(client)
         } catch let error as RendererError {
             throw error
-        } catch let error as APIError {
+        } catch let error as LayerNotFound {
             throw error
         } catch {
             throw RendererError(.ioFailure, "the collaboration database at \(address) failed: \(String(reflecting: error).prefix(300))")

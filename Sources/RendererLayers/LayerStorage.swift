@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// Each change is applied under ``LayerRules`` in a transaction of its own that holds the
 /// layer, so a batch applies what it can, writers of one layer never interleave (in one
 /// process or several), and a crash loses no acknowledged change.
-protocol LayerStorage: Sendable {
+package protocol LayerStorage: Sendable {
     /// Whether the layer exists yet.
     func exists(_ descriptor: DocumentDescriptor) async throws -> Bool
     /// Creates the layer with `base` (the PDF's annotations) at revision 0, unless another
@@ -33,6 +33,14 @@ protocol LayerStorage: Sendable {
     /// What runs while the server does (a database client, a listener for other servers'
     /// changes); none for a store that needs none.
     var services: [any Service] { get }
+}
+
+/// The error of a store asked for a layer that does not exist (the server answers 404).
+package struct LayerNotFound: Error {
+    /// The layer asked for.
+    package let descriptor: DocumentDescriptor
+    /// What the server tells the client.
+    package var message: String { "there is no layer \(descriptor)" }
 }
 
 /// How the stores write an annotation (as the protocol writes JSON) and build the

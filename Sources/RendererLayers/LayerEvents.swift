@@ -7,7 +7,7 @@ import RendererCollaboration
 /// Each listener has a queue of its own, at most `backlog` messages: a client that does not
 /// read its WebSocket fills only its own queue and is then dropped (told through its
 /// `onDrop`, which closes its connection), and no other client waits for it.
-actor LayerEvents {
+package actor LayerEvents {
     private struct Listener {
         var messages: AsyncStream<String>.Continuation
         var onDrop: @Sendable () -> Void
@@ -16,13 +16,13 @@ actor LayerEvents {
     private let backlog: Int
     private var listeners: [DocumentDescriptor: [UUID: Listener]] = [:]
 
-    init(backlog: Int = 256) {
+    package init(backlog: Int = 256) {
         self.backlog = max(1, backlog)
     }
 
     /// A new listener of `descriptor`: its id and the stream of its messages, which ends when
     /// it is dropped or removed; `onDrop` is called when its queue overflows.
-    func listen(to descriptor: DocumentDescriptor, onDrop: @escaping @Sendable () -> Void) -> (UUID, AsyncStream<String>) {
+    package func listen(to descriptor: DocumentDescriptor, onDrop: @escaping @Sendable () -> Void) -> (UUID, AsyncStream<String>) {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(backlog))
         listeners[descriptor, default: [:]][id] = Listener(messages: continuation, onDrop: onDrop)
@@ -30,14 +30,14 @@ actor LayerEvents {
     }
 
     /// Removes a listener.
-    func remove(_ id: UUID, from descriptor: DocumentDescriptor) {
+    package func remove(_ id: UUID, from descriptor: DocumentDescriptor) {
         listeners[descriptor]?.removeValue(forKey: id)?.messages.finish()
         if listeners[descriptor]?.isEmpty == true { listeners.removeValue(forKey: descriptor) }
     }
 
     /// Sends `message` to every listener of `descriptor` but `sender`; a listener whose
     /// queue is full is dropped.
-    func publish(_ message: String, to descriptor: DocumentDescriptor, except sender: UUID? = nil) {
+    package func publish(_ message: String, to descriptor: DocumentDescriptor, except sender: UUID? = nil) {
         for (id, listener) in listeners[descriptor] ?? [:] where id != sender {
             if case .dropped = listener.messages.yield(message) {
                 remove(id, from: descriptor)
@@ -47,23 +47,32 @@ actor LayerEvents {
     }
 
     /// The layers someone listens to.
-    func descriptors() -> [DocumentDescriptor] { Array(listeners.keys) }
+    package func descriptors() -> [DocumentDescriptor] { Array(listeners.keys) }
 }
 
 /// A message on a layer's WebSocket (JSON): `hello` with the layer's revision on connecting
 /// (and again when changes may have been missed, for the client to fetch), `change` for each
 /// accepted change (from anyone), `results` answering the client's own XFDF command, and
 /// `error` for a message that could not be read.
-struct LayerEvent: Codable {
-    var type: String
-    var revision: Int?
-    var action: LayerChange.Action?
-    var annotation: StoredAnnotation?
-    var user: String?
-    var results: [ChangeResult]?
-    var message: String?
+package struct LayerEvent: Codable {
+    package var type: String
+    package var revision: Int?
+    package var action: LayerChange.Action?
+    package var annotation: StoredAnnotation?
+    package var user: String?
+    package var results: [ChangeResult]?
+    package var message: String?
 
-    var json: String {
+    package init(
+        type: String, revision: Int? = nil, action: LayerChange.Action? = nil, annotation: StoredAnnotation? = nil, user: String? = nil,
+        results: [ChangeResult]? = nil, message: String? = nil
+    ) {
+        (self.type, self.revision, self.action, self.annotation) = (type, revision, action, annotation)
+        (self.user, self.results, self.message) = (user, results, message)
+    }
+
+    /// The message as the WebSocket sends it.
+    package var json: String {
         let encoder = JSONEncoder.collaboration
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }

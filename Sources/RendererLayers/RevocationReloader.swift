@@ -6,11 +6,15 @@ import UnixSignals
 /// Reads the collaboration tokens' revocation list again each time the server gets SIGHUP,
 /// for as long as the server runs. A list that cannot be read keeps what it had, and the
 /// log says why.
-struct RevocationReloader: Service {
+package struct RevocationReloader: Service {
     let list: RevocationList
     let logger: Logger
 
-    func run() async throws {
+    package init(list: RevocationList, logger: Logger) {
+        (self.list, self.logger) = (list, logger)
+    }
+
+    package func run() async throws {
         for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
             do {
                 try list.reload()
