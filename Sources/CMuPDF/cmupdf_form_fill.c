@@ -9,51 +9,47 @@
    multi-select. The widgets then get new appearances from MuPDF. (Buttons are written by
    EngineSupport over the PDF-object primitives.) */
 
-/* The field and its widgets, loaded from the numbers the target gives; dropped by
-   drop_field. */
+/* The field and its widgets, loaded from the numbers the value gives; dropped by
+   cmupdf_set_form_field. */
 typedef struct {
 	pdf_obj *field;
 	pdf_obj **widgets;
-	const cmupdf_field_target *target;
+	const form_field_value *value;
 } loaded_field;
 
-static void set_choice(fz_context *ctx, const loaded_field *found, const char **values, int count)
+/* A choice field's /V (a text string, or an array of them for several, empty when none is
+   chosen) and, when it is multi-select, /I, the chosen options' indices. */
+static void write_choice(fz_context *ctx, const loaded_field *found)
 {
-	if (count <= 1) {
-		pdf_dict_put_text_string(ctx, found->field, PDF_NAME(V), count ? values[0] : "");
+	const form_field_value *v = found->value;
+	if (v->value_count <= 1) {
+		pdf_dict_put_text_string(ctx, found->field, PDF_NAME(V), v->value_count ? v->values[0] : "");
 	} else {
-		pdf_obj *array = pdf_dict_put_array(ctx, found->field, PDF_NAME(V), count);
-		for (int i = 0; i < count; i++)
-			pdf_array_push_text_string(ctx, array, values[i]);
+		pdf_obj *array = pdf_dict_put_array(ctx, found->field, PDF_NAME(V), v->value_count);
+		for (int i = 0; i < v->value_count; i++)
+			pdf_array_push_text_string(ctx, array, v->values[i]);
 	}
-	if (!(found->target->flags & PDF_CH_FIELD_IS_MULTI_SELECT)) {
+	if (!(v->flags & PDF_CH_FIELD_IS_MULTI_SELECT)) {
 		pdf_dict_del(ctx, found->field, PDF_NAME(I));
 		return;
 	}
-	pdf_obj *options = pdf_dict_get(ctx, found->field, PDF_NAME(Opt));
-	pdf_obj *indices = pdf_dict_put_array(ctx, found->field, PDF_NAME(I), count);
-	for (int i = 0; i < pdf_array_len(ctx, options); i++) {
-		pdf_obj *option = pdf_array_get(ctx, options, i);
-		const char *export = pdf_to_text_string(ctx, pdf_is_array(ctx, option) ? pdf_array_get(ctx, option, 0) : option);
-		for (int k = 0; k < count; k++)
-			if (!strcmp(export, values[k])) {
-				pdf_array_push_int(ctx, indices, i);
-				break;
-			}
-	}
+	pdf_obj *indices = pdf_dict_put_array(ctx, found->field, PDF_NAME(I), v->value_count);
+	for (int i = 0; i < v->value_count; i++)
+		if (v->option_indices[i] >= 0)
+			pdf_array_push_int(ctx, indices, v->option_indices[i]);
 }
 
 /* Gives every widget of the field a new appearance, made by MuPDF from the field's value. */
 static void regenerate_appearances(fz_context *ctx, pdf_document *doc, const loaded_field *found)
 {
-	for (int i = 0; i < found->target->widget_count; i++) {
-		int index = found->target->pages[i];
+	for (int i = 0; i < found->value->widget_count; i++) {
+		int index = found->value->pages[i];
 		if (index < 0 || index >= pdf_count_pages(ctx, doc))
 			continue;
 		pdf_page *page = pdf_load_page(ctx, doc, index);
 		fz_try(ctx) {
 			for (pdf_annot *annot = pdf_first_widget(ctx, page); annot; annot = pdf_next_widget(ctx, annot))
-				if (pdf_to_num(ctx, pdf_annot_obj(ctx, annot)) == found->target->widgets[i]) {
+				if (pdf_to_num(ctx, pdf_annot_obj(ctx, annot)) == found->value->widgets[i]) {
 					pdf_dirty_annot(ctx, annot);
 					pdf_update_annot(ctx, annot);
 				}
@@ -78,31 +74,31 @@ static pdf_obj *load_dictionary(fz_context *ctx, pdf_document *doc, int num)
 	return obj;
 }
 
-int cmupdf_set_form_field(cmupdf_document *doc, const cmupdf_field_target *target, const char **values, int count, cmupdf_error *error)
+int cmupdf_set_form_field(cmupdf_document *doc, const form_field_value *value, cmupdf_error *error)
 {
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
-	loaded_field found = { NULL, NULL, target };
+	loaded_field found = { NULL, NULL, value };
 	int ok = 1;
 	fz_var(found);
 	fz_var(ok);
 	fz_try(ctx) {
-		found.field = load_dictionary(ctx, doc->pdf, target->field);
-		found.widgets = fz_calloc(ctx, (size_t)(target->widget_count > 0 ? target->widget_count : 1), sizeof *found.widgets);
-		for (int i = 0; i < target->widget_count; i++)
-			found.widgets[i] = load_dictionary(ctx, doc->pdf, target->widgets[i]);
-		if (!strcmp(target->type, "Ch")) {
-			set_choice(ctx, &found, values, count);
+		found.field = load_dictionary(ctx, doc->pdf, value->field);
+		found.widgets = fz_calloc(ctx, (size_t)(value->widget_count > 0 ? value->widget_count : 1), sizeof *found.widgets);
+		for (int i = 0; i < value->widget_count; i++)
+			found.widgets[i] = load_dictionary(ctx, doc->pdf, value->widgets[i]);
+		if (!strcmp(value->type, "Ch")) {
+			write_choice(ctx, &found);
 			regenerate_appearances(ctx, doc->pdf, &found);
-		} else if (!strcmp(target->type, "Tx")) {
-			pdf_dict_put_text_string(ctx, found.field, PDF_NAME(V), count ? values[0] : "");
+		} else if (!strcmp(value->type, "Tx")) {
+			pdf_dict_put_text_string(ctx, found.field, PDF_NAME(V), value->value_count ? value->values[0] : "");
 			regenerate_appearances(ctx, doc->pdf, &found);
 		} else {
 			fz_throw(ctx, FZ_ERROR_GENERIC, "the field takes no value");
 		}
 	}
 	fz_always(ctx) {
-		for (int i = 0; found.widgets && i < target->widget_count; i++)
+		for (int i = 0; found.widgets && i < value->widget_count; i++)
 			pdf_drop_obj(ctx, found.widgets[i]);
 		fz_free(ctx, found.widgets);
 		pdf_drop_obj(ctx, found.field);

@@ -4,8 +4,6 @@
 #include <poppler/Catalog.h>
 #include <poppler/Form.h>
 
-#include <cstdlib>
-#include <cstring>
 #include <new>
 #include <string>
 #include <vector>
@@ -17,33 +15,17 @@
 
 namespace {
 
-/* The index in /Opt of the option whose export value is `value`; -1 when none is. */
-int option_index(const Object &field, const char *value)
+/* Chooses the options `value` gives, or, for one value that is no option, sets it as the
+   combo box's own text. */
+cpoppler_status select_choices(FormWidgetChoice *choice, const form_field_value *value)
 {
-	Object options = field.dictLookup("Opt");
-	for (int i = 0; options.isArray() && i < options.arrayGetLength(); i++) {
-		Object option = options.arrayGet(i);
-		Object exported = option.isArray() && option.arrayGetLength() >= 2 ? option.arrayGet(0) : std::move(option);
-		char *text = cpoppler::copy_text(exported);
-		bool same = text && std::strcmp(text, value) == 0;
-		std::free(text);
-		if (same)
-			return i;
-	}
-	return -1;
-}
-
-cpoppler_status set_choice(FormWidgetChoice *choice, const Object &field, const char **values, int count)
-{
-	std::vector<int> indices;
-	for (int i = 0; i < count; i++)
-		indices.push_back(option_index(field, values[i]));
-	if (count == 1 && indices[0] < 0) {
-		choice->setEditChoice(cpoppler::utf16_text(values[0]).get());
+	if (value->value_count == 1 && value->option_indices[0] < 0) {
+		choice->setEditChoice(cpoppler::utf16_text(value->values[0]).get());
 		return CPOPPLER_OK;
 	}
 	choice->deselectAll();
-	for (int index : indices) {
+	for (int i = 0; i < value->value_count; i++) {
+		int index = value->option_indices[i];
 		if (index < 0)
 			return CPOPPLER_ARGUMENT;
 		if (choice->isMultiSelect())
@@ -85,18 +67,18 @@ void move_value_to_field(XRef *xref, Ref field_ref, const std::vector<Ref> &kids
 
 } // namespace
 
-extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const cpoppler_field_target *target, const char **values, int count)
+extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const form_field_value *value)
 {
 	PDFDoc *pdf = doc->doc.get();
 	try {
 		XRef *xref = pdf->getXRef();
-		Ref found_ref = cpoppler::reference(xref, target->field);
+		Ref found_ref = cpoppler::reference(xref, value->field);
 		Object found = found_ref == Ref::INVALID() ? Object() : xref->fetch(found_ref);
 		if (!found.isDict())
 			return CPOPPLER_UNSUPPORTED;
 		std::vector<Ref> widget_refs;
-		for (int i = 0; i < target->widget_count; i++)
-			widget_refs.push_back(cpoppler::reference(xref, target->widgets[i]));
+		for (int i = 0; i < value->widget_count; i++)
+			widget_refs.push_back(cpoppler::reference(xref, value->widgets[i]));
 		/* Poppler's form is reached through each widget. A widget that is a kid of the field
 		   (with /Parent, without /T) is a field of its own to Poppler, which writes the value
 		   into that kid and draws only its appearance: so every widget is set, and the value
@@ -113,10 +95,10 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const cpoppler_f
 			cpoppler_status status = CPOPPLER_OK;
 			switch (field->getType()) {
 			case formText:
-				static_cast<FormWidgetText *>(widget)->setContent(cpoppler::utf16_text(count ? values[0] : "").get());
+				static_cast<FormWidgetText *>(widget)->setContent(cpoppler::utf16_text(value->value_count ? value->values[0] : "").get());
 				break;
 			case formChoice:
-				status = set_choice(static_cast<FormWidgetChoice *>(widget), found, values, count);
+				status = select_choices(static_cast<FormWidgetChoice *>(widget), value);
 				break;
 			default:
 				status = CPOPPLER_UNSUPPORTED;

@@ -108,16 +108,9 @@ final class PopplerCoreDocument {
         packet.withUnsafeBytes { cpoppler_core_set_xmp(handle, $0.bindMemory(to: CChar.self).baseAddress, $0.count) }
     }
 
-    /// Sets the text or choice field `target` to `values`: `CPOPPLER_OK`, or another status.
-    func setFormField(_ target: TerminalField, values: [String]) -> Int32 {
-        let widgets = target.widgets.compactMap { $0.reference.map { Int32($0.number) } }
-        return widgets.withUnsafeBufferPointer { widgets in
-            values.withCStrings { strings in
-                var named = cpoppler_field_target(
-                    field: Int32(target.reference?.number ?? 0), widgets: widgets.baseAddress, widget_count: Int32(widgets.count))
-                return cpoppler_core_set_form_field(handle, &named, strings, Int32(values.count))
-            }
-        }
+    /// Writes the text or choice field's `value`: `CPOPPLER_OK`, or another status.
+    func setFormField(_ value: UnsafePointer<form_field_value>) -> Int32 {
+        cpoppler_core_set_form_field(handle, value)
     }
 
     /// The length in bytes of the file the document was opened from.

@@ -1,3 +1,4 @@
+import CAnnotationRecord
 import CPopplerBridge
 import EngineSupport
 import RendererProvider
@@ -23,14 +24,20 @@ extension PopplerDocument {
 
     func setFormField(_ field: FormField, values: [String]) throws {
         defer { coreChanged() }
+        try fill(field, values: values)
+    }
+}
+
+/// Poppler's form API writes a text or choice field's value and draws its widgets anew; the
+/// rest of form filling is `FormFieldWriting`'s, shared with MuPDF.
+extension PopplerDocument: FormFieldWriting {
+    func writeField(_ value: UnsafePointer<form_field_value>, named name: String) throws {
         let (code, reason): (RendererError.Code, String)
-        let target = try terminalField(named: field.name)
-        if target.type == "Btn" { return try setButton(target, to: values.first ?? "Off") }
-        switch core.setFormField(target, values: values) {
+        switch core.setFormField(value) {
         case Int32(CPOPPLER_OK.rawValue): return
-        case Int32(CPOPPLER_ARGUMENT.rawValue): (code, reason) = (.invalidArgument, "Poppler does not take that value for the field \(field.name)")
-        case Int32(CPOPPLER_UNSUPPORTED.rawValue): (code, reason) = (.unsupported, "Poppler's form does not hold the field \(field.name)")
-        default: (code, reason) = (.limitExceeded, "out of memory setting the field \(field.name)")
+        case Int32(CPOPPLER_ARGUMENT.rawValue): (code, reason) = (.invalidArgument, "Poppler does not take that value for the field \(name)")
+        case Int32(CPOPPLER_UNSUPPORTED.rawValue): (code, reason) = (.unsupported, "Poppler's form does not hold the field \(name)")
+        default: (code, reason) = (.limitExceeded, "out of memory setting the field \(name)")
         }
         throw RendererError(code, reason, backend: PopplerErrors.backend)
     }

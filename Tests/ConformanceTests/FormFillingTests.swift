@@ -37,6 +37,16 @@ struct FormFillingTests {
         let qpdf = try await FormFieldTests.qpdf(output)
         #expect(qpdf["name"]?.value == ["Marie Curie"] && qpdf["size"]?.value == ["L"] && qpdf["subscribe"]?.value == ["Off"])
         #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
+        // The multi-select list holds the chosen options' indices in /Opt (red, green, b), in
+        // order; the combo box, which chooses one, holds none.
+        let indices = try await Tool.run("python3", ["-c", """
+            import sys, pypdf
+            for field in pypdf.PdfReader(sys.argv[1]).trailer["/Root"]["/AcroForm"]["/Fields"]:
+                field = field.get_object()
+                if field.get("/T") in ("colors", "country"):
+                    print(field["/T"], list(field.get("/I", [])))
+            """, output])
+        #expect(indices.text.split(separator: "\n").sorted() == ["colors [1, 2]", "country []"], "\(indices.text)\(indices.stderr)")
         // The new text is drawn: the widget's new appearance holds it.
         let drawn = try await Tool.run("mutool", ["draw", "-q", "-F", "txt", "-o", "-", output, "1"]).stdout
         #expect(String(decoding: drawn, as: UTF8.self).contains("Marie Curie"))

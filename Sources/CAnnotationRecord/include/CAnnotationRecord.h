@@ -64,6 +64,26 @@ typedef struct {
 void annotation_records_free(annotation_record *records, int count);
 
 /*
+ * The value of a text or choice field as both engines' C layers write it, from EngineSupport's
+ * walk of the field tree: object `field`, its /FT (`type`: Tx or Ch) and /Ff as it inherits
+ * them, its widgets' objects with the pages that show them (-1 when none is found), and the
+ * `value_count` values (UTF-8). For a choice field, `option_indices` holds the index in /Opt
+ * of each chosen option, in ascending order, -1 for a value that is none (an editable combo
+ * box's own). (Buttons are written by EngineSupport over the PDF-object primitives.)
+ */
+typedef struct {
+	int field;
+	const char *type;
+	int flags;
+	const int *widgets;
+	const int *pages;
+	int widget_count;
+	const char **values;
+	const int *option_indices;
+	int value_count;
+} form_field_value;
+
+/*
  * A PDF object as both C layers hand it over, one token at a time, depth first, references
  * not followed: a dictionary is PDF_TOKEN_DICT_BEGIN, then each entry's key (a
  * PDF_TOKEN_KEY, its name in `bytes`) followed by the value's tokens, then

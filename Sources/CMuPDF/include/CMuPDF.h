@@ -81,22 +81,11 @@ int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int siz
    written in PDFDocEncoding or UTF-16), making the dictionary if there is none; a NULL
    `value` removes the entry. Returns 1, or 0 with `error` set. */
 int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error);
-/* The text or choice field form filling writes, as EngineSupport's walk of the field tree
-   finds it: object `field`, its /FT (`type`: Ch or Tx) and /Ff as it inherits them, and its
-   widgets' objects with the pages that show them (-1 when none is found). (Buttons are
-   written by EngineSupport over the PDF-object primitives.) */
-typedef struct {
-	int field;
-	const char *type;
-	int flags;
-	const int *widgets;
-	const int *pages;
-	int widget_count;
-} cmupdf_field_target;
-/* Sets the field `target` names to the `count` values (UTF-8): a text field's text, a choice
-   field's chosen export values; its widgets get new appearances. The values are not checked against the field. Returns 1, or 0 with
-   `error` set. */
-int cmupdf_set_form_field(cmupdf_document *doc, const cmupdf_field_target *target, const char **values, int count, cmupdf_error *error);
+/* Writes the value of the text or choice field `value` names (form_field_value,
+   CAnnotationRecord.h): a text field's text, a choice field's chosen export values and, for
+   a multi-select one, /I; its widgets get new appearances. The values are not checked
+   against the field. Returns 1, or 0 with `error` set. */
+int cmupdf_set_form_field(cmupdf_document *doc, const form_field_value *value, cmupdf_error *error);
 /* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
    catalog's /NeedsRendering is true. */
 int cmupdf_xfa_facts(cmupdf_document *doc);

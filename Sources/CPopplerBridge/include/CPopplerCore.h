@@ -101,20 +101,12 @@ cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int 
 /* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
    written in PDFDocEncoding when it is printable ASCII, else UTF-16); NULL removes it. */
 cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value);
-/* The text or choice field form filling writes, as EngineSupport's walk of the field tree
-   finds it: object `field` and its widgets' objects. (Buttons are written by EngineSupport
-   over the PDF-object primitives.) */
-typedef struct {
-	int field;
-	const int *widgets;
-	int widget_count;
-} cpoppler_field_target;
-/* Sets the field `target` names to the `count` values (UTF-8) through Poppler's form API,
-   which gives its widgets new appearances: a text field's text, a choice field's chosen
-   export values (one outside the options only for an editable combo box). Returns
-   CPOPPLER_OK, CPOPPLER_ARGUMENT for a value the field does not take, CPOPPLER_UNSUPPORTED
-   for a field Poppler's form does not hold or that takes no value. */
-int cpoppler_core_set_form_field(cpoppler_core *doc, const cpoppler_field_target *target, const char **values, int count);
+/* Writes the value of the text or choice field `value` names (form_field_value,
+   CAnnotationRecord.h) through Poppler's form API, which gives its widgets new appearances:
+   a text field's text, a choice field's chosen options (a value that is none only for an
+   editable combo box). Returns CPOPPLER_OK, CPOPPLER_ARGUMENT for a value the field does not
+   take, CPOPPLER_UNSUPPORTED for a field Poppler's form does not hold or that takes no value. */
+int cpoppler_core_set_form_field(cpoppler_core *doc, const form_field_value *value);
 /* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
    catalog's /NeedsRendering is true. */
 int cpoppler_core_xfa_facts(cpoppler_core *doc);
