@@ -62,7 +62,8 @@ final class EngineConnection {
         }
     }
 
-    /// Sends `call` and decodes its result.
+    /// Sends `call` and decodes its result (a call's `Done` is often not looked at).
+    @discardableResult
     func call<R: Decodable>(_ call: EngineCall, returning type: R.Type = R.self, cancellation: Cancellation? = nil) throws -> R {
         try self.call(call, cancellation: cancellation) { channel, deadline in try channel.receive(R.self, before: deadline) }
     }

@@ -114,6 +114,7 @@ final class IsolatedEngineDocument: EngineDocument {
 
     /// Runs a call that may change the number of pages, then reads the number again (also
     /// when the call failed part-way).
+    @discardableResult
     private func changingPages<T>(_ body: () throws -> T) throws -> T {
         defer { if let count = try? connection.call(.pageCount, returning: Int.self) { pageCount = count } }
         return try body()

@@ -60,7 +60,7 @@ extension AppearanceFont {
         var buffer = [CChar](repeating: 0, count: 64)
         var size = UInt32(buffer.count)
         let length = hb_ot_name_get_utf8(face, hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME), hb_language_get_default(), &size, &buffer)
-        let name = length > 0 ? String(cString: buffer) : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let name = length > 0 ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return String(name.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" })
     }
 

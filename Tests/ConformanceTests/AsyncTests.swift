@@ -27,7 +27,7 @@ struct AsyncTests {
         var pages: [Int] = []
         for try await page in document.renders(of: [2, 0], options: RenderOptions(dpi: 20)) { pages.append(page.pageIndex) }
         #expect(pages == [2, 0])
-        let note = try await document.add(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 1, y: 1, width: 9, height: 9)))
+        let note = try await document.addAnnotation(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 1, y: 1, width: 9, height: 9)))
         #expect(try await document.annotations().map(\.id) == [note.id])
     }
 

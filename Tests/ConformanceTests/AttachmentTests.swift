@@ -106,7 +106,7 @@ struct AttachmentTests {
     static func md5(_ data: Data) async -> String {
         let path = NSTemporaryDirectory() + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: path) }
-        FileManager.default.createFile(atPath: path, contents: data)
+        _ = FileManager.default.createFile(atPath: path, contents: data)
         return (try? await Tool.run("md5sum", [path]).text.split(separator: " ").first.map(String.init) ?? "") ?? ""
     }
 }
