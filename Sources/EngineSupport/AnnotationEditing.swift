@@ -74,9 +74,9 @@ extension AnnotationEditing {
     /// identities do not move when the ordinals after the removed one would.
     package func removeAnnotation(id: String) throws {
         let current = try listed()
-        let removed = current[try current.map(\.annotation).position(of: id, pageIndex: index, backend: backendID)]
         let reference = try current.reference(of: id, pageIndex: index, backend: backendID)
-        for other in current where other.annotation.id != id && other.annotation.kind == removed.annotation.kind && other.name != other.annotation.id {
+        let kind = current.first { $0.annotation.id == id }?.annotation.kind
+        for other in current where other.annotation.id != id && other.annotation.kind == kind && other.name != other.annotation.id {
             try nameAnnotation(try current.reference(of: other.annotation.id, pageIndex: index, backend: backendID), other.annotation.id)
         }
         try deleteAnnotation(reference)

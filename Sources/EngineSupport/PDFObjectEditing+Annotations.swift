@@ -25,10 +25,7 @@ extension PDFObjectEditing {
             let dictionary = try resolved(item)
             guard case .dictionary = dictionary else { continue }
             if case .name(let subtype) = try resolved(dictionary["Subtype"]), subtype == "Link" || subtype == "Popup" { continue }
-            guard case .reference(let reference) = item else {
-                listed.append((nil, dictionary))
-                continue
-            }
+            let reference: PDFReference? = if case .reference(let reference) = item { reference } else { nil }
             listed.append((reference, dictionary))
         }
         let annotations = try listed.map { try AnnotationDictionary(document: self, dictionary: $0.dictionary).annotation(pageIndex: index, in: space) }
@@ -75,7 +72,6 @@ private struct AnnotationDictionary<Document: PDFObjectEditing> {
         let subtype = try name("Subtype") ?? ""
         let point = { (x: Double, y: Double) in space.point(x: x, y: y) }
         let rect = try numbers(try value("Rect"))
-        let corners = rect.count >= 4 ? [point(rect[0], rect[1]), point(rect[2], rect[3])] : [point(0, 0), point(0, 0)]
         var quads: [Quad] = []
         if Self.quadKinds.contains(subtype) {
             let values = try numbers(try value("QuadPoints"))
@@ -101,9 +97,7 @@ private struct AnnotationDictionary<Document: PDFObjectEditing> {
         }
         return Annotation(
             id: try text("NM") ?? "", kind: AnnotationKind(rawValue: subtype), pageIndex: pageIndex,
-            rect: PageRect(
-                x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y),
-                width: abs(corners[1].x - corners[0].x), height: abs(corners[1].y - corners[0].y)),
+            rect: space.rect(rect.count >= 4 ? UserRect(x0: rect[0], y0: rect[1], x1: rect[2], y1: rect[3]) : UserRect(x0: 0, y0: 0, x1: 0, y1: 0)),
             quads: quads, inkPaths: inkPaths, points: points,
             color: try color("C"), interiorColor: try color("IC"), opacity: try document.resolved(try value("CA")).number ?? 1,
             borderWidth: try borderWidth(),

@@ -130,6 +130,27 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
     }
 
+    /// An annotation a stranger's file writes inside the page's `/Annots` (no object of its
+    /// own) is listed, but a change or removal of it is 400 with the JSON error, and the file
+    /// stays as it was.
+    @Test func anAnnotationWithoutAnObjectIsRefusedAndTheFileKept() async throws {
+        let harness = try ServerHarness(extra: ["annotation-objects.pdf"])
+        let file = "\(harness.docs)/annotation-objects.pdf"
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        try await harness.run { client in
+            let base = documentPath("annotation-objects.pdf") + "/annotations"
+            let listed = try #require(try await client.get(base).json as? [[String: Any]])
+            var square = try #require(listed.first { $0["id"] as? String == "p1-Square-1" })
+            square["contents"] = "changed"
+            let changed = try await client.send(.put, base + "/p1-Square-1", body: try JSONSerialization.data(withJSONObject: square))
+            #expect(changed.status == .badRequest && changed.errorCode == "invalid-argument", "\(changed.status)")
+            let removed = try await client.execute(uri: base + "/p1-Square-1", method: .delete, headers: ServerHarness.authorization)
+            #expect(removed.status == .badRequest && removed.errorCode == "invalid-argument", "\(removed.status)")
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
+    }
+
     @Test func aReadOnlyServerRefusesEdits() async throws {
         let harness = try ServerHarness()
         let original = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf"))
