@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""PNG output against the engines' own tools: whole documents to PNG at 150 dpi with the fast
-encoder (one job and two), the engines' encoders, `mutool draw` and `pdftocairo -png`, in one
-run; the PNG bytes of each; and the fast encoder's levels and filters, each as time and size
-against `mutool draw`. Every fast PNG of the run is read back by Pillow and compared with the
-same page written by the engine's own encoder (MuPDF's or cairo's, over zlib), so no figure
-stands for a wrong file.
+"""PNG output against the engines' own tools: whole documents to PNG at 150 dpi with the
+provider's encoder (one job and two), `mutool draw` and `pdftocairo -png`, in one run; the
+PNG bytes of each; and the encoder's levels and filters, each as time and size against
+`mutool draw`. Every PNG of the run is read back by Pillow and compared with the same page
+written unencoded (`hostapp render --format ppm`, the engine's pixels as they are), so no
+figure stands for a wrong file.
 
 Run through `make bench-png` (this section alone, written into BENCHMARKS.md between its
 markers) or `make bench` (all sections); Benchmarks/PNG-ANALYSIS.md, the reading of the
@@ -59,37 +59,37 @@ def total_bytes(directory):
 
 
 def check_pixels(png_dir, reference_dir):
-    """Every PNG in `png_dir` decodes (Pillow) to the pixels of the file of the same name in
-    `reference_dir`, written by the engine's own encoder; returns how many were compared."""
+    """Every PNG in `png_dir` decodes (Pillow) to the pixels of the PPM file of the same page
+    in `reference_dir`, the engine's pixels unencoded; returns how many were compared."""
     names = sorted(os.listdir(png_dir))
-    if names != sorted(os.listdir(reference_dir)):
+    if [os.path.splitext(n)[0] for n in names] != sorted(os.path.splitext(n)[0] for n in os.listdir(reference_dir)):
         raise SystemExit(f"{png_dir} and {reference_dir} hold different pages")
     for name in names:
         ours = numpy.asarray(Image.open(os.path.join(png_dir, name)).convert("RGB"))
-        theirs = numpy.asarray(Image.open(os.path.join(reference_dir, name)).convert("RGB"))
+        theirs = numpy.asarray(Image.open(os.path.join(reference_dir, os.path.splitext(name)[0] + ".ppm")).convert("RGB"))
         if ours.shape != theirs.shape or not (ours == theirs).all():
-            raise SystemExit(f"{png_dir}/{name}: the fast PNG does not hold the pixels the engine's encoder wrote")
+            raise SystemExit(f"{png_dir}/{name}: the PNG does not hold the pixels the engine drew")
     return len(names)
 
 
 def measure_document(path, pages, out):
     first, last = pages.split("-")
-    d = {n: os.path.join(out, n) for n in ["hm1", "hmN", "hme", "mutool", "hp1", "hpN", "hpe", "cairo"]}
+    d = {n: os.path.join(out, n) for n in ["hm1", "hmN", "hmr", "mutool", "hp1", "hpN", "hpr", "cairo"]}
     render = f"{HOSTAPP} --backend {{}} render {path} --pages {pages} --dpi {DPI}"
+    for backend, reference in [("mupdf", "hmr"), ("poppler", "hpr")]:
+        subprocess.run(into(d[reference], f"{render.format(backend)} --format ppm -o {d[reference]}/p%d.ppm"), shell=True, check=True)
     commands = {
         "hostapp mupdf, fast PNG, --jobs 1": into(d["hm1"], f"{render.format('mupdf')} --jobs 1 -o {d['hm1']}/p%d.png"),
         f"hostapp mupdf, fast PNG, --jobs {CORES}": into(d["hmN"], f"{render.format('mupdf')} -o {d['hmN']}/p%d.png"),
-        "hostapp mupdf, engine PNG, --jobs 1": into(d["hme"], f"{render.format('mupdf')} --png-encoder engine --jobs 1 -o {d['hme']}/p%d.png"),
         "mutool draw": into(d["mutool"], f"mutool draw -q -r {DPI} -o {d['mutool']}/p%d.png {path} {pages}"),
         "hostapp poppler, fast PNG, --jobs 1": into(d["hp1"], f"{render.format('poppler')} --jobs 1 -o {d['hp1']}/p%d.png"),
         f"hostapp poppler, fast PNG, --jobs {CORES}": into(d["hpN"], f"{render.format('poppler')} -o {d['hpN']}/p%d.png"),
-        "hostapp poppler, engine PNG, --jobs 1": into(d["hpe"], f"{render.format('poppler')} --png-encoder engine --jobs 1 -o {d['hpe']}/p%d.png"),
         "pdftocairo -png": into(d["cairo"], f"pdftocairo -png -r {DPI} -f {first} -l {last} {path} {d['cairo']}/p"),
     }
     times = hyperfine(commands, RUNS)
-    checked = check_pixels(d["hm1"], d["hme"]) + check_pixels(d["hmN"], d["hme"])
-    checked += check_pixels(d["hp1"], d["hpe"]) + check_pixels(d["hpN"], d["hpe"])
-    sizes = {n: total_bytes(d[n]) for n in ["hm1", "hme", "mutool", "hp1", "hpe", "cairo"]}
+    checked = check_pixels(d["hm1"], d["hmr"]) + check_pixels(d["hmN"], d["hmr"])
+    checked += check_pixels(d["hp1"], d["hpr"]) + check_pixels(d["hpN"], d["hpr"])
+    sizes = {n: total_bytes(d[n]) for n in ["hm1", "mutool", "hp1", "cairo"]}
     tradeoff = {}
     for level in LEVELS:
         tradeoff[f"level {level}"] = into(d["hm1"], f"{render.format('mupdf')} --jobs 1 --png-level {level} -o {d['hm1']}/p%d.png")
@@ -98,7 +98,7 @@ def measure_document(path, pages, out):
     trade = {}
     for name, command in tradeoff.items():
         trade[name] = (hyperfine({name: command}, 1)[name], total_bytes(d["hm1"]))
-        checked += check_pixels(d["hm1"], d["hme"])
+        checked += check_pixels(d["hm1"], d["hmr"])
     for directory in d.values():
         shutil.rmtree(directory, ignore_errors=True)
     return times, sizes, trade, checked
@@ -109,10 +109,10 @@ def measure():
     out = tempfile.mkdtemp(prefix="bench-png-")
     lines = [BEGIN, "## PNG encoding", "",
              f"Written by `make bench-png` (`Benchmarks/png_encoding.py`, `{os.path.relpath(HOSTAPP)}`), one run: whole documents "
-             f"to PNG at {DPI} dpi, hyperfine medians of {RUNS} runs. Every fast PNG written was read back by Pillow and "
-             "compared with the same page from the engine's own encoder: all equal.", "",
+             f"to PNG at {DPI} dpi, hyperfine medians of {RUNS} runs. Every PNG written was read back by Pillow and "
+             "compared with the same page written unencoded (PPM): all equal.", "",
              "| document | command | median (s) | vs | PNG bytes vs |", "|---|---|---|---|---|"]
-    trade_lines = ["", "The fast encoder's settings (MuPDF backend, one job, one run each), against `mutool draw`:", "",
+    trade_lines = ["", "The encoder's settings (MuPDF backend, one job, one run each), against `mutool draw`:", "",
                    "| document | setting | time vs mutool | PNG bytes vs mutool |", "|---|---|---|---|"]
     checked = 0
     try:
@@ -121,9 +121,7 @@ def measure():
             times, sizes, trade, count = measure_document(path, pages, out)
             checked += count
             size_of = {"hostapp mupdf, fast PNG, --jobs 1": sizes["hm1"] / sizes["mutool"],
-                       "hostapp mupdf, engine PNG, --jobs 1": sizes["hme"] / sizes["mutool"],
-                       "hostapp poppler, fast PNG, --jobs 1": sizes["hp1"] / sizes["cairo"],
-                       "hostapp poppler, engine PNG, --jobs 1": sizes["hpe"] / sizes["cairo"]}
+                       "hostapp poppler, fast PNG, --jobs 1": sizes["hp1"] / sizes["cairo"]}
             for command, seconds in times.items():
                 reference = "mutool draw" if "mupdf" in command else "pdftocairo -png" if "poppler" in command else None
                 ratio = f"{seconds / times[reference]:.2f}x {reference}" if reference else ""

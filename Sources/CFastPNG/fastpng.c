@@ -127,11 +127,10 @@ static int needed_channels(const unsigned char *samples, int width, int height, 
 }
 
 /* Writes one row of source pixels as `out_channels` samples a pixel into `out`. Colour
-   channels are dropped from the right (gray keeps red) and alpha moves last; premultiplied
-   colours are made straight. */
-static void pack_row(const unsigned char *row, int width, int channels, int premultiplied, int out_channels, unsigned char *out)
+   channels are dropped from the right (gray keeps red) and alpha moves last. */
+static void pack_row(const unsigned char *row, int width, int channels, int out_channels, unsigned char *out)
 {
-	if (out_channels == channels && !premultiplied) {
+	if (out_channels == channels) {
 		memcpy(out, row, (size_t)width * channels);
 		return;
 	}
@@ -150,14 +149,9 @@ static void pack_row(const unsigned char *row, int width, int channels, int prem
 	}
 	int colors = out_channels == 2 ? 1 : 3;
 	for (int x = 0; x < width; x++, row += channels) {
-		int a = row[3];
-		for (int c = 0; c < colors; c++) {
-			int value = row[c];
-			if (premultiplied && a < 255)
-				value = a == 0 ? 0 : (value * 255 + a / 2) / a;
-			*out++ = (unsigned char)(value > 255 ? 255 : value);
-		}
-		*out++ = (unsigned char)a;
+		for (int c = 0; c < colors; c++)
+			*out++ = row[c];
+		*out++ = row[3];
 	}
 }
 
@@ -231,7 +225,7 @@ static void trim(struct workspace *workspace)
 /* Fills the workspace's `filtered` buffer with each row packed to `out_channels`, as its
    filter byte and filtered bytes; returns its size, or 0 when memory runs out. */
 static size_t filter_image(struct workspace *workspace, const unsigned char *samples, int width, int height, size_t stride,
-	int channels, int premultiplied, int out_channels, enum fastpng_filter filter)
+	int channels, int out_channels, enum fastpng_filter filter)
 {
 	size_t n = (size_t)width * out_channels;
 	/* The row above (zeros at first), this row, a trial filtering. */
@@ -242,7 +236,7 @@ static size_t filter_image(struct workspace *workspace, const unsigned char *sam
 	unsigned char *prior = workspace->rows, *row = prior + n, *trial = prior + 2 * n;
 	memset(prior, 0, n);
 	for (int y = 0; y < height; y++) {
-		pack_row(samples + (size_t)y * stride, width, channels, premultiplied, out_channels, row);
+		pack_row(samples + (size_t)y * stride, width, channels, out_channels, row);
 		unsigned char *out = filtered + (size_t)y * (n + 1);
 		enum fastpng_filter chosen = filter;
 		if (filter == FASTPNG_FILTER_ADAPTIVE) {
@@ -270,7 +264,7 @@ static size_t filter_image(struct workspace *workspace, const unsigned char *sam
 }
 
 const unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
-	int premultiplied, int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128])
+	int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128])
 {
 	static const unsigned char signature[8] = { 137, 'P', 'N', 'G', '\r', '\n', 26, '\n' };
 	static const unsigned char color_types[5] = { 0, 0, 4, 2, 6 };
@@ -289,7 +283,7 @@ const unsigned char *fastpng_encode(const unsigned char *samples, int width, int
 	}
 	int out_channels = reduce ? needed_channels(samples, width, height, stride, channels) : channels;
 	size_t filtered_size = workspace && workspace->compressor
-		? filter_image(workspace, samples, width, height, stride, channels, premultiplied && channels == 4, out_channels, filter)
+		? filter_image(workspace, samples, width, height, stride, channels, out_channels, filter)
 		: 0;
 	size_t bound = filtered_size ? libdeflate_zlib_compress_bound(workspace->compressor, filtered_size) : 0;
 	/* The signature, IHDR (25 bytes), the IDAT's length, type and CRC, and IEND (12). */

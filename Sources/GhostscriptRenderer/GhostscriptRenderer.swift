@@ -41,9 +41,4 @@ public struct GhostscriptRenderer: Renderer {
     public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
         try GhostscriptDocument(source: source, password: password, logger: logger)
     }
-
-    /// Throws `unsupported`: Ghostscript encodes PNG files only from its own devices.
-    public func pngData(for bitmap: Bitmap) throws -> Data {
-        throw RendererError(.unsupported, "Ghostscript does not encode bitmaps", backend: id)
-    }
 }

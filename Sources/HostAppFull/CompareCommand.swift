@@ -70,7 +70,7 @@ struct CompareCommand: HostSubcommand {
                 let document = try registry.open(.file(file), password: password, backend: .auto)
                 indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
             }
-            let writer = try report.map { try ComparisonReport(directory: $0, encoder: registry.renderer(id: rendererIDs[0])) }
+            let writer = try report.map { try ComparisonReport(directory: $0) }
             let comparison = try comparer.compare(
                 .file(file), password: password, renderers: rendererIDs, registry: registry, pages: indices,
                 images: writer.map { writer in { try writer.write($0) } })

@@ -8,12 +8,10 @@ import RendererProvider
 /// pages first. The images are written as they are made; the page when all are done.
 final class ComparisonReport {
     private let directory: URL
-    private let encoder: any Renderer
 
-    /// Creates `directory` if needed; `encoder` writes the PNG images.
-    init(directory path: String, encoder: any Renderer) throws {
+    /// Creates `directory` if needed.
+    init(directory path: String) throws {
         directory = URL(fileURLWithPath: path)
-        self.encoder = encoder
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -109,7 +107,7 @@ final class ComparisonReport {
     }
 
     private func save(_ bitmap: Bitmap, as name: String) throws {
-        try write(try encoder.pngData(for: bitmap), to: directory.appendingPathComponent(name))
+        try write(try bitmap.pngData(), to: directory.appendingPathComponent(name))
     }
 
     private func write(_ data: Data, to url: URL) throws {

@@ -72,14 +72,13 @@ package struct GlobalOptions {
     /// Render options with the limits given on the command line.
     package func renderOptions(
         dpi: Double, clip: PageRect? = nil, pixelFormat: PixelFormat = .rgb, background: Color = .white, annotations: Bool = true,
-        box: PageBox = .crop, png: PNGEncoding = PNGEncoding()
+        box: PageBox = .crop
     ) -> RenderOptions {
         var options = RenderOptions(
             dpi: dpi, clip: clip, pixelFormat: pixelFormat, background: background,
             maximumPixelCount: Int(maximumMegapixels * 1e6), maximumDPI: maximumDPI)
         options.annotations = annotations
         options.box = box
-        options.png = png
         return options
     }
 

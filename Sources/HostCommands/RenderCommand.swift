@@ -144,9 +144,9 @@ struct RenderCommand: HostSubcommand {
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
             var options = global.renderOptions(
                 dpi: dpi ?? 150, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
-                background: alpha ? .transparent : .white, annotations: annotations, box: box, png: pngOptions.encoding)
+                background: alpha ? .transparent : .white, annotations: annotations, box: box)
             options.fitting = fitting
-            options.jpegQuality = quality ?? Bitmap.defaultJPEGQuality
+            let encoding = ImageEncoding(png: pngOptions.encoding, jpegQuality: quality ?? Bitmap.defaultJPEGQuality)
             options.layers = try LayerVisibility(shown: layersOn, hidden: layersOff, in: document)
             let format = outputFormat.fileFormat
             let naming = try OutputNaming(
@@ -156,7 +156,7 @@ struct RenderCommand: HostSubcommand {
                 throw RendererError(.invalidArgument, "--shard and --resume record page files: they exclude -o -")
             }
             let plan = try shardOptions.plan(
-                selected: indices, command: "render", document: file, settings: settings(options, format: format, document: document),
+                selected: indices, command: "render", document: file, settings: settings(options, encoding, format: format, document: document),
                 directory: naming.directory, readsVault: global.vault != nil)
             let interrupt = InterruptWatch()
             let cancellation = interrupt.cancellation
@@ -165,13 +165,16 @@ struct RenderCommand: HostSubcommand {
             let describes = plan != nil
             try document.forEachPage(pages, jobs: jobOptions.jobs, cancellation: cancellation) {
                 bar.update(done: $0)
-            } work: { [global, options] document, index in
+            } work: { [global, options, encoding] document, index in
                 let start = ContinuousClock.now
                 let path = naming.path(forPage: index + 1)
                 let pageCancellation = global.pageCancellation(within: cancellation)
                 let size = path == "-"
-                    ? try Self.renderToStandardOutput(document, pageAt: index, options: options, as: format, cancellation: pageCancellation)
-                    : try document.render(pageAt: index, options: options, as: format, to: path, cancellation: pageCancellation)
+                    ? try Self.renderToStandardOutput(
+                        document, pageAt: index, options: options, as: format, encoding: encoding, cancellation: pageCancellation)
+                    : try document.render(
+                        pageAt: index, options: options, as: format, to: path, png: encoding.png, jpegQuality: encoding.jpegQuality,
+                        cancellation: pageCancellation)
                 return (path: path, width: size.width, height: size.height, facts: describes ? try BatchPlan.describe(path, since: start) : nil)
             } deliver: { index, result in
                 switch result {
@@ -192,13 +195,15 @@ struct RenderCommand: HostSubcommand {
     /// Draws the page and writes its image file to standard output: written to a temporary
     /// file by the same encoders as every other page, then copied.
     private static func renderToStandardOutput(
-        _ document: Document, pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, cancellation: Cancellation
+        _ document: Document, pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, encoding: ImageEncoding,
+        cancellation: Cancellation
     ) throws -> (width: Int, height: Int) {
         let folder = try FileManager.default.url(
             for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("page").path
-        let size = try document.render(pageAt: index, options: options, as: format, to: path, cancellation: cancellation)
+        let size = try document.render(
+            pageAt: index, options: options, as: format, to: path, png: encoding.png, jpegQuality: encoding.jpegQuality, cancellation: cancellation)
         do {
             try FileHandle.standardOutput.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
@@ -208,16 +213,16 @@ struct RenderCommand: HostSubcommand {
     }
 
     /// What shapes the files, for the manifest: a rerun with other settings starts anew.
-    private func settings(_ options: RenderOptions, format: ImageFileFormat, document: Document) -> String {
+    private func settings(_ options: RenderOptions, _ encoding: ImageEncoding, format: ImageFileFormat, document: Document) -> String {
         let resolution = options.fitting.map { "fit \($0.width)x\($0.height) px" } ?? "\(options.dpi.formatted()) dpi"
         var parts = [outputFormat.rawValue, resolution, "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
-        if format == .jpeg { parts.append("quality \(options.jpegQuality)") }
+        if format == .jpeg { parts.append("quality \(encoding.jpegQuality)") }
         if let clip = options.clip { parts.append("clip \(clip.minX),\(clip.minY),\(clip.size.width),\(clip.size.height)") }
         if !options.annotations { parts.append("no annotations") }
         if options.box != .crop { parts.append("\(options.box.rawValue) box") }
         if format == .png {
-            let png = options.png
-            parts.append(png.encoder == .engine ? "engine encoder" : "level \(png.level) \(png.filter.rawValue)\(png.reducesChannels ? "" : " all channels")")
+            let png = encoding.png
+            parts.append("level \(png.level) \(png.filter.rawValue)\(png.reducesChannels ? "" : " all channels")")
         }
         return parts.joined(separator: ", ")
     }

@@ -39,7 +39,6 @@ struct ThumbnailCommand: HostSubcommand {
     static func options(for document: Document, fitting: Int) -> RenderOptions {
         var options = document.contentType.mayBeTransparent ? RenderOptions(pixelFormat: .rgba, background: .transparent) : RenderOptions()
         options.fitting = PixelSize(width: fitting, height: fitting)
-        options.png.encoder = .fast
         return options
     }
 }
@@ -100,9 +99,7 @@ struct IconsCommand: HostSubcommand {
             for size in Document.iconSides {
                 let place = "\(folder)/\(size)x\(size)"
                 try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
-                var png = PNGEncoding()
-                png.encoder = .fast
-                try document.write(try document.iconImage(side: size), as: .png, to: "\(place)/\(base).png", png: png)
+                try document.write(try document.iconImage(side: size), as: .png, to: "\(place)/\(base).png")
             }
             print("wrote \(Document.iconSides.count) icons of \(base) into \(folder)")
         }

@@ -65,7 +65,7 @@ final class MuPDFPage: EnginePage {
         }
         let ok = cancellation.map { $0.whileRunning(draw, onCancel: abort.abort) } ?? draw()
         guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "draw page \(index + 1)", code: .damaged) }
-        if format == .rgba && !options.keepsPremultipliedAlpha { MuPDFPixels.straightenAlpha(pixels, area: area) }
+        if format == .rgba { MuPDFPixels.straightenAlpha(pixels, area: area) }
     }
 
     /// MuPDF's page transform: the crop box in user space, and `/Rotate` to the nearest quarter turn.

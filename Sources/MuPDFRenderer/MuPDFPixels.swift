@@ -41,13 +41,4 @@ enum MuPDFPixels {
             }
         }
     }
-
-    /// Calls `body` with the bitmap's pixels as MuPDF's encoder takes them: RGBA premultiplied
-    /// (in a copy, unless they are premultiplied already), anything else as it is.
-    static func withEncoderPixels<T>(of bitmap: Bitmap, _ body: (UnsafePointer<UInt8>?) -> T) -> T {
-        guard bitmap.format == .rgba, !bitmap.isPremultiplied else { return bitmap.bytes.withUnsafeBufferPointer { body($0.baseAddress) } }
-        var pixels = bitmap.bytes
-        Bitmap.premultiplyRGBA(&pixels, width: bitmap.width, height: bitmap.height, stride: bitmap.stride)
-        return pixels.withUnsafeBufferPointer { body($0.baseAddress) }
-    }
 }

@@ -33,7 +33,7 @@ public struct MuPDFRenderer: Renderer {
     public func capabilities(for contentType: ContentType) -> Set<Capability> {
         guard contentType != .pdf else { return capabilities }
         let reading: Set<Capability> = [
-            .openFile, .openMemory, .openStream, .metadata, .pageLabels, .render, .encodePNG, .text, .outline, .links, .annotations, .forms,
+            .openFile, .openMemory, .openStream, .metadata, .pageLabels, .render, .text, .outline, .links, .annotations, .forms,
             .signatures,
         ]
         return contentType.isReflowable ? reading.union([.reflow]) : reading
@@ -49,28 +49,5 @@ public struct MuPDFRenderer: Renderer {
     /// MuPDF's store, its cache of fonts, images and glyphs, keeps `limits.cacheBytes`.
     public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
         try MuPDFDocument(source: source, password: password, cacheBytes: limits.cacheBytes, opensRepairedFiles: opensRepairedFiles, logger: logger)
-    }
-
-    public func pngData(for bitmap: Bitmap) throws -> Data {
-        var error = cmupdf_error()
-        var length = 0
-        let encoded = MuPDFPixels.withEncoderPixels(of: bitmap) {
-            cmupdf_encode_png(
-                $0, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
-                Int32(bitmap.format.bytesPerPixel), &length, &error)
-        }
-        guard let encoded else { throw MuPDFErrors.translate(error, doing: "encode a PNG") }
-        return Data(bytesNoCopy: encoded, count: length, deallocator: .free)
-    }
-
-    /// MuPDF encodes straight into the file.
-    public func writePNG(_ bitmap: Bitmap, to path: String) throws {
-        var error = cmupdf_error()
-        let ok = MuPDFPixels.withEncoderPixels(of: bitmap) {
-            cmupdf_write_png(
-                $0, Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.stride),
-                Int32(bitmap.format.bytesPerPixel), path, &error)
-        }
-        guard ok != 0 else { throw MuPDFErrors.translate(error, doing: "write the PNG \(path)", code: .ioFailure) }
     }
 }

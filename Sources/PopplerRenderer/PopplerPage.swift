@@ -95,7 +95,7 @@ final class PopplerPage: EnginePage {
             guard drawStatus == CAIRO_STATUS_SUCCESS else {
                 throw PopplerErrors.cairoFailure(drawStatus, doing: "draw page \(index + 1)")
             }
-            PopplerPixels.copy(fromARGB: surface, into: pixels, format: options.pixelFormat, premultiplied: options.keepsPremultipliedAlpha)
+            PopplerPixels.copy(fromARGB: surface, into: pixels, format: options.pixelFormat)
         }
     }
 

@@ -26,28 +26,4 @@ public struct PopplerRenderer: Renderer {
     public func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
         try PopplerLogSink.routing(to: logger) { try PopplerDocument(source: source, password: password, logger: logger) }
     }
-
-    public func pngData(for bitmap: Bitmap) throws -> Data {
-        let surface = try PopplerPixels.cairoSurface(from: bitmap)
-        defer { cairo_surface_destroy(surface) }
-        final class Sink {
-            var data = Data()
-        }
-        let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { user, bytes, length in
-            let sink = Unmanaged<Sink>.fromOpaque(user!).takeUnretainedValue()
-            sink.data.append(bytes!, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw PopplerErrors.cairoFailure(status, doing: "encode a PNG") }
-        return sink.data
-    }
-
-    /// cairo encodes straight into the file.
-    public func writePNG(_ bitmap: Bitmap, to path: String) throws {
-        let surface = try PopplerPixels.cairoSurface(from: bitmap)
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else { throw PopplerErrors.cairoFailure(status, doing: "write the PNG \(path)") }
-    }
 }

@@ -16,27 +16,21 @@ import RendererProvider
 /// ``capabilities`` leaves `openStream` out.
 ///
 /// The calling process need not link the engine: ``renderers(servedBy:)`` asks an engine
-/// process what it serves. Made from a renderer instead (``init(_:isolation:)``), it also
-/// encodes PNG files with that engine's encoder, in this process (pixels, not the document);
-/// otherwise it leaves `encodePNG` out, and the provider's own encoder writes PNG files.
+/// process what it serves.
 public struct IsolatedRenderer: Renderer {
     /// How engine processes are started and bounded.
     public let isolation: IsolationOptions
     private let engine: EngineDescription
-    private let encoder: (any Renderer)?
 
     /// A renderer that serves `engine`'s documents from engine processes started and
     /// bounded as `isolation` says; the engine process's registry must hold a renderer with
     /// `engine`'s id.
     public init(_ engine: any Renderer, isolation: IsolationOptions) {
-        self.engine = EngineDescription(engine)
-        self.encoder = engine
-        self.isolation = isolation
+        self.init(EngineDescription(engine), isolation: isolation)
     }
 
     private init(_ engine: EngineDescription, isolation: IsolationOptions) {
         self.engine = engine
-        self.encoder = nil
         self.isolation = isolation
     }
 
@@ -61,8 +55,7 @@ public struct IsolatedRenderer: Renderer {
     public var engineVersion: String { engine.engineVersion }
     /// What the engine opens.
     public var contentTypes: Set<ContentType> { engine.contentTypes }
-    /// What the engine can do, but reading an application's file system (and encoding PNG
-    /// files, without a renderer in this process to do it).
+    /// What the engine can do, but reading an application's file system.
     public var capabilities: Set<Capability> { served(engine.capabilities) }
     /// The annotations the engine reads and writes.
     public var annotationSupport: AnnotationSupport { engine.annotationSupport }
@@ -74,7 +67,7 @@ public struct IsolatedRenderer: Renderer {
     }
 
     private func served(_ capabilities: Set<Capability>) -> Set<Capability> {
-        capabilities.subtracting(encoder == nil ? [.openStream, .encodePNG] : [.openStream])
+        capabilities.subtracting([.openStream])
     }
 
     /// Starts an engine process and opens the document there with the engine's renderer. The
@@ -91,12 +84,5 @@ public struct IsolatedRenderer: Renderer {
         let opening = IsolationRequest.Opening(
             rendererID: engine.id, source: crossing, password: password, cacheBytes: limits.cacheBytes, memoryBytes: isolation.memoryBytes)
         return try IsolatedEngineDocument(connection: EngineConnection(opening: opening, options: isolation, displayName: source.displayName))
-    }
-
-    /// The engine's PNG encoding of `bitmap`, in this process; `unsupported` for a renderer
-    /// made by ``renderers(servedBy:)``.
-    public func pngData(for bitmap: Bitmap) throws -> Data {
-        guard let encoder else { throw RendererError(.unsupported, "an isolated renderer described by its engine process has no PNG encoder of its own", backend: id) }
-        return try encoder.pngData(for: bitmap)
     }
 }

@@ -1,5 +1,7 @@
 // The names this release replaced, kept for one release: each forwards to its new name.
 
+import Foundation
+
 extension Document {
     /// Adds an annotation.
     @available(*, deprecated, renamed: "addAnnotation(_:)")
@@ -62,4 +64,10 @@ extension ReadingSession {
     public func applyRedactions(onPageAt index: Int?, blackBoxes: Bool = true) throws -> [Int] {
         try applyRedactions(pageAt: index, blackBoxes: blackBoxes)
     }
+}
+
+extension Renderer {
+    /// The bitmap as a PNG file. Engines no longer encode: the provider's encoder writes it.
+    @available(*, deprecated, message: "engines draw and the provider encodes: use Bitmap.pngData(_:)")
+    public func pngData(for bitmap: Bitmap) throws -> Data { try bitmap.pngData() }
 }

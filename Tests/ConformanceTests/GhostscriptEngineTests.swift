@@ -159,7 +159,6 @@ struct GhostscriptEngineTests {
             ("links", { _ = try document.links(pageAt: 0) }),
             ("annotations", { _ = try document.annotations(pageAt: 0) }),
             ("form", { _ = try document.formFields() }),
-            ("png", { _ = try document.renderer.pngData(for: document.render(pageAt: 0, options: RenderOptions(dpi: 10))) }),
         ]
         for (name, call) in calls {
             let error = #expect(throws: RendererError.self, "\(name)") { try call() }

@@ -90,7 +90,7 @@ struct IsolationTests {
         // hostapp-full's engines: the two full ones, then Ghostscript, chosen by name only.
         #expect(described.map(\.id) == Fixtures.readingBackendIDs)
         #expect(described.map(\.isChosenByAuto) == [true, true, false])
-        let notHere: Set<Capability> = [.openStream, .encodePNG]
+        let notHere: Set<Capability> = [.openStream]
         for (isolated, local) in zip(described, Fixtures.registry.renderers) {
             #expect(isolated.engineVersion == local.engineVersion && isolated.annotationSupport == local.annotationSupport)
             #expect(isolated.capabilities == local.capabilities.subtracting(notHere))

@@ -34,7 +34,6 @@ private struct LimitedRenderer: Renderer {
     }
 
     func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument { BlankDocument() }
-    func pngData(for bitmap: Bitmap) throws -> Data { Data() }
 }
 
 @Suite("What a renderer declares about annotations")

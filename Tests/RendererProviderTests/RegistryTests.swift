@@ -44,8 +44,6 @@ private struct ScriptedRenderer: Renderer {
         if let failure { throw RendererError(failure, "scripted failure", backend: id) }
         return OnePageDocument(id: id, failure: pageFailure)
     }
-
-    func pngData(for bitmap: Bitmap) throws -> Data { Data() }
 }
 
 @Suite("Choosing a renderer")

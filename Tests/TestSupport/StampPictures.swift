@@ -1,5 +1,4 @@
 import Foundation
-import MuPDFRenderer
 import RendererProvider
 
 /// Pictures for image stamps, made by the tests with stated properties, and where each part
@@ -21,9 +20,9 @@ public enum StampPictures {
         return Bitmap(width: width, height: height, stride: width * 4, format: .rgba, bytes: bytes)
     }
 
-    /// `bitmap` as a PNG file (alpha kept), written by MuPDF's encoder.
+    /// `bitmap` as a PNG file with its alpha, written by the provider's encoder.
     public static func png(_ bitmap: Bitmap) throws -> Data {
-        try MuPDFRenderer().pngData(for: bitmap)
+        try bitmap.pngData(PNGEncoding(reducesChannels: false))
     }
 
     /// `bitmap`'s colour as a JPEG file (libjpeg, quality 95).

@@ -20,14 +20,13 @@ enum fastpng_filter {
 };
 
 /* Encodes `height` rows of `width` pixels of `channels` 8-bit samples each (1: gray, 3: RGB,
-   4: RGBA, its alpha premultiplied when `premultiplied` is non-zero), `stride` bytes apart,
-   as a whole 8-bit PNG file in memory: the signature, IHDR, one IDAT compressed by
-   libdeflate at `level` (0 to 12) after `filter`, and IEND.
+   4: RGBA with straight alpha), `stride` bytes apart, as a whole 8-bit PNG file in memory:
+   the signature, IHDR, one IDAT compressed by libdeflate at `level` (0 to 12) after
+   `filter`, and IEND.
 
-   Premultiplied colours are written straight: round(c x 255 / alpha), and (0, 0, 0, 0)
-   where alpha is 0. With `reduce` non-zero, the file takes the fewest channels that hold
-   every pixel exactly: gray when red, green and blue are equal in every pixel, and no alpha
-   channel when every pixel is opaque; a decoder then gives back the same values.
+   With `reduce` non-zero, the file takes the fewest channels that hold every pixel exactly:
+   gray when red, green and blue are equal in every pixel, and no alpha channel when every
+   pixel is opaque; a decoder then gives back the same values.
 
    Returns the file, in memory this thread keeps for its next call (valid until then; not to
    be freed), and sets `*length`; or returns NULL with `error` holding a message when the
@@ -35,6 +34,6 @@ enum fastpng_filter {
    the largest image's size) and a compressor until it ends; buffers grown past 256 MiB are let
    go at its next call. */
 const unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
-	int premultiplied, int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128]);
+	int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128]);
 
 #endif

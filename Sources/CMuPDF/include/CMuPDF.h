@@ -240,13 +240,6 @@ int cmupdf_set_layer_states(cmupdf_document *doc, const int *states, int count, 
 typedef void (*cmupdf_link_callback)(void *user, float x0, float y0, float x1, float y1, cmupdf_destination destination);
 int cmupdf_page_links(cmupdf_document *doc, cmupdf_page *page, cmupdf_link_callback link, void *user, cmupdf_error *error);
 
-/* Encodes `h` rows of `stride` bytes of gray, RGB or premultiplied RGBA (n = 1, 3, 4) as PNG.
-   On success returns a buffer from malloc (free it) and its length in `length`. */
-unsigned char *cmupdf_encode_png(const unsigned char *samples, int w, int h, int stride, int n, size_t *length, cmupdf_error *error);
-
-/* Writes the same PNG to the file at `path`, replacing it. */
-int cmupdf_write_png(const unsigned char *samples, int w, int h, int stride, int n, const char *path, cmupdf_error *error);
-
 /* The page's box in user space (the crop box, cut to the media box) and its /Rotate. */
 int cmupdf_page_space(cmupdf_document *doc, cmupdf_page *page, float box[4], int *rotation, cmupdf_error *error);
 

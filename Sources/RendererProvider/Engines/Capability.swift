@@ -15,8 +15,6 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case pageLabels = "page-labels"
     /// Draws pages and clip regions into RGB, RGBA and gray bitmaps.
     case render
-    /// Encodes bitmaps as PNG with the engine's own encoder.
-    case encodePNG = "encode-png"
     /// Extracts plain and structured text (and so searches).
     case text
     /// Reads the document outline.

@@ -23,11 +23,11 @@
 ///   point into `pixels`: exactly `area.height` rows of `area.width` pixels of
 ///   `options.pixelFormat`, without padding, where `area` is in device pixels with the
 ///   displayed page's top-left corner at (0, 0). It sets every byte, first filling the area
-///   with `options.background` (RGBA output keeps its alpha; straight alpha out, premultiplied
-///   when `options.keepsPremultipliedAlpha` asks for it), and
-///   allocates no second bitmap of the area's size where the engine can draw in place. The caller has already checked `area` against the page and the
-///   limits. It throws `cancelled` if `cancellation` is cancelled before it starts, or
-///   while it draws where the engine can stop there.
+///   with `options.background` (RGBA output keeps its alpha, straight), and allocates no
+///   second bitmap of the area's size where the engine can draw in place. The caller has
+///   already checked `area` against the page and the limits. It throws `cancelled` if
+///   `cancellation` is cancelled before it starts, or while it draws where the engine can
+///   stop there.
 public protocol EnginePage: AnyObject {
     /// The page's size as displayed, rotation and label.
     func info() throws -> PageInfo

@@ -41,14 +41,6 @@ public protocol Renderer: Sendable {
     /// Opens a document whose caches stay within `limits`. The result is confined: it is
     /// used by one thread at a time.
     func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument
-
-    /// Encodes a bitmap as PNG with the engine's own encoder.
-    func pngData(for bitmap: Bitmap) throws -> Data
-
-    /// Writes the PNG that ``pngData(for:)`` makes to the file at `path`, replacing it.
-    /// The default writes ``pngData(for:)``'s bytes; engines that can encode straight to
-    /// a file do so instead of holding the whole PNG in memory.
-    func writePNG(_ bitmap: Bitmap, to path: String) throws
 }
 
 extension Renderer {
@@ -57,10 +49,4 @@ extension Renderer {
 
     /// True: `auto` tries the renderer.
     public var isChosenByAuto: Bool { true }
-
-    public func writePNG(_ bitmap: Bitmap, to path: String) throws {
-        let file = try FileOutput(path: path)
-        try pngData(for: bitmap).withUnsafeBytes { try file.write($0) }
-        try file.close()
-    }
 }

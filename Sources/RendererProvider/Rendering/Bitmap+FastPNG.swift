@@ -2,6 +2,13 @@ import CFastPNG
 import Foundation
 
 extension Bitmap {
+    /// The bitmap as a PNG file made by the provider's encoder with `encoding`'s level,
+    /// filter and channels. Throws `invalidArgument` for a level out of
+    /// ``PNGEncoding/levels`` and `engineFailure` when memory runs out.
+    public func pngData(_ encoding: PNGEncoding = PNGEncoding()) throws -> Data {
+        try withFastPNG(encoding) { Data($0) }
+    }
+
     /// The bitmap as a PNG file made by the fast encoder with `encoding`'s level and filter,
     /// handed to `body` while it lives (`body` must not encode another PNG). Throws `invalidArgument` for a level out of
     /// ``PNGEncoding/levels`` and `engineFailure` when memory runs out.
@@ -14,7 +21,7 @@ extension Bitmap {
         let png = bytes.withUnsafeBufferPointer { samples in
             fastpng_encode(
                 samples.baseAddress, Int32(width), Int32(height), stride, Int32(format.bytesPerPixel),
-                isPremultiplied ? 1 : 0, encoding.reducesChannels ? 1 : 0, Int32(encoding.level),
+                encoding.reducesChannels ? 1 : 0, Int32(encoding.level),
                 fastpng_filter(UInt32(encoding.filter.number)), &length, &message)
         }
         guard let png else {

@@ -12,10 +12,6 @@ public struct Bitmap: Hashable, Sendable {
     public private(set) var format: PixelFormat
     /// The pixels, row after row.
     public var bytes: [UInt8]
-    /// True when RGBA pixels carry premultiplied alpha (drawn for a PNG file, see
-    /// ``RenderOptions/keepsPremultipliedAlpha``); PNG encoders then take them as they are.
-    /// Every other bitmap has straight alpha.
-    public internal(set) var isPremultiplied = false
 
     /// A bitmap with no pixels, to pass to ``Document/render(pageAt:options:into:cancellation:)``
     /// the first time.
@@ -63,7 +59,6 @@ public struct Bitmap: Hashable, Sendable {
             bytes.append(contentsOf: repeatElement(0, count: count - bytes.count))
         }
         (self.width, self.height, self.stride, self.format) = (width, height, stride, format)
-        isPremultiplied = false
         try bytes.withUnsafeMutableBufferPointer { try fill($0) }
     }
 }

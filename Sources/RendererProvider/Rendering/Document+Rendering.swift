@@ -56,32 +56,25 @@ extension Document {
             }
         }
         if options.darkMode { bitmap.invertLightness() }
-        bitmap.isPremultiplied = options.keepsPremultipliedAlpha && options.pixelFormat == .rgba
     }
 
     /// Draws the page as ``render(pageAt:options:cancellation:)`` does and writes it as an
-    /// image file, as ``write(_:as:to:png:jpegQuality:)`` does with `options.png` and
-    /// `options.jpegQuality`. The pixels go from the engine to the encoder through one buffer
-    /// that the document keeps for the next call (and frees when it is closed), so rendering
-    /// a whole document allocates about one page's pixels. Returns the image's size in pixels.
+    /// image file, as ``write(_:as:to:png:jpegQuality:)`` does with `png` and `jpegQuality`.
+    /// The pixels go from the engine to the encoder through one buffer that the document
+    /// keeps for the next call (and frees when it is closed), so rendering a whole document
+    /// allocates about one page's pixels. Returns the image's size in pixels.
     @discardableResult
     public func render(
         pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,
-        cancellation: Cancellation? = nil
+        png: PNGEncoding = PNGEncoding(), jpegQuality: Int = Bitmap.defaultJPEGQuality, cancellation: Cancellation? = nil
     ) throws -> (width: Int, height: Int) {
-        if format == .png && options.png.encoder == .engine { try require(.encodePNG) }
         var bitmap = scratch.withLock { scratch in
             defer { scratch = Bitmap() }
             return scratch
         }
         defer { scratch.withLock { [bitmap] in $0 = bitmap } }
-        var options = options
-        // The engines' PNG encoders take premultiplied RGBA, as the engines draw it: drawn once
-        // in that form. The fast encoder takes the straight pixels the engine makes, so that
-        // its file holds exactly what render(pageAt:options:) gives.
-        options.keepsPremultipliedAlpha = format == .png && options.png.encoder == .engine && !options.darkMode
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
-        try write(bitmap, as: format, to: path, png: options.png, jpegQuality: options.jpegQuality)
+        try write(bitmap, as: format, to: path, png: png, jpegQuality: jpegQuality)
         return (bitmap.width, bitmap.height)
     }
 
@@ -94,18 +87,15 @@ extension Document {
         _ bitmap: Bitmap, as format: ImageFileFormat, to path: String, png: PNGEncoding = PNGEncoding(),
         jpegQuality: Int = Bitmap.defaultJPEGQuality
     ) throws {
-        if format == .png && png.encoder == .engine { try require(.encodePNG) }
-        let renderer = self.renderer
         let jpeg = format == .jpeg ? try bitmap.jpegData(quality: jpegQuality) : nil
         try AtomicFile.replace(path, durable: false) { temporary in
-            switch (format, png.encoder) {
-            case (.pnm, _), (.pam, _): try bitmap.writeNetpbm(format, to: temporary)
-            case (.jpeg, _):
+            switch format {
+            case .pnm, .pam: try bitmap.writeNetpbm(format, to: temporary)
+            case .jpeg:
                 let file = try FileOutput(path: temporary)
                 try jpeg!.withUnsafeBytes { try file.write($0) }
                 try file.close()
-            case (.png, .engine): try Self.translatingErrors(of: renderer) { try renderer.writePNG(bitmap, to: temporary) }
-            case (.png, .fast):
+            case .png:
                 try bitmap.withFastPNG(png) { bytes in
                     let file = try FileOutput(path: temporary)
                     try file.write(bytes)
@@ -115,20 +105,16 @@ extension Document {
         }
     }
 
-    /// The bitmap as an image file: PNG as `png` says (the fast encoder or this document's
-    /// engine's), JPEG at `jpegQuality`, PNM or PAM directly.
+    /// The bitmap as an image file: PNG as `png` says, JPEG at `jpegQuality`, PNM or PAM
+    /// directly.
     public func encode(
         _ bitmap: Bitmap, as format: ImageFileFormat, png: PNGEncoding = PNGEncoding(), jpegQuality: Int = Bitmap.defaultJPEGQuality
     ) throws -> Data {
-        switch (format, png.encoder) {
-        case (.jpeg, _): return try bitmap.jpegData(quality: jpegQuality)
-        case (.pnm, _): return try bitmap.pnmData()
-        case (.pam, _): return bitmap.pamData()
-        case (.png, .fast): return try bitmap.withFastPNG(png) { Data($0) }
-        case (.png, .engine):
-            try require(.encodePNG)
-            let renderer = self.renderer
-            return try Self.translatingErrors(of: renderer) { try renderer.pngData(for: bitmap) }
+        switch format {
+        case .jpeg: return try bitmap.jpegData(quality: jpegQuality)
+        case .pnm: return try bitmap.pnmData()
+        case .pam: return bitmap.pamData()
+        case .png: return try bitmap.pngData(png)
         }
     }
 

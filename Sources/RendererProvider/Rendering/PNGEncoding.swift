@@ -1,21 +1,12 @@
-/// How PNG files are encoded: by the provider's own encoder over libdeflate (the default) or
-/// by the engine's encoder, which is zlib's through MuPDF or cairo.
+/// How the provider's PNG encoder, over libdeflate, writes a file. Engines draw pixels; the
+/// provider encodes them, whichever engine drew them.
 ///
-/// Both write 8-bit PNGs that decode to exactly the bitmap's pixels (RGBA with straight
-/// alpha). The fast encoder makes one IDAT chunk from the whole filtered image in memory,
+/// The encoder writes 8-bit PNGs that decode to exactly the bitmap's pixels (RGBA with
+/// straight alpha). It makes one IDAT chunk from the whole filtered image in memory,
 /// and by default writes a page whose pixels are all gray as a gray PNG and an opaque RGBA
 /// bitmap without alpha (``reducesChannels``); at its default settings it writes files no
 /// larger than `mutool draw`'s in a fraction of the time (BENCHMARKS.md gives the figures).
 public struct PNGEncoding: Hashable, Sendable, Codable {
-    /// Which encoder writes the file.
-    public enum Encoder: String, Hashable, Sendable, Codable, CaseIterable {
-        /// The provider's encoder: the row filter and the libdeflate level below.
-        case fast
-        /// The serving engine's own encoder, with its own settings; `level` and `filter` do not
-        /// apply. Needs the renderer's ``Capability/encodePNG``.
-        case engine
-    }
-
     /// How each row is predicted from its neighbours before compression (the PNG
     /// specification's filter types).
     public enum Filter: String, Hashable, Sendable, Codable, CaseIterable {
@@ -40,31 +31,25 @@ public struct PNGEncoding: Hashable, Sendable, Codable {
         case noneOrUp = "none-or-up"
     }
 
-    /// The encoder.
-    public var encoder: Encoder
     /// libdeflate's compression level, from 0 (stored, no compression) to 12 (smallest and
-    /// slowest); the fast encoder only.
+    /// slowest).
     public var level: Int
-    /// The row filter; the fast encoder only.
+    /// The row filter.
     public var filter: Filter
-    /// Whether the fast encoder writes the fewest channels that hold every pixel exactly:
+    /// Whether the encoder writes the fewest channels that hold every pixel exactly:
     /// gray when red, green and blue are equal everywhere, no alpha when every pixel is
     /// opaque. A decoder gives back the same values; turn it off for files whose colour type
     /// must follow the bitmap's pixel format.
     public var reducesChannels: Bool
 
-    /// The fast encoder's default level: the fastest whose files are no larger than
+    /// The default level: the fastest whose files are no larger than
     /// `mutool draw`'s on the benchmark documents.
     public static let defaultLevel = 6
     /// The lowest and highest levels.
     public static let levels = 0...12
 
-    /// The engine's own encoder.
-    public static let engine = PNGEncoding(encoder: .engine)
-
     /// Settings as each property describes.
-    public init(encoder: Encoder = .fast, level: Int = PNGEncoding.defaultLevel, filter: Filter = .noneOrUp, reducesChannels: Bool = true) {
-        self.encoder = encoder
+    public init(level: Int = PNGEncoding.defaultLevel, filter: Filter = .noneOrUp, reducesChannels: Bool = true) {
         self.level = level
         self.filter = filter
         self.reducesChannels = reducesChannels

@@ -21,17 +21,6 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// saturation kept (``Bitmap/invertLightness()``), so white paper becomes black and
     /// black text white while a red mark stays red.
     public var darkMode: Bool
-    /// RGBA pixels stay premultiplied, as the engines draw them and their PNG encoders take
-    /// them. ``Document/render(pageAt:options:as:to:cancellation:)`` sets it for PNG output,
-    /// so that the pixels are drawn once in the form the encoder needs; ``EnginePage``
-    /// implementations honour it, and the bitmap says so (``Bitmap/isPremultiplied``).
-    public var keepsPremultipliedAlpha = false
-    /// How ``Document/render(pageAt:options:as:to:cancellation:)`` encodes a PNG file;
-    /// drawing into a bitmap ignores it.
-    public var png = PNGEncoding()
-    /// The quality ``Document/render(pageAt:options:as:to:cancellation:)`` writes a JPEG file
-    /// at, 1 to 100 on libjpeg's scale; drawing into a bitmap ignores it.
-    public var jpegQuality = Bitmap.defaultJPEGQuality
     /// Draws the page's annotations, form fields' widgets among them, over its content (the
     /// default). Without, only the page's own content is drawn: MuPDF runs the page's
     /// content alone, and Poppler draws through its printing path with no annotation,
