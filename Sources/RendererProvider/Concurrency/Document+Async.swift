@@ -18,13 +18,15 @@ extension Document {
         try await threads.run { try self.render(pageAt: index, options: options, cancellation: $0) }
     }
 
-    /// Draws a page and writes it as an image file, as ``render(pageAt:options:as:to:cancellation:)`` does.
+    /// Draws a page and writes it as an image file, as ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)`` does.
     @discardableResult
     public func render(
         pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,
-        on threads: EngineThreads = .shared
+        png: PNGEncoding = PNGEncoding(), jpegQuality: Int = Bitmap.defaultJPEGQuality, on threads: EngineThreads = .shared
     ) async throws -> (width: Int, height: Int) {
-        let size = try await threads.run { try self.render(pageAt: index, options: options, as: format, to: path, cancellation: $0) }
+        let size = try await threads.run {
+            try self.render(pageAt: index, options: options, as: format, to: path, png: png, jpegQuality: jpegQuality, cancellation: $0)
+        }
         return (size.width, size.height)
     }
 

@@ -25,7 +25,7 @@ public final class Document: Sendable {
     let password: String?
     /// What the engine may keep for this document (its workers' documents too).
     public let limits: DocumentLimits
-    /// The pixels ``render(pageAt:options:as:to:cancellation:)`` reuses.
+    /// The pixels ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)`` reuses.
     let scratch = Locked(Bitmap())
 
     init(
