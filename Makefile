@@ -133,7 +133,7 @@ test: setup
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
-DOC_MODULES = RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
+DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration RendererCollaborationMessages RendererSync \
 	RendererDesktop RendererPrinting RendererSignatures
 docs: setup

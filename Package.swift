@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "RendererProvider", targets: ["RendererProvider"]),
+        .library(name: "RendererEngine", targets: ["RendererEngine"]),
+        .library(name: "RendererFormats", targets: ["RendererFormats"]),
         .library(name: "MuPDFRenderer", targets: ["MuPDFRenderer"]),
         .library(name: "PopplerRenderer", targets: ["PopplerRenderer"]),
         .library(name: "GhostscriptRenderer", targets: ["GhostscriptRenderer"]),
@@ -48,8 +50,15 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // The public API: Foundation and the image encoders (PNG, JPEG) only, no engine, cheap to embed.
-        .target(name: "RendererProvider", dependencies: ["CFastPNG", "CImageFiles"]),
+        // The engine contract: the protocols an engine implements and the values that cross
+        // them, on Foundation alone. An engine module depends on this and EngineSupport only.
+        .target(name: "RendererEngine"),
+        // The application API over the contract and the formats (which it re-exports): documents,
+        // the registry, sessions, file systems, concurrency; no engine, cheap to embed.
+        .target(name: "RendererProvider", dependencies: ["RendererEngine", "RendererFormats"]),
+        // The file formats the provider reads and writes itself, apart from the engines: PNG,
+        // JPEG and Netpbm images, a stamp's JPEG or PNG picture, form values as JSON and FDF.
+        .target(name: "RendererFormats", dependencies: ["RendererEngine", "CFastPNG", "CImageFiles"]),
         // The fast PNG encoder: row filters and chunks in C, compressed by Debian's libdeflate.
         .target(name: "CFastPNG", linkerSettings: [.linkedLibrary("deflate")]),
         // JPEG files written, and JPEG and PNG files read (image stamps' pictures), by Debian's
@@ -79,7 +88,7 @@ let package = Package(
         // How both engines' C layers read a document from, and write one to, an
         // application's file system instead of a path.
         .target(name: "CDocumentStream"),
-        .target(name: "EngineSupport", dependencies: ["RendererProvider", "CAnnotationRecord", "CDocumentStream"]),
+        .target(name: "EngineSupport", dependencies: ["RendererEngine", "CAnnotationRecord", "CDocumentStream"]),
 
         // MuPDF is shipped by Debian as static archives whose pkg-config file is wrong
         // (ARCHITECTURE.md, "Where an engine forced the design"), so the libraries are listed here, MuPDF first.
@@ -93,7 +102,7 @@ let package = Package(
         ),
         .target(
             name: "MuPDFRenderer",
-            dependencies: ["RendererProvider", "EngineSupport", "CMuPDF", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererEngine", "EngineSupport", "CMuPDF", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Ghostscript (Debian's libgs, its gsapi interface): opening, drawing through the display
@@ -102,7 +111,7 @@ let package = Package(
         .target(name: "CGhostscript", linkerSettings: [.linkedLibrary("gs")]),
         .target(
             name: "GhostscriptRenderer",
-            dependencies: ["RendererProvider", "EngineSupport", "CGhostscript", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererEngine", "EngineSupport", "CGhostscript", .product(name: "Logging", package: "swift-log")]
         ),
 
         // poppler-glib, over cairo: opening, drawing, text with boxes, outline and links.
@@ -140,7 +149,7 @@ let package = Package(
         ),
         .target(
             name: "PopplerRenderer",
-            dependencies: ["RendererProvider", "EngineSupport", "CPopplerGlib", "CPopplerBridge", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererEngine", "EngineSupport", "CPopplerGlib", "CPopplerBridge", .product(name: "Logging", package: "swift-log")]
         ),
 
         // Collaboration: document descriptors and signed tokens (JWT), shared by the server

@@ -1,5 +1,5 @@
 import CAnnotationRecord
-import RendererProvider
+import RendererEngine
 
 /// The few annotation edits an engine's C layer performs on one page, on the annotation an
 /// object number names. The page's annotations are read once for every backend, from the

@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 /// The identities of a page's annotations, computed alike by every backend from what both
 /// engines can read: each annotation's `/NM` name, its kind and its place in `/Annots`.

@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension Array where Element == Annotation {
     /// Where the annotation `id` stands in this list of page `pageIndex`'s annotations;

@@ -1,6 +1,6 @@
 import CAnnotationRecord
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// Converts the API's ``Annotation`` into the `annotation_record` both engines' C layers
 /// write. Each backend says how its C layer's coordinates map from page space.

@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension Bitmap {
     /// Turns RGBA pixels with premultiplied alpha (as the engines draw them) into straight

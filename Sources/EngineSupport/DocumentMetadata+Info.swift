@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension DocumentMetadata {
     /// The Info dictionary's entries by their PDF keys, each nil when absent: the text

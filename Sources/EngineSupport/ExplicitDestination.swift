@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 /// A PDF destination as the file writes it (`[page /Kind numbers...]`), numbers in the
 /// page's user space: what each engine reads, converted here, once, into page space.

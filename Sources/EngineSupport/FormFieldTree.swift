@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 /// One terminal field of the AcroForm's field tree (ISO 32000-1, 12.7.3.1), as
 /// ``PDFObjectEditing/terminalFields()`` finds it: what form listing, signature listing and

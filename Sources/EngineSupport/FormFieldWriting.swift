@@ -1,5 +1,5 @@
 import CAnnotationRecord
-import RendererProvider
+import RendererEngine
 
 /// The one form write an engine's C layer performs: a text or choice field's value, which
 /// it gives its widgets' new appearances. Finding the field, setting buttons and matching

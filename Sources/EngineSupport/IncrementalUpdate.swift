@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// An incremental update written after a file's bytes (ISO 32000-1, 7.5.6): new and changed
 /// objects, then a cross-reference section of the kind the file's last one is (a table, or

@@ -1,6 +1,6 @@
 import CAnnotationRecord
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// An indirect object's number and generation, as `N G R` names it.
 package struct PDFReference: Hashable, Sendable {

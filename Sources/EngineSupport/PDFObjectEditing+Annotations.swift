@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 /// One annotation of a page as the API lists them (an entry of the page's `/Annots` that is
 /// a dictionary and neither a link nor a popup: links are read as links, popups belong to

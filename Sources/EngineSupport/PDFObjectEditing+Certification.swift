@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension PDFObjectEditing {
     /// `fields` with the certification signature marked: the signed field whose byte ranges

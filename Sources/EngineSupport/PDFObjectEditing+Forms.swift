@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension PDFObjectEditing {
     /// The form's terminal fields (``terminalFields()``) as the API gives them, each widget's

@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension PDFObjectEditing {
     /// Adds a link annotation on page `index` over `link`'s area, without a border, leading

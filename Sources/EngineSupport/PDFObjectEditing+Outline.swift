@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 /// What an outline item's dictionary says beyond what the engines read: its colour and
 /// font flags, and whether it has a target at all.

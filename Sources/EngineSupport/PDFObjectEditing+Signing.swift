@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension PDFObjectEditing {
     /// Lays `request`'s signature into `file` as an incremental update written over this

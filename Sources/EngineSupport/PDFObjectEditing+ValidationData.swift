@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension PDFObjectEditing {
     /// `file` with an incremental update written over this document's objects (which must be

@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// The few PDF-object calls an engine's C layer performs. Edits of the document's structure
 /// (the outline, link annotations) are written once on them, in this module's extensions,

@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension PageBoxes {
     /// The boxes from the 20 numbers both engines' C layers write: media, crop, bleed, trim

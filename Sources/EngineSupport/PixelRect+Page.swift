@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension PixelRect {
     /// Whether `area` lies wholly on the displayed page of `size` points drawn at `scale`

@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// The appearance of a visible signature: its lines of text on a pale ground inside a thin
 /// frame, as large as fits the widget (at most 12 points), kept upright on a turned page. The

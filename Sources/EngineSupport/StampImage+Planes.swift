@@ -1,4 +1,4 @@
-import RendererProvider
+import RendererEngine
 
 extension StampImage {
     /// Calls `body` with the image's colour plane and its alpha plane (nil when opaque), as

@@ -1,6 +1,6 @@
 import CDocumentStream
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// Hands the API's streams and write handles to the engines' C layers as the C structs
 /// they take, keeping the Swift objects alive for as long as the C side holds them.

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import RendererProvider
+import RendererEngine
 
 /// A PDF as Ghostscript reads it: the file it runs on, the password that opens it, and every
 /// page's boxes and rotation, read once when it opens.

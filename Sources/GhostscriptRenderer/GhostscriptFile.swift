@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// The name under which Ghostscript reads a document: its path, or for bytes in memory and
 /// streams a ``MemoryFile`` holding them. Nothing of the document is written to disk.

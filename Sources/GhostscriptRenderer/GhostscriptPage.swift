@@ -1,7 +1,7 @@
 import CGhostscript
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// A page of a ``GhostscriptDocument``: each call runs Ghostscript on this page alone.
 final class GhostscriptPage: EnginePage {

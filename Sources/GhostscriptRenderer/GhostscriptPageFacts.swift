@@ -1,6 +1,6 @@
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// What Ghostscript's PDF interpreter says of a page: its boxes and `/Rotate`.
 struct GhostscriptPageFacts {

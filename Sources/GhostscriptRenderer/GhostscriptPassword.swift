@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// Tries a password on a document in a `gs` child process before this process gives it to
 /// Ghostscript: Ghostscript 10.0 crashes (SIGSEGV, in its PDF interpreter) when a password

@@ -1,7 +1,7 @@
 import CGhostscript
 import Foundation
 import Logging
-import RendererProvider
+import RendererEngine
 
 /// Ghostscript (Debian's libgs, through its `gsapi` interface) as a `Renderer`, with id
 /// `ghostscript`: it opens PDF files, from a path, memory or a stream, with or without a

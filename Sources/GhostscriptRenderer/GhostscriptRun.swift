@@ -1,7 +1,7 @@
 import CGhostscript
 import Foundation
 import Logging
-import RendererProvider
+import RendererEngine
 
 /// What one run of Ghostscript printed on its standard output and error.
 struct GhostscriptRun {

@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// Reads the XML that Ghostscript's txtwrite device writes with `-dTextFormat=1`: blocks of
 /// lines of spans (a font and size), each character with `bbox="x0 y0 x1 y1"`, the stretch of

@@ -1,6 +1,6 @@
 import CGhostscript
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// An anonymous file in memory (memfd) with a name Ghostscript can open, for the documents
 /// it reads and the text it writes: gsapi reads and writes files only by name. Closed, and

@@ -2,7 +2,7 @@ import CAnnotationRecord
 import CMuPDF
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension MuPDFRenderer {
     /// MuPDF creates every kind the API knows and reads and writes every field.

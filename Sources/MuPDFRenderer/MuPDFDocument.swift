@@ -2,7 +2,7 @@ import CMuPDF
 import EngineSupport
 import Foundation
 import Logging
-import RendererProvider
+import RendererEngine
 
 /// One MuPDF document with its own MuPDF context, freed in `deinit`.
 final class MuPDFDocument: EngineDocument {
@@ -61,8 +61,8 @@ final class MuPDFDocument: EngineDocument {
         }
 
         if type.isReflowable {
-            let size = Document.defaultLayoutPageSize
-            guard cmupdf_layout(opened, Float(size.width), Float(size.height), Float(Document.defaultLayoutFontSize), &error) != 0 else {
+            let size = ReflowLayout.defaultPageSize
+            guard cmupdf_layout(opened, Float(size.width), Float(size.height), Float(ReflowLayout.defaultFontSize), &error) != 0 else {
                 cmupdf_close(opened)
                 throw MuPDFErrors.openFailure(error, source: source)
             }

@@ -1,5 +1,5 @@
 import CMuPDF
-import RendererProvider
+import RendererEngine
 
 /// Turns MuPDF's errors into `RendererError`s: the one place that decides their codes.
 enum MuPDFErrors {

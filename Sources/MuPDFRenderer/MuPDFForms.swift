@@ -1,7 +1,7 @@
 import CAnnotationRecord
 import CMuPDF
 import EngineSupport
-import RendererProvider
+import RendererEngine
 
 extension MuPDFDocument {
     /// Other formats have no form.

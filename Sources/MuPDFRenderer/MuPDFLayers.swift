@@ -1,5 +1,5 @@
 import CMuPDF
-import RendererProvider
+import RendererEngine
 
 extension MuPDFDocument {
     func layers() throws -> [Layer] {

@@ -1,7 +1,7 @@
 import CMuPDF
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension MuPDFDocument {
     func xmpPacket() throws -> Data? {

@@ -1,7 +1,7 @@
 import CMuPDF
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension MuPDFDocument {
     /// The outline MuPDF reads, with the colours and fonts of a PDF's items

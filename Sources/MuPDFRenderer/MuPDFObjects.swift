@@ -1,7 +1,7 @@
 import CMuPDF
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// The PDF-object primitives over MuPDF's PDF document.
 extension MuPDFDocument: PDFObjectEditing {

@@ -1,6 +1,6 @@
 import CMuPDF
 import EngineSupport
-import RendererProvider
+import RendererEngine
 
 /// One loaded MuPDF page, dropped in `deinit`; it keeps its document open.
 final class MuPDFPage: EnginePage {

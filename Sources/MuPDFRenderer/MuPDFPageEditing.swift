@@ -1,6 +1,6 @@
 import CMuPDF
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension MuPDFDocument {
     func insertBlankPage(at index: Int, size: PageSize) throws {

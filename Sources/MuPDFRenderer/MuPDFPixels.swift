@@ -1,5 +1,5 @@
 import EngineSupport
-import RendererProvider
+import RendererEngine
 
 /// Conversions between MuPDF's pixmaps (RGB or gray without alpha, or RGBA with
 /// premultiplied alpha) and the API's `Bitmap` formats.

@@ -1,5 +1,5 @@
 import CMuPDF
-import RendererProvider
+import RendererEngine
 
 extension MuPDFPage {
     func applyRedactions(blackBoxes: Bool) throws -> Bool {

@@ -1,7 +1,7 @@
 import CMuPDF
 import Foundation
 import Logging
-import RendererProvider
+import RendererEngine
 
 /// The MuPDF engine as a `Renderer`, with id `mupdf`.
 public struct MuPDFRenderer: Renderer {

@@ -1,6 +1,6 @@
 import CMuPDF
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension MuPDFPage {
     func plainText() throws -> String {

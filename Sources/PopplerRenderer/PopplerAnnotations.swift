@@ -2,7 +2,7 @@ import CAnnotationRecord
 import CPopplerBridge
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension PopplerRenderer {
     /// Through Poppler's core API, Poppler creates every kind the API knows and reads and

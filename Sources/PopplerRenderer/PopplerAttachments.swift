@@ -1,6 +1,6 @@
 import CPopplerGlib
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension PopplerDocument {
     func attachments() throws -> [Attachment] {

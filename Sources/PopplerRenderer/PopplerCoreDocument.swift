@@ -2,7 +2,7 @@ import CAnnotationRecord
 import CPopplerBridge
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// The same document opened through Poppler's core API, which tells what poppler-glib does
 /// not (encryption, `/Rotate`, boxes, text as pdftotext writes it), where its annotations,

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import RendererProvider
+import RendererEngine
 
 /// One document as Poppler's two APIs open it, each twin owning its own handle: glib
 /// (drawing, metadata, text with boxes, navigation) and the core API (encryption, `/Rotate`

@@ -1,6 +1,6 @@
 import CPopplerGlib
 import CPopplerBridge
-import RendererProvider
+import RendererEngine
 
 /// Turns Poppler's errors into `RendererError`s: the one place that decides their codes.
 enum PopplerErrors {

@@ -1,7 +1,7 @@
 import CAnnotationRecord
 import CPopplerBridge
 import EngineSupport
-import RendererProvider
+import RendererEngine
 
 extension PopplerDocument {
     func signatureFields() throws -> [SignatureField] {

@@ -2,7 +2,7 @@ import CPopplerBridge
 import CPopplerGlib
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// A poppler-glib document, unreferenced in `deinit`: what draws pages and reads metadata,
 /// text with boxes, the outline and links. Confined like the `PopplerDocument` that owns it.

@@ -1,5 +1,5 @@
 import CPopplerGlib
-import RendererProvider
+import RendererEngine
 
 extension PopplerDocument {
     /// Read from the core twin: poppler-glib lists layers in `/Order`'s order, not the

@@ -1,7 +1,7 @@
 import CPopplerBridge
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 extension PopplerDocument {
     func xmpPacket() throws -> Data? {

@@ -1,6 +1,6 @@
 import CPopplerGlib
 import EngineSupport
-import RendererProvider
+import RendererEngine
 
 extension PopplerDocument {
     /// The outline as the glib twin reads it (opened again after an edit), with the colours

@@ -1,7 +1,7 @@
 import CPopplerBridge
 import EngineSupport
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// The PDF-object primitives over the core twin; each change leaves the glib twin to be
 /// opened again, so that the outline and links it reads show it.

@@ -1,6 +1,6 @@
 import CPopplerGlib
 import EngineSupport
-import RendererProvider
+import RendererEngine
 
 /// One page of a Poppler document; it keeps its document open. Its poppler-glib page is
 /// loaded on first use (annotation work does not need it) and unreferenced in `deinit`.

@@ -1,6 +1,6 @@
 import CPopplerGlib
 import EngineSupport
-import RendererProvider
+import RendererEngine
 
 /// Conversions between cairo's image surfaces (native-endian 32-bit pixels: bytes B, G, R, A
 /// in memory, premultiplied) and the API's `Bitmap` formats.

@@ -1,7 +1,7 @@
 import CPopplerGlib
 import Foundation
 import Logging
-import RendererProvider
+import RendererEngine
 
 /// The Poppler engine (poppler-glib over cairo) as a `Renderer`, with id `poppler`.
 public struct PopplerRenderer: Renderer {

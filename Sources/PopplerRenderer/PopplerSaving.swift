@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 
 /// Saving: whether an incremental update is possible, writing the document with its changes
 /// to a new file, and the file identifier that fingerprints it.

@@ -1,5 +1,5 @@
 import CPopplerGlib
-import RendererProvider
+import RendererEngine
 
 extension PopplerPage {
     /// Taken from poppler's C++ API, which writes text as pdftotext does; poppler-glib's

@@ -66,6 +66,7 @@ extension ReadingSession {
     }
 }
 
+/// The renderer's calls this release replaced.
 extension Renderer {
     /// The bitmap as a PNG file. Engines no longer encode: the provider's encoder writes it.
     @available(*, deprecated, message: "engines draw and the provider encodes: use Bitmap.pngData(_:)")

@@ -127,7 +127,7 @@ struct RenderConformanceTests {
         #expect((#expect(throws: RendererError.self) { try document.render(pageAt: 0, options: outside) })?.code == .invalidArgument)
     }
 
-    /// PNG from the engine's encoder, decoded by netpbm's independent `pngtopam`, gives back
+    /// PNG from the provider's encoder, decoded by netpbm's independent `pngtopam`, gives back
     /// the bitmap's pixels in every format.
     @Test(arguments: Fixtures.readingBackendIDs, PixelFormat.allCases)
     func pngRoundTrip(backend: String, format: PixelFormat) async throws {

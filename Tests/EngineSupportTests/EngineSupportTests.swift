@@ -1,5 +1,5 @@
 import Foundation
-import RendererProvider
+import RendererEngine
 import Testing
 
 @testable import EngineSupport

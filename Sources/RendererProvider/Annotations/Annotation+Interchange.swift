@@ -1,5 +1,6 @@
 import Foundation
 
+/// Annotations as JSON, property lists and dictionaries, for applications that keep or send them.
 extension Annotation {
     /// Annotations as a JSON array: keys sorted, dates in ISO 8601 (to the second).
     public static func jsonData(_ annotations: [Annotation]) throws -> Data {

@@ -1,7 +1,7 @@
-/// A page's annotations as comment threads (``Annotation/inReplyTo``).
+/// A page's annotations as comment threads (`Annotation.inReplyTo`).
 extension Array where Element == Annotation {
     /// The annotations that answer the annotation `id`, directly or through other replies
-    /// (``Annotation/inReplyTo``), in this list's order; a loop of replies ends where it closes.
+    /// (`Annotation.inReplyTo`), in this list's order; a loop of replies ends where it closes.
     public func replies(to id: String) -> [Annotation] {
         var thread: Set<String> = [id]
         var grew = true

@@ -31,7 +31,7 @@ extension Document {
     /// An empty `id` gets a new unique name; a given one must not be in use on the page.
     /// Creation and modification dates default to now, where the renderer writes them.
     /// Throws `unsupported` when this renderer cannot create the kind or write a field the
-    /// annotation sets (see ``Renderer/annotationSupport``), and `invalidArgument` when the
+    /// annotation sets (see `Renderer.annotationSupport`), and `invalidArgument` when the
     /// annotation lacks the geometry its kind needs.
     @discardableResult
     public func addAnnotation(_ annotation: Annotation) throws -> Annotation {
@@ -41,14 +41,14 @@ extension Document {
     /// Adds a stamp annotation that shows `image` (a photo, a signature) and returns it as
     /// stored, with its identity, as ``addAnnotation(_:)`` does.
     ///
-    /// `annotation` is the stamp (kind ``AnnotationKind/stamp``; its contents, author and
+    /// `annotation` is the stamp (kind `AnnotationKind.stamp`; its contents, author and
     /// other fields as for any stamp) and its `rect` the room the picture may take: the
     /// stamp gets the largest rectangle of the image's proportions within it, centred.
     /// The image is stored with at most ``imageStampResolution`` pixels an inch of that
     /// rectangle (a larger one is scaled down first), drawn by the engine's own stamp
     /// appearance, so other readers show it as it is, upright on the page as shown (on a page
     /// the document turns, the stored pixels are turned back). Throws `unsupported` where the engine
-    /// lacks ``Capability/imageStamps``, and `invalidArgument` for another kind.
+    /// lacks `Capability.imageStamps`, and `invalidArgument` for another kind.
     @discardableResult
     public func addImageStamp(_ annotation: Annotation, image: StampImage) throws -> Annotation {
         try require(.imageStamps)
@@ -123,7 +123,7 @@ extension Document {
     }
 
     /// Removes the annotation with identity `id` (and its popup) with its replies, every
-    /// annotation of its thread (``Annotation/inReplyTo``): from the page at `pageIndex` when
+    /// annotation of its thread (`Annotation.inReplyTo`): from the page at `pageIndex` when
     /// given, else from the first page that has it.
     public func removeAnnotation(withID id: String, onPageAt pageIndex: Int? = nil) throws {
         try require(.editAnnotations)
@@ -134,7 +134,7 @@ extension Document {
         }
     }
 
-    /// How user space maps onto page space on the page at `index`; see ``PageSpace``.
+    /// How user space maps onto page space on the page at `index`; see `PageSpace`.
     public func pageSpace(pageAt index: Int) throws -> PageSpace {
         try withPage(index) { try $0.pageSpace() }
     }

@@ -2,11 +2,11 @@ import Foundation
 
 extension Document {
     /// Marks `area` of the page at `index` for redaction: adds a redaction annotation
-    /// (kind ``AnnotationKind/redact``) and returns it as stored. Nothing is removed until
+    /// (kind `AnnotationKind.redact`) and returns it as stored. Nothing is removed until
     /// ``applyRedactions(pageAt:blackBoxes:)``; until then the mark is listed with the
     /// page's annotations and can be removed like any of them.
     ///
-    /// Needs ``Capability/redact`` and the PDF's modify permission (`unsupported`
+    /// Needs `Capability.redact` and the PDF's modify permission (`unsupported`
     /// otherwise); an empty area is `invalidArgument`.
     @discardableResult
     public func markRedaction(_ area: PageRect, onPageAt index: Int) throws -> Annotation {
@@ -33,7 +33,7 @@ extension Document {
     ///
     /// The removed content must not stay in the file: such a document cannot be saved
     /// incrementally (which would keep the original bytes), so `automatic` saves rewrite it
-    /// and `incremental` is refused. Needs ``Capability/redact`` and the PDF's modify
+    /// and `incremental` is refused. Needs `Capability.redact` and the PDF's modify
     /// permission.
     @discardableResult
     public func applyRedactions(pageAt index: Int? = nil, blackBoxes: Bool = true) throws -> [Int] {

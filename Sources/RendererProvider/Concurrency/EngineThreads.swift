@@ -6,7 +6,7 @@ import Foundation
 /// engine work here instead, and wait without holding a thread.
 ///
 /// Work runs in the order it was submitted, on at most ``threadCount`` threads at once. A
-/// task cancelled while its work waits or runs cancels that work's ``Cancellation``: work
+/// task cancelled while its work waits or runs cancels that work's `Cancellation`: work
 /// not yet started throws `cancelled` without running, and running work stops where the
 /// engine can (MuPDF within a page, Poppler before the next).
 public final class EngineThreads: @unchecked Sendable {

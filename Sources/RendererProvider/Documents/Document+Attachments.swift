@@ -3,7 +3,7 @@ import Foundation
 extension Document {
     /// The files the document embeds: its own (the `/EmbeddedFiles` name tree, in the order
     /// of their keys), then those of file-attachment annotations, in page order; an index in
-    /// this list names an attachment below. Needs ``Capability/attachments``.
+    /// this list names an attachment below. Needs `Capability.attachments`.
     public func attachments() throws -> [Attachment] {
         try require(.attachments)
         return try withEngine { document, _ in try document.attachments() }

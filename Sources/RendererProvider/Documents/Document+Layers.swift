@@ -3,14 +3,14 @@
 extension Document {
     /// The document's optional-content groups (layers) in the order of its list of them
     /// (`/OCProperties /OCGs`), each with its state in the default configuration; empty for a
-    /// document without. Needs ``Capability/layers``.
+    /// document without. Needs `Capability.layers`.
     public func layers() throws -> [Layer] {
         try require(.layers)
         return try withEngine { document, _ in try document.layers() }
     }
 
     /// The document's layer configurations: the default first, then the others it offers
-    /// (`/Configs`); empty for a document without layers. Needs ``Capability/layers``.
+    /// (`/Configs`); empty for a document without layers. Needs `Capability.layers`.
     public func layerConfigurations() throws -> [LayerConfiguration] {
         try require(.layers)
         return try withEngine { document, _ in try document.layerConfigurations() }

@@ -2,7 +2,7 @@ import Foundation
 
 extension Document {
     /// The document's XMP packet (the catalog's `/Metadata` stream), decoded, with this
-    /// document's changes; nil when it has none. Needs ``Capability/editMetadata``, which
+    /// document's changes; nil when it has none. Needs `Capability.editMetadata`, which
     /// the engines that read the packet declare.
     public func xmpPacket() throws -> Data? {
         try require(.editMetadata)

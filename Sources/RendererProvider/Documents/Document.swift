@@ -87,7 +87,7 @@ public final class Document: Sendable {
         try withPage(index, needing: .text) { try $0.textPage() }
     }
 
-    /// What selecting `rect` (in page space) on the page copies; see ``TextPage/text(in:)``.
+    /// What selecting `rect` (in page space) on the page copies; see `TextPage.text(in:)`.
     public func text(pageAt index: Int, in rect: PageRect) throws -> String {
         try textPage(pageAt: index).text(in: rect)
     }

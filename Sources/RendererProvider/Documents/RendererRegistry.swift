@@ -1,7 +1,7 @@
 /// The renderers linked into the process, in order of preference.
 public struct RendererRegistry: Sendable {
     /// The renderers, in the order `auto` tries those of them it chooses
-    /// (``Renderer/isChosenByAuto``).
+    /// (`Renderer.isChosenByAuto`).
     public let renderers: [any Renderer]
 
     /// A registry of `renderers`; their ids must be distinct.

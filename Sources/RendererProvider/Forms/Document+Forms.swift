@@ -1,7 +1,7 @@
 extension Document {
     /// The signature fields of the document's form, in the order of its field tree (a loop in
     /// the tree ends the walk where it closes), signed or not, as the file opened holds them.
-    /// Nothing is verified; see ``SignatureField``. Needs ``Capability/signatures``.
+    /// Nothing is verified; see `SignatureField`. Needs `Capability.signatures`.
     public func signatureFields() throws -> [SignatureField] {
         try require(.signatures)
         return try withEngine { document, _ in try document.signatureFields() }
@@ -11,14 +11,14 @@ extension Document {
 extension Document {
     /// The terminal fields of the document's interactive form, in the order of its field
     /// tree (a loop in the tree ends the walk where it closes), with this document's changes.
-    /// Needs ``Capability/forms``.
+    /// Needs `Capability.forms`.
     public func formFields() throws -> [FormField] {
         try require(.forms)
         return try withEngine { document, _ in try document.formFields() }
     }
 
     /// Which form the document holds: none, an AcroForm (with or without XFA beside it), or
-    /// XFA only, which cannot be filled. Needs ``Capability/forms``.
+    /// XFA only, which cannot be filled. Needs `Capability.forms`.
     public func formKind() throws -> FormKind {
         try formKind(of: formFields())
     }
@@ -36,11 +36,11 @@ extension Document {
     }
 
     /// Sets each named field to its values, checked first against every field
-    /// (``FormField/checkedValues(_:)``): when any name is unknown or any value not taken,
+    /// (`FormField.checkedValues(_:)`): when any name is unknown or any value not taken,
     /// nothing is set. A field given the values it holds is left as it is, read-only or not,
     /// so that values exported from a form import into it again. The fields' widgets then
     /// show the new values, drawn by the engine and in the saved file. Needs
-    /// ``Capability/fillForms`` and the PDF's form-filling permission; an XFA-only form is
+    /// `Capability.fillForms` and the PDF's form-filling permission; an XFA-only form is
     /// `unsupported`.
     public func fillForm(_ values: [String: [String]]) throws {
         let fields = try fillableForm()
@@ -64,7 +64,7 @@ extension Document {
     }
 
     /// The values of every field that takes one, to export as JSON, FDF or XFDF. Needs
-    /// ``Capability/forms``.
+    /// `Capability.forms`.
     public func formValues() throws -> FormValues {
         FormValues(fields: try formFields())
     }
@@ -91,7 +91,7 @@ extension Document {
 
     /// Draws every page's visible widgets into the page's content as they are shown now,
     /// then removes the widgets and the form: the values stay on the pages and can no longer
-    /// be changed. Needs ``Capability/flattenForms`` and the PDF's modify permission.
+    /// be changed. Needs `Capability.flattenForms` and the PDF's modify permission.
     public func flattenForm() throws {
         try require(.flattenForms)
         try require(.modify, toAllow: "changes")

@@ -17,7 +17,7 @@ extension Document {
 
     /// What the document security store (`/DSS`) holds: the certificates, certificate
     /// revocation lists and OCSP responses kept to check signatures in the long term (as
-    /// written, nothing checked); empty without a store. Needs ``Capability/sign``.
+    /// written, nothing checked); empty without a store. Needs `Capability.sign`.
     public func validationData() throws -> ValidationData {
         try require(.sign)
         return try withEngine { document, _ in try document.validationData() }

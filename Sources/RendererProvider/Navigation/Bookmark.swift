@@ -31,7 +31,7 @@ public struct DocumentFingerprint: RawRepresentable, Hashable, Sendable, Codable
         self.rawValue = rawValue
     }
 
-    /// The fingerprint of a file identifier (see ``DocumentInfo/fileIdentifier``).
+    /// The fingerprint of a file identifier (see `DocumentInfo.fileIdentifier`).
     public static func fileIdentifier(_ hex: String) -> DocumentFingerprint {
         DocumentFingerprint(rawValue: "id:\(hex.lowercased())")
     }

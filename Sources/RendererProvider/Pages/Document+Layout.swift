@@ -1,18 +1,18 @@
 /// Laying out reflowable documents (EPUB, FictionBook): their pages are made by the engine,
 /// for a page size and a font size the reader chooses.
 extension Document {
-    /// The page size reflowable documents are laid out on until told otherwise: MuPDF's
-    /// default, 450 × 600 points.
-    public static let defaultLayoutPageSize = PageSize(width: 450, height: 600)
+    /// The page size reflowable documents are laid out on until told otherwise
+    /// (`ReflowLayout.defaultPageSize`, 450 × 600 points).
+    public static let defaultLayoutPageSize = ReflowLayout.defaultPageSize
     /// The text size they are laid out with until told otherwise, in points.
-    public static let defaultLayoutFontSize = 11.0
+    public static let defaultLayoutFontSize = ReflowLayout.defaultFontSize
 
     /// Whether the engine lays the pages out, so that ``layout(pageSize:fontSize:)`` applies.
     public var isReflowable: Bool { contentType.isReflowable }
 
     /// Lays the document out again on pages of `pageSize` points with text of `fontSize`
     /// points: the page count changes, and page indices name new pages. Needs
-    /// ``Capability/reflow`` and a reflowable document (`unsupported` otherwise); a page
+    /// `Capability.reflow` and a reflowable document (`unsupported` otherwise); a page
     /// side outside 72…14400 points or a font size outside 4…144 points is `invalidArgument`.
     public func layout(pageSize: PageSize, fontSize: Double = Document.defaultLayoutFontSize) throws {
         try require(.reflow)

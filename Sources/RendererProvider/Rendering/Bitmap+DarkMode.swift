@@ -1,3 +1,4 @@
+/// A bitmap drawn for a dark screen.
 extension Bitmap {
     /// Inverts every pixel's lightness and keeps its hue and saturation (HSL): each colour
     /// channel `c` becomes `c + 255 - max - min` of its pixel's channels, which maps the

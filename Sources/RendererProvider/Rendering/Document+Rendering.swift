@@ -4,16 +4,16 @@ extension Document {
     /// Draws the page at `index` (or the part `options.clip` selects) into a new bitmap.
     ///
     /// The bitmap is `ceil(width x dpi / 72)` by `ceil(height x dpi / 72)` pixels of the page
-    /// as displayed (or of the clip, cut to the page), rounded as ``PixelRect/init(covering:scale:)``
+    /// as displayed (or of the clip, cut to the page), rounded as `PixelRect.init(covering:scale:)`
     /// says, in rows without padding. Throws `invalidArgument` for a resolution that is not a
     /// positive number or a clip outside the page, and `limitExceeded` when the resolution is
     /// past `options.maximumDPI` or the bitmap would have more than `options.maximumPixelCount`
     /// pixels; all before anything is drawn or allocated. Throws `cancelled` when
     /// `cancellation` is cancelled before or (with MuPDF) while it draws, and `limitExceeded`
     /// when its time limit runs out then. With `options.darkMode`, the drawn pixels' lightness
-    /// is inverted (``Bitmap/invertLightness()``), the background's included. With
+    /// is inverted (`Bitmap.invertLightness()`), the background's included. With
     /// `options.layers` other than the default, the layers are shown and hidden as it says
-    /// (``Capability/layers``; `invalidArgument`, before drawing, for a layer the document
+    /// (`Capability.layers`; `invalidArgument`, before drawing, for a layer the document
     /// lacks) for this drawing alone.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
         var bitmap = Bitmap()
@@ -96,7 +96,7 @@ extension Document {
                 try jpeg!.withUnsafeBytes { try file.write($0) }
                 try file.close()
             case .png:
-                try bitmap.withFastPNG(png) { bytes in
+                try bitmap.withPNG(png) { bytes in
                     let file = try FileOutput(path: temporary)
                     try file.write(bytes)
                     try file.close()

@@ -6,6 +6,6 @@ public enum SaveMode: String, Sendable, Codable, CaseIterable {
     /// The original bytes followed by an update holding the changes.
     case incremental
     /// A whole new file, with unused objects dropped. Not every renderer can
-    /// (``AnnotationSupport/canRewrite``).
+    /// (`AnnotationSupport.canRewrite`).
     case rewrite
 }

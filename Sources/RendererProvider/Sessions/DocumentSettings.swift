@@ -26,7 +26,7 @@ public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, C
     case signing
     /// Showing the document full screen.
     case fullScreen
-    /// Drawing pages for a dark screen (``RenderOptions/darkMode``).
+    /// Drawing pages for a dark screen (`RenderOptions.darkMode`).
     case darkMode
 
     /// The PDF permission the feature also needs, if any.
