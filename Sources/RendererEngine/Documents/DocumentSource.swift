@@ -40,6 +40,12 @@ public enum DocumentSource: Sendable {
 }
 
 extension DocumentSource {
+    /// The local file `url` names, as ``file(_:)``; throws `invalidArgument` for a URL that
+    /// is not a file URL.
+    public init(fileURL url: URL) throws {
+        self = .file(try url.localFilePath())
+    }
+
     /// The whole of the source, read into memory now: a file as it is on disk at this moment.
     /// `ioFailure` when a file cannot be read.
     public func data() throws -> Data {

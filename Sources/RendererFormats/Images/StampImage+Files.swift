@@ -39,6 +39,12 @@ extension StampImage {
         self.init(rgba: UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4), width: Int(width), height: Int(height))
     }
 
+    /// The image in the JPEG or PNG file the file URL `url` names, as
+    /// ``init(contentsOfFile:)`` reads it; `invalidArgument` for a URL of another scheme.
+    public init(contentsOf url: URL) throws {
+        try self.init(contentsOfFile: url.localFilePath())
+    }
+
     /// The image in the JPEG or PNG file at `path`; throws as ``init(data:maximumPixelCount:)`` does, and
     /// `fileNotFound` or `ioFailure` when the file cannot be read.
     public init(contentsOfFile path: String) throws {

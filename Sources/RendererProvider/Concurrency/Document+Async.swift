@@ -18,7 +18,7 @@ extension Document {
         try await threads.run { try self.render(pageAt: index, options: options, cancellation: $0) }
     }
 
-    /// Draws a page and writes it as an image file, as ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)`` does.
+    /// Draws a page and writes it as an image file, as ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)-(_,_,_,String,_,_,_)`` does.
     @discardableResult
     public func render(
         pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,

@@ -25,7 +25,7 @@ public final class Document: Sendable {
     let password: String?
     /// What the engine may keep for this document (its workers' documents too).
     public let limits: DocumentLimits
-    /// The pixels ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)`` reuses.
+    /// The pixels ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)-(_,_,_,String,_,_,_)`` reuses.
     let scratch = Locked(Bitmap())
 
     init(

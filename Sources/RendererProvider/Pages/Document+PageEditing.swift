@@ -102,6 +102,14 @@ extension Document {
         return try editPages { try $0.insertPages(from: data, password: password, pages: chosen, at: at) }
     }
 
+    /// Writes pages into a new PDF in the local file `url` names, as
+    /// ``extractPages(_:to:)-(_,String)`` does; `invalidArgument` for a URL that is not a
+    /// file URL.
+    @discardableResult
+    public func extractPages(_ indices: [Int], to url: URL) throws -> PageEditReport {
+        try extractPages(indices, to: url.localFilePath())
+    }
+
     /// Writes pages `indices` of this document, in that order, with its changes, into a new
     /// PDF at `path` (atomically, as a `rewrite` save: nothing of the other pages is in it),
     /// and leaves this document as it is. The new PDF keeps the metadata, encryption, form

@@ -59,7 +59,7 @@ extension Document {
     }
 
     /// Draws the page as ``render(pageAt:options:cancellation:)`` does and writes it as an
-    /// image file, as ``write(_:as:to:png:jpegQuality:)`` does with `png` and `jpegQuality`.
+    /// image file, as ``write(_:as:to:png:jpegQuality:)-(_,_,String,_,_)`` does with `png` and `jpegQuality`.
     /// The pixels go from the engine to the encoder through one buffer that the document
     /// keeps for the next call (and frees when it is closed), so rendering a whole document
     /// allocates about one page's pixels. Returns the image's size in pixels.
@@ -76,6 +76,17 @@ extension Document {
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
         try write(bitmap, as: format, to: path, png: png, jpegQuality: jpegQuality)
         return (bitmap.width, bitmap.height)
+    }
+
+    /// Draws the page and writes it as an image file into the local file `url` names, as
+    /// ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)-(_,_,_,String,_,_,_)``
+    /// does; `invalidArgument` for a URL that is not a file URL.
+    @discardableResult
+    public func render(
+        pageAt index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to url: URL,
+        png: PNGEncoding = PNGEncoding(), jpegQuality: Int = Bitmap.defaultJPEGQuality, cancellation: Cancellation? = nil
+    ) throws -> (width: Int, height: Int) {
+        try render(pageAt: index, options: options, as: format, to: url.localFilePath(), png: png, jpegQuality: jpegQuality, cancellation: cancellation)
     }
 
     /// Writes the bitmap as an image file at `path`, as ``encode(_:as:png:jpegQuality:)``
@@ -103,6 +114,16 @@ extension Document {
                 }
             }
         }
+    }
+
+    /// Writes the bitmap as an image file into the local file `url` names, as
+    /// ``write(_:as:to:png:jpegQuality:)-(_,_,String,_,_)`` does; `invalidArgument` for a URL
+    /// that is not a file URL.
+    public func write(
+        _ bitmap: Bitmap, as format: ImageFileFormat, to url: URL, png: PNGEncoding = PNGEncoding(),
+        jpegQuality: Int = Bitmap.defaultJPEGQuality
+    ) throws {
+        try write(bitmap, as: format, to: url.localFilePath(), png: png, jpegQuality: jpegQuality)
     }
 
     /// The bitmap as an image file: PNG as `png` says, JPEG at `jpegQuality`, PNM or PAM

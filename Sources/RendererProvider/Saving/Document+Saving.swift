@@ -2,7 +2,7 @@ import Foundation
 
 extension Document {
     /// Saves the document with its changes over the file it was opened from.
-    /// See ``save(to:mode:)``; throws `invalidArgument` for a document opened from memory.
+    /// See ``save(to:mode:)-(String,_)``; throws `invalidArgument` for a document opened from memory.
     public func save(mode: SaveMode = .automatic) throws {
         guard case .file(let path) = engine.withLock({ $0.source }) else {
             throw RendererError(.invalidArgument, "the document was opened from memory and has no file to save over; give a path to save to")
@@ -36,7 +36,13 @@ extension Document {
         }
     }
 
-    /// Writes the document with its changes to `path` as ``save(to:mode:)`` does (atomically,
+    /// Saves the document to the local file `url` names, as ``save(to:mode:)-(String,_)``
+    /// does; `invalidArgument` for a URL that is not a file URL.
+    public func save(to url: URL, mode: SaveMode = .automatic) throws {
+        try save(to: url.localFilePath(), mode: mode)
+    }
+
+    /// Writes the document with its changes to `path` as ``save(to:mode:)-(String,_)`` does (atomically,
     /// encryption kept), but goes on as it was: on the file it was read from, with its
     /// changes still unsaved there. `path` must not be the file the document was read from.
     public func saveCopy(to path: String, mode: SaveMode = .automatic) throws {
@@ -54,8 +60,14 @@ extension Document {
         }
     }
 
+    /// Writes a copy to the local file `url` names, as ``saveCopy(to:mode:)-(String,_)`` does;
+    /// `invalidArgument` for a URL that is not a file URL.
+    public func saveCopy(to url: URL, mode: SaveMode = .automatic) throws {
+        try saveCopy(to: url.localFilePath(), mode: mode)
+    }
+
     /// Saves the document with its changes into `fileSystem` at `path`, as
-    /// ``save(to:mode:)`` does on disk: written under a temporary entry that is renamed over
+    /// ``save(to:mode:)-(String,_)`` does on disk: written under a temporary entry that is renamed over
     /// `path` once complete (``FileSystem/replaceAtomically(_:_:)``), so `path` is at every
     /// moment the old or the complete new document, and on a secure file system nothing of
     /// the document is written anywhere else. The document then continues as the saved
@@ -92,7 +104,7 @@ extension Document {
     }
 
     /// Writes the document with its changes into `fileSystem` at `path` as
-    /// ``save(to:in:mode:)`` does, but goes on as it was, as ``saveCopy(to:mode:)`` does.
+    /// ``save(to:in:mode:)`` does, but goes on as it was, as ``saveCopy(to:mode:)-(String,_)`` does.
     public func saveCopy(to path: String, in fileSystem: any FileSystem, mode: SaveMode = .automatic) throws {
         try require(.save)
         try withEngineState { state in

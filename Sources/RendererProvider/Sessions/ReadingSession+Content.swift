@@ -28,15 +28,18 @@ extension ReadingSession {
         return try withDocument { document, _ in try document.render(pageAt: index, options: options, cancellation: cancellation) }
     }
 
-    /// Draws the page and writes it as an image file: an export, so it needs the
-    /// ``SessionFeature/printing`` setting and the PDF's print permission.
+    /// Draws the page and writes it as an image file on the local disk, as
+    /// ``Document/render(pageAt:options:as:to:png:jpegQuality:cancellation:)-(_,_,_,String,_,_,_)``
+    /// does: an export, so it needs the ``SessionFeature/printing`` setting and the PDF's
+    /// print permission.
     @discardableResult
     public func exportPage(
-        at index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String, cancellation: Cancellation? = nil
+        at index: Int, options: RenderOptions = RenderOptions(), as format: ImageFileFormat, to path: String,
+        png: PNGEncoding = PNGEncoding(), jpegQuality: Int = Bitmap.defaultJPEGQuality, cancellation: Cancellation? = nil
     ) throws -> (width: Int, height: Int) {
         let options = try effectiveOptions(options)
         return try withPermitted([.printing]) { document, _ in
-            try document.render(pageAt: index, options: options, as: format, to: path, cancellation: cancellation)
+            try document.render(pageAt: index, options: options, as: format, to: path, png: png, jpegQuality: jpegQuality, cancellation: cancellation)
         }
     }
 

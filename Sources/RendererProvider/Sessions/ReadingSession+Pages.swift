@@ -69,7 +69,7 @@ extension ReadingSession {
         }
     }
 
-    /// Writes pages into a new PDF as ``Document/extractPages(_:to:)`` does, leaving this
+    /// Writes pages into a new PDF as ``Document/extractPages(_:to:)-(_,String)`` does, leaving this
     /// document, its bookmarks and current page as they are. Needs the
     /// ``SessionFeature/saveTo`` setting.
     @discardableResult

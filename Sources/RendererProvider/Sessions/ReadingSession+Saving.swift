@@ -3,7 +3,7 @@ import Foundation
 /// Saving through the session: over its file (then copied back where the file state asks),
 /// or to another file, each announced to the host, which may veto it or change the mode.
 extension ReadingSession {
-    /// Saves the document over the session's file, atomically, as ``Document/save(to:mode:)``
+    /// Saves the document over the session's file, atomically, as ``Document/save(to:mode:)-(String,_)``
     /// does; then, when the file state requires it, copies it back to the original.
     ///
     /// Throws `notPermitted` when the settings do not permit saving or the file state is
