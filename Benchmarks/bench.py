@@ -36,7 +36,7 @@ import viewer_first_paint
 from timing import hyperfine, into
 
 DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
-RUNS = os.environ.get("BENCH_RUNS", "3")
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 DPIS = os.environ.get("BENCH_DPIS", "72 150 300").split()
 RAW_DPI = os.environ.get("BENCH_RAW_DPI", "72")
 DEFAULT_EXTRA = [
@@ -202,7 +202,7 @@ def write_report(rows, notes, memory, vault):
         "than the tool it is compared with.",
         "",
         f"- Machine: {cpu}, {CORES} cores, {platform.system()} {platform.release()}",
-        f"- Long document: `{DOC}` ({COUNT} pages in the run); {RUNS} run{'' if RUNS == '1' else 's'} per command",
+        f"- Long document: `{DOC}` ({COUNT} pages in the run); {RUNS} run{'' if RUNS == 1 else 's'} per command",
         f"- Other documents: {', '.join(f'`{d}`' for d in EXTRA) or 'none'}",
         f"- Tools: {version(['mutool', '-v'])}; {version(['pdftoppm', '-v'])}; {version(['hyperfine', '--version'])}",
         "",

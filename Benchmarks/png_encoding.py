@@ -26,7 +26,7 @@ from PIL import Image
 from timing import hyperfine, into
 
 HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
-RUNS = os.environ.get("BENCH_RUNS", "3")
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 CORES = os.cpu_count() or 1
 DPI = 150
 DEFAULT_DOCS = [
