@@ -12,7 +12,7 @@ package protocol AnnotationEditing: EnginePage {
     /// The 0-based index of the page.
     var index: Int { get }
     /// The id of the backend, for errors.
-    var backendID: String { get }
+    var rendererID: String { get }
     /// The coordinates the C layer's records use on this page.
     func recordCoordinates() throws -> RecordCoordinates
     /// Appends `annotation`, given as `record` in the page's record coordinates.
@@ -40,33 +40,33 @@ extension AnnotationEditing {
         try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
             try createAnnotation(annotation, as: $0)
         }
-        return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: backendID)
+        return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
     }
 
     /// Adds the stamp `annotation` showing `image` and returns it as read back; when the
     /// image cannot be set, the stamp is removed again, so nothing is added.
     package func addStamp(_ annotation: Annotation, showing image: StampImage) throws -> Annotation {
         let added = try addAnnotation(annotation)
-        let reference = try listed().reference(of: added.id, pageIndex: index, backend: backendID)
+        let reference = try listed().reference(of: added.id, pageIndex: index, rendererID: rendererID)
         do {
             try setStampImage(of: reference, image)
         } catch {
             try? deleteAnnotation(reference)
             throw error
         }
-        return try annotations().annotation(withID: added.id, pageIndex: index, backend: backendID)
+        return try annotations().annotation(withID: added.id, pageIndex: index, rendererID: rendererID)
     }
 
     /// Changes the annotation with `annotation`'s identity to its fields and returns it as
     /// read back. The identity is written as `/NM`, so a positional key stays its name.
     package func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         let current = try listed()
-        let reference = try current.reference(of: annotation.id, pageIndex: index, backend: backendID)
+        let reference = try current.reference(of: annotation.id, pageIndex: index, rendererID: rendererID)
         let root = try rootReference(of: annotation, among: current)
         try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
             try updateAnnotation(reference, to: annotation, as: $0)
         }
-        return try annotations().annotation(withID: annotation.id, pageIndex: index, backend: backendID)
+        return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
     }
 
     /// Removes the annotation `id`. Before that, the page's other annotations of the same
@@ -74,10 +74,10 @@ extension AnnotationEditing {
     /// identities do not move when the ordinals after the removed one would.
     package func removeAnnotation(id: String) throws {
         let current = try listed()
-        let reference = try current.reference(of: id, pageIndex: index, backend: backendID)
+        let reference = try current.reference(of: id, pageIndex: index, rendererID: rendererID)
         let kind = current.first { $0.annotation.id == id }?.annotation.kind
         for other in current where other.annotation.id != id && other.annotation.kind == kind && other.name != other.annotation.id {
-            try nameAnnotation(try current.reference(of: other.annotation.id, pageIndex: index, backend: backendID), other.annotation.id)
+            try nameAnnotation(try current.reference(of: other.annotation.id, pageIndex: index, rendererID: rendererID), other.annotation.id)
         }
         try deleteAnnotation(reference)
     }
@@ -95,9 +95,9 @@ extension AnnotationEditing {
         guard let root = annotation.inReplyTo else { return nil }
         guard root != annotation.id, current.contains(where: { $0.annotation.id == root }) else {
             throw RendererError(
-                .invalidArgument, "an annotation answers another of its page, not \"\(root)\" (page \(index + 1))", backend: backendID)
+                .invalidArgument, "an annotation answers another of its page, not \"\(root)\" (page \(index + 1))", rendererID: rendererID)
         }
-        return try current.reference(of: root, pageIndex: index, backend: backendID)
+        return try current.reference(of: root, pageIndex: index, rendererID: rendererID)
     }
 }
 

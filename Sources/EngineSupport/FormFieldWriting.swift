@@ -18,7 +18,7 @@ extension FormFieldWriting {
         let target = try terminalField(named: field.name)
         if target.type == "Btn" { return try setButton(target, to: values.first ?? "Off") }
         guard let reference = target.reference else {
-            throw RendererError(.unsupported, "the field \(field.name) is written inside another object", backend: backendID)
+            throw RendererError(.unsupported, "the field \(field.name) is written inside another object", rendererID: rendererID)
         }
         let widgets = target.widgets.filter { $0.reference != nil }
         let numbers = widgets.map { Int32($0.reference!.number) }

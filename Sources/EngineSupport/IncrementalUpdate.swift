@@ -25,15 +25,15 @@ package struct IncrementalUpdate {
     /// An update of `file`, whose last trailer is `trailer`. `damaged` when the file does not
     /// end in a `startxref` that points at a cross-reference section; `unsupported` for an
     /// encrypted file, whose new strings would have to be encrypted.
-    package init(file: Data, trailer: PDFObject, backend: String) throws {
+    package init(file: Data, trailer: PDFObject, rendererID: String) throws {
         guard trailer["Encrypt"] == nil else {
-            throw RendererError(.unsupported, "an encrypted document cannot be updated this way", backend: backend)
+            throw RendererError(.unsupported, "an encrypted document cannot be updated this way", rendererID: rendererID)
         }
         guard let previous = Self.startxref(in: file), let kind = Self.sectionKind(at: previous, in: file) else {
-            throw RendererError(.damaged, "the file does not end with a cross-reference section the update can follow; save it whole first", backend: backend)
+            throw RendererError(.damaged, "the file does not end with a cross-reference section the update can follow; save it whole first", rendererID: rendererID)
         }
         guard let size = trailer["Size"]?.number, size >= 1, size < 8_388_608 else {
-            throw RendererError(.damaged, "the file's trailer has no usable /Size", backend: backend)
+            throw RendererError(.damaged, "the file's trailer has no usable /Size", rendererID: rendererID)
         }
         self.file = file
         self.previous = previous

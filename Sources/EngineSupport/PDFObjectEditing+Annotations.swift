@@ -45,12 +45,12 @@ extension PDFObjectEditing {
 extension Array where Element == ListedAnnotation {
     /// The object of the annotation `id` of page `pageIndex`'s list: `invalidArgument` when
     /// it is not there, or is written inside `/Annots` and has none.
-    package func reference(of id: String, pageIndex: Int, backend: String) throws -> PDFReference {
-        let annotation = self[try map(\.annotation).position(of: id, pageIndex: pageIndex, backend: backend)]
+    package func reference(of id: String, pageIndex: Int, rendererID: String) throws -> PDFReference {
+        let annotation = self[try map(\.annotation).position(of: id, pageIndex: pageIndex, rendererID: rendererID)]
         guard let reference = annotation.reference else {
             throw RendererError(
                 .invalidArgument, "annotation \"\(id)\" of page \(pageIndex + 1) is written inside the page's /Annots and cannot be changed",
-                backend: backend)
+                rendererID: rendererID)
         }
         return reference
     }

@@ -49,7 +49,7 @@ extension PDFObjectEditing {
     /// when none is.
     package func terminalField(named name: String) throws -> TerminalField {
         guard let field = try terminalFields().first(where: { $0.name == name }) else {
-            throw RendererError(.invalidArgument, "the form has no field named \(name)", backend: backendID)
+            throw RendererError(.invalidArgument, "the form has no field named \(name)", rendererID: rendererID)
         }
         return field
     }
@@ -60,7 +60,7 @@ extension PDFObjectEditing {
     /// fails on a radio group whose buttons it holds as fields of their own.)
     package func setButton(_ field: TerminalField, to state: String) throws {
         guard let reference = field.reference else {
-            throw RendererError(.unsupported, "the field \(field.name) is written inside another object", backend: backendID)
+            throw RendererError(.unsupported, "the field \(field.name) is written inside another object", rendererID: rendererID)
         }
         try setEntry("V", of: reference, to: .name(state))
         for widget in field.widgets {

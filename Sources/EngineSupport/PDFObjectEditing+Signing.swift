@@ -9,7 +9,7 @@ extension PDFObjectEditing {
     /// `/SigFlags` 3 and, for a certification, the catalog's `/Perms /DocMDP`. The signature
     /// value is `signatureCapacity` zero bytes as hexadecimal, and `/ByteRange` is filled in.
     package func prepareSignatureUpdate(_ request: SignatureUpdateRequest, of file: Data) throws -> PreparedSignatureUpdate {
-        var update = try IncrementalUpdate(file: file, trailer: try trailer(), backend: backendID)
+        var update = try IncrementalUpdate(file: file, trailer: try trailer(), rendererID: rendererID)
         let catalogReference = try catalogReference()
         var catalog = try object(catalogReference.number)
         let formReference: PDFReference? = if case .reference(let reference) = catalog["AcroForm"] { reference } else { nil }
@@ -65,7 +65,7 @@ extension PDFObjectEditing {
         let placeholder = String(repeating: " ", count: 48)
         update.set(signature, body: Data(signatureDictionary(request, byteRangePlaceholder: placeholder).utf8))
         var (data, offsets) = update.written()
-        return try Self.fillingRanges(of: &data, signatureBodyAt: offsets[signature]!, placeholder: placeholder, backend: backendID)
+        return try Self.fillingRanges(of: &data, signatureBodyAt: offsets[signature]!, placeholder: placeholder, rendererID: rendererID)
     }
 
     /// The signature dictionary (a `/DocTimeStamp`'s for a document timestamp, without `/M`),
@@ -91,10 +91,10 @@ extension PDFObjectEditing {
 
     /// The prepared file: `/ByteRange` written over its placeholder in the signature
     /// dictionary whose body starts at `body`, around the `/Contents` string after it.
-    private static func fillingRanges(of data: inout Data, signatureBodyAt body: Int, placeholder: String, backend: String) throws -> PreparedSignatureUpdate {
+    private static func fillingRanges(of data: inout Data, signatureBodyAt body: Int, placeholder: String, rendererID: String) throws -> PreparedSignatureUpdate {
         let marker = Data((" /ByteRange " + placeholder + " /Contents <").utf8)
         guard let found = data[body...].firstRange(of: marker), let close = data[found.upperBound...].firstIndex(of: UInt8(ascii: ">")) else {
-            throw RendererError(.engineFailure, "the signature dictionary was not written as laid out", backend: backend)
+            throw RendererError(.engineFailure, "the signature dictionary was not written as laid out", rendererID: rendererID)
         }
         let start = found.upperBound - 1, end = close + 1
         let ranges = [SignatureField.ByteRange(offset: 0, length: start), SignatureField.ByteRange(offset: end, length: data.count - end)]
@@ -109,7 +109,7 @@ extension PDFObjectEditing {
     private func signatureField(named name: String) throws -> (field: PDFReference, widget: TerminalField.Widget) {
         guard let field = try terminalFields().first(where: { $0.name == name && $0.type == "Sig" }), let reference = field.reference,
             let widget = field.widgets.first
-        else { throw RendererError(.invalidArgument, "the form has no signature field \(name)", backend: backendID) }
+        else { throw RendererError(.invalidArgument, "the form has no signature field \(name)", rendererID: rendererID) }
         return (reference, widget)
     }
 

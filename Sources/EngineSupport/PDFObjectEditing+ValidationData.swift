@@ -8,7 +8,7 @@ extension PDFObjectEditing {
     /// the store is made in the catalog when there is none. An item is written once: not when
     /// it is given twice, nor when the store holds it already.
     package func prepareValidationDataUpdate(_ data: ValidationData, of file: Data) throws -> Data {
-        var update = try IncrementalUpdate(file: file, trailer: try trailer(), backend: backendID)
+        var update = try IncrementalUpdate(file: file, trailer: try trailer(), rendererID: rendererID)
         let catalogReference = try catalogReference()
         let catalog = try object(catalogReference.number)
         let storeReference: PDFReference? = if case .reference(let reference) = catalog["DSS"] { reference } else { nil }

@@ -6,7 +6,7 @@ import RendererEngine
 /// for every backend.
 package protocol PDFObjectEditing: EngineDocument {
     /// The id of the backend, for errors.
-    var backendID: String { get }
+    var rendererID: String { get }
     /// The catalog's reference (the trailer's `/Root`).
     func catalogReference() throws -> PDFReference
     /// The reference of page `index`'s dictionary.

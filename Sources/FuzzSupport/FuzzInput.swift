@@ -11,7 +11,7 @@ public enum FuzzInput {
 
     public static func run(_ bytes: UnsafeRawBufferPointer, with renderer: any Renderer) {
         let registry = RendererRegistry([renderer])
-        guard let document = try? registry.open(.memory(Data(bytes)), backend: .id(renderer.id), limits: DocumentLimits(cacheBytes: 16 << 20)) else {
+        guard let document = try? registry.open(.memory(Data(bytes)), renderer: .id(renderer.id), limits: DocumentLimits(cacheBytes: 16 << 20)) else {
             return
         }
         _ = try? document.info()

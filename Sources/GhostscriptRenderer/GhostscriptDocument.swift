@@ -18,7 +18,7 @@ final class GhostscriptDocument: EngineDocument {
         if let password {
             guard try GhostscriptPassword.opens(file, with: password) else {
                 throw RendererError(
-                    .wrongPassword, "the password given for \(source.displayName) is neither its user nor its owner password", backend: Ghostscript.backend)
+                    .wrongPassword, "the password given for \(source.displayName) is neither its user nor its owner password", rendererID: Ghostscript.rendererID)
             }
             passwordArguments = ["-sPDFPassword=\(password)"]
         } else {
@@ -29,11 +29,11 @@ final class GhostscriptDocument: EngineDocument {
             doing: "read \(source.displayName)", logger: logger)
         pages = GhostscriptPageFacts.pages(from: run.output)
         if pages.isEmpty && run.messages.contains("requires a password") {
-            throw RendererError(.passwordRequired, "\(source.displayName) is encrypted: a password is needed to open it", backend: Ghostscript.backend)
+            throw RendererError(.passwordRequired, "\(source.displayName) is encrypted: a password is needed to open it", rendererID: Ghostscript.rendererID)
         }
         guard !pages.isEmpty else {
             throw RendererError(
-                .damaged, "\(source.displayName) is damaged: Ghostscript finds no pages in it", backend: Ghostscript.backend, engineMessage: run.messages)
+                .damaged, "\(source.displayName) is damaged: Ghostscript finds no pages in it", rendererID: Ghostscript.rendererID, engineMessage: run.messages)
         }
     }
 
@@ -41,7 +41,7 @@ final class GhostscriptDocument: EngineDocument {
 
     func loadPage(at index: Int) throws -> any EnginePage {
         guard let facts = pages[index] else {
-            throw RendererError(.damaged, "Ghostscript cannot read page \(index + 1)", backend: Ghostscript.backend)
+            throw RendererError(.damaged, "Ghostscript cannot read page \(index + 1)", rendererID: Ghostscript.rendererID)
         }
         return GhostscriptPage(document: self, index: index, facts: facts)
     }

@@ -14,7 +14,7 @@ final class GhostscriptFile {
     init(_ source: DocumentSource) throws {
         if case .file(let path) = source {
             guard FileManager.default.isReadableFile(atPath: path) else {
-                throw RendererError(.ioFailure, "cannot read \(path)", backend: Ghostscript.backend)
+                throw RendererError(.ioFailure, "cannot read \(path)", rendererID: Ghostscript.rendererID)
             }
             // Absolute, so that a name starting with '-' is never read as an option.
             self.path = URL(fileURLWithPath: path).path

@@ -45,10 +45,10 @@ final class GhostscriptPage: EnginePage {
         guard PixelRect.area(area, liesOnPageOf: facts.size, scale: options.scale) else {
             throw RendererError(
                 .unsupported, "Ghostscript draws only inside the crop box here, and page \(index + 1)'s \(options.box.rawValue) box reaches past it",
-                backend: Ghostscript.backend)
+                rendererID: Ghostscript.rendererID)
         }
         guard options.background.bytes.alpha == 255 else {
-            throw RendererError(.unsupported, "Ghostscript draws pages on an opaque background only", backend: Ghostscript.backend)
+            throw RendererError(.unsupported, "Ghostscript draws pages on an opaque background only", rendererID: Ghostscript.rendererID)
         }
         guard options.pixelFormat != .gray else {
             var rgbOptions = options
@@ -78,7 +78,7 @@ final class GhostscriptPage: EnginePage {
         arguments.append(document.file.path)
         try Ghostscript.run(arguments, target: &target, cancellation: cancellation, doing: "draw page \(index + 1)", logger: document.logger)
         guard target.pages == 1 else {
-            throw RendererError(.damaged, "Ghostscript drew no page \(index + 1)", backend: Ghostscript.backend)
+            throw RendererError(.damaged, "Ghostscript drew no page \(index + 1)", rendererID: Ghostscript.rendererID)
         }
     }
 

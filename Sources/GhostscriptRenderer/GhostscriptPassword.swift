@@ -36,6 +36,6 @@ enum GhostscriptPassword {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("gs")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw RendererError(.engineFailure, "Ghostscript's gs command, which checks passwords, is not installed", backend: Ghostscript.backend)
+        throw RendererError(.engineFailure, "Ghostscript's gs command, which checks passwords, is not installed", rendererID: Ghostscript.rendererID)
     }
 }

@@ -12,7 +12,7 @@ struct GhostscriptRun {
 /// Runs of Ghostscript in this process (`cgs_run`): the arguments every run shares, and the
 /// errors its failures become. The one place that calls gsapi.
 enum Ghostscript {
-    static let backend = "ghostscript"
+    static let rendererID = "ghostscript"
     /// The most a run's standard output may hold (a page's text as XML, say).
     static let outputLimit = 256 << 20
 
@@ -42,10 +42,10 @@ enum Ghostscript {
         if !messages.isEmpty { logger.debug("\(messages)", metadata: ["doing": "\(action)"]) }
         if let cancellation, cancellation.isCancelled { throw cancellation.error }
         guard out.overflowed == 0 else {
-            throw RendererError(.limitExceeded, "Ghostscript wrote more than \(Self.outputLimit) bytes to \(action)", backend: Self.backend)
+            throw RendererError(.limitExceeded, "Ghostscript wrote more than \(Self.outputLimit) bytes to \(action)", rendererID: Self.rendererID)
         }
         guard code == 0 else {
-            throw RendererError(.damaged, "Ghostscript could not \(action) (error \(code))", backend: Self.backend, engineMessage: messages)
+            throw RendererError(.damaged, "Ghostscript could not \(action) (error \(code))", rendererID: Self.rendererID, engineMessage: messages)
         }
         return run
     }

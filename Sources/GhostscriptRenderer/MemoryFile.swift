@@ -13,7 +13,7 @@ final class MemoryFile {
     init() throws {
         descriptor = cgs_memory_file("ghostscript")
         guard descriptor >= 0 else {
-            throw RendererError(.ioFailure, "cannot make a file in memory (memfd_create: errno \(errno))", backend: Ghostscript.backend)
+            throw RendererError(.ioFailure, "cannot make a file in memory (memfd_create: errno \(errno))", rendererID: Ghostscript.rendererID)
         }
         path = "/proc/\(getpid())/fd/\(descriptor)"
     }
@@ -34,17 +34,17 @@ final class MemoryFile {
             }
             return true
         }
-        guard complete else { throw RendererError(.ioFailure, "cannot write a file in memory (errno \(errno))", backend: Ghostscript.backend) }
+        guard complete else { throw RendererError(.ioFailure, "cannot write a file in memory (errno \(errno))", rendererID: Ghostscript.rendererID) }
     }
 
     /// The whole file as it is now, refused as `limitExceeded` when it holds more than `limit` bytes.
     func contents(limit: Int) throws -> Data {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw RendererError(.ioFailure, "cannot read a file in memory (errno \(errno))", backend: Ghostscript.backend)
+            throw RendererError(.ioFailure, "cannot read a file in memory (errno \(errno))", rendererID: Ghostscript.rendererID)
         }
         let size = Int(status.st_size)
-        guard size <= limit else { throw RendererError(.limitExceeded, "Ghostscript wrote more than \(limit) bytes", backend: Ghostscript.backend) }
+        guard size <= limit else { throw RendererError(.limitExceeded, "Ghostscript wrote more than \(limit) bytes", rendererID: Ghostscript.rendererID) }
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { bytes -> Bool in
             var read = 0
@@ -56,7 +56,7 @@ final class MemoryFile {
             }
             return true
         }
-        guard complete else { throw RendererError(.ioFailure, "cannot read a file in memory (errno \(errno))", backend: Ghostscript.backend) }
+        guard complete else { throw RendererError(.ioFailure, "cannot read a file in memory (errno \(errno))", rendererID: Ghostscript.rendererID) }
         return data
     }
 }

@@ -67,7 +67,7 @@ struct CompareCommand: HostSubcommand {
             let password = try global.password()
             var indices: [Int]?
             if let pages {
-                let document = try registry.open(.file(file), password: password, backend: .auto)
+                let document = try registry.open(.file(file), password: password, renderer: .auto)
                 indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
             }
             let writer = try report.map { try ComparisonReport(directory: $0) }

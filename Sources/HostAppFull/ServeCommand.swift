@@ -193,7 +193,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         do {
             if global.vault != nil { throw RendererError(.invalidArgument, "serve reads files from the disk; leave out --vault") }
             var configuration = ServerConfiguration(roots: paths, token: try token(), host: host, port: port)
-            configuration.backend = global.selection
+            configuration.renderer = global.selection
             configuration.password = try global.password()
             configuration.settings = try global.documentSettings()
             configuration.readerStatePath = readerStatePath()

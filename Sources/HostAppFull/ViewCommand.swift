@@ -46,7 +46,7 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
         }
         let token = RunFiles.randomToken()
         var configuration = ServerConfiguration(roots: [file], token: token, port: 0)
-        configuration.backend = global.selection
+        configuration.renderer = global.selection
         configuration.password = try global.password()
         configuration.readerStatePath = RunFiles.readerStatePath
         configuration.endsWithViewer = true

@@ -83,8 +83,8 @@ package struct GlobalOptions {
     }
 
     /// The backend from --backend, else HOSTAPP_BACKEND, else auto.
-    package var selection: BackendSelection {
-        BackendSelection(backend ?? Self.environment("HOSTAPP_BACKEND") ?? "auto")
+    package var selection: RendererSelection {
+        RendererSelection(backend ?? Self.environment("HOSTAPP_BACKEND") ?? "auto")
     }
 
     /// The environment variable `name`, or nil when it is not set. Read alone: a thumbnail
@@ -137,7 +137,7 @@ package struct GlobalOptions {
         let source: DocumentSource = files is LocalFileSystem ? .file(path) : .stream(try files.documentStream(path))
         let document = try handingOffWhatAutoCannotOpen {
             try registry().open(
-                source, password: try password(), backend: selection, needing: capabilities, limits: DocumentLimits(cacheBytes: cacheMiB << 20))
+                source, password: try password(), renderer: selection, needing: capabilities, limits: DocumentLimits(cacheBytes: cacheMiB << 20))
         }
         try applyLayout(to: document)
         return document
@@ -161,7 +161,7 @@ package struct GlobalOptions {
     ) throws -> ReadingSession {
         if !isolate { StallWatch.start(file: path, timeLimit: timeLimit) }
         let configuration = SessionConfiguration(
-            pageIndex: pageIndex, password: try password(), backend: selection, limits: DocumentLimits(cacheBytes: cacheMiB << 20),
+            pageIndex: pageIndex, password: try password(), renderer: selection, limits: DocumentLimits(cacheBytes: cacheMiB << 20),
             settings: try documentSettings(), bookmarks: bookmarks, fileSystem: try fileSystem())
         let session = ReadingSession(
             file: FileState(internalPath: path, viewingState: viewingState), registry: registry(), configuration: configuration, delegate: delegate)

@@ -12,7 +12,7 @@ extension MuPDFRenderer {
 /// MuPDF's C layer edits annotations by object, with records in page space; the listing and
 /// the edits by identity are `AnnotationEditing`'s, shared with Poppler.
 extension MuPDFPage: AnnotationEditing {
-    var backendID: String { MuPDFErrors.backend }
+    var rendererID: String { MuPDFErrors.rendererID }
 
     func recordCoordinates() throws -> RecordCoordinates { .pageSpace }
 

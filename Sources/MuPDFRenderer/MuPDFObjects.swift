@@ -5,7 +5,7 @@ import RendererEngine
 
 /// The PDF-object primitives over MuPDF's PDF document.
 extension MuPDFDocument: PDFObjectEditing {
-    var backendID: String { MuPDFErrors.backend }
+    var rendererID: String { MuPDFErrors.rendererID }
 
     func catalogReference() throws -> PDFReference {
         var (num, gen): (Int32, Int32) = (0, 0)

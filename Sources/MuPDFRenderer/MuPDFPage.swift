@@ -49,7 +49,7 @@ final class MuPDFPage: EnginePage {
     /// cancelled.
     func render(_ area: PixelRect, options: RenderOptions, into pixels: UnsafeMutableBufferPointer<UInt8>, cancellation: Cancellation?) throws {
         try cancellation?.check()
-        guard let cookie = cmupdf_new_cookie() else { throw RendererError(.limitExceeded, "out of memory", backend: MuPDFErrors.backend) }
+        guard let cookie = cmupdf_new_cookie() else { throw RendererError(.limitExceeded, "out of memory", rendererID: MuPDFErrors.rendererID) }
         defer { cmupdf_drop_cookie(cookie) }
         let abort = CookieHandle(cookie)
         let format = options.pixelFormat

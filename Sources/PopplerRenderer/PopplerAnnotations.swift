@@ -14,7 +14,7 @@ extension PopplerRenderer {
 /// listing and the edits by identity are `AnnotationEditing`'s, shared with MuPDF. After each edit the glib
 /// document is marked out of date, so that the next page drawn shows it.
 extension PopplerPage: AnnotationEditing {
-    var backendID: String { PopplerErrors.backend }
+    var rendererID: String { PopplerErrors.rendererID }
 
     func recordCoordinates() throws -> RecordCoordinates { .userSpace(try pageSpace()) }
 
@@ -56,7 +56,7 @@ extension PopplerPage: AnnotationEditing {
         guard let style, style.fontFamily != .helvetica else { return }
         throw RendererError(
             .unsupported, "Poppler draws free text only in Helvetica, not \(style.fontFamily.rawValue.prefix(64)): use MuPDF for other fonts",
-            backend: PopplerErrors.backend)
+            rendererID: PopplerErrors.rendererID)
     }
 
     /// Runs one edit on the core document; after a successful one, marks the document changed.

@@ -68,7 +68,7 @@ final class PopplerCoreDocument {
             let collector = Unmanaged<Collector>.fromOpaque(user!).takeUnretainedValue()
             collector.layers.append(Layer(index: collector.layers.count, name: name.map { String(cString: $0) } ?? "", isVisibleByDefault: shown != 0))
         }, Unmanaged.passUnretained(collector).toOpaque())
-        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layers", backend: PopplerErrors.backend) }
+        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layers", rendererID: PopplerErrors.rendererID) }
         return collector.layers
     }
 
@@ -83,7 +83,7 @@ final class PopplerCoreDocument {
             collector.configurations.append(LayerConfiguration(
                 name: name.map { String(cString: $0) }, creator: creator.map { String(cString: $0) }, isDefault: isDefault != 0))
         }, Unmanaged.passUnretained(collector).toOpaque())
-        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layer configurations", backend: PopplerErrors.backend) }
+        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layer configurations", rendererID: PopplerErrors.rendererID) }
         return collector.configurations
     }
 
@@ -92,7 +92,7 @@ final class PopplerCoreDocument {
         var bytes: UnsafeMutablePointer<CChar>?
         var length = 0
         let found = cpoppler_core_xmp(handle, &bytes, &length)
-        guard found >= 0 else { throw RendererError(.damaged, "Poppler could not read the document's catalog", backend: PopplerErrors.backend) }
+        guard found >= 0 else { throw RendererError(.damaged, "Poppler could not read the document's catalog", rendererID: PopplerErrors.rendererID) }
         guard found == 1, let bytes else { return nil }
         defer { free(bytes) }
         return Data(bytes: bytes, count: length)
@@ -168,7 +168,7 @@ final class PopplerCoreDocument {
         var bytes: UnsafeMutablePointer<CChar>?
         var length = 0
         guard cpoppler_core_stream_contents(handle, Int32(number), max(limit, 0), &bytes, &length) != 0 else {
-            throw RendererError(.limitExceeded, "out of memory reading stream \(number)", backend: PopplerErrors.backend)
+            throw RendererError(.limitExceeded, "out of memory reading stream \(number)", rendererID: PopplerErrors.rendererID)
         }
         guard let bytes else { return nil }
         defer { free(bytes) }

@@ -39,6 +39,6 @@ extension PopplerDocument: FormFieldWriting {
         case Int32(CPOPPLER_UNSUPPORTED.rawValue): (code, reason) = (.unsupported, "Poppler's form does not hold the field \(name)")
         default: (code, reason) = (.limitExceeded, "out of memory setting the field \(name)")
         }
-        throw RendererError(code, reason, backend: PopplerErrors.backend)
+        throw RendererError(code, reason, rendererID: PopplerErrors.rendererID)
     }
 }

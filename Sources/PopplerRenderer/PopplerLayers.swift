@@ -24,7 +24,7 @@ extension PopplerDocument {
     func setLayerStates(_ states: [Bool]) throws {
         let layers = try self.layers()
         guard states.count == layers.count else {
-            throw RendererError(.invalidArgument, "\(states.count) layer states given for \(layers.count) layers", backend: PopplerErrors.backend)
+            throw RendererError(.invalidArgument, "\(states.count) layer states given for \(layers.count) layers", rendererID: PopplerErrors.rendererID)
         }
         let glibLayers = try currentGlib().layers
         var seen: [String: Int] = [:]
@@ -37,7 +37,7 @@ extension PopplerDocument {
                 guard shown == layer.isVisibleByDefault else {
                     throw RendererError(
                         .unsupported, "Poppler cannot show or hide layer \(layer.index) (\(layer.name)): the default configuration's /Order leaves it out",
-                        backend: PopplerErrors.backend)
+                        rendererID: PopplerErrors.rendererID)
                 }
                 continue
             }

@@ -6,11 +6,11 @@ import RendererEngine
 /// The PDF-object primitives over the core twin; each change leaves the glib twin to be
 /// opened again, so that the outline and links it reads show it.
 extension PopplerDocument: PDFObjectEditing {
-    var backendID: String { PopplerErrors.backend }
+    var rendererID: String { PopplerErrors.rendererID }
 
     func catalogReference() throws -> PDFReference {
         var (num, gen): (Int32, Int32) = (0, 0)
-        guard core.catalogReference(&num, &gen) else { throw RendererError(.damaged, "the document has no catalog", backend: backendID) }
+        guard core.catalogReference(&num, &gen) else { throw RendererError(.damaged, "the document has no catalog", rendererID: rendererID) }
         return PDFReference(number: Int(num), generation: Int(gen))
     }
 
@@ -22,13 +22,13 @@ extension PopplerDocument: PDFObjectEditing {
 
     func object(_ number: Int) throws -> PDFObject {
         try PDFObjectBuilder.read { each, user in
-            guard core.objectTokens(number, each, user) else { throw RendererError(.limitExceeded, "out of memory reading object \(number)", backend: backendID) }
+            guard core.objectTokens(number, each, user) else { throw RendererError(.limitExceeded, "out of memory reading object \(number)", rendererID: rendererID) }
         }
     }
 
     func trailer() throws -> PDFObject {
         try PDFObjectBuilder.read { each, user in
-            guard core.trailerTokens(each, user) else { throw RendererError(.limitExceeded, "out of memory reading the trailer", backend: backendID) }
+            guard core.trailerTokens(each, user) else { throw RendererError(.limitExceeded, "out of memory reading the trailer", rendererID: rendererID) }
         }
     }
 

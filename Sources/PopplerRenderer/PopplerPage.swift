@@ -56,7 +56,7 @@ final class PopplerPage: EnginePage {
             guard PixelRect.area(area, liesOnPageOf: PageSize(width: width, height: height), scale: options.scale) else {
                 throw RendererError(
                     .unsupported, "Poppler draws only inside the crop box (poppler-glib clips to it), and page \(index + 1)'s \(options.box.rawValue) box reaches past it",
-                    backend: PopplerErrors.backend)
+                    rendererID: PopplerErrors.rendererID)
             }
         }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(area.width)))

@@ -54,7 +54,7 @@ public struct DocumentComparer: Sendable {
         var opened: [String: Result<Document, RendererError>] = [:]
         for id in renderers {
             do {
-                opened[id] = .success(try registry.open(source, password: password, backend: .id(id)))
+                opened[id] = .success(try registry.open(source, password: password, renderer: .id(id)))
             } catch let error as RendererError where error.code != .invalidArgument && error.code != .cancelled {
                 opened[id] = .failure(error)
             }

@@ -87,7 +87,7 @@ final class EngineConnection {
             let lost = RendererError(
                 .engineCrashed,
                 "\(error.message); the changes made to \(displayName) since it was opened or saved were held by that process and are lost: open the document again",
-                backend: opening?.rendererID)
+                rendererID: opening?.rendererID)
             self.lost = lost
             throw lost
         }
@@ -101,7 +101,7 @@ final class EngineConnection {
         handle: (IsolationReply, MessageChannel, ContinuousClock.Instant?) throws -> T
     ) throws -> T {
         try cancellation?.check()
-        guard let process else { throw RendererError(.engineFailure, "no engine process serves \(displayName)", backend: opening?.rendererID) }
+        guard let process else { throw RendererError(.engineFailure, "no engine process serves \(displayName)", rendererID: opening?.rendererID) }
         let deadline = options.timeLimit.map { ContinuousClock.now + $0 }
         do {
             let pid = process.pid
@@ -125,20 +125,20 @@ final class EngineConnection {
                 let limit = options.timeLimit.map { "\(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) s" } ?? ""
                 throw RendererError(
                     .limitExceeded, "\(displayName): the engine took longer than the time limit of \(limit) to \(action()), and was stopped",
-                    backend: opening?.rendererID)
+                    rendererID: opening?.rendererID)
             case .closed:
                 let ending = process.waitForExit()
                 throw RendererError(
-                    .engineCrashed, "\(displayName): the engine process \(ending) while it tried to \(action())", backend: opening?.rendererID)
+                    .engineCrashed, "\(displayName): the engine process \(ending) while it tried to \(action())", rendererID: opening?.rendererID)
             }
         } catch let error as DecodingError {
             self.process = nil
             throw RendererError(
-                .engineFailure, "\(displayName): the engine process gave an answer that cannot be read: \(error)", backend: opening?.rendererID)
+                .engineFailure, "\(displayName): the engine process gave an answer that cannot be read: \(error)", rendererID: opening?.rendererID)
         }
     }
 
     private func unexpectedReply() -> RendererError {
-        RendererError(.engineFailure, "the engine process for \(displayName) gave an answer that does not fit the request", backend: opening?.rendererID)
+        RendererError(.engineFailure, "the engine process for \(displayName) gave an answer that does not fit the request", rendererID: opening?.rendererID)
     }
 }

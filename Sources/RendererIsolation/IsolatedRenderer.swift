@@ -79,7 +79,7 @@ public struct IsolatedRenderer: Renderer {
         case .file(let path): crossing = .file(path)
         case .memory(let data): crossing = .memory(data)
         case .stream:
-            throw RendererError(.unsupported, "an isolated engine cannot read from an application's file system: open a file or memory", backend: id)
+            throw RendererError(.unsupported, "an isolated engine cannot read from an application's file system: open a file or memory", rendererID: id)
         }
         let opening = IsolationRequest.Opening(
             rendererID: engine.id, source: crossing, password: password, cacheBytes: limits.cacheBytes, memoryBytes: isolation.memoryBytes)

@@ -192,8 +192,8 @@ struct WireError: Codable, Sendable {
     var engineMessage: String?
 
     init(_ error: RendererError) {
-        (code, message, backend, engineMessage) = (error.code, error.message, error.backend, error.engineMessage)
+        (code, message, backend, engineMessage) = (error.code, error.message, error.rendererID, error.engineMessage)
     }
 
-    var error: RendererError { RendererError(code, message, backend: backend, engineMessage: engineMessage) }
+    var error: RendererError { RendererError(code, message, rendererID: backend, engineMessage: engineMessage) }
 }

@@ -72,3 +72,51 @@ extension Renderer {
     @available(*, deprecated, message: "engines draw and the provider encodes: use Bitmap.pngData(_:)")
     public func pngData(for bitmap: Bitmap) throws -> Data { try bitmap.pngData() }
 }
+
+/// Which renderer serves a document.
+@available(*, deprecated, renamed: "RendererSelection")
+public typealias BackendSelection = RendererSelection
+
+/// The registry's calls this release renamed.
+extension RendererRegistry {
+    /// Opens a document with the renderer `backend` selects.
+    @available(*, deprecated, renamed: "open(_:password:renderer:needing:limits:)")
+    public func open(
+        _ source: DocumentSource, password: String? = nil, backend: RendererSelection, needing capabilities: Set<Capability> = [],
+        limits: DocumentLimits = DocumentLimits()
+    ) throws -> Document {
+        try open(source, password: password, renderer: backend, needing: capabilities, limits: limits)
+    }
+
+    /// Opens a document with the renderer `backend` selects, on `threads`.
+    @available(*, deprecated, renamed: "open(_:password:renderer:needing:limits:on:)")
+    public func open(
+        _ source: DocumentSource, password: String? = nil, backend: RendererSelection, needing capabilities: Set<Capability> = [],
+        limits: DocumentLimits = DocumentLimits(), on threads: EngineThreads = .shared
+    ) async throws -> Document {
+        try await open(source, password: password, renderer: backend, needing: capabilities, limits: limits, on: threads)
+    }
+}
+
+/// The configuration's names this release changed.
+extension SessionConfiguration {
+    /// A configuration that opens with the renderer `backend` selects.
+    @available(*, deprecated, renamed: "init(pageIndex:password:renderer:limits:settings:bookmarks:annotations:clock:fileSystem:collaboration:)")
+    public init(
+        pageIndex: Int? = nil, password: String? = nil, backend: RendererSelection, limits: DocumentLimits = DocumentLimits(),
+        settings: DocumentSettings = DocumentSettings(), bookmarks: [Bookmark] = [], annotations: [Annotation] = [],
+        clock: @escaping @Sendable () -> Date = { Date() }, fileSystem: any FileSystem = LocalFileSystem(),
+        collaboration: (any CollaborationService)? = nil
+    ) {
+        self.init(
+            pageIndex: pageIndex, password: password, renderer: backend, limits: limits, settings: settings, bookmarks: bookmarks,
+            annotations: annotations, clock: clock, fileSystem: fileSystem, collaboration: collaboration)
+    }
+
+    /// The renderer to open with, or `auto`.
+    @available(*, deprecated, renamed: "renderer")
+    public var backend: RendererSelection {
+        get { renderer }
+        set { renderer = newValue }
+    }
+}

@@ -14,8 +14,8 @@ public struct ServerConfiguration: Sendable {
     /// The files and folders served: a file is served itself, a folder with every PDF under
     /// it. Nothing else is reachable.
     public var roots: [String]
-    /// The engine used when a request names none, and for the reader's session.
-    public var backend: BackendSelection
+    /// The renderer used when a request names none, and for the reader's session.
+    public var renderer: RendererSelection
     /// The secret every request must carry (`Authorization: Bearer`, or the cookie the
     /// viewer's entry page sets). Never logged.
     public var token: String
@@ -96,9 +96,9 @@ public struct ServerConfiguration: Sendable {
     /// so that no try comes back while the test runs, however slow the machine.
     public var passwordTryClock: @Sendable () -> ContinuousClock.Instant = { .now }
 
-    /// A configuration serving `roots` on loopback with `token`, through `backend`.
+    /// A configuration serving `roots` on loopback with `token`, through `renderer`.
     public init(
-        roots: [String], token: String, host: String = "127.0.0.1", port: Int = 8080, backend: BackendSelection = .auto,
+        roots: [String], token: String, host: String = "127.0.0.1", port: Int = 8080, renderer: RendererSelection = .auto,
         allowsEditing: Bool = true, password: String? = nil, documentLimits: DocumentLimits = DocumentLimits(),
         maximumDPI: Double = 1200, maximumPixelCount: Int = 64_000_000, timeLimit: Duration? = .seconds(60),
         documentsPerFile: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), queueLimit: Int = 256,
@@ -108,7 +108,7 @@ public struct ServerConfiguration: Sendable {
         self.token = token
         self.host = host
         self.port = port
-        self.backend = backend
+        self.renderer = renderer
         self.allowsEditing = allowsEditing
         self.password = password
         self.documentLimits = documentLimits

@@ -74,8 +74,8 @@ final class ServerContext: Sendable {
     /// Opens the served file at `path` with the registry's renderers (which may run their
     /// engines in child processes: `RendererIsolation`'s `IsolatedRenderer`), with a
     /// reader's `password` or else the server's. Engine work: call it on an engine thread.
-    func openDocument(_ path: String, backend: BackendSelection, password: String?) throws -> Document {
-        try registry.open(.file(path), password: password ?? configuration.password, backend: backend, limits: configuration.documentLimits)
+    func openDocument(_ path: String, renderer: RendererSelection, password: String?) throws -> Document {
+        try registry.open(.file(path), password: password ?? configuration.password, renderer: renderer, limits: configuration.documentLimits)
     }
 
     /// The ids of the renderers a request may name.

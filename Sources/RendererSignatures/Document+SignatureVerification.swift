@@ -23,7 +23,7 @@ extension Document {
     /// or `trust`'s PEM holds no certificate.
     public func verifySignatures(trust: TrustAnchors = .none) throws -> [SignatureVerification] {
         guard !hasUnsavedChanges else {
-            throw RendererError(.invalidArgument, "the document has unsaved changes; signatures are verified over the saved file", backend: rendererID)
+            throw RendererError(.invalidArgument, "the document has unsaved changes; signatures are verified over the saved file", rendererID: rendererID)
         }
         let fields = try signatureFields()
         let data = try sourceData()

@@ -87,7 +87,7 @@ struct SigningPlan {
         for range in prepared.byteRanges { content.append(data[range.offset..<(range.offset + range.length)]) }
         let signature = try value(over: content)
         guard signature.count <= request.signatureCapacity else {
-            throw RendererError(.engineFailure, "the signature took \(signature.count) bytes, more than the \(request.signatureCapacity) reserved", backend: document.renderer.id)
+            throw RendererError(.engineFailure, "the signature took \(signature.count) bytes, more than the \(request.signatureCapacity) reserved", rendererID: document.renderer.id)
         }
         let hex = Data(signature.map { String(format: "%02X", $0) }.joined().utf8)
         let start = prepared.byteRanges[0].length + 1
@@ -124,23 +124,23 @@ struct SigningPlan {
         let fields = try document.signatureFields()
         let permissions = try document.info().permissions
         guard permissions.contains(.fillForms) else {
-            throw RendererError(.notPermitted, "the document's permissions do not allow filling in its form, which signing is", backend: backend)
+            throw RendererError(.notPermitted, "the document's permissions do not allow filling in its form, which signing is", rendererID: backend)
         }
         switch signer {
         case .timestamp:
             // PAdES lets a document timestamp follow any certification (ISO 32000-2, 12.8.2.2).
             guard permissions.contains(.annotate) else {
-                throw RendererError(.notPermitted, "the document's permissions do not allow adding a timestamp's field", backend: backend)
+                throw RendererError(.notPermitted, "the document's permissions do not allow adding a timestamp's field", rendererID: backend)
             }
             return SignatureUpdateRequest(
                 placement: .newField(name: try fieldName(nil, among: fields, prefix: "Timestamp"), pageIndex: 0, area: nil),
                 subFilter: SignatureUpdateRequest.documentTimestamp, signerName: nil, signingTime: Date(), signatureCapacity: Self.timestampCapacity)
         case .certificate(let identity, let options):
             if fields.contains(where: { $0.certification == .noChanges }) {
-                throw RendererError(.notPermitted, "the document is certified with no change allowed, signing included", backend: backend)
+                throw RendererError(.notPermitted, "the document is certified with no change allowed, signing included", rendererID: backend)
             }
             if options.certification != nil, fields.contains(where: \.isSigned) {
-                throw RendererError(.invalidArgument, "only a document's first signature can certify it; this one is signed already", backend: backend)
+                throw RendererError(.invalidArgument, "only a document's first signature can certify it; this one is signed already", rendererID: backend)
             }
             let placement = try placement(options, fields: fields, permissions: permissions)
             // The room for the value: a signature of a few bytes is as long as the real one
@@ -161,24 +161,24 @@ struct SigningPlan {
         switch options.placement {
         case .field(let name):
             guard let field = fields.first(where: { $0.name == name }) else {
-                throw RendererError(.invalidArgument, "the document has no signature field \(name)", backend: backend)
+                throw RendererError(.invalidArgument, "the document has no signature field \(name)", rendererID: backend)
             }
-            guard !field.isSigned else { throw RendererError(.invalidArgument, "the field \(name) is signed already", backend: backend) }
+            guard !field.isSigned else { throw RendererError(.invalidArgument, "the field \(name) is signed already", rendererID: backend) }
             return .field(name)
         case .newField(let name, let pageIndex, let area):
             guard permissions.contains(.annotate) else {
-                throw RendererError(.notPermitted, "the document's permissions do not allow adding a signature field", backend: backend)
+                throw RendererError(.notPermitted, "the document's permissions do not allow adding a signature field", rendererID: backend)
             }
             guard (0..<document.pageCount).contains(pageIndex) else {
-                throw RendererError(.pageOutOfRange, "the document has no page \(pageIndex + 1)", backend: backend)
+                throw RendererError(.pageOutOfRange, "the document has no page \(pageIndex + 1)", rendererID: backend)
             }
             if let area {
                 let numbers = [area.minX, area.minY, area.maxX, area.maxY]
                 guard numbers.allSatisfy(\.isFinite), area.maxX - area.minX >= 1, area.maxY - area.minY >= 1 else {
-                    throw RendererError(.invalidArgument, "a signature's area must be finite and at least a point wide and high", backend: backend)
+                    throw RendererError(.invalidArgument, "a signature's area must be finite and at least a point wide and high", rendererID: backend)
                 }
             } else if options.isVisible {
-                throw RendererError(.invalidArgument, "a visible signature in a new field needs an area", backend: backend)
+                throw RendererError(.invalidArgument, "a visible signature in a new field needs an area", rendererID: backend)
             }
             return .newField(name: try fieldName(name, among: fields, prefix: "Signature"), pageIndex: pageIndex, area: options.isVisible ? area : nil)
         }
@@ -189,7 +189,7 @@ struct SigningPlan {
         let taken = Set(signatures.map(\.name) + (try document.formFields()).map(\.name))
         if let given {
             guard !given.isEmpty, !given.contains("."), given.count <= 200, !taken.contains(given) else {
-                throw RendererError(.invalidArgument, "a new signature field needs a name of its own without a dot; \(given) is not one", backend: document.renderer.id)
+                throw RendererError(.invalidArgument, "a new signature field needs a name of its own without a dot; \(given) is not one", rendererID: document.renderer.id)
             }
             return given
         }

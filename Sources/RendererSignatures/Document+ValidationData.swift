@@ -21,7 +21,7 @@ extension Document {
             if let token = CMSBytes.signatureTimestamp(in: ranges.signature) { data.certificates += CMSBytes.certificates(in: token) }
         }
         guard !data.isEmpty else {
-            throw RendererError(.invalidArgument, "the document's signatures carry no certificate and no validation data was given", backend: renderer.id)
+            throw RendererError(.invalidArgument, "the document's signatures carry no certificate and no validation data was given", rendererID: renderer.id)
         }
         return try preparedValidationDataUpdate(data)
     }

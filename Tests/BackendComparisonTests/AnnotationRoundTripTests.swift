@@ -11,12 +11,12 @@ struct AnnotationRoundTripTests {
     @Test(arguments: pairs, [("text.pdf", 0), ("rotated.pdf", 1), ("cropbox.pdf", 0)])
     func writtenByOneReadByTheOther(engines: (writer: String, reader: String), page: (file: String, index: Int)) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))
-        let writer = try Fixtures.registry.open(.file(path), backend: .id(engines.writer))
+        let writer = try Fixtures.registry.open(.file(path), renderer: .id(engines.writer))
         let samples = AnnotationSamples.samples(pageIndex: page.index)
         let added = try samples.map { try writer.addAnnotation($0) }
         try writer.save()
 
-        let reader = try Fixtures.registry.open(.file(path), backend: .id(engines.reader))
+        let reader = try Fixtures.registry.open(.file(path), renderer: .id(engines.reader))
         let read = try reader.annotations(pageAt: page.index)
         for (sample, stored) in zip(samples, added) {
             guard let back = read.first(where: { $0.id == stored.id }) else {
@@ -38,7 +38,7 @@ import RendererProviderXFDF
 struct XFDFRoundTripTests {
     @Test(arguments: AnnotationRoundTripTests.pairs, [("text.pdf", 0), ("rotated.pdf", 3)])
     func exportedFromOneImportedWithTheOther(engines: (writer: String, reader: String), page: (file: String, index: Int)) throws {
-        let source = try Fixtures.registry.open(.file(AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))), backend: .id(engines.writer))
+        let source = try Fixtures.registry.open(.file(AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))), renderer: .id(engines.writer))
         let samples = AnnotationSamples.samples(pageIndex: page.index)
         let stored = try samples.map { try source.addAnnotation($0) }
         let xfdf = try source.xfdfData(fileName: page.file)
@@ -50,14 +50,14 @@ struct XFDFRoundTripTests {
         #expect(elements == samples.map { $0.kind.rawValue.lowercased() })
 
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))
-        let target = try Fixtures.registry.open(.file(path), backend: .id(engines.reader))
+        let target = try Fixtures.registry.open(.file(path), renderer: .id(engines.reader))
         let result = try target.importXFDF(xfdf)
         #expect(result.skipped.isEmpty, "\(result.skipped.prefix(3))")
         #expect(result.imported.count == samples.count)
         #expect(result.droppedFields.isEmpty)
         try target.save()
 
-        let read = try Fixtures.registry.open(.file(path), backend: .id(engines.reader)).annotations(pageAt: page.index)
+        let read = try Fixtures.registry.open(.file(path), renderer: .id(engines.reader)).annotations(pageAt: page.index)
         #expect(read.map(\.kind) == samples.map(\.kind))
         for ((sample, original), back) in zip(zip(samples, stored), read) {
             #expect(

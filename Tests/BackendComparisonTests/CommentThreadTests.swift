@@ -28,13 +28,13 @@ struct CommentThreadTests {
     @Test(arguments: AnnotationRoundTripTests.pairs)
     func writtenByOneReadByTheOther(engines: (writer: String, reader: String)) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let writer = try await Fixtures.registry.open(.file(path), backend: .id(engines.writer))
+        let writer = try await Fixtures.registry.open(.file(path), renderer: .id(engines.writer))
         let written = try Self.thread(in: writer)
         #expect(written.map(\.inReplyTo) == [nil, written[0].id, written[1].id, written[0].id])
         #expect(written[3].reviewState == .accepted)
         try writer.save()
 
-        let read = try await Fixtures.registry.open(.file(path), backend: .id(engines.reader)).annotations(pageAt: 0)
+        let read = try await Fixtures.registry.open(.file(path), renderer: .id(engines.reader)).annotations(pageAt: 0)
         #expect(read.map(\.id) == written.map(\.id))
         #expect(read.map(\.inReplyTo) == written.map(\.inReplyTo), "\(engines)")
         #expect(read.map(\.reviewState) == [nil, nil, nil, .accepted], "\(engines)")
@@ -62,7 +62,7 @@ struct CommentThreadTests {
     @Test(arguments: Fixtures.backendIDs)
     func aRootGoesWithItsThread(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
         let other = try document.addAnnotation(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 72, y: 400, width: 50, height: 50)))
         let thread = try Self.thread(in: document)
         try document.removeAnnotation(withID: thread[0].id)
@@ -79,11 +79,11 @@ struct CommentThreadTests {
     /// XFDF carries the thread (`inreplyto`, `state`, `statemodel`) into a fresh copy.
     @Test(arguments: AnnotationRoundTripTests.pairs)
     func xfdfCarriesTheThread(engines: (writer: String, reader: String)) throws {
-        let source = try Fixtures.registry.open(.file(try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), backend: .id(engines.writer))
+        let source = try Fixtures.registry.open(.file(try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), renderer: .id(engines.writer))
         let written = try Self.thread(in: source)
         let xfdf = try source.xfdfData()
         #expect(String(decoding: xfdf, as: UTF8.self).contains("inreplyto=\"\(written[0].id)\""))
-        let target = try Fixtures.registry.open(.file(try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), backend: .id(engines.reader))
+        let target = try Fixtures.registry.open(.file(try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), renderer: .id(engines.reader))
         _ = try target.importXFDF(xfdf)
         let read = try target.annotations(pageAt: 0)
         #expect(read.map(\.inReplyTo) == written.map(\.inReplyTo) && read.map(\.reviewState) == written.map(\.reviewState), "\(engines)")

@@ -12,8 +12,8 @@ struct DocumentFactsComparisonTests {
 
     @Test(arguments: documents)
     func sameFacts(file: String) throws {
-        let mupdf = try Fixtures.registry.open(.file(file), backend: .id("mupdf"))
-        let poppler = try Fixtures.registry.open(.file(file), backend: .id("poppler"))
+        let mupdf = try Fixtures.registry.open(.file(file), renderer: .id("mupdf"))
+        let poppler = try Fixtures.registry.open(.file(file), renderer: .id("poppler"))
         #expect(try mupdf.info() == poppler.info())
         let mupdfPages = try mupdf.pageInfos()
         let popplerPages = try poppler.pageInfos()
@@ -34,7 +34,7 @@ struct DocumentFactsComparisonTests {
         for file in files {
             let expected = try await PdfinfoReport(file: file)
             for backend in Fixtures.backendIDs {
-                let pages = try await Fixtures.registry.open(.file(file), backend: .id(backend)).pageInfos()
+                let pages = try await Fixtures.registry.open(.file(file), renderer: .id(backend)).pageInfos()
                 #expect(pages.count == expected.sizes.count, "\(file) with \(backend)")
                 for (page, size) in zip(pages, expected.sizes) {
                     let turned = page.rotation == .quarter || page.rotation == .threeQuarters

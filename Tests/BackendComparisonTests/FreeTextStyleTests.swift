@@ -37,14 +37,14 @@ struct FreeTextStyleTests {
     func aStyleIsWrittenReadAndDrawnAlike(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         let centred = try await document.addAnnotation(Self.note(.center, y: 300))
         let left = try await document.addAnnotation(Self.note(.left, y: 400))
         #expect(centred.textStyle == Self.note(.center, y: 300).textStyle)
         try document.save()
 
         for reader in Fixtures.backendIDs {
-            let read = try await Fixtures.registry.open(.file(path), backend: .id(reader)).annotations(pageAt: 0)
+            let read = try await Fixtures.registry.open(.file(path), renderer: .id(reader)).annotations(pageAt: 0)
             #expect(read.map(\.textStyle) == [centred.textStyle, left.textStyle], "written by \(backend), read by \(reader)")
         }
         let script = """
@@ -67,7 +67,7 @@ struct FreeTextStyleTests {
         let xfdf = try document.xfdfData()
         #expect(String(decoding: xfdf, as: UTF8.self).contains(#"justification="centered""#))
         for importer in Fixtures.backendIDs {
-            let target = try await Fixtures.registry.open(.file(AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), backend: .id(importer))
+            let target = try await Fixtures.registry.open(.file(AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), renderer: .id(importer))
             _ = try target.importXFDF(xfdf)
             #expect(try target.annotations(pageAt: 0).map(\.textStyle) == [centred.textStyle, left.textStyle], "imported by \(importer)")
         }
@@ -85,11 +85,11 @@ struct FreeTextStyleTests {
     /// write them (it would draw them in Helvetica), and adds nothing.
     @Test func fontFamiliesBeyondHelveticaAreMuPDFs() async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let mupdf = try await Fixtures.registry.open(.file(path), backend: .id("mupdf"))
+        let mupdf = try await Fixtures.registry.open(.file(path), renderer: .id("mupdf"))
         try await mupdf.addAnnotation(Self.note(.left, y: 300, family: .times))
         try await mupdf.addAnnotation(Self.note(.right, y: 400, family: .courier))
         try mupdf.save()
-        let poppler = try await Fixtures.registry.open(.file(path), backend: .id("poppler"))
+        let poppler = try await Fixtures.registry.open(.file(path), renderer: .id("poppler"))
         #expect(try poppler.annotations(pageAt: 0).map { $0.textStyle?.fontFamily } == [.times, .courier])
         let refused = #expect(throws: RendererError.self) { try poppler.addAnnotation(Self.note(.left, y: 500, family: .times)) }
         #expect(refused?.code == .unsupported && refused?.message.contains("Helvetica") == true)
@@ -103,7 +103,7 @@ struct FreeTextStyleTests {
     @Test(arguments: Fixtures.backendIDs)
     func badStylesAreRefused(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         var square = Self.note(.left, y: 300)
         square.kind = .square
         var tiny = Self.note(.left, y: 300)

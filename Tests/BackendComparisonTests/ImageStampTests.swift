@@ -30,7 +30,7 @@ struct ImageStampTests {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("stamp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         let plain = try await document.render(pageAt: 0, options: RenderOptions(dpi: 72))
 
         let added = try document.addImageStamp(Self.stamp, image: StampImage(data: StampPictures.png(StampPictures.quadrants())))
@@ -50,7 +50,7 @@ struct ImageStampTests {
         // Moved, resized and given new contents, by the other engine too: still the picture.
         let other = Fixtures.backendIDs.first { $0 != backend }!
         for editor in [backend, other] {
-            let reopened = try await Fixtures.registry.open(.file(path), backend: .id(editor))
+            let reopened = try await Fixtures.registry.open(.file(path), renderer: .id(editor))
             var moved = try reopened.annotation(withID: added.id)
             moved.rect = PageRect(x: 300, y: 400, width: 100, height: 50)
             moved.contents = "moved by \(editor)"
@@ -70,7 +70,7 @@ struct ImageStampTests {
     func aPictureStandsUprightOnATurnedPage(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("rotated.pdf"))
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         let picture = try StampImage(data: StampPictures.png(StampPictures.quadrants()))
         var placed: [Int: PageRect] = [:]
         for page in 1...3 {
@@ -98,7 +98,7 @@ struct ImageStampTests {
     @Test(arguments: Fixtures.backendIDs)
     func aLargePictureIsStoredAtThreeHundredPixelsAnInch(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         let large = try StampImage(data: StampPictures.jpeg(StampPictures.quadrants(width: 2000, height: 1000)))
         #expect(large.alpha == nil && large.width == 2000)
         try document.addImageStamp(
@@ -138,7 +138,7 @@ struct ImageStampTests {
         #expect(missing?.code == .fileNotFound)
 
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         var square = Self.stamp
         square.kind = .square
         let wrongKind = #expect(throws: RendererError.self) { try document.addImageStamp(square, image: StampImage(data: png)) }

@@ -10,8 +10,8 @@ struct NavigationComparisonTests {
 
     @Test(arguments: Fixtures.allDocuments)
     func sameTextSearchAndLinks(file: String) throws {
-        let mupdf = try Fixtures.registry.open(.file(file), backend: .id("mupdf"))
-        let poppler = try Fixtures.registry.open(.file(file), backend: .id("poppler"))
+        let mupdf = try Fixtures.registry.open(.file(file), renderer: .id("mupdf"))
+        let poppler = try Fixtures.registry.open(.file(file), renderer: .id("poppler"))
         for index in 0..<mupdf.pageCount {
             #expect(Fixtures.normalizedWhitespace(try mupdf.text(pageAt: index)) == Fixtures.normalizedWhitespace(try poppler.text(pageAt: index)),
                     "text of page \(index + 1)")
@@ -38,8 +38,8 @@ struct NavigationComparisonTests {
         try #require(!files.isEmpty, "no PDF found under /usr/share/doc")
         for file in files {
             let expected = try await MutoolOutline(file: file).entries
-            let mupdf = try await Fixtures.registry.open(.file(file), backend: .id("mupdf"))
-            let poppler = try await Fixtures.registry.open(.file(file), backend: .id("poppler"))
+            let mupdf = try await Fixtures.registry.open(.file(file), renderer: .id("mupdf"))
+            let poppler = try await Fixtures.registry.open(.file(file), renderer: .id("poppler"))
             for document in [mupdf, poppler] {
                 #expect(MutoolOutline.flatten(try document.outline()) == expected, "\(file) with \(document.renderer.id)")
             }

@@ -10,7 +10,7 @@ struct AnnotationConformanceTests {
     @Test(arguments: Fixtures.backendIDs, [("text.pdf", 0), ("rotated.pdf", 1), ("cropbox.pdf", 0)])
     func addedAnnotationsReadBackAfterSaving(backend: String, page: (file: String, index: Int)) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
         let before = try document.annotations(pageAt: page.index).count
         var added: [Annotation] = []
         for sample in AnnotationSamples.samples(pageIndex: page.index) {
@@ -19,7 +19,7 @@ struct AnnotationConformanceTests {
         #expect(Set(added.map(\.id)).count == added.count, "identities are unique")
         try document.save()
 
-        let reopened = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let reopened = try Fixtures.registry.open(.file(path), renderer: .id(backend))
         let read = try reopened.annotations(pageAt: page.index)
         #expect(read.count == before + added.count)
         for (sample, stored) in zip(AnnotationSamples.samples(pageIndex: page.index), added) {
@@ -42,7 +42,7 @@ extension AnnotationConformanceTests {
     @Test(arguments: Fixtures.backendIDs)
     func updateAndRemoveByIdentity(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
         let added = try (0..<3).map { try document.addAnnotation(Self.square($0)) }
         var changed = added[1]
         changed.contents = "changed"
@@ -59,7 +59,7 @@ extension AnnotationConformanceTests {
         try document.save()
         #expect(!document.hasUnsavedChanges)
 
-        let read = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0)
+        let read = try Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
         #expect(read.map(\.contents) == ["changed", "square 2"])
         #expect(AnnotationSamples.differences(changed, read[0], in: [.rect, .color, .contents]) == [])
     }
@@ -124,7 +124,7 @@ struct SavingConformanceTests {
     func incrementalSaveKeepsTheOriginalBytesAsAPrefix(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: .incremental)
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -135,21 +135,21 @@ struct SavingConformanceTests {
         // Saving again, in place, on the document now reading the saved file.
         try await document.addAnnotation(AnnotationConformanceTests.square(1))
         try document.save()
-        #expect(try await Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).count == 2)
+        #expect(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0).count == 2)
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
     @Test(arguments: Fixtures.backendIDs)
     func rewriteWritesOneWholeFile(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         let copy = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("rewritten.pdf").path
         try document.save(to: copy, mode: .rewrite)
         let rewritten = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(rewritten.ranges(of: Data("%%EOF".utf8)).count == 1, "no incremental update section")
         #expect(try await Tool.run("qpdf", ["--check", copy]).status == 0)
-        #expect(try await Fixtures.registry.open(.file(copy), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try await Fixtures.registry.open(.file(copy), renderer: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
     /// A file the engine had to repair is rewritten whole: an update appended to a broken
@@ -163,7 +163,7 @@ struct SavingConformanceTests {
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(try await Tool.run("qpdf", ["--check", path]).status != 0, "the cross-reference offset is broken")
 
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         let refused = #expect(throws: RendererError.self) { try document.save(mode: .incremental) }
         #expect(refused?.code == .invalidArgument)
@@ -172,7 +172,7 @@ struct SavingConformanceTests {
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.ranges(of: Data("%%EOF".utf8)).count == 1)
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
-        #expect(try await Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
     @Test(arguments: Fixtures.backendIDs)
@@ -180,7 +180,7 @@ struct SavingConformanceTests {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
@@ -199,12 +199,12 @@ struct SavingConformanceTests {
     @Test(arguments: Fixtures.backendIDs, [SaveMode.incremental, .rewrite])
     func encryptionIsKept(backend: String, mode: SaveMode) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), password: "owner-secret", backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), password: "owner-secret", renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: mode)
-        let locked = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), backend: .id(backend)) }
+        let locked = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), renderer: .id(backend)) }
         #expect(locked?.code == .passwordRequired)
-        let reopened = try await Fixtures.registry.open(.file(path), password: "user-secret", backend: .id(backend))
+        let reopened = try await Fixtures.registry.open(.file(path), password: "user-secret", renderer: .id(backend))
         #expect(try reopened.annotations(pageAt: 0).map(\.contents) == ["square 0"])
         #expect(try reopened.info().isEncrypted)
         #expect(try await Tool.run("qpdf", ["--check", "--password=owner-secret", path]).status == 0)
@@ -213,7 +213,7 @@ struct SavingConformanceTests {
     @Test(arguments: Fixtures.backendIDs)
     func aDocumentFromMemorySavesToAPath(backend: String) async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
-        let document = try await Fixtures.registry.open(.memory(data), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.memory(data), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         #expect(throws: RendererError.self) { try document.save() }
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf")) + ".saved.pdf"
@@ -271,7 +271,7 @@ struct AnnotationFixtureTests {
     @Test(arguments: Fixtures.backendIDs)
     func readOnlyKindsCannotBeChangedButCanBeRemoved(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("annotations.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         var caret = try document.annotation(withID: "caret")
         caret.contents = "changed"
         #expect(throws: RendererError.self) { try document.updateAnnotation(caret) }
@@ -280,11 +280,11 @@ struct AnnotationFixtureTests {
         #expect(try document.annotations(pageAt: 0).map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
         try document.save()
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
-        let reread = try await Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0)
+        let reread = try await Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
         #expect(reread.map(\.kind.rawValue) == ["Square", "Ink", "Line", "PolyLine", "Caret", "FileAttachment", "Highlight"])
         // The last highlight, now the first, was named before the other was removed.
         #expect(reread.map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
-        #expect(try await Fixtures.registry.open(.file(path), backend: .id(backend)).links(pageAt: 0).count == 1, "the link stays")
+        #expect(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).links(pageAt: 0).count == 1, "the link stays")
         // The popup went with its note: mutool, an independent reader here, lists the subtypes left.
         let subtypes = try await Tool.run("mutool", ["show", path, "pages/1/Annots/*/Subtype"]).text.split(separator: "\n")
         #expect(subtypes == ["/Link", "/Square", "/Ink", "/Line", "/PolyLine", "/Caret", "/FileAttachment", "/Highlight"])

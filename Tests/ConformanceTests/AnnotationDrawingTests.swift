@@ -33,7 +33,7 @@ struct AnnotationDrawingTests {
         let removed = try await Tool.run("python3", ["-c", script, original, stripped, backend == "mupdf" ? "group" : "plain"])
         try #require(removed.status == 0, "pypdf failed: \(removed.stderr)")
 
-        let document = try await Fixtures.registry.open(.file(original), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(original), renderer: .id(backend))
         var options = RenderOptions(dpi: 72)
         options.annotations = false
         let without = try await document.render(pageAt: 0, options: options)

@@ -70,7 +70,7 @@ struct AnnotationListingTests {
     @Test(arguments: Fixtures.backendIDs)
     func editsFindTheirObject(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Self.file)
-        let document = try Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
         var freeText = try document.annotation(withID: "free-1")
         freeText.contents = "changed"
         #expect(try document.updateAnnotation(freeText).contents == "changed")
@@ -81,7 +81,7 @@ struct AnnotationListingTests {
 
         try document.removeAnnotation(withID: "p1-Redact-1")
         try document.save()
-        let listed = try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations(pageAt: 0)
+        let listed = try Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
         #expect(listed.map(\.id) == ["free-1", "p1-Text-1", "p1-Square-1", "p1-Text-2"])
         #expect(listed[0].contents == "changed")
         #expect(listed[1].inReplyTo == "free-1")

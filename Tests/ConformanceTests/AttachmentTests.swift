@@ -60,14 +60,14 @@ struct AttachmentTests {
         let names = ["notes.txt", "photo.bin", "../../evil.txt"]
         #expect(try await Self.pdfdetachNames(saved) == names)
         #expect(try await Self.pdfdetachContents(saved, number: 2) == photo)
-        let reread = try await Fixtures.registry.open(.file(saved), backend: .id("poppler")).attachments()
+        let reread = try await Fixtures.registry.open(.file(saved), renderer: .id("poppler")).attachments()
         #expect(reread.map(\.name) == names)
         let photoSum = await Self.md5(photo)
         #expect(reread[1].size == photo.count && reread[1].checksum == photoSum && reread[1].description == "A photo")
         #expect(reread[1].modificationDate == modified)
         #expect(try await Tool.run("qpdf", ["--check", saved]).status == 0)
         // The annotation's attachment goes with its annotation only.
-        let again = try await Fixtures.registry.open(.file(saved), backend: .id("mupdf"))
+        let again = try await Fixtures.registry.open(.file(saved), renderer: .id("mupdf"))
         #expect { try again.removeAttachment(at: 2) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
     }
 

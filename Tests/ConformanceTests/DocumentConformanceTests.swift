@@ -77,7 +77,7 @@ struct DocumentConformanceTests {
                 _ = try Fixtures.open("encrypted.pdf", backend: backend, password: password)
                 return nil
             } catch let error as RendererError {
-                #expect(error.backend == backend)
+                #expect(error.rendererID == backend)
                 #expect(!error.message.contains(password ?? "\u{0}"), "a message must not echo the password")
                 return error.code
             } catch {
@@ -127,16 +127,16 @@ struct DocumentConformanceTests {
     @Test(arguments: Fixtures.backendIDs)
     func openFromMemory(backend: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("labels.pdf")))
-        let document = try Fixtures.registry.open(.memory(data), backend: .id(backend))
+        let document = try Fixtures.registry.open(.memory(data), renderer: .id(backend))
         #expect(document.pageCount == 9)
         #expect(try document.pageInfo(pageAt: 8).label == "AA")
 
         let encrypted = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("encrypted.pdf")))
-        #expect(try Fixtures.registry.open(.memory(encrypted), password: "user-secret", backend: .id(backend)).pageCount == 3)
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(encrypted), backend: .id(backend)) }
+        #expect(try Fixtures.registry.open(.memory(encrypted), password: "user-secret", renderer: .id(backend)).pageCount == 3)
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(encrypted), renderer: .id(backend)) }
         #expect(error?.code == .passwordRequired)
         let truncated = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("truncated.pdf")))
-        #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(truncated), backend: .id(backend)) })?.code == .damaged)
+        #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(truncated), renderer: .id(backend)) })?.code == .damaged)
     }
 
     @Test(arguments: Fixtures.readingBackendIDs)
@@ -155,8 +155,8 @@ struct RepairedIntoNothingTests {
     /// no-pages.pdf (make-fixtures.sh): a header and one object that is no catalog, no xref.
     @Test(arguments: Fixtures.readingBackendIDs + ["auto"])
     func aFileRepairedIntoNoPagesIsDamaged(backend: String) throws {
-        let selection = BackendSelection(backend)
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(Fixtures.path("no-pages.pdf")), backend: selection) }
+        let selection = RendererSelection(backend)
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(Fixtures.path("no-pages.pdf")), renderer: selection) }
         #expect(error?.code == .damaged, "\(error?.description ?? "")")
     }
 }
@@ -171,9 +171,9 @@ struct AutoServesTests {
         let source = DocumentSource.file(Fixtures.path("xref-loop.pdf"))
         let qpdf = try await Tool.run("qpdf", ["--show-npages", Fixtures.path("xref-loop.pdf")])
         #expect(qpdf.text.trimmingCharacters(in: .whitespacesAndNewlines) == "30")
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, backend: .id("mupdf")) }
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, renderer: .id("mupdf")) }
         #expect(error?.code == .damaged && error?.message.contains("no pages") == true, "\(error?.description ?? "")")
-        #expect(try await Fixtures.registry.open(source, backend: .id("poppler")).pageCount == 30)
+        #expect(try await Fixtures.registry.open(source, renderer: .id("poppler")).pageCount == 30)
         let auto = try await Fixtures.registry.open(source)
         #expect(auto.renderer.id == "poppler" && auto.pageCount == 30)
     }
@@ -183,9 +183,9 @@ struct AutoServesTests {
     /// serves Poppler, and given the password, MuPDF.
     @Test func aFileWhoseAttachmentAloneIsEncrypted() throws {
         let source = DocumentSource.file(Fixtures.path("embedded-encrypted.pdf"))
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, backend: .id("mupdf")) }
+        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, renderer: .id("mupdf")) }
         #expect(error?.code == .passwordRequired)
-        let poppler = try Fixtures.registry.open(source, backend: .id("poppler"))
+        let poppler = try Fixtures.registry.open(source, renderer: .id("poppler"))
         #expect(poppler.pageCount == 1)
         #expect(try poppler.text(pageAt: 0).contains("Only the attachment is encrypted."))
         #expect(try Fixtures.registry.open(source).renderer.id == "poppler")

@@ -40,7 +40,7 @@ struct EngineLogTests {
         let registry = RendererRegistry([MuPDFRenderer(logger: mupdfLog.logger), PopplerRenderer(logger: popplerLog.logger)])
         _ = PopplerRenderer(logger: otherLog.logger)  // made later, used for nothing: it must hear nothing
         for backend in ["mupdf", "poppler"] {
-            #expect(throws: RendererError.self) { try registry.open(.file(Fixtures.path("truncated.pdf")), backend: .id(backend)) }
+            #expect(throws: RendererError.self) { try registry.open(.file(Fixtures.path("truncated.pdf")), renderer: .id(backend)) }
         }
         #expect(!mupdfLog.messages.isEmpty)
         #expect(!popplerLog.messages.isEmpty)

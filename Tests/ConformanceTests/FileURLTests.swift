@@ -14,7 +14,7 @@ struct FileURLTests {
         // A space and a non-ASCII letter, which a URL percent-encodes and its path does not.
         let source = folder.appendingPathComponent("the colors é.pdf")
         try FileManager.default.copyItem(atPath: Fixtures.path("colors.pdf"), toPath: source.path)
-        let document = try await Fixtures.registry.open(try DocumentSource(fileURL: source), backend: .id(backend))
+        let document = try await Fixtures.registry.open(try DocumentSource(fileURL: source), renderer: .id(backend))
         #expect(document.pageCount == (try Fixtures.open("colors.pdf", backend: backend)).pageCount)
 
         let byURL = folder.appendingPathComponent("page by url.png")

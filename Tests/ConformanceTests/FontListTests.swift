@@ -13,7 +13,7 @@ struct FontListTests {
     @Test(arguments: Fixtures.backendIDs)
     func fontsAreThoseThatPdffontsLists(backend: String) async throws {
         for path in [Fixtures.path("fonts.pdf"), Fixtures.path("font-loops.pdf"), Fixtures.path("text.pdf"), Fixtures.samplePath] {
-            let fonts = try await Fixtures.registry.open(.file(path), backend: .id(backend)).fonts()
+            let fonts = try await Fixtures.registry.open(.file(path), renderer: .id(backend)).fonts()
             #expect(await fonts == (try Self.pdffonts(path)), "\(path)")
         }
         let kinds = try Fixtures.open("fonts.pdf", backend: backend).fonts().map(\.kind)
@@ -28,7 +28,7 @@ struct FontListTests {
         #expect(encrypted == (try Fixtures.open("text.pdf", backend: backend).fonts()))
         #expect(!encrypted.isEmpty)
         guard backend == "mupdf" else { return }
-        let book = try Fixtures.registry.open(.file(Fixtures.path("book.epub")), backend: .id(backend))
+        let book = try Fixtures.registry.open(.file(Fixtures.path("book.epub")), renderer: .id(backend))
         #expect { try book.fonts() } throws: { ($0 as? RendererError)?.code == .unsupported }
     }
 

@@ -33,7 +33,7 @@ struct FormFillingTests {
         }
         check(try document.formFields(), backend)
         try document.saveCopy(to: output)
-        await check(try Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formFields(), "the other engine")
+        await check(try Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend))).formFields(), "the other engine")
         let qpdf = try await FormFieldTests.qpdf(output)
         #expect(qpdf["name"]?.value == ["Marie Curie"] && qpdf["size"]?.value == ["L"] && qpdf["subscribe"]?.value == ["Off"])
         #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
@@ -84,7 +84,7 @@ struct FormFillingTests {
         #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
 
         // Each widget shows its value: the pixels in every widget's rectangle change, on both pages.
-        let filled = try await Fixtures.registry.open(.file(output), backend: .id(backend))
+        let filled = try await Fixtures.registry.open(.file(output), renderer: .id(backend))
         let rects: [(page: Int, rect: PageRect)] = [
             (0, PageRect(x: 72, y: 72, width: 228, height: 20)), (0, PageRect(x: 72, y: 122, width: 228, height: 20)),
             (1, PageRect(x: 72, y: 72, width: 228, height: 20)), (1, PageRect(x: 72, y: 178, width: 14, height: 14)),
@@ -150,7 +150,7 @@ struct FormFillingTests {
         let text = String(decoding: try await Tool.run("pdftotext", [output, "-"]).stdout, as: UTF8.self)
         // Widgets are drawn as they show: the fixture's untouched fields have empty appearances.
         #expect(text.contains("Flattened Value") && text.contains("A form with a field of each kind") && !text.contains("Hopper"))
-        let other = try await Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend)))
+        let other = try await Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend)))
         #expect(try other.formFields() == [] && other.formKind() == .none)
     }
 
@@ -170,6 +170,6 @@ struct FormFillingTests {
         let output = try Tool.temporaryDirectory().appendingPathComponent("hybrid.pdf").path
         try hybrid.saveCopy(to: output)
         #expect(try await FormFieldTests.qpdf(output)["applicant"]?.value == ["Wu"])
-        #expect(try await Fixtures.registry.open(.file(output), backend: .id(Self.other(than: backend))).formKind() == .acroFormWithXFA)
+        #expect(try await Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend))).formKind() == .acroFormWithXFA)
     }
 }

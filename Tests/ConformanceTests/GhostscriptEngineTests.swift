@@ -12,13 +12,13 @@ struct GhostscriptEngineTests {
     static let registry = RendererRegistry([MuPDFRenderer(), GhostscriptRenderer()])
 
     static func open(_ name: String, password: String? = nil) throws -> Document {
-        try registry.open(.file(Fixtures.path(name)), password: password, backend: .id("ghostscript"))
+        try registry.open(.file(Fixtures.path(name)), password: password, renderer: .id("ghostscript"))
     }
 
     @Test func pageFactsAreMuPDFs() throws {
         for name in ["rotated.pdf", "cropbox.pdf", "mixed-sizes.pdf", "boxes.pdf", "text.pdf"] {
             let ghostscript = try Self.open(name)
-            let mupdf = try Self.registry.open(.file(Fixtures.path(name)), backend: .id("mupdf"))
+            let mupdf = try Self.registry.open(.file(Fixtures.path(name)), renderer: .id("mupdf"))
             #expect(ghostscript.pageCount == mupdf.pageCount, "\(name)")
             for (gs, mu) in zip(try ghostscript.pageInfos(), try mupdf.pageInfos()) {
                 #expect(abs(gs.size.width - mu.size.width) < 0.01 && abs(gs.size.height - mu.size.height) < 0.01, "\(name) page \(mu.index + 1)")
@@ -64,7 +64,7 @@ struct GhostscriptEngineTests {
     @Test(arguments: ["sample", "text.pdf", "rotated.pdf", "search.pdf"])
     func textIsGhostscriptsTxtwrite(name: String) async throws {
         let path = name == "sample" ? Fixtures.samplePath : Fixtures.path(name)
-        let document = try await Self.registry.open(.file(path), backend: .id("ghostscript"))
+        let document = try await Self.registry.open(.file(path), renderer: .id("ghostscript"))
         for index in 0..<document.pageCount {
             let witness = try await Tool.run("gs", [
                 "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=txtwrite", "-dUseCropBox",
@@ -84,7 +84,7 @@ struct GhostscriptEngineTests {
     @Test func characterBoxesLieWhereMuPDFsDo() throws {
         for name in ["text.pdf", "rotated.pdf"] {
             let ghostscript = try Self.open(name)
-            let mupdf = try Self.registry.open(.file(Fixtures.path(name)), backend: .id("mupdf"))
+            let mupdf = try Self.registry.open(.file(Fixtures.path(name)), renderer: .id("mupdf"))
             for index in 0..<ghostscript.pageCount {
                 let ours = try ghostscript.textPage(pageAt: index).characters.filter { !$0.isWhitespace }
                 let theirs = try mupdf.textPage(pageAt: index).characters.filter { !$0.isWhitespace }
@@ -117,8 +117,8 @@ struct GhostscriptEngineTests {
     @Test func memoryAndStreamSourcesReadAsTheFileDoes() throws {
         let path = Fixtures.path("rotated.pdf")
         let file = try Self.open("rotated.pdf")
-        let memory = try Self.registry.open(.memory(Data(contentsOf: URL(fileURLWithPath: path))), backend: .id("ghostscript"))
-        let stream = try Self.registry.open(.stream(LocalFileSystem().documentStream(path)), backend: .id("ghostscript"))
+        let memory = try Self.registry.open(.memory(Data(contentsOf: URL(fileURLWithPath: path))), renderer: .id("ghostscript"))
+        let stream = try Self.registry.open(.stream(LocalFileSystem().documentStream(path)), renderer: .id("ghostscript"))
         for other in [memory, stream] {
             #expect(try other.pageInfos() == file.pageInfos())
             for index in 0..<file.pageCount {
@@ -146,7 +146,7 @@ struct GhostscriptEngineTests {
         }
         #expect(drawn >= 1)
         let missing = #expect(throws: RendererError.self) {
-            try Self.registry.open(.file("/nonexistent/file.pdf"), backend: .id("ghostscript"))
+            try Self.registry.open(.file("/nonexistent/file.pdf"), renderer: .id("ghostscript"))
         }
         #expect(missing?.code == .fileNotFound)
     }
@@ -163,7 +163,7 @@ struct GhostscriptEngineTests {
         for (name, call) in calls {
             let error = #expect(throws: RendererError.self, "\(name)") { try call() }
             #expect(error?.code == .unsupported, "\(name)")
-            #expect(error?.backend == "ghostscript", "\(name)")
+            #expect(error?.rendererID == "ghostscript", "\(name)")
         }
     }
 

@@ -32,14 +32,14 @@ struct LongDocumentTests {
     @Test(arguments: Fixtures.backendIDs)
     func unsavedChangesSurviveALongWalk(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("long.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         let added = try await document.addAnnotation(Annotation(
             kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 140, width: 60, height: 40),
             color: Color(red: 0, green: 0, blue: 1), contents: "square 0"))
         for index in 0..<Self.pageCount { _ = try await document.render(pageAt: index, options: RenderOptions(dpi: 36)) }
         #expect(try document.annotations(pageAt: 0).map(\.id) == [added.id])
         try document.save()
-        let reopened = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let reopened = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         #expect(try reopened.annotations(pageAt: 0).map(\.contents) == ["square 0"])
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
     }

@@ -62,7 +62,7 @@ struct MetadataWritingTests {
     func everyToolReadsWhatWasWritten(backend: String, mode: SaveMode) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let output = path + ".out.pdf"
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         try document.setMetadata(Self.metadata)
         #expect(try document.info().metadata == Self.metadata, "read back before saving")
         #expect(try document.xmpMetadata() == Self.metadata)
@@ -70,7 +70,7 @@ struct MetadataWritingTests {
         try document.save(to: output, mode: mode)
 
         for reader in Fixtures.backendIDs {
-            let reopened = try await Fixtures.registry.open(.file(output), backend: .id(reader))
+            let reopened = try await Fixtures.registry.open(.file(output), renderer: .id(reader))
             #expect(try reopened.info().metadata == Self.metadata, "\(backend) wrote, \(reader) read")
             #expect(try reopened.xmpMetadata() == Self.metadata, "\(backend) wrote, \(reader) read")
         }
@@ -95,7 +95,7 @@ struct MetadataWritingTests {
     @Test(arguments: Fixtures.backendIDs)
     func theXMPPacketKeepsItsOtherProperties(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("metadata-xmp.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         #expect(try document.xmpMetadata() == DocumentMetadata(title: "Old title", author: "Old author", creator: "make-fixtures.js", producer: "mutool run"))
         var metadata = try document.info().metadata
         metadata.title = "New title"
@@ -104,7 +104,7 @@ struct MetadataWritingTests {
         try document.setMetadata(metadata)
         try document.save()
 
-        let packet = try #require(try await Fixtures.registry.open(.file(path), backend: .id(backend)).xmpPacket())
+        let packet = try #require(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).xmpPacket())
         let text = String(decoding: packet, as: UTF8.self)
         for kept in ["Fixture rights", "<pdfaid:part>2</pdfaid:part>", "renderer-provider", "http://example.org/ns/fixture/"] {
             #expect(text.contains(kept), "\(kept) in \(text)")
@@ -124,7 +124,7 @@ struct MetadataWritingTests {
     @Test(arguments: Fixtures.backendIDs)
     func removedFieldsAreGoneEverywhere(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("metadata.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         var metadata = try document.info().metadata
         metadata.author = nil
         metadata.keywords = ""
@@ -132,7 +132,7 @@ struct MetadataWritingTests {
         try document.setMetadata(metadata)
         try document.save()
 
-        let reopened = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let reopened = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         let read = try reopened.info()
         #expect(read.author == nil && read.keywords == nil && read.creationDate == nil)
         #expect(read.title == "Fixture Metadata: ünïcødé" && read.subject == "Renderer fixtures")
@@ -148,26 +148,26 @@ struct MetadataWritingTests {
     @Test(arguments: Fixtures.backendIDs)
     func encryptedFilesStayEncryptedAndKeepTheirPermissions(backend: String) async throws {
         let restricted = try AnnotationSamples.scratchCopy(of: Fixtures.path("restricted.pdf"))
-        let open = try await Fixtures.registry.open(.file(restricted), backend: .id(backend))
+        let open = try await Fixtures.registry.open(.file(restricted), renderer: .id(backend))
         try open.setMetadata(DocumentMetadata(title: "Restricted, retitled"))
         try open.save()
         #expect(try await Self.pdfinfo(restricted)["Encrypted"]?.hasPrefix("yes") == true)
-        #expect(try await Fixtures.registry.open(.file(restricted), backend: .id(backend)).info().title == "Restricted, retitled")
+        #expect(try await Fixtures.registry.open(.file(restricted), renderer: .id(backend)).info().title == "Restricted, retitled")
         #expect(try await Self.pypdf(restricted).xmp?["title"] == "Restricted, retitled")
 
         let encrypted = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
         let before = try Data(contentsOf: URL(fileURLWithPath: encrypted))
-        let asUser = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", backend: .id(backend))
+        let asUser = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", renderer: .id(backend))
         let refusal = #expect(throws: RendererError.self) { try asUser.setMetadata(DocumentMetadata(title: "no")) }
         #expect(refusal?.code == .unsupported && refusal?.message.contains("owner password") == true)
         #expect(!asUser.hasUnsavedChanges)
         #expect(try asUser.info().title != "no")
 
-        let asOwner = try await Fixtures.registry.open(.file(encrypted), password: "owner-secret", backend: .id(backend))
+        let asOwner = try await Fixtures.registry.open(.file(encrypted), password: "owner-secret", renderer: .id(backend))
         try asOwner.setMetadata(DocumentMetadata(title: "Retitled by the owner"))
         try asOwner.save()
         #expect(try Data(contentsOf: URL(fileURLWithPath: encrypted)) != before)
-        let reread = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", backend: .id(backend))
+        let reread = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", renderer: .id(backend))
         #expect(try reread.info().title == "Retitled by the owner" && reread.info().isEncrypted)
         #expect(try await Self.pdfinfo(encrypted, password: "owner-secret")["Title"] == "Retitled by the owner")
         #expect(try await Self.qpdfChecks(encrypted, password: "user-secret"))

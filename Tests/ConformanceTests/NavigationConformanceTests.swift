@@ -66,7 +66,7 @@ struct NavigationConformanceTests {
 
     @Test(arguments: Fixtures.backendIDs)
     func sampleLinksLeadWhereTheyShould(backend: String) throws {
-        let document = try Fixtures.registry.open(.file(Fixtures.samplePath), backend: .id(backend))
+        let document = try Fixtures.registry.open(.file(Fixtures.samplePath), renderer: .id(backend))
         let targets = try document.links(pageAt: 0).map { Self.rounded($0.destination) }
         #expect(targets == [.page(index: 2, point: PagePoint(x: 0, y: 0)), .uri("https://www.example.org/")])
     }
@@ -150,7 +150,7 @@ struct NavigationConformanceTests {
             open(sys.argv[1], "wb").write(pdf_file(objects)[0])
             """
         #expect(try await Tool.run("python3", ["-c", script, file, Fixtures.path("")]).status == 0)
-        let outline = try await Fixtures.registry.open(.file(file), backend: .id(backend)).outline()
+        let outline = try await Fixtures.registry.open(.file(file), renderer: .id(backend)).outline()
         #expect(outline.map(\.title) == (0..<6).map { "item \($0)" })
         for item in outline {
             guard case .page(let index, let point, let view)? = item.destination else { continue }

@@ -28,7 +28,7 @@ struct OtherFormatsTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(try Fixtures.registry.open(.memory(data)).pageCount == document.pageCount)
         // Poppler does not open it, and nothing in it is changed or saved.
-        let refused = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), backend: .id("poppler")) }
+        let refused = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), renderer: .id("poppler")) }
         #expect(refused?.code == .unsupported)
         #expect(try document.annotations().isEmpty && document.formFields().isEmpty && document.signatureFields().isEmpty)
         #expect(try document.formKind() == .none)

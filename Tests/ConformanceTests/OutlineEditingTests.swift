@@ -71,7 +71,7 @@ struct OutlineEditingTests {
             "root 5",
         ])
         for other in Fixtures.backendIDs {
-            let reread = try await Fixtures.registry.open(.file(saved), backend: .id(other))
+            let reread = try await Fixtures.registry.open(.file(saved), renderer: .id(other))
             #expect(Self.rounded(try reread.outline()) == Self.outline, "\(other)")
         }
     }
@@ -173,7 +173,7 @@ struct OutlineEditingTests {
         // Page 2 is turned 90 degrees: page space's (72, 72) is user space's (72, 72) seen turned.
         #expect(pypdf.text.split(separator: "\n").map(String.init) == ["1 [72, 72, 92, 272] https://example.org/", "1 [300, 100, 340, 150] 2"])
         for other in Fixtures.backendIDs {
-            let reread = try await Fixtures.registry.open(.file(saved), backend: .id(other))
+            let reread = try await Fixtures.registry.open(.file(saved), renderer: .id(other))
             #expect(Self.rounded(try reread.links(pageAt: 1)) == [web, jump], "\(other)")
             #expect(try reread.links(pageAt: 0).isEmpty, "\(other)")
         }
@@ -231,7 +231,7 @@ extension OutlineEditingTests {
             """
         let made = try await Tool.run("python3", ["-c", script, Fixtures.path("outline.pdf"), launching])
         try #require(made.status == 0, "\(made.stderr)")
-        let document = try await Fixtures.registry.open(.file(launching), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(launching), renderer: .id(backend))
         #expect(try document.outline().last?.destination == nil)
         let report = try document.updateOutlineItem(at: [0]) { $0.title = "Renamed" }
         #expect(report == OutlineEditReport(targetsDropped: 1) && report.lines == ["1 outline target dropped"])

@@ -32,7 +32,7 @@ struct PageEditingTests {
         let path = try Tool.temporaryDirectory().appendingPathComponent(name).path
         try document.saveCopy(to: path)
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0, "\(name): qpdf --check")
-        let readers = try Fixtures.backendIDs.map { try Fixtures.registry.open(.file(path), backend: .id($0)) }
+        let readers = try Fixtures.backendIDs.map { try Fixtures.registry.open(.file(path), renderer: .id($0)) }
         for reader in readers {
             #expect(reader.pageCount == document.pageCount, "\(name) read by \(reader.renderer.id)")
             #expect(try reader.outline() == readers[0].outline(), "\(name): the engines read the same outline")
@@ -65,7 +65,7 @@ struct PageEditingTests {
         // outline.pdf: Section 1.2 and the third link go (by the name sec12) to page 3.
         #expect(report == PageEditReport(links: 1, outlineItems: 1, namedDestinations: 1))
         let path = try await Self.saveAndCheck(document, "deleted.pdf")
-        let reread = try await Fixtures.registry.open(.file(path), backend: .id("poppler"))
+        let reread = try await Fixtures.registry.open(.file(path), renderer: .id("poppler"))
         let titles = try reread.outline().flatMap { [$0.title] + $0.children.map(\.title) }
         #expect(titles == ["Chapter 1", "Section 1.1", "Chapter 2", "Section 2.1", "Website"])
         let links = try reread.links(pageAt: 0)
@@ -78,7 +78,7 @@ struct PageEditingTests {
         try document.movePage(from: 3, to: 0)
         let path = try await Self.saveAndCheck(document, "moved.pdf")
         #expect(try await Self.pageTexts(path) == ["Outline page 4", "Outline page 1", "Outline page 2", "Outline page 3"])
-        let outline = try await Fixtures.registry.open(.file(path), backend: .id("poppler")).outline()
+        let outline = try await Fixtures.registry.open(.file(path), renderer: .id("poppler")).outline()
         #expect(outline.map { $0.destination?.pageIndex } == [1, 0, nil])
         #expect(outline[0].children.map { $0.destination?.pageIndex } == [2, 3], "Section 1.2, by name, follows page 3 to index 3")
     }
@@ -106,7 +106,7 @@ struct PageEditingTests {
         #expect(try await Self.pageTexts(path) == [
             "The quick brown fox jumps over the lazy dog", "Outline page 4", "Outline page 1", "Renderer provider fixture page two", "Third page",
         ])
-        let reread = try await Fixtures.registry.open(.file(path), backend: .id("poppler"))
+        let reread = try await Fixtures.registry.open(.file(path), renderer: .id("poppler"))
         let outline = try reread.outline()
         #expect(outline.map(\.title) == ["Chapter 1", "Chapter 2", "Website"])
         #expect(outline.map { $0.destination?.pageIndex } == [2, 1, nil])
@@ -117,7 +117,7 @@ struct PageEditingTests {
         let annotated = try Fixtures.open("text.pdf", backend: "mupdf")
         let kinds = try await Fixtures.open("annotations.pdf", backend: "mupdf").annotations().map(\.kind)
         #expect(try annotated.insertPages(from: .file(Fixtures.path("annotations.pdf"))) == PageEditReport())
-        let copied = try await Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), backend: .id("poppler")).annotations(pageAt: 3)
+        let copied = try await Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), renderer: .id("poppler")).annotations(pageAt: 3)
         #expect(copied.map(\.kind).sorted { $0.rawValue < $1.rawValue } == kinds.sorted { $0.rawValue < $1.rawValue })
     }
 
@@ -130,7 +130,7 @@ struct PageEditingTests {
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
         #expect(try await Self.pageTexts(path) == ["Outline page 4", "Outline page 1"])
         for backend in Fixtures.backendIDs {
-            let part = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+            let part = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
             #expect(part.pageCount == 2)
             #expect(try part.outline().map { $0.destination?.pageIndex } == [1, 0, nil], "\(backend)")
         }

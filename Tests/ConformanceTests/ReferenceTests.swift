@@ -43,7 +43,7 @@ struct ReferenceTests {
 
     private static func fixturePages() throws -> [(file: String, page: Int)] {
         try Fixtures.allDocuments.flatMap { file in
-            let count = try Fixtures.registry.open(.file(file), backend: .id("mupdf")).pageCount
+            let count = try Fixtures.registry.open(.file(file), renderer: .id("mupdf")).pageCount
             return (1...count).map { (file: file, page: $0) }
         }
     }
@@ -57,7 +57,7 @@ struct ReferenceTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var partlyTransparent = 0
         for file in [Fixtures.samplePath, Fixtures.path("colors.pdf"), Fixtures.path("text.pdf")] {
-            let document = try await Fixtures.registry.open(.file(file), backend: .id(backend))
+            let document = try await Fixtures.registry.open(.file(file), renderer: .id(backend))
             let ours = directory.appendingPathComponent("ours.png").path
             try await document.render(pageAt: 0, options: RenderOptions(dpi: 72, pixelFormat: .rgba, background: .transparent), as: .png, to: ours)
             let theirs = directory.appendingPathComponent("theirs").path
@@ -81,7 +81,7 @@ struct ReferenceTests {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (file, page) in pages {
-            let document = try await Fixtures.registry.open(.file(file), backend: .id(backend))
+            let document = try await Fixtures.registry.open(.file(file), renderer: .id(backend))
             let ours = try await document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
             var theirs = try await EngineTools.draw(backend: backend, file: file, page: page, dpi: Int(dpi), in: directory)
             if backend == "ghostscript", let padded = theirs.padded(toWidth: ours.width, height: ours.height) { theirs = padded }

@@ -131,7 +131,7 @@ struct RenderConformanceTests {
     /// the bitmap's pixels in every format.
     @Test(arguments: Fixtures.readingBackendIDs, PixelFormat.allCases)
     func pngRoundTrip(backend: String, format: PixelFormat) async throws {
-        let document = try await Fixtures.registry.open(.file(Fixtures.samplePath), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(Fixtures.samplePath), renderer: .id(backend))
         // Ghostscript draws RGBA on an opaque background only (alphaOutputOnTransparentBackground).
         let transparent = format == .rgba && backend != "ghostscript"
         let options = RenderOptions(dpi: 40, pixelFormat: format, background: transparent ? .transparent : .white)

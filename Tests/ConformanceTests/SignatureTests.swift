@@ -70,10 +70,10 @@ struct SignatureTests {
     @Test(arguments: Fixtures.backendIDs)
     func anIncrementalSaveKeepsTheSignatureValid(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("signed.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 400, y: 100, width: 20, height: 20), contents: "after signing"))
         try document.save(mode: .incremental)
-        let fields = try await Fixtures.registry.open(.file(path), backend: .id(backend)).signatureFields()
+        let fields = try await Fixtures.registry.open(.file(path), renderer: .id(backend)).signatureFields()
         #expect(fields.first?.isSigned == true && fields.first?.coversWholeFile == false)
         let checked = try await Tool.run("pdfsig", ["-nocert", path]).text
         #expect(checked.contains("Signature is Valid.") && checked.contains("Not total document signed"), "\(checked)")
@@ -85,8 +85,8 @@ struct SignatureTests {
     func memoryAndStreamSourcesSeeTheSameSignatures(backend: String) throws {
         let path = Fixtures.path("signed.pdf")
         let fromFile = try Fixtures.open("signed.pdf", backend: backend).signatureFields()
-        let fromMemory = try Fixtures.registry.open(.memory(try Data(contentsOf: URL(fileURLWithPath: path))), backend: .id(backend))
-        let fromStream = try Fixtures.registry.open(.stream(try StreamSourceTests.stream(path)), backend: .id(backend))
+        let fromMemory = try Fixtures.registry.open(.memory(try Data(contentsOf: URL(fileURLWithPath: path))), renderer: .id(backend))
+        let fromStream = try Fixtures.registry.open(.stream(try StreamSourceTests.stream(path)), renderer: .id(backend))
         #expect(try fromMemory.signatureFields() == fromFile && fromStream.signatureFields() == fromFile)
         #expect(fromFile.first?.coversWholeFile == true)
     }

@@ -24,7 +24,7 @@ struct SignatureVerificationTests {
     }
 
     static func verify(_ path: String, backend: String, trust: TrustAnchors = .none) async throws -> [SignatureVerification] {
-        try await Fixtures.registry.open(.file(path), backend: .id(backend)).verifySignatures(trust: trust)
+        try await Fixtures.registry.open(.file(path), renderer: .id(backend)).verifySignatures(trust: trust)
     }
 
     @Test(arguments: Fixtures.backendIDs)
@@ -116,7 +116,7 @@ struct SignatureVerificationTests {
             let changed = change(original)
             #expect(changed != original, "\(name)")
             try changed.write(to: URL(fileURLWithPath: path))
-            let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+            let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
             guard let field = try document.signatureFields().first, field.isSigned else { continue }
             let verdicts = try document.verifySignatures()
             #expect(verdicts[0].verdict == .invalid && Self.codes(verdicts[0]) == [code], "\(name): \(verdicts[0].reasons)")
@@ -241,12 +241,12 @@ struct SignatureVerificationTests {
             "python3", [Fixtures.path("Signing/sign-with-lock.py"), identities.folder.path, Fixtures.path("forms.pdf"), locked, "name", "person.first"])
         try #require(made.status == 0, "\(made.stderr)")
         let anchor = TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem"))))
-        let field = try #require(try await Fixtures.registry.open(.file(locked), backend: .id(backend)).signatureFields().first { $0.name == "Locking" })
+        let field = try #require(try await Fixtures.registry.open(.file(locked), renderer: .id(backend)).signatureFields().first { $0.name == "Locking" })
         #expect(field.lock == .only(["name", "person.first"]) && field.lock?.locks("person.first") == true && field.lock?.locks("address") == false)
 
         for (name, value, allowed) in [("address", "1 Analytical Way", true), ("person.first", "Augusta", false)] {
             let filled = identities.path("filled-\(name).pdf")
-            let document = try await Fixtures.registry.open(.file(locked), backend: .id(backend))
+            let document = try await Fixtures.registry.open(.file(locked), renderer: .id(backend))
             try document.fillForm([name: [value]])
             try document.save(to: filled, mode: .incremental)
             let verdict = try #require(try await Self.verify(filled, backend: backend, trust: anchor).first { $0.field == "Locking" })

@@ -242,7 +242,7 @@ struct AnnotationVisibilityTests {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("original.pdf").path
         try FileManager.default.copyItem(atPath: path, toPath: original)
-        let document = try await Fixtures.registry.open(.file(path), backend: .id(backend))
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
         let added = try AnnotationSamples.samples(pageIndex: 0).map { try document.addAnnotation($0) }
         try document.save()
         let before = try await Self.renders(of: original), after = try await Self.renders(of: path)

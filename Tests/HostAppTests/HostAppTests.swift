@@ -327,7 +327,7 @@ struct HostAppTests {
         let without = try Netpbm(Data(contentsOf: directory.appendingPathComponent("without-1.ppm")))
         var options = RenderOptions(dpi: 72)
         options.annotations = false
-        let drawn = try await Fixtures.registry.open(.file(file), backend: .id(backend)).render(pageAt: 0, options: options)
+        let drawn = try await Fixtures.registry.open(.file(file), renderer: .id(backend)).render(pageAt: 0, options: options)
         let drawnAlike = without.pixels == drawn.bytes, annotationsShow = with.pixels != without.pixels
         #expect(drawnAlike, "--no-annotations differs from the library's drawing without annotations")
         #expect(annotationsShow, "the default render shows no annotation")

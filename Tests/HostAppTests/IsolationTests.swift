@@ -17,9 +17,9 @@ struct IsolationTests {
 
     /// `path` opened by `backend` in an engine process started as `isolation` says.
     static func open(
-        _ path: String, password: String? = nil, backend: BackendSelection = .auto, isolation: IsolationOptions = isolation()
+        _ path: String, password: String? = nil, backend: RendererSelection = .auto, isolation: IsolationOptions = isolation()
     ) throws -> Document {
-        try RendererRegistry(IsolatedRenderer.isolating(Fixtures.registry.renderers, with: isolation)).open(.file(path), password: password, backend: backend)
+        try RendererRegistry(IsolatedRenderer.isolating(Fixtures.registry.renderers, with: isolation)).open(.file(path), password: password, renderer: backend)
     }
 
     func hostapp(_ arguments: String..., environment: [String: String] = [:]) async throws -> Tool.Result {
@@ -100,7 +100,7 @@ struct IsolationTests {
         }
         let registry = RendererRegistry(described)
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
-        let fromMemory = try registry.open(.memory(data), backend: .id("poppler"))
+        let fromMemory = try registry.open(.memory(data), renderer: .id("poppler"))
         #expect(try fromMemory.text(pageAt: 1).contains("fixture"))
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -126,7 +126,7 @@ struct IsolationTests {
         let output = directory.appendingPathComponent("saved.pdf").path
         try document.save(to: output)
         // This process's engine, not the one that wrote it, reads the file back.
-        let reread = try Fixtures.registry.open(.file(output), backend: .id(backend))
+        let reread = try Fixtures.registry.open(.file(output), renderer: .id(backend))
         #expect(try reread.annotations(pageAt: 0).contains { $0.contents == "isolated" })
         #expect(try reread.formFields().first { $0.name == field.name }?.values == ["typed isolated"])
         // The outline and links are written in the engine process too.
@@ -137,7 +137,7 @@ struct IsolationTests {
         #expect(try document.removeLinks(in: link.area, pageAt: 0) == 1)
         try document.addLink(link, pageAt: 0)
         try document.save(to: output)
-        let again = try Fixtures.registry.open(.file(output), backend: .id(backend))
+        let again = try Fixtures.registry.open(.file(output), renderer: .id(backend))
         #expect(try again.outline() == outline)
         #expect(try again.links(pageAt: 0).map(\.destination) == [link.destination])
     }
@@ -151,7 +151,7 @@ struct IsolationTests {
         let identity = try SigningIdentity(pkcs12File: identities.path("signer.p12"), password: SigningIdentities.password)
         let output = identities.path("signed.pdf")
         try document.sign(with: identity).write(to: URL(fileURLWithPath: output))
-        let verdicts = try await Fixtures.registry.open(.file(output), backend: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
+        let verdicts = try await Fixtures.registry.open(.file(output), renderer: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
         #expect(verdicts.map(\.verdict) == [.valid])
         #expect(try await Tool.run("pdfsig", [output]).text.contains("Signature is Valid"))
         // The document security store, written and read through the engine process.

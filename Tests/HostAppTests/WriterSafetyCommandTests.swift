@@ -138,7 +138,7 @@ import TestSupport
         let scratch = try Scratch()
         let pdf = try scratch.copy("text.pdf")
         let holder = try #require(try FileWriteLock.acquire(pdf, timeout: 5))
-        let document = try Fixtures.registry.open(.file(pdf), backend: .id(backend))
+        let document = try Fixtures.registry.open(.file(pdf), renderer: .id(backend))
         _ = try document.addAnnotation(Annotation(kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20)))
         try document.save(to: pdf)
         do {

@@ -12,7 +12,7 @@ import Testing
     static func session(_ fixture: String, backend: String, settings: DocumentSettings = DocumentSettings()) throws -> ReadingSession {
         let session = ReadingSession(
             file: FileState(internalPath: Fixtures.path(fixture)), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend), settings: settings))
+            configuration: SessionConfiguration(renderer: .id(backend), settings: settings))
         try session.open()
         return session
     }

@@ -29,7 +29,7 @@ private struct ScriptedRenderer: Renderer {
         }
 
         func info() throws -> PageInfo {
-            if let failure { throw RendererError(failure, "scripted page failure", backend: id) }
+            if let failure { throw RendererError(failure, "scripted page failure", rendererID: id) }
             return PageInfo(index: 0, size: PageSize(width: 100, height: 100), rotation: .none, label: id)
         }
         func annotations() throws -> [Annotation] { [] }
@@ -41,7 +41,7 @@ private struct ScriptedRenderer: Renderer {
     }
 
     func openDocument(_ source: DocumentSource, password: String?, limits: DocumentLimits) throws -> any EngineDocument {
-        if let failure { throw RendererError(failure, "scripted failure", backend: id) }
+        if let failure { throw RendererError(failure, "scripted failure", rendererID: id) }
         return OnePageDocument(id: id, failure: pageFailure)
     }
 }
@@ -52,8 +52,8 @@ struct RegistryTests {
 
     @Test func byIDAndUnknownID() throws {
         let registry = RendererRegistry([ScriptedRenderer(id: "a"), ScriptedRenderer(id: "b")])
-        #expect(try registry.open(pdf, backend: .id("b")).renderer.id == "b")
-        let error = #expect(throws: RendererError.self) { try registry.open(pdf, backend: .id("c")) }
+        #expect(try registry.open(pdf, renderer: .id("b")).renderer.id == "b")
+        let error = #expect(throws: RendererError.self) { try registry.open(pdf, renderer: .id("c")) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("a, b") == true)
     }
@@ -64,7 +64,7 @@ struct RegistryTests {
         let damagedForA = RendererRegistry([ScriptedRenderer(id: "a", failure: .damaged), ScriptedRenderer(id: "b")])
         #expect(try damagedForA.open(pdf).renderer.id == "b")
         let damagedForAll = RendererRegistry([ScriptedRenderer(id: "a", failure: .damaged), ScriptedRenderer(id: "b", failure: .damaged)])
-        #expect((#expect(throws: RendererError.self) { try damagedForAll.open(pdf) })?.backend == "a")
+        #expect((#expect(throws: RendererError.self) { try damagedForAll.open(pdf) })?.rendererID == "a")
     }
 
     @Test func autoFallsBackWhenAPageIsDamaged() throws {
@@ -74,7 +74,7 @@ struct RegistryTests {
         #expect(try document.pageInfo(pageAt: 0).label == "b")
         #expect(document.renderer.id == "b")
         // A renderer chosen by id does not fall back.
-        let chosen = try registry.open(pdf, backend: .id("a"))
+        let chosen = try registry.open(pdf, renderer: .id("a"))
         #expect((#expect(throws: RendererError.self) { try chosen.pageInfo(pageAt: 0) })?.code == .damaged)
     }
 
@@ -89,17 +89,17 @@ struct RegistryTests {
     @Test func autoTriesTheNextEngineWhenOneWantsAPasswordNoneWasGivenFor() throws {
         let registry = RendererRegistry([ScriptedRenderer(id: "a", failure: .passwordRequired), ScriptedRenderer(id: "b")])
         #expect(try registry.open(pdf).renderer.id == "b")
-        #expect((#expect(throws: RendererError.self) { try registry.open(pdf, backend: .id("a")) })?.code == .passwordRequired)
+        #expect((#expect(throws: RendererError.self) { try registry.open(pdf, renderer: .id("a")) })?.code == .passwordRequired)
         let both = RendererRegistry([ScriptedRenderer(id: "a", failure: .passwordRequired), ScriptedRenderer(id: "b", failure: .passwordRequired)])
         let error = #expect(throws: RendererError.self) { try both.open(pdf) }
-        #expect(error?.code == .passwordRequired && error?.backend == "a")
+        #expect(error?.code == .passwordRequired && error?.rendererID == "a")
     }
 
     @Test func capabilitiesDecide() throws {
         let noMemory = Set(Capability.allCases).subtracting([.openMemory])
         let registry = RendererRegistry([ScriptedRenderer(id: "a", capabilities: noMemory), ScriptedRenderer(id: "b")])
         #expect(try registry.open(pdf).renderer.id == "b")
-        #expect((#expect(throws: RendererError.self) { try registry.open(pdf, backend: .id("a")) })?.code == .unsupported)
+        #expect((#expect(throws: RendererError.self) { try registry.open(pdf, renderer: .id("a")) })?.code == .unsupported)
         let none = RendererRegistry([ScriptedRenderer(id: "a", capabilities: noMemory)])
         #expect((#expect(throws: RendererError.self) { try none.open(pdf) })?.code == .unsupported)
     }
@@ -109,7 +109,7 @@ struct RegistryTests {
     @Test func aRendererChosenByNameOnlyIsLeftToItsName() throws {
         let registry = RendererRegistry([ScriptedRenderer(id: "a", isChosenByAuto: false), ScriptedRenderer(id: "b")])
         #expect(try registry.open(pdf).renderer.id == "b")
-        #expect(try registry.open(pdf, backend: .id("a")).renderer.id == "a")
+        #expect(try registry.open(pdf, renderer: .id("a")).renderer.id == "a")
         let alone = RendererRegistry([ScriptedRenderer(id: "a", isChosenByAuto: false)])
         #expect((#expect(throws: RendererError.self) { try alone.open(pdf) })?.code == .unsupported)
     }

@@ -30,7 +30,7 @@ struct ValueTests {
     }
 
     @Test func errorsDescribeThemselvesToFoundation() {
-        let error: any Error = RendererError(.damaged, "the file is cut short", backend: "mupdf", engineMessage: "no xref")
+        let error: any Error = RendererError(.damaged, "the file is cut short", rendererID: "mupdf", engineMessage: "no xref")
         #expect(error.localizedDescription == "mupdf: the file is cut short (engine: no xref)")
     }
 

@@ -84,7 +84,7 @@ import Logging
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
-        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
+        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), renderer: .id("mupdf")).annotations()
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
             // The layer starts from the PDF's own annotations, at revision 0.
             let start = try await Self.snapshot(client, token: alice)
@@ -272,7 +272,7 @@ import Logging
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let alice = try await keys.token("alice", permissions: ["read-document", "write", "download", "annotations:delete:all"])
         let noDownload = try await keys.token("bob")
-        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
+        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), renderer: .id("mupdf")).annotations()
         let dropped = try #require(base.first { $0.kind.isCreatable })
         try await harness.run(configure: { $0.collaboration = collaboration }) { client in
             let pushed = try #require(try await Self.push(client, token: alice, [
@@ -304,14 +304,14 @@ import Logging
                 #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
                 // The other engine reads the layer in the written PDF.
                 let other = engine == "mupdf" ? "poppler" : "mupdf"
-                let written = try await Fixtures.registry.open(.file(path), backend: .id(other)).annotations()
+                let written = try await Fixtures.registry.open(.file(path), renderer: .id(other)).annotations()
                 #expect(written.contains { $0.contents == "only in the layer" }, "\(engine)")
                 #expect(!written.contains { $0.id == dropped.id && $0.kind == dropped.kind }, "\(engine)")
             }
             let refused = try await client.execute(uri: Self.layerPath() + "/document.pdf", method: .get, headers: [.authorization: "Bearer \(noDownload)"])
             #expect(refused.status == .forbidden)
             // The served file itself is untouched: layers never write into the PDF.
-            #expect(try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations().count == base.count)
+            #expect(try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), renderer: .id("mupdf")).annotations().count == base.count)
         }
     }
 
@@ -431,7 +431,7 @@ import Logging
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
         let carol = try await keys.token("carol", layer: "other")
         // The XFDF goes out and comes back in through `engine`.
-        try await harness.run(configure: { $0.collaboration = collaboration; $0.backend = .id(engine) }) { client in
+        try await harness.run(configure: { $0.collaboration = collaboration; $0.renderer = .id(engine) }) { client in
             let a = Listener(port: client.port, token: alice), b = Listener(port: client.port, token: bob)
             let c = Listener(port: client.port, token: carol, layer: Self.layerPath("docs/annotations.pdf", "other"))
             defer { [a, b, c].forEach { $0.close() } }

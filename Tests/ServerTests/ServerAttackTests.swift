@@ -132,7 +132,7 @@ import WSClient
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
         let (alice, bob) = (try await keys.token("alice"), try await keys.token("bob"))
-        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), backend: .id("mupdf")).annotations()
+        let base = try await Fixtures.registry.open(.file(harness.docs + "/annotations.pdf"), renderer: .id("mupdf")).annotations()
         let own = try #require(base.first { $0.kind.isCreatable && $0.author != nil && !$0.author!.isEmpty })
         // A reader whose id is the PDF annotation's author field.
         let impostor = try await keys.token(own.author!)

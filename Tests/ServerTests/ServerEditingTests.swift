@@ -69,7 +69,7 @@ import TestSupport
             let id = try #require((created.json as? [String: Any])?["id"] as? String)
 
             // Poppler, not the server's MuPDF, reads the saved file.
-            var saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(pageAt: 1)
+            var saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler")).annotations(pageAt: 1)
             let highlight = try #require(saved.first { $0.kind == .highlight })
             #expect(highlight.contents == "from the API")
             #expect(abs(highlight.quads[0].upperLeft.x - 172) < 0.5 && abs(highlight.quads[0].lowerRight.y - 75) < 0.5)
@@ -81,7 +81,7 @@ import TestSupport
             edited["contents"] = "edited"
             let updated = try await client.send(.put, base + "/" + id, body: try JSONSerialization.data(withJSONObject: edited))
             #expect(updated.status == .ok)
-            saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(pageAt: 1)
+            saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler")).annotations(pageAt: 1)
             #expect(saved.first { $0.kind == .highlight }?.contents == "edited")
 
             let listed = try #require(try await client.get(base + "?page=1").json as? [[String: Any]])
@@ -92,13 +92,13 @@ import TestSupport
 
             let removed = try await client.execute(uri: base + "/" + id, method: .delete, headers: ServerHarness.authorization)
             #expect(removed.status == .noContent)
-            saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(pageAt: 1)
+            saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler")).annotations(pageAt: 1)
             #expect(!saved.contains { $0.kind == .highlight })
 
             // XFDF goes back in through the API.
             let imported = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: xfdf.data)
             #expect(imported.status == .ok)
-            saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(pageAt: 1)
+            saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler")).annotations(pageAt: 1)
             #expect(saved.first { $0.kind == .highlight }?.contents == "edited")
         }
     }
@@ -292,7 +292,7 @@ import TestSupport
             let edit = try await client.send(.post, documentPath("text.pdf") + "/annotations", body: ServerEditingTests.highlight)
             #expect(edit.status == .created)
             // Poppler, in this process, reads what the isolated engine saved.
-            let saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler")).annotations(pageAt: 1)
+            let saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler")).annotations(pageAt: 1)
             #expect(saved.contains { $0.kind == .highlight && $0.contents == "from the API" })
             let listed = try #require(try await client.get(documentPath("text.pdf") + "/annotations").json as? [[String: Any]])
             #expect(listed.contains { $0["contents"] as? String == "from the API" })

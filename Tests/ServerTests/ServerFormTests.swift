@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: ["mupdf", "poppler"]) func fieldsAreFilledInTheFile(engine: String) async throws {
         let harness = try ServerHarness(extra: ["forms.pdf"])
         let path = harness.docs + "/forms.pdf"
-        try await harness.run(configure: { $0.backend = .id(engine) }) { client in
+        try await harness.run(configure: { $0.renderer = .id(engine) }) { client in
             let document = documentPath("forms.pdf")
             let listed = try await client.get(document + "/form")
             let fields = try #require(listed.json as? [[String: Any]])

@@ -36,7 +36,7 @@ import TestSupport
             let read = try #require(try await client.get(path).json as? [[String: Any]])
             #expect(read.first?["isBold"] as? Bool == true)
         }
-        let saved = try await Fixtures.registry.open(.file(file), backend: .id("poppler"))
+        let saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler"))
         #expect(try saved.outline().map(\.title) == ["Second page", "Web"])
     }
 
@@ -59,7 +59,7 @@ import TestSupport
             let acknowledged = statuses.filter { $0 == .created }.count
             #expect(statuses.allSatisfy { $0 == .created || $0 == .tooManyRequests || $0 == .conflict }, "\(statuses)")
             #expect(acknowledged > 0)
-            let inFile = try await Fixtures.registry.open(.file(file), backend: .id("mupdf")).links(pageAt: 0)
+            let inFile = try await Fixtures.registry.open(.file(file), renderer: .id("mupdf")).links(pageAt: 0)
             #expect(inFile.count == acknowledged)
             // Removal: by area; none there, no area, an area that is not numbers.
             let removed = try await client.send(.delete, path + "?rect=10,10,100,20", body: Data())

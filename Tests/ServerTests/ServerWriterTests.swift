@@ -19,7 +19,7 @@ import TestSupport
         let harness = try ServerHarness()
         let file = harness.docs + "/text.pdf"
         // Two files open at most: readers of other files evict the one being written meanwhile.
-        let acknowledged = try await harness.run(configure: { $0.backend = .id(engine); $0.openFileLimit = 2 }) { client -> Set<String> in
+        let acknowledged = try await harness.run(configure: { $0.renderer = .id(engine); $0.openFileLimit = 2 }) { client -> Set<String> in
             try await withThrowingTaskGroup(of: String?.self) { group in
                 // Two viewers posting 25 notes each, at once.
                 for writer in 0..<2 {
@@ -61,7 +61,7 @@ import TestSupport
         #expect(acknowledged.count == 51)
         // What the file holds, read by both engines.
         for reader in ["mupdf", "poppler"] {
-            let kept = Set(try await Fixtures.registry.open(.file(file), backend: .id(reader)).annotations().compactMap(\.contents))
+            let kept = Set(try await Fixtures.registry.open(.file(file), renderer: .id(reader)).annotations().compactMap(\.contents))
             #expect(acknowledged.isSubset(of: kept), "\(reader) misses \(acknowledged.subtracting(kept).sorted())")
         }
         #expect(try await Tool.run("qpdf", ["--check", file]).status == 0)

@@ -248,7 +248,7 @@ import TestSupport
 
             let session = ReadingSession(
                 file: FileState(internalPath: pdf.path), registry: Fixtures.registry,
-                configuration: SessionConfiguration(backend: .id("mupdf"), collaboration: alice))
+                configuration: SessionConfiguration(renderer: .id("mupdf"), collaboration: alice))
             let events = session.events()
             try session.open()
             defer { session.close() }
@@ -292,7 +292,7 @@ import TestSupport
             let pdf = try await carol.downloadDocument()
             let session = ReadingSession(
                 file: FileState(internalPath: pdf.path), registry: Fixtures.registry,
-                configuration: SessionConfiguration(backend: .id("poppler"), collaboration: carol))
+                configuration: SessionConfiguration(renderer: .id("poppler"), collaboration: carol))
             try session.open()
             defer { session.close() }
             let error = #expect(throws: RendererError.self) { try session.addAnnotation(Self.note("", "no")) }

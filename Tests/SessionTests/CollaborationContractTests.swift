@@ -31,7 +31,7 @@ struct CollaborationContractTests {
     private func session(_ copy: WorkingCopy, backend: String, service: RecordingService, recorder: SessionRecorder? = nil) throws -> ReadingSession {
         let session = ReadingSession(
             file: FileState(internalPath: copy.path), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend), collaboration: service), delegate: recorder)
+            configuration: SessionConfiguration(renderer: .id(backend), collaboration: service), delegate: recorder)
         try session.open()
         return session
     }

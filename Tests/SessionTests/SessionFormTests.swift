@@ -23,7 +23,7 @@ import TestSupport
         #expect(values["colors"]?.values == ["green"] && values["size"]?.values == ["Off"], "size has no default")
         _ = try session.save()
         session.close()
-        let reopened = try Fixtures.registry.open(.file(copy.path), backend: .id(backend))
+        let reopened = try Fixtures.registry.open(.file(copy.path), renderer: .id(backend))
         #expect(try reopened.formValues().dictionary == values.dictionary)
     }
 }

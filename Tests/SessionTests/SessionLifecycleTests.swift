@@ -16,7 +16,7 @@ struct SessionLifecycleTests {
         let recorder = SessionRecorder()
         let session = ReadingSession(
             file: FileState(internalPath: copy.path), registry: Fixtures.registry,
-            configuration: SessionConfiguration(pageIndex: 1, backend: .id(backend)), delegate: recorder)
+            configuration: SessionConfiguration(pageIndex: 1, renderer: .id(backend)), delegate: recorder)
         let stream = session.events()
         try session.open()
         #expect(try session.currentPageIndex == 1)
@@ -43,7 +43,7 @@ struct SessionLifecycleTests {
         ])
         #expect(events.last == .closed(ViewingState(pageIndex: 2)))
         // The save wrote the changed annotation: a new document holds it.
-        let saved = try await Fixtures.registry.open(.file(copy.path), backend: .id(backend)).annotations()
+        let saved = try await Fixtures.registry.open(.file(copy.path), renderer: .id(backend)).annotations()
         #expect(saved.map(\.id) == [added.id] && saved.first?.contents == "changed")
     }
 
@@ -52,7 +52,7 @@ struct SessionLifecycleTests {
         let recorder = SessionRecorder()
         let session = ReadingSession(
             file: FileState(internalPath: Fixtures.path("text.pdf")), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend)), delegate: recorder)
+            configuration: SessionConfiguration(renderer: .id(backend)), delegate: recorder)
         #expect((#expect(throws: RendererError.self) { try session.currentPageIndex })?.code == .sessionClosed)
         try session.open()
         #expect((#expect(throws: RendererError.self) { try session.open() })?.code == .sessionClosed)
@@ -76,7 +76,7 @@ struct SessionLifecycleTests {
     func aPagePastTheDocumentIsClampedWithTheReason(backend: String) async throws {
         let recorder = SessionRecorder()
         let file = FileState(internalPath: Fixtures.path("text.pdf"), viewingState: ViewingState(pageIndex: 40, zoom: 2))
-        let session = ReadingSession(file: file, registry: Fixtures.registry, configuration: SessionConfiguration(backend: .id(backend)), delegate: recorder)
+        let session = ReadingSession(file: file, registry: Fixtures.registry, configuration: SessionConfiguration(renderer: .id(backend)), delegate: recorder)
         let stream = session.events()
         try session.open()
         #expect(try session.viewingState == ViewingState(pageIndex: 2, zoom: 2))
@@ -94,7 +94,7 @@ struct SessionLifecycleTests {
     func aViewingStatePastTheDocumentOrWithoutZoomIsRefused(backend: String) throws {
         let session = ReadingSession(
             file: FileState(internalPath: Fixtures.path("text.pdf")), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend)))
+            configuration: SessionConfiguration(renderer: .id(backend)))
         try session.open()
         defer { session.close() }
         #expect((#expect(throws: RendererError.self) { try session.goToPage(3) })?.code == .pageOutOfRange)
@@ -111,7 +111,7 @@ struct SessionLifecycleTests {
         let recorder = SessionRecorder()
         let session = ReadingSession(
             file: FileState(internalPath: Fixtures.path("encrypted.pdf")), registry: Fixtures.registry,
-            configuration: SessionConfiguration(password: "wrong", backend: .id(backend)), delegate: recorder)
+            configuration: SessionConfiguration(password: "wrong", renderer: .id(backend)), delegate: recorder)
         let stream = session.events()
         #expect((#expect(throws: RendererError.self) { try session.open() })?.code == .wrongPassword)
         #expect(recorder.calls == ["loadFailed wrong-password"])
@@ -126,14 +126,14 @@ struct SessionLifecycleTests {
     func hostBookmarksAndAnnotationsComeBackAsTheDocumentHoldsThem(backend: String) throws {
         let copy = try WorkingCopy("annotations.pdf")
         defer { copy.remove() }
-        let held = try Fixtures.registry.open(.file(copy.path), backend: .id(backend)).annotations()
+        let held = try Fixtures.registry.open(.file(copy.path), renderer: .id(backend)).annotations()
         #expect(!held.isEmpty)
         var own = Self.square
         own.id = "host-note-1"
         own.pageIndex = 0
         let recorder = SessionRecorder()
         let configuration = SessionConfiguration(
-            backend: .id(backend), bookmarks: [Bookmark(id: "b1", pageIndex: 0, title: "Start")], annotations: [held[0], own])
+            renderer: .id(backend), bookmarks: [Bookmark(id: "b1", pageIndex: 0, title: "Start")], annotations: [held[0], own])
         let session = ReadingSession(file: FileState(internalPath: copy.path), registry: Fixtures.registry, configuration: configuration, delegate: recorder)
         try session.open()
         defer { session.close() }

@@ -19,7 +19,7 @@ import TestSupport
         #expect(try session.info().metadata == metadata)
         _ = try session.save()
         session.close()
-        let reopened = try Fixtures.registry.open(.file(copy.path), backend: .id(backend))
+        let reopened = try Fixtures.registry.open(.file(copy.path), renderer: .id(backend))
         #expect(try reopened.info().title == "Retitled in a session" && reopened.xmpMetadata()?.title == "Retitled in a session")
     }
 
@@ -35,7 +35,7 @@ import TestSupport
         #expect(recorder.calls.last == "attachmentsChanged added.txt,notes.txt,../../evil.txt")
         _ = try session.save()
         session.close()
-        let reopened = try Fixtures.registry.open(.file(copy.path), backend: .id("poppler"))
+        let reopened = try Fixtures.registry.open(.file(copy.path), renderer: .id("poppler"))
         #expect(try reopened.attachments().map(\.name) == ["added.txt", "notes.txt", "../../evil.txt"])
         var settings = DocumentSettings()
         settings[.editing] = FeatureSetting(available: false, enabled: false)
@@ -64,7 +64,7 @@ import TestSupport
         #expect(recorder.calls.last == "linksChanged 1 \(before + 1)")
         _ = try session.save()
         session.close()
-        let reopened = try Fixtures.registry.open(.file(copy.path), backend: .id(backend == "mupdf" ? "poppler" : "mupdf"))
+        let reopened = try Fixtures.registry.open(.file(copy.path), renderer: .id(backend == "mupdf" ? "poppler" : "mupdf"))
         #expect(try reopened.outline().map(\.title) == ["Preface", "Chapter 1", "Chapter 2"])
         #expect(try reopened.links(pageAt: 1).contains { $0.destination == .uri("https://example.org/session") })
         var settings = DocumentSettings()

@@ -31,7 +31,7 @@ struct SessionSavingTests {
     }
 
     static func annotationCount(_ path: String, backend: String) throws -> Int {
-        try Fixtures.registry.open(.file(path), backend: .id(backend)).annotations().count
+        try Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations().count
     }
 
     @Test(arguments: Fixtures.backendIDs)
@@ -41,7 +41,7 @@ struct SessionSavingTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: copy.path))
         let session = ReadingSession(
             file: FileState(internalPath: copy.path, isReadOnly: true), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend)))
+            configuration: SessionConfiguration(renderer: .id(backend)))
         try session.open()
         defer { session.close() }
         try session.addAnnotation(Self.note)
@@ -63,7 +63,7 @@ struct SessionSavingTests {
         let recorder = SessionRecorder()
         let session = ReadingSession(
             file: FileState(internalPath: copy.path), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend)), delegate: recorder)
+            configuration: SessionConfiguration(renderer: .id(backend)), delegate: recorder)
         let stream = session.events()
         try session.open()
         try session.addAnnotation(Self.note)
@@ -89,7 +89,7 @@ struct SessionSavingTests {
         let recorder = SessionRecorder()
         let session = ReadingSession(
             file: FileState(internalPath: copy.path), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend)), delegate: recorder)
+            configuration: SessionConfiguration(renderer: .id(backend)), delegate: recorder)
         try session.open()
         defer { session.close() }
         let error = #expect(throws: RendererError.self) { try session.save(to: "/proc/no-such-place/out.pdf") }
@@ -102,7 +102,7 @@ struct SessionSavingTests {
         let setup = try CopyBackSetup()
         defer { setup.remove() }
         let recorder = SessionRecorder()
-        let session = ReadingSession(file: setup.file, registry: Fixtures.registry, configuration: SessionConfiguration(backend: .id(backend)), delegate: recorder)
+        let session = ReadingSession(file: setup.file, registry: Fixtures.registry, configuration: SessionConfiguration(renderer: .id(backend)), delegate: recorder)
         let stream = session.events()
         try session.open()
         try session.addAnnotation(Self.note)
@@ -127,7 +127,7 @@ struct SessionSavingTests {
         let setup = try CopyBackSetup()
         defer { setup.remove() }
         let recorder = SessionRecorder()
-        let session = ReadingSession(file: setup.file, registry: Fixtures.registry, configuration: SessionConfiguration(backend: .id(backend)), delegate: recorder)
+        let session = ReadingSession(file: setup.file, registry: Fixtures.registry, configuration: SessionConfiguration(renderer: .id(backend)), delegate: recorder)
         try session.open()
         defer { session.close() }
         let theirs = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("colors.pdf")))
@@ -153,7 +153,7 @@ struct SessionSavingTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: setup.original.path))
         let recorder = SessionRecorder()
         recorder.answerCopyBack(with: .failed("the share is offline"))
-        let session = ReadingSession(file: setup.file, registry: Fixtures.registry, configuration: SessionConfiguration(backend: .id(backend)), delegate: recorder)
+        let session = ReadingSession(file: setup.file, registry: Fixtures.registry, configuration: SessionConfiguration(renderer: .id(backend)), delegate: recorder)
         try session.open()
         defer { session.close() }
         try session.addAnnotation(Self.note)

@@ -17,7 +17,7 @@ struct SessionSettingsTests {
         let copy = try WorkingCopy(fixture)
         let session = ReadingSession(
             file: FileState(internalPath: copy.path, isReadOnly: readOnly), registry: Fixtures.registry,
-            configuration: SessionConfiguration(password: password, backend: .id(backend), settings: settings, clock: clock), delegate: delegate)
+            configuration: SessionConfiguration(password: password, renderer: .id(backend), settings: settings, clock: clock), delegate: delegate)
         try session.open()
         return (session, copy)
     }
@@ -160,7 +160,7 @@ struct SessionSettingsTests {
         #expect(dark.pixel(x: Int(red.x / 2), y: Int(red.y / 2)) == [255, 0, 0], "pure red keeps its hue and lightness")
         #expect(dark.pixel(x: Int(black.x / 2), y: Int(black.y / 2)) == [255, 255, 255], "black turns white")
         let gray = try session.render(pageAt: 0, options: RenderOptions(dpi: 36, pixelFormat: .gray, darkMode: false))
-        let grayNormal = try Fixtures.registry.open(.file(copy.path), backend: .id(backend)).render(pageAt: 0, options: RenderOptions(dpi: 36, pixelFormat: .gray))
+        let grayNormal = try Fixtures.registry.open(.file(copy.path), renderer: .id(backend)).render(pageAt: 0, options: RenderOptions(dpi: 36, pixelFormat: .gray))
         #expect(gray.bytes == grayNormal.bytes.map { 255 - $0 }, "the session's dark mode is on, so gray pages are inverted too")
     }
 

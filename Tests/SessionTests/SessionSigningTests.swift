@@ -34,7 +34,7 @@ import TestSupport
         let pyHanko = try await identities.pyHanko(copy.path)
         #expect(pyHanko.map { $0.valid && $0.trusted && $0.coverage == "ENTIRE_FILE" } == [true], "\(pyHanko)")
         // The link added before signing is in the signed revision.
-        let links = try await Fixtures.registry.open(.file(copy.path), backend: .id(backend)).links(pageAt: 0)
+        let links = try await Fixtures.registry.open(.file(copy.path), renderer: .id(backend)).links(pageAt: 0)
         #expect(links.contains { $0.destination == .uri("https://example.org/") })
     }
 

@@ -40,7 +40,7 @@ import TestSupport
         #expect(try session.links(pageAt: 1).contains { $0.destination == .uri("https://example.org/undo") })
         _ = try session.save()
         session.close()
-        let other = try await Fixtures.registry.open(.file(copy.path), backend: .id(backend == "mupdf" ? "poppler" : "mupdf"))
+        let other = try await Fixtures.registry.open(.file(copy.path), renderer: .id(backend == "mupdf" ? "poppler" : "mupdf"))
         #expect(try other.outline().map(\.title) == original.map(\.title))
         #expect(try other.links(pageAt: 1).count == links.count + 1)
     }
@@ -82,7 +82,7 @@ import TestSupport
         _ = try session.save()
         session.close()
         let other = Fixtures.backendIDs.first { $0 != backend }!
-        let saved = try Fixtures.registry.open(.file(copy.path), backend: .id(other)).annotations(pageAt: 0)
+        let saved = try Fixtures.registry.open(.file(copy.path), renderer: .id(other)).annotations(pageAt: 0)
         #expect(saved.map(\.contents) == ["Undo me", "Undo me"], "\(saved.map(\.contents))")
     }
 
@@ -145,7 +145,7 @@ import TestSupport
     /// edit is forgotten; the limit keeps the newest edits; a change undo cannot take back
     /// (pages copied in) forgets them all.
     @Test func undoIsCheckedAndBounded() throws {
-        var configuration = SessionConfiguration(backend: .id("mupdf"))
+        var configuration = SessionConfiguration(renderer: .id("mupdf"))
         configuration.undoLimit = 2
         let copy = try WorkingCopy("text.pdf")
         defer { copy.remove() }

@@ -28,7 +28,7 @@ public enum Fixtures {
 
     /// Opens a fixture with one backend.
     public static func open(_ name: String, backend: String, password: String? = nil) throws -> Document {
-        try registry.open(.file(path(name)), password: password, backend: .id(backend))
+        try registry.open(.file(path(name)), password: password, renderer: .id(backend))
     }
 
     /// The fixture PDFs that open without a password, with their page counts.

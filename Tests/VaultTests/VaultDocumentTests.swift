@@ -29,7 +29,7 @@ struct VaultDocumentTests {
         let library = try Library("text.pdf")
         defer { library.remove() }
         let plain = try Fixtures.open("text.pdf", backend: backend)
-        let sealed = try Fixtures.registry.open(.stream(library.files.documentStream("books/doc.pdf")), backend: .id(backend))
+        let sealed = try Fixtures.registry.open(.stream(library.files.documentStream("books/doc.pdf")), renderer: .id(backend))
         for index in 0..<plain.pageCount {
             #expect(try sealed.render(pageAt: index, options: RenderOptions(dpi: 50)) == plain.render(pageAt: index, options: RenderOptions(dpi: 50)))
             #expect(try sealed.text(pageAt: index) == plain.text(pageAt: index))
@@ -50,7 +50,7 @@ struct VaultDocumentTests {
             bytes[64 + chunk * (1024 + 28) + 20] ^= 0x80
             try bytes.write(to: url)
             do {
-                let document = try Fixtures.registry.open(.stream(library.files.documentStream("books/doc.pdf")), backend: .id(backend))
+                let document = try Fixtures.registry.open(.stream(library.files.documentStream("books/doc.pdf")), renderer: .id(backend))
                 let error = #expect(throws: RendererError.self, "chunk \(chunk + 1)") { _ = try document.render(pageAt: 0, options: RenderOptions(dpi: 20)) }
                 #expect(error?.code == .tampered, "chunk \(chunk + 1): \(error?.description ?? "")")
                 #expect((#expect(throws: RendererError.self) { _ = try document.text(pageAt: 0) })?.code == .tampered)
@@ -91,7 +91,7 @@ struct VaultDocumentTests {
         let started = Date()
         let session = ReadingSession(
             file: FileState(internalPath: "books/doc.pdf", displayPath: "Book"), registry: Fixtures.registry,
-            configuration: SessionConfiguration(backend: .id(backend), fileSystem: library.files))
+            configuration: SessionConfiguration(renderer: .id(backend), fileSystem: library.files))
         try session.open()
         for index in 0..<(try session.pageCount) { _ = try session.render(pageAt: index, options: RenderOptions(dpi: 40)) }
         _ = try session.text(pageAt: 0)
@@ -100,7 +100,7 @@ struct VaultDocumentTests {
         #expect(try session.annotations().contains { $0.contents == during })
         session.close()
 
-        let reopened = try Fixtures.registry.open(.stream(library.files.documentStream("books/doc.pdf")), backend: .id(backend))
+        let reopened = try Fixtures.registry.open(.stream(library.files.documentStream("books/doc.pdf")), renderer: .id(backend))
         #expect(try Set(reopened.annotations().compactMap(\.contents)).isSuperset(of: [before, during]))
         let markers = Self.encodings(of: before) + Self.encodings(of: during)
         var scanned = 0

@@ -34,7 +34,7 @@ public protocol Renderer: Sendable {
     /// Which annotation kinds it creates and which fields it reads and writes;
     /// ``AnnotationSupport/none`` without the `annotations` capability.
     var annotationSupport: AnnotationSupport { get }
-    /// Whether `BackendSelection.auto` tries this renderer; one chosen by name only (a
+    /// Whether `RendererSelection.auto` tries this renderer; one chosen by name only (a
     /// renderer for comparisons, say) says false. True unless the renderer says otherwise.
     var isChosenByAuto: Bool { get }
 

@@ -71,16 +71,16 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What went wrong, in words a person understands.
     public var message: String
     /// The id of the renderer that raised the error, if one did.
-    public var backend: String?
+    public var rendererID: String?
     /// What the engine itself reported, verbatim, if anything.
     public var engineMessage: String?
 
     /// An error of `code` with a message for people, the renderer that raised it and the engine's
     /// own words.
-    public init(_ code: Code, _ message: String, backend: String? = nil, engineMessage: String? = nil) {
+    public init(_ code: Code, _ message: String, rendererID: String? = nil, engineMessage: String? = nil) {
         self.code = code
         self.message = message
-        self.backend = backend
+        self.rendererID = rendererID
         self.engineMessage = engineMessage
     }
 
@@ -88,7 +88,7 @@ public struct RendererError: Error, Hashable, Sendable, CustomStringConvertible 
     /// are any: `poppler: Poppler could not load page 3 (engine: ...)`.
     public var description: String {
         var text = message
-        if let backend { text = "\(backend): \(text)" }
+        if let rendererID { text = "\(rendererID): \(text)" }
         if let engineMessage, !engineMessage.isEmpty { text += " (engine: \(engineMessage))" }
         return text
     }
@@ -98,4 +98,19 @@ extension RendererError: LocalizedError {
     /// ``description``, so that `localizedDescription` (and any code that shows an `Error`
     /// to people through it) gives the message rather than Foundation's generic words.
     public var errorDescription: String? { description }
+}
+
+extension RendererError {
+    /// The id of the renderer that raised the error.
+    @available(*, deprecated, renamed: "rendererID")
+    public var backend: String? {
+        get { rendererID }
+        set { rendererID = newValue }
+    }
+
+    /// An error of `code` raised by the renderer `backend`.
+    @available(*, deprecated, renamed: "init(_:_:rendererID:engineMessage:)")
+    public init(_ code: Code, _ message: String, backend: String?, engineMessage: String? = nil) {
+        self.init(code, message, rendererID: backend, engineMessage: engineMessage)
+    }
 }

@@ -23,7 +23,7 @@ extension Document {
             if let found = try annotations(pageAt: page).first(where: { $0.id == id }) { return found }
         }
         let place = pageIndex.map { "on page \($0 + 1)" } ?? "in the document"
-        throw RendererError(.invalidArgument, "there is no annotation \"\(id)\" \(place)", backend: renderer.id)
+        throw RendererError(.invalidArgument, "there is no annotation \"\(id)\" \(place)", rendererID: renderer.id)
     }
 
     /// Adds an annotation and returns it as stored, with its identity.
@@ -151,7 +151,7 @@ extension Document {
         }
         if creating {
             guard support.creatableKinds.contains(annotation.kind) else {
-                throw RendererError(.unsupported, "\(renderer.engineName) cannot create \(annotation.kind) annotations here", backend: renderer.id)
+                throw RendererError(.unsupported, "\(renderer.engineName) cannot create \(annotation.kind) annotations here", rendererID: renderer.id)
             }
             try Self.requireWritable(annotation.setFields, kind: annotation.kind, by: renderer)
         }
@@ -165,7 +165,7 @@ extension Document {
             throw RendererError(
                 .unsupported,
                 "\(renderer.engineName) cannot write the field\(unwritable.count == 1 ? "" : "s") \(unwritable.sorted().map(\.rawValue).joined(separator: ", ")) of \(kind) annotations",
-                backend: renderer.id)
+                rendererID: renderer.id)
         }
     }
 

@@ -3,12 +3,12 @@
 /// bridged to ``Cancellation``: a cancelled task stops MuPDF within the page it draws,
 /// Poppler before the next page, and throws `cancelled`.
 extension RendererRegistry {
-    /// Opens a document as ``open(_:password:backend:needing:limits:)`` does, on `threads`.
+    /// Opens a document as ``open(_:password:renderer:needing:limits:)`` does, on `threads`.
     public func open(
-        _ source: DocumentSource, password: String? = nil, backend: BackendSelection = .auto, needing capabilities: Set<Capability> = [],
-        limits: DocumentLimits = DocumentLimits(), on threads: EngineThreads = .shared
+        _ source: DocumentSource, password: String? = nil, renderer selection: RendererSelection = .auto,
+        needing capabilities: Set<Capability> = [], limits: DocumentLimits = DocumentLimits(), on threads: EngineThreads = .shared
     ) async throws -> Document {
-        try await threads.run { _ in try self.open(source, password: password, backend: backend, needing: capabilities, limits: limits) }
+        try await threads.run { _ in try self.open(source, password: password, renderer: selection, needing: capabilities, limits: limits) }
     }
 }
 

@@ -15,7 +15,7 @@ extension Document {
     /// when they do not open.
     public func revision(endingAt length: Int, of data: Data) throws -> Document {
         guard length > 0, length <= data.count else {
-            throw RendererError(.invalidArgument, "a revision ends within the file's \(data.count) bytes, not at \(length)", backend: renderer.id)
+            throw RendererError(.invalidArgument, "a revision ends within the file's \(data.count) bytes, not at \(length)", rendererID: renderer.id)
         }
         return try Document(renderer: renderer, source: .memory(Data(data.prefix(length))), password: password, limits: limits)
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// An open document, served by one renderer. Safe to share between threads: calls are
 /// serialised, because an engine document must never be used by two threads at once.
-/// Open one through ``RendererRegistry/open(_:password:backend:needing:limits:)``.
+/// Open one through ``RendererRegistry/open(_:password:renderer:needing:limits:)``.
 ///
 /// A document has at least one page: one its engine reads as none is refused as damaged.
 ///
@@ -37,7 +37,7 @@ public final class Document: Sendable {
         // A document is its pages: one an engine reads as none (a page tree it cannot find, a
         // cross-reference chain that loops) is damaged, so that `auto` tries the next engine.
         guard engineDocument.pageCount > 0 else {
-            throw RendererError(.damaged, "\(source.displayName) is damaged: \(renderer.engineName) finds no pages in it", backend: renderer.id)
+            throw RendererError(.damaged, "\(source.displayName) is damaged: \(renderer.engineName) finds no pages in it", rendererID: renderer.id)
         }
         self.password = password
         self.limits = limits
@@ -157,7 +157,7 @@ public final class Document: Sendable {
                 throw RendererError(
                     .pageOutOfRange,
                     "page index \(index) is out of range: the document has \(count) page\(count == 1 ? "" : "s") (indices 0...\(count - 1))",
-                    backend: renderer.id)
+                    rendererID: renderer.id)
             }
             return try body(document.loadPage(at: index), document)
         }
@@ -175,7 +175,7 @@ public final class Document: Sendable {
     /// Throws `unsupported` unless the PDF grants `permission`, naming `what` it would allow.
     func require(_ permission: DocumentPermissions, toAllow what: String) throws {
         if try !info().permissions.contains(permission) {
-            throw RendererError(.unsupported, "the document does not permit \(what); open it with the owner password", backend: renderer.id)
+            throw RendererError(.unsupported, "the document does not permit \(what); open it with the owner password", rendererID: renderer.id)
         }
     }
 
@@ -183,7 +183,7 @@ public final class Document: Sendable {
         let (renderer, contentType) = engine.withLock { ($0.renderer, $0.document.contentType) }
         guard renderer.capabilities(for: contentType).contains(capability) else {
             let what = contentType == .pdf ? "" : " in a document of type \(contentType)"
-            throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here\(what)", backend: renderer.id)
+            throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here\(what)", rendererID: renderer.id)
         }
     }
 
@@ -249,7 +249,7 @@ public final class Document: Sendable {
         } catch let error as RendererError {
             throw error
         } catch {
-            throw RendererError(.engineFailure, "unexpected error: \(error)", backend: renderer.id)
+            throw RendererError(.engineFailure, "unexpected error: \(error)", rendererID: renderer.id)
         }
     }
 }

@@ -30,7 +30,7 @@ public struct RendererRegistry: Sendable {
     /// renderer serves it.
     /// The engine's caches for the document stay within `limits`.
     public func open(
-        _ source: DocumentSource, password: String? = nil, backend: BackendSelection = .auto,
+        _ source: DocumentSource, password: String? = nil, renderer selection: RendererSelection = .auto,
         needing capabilities: Set<Capability> = [], limits: DocumentLimits = DocumentLimits()
     ) throws -> Document {
         let contentType = try source.sniffContentType()
@@ -43,7 +43,7 @@ public struct RendererRegistry: Sendable {
         if password != nil { needed.insert(.passwords) }
 
         let candidates: [any Renderer]
-        switch backend {
+        switch selection {
         case .id(let id):
             let renderer = try renderer(id: id)
             try Self.check(renderer, opens: contentType, with: needed)
@@ -59,7 +59,7 @@ public struct RendererRegistry: Sendable {
         var firstFailure: RendererError?
         for (position, renderer) in candidates.enumerated() {
             do {
-                let fallbacks = backend == .auto ? Array(candidates[(position + 1)...]) : []
+                let fallbacks = selection == .auto ? Array(candidates[(position + 1)...]) : []
                 return try Document(renderer: renderer, source: source, password: password, limits: limits, fallbacks: fallbacks)
             } catch let error as RendererError where error.code == .damaged || (error.code == .passwordRequired && password == nil) {
                 // Another engine may read what this one finds damaged, or open without a password
@@ -72,12 +72,12 @@ public struct RendererRegistry: Sendable {
 
     private static func check(_ renderer: any Renderer, opens contentType: ContentType, with needed: Set<Capability>) throws {
         guard renderer.contentTypes.contains(contentType) else {
-            throw RendererError(.unsupported, "does not open \(contentType)", backend: renderer.id)
+            throw RendererError(.unsupported, "does not open \(contentType)", rendererID: renderer.id)
         }
         let missing = needed.subtracting(renderer.capabilities(for: contentType))
         guard missing.isEmpty else {
             let names = missing.sorted().map(\.rawValue).joined(separator: ", ")
-            throw RendererError(.unsupported, "lacks \(names)\(contentType == .pdf ? "" : " for \(contentType)")", backend: renderer.id)
+            throw RendererError(.unsupported, "lacks \(names)\(contentType == .pdf ? "" : " for \(contentType)")", rendererID: renderer.id)
         }
     }
 }

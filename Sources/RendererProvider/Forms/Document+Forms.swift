@@ -50,7 +50,7 @@ extension Document {
             // A few names, each cut short: the values may come from anyone.
             let shown = unknown.prefix(5).map { $0.count > 80 ? $0.prefix(80) + "…" : $0 }.joined(separator: ", ")
             let more = unknown.count > 5 ? " and \(unknown.count - 5) more" : ""
-            throw RendererError(.invalidArgument, "the form has no field named \(shown)\(more)", backend: renderer.id)
+            throw RendererError(.invalidArgument, "the form has no field named \(shown)\(more)", rendererID: renderer.id)
         }
         let changes = try fields.compactMap { field in
             try values[field.name].flatMap { $0 == field.values ? nil : (field, try field.checkedValues($0)) }
@@ -79,7 +79,7 @@ extension Document {
             let known = Set(fields.map(\.name))
             let unknown = names.filter { !known.contains($0) }
             guard unknown.isEmpty else {
-                throw RendererError(.invalidArgument, "the form has no field named \(unknown.joined(separator: ", "))", backend: renderer.id)
+                throw RendererError(.invalidArgument, "the form has no field named \(unknown.joined(separator: ", "))", rendererID: renderer.id)
             }
         }
         let chosen = fields.filter { field in
@@ -104,7 +104,7 @@ extension Document {
         try require(.fillForms, toAllow: "filling its form")
         let fields = try formFields()
         guard try formKind(of: fields) != .xfaOnly else {
-            throw RendererError(.unsupported, "the form is XFA only; its fields live in the XFA stream, which is not filled", backend: renderer.id)
+            throw RendererError(.unsupported, "the form is XFA only; its fields live in the XFA stream, which is not filled", rendererID: renderer.id)
         }
         return fields
     }
@@ -124,7 +124,7 @@ extension Document {
         let unwritten = changes.filter { field, values in after[field.name]?.holds(values) != true }.map(\.0.name)
         guard unwritten.isEmpty else {
             throw RendererError(
-                .unsupported, "\(renderer.engineName) did not write the value of \(unwritten.joined(separator: ", "))", backend: renderer.id)
+                .unsupported, "\(renderer.engineName) did not write the value of \(unwritten.joined(separator: ", "))", rendererID: renderer.id)
         }
     }
 }

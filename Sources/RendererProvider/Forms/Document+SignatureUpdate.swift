@@ -30,12 +30,12 @@ extension Document {
     private func withSavedFile<T: Sendable>(_ body: (any EngineDocument, Data) throws -> T) throws -> T {
         try require(.sign)
         guard !hasUnsavedChanges else {
-            throw RendererError(.invalidArgument, "the document has unsaved changes; save them before signing, since the file is what is signed", backend: renderer.id)
+            throw RendererError(.invalidArgument, "the document has unsaved changes; save them before signing, since the file is what is signed", rendererID: renderer.id)
         }
         let file = try sourceData()
         return try withEngine { document, _ in
             guard document.canSaveIncrementally else {
-                throw RendererError(.unsupported, "the file was repaired when it was opened, so it cannot be signed in an update; save it whole first", backend: renderer.id)
+                throw RendererError(.unsupported, "the file was repaired when it was opened, so it cannot be signed in an update; save it whole first", rendererID: renderer.id)
             }
             return try body(document, file)
         }

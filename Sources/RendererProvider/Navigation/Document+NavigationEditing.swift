@@ -40,7 +40,7 @@ extension Document {
     @discardableResult
     public func moveOutlineItem(from: [Int], to: [Int]) throws -> OutlineEditReport {
         guard !(to.count > from.count && Array(to.prefix(from.count)) == from) else {
-            throw RendererError(.invalidArgument, "an outline item cannot move below itself (from \(from) to \(to))", backend: renderer.id)
+            throw RendererError(.invalidArgument, "an outline item cannot move below itself (from \(from) to \(to))", rendererID: renderer.id)
         }
         return try editOutline { items in
             let item = try OutlinePaths.remove(at: from, from: &items)
@@ -73,7 +73,7 @@ extension Document {
         try checkArea(area)
         let removed = try withPage(index) { _, document in try document.removeLinks(in: area, pageAt: index) }
         guard removed > 0 else {
-            throw RendererError(.invalidArgument, "page \(index + 1) has no link with the area \(area)", backend: renderer.id)
+            throw RendererError(.invalidArgument, "page \(index + 1) has no link with the area \(area)", rendererID: renderer.id)
         }
         markChanged()
         return removed
@@ -96,18 +96,18 @@ extension Document {
     private func checkOutline(_ items: [OutlineItem]) throws {
         let count = OutlineItem.count(items)
         guard count <= Self.maximumOutlineItems else {
-            throw RendererError(.invalidArgument, "an outline has at most \(Self.maximumOutlineItems) items, not \(count)", backend: renderer.id)
+            throw RendererError(.invalidArgument, "an outline has at most \(Self.maximumOutlineItems) items, not \(count)", rendererID: renderer.id)
         }
         guard OutlineItem.depth(items) <= OutlineItem.maximumDepth else {
-            throw RendererError(.invalidArgument, "an outline is at most \(OutlineItem.maximumDepth) levels deep", backend: renderer.id)
+            throw RendererError(.invalidArgument, "an outline is at most \(OutlineItem.maximumDepth) levels deep", rendererID: renderer.id)
         }
         func check(_ items: [OutlineItem]) throws {
             for item in items {
                 guard item.title.utf16.count <= 65_535 else {
-                    throw RendererError(.invalidArgument, "an outline title has at most 65535 UTF-16 units", backend: renderer.id)
+                    throw RendererError(.invalidArgument, "an outline title has at most 65535 UTF-16 units", rendererID: renderer.id)
                 }
                 if let color = item.color, ![color.red, color.green, color.blue].allSatisfy({ (0...1).contains($0) }) {
-                    throw RendererError(.invalidArgument, "an outline colour's components are 0 to 1", backend: renderer.id)
+                    throw RendererError(.invalidArgument, "an outline colour's components are 0 to 1", rendererID: renderer.id)
                 }
                 if let destination = item.destination { try checkDestination(destination) }
                 try check(item.children)
@@ -122,17 +122,17 @@ extension Document {
         switch destination {
         case .uri(let uri):
             guard !uri.isEmpty, uri.utf8.count <= 65_536, uri.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-                throw RendererError(.invalidArgument, "a link's URI is 1 to 65536 printable ASCII characters without spaces", backend: renderer.id)
+                throw RendererError(.invalidArgument, "a link's URI is 1 to 65536 printable ASCII characters without spaces", rendererID: renderer.id)
             }
         case .page(let index, let point, let view):
             guard (0..<pageCount).contains(index) else {
                 throw RendererError(
                     .pageOutOfRange, "a destination names page index \(index): the document has \(pageCount) pages (indices 0...\(pageCount - 1))",
-                    backend: renderer.id)
+                    rendererID: renderer.id)
             }
             let numbers = [point?.x, point?.y, view?.left, view?.top, view?.zoom, view?.rect?.minX, view?.rect?.minY, view?.rect?.maxX, view?.rect?.maxY]
             guard numbers.compactMap({ $0 }).allSatisfy({ $0.isFinite && abs($0) <= 1e6 }), (view?.zoom ?? 1) > 0 else {
-                throw RendererError(.invalidArgument, "a destination's coordinates are finite (within a million points) and its zoom positive", backend: renderer.id)
+                throw RendererError(.invalidArgument, "a destination's coordinates are finite (within a million points) and its zoom positive", rendererID: renderer.id)
             }
         }
     }
@@ -140,7 +140,7 @@ extension Document {
     private func checkArea(_ area: PageRect) throws {
         let numbers = [area.minX, area.minY, area.size.width, area.size.height]
         guard numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e6 }), area.size.width > 0, area.size.height > 0 else {
-            throw RendererError(.invalidArgument, "a link's area is finite, within a million points, with a positive width and height", backend: renderer.id)
+            throw RendererError(.invalidArgument, "a link's area is finite, within a million points, with a positive width and height", rendererID: renderer.id)
         }
     }
 }

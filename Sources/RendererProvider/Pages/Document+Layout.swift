@@ -17,13 +17,13 @@ extension Document {
     public func layout(pageSize: PageSize, fontSize: Double = Document.defaultLayoutFontSize) throws {
         try require(.reflow)
         guard isReflowable else {
-            throw RendererError(.unsupported, "the document's pages are fixed; only EPUB and FictionBook books are laid out", backend: renderer.id)
+            throw RendererError(.unsupported, "the document's pages are fixed; only EPUB and FictionBook books are laid out", rendererID: renderer.id)
         }
         let sides = 72.0...Document.maximumPageSide
         guard sides.contains(pageSize.width), sides.contains(pageSize.height), (4.0...144).contains(fontSize) else {
             throw RendererError(
                 .invalidArgument, "a layout takes pages of 72 to 14400 points a side and text of 4 to 144 points, not \(pageSize.width) × \(pageSize.height) at \(fontSize)",
-                backend: renderer.id)
+                rendererID: renderer.id)
         }
         try withEngine { document, _ in try document.layout(pageSize: pageSize, fontSize: fontSize) }
     }

@@ -21,7 +21,7 @@ extension Document {
         try check(index, in: 0...pageCount, "insert at")
         guard size.width >= 1, size.height >= 1, size.width <= Self.maximumPageSide, size.height <= Self.maximumPageSide else {
             throw RendererError(
-                .invalidArgument, "a page is 1 to \(Int(Self.maximumPageSide)) points a side, not \(size.width) × \(size.height)", backend: renderer.id)
+                .invalidArgument, "a page is 1 to \(Int(Self.maximumPageSide)) points a side, not \(size.width) × \(size.height)", rendererID: renderer.id)
         }
         try editPages { try $0.insertBlankPage(at: index, size: size) }
     }
@@ -36,7 +36,7 @@ extension Document {
         for index in pages { try check(index, in: 0...(count - 1), "delete") }
         guard !pages.isEmpty else { return PageEditReport() }
         guard pages.count < count else {
-            throw RendererError(.invalidArgument, "a document keeps at least one page; it has \(count), all named for deletion", backend: renderer.id)
+            throw RendererError(.invalidArgument, "a document keeps at least one page; it has \(count), all named for deletion", rendererID: renderer.id)
         }
         return try editPages { try $0.deletePages(pages) }
     }
@@ -60,7 +60,7 @@ extension Document {
     /// Turns page `index` by `degrees` (a multiple of 90; negative turns anticlockwise) from
     /// the rotation it has.
     public func rotatePage(at index: Int, by degrees: Int) throws {
-        guard degrees % 90 == 0 else { throw RendererError(.invalidArgument, "pages turn by multiples of 90 degrees, not \(degrees)", backend: renderer.id) }
+        guard degrees % 90 == 0 else { throw RendererError(.invalidArgument, "pages turn by multiples of 90 degrees, not \(degrees)", rendererID: renderer.id) }
         let current = try pageInfo(pageAt: index).rotation.degrees
         try rotatePage(at: index, to: PageRotation(degrees: current + degrees) ?? .none)
     }
@@ -82,19 +82,19 @@ extension Document {
         let renderer = self.renderer
         let type = try source.sniffContentType()
         guard type == .pdf else {
-            throw RendererError(.unsupported, "\(source.displayName) is \(type), not a PDF: only PDF pages are copied", backend: renderer.id)
+            throw RendererError(.unsupported, "\(source.displayName) is \(type), not a PDF: only PDF pages are copied", rendererID: renderer.id)
         }
         let donor = try Self.translatingErrors(of: renderer) {
             try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
         }
         guard try donor.info().permissions.contains(.copy) else {
-            throw RendererError(.unsupported, "\(source.displayName) does not permit copying its content; open it with the owner password", backend: renderer.id)
+            throw RendererError(.unsupported, "\(source.displayName) does not permit copying its content; open it with the owner password", rendererID: renderer.id)
         }
         let chosen = pages ?? Array(0..<donor.pageCount)
         for page in chosen {
             guard (0..<donor.pageCount).contains(page) else {
                 throw RendererError(
-                    .pageOutOfRange, "page index \(page) is not in \(source.displayName), which has \(donor.pageCount) pages", backend: renderer.id)
+                    .pageOutOfRange, "page index \(page) is not in \(source.displayName), which has \(donor.pageCount) pages", rendererID: renderer.id)
             }
         }
         guard !chosen.isEmpty else { return PageEditReport() }
@@ -121,7 +121,7 @@ extension Document {
         let count = pageCount
         for index in indices { try check(index, in: 0...(count - 1), "extract") }
         guard !indices.isEmpty, Set(indices).count == indices.count else {
-            throw RendererError(.invalidArgument, "name each page to extract once, and at least one", backend: renderer.id)
+            throw RendererError(.invalidArgument, "name each page to extract once, and at least one", rendererID: renderer.id)
         }
         let output = URL(fileURLWithPath: path)
         let scratch = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).pdf").path
@@ -149,7 +149,7 @@ extension Document {
         guard range.contains(index) else {
             throw RendererError(
                 .pageOutOfRange, "cannot \(what) page index \(index): the document has \(pageCount) pages (indices \(range.lowerBound)...\(range.upperBound))",
-                backend: renderer.id)
+                rendererID: renderer.id)
         }
     }
 

@@ -94,7 +94,7 @@ extension Document {
         let password = self.password
         try withEngineState { state in
             guard !state.hasUnsavedChanges else {
-                throw RendererError(.invalidArgument, "the document has unsaved changes, which the new file would lose", backend: state.renderer.id)
+                throw RendererError(.invalidArgument, "the document has unsaved changes, which the new file would lose", rendererID: state.renderer.id)
             }
             try fileSystem.replaceAtomically(path) { handle in try data.withUnsafeBytes { try handle.write($0) } }
             let saved: DocumentSource = fileSystem is LocalFileSystem ? .file(path) : .stream(try fileSystem.documentStream(path))
@@ -135,12 +135,12 @@ extension Document {
             guard state.document.canSaveIncrementally else {
                 throw RendererError(
                     .invalidArgument, "\(state.source.displayName) cannot be saved incrementally (the engine had to repair it); save with the rewrite mode",
-                    backend: state.renderer.id)
+                    rendererID: state.renderer.id)
             }
             return true
         case .rewrite:
             guard state.renderer.annotationSupport.canRewrite else {
-                throw RendererError(.unsupported, "\(state.renderer.engineName) cannot rewrite a whole file here; save incrementally", backend: state.renderer.id)
+                throw RendererError(.unsupported, "\(state.renderer.engineName) cannot rewrite a whole file here; save incrementally", rendererID: state.renderer.id)
             }
             return false
         }

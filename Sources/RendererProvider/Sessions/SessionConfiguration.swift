@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a ``ReadingSession`` opens its document: the page, the password and engine, the
+/// How a ``ReadingSession`` opens its document: the page, the password and renderer, the
 /// settings it enforces, and the reader's bookmarks and annotations that the host kept.
 public struct SessionConfiguration: Sendable {
     /// The 0-based page to open at; `nil` opens at the file state's viewing state, else at
@@ -9,7 +9,7 @@ public struct SessionConfiguration: Sendable {
     /// The user or owner password of an encrypted document.
     public var password: String?
     /// The renderer to open with, or `auto`.
-    public var backend: BackendSelection
+    public var renderer: RendererSelection
     /// What the engine may keep in its caches.
     public var limits: DocumentLimits
     /// What the session allows.
@@ -38,14 +38,14 @@ public struct SessionConfiguration: Sendable {
     /// A configuration as each property describes; everything allowed and the local disk by
     /// default.
     public init(
-        pageIndex: Int? = nil, password: String? = nil, backend: BackendSelection = .auto, limits: DocumentLimits = DocumentLimits(),
+        pageIndex: Int? = nil, password: String? = nil, renderer: RendererSelection = .auto, limits: DocumentLimits = DocumentLimits(),
         settings: DocumentSettings = DocumentSettings(), bookmarks: [Bookmark] = [], annotations: [Annotation] = [],
         clock: @escaping @Sendable () -> Date = { Date() }, fileSystem: any FileSystem = LocalFileSystem(),
         collaboration: (any CollaborationService)? = nil
     ) {
         self.pageIndex = pageIndex
         self.password = password
-        self.backend = backend
+        self.renderer = renderer
         self.limits = limits
         self.settings = settings
         self.bookmarks = bookmarks

@@ -67,7 +67,7 @@ extension Routes {
         return try await context.queue.run {
             try await naming(path, as: collaborator.descriptor.documentID) {
                 try await context.threads.run { _ in
-                    try body(try context.openDocument(path, backend: .id(renderer), password: password))
+                    try body(try context.openDocument(path, renderer: .id(renderer), password: password))
                 }
             }
         }

@@ -110,7 +110,7 @@ actor ServedDocument {
     func check(password: String?) async throws {
         let (context, path) = (self.context, self.path)
         _ = try await naming(path, as: id) {
-            try await context.threads.run { _ in try context.openDocument(path, backend: context.configuration.backend, password: password) }
+            try await context.threads.run { _ in try context.openDocument(path, renderer: context.configuration.renderer, password: password) }
         }
     }
 
@@ -121,7 +121,7 @@ actor ServedDocument {
         let (context, path, password) = (self.context, self.path, readerPassword)
         let pool = DocumentPool(
             path: path, documentID: id, rendererID: rendererID, capacity: context.configuration.documentsPerFile, threads: context.threads
-        ) { try context.openDocument(path, backend: .id(rendererID), password: password) }
+        ) { try context.openDocument(path, renderer: .id(rendererID), password: password) }
         pools[rendererID] = pool
         return pool
     }
@@ -161,7 +161,7 @@ actor ServedDocument {
     /// A new session on the file, for the annotation edits and the settings.
     private func openSession() async throws -> ReadingSession {
         let configuration = SessionConfiguration(
-            password: readerPassword ?? context.configuration.password, backend: context.configuration.backend,
+            password: readerPassword ?? context.configuration.password, renderer: context.configuration.renderer,
             limits: context.configuration.documentLimits, settings: context.configuration.settings)
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: !context.configuration.allowsEditing)
         let session = ReadingSession(file: file, registry: context.registry, configuration: configuration)
@@ -172,7 +172,7 @@ actor ServedDocument {
     /// The renderer requests use when they name none: the configured one, or for `auto` the
     /// one that opened the reader's session.
     func defaultRendererID() async throws -> String {
-        if case .id(let id) = context.configuration.backend { return id }
+        if case .id(let id) = context.configuration.renderer { return id }
         return try await readingSession().renderer.id
     }
 

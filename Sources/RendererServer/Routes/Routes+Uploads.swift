@@ -30,7 +30,7 @@ extension Routes {
                 try await naming(received, as: "the upload") {
                     try await serverContext.threads.run { _ in
                         do {
-                            _ = try serverContext.openDocument(received, backend: serverContext.configuration.backend, password: nil)
+                            _ = try serverContext.openDocument(received, renderer: serverContext.configuration.renderer, password: nil)
                         } catch let error as RendererError where error.code == .passwordRequired {
                             // Encrypted: the reader gives the password when it is opened.
                         }

@@ -1,5 +1,5 @@
 /// Which renderer should serve a document: one by id, or `auto`.
-public enum BackendSelection: Hashable, Sendable, CustomStringConvertible {
+public enum RendererSelection: Hashable, Sendable, CustomStringConvertible {
     /// The first renderer that opens the content type and has the capabilities needed,
     /// falling back to the next when one finds the file too damaged to open.
     case auto
