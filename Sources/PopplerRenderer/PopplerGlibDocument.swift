@@ -36,7 +36,9 @@ final class PopplerGlibDocument {
     }
 
     deinit {
-        for layer in layers { g_object_unref(UnsafeMutableRawPointer(layer.handle)) }
+        // Only layers read before: listing them now would walk the document's optional
+        // content for nothing, and poppler-glib's walk crashes on some damaged /Order arrays.
+        for layer in loadedLayers ?? [] { g_object_unref(UnsafeMutableRawPointer(layer.handle)) }
         g_object_unref(UnsafeMutableRawPointer(handle))
     }
 
@@ -50,7 +52,17 @@ final class PopplerGlibDocument {
     /// The layers poppler-glib lists: those of the default configuration's `/Order` tree,
     /// depth first (every group when there is no `/Order`), read once and unreferenced in
     /// `deinit`.
-    private(set) lazy var layers: [GlibLayer] = {
+    var layers: [GlibLayer] {
+        if let loadedLayers { return loadedLayers }
+        let layers = readLayers()
+        loadedLayers = layers
+        return layers
+    }
+
+    /// The layers, once read.
+    private var loadedLayers: [GlibLayer]?
+
+    private func readLayers() -> [GlibLayer] {
         guard let first = poppler_layers_iter_new(handle) else { return [] }
         defer { poppler_layers_iter_free(first) }
         var found: [GlibLayer] = []
@@ -67,7 +79,7 @@ final class PopplerGlibDocument {
         }
         walk(first)
         return found
-    }()
+    }
 
     var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }
 

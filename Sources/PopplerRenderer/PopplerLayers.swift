@@ -1,4 +1,5 @@
 import CPopplerGlib
+import EngineSupport
 import RendererEngine
 
 extension PopplerDocument {
@@ -26,6 +27,7 @@ extension PopplerDocument {
         guard states.count == layers.count else {
             throw RendererError(.invalidArgument, "\(states.count) layer states given for \(layers.count) layers", rendererID: PopplerErrors.rendererID)
         }
+        try checkGlibWalksLayerOrder()
         let glibLayers = try currentGlib().layers
         var seen: [String: Int] = [:]
         var changes: [(handle: OpaquePointer, shown: Bool)] = []
@@ -47,6 +49,45 @@ extension PopplerDocument {
         logging {
             for change in changes where !change.shown { poppler_layer_hide(change.handle) }
             for change in changes where change.shown { poppler_layer_show(change.handle) }
+        }
+    }
+}
+
+extension PopplerDocument {
+    /// How deep `/Order` arrays are followed before the order counts as a cycle.
+    private static let orderDepthLimit = 32
+
+    /// Throws `damaged` for a default configuration's `/Order` that poppler-glib's walk of the
+    /// layers (22.12) would crash on: it writes a label (a string) into the group before it at
+    /// its level, which is none for a label first in the top-level array or right after a
+    /// nested array, and it follows nested arrays without end.
+    private func checkGlibWalksLayerOrder() throws {
+        let catalog = try resolved(.reference(try catalogReference()))
+        let order = try resolved(try resolved(try resolved(catalog["OCProperties"])["D"])["Order"])
+        try checkLabels(in: order.items, afterGroup: false, depth: 0)
+    }
+
+    private func checkLabels(in items: [PDFObject], afterGroup: Bool, depth: Int) throws {
+        guard depth < Self.orderDepthLimit else {
+            throw RendererError(.damaged, "the optional-content /Order nests deeper than \(Self.orderDepthLimit) arrays", rendererID: rendererID)
+        }
+        var afterGroup = afterGroup
+        for item in items {
+            switch try resolved(item) {
+            case .dictionary:
+                if case .reference = item { afterGroup = true }
+            case .array(let nested) where !nested.isEmpty:
+                try checkLabels(in: nested, afterGroup: true, depth: depth + 1)
+                afterGroup = false
+            case .string:
+                guard afterGroup else {
+                    throw RendererError(
+                        .damaged, "the optional-content /Order has a label with no layer before it, which Poppler cannot read",
+                        rendererID: rendererID)
+                }
+            default:
+                continue
+            }
         }
     }
 }

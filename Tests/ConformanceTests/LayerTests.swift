@@ -89,6 +89,39 @@ struct LayerTests {
         #expect(differing == 0, "\(differing) channel values differ")
     }
 
+    /// An /Order whose first item is a label (a string, with no group before it to name) is
+    /// what poppler-glib's walk of the layers writes through a null pointer (22.12; found by
+    /// the fuzzer). Opening and closing such a copy lists no layers through it; choosing a
+    /// layer to draw is `damaged` with Poppler, and drawn with MuPDF; both the walk and the
+    /// close would have ended the test process.
+    @Test(arguments: Fixtures.backendIDs)
+    func anOrderStartingWithALabelIsRefusedNotCrashedOn(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("label-first.pdf").path
+        let made = try await Tool.run("python3", ["-c", """
+            import sys, pypdf
+            from pypdf.generic import ArrayObject, TextStringObject
+            writer = pypdf.PdfWriter(clone_from=sys.argv[1])
+            properties = writer._root_object["/OCProperties"]
+            groups = properties["/OCGs"]
+            properties["/D"][pypdf.generic.NameObject("/Order")] = ArrayObject([TextStringObject("Colours"), *groups])
+            writer.write(sys.argv[2])
+            """, Self.file, copy])
+        try #require(made.status == 0, "pypdf failed: \(made.stderr)")
+        do {
+            let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
+            #expect(try document.layers().count == 4)
+        }
+        let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
+        let hidingRed = { try document.render(pageAt: 0, options: Self.options(hidden: [0])) }
+        if backend == "poppler" {
+            #expect { try hidingRed() } throws: { ($0 as? RendererError)?.code == .damaged }
+        } else {
+            #expect(Self.isWhite(try hidingRed(), Self.red))
+        }
+    }
+
     /// A layer the document lacks, or one both shown and hidden, is refused before anything is
     /// drawn. poppler-glib reaches no layer that /Order leaves out: hiding Orange is
     /// `unsupported` there, done with MuPDF.
