@@ -70,18 +70,10 @@ struct LayerTests {
     func aChosenDrawingIsTheToolsDrawingOfACopyWithThatDefault(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("red-off.pdf").path
-        let made = try await Tool.run("python3", ["-c", """
-            import sys, pypdf
-            from pypdf.generic import ArrayObject, NameObject
-            writer = pypdf.PdfWriter(clone_from=sys.argv[1])
-            properties = writer._root_object["/OCProperties"]
-            groups = properties["/OCGs"]
+        let copy = try await Self.copy(into: folder, named: "red-off.pdf", editing: """
             properties["/D"][NameObject("/OFF")] = ArrayObject([groups[0]])
             del properties["/Configs"]
-            writer.write(sys.argv[2])
-            """, Self.file, copy])
-        try #require(made.status == 0, "pypdf failed: \(made.stderr)")
+            """)
         let witness = try await EngineTools.draw(backend: backend, file: copy, page: 1, dpi: 36, in: folder)
         let ours = try await Fixtures.open("layers.pdf", backend: backend).render(pageAt: 0, options: Self.options(shown: [1], hidden: [0]))
         #expect(ours.width == witness.width && ours.height == witness.height)
@@ -98,17 +90,9 @@ struct LayerTests {
     func anOrderStartingWithALabelIsRefusedNotCrashedOn(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("label-first.pdf").path
-        let made = try await Tool.run("python3", ["-c", """
-            import sys, pypdf
-            from pypdf.generic import ArrayObject, TextStringObject
-            writer = pypdf.PdfWriter(clone_from=sys.argv[1])
-            properties = writer._root_object["/OCProperties"]
-            groups = properties["/OCGs"]
-            properties["/D"][pypdf.generic.NameObject("/Order")] = ArrayObject([TextStringObject("Colours"), *groups])
-            writer.write(sys.argv[2])
-            """, Self.file, copy])
-        try #require(made.status == 0, "pypdf failed: \(made.stderr)")
+        let copy = try await Self.copy(into: folder, named: "label-first.pdf", editing: """
+            properties["/D"][NameObject("/Order")] = ArrayObject([TextStringObject("Colours"), *groups])
+            """)
         do {
             let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
             #expect(try document.layers().count == 4)
@@ -120,6 +104,23 @@ struct LayerTests {
         } else {
             #expect(Self.isWhite(try hidingRed(), Self.red))
         }
+    }
+
+    /// A copy of `layers.pdf` in `folder`, made by pypdf with `edit`, Python that changes
+    /// `properties` (the /OCProperties dictionary) and may use `groups` (its /OCGs); its path.
+    static func copy(into folder: URL, named name: String, editing edit: String) async throws -> String {
+        let copy = folder.appendingPathComponent(name).path
+        let made = try await Tool.run("python3", ["-c", """
+            import sys, pypdf
+            from pypdf.generic import ArrayObject, NameObject, TextStringObject
+            writer = pypdf.PdfWriter(clone_from=sys.argv[1])
+            properties = writer._root_object["/OCProperties"]
+            groups = properties["/OCGs"]
+            \(edit)
+            writer.write(sys.argv[2])
+            """, Self.file, copy])
+        try #require(made.status == 0, "pypdf failed: \(made.stderr)")
+        return copy
     }
 
     /// A layer the document lacks, or one both shown and hidden, is refused before anything is
