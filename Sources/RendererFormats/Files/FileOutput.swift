@@ -7,12 +7,12 @@ import RendererEngine
 
 /// A file opened for writing from its start, closed in `deinit` if ``close()`` was not called.
 /// Errors are `ioFailure`s that name the file.
-package final class FileOutput {
+final class FileOutput {
     private let path: String
     private var descriptor: Int32
 
     /// Creates the file at `path` or empties the one there.
-    package init(path: String) throws {
+    init(path: String) throws {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Self.failure("cannot create \(path)") }
@@ -23,7 +23,7 @@ package final class FileOutput {
     }
 
     /// Writes all of `bytes` after what was written before.
-    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -35,7 +35,7 @@ package final class FileOutput {
 
     /// Closes the file, reporting an error the system reports only then (a full disk on
     /// some file systems).
-    package func close() throws {
+    func close() throws {
         let result = Glibc.close(descriptor)
         descriptor = -1
         guard result == 0 else { throw Self.failure("cannot write \(path)") }

@@ -15,7 +15,7 @@ extension Bitmap {
     }
 
     /// Writes the bitmap as a PNM or PAM file at `path`, replacing it, straight from its bytes.
-    package func writeNetpbm(_ fileFormat: ImageFileFormat, to path: String) throws {
+    func writeNetpbm(_ fileFormat: ImageFileFormat, to path: String) throws {
         let header = try netpbmHeader(fileFormat)
         let file = try FileOutput(path: path)
         try Array(header.utf8).withUnsafeBytes { try file.write($0) }

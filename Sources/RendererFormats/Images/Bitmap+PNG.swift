@@ -14,7 +14,7 @@ extension Bitmap {
     /// The bitmap as a PNG file made by the provider's encoder with `encoding`'s settings,
     /// handed to `body` while it lives (`body` must not encode another PNG), without a copy.
     /// Throws as ``pngData(_:)`` does.
-    package func withPNG<T>(_ encoding: PNGEncoding, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+    func withPNG<T>(_ encoding: PNGEncoding, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
         guard PNGEncoding.levels.contains(encoding.level) else {
             throw RendererError(.invalidArgument, "PNG level \(encoding.level) is not one of \(PNGEncoding.levels.lowerBound)-\(PNGEncoding.levels.upperBound)")
         }

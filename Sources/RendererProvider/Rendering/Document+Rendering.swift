@@ -98,21 +98,8 @@ extension Document {
         _ bitmap: Bitmap, as format: ImageFileFormat, to path: String, png: PNGEncoding = PNGEncoding(),
         jpegQuality: Int = Bitmap.defaultJPEGQuality
     ) throws {
-        let jpeg = format == .jpeg ? try bitmap.jpegData(quality: jpegQuality) : nil
         try AtomicFile.replace(path, durable: false) { temporary in
-            switch format {
-            case .pnm, .pam: try bitmap.writeNetpbm(format, to: temporary)
-            case .jpeg:
-                let file = try FileOutput(path: temporary)
-                try jpeg!.withUnsafeBytes { try file.write($0) }
-                try file.close()
-            case .png:
-                try bitmap.withPNG(png) { bytes in
-                    let file = try FileOutput(path: temporary)
-                    try file.write(bytes)
-                    try file.close()
-                }
-            }
+            try bitmap.writeImage(as: format, to: temporary, png: png, jpegQuality: jpegQuality)
         }
     }
 
@@ -131,12 +118,7 @@ extension Document {
     public func encode(
         _ bitmap: Bitmap, as format: ImageFileFormat, png: PNGEncoding = PNGEncoding(), jpegQuality: Int = Bitmap.defaultJPEGQuality
     ) throws -> Data {
-        switch format {
-        case .jpeg: return try bitmap.jpegData(quality: jpegQuality)
-        case .pnm: return try bitmap.pnmData()
-        case .pam: return bitmap.pamData()
-        case .png: return try bitmap.pngData(png)
-        }
+        try bitmap.imageData(as: format, png: png, jpegQuality: jpegQuality)
     }
 
     /// Where `box` lies in page space: the displayed page for the crop box, else the box
