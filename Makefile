@@ -134,7 +134,7 @@ test: setup
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
 DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
-	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaboration RendererCollaborationMessages RendererSync \
+	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaborationServer RendererCollaboration RendererCollaborationMessages RendererSync \
 	RendererDesktop RendererPrinting RendererSignatures
 docs: setup
 	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \

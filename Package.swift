@@ -175,11 +175,33 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The document server and browser viewer (`hostapp serve`): Hummingbird over both engines.
+        // What the server and the route collections it mounts share over HTTP: the JSON
+        // errors, the rate limiter, file downloads, reading requests and answering them.
+        .target(
+            name: "RendererServerHTTP",
+            dependencies: [
+                "RendererProvider", "RendererPrinting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        // Collaboration's HTTP side, a route collection the server mounts: the layers' REST
+        // routes and exports, and their WebSocket, over `RendererLayers`.
+        .target(
+            name: "RendererCollaborationServer",
+            dependencies: [
+                "RendererProvider", "RendererProviderXFDF", "RendererCollaboration", "RendererLayers", "RendererSignatures",
+                "RendererServerHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "RendererServer",
             dependencies: [
                 "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
-                "RendererLayers", "RendererPrinting", "RendererSignatures",
+                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

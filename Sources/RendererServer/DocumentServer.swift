@@ -5,8 +5,9 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import RendererCollaboration
-import RendererLayers
+import RendererCollaborationServer
 import RendererProvider
+import RendererServerHTTP
 import ServiceLifecycle
 
 /// A document server: the JSON HTTP API over the served files and the browser viewer
@@ -42,7 +43,8 @@ public struct DocumentServer: Sendable {
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
         // Every connection must send its first request head in time, and may then stay idle
         // only so long; a refused upgrade is answered with the JSON error of HTTP routes.
-        let webSocketResponder = LayerSocket(routes: routes).router().buildResponder()
+        let webSocketResponder = (routes.collaboration.map { LayerSocket(routes: $0).router() } ?? LayerSocket.absentRouter())
+            .buildResponder()
         let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
             ws: .init(maxFrameSize: min(configuration.bodyLimit, collaborationFrameSize)))
@@ -60,10 +62,7 @@ public struct DocumentServer: Sendable {
             logger: context.logger)
         // The layers' database runs before the server and stops after it.
         application.addServices(context.gate)
-        application.addServices(context.layers?.services ?? [])
-        if let revocations = configuration.collaboration?.policy.revocations {
-            application.addServices(RevocationReloader(list: revocations, logger: context.logger))
-        }
+        application.addServices(context.collaboration?.services(logger: context.logger) ?? [])
         return application
     }
 
@@ -74,7 +73,7 @@ public struct DocumentServer: Sendable {
         let routes = Routes(library: library, context: context)
         routes.register(on: router)
         let all = router.routes.map { ($0.method.rawValue, $0.path.description) }
-            + LayerSocket(routes: routes).router().routes.map { ($0.method.rawValue, $0.path.description) }
+            + (routes.collaboration.map { LayerSocket(routes: $0).router().routes } ?? []).map { ($0.method.rawValue, $0.path.description) }
         return all.map { method, path in
             let parts = path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
             return "\(method) /" + parts.joined(separator: "/")

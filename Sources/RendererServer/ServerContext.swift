@@ -1,6 +1,8 @@
 import Logging
-import RendererLayers
+import RendererCollaborationServer
 import RendererProvider
+import RendererServerHTTP
+import RendererServerHTTP
 
 /// What every part of a running server shares: its configuration, the engines, the threads
 /// engine work runs on, the admission queue and the image cache.
@@ -14,12 +16,8 @@ final class ServerContext: Sendable {
     let cache: PageImageCache
     let gate = ShutdownGate()
     let logger: Logger
-    /// The collaboration layers, when the server collaborates.
-    let layers: (any LayerStorage)?
-    /// Who listens to which layer's WebSocket, when the server collaborates.
-    let layerEvents: LayerEvents?
-    /// Collaboration requests per user per second.
-    let collaborationLimiter: RateLimiter
+    /// The collaboration layers, their listeners and limits, when the server collaborates.
+    let collaboration: CollaborationBackend?
     /// Each reader's bookmarks and place in each document.
     let readers: ReaderStates
     /// Whether a viewer tab is open, when the server ends with its viewer.
@@ -50,25 +48,10 @@ final class ServerContext: Sendable {
         self.logger = logger
         unlockLimiter = RateLimiter(
             burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock)
-        let events = configuration.collaboration.map { LayerEvents(backlog: $0.eventBacklog) }
-        layerEvents = events
-        layers = try configuration.collaboration.map { collaboration -> any LayerStorage in
-            guard PostgresLayerStore.names(collaboration.database) else { return try SQLiteLayerStore(path: collaboration.database) }
-            // Other servers' changes go to this server's WebSockets; when some may have been
-            // missed, each socket is told the layer's revision again, to fetch what changed.
-            return try PostgresLayerStore(url: collaboration.database, logger: logger) { descriptor, event in
-                await events?.publish(event.json, to: descriptor)
-            } onListeningAgain: { store in
-                for descriptor in await events?.descriptors() ?? [] {
-                    guard let revision = try? await store.revision(descriptor) else { continue }
-                    await events?.publish(LayerEvent(type: "hello", revision: revision).json, to: descriptor)
-                }
-            }
-        }
+        collaboration = try configuration.collaboration.map { try CollaborationBackend(configuration: $0, logger: logger) }
         uploads = try configuration.uploads.map(UploadStore.init)
         viewerPresence = configuration.endsWithViewer ? ViewerPresence(linger: configuration.viewerLinger) : nil
         readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
-        collaborationLimiter = configuration.collaboration.map { RateLimiter(requestsPerSecond: $0.requestsPerSecond, now: $0.clock) } ?? RateLimiter(requestsPerSecond: 1)
     }
 
     /// Opens the served file at `path` with the registry's renderers (which may run their

@@ -263,6 +263,35 @@ import WSClient
         }
     }
 
+    /// A server that was not asked to collaborate mounts no collaboration route: a token its
+    /// collaborators would hold, good or not, finds neither the layer's routes nor its socket
+    /// (404, the JSON error), and no layer database is made.
+    @Test func aServerThatDoesNotCollaborateServesNoLayer() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let alice = try await keys.token("alice")
+        try await harness.run(configure: { $0.requestHeadTimeout = .seconds(600); $0.idleTimeout = .seconds(600) }) { client in
+            for route in ["/annotations", "/changes", "/annotations.xfdf", "/source.pdf", "/events"] {
+                let answer = try await client.execute(
+                    uri: CollaborationServerTests.layerPath() + route, method: .get, headers: [.authorization: "Bearer \(alice)"])
+                #expect(answer.status == .notFound, "\(route): \(answer.status)")
+                #expect((answer.json as? [String: [String: String]])?["error"]?["code"] == "not-found", "\(route)")
+            }
+            let push = try await client.execute(
+                uri: CollaborationServerTests.layerPath() + "/changes", method: .post, headers: [.authorization: "Bearer \(alice)"],
+                body: Data(#"{"changes": []}"#.utf8))
+            #expect(push.status == .notFound)
+            let connection = try RawHTTPConnection(port: client.port)
+            defer { connection.close() }
+            let headers = ["Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                           "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Authorization": "Bearer \(alice)"]
+            try connection.get(CollaborationServerTests.layerPath() + "/events", headers: headers)
+            let answer = String(decoding: await connection.read { String(decoding: $0, as: UTF8.self).hasSuffix("}}") }, as: UTF8.self)
+            #expect(answer.hasPrefix("HTTP/1.1 404"), "\(answer)")
+        }
+        let made = try FileManager.default.subpathsOfDirectory(atPath: harness.folder).filter { $0.hasSuffix(".sqlite") && $0.contains("layer") }
+        #expect(made.isEmpty, "\(made)")
+    }
+
     /// A socket stays open while its token lasts and is closed with a policy violation when
     /// it ends. The token lives an hour; the test says when it ends (``CollaborationConfiguration/tokenEnd``),
     /// so no machine is too slow to connect in time.

@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererServerHTTP
 
 /// The engine documents of one file through one renderer: opened when requests need them,
 /// up to `capacity` at once (engines allow one thread per document, so this is how many of

@@ -1,4 +1,5 @@
 import RendererProvider
+import RendererServerHTTP
 
 /// Admission to engine work by weight: at most `limit` in all running or waiting at once, so
 /// that a flood of requests is answered 429 at once instead of waiting without bound. The

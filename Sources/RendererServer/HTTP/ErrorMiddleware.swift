@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import RendererServerHTTP
 
 /// Turns every error a route throws into the API's JSON error (``APIError``), and logs each
 /// request's method, path (never its query, which may hold the token) and status; at trace

@@ -1,5 +1,6 @@
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 extension Request {
     /// Runs `body`, cancelled if the client closes its connection meanwhile: for engine

@@ -1,4 +1,5 @@
 import Hummingbird
+import RendererServerHTTP
 
 /// Keeps other sites from acting through a reader's cookie, on the routes that take the
 /// server's token (and so its cookie; collaboration routes take bearer tokens only). Every

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererServerHTTP
 import ServiceLifecycle
 
 /// Whether the server is shutting down. Run as a service placed after the application in

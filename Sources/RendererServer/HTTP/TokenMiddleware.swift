@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererServerHTTP
 
 /// Checks the server's token on every request: in an `Authorization: Bearer` header, or in
 /// the cookie the viewer's entry page sets. Anything else is answered 401.

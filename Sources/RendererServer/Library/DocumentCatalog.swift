@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererServerHTTP
 
 /// The documents a server was given, and the only files it will open.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RendererProvider
 import RendererProviderStore
+import RendererServerHTTP
 
 /// Each reader's bookmarks and place in each served document, kept in the server's state
 /// database (``ServerConfiguration/readerStatePath``) so that they survive restarts, and

@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererServerHTTP
 
 /// One served file: its engine document pools (one per renderer) and the session its
 /// annotation edits and settings go through, both kept in step with the file on disk

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 /// The folder readers' uploads are kept in (``UploadConfiguration``): it takes a request's
 /// body into a hidden file of its own (never served), and gives a file that proved to be a

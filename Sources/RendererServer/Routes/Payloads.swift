@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererServerHTTP
 import RendererSignatures
 
 /// The JSON the API answers with, beyond the API's own Codable types (annotations,

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RendererProvider
 import RendererProviderXFDF
+import RendererServerHTTP
 
 extension Routes {
     /// `GET .../annotations[?page=]`: the annotations (of one page), as the API's JSON.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// `GET /api/documents/{id}/attachments`: the files the document embeds (``Attachment``).

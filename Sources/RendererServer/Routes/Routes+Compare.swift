@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RendererComparison
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// `GET .../pages/{page}/compare?dpi=`: the page drawn by the first two engines (the

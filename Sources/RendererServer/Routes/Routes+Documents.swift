@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// `GET /api/health`: the server is up; its engines, queue and cache.
@@ -87,15 +88,5 @@ extension Routes {
         let version = await document.currentVersion()
         let name = URL(fileURLWithPath: document.id).lastPathComponent
         return try await FileDownload(path: document.path, name: name, eTag: Self.eTag(version, "file")).response(to: request, context: context)
-    }
-
-    /// A strong ETag over `parts` (FNV-1a, 64 bits, of their text).
-    static func eTag(_ parts: String...) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in parts.joined(separator: "|").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return "\"\(String(hash, radix: 16))\""
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 /// The document's interactive form: its fields, and filling them as `hostapp forms fill`
 /// does (the same checks: read-only fields, options, maximum lengths, one line), saved

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 /// The outline and the pages' links: read with any engine, and written (then saved) through
 /// the document's session, as annotations are.

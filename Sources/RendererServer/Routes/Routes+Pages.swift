@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// The default resolution of a page image.

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOPosix
 import RendererPrinting
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// `GET /api/printers`: the printers of the server's print server (``ServerConfiguration/printing``);

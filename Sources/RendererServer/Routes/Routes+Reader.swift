@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 /// The reader's state: each reader's bookmarks, page, zoom and scroll position in each
 /// document, in the server's ``ReaderStates``: they come back on reload and after a restart,

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// `GET .../search?q=&engine=&caseSensitive=&wholeWord=&ignoreAccents=`: the hits of the whole document,

@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
-import RendererCollaboration
 import RendererProvider
+import RendererServerHTTP
 import RendererSignatures
 
 /// Signatures: their verdicts, and signing with an identity the server holds. Whoever holds
 /// the server's token signs with ``ServerConfiguration/signingIdentity``; a collaborator
-/// signs with the identity ``CollaborationConfiguration/signingIdentities`` names for the
-/// token's user, when the token grants `sign`. No request names or carries a key.
+/// signs through the collaboration routes (`RendererCollaborationServer`) with the identity
+/// `CollaborationConfiguration.signingIdentities` names for the token's user. No request
+/// names or carries a key.
 extension Routes {
     /// `GET /api/documents/{id}/signatures`: each signature field's verdict with its reasons
     /// (``SignatureVerification``), against the trust anchors the server was given.
@@ -26,19 +27,8 @@ extension Routes {
         return try await signing(try await servedDocument(request, context), as: identity, request)
     }
 
-    /// `POST /api/collab/documents/{id}/layers/{layer}/signatures`: as ``sign(_:_:)``, with the
-    /// identity of the token's user; 403 when the token does not grant `sign` or the user has
-    /// no identity here. The signature goes into the file, which every layer shares.
-    @Sendable func signAsCollaborator(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        guard collaborator.claims.permissions.contains("sign") else { throw APIError.forbidden("the token does not grant sign") }
-        guard let identity = self.context.configuration.collaboration?.signingIdentities[collaborator.claims.userID] else {
-            throw APIError.forbidden("this server holds no signing identity for this user")
-        }
-        return try await signing(collaborator.document, as: identity, request)
-    }
-
     /// Signs `document` with `identity` as the body asks, then answers the verdicts; 201.
-    private func signing(_ document: ServedDocument, as identity: SigningIdentity, _ request: Request) async throws -> Response {
+    func signing(_ document: ServedDocument, as identity: SigningIdentity, _ request: Request) async throws -> Response {
         let options = try await decode(Payload.SignRequest.self, from: request).options()
         _ = try await document.edit(saving: false) { session in try session.sign(with: identity, options: options) }
         return try Self.json(try await verdicts(of: document, request), status: .created)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// `POST /api/documents/{id}/unlock` with `{"password": "..."}`: checks the password of an

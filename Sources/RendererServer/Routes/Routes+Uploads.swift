@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererServerHTTP
 
 extension Routes {
     /// What the uploads' routes answer: the largest upload taken, or the new upload's id.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererServerHTTP
 
 extension Routes {
     /// The viewer's files, shipped as the module's resources (its page, style sheet and ES

@@ -1,15 +1,19 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import RendererCollaborationServer
 import RendererProvider
+import RendererServerHTTP
 
 /// The server's routes, built in one place (``register(on:)``); the handlers live in the
 /// extensions named for what they serve. Every path is under `/api` but the viewer's.
 /// Page indices in paths are 0-based, as everywhere in the API; geometry is in the API's
 /// page space (points, origin at the top-left of the page as displayed).
-struct Routes: Sendable {
+struct Routes: RouteSupport {
     let library: DocumentLibrary
     let context: ServerContext
+
+    var bodyLimit: Int { context.configuration.bodyLimit }
 
     func register(on router: Router<BasicRequestContext>) {
         router.add(middleware: ErrorMiddleware())
@@ -20,7 +24,7 @@ struct Routes: Sendable {
         viewer.get("/viewer/:file", use: viewerFile)
 
         // Collaboration requests carry collaboration tokens, checked by each of their routes.
-        registerCollaboration(on: router.group("api"))
+        collaboration?.register(on: router.group("api"))
 
         let api = router.group("api")
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
@@ -74,6 +78,12 @@ struct Routes: Sendable {
         document.put("state", use: setViewingState)
     }
 
+    /// The collaboration routes, over the server's backend and documents, when it
+    /// collaborates.
+    var collaboration: CollaborationRoutes? {
+        context.collaboration.map { CollaborationRoutes(backend: $0, host: CollaborationDocuments(routes: self), bodyLimit: bodyLimit) }
+    }
+
     // MARK: Reading requests
 
     /// The served document the path's `:id` names (percent-decoded: ids may hold slashes),
@@ -106,39 +116,6 @@ struct Routes: Sendable {
         return index
     }
 
-    /// The query parameter `name` as the text it stands for, nil when absent: decoded as an
-    /// HTML form encodes it (`+` is a space, `%2B` a plus sign), as browsers'
-    /// `URLSearchParams` write it. 400 when its percent-encoding is not UTF-8.
-    static func queryText(_ name: String, _ request: Request) throws -> String? {
-        func decoded(_ part: Substring) -> String? { part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
-        for pair in (request.uri.query ?? "").split(separator: "&") {
-            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard decoded(halves[0]) == name else { continue }
-            guard let value = halves.count > 1 ? decoded(halves[1]) : "" else {
-                throw APIError.badRequest("\(name) is not percent-encoded UTF-8")
-            }
-            return value
-        }
-        return nil
-    }
-
-    /// The query parameter `name` as a `T`, nil when absent; 400 when present and not a `T`.
-    static func query<T: LosslessStringConvertible>(_ name: String, _ request: Request, as type: T.Type) throws -> T? {
-        guard let text = try queryText(name, request) else { return nil }
-        guard let value = T(text) else { throw APIError.badRequest("\(name) must be a \(T.self == Double.self ? "number" : T.self == Int.self ? "whole number" : "value"), not \"\(text.prefix(40))\"") }
-        return value
-    }
-
-    /// A boolean query parameter: `1`/`true` or `0`/`false`.
-    static func flag(_ name: String, _ request: Request) throws -> Bool {
-        guard let text = try queryText(name, request) else { return false }
-        switch text.lowercased() {
-        case "1", "true", "yes": return true
-        case "0", "false", "no", "": return false
-        default: throw APIError.badRequest("\(name) must be true or false")
-        }
-    }
-
     /// The renderer the request names (`?engine=`), or the document's default.
     func rendererID(_ request: Request, _ document: ServedDocument) async throws -> String {
         guard let requested = try Self.queryText("engine", request) else {
@@ -161,49 +138,5 @@ struct Routes: Sendable {
         return try await self.context.queue.run {
             try await document.pool(renderer).run(timeLimit: timeLimit) { document, _ in try body(document, renderer) }
         }
-    }
-
-    /// The request's body, at most the configured limit (413 past it).
-    func body(_ request: Request) async throws -> Data {
-        var request = request
-        let limit = context.configuration.bodyLimit
-        do {
-            let buffer = try await request.collectBody(upTo: limit)
-            return Data(buffer.readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw APIError.tooLarge(limit)
-        }
-    }
-
-    /// The request's JSON body as a `T`; 400 saying what is wrong where.
-    func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let data = try await body(request)
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            return try decoder.decode(T.self, from: data)
-        } catch let error as DecodingError {
-            throw APIError.badRequest("the body is not a valid \(T.self): \(error.summary)")
-        } catch {
-            throw APIError.badRequest("the body is not JSON")
-        }
-    }
-
-    // MARK: Answers
-
-    /// `value` as a JSON response.
-    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return data(try encoder.encode(value), type: "application/json; charset=utf-8", status: status, headers: headers)
-    }
-
-    /// `bytes` as a response of `type`.
-    static func data(_ bytes: Data, type: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        var headers = headers
-        headers[.contentType] = type
-        if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

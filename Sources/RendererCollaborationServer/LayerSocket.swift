@@ -6,6 +6,8 @@ import RendererCollaboration
 import RendererLayers
 import RendererProvider
 import RendererProviderXFDF
+import RendererServerHTTP
+import RendererServerHTTP
 
 /// The WebSocket of a layer, `/api/collab/documents/{id}/layers/{layer}/events`: each
 /// accepted change of the layer, from anyone, comes at once as a `change` message; the
@@ -13,13 +15,18 @@ import RendererProviderXFDF
 /// same rules as a push (authorship and rights from the token) and answered with a `results`
 /// message, while the other clients get the `change` messages. The token comes in the
 /// `Authorization` header or, for browsers, the `access_token` query parameter.
-struct LayerSocket: Sendable {
-    let routes: Routes
+package struct LayerSocket: Sendable {
+    let routes: CollaborationRoutes
+
+    /// The socket of `routes`' layers.
+    package init(routes: CollaborationRoutes) {
+        self.routes = routes
+    }
 
     /// The router of WebSocket upgrades: only this path upgrades, and only with a token
     /// that verifies for it (otherwise the upgrade is answered 401 or 403 with the JSON error,
     /// through ``RefusedUpgradeAnswer``).
-    func router() -> Router<LayerSocketContext> {
+    package func router() -> Router<LayerSocketContext> {
         let router = Router(context: LayerSocketContext.self)
         router.ws(Self.path) { request, context in
             do {
@@ -30,9 +37,8 @@ struct LayerSocket: Sendable {
             }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            guard let collaborator = try? await authorize(context.request, parameters: context.requestContext.parameters),
-                let events = routes.context.layerEvents, let collaboration = routes.context.configuration.collaboration
-            else { return }
+            guard let collaborator = try? await authorize(context.request, parameters: context.requestContext.parameters) else { return }
+            let (events, collaboration) = (routes.backend.events, routes.backend.configuration)
             // A client that reads too slowly is disconnected: closing the channel also ends a
             // write waiting for the client to read.
             let channel = context.requestContext.channel
@@ -51,7 +57,7 @@ struct LayerSocket: Sendable {
                 }
                 group.addTask {
                     var sequence = 0
-                    for try await message in inbound.messages(maxSize: routes.context.configuration.bodyLimit) {
+                    for try await message in inbound.messages(maxSize: routes.bodyLimit) {
                         guard case .text(let text) = message else { continue }
                         // A message that comes once the token has ended or was revoked is never applied.
                         guard collaborator.tokenIsCurrent(policy) else { break }
@@ -76,14 +82,26 @@ struct LayerSocket: Sendable {
         return router
     }
 
+    /// The router of WebSocket upgrades of a server that does not collaborate: the layer
+    /// socket's path is refused as the HTTP routes refuse it, 404 with the JSON error.
+    package static func absentRouter() -> Router<LayerSocketContext> {
+        let router = Router(context: LayerSocketContext.self)
+        router.ws(path) { _, context in
+            let error = APIError.notFound("this server does not collaborate")
+            await RefusedUpgradeAnswer.record(error, on: context.channel)
+            throw error
+        } onUpgrade: { _, _, _ in }
+        return router
+    }
+
     /// The request context of the WebSocket router: the basic one, and the connection's
     /// channel, which a listener that falls behind has closed.
-    struct LayerSocketContext: RequestContext, WebSocketRequestContext {
-        var coreContext: CoreRequestContextStorage
-        let webSocket: WebSocketHandlerReference<Self>
+    package struct LayerSocketContext: RequestContext, WebSocketRequestContext {
+        package var coreContext: CoreRequestContextStorage
+        package let webSocket: WebSocketHandlerReference<Self>
         let channel: any Channel
 
-        init(source: ApplicationRequestContextSource) {
+        package init(source: ApplicationRequestContextSource) {
             coreContext = .init(source: source)
             webSocket = .init()
             channel = source.channel
@@ -93,14 +111,14 @@ struct LayerSocket: Sendable {
     /// The path of the route, as the router matches it.
     static let path: RouterPath = "api/collab/documents/:id/layers/:layer/events"
 
-    private func authorize(_ request: Request, parameters: Parameters) async throws -> Routes.Collaborator {
-        let token = Routes.bearerToken(request) ?? request.uri.queryParameters["access_token"].map(String.init)
+    private func authorize(_ request: Request, parameters: Parameters) async throws -> CollaborationRoutes.Collaborator {
+        let token = CollaborationRoutes.bearerToken(request) ?? request.uri.queryParameters["access_token"].map(String.init)
         return try await routes.authorizedCollaborator(request, token: token, id: parameters.get("id"), layer: parameters.get("layer"))
     }
 
     /// Closes the socket with a policy violation when `collaborator`'s token has expired or
     /// was revoked.
-    private static func closeIfEnded(_ outbound: WebSocketOutboundWriter, _ collaborator: Routes.Collaborator, _ policy: TokenPolicy) async throws {
+    private static func closeIfEnded(_ outbound: WebSocketOutboundWriter, _ collaborator: CollaborationRoutes.Collaborator, _ policy: TokenPolicy) async throws {
         guard !collaborator.tokenIsCurrent(policy) else { return }
         try await outbound.close(.policyViolation, reason: endedReason)
     }
@@ -112,17 +130,17 @@ struct LayerSocket: Sendable {
     /// REST push: the sender's rights are checked before the message is parsed, each message
     /// counts against the user's requests per second, and it holds at most as many changes
     /// as a push may.
-    private func apply(_ text: String, from collaborator: Routes.Collaborator, listener: UUID, sequence: Int) async -> LayerEvent {
+    private func apply(_ text: String, from collaborator: CollaborationRoutes.Collaborator, listener: UUID, sequence: Int) async -> LayerEvent {
         do {
             guard collaborator.claims.collaborationPermissions.canAnnotate else {
                 return LayerEvent(type: "error", message: "user \(collaborator.claims.userID) may not change annotations in this layer")
             }
-            try await routes.context.collaborationLimiter.admit(collaborator.claims.userID)
-            let command = try await routes.readCommand(Data(text.utf8), for: collaborator)
+            try await routes.backend.limiter.admit(collaborator.claims.userID)
+            let command = try await collaborator.document.xfdfCommand(Data(text.utf8))
             guard !command.isEmpty else {
                 return LayerEvent(type: "error", message: "the XFDF command holds no add, modify or delete" + Self.skipped(command))
             }
-            let limit = routes.context.configuration.collaboration?.changesPerRequest ?? 100
+            let limit = routes.backend.configuration.changesPerRequest
             let count = command.added.count + command.modified.count + command.deleted.count
             guard count <= limit else {
                 return LayerEvent(type: "error", message: "a message holds at most \(limit) changes; this one holds \(count)")

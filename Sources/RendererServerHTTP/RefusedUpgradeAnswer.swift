@@ -7,17 +7,17 @@ import NIOCore
 /// records here, before it refuses, the answer it means, and this handler, at the front of
 /// the connection's pipeline, sends that answer in place of the framework's bytes. It steps
 /// aside (removes itself) at the connection's first answer when none was recorded.
-final class RefusedUpgradeAnswer: ChannelOutboundHandler, RemovableChannelHandler {
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+package final class RefusedUpgradeAnswer: ChannelOutboundHandler, RemovableChannelHandler {
+    package typealias OutboundIn = ByteBuffer
+    package typealias OutboundOut = ByteBuffer
 
     /// The whole answer to send instead of the framework's; set on the channel's event loop.
     private var answer: ByteBuffer?
     private var answered = false
 
-    init() {}
+    package init() {}
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard let answer else {
             context.write(data, promise: promise)
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
@@ -34,7 +34,7 @@ final class RefusedUpgradeAnswer: ChannelOutboundHandler, RemovableChannelHandle
 
     /// Records `error` as the answer to the upgrade request being refused on `channel`; call
     /// it before the refusal is returned to the framework.
-    static func record(_ error: APIError, on channel: any Channel) async {
+    package static func record(_ error: APIError, on channel: any Channel) async {
         let answer = error.rawResponse()
         try? await channel.eventLoop.submit {
             try channel.pipeline.syncOperations.handler(type: RefusedUpgradeAnswer.self).answer = answer

@@ -1,9 +1,10 @@
 import Foundation
+import Hummingbird
 
 /// Attempts per client, as a token bucket per client: each client may make `burst` attempts
 /// at once and `burst` more each `period`. A bucket idle for ten periods (at least a minute)
 /// is forgotten, so the limiter's memory follows the clients active now.
-actor RateLimiter {
+package actor RateLimiter {
     private let burst: Double
     private let period: Duration
     private let refusal: String
@@ -12,7 +13,7 @@ actor RateLimiter {
 
     /// A limiter of `burst` attempts per `period`, whose 429 says `refusal`, counting time by
     /// `now`.
-    init(burst: Int, per period: Duration, refusal: String, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    package init(burst: Int, per period: Duration, refusal: String, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.burst = Double(max(1, burst))
         self.period = period
         self.refusal = refusal
@@ -20,12 +21,12 @@ actor RateLimiter {
     }
 
     /// `requestsPerSecond` requests a second, counting time by `now`.
-    init(requestsPerSecond: Int, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    package init(requestsPerSecond: Int, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.init(burst: requestsPerSecond, per: .seconds(1), refusal: "more than \(max(1, requestsPerSecond)) requests a second; slow down", now: now)
     }
 
     /// Takes one attempt's token from `client`'s bucket; throws 429 when it is empty.
-    func admit(_ client: String) throws {
+    package func admit(_ client: String) throws {
         let now = clock()
         let forgetting = max(period * 10, .seconds(60))
         if buckets.count > 10_000 { buckets = buckets.filter { now - $0.value.last < forgetting } }

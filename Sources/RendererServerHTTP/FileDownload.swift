@@ -6,18 +6,27 @@ import Hummingbird
 /// answered 206 with its `Content-Range` (416 when it lies past the end), `If-Range`
 /// honoured against the ETag, and a `Content-Disposition` whose name survives any
 /// characters (`filename*`, RFC 8187).
-struct FileDownload {
+package struct FileDownload: Sendable {
     /// The file's path on the server (never shown).
-    var path: String
+    package var path: String
     /// The name the client saves it under.
-    var name: String
+    package var name: String
     /// The file's strong ETag, from its version.
-    var eTag: String
+    package var eTag: String
     /// The media type.
-    var type = "application/pdf"
+    package var type = "application/pdf"
+
+    /// The file at `path`, saved by the client as `name`, of media `type`, whose version
+    /// `eTag` names.
+    package init(path: String, name: String, eTag: String, type: String = "application/pdf") {
+        self.path = path
+        self.name = name
+        self.eTag = eTag
+        self.type = type
+    }
 
     /// The answer to `request`: the whole file, or the range it asks for.
-    func response(to request: Request, context: some RequestContext) async throws -> Response {
+    package func response(to request: Request, context: some RequestContext) async throws -> Response {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
             throw APIError.notFound("the document's file can no longer be read")
         }
@@ -71,7 +80,7 @@ struct FileDownload {
 
     /// `attachment` with `name` as a plain ASCII `filename` (other characters as `_`) and,
     /// exactly, as `filename*` in UTF-8.
-    static func disposition(_ name: String) -> String {
+    package static func disposition(_ name: String) -> String {
         let plain = String(name.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" ? Character($0) : "_" })
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "!#$&+-.^_`|~"))
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed.subtracting(CharacterSet(charactersIn: "%"))) ?? plain

@@ -4,17 +4,33 @@ import RendererCollaboration
 import RendererLayers
 import RendererProvider
 import RendererProviderXFDF
+import RendererServerHTTP
 
 /// The collaboration routes, under `/api/collab/documents/{id}/layers/{layer}/`: a layer's
-/// annotations, its changes since a revision, and pushes of changes. Each request carries a
-/// collaboration token (`Authorization: Bearer JWT`) for that document and layer; the
-/// server's own token is not taken here. Authorship comes from the token's `sub` only.
-extension Routes {
+/// annotations, its changes since a revision, pushes of changes, its exports
+/// (`CollaborationRoutes+Exports.swift`) and its WebSocket (``LayerSocket``). Each request
+/// carries a collaboration token (`Authorization: Bearer JWT`) for that document and layer;
+/// the server's own token is not taken here. Authorship comes from the token's `sub` only.
+/// A server mounts them with ``register(on:)`` over its ``CollaborationBackend`` and its
+/// documents (``CollaborationHost``).
+package struct CollaborationRoutes: RouteSupport {
+    let backend: CollaborationBackend
+    let host: any CollaborationHost
+    package let bodyLimit: Int
+
+    /// The routes over `backend`, reading `host`'s documents, taking bodies of at most
+    /// `bodyLimit` bytes.
+    package init(backend: CollaborationBackend, host: any CollaborationHost, bodyLimit: Int) {
+        self.backend = backend
+        self.host = host
+        self.bodyLimit = bodyLimit
+    }
+
     /// What an authorized collaboration request works on.
     struct Collaborator: Sendable {
         var descriptor: DocumentDescriptor
         var claims: CollaborationClaims
-        var document: ServedDocument
+        var document: any CollaboratedDocument
         var store: any LayerStorage
 
         /// Whether the token is still good at `now`: not expired, and not revoked since it
@@ -26,9 +42,9 @@ extension Routes {
         }
     }
 
-    /// Registers the collaboration routes on `api` when the server collaborates.
-    func registerCollaboration(on api: RouterGroup<BasicRequestContext>) {
-        guard context.layers != nil else { return }
+    /// Registers the HTTP routes on `api` (the WebSocket upgrades through
+    /// ``LayerSocket/router()``).
+    package func register(on api: RouterGroup<BasicRequestContext>) {
         let layer = api.group("collab/documents/:id/layers/:layer")
         layer.get("annotations", use: collaborating(layerAnnotations))
         layer.get("changes", use: collaborating(layerChanges))
@@ -45,27 +61,28 @@ extension Routes {
 
     /// `handler`, run only for a request whose token verifies for the path's document and
     /// layer and grants `read-document`, within its user's requests per second; 401, 403 and
-    /// 429 (JSON) otherwise.
+    /// 429 (JSON) otherwise, and 404 for a layer that is not there.
     private func collaborating(
         _ handler: @escaping @Sendable (Request, BasicRequestContext, Collaborator) async throws -> Response
     ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
         { request, context in
-            let collaborator = try await self.authorizedCollaborator(
-                request, token: Self.bearerToken(request), id: context.parameters.get("id"), layer: context.parameters.get("layer"))
-            var response = try await handler(request, context, collaborator)
-            response.headers[.init("X-Collaboration-Protocol")!] = String(collaborationProtocolVersion)
-            return response
+            do {
+                let collaborator = try await self.authorizedCollaborator(
+                    request, token: Self.bearerToken(request), id: context.parameters.get("id"), layer: context.parameters.get("layer"))
+                var response = try await handler(request, context, collaborator)
+                response.headers[.init("X-Collaboration-Protocol")!] = String(collaborationProtocolVersion)
+                return response
+            } catch let error as LayerNotFound {
+                throw APIError.notFound(error.message)
+            }
         }
     }
 
     /// What a collaboration request may work on: the document and layer of its path (`id`
     /// and `layer`, percent-encoded), once its token verifies for them and grants
     /// `read-document`, within its user's requests per second; the layer is created from the
-    /// PDF's own annotations the first time. Throws 401, 403, 404 and 429 as ``APIError``s.
+    /// PDF's own annotations the first time. Throws 401, 403, 404 and 429 as `APIError`s.
     func authorizedCollaborator(_ request: Request, token: String?, id: String?, layer: String?) async throws -> Collaborator {
-        guard let store = self.context.layers, let collaboration = self.context.configuration.collaboration else {
-            throw APIError.notFound("this server does not collaborate")
-        }
         let descriptor: DocumentDescriptor
         do {
             guard let id = id?.removingPercentEncoding, let layer = layer?.removingPercentEncoding else {
@@ -78,30 +95,24 @@ extension Routes {
         guard let token else { throw APIError.unauthorized }
         let claims: CollaborationClaims
         do {
-            claims = try await collaboration.tokens.verify(token, for: descriptor, policy: collaboration.policy)
+            claims = try await backend.configuration.tokens.verify(token, for: descriptor, policy: backend.configuration.policy)
         } catch {
             throw APIError(.unauthorized, code: "unauthorized", error.message)
         }
-        try await self.context.collaborationLimiter.admit(claims.userID)
+        try await backend.limiter.admit(claims.userID)
         guard claims.permissions.contains("read-document") else {
             throw APIError.forbidden("the token does not grant read-document")
         }
-        let document = try await admitted(request, to: descriptor.documentID)
-        let collaborator = Collaborator(descriptor: descriptor, claims: claims, document: document, store: store)
-        try await self.ensureLayer(collaborator)
+        let document = try await host.document(descriptor.documentID, for: request)
+        let collaborator = Collaborator(descriptor: descriptor, claims: claims, document: document, store: backend.store)
+        try await ensureLayer(collaborator)
         return collaborator
-    }
-
-    /// The token of an `Authorization: Bearer` header.
-    static func bearerToken(_ request: Request) -> String? {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
-        return String(header.dropFirst(7))
     }
 
     /// Creates the layer from the PDF's own annotations the first time it is asked for.
     private func ensureLayer(_ collaborator: Collaborator) async throws {
         guard try await !collaborator.store.exists(collaborator.descriptor) else { return }
-        let base = try await collaborator.document.annotations(pageAt: nil)
+        let base = try await collaborator.document.annotations()
         try await collaborator.store.create(collaborator.descriptor, base: base)
     }
 
@@ -120,7 +131,7 @@ extension Routes {
     /// `POST .../changes` with a `LayerPush`: each change applied or rejected on its own.
     @Sendable func pushChanges(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
         let push = try await decode(LayerPush.self, from: request)
-        let limit = self.context.configuration.collaboration?.changesPerRequest ?? 100
+        let limit = backend.configuration.changesPerRequest
         guard push.changes.count <= limit else {
             throw APIError(.contentTooLarge, code: "too-large", "a push holds at most \(limit) changes; this one holds \(push.changes.count)")
         }
@@ -128,6 +139,17 @@ extension Routes {
             throw APIError.badRequest("every change needs an operationID of 1 to 200 bytes")
         }
         return try Self.json(try await apply(push.changes, for: collaborator, except: nil))
+    }
+
+    /// `POST .../signatures`: signs the file with the identity of the token's user, as the
+    /// server's own signing route does; 403 when the token does not grant `sign` or the user
+    /// has no identity here. The signature goes into the file, which every layer shares.
+    @Sendable func signAsCollaborator(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+        guard collaborator.claims.permissions.contains("sign") else { throw APIError.forbidden("the token does not grant sign") }
+        guard let identity = backend.configuration.signingIdentities[collaborator.claims.userID] else {
+            throw APIError.forbidden("this server holds no signing identity for this user")
+        }
+        return try await collaborator.document.sign(with: identity, request)
     }
 
     /// Applies `changes` of `collaborator` in order, each on its own, and sends each applied
@@ -141,35 +163,11 @@ extension Routes {
                 try LayerAnnotationRules.check(annotation, pageCount: pageCount)
             }
             results.append(result)
-            if result.status == .applied, let events = context.layerEvents {
+            if result.status == .applied {
                 let event = LayerEvent(type: "change", revision: result.revision, action: change.action, annotation: result.annotation, user: user)
-                await events.publish(event.json, to: collaborator.descriptor, except: sender)
+                await backend.events.publish(event.json, to: collaborator.descriptor, except: sender)
             }
         }
         return PushResult(revision: try await collaborator.store.revision(collaborator.descriptor), results: results)
-    }
-
-    /// The XFDF command in `data`, read with the page spaces of the collaborator's document.
-    func readCommand(_ data: Data, for collaborator: Collaborator) async throws -> XFDFCommand {
-        let renderer = try await collaborator.document.defaultRendererID()
-        return try await collaborator.document.pool(renderer).run(timeLimit: context.configuration.timeLimit) { document, _ in
-            return try XFDF.command(from: data, pageSpace: { try document.pageSpace(pageAt: $0) })
-        }
-    }
-}
-
-/// What an annotation sent to a layer may be: of a kind readers create (markup: no widget,
-/// link or other kind that carries an action or JavaScript), on a page of the document, and
-/// one the API writes (``AnnotationValidation``: its kind's geometry and fields, within
-/// ``AnnotationLimits``), so that every change a layer keeps can be exported into the PDF.
-enum LayerAnnotationRules {
-    static func check(_ annotation: Annotation, pageCount: Int) throws {
-        guard AnnotationKind(name: annotation.kind.rawValue).isCreatable else {
-            throw RendererError(.invalidArgument, "a layer takes annotations of the kinds readers create, not \(annotation.kind.rawValue.prefix(40))")
-        }
-        guard (0..<pageCount).contains(annotation.pageIndex) else {
-            throw RendererError(.invalidArgument, "page index \(annotation.pageIndex) is not in the document, which has \(pageCount) pages")
-        }
-        try AnnotationValidation.check(annotation)
     }
 }

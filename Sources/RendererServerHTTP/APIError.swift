@@ -1,45 +1,44 @@
 import Foundation
 import Hummingbird
-import RendererLayers
 import RendererPrinting
 import RendererProvider
 
 /// An error the API answers with: an HTTP status and a JSON body
 /// `{"error": {"code": "...", "message": "..."}}`, where the code is a `RendererError` code
 /// or one of the server's own (`not-found`, `forbidden`, `unauthorized`, `too-large`,
-/// `busy`, `shutting-down`, `bad-request`).
-struct APIError: HTTPResponseError, CustomStringConvertible {
+/// `busy`, `shutting-down`, `bad-request`, `internal`).
+package struct APIError: HTTPResponseError, CustomStringConvertible {
     /// The status the request is answered with.
-    var status: HTTPResponse.Status
+    package var status: HTTPResponse.Status
     /// The machine-readable code.
-    var code: String
+    package var code: String
     /// What went wrong, for a person.
-    var message: String
+    package var message: String
     /// Extra headers (`Retry-After` on 429 and 503).
-    var headers: HTTPFields = [:]
+    package var headers: HTTPFields = [:]
 
     /// An error answered with `status`, `code` and `message`.
-    init(_ status: HTTPResponse.Status, code: String, _ message: String) {
+    package init(_ status: HTTPResponse.Status, code: String, _ message: String) {
         self.status = status
         self.code = code
         self.message = message
     }
 
-    var description: String { "\(status.code) \(code): \(message)" }
+    package var description: String { "\(status.code) \(code): \(message)" }
 
-    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad-request", message) }
-    static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not-found", message) }
-    static func forbidden(_ message: String) -> APIError { APIError(.forbidden, code: "forbidden", message) }
-    static let unauthorized = APIError(.unauthorized, code: "unauthorized", "a valid token is required")
-    static func tooLarge(_ limit: Int) -> APIError {
+    package static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad-request", message) }
+    package static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not-found", message) }
+    package static func forbidden(_ message: String) -> APIError { APIError(.forbidden, code: "forbidden", message) }
+    package static let unauthorized = APIError(.unauthorized, code: "unauthorized", "a valid token is required")
+    package static func tooLarge(_ limit: Int) -> APIError {
         APIError(.contentTooLarge, code: "too-large", "the request body is larger than the limit of \(limit) bytes")
     }
-    static var busy: APIError {
+    package static var busy: APIError {
         var error = APIError(.tooManyRequests, code: "busy", "the server's engine queue is full; retry shortly")
         error.headers[.retryAfter] = "1"
         return error
     }
-    static var shuttingDown: APIError {
+    package static var shuttingDown: APIError {
         var error = APIError(.serviceUnavailable, code: "shutting-down", "the server is shutting down")
         error.headers[.retryAfter] = "5"
         error.headers[.connection] = "close"
@@ -51,7 +50,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     /// conflict or a printer that refuses the job, 422 for a document the engines cannot
     /// read, 502 for a print server that fails, 503 for work stopped by its time limit, 500
     /// for the rest, whose message says only the code (the error itself goes to the log).
-    init(_ error: RendererError) {
+    package init(_ error: RendererError) {
         let status: HTTPResponse.Status =
             switch error.code {
             case .invalidArgument, .limitExceeded: .badRequest
@@ -74,13 +73,19 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
 
     /// Any error as the API answers it: API and engine errors as they are, Hummingbird's
     /// own with their status, anything else as a 500 that names no internals.
-    static func from(_ error: any Error) -> APIError {
+    package static func from(_ error: any Error) -> APIError {
         switch error {
         case let error as APIError: return error
         case let error as RendererError: return APIError(error)
-        case let error as LayerNotFound: return .notFound(error.message)
+        case let error as any APIErrorConvertible: return error.apiError
         case let error as any HTTPResponseError:
-            return APIError(error.status, code: error.status == .contentTooLarge ? "too-large" : "bad-request", "\(error.status.reasonPhrase)")
+            let code =
+                switch error.status {
+                case .notFound: "not-found"
+                case .contentTooLarge: "too-large"
+                default: error.status.code >= 500 ? "internal" : "bad-request"
+                }
+            return APIError(error.status, code: code, "\(error.status.reasonPhrase)")
         default: return APIError(.internalServerError, code: "internal", "the server failed to answer the request")
         }
     }
@@ -94,7 +99,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
         var error: Detail
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         Response(status: status, headers: responseHeaders, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
@@ -124,4 +129,11 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
         buffer.writeBytes(body)
         return buffer
     }
+}
+
+/// An error of a module below the server that the API answers with a status of its own (a
+/// collaboration layer that is not there is a 404), rather than as the 500 of an unknown error.
+package protocol APIErrorConvertible: Error {
+    /// The answer to this error.
+    var apiError: APIError { get }
 }

@@ -1,0 +1,47 @@
+import Logging
+import RendererLayers
+import RendererServerHTTP
+import ServiceLifecycle
+
+/// What a collaborating server keeps for as long as it runs, whichever routes are built
+/// over it: the layers' database, the listeners of each layer's WebSocket, and the limit of
+/// each user's requests.
+package final class CollaborationBackend: Sendable {
+    /// The configuration it was made for.
+    package let configuration: CollaborationConfiguration
+    /// Where the layers live.
+    let store: any LayerStorage
+    /// Who listens to which layer's WebSocket.
+    let events: LayerEvents
+    /// Collaboration requests per user per second.
+    let limiter: RateLimiter
+
+    /// Opens or creates the layers' database `configuration` names; throws `ioFailure` when
+    /// it cannot.
+    package init(configuration: CollaborationConfiguration, logger: Logger) throws {
+        self.configuration = configuration
+        let events = LayerEvents(backlog: configuration.eventBacklog)
+        self.events = events
+        limiter = RateLimiter(requestsPerSecond: configuration.requestsPerSecond, now: configuration.clock)
+        if PostgresLayerStore.names(configuration.database) {
+            // Other servers' changes go to this server's WebSockets; when some may have been
+            // missed, each socket is told the layer's revision again, to fetch what changed.
+            store = try PostgresLayerStore(url: configuration.database, logger: logger) { descriptor, event in
+                await events.publish(event.json, to: descriptor)
+            } onListeningAgain: { store in
+                for descriptor in await events.descriptors() {
+                    guard let revision = try? await store.revision(descriptor) else { continue }
+                    await events.publish(LayerEvent(type: "hello", revision: revision).json, to: descriptor)
+                }
+            }
+        } else {
+            store = try SQLiteLayerStore(path: configuration.database)
+        }
+    }
+
+    /// The services that run beside the server: the database's (started before the server,
+    /// stopped after it) and the reloading of the revocation list on SIGHUP.
+    package func services(logger: Logger) -> [any Service] {
+        store.services + (configuration.policy.revocations.map { [RevocationReloader(list: $0, logger: logger)] } ?? [])
+    }
+}
