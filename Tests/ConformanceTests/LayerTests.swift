@@ -106,6 +106,34 @@ struct LayerTests {
         }
     }
 
+    /// An /Order that holds itself (an indirect array with its own reference inside) has no
+    /// end to walk: listing the layers and drawing with one hidden end, and Poppler, whose
+    /// check follows the nesting only so deep, answers `damaged` where poppler-glib's walk
+    /// would recurse; MuPDF draws.
+    @Test(arguments: Fixtures.backendIDs)
+    func anOrderThatHoldsItselfEnds(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = try await Self.copy(into: folder, named: "order-loop.pdf", editing: """
+            order = ArrayObject([*groups])
+            reference = writer._add_object(order)
+            order.append(reference)
+            properties["/D"][NameObject("/Order")] = reference
+            """)
+        let listed = try await Tool.run("mutool", ["show", copy, "trailer/Root/OCProperties/D/Order"])
+        // mutool shows the indirect array as `N 0 obj [ … N 0 R ] endobj`.
+        let number = try #require(listed.text.split(separator: " ").first, "\(listed.text)")
+        try #require(listed.text.hasPrefix("\(number) 0 obj") && listed.text.contains("\(number) 0 R ]"), "the copy's /Order holds itself: \(listed.text)")
+        let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
+        #expect(try document.layers().count == 4)
+        let hidingRed = { try document.render(pageAt: 0, options: Self.options(hidden: [0])) }
+        if backend == "poppler" {
+            #expect { try hidingRed() } throws: { ($0 as? RendererError)?.code == .damaged }
+        } else {
+            #expect(Self.isWhite(try hidingRed(), Self.red))
+        }
+    }
+
     /// A copy of `layers.pdf` in `folder`, made by pypdf with `edit`, Python that changes
     /// `properties` (the /OCProperties dictionary) and may use `groups` (its /OCGs); its path.
     static func copy(into folder: URL, named name: String, editing edit: String) async throws -> String {
