@@ -226,6 +226,38 @@ int cmupdf_add_object(cmupdf_document *doc, const char *syntax, int *num, cmupdf
 	return ok;
 }
 
+int cmupdf_add_stream(cmupdf_document *doc, const char *syntax, const unsigned char *bytes, size_t length, int *num, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	pdf_obj *dict = NULL, *ref = NULL;
+	fz_buffer *buffer = NULL;
+	int ok = 1;
+	fz_var(dict);
+	fz_var(ref);
+	fz_var(buffer);
+	fz_var(ok);
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
+	fz_try(ctx) {
+		dict = parse(ctx, doc->pdf, syntax);
+		if (!pdf_is_dict(ctx, dict))
+			fz_throw(ctx, FZ_ERROR_SYNTAX, "a stream's dictionary is not a dictionary");
+		buffer = fz_new_buffer_from_copied_data(ctx, bytes, length);
+		/* Stored as given (compressed = 1): MuPDF sets /Length and adds no filter. */
+		ref = pdf_add_stream(ctx, doc->pdf, buffer, dict, 1);
+		*num = pdf_to_num(ctx, ref);
+	}
+	fz_always(ctx) {
+		pdf_drop_obj(ctx, ref);
+		pdf_drop_obj(ctx, dict);
+		fz_drop_buffer(ctx, buffer);
+	}
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
 int cmupdf_replace_object(cmupdf_document *doc, int num, const char *syntax, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;

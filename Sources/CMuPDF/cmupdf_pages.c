@@ -5,12 +5,11 @@
 
 /* Page editing: blank pages, deletion, moves, rotation and pages copied from another PDF.
    Destinations name page objects, so a moved page keeps every link and outline item that
-   points to it. What would point to a page no longer in the document (a deleted page, or a
-   page of the other PDF that was not copied) is dropped and counted in a cmupdf_page_report:
-   link annotations, outline items (an item with children stays, without a target), named
-   destinations, the open action, and form fields whose widgets were all on deleted pages. */
+   points to it. What would point to a page of the other PDF that was not copied is left out
+   and counted in a cmupdf_page_report; what pointed to a deleted page is dropped above the
+   engines, in Swift (EngineSupport's PDFObjectEditing+Pages). */
 
-/* A set of object numbers: the page objects a change removed or copied. */
+/* A set of object numbers: the page objects a copy took. */
 typedef struct {
 	int *numbers;
 	int count;
@@ -55,202 +54,16 @@ static pdf_obj *goto_destination(fz_context *ctx, pdf_obj *item)
 	return NULL;
 }
 
-/* Whether `item` goes to a page of `gone`. */
-static int goes_to(fz_context *ctx, pdf_document *doc, pdf_obj *item, const page_set *gone)
-{
-	pdf_obj *dest = goto_destination(ctx, item);
-	if (!dest)
-		return 0;
-	pdf_obj *page = destination_page(ctx, explicit_destination(ctx, doc, dest));
-	return page && page_set_index(gone, pdf_to_num(ctx, page)) >= 0;
-}
-
-/* Takes outline item `item` out of `parent`'s list of children. */
-static void unlink_item(fz_context *ctx, pdf_obj *parent, pdf_obj *item)
-{
-	pdf_obj *prev = pdf_dict_get(ctx, item, PDF_NAME(Prev));
-	pdf_obj *next = pdf_dict_get(ctx, item, PDF_NAME(Next));
-	if (next)
-		pdf_dict_put(ctx, prev ? prev : parent, prev ? PDF_NAME(Next) : PDF_NAME(First), next);
-	else
-		pdf_dict_del(ctx, prev ? prev : parent, prev ? PDF_NAME(Next) : PDF_NAME(First));
-	if (prev)
-		pdf_dict_put(ctx, next ? next : parent, next ? PDF_NAME(Prev) : PDF_NAME(Last), prev);
-	else
-		pdf_dict_del(ctx, next ? next : parent, next ? PDF_NAME(Prev) : PDF_NAME(Last));
-}
-
-/* Removes the outline items under `parent` that go to a page of `gone`; an item with
-   children keeps them and loses its target. Returns how many were touched. */
-static int prune_outline(fz_context *ctx, pdf_document *doc, pdf_obj *parent, const page_set *gone, int depth)
-{
-	int dropped = 0;
-	if (depth > 64)
-		return 0;
-	pdf_obj *item = pdf_dict_get(ctx, parent, PDF_NAME(First));
-	for (int guard = 0; item && guard < 100000 && !pdf_mark_obj(ctx, item); guard++) {
-		pdf_obj *next = pdf_dict_get(ctx, item, PDF_NAME(Next));
-		fz_try(ctx) {
-			dropped += prune_outline(ctx, doc, item, gone, depth + 1);
-			if (goes_to(ctx, doc, item, gone)) {
-				dropped++;
-				pdf_dict_del(ctx, item, PDF_NAME(Dest));
-				pdf_dict_del(ctx, item, PDF_NAME(A));
-				if (!pdf_dict_get(ctx, item, PDF_NAME(First))) {
-					unlink_item(ctx, parent, item);
-					int count = pdf_dict_get_int(ctx, parent, PDF_NAME(Count));
-					if (count > 0)
-						pdf_dict_put_int(ctx, parent, PDF_NAME(Count), count - 1);
-					else if (count < 0)
-						pdf_dict_put_int(ctx, parent, PDF_NAME(Count), count + 1);
-				}
-			}
-		}
-		fz_always(ctx)
-			pdf_unmark_obj(ctx, item);
-		fz_catch(ctx)
-			fz_rethrow(ctx);
-		item = next;
-	}
-	if (!pdf_dict_get(ctx, parent, PDF_NAME(First)))
-		pdf_dict_del(ctx, parent, PDF_NAME(Last));
-	return dropped;
-}
-
-/* Removes the named destinations of a /Names /Dests tree node that go to a page of `gone`. */
-static int prune_name_tree(fz_context *ctx, pdf_obj *node, const page_set *gone, int depth)
-{
-	int dropped = 0;
-	if (depth > 32 || pdf_mark_obj(ctx, node))
-		return 0;
-	fz_try(ctx) {
-		pdf_obj *names = pdf_dict_get(ctx, node, PDF_NAME(Names));
-		for (int i = pdf_array_len(ctx, names) - 2; i >= 0; i -= 2) {
-			pdf_obj *page = destination_page(ctx, pdf_array_get(ctx, names, i + 1));
-			if (page && page_set_index(gone, pdf_to_num(ctx, page)) >= 0) {
-				pdf_array_delete(ctx, names, i + 1);
-				pdf_array_delete(ctx, names, i);
-				dropped++;
-			}
-		}
-		pdf_obj *kids = pdf_dict_get(ctx, node, PDF_NAME(Kids));
-		for (int i = 0; i < pdf_array_len(ctx, kids); i++)
-			dropped += prune_name_tree(ctx, pdf_array_get(ctx, kids, i), gone, depth + 1);
-	}
-	fz_always(ctx)
-		pdf_unmark_obj(ctx, node);
-	fz_catch(ctx)
-		fz_rethrow(ctx);
-	return dropped;
-}
-
-/* Removes the named destinations (old /Dests dictionary and /Names /Dests tree) that go
-   to a page of `gone`. Done after the links and outline, which look names up. */
-static int prune_named_destinations(fz_context *ctx, pdf_obj *root, const page_set *gone)
-{
-	int dropped = 0;
-	pdf_obj *dests = pdf_dict_get(ctx, root, PDF_NAME(Dests));
-	for (int i = pdf_dict_len(ctx, dests) - 1; i >= 0; i--) {
-		pdf_obj *page = destination_page(ctx, pdf_dict_get_val(ctx, dests, i));
-		if (page && page_set_index(gone, pdf_to_num(ctx, page)) >= 0) {
-			pdf_dict_del(ctx, dests, pdf_dict_get_key(ctx, dests, i));
-			dropped++;
-		}
-	}
-	return dropped + prune_name_tree(ctx, pdf_dict_getl(ctx, root, PDF_NAME(Names), PDF_NAME(Dests), NULL), gone, 0);
-}
-
-/* Removes, from the pages left, the link annotations that go to a page of `gone`. */
-static int prune_links(fz_context *ctx, pdf_document *doc, const page_set *gone)
-{
-	int dropped = 0;
-	for (int p = 0; p < pdf_count_pages(ctx, doc); p++) {
-		pdf_obj *annots = pdf_dict_get(ctx, pdf_lookup_page_obj(ctx, doc, p), PDF_NAME(Annots));
-		for (int i = pdf_array_len(ctx, annots) - 1; i >= 0; i--) {
-			pdf_obj *annot = pdf_array_get(ctx, annots, i);
-			if (pdf_name_eq(ctx, pdf_dict_get(ctx, annot, PDF_NAME(Subtype)), PDF_NAME(Link)) && goes_to(ctx, doc, annot, gone)) {
-				pdf_array_delete(ctx, annots, i);
-				dropped++;
-			}
-		}
-	}
-	return dropped;
-}
-
-/* Removes from the field tree under `kids` the widgets shown on a page of `gone` (their
-   /P), and the fields left with no widget. Returns how many terminal fields went. */
-static int prune_fields(fz_context *ctx, pdf_obj *kids, const page_set *gone, int depth)
-{
-	int dropped = 0;
-	if (depth > 32)
-		return 0;
-	for (int i = pdf_array_len(ctx, kids) - 1; i >= 0; i--) {
-		pdf_obj *field = pdf_array_get(ctx, kids, i);
-		if (pdf_mark_obj(ctx, field))
-			continue;
-		int remove = 0;
-		fz_try(ctx) {
-			pdf_obj *children = pdf_dict_get(ctx, field, PDF_NAME(Kids));
-			if (pdf_array_len(ctx, children) > 0) {
-				/* Kids without a name are the field's widgets: the field is terminal. */
-				int terminal = !pdf_dict_get(ctx, pdf_array_get(ctx, children, 0), PDF_NAME(T));
-				dropped += prune_fields(ctx, children, gone, depth + 1);
-				remove = pdf_array_len(ctx, children) == 0;
-				dropped += remove && terminal;
-			} else {
-				pdf_obj *page = pdf_dict_get(ctx, field, PDF_NAME(P));
-				remove = page && page_set_index(gone, pdf_to_num(ctx, page)) >= 0;
-				dropped += remove && pdf_dict_get(ctx, field, PDF_NAME(T)) != NULL;
-			}
-		}
-		fz_always(ctx)
-			pdf_unmark_obj(ctx, field);
-		fz_catch(ctx)
-			fz_rethrow(ctx);
-		if (remove)
-			pdf_array_delete(ctx, kids, i);
-	}
-	return dropped;
-}
-
-/* Drops what points into `gone` and counts it. */
-static void prune(fz_context *ctx, pdf_document *doc, const page_set *gone, cmupdf_page_report *report)
-{
-	pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc), PDF_NAME(Root));
-	report->links += prune_links(ctx, doc, gone);
-	pdf_obj *outlines = pdf_dict_get(ctx, root, PDF_NAME(Outlines));
-	if (outlines)
-		report->outline_items += prune_outline(ctx, doc, outlines, gone, 0);
-	pdf_obj *open = pdf_dict_gets(ctx, root, "OpenAction");
-	pdf_obj *open_page = destination_page(ctx, pdf_is_array(ctx, open) ? open : pdf_dict_get(ctx, open, PDF_NAME(D)));
-	if (open_page && page_set_index(gone, pdf_to_num(ctx, open_page)) >= 0) {
-		pdf_dict_dels(ctx, root, "OpenAction");
-		report->links++;
-	}
-	report->fields += prune_fields(ctx, pdf_dict_getl(ctx, root, PDF_NAME(AcroForm), PDF_NAME(Fields), NULL), gone, 0);
-	report->named_destinations += prune_named_destinations(ctx, root, gone);
-}
-
-int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_page_report *report, cmupdf_error *error)
+int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_error *error)
 {
 	CMUPDF_REQUIRE_PDF(doc, error, 0);
 	fz_context *ctx = doc->ctx;
-	pdf_document *pdf = doc->pdf;
-	page_set gone = { NULL, 0 };
 	int ok = 1;
-	memset(report, 0, sizeof *report);
-	fz_var(gone.numbers);
 	fz_try(ctx) {
-		gone.numbers = fz_malloc_array(ctx, count > 0 ? count : 1, int);
-		for (int i = 0; i < count; i++)
-			gone.numbers[gone.count++] = pdf_to_num(ctx, pdf_lookup_page_obj(ctx, pdf, indices[i]));
 		/* From the last page to the first, so the indices still name the same pages. */
 		for (int i = count - 1; i >= 0; i--)
-			pdf_delete_page(ctx, pdf, indices[i]);
-		prune(ctx, pdf, &gone, report);
+			pdf_delete_page(ctx, doc->pdf, indices[i]);
 	}
-	fz_always(ctx)
-		fz_free(ctx, gone.numbers);
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
 		ok = 0;

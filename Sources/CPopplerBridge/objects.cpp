@@ -179,6 +179,32 @@ extern "C" cpoppler_status cpoppler_core_add_object(cpoppler_core *doc, const ch
 	}
 }
 
+extern "C" cpoppler_status cpoppler_core_add_stream(cpoppler_core *doc, const char *syntax, const char *bytes, long length, int *num)
+{
+	XRef *xref = doc->doc->getXRef();
+	/* The stream frees its buffer with gfree, which is free. */
+	char *buffer = static_cast<char *>(std::malloc(length > 0 ? static_cast<size_t>(length) : 1));
+	if (!buffer)
+		return CPOPPLER_OUT_OF_MEMORY;
+	std::memcpy(buffer, bytes, static_cast<size_t>(length));
+	try {
+		Object parsed = parse(xref, syntax);
+		if (!parsed.isDict()) {
+			std::free(buffer);
+			return CPOPPLER_ARGUMENT;
+		}
+		/* addStreamObject takes a dictionary of its own; the stream's /Length is written with it. */
+		Dict *dict = new Dict(xref);
+		for (int i = 0; i < parsed.dictGetLength(); i++)
+			if (std::strcmp(parsed.dictGetKey(i), "Length") != 0)
+				dict->add(parsed.dictGetKey(i), parsed.dictGetValNF(i).copy());
+		*num = xref->addStreamObject(dict, buffer, static_cast<Goffset>(length)).num;
+		return CPOPPLER_OK;
+	} catch (const std::bad_alloc &) {
+		return CPOPPLER_OUT_OF_MEMORY;
+	}
+}
+
 extern "C" cpoppler_status cpoppler_core_replace_object(cpoppler_core *doc, int num, const char *syntax)
 {
 	try {

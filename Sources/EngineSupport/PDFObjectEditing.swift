@@ -2,8 +2,8 @@ import Foundation
 import RendererEngine
 
 /// The few PDF-object calls an engine's C layer performs. Edits of the document's structure
-/// (the outline, link annotations) are written once on them, in this module's extensions,
-/// for every backend.
+/// (the outline, link annotations, the page tree, a flattened form) are written once on them,
+/// in this module's extensions, for every backend.
 package protocol PDFObjectEditing: EngineDocument {
     /// The id of the backend, for errors.
     var rendererID: String { get }
@@ -24,6 +24,9 @@ package protocol PDFObjectEditing: EngineDocument {
     func fileLength() throws -> Int
     /// Adds `object` as a new indirect object and returns its reference.
     func addObject(_ object: PDFObject) throws -> PDFReference
+    /// Adds a stream of `contents` (as stored: filters as `dictionary` names them) with
+    /// `dictionary` (its `/Length` set to match) as a new indirect object; returns its reference.
+    func addStream(_ dictionary: PDFObject, contents: Data) throws -> PDFReference
     /// Puts `object` in place of the object `reference` names.
     func replaceObject(_ reference: PDFReference, with object: PDFObject) throws
     /// Sets entry `key` of the dictionary `reference` names to `value`; nil removes it.

@@ -38,8 +38,13 @@ extension MuPDFDocument {
         try fill(field, values: values)
     }
 
+    /// MuPDF brings each widget's appearance up to date; the widgets are then drawn into the
+    /// pages over the PDF-object primitives (`flattenWidgets()`), as for every engine.
     func flattenForm() throws {
         var error = cmupdf_error()
-        guard cmupdf_flatten_form(handle, &error) >= 0 else { throw MuPDFErrors.translate(error, doing: "flatten the form", code: .damaged) }
+        guard cmupdf_update_widget_appearances(handle, &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "draw the form's widgets", code: .damaged)
+        }
+        try flattenWidgets()
     }
 }

@@ -50,6 +50,14 @@ extension MuPDFDocument: PDFObjectEditing {
         return PDFReference(number: Int(num), generation: 0)
     }
 
+    func addStream(_ dictionary: PDFObject, contents: Data) throws -> PDFReference {
+        var num: Int32 = 0
+        try call("add a stream") { error in
+            contents.withUnsafeBytes { cmupdf_add_stream(handle, dictionary.syntax, $0.bindMemory(to: UInt8.self).baseAddress, $0.count, &num, &error) }
+        }
+        return PDFReference(number: Int(num), generation: 0)
+    }
+
     func replaceObject(_ reference: PDFReference, with object: PDFObject) throws {
         try call("write object \(reference.number)") { cmupdf_replace_object(handle, Int32(reference.number), object.syntax, &$0) }
     }

@@ -1,4 +1,5 @@
 import CMuPDF
+import EngineSupport
 import Foundation
 import RendererEngine
 
@@ -7,11 +8,13 @@ extension MuPDFDocument {
         try edit("insert a page") { cmupdf_insert_blank_page(handle, Int32(index), Float(size.width), Float(size.height), &$0) }
     }
 
+    /// MuPDF takes the pages out of its tree; what pointed to them is dropped over the
+    /// PDF-object primitives (`dropReferences(toPages:)`), as for every engine.
     func deletePages(_ indices: [Int]) throws -> PageEditReport {
-        var report = cmupdf_page_report()
+        let gone = try indices.map { try pageReference(at: $0).number }
         let pages = indices.map { Int32($0) }
-        try edit("delete pages") { error in pages.withUnsafeBufferPointer { cmupdf_delete_pages(handle, $0.baseAddress, Int32($0.count), &report, &error) } }
-        return PageEditReport(report)
+        try edit("delete pages") { error in pages.withUnsafeBufferPointer { cmupdf_delete_pages(handle, $0.baseAddress, Int32($0.count), &error) } }
+        return try dropReferences(toPages: Set(gone))
     }
 
     func movePage(from: Int, to: Int) throws {
@@ -51,8 +54,6 @@ extension MuPDFDocument {
 
 extension PageEditReport {
     init(_ report: cmupdf_page_report) {
-        self.init(
-            links: Int(report.links), outlineItems: Int(report.outline_items), namedDestinations: Int(report.named_destinations),
-            formFields: Int(report.fields))
+        self.init(links: Int(report.links), outlineItems: Int(report.outline_items), formFields: Int(report.fields))
     }
 }

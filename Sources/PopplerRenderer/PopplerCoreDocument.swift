@@ -179,6 +179,10 @@ final class PopplerCoreDocument {
         cpoppler_core_add_object(handle, syntax, &num)
     }
 
+    func addStream(_ syntax: String, _ contents: Data, _ num: inout Int32) -> cpoppler_status {
+        contents.withUnsafeBytes { cpoppler_core_add_stream(handle, syntax, $0.bindMemory(to: CChar.self).baseAddress, $0.count, &num) }
+    }
+
     func replaceObject(_ number: Int, _ syntax: String) -> cpoppler_status {
         cpoppler_core_replace_object(handle, Int32(number), syntax)
     }

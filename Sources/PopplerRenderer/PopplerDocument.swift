@@ -4,16 +4,20 @@ import RendererEngine
 
 /// One document as Poppler's two APIs open it, each twin owning its own handle: glib
 /// (drawing, metadata, text with boxes, navigation) and the core API (encryption, `/Rotate`
-/// and boxes, text as pdftotext writes it, annotations, forms and saving). Annotations and
-/// metadata are edited in the core twin; the glib twin is then opened again from the core
-/// twin's bytes before the next page is loaded or the metadata read, so that they show the
-/// changes.
+/// and boxes, text as pdftotext writes it, annotations, forms, pages and saving). Everything
+/// is edited in the core twin; the glib twin is then opened again from the core twin's bytes
+/// before the next page is loaded or the metadata read, so that they show the changes. A page
+/// edit opens the core twin itself again from its bytes, since Poppler's catalog reads the
+/// page tree once.
 final class PopplerDocument: EngineDocument {
     /// The glib twin; out of date after an edit, until `currentGlib()` opens it again.
     private var glibTwin: PopplerGlibDocument
-    let pageCount: Int
-    /// The core twin, which every edit changes.
-    let core: PopplerCoreDocument
+    private(set) var pageCount: Int
+    /// The core twin, which every edit changes; opened again after a page edit.
+    private(set) var core: PopplerCoreDocument
+    /// Whether Poppler rebuilt the cross-reference table of the file as opened, which then
+    /// takes no incremental update.
+    let wasReconstructed: Bool
     private let password: String?
     /// True when the core twin has changes the glib twin does not show yet.
     private var glibIsOutOfDate = false
@@ -35,6 +39,7 @@ final class PopplerDocument: EngineDocument {
         glibTwin = glib
         pageCount = glib.pageCount
         self.core = core
+        wasReconstructed = core.wasReconstructed
         self.password = password
         self.logger = logger
     }
@@ -76,6 +81,17 @@ final class PopplerDocument: EngineDocument {
     /// Notes that the core twin changed, so the glib twin must be opened again.
     func coreChanged() {
         glibIsOutOfDate = true
+    }
+
+    /// Opens the core twin again from `bytes`, the document as the core twin wrote it, and
+    /// the glib twin after it.
+    func reopenCore(from bytes: Data) throws {
+        guard let reopened = logging({ PopplerCoreDocument(source: .memory(bytes), absolutePath: nil, password: password) }) else {
+            throw PopplerErrors.coreUnavailable(.memory(bytes))
+        }
+        core = reopened
+        pageCount = reopened.pageCount
+        coreChanged()
     }
 
     /// Calls `body` with at least `count` bytes of memory for drawing a page, reused from

@@ -26,6 +26,13 @@ extension PopplerDocument {
         defer { coreChanged() }
         try fill(field, values: values)
     }
+
+    /// Drawn over the PDF-object primitives (`flattenWidgets()`), with the appearances the
+    /// widgets' objects hold: Poppler writes a field's appearance into them as it fills it.
+    /// Its catalog keeps the form and the pages once read, so the core twin is read again.
+    func flattenForm() throws {
+        try editingStructure { _ in try flattenWidgets() }
+    }
 }
 
 /// Poppler's form API writes a text or choice field's value and draws its widgets anew; the

@@ -47,6 +47,13 @@ extension PopplerDocument: PDFObjectEditing {
         return PDFReference(number: Int(num), generation: 0)
     }
 
+    func addStream(_ dictionary: PDFObject, contents: Data) throws -> PDFReference {
+        var num: Int32 = 0
+        try check(core.addStream(dictionary.syntax, contents, &num), doing: "add a stream")
+        coreChanged()
+        return PDFReference(number: Int(num), generation: 0)
+    }
+
     func replaceObject(_ reference: PDFReference, with object: PDFObject) throws {
         try check(core.replaceObject(reference.number, object.syntax), doing: "write object \(reference.number)")
         coreChanged()

@@ -5,7 +5,7 @@ import RendererEngine
 /// to a new file, and the file identifier that fingerprints it.
 extension PopplerDocument {
     /// True unless Poppler had to rebuild the file's cross-reference table to open it.
-    var canSaveIncrementally: Bool { !core.wasReconstructed }
+    var canSaveIncrementally: Bool { !wasReconstructed }
 
     /// Saved by the core twin, which holds the changes. Poppler truncates the file it has
     /// open when asked to save over it; `path` is always a new file here.

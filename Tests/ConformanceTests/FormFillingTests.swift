@@ -154,6 +154,23 @@ struct FormFillingTests {
         #expect(try other.formFields() == [] && other.formKind() == .none)
     }
 
+    /// form-kids.pdf keeps its AcroForm in the catalog and a checkbox's states in a direct
+    /// dictionary: each of the four widgets (the checkbox's by its /AS state) is drawn into
+    /// its page once, and qpdf, reading the saved file, finds four drawings and no form.
+    @Test(arguments: Fixtures.backendIDs)
+    func flatteningDrawsEveryWidgetOnce(backend: String) async throws {
+        let document = try Fixtures.open("form-kids.pdf", backend: backend)
+        try document.flattenForm()
+        #expect(try document.formFields() == [] && document.formKind() == .none)
+        let output = try Tool.temporaryDirectory().appendingPathComponent("flat-kids.pdf").path
+        try document.saveCopy(to: output)
+        #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
+        let qdf = try await Tool.run("qpdf", ["--qdf", "--object-streams=disable", output, "-"]).text
+        #expect(qdf.components(separatedBy: " Do Q").count - 1 == 4, "four widgets drawn")
+        #expect(!qdf.contains("/AcroForm") && !qdf.contains("/Widget"), "no form, and no widget the pages reach")
+        #expect(try await FormFieldTests.qpdf(output).isEmpty)
+    }
+
     @Test(arguments: Fixtures.backendIDs)
     func formKinds(backend: String) async throws {
         #expect(try Fixtures.open("forms.pdf", backend: backend).formKind() == .acroForm)

@@ -40,15 +40,20 @@ struct PageEditingTests {
         return path
     }
 
-    @Test func popplerDeclaresPageEditingUnsupported() throws {
+    /// The engines that edit pages: MuPDF through its own calls, Poppler over the PDF-object
+    /// primitives.
+    static let editingBackends = ["mupdf", "poppler"]
+
+    @Test func popplerDeclaresMergingUnsupported() throws {
         let document = try Fixtures.open("text.pdf", backend: "poppler")
-        #expect(!document.renderer.capabilities.contains(.editPages))
-        #expect((#expect(throws: RendererError.self) { try document.deletePages([0]) })?.code == .unsupported)
+        #expect(document.renderer.capabilities.contains(.editPages) && !document.renderer.capabilities.contains(.mergePages))
+        #expect((#expect(throws: RendererError.self) { try document.insertPages(from: .file(Fixtures.path("outline.pdf"))) })?.code == .unsupported)
         #expect(document.hasUnsavedChanges == false && document.pageCount == 3)
     }
 
-    @Test func blankPagesAreInsertedWhereAsked() async throws {
-        let document = try Fixtures.open("text.pdf", backend: "mupdf")
+    @Test(arguments: editingBackends)
+    func blankPagesAreInsertedWhereAsked(backend: String) async throws {
+        let document = try Fixtures.open("text.pdf", backend: backend)
         try document.insertBlankPage(at: 1, size: PageSize(width: 300, height: 400))
         try document.insertBlankPage(at: 4, size: PageSize(width: 595, height: 842))
         #expect(document.pageCount == 5)
@@ -59,8 +64,9 @@ struct PageEditingTests {
         #expect(try await Self.pdfinfoPages(path)[1].size == "300 x 400", "pdfinfo reads the size")
     }
 
-    @Test func deletingDropsWhatPointedToTheDeletedPages() async throws {
-        let document = try Fixtures.open("outline.pdf", backend: "mupdf")
+    @Test(arguments: editingBackends)
+    func deletingDropsWhatPointedToTheDeletedPages(backend: String) async throws {
+        let document = try Fixtures.open("outline.pdf", backend: backend)
         let report = try document.deletePages([2])
         // outline.pdf: Section 1.2 and the third link go (by the name sec12) to page 3.
         #expect(report == PageEditReport(links: 1, outlineItems: 1, namedDestinations: 1))
@@ -73,8 +79,28 @@ struct PageEditingTests {
         #expect(try await Self.pageTexts(path) == ["Outline page 1", "Outline page 2", "Outline page 4"])
     }
 
-    @Test func movedPagesKeepTheirDestinations() async throws {
-        let document = try Fixtures.open("outline.pdf", backend: "mupdf")
+    /// form-kids.pdf keeps its AcroForm and /Fields direct in the catalog: "Agree" has its one
+    /// widget on page 2 and goes with it; "Shared" loses its widget there and keeps the one on
+    /// page 1. qpdf, reading the saved file, is the witness.
+    @Test(arguments: editingBackends)
+    func deletingAPageDropsTheFieldsWhollyOnIt(backend: String) async throws {
+        let document = try Fixtures.open("form-kids.pdf", backend: backend)
+        #expect(try document.deletePages([1]) == PageEditReport(formFields: 1))
+        let path = try await Self.saveAndCheck(document, "fields.pdf")
+        for reader in Fixtures.backendIDs {
+            let fields = try await Fixtures.registry.open(.file(path), renderer: .id(reader)).formFields()
+            #expect(fields.map(\.name) == ["Text1", "Shared"], "\(reader)")
+            #expect(fields.map(\.widgets.count) == [1, 1], "\(reader)")
+        }
+        let json = try await Tool.run("qpdf", ["--json", "--json-key=acroform", path])
+        let form = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        let names = ((form?["acroform"] as? [String: Any])?["fields"] as? [[String: Any]])?.compactMap { $0["fullname"] as? String }
+        #expect(names == ["Text1", "Shared"], "qpdf lists one widget of each kept field")
+    }
+
+    @Test(arguments: editingBackends)
+    func movedPagesKeepTheirDestinations(backend: String) async throws {
+        let document = try Fixtures.open("outline.pdf", backend: backend)
         try document.movePage(from: 3, to: 0)
         let path = try await Self.saveAndCheck(document, "moved.pdf")
         #expect(try await Self.pageTexts(path) == ["Outline page 4", "Outline page 1", "Outline page 2", "Outline page 3"])
@@ -83,8 +109,9 @@ struct PageEditingTests {
         #expect(outline[0].children.map { $0.destination?.pageIndex } == [2, 3], "Section 1.2, by name, follows page 3 to index 3")
     }
 
-    @Test func rotationIsWrittenAsRotate() async throws {
-        let document = try Fixtures.open("text.pdf", backend: "mupdf")
+    @Test(arguments: editingBackends)
+    func rotationIsWrittenAsRotate(backend: String) async throws {
+        let document = try Fixtures.open("text.pdf", backend: backend)
         try document.rotatePage(at: 0, by: 90)
         try document.rotatePage(at: 0, by: 90)
         try document.rotatePage(at: 2, to: .threeQuarters)
@@ -121,8 +148,9 @@ struct PageEditingTests {
         #expect(copied.map(\.kind).sorted { $0.rawValue < $1.rawValue } == kinds.sorted { $0.rawValue < $1.rawValue })
     }
 
-    @Test func splitWritesTheChosenPagesAndLeavesTheDocument() async throws {
-        let document = try Fixtures.open("outline.pdf", backend: "mupdf")
+    @Test(arguments: editingBackends)
+    func splitWritesTheChosenPagesAndLeavesTheDocument(backend: String) async throws {
+        let document = try Fixtures.open("outline.pdf", backend: backend)
         let path = try Tool.temporaryDirectory().appendingPathComponent("part.pdf").path
         let report = try document.extractPages([3, 0], to: path)
         #expect(report == PageEditReport(links: 1, outlineItems: 2, namedDestinations: 1))
@@ -137,6 +165,33 @@ struct PageEditingTests {
         // Nothing of the other pages is in the file.
         let qpdf = try await Tool.run("qpdf", ["--qdf", "--object-streams=disable", path, "-"]).text
         #expect(!qpdf.contains("Outline page 2") && !qpdf.contains("Outline page 3"))
+    }
+
+    /// Poppler's edits are made object by object; one that fails midway leaves nothing of
+    /// itself. In this copy of text.pdf (pypdf makes it; mutool witnesses it) page 2 names no
+    /// /Parent: deleting pages 1 and 2 takes page 1 out of the tree, then finds page 2's place
+    /// unknown, and the document is as it was: three pages, their text, nothing to save.
+    @Test func aPopplerEditThatFailsMidwayLeavesTheDocumentAsItWas() async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("no-parent.pdf").path
+        let made = try await Tool.run("python3", ["-c", """
+            import sys, pypdf
+            from pypdf.generic import NameObject
+            writer = pypdf.PdfWriter(clone_from=sys.argv[1])
+            del writer.pages[1][NameObject("/Parent")]
+            writer.write(sys.argv[2])
+            """, Fixtures.path("text.pdf"), copy])
+        try #require(made.status == 0, "pypdf failed: \(made.text)")
+        try #require(!(try await Tool.run("mutool", ["show", copy, "trailer/Root/Pages/Kids/2"]).text.contains("/Parent")))
+        let document = try await Fixtures.registry.open(.file(copy), renderer: .id("poppler"))
+        let texts = try (0..<3).map { try document.text(pageAt: $0) }
+        let error = #expect(throws: RendererError.self) { try document.deletePages([0, 1]) }
+        #expect(error?.code == .damaged, "\(error?.message ?? "")")
+        #expect(document.pageCount == 3 && document.hasUnsavedChanges == false)
+        #expect(try (0..<3).map { try document.text(pageAt: $0) } == texts)
+        try document.rotatePage(at: 0, to: .quarter)
+        #expect(try document.pageInfo(pageAt: 0).rotation == .quarter && document.pageCount == 3, "the document still edits")
     }
 
     @Test func badRequestsChangeNothing() throws {

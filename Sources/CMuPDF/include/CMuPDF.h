@@ -89,9 +89,9 @@ int cmupdf_set_form_field(cmupdf_document *doc, const form_field_value *value, c
 /* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
    catalog's /NeedsRendering is true. */
 int cmupdf_xfa_facts(cmupdf_document *doc);
-/* Draws every page's visible widgets into its content and removes them and the AcroForm.
-   Returns the number of widgets drawn, or -1 with `error` set. */
-int cmupdf_flatten_form(cmupdf_document *doc, cmupdf_error *error);
+/* Brings every widget's appearance stream up to date with its field's value
+   (cmupdf_widget_appearances.c). Returns 1, or 0 with `error` set. */
+int cmupdf_update_widget_appearances(cmupdf_document *doc, cmupdf_error *error);
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it); NULL
    when there is none. Returns 1, or 0 with `error` set. */
 int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error);
@@ -284,13 +284,11 @@ int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int num, int
    `error` set. */
 int cmupdf_apply_redactions(cmupdf_document *doc, cmupdf_page *page, int black_boxes, cmupdf_error *error);
 
-/* What a page edit dropped because it would point to a page no longer (or never) in the
-   document. */
+/* What copying pages left out because it would point to a page never copied. */
 typedef struct {
 	int links;               /* link annotations (and the open action) */
 	int outline_items;       /* outline items (one with children keeps them, untargeted) */
-	int named_destinations;  /* entries of /Dests and the /Names /Dests tree */
-	int fields;              /* form fields whose widgets all went, or widgets not copied */
+	int fields;              /* widgets not copied (their fields are the other form's) */
 } cmupdf_page_report;
 
 /* Page editing (cmupdf_pages.c); each returns 1, or 0 with `error` set. Indices count from
@@ -298,9 +296,9 @@ typedef struct {
 /* Inserts an empty page of `width` × `height` points before page `at` (the page count:
    at the end). */
 int cmupdf_insert_blank_page(cmupdf_document *doc, int at, float width, float height, cmupdf_error *error);
-/* Deletes the `count` pages at `indices` (distinct, in ascending order), then drops what
-   pointed to them. */
-int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_page_report *report, cmupdf_error *error);
+/* Deletes the `count` pages at `indices` (distinct, in ascending order) from the page tree;
+   what pointed to them is the caller's to drop. */
+int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_error *error);
 /* Moves page `from` so that it becomes page `to`; destinations follow it. */
 int cmupdf_move_page(cmupdf_document *doc, int from, int to, cmupdf_error *error);
 /* Sets the page's /Rotate to `degrees` (0, 90, 180 or 270). */
@@ -342,6 +340,10 @@ long long cmupdf_file_length(cmupdf_document *doc);
 int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, unsigned char **bytes, size_t *length, cmupdf_error *error);
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`. */
 int cmupdf_add_object(cmupdf_document *doc, const char *syntax, int *num, cmupdf_error *error);
+/* Adds a stream of the `length` bytes at `bytes` (its contents as stored, filters and all)
+   with the dictionary `syntax` writes (its /Length is set to match) as a new indirect object;
+   its number is set in `num`. */
+int cmupdf_add_stream(cmupdf_document *doc, const char *syntax, const unsigned char *bytes, size_t length, int *num, cmupdf_error *error);
 /* Puts the object `syntax` writes in place of object `num`. */
 int cmupdf_replace_object(cmupdf_document *doc, int num, const char *syntax, cmupdf_error *error);
 /* Sets entry `key` of dictionary object `num` to the object `syntax` writes, or removes the

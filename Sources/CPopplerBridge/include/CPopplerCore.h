@@ -149,6 +149,10 @@ int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, char 
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`.
    CPOPPLER_ARGUMENT when `syntax` writes no object. */
 cpoppler_status cpoppler_core_add_object(cpoppler_core *doc, const char *syntax, int *num);
+/* Adds a stream of the `length` bytes at `bytes` (its contents as stored, filters and all)
+   with the dictionary `syntax` writes (its /Length is set to match) as a new indirect object;
+   its number is set in `num`. CPOPPLER_ARGUMENT when `syntax` writes no dictionary. */
+cpoppler_status cpoppler_core_add_stream(cpoppler_core *doc, const char *syntax, const char *bytes, long length, int *num);
 /* Puts the object `syntax` writes in place of object `num`. */
 cpoppler_status cpoppler_core_replace_object(cpoppler_core *doc, int num, const char *syntax);
 /* Sets entry `key` of dictionary object `num` to the object `syntax` writes, or removes the

@@ -38,9 +38,12 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case fillForms = "fill-forms"
     /// Flattens the form: draws its widgets into the pages' content and removes the fields.
     case flattenForms = "flatten-forms"
-    /// Edits the pages: inserts blank pages, deletes, moves and rotates pages, copies pages
-    /// from another PDF and extracts pages into a new one.
+    /// Edits the pages: inserts blank pages, deletes, moves and rotates pages, and extracts
+    /// pages into a new PDF.
     case editPages = "edit-pages"
+    /// Copies pages from another PDF into the document (merging), with their annotations
+    /// and the outline items that go to them.
+    case mergePages = "merge-pages"
     /// Lays reflowable documents (EPUB, FictionBook) out on pages of a chosen size, with text
     /// of a chosen size.
     case reflow

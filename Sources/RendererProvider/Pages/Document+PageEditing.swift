@@ -2,7 +2,7 @@ import Foundation
 
 /// Page editing: blank pages, deletion, moves, rotation, pages copied from another PDF
 /// (merge) and pages extracted into a new one (split). Each needs ``Capability/editPages``
-/// and the PDF's assemble permission, checks its indices first (`pageOutOfRange`, or
+/// (merging ``Capability/mergePages``) and the PDF's assemble permission, checks its indices first (`pageOutOfRange`, or
 /// `invalidArgument` for a request that makes no sense) and changes nothing when it throws.
 ///
 /// Destinations (outline items, links, named destinations) name page objects, so pages that
@@ -76,7 +76,7 @@ extension Document {
     /// (the owner password allows it), and nothing changes.
     @discardableResult
     public func insertPages(from source: DocumentSource, password: String? = nil, pages: [Int]? = nil, at index: Int? = nil) throws -> PageEditReport {
-        try requirePageEditing()
+        try requirePageEditing(.mergePages)
         let at = index ?? pageCount
         try check(at, in: 0...pageCount, "insert at")
         let renderer = self.renderer
@@ -140,8 +140,8 @@ extension Document {
         return report
     }
 
-    private func requirePageEditing() throws {
-        try require(.editPages)
+    private func requirePageEditing(_ capability: Capability = .editPages) throws {
+        try require(capability)
         try require(.assemble, toAllow: "changing its pages")
     }
 
