@@ -62,35 +62,3 @@ int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmup
 	}
 	return ok;
 }
-
-int cmupdf_set_xmp(cmupdf_document *doc, const unsigned char *bytes, size_t length, cmupdf_error *error)
-{
-	CMUPDF_REQUIRE_PDF(doc, error, 0);
-	fz_context *ctx = doc->ctx;
-	fz_buffer *buffer = NULL;
-	pdf_obj *dict = NULL, *stream = NULL;
-	int ok = 1;
-	fz_var(buffer);
-	fz_var(dict);
-	fz_var(stream);
-	fz_try(ctx) {
-		buffer = fz_new_buffer_from_copied_data(ctx, bytes, length);
-		dict = pdf_new_dict(ctx, doc->pdf, 2);
-		pdf_dict_put(ctx, dict, PDF_NAME(Type), PDF_NAME(Metadata));
-		pdf_dict_put(ctx, dict, PDF_NAME(Subtype), PDF_NAME(XML));
-		/* Uncompressed, as XMP asks, so that tools that do not parse PDF find it. */
-		stream = pdf_add_stream(ctx, doc->pdf, buffer, dict, 0);
-		pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root));
-		pdf_dict_put(ctx, root, PDF_NAME(Metadata), stream);
-	}
-	fz_always(ctx) {
-		pdf_drop_obj(ctx, stream);
-		pdf_drop_obj(ctx, dict);
-		fz_drop_buffer(ctx, buffer);
-	}
-	fz_catch(ctx) {
-		cmupdf_set_caught_error(ctx, error);
-		ok = 0;
-	}
-	return ok;
-}

@@ -8,9 +8,10 @@
 #include <cstring>
 #include <new>
 
-/* The Info dictionary and the catalog's XMP packet, read and written through Poppler's
-   core API. Catalog::readMetadata keeps the first stream it read, so the packet is looked
-   up in the catalog each time. */
+/* The Info dictionary, read and written, and the catalog's XMP packet, read, through Poppler's
+   core API (a packet is written above the engines, over the PDF-object primitives).
+   Catalog::readMetadata keeps the first stream it read, so the packet is looked up in the
+   catalog each time. */
 
 extern "C" cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value)
 {
@@ -41,28 +42,4 @@ extern "C" int cpoppler_core_xmp(cpoppler_core *doc, char **bytes, long *length)
 	std::memcpy(*bytes, packet.data(), packet.size());
 	*length = static_cast<long>(packet.size());
 	return 1;
-}
-
-extern "C" cpoppler_status cpoppler_core_set_xmp(cpoppler_core *doc, const char *bytes, long length)
-{
-	XRef *xref = doc->doc->getXRef();
-	Object catalog = xref->getCatalog();
-	if (!catalog.isDict())
-		return CPOPPLER_ARGUMENT;
-	/* The stream frees its buffer with gfree, which is free. */
-	char *buffer = static_cast<char *>(std::malloc(length > 0 ? static_cast<size_t>(length) : 1));
-	if (!buffer)
-		return CPOPPLER_OUT_OF_MEMORY;
-	std::memcpy(buffer, bytes, static_cast<size_t>(length));
-	try {
-		Dict *dict = new Dict(xref);
-		dict->add("Type", Object(objName, "Metadata"));
-		dict->add("Subtype", Object(objName, "XML"));
-		Ref stream = xref->addStreamObject(dict, buffer, static_cast<Goffset>(length));
-		catalog.dictSet("Metadata", Object(stream));
-		xref->setModifiedObject(&catalog, { xref->getRootNum(), xref->getRootGen() });
-	} catch (const std::bad_alloc &) {
-		return CPOPPLER_OUT_OF_MEMORY;
-	}
-	return CPOPPLER_OK;
 }

@@ -21,10 +21,7 @@ extension MuPDFDocument {
         for (key, value) in metadata.infoEntries where cmupdf_set_info(handle, key, value, &error) == 0 {
             throw MuPDFErrors.translate(error, doing: "write /\(key) into the Info dictionary")
         }
-        if let xmpPacket {
-            let written = xmpPacket.withUnsafeBytes { cmupdf_set_xmp(handle, $0.bindMemory(to: UInt8.self).baseAddress, $0.count, &error) }
-            guard written != 0 else { throw MuPDFErrors.translate(error, doing: "write the XMP packet") }
-        }
+        if let xmpPacket { try setXMPPacket(xmpPacket) }
     }
 }
 

@@ -103,11 +103,6 @@ final class PopplerCoreDocument {
         cpoppler_core_set_info(handle, key, value)
     }
 
-    /// Makes `packet` the catalog's XMP packet.
-    func setXMPPacket(_ packet: Data) -> cpoppler_status {
-        packet.withUnsafeBytes { cpoppler_core_set_xmp(handle, $0.bindMemory(to: CChar.self).baseAddress, $0.count) }
-    }
-
     /// Writes the text or choice field's `value`: `CPOPPLER_OK`, or another status.
     func setFormField(_ value: UnsafePointer<form_field_value>) -> Int32 {
         cpoppler_core_set_form_field(handle, value)

@@ -14,10 +14,7 @@ extension PopplerDocument {
             let status = core.setInfo(key, value)
             guard status == CPOPPLER_OK else { throw PopplerErrors.editFailure(status, doing: "write /\(key) into the Info dictionary") }
         }
-        if let xmpPacket {
-            let status = core.setXMPPacket(xmpPacket)
-            guard status == CPOPPLER_OK else { throw PopplerErrors.editFailure(status, doing: "write the XMP packet") }
-        }
+        if let xmpPacket { try setXMPPacket(xmpPacket) }
     }
 
     /// The fonts of the document as it is now, edits included.

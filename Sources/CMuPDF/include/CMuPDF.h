@@ -95,9 +95,6 @@ int cmupdf_update_widget_appearances(cmupdf_document *doc, cmupdf_error *error);
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it); NULL
    when there is none. Returns 1, or 0 with `error` set. */
 int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error);
-/* Makes `bytes` the catalog's XMP packet, in a new uncompressed /Metadata stream. Returns 1,
-   or 0 with `error` set. */
-int cmupdf_set_xmp(cmupdf_document *doc, const unsigned char *bytes, size_t length, cmupdf_error *error);
 
 /* The PDF version times ten (17 for 1.7). */
 int cmupdf_pdf_version(cmupdf_document *doc);

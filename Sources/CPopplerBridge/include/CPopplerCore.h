@@ -123,8 +123,6 @@ int cpoppler_core_layer_configurations(cpoppler_core *doc, cpoppler_layer_config
 /* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it). Returns
    1, 0 when there is none, or -1 when the catalog cannot be read or memory runs out. */
 int cpoppler_core_xmp(cpoppler_core *doc, char **bytes, long *length);
-/* Makes the `length` bytes at `bytes` the catalog's XMP packet, in a new /Metadata stream. */
-cpoppler_status cpoppler_core_set_xmp(cpoppler_core *doc, const char *bytes, long length);
 
 /* PDF objects, the few primitives that edits written once in Swift (EngineSupport's
    PDFObjectEditing) build on, mirroring CMuPDF's. Syntax is one PDF object as a file writes
