@@ -188,8 +188,18 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    sections = [first_page.measure(), png_encoding.measure(), vault_memory.measure(), poppler_memory.measure(), server_load.measure(), download_memory.measure(), viewer_first_paint.measure(), thumbnail.measure(), ghostscript.measure(), signatures.measure(), collab_load.measure()]
-    write_report(rows, notes, memory, [line for section in sections for line in section + [""]])
+    modules = [first_page, png_encoding, vault_memory, poppler_memory, server_load, download_memory, viewer_first_paint, thumbnail, ghostscript, signatures, collab_load]
+    write_report(rows, notes, memory, [line for module in modules for line in section(module) + [""]])
+
+
+def section(module):
+    """The lines of one section of the report: a section that fails says so in the report, and
+    the figures measured before it and after it are still written."""
+    try:
+        return module.measure()
+    except Exception as error:  # noqa: BLE001 - any failure of one section is reported, not raised
+        print(f"bench: the section {module.__name__} failed: {error!r}", file=sys.stderr)
+        return [f"The section of `Benchmarks/{module.__name__}.py` failed in this run ({type(error).__name__}); run it alone."]
 
 
 def write_report(rows, notes, memory, vault):

@@ -101,8 +101,10 @@ class Server:
         self.base = re.search(r"(http://127\.0\.0\.1:\d+)/", self.process.stdout.readline()).group(1)
 
     def stop(self):
+        # The server lets the requests in flight finish for up to its grace period (30 s by
+        # default) before it ends; the wait outlasts that.
         self.process.send_signal(signal.SIGTERM)
-        self.process.wait(timeout=30)
+        self.process.wait(timeout=90)
         self.process.stdout.close()
 
 
