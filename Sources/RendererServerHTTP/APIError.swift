@@ -77,7 +77,6 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         switch error {
         case let error as APIError: return error
         case let error as RendererError: return APIError(error)
-        case let error as any APIErrorConvertible: return error.apiError
         case let error as any HTTPResponseError:
             let code =
                 switch error.status {
@@ -129,11 +128,4 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         buffer.writeBytes(body)
         return buffer
     }
-}
-
-/// An error of a module below the server that the API answers with a status of its own (a
-/// collaboration layer that is not there is a 404), rather than as the 500 of an unknown error.
-package protocol APIErrorConvertible: Error {
-    /// The answer to this error.
-    var apiError: APIError { get }
 }
