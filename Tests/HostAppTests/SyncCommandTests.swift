@@ -200,10 +200,10 @@ import TestSupport
             try #"{"id": "beside-watch-\#(index)", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "n"}"#
                 .write(toFile: file, atomically: true, encoding: .utf8)
             let pushed = try await setup.sync("push", "alice", port: port, ["--add", file])
-            #expect(pushed.status == 0, "\(pushed.stderr)")
+            #expect(pushed.status == 0, "\(pushed.stderr); the server said: \(server.errorOutput.suffix(2000))")
         }
         #expect(await watch.stop() == 0, "\(watch.errorOutput.suffix(2000))")
-        #expect(await server.stop() == 0)
+        #expect(await server.stop() == 0, "\(server.errorOutput.suffix(2000))")
     }
 
     /// A token revoked by its id while the server runs: refused once the server has read its
