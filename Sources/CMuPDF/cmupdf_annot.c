@@ -14,14 +14,6 @@ static pdf_annot *annot_with(fz_context *ctx, pdf_page *page, int num)
 	fz_throw(ctx, FZ_ERROR_GENERIC, "page has no annotation object %d", num);
 }
 
-static void set_text(fz_context *ctx, pdf_obj *obj, const char *key, const char *text)
-{
-	if (text)
-		pdf_dict_puts_drop(ctx, obj, key, pdf_new_text_string(ctx, text));
-	else
-		pdf_dict_dels(ctx, obj, key);
-}
-
 /* Writes every field of `v` into `annot`, then regenerates its appearance; puts
    `kept_appearance` back as its normal appearance when given. */
 static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_record *v, pdf_obj *kept_appearance)
@@ -73,11 +65,15 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 		pdf_set_annot_default_appearance(ctx, annot, v->font, v->font_size, v->text_color_n, text_color);
 		pdf_set_annot_quadding(ctx, annot, v->quadding);
 	}
-	set_text(ctx, obj, "Contents", v->contents);
-	set_text(ctx, obj, "T", v->author);
-	set_text(ctx, obj, "Subj", v->subject);
-	set_text(ctx, obj, "State", v->state);
-	set_text(ctx, obj, "StateModel", v->state_model);
+	/* Before the appearance is made, which draws the contents of free text. */
+	if (v->contents)
+		pdf_dict_put_text_string(ctx, obj, PDF_NAME(Contents), v->contents);
+	else
+		pdf_dict_del(ctx, obj, PDF_NAME(Contents));
+	if (v->author)
+		pdf_dict_put_text_string(ctx, obj, PDF_NAME(T), v->author);
+	else
+		pdf_dict_del(ctx, obj, PDF_NAME(T));
 	if (v->in_reply_to > 0)
 		pdf_dict_put(ctx, obj, PDF_NAME(IRT), pdf_annot_obj(ctx, annot_with(ctx, pdf_annot_page(ctx, annot), v->in_reply_to)));
 	else
@@ -85,8 +81,6 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 	if (v->icon && pdf_annot_has_icon_name(ctx, annot))
 		pdf_set_annot_icon_name(ctx, annot, v->icon);
 	pdf_set_annot_flags(ctx, annot, v->flags);
-	if (v->name)
-		set_text(ctx, obj, "NM", v->name);
 	pdf_update_annot(ctx, annot);
 	if (kept_appearance)
 		pdf_dict_putp(ctx, obj, "AP/N", kept_appearance);
@@ -97,9 +91,6 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 		pdf_page_transform(ctx, pdf_annot_page(ctx, annot), NULL, &page_ctm);
 		pdf_dict_put_rect(ctx, obj, PDF_NAME(Rect), fz_transform_rect(rect, fz_invert_matrix(page_ctm)));
 	}
-	/* Set last: the setters above stamp /M with the time of the change. */
-	set_text(ctx, obj, "CreationDate", v->created);
-	set_text(ctx, obj, "M", v->modified);
 }
 
 /* Gives the annotation the record's fields. A stamp keeps the appearance it has (an image,
@@ -121,7 +112,7 @@ static void apply(fz_context *ctx, pdf_annot *annot, const annotation_record *v)
 		fz_rethrow(ctx);
 }
 
-int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, cmupdf_error *error)
+int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, int *num, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	pdf_annot *annot = NULL;
@@ -133,6 +124,7 @@ int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotatio
 			fz_throw(ctx, FZ_ERROR_GENERIC, "unknown annotation subtype %s", values->subtype);
 		annot = pdf_create_annot(ctx, cmupdf_pdf_page(ctx, page), type);
 		apply(ctx, annot, values);
+		*num = pdf_to_num(ctx, pdf_annot_obj(ctx, annot));
 	}
 	fz_always(ctx)
 		pdf_drop_annot(ctx, annot);
@@ -149,21 +141,6 @@ int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int num, const 
 	int ok = 1;
 	fz_try(ctx)
 		apply(ctx, annot_with(ctx, cmupdf_pdf_page(ctx, page), num), values);
-	fz_catch(ctx) {
-		cmupdf_set_caught_error(ctx, error);
-		ok = 0;
-	}
-	return ok;
-}
-
-int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int num, const char *name, cmupdf_error *error)
-{
-	fz_context *ctx = doc->ctx;
-	int ok = 1;
-	fz_try(ctx) {
-		pdf_annot *annot = annot_with(ctx, cmupdf_pdf_page(ctx, page), num);
-		set_text(ctx, pdf_annot_obj(ctx, annot), "NM", name);
-	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
 		ok = 0;

@@ -109,22 +109,3 @@ int cmupdf_set_form_field(cmupdf_document *doc, const form_field_value *value, c
 	}
 	return ok;
 }
-
-int cmupdf_xfa_facts(cmupdf_document *doc)
-{
-	if (!doc->pdf)
-		return 0;
-	fz_context *ctx = doc->ctx;
-	int facts = 0;
-	fz_var(facts);
-	fz_try(ctx) {
-		pdf_obj *root = pdf_dict_get(ctx, pdf_trailer(ctx, doc->pdf), PDF_NAME(Root));
-		if (pdf_dict_getl(ctx, root, PDF_NAME(AcroForm), PDF_NAME(XFA), NULL))
-			facts |= 1;
-		if (pdf_to_bool(ctx, pdf_dict_gets(ctx, root, "NeedsRendering")))
-			facts |= 2;
-	}
-	fz_catch(ctx)
-		facts = 0;
-	return facts;
-}

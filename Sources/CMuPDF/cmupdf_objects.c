@@ -163,7 +163,7 @@ long long cmupdf_file_length(cmupdf_document *doc)
 	return doc->pdf ? (long long)doc->pdf->file_size : 0;
 }
 
-int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, unsigned char **bytes, size_t *length, cmupdf_error *error)
+int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, int decoded, unsigned char **bytes, size_t *length, cmupdf_error *error)
 {
 	fz_context *ctx = doc->ctx;
 	fz_stream *stream = NULL;
@@ -177,14 +177,31 @@ int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, unsigned
 	*length = 0;
 	fz_try(ctx) {
 		if (limit < SIZE_MAX && pdf_obj_num_is_stream(ctx, doc->pdf, num)) {
-			size_t count;
-			stream = pdf_open_stream_number(ctx, doc->pdf, num);
-			data = malloc(limit + 1);
-			if (!data)
-				fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory reading a stream");
-			count = fz_read(ctx, stream, data, limit + 1);
+			/* Read in growing chunks: the limit is a bound, not the size to expect. */
+			size_t count = 0, capacity = 0;
+			stream = decoded ? pdf_open_stream_number(ctx, doc->pdf, num) : pdf_open_raw_stream_number(ctx, doc->pdf, num);
+			for (;;) {
+				if (count == capacity) {
+					size_t grown = capacity < 65536 ? 65536 : capacity * 2;
+					if (grown > limit + 1)
+						grown = limit + 1;
+					if (grown == capacity)
+						break;
+					unsigned char *larger = realloc(data, grown);
+					if (!larger)
+						fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory reading a stream");
+					data = larger;
+					capacity = grown;
+				}
+				size_t got = fz_read(ctx, stream, data + count, capacity - count);
+				if (got == 0)
+					break;
+				count += got;
+			}
 			if (count <= limit) {
-				*bytes = data;
+				*bytes = data ? data : malloc(1);
+				if (!*bytes)
+					fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory reading a stream");
 				*length = count;
 				data = NULL;
 			}
@@ -298,6 +315,25 @@ int cmupdf_set_entry(cmupdf_document *doc, int num, const char *key, const char 
 	}
 	fz_always(ctx)
 		pdf_drop_obj(ctx, dict);
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}
+
+int cmupdf_set_trailer_entry(cmupdf_document *doc, const char *key, const char *syntax, cmupdf_error *error)
+{
+	fz_context *ctx = doc->ctx;
+	int ok = 1;
+	fz_var(ok);
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
+	fz_try(ctx) {
+		if (syntax)
+			pdf_dict_puts_drop(ctx, pdf_trailer(ctx, doc->pdf), key, parse(ctx, doc->pdf, syntax));
+		else
+			pdf_dict_dels(ctx, pdf_trailer(ctx, doc->pdf), key);
+	}
 	fz_catch(ctx) {
 		cmupdf_set_caught_error(ctx, error);
 		ok = 0;

@@ -138,7 +138,7 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		return CPOPPLER_ARGUMENT;
 	if (v->icon && !has_icon(type))
 		return CPOPPLER_ARGUMENT;
-	if (!is_markup(type) && (v->author || v->subject || v->created || v->opacity != 1))
+	if (!is_markup(type) && (v->author || v->opacity != 1))
 		return CPOPPLER_ARGUMENT;
 
 	PDFRectangle rect = rect_for(type, v);
@@ -211,7 +211,6 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		markup->setLabel(utf16_text(v->author));
 		if (!v->author)
 			remove_entry(annot, "T");
-		set_text(annot, "Subj", v->subject);
 	}
 	if (v->icon) {
 		GooString icon(v->icon);
@@ -221,10 +220,6 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 			static_cast<AnnotStamp *>(annot)->setIcon(&icon);
 	}
 	annot->setFlags(static_cast<unsigned int>(v->flags));
-	if (v->name)
-		set_text(annot, "NM", v->name);
-	set_text(annot, "State", v->state);
-	set_text(annot, "StateModel", v->state_model);
 	Object &dict = const_cast<Object &>(annot->getAnnotObj());
 	if (v->in_reply_to > 0) {
 		Annot *root = annot_with(page, v->in_reply_to);
@@ -235,25 +230,6 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		dict.dictRemove("IRT");
 	annot->getDoc()->getXRef()->setModifiedObject(&dict, annot->getRef());
 	return CPOPPLER_OK;
-}
-
-/* Sets the dates; call it after every other change, because every setter stamps /M. */
-void set_dates(Annot *annot, const annotation_record *v)
-{
-	if (is_markup(annot->getType())) {
-		if (v->created) {
-			GooString created(v->created);
-			static_cast<AnnotMarkup *>(annot)->setDate(&created);
-		} else {
-			remove_entry(annot, "CreationDate");
-		}
-	}
-	if (v->modified) {
-		GooString modified(v->modified);
-		annot->setModified(&modified);
-	} else {
-		remove_entry(annot, "M");
-	}
 }
 
 /* A new annotation of `subtype` on the document, or NULL for a kind Poppler cannot create. */
@@ -311,7 +287,7 @@ cpoppler_status edit_annot(cpoppler_core *doc, int page, int num, Edit edit)
 
 } // namespace
 
-extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values)
+extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values, int *num)
 {
 	Page *p = page_of(doc, page);
 	if (!p)
@@ -324,7 +300,7 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 		cpoppler_status status = apply_fields(p, annot, values);
 		if (status == CPOPPLER_OK) {
 			p->addAnnot(annot);
-			set_dates(annot, values);
+			*num = annot->getRef().num;
 		} else
 			doc->doc->getXRef()->removeIndirectObject(annot->getRef());
 		annot->decRefCnt();
@@ -347,16 +323,15 @@ extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int pa
 		if (status == CPOPPLER_OK) {
 			if (kept.isStream())
 				annot->setNewAppearance(std::move(kept));
-			set_dates(annot, values);
 		}
 		return status;
 	});
 }
 
-extern "C" cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int num, const char *name)
+extern "C" cpoppler_status cpoppler_core_set_annot_text(cpoppler_core *doc, int page, int num, const char *key, const char *text)
 {
-	return edit_annot(doc, page, num, [name](Page *, Annot *annot) {
-		set_text(annot, "NM", name);
+	return edit_annot(doc, page, num, [key, text](Page *, Annot *annot) {
+		set_text(annot, key, text);
 		return CPOPPLER_OK;
 	});
 }

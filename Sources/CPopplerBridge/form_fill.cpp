@@ -114,13 +114,3 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const form_field
 		return CPOPPLER_OUT_OF_MEMORY;
 	}
 }
-
-extern "C" int cpoppler_core_xfa_facts(cpoppler_core *doc)
-{
-	Object catalog = doc->doc->getXRef()->getCatalog();
-	if (!catalog.isDict())
-		return 0;
-	Object form = catalog.dictLookup("AcroForm");
-	Object rendering = catalog.dictLookup("NeedsRendering");
-	return (form.isDict() && !form.dictLookup("XFA").isNull() ? 1 : 0) | (rendering.isBool() && rendering.getBool() ? 2 : 0);
-}

@@ -7,6 +7,7 @@
 #include <poppler/Parser.h>
 #include <poppler/XRef.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -135,7 +136,7 @@ extern "C" long long cpoppler_core_file_length(cpoppler_core *doc)
 	return file ? static_cast<long long>(file->getLength()) : 0;
 }
 
-extern "C" int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, char **bytes, long *length)
+extern "C" int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, int decoded, char **bytes, long *length)
 {
 	*bytes = nullptr;
 	*length = 0;
@@ -145,13 +146,22 @@ extern "C" int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long l
 		Object obj = ref == Ref::INVALID() ? Object(objNull) : xref->fetch(ref);
 		if (!obj.isStream() || limit < 0 || limit >= INT_MAX)
 			return 1;
-		std::vector<unsigned char> data(static_cast<size_t>(limit) + 1);
+		/* Below the filters: the decryption (which counts itself undecoded), else the bytes
+		   of the file. */
+		Stream *stream = decoded ? obj.getStream() : obj.getStream()->getUndecodedStream();
+		/* Read in growing chunks: the limit is a bound, not the size to expect. */
+		std::vector<unsigned char> data;
 		long count = 0;
-		int read;
-		obj.streamReset();
-		while (count <= limit && (read = obj.getStream()->doGetChars(static_cast<int>(limit + 1 - count), data.data() + count)) > 0)
-			count += read;
-		obj.streamClose();
+		stream->reset();
+		while (count <= limit) {
+			long chunk = std::min<long>(std::max<long>(count, 65536), limit + 1 - count);
+			data.resize(static_cast<size_t>(count + chunk));
+			int got = stream->doGetChars(static_cast<int>(chunk), data.data() + count);
+			if (got <= 0)
+				break;
+			count += got;
+		}
+		stream->close();
 		if (count > limit)
 			return 1;
 		*bytes = static_cast<char *>(std::malloc(count > 0 ? static_cast<size_t>(count) : 1));
@@ -239,6 +249,28 @@ extern "C" cpoppler_status cpoppler_core_set_entry(cpoppler_core *doc, int num, 
 			dict.dictRemove(key);
 		}
 		xref->setModifiedObject(&dict, ref);
+		return CPOPPLER_OK;
+	} catch (const std::bad_alloc &) {
+		return CPOPPLER_OUT_OF_MEMORY;
+	}
+}
+
+extern "C" cpoppler_status cpoppler_core_set_trailer_entry(cpoppler_core *doc, const char *key, const char *syntax)
+{
+	try {
+		XRef *xref = doc->doc->getXRef();
+		/* An incremental save writes the trailer's /Root and /Info from this dictionary. */
+		Object *trailer = xref->getTrailerDict();
+		if (!trailer->isDict())
+			return CPOPPLER_ARGUMENT;
+		if (syntax) {
+			Object value = parse(xref, syntax);
+			if (value.isError() || value.isEOF())
+				return CPOPPLER_ARGUMENT;
+			trailer->dictSet(key, std::move(value));
+		} else {
+			trailer->dictRemove(key);
+		}
 		return CPOPPLER_OK;
 	} catch (const std::bad_alloc &) {
 		return CPOPPLER_OUT_OF_MEMORY;

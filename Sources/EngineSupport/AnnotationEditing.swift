@@ -15,12 +15,14 @@ package protocol AnnotationEditing: EnginePage {
     var rendererID: String { get }
     /// The coordinates the C layer's records use on this page.
     func recordCoordinates() throws -> RecordCoordinates
-    /// Appends `annotation`, given as `record` in the page's record coordinates.
-    func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws
+    /// Appends `annotation`, given as `record` in the page's record coordinates; returns
+    /// the new annotation's object.
+    func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws -> PDFReference
     /// Gives the annotation `reference` names the fields of `annotation`, given as `record`.
     func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws
-    /// Writes `name` as the `/NM` of the annotation `reference` names.
-    func nameAnnotation(_ reference: PDFReference, _ name: String) throws
+    /// Sets the text string entry `key` of the annotation `reference` names to `text` (nil
+    /// removes it), so that the engine's own view of the annotation holds it too.
+    func setAnnotationText(_ key: String, of reference: PDFReference, to text: String?) throws
     /// Removes the annotation `reference` names, with its popup.
     func deleteAnnotation(_ reference: PDFReference) throws
     /// Gives the stamp annotation `reference` names an appearance that draws `image` over
@@ -37,9 +39,10 @@ extension AnnotationEditing {
     /// Adds `annotation` and returns it as read back.
     package func addAnnotation(_ annotation: Annotation) throws -> Annotation {
         let root = try rootReference(of: annotation, among: try listed())
-        try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
+        let reference = try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
             try createAnnotation(annotation, as: $0)
         }
+        try writeTextEntries(of: annotation, to: reference)
         return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
     }
 
@@ -66,6 +69,7 @@ extension AnnotationEditing {
         try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
             try updateAnnotation(reference, to: annotation, as: $0)
         }
+        try writeTextEntries(of: annotation, to: reference)
         return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
     }
 
@@ -77,9 +81,22 @@ extension AnnotationEditing {
         let reference = try current.reference(of: id, pageIndex: index, rendererID: rendererID)
         let kind = current.first { $0.annotation.id == id }?.annotation.kind
         for other in current where other.annotation.id != id && other.annotation.kind == kind && other.name != other.annotation.id {
-            try nameAnnotation(try current.reference(of: other.annotation.id, pageIndex: index, rendererID: rendererID), other.annotation.id)
+            try setAnnotationText("NM", of: try current.reference(of: other.annotation.id, pageIndex: index, rendererID: rendererID), to: other.annotation.id)
         }
         try deleteAnnotation(reference)
+    }
+
+    /// Writes the text entries of `annotation` that no engine draws into the annotation
+    /// `reference` names, after the engine's edit: its identity as `/NM`, subject, review
+    /// state, then the dates, last, because the engines' setters stamp `/M` with the time
+    /// of the change. An entry that is nil is removed (the identity is always written).
+    private func writeTextEntries(of annotation: Annotation, to reference: PDFReference) throws {
+        let entries: [(key: String, text: String?)] = [
+            ("NM", annotation.id), ("Subj", annotation.subject),
+            ("State", annotation.reviewState?.rawValue), ("StateModel", annotation.reviewState?.model),
+            ("CreationDate", annotation.creationDate.map(PDFDate.string(from:))), ("M", annotation.modificationDate.map(PDFDate.string(from:))),
+        ]
+        for (key, text) in entries { try setAnnotationText(key, of: reference, to: text) }
     }
 
     /// The page's annotations with the object and name of each; none in a document that is

@@ -3,7 +3,8 @@ import Foundation
 import RendererEngine
 
 /// Converts the API's ``Annotation`` into the `annotation_record` both engines' C layers
-/// write. Each backend says how its C layer's coordinates map from page space.
+/// write (the fields an engine draws or keeps; ``AnnotationEditing`` writes the others).
+/// Each backend says how its C layer's coordinates map from page space.
 package enum AnnotationRecords {
     /// Calls `body` with `annotation` as a record, each point converted by `point` and the
     /// annotation it answers given as its object `root`, valid during the call.
@@ -22,7 +23,6 @@ package enum AnnotationRecords {
             }
         }
         let corners = coordinates([annotation.rect.origin, PagePoint(x: annotation.rect.maxX, y: annotation.rect.maxY)])
-        record.pointee.name = copy(annotation.id)
         withUnsafeMutableBytes(of: &record.pointee.subtype) { bytes in
             for (i, byte) in annotation.kind.rawValue.utf8.prefix(31).enumerated() { bytes[i] = byte }
         }
@@ -49,14 +49,9 @@ package enum AnnotationRecords {
         }
         record.pointee.contents = copy(annotation.contents)
         record.pointee.author = copy(annotation.author)
-        record.pointee.subject = copy(annotation.subject)
         record.pointee.icon = copy(annotation.iconName)
-        record.pointee.created = copy(annotation.creationDate.map(PDFDate.string(from:)))
-        record.pointee.modified = copy(annotation.modificationDate.map(PDFDate.string(from:)))
         record.pointee.flags = Int32(annotation.flags.rawValue)
         record.pointee.in_reply_to = root.map { Int32($0.number) } ?? 0
-        record.pointee.state = copy(annotation.reviewState?.rawValue)
-        record.pointee.state_model = copy(annotation.reviewState?.model)
         if let style = annotation.textStyle {
             record.pointee.font = copy(style.fontFamily.resourceName)
             record.pointee.font_size = style.fontSize

@@ -4,11 +4,6 @@ extension Bitmap {
     /// Turns RGBA pixels with premultiplied alpha (as the engines draw them) into straight
     /// alpha, in place: each colour channel becomes `round(c * 255 / alpha)`, and fully
     /// transparent pixels become (0, 0, 0, 0).
-    package static func unpremultiplyRGBA(_ bytes: inout [UInt8], width: Int, height: Int, stride: Int) {
-        bytes.withUnsafeMutableBufferPointer { unpremultiplyRGBA($0, width: width, height: height, stride: stride) }
-    }
-
-    /// ``unpremultiplyRGBA(_:width:height:stride:)`` on pixels in memory.
     package static func unpremultiplyRGBA(_ buffer: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int, stride: Int) {
         for y in 0..<height {
             var i = y * stride

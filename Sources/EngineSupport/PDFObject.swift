@@ -70,6 +70,17 @@ package indirect enum PDFObject: Hashable, Sendable {
         }
     }
 
+    /// The value of a number as a whole number (a real's integer part), within ±9e15 so that
+    /// sums of a few stay in range; nil for anything else, and for a number beyond that: a
+    /// hostile file's `1e39` must not stop the process.
+    package var wholeNumber: Int? {
+        switch self {
+        case .integer(let value): return value.magnitude < 9_000_000_000_000_000 ? value : nil
+        case .real(let value): return value.magnitude < 9e15 ? Int(value.rounded(.towardZero)) : nil
+        default: return nil
+        }
+    }
+
     /// The object as a file writes it: strings in hexadecimal, names with `#xx` escapes,
     /// dictionary keys sorted so that equal objects are written alike.
     package var syntax: String {

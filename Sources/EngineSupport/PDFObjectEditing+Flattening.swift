@@ -38,7 +38,7 @@ extension PDFObjectEditing {
         var drawn = 0
         var next = 0
         for widget in widgets {
-            let flags = Int(try resolved(widget["F"]).number ?? 0)
+            let flags = try resolved(widget["F"]).wholeNumber ?? 0
             let (hidden, noView) = (2, 32)
             guard flags & (hidden | noView) == 0, let appearance = try shownAppearance(of: widget),
                 let matrix = try placement(of: try object(appearance.number), on: try resolved(widget["Rect"]))

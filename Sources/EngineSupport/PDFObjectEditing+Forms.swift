@@ -1,5 +1,17 @@
 import RendererEngine
 
+extension PDFObjectReading {
+    /// What the catalog says of XFA: whether the AcroForm has an `/XFA` entry, and whether
+    /// `/NeedsRendering` is true; none when the catalog cannot be read.
+    package func catalogXFAFacts() -> XFAFacts {
+        guard let catalog = try? object(try catalogReference().number) else { return [] }
+        var facts: XFAFacts = []
+        if let xfa = try? resolved(try resolved(catalog["AcroForm"])["XFA"]), xfa != .null { facts.insert(.hasXFA) }
+        if (try? resolved(catalog["NeedsRendering"])) == .bool(true) { facts.insert(.needsRendering) }
+        return facts
+    }
+}
+
 extension PDFObjectEditing {
     /// The form's terminal fields (``terminalFields()``) as the API gives them, each widget's
     /// rectangle in its page's space.
@@ -35,7 +47,7 @@ extension PDFObjectEditing {
                 return SignatureField(name: field.name, pageIndex: field.widgets.first?.pageIndex, isSigned: false, lock: lock)
             }
             let text = { (key: String) in TerminalField.text(of: try self.resolved(signature[key])) }
-            let numbers = try resolved(signature["ByteRange"]).items.map { Int((try? resolved($0))?.number ?? 0) }
+            let numbers = try resolved(signature["ByteRange"]).items.map { (try? resolved($0))?.wholeNumber ?? 0 }
             let ranges = stride(from: 0, to: numbers.count - 1, by: 2).map { SignatureField.ByteRange(offset: numbers[$0], length: numbers[$0 + 1]) }
             return SignatureField(
                 name: field.name, pageIndex: field.widgets.first?.pageIndex, isSigned: true, signerName: try text("Name"),

@@ -115,7 +115,7 @@ extension PDFObjectEditing {
             var next = first
             while depth < OutlineItem.maximumDepth, case .reference(let reference)? = next, seen.insert(reference.number).inserted {
                 let item = try object(reference.number)
-                let flags = Int(item["F"]?.number ?? 0)
+                let flags = item["F"]?.wholeNumber ?? 0
                 let components = try resolved(item["C"]).items.compactMap(\.number)
                 styles.append((depth, OutlineItemStyle(
                     color: components.count == 3 ? Color(pdfComponents: components) : nil, isBold: flags & 2 != 0, isItalic: flags & 1 != 0,

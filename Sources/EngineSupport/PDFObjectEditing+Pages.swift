@@ -18,29 +18,6 @@ package indirect enum PDFPlace {
 extension PDFObjectEditing {
     // MARK: The page tree
 
-    /// The pages in order, as the tree from the catalog's `/Pages` holds them, read from the
-    /// objects themselves (not from what the engine may have read of them before an edit).
-    package func pageReferences() throws -> [PDFReference] {
-        guard case .reference(let root)? = try object(try catalogReference().number)["Pages"] else {
-            throw damaged("the catalog has no page tree")
-        }
-        var pages: [PDFReference] = []
-        var seen: Set<Int> = []
-        func walk(_ node: PDFReference, depth: Int) throws {
-            guard depth < Self.treeDepthLimit, seen.insert(node.number).inserted else {
-                throw damaged("the page tree holds a node twice or nests deeper than \(Self.treeDepthLimit) levels")
-            }
-            let dictionary = try object(node.number)
-            guard try resolved(dictionary["Type"]) == .name("Pages") else {
-                pages.append(node)
-                return
-            }
-            for case .reference(let kid) in try resolved(dictionary["Kids"]).items { try walk(kid, depth: depth + 1) }
-        }
-        try walk(root, depth: 0)
-        return pages
-    }
-
     /// Takes `page` out of its parent's `/Kids` and lowers the `/Count` of every node above it
     /// by one. The page object stays, unreferenced by the tree.
     package func detachPage(_ page: PDFReference) throws {
@@ -113,7 +90,7 @@ extension PDFObjectEditing {
                 throw damaged("the page tree's parents go round or nest deeper than \(Self.treeDepthLimit) levels")
             }
             let dictionary = try object(node.number)
-            let count = Int(try resolved(dictionary["Count"]).number ?? 0)
+            let count = try resolved(dictionary["Count"]).wholeNumber ?? 0
             try setEntry("Count", of: node, to: .integer(max(0, count + delta)))
             if case .reference(let parent)? = dictionary["Parent"] { current = parent } else { current = nil }
         }
@@ -182,7 +159,7 @@ extension PDFObjectEditing {
             try setEntry("A", of: item, to: nil)
             guard dictionary["First"] == nil else { continue }
             try unlink(item, dictionary, from: parent)
-            let count = Int(try resolved(try object(parent.number)["Count"]).number ?? 0)
+            let count = try resolved(try object(parent.number)["Count"]).wholeNumber ?? 0
             if count != 0 { try setEntry("Count", of: parent, to: .integer(count > 0 ? count - 1 : count + 1)) }
         }
         if try object(parent.number)["First"] == nil { try setEntry("Last", of: parent, to: nil) }
@@ -269,55 +246,6 @@ extension PDFObjectEditing {
         return dropped
     }
 
-    // MARK: Destinations
-
-    /// Every named destination, by its name's bytes: the catalog's `/Dests` dictionary and
-    /// its `/Names` `/Dests` tree (the dictionary wins on a name both hold).
-    private func namedDestinations() throws -> [[UInt8]: PDFObject] {
-        let catalog = try object(try catalogReference().number)
-        var named: [[UInt8]: PDFObject] = [:]
-        var seen: Set<Int> = []
-        func walk(_ node: PDFObject?, depth: Int) throws {
-            guard depth <= Self.treeDepthLimit else { return }
-            if case .reference(let reference)? = node, !seen.insert(reference.number).inserted { return }
-            let dictionary = try resolved(node)
-            let names = try resolved(dictionary["Names"]).items
-            for pair in stride(from: 0, to: names.count - 1, by: 2) {
-                if case .string(let name) = try resolved(names[pair]) { named[name] = names[pair + 1] }
-            }
-            for kid in try resolved(dictionary["Kids"]).items { try walk(kid, depth: depth + 1) }
-        }
-        try walk(try resolved(catalog["Names"])["Dests"], depth: 0)
-        if case .dictionary(let entries) = try resolved(catalog["Dests"]) {
-            for (name, destination) in entries { named[Array(name.utf8)] = destination }
-        }
-        return named
-    }
-
-    /// The page (object number) an outline item or link goes to: its `/Dest`, or its GoTo
-    /// action's `/D`, followed by name when it is one; nil for anything else.
-    private func destinationPage(of item: PDFObject, named: [[UInt8]: PDFObject]) throws -> Int? {
-        var destination = item["Dest"]
-        if destination == nil {
-            let action = try resolved(item["A"])
-            guard try resolved(action["S"]) == .name("GoTo") else { return nil }
-            destination = action["D"]
-        }
-        switch try resolved(destination) {
-        case .name(let name): return try destinationPage(try resolved(named[Array(name.utf8)]))
-        case .string(let name): return try destinationPage(try resolved(named[name]))
-        case let explicit: return try destinationPage(explicit)
-        }
-    }
-
-    /// The page (object number) an explicit destination names: an array whose first item
-    /// refers to the page, or a dictionary with such a `/D`; nil for a page by number (a
-    /// remote destination) or anything else.
-    private func destinationPage(_ destination: PDFObject) throws -> Int? {
-        let array = destination["D"] != nil ? try resolved(destination["D"]) : destination
-        return array.items.first?.asReference?.number
-    }
-
     // MARK: Places
 
     /// Where entry `key` of the dictionary at `owner` lives: the object it refers to, or the
@@ -346,15 +274,129 @@ extension PDFObjectEditing {
             try write(try self.value(at: owner).setting(key, to: value), at: owner)
         }
     }
+}
 
-    private func damaged(_ message: String) -> RendererError {
+/// The page tree and destinations as the objects hold them, read: what editing the page tree
+/// and copying pages from another document (``PDFObjectEditing/copyPages(_:of:)``) start from.
+extension PDFObjectReading {
+    /// The pages in order, as the tree from the catalog's `/Pages` holds them, read from the
+    /// objects themselves (not from what the engine may have read of them before an edit).
+    package func pageReferences() throws -> [PDFReference] {
+        guard case .reference(let root)? = try object(try catalogReference().number)["Pages"] else {
+            throw damaged("the catalog has no page tree")
+        }
+        var pages: [PDFReference] = []
+        var seen: Set<Int> = []
+        func walk(_ node: PDFReference, depth: Int) throws {
+            guard depth < Self.treeDepthLimit, seen.insert(node.number).inserted else {
+                throw damaged("the page tree holds a node twice or nests deeper than \(Self.treeDepthLimit) levels")
+            }
+            let dictionary = try object(node.number)
+            guard try resolved(dictionary["Type"]) == .name("Pages") else {
+                pages.append(node)
+                return
+            }
+            for case .reference(let kid) in try resolved(dictionary["Kids"]).items { try walk(kid, depth: depth + 1) }
+        }
+        try walk(root, depth: 0)
+        return pages
+    }
+
+    /// The index of page object `page`, counted from its place in the tree: the pages
+    /// before it under each node above it (a node's `/Count`, a page's one). Only the nodes
+    /// on the way up and their kids are read, not every page; nil when the `/Parent` chain
+    /// does not lead to the root through `/Kids` that hold it. The count trusts `/Count`, so
+    /// a caller checks the result against the engine's numbering.
+    func pageIndex(placing page: PDFReference) throws -> Int? {
+        guard case .reference(let root)? = try object(try catalogReference().number)["Pages"] else { return nil }
+        var index = 0
+        var node = page
+        var seen: Set<Int> = [page.number]
+        while node.number != root.number {
+            guard seen.count <= Self.treeDepthLimit, case .reference(let parent)? = try object(node.number)["Parent"],
+                seen.insert(parent.number).inserted
+            else { return nil }
+            let kids = try resolved(try object(parent.number)["Kids"]).items
+            guard let position = kids.firstIndex(where: { $0.referenceNumber == node.number }) else { return nil }
+            for kid in kids[..<position] {
+                let dictionary = try resolved(kid)
+                guard let count = try resolved(dictionary["Type"]) == .name("Pages") ? try resolved(dictionary["Count"]).wholeNumber : 1, count >= 0 else {
+                    return nil
+                }
+                index += count
+            }
+            node = parent
+        }
+        return index
+    }
+
+    // MARK: Destinations
+
+    /// Every named destination, by its name's bytes: the catalog's `/Dests` dictionary and
+    /// its `/Names` `/Dests` tree (the dictionary wins on a name both hold).
+    func namedDestinations() throws -> [[UInt8]: PDFObject] {
+        let catalog = try object(try catalogReference().number)
+        var named: [[UInt8]: PDFObject] = [:]
+        var seen: Set<Int> = []
+        func walk(_ node: PDFObject?, depth: Int) throws {
+            guard depth <= Self.treeDepthLimit else { return }
+            if case .reference(let reference)? = node, !seen.insert(reference.number).inserted { return }
+            let dictionary = try resolved(node)
+            let names = try resolved(dictionary["Names"]).items
+            for pair in stride(from: 0, to: names.count - 1, by: 2) {
+                if case .string(let name) = try resolved(names[pair]) { named[name] = names[pair + 1] }
+            }
+            for kid in try resolved(dictionary["Kids"]).items { try walk(kid, depth: depth + 1) }
+        }
+        try walk(try resolved(catalog["Names"])["Dests"], depth: 0)
+        if case .dictionary(let entries) = try resolved(catalog["Dests"]) {
+            for (name, destination) in entries { named[Array(name.utf8)] = destination }
+        }
+        return named
+    }
+
+    /// Where an outline item or link goes in its document: its `/Dest`, or its GoTo action's
+    /// `/D` (resolved); nil for anything else (a URI, a remote file, a named action).
+    func goToDestination(of item: PDFObject) throws -> PDFObject? {
+        if let destination = item["Dest"] { return try resolved(destination) }
+        let action = try resolved(item["A"])
+        guard try resolved(action["S"]) == .name("GoTo") else { return nil }
+        return try resolved(action["D"])
+    }
+
+    /// The explicit destination (an array) `destination` stands for: itself, what its name
+    /// names in `named`, or a dictionary's `/D`; null when a name names nothing.
+    func explicitDestination(_ destination: PDFObject, named: [[UInt8]: PDFObject]) throws -> PDFObject {
+        switch destination {
+        case .name(let name): return try explicitDestination(try resolved(named[Array(name.utf8)]), named: [:])
+        case .string(let name): return try explicitDestination(try resolved(named[name]), named: [:])
+        case .dictionary: return try resolved(destination["D"])
+        default: return destination
+        }
+    }
+
+    /// The page (object number) an outline item or link goes to, followed by name when it
+    /// names its destination; nil for anything else.
+    func destinationPage(of item: PDFObject, named: [[UInt8]: PDFObject]) throws -> Int? {
+        guard let destination = try goToDestination(of: item) else { return nil }
+        return try explicitDestination(destination, named: named).items.first?.asReference?.number
+    }
+
+    /// The page (object number) an explicit destination names: an array whose first item
+    /// refers to the page, or a dictionary with such a `/D`; nil for a page by number (a
+    /// remote destination) or anything else.
+    func destinationPage(_ destination: PDFObject) throws -> Int? {
+        try explicitDestination(destination, named: [:]).items.first?.asReference?.number
+    }
+
+    func damaged(_ message: String) -> RendererError {
         RendererError(.damaged, message, rendererID: rendererID)
     }
 
     /// How deep the page, outline, field and name trees are followed.
-    private static var treeDepthLimit: Int { 64 }
+    static var treeDepthLimit: Int { 64 }
     /// How many outline items are followed.
-    private static var outlineItemLimit: Int { 100_000 }
+    static var outlineItemLimit: Int { 100_000 }
 }
 
 extension PDFObject {

@@ -50,7 +50,7 @@ extension PDFObjectEditing {
     private func streams(in entry: PDFObject?, longest: Int) throws -> [Data] {
         try resolved(entry).items.compactMap { item in
             guard case .reference(let reference) = item else { return nil }
-            return (try? streamContents(reference.number, limit: longest)) ?? nil
+            return (try? streamContents(reference.number, limit: longest, decoded: true)) ?? nil
         }
     }
 }

@@ -16,16 +16,19 @@ extension MuPDFPage: AnnotationEditing {
 
     func recordCoordinates() throws -> RecordCoordinates { .pageSpace }
 
-    func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
-        try edit("add a \(annotation.kind) annotation to page \(index + 1)") { cmupdf_create_annot(document.handle, handle, record, &$0) }
+    func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws -> PDFReference {
+        var number: Int32 = 0
+        try edit("add a \(annotation.kind) annotation to page \(index + 1)") { cmupdf_create_annot(document.handle, handle, record, &number, &$0) }
+        return PDFReference(number: Int(number), generation: 0)
     }
 
     func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
         try edit("change annotation \"\(annotation.id)\"") { cmupdf_update_annot(document.handle, handle, Int32(reference.number), record, &$0) }
     }
 
-    func nameAnnotation(_ reference: PDFReference, _ name: String) throws {
-        try edit("name annotation \"\(name)\"") { cmupdf_name_annot(document.handle, handle, Int32(reference.number), name, &$0) }
+    /// MuPDF's annotation reads its dictionary, which the object primitive writes.
+    func setAnnotationText(_ key: String, of reference: PDFReference, to text: String?) throws {
+        try document.setEntry(key, of: reference, to: text.map(PDFObject.text))
     }
 
     func deleteAnnotation(_ reference: PDFReference) throws {

@@ -11,7 +11,7 @@ final class MuPDFDocument: EngineDocument {
     var pageCount: Int
     let contentType: ContentType
     /// Receives the context's messages; it lives as long as the context.
-    private let logSink: MuPDFLogSink
+    let logSink: MuPDFLogSink
     /// True when the owner password opened the document, which then allows everything.
     private let ownerAccess: Bool
     /// The page labels, read once; page edits forget them.

@@ -30,8 +30,9 @@ extension MuPDFDocument: FormFieldWriting {
 }
 
 extension MuPDFDocument {
+    /// Other formats have no form.
     func xfaFacts() -> XFAFacts {
-        XFAFacts(rawValue: Int(cmupdf_xfa_facts(handle)))
+        contentType == .pdf ? catalogXFAFacts() : []
     }
 
     func setFormField(_ field: FormField, values: [String]) throws {

@@ -4,24 +4,13 @@ import Foundation
 import RendererEngine
 
 extension MuPDFDocument {
+    /// Other formats have no XMP packet.
     func xmpPacket() throws -> Data? {
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        var error = cmupdf_error()
-        guard cmupdf_xmp(handle, &bytes, &length, &error) != 0 else {
-            throw MuPDFErrors.translate(error, doing: "read the XMP packet", code: .damaged)
-        }
-        guard let bytes else { return nil }
-        defer { free(bytes) }
-        return Data(bytes: bytes, count: length)
+        contentType == .pdf ? try catalogXMPPacket() : nil
     }
 
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
-        var error = cmupdf_error()
-        for (key, value) in metadata.infoEntries where cmupdf_set_info(handle, key, value, &error) == 0 {
-            throw MuPDFErrors.translate(error, doing: "write /\(key) into the Info dictionary")
-        }
-        if let xmpPacket { try setXMPPacket(xmpPacket) }
+        try writeMetadata(metadata, xmpPacket: xmpPacket)
     }
 }
 

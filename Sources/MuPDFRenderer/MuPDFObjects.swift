@@ -35,10 +35,12 @@ extension MuPDFDocument: PDFObjectEditing {
         Int(cmupdf_file_length(handle))
     }
 
-    func streamContents(_ number: Int, limit: Int) throws -> Data? {
+    func streamContents(_ number: Int, limit: Int, decoded: Bool) throws -> Data? {
         var bytes: UnsafeMutablePointer<UInt8>?
         var length = 0
-        try call("read stream \(number)", code: .damaged) { cmupdf_stream_contents(handle, Int32(number), max(limit, 0), &bytes, &length, &$0) }
+        try call("read stream \(number)", code: .damaged) {
+            cmupdf_stream_contents(handle, Int32(number), max(limit, 0), decoded ? 1 : 0, &bytes, &length, &$0)
+        }
         guard let bytes else { return nil }
         defer { free(bytes) }
         return Data(bytes: bytes, count: length)
@@ -64,6 +66,10 @@ extension MuPDFDocument: PDFObjectEditing {
 
     func setEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws {
         try call("write /\(key) of object \(reference.number)") { cmupdf_set_entry(handle, Int32(reference.number), key, value?.syntax, &$0) }
+    }
+
+    func setTrailerEntry(_ key: String, to value: PDFObject?) throws {
+        try call("write /\(key) of the trailer") { cmupdf_set_trailer_entry(handle, key, value?.syntax, &$0) }
     }
 
     func appendAnnotation(_ reference: PDFReference, toPage index: Int) throws {

@@ -3,9 +3,13 @@ import EngineSupport
 import Foundation
 import RendererEngine
 
+/// Page editing: MuPDF's own calls edit its page tree; the pages put into it are made over
+/// the PDF-object primitives (EngineSupport's `addBlankPage(size:)` and `copyPages(_:of:)`),
+/// as for every engine.
 extension MuPDFDocument {
     func insertBlankPage(at index: Int, size: PageSize) throws {
-        try edit("insert a page") { cmupdf_insert_blank_page(handle, Int32(index), Float(size.width), Float(size.height), &$0) }
+        let page = try addBlankPage(size: size)
+        try edit("insert a page") { cmupdf_insert_page_object(handle, Int32(index), Int32(page.number), &$0) }
     }
 
     /// MuPDF takes the pages out of its tree; what pointed to them is dropped over the
@@ -25,19 +29,14 @@ extension MuPDFDocument {
         try edit("rotate a page") { cmupdf_rotate_page(handle, Int32(index), Int32(rotation.degrees), &$0) }
     }
 
+    /// The other PDF is opened as a document of its own, read and dropped.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {
-        var report = cmupdf_page_report()
-        let chosen = pages.map { Int32($0) }
-        try edit("copy pages") { error in
-            data.withUnsafeBytes { bytes in
-                chosen.withUnsafeBufferPointer { pages in
-                    cmupdf_insert_pages(
-                        handle, Int32(index), bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, password, pages.baseAddress, Int32(pages.count),
-                        &report, &error)
-                }
-            }
+        let source = try MuPDFDocument(source: .memory(data), password: password, cacheBytes: DocumentLimits.defaultCacheBytes, logger: logSink.logger)
+        let copy = try copyPages(pages, of: source)
+        for (offset, page) in copy.pages.enumerated() {
+            try edit("copy pages") { cmupdf_insert_page_object(handle, Int32(index + offset), Int32(page.number), &$0) }
         }
-        return PageEditReport(report)
+        return copy.report
     }
 
     /// Runs one page edit, then reads the page count afresh and forgets the page labels.
@@ -49,11 +48,5 @@ extension MuPDFDocument {
         let count = cmupdf_page_count(handle, &countError)
         if count >= 0 { pageCount = Int(count) }
         guard succeeded else { throw MuPDFErrors.translate(error, doing: action, code: .damaged) }
-    }
-}
-
-extension PageEditReport {
-    init(_ report: cmupdf_page_report) {
-        self.init(links: Int(report.links), outlineItems: Int(report.outline_items), formFields: Int(report.fields))
     }
 }

@@ -18,9 +18,11 @@ extension PopplerPage: AnnotationEditing {
 
     func recordCoordinates() throws -> RecordCoordinates { .userSpace(try pageSpace()) }
 
-    func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
+    func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws -> PDFReference {
         try Self.requireDrawnFont(annotation.textStyle)
-        try edit("add a \(annotation.kind) annotation to page \(index + 1)") { $0.createAnnotation(onPage: index, record) }
+        var number: Int32 = 0
+        try edit("add a \(annotation.kind) annotation to page \(index + 1)") { $0.createAnnotation(onPage: index, record, &number) }
+        return PDFReference(number: Int(number), generation: 0)
     }
 
     func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws {
@@ -33,8 +35,8 @@ extension PopplerPage: AnnotationEditing {
         try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, reference, to: record) }
     }
 
-    func nameAnnotation(_ reference: PDFReference, _ name: String) throws {
-        try edit("name annotation \"\(name)\"") { $0.nameAnnotation(onPage: index, reference, name) }
+    func setAnnotationText(_ key: String, of reference: PDFReference, to text: String?) throws {
+        try edit("write /\(key) of annotation object \(reference.number)") { $0.setAnnotationText(key, onPage: index, reference, to: text) }
     }
 
     func deleteAnnotation(_ reference: PDFReference) throws {

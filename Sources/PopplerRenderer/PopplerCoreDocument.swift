@@ -87,47 +87,21 @@ final class PopplerCoreDocument {
         return collector.configurations
     }
 
-    /// The catalog's XMP packet, decoded; nil when there is none.
-    func xmpPacket() throws -> Data? {
-        var bytes: UnsafeMutablePointer<CChar>?
-        var length = 0
-        let found = cpoppler_core_xmp(handle, &bytes, &length)
-        guard found >= 0 else { throw RendererError(.damaged, "Poppler could not read the document's catalog", rendererID: PopplerErrors.rendererID) }
-        guard found == 1, let bytes else { return nil }
-        defer { free(bytes) }
-        return Data(bytes: bytes, count: length)
-    }
-
-    /// Sets the Info dictionary's entry `key` to the text `value`; nil removes it.
-    func setInfo(_ key: String, _ value: String?) -> cpoppler_status {
-        cpoppler_core_set_info(handle, key, value)
-    }
-
     /// Writes the text or choice field's `value`: `CPOPPLER_OK`, or another status.
     func setFormField(_ value: UnsafePointer<form_field_value>) -> Int32 {
         cpoppler_core_set_form_field(handle, value)
     }
 
-    /// The length in bytes of the file the document was opened from.
-    var fileLength: Int {
-        Int(cpoppler_core_file_length(handle))
-    }
-
-    /// What the document says of XFA (`cpoppler_core_xfa_facts`).
-    func xfaFacts() -> XFAFacts {
-        XFAFacts(rawValue: Int(cpoppler_core_xfa_facts(handle)))
-    }
-
-    func createAnnotation(onPage index: Int, _ record: UnsafePointer<annotation_record>) -> cpoppler_status {
-        cpoppler_core_create_annot(handle, Int32(index), record)
+    func createAnnotation(onPage index: Int, _ record: UnsafePointer<annotation_record>, _ number: inout Int32) -> cpoppler_status {
+        cpoppler_core_create_annot(handle, Int32(index), record, &number)
     }
 
     func updateAnnotation(onPage index: Int, _ reference: PDFReference, to record: UnsafePointer<annotation_record>) -> cpoppler_status {
         cpoppler_core_update_annot(handle, Int32(index), Int32(reference.number), record)
     }
 
-    func nameAnnotation(onPage index: Int, _ reference: PDFReference, _ name: String) -> cpoppler_status {
-        cpoppler_core_name_annot(handle, Int32(index), Int32(reference.number), name)
+    func setAnnotationText(_ key: String, onPage index: Int, _ reference: PDFReference, to text: String?) -> cpoppler_status {
+        cpoppler_core_set_annot_text(handle, Int32(index), Int32(reference.number), key, text)
     }
 
     func deleteAnnotation(onPage index: Int, _ reference: PDFReference) -> cpoppler_status {
@@ -141,34 +115,6 @@ final class PopplerCoreDocument {
     }
 
     // MARK: PDF objects (PopplerObjects.swift)
-
-    func catalogReference(_ num: inout Int32, _ gen: inout Int32) -> Bool {
-        cpoppler_core_catalog_reference(handle, &num, &gen) != 0
-    }
-
-    func pageReference(at index: Int, _ num: inout Int32, _ gen: inout Int32) -> Bool {
-        cpoppler_core_page_reference(handle, Int32(index), &num, &gen) != 0
-    }
-
-    func objectTokens(_ number: Int, _ each: pdf_token_callback, _ user: UnsafeMutableRawPointer) -> Bool {
-        cpoppler_core_object_tokens(handle, Int32(number), each, user) != 0
-    }
-
-    func trailerTokens(_ each: pdf_token_callback, _ user: UnsafeMutableRawPointer) -> Bool {
-        cpoppler_core_trailer_tokens(handle, each, user) != 0
-    }
-
-    /// The decoded contents of stream object `number`, when it is one of at most `limit` bytes.
-    func streamContents(_ number: Int, limit: Int) throws -> Data? {
-        var bytes: UnsafeMutablePointer<CChar>?
-        var length = 0
-        guard cpoppler_core_stream_contents(handle, Int32(number), max(limit, 0), &bytes, &length) != 0 else {
-            throw RendererError(.limitExceeded, "out of memory reading stream \(number)", rendererID: PopplerErrors.rendererID)
-        }
-        guard let bytes else { return nil }
-        defer { free(bytes) }
-        return Data(bytes: bytes, count: length)
-    }
 
     func addObject(_ syntax: String, _ num: inout Int32) -> cpoppler_status {
         cpoppler_core_add_object(handle, syntax, &num)
@@ -184,6 +130,10 @@ final class PopplerCoreDocument {
 
     func setEntry(_ key: String, of number: Int, _ syntax: String?) -> cpoppler_status {
         cpoppler_core_set_entry(handle, Int32(number), key, syntax)
+    }
+
+    func setTrailerEntry(_ key: String, _ syntax: String?) -> cpoppler_status {
+        cpoppler_core_set_trailer_entry(handle, key, syntax)
     }
 
     func appendAnnotation(_ number: Int, toPage index: Int) -> cpoppler_status {
@@ -210,5 +160,56 @@ final class PopplerCoreDocument {
         guard let text = cpoppler_core_page_text(handle, Int32(index)) else { return nil }
         defer { free(text) }
         return String(cString: text)
+    }
+}
+
+/// The PDF-object calls that read: the document's own edits read through these
+/// (`PopplerDocument` forwards them), and pages copied from this document are read by them.
+extension PopplerCoreDocument: PDFObjectReading {
+    var rendererID: String { PopplerErrors.rendererID }
+
+    func catalogReference() throws -> PDFReference {
+        var (num, gen): (Int32, Int32) = (0, 0)
+        guard cpoppler_core_catalog_reference(handle, &num, &gen) != 0 else {
+            throw RendererError(.damaged, "the document has no catalog", rendererID: rendererID)
+        }
+        return PDFReference(number: Int(num), generation: Int(gen))
+    }
+
+    func pageReference(at index: Int) throws -> PDFReference {
+        var (num, gen): (Int32, Int32) = (0, 0)
+        guard cpoppler_core_page_reference(handle, Int32(index), &num, &gen) != 0 else { throw PopplerErrors.pageFailure(index) }
+        return PDFReference(number: Int(num), generation: Int(gen))
+    }
+
+    func object(_ number: Int) throws -> PDFObject {
+        try PDFObjectBuilder.read { each, user in
+            guard cpoppler_core_object_tokens(handle, Int32(number), each, user) != 0 else {
+                throw RendererError(.limitExceeded, "out of memory reading object \(number)", rendererID: rendererID)
+            }
+        }
+    }
+
+    func trailer() throws -> PDFObject {
+        try PDFObjectBuilder.read { each, user in
+            guard cpoppler_core_trailer_tokens(handle, each, user) != 0 else {
+                throw RendererError(.limitExceeded, "out of memory reading the trailer", rendererID: rendererID)
+            }
+        }
+    }
+
+    func streamContents(_ number: Int, limit: Int, decoded: Bool) throws -> Data? {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard cpoppler_core_stream_contents(handle, Int32(number), max(limit, 0), decoded ? 1 : 0, &bytes, &length) != 0 else {
+            throw RendererError(.limitExceeded, "out of memory reading stream \(number)", rendererID: rendererID)
+        }
+        guard let bytes else { return nil }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: length)
+    }
+
+    func fileLength() throws -> Int {
+        Int(cpoppler_core_file_length(handle))
     }
 }

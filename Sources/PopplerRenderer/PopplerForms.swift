@@ -19,7 +19,7 @@ extension PopplerDocument {
 
 extension PopplerDocument {
     func xfaFacts() throws -> XFAFacts {
-        core.xfaFacts()
+        core.catalogXFAFacts()
     }
 
     func setFormField(_ field: FormField, values: [String]) throws {
@@ -31,7 +31,7 @@ extension PopplerDocument {
     /// widgets' objects hold: Poppler writes a field's appearance into them as it fills it.
     /// Its catalog keeps the form and the pages once read, so the core twin is read again.
     func flattenForm() throws {
-        try editingStructure { _ in try flattenWidgets() }
+        try editingStructure { _ in _ = try flattenWidgets() }
     }
 }
 

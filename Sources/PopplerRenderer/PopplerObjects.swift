@@ -3,41 +3,20 @@ import EngineSupport
 import Foundation
 import RendererEngine
 
-/// The PDF-object primitives over the core twin; each change leaves the glib twin to be
-/// opened again, so that the outline and links it reads show it.
+/// The PDF-object primitives over the core twin (which reads, `PopplerCoreDocument`'s
+/// `PDFObjectReading`); each change leaves the glib twin to be opened again, so that the
+/// outline and links it reads show it.
 extension PopplerDocument: PDFObjectEditing {
     var rendererID: String { PopplerErrors.rendererID }
 
-    func catalogReference() throws -> PDFReference {
-        var (num, gen): (Int32, Int32) = (0, 0)
-        guard core.catalogReference(&num, &gen) else { throw RendererError(.damaged, "the document has no catalog", rendererID: rendererID) }
-        return PDFReference(number: Int(num), generation: Int(gen))
-    }
+    func catalogReference() throws -> PDFReference { try core.catalogReference() }
+    func pageReference(at index: Int) throws -> PDFReference { try core.pageReference(at: index) }
+    func object(_ number: Int) throws -> PDFObject { try core.object(number) }
+    func trailer() throws -> PDFObject { try core.trailer() }
+    func fileLength() throws -> Int { try core.fileLength() }
 
-    func pageReference(at index: Int) throws -> PDFReference {
-        var (num, gen): (Int32, Int32) = (0, 0)
-        guard core.pageReference(at: index, &num, &gen) else { throw PopplerErrors.pageFailure(index) }
-        return PDFReference(number: Int(num), generation: Int(gen))
-    }
-
-    func object(_ number: Int) throws -> PDFObject {
-        try PDFObjectBuilder.read { each, user in
-            guard core.objectTokens(number, each, user) else { throw RendererError(.limitExceeded, "out of memory reading object \(number)", rendererID: rendererID) }
-        }
-    }
-
-    func trailer() throws -> PDFObject {
-        try PDFObjectBuilder.read { each, user in
-            guard core.trailerTokens(each, user) else { throw RendererError(.limitExceeded, "out of memory reading the trailer", rendererID: rendererID) }
-        }
-    }
-
-    func fileLength() throws -> Int {
-        core.fileLength
-    }
-
-    func streamContents(_ number: Int, limit: Int) throws -> Data? {
-        try core.streamContents(number, limit: limit)
+    func streamContents(_ number: Int, limit: Int, decoded: Bool) throws -> Data? {
+        try core.streamContents(number, limit: limit, decoded: decoded)
     }
 
     func addObject(_ object: PDFObject) throws -> PDFReference {
@@ -61,6 +40,11 @@ extension PopplerDocument: PDFObjectEditing {
 
     func setEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws {
         try check(core.setEntry(key, of: reference.number, value?.syntax), doing: "write /\(key) of object \(reference.number)")
+        coreChanged()
+    }
+
+    func setTrailerEntry(_ key: String, to value: PDFObject?) throws {
+        try check(core.setTrailerEntry(key, value?.syntax), doing: "write /\(key) of the trailer")
         coreChanged()
     }
 

@@ -7,7 +7,7 @@ import RendererEngine
 /// catalog reads the tree and the pages once. So each edit is made in the core twin's objects,
 /// and the core twin is then opened again from its own bytes (the document with the edit as an
 /// incremental update), the glib twin after it; an edit that fails midway leaves the twins as
-/// they were before it. Copying pages from another PDF is not offered (`mergePages`).
+/// they were before it.
 extension PopplerDocument {
     func insertBlankPage(at index: Int, size: PageSize) throws {
         try editingStructure { pages in try attachPage(try addBlankPage(size: size), at: index, among: pages) }
@@ -32,6 +32,23 @@ extension PopplerDocument {
 
     func rotatePage(at index: Int, to rotation: PageRotation) throws {
         try editingStructure { pages in try setRotation(of: pages[index], to: rotation.degrees) }
+    }
+
+    /// Copies the pages over the primitives of both documents (`copyPages(_:of:)`), the
+    /// other opened through Poppler's core API alone, then puts the copies in the tree.
+    func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {
+        guard let source = logging({ PopplerCoreDocument(source: .memory(data), absolutePath: nil, password: password) }) else {
+            throw RendererError(.damaged, "Poppler cannot open the document to copy pages from", rendererID: rendererID)
+        }
+        return try editingStructure { existing in
+            let copy = try logging { try copyPages(pages, of: source) }
+            var tree = existing
+            for (offset, page) in copy.pages.enumerated() {
+                try attachPage(page, at: index + offset, among: tree)
+                tree.insert(page, at: index + offset)
+            }
+            return copy.report
+        }
     }
 
     /// Runs `edit` on the page tree's pages (as the objects hold them, which must be the pages

@@ -171,6 +171,59 @@ struct FormFillingTests {
         #expect(try await FormFieldTests.qpdf(output).isEmpty)
     }
 
+    /// Widgets an unfriendly author made (pypdf, onto text.pdf's first page): one sound, one
+    /// whose appearance's /BBox is empty, one whose /Matrix is all zeros, one whose /Rect has
+    /// no width, and one whose /BBox is a thousandth of a point wide. Flattening draws the
+    /// sound one and the tiny one (scaled up), leaves out the three that cannot be placed,
+    /// writes no number that is not one, and the file stays valid for qpdf and the other engine.
+    @Test(arguments: Fixtures.backendIDs)
+    func flatteningLeavesOutWidgetsThatCannotBePlaced(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("degenerate.pdf").path
+        try await PypdfEdit.write(Fixtures.path("text.pdf"), to: input, """
+            page = writer.pages[0]
+            array = lambda values: ArrayObject([FloatObject(v) if isinstance(v, float) else NumberObject(v) for v in values])
+            fields = ArrayObject()
+            for name, rect, box, matrix in [
+                ("sound", [10, 10, 110, 40], [0, 0, 100, 30], None),
+                ("emptybox", [10, 50, 110, 80], [0, 0, 0, 0], None),
+                ("flatmatrix", [10, 90, 110, 120], [0, 0, 100, 30], [0, 0, 0, 0, 0, 0]),
+                ("noarea", [50, 130, 50, 160], [0, 0, 100, 30], None),
+                ("tiny", [10, 170, 110, 200], [0, 0, 0.001, 0.001], None),
+            ]:
+                appearance = StreamObject()
+                appearance.set_data(b"0 0 1 rg 0 0 100 30 re f")
+                appearance.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"), NameObject("/BBox"): array(box)})
+                if matrix:
+                    appearance[NameObject("/Matrix")] = array(matrix)
+                widget = DictionaryObject({
+                    NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Widget"),
+                    NameObject("/FT"): NameObject("/Btn"), NameObject("/Ff"): NumberObject(65536), NameObject("/T"): TextStringObject(name),
+                    NameObject("/Rect"): array(rect), NameObject("/AP"): DictionaryObject({NameObject("/N"): writer._add_object(appearance)}),
+                    NameObject("/P"): page.indirect_reference})
+                fields.append(writer._add_object(widget))
+            page[NameObject("/Annots")] = ArrayObject(fields)
+            writer._root_object[NameObject("/AcroForm")] = DictionaryObject({NameObject("/Fields"): fields})
+            """)
+        let document = try await Fixtures.registry.open(.file(input), renderer: .id(backend))
+        try #require(try document.formFields().count == 5)
+        let text = try await document.text(pageAt: 0)
+        try document.flattenForm()
+        #expect(try document.formFields() == [] && document.formKind() == .none)
+        let output = folder.appendingPathComponent("flat.pdf").path
+        try document.saveCopy(to: output)
+        #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
+        let qdf = try await Tool.run("qpdf", ["--qdf", "--object-streams=disable", output, "-"]).text
+        let placements = qdf.split(separator: "\n").filter { $0.contains(" cm /FlatWidget") }
+        #expect(placements.count == 2, "the sound and the tiny widget drawn: \(placements)")
+        let operands = placements.flatMap { $0.split(separator: " ").dropFirst().prefix(6) }
+        #expect(operands.count == 12 && operands.allSatisfy { $0.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?/) != nil }, "every number is one: \(placements)")
+        let other = try await Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend)))
+        #expect(try await other.text(pageAt: 0) == text)
+        #expect(try other.formKind() == .none)
+    }
+
     @Test(arguments: Fixtures.backendIDs)
     func formKinds(backend: String) async throws {
         #expect(try Fixtures.open("forms.pdf", backend: backend).formKind() == .acroForm)

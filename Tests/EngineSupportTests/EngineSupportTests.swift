@@ -38,7 +38,7 @@ struct EngineSupportTests {
         var pixels: [UInt8] = [255, 128, 0, 128, 10, 20, 30, 0, 200, 100, 50, 255]
         Bitmap.premultiplyRGBA(&pixels, width: 3, height: 1, stride: 12)
         #expect(pixels == [128, 64, 0, 128, 0, 0, 0, 0, 200, 100, 50, 255])
-        Bitmap.unpremultiplyRGBA(&pixels, width: 3, height: 1, stride: 12)
+        pixels.withUnsafeMutableBufferPointer { Bitmap.unpremultiplyRGBA($0, width: 3, height: 1, stride: 12) }
         #expect(pixels == [255, 128, 0, 128, 0, 0, 0, 0, 200, 100, 50, 255])
     }
 

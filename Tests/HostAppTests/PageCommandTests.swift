@@ -59,7 +59,7 @@ struct PageCommandTests {
         let input = try AnnotationSamples.scratchCopy(of: Fixtures.path("outline.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: input))
         var refused: [[String]] = [
-            ["--backend", "poppler", "pages", "merge", input, Fixtures.path("text.pdf")],
+            ["--backend", "ghostscript", "pages", "merge", input, Fixtures.path("text.pdf")],
             ["pages", "delete", input, "--pages", "1-N"],
             ["pages", "move", input, "--page", "9", "--to", "1"],
             ["pages", "rotate", input, "--to", "45"],

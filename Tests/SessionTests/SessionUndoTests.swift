@@ -120,9 +120,11 @@ import TestSupport
     }
 
     /// Page edits, undone in turn, give back the document as it was, text and all: a
-    /// deletion's pages come back from the copy kept of the document before it.
-    @Test func pageEditsAreTakenBack() async throws {
-        let (session, copy) = try SessionSettingsTests.open("outline.pdf", backend: "mupdf")
+    /// deletion's pages come back from the copy kept of the document before it (copied in,
+    /// which Poppler does as MuPDF does).
+    @Test(arguments: Fixtures.backendIDs)
+    func pageEditsAreTakenBack(backend: String) async throws {
+        let (session, copy) = try SessionSettingsTests.open("outline.pdf", backend: backend)
         defer { copy.remove() }
         try session.rotatePage(at: 0, by: 90)
         try session.movePage(from: 3, to: 0)

@@ -5,16 +5,17 @@
 
 /*
  * One annotation's fields as both engines' C layers write them, so that one conversion
- * from the API's Annotation serves both backends. (Annotations are read from the PDF's
- * objects, once for every engine, in EngineSupport.)
+ * from the API's Annotation serves both backends: those the engine draws or keeps its own
+ * state of. (Annotations are read from the PDF's objects, once for every engine, in
+ * EngineSupport, which also writes the plain text entries, /NM, /Subj, /State,
+ * /StateModel and the dates, after the engine's edit.)
  *
  * Geometry is in the space the backend says (MuPDF: page space; Poppler: user space): the
  * rectangle as x0, y0, x1, y1; quads as 8 numbers each (upper-left, upper-right,
  * lower-left, lower-right x, y), in /QuadPoints order; ink as the points of all paths one
  * after another, `ink_counts` points per path; `points` as x, y pairs (line end points or
  * vertices). Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK). Strings are
- * UTF-8 from malloc, NULL when absent; dates are PDF date strings. A review state is /State
- * and /StateModel, as written.
+ * UTF-8 from malloc, NULL when absent.
  */
 
 #ifdef __cplusplus
@@ -22,7 +23,6 @@ extern "C" {
 #endif
 
 typedef struct {
-	char *name;
 	char subtype[32];
 	double rect[4];
 	double *quads;
@@ -41,15 +41,10 @@ typedef struct {
 	double border;
 	char *contents;
 	char *author;
-	char *subject;
 	char *icon;
-	char *created;
-	char *modified;
 	int flags;
 	/* The annotation this one answers (/IRT): its object number, on the same page; 0 for none. */
 	int in_reply_to;
-	char *state;
-	char *state_model;
 	/* A free text annotation's default appearance (/DA) and quadding (/Q): the font's
 	   resource name (Helv, TiRo, Cour, or another; NULL when not to be written),
 	   its size in points, the text's colour and 0 (left), 1 (centred) or 2 (right). */

@@ -77,24 +77,14 @@ int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error);
    `buffer`; returns the length the full value needs including its terminator, -1 when the
    key is absent. */
 int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int size);
-/* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
-   written in PDFDocEncoding or UTF-16), making the dictionary if there is none; a NULL
-   `value` removes the entry. Returns 1, or 0 with `error` set. */
-int cmupdf_set_info(cmupdf_document *doc, const char *key, const char *value, cmupdf_error *error);
 /* Writes the value of the text or choice field `value` names (form_field_value,
    CAnnotationRecord.h): a text field's text, a choice field's chosen export values and, for
    a multi-select one, /I; its widgets get new appearances. The values are not checked
    against the field. Returns 1, or 0 with `error` set. */
 int cmupdf_set_form_field(cmupdf_document *doc, const form_field_value *value, cmupdf_error *error);
-/* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
-   catalog's /NeedsRendering is true. */
-int cmupdf_xfa_facts(cmupdf_document *doc);
 /* Brings every widget's appearance stream up to date with its field's value
    (cmupdf_widget_appearances.c). Returns 1, or 0 with `error` set. */
 int cmupdf_update_widget_appearances(cmupdf_document *doc, cmupdf_error *error);
-/* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it); NULL
-   when there is none. Returns 1, or 0 with `error` set. */
-int cmupdf_xmp(cmupdf_document *doc, unsigned char **bytes, size_t *length, cmupdf_error *error);
 
 /* The PDF version times ten (17 for 1.7). */
 int cmupdf_pdf_version(cmupdf_document *doc);
@@ -256,15 +246,13 @@ int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size
 /* Annotation edits. The annotations are read from the objects (EngineSupport); each edit
    names the one it changes by its object number `num`. Geometry is in page space. */
 
-/* Creates an annotation of `values->subtype` with the given fields and name, printable,
-   with an appearance stream. Returns 0 with `error` set on failure (CMUPDF_ERROR_ARGUMENT
-   for a field this kind cannot have). */
-int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, cmupdf_error *error);
+/* Creates an annotation of `values->subtype` with the given fields, printable, with an
+   appearance stream; its object number in `*num`. Returns 0 with `error` set on failure
+   (CMUPDF_ERROR_ARGUMENT for a field this kind cannot have). */
+int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, int *num, cmupdf_error *error);
 /* Sets every field of annotation `num` (NULL fields are removed) and regenerates its
    appearance. */
 int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int num, const annotation_record *values, cmupdf_error *error);
-/* Writes `name` as /NM of annotation `num`. */
-int cmupdf_name_annot(cmupdf_document *doc, cmupdf_page *page, int num, const char *name, cmupdf_error *error);
 /* Deletes annotation `num`, with its popup. */
 int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int num, cmupdf_error *error);
 /* Gives stamp annotation `num` an appearance that draws an image over its whole
@@ -281,18 +269,11 @@ int cmupdf_set_stamp_image(cmupdf_document *doc, cmupdf_page *page, int num, int
    `error` set. */
 int cmupdf_apply_redactions(cmupdf_document *doc, cmupdf_page *page, int black_boxes, cmupdf_error *error);
 
-/* What copying pages left out because it would point to a page never copied. */
-typedef struct {
-	int links;               /* link annotations (and the open action) */
-	int outline_items;       /* outline items (one with children keeps them, untargeted) */
-	int fields;              /* widgets not copied (their fields are the other form's) */
-} cmupdf_page_report;
-
 /* Page editing (cmupdf_pages.c); each returns 1, or 0 with `error` set. Indices count from
    0 and are checked by the caller. */
-/* Inserts an empty page of `width` × `height` points before page `at` (the page count:
-   at the end). */
-int cmupdf_insert_blank_page(cmupdf_document *doc, int at, float width, float height, cmupdf_error *error);
+/* Puts the page object `num`, which no page tree node holds, before page `at` (the page
+   count: at the end), with its /Parent and the nodes' /Count. */
+int cmupdf_insert_page_object(cmupdf_document *doc, int at, int num, cmupdf_error *error);
 /* Deletes the `count` pages at `indices` (distinct, in ascending order) from the page tree;
    what pointed to them is the caller's to drop. */
 int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmupdf_error *error);
@@ -300,11 +281,6 @@ int cmupdf_delete_pages(cmupdf_document *doc, const int *indices, int count, cmu
 int cmupdf_move_page(cmupdf_document *doc, int from, int to, cmupdf_error *error);
 /* Sets the page's /Rotate to `degrees` (0, 90, 180 or 270). */
 int cmupdf_rotate_page(cmupdf_document *doc, int index, int degrees, cmupdf_error *error);
-/* Copies `count` pages (indices `pages`) of the PDF in `data` (opened with `password`,
-   which may be NULL) before page `at`, with their annotations (not widgets or popups) and
-   the outline items that go to them; links and items into pages not copied are dropped. */
-int cmupdf_insert_pages(cmupdf_document *doc, int at, const unsigned char *data, size_t length, const char *password,
-	const int *pages, int count, cmupdf_page_report *report, cmupdf_error *error);
 
 /* 1 when the document can be saved as an incremental update. */
 int cmupdf_can_save_incrementally(cmupdf_document *doc);
@@ -331,10 +307,11 @@ int cmupdf_object_tokens(cmupdf_document *doc, int num, pdf_token_callback each,
 int cmupdf_trailer_tokens(cmupdf_document *doc, pdf_token_callback each, void *user, cmupdf_error *error);
 /* The length in bytes of the file the document was opened from; 0 for another format. */
 long long cmupdf_file_length(cmupdf_document *doc);
-/* The decoded contents of object `num` when it is a stream of at most `limit` decoded bytes,
-   in `*bytes` from malloc (free it); `*bytes` is NULL when it is no stream, or a longer one
-   (of which no more than `limit` + 1 bytes are decoded). */
-int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, unsigned char **bytes, size_t *length, cmupdf_error *error);
+/* The contents of object `num` when it is a stream of at most `limit` bytes, `decoded` (its
+   filters applied) or as stored (decrypted, filters not applied), in `*bytes` from malloc
+   (free it); `*bytes` is NULL when it is no stream, or a longer one (of which no more than
+   `limit` + 1 bytes are read). */
+int cmupdf_stream_contents(cmupdf_document *doc, int num, size_t limit, int decoded, unsigned char **bytes, size_t *length, cmupdf_error *error);
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`. */
 int cmupdf_add_object(cmupdf_document *doc, const char *syntax, int *num, cmupdf_error *error);
 /* Adds a stream of the `length` bytes at `bytes` (its contents as stored, filters and all)
@@ -346,6 +323,8 @@ int cmupdf_replace_object(cmupdf_document *doc, int num, const char *syntax, cmu
 /* Sets entry `key` of dictionary object `num` to the object `syntax` writes, or removes the
    entry when `syntax` is NULL. */
 int cmupdf_set_entry(cmupdf_document *doc, int num, const char *key, const char *syntax, cmupdf_error *error);
+/* Sets entry `key` of the trailer (which a save writes) as cmupdf_set_entry does. */
+int cmupdf_set_trailer_entry(cmupdf_document *doc, const char *key, const char *syntax, cmupdf_error *error);
 /* Appends a reference to annotation object `num` to page `index`'s /Annots, which it makes
    when the page has none. Pages loaded before the call do not show it. */
 int cmupdf_append_annotation(cmupdf_document *doc, int index, int num, cmupdf_error *error);

@@ -79,16 +79,18 @@ typedef enum {
 /* Annotation edits. The annotations are read from the objects (EngineSupport); each edit
    names the one it changes by its object number `num`. Geometry is in user space. */
 
-/* Creates an annotation of `values->subtype` with the given fields, named `values->name`.
-   The rectangle of text markup, ink, lines, polygons and polylines is the bounds of their
-   geometry, widened by the border width. */
-cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values);
+/* Creates an annotation of `values->subtype` with the given fields; its object number in
+   `*num`. The rectangle of text markup, ink, lines, polygons and polylines is the bounds of
+   their geometry, widened by the border width. */
+cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values, int *num);
 /* Sets every field of annotation `num` (NULL fields are removed), dropping its appearance stream so
    that viewers draw it anew; a stamp keeps its appearance (an image, another program's
    drawing) unless its icon changes. */
 cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int num, const annotation_record *values);
-/* Writes `name` as /NM of annotation `num`. */
-cpoppler_status cpoppler_core_name_annot(cpoppler_core *doc, int page, int num, const char *name);
+/* Sets the text string entry `key` of annotation `num` to `text` (UTF-8), or removes it for
+   NULL, in the annotation object the page holds as well as in the document: Poppler's
+   annotation keeps a copy of its dictionary, which its setters write back whole. */
+cpoppler_status cpoppler_core_set_annot_text(cpoppler_core *doc, int page, int num, const char *key, const char *text);
 /* Deletes annotation `num`, with its popup. */
 cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int num);
 /* Gives stamp annotation `num` an appearance that draws an image over its whole
@@ -98,18 +100,12 @@ cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int num
 cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int num, int width, int height,
 	const unsigned char *rgb, const unsigned char *alpha);
 
-/* Sets the Info dictionary's entry `key` (such as "Title") to the text `value` (UTF-8;
-   written in PDFDocEncoding when it is printable ASCII, else UTF-16); NULL removes it. */
-cpoppler_status cpoppler_core_set_info(cpoppler_core *doc, const char *key, const char *value);
 /* Writes the value of the text or choice field `value` names (form_field_value,
    CAnnotationRecord.h) through Poppler's form API, which gives its widgets new appearances:
    a text field's text, a choice field's chosen options (a value that is none only for an
    editable combo box). Returns CPOPPLER_OK, CPOPPLER_ARGUMENT for a value the field does not
    take, CPOPPLER_UNSUPPORTED for a field Poppler's form does not hold or that takes no value. */
 int cpoppler_core_set_form_field(cpoppler_core *doc, const form_field_value *value);
-/* What the document says of XFA: bit 1 when the AcroForm has an /XFA entry, bit 2 when the
-   catalog's /NeedsRendering is true. */
-int cpoppler_core_xfa_facts(cpoppler_core *doc);
 /* Calls `each` for every optional-content group (layer) in /OCProperties /OCGs order, with
    its name (UTF-8, "" when it has none) and whether the default configuration shows it.
    Returns 1, or 0 when memory runs out. */
@@ -120,9 +116,6 @@ int cpoppler_core_layers(cpoppler_core *doc, cpoppler_layer_callback each, void 
    NULL when missing). None without /OCProperties. Returns 1, or 0 when memory runs out. */
 typedef void (*cpoppler_layer_configuration_callback)(void *user, const char *name, const char *creator, int is_default);
 int cpoppler_core_layer_configurations(cpoppler_core *doc, cpoppler_layer_configuration_callback each, void *user);
-/* The catalog's XMP packet (/Metadata), decoded, in `*bytes` from malloc (free it). Returns
-   1, 0 when there is none, or -1 when the catalog cannot be read or memory runs out. */
-int cpoppler_core_xmp(cpoppler_core *doc, char **bytes, long *length);
 
 /* PDF objects, the few primitives that edits written once in Swift (EngineSupport's
    PDFObjectEditing) build on, mirroring CMuPDF's. Syntax is one PDF object as a file writes
@@ -140,10 +133,11 @@ int cpoppler_core_object_tokens(cpoppler_core *doc, int num, pdf_token_callback 
 int cpoppler_core_trailer_tokens(cpoppler_core *doc, pdf_token_callback each, void *user);
 /* The length in bytes of the file the document was opened from. */
 long long cpoppler_core_file_length(cpoppler_core *doc);
-/* The decoded contents of object `num` when it is a stream of at most `limit` decoded bytes,
-   in `*bytes` from malloc (free it); `*bytes` is NULL when it is no stream, or a longer one
-   (of which no more than `limit` + 1 bytes are decoded). Returns 0 when memory runs out. */
-int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, char **bytes, long *length);
+/* The contents of object `num` when it is a stream of at most `limit` bytes, `decoded` (its
+   filters applied) or as stored (decrypted, filters not applied), in `*bytes` from malloc
+   (free it); `*bytes` is NULL when it is no stream, or a longer one (of which no more than
+   `limit` + 1 bytes are read). Returns 0 when memory runs out. */
+int cpoppler_core_stream_contents(cpoppler_core *doc, int num, long limit, int decoded, char **bytes, long *length);
 /* Adds the object `syntax` writes as a new indirect object; its number is set in `num`.
    CPOPPLER_ARGUMENT when `syntax` writes no object. */
 cpoppler_status cpoppler_core_add_object(cpoppler_core *doc, const char *syntax, int *num);
@@ -156,6 +150,8 @@ cpoppler_status cpoppler_core_replace_object(cpoppler_core *doc, int num, const 
 /* Sets entry `key` of dictionary object `num` to the object `syntax` writes, or removes the
    entry when `syntax` is NULL. */
 cpoppler_status cpoppler_core_set_entry(cpoppler_core *doc, int num, const char *key, const char *syntax);
+/* Sets entry `key` of the trailer (which a save writes) as cpoppler_core_set_entry does. */
+cpoppler_status cpoppler_core_set_trailer_entry(cpoppler_core *doc, const char *key, const char *syntax);
 /* Appends link annotation object `num` to page `index` (its /Annots and the annotations
    Poppler keeps loaded); CPOPPLER_UNSUPPORTED for an object that is not a link annotation. */
 cpoppler_status cpoppler_core_append_annotation(cpoppler_core *doc, int index, int num);

@@ -3,8 +3,7 @@
 public struct XFAFacts: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: Int
 
-    /// Facts from their bits: 1 for ``hasXFA``, 2 for ``needsRendering`` (the bits both
-    /// engines' C layers return).
+    /// Facts from their bits: 1 for ``hasXFA``, 2 for ``needsRendering``.
     public init(rawValue: Int) {
         self.rawValue = rawValue
     }
