@@ -36,9 +36,10 @@ X509_STORE *sigcrypto_anchor_store(const char *pem, size_t length, int system_an
 sigcrypto_chain sigcrypto_check_chain(X509 *certificate, STACK_OF(X509) *carried, X509_STORE *store, const sigcrypto_responses *responses,
 	long long at, int *error, int *revocation_checked, char *message, size_t message_size);
 
-/* The OCSP responses (DER, one after another) in `bytes` that are successful and hold a
-   basic response, into `responses` (emptied by sigcrypto_free_responses). */
-void sigcrypto_ocsp_responses(const unsigned char *bytes, size_t length, sigcrypto_responses *responses);
+/* Those of the `count` OCSP responses (DER) in `bytes`, one after another of `lengths` bytes
+   each, that are successful and hold a basic response, into `responses` (emptied by
+   sigcrypto_free_responses); an item that is none is passed over. */
+void sigcrypto_ocsp_responses(const unsigned char *bytes, const size_t *lengths, int count, sigcrypto_responses *responses);
 void sigcrypto_free_responses(sigcrypto_responses *responses);
 
 /* 1 when `certificate` has no key usage, or one with digitalSignature or nonRepudiation. */

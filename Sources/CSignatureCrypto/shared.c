@@ -76,13 +76,16 @@ int sigcrypto_may_sign(X509 *certificate)
 	return !(flags & EXFLAG_KUSAGE) || (X509_get_key_usage(certificate) & (KU_DIGITAL_SIGNATURE | KU_NON_REPUDIATION));
 }
 
-void sigcrypto_ocsp_responses(const unsigned char *bytes, size_t length, sigcrypto_responses *responses)
+void sigcrypto_ocsp_responses(const unsigned char *bytes, const size_t *lengths, int count, sigcrypto_responses *responses)
 {
-	const unsigned char *cursor = bytes, *end = bytes + length;
-	OCSP_RESPONSE *response;
+	const unsigned char *item = bytes;
 	responses->items = NULL;
 	responses->count = 0;
-	while (bytes && cursor < end && (response = d2i_OCSP_RESPONSE(NULL, &cursor, (long)(end - cursor)))) {
+	for (int i = 0; bytes && i < count; item += lengths[i++]) {
+		const unsigned char *cursor = item;
+		OCSP_RESPONSE *response = d2i_OCSP_RESPONSE(NULL, &cursor, (long)lengths[i]);
+		if (!response)
+			continue;
 		OCSP_BASICRESP *basic = OCSP_response_status(response) == OCSP_RESPONSE_STATUS_SUCCESSFUL ? OCSP_response_get1_basic(response) : NULL;
 		OCSP_BASICRESP **grown = basic ? realloc(responses->items, sizeof *grown * (size_t)(responses->count + 1)) : NULL;
 		if (grown) {

@@ -59,8 +59,8 @@ static int holds_sha1_of(CMS_ContentInfo *info, STACK_OF(X509) *carried, const u
 }
 
 int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length, int holds_sha1,
-	const char *anchors, size_t anchors_length, int system_anchors, const unsigned char *ocsp, size_t ocsp_length, long long fallback_time,
-	sigcrypto_result *result)
+	const char *anchors, size_t anchors_length, int system_anchors, const unsigned char *ocsp, const size_t *ocsp_lengths, int ocsp_count,
+	long long fallback_time, sigcrypto_result *result)
 {
 	BIO *in = NULL, *data = NULL;
 	CMS_ContentInfo *info = NULL;
@@ -130,7 +130,7 @@ int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned
 	}
 	if (result->anchors_read > 0 || system_anchors) {
 		sigcrypto_responses responses;
-		sigcrypto_ocsp_responses(ocsp, ocsp_length, &responses);
+		sigcrypto_ocsp_responses(ocsp, ocsp_lengths, ocsp_count, &responses);
 		result->chain = sigcrypto_check_chain(signer, carried, store, &responses, result->checked_time, &result->chain_error,
 			&result->revocation_checked, result->message, sizeof result->message);
 		sigcrypto_free_responses(&responses);

@@ -70,8 +70,10 @@ private struct FieldWalk<Document: PDFObjectEditing> {
     let document: Document
     var seen: Set<Int> = []
     var found: [TerminalField] = []
-    /// Page indices by the object number of the page, read at the first widget.
-    private var pagesByObject: [Int: Int]?
+    /// Page indices by the object number of the page, read when first needed.
+    private var pagesByPage: [Int: Int]?
+    /// Page indices of the pages widgets named, found from their places in the tree.
+    private var placed: [Int: Int] = [:]
     /// Page indices by the object number of each annotation the page's `/Annots` lists, read
     /// at the first widget without a `/P` that names a page.
     private var pagesByAnnotation: [Int: Int]?
@@ -130,18 +132,20 @@ private struct FieldWalk<Document: PDFObjectEditing> {
 
     /// The page showing `widget`: its `/P`, else the page whose `/Annots` lists it.
     private mutating func pageIndex(of widget: PDFObject, _ reference: PDFReference?) throws -> Int? {
-        if pagesByObject == nil {
-            var pages: [Int: Int] = [:]
-            for index in 0..<document.pageCount {
-                if let page = try? document.pageReference(at: index), pages[page.number] == nil { pages[page.number] = index }
+        if case .reference(let page)? = widget["P"] {
+            if let index = placed[page.number] { return index }
+            // Found from the page's place in the tree, and checked against the engine's own
+            // numbering, so that a form on a long document does not read every page.
+            if pagesByPage == nil, let index = try? document.pageIndex(placing: page), (try? document.pageReference(at: index))?.number == page.number {
+                placed[page.number] = index
+                return index
             }
-            pagesByObject = pages
+            if let index = try pagesByObject()[page.number] { return index }
         }
-        if case .reference(let page)? = widget["P"], let index = pagesByObject?[page.number] { return index }
         guard let reference else { return nil }
         if pagesByAnnotation == nil {
             var annotations: [Int: Int] = [:]
-            for (number, index) in pagesByObject ?? [:] {
+            for (number, index) in try pagesByObject() {
                 for case .reference(let annotation) in try document.resolved(try document.object(number)["Annots"]).items {
                     annotations[annotation.number] = min(annotations[annotation.number] ?? index, index)
                 }
@@ -149,5 +153,16 @@ private struct FieldWalk<Document: PDFObjectEditing> {
             pagesByAnnotation = annotations
         }
         return pagesByAnnotation?[reference.number]
+    }
+
+    /// Page indices by the object number of every page, the engine's numbering.
+    private mutating func pagesByObject() throws -> [Int: Int] {
+        if let pagesByPage { return pagesByPage }
+        var pages: [Int: Int] = [:]
+        for index in 0..<document.pageCount {
+            if let page = try? document.pageReference(at: index), pages[page.number] == nil { pages[page.number] = index }
+        }
+        pagesByPage = pages
+        return pages
     }
 }

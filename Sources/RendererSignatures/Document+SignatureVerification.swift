@@ -28,11 +28,12 @@ extension Document {
         let fields = try signatureFields()
         let data = try sourceData()
         // The revocation lists and OCSP responses the document security store keeps count
-        // with those given (each believed only when the issuer, or its delegate, signed it).
-        let stored = trust.isEmpty ? ValidationData() : (try? validationData()) ?? ValidationData()
+        // with those given (each believed only when the issuer, or its delegate, signed it); the
+        // store is read only when a signature is there to check.
+        let stored = trust.isEmpty || !fields.contains(where: \.isSigned) ? ValidationData() : (try? validationData()) ?? ValidationData()
         let verifier = SignatureVerifier(
             document: self, data: data, trust: trust, anchors: TrustAnchors(pem: trust.pem, revocationLists: stored.crls).pem,
-            ocspResponses: (trust.ocspResponses + stored.ocspResponses).reduce(Data(), +), certification: fields.lazy.compactMap(\.certification).first)
+            ocspResponses: trust.ocspResponses + stored.ocspResponses, certification: fields.lazy.compactMap(\.certification).first)
         return try fields.map { try verifier.verify($0) }
     }
 }
@@ -46,8 +47,8 @@ struct SignatureVerifier {
     let trust: TrustAnchors
     /// The anchors' PEM text with the revocation lists the document security store holds.
     let anchors: Data
-    /// The OCSP responses given and those the store holds, one after another (DER).
-    let ocspResponses: Data
+    /// The OCSP responses given and those the store holds (DER), each checked on its own.
+    let ocspResponses: [Data]
     /// The document's certification, which rules what may change after any signature.
     let certification: CertificationPermissions?
 
@@ -80,14 +81,15 @@ struct SignatureVerifier {
     private func verifySignature(_ field: SignatureField, _ ranges: SignedRanges, _ content: Data) throws -> SignatureVerification {
         var result = sigcrypto_result()
         let fallback = field.signingTime.map { Int64($0.timeIntervalSince1970) } ?? -1
+        let lengths = ocspResponses.map(\.count)
         let ok = ranges.signature.withUnsafeBytes { cms in
             content.withUnsafeBytes { signed in
                 anchors.withUnsafeBytes { pem in
-                    ocspResponses.withUnsafeBytes { ocsp in
+                    ocspResponses.reduce(Data(), +).withUnsafeBytes { ocsp in
                         sigcrypto_verify(
                             cms.baseAddress?.assumingMemoryBound(to: UInt8.self), cms.count, signed.baseAddress?.assumingMemoryBound(to: UInt8.self), signed.count,
                             field.subFilter == Self.legacyEncoding ? 1 : 0, pem.baseAddress?.assumingMemoryBound(to: CChar.self), pem.count,
-                            trust.includesSystem ? 1 : 0, ocsp.baseAddress?.assumingMemoryBound(to: UInt8.self), ocsp.count, fallback, &result)
+                            trust.includesSystem ? 1 : 0, ocsp.baseAddress?.assumingMemoryBound(to: UInt8.self), lengths, Int32(lengths.count), fallback, &result)
                     }
                 }
             }

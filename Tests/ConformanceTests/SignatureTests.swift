@@ -1,5 +1,6 @@
 import Foundation
 import RendererProvider
+import RendererSignatures
 import Testing
 import TestSupport
 
@@ -96,6 +97,30 @@ struct SignatureTests {
         let fields = try Fixtures.open("field-loop.pdf", backend: backend).signatureFields()
         #expect(fields == [SignatureField(name: "Loop.Inner.Leaf", pageIndex: 0, isSigned: false)])
         #expect(await Self.seen(fields) == (try Self.pdfsig(Fixtures.path("field-loop.pdf"))))
+    }
+
+    /// signed.pdf with the signature's /ByteRange and its widget's /F rewritten (pypdf) to
+    /// 10^30, a number the engines read as a real no integer holds: the fields are listed,
+    /// the ranges are not taken as covering the file, and nothing stops the process.
+    @Test(arguments: Fixtures.backendIDs)
+    func anOutOfRangeNumberIsNoCrash(backend: String) async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge-numbers.pdf").path
+        try await PypdfEdit.write(Fixtures.path("signed.pdf"), to: path, """
+            huge = NumberObject(10 ** 30)
+            for field in writer._root_object["/AcroForm"]["/Fields"]:
+                field = field.get_object()
+                if "/V" in field:
+                    field["/V"].get_object()[NameObject("/ByteRange")] = ArrayObject([NumberObject(0), huge, huge, huge])
+                    field[NameObject("/F")] = huge
+            """)
+        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let fields = try document.signatureFields()
+        #expect(fields.count == 2 && fields.first?.isSigned == true)
+        #expect(fields.first?.coversWholeFile == false)
+        let codes = try document.verifySignatures(trust: TrustAnchors()).first?.reasons.map(\.code)
+        #expect(codes?.contains(.malformedRanges) == true, "\(codes ?? [])")
     }
 
     @Test(arguments: Fixtures.backendIDs)

@@ -420,6 +420,9 @@ struct SigningTests {
         let answered = TrustAnchors(pem: root, ocspResponses: [responses.good, responses.revoked])
         #expect(try verdict(revokedSigner, answered).reasons.map(\.code) == [.intact, .revoked, .coversWholeFile])
         #expect(try verdict(goodSigner, answered).reasons.map(\.code) == [.intact, .trusted, .notRevoked, .coversWholeFile])
+        // A junk item before them (a header that claims 64 KB) is passed over, not the end.
+        let afterJunk = TrustAnchors(pem: root, ocspResponses: [Data([0x30, 0x82, 0xFF, 0xFF, 0x00]), responses.revoked])
+        #expect(try verdict(revokedSigner, afterJunk).reasons.map(\.code) == [.intact, .revoked, .coversWholeFile])
         let storedResponse = identities.path("stored-ocsp.pdf")
         try await Fixtures.registry.open(.file(revokedSigner), renderer: .id(Self.other(than: backend)))
             .addingValidationData(ValidationData(ocspResponses: [responses.revoked])).write(to: URL(fileURLWithPath: storedResponse))

@@ -46,14 +46,15 @@ typedef struct {
    its signer's certificate (helped by the certificates the signature carries) against the
    PEM certificates in `anchors` (`anchors_length` bytes, may be 0) and, when
    `system_anchors` is set, the system's; the PEM certificate revocation lists `anchors`
-   holds too, and the OCSP responses (DER, one after another) in `ocsp` (`ocsp_length` bytes,
-   may be 0), are checked for the signer's certificate when one is its issuer's. The chain is
+   holds too, and the `ocsp_count` OCSP responses (DER) in `ocsp`, one after another, of
+   `ocsp_lengths` bytes each (one that is no response is passed over), are checked for the
+   signer's certificate when one is its issuer's. The chain is
    checked at the signed signing time, else at `fallback_time` when it is not negative (the
    time the PDF's /M gives), else now. Returns 1 when `result` is set (whatever the verdict),
    0 when memory runs out. */
 int sigcrypto_verify(const unsigned char *cms, size_t cms_length, const unsigned char *content, size_t content_length, int holds_sha1,
-	const char *anchors, size_t anchors_length, int system_anchors, const unsigned char *ocsp, size_t ocsp_length, long long fallback_time,
-	sigcrypto_result *result);
+	const char *anchors, size_t anchors_length, int system_anchors, const unsigned char *ocsp, const size_t *ocsp_lengths, int ocsp_count,
+	long long fallback_time, sigcrypto_result *result);
 
 /* How reading an identity or signing ended. */
 typedef enum {
