@@ -178,10 +178,7 @@ struct FormFillingTests {
     /// writes no number that is not one, and the file stays valid for qpdf and the other engine.
     @Test(arguments: Fixtures.backendIDs)
     func flatteningLeavesOutWidgetsThatCannotBePlaced(backend: String) async throws {
-        let folder = try Tool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("degenerate.pdf").path
-        try await PypdfEdit.write(Fixtures.path("text.pdf"), to: input, """
+        let input = try await PypdfEdit.copy(of: Fixtures.path("text.pdf"), named: "degenerate.pdf", """
             page = writer.pages[0]
             array = lambda values: ArrayObject([FloatObject(v) if isinstance(v, float) else NumberObject(v) for v in values])
             fields = ArrayObject()
@@ -206,12 +203,13 @@ struct FormFillingTests {
             page[NameObject("/Annots")] = ArrayObject(fields)
             writer._root_object[NameObject("/AcroForm")] = DictionaryObject({NameObject("/Fields"): fields})
             """)
-        let document = try await Fixtures.registry.open(.file(input), renderer: .id(backend))
+        defer { input.remove() }
+        let document = try await Fixtures.registry.open(.file(input.path), renderer: .id(backend))
         try #require(try document.formFields().count == 5)
         let text = try await document.text(pageAt: 0)
         try document.flattenForm()
         #expect(try document.formFields() == [] && document.formKind() == .none)
-        let output = folder.appendingPathComponent("flat.pdf").path
+        let output = input.folder.appendingPathComponent("flat.pdf").path
         try document.saveCopy(to: output)
         #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
         let qdf = try await Tool.run("qpdf", ["--qdf", "--object-streams=disable", output, "-"]).text

@@ -166,10 +166,9 @@ struct PageEditingTests {
     /// /Parent: deleting pages 1 and 2 takes page 1 out of the tree, then finds page 2's place
     /// unknown, and the document is as it was: three pages, their text, nothing to save.
     @Test func aPopplerEditThatFailsMidwayLeavesTheDocumentAsItWas() async throws {
-        let folder = try Tool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let copy = folder.appendingPathComponent("no-parent.pdf").path
-        try await PypdfEdit.write(Fixtures.path("text.pdf"), to: copy, #"del writer.pages[1][NameObject("/Parent")]"#)
+        let made = try await PypdfEdit.copy(of: Fixtures.path("text.pdf"), named: "no-parent.pdf", #"del writer.pages[1][NameObject("/Parent")]"#)
+        defer { made.remove() }
+        let copy = made.path
         try #require(!(try await Tool.run("mutool", ["show", copy, "trailer/Root/Pages/Kids/2"]).text.contains("/Parent")))
         let document = try await Fixtures.registry.open(.file(copy), renderer: .id("poppler"))
         let texts = try (0..<3).map { try document.text(pageAt: $0) }
@@ -221,10 +220,7 @@ struct PageEditingTests {
     /// result and pdftotext reads the copies.
     @Test(arguments: editingBackends)
     func mergingCopiesEachObjectOnceAndEndsACycle(backend: String) async throws {
-        let folder = try Tool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let source = folder.appendingPathComponent("cycle.pdf").path
-        try await PypdfEdit.write(Fixtures.path("text.pdf"), to: source, """
+        let made = try await PypdfEdit.copy(of: Fixtures.path("text.pdf"), named: "cycle.pdf", """
             form = StreamObject()
             form.set_data(b"q Q")
             form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
@@ -233,6 +229,8 @@ struct PageEditingTests {
             form[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): DictionaryObject({NameObject("/Loop"): reference})})
             writer.pages[0]["/Resources"][NameObject("/XObject")] = DictionaryObject({NameObject("/Loop"): reference})
             """)
+        defer { made.remove() }
+        let source = made.path
         // Distinct fonts and forms of the pages (all, or those listed), and whether a form's
         // /Loop still refers to something.
         let count = """

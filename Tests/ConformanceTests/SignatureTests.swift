@@ -104,10 +104,7 @@ struct SignatureTests {
     /// the ranges are not taken as covering the file, and nothing stops the process.
     @Test(arguments: Fixtures.backendIDs)
     func anOutOfRangeNumberIsNoCrash(backend: String) async throws {
-        let folder = try Tool.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("huge-numbers.pdf").path
-        try await PypdfEdit.write(Fixtures.path("signed.pdf"), to: path, """
+        let made = try await PypdfEdit.copy(of: Fixtures.path("signed.pdf"), named: "huge-numbers.pdf", """
             huge = NumberObject(10 ** 30)
             for field in writer._root_object["/AcroForm"]["/Fields"]:
                 field = field.get_object()
@@ -115,7 +112,8 @@ struct SignatureTests {
                     field["/V"].get_object()[NameObject("/ByteRange")] = ArrayObject([NumberObject(0), huge, huge, huge])
                     field[NameObject("/F")] = huge
             """)
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        defer { made.remove() }
+        let document = try await Fixtures.registry.open(.file(made.path), renderer: .id(backend))
         let fields = try document.signatureFields()
         #expect(fields.count == 2 && fields.first?.isSigned == true)
         #expect(fields.first?.coversWholeFile == false)

@@ -8,10 +8,26 @@ public enum PypdfEdit {
         public var description: String
     }
 
-    /// Writes to `output` a copy of the PDF `input` as the Python `script` changed it. The
-    /// script finds the copy in `writer` (a `pypdf.PdfWriter` cloned from `input`) and the
-    /// names of `pypdf.generic` imported; what it leaves in `writer` is written.
-    public static func write(_ input: String, to output: String, _ script: String) async throws {
+    /// A copy made by ``copy(of:named:_:)``, in a temporary folder of its own.
+    public struct Copy: Sendable {
+        /// The copy's path.
+        public let path: String
+        /// Its folder, where a test may write more files.
+        public let folder: URL
+
+        /// Removes the folder, the copy and all.
+        public func remove() {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// Writes a copy of the PDF `input`, named `name`, as the Python `script` changed it,
+    /// into a new temporary folder. The script finds the copy in `writer` (a
+    /// `pypdf.PdfWriter` cloned from `input`) and the names of `pypdf.generic` imported; what
+    /// it leaves in `writer` is written. The caller removes it (``Copy/remove()``).
+    public static func copy(of input: String, named name: String, _ script: String) async throws -> Copy {
+        let folder = try Tool.temporaryDirectory()
+        let copy = Copy(path: folder.appendingPathComponent(name).path, folder: folder)
         let program = """
             import sys, pypdf
             from pypdf.generic import *
@@ -19,7 +35,11 @@ public enum PypdfEdit {
             \(script)
             writer.write(sys.argv[2])
             """
-        let result = try await Tool.run("python3", ["-c", program, input, output])
-        guard result.status == 0 else { throw Failure(description: "the pypdf script failed: \(result.stderr)") }
+        let result = try await Tool.run("python3", ["-c", program, input, copy.path])
+        guard result.status == 0 else {
+            copy.remove()
+            throw Failure(description: "the pypdf script failed: \(result.stderr)")
+        }
+        return copy
     }
 }
