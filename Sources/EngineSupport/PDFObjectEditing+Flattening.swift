@@ -98,21 +98,10 @@ extension PDFObjectEditing {
     /// first (a copy of those it inherits) when it has none.
     private func pageXObjects(_ page: PDFReference) throws -> PDFPlace {
         if try object(page.number)["Resources"] == nil {
-            try setEntry("Resources", of: page, to: try inheritedResources(of: page))
+            let resources = try resolved(try inherited("Resources", of: try object(page.number)))
+            try setEntry("Resources", of: page, to: resources == .null ? .dictionary([:]) : resources)
         }
         return try place(of: "XObject", in: try place(of: "Resources", in: .object(page)))
-    }
-
-    /// The `/Resources` the nearest node above `page` has, resolved; empty when none has.
-    private func inheritedResources(of page: PDFReference) throws -> PDFObject {
-        var node = try object(page.number)["Parent"]
-        var seen: Set<Int> = []
-        while case .reference(let parent)? = node, seen.count < 64, seen.insert(parent.number).inserted {
-            let dictionary = try object(parent.number)
-            if let resources = dictionary["Resources"] { return try resolved(resources) }
-            node = dictionary["Parent"]
-        }
-        return .dictionary([:])
     }
 
     /// The content streams of `page` in order: its `/Contents` array's, or its one stream.

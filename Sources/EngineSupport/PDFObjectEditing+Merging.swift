@@ -68,21 +68,9 @@ private struct PageMerge<Source: PDFObjectReading, Target: PDFObjectEditing> {
             if let value = own[key] { entries[key] = try objects.map(value) }
         }
         for key in ["Resources", "MediaBox", "CropBox", "Rotate"] {
-            if let value = try inherited(key, of: own) { entries[key] = try objects.map(value) }
+            if let value = try source.inherited(key, of: own) { entries[key] = try objects.map(value) }
         }
         return entries
-    }
-
-    /// Entry `key` of the page `page`, or of the nearest node above it that has one.
-    private func inherited(_ key: String, of page: PDFObject) throws -> PDFObject? {
-        var node = page
-        var seen: Set<Int> = []
-        for _ in 0..<Target.treeDepthLimit {
-            if let value = node[key] { return value }
-            guard case .reference(let parent)? = node["Parent"], seen.insert(parent.number).inserted else { return nil }
-            node = try source.object(parent.number)
-        }
-        return nil
     }
 
     /// Copies the annotations of source page `page` for its copy `copy`: each but for its

@@ -330,6 +330,20 @@ extension PDFObjectReading {
         return index
     }
 
+    /// Entry `key` of the page dictionary `page`, or of the nearest node above it that has
+    /// one (ISO 32000-1, table 30: `Resources`, `MediaBox`, `CropBox`, `Rotate`); nil when
+    /// none has, within the tree's depth limit.
+    func inherited(_ key: String, of page: PDFObject) throws -> PDFObject? {
+        var node = page
+        var seen: Set<Int> = []
+        for _ in 0..<Self.treeDepthLimit {
+            if let value = node[key] { return value }
+            guard case .reference(let parent)? = node["Parent"], seen.insert(parent.number).inserted else { return nil }
+            node = try object(parent.number)
+        }
+        return nil
+    }
+
     // MARK: Destinations
 
     /// Every named destination, by its name's bytes: the catalog's `/Dests` dictionary and
