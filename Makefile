@@ -27,11 +27,24 @@ DEMO_OUT = demo-output
 # time-stamping authority's HTTP) needs in a build with the Swift runtime linked in.
 BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools libcurl4-openssl-dev
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
-# libraries to load at each start), built apart from the debug and demo builds.
-BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-bench
+# libraries to load at each start), built apart from the debug and demo builds. Without the
+# run path $ORIGIN that SwiftPM adds: such a build loads no library of its own, and with it
+# the dynamic loader looks for each system library in the executable's folder first (its
+# subfolders too), a few dozen failed opens at each start, and an installed hostapp would
+# load a library someone put beside it.
+BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build-bench
 # Builds hostapp and hostapp-full, which hostapp hands every run it does not serve alone,
 # with the build command $(1).
 build-hostapp = $(1) --product hostapp && $(1) --product hostapp-full
+# A folder whose only library is GCC's static C++ runtime. Given to hostapp's linker, it links
+# libstdc++ (which the Swift runtime needs) into hostapp instead of loading libstdc++.so.6 at
+# each start, which is a tenth of a thumbnail run's time (BENCHMARKS.md); no library hostapp
+# loads needs the shared one. hostapp-full keeps the shared one, which Poppler loads too: one
+# C++ runtime per process.
+STATIC_CXX = .build-bench/static-c++
+# Builds hostapp and hostapp-full as they ship (BENCH_BUILD).
+build-shipped = mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a \
+	&& $(BENCH_BUILD) --product hostapp -Xlinker -L$(CURDIR)/$(STATIC_CXX) && $(BENCH_BUILD) --product hostapp-full
 
 # The fuzz targets, built with libFuzzer into their own folder (Swift code instrumented; the
 # engines are Debian's builds, so coverage guides the fuzzer through the project's code and
@@ -244,7 +257,7 @@ public-signed-files: setup
 # uninstall removes what it wrote.
 PREFIX ?= /usr/local
 install: setup
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	bash Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(BENCH_BUILD) --show-bin-path)"
 
 uninstall:
@@ -253,19 +266,19 @@ uninstall:
 # Times hostapp against mutool, pdftoppm, pdftocairo and pdftotext and writes BENCHMARKS.md
 # (Benchmarks/bench.py says which settings it takes).
 bench: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/bench.py
 
 # Only the vault's memory table of BENCHMARKS.md: a 51 MB document opened from an encrypted
 # vault against the plain file.
 bench-vault: setup
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/vault_memory.py
 
 # Only the Poppler backend's memory section of BENCHMARKS.md: peak memory of info, page 1 and
 # its text on R's manual and on the hostile files (BASELINE_HOSTAPP_FULL adds an earlier build).
 bench-poppler-memory: setup
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/poppler_memory.py
 
 # Only the viewer's server sections of BENCHMARKS.md: first page, page images per second and
@@ -273,7 +286,7 @@ bench-poppler-memory: setup
 # memory under 20 slow downloads of a 40 MiB file.
 bench-server: setup
 	@$(call install-missing,$(BENCH_PACKAGES))
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/server_load.py
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/download_memory.py
 
@@ -281,43 +294,43 @@ bench-server: setup
 # and the engines' own against mutool draw and pdftocairo, and the fast encoder's levels and
 # filters, every fast PNG read back by Pillow (BENCH_PNG_DOCS, BENCH_RUNS).
 bench-png: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/png_encoding.py
 
 # Only the first-page section of BENCHMARKS.md: a new process opens R's 2,415-page manual and
 # writes page 1, against mutool draw, pdftocairo and pdftoppm (time and peak memory).
 bench-first-page: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/first_page.py
 
 # Only the viewer section of BENCHMARKS.md: first page painted and a jump to page 1,200 on R's
 # manual in headless Chromium, against pdf.js 2.14's own viewer (Debian's libjs-pdf).
 bench-viewer: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/viewer_first_paint.py
 
 # Only the thumbnail section of BENCHMARKS.md: hostapp thumbnail -s 256 against mutool draw at
 # the same size, a new process each (BENCH_THUMBNAIL_DOCS, BENCH_THUMBNAIL_RUNS).
 bench-thumbnail: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/thumbnail.py
 
 # Only the Ghostscript section of BENCHMARKS.md: the third engine drawing and reading whole
 # documents against gs -sDEVICE=png16m and -sDEVICE=txtwrite.
 bench-ghostscript: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/ghostscript.py
 
 # Only the signatures section of BENCHMARKS.md: hostapp sign against pdfsig -add-signature, and
 # hostapp signatures --verify against pdfsig, on the sample and R's manual (BENCH_SIGNATURE_RUNS).
 bench-signatures: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/signatures.py
 
 # Only the collaboration section of BENCHMARKS.md: N clients x 1 edit/s on SQLite and
 # PostgreSQL, one and two servers (BENCH_COLLAB_SECONDS per run, default 20).
 bench-collab: setup bench-deps
-	$(call build-hostapp,$(BENCH_BUILD))
+	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/collab_load.py
 
 # What the benchmarks need beyond make setup: BENCH_PACKAGES, websockets from PyPI for the

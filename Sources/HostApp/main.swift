@@ -13,9 +13,9 @@ import MuPDFRenderer
 // pages, a password wanted), once MuPDF has tried, so that Poppler gets its turn there.
 HostProgram.current = HostProgram(
     subcommands: HostProgram.readingCommands, version: "",
-    renderers: { logger in [MuPDFRenderer(logger: logger.tagged(engine: "mupdf"))] }, vault: nil,
+    renderers: { level in [MuPDFRenderer(logger: .hostapp(engine: "mupdf", level: level))] }, vault: nil,
     partialAuto: HostProgram.PartialAuto(
-        renderers: { logger in [MuPDFRenderer(logger: logger.tagged(engine: "mupdf"), opensRepairedFiles: false)] },
+        renderers: { level in [MuPDFRenderer(logger: .hostapp(engine: "mupdf", level: level), opensRepairedFiles: false)] },
         executable: "hostapp-full"))
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -17,9 +17,9 @@ HostProgram.current = HostProgram(
     ],
     version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion), "
         + "\(GhostscriptRenderer().engineName) \(GhostscriptRenderer().engineVersion))",
-    renderers: { logger in
-        [MuPDFRenderer(logger: logger.tagged(engine: "mupdf")), PopplerRenderer(logger: logger.tagged(engine: "poppler")),
-         GhostscriptRenderer(logger: logger.tagged(engine: "ghostscript"))]
+    renderers: { level in
+        [MuPDFRenderer(logger: .hostapp(engine: "mupdf", level: level)), PopplerRenderer(logger: .hostapp(engine: "poppler", level: level)),
+         GhostscriptRenderer(logger: .hostapp(engine: "ghostscript", level: level))]
     },
     vault: { directory, keyFile in try VaultFileSystem(root: directory, key: VaultKey(contentsOfFile: keyFile)) },
     setMetadata: { session, metadata in try session.setMetadata(metadata) })

@@ -98,13 +98,11 @@ package struct GlobalOptions {
     /// serves `auto` with (``HostProgram/partialAuto``), logging to stderr; with --isolate,
     /// each in engine processes (this program's `worker` command).
     package func registry() -> RendererRegistry {
-        var logger = Logger(label: "hostapp") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = logLevel
-        if isolate { return RendererRegistry(IsolatedRenderer.isolating(HostProgram.current.renderers(logger), with: isolationOptions())) }
+        if isolate { return RendererRegistry(IsolatedRenderer.isolating(HostProgram.current.renderers(logLevel), with: isolationOptions())) }
         if selection == .auto, let partialAuto = HostProgram.current.partialAuto {
-            return RendererRegistry(partialAuto.renderers(logger))
+            return RendererRegistry(partialAuto.renderers(logLevel))
         }
-        return RendererRegistry(HostProgram.current.renderers(logger))
+        return RendererRegistry(HostProgram.current.renderers(logLevel))
     }
 
     /// Runs `open`. In a program that serves `auto` in part, a file its renderers do not

@@ -8,12 +8,15 @@ import RendererProvider
 /// ``current`` once, first thing, before any parsing.
 package struct HostProgram {
     /// The subcommands this executable has, in the order help lists them.
-    package var subcommands: [any ParsableCommand.Type]
+    package var subcommands: [any ParsableCommand.Type] { listSubcommands() }
+    /// Lists them when asked: the list instantiates each command's type, which a run that
+    /// parses no command (``ThumbnailerCall``) does not need.
+    private let listSubcommands: () -> [any ParsableCommand.Type]
     /// What `--version` prints.
     package var version: String
     /// The renderers this executable links, in the order `auto` tries them, each logging
-    /// through the logger given.
-    package var renderers: (Logger) -> [any Renderer]
+    /// to standard error at the level given (``Logging/Logger/hostapp(engine:level:)``).
+    package var renderers: (Logger.Level) -> [any Renderer]
     /// Opens the vault `directory` with the key in `keyFile`; nil when the executable does
     /// not link the vault.
     package var vault: ((_ directory: String, _ keyFile: String) throws -> any FileSystem)?
@@ -29,23 +32,23 @@ package struct HostProgram {
 
     /// How a program that links fewer engines than `auto` tries serves it.
     package struct PartialAuto {
-        /// The renderers `auto` opens with here, each logging through the logger given.
-        package var renderers: (Logger) -> [any Renderer]
+        /// The renderers `auto` opens with here, each logging to standard error at the level given.
+        package var renderers: (Logger.Level) -> [any Renderer]
         /// The executable, beside this one, that links every engine.
         package var executable: String
 
-        package init(renderers: @escaping (Logger) -> [any Renderer], executable: String) {
+        package init(renderers: @escaping (Logger.Level) -> [any Renderer], executable: String) {
             self.renderers = renderers
             self.executable = executable
         }
     }
 
     package init(
-        subcommands: [any ParsableCommand.Type], version: String, renderers: @escaping (Logger) -> [any Renderer],
+        subcommands: @escaping @autoclosure () -> [any ParsableCommand.Type], version: String, renderers: @escaping (Logger.Level) -> [any Renderer],
         vault: ((String, String) throws -> any FileSystem)?, setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)? = nil,
         partialAuto: PartialAuto? = nil
     ) {
-        self.subcommands = subcommands
+        self.listSubcommands = subcommands
         self.version = version
         self.renderers = renderers
         self.vault = vault
@@ -110,10 +113,14 @@ extension HostApp {
 }
 
 extension Logger {
-    /// This logger with the metadata `engine` set to `id`, for the renderer of that id.
-    package func tagged(engine id: String) -> Logger {
-        var logger = self
-        logger[metadataKey: "engine"] = "\(id)"
+    /// A logger to standard error labelled `hostapp`, at `level`, whose messages carry the
+    /// metadata `engine` = `id`: the logger of the renderer of that id. The engine is given
+    /// by a metadata provider, read only when a message is logged; metadata set on the
+    /// handler would be formatted at once, a measurable part of a thumbnail run.
+    package static func hostapp(engine id: String, level: Logger.Level) -> Logger {
+        let engine = Logger.MetadataProvider { ["engine": "\(id)"] }
+        var logger = Logger(label: "hostapp") { StreamLogHandler.standardError(label: $0, metadataProvider: engine) }
+        logger.logLevel = level
         return logger
     }
 }

@@ -42,8 +42,16 @@ public struct MuPDFRenderer: Renderer {
     /// The name MuPDF recognises a format by (a file extension); nil for PDF, which it
     /// opens with its PDF reader directly.
     static func magic(for contentType: ContentType) -> String? {
-        let names: [ContentType: String] = [.xps: "xps", .epub: "epub", .fb2: "fb2", .cbz: "cbz", .png: "png", .jpeg: "jpg", .tiff: "tif"]
-        return names[contentType]
+        switch contentType {
+        case .xps: "xps"
+        case .epub: "epub"
+        case .fb2: "fb2"
+        case .cbz: "cbz"
+        case .png: "png"
+        case .jpeg: "jpg"
+        case .tiff: "tif"
+        default: nil
+        }
     }
 
     /// MuPDF's store, its cache of fonts, images and glyphs, keeps `limits.cacheBytes`.

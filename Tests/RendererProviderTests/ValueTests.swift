@@ -61,6 +61,15 @@ struct ValueTests {
     @Test func sniffing() throws {
         #expect(try DocumentSource.memory(Data("%PDF-1.7\n".utf8)).sniffContentType() == .pdf)
         #expect(try DocumentSource.memory(Data("\n\n%PDF-1.4".utf8)).sniffContentType() == .pdf)
+        // The marker is looked for in the first 1,024 bytes: ending at the last of them, or
+        // cut short by their end, or as short as the input.
+        let padding = Data(repeating: 0x20, count: 1019)
+        #expect(try DocumentSource.memory(padding + Data("%PDF-1.4".utf8)).sniffContentType() == .pdf)
+        #expect((#expect(throws: RendererError.self) { try DocumentSource.memory(padding + Data(" %PDF-1.4".utf8)).sniffContentType() })?.code == .unsupportedFormat)
+        #expect(try DocumentSource.memory(Data("%PDF-".utf8)).sniffContentType() == .pdf)
+        #expect((#expect(throws: RendererError.self) { try DocumentSource.memory(Data("%PDF".utf8)).sniffContentType() })?.code == .unsupportedFormat)
+        #expect(try DocumentSource.memory(Data("<?xml version=\"1.0\"?>\n<FictionBook xmlns=\"http://www.gribuser.ru/xml/fictionbook/2.0\">".utf8)).sniffContentType() == .fb2)
+        #expect((#expect(throws: RendererError.self) { try DocumentSource.memory(Data("<?xml version=\"1.0\"?>\n<FictionBoo".utf8)).sniffContentType() })?.code == .unsupportedFormat)
         #expect((#expect(throws: RendererError.self) { try DocumentSource.memory(Data("GIF89a".utf8)).sniffContentType() })?.code == .unsupportedFormat)
         #expect((#expect(throws: RendererError.self) { try DocumentSource.memory(Data()).sniffContentType() })?.code == .unsupportedFormat)
         #expect((#expect(throws: RendererError.self) { try DocumentSource.file("/no/such/file.pdf").sniffContentType() })?.code == .fileNotFound)
