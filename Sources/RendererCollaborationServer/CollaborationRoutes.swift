@@ -80,9 +80,10 @@ package struct CollaborationRoutes: RouteSupport {
 
     /// What a collaboration request may work on: the document and layer of its path (`id`
     /// and `layer`, percent-encoded), once its token verifies for them and grants
-    /// `read-document`, within its user's requests per second; the layer is created from the
-    /// PDF's own annotations the first time. Throws 401, 403, 404 and 429 as `APIError`s.
-    func authorizedCollaborator(_ request: Request, token: String?, id: String?, layer: String?) async throws -> Collaborator {
+    /// `read-document`, within its user's requests per second (counted unless `counting` is
+    /// false: a request checked again); the layer is created from the PDF's own annotations
+    /// the first time. Throws 401, 403, 404 and 429 as `APIError`s.
+    func authorizedCollaborator(_ request: Request, token: String?, id: String?, layer: String?, counting: Bool = true) async throws -> Collaborator {
         let descriptor: DocumentDescriptor
         do {
             guard let id = id?.removingPercentEncoding, let layer = layer?.removingPercentEncoding else {
@@ -99,7 +100,7 @@ package struct CollaborationRoutes: RouteSupport {
         } catch {
             throw APIError(.unauthorized, code: "unauthorized", error.message)
         }
-        try await backend.limiter.admit(claims.userID)
+        if counting { try await backend.limiter.admit(claims.userID) }
         guard claims.permissions.contains("read-document") else {
             throw APIError.forbidden("the token does not grant read-document")
         }

@@ -37,7 +37,18 @@ package struct LayerSocket: Sendable {
             }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
-            guard let collaborator = try? await authorize(context.request, parameters: context.requestContext.parameters) else { return }
+            // The upgrade's request, checked again for the socket (the value does not cross
+            // the upgrade) but counted once against the user's requests per second. What
+            // failed since the check closes the socket with the reason, never silently.
+            let collaborator: CollaborationRoutes.Collaborator
+            do {
+                collaborator = try await authorize(context.request, parameters: context.requestContext.parameters, counting: false)
+            } catch {
+                let reason = (error as? APIError)?.message ?? "the layer cannot be opened"
+                context.logger.warning("a layer WebSocket was closed at its start: \(reason)")
+                try await outbound.close(.policyViolation, reason: reason)
+                return
+            }
             let (events, collaboration) = (routes.backend.events, routes.backend.configuration)
             // A client that reads too slowly is disconnected: closing the channel also ends a
             // write waiting for the client to read.
@@ -111,9 +122,9 @@ package struct LayerSocket: Sendable {
     /// The path of the route, as the router matches it.
     static let path: RouterPath = "api/collab/documents/:id/layers/:layer/events"
 
-    private func authorize(_ request: Request, parameters: Parameters) async throws -> CollaborationRoutes.Collaborator {
+    private func authorize(_ request: Request, parameters: Parameters, counting: Bool = true) async throws -> CollaborationRoutes.Collaborator {
         let token = CollaborationRoutes.bearerToken(request) ?? request.uri.queryParameters["access_token"].map(String.init)
-        return try await routes.authorizedCollaborator(request, token: token, id: parameters.get("id"), layer: parameters.get("layer"))
+        return try await routes.authorizedCollaborator(request, token: token, id: parameters.get("id"), layer: parameters.get("layer"), counting: counting)
     }
 
     /// Closes the socket with a policy violation when `collaborator`'s token has expired or
