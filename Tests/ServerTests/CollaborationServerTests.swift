@@ -400,8 +400,10 @@ import Logging
         }
 
         /// Waits until a message satisfies `match` (at most `seconds`); returns it, or
-        /// nil at the deadline. Throws why the socket failed, when it has failed before.
-        func wait(seconds: Double = 60, for match: @escaping ([String: Any]) -> Bool) async throws -> [String: Any]? {
+        /// nil at the deadline. Throws why the socket failed, when it has failed before. The
+        /// deadline is long: in a full test run on two cores, this task and the one reading
+        /// the socket wait their turn behind every other test's work, once for minutes.
+        func wait(seconds: Double = 600, for match: @escaping ([String: Any]) -> Bool) async throws -> [String: Any]? {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 if let found = await messages().first(where: match) { return found }
@@ -522,7 +524,7 @@ import Logging
                 LayerChange(operationID: "big-\($0)", action: .add, annotation: square("big-\($0)", contents: "\($0) \(filler)"))
             })
             #expect(response.status == .ok)
-            #expect(try await reader.wait(seconds: 120) { $0["revision"] as? Int == batch + 10 } != nil)
+            #expect(try await reader.wait { $0["revision"] as? Int == batch + 10 } != nil)
         }
         #expect(await reader.messages().filter { $0["type"] as? String == "change" }.count == changes)
 
