@@ -59,24 +59,13 @@ enum ContentSniffer {
     /// ZIP package; nil when it is none the API knows.
     static func contentType(head: Data, reader: SourceBytes) throws -> ContentType? {
         let bytes = [UInt8](head)
-        if contains(bytes, "%PDF-") { return .pdf }
+        if bytes.firstRange(of: Array("%PDF-".utf8)) != nil { return .pdf }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return try zipPackage(head: head, reader: reader) }
-        if contains(bytes, "<FictionBook") { return .fb2 }
+        if bytes.firstRange(of: Array("<FictionBook".utf8)) != nil { return .fb2 }
         return nil
-    }
-
-    /// Whether `bytes` hold the ASCII text `marker` anywhere. Compared byte by byte: the
-    /// search runs at every open, where Foundation's `Data.range(of:)` and a decoded
-    /// `String` cost a thumbnail run more than reading the head does.
-    private static func contains(_ bytes: [UInt8], _ marker: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: marker.utf8Start, count: marker.utf8CodeUnitCount)
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { start in
-            needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
-        }
     }
 
     /// An EPUB names its type in a first, stored entry `mimetype` (EPUB OCF 3, 4.3); XPS
