@@ -1,6 +1,10 @@
 import CAnnotationRecord
-import Foundation
+import FoundationEssentials
 import RendererEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Converts the API's ``Annotation`` into the `annotation_record` both engines' C layers
 /// write (the fields an engine draws or keeps; ``AnnotationEditing`` writes the others).

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension String {
     /// The text of a C string both engines' C layers hand over (UTF-8); nil for NULL.

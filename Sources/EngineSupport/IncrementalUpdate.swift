@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// An incremental update written after a file's bytes (ISO 32000-1, 7.5.6): new and changed
@@ -111,7 +111,7 @@ package struct IncrementalUpdate {
         var text = "xref\n"
         for run in runs(of: entries) {
             text += "\(run[0].reference.number) \(run.count)\n"
-            for entry in run { text += String(format: "%010d %05d n\r\n", entry.offset, entry.reference.generation) }
+            for entry in run { text += String(printf: "%010ld %05ld n\r\n", entry.offset, entry.reference.generation) }
         }
         return Data(text.utf8)
     }

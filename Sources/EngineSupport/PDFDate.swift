@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the date strings of PDF dictionaries (ISO 32000-1, 7.9.4): `D:YYYYMMDDHHmmSSOHH'mm'`,
 /// where every part after the year may be missing and `O` is `Z`, `+` or `-`. A date without
 /// an offset is taken as UTC.
 package enum PDFDate {
     package static func parse(_ text: String) -> Date? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimmingSpaces)
         if rest.hasPrefix("D:") { rest = rest.dropFirst(2) }
 
         func number(_ digits: Int, default value: Int?) -> Int? {
@@ -49,7 +49,7 @@ package enum PDFDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return "D:\(String(format: "%04d", c.year ?? 0))\(two(c.month))\(two(c.day))\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
+        func two(_ value: Int?) -> String { String(printf: "%02ld", value ?? 0) }
+        return "D:\(String(printf: "%04ld", c.year ?? 0))\(two(c.month))\(two(c.day))\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
     }
 }

@@ -1,5 +1,5 @@
 import CAnnotationRecord
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// An indirect object's number and generation, as `N G R` names it.
@@ -90,7 +90,7 @@ package indirect enum PDFObject: Hashable, Sendable {
         case .integer(let value): return String(value)
         case .real(let value): return Self.format(value)
         case .name(let name): return PDFTextString.nameToken(for: name)
-        case .string(let bytes): return "<" + bytes.map { String(format: "%02X", $0) }.joined() + ">"
+        case .string(let bytes): return "<" + bytes.map { String(printf: "%02X", $0) }.joined() + ">"
         case .array(let items): return "[" + items.map(\.syntax).joined(separator: " ") + "]"
         case .dictionary(let entries):
             return "<<" + entries.keys.sorted().map { PDFTextString.nameToken(for: $0) + " " + entries[$0]!.syntax }.joined(separator: " ") + ">>"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// Flattening a form, written once over the PDF-object primitives: each page's widgets become

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// Pages copied from another PDF, over the PDF-object primitives of both documents: the

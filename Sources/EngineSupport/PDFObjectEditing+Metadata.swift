@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// Document metadata, read and written over the PDF-object primitives for every engine: the

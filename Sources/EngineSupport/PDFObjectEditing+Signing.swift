@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 extension PDFObjectEditing {
@@ -100,7 +100,7 @@ extension PDFObjectEditing {
         let ranges = [SignatureField.ByteRange(offset: 0, length: start), SignatureField.ByteRange(offset: end, length: data.count - end)]
         let written = "[0 \(start) \(end) \(data.count - end)]"
         let field = found.lowerBound + " /ByteRange ".utf8.count
-        data.replaceSubrange(field..<(field + placeholder.utf8.count), with: Data(written.padding(toLength: placeholder.utf8.count, withPad: " ", startingAt: 0).utf8))
+        data.replaceSubrange(field..<(field + placeholder.utf8.count), with: Data(written.rightPadded(to: placeholder.utf8.count).utf8))
         return PreparedSignatureUpdate(data: data, byteRanges: ranges)
     }
 

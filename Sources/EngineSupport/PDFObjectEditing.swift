@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// The PDF-object calls that read a document, which an engine's C layer performs: what

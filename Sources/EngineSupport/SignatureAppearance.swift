@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// The appearance of a visible signature: its lines of text on a pale ground inside a thin
@@ -119,7 +119,7 @@ package struct SignatureAppearance {
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), byte])
             case 0x20...0x7E: out.append(byte)
-            default: out.append(Data(String(format: "\\%03o", byte).utf8))
+            default: out.append(Data(String(printf: "\\%03o", byte).utf8))
             }
         }
         out.append(Data(")".utf8))
@@ -129,13 +129,13 @@ package struct SignatureAppearance {
     /// `text` as a hexadecimal string of `font`'s glyphs, two bytes each; a character the
     /// font lacks is its missing glyph (0).
     private static func glyphString(_ text: String, in font: AppearanceFont) -> Data {
-        Data(("<" + text.unicodeScalars.map { String(format: "%04X", font.glyphs[$0.value]?.id ?? 0) }.joined() + ">").utf8)
+        Data(("<" + text.unicodeScalars.map { String(printf: "%04X", font.glyphs[$0.value]?.id ?? 0) }.joined() + ">").utf8)
     }
 
     /// The ToUnicode map of `font`: each glyph to the character it draws (UTF-16BE).
     private static func toUnicode(_ font: AppearanceFont) -> Data {
         let pairs = font.glyphs.map { scalar, glyph in
-            (glyph.id, String(Unicode.Scalar(scalar).map(Character.init) ?? " ").utf16.map { String(format: "%04X", $0) }.joined())
+            (glyph.id, String(Unicode.Scalar(scalar).map(Character.init) ?? " ").utf16.map { String(printf: "%04X", $0) }.joined())
         }.sorted { $0.0 < $1.0 }
         var map = """
             /CIDInit /ProcSet findresource begin
@@ -152,7 +152,7 @@ package struct SignatureAppearance {
         // At most 100 mappings a block, as the CMap syntax allows.
         for start in stride(from: 0, to: pairs.count, by: 100) {
             let block = pairs[start..<min(start + 100, pairs.count)]
-            map += "\(block.count) beginbfchar\n" + block.map { String(format: "<%04X> <", $0.0) + $0.1 + ">\n" }.joined() + "endbfchar\n"
+            map += "\(block.count) beginbfchar\n" + block.map { String(printf: "<%04X> <", $0.0) + $0.1 + ">\n" }.joined() + "endbfchar\n"
         }
         map += "endcmap\nCMapName currentdict /CIDInit /ProcSet findresource /CMap defineresource pop\nend\nend\n"
         return Data(map.utf8)

@@ -1,5 +1,5 @@
 import CDocumentStream
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// Hands the API's streams and write handles to the engines' C layers as the C structs

@@ -62,7 +62,7 @@ struct SignaturesCommand: HostSubcommand {
                     ("Whole file", field.coversWholeFile ? "yes" : "no"), ("Locks", field.lock.map(Self.describe)),
                 ]
                 for case let (name, value?) in rows {
-                    print("  " + "\(name):".padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+                    print("  " + "\(name):".rightPadded(to: 12) + value)
                 }
             }
         }

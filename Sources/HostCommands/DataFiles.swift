@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The data files commands read and write besides documents (exported annotations and form
 /// values), with `ioFailure` errors that name the file.
@@ -9,7 +13,7 @@ package enum DataFiles {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
+            throw RendererError(.ioFailure, "cannot read \(path): \(error.reason)")
         }
     }
 
@@ -18,9 +22,9 @@ package enum DataFiles {
     package static func secret(from path: String) throws -> String {
         let data: Data
         do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+            data = path == "-" ? try StandardStream.readInput() : try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw RendererError(.ioFailure, "cannot read the password file \(path): \((error as NSError).localizedDescription)")
+            throw RendererError(.ioFailure, "cannot read the password file \(path): \(error.reason)")
         }
         let firstLine = data.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first ?? Data()
         return String(decoding: firstLine.last == UInt8(ascii: "\r") ? firstLine.dropLast() : firstLine, as: UTF8.self)
@@ -29,14 +33,9 @@ package enum DataFiles {
     /// The `T` the JSON file `path` holds; `invalidArgument`, naming `what` the file is, for a
     /// file larger than `maximumSize` bytes or JSON that is not a `T`.
     package static func decode<T: Decodable>(_ type: T.Type, from path: String, maximumSize: Int, what: String) throws -> T {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw RendererError(.ioFailure, "cannot read \(path)") }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
-        } catch {
-            throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
-        }
+        guard let file = try? LocalFile(path: path, flags: O_RDONLY) else { throw RendererError(.ioFailure, "cannot read \(path)") }
+        var data = Data(count: min(file.length, maximumSize + 1))
+        data.count = try data.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
         guard data.count <= maximumSize else { throw RendererError(.invalidArgument, "the \(what) file is larger than \(maximumSize) bytes") }
         do {
             return try JSONDecoder().decode(T.self, from: data)
@@ -49,11 +48,11 @@ package enum DataFiles {
 
     /// Writes `data` to `path` atomically, or to standard output when `path` is nil.
     package static func write(_ data: Data, to path: String?) throws {
-        guard let path else { return FileHandle.standardOutput.write(data) }
+        guard let path else { return StandardStream.output.write(data) }
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw RendererError(.ioFailure, "cannot write \(path): \(error.localizedDescription)")
+            throw RendererError(.ioFailure, "cannot write \(path): \(error.reason)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// How hostapp ends when something fails: a message on stderr and an exit code that says
@@ -42,17 +42,17 @@ package enum Failure {
     }
 
     package static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("hostapp: error: \(message)\n".utf8))
+        StandardStream.error.write("hostapp: error: \(message)\n")
     }
 
     /// Tells on stderr what a command has done so far (a page written), keeping stdout for
     /// results, as mutool and pdftoppm do.
     package static func printProgress(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        StandardStream.error.write("\(message)\n")
     }
 
     /// Tells on stderr how hostapp read a request it could still serve.
     package static func printNote(_ message: String) {
-        FileHandle.standardError.write(Data("hostapp: note: \(message)\n".utf8))
+        StandardStream.error.write("hostapp: note: \(message)\n")
     }
 }

@@ -21,7 +21,7 @@ struct FontsCommand: HostSubcommand {
             if fonts.isEmpty { return print("(no fonts)") }
             let width = max(4, fonts.map { ($0.name ?? "[none]").count }.max() ?? 0)
             func row(_ cells: [String]) -> String {
-                cells[0].padding(toLength: width, withPad: " ", startingAt: 0) + "  " + cells[1].padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + cells[2] + "  " + cells[3]
+                cells[0].rightPadded(to: width) + "  " + cells[1].rightPadded(to: 11) + "  " + cells[2] + "  " + cells[3]
             }
             print(row(["name", "kind", "emb", "sub"]))
             for font in fonts {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// Numbers, points and rectangles as options give them: numbers separated by commas.
@@ -7,7 +7,7 @@ package enum GeometryArgument {
     /// The numbers `text` gives (exactly `count` of them, when given); a usage error naming
     /// `option` otherwise.
     package static func numbers(_ text: String, count: Int?, option: String) throws -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let values = text.split(separator: ",").map { Double($0.trimmingSpaces) }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil }), count.map({ values.count == $0 }) ?? true else {
             throw ValidationError("\(option): \"\(text)\" is not \(count.map { "\($0) numbers" } ?? "numbers") separated by commas")
         }

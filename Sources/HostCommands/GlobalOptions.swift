@@ -1,8 +1,12 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import RendererIsolation
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The options every command takes, given before the subcommand's name (`hostapp
 /// --backend poppler info x.pdf`, parsed by the root command), after it, or both: after

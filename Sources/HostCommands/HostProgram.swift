@@ -1,7 +1,11 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the executable running ``HostApp`` links: its subcommands, its renderers and the
 /// vault. Both `hostapp` and `hostapp-full` are built from these commands; each sets
@@ -108,7 +112,7 @@ extension HostApp {
         execv(executable, argv)
         let reason = String(cString: strerror(errno))
         Failure.printError("cannot run \(executable), which serves this command: \(reason)")
-        Foundation.exit(Failure.io)
+        Glibc.exit(Failure.io)
     }
 }
 

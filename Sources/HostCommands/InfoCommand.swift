@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 struct InfoCommand: HostSubcommand {
@@ -130,7 +130,6 @@ struct InfoCommand: HostSubcommand {
     }
 
     private func printText(_ report: Report, engine: String) {
-        let dateFormat = ISO8601DateFormatter()
         var rows: [(String, String?)] = [("File", report.file), ("Backend", "\(report.backend) (\(engine))")]
         if let info = report.info {
             rows += [
@@ -138,8 +137,8 @@ struct InfoCommand: HostSubcommand {
                 info.contentType == .pdf ? ("PDF version", info.pdfVersion) : ("Format", info.contentType.rawValue),
                 ("Title", info.title), ("Author", info.author), ("Subject", info.subject),
                 ("Keywords", info.keywords), ("Creator", info.creator), ("Producer", info.producer),
-                ("Created", info.creationDate.map(dateFormat.string)),
-                ("Modified", info.modificationDate.map(dateFormat.string)),
+                ("Created", info.creationDate?.formatted(.iso8601)),
+                ("Modified", info.modificationDate?.formatted(.iso8601)),
             ]
             rows.append(("Encrypted", info.isEncrypted ? "yes" : "no"))
             let denied = DocumentPermissions.named.filter { !info.permissions.contains($0.permission) }.map(\.name)
@@ -152,7 +151,7 @@ struct InfoCommand: HostSubcommand {
             rows.append(("Layers", "\(layers.count)" + (names.isEmpty ? "" : ", configurations " + names.joined(separator: ", "))))
         }
         for case let (name, value?) in rows {
-            print("\(name + ":")".padding(toLength: 14, withPad: " ", startingAt: 0) + value)
+            print("\(name + ":")".rightPadded(to: 14) + value)
         }
         for layer in report.layers ?? [] {
             print(String(repeating: " ", count: 14) + (layer.isVisibleByDefault ? "shown   " : "hidden  ") + layer.name)
@@ -167,12 +166,12 @@ struct InfoCommand: HostSubcommand {
             }
             let size = "\(Self.points(page.width)) x \(Self.points(page.height))"
             print(
-                String(page.number).leftPadded(to: 4) + "  " + size.padding(toLength: 21, withPad: " ", startingAt: 0)
+                String(page.number).leftPadded(to: 4) + "  " + size.rightPadded(to: 21)
                     + "  " + String(page.rotation).leftPadded(to: 8) + "  " + page.label)
             if boxes, let pageBoxes = page.boxes {
                 let named = [("MediaBox", pageBoxes.media), ("CropBox", pageBoxes.crop), ("BleedBox", pageBoxes.bleed), ("TrimBox", pageBoxes.trim), ("ArtBox", pageBoxes.art)]
                 for (name, box) in named {
-                    print("      " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + [box.x0, box.y0, box.x1, box.y1].map(Self.points).joined(separator: " "))
+                    print("      " + name.rightPadded(to: 10) + [box.x0, box.y0, box.x1, box.y1].map(Self.points).joined(separator: " "))
                 }
             }
         }
@@ -182,12 +181,5 @@ struct InfoCommand: HostSubcommand {
     /// A size in points with at most two decimals, as pdfinfo prints them.
     static func points(_ value: Double) -> String {
         value.decimalText(places: 2)
-    }
-}
-
-extension String {
-    /// This text with spaces before it, to `width` characters.
-    package func leftPadded(to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - count)) + self
     }
 }

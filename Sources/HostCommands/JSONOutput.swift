@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes values as the JSON that `--json` prints: pretty, keys sorted, dates in ISO 8601;
 /// or, for streams of events, one compact object per line.
@@ -7,11 +7,11 @@ package enum JSONOutput {
         Swift.print(String(decoding: try data(value), as: UTF8.self))
     }
 
-    /// `value` as one line of JSON, written at once (unbuffered: a program reading the pipe
-    /// sees each line as it happens); a value that cannot be encoded is left out.
+    /// `value` as one line of JSON, written at once (flushed: a program reading the pipe sees
+    /// each line as it happens); a value that cannot be encoded is left out.
     package static func printLine(_ value: some Encodable) {
         guard let line = try? data(value, pretty: false) else { return }
-        FileHandle.standardOutput.write(line + Data("\n".utf8))
+        StandardStream.output.write(line + Data("\n".utf8))
     }
 
     /// `value` encoded as this type writes JSON.

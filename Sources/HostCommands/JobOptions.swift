@@ -1,7 +1,11 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--jobs` for commands that work through many pages.
 struct JobOptions: ParsableArguments {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// One `KEY=VALUE` of `hostapp info --set`: a metadata field and its new value, an empty
@@ -38,9 +38,6 @@ struct MetadataSetting: ExpressibleByArgument {
 
     /// The ISO 8601 date or day `text` names.
     private static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withFullDate]
-        return formatter.date(from: text)
+        (try? Date(text, strategy: .iso8601)) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day()))
     }
 }

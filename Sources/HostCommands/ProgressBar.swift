@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A one-line progress bar on stderr, shown when there is more than one page and stderr
 /// is a terminal (or when asked for).
@@ -16,11 +20,11 @@ struct ProgressBar {
         let width = 30
         let filled = width * done / total
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) pages".utf8))
+        StandardStream.error.write("\r[\(bar)] \(done)/\(total) pages")
     }
 
     mutating func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        StandardStream.error.write("\n")
     }
 }

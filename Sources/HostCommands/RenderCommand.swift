@@ -1,6 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct RenderCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
@@ -104,7 +108,7 @@ struct RenderCommand: HostSubcommand {
         if quality != nil && outputFormat != .jpeg { throw ValidationError("--quality is for JPEG: give --format jpeg or a .jpg file name") }
         if let dpi {
             if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
-            if dpi > global.maximumDPI { throw ValidationError("--dpi \(dpi.formatted()) is more than the limit of \(global.maximumDPI.formatted()) (--max-dpi)") }
+            if dpi > global.maximumDPI { throw ValidationError("--dpi \(dpi.groupedText) is more than the limit of \(global.maximumDPI.groupedText) (--max-dpi)") }
         }
         for (name, value) in [("--scale-to", scaleTo), ("--width", width), ("--height", height)] {
             if let value, value < 1 { throw ValidationError("\(name) must be a positive number of pixels") }
@@ -198,23 +202,26 @@ struct RenderCommand: HostSubcommand {
         _ document: Document, pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, encoding: ImageEncoding,
         cancellation: Cancellation
     ) throws -> (width: Int, height: Int) {
-        let folder = try FileManager.default.url(
-            for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: NSTemporaryDirectory()), create: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("page").path
+        var template = Array((FileManager.default.temporaryDirectory.path + "/hostapp-XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else {
+            throw RendererError(.ioFailure, "cannot make a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        let folder = String(cString: template)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/page"
         let size = try document.render(
             pageAt: index, options: options, as: format, to: path, png: encoding.png, jpegQuality: encoding.jpegQuality, cancellation: cancellation)
         do {
-            try FileHandle.standardOutput.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: path)))
+            StandardStream.output.write(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw RendererError(.ioFailure, "cannot write the image to standard output: \((error as NSError).localizedDescription)")
+            throw RendererError(.ioFailure, "cannot write the image to standard output: \(error.reason)")
         }
         return size
     }
 
     /// What shapes the files, for the manifest: a rerun with other settings starts anew.
     private func settings(_ options: RenderOptions, _ encoding: ImageEncoding, format: ImageFileFormat, document: Document) -> String {
-        let resolution = options.fitting.map { "fit \($0.width)x\($0.height) px" } ?? "\(options.dpi.formatted()) dpi"
+        let resolution = options.fitting.map { "fit \($0.width)x\($0.height) px" } ?? "\(options.dpi.groupedText) dpi"
         var parts = [outputFormat.rawValue, resolution, "\(options.pixelFormat)", "\(document.rendererID) \(document.engineVersion)"]
         if format == .jpeg { parts.append("quality \(encoding.jpegQuality)") }
         if let clip = options.clip { parts.append("clip \(clip.minX),\(clip.minY),\(clip.size.width),\(clip.size.height)") }

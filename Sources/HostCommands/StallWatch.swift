@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Ends hostapp with a `limit exceeded` error when the engine, working in this process, makes
 /// no progress for twice `--time-limit`.
@@ -37,17 +41,9 @@ enum StallWatch {
         }
     }
 
-    /// Runs ``watch()`` on a thread of its own, made with pthreads: Foundation's `Thread`
-    /// costs a short run (a thumbnail) more to set up than the thread does.
+    /// Runs ``watch()`` on a thread of its own.
     private static func startWatching() {
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, watching, nil) == 0 else { return }
-        pthread_detach(thread)
-    }
-
-    private static let watching: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _ in
-        watch()
-        return nil
+        DetachedThread.start { watch() }
     }
 
     private static func watch() {
@@ -55,12 +51,12 @@ enum StallWatch {
             let (file, allowance, deadline) = state.withLock { ($0.file, $0.allowance, $0.deadline ?? .now) }
             let remaining = deadline - .now
             guard remaining <= .zero else {
-                Thread.sleep(forTimeInterval: min(1, remaining / .seconds(1)))
+                usleep(UInt32(min(1, remaining / .seconds(1)) * 1e6))
                 continue
             }
             fflush(nil)
             Failure.printError(
-                "\(file): the engine made no progress for \(String(format: "%g", allowance / .seconds(1))) s (twice --time-limit) and cannot be "
+                "\(file): the engine made no progress for \(String(printf: "%g", allowance / .seconds(1))) s (twice --time-limit) and cannot be "
                     + "stopped in this process, so hostapp stops; --isolate contains such files")
             _exit(Failure.exitCode(for: RendererError(.limitExceeded, "")))
         }

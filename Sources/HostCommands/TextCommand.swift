@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 struct TextCommand: HostSubcommand {
@@ -94,7 +94,7 @@ struct TextCommand: HostSubcommand {
                 do {
                     try Data(collected.utf8).write(to: URL(fileURLWithPath: oneFile), options: .atomic)
                 } catch {
-                    throw RendererError(.ioFailure, "cannot write \(oneFile): \((error as NSError).localizedDescription)")
+                    throw RendererError(.ioFailure, "cannot write \(oneFile): \(error.reason)")
                 }
             }
             withExtendedLifetime(interrupt) {}
@@ -121,7 +121,7 @@ struct TextCommand: HostSubcommand {
             } catch let error as RendererError {
                 throw error
             } catch {
-                throw RendererError(.ioFailure, "cannot write \(path): \((error as NSError).localizedDescription)")
+                throw RendererError(.ioFailure, "cannot write \(path): \(error.reason)")
             }
             return (path: path, facts: describes ? try BatchPlan.describe(path, since: start) : nil)
         } deliver: { index, result in

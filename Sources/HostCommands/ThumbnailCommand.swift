@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// Pictures of a document for the desktop: a thumbnail as freedesktop.org's thumbnailer

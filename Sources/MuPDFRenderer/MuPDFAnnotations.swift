@@ -1,7 +1,7 @@
 import CAnnotationRecord
 import CMuPDF
 import EngineSupport
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 extension MuPDFRenderer {

@@ -1,6 +1,10 @@
 import CMuPDF
-import Foundation
+import FoundationEssentials
 import RendererEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension MuPDFDocument {
     func attachments() throws -> [Attachment] {
@@ -14,7 +18,7 @@ extension MuPDFDocument {
             let collector = Unmanaged<Collector>.fromOpaque(user!).takeUnretainedValue()
             let date = { (seconds: Int64) in seconds >= 0 ? Date(timeIntervalSince1970: TimeInterval(seconds)) : nil }
             let checksum = found.checksum.map { bytes in
-                (0..<Int(found.checksum_length)).map { String(format: "%02x", bytes[$0]) }.joined()
+                String(hexadecimal: (0..<Int(found.checksum_length)).map { bytes[$0] })
             }
             collector.attachments.append(Attachment(
                 name: found.name.map { String(cString: $0) } ?? "", description: found.description.map { String(cString: $0) },

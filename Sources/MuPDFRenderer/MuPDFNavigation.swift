@@ -1,6 +1,6 @@
 import CMuPDF
 import EngineSupport
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 extension MuPDFDocument {

@@ -1,7 +1,11 @@
 import CMuPDF
 import EngineSupport
-import Foundation
+import FoundationEssentials
 import RendererEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The PDF-object primitives over MuPDF's PDF document.
 extension MuPDFDocument: PDFObjectEditing {

@@ -1,6 +1,6 @@
 import CMuPDF
 import EngineSupport
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// Page editing: MuPDF's own calls edit its page tree; the pages put into it are made over

@@ -1,5 +1,5 @@
 import CMuPDF
-import Foundation
+import FoundationEssentials
 import Logging
 import RendererEngine
 

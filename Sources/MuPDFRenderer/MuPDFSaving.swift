@@ -1,6 +1,6 @@
 import CMuPDF
 import EngineSupport
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// Saving: whether an incremental update is possible, writing the document with its changes
@@ -26,6 +26,6 @@ extension MuPDFDocument {
         var bytes = [UInt8](repeating: 0, count: 64)
         let length = Int(cmupdf_file_identifier(handle, &bytes, Int32(bytes.count)))
         guard length > 0 else { return nil }
-        return bytes.prefix(min(length, bytes.count)).map { String(format: "%02x", $0) }.joined()
+        return String(hexadecimal: bytes.prefix(min(length, bytes.count)))
     }
 }

@@ -1,6 +1,10 @@
 import CMuPDF
-import Foundation
+import FoundationEssentials
 import RendererEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension MuPDFPage {
     func plainText() throws -> String {

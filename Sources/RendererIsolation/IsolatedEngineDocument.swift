@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// A document an engine process holds, seen from the calling process: each method sends

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// A renderer whose documents live in a child process: it serves what one renderer of the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// What the calling process asks of its engine process, one request at a time: to describe

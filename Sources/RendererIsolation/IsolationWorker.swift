@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 // The names this release replaced, kept for one release: each forwards to its new name.
 
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// Adds an annotation.

@@ -21,11 +21,15 @@ struct HandOffTests {
         return (executable, folder)
     }
 
-    /// hostapp's own executable needs no Poppler library: a MuPDF run never maps them.
-    @Test func hostappLinksNoPopplerLibrary() async throws {
+    /// hostapp's own executable needs no Poppler library: a MuPDF run never maps them. Nor
+    /// does it need full Foundation (CoreFoundation and ICU, a third of a thumbnail's start):
+    /// the modules it links import FoundationEssentials only.
+    @Test func hostappLinksNoPopplerLibraryNorFullFoundation() async throws {
         let needed = try await Tool.run("readelf", ["-d", HostAppTests.executable]).text
         #expect(needed.contains("(NEEDED)"), "\(needed)")
         #expect(!needed.contains("poppler") && !needed.contains("cairo") && !needed.contains("glib"), "\(needed)")
+        #expect(needed.contains("libFoundationEssentials.so"), "\(needed)")
+        #expect(!needed.contains("libFoundation.so") && !needed.contains("FoundationInternationalization") && !needed.contains("ICU"), "\(needed)")
         #expect(try await Tool.run("readelf", ["-d", Self.full]).text.contains("libpoppler-glib"))
     }
 

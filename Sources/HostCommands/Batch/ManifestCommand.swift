@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// `hostapp manifest check DIR`: whether the shards of a conversion, together, hold every
 /// page of it exactly once, each file as its manifest recorded it.

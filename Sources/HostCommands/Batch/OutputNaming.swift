@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererProvider
 
 /// Where `hostapp render` (and `hostapp text -o`) writes each page: into a directory as
@@ -38,7 +38,7 @@ struct OutputNaming {
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
-            throw RendererError(.ioFailure, "cannot create the output directory \(output): \((error as NSError).localizedDescription)")
+            throw RendererError(.ioFailure, "cannot create the output directory \(output): \(error.reason)")
         }
         let stem = URL(fileURLWithPath: document).deletingPathExtension().lastPathComponent
         target = .directory(output, stem: stem)
@@ -82,8 +82,7 @@ struct OutputNaming {
         guard output.firstMatch(of: /%(0\d+)?d/) == nil, extensions.contains(URL(fileURLWithPath: output).pathExtension.lowercased()) else {
             return false
         }
-        var isDirectory: ObjCBool = false
-        return !(FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+        return !LocalFile.isDirectory(output)
     }
 
     private static func folder(of path: String) -> String {

@@ -1,6 +1,10 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The JSON-lines record that a sharded or resumable `hostapp render` or `hostapp text`
 /// keeps beside its output, `hostapp-manifest-K-of-N.jsonl`: a header line saying what the
@@ -78,26 +82,30 @@ struct PageManifest {
     }
 
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        String(hexadecimal: SHA256.hash(data: data))
     }
 
     /// The SHA-256 of a file's bytes, read in blocks; nil when it cannot be read.
     static func sha256(ofFileAt path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        guard let file = try? LocalFile(path: path, flags: O_RDONLY) else { return nil }
         var hash = SHA256()
-        while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty { hash.update(data: block) }
-        return hash.finalize().map { String(format: "%02x", $0) }.joined()
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while true {
+            guard let count = try? block.withUnsafeMutableBytes({ try file.read(at: offset, into: $0) }) else { return nil }
+            if count == 0 { return String(hexadecimal: hash.finalize()) }
+            hash.update(data: block[..<count])
+            offset += count
+        }
     }
 
     /// The seconds each page took in the manifests at `path` (one manifest, or every manifest
     /// in a directory), by 0-based page index: what `--shard-costs` balances shards by.
     static func costs(at path: String) throws -> [Int: Double] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw RendererError(.fileNotFound, "no manifest at \(path)")
         }
-        let files = isDirectory.boolValue
+        let files = LocalFile.isDirectory(path)
             ? try FileManager.default.contentsOfDirectory(atPath: path).filter(isManifest).map { path + "/" + $0 }
             : [path]
         var costs: [Int: Double] = [:]
@@ -112,7 +120,7 @@ struct PageManifest {
 /// Appends the records of a running shard to its manifest.
 final class ManifestWriter {
     let directory: String
-    private let output: FileHandle
+    private let output: LocalFile
     /// The pages already done by an earlier run, their files checked (with `--resume`).
     let done: [Int: PageManifest.Record]
 
@@ -141,14 +149,9 @@ final class ManifestWriter {
                 throw RendererError(.ioFailure, "cannot write the manifest \(path)")
             }
         }
-        guard let output = FileHandle(forWritingAtPath: path) else { throw RendererError(.ioFailure, "cannot write the manifest \(path)") }
-        try output.seekToEnd()
+        guard let output = try? LocalFile(path: path, flags: O_WRONLY) else { throw RendererError(.ioFailure, "cannot write the manifest \(path)") }
         self.output = output
         self.done = done
-    }
-
-    deinit {
-        try? output.close()
     }
 
     /// Records a finished page whose file is at `path`, written in `seconds`; `sha256` and
@@ -157,9 +160,9 @@ final class ManifestWriter {
         let relative = path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
         let record = PageManifest.Record(page: page, file: relative, bytes: bytes, sha256: sha256, seconds: (seconds * 1e4).rounded() / 1e4)
         do {
-            try output.write(contentsOf: try JSONEncoder.manifest.encode(record) + Data("\n".utf8))
+            try (JSONEncoder.manifest.encode(record) + Data("\n".utf8)).withUnsafeBytes { try output.write($0, at: output.length) }
         } catch {
-            throw RendererError(.ioFailure, "cannot write the manifest in \(directory): \((error as NSError).localizedDescription)")
+            throw RendererError(.ioFailure, "cannot write the manifest in \(directory): \(error.reason)")
         }
     }
 }

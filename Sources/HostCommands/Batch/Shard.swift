@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// One of N parts of a page selection, for spreading a conversion over machines: `K/N` with
 /// K from 0 to N-1, or `auto/N`, which takes K from the scheduler running the process.

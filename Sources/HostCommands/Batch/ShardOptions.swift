@@ -1,6 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--shard`, `--shard-costs` and `--resume`: a page conversion spread over machines, each
 /// writing part of the pages and a manifest of what it wrote, rerun where it stopped.
@@ -56,7 +60,7 @@ struct BatchPlan {
     static func describe(_ path: String, since start: ContinuousClock.Instant) throws -> FileFacts {
         let seconds = start.duration(to: .now) / .seconds(1)
         guard let sha256 = PageManifest.sha256(ofFileAt: path),
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            let bytes = (try? LocalFile(path: path, flags: O_RDONLY))?.length
         else { throw RendererError(.ioFailure, "cannot read back \(path)") }
         return FileFacts(bytes: bytes, sha256: sha256, seconds: seconds)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An annotation on a page, the same value whichever engine read or wrote it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An annotation's flags (`/F`, ISO 32000-1, 12.5.3).
 public struct AnnotationFlags: OptionSet, Hashable, Sendable, Codable {
@@ -44,7 +44,7 @@ public struct AnnotationFlags: OptionSet, Hashable, Sendable, Codable {
     /// The flags an XFDF `flags` value names; nil when it names an unknown flag.
     public init?(xfdfValue: String) {
         var flags = AnnotationFlags()
-        for name in xfdfValue.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !name.isEmpty {
+        for name in xfdfValue.split(separator: ",").map({ $0.trimmingSpaces.lowercased() }) where !name.isEmpty {
             guard let flag = Self.names.first(where: { $0.name == name }) else { return nil }
             flags.insert(flag.flag)
         }

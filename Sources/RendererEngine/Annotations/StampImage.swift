@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The picture of an image stamp (`Document.addImageStamp(_:image:)`): 8-bit RGB pixels
 /// with, where the picture has transparency, an 8-bit alpha plane. Made from a JPEG or PNG

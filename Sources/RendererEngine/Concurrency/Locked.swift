@@ -1,14 +1,12 @@
-import Foundation
-
 /// A value that threads share, read and changed only while its lock is held.
 ///
 /// The project uses it instead of the standard library's `Mutex` because on Linux `Mutex`
 /// locks in ways ThreadSanitizer cannot see: under `make test-tsan` every access to a
-/// `Mutex`'s value would be reported as a race. This lock is an `NSLock` (a pthread mutex),
-/// which ThreadSanitizer follows.
+/// `Mutex`'s value would be reported as a race. This lock is a pthread mutex
+/// (``ThreadCondition``), which ThreadSanitizer follows.
 package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     // @unchecked Sendable: `value` is only touched inside `withLock`, under `lock`.
-    private let lock = NSLock()
+    private let lock = ThreadCondition()
     private var value: Value
 
     package init(_ value: consuming Value) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file a document embeds, as its file specification says: one of the document's own (the
 /// `/EmbeddedFiles` name tree) or one a file-attachment annotation carries. What `pdfdetach
@@ -47,11 +47,12 @@ public struct Attachment: Hashable, Sendable, Codable {
     }
 
     /// The name to save the file as in a folder: the last component of ``name`` (after `/`
-    /// or `\`), without control characters; nil when nothing usable is left (empty, `.` or
-    /// `..`), so that no attachment can write outside the folder it is saved into.
+    /// or `\`), without control and format characters (Unicode's Cc and Cf); nil when
+    /// nothing usable is left (empty, `.` or `..`), so that no attachment can write outside
+    /// the folder it is saved into.
     public var safeFileName: String? {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let clean = String(last.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.map(Character.init))
+        let clean = String(last.unicodeScalars.filter { ![.control, .format].contains($0.properties.generalCategory) }.map(Character.init))
         return clean.isEmpty || clean == "." || clean == ".." ? nil : clean
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A source's bytes by position, for telling its content type: a file through a handle, an
 /// application's stream through its reader, or memory.
@@ -10,39 +14,28 @@ struct SourceBytes {
     init(_ source: DocumentSource) throws {
         switch source {
         case .memory(let data):
-            length = data.count
-            readAt = { offset, count in Data(data.dropFirst(offset).prefix(count)) }
+            self.init(length: data.count) { offset, count in Data(data.dropFirst(offset).prefix(count)) }
         case .stream(let stream):
-            let reader = try stream.open()
-            length = reader.length
-            readAt = { offset, count in
-                var bytes = [UInt8](repeating: 0, count: max(0, min(count, reader.length - offset)))
-                let read = try bytes.withUnsafeMutableBytes { try reader.read(at: offset, into: $0) }
-                return Data(bytes.prefix(read))
-            }
+            self.init(try stream.open())
         case .file(let path):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw RendererError(.fileNotFound, "\(path): no such file")
-            }
-            if isDirectory.boolValue { throw RendererError(.ioFailure, "\(path) is a directory, not a PDF file") }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw RendererError(.ioFailure, "\(path) cannot be read (permission denied?)")
-            }
-            do {
-                length = Int(try handle.seekToEnd())
-            } catch {
-                throw RendererError(.ioFailure, "\(path) cannot be read: \(error.localizedDescription)")
-            }
-            readAt = { offset, count in
-                do {
-                    try handle.seek(toOffset: UInt64(offset))
-                    return try handle.read(upToCount: count) ?? Data()
-                } catch {
-                    throw RendererError(.ioFailure, "\(path) cannot be read: \(error.localizedDescription)")
-                }
-            }
+            var status = stat()
+            guard stat(path, &status) == 0 else { throw LocalFile.failure(errno, path, doing: "read") }
+            if status.st_mode & S_IFMT == S_IFDIR { throw RendererError(.ioFailure, "\(path) is a directory, not a PDF file") }
+            self.init(try LocalFile(path: path, flags: O_RDONLY))
         }
+    }
+
+    private init(_ reader: any RandomAccessReader) {
+        self.init(length: reader.length) { offset, count in
+            var bytes = [UInt8](repeating: 0, count: max(0, min(count, reader.length - offset)))
+            let read = try bytes.withUnsafeMutableBytes { try reader.read(at: offset, into: $0) }
+            return Data(bytes.prefix(read))
+        }
+    }
+
+    private init(length: Int, readAt: @escaping (Int, Int) throws -> Data) {
+        self.length = length
+        self.readAt = readAt
     }
 
     /// Up to `count` bytes at `offset`; fewer at the end.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a document says about itself: its size, version, metadata and protection.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a document's bytes come from.
 public enum DocumentSource: Sendable {
@@ -56,7 +56,7 @@ extension DocumentSource {
             do {
                 return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
             } catch {
-                throw RendererError(.ioFailure, "cannot read \(path): \(error.localizedDescription)")
+                throw RendererError(.ioFailure, "cannot read \(path): \(error.reason)")
             }
         case .stream(let stream):
             return try stream.open().readAll()

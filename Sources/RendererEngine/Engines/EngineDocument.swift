@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An open document inside an engine.
 ///

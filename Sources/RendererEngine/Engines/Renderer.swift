@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A PDF engine behind the provider API. Applications do not call it directly: they open a
 /// `Document` through a `RendererRegistry`, which adds everything that must behave the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a file's bytes by position. Used by one thread at a time.
 public protocol RandomAccessReader: AnyObject {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension URL {
     /// The path of the local file this URL names; `invalidArgument` for a URL of another

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A terminal field of a document's interactive form (AcroForm), as the file holds it: what
 /// kind it is, its value, its options and where its widgets are.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A signature field of a document's form and what its signature dictionary says, read as
 /// the file holds it. Nothing is verified cryptographically: the signer's name, time,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A signature for an engine to lay into a document's file as an incremental update, with
 /// room left for the signature value: what `RendererSignatures`' `Document.sign` asks of an

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// FDF (Forms Data Format, ISO 32000-1, 12.7.8): the PDF-syntax file that carries a form's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// A bitmap as an image file of any format the provider writes: the one place that picks the

@@ -1,5 +1,5 @@
 import CImageFiles
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// JPEG files of a bitmap, written by libjpeg.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// Netpbm files of a bitmap (PPM, PGM and PAM), written directly.

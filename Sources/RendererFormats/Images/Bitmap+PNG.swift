@@ -1,5 +1,5 @@
 import CFastPNG
-import Foundation
+import FoundationEssentials
 import RendererEngine
 
 /// PNG files of a bitmap, written by the provider's encoder.

@@ -1,6 +1,10 @@
 import CImageFiles
-import Foundation
+import FoundationEssentials
 import RendererEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reading a stamp's picture from a JPEG or PNG file, through libjpeg and libpng.
 extension StampImage {

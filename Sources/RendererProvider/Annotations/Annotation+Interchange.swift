@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Annotations as JSON, property lists and dictionaries, for applications that keep or send them.
 extension Annotation {
@@ -31,18 +31,22 @@ extension Annotation {
     }
 
     /// The annotation as a property-list dictionary (strings, numbers, dates, arrays and
-    /// dictionaries), for storing in user defaults or passing to other APIs.
+    /// dictionaries), for storing in user defaults or passing to other APIs. A whole number
+    /// is an `Int`, any other a `Double`.
     public var dictionaryRepresentation: [String: Any] {
-        let data = try! PropertyListEncoder().encode(self)  // every field is a property-list value
-        return try! PropertyListSerialization.propertyList(from: data, format: nil) as! [String: Any]
+        // Every field is a property-list value, and an annotation encodes as a dictionary.
+        let data = try! PropertyListEncoder().encode(self)
+        return try! PropertyListDecoder().decode(PropertyListValue.self, from: data).any as! [String: Any]
     }
 
     /// The annotation a ``dictionaryRepresentation`` describes; throws `invalidArgument`
-    /// for a dictionary that does not describe one.
+    /// for a dictionary that does not describe one, or that holds a value no property list
+    /// can (such as an object of the host's own).
     public init(dictionaryRepresentation: [String: Any]) throws {
-        let data = try Self.decoding("property list") {
-            try PropertyListSerialization.data(fromPropertyList: dictionaryRepresentation, format: .binary, options: 0)
+        guard let value = PropertyListValue(dictionaryRepresentation) else {
+            throw RendererError(.invalidArgument, "the property list holds a value that is not a string, number, date, data, array or dictionary")
         }
+        let data = try Self.decoding("property list") { try PropertyListEncoder().encode(value) }
         self = try Self.decoding("property list") { try PropertyListDecoder().decode(Annotation.self, from: data) }
     }
 
@@ -52,7 +56,7 @@ extension Annotation {
         } catch let error as DecodingError {
             throw RendererError(.invalidArgument, "the \(format) does not describe annotations: \(error.summary)")
         } catch {
-            throw RendererError(.invalidArgument, "the \(format) cannot be read: \(error.localizedDescription)")
+            throw RendererError(.invalidArgument, "the \(format) cannot be read: \(error.reason)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// The annotations on the page at `index`, in the order of the page's `/Annots` array,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// Marks `area` of the page at `index` for redaction: adds a redaction annotation

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How far a whole-document operation has come: reported once per page, in page order.
 public struct BatchProgress: Hashable, Sendable {
@@ -69,12 +69,13 @@ extension Document {
         let batch = PageBatch<T>(pages: pages, window: 4 * jobs, cancellation: options.cancellation)
         let (password, limits) = (self.password, self.limits)
         for _ in 0..<jobs {
-            Thread.detachNewThread {
+            let started = DetachedThread.start {
                 batch.runWorker {
                     _ = try source.sniffContentType()
                     return try Document(renderer: renderer, source: source, password: password, limits: limits)
                 } work: { try work($0, $1) }
             }
+            if !started { batch.workerCouldNotStart(RendererError(.ioFailure, "the system gave no thread for a batch worker")) }
         }
         // The workers have returned (their documents closed, their files written) whenever
         // this returns or throws.
@@ -99,7 +100,7 @@ private final class PageBatch<T: Sendable>: @unchecked Sendable {
     private let pages: [Int]
     private let window: Int
     private let cancellation: Cancellation?
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var nextToTake = 0
     private var delivered = 0
     private var results: [Int: Result<T, any Error>] = [:]
@@ -121,10 +122,7 @@ private final class PageBatch<T: Sendable>: @unchecked Sendable {
         do {
             document = try open()
         } catch {
-            locked {
-                openFailure = openFailure ?? error
-                stopped = true
-            }
+            stop(because: error)
             return
         }
         while let position = claim() {
@@ -168,6 +166,20 @@ private final class PageBatch<T: Sendable>: @unchecked Sendable {
         body()
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Counts a worker that has no thread as finished, and stops the batch with `error`.
+    func workerCouldNotStart(_ error: any Error) {
+        stop(because: error)
+        locked { finishedWorkers += 1 }
+    }
+
+    /// Stops the batch with why a worker could not start.
+    private func stop(because error: any Error) {
+        locked {
+            openFailure = openFailure ?? error
+            stopped = true
+        }
     }
 
     /// Makes the workers stop taking pages.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The project's own threads for engine work called from async code. Engines block for as
 /// long as a page takes; run on Swift's cooperative pool (as many threads as processors),
@@ -16,7 +16,7 @@ public final class EngineThreads: @unchecked Sendable {
 
     /// How many threads run engine work at once.
     public let threadCount: Int
-    private let available = NSCondition()
+    private let available = ThreadCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var started = 0
 
@@ -54,11 +54,13 @@ public final class EngineThreads: @unchecked Sendable {
         if startThread { started += 1 }
         available.signal()
         available.unlock()
-        if startThread {
-            let thread = Thread { [self] in work() }
-            thread.name = "renderer-engine"
-            thread.start()
-        }
+        guard startThread, !DetachedThread.start({ [self] in work() }) else { return }
+        // The system gave no thread: another takes the job, or, when there is none, the caller.
+        available.lock()
+        started -= 1
+        let orphan = started == 0 ? jobs.popLast() : nil
+        available.unlock()
+        orphan?()
     }
 
     /// One thread's loop: the next job, or a wait for one.

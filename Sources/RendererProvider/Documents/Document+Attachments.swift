@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// The files the document embeds: its own (the `/EmbeddedFiles` name tree, in the order

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// The document's XMP packet (the catalog's `/Metadata` stream), decoded, with this

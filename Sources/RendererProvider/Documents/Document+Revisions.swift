@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The file behind a document and its earlier revisions, for what works on the bytes a
 /// signer signed.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An open document, served by one renderer. Safe to share between threads: calls are
 /// serialised, because an engine document must never be used by two threads at once.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FileSystem {
     /// The document at `path` as a source the engines read by position, opening a reader of

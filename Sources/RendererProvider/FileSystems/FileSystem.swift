@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where an application keeps its documents, when that is not the plain disk: an encrypted
 /// store, a container, memory. Sessions open and save documents through it, and both

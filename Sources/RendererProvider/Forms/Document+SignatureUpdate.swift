@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// The document's saved file with `request`'s signature laid in as an incremental update

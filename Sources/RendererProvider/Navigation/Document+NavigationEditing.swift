@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Outline and link editing. The outline is edited as a whole (``setOutline(_:)``) or one
 /// item at a time, by its path: the item's position among its siblings at each level from the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Page editing: blank pages, deletion, moves, rotation, pages copied from another PDF
 /// (merge) and pages extracted into a new one (split). Each needs ``Capability/editPages``

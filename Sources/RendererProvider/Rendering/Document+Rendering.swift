@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// Draws the page at `index` (or the part `options.clip` selects) into a new bitmap.
@@ -149,21 +149,17 @@ extension Document {
         guard options.dpi <= options.maximumDPI else { throw tooFine(options) }
     }
 
-    // The errors of a resolution or size past the limits are made apart, never inlined: the
-    // formatters of their numbers are types the runtime builds on first use, and the
-    // compiler would otherwise fetch them on every render, as it enters the checks.
-
-    @inline(never) private static func tooFine(_ options: RenderOptions) -> RendererError {
-        RendererError(.limitExceeded, "\(options.dpi.formatted()) dpi is more than the limit of \(options.maximumDPI.formatted()) dpi")
+    private static func tooFine(_ options: RenderOptions) -> RendererError {
+        RendererError(.limitExceeded, "\(options.dpi.groupedText) dpi is more than the limit of \(options.maximumDPI.groupedText) dpi")
     }
 
-    @inline(never) private static func tooLarge(_ area: PageRect, _ options: RenderOptions) -> RendererError {
+    private static func tooLarge(_ area: PageRect, _ options: RenderOptions) -> RendererError {
         let covering = PixelRect(covering: area, scale: options.scale)
         let width = covering.map { Double($0.width) } ?? (area.size.width * options.scale).rounded(.up)
         let height = covering.map { Double($0.height) } ?? (area.size.height * options.scale).rounded(.up)
         return RendererError(
             .limitExceeded,
-            "at \(options.dpi.formatted()) dpi the page would be \(width.formatted()) x \(height.formatted()) pixels, more than the limit of \(options.maximumPixelCount.formatted()) pixels; lower the resolution or render a clip")
+            "at \(options.dpi.groupedText) dpi the page would be \(width.groupedText) x \(height.groupedText) pixels, more than the limit of \(Double(options.maximumPixelCount).groupedText) pixels; lower the resolution or render a clip")
     }
 
     /// The largest resolution, in dpi, at which the pixels covering `area` are at most `size`.

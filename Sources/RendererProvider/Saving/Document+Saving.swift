@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Document {
     /// Saves the document with its changes over the file it was opened from.

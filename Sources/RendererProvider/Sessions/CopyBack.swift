@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request to copy a session's saved internal file back over its original, both in the
 /// session's file system.

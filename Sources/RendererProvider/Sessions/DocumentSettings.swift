@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feature a session can allow or refuse.
 public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
@@ -124,7 +124,7 @@ extension DocumentSettings: Codable {
         for key in container.allKeys {
             if key.stringValue == Key.expiryDate.stringValue {
                 let text = try container.decode(String.self, forKey: key)
-                guard let date = ISO8601DateFormatter().date(from: text) else {
+                guard let date = try? Date(text, strategy: .iso8601) else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\"\(text)\" is not an ISO 8601 date such as 2027-01-01T00:00:00Z")
                 }
                 expiryDate = date
@@ -161,7 +161,7 @@ extension DocumentSettings: Codable {
             try setting.encode(self[feature].enabled, forKey: .enabled)
         }
         if let expiryDate {
-            try container.encode(ISO8601DateFormatter().string(from: expiryDate), forKey: .expiryDate)
+            try container.encode(expiryDate.formatted(.iso8601), forKey: .expiryDate)
         }
     }
 
@@ -173,7 +173,7 @@ extension DocumentSettings: Codable {
         } catch let error as DecodingError {
             throw RendererError(.invalidArgument, "the settings are not valid: \(error.summary)")
         } catch {
-            throw RendererError(.invalidArgument, "the settings are not JSON: \(error.localizedDescription)")
+            throw RendererError(.invalidArgument, "the settings are not JSON: \(error.reason)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The files the document embeds, through the session: read freely, embedded and removed
 /// under the ``SessionFeature/editing`` setting and the PDF's modify permission, each change

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The reader's bookmarks. The session keeps them; the host keeps them across sessions from
 /// the `bookmarksChanged` event.

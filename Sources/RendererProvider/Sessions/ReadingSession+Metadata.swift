@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReadingSession {
     /// Replaces the document's metadata with `metadata` and its XMP packet with what

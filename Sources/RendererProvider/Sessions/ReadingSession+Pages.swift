@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Page editing through a session: each needs the ``SessionFeature/editing`` setting (and
 /// what ``Document``'s page editing needs), then the reader's bookmarks and current page

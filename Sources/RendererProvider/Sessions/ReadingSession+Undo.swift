@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A change the reader made through a session, which ``ReadingSession/undo()`` takes back and
 /// ``ReadingSession/redo()`` makes again, each through the session's own calls.

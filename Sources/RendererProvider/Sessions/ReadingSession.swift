@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reader's session with one document, as a reading app runs it: opened at a page with
 /// the reader's bookmarks and annotations, enforcing the document's settings and the PDF's
@@ -119,7 +119,7 @@ public final class ReadingSession: Sendable {
     private func load(_ state: State) throws -> (Document, page: Int, clamped: PageClamp?) {
         if let expiry = state.settings.expiryDate, configuration.clock() >= expiry,
            state.delegate?.session(self, shouldOpenExpiredDocument: expiry) != true {
-            throw RendererError(.expired, "\(file.displayPath) expired on \(ISO8601DateFormatter().string(from: expiry)); it can no longer be opened")
+            throw RendererError(.expired, "\(file.displayPath) expired on \(expiry.formatted(.iso8601)); it can no longer be opened")
         }
         if file.requiresCopyBack, file.originalPath == nil {
             throw RendererError(.invalidArgument, "the file state requires copy-back but names no original path")

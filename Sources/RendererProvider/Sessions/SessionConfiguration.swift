@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a ``ReadingSession`` opens its document: the page, the password and renderer, the
 /// settings it enforces, and the reader's bookmarks and annotations that the host kept.
