@@ -46,7 +46,7 @@ package struct LayerSocket: Sendable {
             } catch {
                 let reason = (error as? APIError)?.message ?? "the layer cannot be opened"
                 context.logger.warning("a layer WebSocket was closed at its start: \(reason)")
-                try await outbound.close(.policyViolation, reason: reason)
+                try await outbound.close(.policyViolation, reason: Self.closeReason(reason))
                 return
             }
             let (events, collaboration) = (routes.backend.events, routes.backend.configuration)
@@ -136,6 +136,24 @@ package struct LayerSocket: Sendable {
 
     /// The reason a socket whose token ended is closed with.
     private static let endedReason = "the token has expired or was revoked"
+
+    /// The most bytes of UTF-8 a close frame's reason may hold: a control frame carries at
+    /// most 125 bytes, two of them the close code (RFC 6455, 5.5).
+    package static let closeReasonLimit = 123
+
+    /// `message` as a close frame's reason: whole, or cut after the last character that ends
+    /// within ``closeReasonLimit`` bytes, so that a long message (a long layer name in it,
+    /// say) never makes a frame the client must reject.
+    package static func closeReason(_ message: String) -> String {
+        var reason = ""
+        var bytes = 0
+        for character in message {
+            bytes += character.utf8.count
+            guard bytes <= closeReasonLimit else { break }
+            reason.append(character)
+        }
+        return reason
+    }
 
     /// Applies one XFDF command message and publishes what it changed, under the rules of a
     /// REST push: the sender's rights are checked before the message is parsed, each message

@@ -370,7 +370,10 @@ import Logging
             let inbox = self.inbox
             task = Task {
                 do {
-                    try await Self.listen(port: port, token: token, layer: layer, to: inbox, sending: outgoing)
+                    // A socket that ends (the server closed it) fails every later wait at
+                    // once, with the close code and reason, rather than at the deadline.
+                    let close = try await Self.listen(port: port, token: token, layer: layer, to: inbox, sending: outgoing)
+                    inbox.failure.withLock { $0 = SocketClosed(frame: close) }
                 } catch {
                     inbox.failure.withLock { $0 = error }
                     throw error
@@ -378,7 +381,18 @@ import Logging
             }
         }
 
-        private static func listen(port: Int, token: String, layer: String, to inbox: Inbox, sending outgoing: AsyncStream<String>) async throws {
+        /// The socket ended, closed with `frame` (nil when the connection just ended).
+        struct SocketClosed: Error, CustomStringConvertible {
+            let frame: WebSocketCloseFrame?
+            var description: String {
+                guard let frame else { return "the socket ended without a close frame" }
+                return "the server closed the socket: \(frame.closeCode), \(frame.reason ?? "no reason")"
+            }
+        }
+
+        private static func listen(
+            port: Int, token: String, layer: String, to inbox: Inbox, sending outgoing: AsyncStream<String>
+        ) async throws -> WebSocketCloseFrame? {
             try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)\(layer)/events?access_token=\(token)", configuration: .init(maxFrameSize: collaborationFrameSize),
                 logger: Logger(label: "listener")

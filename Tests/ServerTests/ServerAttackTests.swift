@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import RendererCollaboration
+import RendererCollaborationServer
 import RendererProvider
 import RendererServer
 import Testing
@@ -334,6 +335,24 @@ import WSClient
             #expect(await heard.count == 1, "the socket was open before its token ended")
             #expect(closed?.closeCode == .policyViolation, "\(String(describing: closed))")
         }
+    }
+
+    /// A socket closed because its second check failed carries the error's message as the
+    /// close reason, and that message can name a layer as long as the path allows. A close
+    /// frame holds at most 123 bytes of reason (RFC 6455, 5.5), so the reason is cut at the
+    /// last whole character (here a family emoji of 25 bytes in seven scalars) that fits.
+    @Test func aCloseReasonFitsItsFrame() {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let message = "there is no layer " + String(repeating: "é" + family, count: 40)
+        let reason = LayerSocket.closeReason(message)
+        #expect(reason.utf8.count <= LayerSocket.closeReasonLimit)
+        #expect(message.hasPrefix(reason))
+        // The longest whole-character prefix that fits: one more character would not.
+        let next = message[message.index(message.startIndex, offsetBy: reason.count)]
+        #expect(reason.utf8.count + String(next).utf8.count > LayerSocket.closeReasonLimit)
+        #expect(reason.last == "é" || reason.last == Character(family), "cut inside a character: \(reason.unicodeScalars.last!)")
+        let short = "the token has expired or was revoked"
+        #expect(LayerSocket.closeReason(short) == short)
     }
 
     @Test func tokensAreHeldToTheirTimesLifetimeAndAudience() async throws {
