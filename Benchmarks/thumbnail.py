@@ -57,8 +57,9 @@ def measure():
     lines += [
         "",
         "On a small page the difference is hostapp's start, not its drawing: the Swift runtime and",
-        "Foundation are linked in, and a position-independent executable has their pointers (about",
-        "100,000) relocated at each start, a few hundred more pages touched than mutool's. The shipped",
+        "FoundationEssentials are linked in (never full Foundation, whose ICU and CoreFoundation cost",
+        "a start about 180 more page faults), and a position-independent executable has their pointers",
+        "relocated at each start, more pages touched than mutool's. The shipped",
         "build links the C++ runtime into hostapp and has no $ORIGIN run path; ARCHITECTURE.md",
         "(\"Two executables, one command line\") says what else the thumbnailer's path leaves out, and",
         "why the executable is not linked at a fixed position, which would start it faster.",
