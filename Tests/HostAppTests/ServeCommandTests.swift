@@ -27,7 +27,7 @@ import TestSupport
         try "not a certificate\n".write(toFile: empty, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         let untrusting = try RunningProcess(HostAppTests.executable, ["serve", Fixtures.path("text.pdf"), "--trust", empty, "--port", "0"])
-        let status = await untrusting.exitStatus(timeout: .seconds(120))
+        let status = await untrusting.exitStatus()
         if status == nil { untrusting.killAtOnce() }
         #expect(status != nil && status != 0 && untrusting.errorOutput.contains("holds no PEM certificate"), "\(untrusting.errorOutput)")
     }
