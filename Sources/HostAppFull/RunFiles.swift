@@ -2,23 +2,13 @@ import Foundation
 import RendererProvider
 import RendererProviderStore
 
-/// What `serve` and `view` make for a run: a random token, private temporary folders, and
-/// where readers' places are kept.
+/// What `serve` and `view` make for a run: a random token, and where readers' places are
+/// kept (their private temporary folders are ``TemporaryFolder``'s).
 enum RunFiles {
     /// 32 bytes from the system's random generator, in hex.
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    }
-
-    /// A new temporary folder named `prefix-XXXXXX` that only this user can read; the caller
-    /// removes it.
-    static func privateFolder(named prefix: String) throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw RendererError(.ioFailure, "cannot make a temporary folder")
-        }
-        return String(cString: made)
+        return String(hexadecimal: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// The reader state database by default: `$XDG_DATA_HOME/hostapp/server-readers.sqlite`.

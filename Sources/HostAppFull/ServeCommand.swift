@@ -212,7 +212,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.shutdownGracePeriod = .seconds(shutdownGrace)
             configuration.openFileLimit = openFileLimit
             if uploads {
-                if uploadFolder == nil { temporaryUploads = try RunFiles.privateFolder(named: "hostapp-uploads") }
+                if uploadFolder == nil { temporaryUploads = try TemporaryFolder.make(named: "hostapp-uploads") }
                 let folder = uploadFolder ?? temporaryUploads!
                 configuration.uploads = UploadConfiguration(folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20)
             }

@@ -62,7 +62,7 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
             Failure.printError(error.description)
             throw ExitCode(Failure.exitCode(for: error))
         }
-        let folder = try RunFiles.privateFolder(named: "hostapp-view")
+        let folder = try TemporaryFolder.make(named: "hostapp-view")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let id = URL(fileURLWithPath: file).lastPathComponent
         let (noBrowser, name) = (self.noBrowser, id)

@@ -34,8 +34,7 @@ package enum DataFiles {
     /// file larger than `maximumSize` bytes or JSON that is not a `T`.
     package static func decode<T: Decodable>(_ type: T.Type, from path: String, maximumSize: Int, what: String) throws -> T {
         guard let file = try? LocalFile(path: path, flags: O_RDONLY) else { throw RendererError(.ioFailure, "cannot read \(path)") }
-        var data = Data(count: min(file.length, maximumSize + 1))
-        data.count = try data.withUnsafeMutableBytes { try file.read(at: 0, into: $0) }
+        let data = Data(try file.readInOrder(atMost: maximumSize + 1))
         guard data.count <= maximumSize else { throw RendererError(.invalidArgument, "the \(what) file is larger than \(maximumSize) bytes") }
         do {
             return try JSONDecoder().decode(T.self, from: data)

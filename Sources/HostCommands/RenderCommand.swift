@@ -2,10 +2,6 @@ import ArgumentParser
 import FoundationEssentials
 import RendererProvider
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 struct RenderCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Render pages (or a clip of them) to PNG, JPEG, PPM/PGM or PAM files, or one page to stdout.")
@@ -202,11 +198,7 @@ struct RenderCommand: HostSubcommand {
         _ document: Document, pageAt index: Int, options: RenderOptions, as format: ImageFileFormat, encoding: ImageEncoding,
         cancellation: Cancellation
     ) throws -> (width: Int, height: Int) {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/hostapp-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else {
-            throw RendererError(.ioFailure, "cannot make a temporary folder: \(String(cString: strerror(errno)))")
-        }
-        let folder = String(cString: template)
+        let folder = try TemporaryFolder.make(named: "hostapp")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/page"
         let size = try document.render(

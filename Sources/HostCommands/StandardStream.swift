@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RendererProvider
 
 #if canImport(Glibc)
 import Glibc
@@ -32,16 +33,6 @@ package enum StandardStream {
 
     /// Everything standard input holds, to its end.
     package static func readInput() throws -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if n == 0 { return data }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            data.append(contentsOf: buffer[..<n])
-        }
+        Data(try LocalFile.readInOrder(STDIN_FILENO))
     }
 }

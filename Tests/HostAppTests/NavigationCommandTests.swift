@@ -154,6 +154,12 @@ extension NavigationCommandTests {
         try Data(#"[{"title": "Only", "destination": {"kind": "page", "index": 1}}]"#.utf8).write(to: json)
         #expect(try await hostapp("--backend", backend, "outline", "set", copy, json.path).status == 0)
         #expect(try await hostapp("--backend", backend, "outline", copy).text == "- Only  ->  page 2\n")
+        // The file may be a pipe (`/dev/stdin` here, as `<(…)` gives one), whose length is 0.
+        let piped = try await Tool.run(
+            HostAppTests.executable, ["--backend", backend, "outline", "set", copy, "/dev/stdin"],
+            input: Data(#"[{"title": "Piped", "destination": {"kind": "page", "index": 2}}]"#.utf8))
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(try await hostapp("--backend", backend, "outline", copy).text == "- Piped  ->  page 3\n")
         // Bad files: not JSON, a missing title, a page the document lacks. The file is kept as it was.
         let kept = try Data(contentsOf: URL(fileURLWithPath: copy))
         for bad in ["{", #"[{"destination": null}]"#, #"[{"title": "x", "destination": {"kind": "page", "index": 9}}]"#] {

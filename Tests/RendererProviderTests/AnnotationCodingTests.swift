@@ -28,6 +28,15 @@ struct AnnotationCodingTests {
         #expect(try Annotation(dictionaryRepresentation: dictionary) == Self.note)
     }
 
+    /// A host that keeps the dictionary in user defaults gets it back through Foundation's
+    /// property-list reader, its numbers as `NSNumber` (the note's color has a 1 and a 0):
+    /// it still makes the same annotation.
+    @Test func aDictionaryStoredAsAPropertyListMakesTheSameAnnotation() throws {
+        let stored = try PropertyListSerialization.data(fromPropertyList: Self.note.dictionaryRepresentation, format: .binary, options: 0)
+        let read = try #require(try PropertyListSerialization.propertyList(from: stored, format: nil) as? [String: Any])
+        #expect(try Annotation(dictionaryRepresentation: read) == Self.note)
+    }
+
     @Test func minimalJSONTakesDefaults() throws {
         let json = #"[{"kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 1, "y": 2}, "size": {"width": 3, "height": 4}}}]"#
         let decoded = try Annotation.annotations(fromJSON: Data(json.utf8))

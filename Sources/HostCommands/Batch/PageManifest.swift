@@ -85,15 +85,16 @@ struct PageManifest {
         String(hexadecimal: SHA256.hash(data: data))
     }
 
-    /// The SHA-256 of a file's bytes, read in blocks; nil when it cannot be read.
-    static func sha256(ofFileAt path: String) -> String? {
+    /// The SHA-256 of a file's bytes, read in blocks, and how many bytes it read; nil when
+    /// the file cannot be read.
+    static func digest(ofFileAt path: String) -> (sha256: String, bytes: Int)? {
         guard let file = try? LocalFile(path: path, flags: O_RDONLY) else { return nil }
         var hash = SHA256()
         var block = [UInt8](repeating: 0, count: 1 << 20)
         var offset = 0
         while true {
             guard let count = try? block.withUnsafeMutableBytes({ try file.read(at: offset, into: $0) }) else { return nil }
-            if count == 0 { return String(hexadecimal: hash.finalize()) }
+            if count == 0 { return (String(hexadecimal: hash.finalize()), offset) }
             hash.update(data: block[..<count])
             offset += count
         }

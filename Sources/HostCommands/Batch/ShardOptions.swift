@@ -2,10 +2,6 @@ import ArgumentParser
 import FoundationEssentials
 import RendererProvider
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `--shard`, `--shard-costs` and `--resume`: a page conversion spread over machines, each
 /// writing part of the pages and a manifest of what it wrote, rerun where it stopped.
 struct ShardOptions: ParsableArguments {
@@ -38,7 +34,7 @@ struct ShardOptions: ParsableArguments {
         let assigned = shard.pages(of: selected, cost: try shardCosts.map { try PageManifest.costs(at: $0) } ?? [:])
         let header = PageManifest.Header(
             command: command, document: document,
-            documentSHA256: readsVault ? nil : PageManifest.sha256(ofFileAt: document),
+            documentSHA256: readsVault ? nil : PageManifest.digest(ofFileAt: document)?.sha256,
             settings: settings(), selected: selected.map { $0 + 1 }, shard: shard.index, of: shard.count, assigned: assigned.map { $0 + 1 })
         let writer = try ManifestWriter(directory: directory, header: header, resume: resume)
         let remaining = assigned.filter { writer.done[$0 + 1] == nil }
@@ -59,10 +55,8 @@ struct BatchPlan {
     /// computed on the worker that wrote it.
     static func describe(_ path: String, since start: ContinuousClock.Instant) throws -> FileFacts {
         let seconds = start.duration(to: .now) / .seconds(1)
-        guard let sha256 = PageManifest.sha256(ofFileAt: path),
-            let bytes = (try? LocalFile(path: path, flags: O_RDONLY))?.length
-        else { throw RendererError(.ioFailure, "cannot read back \(path)") }
-        return FileFacts(bytes: bytes, sha256: sha256, seconds: seconds)
+        guard let digest = PageManifest.digest(ofFileAt: path) else { throw RendererError(.ioFailure, "cannot read back \(path)") }
+        return FileFacts(bytes: digest.bytes, sha256: digest.sha256, seconds: seconds)
     }
 
     /// Records a page's file in the manifest.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +32,35 @@ package final class LocalFile: FileUpdateHandle, FileWriteHandle {
             if n >= 0 { return n }
             if errno != EINTR { throw LocalFile.failure(errno, path, doing: "read") }
         }
+    }
+
+    /// Up to `limit` bytes read in order from the start (read(2)), fewer when the file ends
+    /// first: unlike ``read(at:into:)``, this reads pipes and devices too (`<(…)`,
+    /// `/dev/stdin`), whose length is 0.
+    package func readInOrder(atMost limit: Int) throws -> [UInt8] {
+        do {
+            return try Self.readInOrder(descriptor, atMost: limit)
+        } catch {
+            throw LocalFile.failure(error.code.rawValue, path, doing: "read")
+        }
+    }
+
+    /// Up to `limit` bytes read in order from `descriptor`, from where it stands, fewer when
+    /// it ends first; throws the `POSIXError` of a failed read.
+    package static func readInOrder(_ descriptor: Int32, atMost limit: Int = .max) throws(POSIXError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < limit {
+            let wanted = min(block.count, limit - bytes.count)
+            let n = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            bytes += block[..<n]
+        }
+        return bytes
     }
 
     package func write(_ bytes: UnsafeRawBufferPointer) throws {

@@ -19,12 +19,16 @@ enum PropertyListValue: Codable {
 
     /// The value `any` is, when it is a property-list value: strings, booleans, integers,
     /// reals, dates, data, and arrays and string-keyed dictionaries of them.
+    ///
+    /// Numbers are asked for before booleans: a dictionary that went through Foundation's
+    /// `PropertyListSerialization` (or user defaults) holds its numbers as `NSNumber`, and an
+    /// `NSNumber` of 0 or 1 also casts to `Bool`, while a Swift `Bool` casts to no number.
     init?(_ any: Any) {
         switch any {
         case let value as String: self = .string(value)
-        case let value as Bool: self = .bool(value)
         case let value as Int: self = .integer(value)
         case let value as Double: self = .real(value)
+        case let value as Bool: self = .bool(value)
         case let value as Date: self = .date(value)
         case let value as Data: self = .data(value)
         case let values as [Any]:
