@@ -37,6 +37,7 @@ struct LTVCommand: HostSubcommand {
 
     func run() throws {
         try Failure.reporting {
+            try global.checkSettings(permit: [.signing, .saveTo], on: file)
             let document = try global.open(file, needing: [.sign])
             let extra = ValidationData(
                 certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))

@@ -171,6 +171,17 @@ package struct GlobalOptions {
         return session
     }
 
+    /// Throws `notPermitted` unless the settings of --settings and the PDF's own permissions
+    /// allow every one of `features` on `path`: what a command that writes a new file or
+    /// exports checks before it starts (one that edits goes through ``SaveOptions`` and its
+    /// session). Without --settings it checks nothing: the engine's own checks stand.
+    package func checkSettings(permit features: [SessionFeature], on path: String) throws {
+        guard settings != nil else { return }
+        let session = try openSession(path)
+        defer { session.close() }
+        for feature in features { try session.check(feature) }
+    }
+
     /// The settings of --settings; all allowed without it.
     package func documentSettings() throws -> DocumentSettings {
         guard let settings else { return DocumentSettings() }

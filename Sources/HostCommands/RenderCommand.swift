@@ -134,12 +134,8 @@ struct RenderCommand: HostSubcommand {
     func run() throws {
         var failures = PageFailures()
         try Failure.reporting {
-            // Rendering to files is an export: with --settings, the session checks that it is allowed.
-            if global.settings != nil {
-                let session = try global.openSession(file)
-                defer { session.close() }
-                try session.check(.printing)
-            }
+            // Rendering to files is an export.
+            try global.checkSettings(permit: [.printing], on: file)
             let document = try global.open(file, needing: [.render])
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
             var options = global.renderOptions(

@@ -95,12 +95,14 @@ struct SignatureVerifier {
             }
         }
         guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory checking the signature of \(field.name)") }
-        try checkAnchorsRead(result.anchors_read)
         let message = CMSBytes.text(of: result.message)
         var reasons: [Reason] = []
+        // A signature that cannot be read is this field's verdict; the anchors are read only
+        // for one that can, so it says nothing of them.
         guard result.parsed != 0 else {
             return SignatureVerification(field: field.name, reasons: [Reason(.malformedSignature, "the signature cannot be read: \(message)")])
         }
+        try checkAnchorsRead(result.anchors_read)
         reasons.append(
             result.intact != 0
                 ? Reason(.intact, "the signed bytes are those the signer signed")

@@ -231,6 +231,63 @@ struct HostAppTests {
         }
     }
 
+    /// A signature that cannot be read gets its own verdict and hides no other, with trust
+    /// anchors given: the first signature stays valid, the second (its CMS bytes zeroed) is
+    /// malformed, and the command exits 1 as for any invalid signature.
+    @Test(arguments: ["mupdf", "poppler"])
+    func anUnreadableSignatureGetsItsOwnVerdict(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let (once, twice) = (identities.path("once.pdf"), identities.path("twice.pdf"))
+        for (input, output) in [(Fixtures.path("forms.pdf"), once), (once, twice)] {
+            let signed = try await hostapp(
+                "sign", input, "--cert", identities.path("signer.p12"), "--password-file", identities.path("password.txt"), "--page", "1", "-o", output)
+            #expect(signed.status == 0, "\(signed.stderr)")
+        }
+        // The second signature's /Contents, the last in the file, becomes zeros of the same length.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: twice))
+        let contents = try #require(bytes.ranges(of: Data("/Contents".utf8)).last)
+        let open = try #require(bytes[contents.upperBound...].firstIndex(of: UInt8(ascii: "<")))
+        let close = try #require(bytes[open...].firstIndex(of: UInt8(ascii: ">")))
+        bytes.replaceSubrange((open + 1)..<close, with: Data(repeating: UInt8(ascii: "0"), count: close - open - 1))
+        try bytes.write(to: URL(fileURLWithPath: twice))
+        let verified = try await hostapp("--backend", backend, "signatures", "--verify", "--trust", identities.path("ca.pem"), "--json", twice)
+        #expect(verified.status == 1, "\(verified.stderr)")
+        let verdicts = try #require(try JSONSerialization.jsonObject(with: verified.stdout) as? [[String: Any]])
+        #expect(verdicts.map { $0["field"] as? String } == ["Signature1", "Signature2"])
+        #expect(verdicts.map { $0["verdict"] as? String } == ["valid", "invalid"], "\(verdicts)")
+        let codes = (verdicts.last?["reasons"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+        #expect(codes == ["malformedSignature"], "\(verdicts)")
+    }
+
+    /// `sign` and `ltv` write a new file and sign, so they ask the settings first: a settings
+    /// file without `signing` or without `saveTo` refuses them (77, naming the setting) and
+    /// nothing is written; the same commands without the settings succeed.
+    @Test(arguments: ["mupdf", "poppler"])
+    func signAndLTVAskTheSettings(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let input = Fixtures.path("forms.pdf"), output = identities.path("signed.pdf")
+        let sign = ["sign", input, "--cert", identities.path("signer.p12"), "--password-file", identities.path("password.txt"), "--page", "1", "-o", output]
+        for (json, setting) in [(#"{"signing": false}"#, "signing"), (#"{"saveTo": {"available": false}}"#, "saveTo")] {
+            let settings = identities.path("settings.json")
+            try Data(json.utf8).write(to: URL(fileURLWithPath: settings))
+            let refused = try await Tool.run(Self.executable, ["--backend", backend, "--settings", settings] + sign)
+            #expect(refused.status == 77 && refused.stderr.contains("setting \(setting)"), "\(json): \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        let signed = try await Tool.run(Self.executable, ["--backend", backend] + sign)
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let settings = identities.path("settings.json"), extended = identities.path("ltv.pdf")
+        try Data(#"{"signing": false}"#.utf8).write(to: URL(fileURLWithPath: settings))
+        let ltv = ["ltv", output, "--crl", identities.path("ca.crl"), "-o", extended]
+        let refused = try await Tool.run(Self.executable, ["--backend", backend, "--settings", settings] + ltv)
+        #expect(refused.status == 77 && refused.stderr.contains("setting signing"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: extended))
+        let added = try await Tool.run(Self.executable, ["--backend", backend] + ltv)
+        #expect(added.status == 0 && FileManager.default.fileExists(atPath: extended), "\(added.stderr)")
+    }
+
     /// `sign --tsa` timestamps the signature and `ltv --crl --tsa` adds the validation data and
     /// a document timestamp; a `--tsa` that is no address is a usage error with nothing written.
     @Test func signWithATimestampThenLongTermData() async throws {
