@@ -16,9 +16,10 @@ package struct SaveOptions: ParsableArguments {
     /// (default: over `file`) and returns what `change` did. A file on disk is changed by one
     /// writer at a time: the output's ``FileWriteLock`` is held from before `file` is opened
     /// until the save is in place (`conflict` when another writer keeps it past the wait).
+    /// In a vault, whose files on disk are not named as the command names them, the lock is
+    /// the vault folder's: one writer in the vault at a time.
     package func edit<T>(_ file: String, with global: GlobalOptions, _ change: (ReadingSession) throws -> T) throws -> T {
-        guard global.vault == nil else { return try editUnlocked(file, with: global, change) }
-        return try FileWriteLock.holding(output ?? file) { try editUnlocked(file, with: global, change) }
+        try FileWriteLock.holding(global.vault ?? output ?? file) { try editUnlocked(file, with: global, change) }
     }
 
     private func editUnlocked<T>(_ file: String, with global: GlobalOptions, _ change: (ReadingSession) throws -> T) throws -> T {

@@ -156,6 +156,31 @@ struct SessionCommandTests {
         }
     }
 
+    /// Eight writers add a note each to one document in a vault at once: every one that was
+    /// acknowledged is stored, and none is refused.
+    @Test func concurrentEditsInAVaultLoseNothing() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let vault = workspace.path("vault"), key = workspace.path("vault.key")
+        #expect(try await workspace.hostapp(["vault", "key", "-o", key]).status == 0)
+        let sealed = ["--vault", vault, "--key-file", key]
+        #expect(try await workspace.hostapp(["vault", "encrypt", workspace.document, "--as", "doc.pdf"] + sealed).status == 0)
+        let results = try await withThrowingTaskGroup(of: Tool.Result.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    try await workspace.hostapp(
+                        ["annotations", "add", "doc.pdf", "--page", "1", "--kind", "square", "--rect", "\(10 + writer * 20),10,15,15", "--contents", "writer \(writer)"] + sealed)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let acknowledged = results.filter { $0.status == 0 }
+        #expect(acknowledged.count == 8, "\(results.map(\.stderr))")
+        let listed = try await workspace.hostapp(["annotations", "list", "--json", "doc.pdf"] + sealed)
+        let stored = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]])
+        #expect(Set(stored.compactMap { $0["contents"] as? String }) == Set((0..<8).map { "writer \($0)" }), "\(listed.text)")
+    }
+
     @Test(arguments: ["mupdf", "poppler"])
     func aVaultIsReadAndWrittenByEveryCommand(backend: String) async throws {
         let workspace = try Workspace()
