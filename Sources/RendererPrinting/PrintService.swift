@@ -89,7 +89,7 @@ public struct PrintService: Sendable {
         if options.held { jobOptions.add("job-hold-until", "indefinite") }
         if pdf != nil, let ranges = options.pageRanges { jobOptions.add("page-ranges", ranges) }
 
-        let name = secure ? "document" : (title ?? "document")
+        let name = Self.jobName(secure ? nil : title)
         var id: Int32 = 0
         let created = jobOptions.withOptions { count, list in cupsCreateDestJob(connection.http, printer.dest, printer.info, &id, name, count, list) }
         guard created == IPP_STATUS_OK || created == IPP_STATUS_OK_IGNORED_OR_SUBSTITUTED else {
@@ -116,6 +116,19 @@ public struct PrintService: Sendable {
             throw error
         }
         return PrintJob(id: Int(id), printer: printer.name, documentFormat: format, pageCount: pages.count)
+    }
+
+    /// The name a job and its document go under at the print server (`job-name` and
+    /// `document-name`): `title` with each character other than an ASCII letter, digit, `.`,
+    /// `-` or `_` made `_`, at most 200 characters, since Debian 12's cupsd dies on a
+    /// document name that holds a space; "document" when there is no title or nothing of it
+    /// is left.
+    static func jobName(_ title: String?) -> String {
+        let kept = (title ?? "").unicodeScalars.prefix(200).map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        }
+        return kept.contains(where: { $0 != "_" && $0 != "." }) ? String(kept) : "document"
     }
 
     /// Where `job` stands now.

@@ -146,6 +146,28 @@ import Testing
         #expect(attributes["job-name"] == "document" && attributes["document-name-supplied"] == "document", "\(attributes)")
     }
 
+    /// A document whose name holds spaces, a tab, a newline or letters outside ASCII is
+    /// printed under a name the print server survives (Debian 12's cupsd died on a space in
+    /// `document-name`): each job completes and the server still answers after it.
+    @Test func namesWithSpacesAndOtherLettersPrint() async throws {
+        let cups = try await CUPSServer.start()
+        try await cups.addQueue("office", .pdf)
+        let service = PrintService(server: cups.address)
+        let document = try Fixtures.open("text.pdf", backend: "mupdf")
+        let titles = [
+            ("annual report.pdf", "annual_report.pdf"), ("tab\there.pdf", "tab_here.pdf"), ("two\nlines.pdf", "two_lines.pdf"),
+            ("Zürich 報告.pdf", "Z_rich___.pdf"), ("   ", "document"),
+        ]
+        for (title, sent) in titles {
+            let job = try service.print(document, title: title, options: PrintOptions(printer: "office"))
+            try await service.waitUntilFinished(job)
+            let attributes = try await cups.jobAttributes(job.id)
+            #expect(attributes["job-state"] == "completed" && attributes["job-name"] == sent, "\(title): \(attributes)")
+            #expect(attributes["document-name-supplied"] == sent, "\(title): \(attributes)")
+            #expect(try service.printers().map(\.name) == ["office"], "the server still answers after \(title)")
+        }
+    }
+
     /// Each way a printer fails is a typed error, and nothing waits for ever: a printer that
     /// does not exist, one that refuses jobs, bad options, a server that is gone, and one
     /// that goes away while a held job waits.
