@@ -93,12 +93,12 @@ package struct CollaborationRoutes: RouteSupport {
         } catch let error as RendererError {
             throw APIError.badRequest(error.message)
         }
-        guard let token else { throw APIError.unauthorized }
+        guard let token else { throw APIError.unauthorized() }
         let claims: CollaborationClaims
         do {
             claims = try await backend.configuration.tokens.verify(token, for: descriptor, policy: backend.configuration.policy)
         } catch {
-            throw APIError(.unauthorized, code: "unauthorized", error.message)
+            throw APIError.unauthorized(error.message)
         }
         if counting { try await backend.limiter.admit(claims.userID) }
         guard claims.permissions.contains("read-document") else {

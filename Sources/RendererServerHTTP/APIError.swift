@@ -29,7 +29,13 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
     package static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad-request", message) }
     package static func notFound(_ message: String) -> APIError { APIError(.notFound, code: "not-found", message) }
     package static func forbidden(_ message: String) -> APIError { APIError(.forbidden, code: "forbidden", message) }
-    package static let unauthorized = APIError(.unauthorized, code: "unauthorized", "a valid token is required")
+    /// 401 with `WWW-Authenticate: Bearer` (RFC 6750): no token, or one that does not
+    /// verify (`message` says why).
+    package static func unauthorized(_ message: String = "a valid token is required") -> APIError {
+        var error = APIError(.unauthorized, code: "unauthorized", message)
+        error.headers[.wwwAuthenticate] = "Bearer"
+        return error
+    }
     package static func tooLarge(_ limit: Int) -> APIError {
         APIError(.contentTooLarge, code: "too-large", "the request body is larger than the limit of \(limit) bytes")
     }

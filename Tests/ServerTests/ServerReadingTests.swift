@@ -151,6 +151,7 @@ import TestSupport
                     let response = try await client.execute(uri: uri, method: .get, headers: headers)
                     #expect(response.status == .unauthorized, "\(uri)")
                     #expect(response.errorCode == "unauthorized", "\(uri)")
+                    #expect(response.headers[.wwwAuthenticate] == "Bearer", "\(uri)")
                 }
             }
             // The viewer's entry takes the token once and hands it back as an HttpOnly cookie.

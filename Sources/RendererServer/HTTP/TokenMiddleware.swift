@@ -14,7 +14,7 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard Self.presents(request, token) else { throw APIError.unauthorized }
+        guard Self.presents(request, token) else { throw APIError.unauthorized() }
         return try await next(request, context)
     }
 

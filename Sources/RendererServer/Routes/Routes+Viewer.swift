@@ -62,7 +62,7 @@ struct ViewerEntryMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let offered = request.uri.queryParameters["token"].map { TokenMiddleware<Context>.equalInConstantTime(String($0), token) } ?? false
-        guard offered || TokenMiddleware<Context>.presents(request, token) else { throw APIError.unauthorized }
+        guard offered || TokenMiddleware<Context>.presents(request, token) else { throw APIError.unauthorized() }
         var response = try await next(request, context)
         if offered {
             response.setCookie(Cookie(name: TokenMiddleware<Context>.cookieName(for: token), value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
