@@ -186,6 +186,23 @@ import TestSupport
         }
     }
 
+    /// What the OpenAPI document calls optional may be left out: a viewing state of a page
+    /// alone (100%, from the page's top-left corner), a colour without alpha (opaque).
+    @Test func fieldsTheContractCallsOptionalMayBeLeftOut() async throws {
+        try await ServerHarness().run { client in
+            let base = documentPath("long.pdf")
+            #expect(try await client.send(.put, base + "/state", body: Data(#"{"pageIndex": 3}"#.utf8)).status == .ok)
+            let stored = try #require(try await client.get(base + "/state").json as? [String: Any])
+            #expect(stored["pageIndex"] as? Int == 3 && stored["zoom"] as? Double == 1, "\(stored)")
+            #expect(try await client.send(.put, base + "/state", body: Data(#"{"zoom": 2}"#.utf8)).status == .badRequest, "the page is required")
+            let square = Data(#"{"kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}, "color": {"red": 1, "green": 0, "blue": 0}}"#.utf8)
+            let added = try await client.send(.post, base + "/annotations", body: square)
+            #expect(added.status == .created, "\(added.errorMessage ?? "")")
+            let color = (added.json as? [String: Any])?["color"] as? [String: Any]
+            #expect(color?["alpha"] as? Double == 1 && color?["red"] as? Double == 1, "\(String(describing: color))")
+        }
+    }
+
     /// 150,000 curves: about 25 s to draw at 300 dpi on an idle machine, so a render is
     /// surely still in flight when a busy machine gets round to checking.
     static let slowCurves = 150_000

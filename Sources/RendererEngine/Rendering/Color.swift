@@ -17,6 +17,18 @@ public struct Color: Hashable, Sendable, Codable {
         self.alpha = alpha
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case red, green, blue, alpha
+    }
+
+    /// Reads `red`, `green` and `blue`, and `alpha` when given (opaque when not).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            red: try container.decode(Double.self, forKey: .red), green: try container.decode(Double.self, forKey: .green),
+            blue: try container.decode(Double.self, forKey: .blue), alpha: try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1)
+    }
+
     /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
     /// Opaque black.

@@ -16,6 +16,19 @@ public struct ViewingState: Hashable, Sendable, Codable {
         self.zoom = zoom
         self.scrollOffset = scrollOffset
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case pageIndex, zoom, scrollOffset
+    }
+
+    /// Reads `pageIndex`, and `zoom` and `scrollOffset` when given (the defaults of
+    /// ``init(pageIndex:zoom:scrollOffset:)`` when not).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            pageIndex: try container.decode(Int.self, forKey: .pageIndex), zoom: try container.decodeIfPresent(Double.self, forKey: .zoom) ?? 1,
+            scrollOffset: try container.decodeIfPresent(PagePoint.self, forKey: .scrollOffset) ?? PagePoint(x: 0, y: 0))
+    }
 }
 
 /// Why a session opened at another page than the one asked for.
