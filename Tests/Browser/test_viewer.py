@@ -1297,6 +1297,8 @@ class ViewerTests(unittest.TestCase):
         self.browser.find_element("css selector", "#tools [data-tool=note]").click()
         self.click_page(0, 200, 150)
         wait_stored([["Text", ""]], "the note made")
+        # A new note opens its editor, ready for its text.
+        self.wait_for("return !document.getElementById('editor').hidden", "the new note's editor")
         self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
         keys(Keys.CONTROL, "z")
         wait_stored([], "Ctrl+Z took the note back")

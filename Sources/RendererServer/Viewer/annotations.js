@@ -399,10 +399,11 @@ export async function addPictureStamp(stamp, picture) {
   });
 }
 
-/** Makes a new annotation, which Ctrl+Z then takes back. */
+/** Makes a new annotation, which Ctrl+Z then takes back; resolves to it as the server keeps it (null when refused). */
 export async function addAnnotation(annotation) {
   const made = await createAnnotation(annotation);
   if (made) recordAnnotationEdit(null, made);
+  return made || null;
 }
 
 function createAnnotation(annotation) {
