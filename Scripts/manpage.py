@@ -57,7 +57,8 @@ def main():
         ".B hostapp",
         "[\\fIglobal options\\fR] \\fIcommand\\fR [\\fIarguments\\fR]",
         ".PP",
-        "Commands: " + escape(", ".join(sub["commandName"] for sub in command.get("subcommands") or [] if sub["commandName"] != "help")) + ".",
+        "Commands: " + escape(", ".join(sub["commandName"] for sub in command.get("subcommands") or []
+                                        if sub.get("shouldDisplay", True) and sub["commandName"] != "help")) + ".",
     ]
     section(command, ["hostapp"], out)
     with open(output, "w") as f:

@@ -19,7 +19,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             API takes it as "Authorization: Bearer TOKEN". A token is made at random unless
             --token-file names a file holding one. Annotation edits are saved into the files
             unless --read-only. With --isolate every engine runs in a child process (for
-            folders of untrusted files) and the server is read-only. SIGINT or SIGTERM stops the server once the requests in flight
+            folders of untrusted files); edits are saved as without it. SIGINT or SIGTERM stops the server once the requests in flight
             are answered. With --collab-key (or --collab-hs256-secret-file) and --database it
             also keeps collaboration layers under /api/collab, for readers with signed tokens.
             The README's Viewer and Collaboration sections list the endpoints.

@@ -61,6 +61,10 @@ class InstallTests(unittest.TestCase):
                                 env=dict(self.environment, MANPAGER="cat", PAGER="cat"), timeout=300)
         self.assertEqual(manual.returncode, 0, manual.stderr)
         self.assertIn("thumbnail", manual.stdout)
+        # The hidden worker command (an engine process's side) is not a user's command.
+        commands = re.search(r"Commands: ([^.]*)\.", manual.stdout.replace("\n", " "))
+        self.assertIsNotNone(commands, manual.stdout[:2000])
+        self.assertNotIn("worker", re.split(r",\s*", commands.group(1).replace("\u2010", "-")))
         for mime in self.entry("applications/hostapp.desktop")["MimeType"].strip(";").split(";"):
             offered = self.run_tool(["gio", "mime", mime]).stdout
             self.assertIn("hostapp.desktop", offered, mime)
