@@ -24,9 +24,12 @@ DEMO_OUT = demo-output
 
 # What `make bench` needs beyond `make setup` (which installs the manuals it measures):
 # hyperfine, GNU time for peak memory, pdf.js for the viewer comparison, NSS's tools for
-# pdfsig's signing identity, and libcurl's link library, which FoundationNetworking (the
-# time-stamping authority's HTTP) needs in a build with the Swift runtime linked in.
-BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools libcurl4-openssl-dev
+# pdfsig's signing identity.
+BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools
+# What the shipped build (make install, make bench) links beyond make setup's packages:
+# libcurl's link library, which FoundationNetworking (the time-stamping authority's HTTP)
+# needs once the Swift runtime is linked in statically.
+SHIPPED_PACKAGES = libcurl4-openssl-dev
 # hostapp as it would ship: optimised, the Swift runtime linked in (one less set of shared
 # libraries to load at each start), built apart from the debug and demo builds. Without the
 # run path $ORIGIN that SwiftPM adds: such a build loads no library of its own, and with it
@@ -43,8 +46,9 @@ build-hostapp = $(1) --product hostapp && $(1) --product hostapp-full
 # loads needs the shared one. hostapp-full keeps the shared one, which Poppler loads too: one
 # C++ runtime per process.
 STATIC_CXX = .build-bench/static-c++
-# Builds hostapp and hostapp-full as they ship (BENCH_BUILD).
-build-shipped = mkdir -p $(STATIC_CXX) && ln -sf "$$(clang -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a \
+# Builds hostapp and hostapp-full as they ship (BENCH_BUILD), after installing what that
+# build links.
+build-shipped = $(call install-missing,$(SHIPPED_PACKAGES)) && mkdir -p $(STATIC_CXX) && ln -sf "$$(clang -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a \
 	&& $(BENCH_BUILD) --product hostapp -Xlinker -L$(CURDIR)/$(STATIC_CXX) && $(BENCH_BUILD) --product hostapp-full
 
 # The fuzz targets, built with libFuzzer into their own folder (Swift code instrumented; the
@@ -135,14 +139,16 @@ demo: setup
 # Then the HTTP API against its OpenAPI document (schemathesis), then the
 # viewer's in headless Chromium against a real `hostapp serve`, then an install into a
 # temporary prefix as the desktop's own tools see it.
+# Each step is a phase timed by Scripts/timed.sh.
+TIMED = bash Scripts/timed.sh
 test: setup
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip '^ServerTests\.'
-	$(SWIFT) test --skip-build --filter '^ServerTests\.'
-	python3 Tests/Contract/run_schemathesis.py "$$($(SWIFT) build --show-bin-path)/hostapp"
-	python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
-	python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
-	python3 Tests/Desktop/test_install.py "$$($(SWIFT) build --show-bin-path)"
+	$(TIMED) "build the tests" $(SWIFT) build --build-tests
+	$(TIMED) "swift test, all but the servers" $(SWIFT) test --skip-build --skip '^ServerTests\.'
+	$(TIMED) "swift test, the servers" $(SWIFT) test --skip-build --filter '^ServerTests\.'
+	$(TIMED) "the HTTP API against its OpenAPI document" python3 Tests/Contract/run_schemathesis.py "$$($(SWIFT) build --show-bin-path)/hostapp"
+	$(TIMED) "the viewer in Chromium" python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
+	$(TIMED) "collaboration in Chromium" python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
+	$(TIMED) "the desktop install" python3 Tests/Desktop/test_install.py "$$($(SWIFT) build --show-bin-path)"
 
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
