@@ -138,8 +138,8 @@ demo: setup
 # answers came later than their clients' deadlines. Alone, the server suites take seconds.
 # Then the HTTP API against its OpenAPI document (schemathesis), then the
 # viewer's in headless Chromium against a real `hostapp serve`, then an install into a
-# temporary prefix as the desktop's own tools see it.
-# Each step is a phase timed by Scripts/timed.sh.
+# temporary prefix as the desktop's own tools see it, then the examples README.md and
+# docs/ show (Tests/Docs/test_examples.py). Each step is a phase timed by Scripts/timed.sh.
 TIMED = bash Scripts/timed.sh
 test: setup
 	$(TIMED) "build the tests" $(SWIFT) build --build-tests
@@ -149,22 +149,23 @@ test: setup
 	$(TIMED) "the viewer in Chromium" python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	$(TIMED) "collaboration in Chromium" python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	$(TIMED) "the desktop install" python3 Tests/Desktop/test_install.py "$$($(SWIFT) build --show-bin-path)"
+	$(TIMED) "the examples the README and guides show" python3 Tests/Docs/test_examples.py "$$($(SWIFT) build --show-bin-path)"
 
 # The documentation of every library module (its DocC catalog and every public symbol's
-# comment) as static HTML in docs/MODULE; a broken symbol link or any other DocC warning
+# comment) as static HTML in docs/api/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
 DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaborationServer RendererCollaboration RendererCollaborationMessages RendererSync \
 	RendererDesktop RendererPrinting RendererSignatures
 docs: setup
-	@set -e; mkdir -p docs; for module in $(DOC_MODULES); do \
+	@set -e; mkdir -p docs/api; for module in $(DOC_MODULES); do \
 		echo "== $$module"; \
 		$(SWIFT) package --allow-writing-to-directory docs generate-documentation --target $$module \
-			--output-path docs/$$module --transform-for-static-hosting --hosting-base-path $$module \
+			--output-path docs/api/$$module --transform-for-static-hosting --hosting-base-path $$module \
 			--warnings-as-errors; \
 	done
 	python3 Scripts/doc-coverage.py
-	@echo "The documentation is in docs/; open docs/RendererProvider/index.html through a web server."
+	@echo "The documentation is in docs/api/; open docs/api/RendererProvider/index.html through a web server."
 
 # The test suite under AddressSanitizer and ThreadSanitizer, each in a build folder of its own.
 # The reports of the test process and of every hostapp it starts are written under
@@ -199,8 +200,8 @@ FORMAT_FIXTURES = Tests/Fixtures/book.epub Tests/Fixtures/book.fb2 Tests/Fixture
 # Runs each engine's fuzz target for FUZZ_SECONDS, seeded with the fixtures and the sample,
 # in libFuzzer's fork mode: an input that crashes the target, runs past 10 s or takes 2 GB is
 # written to $(FUZZ_DIR)/findings/ and the run goes on; the run fails if it found any. Replay
-# one with the target built normally (swift run FuzzMuPDF FILE) to see where it fails; the
-# README's Known issues section lists those that fail inside an engine.
+# one with the target built normally (swift run FuzzMuPDF FILE) to see where it fails;
+# docs/known-issues.md lists those that fail inside an engine.
 fuzz: fuzz-build
 	@bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
 	before=$$(ls $(FUZZ_DIR)/findings | wc -l); \

@@ -280,7 +280,7 @@ let package = Package(
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["RendererProvider", "RendererProviderMetadata", "RendererSignatures", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer", "RendererProviderMetadata", "RendererSignatures", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "StoreTests", dependencies: ["RendererProviderStore", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["RendererPrinting", "RendererProvider", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),

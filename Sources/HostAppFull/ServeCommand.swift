@@ -22,7 +22,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             folders of untrusted files); edits are saved as without it. SIGINT or SIGTERM stops the server once the requests in flight
             are answered. With --collab-key (or --collab-hs256-secret-file) and --database it
             also keeps collaboration layers under /api/collab, for readers with signed tokens.
-            The README's Viewer and Collaboration sections list the endpoints.
+            docs/server.md and docs/collaboration.md list the endpoints.
             """)
 
     @OptionGroup var globalArguments: GlobalArguments

@@ -3,7 +3,7 @@ import RendererProvider
 
 // The collaboration wire protocol, version 1: what a client sends a server about one
 // layer's annotations and what the server answers. JSON, with the API's own `Annotation`
-// coding. The README's Collaboration section states every rule.
+// coding. docs/collaboration.md states every rule.
 
 /// The protocol's version, sent by the server in `X-Collaboration-Protocol`.
 public let collaborationProtocolVersion = 1

@@ -2,8 +2,8 @@ import Foundation
 import RendererCollaboration
 import RendererProvider
 
-/// The rules of one change to a layer, apart from the database that keeps the layer (the
-/// README's Collaboration section states them): from the change, the layer's revision and
+/// The rules of one change to a layer, apart from the database that keeps the layer
+/// (docs/collaboration.md states them): from the change, the layer's revision and
 /// the annotation the change names as stored, what to answer and what to write. Both stores
 /// apply them the same way, inside a transaction that holds the layer.
 enum LayerRules {

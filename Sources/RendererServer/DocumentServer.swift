@@ -11,7 +11,7 @@ import RendererServerHTTP
 import ServiceLifecycle
 
 /// A document server: the JSON HTTP API over the served files and the browser viewer
-/// (`hostapp serve`). See the README's Viewer section for the endpoints.
+/// (`hostapp serve`). docs/server.md lists the endpoints.
 ///
 /// ```swift
 /// let server = try DocumentServer(configuration: ServerConfiguration(roots: ["docs"], token: token), registry: registry)

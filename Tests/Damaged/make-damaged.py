@@ -35,7 +35,7 @@ well-formed PDF apart from the stated fault:
   hostile-embedded-file.pdf    an embedded file attachment (tests check it is never written)
 
 Last, it copies each file of Tests/Damaged/Found/ as found-NAME.pdf: inputs that `make fuzz`
-found to hang or crash an engine (the README's Known issues section says what each does):
+found to hang or crash an engine (docs/known-issues.md says what each does):
 
   found-mupdf-page-tree-loop.pdf   a fuzzed fixture whose page 1 is a "cycle in page tree"
                                    and on whose page 2 MuPDF 1.21 loops without end, its

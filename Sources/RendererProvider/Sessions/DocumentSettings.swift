@@ -13,7 +13,7 @@ public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, C
     /// Printing from memory: a mode, off by default, in which a print job is made and sent
     /// without the provider writing any copy of the document or its pages to disk, and under
     /// a neutral job name rather than the document's (what the print server itself keeps is
-    /// its own; the README's "Printing" section says what CUPS keeps). A host that requires
+    /// its own; docs/desktop-and-printing.md says what CUPS keeps). A host that requires
     /// it sets it enabled and unavailable, so that the reader cannot switch it off.
     case securePrinting
     /// Adding, changing and removing annotations (the PDF's `annotate` permission).
