@@ -46,8 +46,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // The sync client's (and the server tests') HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        // `make docs`: the DocC catalogs of the library modules as static HTML.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The engine contract: the protocols an engine implements and the values that cross

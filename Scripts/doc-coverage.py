@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Fails when a public symbol declared in the project's sources has no doc comment.
 
-Reads the symbol graphs that `make docs` extracted (.build/*/extracted-symbols) and lists
-every public or open symbol whose declaration is in Sources/ and that has no comment:
-members the compiler synthesises (Codable, Equatable) and those inherited from the standard
-library are declared elsewhere and are not counted.
+    doc-coverage.py GRAPHS_DIR
+
+Reads the symbol graphs make docs handed DocC (GRAPHS_DIR/MODULE/*.symbols.json, one folder
+per documented module, as `swift package dump-symbol-graph` extracted them) and lists every
+public or open symbol whose declaration is in Sources/ and that has no comment: members the
+compiler synthesises (Codable, Equatable) and those inherited from the standard library are
+declared elsewhere and are not counted.
 """
 import glob
 import json
@@ -12,9 +15,11 @@ import os
 import sys
 
 SOURCES = os.path.abspath("Sources")
-graphs = glob.glob(".build/*/extracted-symbols/*/*/*.symbols.json")
+if len(sys.argv) != 2:
+    sys.exit("usage: doc-coverage.py GRAPHS_DIR")
+graphs = glob.glob(os.path.join(sys.argv[1], "*", "*.symbols.json"))
 if not graphs:
-    sys.exit("no symbol graphs under .build: run make docs first")
+    sys.exit("no symbol graphs in %s: run make docs" % sys.argv[1])
 count, missing = 0, set()
 for path in graphs:
     for symbol in json.load(open(path))["symbols"]:
