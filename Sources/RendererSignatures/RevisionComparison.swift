@@ -20,12 +20,19 @@ struct RevisionComparison {
         case formValues = "form values"
         case signatures
         case metadata
+        /// The files the document embeds (an "invoice.exe" added after signing).
+        case attachments = "embedded files"
+        /// The outline (bookmarks that lead a reader elsewhere).
+        case outline
     }
 
     /// Whether `certification` permits `change`. Metadata is counted with form filling, since
-    /// signing and filling tools write the modification date.
+    /// signing and filling tools write the modification date. Embedded files and the outline
+    /// are what a reader is given beyond the signed pages and form: no signature permits
+    /// changing them (as pyHanko's difference analysis finds such a change "other").
     static func permits(_ certification: CertificationPermissions?, _ change: Change) -> Bool {
-        switch certification {
+        if change == .attachments || change == .outline { return false }
+        return switch certification {
         case nil: true
         case .noChanges: false
         case .formFilling: change != .annotations
@@ -60,8 +67,8 @@ struct RevisionComparison {
         }
         let refused = changes.filter { !Self.permits(certification, $0) }
         guard refused.isEmpty else {
-            return SignatureVerification.Reason(
-                .changedAfterSigning, "after signing, \(Self.names(refused)) changed, which the document's certification does not permit")
+            let rule = certification == nil ? "no signature permits" : "the document's certification does not permit"
+            return SignatureVerification.Reason(.changedAfterSigning, "after signing, \(Self.names(refused)) changed, which \(rule)")
         }
         return SignatureVerification.Reason(
             .allowedChanges,
@@ -112,6 +119,19 @@ struct RevisionComparison {
         return false
     }
 
+    /// The document's embedded files as a reader meets them (name, size, checksum, place);
+    /// none where the engine reads no attachments.
+    private static func embeddedFiles(of document: Document) throws -> [Attachment] {
+        guard document.renderer.capabilities.contains(.attachments) else { return [] }
+        return try document.attachments()
+    }
+
+    /// The document's outline; none where the engine reads no outline.
+    private static func outline(of document: Document) throws -> [OutlineItem] {
+        guard document.renderer.capabilities.contains(.outline) else { return [] }
+        return try document.outline()
+    }
+
     private static func names(_ changes: [Change]) -> String {
         changes.map(\.rawValue).joined(separator: ", ")
     }
@@ -133,6 +153,8 @@ struct RevisionComparison {
         }
         if try signatures(signed) != signatures(document) { changes.append(.signatures) }
         if try signed.info().metadata != document.info().metadata || signed.xmpPacket() != document.xmpPacket() { changes.append(.metadata) }
+        if try Self.embeddedFiles(of: signed) != Self.embeddedFiles(of: document) { changes.append(.attachments) }
+        if try Self.outline(of: signed) != Self.outline(of: document) { changes.append(.outline) }
         return (changes, changedFields)
     }
 }

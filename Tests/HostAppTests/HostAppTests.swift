@@ -231,6 +231,37 @@ struct HostAppTests {
         }
     }
 
+    /// What an incremental update after the signature adds beyond pages and form (an
+    /// embedded "invoice.exe", an outline item) makes the signature invalid, saying what
+    /// changed, on both engines; pyHanko, the witness, finds the same changes "other" and not
+    /// permitted.
+    @Test(arguments: ["mupdf", "poppler"])
+    func embeddedFilesAndOutlineAddedAfterSigningInvalidateIt(backend: String) async throws {
+        let identities = try await SigningIdentities.make()
+        defer { identities.remove() }
+        let signed = identities.path("signed.pdf")
+        let made = try await hostapp(
+            "sign", Fixtures.path("forms.pdf"), "--cert", identities.path("signer.p12"), "--password-file", identities.path("password.txt"), "--page", "1", "-o", signed)
+        #expect(made.status == 0, "\(made.stderr)")
+        let edits = [
+            ("attached.pdf", #"writer.add_attachment("invoice.exe", b"MZ not a program")"#, "embedded files"),
+            ("outlined.pdf", #"writer.add_outline_item(title="Pay here", page_number=0)"#, "outline"),
+        ]
+        for (name, edit, change) in edits {
+            let changed = identities.path(name)
+            let script = "import sys, pypdf\nwriter = pypdf.PdfWriter(sys.argv[1], incremental=True)\n\(edit)\nwriter.write(sys.argv[2])\n"
+            let written = try await Tool.run("python3", ["-c", script, signed, changed])
+            #expect(written.status == 0, "\(written.stderr)")
+            let verified = try await hostapp("--backend", backend, "signatures", "--verify", "--trust", identities.path("ca.pem"), "--json", changed)
+            #expect(verified.status == 1, "\(name): \(verified.text)")
+            let verdicts = try #require(try JSONSerialization.jsonObject(with: verified.stdout) as? [[String: Any]])
+            let reasons = (verdicts.first?["reasons"] as? [[String: Any]]) ?? []
+            let finding = reasons.first { $0["code"] as? String == "changedAfterSigning" }?["message"] as? String
+            #expect(verdicts.first?["verdict"] as? String == "invalid" && finding?.contains(change) == true, "\(name): \(reasons)")
+            #expect(try await identities.pyHanko(changed).map(\.docmdp_ok) == [false], "\(name): pyHanko finds the change not permitted")
+        }
+    }
+
     /// A signature that cannot be read gets its own verdict and hides no other, with trust
     /// anchors given: the first signature stays valid, the second (its CMS bytes zeroed) is
     /// malformed, and the command exits 1 as for any invalid signature.
