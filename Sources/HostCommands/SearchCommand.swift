@@ -3,7 +3,8 @@ import RendererProvider
 
 struct SearchCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "search", abstract: "Find a term: each hit's page and box, then the number of hits; a page that cannot be read is reported and skipped.")
+        commandName: "search", abstract: "Find a term: each hit's page and box, then the number of hits; a page that cannot be read is reported and skipped.",
+        discussion: "Exits 0 when the term was found, 1 when it was not (as grep does), and with an error's code when a page could not be read.")
 
     @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
@@ -40,6 +41,7 @@ struct SearchCommand: HostSubcommand {
 
     func run() throws {
         var failures = PageFailures()
+        var found = false
         try Failure.reporting {
             let document = try global.open(file, needing: [.text])
             let numbering = try PageNumbering(document: document, useLabels: options.labels)
@@ -64,6 +66,7 @@ struct SearchCommand: HostSubcommand {
                 }
             }
             withExtendedLifetime(interrupt) {}
+            found = !hits.isEmpty
             if options.json {
                 try JSONOutput.print(Report(term: term, count: hits.count, hits: hits))
             } else {
@@ -71,5 +74,6 @@ struct SearchCommand: HostSubcommand {
             }
         }
         try failures.finish()
+        if !found { throw ExitCode(1) }
     }
 }

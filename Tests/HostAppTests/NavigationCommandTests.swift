@@ -53,7 +53,7 @@ struct NavigationCommandTests {
         let exact = try await hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "apple", "--case-sensitive", "--whole-word")
         #expect(exact.text.hasSuffix("2 hits\n"))
         let none = try await hostapp("--backend", backend, "search", Fixtures.path("search.pdf"), "kiwi")
-        #expect(none.status == 0 && none.text == "0 hits\n")
+        #expect(none.status == 1 && none.text == "0 hits\n", "nothing found exits 1, as grep does")
         let json = try await JSONSerialization.jsonObject(with: try hostapp("search", "--json", "--pages", "2", Fixtures.path("search.pdf"), "APPLE").stdout) as? [String: Any]
         #expect(json?["count"] as? Int == 2)
     }
