@@ -5,7 +5,8 @@
 
 From each seed document (the project's fixtures that open without a password, the sample,
 and the real documents given with --real, each of which is also written undamaged as
-real-NAME.pdf) it derives, in turn, until N files are written:
+real-NAME.pdf) it derives, in turn, until N files are written (the kinds take turns across
+the seeds and across the passes over them, so that even a set of one pass has each kind):
 
   trunc-*    the document cut at an offset: evenly spread over the file, then random;
   flip-*     1 to 16 bytes of the document with one random bit flipped each;
@@ -201,7 +202,9 @@ def main():
         shutil.copyfile(path, os.path.join(args.out, "real-%s.pdf" % name))
     for serial in range(args.count):
         name, data = seeds[serial % len(seeds)]
-        kind, damaged = mutations(data, rng, serial // len(seeds))
+        # The kinds go round within each pass over the seeds too, so that a small set has
+        # every kind.
+        kind, damaged = mutations(data, rng, serial // len(seeds) + serial % len(seeds))
         with open(os.path.join(args.out, "%s-%s-%04d.pdf" % (kind, name, serial)), "wb") as file:
             file.write(damaged)
     for name, data in hostile(rng).items():

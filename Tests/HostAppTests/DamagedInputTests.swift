@@ -57,18 +57,19 @@ struct DamagedInputTests {
             #expect(!run.timedOut, "ran past 60 s: \(what)")
             guard let status = run.status else { continue }
             #expect(status >= 0, "ended by signal \(-status): \(what)")
-            if status == 0 || (status == 1 && run.command == "compare") { continue }
+            // compare exits 1 when the engines differ, search when nothing matches.
+            if status == 0 || (status == 1 && ["compare", "search"].contains(run.command)) { continue }
             #expect(Self.exitCodes.contains(status), "exit \(status): \(what)")
             #expect(run.typedError, "no 'hostapp: error:' line: \(what)")
         }
     }
 
-    /// 52 damaged variants (4 of each of the 13 seed documents, one of each kind: a cut, bit
-    /// flips, shuffled objects, spliced bytes) and the hostile files, through 10 commands (Ghostscript
-    /// through the 3 it declares). (`make damaged` runs
-    /// thousands; these are what every test run can afford.)
+    /// 26 damaged variants (2 of each of the 13 seed documents; the four kinds, a cut, bit
+    /// flips, shuffled objects and spliced bytes, taken in turn) and the hostile files,
+    /// through 10 commands (Ghostscript through the 3 it declares). `make damaged` runs
+    /// thousands; these are what every test run can afford in CI's budget.
     @Test func everyCommandEndsWithAResultOrATypedError() async throws {
-        let folder = try await DamagedSet.make(count: 52)
+        let folder = try await DamagedSet.make(count: 26)
         defer { try? FileManager.default.removeItem(at: folder) }
         let runs = try await DamagedSet.runAll(in: folder)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }
@@ -82,7 +83,7 @@ struct DamagedInputTests {
     /// The same with the engine in a child process: nothing changes for a file no engine
     /// crashes on.
     @Test func isolatedCommandsEndTheSameWay() async throws {
-        let folder = try await DamagedSet.make(count: 26)
+        let folder = try await DamagedSet.make(count: 13)
         defer { try? FileManager.default.removeItem(at: folder) }
         let runs = try await DamagedSet.runAll(in: folder, isolate: true)
         check(runs)
