@@ -877,11 +877,71 @@ class ViewerTests(unittest.TestCase):
         self.assertGreater(light, 200)
         self.assertLess(dark, 80)
         self.assertTrue(self.run_js("return document.body.classList.contains('dark')"))
+        # The find status is checked with text in it.
+        find = self.browser.find_element("id", "find")
+        find.clear()
+        find.send_keys("the\n")
+        self.wait_for("return /^(No hits|\\d+ of \\d+)$/.test(document.getElementById('find-status').textContent)", "the find status")
         self.assertEqual(self.accessibility_violations(), [], "the dark interface")
         self.browser.refresh()
         self.wait_for("return document.body.classList.contains('dark')", "dark mode kept after a reload")
         self.browser.find_element("id", "dark-toggle").click()
         self.wait_for("return !document.body.classList.contains('dark')", "light again")
+
+    def test_39_keys_readers_expect(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.open_viewer()
+        self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
+        page = lambda: self.run_js("return document.getElementById('page-number').value")
+        for key, expected in (("n", "2"), ("j", "3"), ("k", "2"), ("p", "1")):
+            ActionChains(self.browser).send_keys(key).perform()
+            self.wait_for("return document.getElementById('page-number').value === arguments[0]", "page %s after %s" % (expected, key), 20, expected)
+        # Ctrl with = and - zooms the pages; Ctrl+0 goes back to the automatic zoom.
+        before = self.scale(0)
+        def chord(key):
+            ActionChains(self.browser).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+        chord("=")
+        deadline = time.time() + 20
+        while time.time() < deadline and not self.scale(0) > before:
+            time.sleep(0.1)
+        self.assertGreater(self.scale(0), before, "Ctrl+= zooms in")
+        larger = self.scale(0)
+        chord("-")
+        deadline = time.time() + 20
+        while time.time() < deadline and not self.scale(0) < larger:
+            time.sleep(0.1)
+        self.assertLess(self.scale(0), larger, "Ctrl+- zooms out")
+        chord("0")
+        self.wait_for("return document.getElementById('zoom').value === 'auto'", "Ctrl+0: the automatic zoom")
+        # F3 and Ctrl+G step through the hits, Shift+F3 back.
+        find = self.browser.find_element("id", "find")
+        find.clear()
+        find.send_keys("e\n")
+        self.wait_for("return /^1 of \\d+$/.test(document.getElementById('find-status').textContent)", "the first hit")
+        self.run_js("document.activeElement.blur(); document.getElementById('viewer').focus()")
+        status = lambda: self.run_js("return document.getElementById('find-status').textContent")
+        ActionChains(self.browser).send_keys(Keys.F3).perform()
+        self.wait_for("return /^2 of /.test(document.getElementById('find-status').textContent)", "F3: the next hit")
+        chord("g")
+        self.wait_for("return /^3 of /.test(document.getElementById('find-status').textContent)", "Ctrl+G: the next hit")
+        ActionChains(self.browser).key_down(Keys.SHIFT).send_keys(Keys.F3).key_up(Keys.SHIFT).perform()
+        self.wait_for("return /^2 of /.test(document.getElementById('find-status').textContent)", "Shift+F3: the hit before")
+        self.assertRegex(status(), r"^2 of \d+$")
+
+    def test_38_forced_colours_leave_the_text_layer_invisible(self):
+        # A contrast theme (Windows' forced colours) must not paint the words' boxes over the page.
+        self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "forced-colors", "value": "active"}]})
+        try:
+            self.open_viewer()
+            self.wait_page_drawn(0)
+            self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 0", "page 1's text")
+            self.assertTrue(self.run_js("return matchMedia('(forced-colors: active)').matches"), "forced colours emulated")
+            styles = self.run_js("const s = getComputedStyle(document.querySelector('.page[data-index=\"0\"] .text-layer span'));"
+                                 "return [s.color, s.backgroundColor, s.forcedColorAdjust]")
+            self.assertEqual(styles, ["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)", "none"])
+        finally:
+            self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
     def test_23_rotates_the_view(self):
         from selenium.webdriver.common.action_chains import ActionChains
@@ -1504,6 +1564,11 @@ class ViewerTests(unittest.TestCase):
         styled = wait_stored(lambda a: any((x.get("textStyle") or {}).get("fontFamily") == "Times" for x in a), "the style saved")
         style = [a for a in styled if a["kind"] == "FreeText"][0]
         self.assertEqual((style["textStyle"]["fontSize"], style["textStyle"]["alignment"]), (20, "center"))
+        # The box grew with its text: the browser's own Times at 20 points fits in it, margins and all.
+        needed = self.run_js("const c = document.createElement('canvas').getContext('2d'); c.font = '20px Times, serif';"
+                             "return c.measureText('Typed here').width")
+        self.assertGreater(style["rect"]["size"]["width"], needed + 4, "wide enough for the text at 20 points")
+        self.assertGreater(style["rect"]["size"]["height"], 20 * 1.2, "high enough for a line at 20 points")
         self.assertEqual(style["textStyle"]["color"]["red"], 1)
         self.assertNotIn("color", style, "no background colour was chosen")
         out = os.path.join(self.folder, "typed.pnm")

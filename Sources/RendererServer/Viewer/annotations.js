@@ -291,6 +291,20 @@ function hexColor(hex) {
   return { red: ((value >> 16) & 255) / 255, green: ((value >> 8) & 255) / 255, blue: (value & 255) / 255, alpha: 1 };
 }
 
+/**
+ * The size in points a free text box needs for `text` at `fontSize`: its longest line (on
+ * an average Helvetica letter's advance, at most 400 points wide, wrapped past that), each
+ * line 1.2 times the size high, and a 4-point margin all round.
+ */
+export function freeTextSize(text, fontSize) {
+  const lines = text.split("\n");
+  const advance = fontSize * 0.55;
+  const width = Math.min(400, Math.max(40, Math.max(...lines.map((line) => line.length)) * advance + 8));
+  const perLine = Math.max(1, Math.floor((width - 8) / advance));
+  const rows = lines.reduce((count, line) => count + Math.max(1, Math.ceil(line.length / perLine)), 0);
+  return { width, height: rows * fontSize * 1.2 + 8 };
+}
+
 export async function saveSelectedAnnotation() {
   const before = state.selectedAnnotation;
   const changed = { ...before, contents: $("editor-contents").value };
@@ -301,6 +315,10 @@ export async function saveSelectedAnnotation() {
       fontFamily: $("editor-font").value, fontSize: Number($("editor-font-size").value) || 12,
       color: hexColor($("editor-text-color").value), alignment: $("editor-alignment").value,
     };
+    // The box grows to hold its text at the new size; it never shrinks under the reader.
+    const needed = freeTextSize(changed.contents || "", changed.textStyle.fontSize);
+    const size = before.rect.size;
+    changed.rect = { origin: before.rect.origin, size: { width: Math.max(size.width, needed.width), height: Math.max(size.height, needed.height) } };
   }
   const after = await modifyAnnotation(changed);
   if (after) recordAnnotationEdit(before, after);

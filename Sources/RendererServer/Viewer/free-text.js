@@ -2,7 +2,7 @@
 // keeps what was typed as a free text annotation (Shift+Enter starts a new line), Escape
 // drops it, and leaving the box keeps it unless it is empty.
 
-import { addAnnotation } from "./annotations.js";
+import { addAnnotation, freeTextSize } from "./annotations.js";
 import { t } from "./i18n.js";
 import { state } from "./state.js";
 
@@ -42,12 +42,8 @@ export function typeText(view, point) {
 
 /** A free text annotation of `text` at `point`, sized for its lines in the default style. */
 function freeText(pageIndex, point, text) {
-  const lines = text.split("\n");
-  const longest = Math.max(...lines.map((line) => line.length));
-  const width = Math.min(400, Math.max(40, longest * STYLE.fontSize * 0.55 + 8));
-  const height = lines.length * STYLE.fontSize * 1.2 + 8;
   return {
     kind: "FreeText", pageIndex, contents: text, textStyle: STYLE,
-    rect: { origin: { x: point.x, y: point.y }, size: { width, height } },
+    rect: { origin: { x: point.x, y: point.y }, size: freeTextSize(text, STYLE.fontSize) },
   };
 }

@@ -364,6 +364,14 @@ function wireHandTool() {
   viewer.addEventListener("pointercancel", end);
 }
 
+/** The next hit of the last search (`direction` -1: the one before); with none, the find box. */
+function findAgain(direction) {
+  if (state.hits.length > 0) return showHit(state.currentHit + direction);
+  if ($("find").value && $("find").value !== state.lastTerm) return startSearch($("find").value);
+  $("find").focus();
+  $("find").select();
+}
+
 function wireKeyboard() {
   document.addEventListener("keydown", (event) => {
     const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
@@ -379,7 +387,19 @@ function wireKeyboard() {
       printDocument();
       return;
     }
+    // F3 and Ctrl+G find the next hit, with Shift the one before (in the find box too).
+    if (event.key === "F3" || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "g")) {
+      event.preventDefault();
+      findAgain(event.shiftKey ? -1 : 1);
+      return;
+    }
     if (typing) return;
+    // Ctrl with =, + or - zooms the pages, not the viewer; Ctrl+0 goes back to the automatic zoom.
+    if ((event.ctrlKey || event.metaKey) && ["=", "+", "-", "0"].includes(event.key)) {
+      event.preventDefault();
+      if (event.key === "0") setZoom("auto"); else stepZoom(event.key === "-" ? -1 : 1);
+      return;
+    }
     if (arrangeWithKey(event)) {
       event.preventDefault();
       return;
@@ -395,6 +415,11 @@ function wireKeyboard() {
       PageUp: () => stepPage(-1),
       ArrowRight: () => stepPage(1),
       ArrowLeft: () => stepPage(-1),
+      // As other readers: n and j forward, p and k back.
+      n: () => stepPage(1),
+      j: () => stepPage(1),
+      p: () => stepPage(-1),
+      k: () => stepPage(-1),
       Home: () => scrollToPage(0),
       End: () => scrollToPage(state.pages.length - 1),
       "+": () => stepZoom(1),
