@@ -4,7 +4,7 @@ import ArgumentParser
 /// running (``HostProgram/current``).
 package struct HostApp: AsyncParsableCommand {
     /// The project's version.
-    package static let projectVersion = "0.3.0"
+    package static let projectVersion = "0.4.0"
 
     package static var configuration: CommandConfiguration {
         CommandConfiguration(
