@@ -249,9 +249,11 @@ def write_report(rows, notes, memory, vault):
         "```",
         "",
     ]
-    analysis = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ANALYSIS.md")
-    if os.path.exists(analysis):
-        lines += open(analysis).read().splitlines() + [""]
+    # What was written by hand or by another script, kept when the report is written anew.
+    for kept in ("ANALYSIS.md", "CI-PHASES.md"):
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), kept)
+        if os.path.exists(path):
+            lines += open(path).read().splitlines() + [""]
     open("BENCHMARKS.md", "w").write("\n".join(lines))
     print("\n".join(lines))
 

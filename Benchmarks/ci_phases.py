@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Writes the CI section of BENCHMARKS.md from the output of one `.ci/run` on a fresh clone:
+
+    git clone REPO ci/main && cp -r shared ci/shared && (cd ci/main && CI=true bash .ci/run) > ci.log 2>&1
+    python3 Benchmarks/ci_phases.py ci.log "what the run was (machine, commit, anything beside it)"
+
+The phases and their seconds come from the list `.ci/run` prints at its end (Scripts/timed.sh
+times each). The section is kept in Benchmarks/CI-PHASES.md too, which `make bench` appends
+when it writes the report anew.
+"""
+import os
+import re
+import sys
+
+import report_section
+
+BEGIN, END = "<!-- ci-phases -->", "<!-- /ci-phases -->"
+BUDGET = 25 * 60
+
+
+def phases(log):
+    """The (phase, seconds) pairs and the total of the run's closing list."""
+    text = open(log, encoding="utf-8", errors="replace").read()
+    listed = text.rsplit("== Phases (seconds):", 1)
+    if len(listed) != 2:
+        sys.exit(f"{log} holds no '== Phases (seconds):' list: not the output of .ci/run")
+    rows, total = [], None
+    for line in listed[1].splitlines():
+        match = re.match(r"== In all: (\d+) s", line)
+        if match:
+            total = int(match.group(1))
+            break
+        if "\t" in line:
+            name, seconds = line.rsplit("\t", 1)
+            rows.append((name, int(seconds)))
+    return rows, total
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    rows, total = phases(sys.argv[1])
+    lines = [BEGIN, "## CI on a fresh clone", "", sys.argv[2], "",
+             "| phase | seconds | minutes |", "|---|---|---|"]
+    lines += [f"| {name} | {seconds} | {seconds / 60:.1f} |" for name, seconds in rows]
+    lines += [f"| **in all** | **{total}** | **{total / 60:.1f}** |", "",
+              f"The budget is {BUDGET // 60} minutes; this run is {total / BUDGET:.2f}x it.", END]
+    here = os.path.dirname(os.path.abspath(__file__))
+    open(os.path.join(here, "CI-PHASES.md"), "w").write("\n".join(lines) + "\n")
+    report_section.replace(os.path.join(os.path.dirname(here), "BENCHMARKS.md"), BEGIN, END, lines)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
