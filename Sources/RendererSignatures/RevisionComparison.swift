@@ -20,23 +20,23 @@ struct RevisionComparison {
         case formValues = "form values"
         case signatures
         case metadata
-        /// The files the document embeds (an "invoice.exe" added after signing).
+        /// The files the document itself embeds (an "invoice.exe" added after signing); a
+        /// file-attachment annotation's file is an annotation's change.
         case attachments = "embedded files"
         /// The outline (bookmarks that lead a reader elsewhere).
         case outline
     }
 
     /// Whether `certification` permits `change`. Metadata is counted with form filling, since
-    /// signing and filling tools write the modification date. Embedded files and the outline
-    /// are what a reader is given beyond the signed pages and form: no signature permits
-    /// changing them (as pyHanko's difference analysis finds such a change "other").
+    /// signing and filling tools write the modification date. The document's embedded files
+    /// and its outline are what a reader is given beyond the signed pages and form: no
+    /// signature permits changing them (pyHanko's difference analysis finds such a change
+    /// "other").
     static func permits(_ certification: CertificationPermissions?, _ change: Change) -> Bool {
-        if change == .attachments || change == .outline { return false }
-        return switch certification {
-        case nil: true
-        case .noChanges: false
-        case .formFilling: change != .annotations
-        case .formFillingAndAnnotations: true
+        switch change {
+        case .attachments, .outline: false
+        case .annotations: certification == nil || certification == .formFillingAndAnnotations
+        case .formValues, .signatures, .metadata: certification != .noChanges
         }
     }
 
@@ -119,11 +119,12 @@ struct RevisionComparison {
         return false
     }
 
-    /// The document's embedded files as a reader meets them (name, size, checksum, place);
-    /// none where the engine reads no attachments.
+    /// The files the document itself embeds (its `/EmbeddedFiles` tree: name, size,
+    /// checksum), not those of file-attachment annotations, which count as annotations; none
+    /// where the engine reads no attachments.
     private static func embeddedFiles(of document: Document) throws -> [Attachment] {
         guard document.renderer.capabilities.contains(.attachments) else { return [] }
-        return try document.attachments()
+        return try document.attachments().filter { $0.place == .document }
     }
 
     /// The document's outline; none where the engine reads no outline.
