@@ -181,6 +181,7 @@ let package = Package(
                 "RendererProvider", "RendererPrinting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // Collaboration's HTTP side, a route collection the server mounts: the layers' REST
         // routes and exports, and their WebSocket, over `RendererLayers`.

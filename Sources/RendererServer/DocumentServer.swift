@@ -42,7 +42,8 @@ public struct DocumentServer: Sendable {
         let configuration = context.configuration
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
         // Every connection must send its first request head in time, and may then stay idle
-        // only so long; a refused upgrade is answered with the JSON error of HTTP routes.
+        // only so long; a refused upgrade, and a first head that cannot be read, are answered
+        // with the JSON error of HTTP routes.
         let webSocketResponder = (routes.collaboration.map { LayerSocket(routes: $0).router() } ?? LayerSocket.absentRouter())
             .buildResponder()
         let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
@@ -52,7 +53,8 @@ public struct DocumentServer: Sendable {
         let server = HTTPServerBuilder { responder in
             FrontHandlersChannel(
                 base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
-                handlers: { [RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer()] })
+                handlers: { [RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer()] },
+                backHandlers: { [UnreadableHeadAnswer()] })
         }
         var application = Application(
             router: router,

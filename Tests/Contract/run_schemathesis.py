@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The HTTP API against its written contract: starts `hostapp serve` for real on a free
 loopback port (collaboration on, in a SQLite file of a scratch folder), then runs schemathesis
-(PyPI) over the OpenAPI document the server serves, twice: the server's routes with its token,
-and the collaboration routes with a reader's signed token. Each operation gets a bounded
+(PyPI) over the OpenAPI document the server serves, twice at once: the server's routes with its
+token, and the collaboration routes with a reader's signed token. Each operation gets a bounded
 number of generated requests (positive and negative), and every answer must be no 5xx, carry a
 documented status and content type, and match its documented schema. Exits non-zero when
 anything fails; the server is stopped either way.
@@ -61,15 +61,16 @@ def main():
             out.write(answer.read())
         json.load(open(schema))  # it is JSON
 
-        failed = False
+        # The two runs go side by side, one per core (each is mostly schemathesis's own
+        # generation in Python); each one's output is printed whole when both have ended.
+        runs = []
         for what, bearer, parameters, filters in [
             ("the server's routes", token, {"path.id": "docs/text.pdf"}, ["--exclude-path-regex", "^/api/collab/"]),
             ("the collaboration routes", reader, {"path.id": "docs/annotations.pdf", "path.layer": "review"},
              ["--include-path-regex", "^/api/collab/", "--exclude-operation-id", "layerEvents"]),
         ]:
-            print(f"== schemathesis: {what}", flush=True)
             # The documents the server serves, so that requests reach past the 404 of an unknown id.
-            config = os.path.join(folder, "schemathesis.toml")
+            config = os.path.join(folder, f"schemathesis-{len(runs)}.toml")
             with open(config, "w") as out:
                 out.write("[parameters]\n" + "".join(f'"{key}" = "{value}"\n' for key, value in parameters.items()))
             command = [
@@ -80,7 +81,14 @@ def main():
             ]
             hooks = dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks",
                          PYTHONPATH=os.path.dirname(os.path.abspath(__file__)) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-            status = subprocess.run(command, cwd=folder, env=hooks).returncode
+            output = tempfile.TemporaryFile(mode="w+")
+            runs.append((what, output, subprocess.Popen(command, cwd=folder, env=hooks, stdout=output, stderr=subprocess.STDOUT)))
+        failed = False
+        for what, output, run in runs:
+            status = run.wait()
+            output.seek(0)
+            print(f"== schemathesis: {what}", flush=True)
+            print(output.read(), flush=True)
             failed = failed or status != 0
         if server.poll() is not None:
             print("the server ended during the run:", open(os.path.join(folder, "server.log")).read()[-3000:])

@@ -504,6 +504,30 @@ import WSClient
         }
     }
 
+    /// A first request head the HTTP parser refuses (a NUL or another control character in a
+    /// header, a NUL in the method) is answered at once with a 400 JSON error and the
+    /// connection closed; before, no answer came and the connection stayed open until the
+    /// client left. A head that can be read, on a connection after a good request, is
+    /// refused by the framework in the same way.
+    @Test func anUnreadableRequestHeadIsAnsweredAndClosed() async throws {
+        try await ServerHarness().run { client in
+            let authorization = "Authorization: Bearer \(ServerHarness.token)\r\n"
+            for head in ["GET /api/health HTTP/1.1\r\nHost: a\r\nX-Test: a\u{0}b\r\n\(authorization)\r\n",
+                         "GET /api/health HTTP/1.1\r\nHost: a\r\nX-Test: a\u{1}b\r\n\r\n", "G\u{0}T / HTTP/1.1\r\n\r\n"] {
+                let connection = try RawHTTPConnection(port: client.port, timeout: 120)
+                try connection.sendText(head)
+                let answer = String(decoding: await connection.read { _ in false }, as: UTF8.self)  // until the server closes
+                #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("\"code\":\"bad-request\""), "\(answer)")
+                #expect(connection.closedByServer, "\(head.debugDescription)")
+            }
+            let later = try RawHTTPConnection(port: client.port, timeout: 120)
+            try later.sendText("GET /api/health HTTP/1.1\r\nHost: a\r\n\(authorization)\r\nGET /api/health HTTP/1.1\r\nX-Test: a\u{0}b\r\n\r\n")
+            let answers = String(decoding: await later.read { _ in false }, as: UTF8.self)
+            #expect(answers.hasPrefix("HTTP/1.1 200") && answers.contains("HTTP/1.1 400") && later.closedByServer, "\(answers)")
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+    }
+
     @Test func pageImagesKeepToTheRenderBudget() async throws {
         try await ServerHarness().run(configure: { $0.renderMemoryBytes = 1 << 20 }) { client in
             // Letter at 300 dpi: 8.4 million pixels, far past a budget of 1 MiB.
