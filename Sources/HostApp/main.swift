@@ -22,6 +22,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if let thumbnail = ThumbnailerCall(arguments), HostApp.servesAlone(GlobalOptions()) {
     thumbnail.run()
 }
+if HostApp.handsOffUnparsed(arguments) {
+    HostApp.handOff(arguments, to: "hostapp-full")
+}
 guard var command = try? HostApp.parseAsRoot(arguments), HostApp.servesAlone(command) else {
     HostApp.handOff(arguments, to: "hostapp-full")
 }

@@ -94,7 +94,7 @@ package struct GlobalOptions {
     /// The environment variable `name`, or nil when it is not set. Read alone: a thumbnail
     /// run is short enough that copying the whole environment into a dictionary, as
     /// `ProcessInfo.environment` does on each call, is a measurable part of it.
-    private static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 

@@ -93,11 +93,36 @@ extension HostApp {
     /// Whether this program serves a run with the global options `global`: a backend it
     /// links, in this process, on a file system it links.
     package static func servesAlone(_ global: GlobalOptions) -> Bool {
-        switch global.selection {
-        case .auto: guard HostProgram.current.partialAuto != nil else { return false }
-        case .id(let id): guard global.registry().renderers.contains(where: { $0.id == id }) else { return false }
+        links(global.selection) && !global.isolate && (HostProgram.current.vault != nil || (global.vault == nil && global.keyFile == nil))
+    }
+
+    /// Whether this program serves `selection` itself: a renderer it links, or `auto` when
+    /// it serves `auto` in part.
+    private static func links(_ selection: RendererSelection) -> Bool {
+        switch selection {
+        case .auto: HostProgram.current.partialAuto != nil
+        case .id(let id): HostProgram.current.renderers(.error).contains { $0.id == id }
         }
-        return !global.isolate && (HostProgram.current.vault != nil || (global.vault == nil && global.keyFile == nil))
+    }
+
+    /// Whether `arguments`, seen before they are parsed, certainly ask for what this program
+    /// does not serve alone: `--isolate`, a backend it does not link (by `--backend` or
+    /// `HOSTAPP_BACKEND`), or no word that names one of its subcommands. Parsing is most of
+    /// a short run's time in a debug build (ArgumentParser then checks every command it
+    /// meets), and a run handed off is parsed again there. False is no answer:
+    /// ``servesAlone(_:)`` decides after the parse. A run handed off needlessly gives the
+    /// same result.
+    package static func handsOffUnparsed(_ arguments: [String]) -> Bool {
+        let options = Array(arguments.prefix { $0 != "--" })
+        if options.contains("--isolate") { return true }
+        var backend = GlobalOptions.environment("HOSTAPP_BACKEND")
+        for (index, argument) in options.enumerated() {
+            if argument == "--backend", index + 1 < options.count { backend = options[index + 1] }
+            if argument.hasPrefix("--backend=") { backend = String(argument.dropFirst("--backend=".count)) }
+        }
+        if let backend, !links(RendererSelection(backend)) { return true }
+        let names = Set(HostProgram.current.subcommands.map { $0._commandName })
+        return !options.contains { names.contains($0) }
     }
 
     /// Replaces this process with the executable `name` in this one's directory, given
