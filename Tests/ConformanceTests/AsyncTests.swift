@@ -35,7 +35,7 @@ struct AsyncTests {
     /// (`SlowPage.writeEndless`), whose drawing has begun on an engine thread, ends with
     /// `cancelled` once its task is cancelled. Nothing but a stop inside the page could end
     /// it, so no duration is compared; the time limit catches a render that does not stop.
-    @Test(.timeLimit(.minutes(5))) func cancellingATaskStopsMuPDFWithinThePage() async throws {
+    @Test(.timeLimit(.minutes(2))) func cancellingATaskStopsMuPDFWithinThePage() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("async-endless-\(UUID().uuidString).pdf").path
         try SlowPage.writeEndless(to: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -77,7 +77,7 @@ struct AsyncTests {
     /// are, nothing is drawn, yet another task goes on awaiting and finishes, because the
     /// engine work blocks the pool's threads, not the cooperative pool's. Then all hundred
     /// finish, never more than two at once.
-    @Test(.timeLimit(.minutes(10)), arguments: Fixtures.readingBackendIDs)
+    @Test(.timeLimit(.minutes(2)), arguments: Fixtures.readingBackendIDs)
     func aHundredRendersOnTwoThreadsStarveNoOtherTask(backend: String) async throws {
         let pool = EngineThreads(threadCount: 2)
         let document = try await Fixtures.registry.open(.file(Fixtures.path("text.pdf")), renderer: .id(backend))

@@ -38,7 +38,7 @@ class InstallTests(unittest.TestCase):
                                 XDG_DATA_DIRS=os.path.join(self.prefix, "share") + ":/usr/share", PATH=os.path.join(self.prefix, "bin") + ":/usr/bin:/bin")
 
     def run_tool(self, arguments, check=True, env=None):
-        return subprocess.run(arguments, capture_output=True, text=True, check=check, env=env or self.environment, timeout=300)
+        return subprocess.run(arguments, capture_output=True, text=True, check=check, env=env or self.environment, timeout=120)
 
     def install(self):
         self.run_tool(["bash", os.path.join(ROOT, "Scripts", "install.sh"), self.prefix, BIN])
@@ -58,7 +58,7 @@ class InstallTests(unittest.TestCase):
         self.run_tool(["desktop-file-validate", os.path.join(self.prefix, "share", "applications", "hostapp.desktop")])
         self.run_tool(["update-desktop-database", os.path.join(self.prefix, "share", "applications")])
         manual = subprocess.run(["man", "-l", os.path.join(self.prefix, "share", "man", "man1", "hostapp.1")], capture_output=True, text=True,
-                                env=dict(self.environment, MANPAGER="cat", PAGER="cat"), timeout=300)
+                                env=dict(self.environment, MANPAGER="cat", PAGER="cat"), timeout=120)
         self.assertEqual(manual.returncode, 0, manual.stderr)
         self.assertIn("thumbnail", manual.stdout)
         # The hidden worker command (an engine process's side) is not a user's command.

@@ -76,9 +76,9 @@ struct KilledSaveTests {
     }
 
     /// Looks at `condition` every millisecond while it holds and `process` runs, for at most
-    /// five minutes (a deadline only against a hung process: the save ends long before).
+    /// two minutes (a deadline only against a hung process: the save ends long before).
     private func waitWhile(_ process: Process, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(120)
         while process.isRunning, condition(), Date() < deadline { usleep(1_000) }
     }
 

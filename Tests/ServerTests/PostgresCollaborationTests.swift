@@ -10,7 +10,7 @@ import TestSupport
 /// another, a restart loses no acknowledged change, writers through different servers never
 /// share a revision, and names with quotes, slashes and SQL are stored as they are (the
 /// last also on SQLite), and comment threads follow the layer's rules in both stores.
-@Suite(.timeLimit(.minutes(10))) struct PostgresCollaborationTests {
+@Suite(.timeLimit(.minutes(2))) struct PostgresCollaborationTests {
     typealias Keys = CollaborationServerTests.Keys
 
     static func note(_ id: String, _ contents: String) -> Annotation {

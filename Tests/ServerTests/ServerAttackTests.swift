@@ -114,7 +114,7 @@ import WSClient
             let note = #"<add><square page="0" rect="100,100,180,140" name="w1"><contents>&secret;</contents></square></add>"#
             let attacks = secret.hostileXFDF(note, utf16: false)
             for xfdf in attacks { socket.outgoing.yield(String(decoding: xfdf, as: UTF8.self)) }
-            let deadline = Date().addingTimeInterval(600)
+            let deadline = Date().addingTimeInterval(120)
             while Date() < deadline, await socket.messages().filter({ $0["type"] as? String == "error" }).count < attacks.count {
                 try await Task.sleep(for: .milliseconds(20))
             }
@@ -212,7 +212,7 @@ import WSClient
             // Twenty messages at once from one user: past the rate, answered with errors. Of
             // Alice's five a second, her socket's upgrade took one and the message too big one.
             for index in 0..<20 { writer.outgoing.yield(squares("r\(index)-", 1)) }
-            let deadline = Date().addingTimeInterval(600)
+            let deadline = Date().addingTimeInterval(120)
             while Date() < deadline, await writer.messages().filter({ ["results", "error"].contains($0["type"] as? String) }).count < 21 {
                 try await Task.sleep(for: .milliseconds(20))
             }
@@ -256,7 +256,7 @@ import WSClient
         let otherLayer = try await keys.token("alice", layer: "other")
         let noReading = try await keys.token("alice", permissions: ["write"])
         // A loaded machine may hold the server's event loop up for long: no deadline of the server's may close the connection first.
-        try await harness.run(configure: { $0.collaboration = collaboration; $0.requestHeadTimeout = .seconds(600); $0.idleTimeout = .seconds(600) }) { client in
+        try await harness.run(configure: { $0.collaboration = collaboration; $0.requestHeadTimeout = .seconds(120); $0.idleTimeout = .seconds(120) }) { client in
             func upgrade(_ token: String?) async throws -> String {
                 let connection = try RawHTTPConnection(port: client.port)
                 defer { connection.close() }
@@ -289,7 +289,7 @@ import WSClient
     @Test func aServerThatDoesNotCollaborateServesNoLayer() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let alice = try await keys.token("alice")
-        try await harness.run(configure: { $0.requestHeadTimeout = .seconds(600); $0.idleTimeout = .seconds(600) }) { client in
+        try await harness.run(configure: { $0.requestHeadTimeout = .seconds(120); $0.idleTimeout = .seconds(120) }) { client in
             for route in ["/annotations", "/changes", "/annotations.xfdf", "/source.pdf", "/events"] {
                 let answer = try await client.execute(
                     uri: CollaborationServerTests.layerPath() + route, method: .get, headers: [.authorization: "Bearer \(alice)"])
@@ -321,7 +321,7 @@ import WSClient
         let (ends, end) = AsyncStream<Void>.makeStream()
         collaboration.tokenEnd = { _ in for await _ in ends { return } }
         let token = try await keys.token("alice")
-        try await harness.run(configure: { $0.collaboration = collaboration; $0.idleTimeout = .seconds(600) }) { client in
+        try await harness.run(configure: { $0.collaboration = collaboration; $0.idleTimeout = .seconds(120) }) { client in
             let heard = Hellos()
             let closed = try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(client.port)\(CollaborationServerTests.layerPath())/events?access_token=\(token)",

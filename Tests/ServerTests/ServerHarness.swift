@@ -118,7 +118,7 @@ struct ServerClient: Sendable {
         request.method = .init(rawValue: method.rawValue)
         for field in headers { request.headers.add(name: field.name.rawName, value: field.value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(180))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
         var fields = HTTPFields()
         for (name, value) in response.headers { if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) } }
         let bytes = try await response.body.collect(upTo: 64 << 20)

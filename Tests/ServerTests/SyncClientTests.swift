@@ -11,7 +11,7 @@ import TestSupport
 /// down arrive once and in order, a session in collaboration mode receives the other
 /// readers' changes, tokens are renewed without losing queued changes, and read-only tokens
 /// make read-only readers.
-@Suite(.timeLimit(.minutes(10))) struct SyncClientTests {
+@Suite(.timeLimit(.minutes(2))) struct SyncClientTests {
     typealias Keys = CollaborationServerTests.Keys
     static let editor = ["read-document", "write", "download"]
     static let editsAll = ["read-document", "write", "annotations:edit:all"]

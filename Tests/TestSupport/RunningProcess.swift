@@ -100,9 +100,8 @@ public final class RunningProcess: Sendable {
 
     /// Waits until it ends on its own, at most `timeout`; returns its exit status, or nil
     /// when it was still running (it is then left running). The deadline ends a hang; it is
-    /// not a timing: in a full run on two cores a shard of 33 pages at 600 dpi once needed
-    /// more than 60 s.
-    public func exitStatus(timeout: Duration = .seconds(600)) async -> Int32? {
+    /// not a timing.
+    public func exitStatus(timeout: Duration = .seconds(120)) async -> Int32? {
         await waitForExit(timeout) ? process.withLock { $0.terminationStatus } : nil
     }
 
