@@ -64,6 +64,15 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(help: "Seconds a connection may stay idle before it is closed.")
     var idleTimeout = 60
 
+    @Option(help: "Seconds a client may take to send a request's body, from its head, at whatever pace.")
+    var requestBodyTimeout = 120
+
+    @Option(help: "Connections open at once; past it a new one is answered 503 (default: the file descriptor limit less what the open files need).")
+    var connectionLimit: Int?
+
+    @Option(help: "Connections open at once from one client address (default: half of --connection-limit).")
+    var connectionLimitPerAddress: Int?
+
     @Option(help: "Seconds a graceful stop (SIGTERM, SIGINT) gives the requests in flight to be answered; what still runs then is cancelled.")
     var shutdownGrace = 30
 
@@ -152,8 +161,11 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         guard documentsPerFile >= 1, queueLimit >= 1, imageCacheMiB >= 0, bodyLimitKiB >= 1 else {
             throw ValidationError("--documents-per-file, --queue-limit and --body-limit-kib must be at least 1, --image-cache-mib at least 0")
         }
-        guard renderMemoryMiB >= 1, requestHeadTimeout >= 1, idleTimeout >= 1, shutdownGrace >= 1, openFileLimit >= 1 else {
-            throw ValidationError("--render-memory-mib, --request-head-timeout, --idle-timeout, --shutdown-grace and --open-file-limit must be at least 1")
+        guard (connectionLimit ?? 1) >= 1, (connectionLimitPerAddress ?? 1) >= 1 else {
+            throw ValidationError("--connection-limit and --connection-limit-per-address must be at least 1")
+        }
+        guard renderMemoryMiB >= 1, requestHeadTimeout >= 1, idleTimeout >= 1, requestBodyTimeout >= 1, shutdownGrace >= 1, openFileLimit >= 1 else {
+            throw ValidationError("--render-memory-mib, --request-head-timeout, --idle-timeout, --request-body-timeout, --shutdown-grace and --open-file-limit must be at least 1")
         }
     }
 
@@ -209,6 +221,9 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.renderMemoryBytes = renderMemoryMiB << 20
             configuration.requestHeadTimeout = .seconds(requestHeadTimeout)
             configuration.idleTimeout = .seconds(idleTimeout)
+            configuration.requestBodyTimeout = .seconds(requestBodyTimeout)
+            configuration.connectionLimit = connectionLimit
+            configuration.connectionLimitPerAddress = connectionLimitPerAddress
             configuration.shutdownGracePeriod = .seconds(shutdownGrace)
             configuration.openFileLimit = openFileLimit
             if uploads {

@@ -41,20 +41,24 @@ public struct DocumentServer: Sendable {
         routes.register(on: router)
         let configuration = context.configuration
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
-        // Every connection must send its first request head in time, and may then stay idle
-        // only so long; a refused upgrade, and a first head that cannot be read, are answered
-        // with the JSON error of HTTP routes.
+        // Connections past the limits are refused. Every connection must send its first
+        // request head in time, each request's body in time, and may then stay idle only so
+        // long; an error answered before a body has all come closes the connection; a refused
+        // upgrade, and a first head that cannot be read, are answered with the JSON error of
+        // HTTP routes.
         let webSocketResponder = (routes.collaboration.map { LayerSocket(routes: $0).router() } ?? LayerSocket.absentRouter())
             .buildResponder()
         let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout)),
             ws: .init(maxFrameSize: min(configuration.bodyLimit, collaborationFrameSize)))
         let headDeadline = TimeAmount(configuration.requestHeadTimeout)
+        let bodyDeadline = TimeAmount(configuration.requestBodyTimeout)
+        let connections = Self.connectionLimit(configuration)
         let server = HTTPServerBuilder { responder in
             FrontHandlersChannel(
                 base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
-                handlers: { [RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer()] },
-                backHandlers: { [UnreadableHeadAnswer()] })
+                handlers: { [connections.handler(), RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer()] },
+                backHandlers: { [UnreadableHeadAnswer(), RequestBodyGuard(deadline: bodyDeadline)] })
         }
         var application = Application(
             router: router,
@@ -94,5 +98,14 @@ public struct DocumentServer: Sendable {
         configuration.maximumGracefulShutdownDuration = context.configuration.shutdownGracePeriod
         try await ServiceGroup(configuration: configuration).run()
         await library.closeAll()
+    }
+
+    /// The connection limits of `configuration`, derived where it gives none: what the
+    /// process's descriptors allow once each open file's engine documents (with a session,
+    /// per engine) and 64 more for the database, logs and uploads are set aside.
+    private static func connectionLimit(_ configuration: ServerConfiguration) -> ConnectionLimit {
+        let reserved = 64 + configuration.openFileLimit * (configuration.documentsPerFile + 1) * 2
+        let total = configuration.connectionLimit ?? ConnectionLimit.descriptorBudget(reserving: reserved)
+        return ConnectionLimit(total: total, perAddress: configuration.connectionLimitPerAddress ?? max(1, total / 2))
     }
 }

@@ -84,6 +84,10 @@ public struct ServerConfiguration: Sendable {
     /// How long a connection may stay idle between requests, or in the middle of sending
     /// one, before the server closes it.
     public var idleTimeout: Duration = .seconds(60)
+    /// How long a client may take to send a request's body, from its head, whatever its
+    /// pace: past it the connection is closed, so that a body sent a byte at a time cannot
+    /// hold a connection (each byte keeps it from being idle).
+    public var requestBodyTimeout: Duration = .seconds(120)
     /// The memory page images being drawn may take together, in bytes (4 bytes a pixel for
     /// the bitmap and as much again for its encoding): a request that would go past it is
     /// answered 429 until others finish, and one that alone would is refused 400.
@@ -91,6 +95,12 @@ public struct ServerConfiguration: Sendable {
     /// How many served files keep their engine documents and session open at once (the
     /// least recently used is closed past it; its reader's state is kept).
     public var openFileLimit: Int = 32
+    /// The most connections open at once; past it a new connection is answered 503 and
+    /// closed. Nil: the process's file descriptor limit less what the open files' engine
+    /// documents and the rest of the server may need, and at least 16.
+    public var connectionLimit: Int?
+    /// The most connections open at once from one client address; nil: half the total.
+    public var connectionLimitPerAddress: Int?
     /// The time tries at documents' passwords are counted by (five, then one more a minute):
     /// the continuous clock. A test that must know which tries are refused holds it still,
     /// so that no try comes back while the test runs, however slow the machine.

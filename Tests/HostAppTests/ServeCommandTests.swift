@@ -72,4 +72,42 @@ import TestSupport
         #expect(throws: (any Error).self) { try RawHTTPConnection(port: port) }
         #expect(!server.errorOutput.contains(Self.token))
     }
+
+    /// A server whose process may open 128 file descriptors, given 300 connections that hold
+    /// a request head half sent: the connections past its limit (derived from the descriptor
+    /// limit) are answered 503 at once, it never runs out of descriptors or stops, and once
+    /// the clients leave, the owner's page image is drawn. Before, the owner waited and the
+    /// server died on a trap in libdispatch.
+    @Test func connectionsThatHoldOnLeaveTheServerItsDescriptors() async throws {
+        let folder = NSTemporaryDirectory() + "serve-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try (Self.token + "\n").write(toFile: folder + "/token", atomically: true, encoding: .utf8)
+        let server = try RunningProcess("/bin/sh", [
+            "-c", "ulimit -n 128 && exec \"$0\" serve \"$1\" --port 0 --token-file \"$2\" --reader-state :memory:",
+            HostAppTests.executable, Fixtures.path("text.pdf"), folder + "/token",
+        ])
+        defer { server.killAtOnce() }
+        await server.waitForOutput { $0.contains("\n") }
+        let port = try #require(server.output.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map { Int($0.1)! }, "\(server.output)")
+        var held: [RawHTTPConnection] = []
+        for _ in 0..<300 {
+            let connection = try RawHTTPConnection(port: port, timeout: 120)
+            try? connection.sendText("GET /api/health HTTP/1.1\r\nHost: a\r\nX-Waiting: ")
+            held.append(connection)
+        }
+        let last = String(decoding: await held[299].read { _ in false }, as: UTF8.self)
+        #expect(last.hasPrefix("HTTP/1.1 503") && last.contains("too-many-connections"), "\(last)")
+        for connection in held { connection.close() }
+        // The server hears of the closes in its own time: the owner asks until answered.
+        var answer = ""
+        for _ in 0..<600 where !answer.hasPrefix("HTTP/1.1 200") {
+            let owner = try RawHTTPConnection(port: port, timeout: 120)
+            try owner.get("/api/documents/text.pdf/pages/0/image?dpi=30", headers: ["Authorization": "Bearer \(Self.token)"])
+            answer = String(decoding: await owner.read { _ in false }.prefix(200), as: UTF8.self)
+            if !answer.hasPrefix("HTTP/1.1 200") { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+        #expect(server.isRunning, "\(server.errorOutput.suffix(2000))")
+    }
 }

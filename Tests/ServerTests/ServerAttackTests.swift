@@ -504,6 +504,96 @@ import WSClient
         }
     }
 
+    /// Connections past the limits (in all, and from one address: every test client is on
+    /// 127.0.0.1) are answered 503 and closed at once; one that closes makes room again.
+    @Test(arguments: [(total: 4, perAddress: 4), (total: 10, perAddress: 2)])
+    func connectionsPastTheLimitsAreRefused(limits: (total: Int, perAddress: Int)) async throws {
+        try await ServerHarness().run(configure: { $0.connectionLimit = limits.total; $0.connectionLimitPerAddress = limits.perAddress }) { client in
+            let authorization = ["Authorization": "Bearer \(ServerHarness.token)"]
+            /// A new connection's answer to a health check: 200 and open, or 503 and closed.
+            func connect() async throws -> (connection: RawHTTPConnection, answer: String) {
+                let connection = try RawHTTPConnection(port: client.port, timeout: 120)
+                try connection.get("/api/health", headers: authorization)
+                let answer = String(decoding: await connection.read { String(decoding: $0, as: UTF8.self).hasSuffix("}") }, as: UTF8.self)
+                return (connection, answer)
+            }
+            var held: [RawHTTPConnection] = []
+            var refusal = ""
+            for _ in 0...limits.perAddress {
+                let (connection, answer) = try await connect()
+                guard answer.hasPrefix("HTTP/1.1 200") else {
+                    refusal = answer
+                    _ = await connection.read { _ in false }  // until the server closes
+                    #expect(connection.closedByServer)
+                    break
+                }
+                held.append(connection)
+            }
+            #expect(held.count == limits.perAddress)
+            #expect(refusal.hasPrefix("HTTP/1.1 503") && refusal.contains("too-many-connections"), "\(refusal)")
+            // A connection that closes makes room: polled, as the server hears of the close
+            // in its own time.
+            held.removeLast().close()
+            var admitted = false
+            for _ in 0..<1200 where !admitted {
+                let (connection, answer) = try await connect()
+                admitted = answer.hasPrefix("HTTP/1.1 200")
+                if admitted { held.append(connection) } else { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(admitted)
+            for connection in held { connection.close() }
+        }
+    }
+
+    /// A body sent a byte at a time keeps a connection from ever being idle: the server
+    /// closes it once the body has taken longer than its deadline, while the bytes still come.
+    @Test func aBodySentAByteAtATimeIsCutOffAtItsDeadline() async throws {
+        try await ServerHarness().run(configure: { $0.idleTimeout = .seconds(1); $0.requestBodyTimeout = .seconds(3) }) { client in
+            let connection = try RawHTTPConnection(port: client.port, timeout: 120)
+            try connection.sendText(
+                "POST \(documentPath("text.pdf"))/annotations HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer \(ServerHarness.token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
+            // A byte every 200 ms, well within the idle timeout, for up to 100 s.
+            let sender = Task {
+                for _ in 0..<500 {
+                    try await Task.sleep(for: .milliseconds(200))
+                    try connection.sendText(" ")
+                }
+                return true
+            }
+            _ = await connection.read { _ in false }  // until the server closes (or 120 s pass)
+            sender.cancel()
+            let senderFinished = (try? await sender.value) == true
+            #expect(connection.closedByServer && !senderFinished, "the connection stayed open while the body came")
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+    }
+
+    /// An error answered before the body has come (here a 401 to a request without a token,
+    /// whose body would take the client for ever) closes the connection rather than read the
+    /// rest; a request whose body has all come keeps its connection after an error.
+    @Test func anErrorAnsweredBeforeTheBodyClosesTheConnection() async throws {
+        try await ServerHarness().run { client in
+            let anonymous = try RawHTTPConnection(port: client.port, timeout: 120)
+            try anonymous.sendText(
+                "POST \(documentPath("text.pdf"))/annotations HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 1000000\r\n\r\n{\"kind\"")
+            let refused = String(decoding: await anonymous.read { _ in false }, as: UTF8.self)
+            #expect(refused.hasPrefix("HTTP/1.1 401") && refused.lowercased().contains("connection: close"), "\(refused)")
+            #expect(anonymous.closedByServer)
+
+            let whole = try RawHTTPConnection(port: client.port, timeout: 120)
+            try whole.sendText(
+                "POST \(documentPath("text.pdf"))/annotations HTTP/1.1\r\nHost: a\r\nAuthorization: Bearer \(ServerHarness.token)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+            let first = String(decoding: await whole.read { String(decoding: $0, as: UTF8.self).contains("}}") }, as: UTF8.self)
+            #expect(first.hasPrefix("HTTP/1.1 400") && !first.lowercased().contains("connection: close"), "\(first)")
+            try whole.get("/api/health", headers: ["Authorization": "Bearer \(ServerHarness.token)"])
+            let second = String(decoding: await whole.read { String(decoding: $0, as: UTF8.self).contains("HTTP/1.1 200") }, as: UTF8.self)
+            #expect(second.contains("HTTP/1.1 200") && !whole.closedByServer, "\(second)")
+        }
+    }
+
     /// A first request head the HTTP parser refuses (a NUL or another control character in a
     /// header, a NUL in the method) is answered at once with a 400 JSON error and the
     /// connection closed; before, no answer came and the connection stayed open until the

@@ -13,7 +13,7 @@ import Glibc
 /// connection from one task at a time, and a read is the only user while it runs.
 public final class RawHTTPConnection: @unchecked Sendable {
     private var descriptor: Int32
-    /// Whether a read found the connection closed by the server.
+    /// Whether a read found the connection closed (or reset) by the server.
     public private(set) var closedByServer = false
 
     /// Connects to 127.0.0.1:`port`; reads wait at most `timeout` seconds (a deadline that
@@ -89,7 +89,9 @@ public final class RawHTTPConnection: @unchecked Sendable {
             let count = recv(descriptor, &buffer, buffer.count, 0)
             // A signal (a child process of another test ending) interrupts a wait; it goes on.
             if count < 0, errno == EINTR { continue }
-            if count == 0 { closedByServer = true }
+            // An end of stream, or a reset (a server that closes while this client still
+            // sends): either way the server closed the connection.
+            if count == 0 || (count < 0 && errno == ECONNRESET) { closedByServer = true }
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
         }
