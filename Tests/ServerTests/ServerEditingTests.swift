@@ -121,8 +121,11 @@ import TestSupport
                 #expect(response.status == status, "\(String(decoding: body.prefix(60), as: UTF8.self)): \(response.status)")
                 #expect(response.errorCode != nil)
             }
+            // An annotation the document does not hold: 404, as the contract says.
             let missing = try await client.send(.put, base + "/no-such-annotation", body: Self.highlight)
-            #expect(missing.status.code >= 400 && missing.status.code < 500)
+            #expect(missing.status == .notFound && missing.errorCode == "not-found", "\(missing.status)")
+            let notRemoved = try await client.execute(uri: base + "/no-such-annotation", method: .delete, headers: ServerHarness.authorization)
+            #expect(notRemoved.status == .notFound && notRemoved.errorCode == "not-found", "\(notRemoved.status)")
             let xfdf = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data("<xfdf><annots><broken".utf8))
             #expect(xfdf.status == .badRequest)
             #expect(try await client.get("/api/health").status == .ok)

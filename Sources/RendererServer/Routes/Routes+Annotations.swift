@@ -39,23 +39,36 @@ extension Routes {
     static let imageStampPixels = 4096 * 4096
 
     /// `PUT .../annotations/{annotation}`: replaces the annotation of that identity with the
-    /// body (whose `id` is ignored) and saves the file.
+    /// body (whose `id` is ignored) and saves the file; 404 when there is none.
     @Sendable func updateAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("annotation", context)
         var annotation = try await decode(Annotation.self, from: request)
         annotation.id = id
         let edited = annotation
-        let stored = try await document.edit { try $0.updateAnnotation(edited) }
+        let stored = try await document.edit { session in try Self.changingExisting(id, in: session) { try session.updateAnnotation(edited) } }
         return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8")
     }
 
-    /// `DELETE .../annotations/{annotation}`: removes it and saves the file; 204.
+    /// `DELETE .../annotations/{annotation}`: removes it and saves the file; 204, or 404 when
+    /// the document holds no annotation of that identity.
     @Sendable func removeAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("annotation", context)
-        try await document.edit { try $0.removeAnnotation(withID: id) }
+        try await document.edit { session in try Self.changingExisting(id, in: session) { try session.removeAnnotation(withID: id) } }
         return Response(status: .noContent)
+    }
+
+    /// Runs `change` of the annotation `id` in `session`. When the document holds no
+    /// annotation of that identity, the library's refusal of the change is answered 404
+    /// (a setting or permission that forbids the change still answers first, with its own).
+    private static func changingExisting<T>(_ id: String, in session: ReadingSession, _ change: () throws -> T) throws -> T {
+        let exists = try session.annotations().contains { $0.id == id }
+        do {
+            return try change()
+        } catch let error as RendererError where !exists && error.code == .invalidArgument {
+            throw APIError.notFound(error.message)
+        }
     }
 
     /// `GET .../annotations.xfdf`: every annotation as XFDF.
