@@ -55,7 +55,7 @@ public struct DocumentServer: Sendable {
         let bodyDeadline = TimeAmount(configuration.requestBodyTimeout)
         let connections = Self.connectionLimit(configuration)
         let server = HTTPServerBuilder { responder in
-            FrontHandlersChannel(
+            ConnectionHandlersChannel(
                 base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
                 handlers: { [connections.handler(), RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer()] },
                 backHandlers: { [UnreadableHeadAnswer(), RequestBodyGuard(deadline: bodyDeadline)] })

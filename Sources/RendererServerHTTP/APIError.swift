@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import RendererPrinting
 import RendererProvider
 
@@ -121,8 +122,9 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         (try? JSONEncoder().encode(Body(error: .init(code: code, message: message)))) ?? Data()
     }
 
-    /// The whole HTTP/1.1 answer as bytes on the wire, closing the connection: for the one
-    /// place an answer is written below Hummingbird (``RefusedUpgradeAnswer``).
+    /// The whole HTTP/1.1 answer as bytes on the wire, closing the connection: for the
+    /// answers written below Hummingbird (``RefusedUpgradeAnswer``, and
+    /// ``lastAnswer(from:)``).
     func rawResponse() -> ByteBuffer {
         let body = self.body
         var headers = responseHeaders
@@ -133,5 +135,23 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         var buffer = ByteBuffer(string: head + "\r\n")
         buffer.writeBytes(body)
         return buffer
+    }
+}
+
+extension APIError {
+    /// Writes this error as the connection's last answer from `context`, a handler nearest
+    /// the socket (so that the bytes pass no HTTP encoder), and ends the connection's
+    /// output; the handlers behind hear that the input has ended, so that they give up as
+    /// they do when a client leaves. The connection closes when the client closes its end,
+    /// and at most 5 s later: closing at once, with the client's request unread, would reset
+    /// the connection, and the client could lose the answer. Whatever the client still sends
+    /// must not be passed on by the caller.
+    package func lastAnswer(from context: ChannelHandlerContext) {
+        let channel = context.channel
+        context.writeAndFlush(NIOAny(rawResponse())).whenComplete { _ in
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
+        }
+        context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
     }
 }

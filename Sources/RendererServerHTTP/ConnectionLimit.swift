@@ -98,19 +98,10 @@ package final class ConnectionLimit: Sendable {
             }
         }
 
-        /// Answers 503 and ends the connection's output; the connection closes when the
-        /// client closes its end, and at most 5 s later. Closing at once, with the client's
-        /// request unread, would reset the connection, and the client could lose the answer.
-        /// The handlers behind hear that the input has ended, so that they give up as they
-        /// do when a client leaves.
+        /// Answers 503 as the connection's last answer.
         private func refuse(_ context: ChannelHandlerContext) {
-            let channel = context.channel
-            let answer = APIError(.serviceUnavailable, code: "too-many-connections", "the server has as many connections open as it keeps; try again later")
-            context.writeAndFlush(NIOAny(answer.rawResponse())).whenComplete { _ in
-                channel.close(mode: .output, promise: nil)
-                channel.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
-            }
-            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            APIError(.serviceUnavailable, code: "too-many-connections", "the server has as many connections open as it keeps; try again later")
+                .lastAnswer(from: context)
         }
     }
 }

@@ -25,28 +25,18 @@ package final class UnreadableHeadAnswer: ChannelInboundHandler, RemovableChanne
             context.fireErrorCaught(error)
             return
         }
-        // Written by a handler nearest the socket: the bytes pass no HTTP encoder on the way.
-        try? context.pipeline.syncOperations.addHandler(RawAnswer(APIError.badRequest("the request head cannot be read").rawResponse()), position: .first)
+        try? context.pipeline.syncOperations.addHandler(Answer(), position: .first)
     }
 
-    /// Writes its bytes to the socket when added, then closes the connection. The handlers
-    /// behind it hear first that the input has ended, so that the upgrade handler gives up
-    /// as it does when a client leaves (rather than log an error when the connection closes).
-    private final class RawAnswer: ChannelInboundHandler {
+    /// Writes the 400 as the connection's last answer once it is added, nearest the socket,
+    /// and reads nothing more.
+    private final class Answer: ChannelInboundHandler {
         typealias InboundIn = ByteBuffer
-        let answer: ByteBuffer
-
-        init(_ answer: ByteBuffer) {
-            self.answer = answer
-        }
 
         func handlerAdded(context: ChannelHandlerContext) {
-            let channel = context.channel
-            context.writeAndFlush(NIOAny(answer)).whenComplete { _ in channel.close(promise: nil) }
-            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            APIError.badRequest("the request head cannot be read").lastAnswer(from: context)
         }
 
-        /// Whatever else the client sends is not read.
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
     }
 }

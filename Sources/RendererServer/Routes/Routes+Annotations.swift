@@ -63,11 +63,12 @@ extension Routes {
     /// annotation of that identity, the library's refusal of the change is answered 404
     /// (a setting or permission that forbids the change still answers first, with its own).
     private static func changingExisting<T>(_ id: String, in session: ReadingSession, _ change: () throws -> T) throws -> T {
-        let exists = try session.annotations().contains { $0.id == id }
         do {
             return try change()
-        } catch let error as RendererError where !exists && error.code == .invalidArgument {
-            throw APIError.notFound(error.message)
+        } catch let error as RendererError where error.code == .invalidArgument {
+            // A refused change changed nothing: the document is as it was asked about.
+            guard try session.annotations().contains(where: { $0.id == id }) else { throw APIError.notFound(error.message) }
+            throw error
         }
     }
 
