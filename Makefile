@@ -4,7 +4,8 @@
 SWIFT ?= swift
 # The engines, every library linking MuPDF's static archive needs (ARCHITECTURE.md),
 # Poppler's core C++ API, SQLite for hostapp's bookmarks, libdeflate for the fast PNG encoder, and the reference tools the tests use
-# as witnesses (python3 builds one fixture and recomputes comparison figures; chattr, from
+# as witnesses (python3 builds fixtures and recomputes comparison figures; ImageMagick counts
+# differing pixels for the snapshot tests; chattr, from
 # e2fsprogs, makes a directory read-only even for root in the saving tests); Chromium and its
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot; PostgreSQL's
 # server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary folder);
@@ -16,7 +17,7 @@ MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev libpng-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev libgs-dev ghostscript \
 	libsqlite3-dev libdeflate-dev libssl-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
-	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core \
+	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core imagemagick \
 	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters libstdc++-12-dev \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "RendererDesktop", targets: ["RendererDesktop"]),
         .library(name: "RendererPrinting", targets: ["RendererPrinting"]),
         .library(name: "RendererSignatures", targets: ["RendererSignatures"]),
+        .library(name: "RendererTesting", targets: ["RendererTesting"]),
+        .library(name: "RendererSnapshotTesting", targets: ["RendererSnapshotTesting"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
         .executable(name: "hostapp-full", targets: ["HostAppFull"]),
     ],
@@ -46,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // The sync client's (and the server tests') HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The snapshot strategies' host library (RendererSnapshotTesting only).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The engine contract: the protocols an engine implements and the values that cross
@@ -76,6 +80,13 @@ let package = Package(
             dependencies: ["RendererProvider", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         // Comparing what several engines make of one document: pixels, text, structure.
         .target(name: "RendererComparison", dependencies: ["RendererProvider"]),
+        // PDFs in other people's tests: references beside the test file, checked with Swift
+        // Testing (and the renderers' agreement), drawn by the three engines.
+        .target(name: "RendererTesting", dependencies: ["RendererProvider", "RendererComparison", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer"]),
+        // The same as swift-snapshot-testing strategies, apart so that RendererTesting needs no other library.
+        .target(
+            name: "RendererSnapshotTesting",
+            dependencies: ["RendererTesting", "RendererComparison", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // Documents whose engine runs in a child process, and that process's serving loop.
         .target(name: "RendererIsolation", dependencies: ["RendererProvider"]),
 
@@ -277,6 +288,10 @@ let package = Package(
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
         .testTarget(name: "EngineSupportTests", dependencies: ["EngineSupport"]),
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
+        .testTarget(
+            name: "RendererTestingTests",
+            dependencies: ["RendererTesting", "RendererSnapshotTesting", "TestSupport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__References__", "__Snapshots__"]),
         .testTarget(
             name: "ConformanceTests",
             dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer", "RendererProviderMetadata", "RendererSignatures", "TestSupport", .product(name: "Logging", package: "swift-log")]),

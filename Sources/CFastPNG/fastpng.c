@@ -311,3 +311,8 @@ const unsigned char *fastpng_encode(const unsigned char *samples, int width, int
 	*length = (size_t)(p - workspace->png);
 	return workspace->png;
 }
+
+uint32_t fastpng_crc32(const unsigned char *bytes, size_t length)
+{
+	return libdeflate_crc32(0, bytes, length);
+}

@@ -734,3 +734,8 @@ PY
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf
+
+# DiffPairs/: base.pdf and variants that each differ from it in one way its script states
+# (a word, a colour, a moved image, an inserted or rotated page, a title, an annotation only
+# some engines draw), for the diff and snapshot tests.
+python3 DiffPairs/make-diff-pairs.py

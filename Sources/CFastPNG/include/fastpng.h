@@ -2,6 +2,7 @@
 #define FASTPNG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* The PNG row filters (PNG specification, section 9), and two choices made row by row:
    FASTPNG_FILTER_ADAPTIVE picks the filter whose output has the smallest sum of absolute
@@ -35,5 +36,9 @@ enum fastpng_filter {
    go at its next call. */
 const unsigned char *fastpng_encode(const unsigned char *samples, int width, int height, size_t stride, int channels,
 	int reduce, int level, enum fastpng_filter filter, size_t *length, char error[128]);
+
+/* The CRC-32 of `length` bytes as PNG chunks carry it (ISO 3309, the one zlib computes), by
+   libdeflate: for chunks written apart from the encoder. */
+uint32_t fastpng_crc32(const unsigned char *bytes, size_t length);
 
 #endif

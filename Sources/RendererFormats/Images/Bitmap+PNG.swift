@@ -1,6 +1,11 @@
 import CFastPNG
+import CImageFiles
 import FoundationEssentials
 import RendererEngine
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// PNG files of a bitmap, written by the provider's encoder.
 extension Bitmap {
@@ -45,6 +50,40 @@ extension PNGEncoding.Filter {
         case .paeth: 4
         case .adaptive: 5
         case .noneOrUp: 6
+        }
+    }
+}
+
+/// PNG files read back into bitmaps, by libpng.
+extension Bitmap {
+    /// The pixels of a PNG file of any colour type and depth, as 8-bit samples: an RGB
+    /// bitmap when every pixel is opaque, an RGBA one (straight alpha) otherwise. Throws
+    /// `unsupportedFormat` for bytes that are not a PNG file, `damaged` for a file libpng
+    /// cannot read, and `limitExceeded` for an image of more than `maximumPixelCount` pixels
+    /// (checked before its pixels are decoded).
+    public init(pngData data: Data, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount) throws {
+        guard data.starts(with: PNGText.signature) else { throw RendererError(.unsupportedFormat, "these bytes are not a PNG file") }
+        var (width, height, tooLarge): (Int32, Int32, Int32) = (0, 0, 0)
+        var message = [CChar](repeating: 0, count: 200)
+        let pixels = data.withUnsafeBytes { bytes in
+            cimage_decode_png(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, Int32.max, maximumPixelCount, &width, &height, &tooLarge, &message)
+        }
+        guard let pixels else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw RendererError(tooLarge != 0 ? .limitExceeded : .damaged, "the PNG file cannot be read: \(reason)")
+        }
+        defer { free(pixels) }
+        let rgba = UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)
+        if Swift.stride(from: 3, to: rgba.count, by: 4).allSatisfy({ rgba[$0] == 255 }) {
+            var rgb = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+            for pixel in 0..<(Int(width) * Int(height)) {
+                rgb[pixel * 3] = rgba[pixel * 4]
+                rgb[pixel * 3 + 1] = rgba[pixel * 4 + 1]
+                rgb[pixel * 3 + 2] = rgba[pixel * 4 + 2]
+            }
+            self.init(width: Int(width), height: Int(height), stride: Int(width) * 3, format: .rgb, bytes: rgb)
+        } else {
+            self.init(width: Int(width), height: Int(height), stride: Int(width) * 4, format: .rgba, bytes: Array(rgba))
         }
     }
 }
