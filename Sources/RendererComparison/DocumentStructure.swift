@@ -128,11 +128,21 @@ public struct DocumentStructure: Hashable, Sendable, Codable {
 
     /// The structure as JSON text: pretty-printed, keys sorted, ending with a newline, the
     /// same bytes for the same structure.
-    public func jsonText() -> String {
+    public func jsonText() -> String { Self.json(self) }
+
+    /// Each aspect's JSON text as ``jsonText()`` writes it, by its name for people ("page
+    /// sizes", "metadata", "outline", "annotations", "form fields", "fonts"), in that order;
+    /// an aspect the engine could not read is "null".
+    public func sections() -> [(name: String, json: String)] {
+        [("page sizes", Self.json(pages)), ("metadata", Self.json(metadata)), ("outline", Self.json(outline)),
+         ("annotations", Self.json(annotations)), ("form fields", Self.json(fields)), ("fonts", Self.json(fonts))]
+    }
+
+    private static func json(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding values of plain strings, numbers and arrays cannot fail.
-        return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
+        // Encoding values of plain strings, numbers, arrays and nil cannot fail.
+        return String(decoding: try! encoder.encode(value), as: UTF8.self) + "\n"
     }
 
     private static func entry(_ item: OutlineItem) -> OutlineEntry {

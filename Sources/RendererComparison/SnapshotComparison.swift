@@ -15,7 +15,7 @@ public struct SnapshotDifference: Sendable, CustomStringConvertible {
         case pixels
         /// A page's text differs.
         case text
-        /// The document's structure differs.
+        /// An aspect of the document's structure differs (``SnapshotDifference/section``).
         case structure
     }
 
@@ -25,6 +25,9 @@ public struct SnapshotDifference: Sendable, CustomStringConvertible {
     public var referencePage: Int?
     /// The 0-based index of the page in the compared document, if a page of it is concerned.
     public var page: Int?
+    /// For ``Kind/structure``: the aspect that differs, as ``DocumentStructure/sections()``
+    /// names it ("metadata", "fonts", ...); nil when a structure could not be read apart.
+    public var section: String?
     /// What differs, in words: which page, how much, the changed lines.
     public var message: String
     /// For ``Kind/pixels``: the pixel comparison, with its picture of where the page differs.
@@ -66,8 +69,13 @@ public struct SnapshotComparison: Sendable {
     /// Compares `compared` with `reference` under `tolerance`. When the reference holds
     /// pages drawn by another engine, engine version or resolution than `compared`'s, the one
     /// difference is that (``SnapshotDifference/Kind/provenance``): their pixels would differ
-    /// for that alone. Throws what reading either side throws.
-    public init(reference: some SnapshotSource, compared: some SnapshotSource, tolerance: PixelTolerance = PixelTolerance()) throws {
+    /// for that alone. Messages call the two `names` (by default "the reference" and
+    /// nothing: "page 2 is not in the reference"; a diff of two files names both). Throws what
+    /// reading either side throws.
+    public init(
+        reference: some SnapshotSource, compared: some SnapshotSource, tolerance: PixelTolerance = PixelTolerance(),
+        names: (reference: String, compared: String)? = nil
+    ) throws {
         self.reference = reference.provenance
         self.compared = compared.provenance
         self.tolerance = tolerance
@@ -82,16 +90,19 @@ public struct SnapshotComparison: Sendable {
         for step in pages {
             switch step {
             case .onlyFirst(let r):
-                differences.append(SnapshotDifference(kind: .pageRemoved, referencePage: r, message: "page \(r + 1) of the reference is missing"))
+                let message = names.map { "page \(r + 1) of \($0.reference) is not in \($0.compared)" } ?? "page \(r + 1) of the reference is missing"
+                differences.append(SnapshotDifference(kind: .pageRemoved, referencePage: r, message: message))
             case .onlySecond(let c):
-                differences.append(SnapshotDifference(kind: .pageAdded, page: c, message: "page \(c + 1) is not in the reference"))
+                let message = names.map { "page \(c + 1) of \($0.compared) is not in \($0.reference)" } ?? "page \(c + 1) is not in the reference"
+                differences.append(SnapshotDifference(kind: .pageAdded, page: c, message: message))
             case .both(let r, let c):
-                let name = r == c ? "page \(c + 1)" : "page \(c + 1) (page \(r + 1) of the reference)"
+                let name = r == c ? "page \(c + 1)"
+                    : names.map { "page \(c + 1) of \($0.compared) (page \(r + 1) of \($0.reference))" } ?? "page \(c + 1) (page \(r + 1) of the reference)"
                 if let expected = try reference.pageImage(r), let actual = try compared.pageImage(c) {
                     let pixels = ImageDifference(expected: expected, actual: actual, tolerance: tolerance)
                     if !pixels.passed {
                         differences.append(SnapshotDifference(
-                            kind: .pixels, referencePage: r, page: c, message: "\(name): " + Self.describe(pixels, tolerance), pixels: pixels,
+                            kind: .pixels, referencePage: r, page: c, message: "\(name): " + Self.describe(pixels, tolerance, reference: names?.reference ?? "the reference"), pixels: pixels,
                             expectedImage: expected, actualImage: actual))
                     }
                 }
@@ -104,15 +115,25 @@ public struct SnapshotComparison: Sendable {
             }
         }
         if let expected = try reference.structure(), let actual = try compared.structure(), expected != actual {
-            let lines = LineDiff(from: expected, to: actual)
-            differences.append(SnapshotDifference(kind: .structure, message: "the structure differs\n" + lines.summary(), lines: lines))
+            let decoder = JSONDecoder()
+            if let a = try? decoder.decode(DocumentStructure.self, from: Data(expected.utf8)),
+                let b = try? decoder.decode(DocumentStructure.self, from: Data(actual.utf8)) {
+                for ((section, old), (_, new)) in zip(a.sections(), b.sections()) where old != new {
+                    let lines = LineDiff(from: old, to: new)
+                    differences.append(SnapshotDifference(
+                        kind: .structure, section: section, message: "the \(section) differ\(section.hasSuffix("s") ? "" : "s")\n" + lines.summary(), lines: lines))
+                }
+            } else {
+                let lines = LineDiff(from: expected, to: actual)
+                differences.append(SnapshotDifference(kind: .structure, message: "the structure differs\n" + lines.summary(), lines: lines))
+            }
         }
     }
 
     /// How many pixels differ, in words.
-    static func describe(_ pixels: ImageDifference, _ tolerance: PixelTolerance) -> String {
+    static func describe(_ pixels: ImageDifference, _ tolerance: PixelTolerance, reference: String) -> String {
         guard pixels.expectedSize == pixels.actualSize else {
-            return "drawn \(pixels.actualSize.width) x \(pixels.actualSize.height) pixels, the reference \(pixels.expectedSize.width) x \(pixels.expectedSize.height)"
+            return "drawn \(pixels.actualSize.width) x \(pixels.actualSize.height) pixels, \(reference) \(pixels.expectedSize.width) x \(pixels.expectedSize.height)"
         }
         let percent = (pixels.differingShare * 100).formatted(.number.precision(.significantDigits(1...3)))
         let allowed = (tolerance.differingShare * 100).formatted(.number.precision(.significantDigits(1...3)))

@@ -101,7 +101,7 @@ public struct ReferenceCheck: Sendable {
 extension SnapshotDifference {
     /// The files that show this difference, by name: for pixels, the expected, actual and
     /// difference images (`page-002-expected.png` and so on, numbered as the compared page);
-    /// for text and structure, the changed lines (`page-002-text.diff`, `structure.diff`).
+    /// for text and structure, the changed lines (`page-002-text.diff`, `metadata.diff`).
     public func attachments() throws -> [(name: String, data: Data)] {
         let stem = page.map { "page-" + String(format: "%03d", $0 + 1) } ?? "document"
         var files: [(String, Data)] = []
@@ -109,7 +109,7 @@ extension SnapshotDifference {
         if let actualImage { files.append(("\(stem)-actual.png", try actualImage.pngData())) }
         if let image = pixels?.image { files.append(("\(stem)-difference.png", try image.pngData())) }
         if let lines {
-            let name = kind == .structure ? "structure.diff" : "\(stem)-text.diff"
+            let name = kind == .structure ? (section ?? "structure").replacingOccurrences(of: " ", with: "-") + ".diff" : "\(stem)-text.diff"
             files.append((name, Data((lines.changes.joined(separator: "\n") + "\n").utf8)))
         }
         return files
