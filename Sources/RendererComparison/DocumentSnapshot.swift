@@ -46,7 +46,9 @@ public struct DocumentSnapshot: Sendable, SnapshotSource {
 
     /// What a snapshot holds.
     public struct Aspects: OptionSet, Hashable, Sendable, Codable {
+        /// The aspects' bits.
         public let rawValue: Int
+        /// Aspects of the given bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
         /// Each page drawn.
         public static let pages = Aspects(rawValue: 1)
@@ -150,8 +152,12 @@ public struct DocumentSnapshot: Sendable, SnapshotSource {
 
     // MARK: SnapshotSource
 
+    /// The page count it was made of.
     public var pageCount: Int { provenance.pageCount }
+    /// Page `index` as drawn, when pages were taken.
     public func pageImage(_ index: Int) throws -> Bitmap? { pageImages?[index] }
+    /// Page `index`'s text, when text was taken.
     public func pageText(_ index: Int) throws -> String? { pageTexts?[index] }
+    /// ``structureJSON``.
     public func structure() throws -> String? { structureJSON }
 }

@@ -74,6 +74,7 @@ public struct DocumentStructure: Hashable, Sendable, Codable {
         /// Whether the file holds its glyphs.
         public var embedded: Bool
 
+        /// By name (a font without one first), then kind, then embedding.
         public static func < (a: FontEntry, b: FontEntry) -> Bool {
             (a.name ?? "", a.kind, a.embedded ? 1 : 0) < (b.name ?? "", b.kind, b.embedded ? 1 : 0)
         }

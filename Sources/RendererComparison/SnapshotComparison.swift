@@ -37,6 +37,7 @@ public struct SnapshotDifference: Sendable, CustomStringConvertible {
     /// For ``Kind/text`` and ``Kind/structure``: the changed lines.
     public var lines: LineDiff?
 
+    /// ``message``.
     public var description: String { message }
 }
 
@@ -46,7 +47,7 @@ public struct SnapshotDifference: Sendable, CustomStringConvertible {
 /// Pages are matched by their text when both sides have text: the longest order-keeping
 /// matching in which paired pages share at least half of their words (``SequenceAlignment``),
 /// so that one inserted page does not make every later page differ. Without text on both
-/// sides, pages are matched the same way by their look (``PageSignature``), and without
+/// sides, pages are matched the same way by their look (their gray levels over a 32 x 32 grid), and without
 /// images either, by position. Pages left alone on both sides between the same matched pages
 /// are then paired in order (a page whose text was rewritten is a changed page, not one
 /// removed and one added).
@@ -168,7 +169,7 @@ public struct SnapshotComparison: Sendable {
         return pairRewrittenPages(steps)
     }
 
-    /// Each page's ``PageSignature``, or nil when the side has no images.
+    /// Each page's `PageSignature`, or nil when the side has no images.
     static func signatures(_ side: some SnapshotSource) throws -> [PageSignature]? {
         var result: [PageSignature] = []
         for index in 0..<side.pageCount {

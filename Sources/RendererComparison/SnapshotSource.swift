@@ -33,21 +33,26 @@ public struct LiveSnapshotSource: SnapshotSource {
         self.aspects = aspects
     }
 
+    /// The document's renderer, ``dpi``, page count and ``aspects``.
     public var provenance: DocumentSnapshot.Provenance {
         DocumentSnapshot.Provenance(renderer: document.renderer, dpi: dpi, pageCount: document.pageCount, aspects: aspects)
     }
+    /// The document's page count.
     public var pageCount: Int { document.pageCount }
 
+    /// Page `index` drawn at ``dpi`` with its annotations, when ``aspects`` has pages.
     public func pageImage(_ index: Int) throws -> Bitmap? {
         guard aspects.contains(.pages) else { return nil }
         return try document.render(pageAt: index, options: RenderOptions(dpi: dpi))
     }
 
+    /// Page `index`'s text, when ``aspects`` has text.
     public func pageText(_ index: Int) throws -> String? {
         guard aspects.contains(.text) else { return nil }
         return try document.text(pageAt: index)
     }
 
+    /// The document's ``DocumentStructure`` as JSON, when ``aspects`` has the structure.
     public func structure() throws -> String? {
         guard aspects.contains(.structure) else { return nil }
         return try DocumentStructure(of: document).jsonText()

@@ -15,6 +15,7 @@ public enum PDFPages: Sendable {
     case unavailable(String)
 }
 
+/// The page strategy, for a PDF held any way `PDFSource` allows.
 extension Snapshotting where Value: PDFSource, Format == PDFPages {
     /// Each page drawn by `renderer` at `dpi`, stored as one PNG file of the pages one under
     /// another, compared page by page under `tolerance`. A failure says which page differs
@@ -33,8 +34,9 @@ extension Snapshotting where Value: PDFSource, Format == PDFPages {
     }
 }
 
+/// How page strips are stored and compared.
 extension Diffing where Value == PDFPages {
-    /// Page strips (one PNG of all pages, ``PageStrip``) compared page by page under `tolerance`.
+    /// Page strips (one PNG of all pages) compared page by page under `tolerance`.
     public static func pdfPages(tolerance: PixelTolerance) -> Diffing {
         .diff(
             toData: { pages in
@@ -70,6 +72,7 @@ extension Diffing where Value == PDFPages {
     }
 }
 
+/// The text, structure and agreement strategies, each compared line by line.
 extension Snapshotting where Value: PDFSource, Format == String {
     /// Each page's text as `renderer` extracts it, each followed by a form feed and a newline
     /// (as `pdftotext` separates pages), compared line by line.
@@ -82,7 +85,7 @@ extension Snapshotting where Value: PDFSource, Format == String {
         }
     }
 
-    /// The document's ``DocumentStructure`` (page sizes, metadata without dates, outline,
+    /// The document's `DocumentStructure` (page sizes, metadata without dates, outline,
     /// annotations, form fields, fonts) as `renderer` reads it: stable JSON, compared line by line.
     public static func pdfStructure(renderer: String = TestingRenderers.defaultRenderer) -> Snapshotting {
         SimplySnapshotting<String>(pathExtension: "json", diffing: .lines).pullback { pdf in
@@ -90,7 +93,7 @@ extension Snapshotting where Value: PDFSource, Format == String {
         }
     }
 
-    /// Whether `renderers` draw and read the PDF alike (``RendererAgreement``): the verdict
+    /// Whether `renderers` draw and read the PDF alike (`RendererAgreement`): the verdict
     /// as text, one line a page that disagrees naming the renderer that stands apart. With
     /// the recorded verdict "3 renderers agree on every page", a PDF that one of them draws
     /// differently fails.

@@ -46,7 +46,7 @@ public func expectPDF(
 }
 
 /// Expects the renderers `renderers` (by default MuPDF, Poppler and Ghostscript) to draw and
-/// read `pdf` alike, as `hostapp compare` judges it (``DocumentComparer`` with `thresholds`,
+/// read `pdf` alike, as `hostapp compare` judges it (`DocumentComparer` with `thresholds`,
 /// at `dpi`): an issue for each page on which one differs, naming the odd one out when the
 /// others agree, with the heat map of where attached.
 public func expectRenderersAgree(

@@ -98,6 +98,7 @@ public struct ReferenceCheck: Sendable {
     }
 }
 
+/// A difference as files a person opens.
 extension SnapshotDifference {
     /// The files that show this difference, by name: for pixels, the expected, actual and
     /// difference images (`page-002-expected.png` and so on, numbered as the compared page);
