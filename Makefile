@@ -72,7 +72,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean
+.PHONY: install uninstall public-signed-files bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -177,6 +177,13 @@ docs: setup
 	done
 	python3 Scripts/doc-coverage.py .build/docs-symbols
 	@echo "The documentation is in docs/api/; open docs/api/RendererProvider/index.html through a web server."
+
+# The outside example (examples/invoice-tests): a package that writes an invoice with the
+# project's API and tests it with RendererTesting and RendererSnapshotTesting, built as any
+# package that depends on this one is (by path, in its own build folder), its committed
+# references compared, one changed word seen to fail with the difference image written.
+example-tests: setup
+	cd examples/invoice-tests && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # The test suite under AddressSanitizer and ThreadSanitizer, each in a build folder of its own.
 # The reports of the test process and of every hostapp it starts are written under
