@@ -36,14 +36,15 @@ extension AnnotationEditing {
         try listed().map(\.annotation)
     }
 
-    /// Adds `annotation` and returns it as read back.
+    /// Adds `annotation` and returns it as read back. The page's other annotations are read
+    /// only to find the one it answers: adding takes the same time on a page of thousands.
     package func addAnnotation(_ annotation: Annotation) throws -> Annotation {
-        let root = try rootReference(of: annotation, among: try listed())
+        let root = annotation.inReplyTo == nil ? nil : try rootReference(of: annotation, among: try listed())
         let reference = try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
             try createAnnotation(annotation, as: $0)
         }
         try writeTextEntries(of: annotation, to: reference)
-        return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
+        return try readBack(annotation, at: reference)
     }
 
     /// Adds the stamp `annotation` showing `image` and returns it as read back; when the
@@ -70,7 +71,16 @@ extension AnnotationEditing {
             try updateAnnotation(reference, to: annotation, as: $0)
         }
         try writeTextEntries(of: annotation, to: reference)
-        return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
+        return try readBack(annotation, at: reference)
+    }
+
+    /// `annotation` as the page now holds it at `reference`, after an edit that wrote its
+    /// identity as `/NM` (``writeTextEntries(of:to:)``); the page read whole for one without.
+    private func readBack(_ annotation: Annotation, at reference: PDFReference) throws -> Annotation {
+        guard !annotation.id.isEmpty, document.contentType == .pdf else {
+            return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
+        }
+        return try document.namedAnnotation(reference, id: annotation.id, inReplyTo: annotation.inReplyTo, onPage: index, in: try pageSpace())
     }
 
     /// Removes the annotation `id`. Before that, the page's other annotations of the same

@@ -42,6 +42,18 @@ extension PDFObjectEditing {
     }
 }
 
+extension PDFObjectEditing {
+    /// The annotation `reference` names on page `index`, whose identity is its `/NM`, `id`,
+    /// and which answers `inReplyTo`: as ``listedAnnotations(onPage:in:)`` lists it, read
+    /// without reading the page's others (an edit reads back the one it made).
+    package func namedAnnotation(_ reference: PDFReference, id: String, inReplyTo: String?, onPage index: Int, in space: PageSpace) throws -> Annotation {
+        var annotation = try AnnotationDictionary(document: self, dictionary: try object(reference.number)).annotation(pageIndex: index, in: space)
+        annotation.id = id
+        annotation.inReplyTo = inReplyTo
+        return annotation
+    }
+}
+
 extension Array where Element == ListedAnnotation {
     /// The object of the annotation `id` of page `pageIndex`'s list: `invalidArgument` when
     /// it is not there, or is written inside `/Annots` and has none.

@@ -30,14 +30,31 @@ extension Array where Element == Annotation {
 
     /// The list in an order in which each annotation comes after the one of the list it
     /// answers, else as it is: the order to add them in (a reply needs its root on the page).
+    /// A reply given before its root comes right after it; replies that answer each other in
+    /// a circle come last, as given. Linear in the list's length.
     func rootsFirst() -> [Annotation] {
-        var pending = self
+        let ids = Set(map(\.id))
         var ordered: [Annotation] = []
-        while !pending.isEmpty {
-            let waiting = Set(pending.map(\.id))
-            let next = pending.firstIndex { $0.inReplyTo.map { !waiting.contains($0) } ?? true } ?? 0
-            ordered.append(pending.remove(at: next))
+        ordered.reserveCapacity(count)
+        var placed: Set<String> = []
+        var waiting: [String: [Int]] = [:]
+        var done = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        for start in indices {
+            if let root = self[start].inReplyTo, root != self[start].id, ids.contains(root), !placed.contains(root) {
+                waiting[root, default: []].append(start)
+                continue
+            }
+            stack.append(start)
+            while let next = stack.popLast() {
+                guard !done[next] else { continue }
+                done[next] = true
+                ordered.append(self[next])
+                placed.insert(self[next].id)
+                stack += (waiting.removeValue(forKey: self[next].id) ?? []).reversed()
+            }
         }
+        ordered += indices.filter { !done[$0] }.map { self[$0] }
         return ordered
     }
 }

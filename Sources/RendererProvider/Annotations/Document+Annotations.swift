@@ -79,20 +79,31 @@ extension Document {
     /// the renderer writes them.
     private func add(_ annotation: Annotation, _ create: (any EnginePage, Annotation) throws -> Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: true)
+        let renderer = self.renderer
+        return try changing(pageAt: annotation.pageIndex) { page in
+            try Self.adding(annotation, on: page, taken: Set(page.annotations().map(\.id)), by: renderer, create)
+        }
+    }
+
+    /// Adds `annotation` (already let through ``requireEditing(_:creating:)``) on the loaded
+    /// `page` of a document `renderer` serves, whose annotations' identities are `taken`, by
+    /// `create`; the dates it lacks are now. Static: it runs while the engine is held, where
+    /// the document's own properties cannot be read.
+    static func adding(
+        _ annotation: Annotation, on page: any EnginePage, taken: Set<String>, by renderer: any Renderer,
+        _ create: (any EnginePage, Annotation) throws -> Annotation
+    ) throws -> Annotation {
         var new = annotation
         let support = renderer.annotationSupport
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         if new.creationDate == nil, support.writableFields.contains(.creationDate) { new.creationDate = now }
         if new.modificationDate == nil, support.writableFields.contains(.modificationDate) { new.modificationDate = now }
-        return try changing(pageAt: annotation.pageIndex) { page in
-            let existing = try page.annotations()
-            if new.id.isEmpty {
-                new.id = UUID().uuidString.lowercased()
-            } else if existing.contains(where: { $0.id == new.id }) {
-                throw RendererError(.invalidArgument, "page \(new.pageIndex + 1) already has an annotation \"\(new.id)\"")
-            }
-            return try create(page, new)
+        if new.id.isEmpty {
+            new.id = UUID().uuidString.lowercased()
+        } else if taken.contains(new.id) {
+            throw RendererError(.invalidArgument, "page \(new.pageIndex + 1) already has an annotation \"\(new.id)\"")
         }
+        return try create(page, new)
     }
 
     /// Changes the annotation with the same `id` on the same page to the given fields and
@@ -105,21 +116,27 @@ extension Document {
     public func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: false)
         let renderer = self.renderer
-        let support = renderer.annotationSupport
         return try changing(pageAt: annotation.pageIndex) { page in
-            guard let current = try page.annotations().first(where: { $0.id == annotation.id }) else {
-                throw RendererError(.invalidArgument, "there is no annotation \"\(annotation.id)\" on page \(annotation.pageIndex + 1)")
-            }
-            guard current.kind == annotation.kind else {
-                throw RendererError(.invalidArgument, "annotation \"\(annotation.id)\" is a \(current.kind), not a \(annotation.kind); remove it and add a new one")
-            }
-            var changed = annotation
-            if changed.modificationDate == current.modificationDate, support.writableFields.contains(.modificationDate) {
-                changed.modificationDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-            }
-            try Self.requireWritable(changed.changedFields(from: current).subtracting([.modificationDate]), kind: annotation.kind, by: renderer)
-            return try page.updateAnnotation(changed)
+            try Self.updating(annotation, on: page, current: page.annotations().first { $0.id == annotation.id }, by: renderer)
         }
+    }
+
+    /// Changes `current`, the annotation of `annotation`'s identity on the loaded `page` of a
+    /// document `renderer` serves (nil when there is none), to `annotation` (already let
+    /// through ``requireEditing(_:creating:)``). Static, as ``adding(_:on:taken:by:_:)`` is.
+    static func updating(_ annotation: Annotation, on page: any EnginePage, current: Annotation?, by renderer: any Renderer) throws -> Annotation {
+        guard let current else {
+            throw RendererError(.invalidArgument, "there is no annotation \"\(annotation.id)\" on page \(annotation.pageIndex + 1)")
+        }
+        guard current.kind == annotation.kind else {
+            throw RendererError(.invalidArgument, "annotation \"\(annotation.id)\" is a \(current.kind), not a \(annotation.kind); remove it and add a new one")
+        }
+        var changed = annotation
+        if changed.modificationDate == current.modificationDate, renderer.annotationSupport.writableFields.contains(.modificationDate) {
+            changed.modificationDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        }
+        try requireWritable(changed.changedFields(from: current).subtracting([.modificationDate]), kind: annotation.kind, by: renderer)
+        return try page.updateAnnotation(changed)
     }
 
     /// Removes the annotation with identity `id` (and its popup) with its replies, every
@@ -142,7 +159,9 @@ extension Document {
     /// True when the document has changes that are not saved.
     public var hasUnsavedChanges: Bool { engine.withLock { $0.hasUnsavedChanges } }
 
-    private func requireEditing(_ annotation: Annotation, creating: Bool) throws {
+    /// Throws unless `annotation` may be created (`creating`) or changed here: the capability,
+    /// the kind, its fields, its geometry and the document's permission.
+    func requireEditing(_ annotation: Annotation, creating: Bool) throws {
         try require(.editAnnotations)
         let renderer = self.renderer
         let support = renderer.annotationSupport
@@ -159,7 +178,7 @@ extension Document {
         try require(.annotate, toAllow: "changing annotations")
     }
 
-    private static func requireWritable(_ fields: Set<AnnotationField>, kind: AnnotationKind, by renderer: any Renderer) throws {
+    static func requireWritable(_ fields: Set<AnnotationField>, kind: AnnotationKind, by renderer: any Renderer) throws {
         let unwritable = fields.subtracting(renderer.annotationSupport.writableFields(for: kind))
         guard unwritable.isEmpty else {
             throw RendererError(
@@ -170,7 +189,7 @@ extension Document {
     }
 
     /// Runs `body` on the page at `index` and marks the document changed.
-    private func changing<T: Sendable>(pageAt index: Int, _ body: (any EnginePage) throws -> T) throws -> T {
+    func changing<T: Sendable>(pageAt index: Int, _ body: (any EnginePage) throws -> T) throws -> T {
         let result = try withPage(index, body)
         markChanged()
         return result
