@@ -41,7 +41,8 @@ public struct ImageDifference: Sendable {
     public var passed: Bool
     /// Where the two differ, in the manner of diff-pdf: the reference faded to light gray,
     /// pixels that differ beyond the tolerance in red, pixels that differ only by a subpixel
-    /// shift in orange. Nil when the sizes differ.
+    /// shift in orange. Drawn only for a drawing that fails: nil when it passed or when the
+    /// sizes differ.
     public var image: Bitmap?
 
     /// The share of pixels that differ, 0 to 1.
@@ -60,11 +61,12 @@ public struct ImageDifference: Sendable {
             return
         }
         let (a, b) = expected.format == actual.format ? (expected, actual) : (expected.opaqueRGB(), actual.opaqueRGB())
-        let (metrics, heatMap) = PixelMetrics.measureWithHeatMap(a, b, channelThreshold: max(0, tolerance.channel))
+        let channel = max(0, tolerance.channel)
+        let metrics = PixelMetrics.measure(a, b, channelThreshold: channel)
         pixelCount = expected.width * expected.height
         let share = tolerance.ignoresSubpixelShifts ? metrics.shiftedDifferingShare : metrics.differingShare
         differingPixels = Int((share * Double(pixelCount)).rounded())
         passed = Double(differingPixels) <= tolerance.differingShare * Double(pixelCount)
-        image = heatMap
+        image = passed ? nil : PixelMetrics.measureWithHeatMap(a, b, channelThreshold: channel).heatMap
     }
 }

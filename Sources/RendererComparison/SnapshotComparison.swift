@@ -87,7 +87,14 @@ public struct SnapshotComparison: Sendable {
                 kind: .provenance, message: "the reference was \(mismatch): record the reference again with this engine to compare pixels")]
             return
         }
-        pages = try Self.matchPages(reference, compared)
+        let texts = (try Self.texts(reference), try Self.texts(compared))
+        pages = try Self.matchPages(reference, compared, texts: texts)
+        let pairs = pages.compactMap { step -> (Int, Int)? in
+            if case .both(let r, let c) = step { return (r, c) }
+            return nil
+        }
+        let pairDifferences = try Self.comparePairs(pairs, reference, compared, texts: texts, tolerance: tolerance, names: names)
+        var nextPair = 0
         for step in pages {
             switch step {
             case .onlyFirst(let r):
@@ -96,23 +103,9 @@ public struct SnapshotComparison: Sendable {
             case .onlySecond(let c):
                 let message = names.map { "page \(c + 1) of \($0.compared) is not in \($0.reference)" } ?? "page \(c + 1) is not in the reference"
                 differences.append(SnapshotDifference(kind: .pageAdded, page: c, message: message))
-            case .both(let r, let c):
-                let name = r == c ? "page \(c + 1)"
-                    : names.map { "page \(c + 1) of \($0.compared) (page \(r + 1) of \($0.reference))" } ?? "page \(c + 1) (page \(r + 1) of the reference)"
-                if let expected = try reference.pageImage(r), let actual = try compared.pageImage(c) {
-                    let pixels = ImageDifference(expected: expected, actual: actual, tolerance: tolerance)
-                    if !pixels.passed {
-                        differences.append(SnapshotDifference(
-                            kind: .pixels, referencePage: r, page: c, message: "\(name): " + Self.describe(pixels, tolerance, reference: names?.reference ?? "the reference"), pixels: pixels,
-                            expectedImage: expected, actualImage: actual))
-                    }
-                }
-                if let expected = try reference.pageText(r), let actual = try compared.pageText(c), expected != actual {
-                    let lines = LineDiff(from: expected, to: actual)
-                    differences.append(SnapshotDifference(
-                        kind: .text, referencePage: r, page: c,
-                        message: "\(name): the text differs\n" + (lines.isEmpty ? "(in spaces at line ends)" : lines.summary()), lines: lines))
-                }
+            case .both:
+                differences += pairDifferences[nextPair]
+                nextPair += 1
             }
         }
         if let expected = try reference.structure(), let actual = try compared.structure(), expected != actual {
@@ -131,6 +124,57 @@ public struct SnapshotComparison: Sendable {
         }
     }
 
+    /// Each side's page texts, or nil when it has none.
+    static func texts(_ side: some SnapshotSource) throws -> [String]? {
+        var texts: [String] = []
+        for index in 0..<side.pageCount {
+            guard let text = try side.pageText(index) else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    /// The differences of each matched pair of pages (reference page, compared page), in
+    /// order: pixels, then text. The pairs are compared on as many threads as there are
+    /// processors, so that two documents read as the comparison goes are drawn at once.
+    static func comparePairs(
+        _ pairs: [(Int, Int)], _ reference: some SnapshotSource, _ compared: some SnapshotSource, texts: ([String]?, [String]?),
+        tolerance: PixelTolerance, names: (reference: String, compared: String)?
+    ) throws -> [[SnapshotDifference]] {
+        let results = Locked([[SnapshotDifference]](repeating: [], count: pairs.count))
+        let failure = Locked<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: pairs.count) { index in
+            guard failure.withLock({ $0 == nil }) else { return }
+            let (r, c) = pairs[index]
+            let name = r == c ? "page \(c + 1)"
+                : names.map { "page \(c + 1) of \($0.compared) (page \(r + 1) of \($0.reference))" } ?? "page \(c + 1) (page \(r + 1) of the reference)"
+            var found: [SnapshotDifference] = []
+            do {
+                if let expected = try reference.pageImage(r), let actual = try compared.pageImage(c) {
+                    let pixels = ImageDifference(expected: expected, actual: actual, tolerance: tolerance)
+                    if !pixels.passed {
+                        found.append(SnapshotDifference(
+                            kind: .pixels, referencePage: r, page: c,
+                            message: "\(name): " + describe(pixels, tolerance, reference: names?.reference ?? "the reference"), pixels: pixels,
+                            expectedImage: expected, actualImage: actual))
+                    }
+                }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+                return
+            }
+            if let expected = texts.0?[r], let actual = texts.1?[c], expected != actual {
+                let lines = LineDiff(from: expected, to: actual)
+                found.append(SnapshotDifference(
+                    kind: .text, referencePage: r, page: c,
+                    message: "\(name): the text differs\n" + (lines.isEmpty ? "(in spaces at line ends)" : lines.summary()), lines: lines))
+            }
+            results.withLock { $0[index] = found }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return results.withLock { $0 }
+    }
+
     /// How many pixels differ, in words.
     static func describe(_ pixels: ImageDifference, _ tolerance: PixelTolerance, reference: String) -> String {
         guard pixels.expectedSize == pixels.actualSize else {
@@ -143,19 +187,13 @@ public struct SnapshotComparison: Sendable {
     }
 
     /// The page matching described on the type.
-    static func matchPages(_ reference: some SnapshotSource, _ compared: some SnapshotSource) throws -> [SequenceAlignment.Step] {
+    static func matchPages(
+        _ reference: some SnapshotSource, _ compared: some SnapshotSource, texts: ([String]?, [String]?)
+    ) throws -> [SequenceAlignment.Step] {
         let (n, m) = (reference.pageCount, compared.pageCount)
-        var words: ([Set<Substring>], [Set<Substring>]) = ([], [])
-        for r in 0..<n {
-            guard let text = try reference.pageText(r) else { break }
-            words.0.append(Set(text.split(whereSeparator: \.isWhitespace)))
-        }
-        for c in 0..<m {
-            guard let text = try compared.pageText(c) else { break }
-            words.1.append(Set(text.split(whereSeparator: \.isWhitespace)))
-        }
         let steps: [SequenceAlignment.Step]
-        if words.0.count == n, words.1.count == m {
+        if let first = texts.0, let second = texts.1 {
+            let words = (first.map { Set($0.split(whereSeparator: \.isWhitespace)) }, second.map { Set($0.split(whereSeparator: \.isWhitespace)) })
             steps = SequenceAlignment.align(n, m) { r, c in
                 let (a, b) = (words.0[r], words.1[c])
                 if a.isEmpty || b.isEmpty { return a.isEmpty && b.isEmpty }

@@ -2,8 +2,8 @@ import RendererProvider
 
 /// One side of a ``SnapshotComparison``: a stored ``DocumentSnapshot``, or a document read as
 /// the comparison goes (``LiveSnapshotSource``), so that a long document's pages need not all
-/// be held at once.
-public protocol SnapshotSource {
+/// be held at once. A comparison reads a side from several threads at once.
+public protocol SnapshotSource: Sendable {
     /// How the side was made.
     var provenance: DocumentSnapshot.Provenance { get }
     /// Its page count.
