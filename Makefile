@@ -72,7 +72,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: install uninstall public-signed-files bench-diff bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -117,10 +117,10 @@ demo: setup
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/hostapp"; set -e; \
 	echo "== hostapp backends"; "$$bin" backends; \
 	for backend in mupdf poppler; do \
-		echo; echo "== hostapp --backend $$backend info Samples/sample.pdf"; \
-		"$$bin" --backend $$backend info Samples/sample.pdf; \
-		echo; echo "== hostapp --backend $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend"; \
-		"$$bin" --backend $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend; \
+		echo; echo "== hostapp --renderer $$backend info Samples/sample.pdf"; \
+		"$$bin" --renderer $$backend info Samples/sample.pdf; \
+		echo; echo "== hostapp --renderer $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend"; \
+		"$$bin" --renderer $$backend render Samples/sample.pdf -o $(DEMO_OUT)/$$backend; \
 	done; \
 	echo; echo "== hostapp serve Samples/sample.pdf, shown in headless Chromium"; \
 	python3 Scripts/viewer-screenshot.py "$$bin" Samples/sample.pdf $(DEMO_OUT)/viewer.png; \
@@ -319,6 +319,17 @@ bench-server: setup
 	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/server_load.py
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/download_memory.py
+
+# Only the document diff section of BENCHMARKS.md: hostapp diff of a 100-page and a 10-page
+# pair against pdftoppm and ImageMagick's compare page by page.
+bench-diff: setup bench-deps
+	$(build-shipped)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/document_diff.py
+
+# Only the XFDF import section of BENCHMARKS.md: 1,000 and 3,000 squares onto one page.
+bench-xfdf: setup bench-deps
+	$(build-shipped)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/xfdf_import.py
 
 # Only the PNG encoding section of BENCHMARKS.md: whole documents to PNG with the fast encoder
 # and the engines' own against mutool draw and pdftocairo, and the fast encoder's levels and

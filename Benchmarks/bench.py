@@ -23,6 +23,7 @@ import sys
 import tempfile
 
 import collab_load
+import document_diff
 import download_memory
 import first_page
 import ghostscript
@@ -33,6 +34,7 @@ import signatures
 import thumbnail
 import vault_memory
 import viewer_first_paint
+import xfdf_import
 from timing import hyperfine, into
 
 DOC = os.environ.get("BENCH_DOC", "/usr/share/R/doc/manual/refman.pdf")
@@ -89,7 +91,7 @@ def png_commands(doc, pages, dpi, out):
     and by the engines' tools, each writing into a folder of its own under `out`."""
     first, last = pages.split("-")
     dirs = {n: os.path.join(out, n) for n in ["hm1", "hmN", "hp1", "hpN", "mutool", "pdftoppm", "pdftocairo"]}
-    render = f"{HOSTAPP} --backend {{}} render {doc} --pages {pages} --dpi {dpi}"
+    render = f"{HOSTAPP} --renderer {{}} render {doc} --pages {pages} --dpi {dpi}"
     commands = {
         "hostapp mupdf --jobs 1": into(dirs["hm1"], f"{render.format('mupdf')} --jobs 1 -o {dirs['hm1']}/p%d.png"),
         f"hostapp mupdf --jobs {CORES}": into(dirs["hmN"], f"{render.format('mupdf')} -o {dirs['hmN']}/p%d.png"),
@@ -106,11 +108,11 @@ def text_commands(doc, pages, out):
     first, last = pages.split("-")
     text = os.path.join(out, "text.txt")
     return {
-        "hostapp mupdf text --jobs 1": f"{HOSTAPP} --backend mupdf text {doc} --pages {pages} --jobs 1 > {text}",
-        f"hostapp mupdf text --jobs {CORES}": f"{HOSTAPP} --backend mupdf text {doc} --pages {pages} > {text}",
+        "hostapp mupdf text --jobs 1": f"{HOSTAPP} --renderer mupdf text {doc} --pages {pages} --jobs 1 > {text}",
+        f"hostapp mupdf text --jobs {CORES}": f"{HOSTAPP} --renderer mupdf text {doc} --pages {pages} > {text}",
         "mutool draw -F txt": f"mutool draw -q -F txt -o {text} {doc} {pages}",
-        "hostapp poppler text --jobs 1": f"{HOSTAPP} --backend poppler text {doc} --pages {pages} --jobs 1 > {text}",
-        f"hostapp poppler text --jobs {CORES}": f"{HOSTAPP} --backend poppler text {doc} --pages {pages} > {text}",
+        "hostapp poppler text --jobs 1": f"{HOSTAPP} --renderer poppler text {doc} --pages {pages} --jobs 1 > {text}",
+        f"hostapp poppler text --jobs {CORES}": f"{HOSTAPP} --renderer poppler text {doc} --pages {pages} > {text}",
         "pdftotext": f"pdftotext -f {first} -l {last} {doc} {text}",
     }
 
@@ -144,7 +146,7 @@ def main():
         # pages take gigabytes.
         raw = os.path.join(out, "raw")
         group = f"Raw pixels, {RAW_DPI} dpi, pages {PAGES}"
-        render = f"{HOSTAPP} --backend {{}} render {DOC} --pages {PAGES} --dpi {RAW_DPI} --format ppm"
+        render = f"{HOSTAPP} --renderer {{}} render {DOC} --pages {PAGES} --dpi {RAW_DPI} --format ppm"
         commands = {
             "hostapp mupdf --jobs 1 (PPM)": into(raw, f"{render.format('mupdf')} --jobs 1 -o {raw}/p%d.ppm"),
             f"hostapp mupdf --jobs {CORES} (PPM)": into(raw, f"{render.format('mupdf')} -o {raw}/p%d.ppm"),
@@ -176,10 +178,10 @@ def main():
         for backend in ["mupdf", "poppler"]:
             for label, pages in [("first 10 pages", ten), (f"{COUNT} pages", PAGES)]:
                 for jobs in [1, CORES]:
-                    render = peak_rss_mb(f"{HOSTAPP} --backend {backend} render {DOC} --pages {pages} --dpi 150 --jobs {jobs} -o {rss_dir}/p%d.png")
+                    render = peak_rss_mb(f"{HOSTAPP} --renderer {backend} render {DOC} --pages {pages} --dpi 150 --jobs {jobs} -o {rss_dir}/p%d.png")
                     shutil.rmtree(rss_dir)
                     os.makedirs(rss_dir)
-                    text_rss = peak_rss_mb(f"{HOSTAPP} --backend {backend} text {DOC} --pages {pages} --jobs {jobs}")
+                    text_rss = peak_rss_mb(f"{HOSTAPP} --renderer {backend} text {DOC} --pages {pages} --jobs {jobs}")
                     memory.append((f"hostapp {backend} --jobs {jobs}", label, render, text_rss))
         for tool, command in [("mutool draw", f"mutool draw -q -r 150 -o {rss_dir}/p%d.png {DOC} {PAGES}"),
                               ("pdftocairo", f"pdftocairo -png -r 150 -f {FIRST} -l {LAST} {DOC} {rss_dir}/p")]:
@@ -188,7 +190,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    modules = [first_page, png_encoding, vault_memory, poppler_memory, server_load, download_memory, viewer_first_paint, thumbnail, ghostscript, signatures, collab_load]
+    modules = [first_page, png_encoding, vault_memory, poppler_memory, server_load, download_memory, viewer_first_paint, thumbnail, ghostscript, signatures, collab_load, document_diff, xfdf_import]
     write_report(rows, notes, memory, [line for module in modules for line in section(module) + [""]])
 
 

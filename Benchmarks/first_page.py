@@ -44,10 +44,10 @@ def measure():
     out = tempfile.mkdtemp(prefix="first-page-")
     try:
         commands = {
-            "hostapp (default backend, auto)": f"env -u HOSTAPP_BACKEND {HOSTAPP} render {DOC} --pages 1 --dpi 150 -o {out}/f%d.png",
-            "hostapp mupdf": f"{HOSTAPP} --backend mupdf render {DOC} --pages 1 --dpi 150 -o {out}/a%d.png",
+            "hostapp (default renderer, auto)": f"env -u HOSTAPP_RENDERER -u HOSTAPP_BACKEND {HOSTAPP} render {DOC} --pages 1 --dpi 150 -o {out}/f%d.png",
+            "hostapp mupdf": f"{HOSTAPP} --renderer mupdf render {DOC} --pages 1 --dpi 150 -o {out}/a%d.png",
             "mutool draw": f"mutool draw -q -r 150 -o {out}/b%d.png {DOC} 1",
-            "hostapp poppler": f"{HOSTAPP} --backend poppler render {DOC} --pages 1 --dpi 150 -o {out}/c%d.png",
+            "hostapp poppler": f"{HOSTAPP} --renderer poppler render {DOC} --pages 1 --dpi 150 -o {out}/c%d.png",
             "pdftocairo -png": f"pdftocairo -png -r 150 -f 1 -l 1 {DOC} {out}/d",
             "pdftoppm -png": f"pdftoppm -png -r 150 -f 1 -l 1 {DOC} {out}/e",
             # hostapp hands --version to hostapp-full: its start, then hostapp-full's.
@@ -58,7 +58,7 @@ def measure():
         memory = {name: peak_rss_mb(command) for name, command in commands.items()}
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    reference = {"hostapp (default backend, auto)": "mutool draw", "hostapp mupdf": "mutool draw", "hostapp poppler": "pdftocairo -png"}
+    reference = {"hostapp (default renderer, auto)": "mutool draw", "hostapp mupdf": "mutool draw", "hostapp poppler": "pdftocairo -png"}
     lines = [
         BEGIN,
         "",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The third engine against its own command: whole documents drawn to PNG at 100 dpi by
-`hostapp --backend ghostscript render` and by `gs -sDEVICE=png16m` with the same settings, and
-their text extracted by `hostapp --backend ghostscript text` and `gs -sDEVICE=txtwrite`, in one
+`hostapp --renderer ghostscript render` and by `gs -sDEVICE=png16m` with the same settings, and
+their text extracted by `hostapp --renderer ghostscript text` and `gs -sDEVICE=txtwrite`, in one
 run. gsapi keeps no document open between calls, so the backend runs Ghostscript once per
 page (and once to read the pages' facts) where `gs` runs once per document: the ratio is
 that cost.
@@ -37,9 +37,9 @@ def measure():
         for doc in DOCS:
             ours, theirs = f"{out}/ours", f"{out}/theirs"
             commands = {
-                "render": into(ours, f"{HOSTAPP} --backend ghostscript render --dpi 100 --format png -o {ours} {doc}"),
+                "render": into(ours, f"{HOSTAPP} --renderer ghostscript render --dpi 100 --format png -o {ours} {doc}"),
                 "gs png16m": into(theirs, f"{GS} -sDEVICE=png16m -r100 -dTextAlphaBits=4 -dGraphicsAlphaBits=4 -dNOINTERPOLATE -sOutputFile={theirs}/p%d.png {doc}"),
-                "text": f"{HOSTAPP} --backend ghostscript text {doc} > {out}/ours.txt",
+                "text": f"{HOSTAPP} --renderer ghostscript text {doc} > {out}/ours.txt",
                 "gs txtwrite": f"{GS} -sDEVICE=txtwrite -sOutputFile={out}/theirs.txt {doc}",
             }
             times = hyperfine(commands, RUNS)
@@ -52,7 +52,7 @@ def measure():
         "## Ghostscript, the third engine",
         "",
         "Written by `make bench-ghostscript` (`Benchmarks/ghostscript.py`): whole documents drawn to PNG at",
-        "100 dpi and their text extracted, by `hostapp --backend ghostscript` and by `gs` with the same",
+        "100 dpi and their text extracted, by `hostapp --renderer ghostscript` and by `gs` with the same",
         f"settings, medians of {RUNS} runs. The backend runs Ghostscript once per page (gsapi keeps no",
         "document open between calls) where `gs` runs once per document; that is the ratio's cost.",
         "",

@@ -75,7 +75,7 @@ def check_pixels(png_dir, reference_dir):
 def measure_document(path, pages, out):
     first, last = pages.split("-")
     d = {n: os.path.join(out, n) for n in ["hm1", "hmN", "hmr", "mutool", "hp1", "hpN", "hpr", "cairo"]}
-    render = f"{HOSTAPP} --backend {{}} render {path} --pages {pages} --dpi {DPI}"
+    render = f"{HOSTAPP} --renderer {{}} render {path} --pages {pages} --dpi {DPI}"
     for backend, reference in [("mupdf", "hmr"), ("poppler", "hpr")]:
         subprocess.run(into(d[reference], f"{render.format(backend)} --format ppm -o {d[reference]}/p%d.ppm"), shell=True, check=True)
     commands = {

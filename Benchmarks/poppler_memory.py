@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures the peak resident memory of the Poppler backend: `hostapp-full --backend poppler`
+"""Measures the peak resident memory of the Poppler backend: `hostapp-full --renderer poppler`
 reading the facts of a document (`info`), drawing page 1 at 72 dpi and writing page 1's text,
 on R's 2,415-page manual and on the hostile files `Tests/Damaged/make-damaged.py` writes
 (those that are still PDF files). Each run has a deadline of 120 s; a run that fails still
@@ -33,7 +33,7 @@ WORK = [
 
 def peak(binary, arguments, out):
     """Peak resident memory in MB of one run, and whether it succeeded."""
-    command = ["/usr/bin/time", "-f", "%M", "timeout", "120", binary, "--backend", "poppler"] + arguments
+    command = ["/usr/bin/time", "-f", "%M", "timeout", "120", binary, "--renderer", "poppler"] + arguments
     result = subprocess.run(command, capture_output=True, text=True, cwd=out)
     last = result.stderr.strip().splitlines()[-1]
     return int(last) / 1024, result.returncode == 0
@@ -57,7 +57,7 @@ def measure():
         lines = [
             BEGIN,
             "Peak resident memory of the Poppler backend (`Benchmarks/poppler_memory.py`,",
-            f"`{os.path.relpath(HOSTAPP_FULL, ROOT)} --backend poppler`, one run each; a run marked * exited",
+            f"`{os.path.relpath(HOSTAPP_FULL, ROOT)} --renderer poppler`, one run each; a run marked * exited",
             "with an error, as a hostile file may).",
             "",
             header,

@@ -157,7 +157,7 @@ def measure():
         cold = first_page(work)
         mutool_first = statistics.median(timed(["mutool", "draw", "-q", "-r", str(DPI), "-o", f"{work}/m.png", DOC, "1"]) for _ in range(5))
         naive = timed(["sh", "-c", f"seq 1 {pages} | xargs -P 2 -I N mutool draw -q -r {DPI} -o {work}/n-N.png {DOC} N"])
-        render = timed([HOSTAPP, "--backend", "mupdf", "render", DOC, "--pages", f"1-{pages}", "--dpi", str(DPI), "--jobs", "2",
+        render = timed([HOSTAPP, "--renderer", "mupdf", "render", DOC, "--pages", f"1-{pages}", "--dpi", str(DPI), "--jobs", "2",
                         "-o", f"{work}/r-%d.png"])
         rows = []
         for clients in (1, 8, 32):

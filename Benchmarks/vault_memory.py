@@ -81,7 +81,7 @@ def measure():
         ]
         for backend in ["mupdf", "poppler"]:
             for work_name, arguments in [("info", ["info"]), ("render page 1, 36 dpi", ["render", "--pages", "1", "--dpi", "36", "-o", os.path.join(work, "p%d.png")])]:
-                base = [HOSTAPP, "--backend", backend] + arguments
+                base = [HOSTAPP, "--renderer", backend] + arguments
                 plain_mb, plain_s = peak(base[:3] + arguments[:1] + [plain] + arguments[1:])
                 vault_mb, vault_s = peak(base[:3] + arguments[:1] + ["big.pdf"] + arguments[1:] + sealed)
                 lines.append(f"| {backend} | {work_name} | {plain_mb:.0f} | {vault_mb:.0f} | {vault_mb / plain_mb:.2f} | {plain_s:.2f} | {vault_s:.2f} |")

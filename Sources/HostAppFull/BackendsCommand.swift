@@ -4,7 +4,8 @@ import RendererProvider
 
 struct BackendsCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "backends", abstract: "List the linked renderers with engine versions and capabilities.")
+        commandName: "renderers", abstract: "List the linked renderers with engine versions and capabilities.",
+        aliases: ["backends"])
 
     @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
@@ -18,7 +19,7 @@ struct BackendsCommand: HostSubcommand {
         var version: String
         var contentTypes: [String]
         var capabilities: [String]
-        /// Whether `--backend auto` tries it; false for one chosen by name only.
+        /// Whether `--renderer auto` tries it; false for one chosen by name only.
         var chosenByAuto: Bool
     }
 

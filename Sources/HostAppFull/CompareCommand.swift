@@ -16,8 +16,8 @@ struct CompareCommand: HostSubcommand {
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
     var file: String
 
-    @Option(help: "Renderers to compare, the first being the reference.")
-    var backends: String = "mupdf,poppler"
+    @Option(name: [.customLong("renderers"), .customLong("backends")], help: "Renderers to compare, the first being the reference (--backends is its former name).")
+    var renderers: String = "mupdf,poppler"
 
     @Option(help: "Pages, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
     var pages: String?
@@ -48,11 +48,11 @@ struct CompareCommand: HostSubcommand {
 
     func validate() throws {
         if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }
-        if rendererIDs.count < 2 { throw ValidationError("--backends needs at least two renderers, such as mupdf,poppler") }
+        if rendererIDs.count < 2 { throw ValidationError("--renderers needs at least two renderers, such as mupdf,poppler") }
     }
 
     private var rendererIDs: [String] {
-        backends.split(separator: ",").map { String($0.trimmingWhitespace).lowercased() }.filter { !$0.isEmpty }
+        renderers.split(separator: ",").map { String($0.trimmingWhitespace).lowercased() }.filter { !$0.isEmpty }
     }
 
     func run() throws {

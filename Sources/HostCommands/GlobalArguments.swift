@@ -8,9 +8,12 @@ package struct GlobalArguments: ParsableArguments {
     package init() {}
 
     @Option(
-        help: ArgumentHelp("Renderer: mupdf, poppler, ghostscript (hostapp-full) or auto, which tries MuPDF, then Poppler (default: $HOSTAPP_BACKEND, else auto).", valueName: "backend"),
-        completion: .list(["mupdf", "poppler", "auto"]))
-    package var backend: String?
+        name: [.customLong("renderer"), .customLong("backend")],
+        help: ArgumentHelp(
+            "Renderer: mupdf, poppler, ghostscript (hostapp-full) or auto, which tries MuPDF, then Poppler (default: $HOSTAPP_RENDERER, else auto). --backend and $HOSTAPP_BACKEND, its former names, still work in this release.",
+            valueName: "renderer"),
+        completion: .list(["mupdf", "poppler", "ghostscript", "auto"]))
+    package var renderer: String?
 
     @Option(name: .customLong("password"), help: ArgumentHelp(
         "Password (user or owner) for encrypted documents; other users may see it in the process list, so prefer --password-file or $HOSTAPP_PASSWORD.",

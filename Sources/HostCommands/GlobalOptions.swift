@@ -9,10 +9,10 @@ import Glibc
 #endif
 
 /// The options every command takes, given before the subcommand's name (`hostapp
-/// --backend poppler info x.pdf`, parsed by the root command), after it, or both: after
+/// --renderer poppler info x.pdf`, parsed by the root command), after it, or both: after
 /// wins. ``HostSubcommand`` merges the two into these values, with their defaults.
 package struct GlobalOptions {
-    package var backend: String?
+    package var renderer: String?
     package var passwordArgument: String?
     package var passwordFile: String?
     package var logLevel: Logger.Level = .error
@@ -33,7 +33,7 @@ package struct GlobalOptions {
 
     /// The options given `before` the subcommand's name, overridden by those given `after`.
     package init(before: GlobalArguments, after: GlobalArguments) {
-        backend = after.backend ?? before.backend
+        renderer = after.renderer ?? before.renderer
         passwordArgument = after.passwordArgument ?? before.passwordArgument
         passwordFile = after.passwordFile ?? before.passwordFile
         logLevel = after.logLevel ?? before.logLevel ?? logLevel
@@ -86,9 +86,16 @@ package struct GlobalOptions {
         return options
     }
 
-    /// The backend from --backend, else HOSTAPP_BACKEND, else auto.
+    /// The renderer from --renderer (or --backend), else the environment's
+    /// (``environmentRenderer``), else auto.
     package var selection: RendererSelection {
-        RendererSelection(backend ?? Self.environment("HOSTAPP_BACKEND") ?? "auto")
+        RendererSelection(renderer ?? Self.environmentRenderer ?? "auto")
+    }
+
+    /// The renderer the environment names: `HOSTAPP_RENDERER`, else `HOSTAPP_BACKEND` (its
+    /// former name, still read in this release); nil when neither is set.
+    package static var environmentRenderer: String? {
+        environment("HOSTAPP_RENDERER") ?? environment("HOSTAPP_BACKEND")
     }
 
     /// The environment variable `name`, or nil when it is not set. Read alone: a thumbnail

@@ -11,7 +11,7 @@ package struct HostApp: AsyncParsableCommand {
             commandName: "hostapp",
             abstract: "Open, inspect and render PDF documents with MuPDF or Poppler, chosen at run time.",
             discussion: """
-                Global options (--backend, --password, --vault, ...) may stand before or after
+                Global options (--renderer, --password, --vault, ...) may stand before or after
                 the command's name; after it wins. Page numbers are 1-based; ranges look like
                 1-3,7, 5- or 2-N (N is the last page).
 

@@ -106,8 +106,8 @@ extension HostApp {
     }
 
     /// Whether `arguments`, seen before they are parsed, certainly ask for what this program
-    /// does not serve alone: `--isolate`, a backend it does not link (by `--backend` or
-    /// `HOSTAPP_BACKEND`), or no word that names one of its subcommands. Parsing is most of
+    /// does not serve alone: `--isolate`, a renderer it does not link (by `--renderer`,
+    /// `--backend` or the environment), or no word that names one of its subcommands. Parsing is most of
     /// a short run's time in a debug build (ArgumentParser then checks every command it
     /// meets), and a run handed off is parsed again there. False is no answer:
     /// ``servesAlone(_:)`` decides after the parse. A run handed off needlessly gives the
@@ -115,12 +115,14 @@ extension HostApp {
     package static func handsOffUnparsed(_ arguments: [String]) -> Bool {
         let options = Array(arguments.prefix { $0 != "--" })
         if options.contains("--isolate") { return true }
-        var backend = GlobalOptions.environment("HOSTAPP_BACKEND")
+        var renderer = GlobalOptions.environmentRenderer
         for (index, argument) in options.enumerated() {
-            if argument == "--backend", index + 1 < options.count { backend = options[index + 1] }
-            if argument.hasPrefix("--backend=") { backend = String(argument.dropFirst("--backend=".count)) }
+            for option in ["--renderer", "--backend"] {
+                if argument == option, index + 1 < options.count { renderer = options[index + 1] }
+                if argument.hasPrefix(option + "=") { renderer = String(argument.dropFirst(option.count + 1)) }
+            }
         }
-        if let backend, !links(RendererSelection(backend)) { return true }
+        if let renderer, !links(RendererSelection(renderer)) { return true }
         let names = Set(HostProgram.current.subcommands.map { $0._commandName })
         return !options.contains { names.contains($0) }
     }

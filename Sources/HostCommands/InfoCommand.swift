@@ -46,6 +46,9 @@ struct InfoCommand: HostSubcommand {
             var boxes: PageBoxes?
         }
         var file: String
+        /// The renderer that read the document.
+        var renderer: String
+        /// The same, under its former name, kept for this release.
         var backend: String
         /// Nil from an engine that reads no metadata (Ghostscript), as ``permissions``.
         var info: DocumentInfo?
@@ -86,7 +89,7 @@ struct InfoCommand: HostSubcommand {
             }
             let readsLayers = document.renderer.capabilities(for: document.contentType).contains(.layers)
             let report = Report(
-                file: shown, backend: document.rendererID, info: info, permissions: info?.permissions.names, pages: pages, failedPages: failed,
+                file: shown, renderer: document.rendererID, backend: document.rendererID, info: info, permissions: info?.permissions.names, pages: pages, failedPages: failed,
                 layers: readsLayers ? try document.layers() : nil, layerConfigurations: readsLayers ? try document.layerConfigurations() : nil)
             if json {
                 try JSONOutput.print(report)
@@ -130,7 +133,7 @@ struct InfoCommand: HostSubcommand {
     }
 
     private func printText(_ report: Report, engine: String) {
-        var rows: [(String, String?)] = [("File", report.file), ("Backend", "\(report.backend) (\(engine))")]
+        var rows: [(String, String?)] = [("File", report.file), ("Renderer", "\(report.renderer) (\(engine))")]
         if let info = report.info {
             rows += [
                 ("Pages", String(info.pageCount)),

@@ -67,8 +67,8 @@ package struct ThumbnailerCall {
         (self.size, input, output) = (size, arguments[3], arguments[4])
     }
 
-    /// Writes the thumbnail with the default global options (the backend of
-    /// HOSTAPP_BACKEND, else `auto`) and ends the process: 0 when written, else the exit
+    /// Writes the thumbnail with the default global options (the renderer the environment
+    /// names, else `auto`) and ends the process: 0 when written, else the exit
     /// code and message the parsed command gives.
     package func run() -> Never {
         do {

@@ -270,11 +270,11 @@ class ViewerTests(unittest.TestCase):
     def test_4_switches_engine_in_place(self):
         self.open_viewer()
         before = self.run_js("return document.querySelector('.page[data-index=\"0\"] img.render').src")
-        self.assertIn("engine=mupdf", before)
+        self.assertIn("renderer=mupdf", before)
         from selenium.webdriver.support.ui import Select
         Select(self.browser.find_element("id", "engine")).select_by_value("poppler")
         self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render');"
-                      "return i && /engine=poppler/.test(i.src) && i.complete && i.naturalWidth > 0", "Poppler's page image")
+                      "return i && /renderer=poppler/.test(i.src) && i.complete && i.naturalWidth > 0", "Poppler's page image")
         # The image's own response says which engine drew it.
         drawn_by = self.run_js("return fetch(document.querySelector('.page[data-index=\"0\"] img.render').src)"
                                ".then(r => r.headers.get('X-Renderer'))")
@@ -286,7 +286,7 @@ class ViewerTests(unittest.TestCase):
         self.select_words(0, 1, 2)  # "quick brown"
         self.browser.find_element("css selector", "#tools [data-tool=highlight]").click()
         self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .annotation').length > 0", "the highlight drawn")
-        listed = subprocess.run([HOSTAPP, "--backend", "mupdf", "annotations", "list", "--json", os.path.join(self.docs, "text.pdf")],
+        listed = subprocess.run([HOSTAPP, "--renderer", "mupdf", "annotations", "list", "--json", os.path.join(self.docs, "text.pdf")],
                                 check=True, capture_output=True, text=True).stdout
         highlights = [a for a in json.loads(listed) if a["kind"] == "Highlight"]
         self.assertEqual(len(highlights), 1, listed)
@@ -328,7 +328,7 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("const f = document.querySelector('.page[data-index=\"0\"] .figures');"
                       "return f && /agree|differ/.test(f.textContent)", "the comparison figures")
         images = self.run_js("return [...document.querySelectorAll('.page[data-index=\"0\"] .comparison img')].map(i => i.src)")
-        self.assertTrue(any("engine=mupdf" in s for s in images) and any("engine=poppler" in s for s in images), images)
+        self.assertTrue(any("renderer=mupdf" in s for s in images) and any("renderer=poppler" in s for s in images), images)
         self.assertTrue(any("heatmap" in s for s in images), images)
         self.screenshot_is_not_blank("compare.png")
 

@@ -78,11 +78,11 @@ def run_one(hostapp, path, backend, command, pages, timeout, time_limit, isolate
     out = tempfile.mkdtemp(dir=scratch)
     arguments = [part.format(file=path, out=out, pages=pages) for part in COMMANDS[command]]
     if command != "compare":
-        arguments[0:0] = ["--backend", backend]
+        arguments[0:0] = ["--renderer", backend]
     if isolate:
         arguments.insert(0, "--isolate")
     arguments[0:0] = ["--time-limit", str(time_limit)]
-    environment = dict(os.environ, XDG_DATA_HOME=scratch, HOSTAPP_BACKEND="")
+    environment = dict(os.environ, XDG_DATA_HOME=scratch, HOSTAPP_RENDERER="", HOSTAPP_BACKEND="")
     started = time.monotonic()
     try:
         process = subprocess.run(

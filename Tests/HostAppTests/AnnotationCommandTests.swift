@@ -10,7 +10,7 @@ struct AnnotationCommandTests {
     }
 
     func list(_ path: String, backend: String) async throws -> [[String: Any]] {
-        let result = try await hostapp(["--backend", backend, "annotations", "list", path, "--json"])
+        let result = try await hostapp(["--renderer", backend, "annotations", "list", path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
     }
@@ -38,7 +38,7 @@ struct AnnotationCommandTests {
     func repliesJoinTheirThread(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let add = { (arguments: [String]) async throws -> String in
-            let result = try await self.hostapp(["--backend", backend, "annotations", "add", path, "--page", "1"] + arguments)
+            let result = try await self.hostapp(["--renderer", backend, "annotations", "add", path, "--page", "1"] + arguments)
             #expect(result.status == 0, "\(result.stderr)")
             return result.text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -49,9 +49,9 @@ struct AnnotationCommandTests {
         #expect(listed.map { $0["id"] as? String } == [root, reply, state])
         #expect(listed.map { $0["inReplyTo"] as? String } == [nil, root, root])
         #expect(listed[2]["reviewState"] as? String == "Accepted")
-        let unknown = try await hostapp(["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "text", "--rect", "1,1,9,9", "--state", "maybe"])
+        let unknown = try await hostapp(["--renderer", backend, "annotations", "add", path, "--page", "1", "--kind", "text", "--rect", "1,1,9,9", "--state", "maybe"])
         #expect(unknown.status == 64 && unknown.stderr.contains("--state"), "\(unknown.stderr)")
-        #expect(try await hostapp(["--backend", backend, "annotations", "remove", path, root]).status == 0)
+        #expect(try await hostapp(["--renderer", backend, "annotations", "remove", path, root]).status == 0)
         #expect(try await list(path, backend: backend).isEmpty)
     }
 
@@ -59,7 +59,7 @@ struct AnnotationCommandTests {
     func addListUpdateRemoveAndTheReferenceToolsDrawIt(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let added = try await hostapp([
-            "--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "100,100,200,100",
+            "--renderer", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "100,100,200,100",
             "--color", "#0000FF", "--interior-color", "#0000FF", "--contents", "Box", "--author", "Me",
         ])
         #expect(added.status == 0, "\(added.stderr)")
@@ -78,15 +78,15 @@ struct AnnotationCommandTests {
 
         let output = path + ".changed.pdf"
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let updated = try await hostapp(["--backend", backend, "annotations", "update", path, id, "--contents", "Changed", "-o", output])
+        let updated = try await hostapp(["--renderer", backend, "annotations", "update", path, id, "--contents", "Changed", "-o", output])
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "-o leaves the input alone")
         #expect(try await list(output, backend: backend).first?["contents"] as? String == "Changed")
 
-        let removed = try await hostapp(["--backend", backend, "annotations", "remove", output, id])
+        let removed = try await hostapp(["--renderer", backend, "annotations", "remove", output, id])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(try await list(output, backend: backend).isEmpty)
-        let missing = try await hostapp(["--backend", backend, "annotations", "remove", output, id])
+        let missing = try await hostapp(["--renderer", backend, "annotations", "remove", output, id])
         #expect(missing.status == 64)
         #expect(missing.stderr.contains(id))
     }
@@ -95,7 +95,7 @@ struct AnnotationCommandTests {
     func aKindTheAPIDoesNotCreateIsAClearError(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let result = try await hostapp(["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "caret", "--rect", "10,10,20,20"])
+        let result = try await hostapp(["--renderer", backend, "annotations", "add", path, "--page", "1", "--kind", "caret", "--rect", "10,10,20,20"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("unknown kind \"caret\": use one of text, freetext"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -105,10 +105,10 @@ struct AnnotationCommandTests {
         let source = try AnnotationSamples.scratchCopy(of: Fixtures.path("annotations.pdf"))
         let directory = URL(fileURLWithPath: source).deletingLastPathComponent()
         let xfdf = directory.appendingPathComponent("notes.xfdf").path
-        #expect(try await hostapp(["--backend", "mupdf", "annotations", "export", source, "--format", "xfdf", "-o", xfdf]).status == 0)
+        #expect(try await hostapp(["--renderer", "mupdf", "annotations", "export", source, "--format", "xfdf", "-o", xfdf]).status == 0)
         let target = directory.appendingPathComponent("fresh.pdf").path
         try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: target)
-        let imported = try await hostapp(["--backend", "poppler", "annotations", "import", target, xfdf])
+        let imported = try await hostapp(["--renderer", "poppler", "annotations", "import", target, xfdf])
         #expect(imported.status == 0, "\(imported.stderr)")
         // Everything but the caret and the file attachment, which XFDF export leaves out
         // because the API does not create them.
@@ -130,7 +130,7 @@ struct AnnotationCommandTests {
         }
         defer { _ = try? Tool.runBlocking("chattr", ["-i", directory]) }
         for backend in ["mupdf", "poppler"] {
-            let result = try await hostapp(["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "1,1,9,9"])
+            let result = try await hostapp(["--renderer", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "1,1,9,9"])
             #expect(result.status == 74, "\(result.stderr)")
             #expect(result.stderr.contains("cannot create a file in"))
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -181,20 +181,20 @@ struct AnnotationCommandTests {
         let words = try #require(try Fixtures.open("text.pdf", backend: "mupdf").search("quick brown", pageAt: 0).first).bounds
         let area = [words.origin.x + 1, words.origin.y + 1, words.size.width - 2, words.size.height - 2].map { String($0) }.joined(separator: ",")
 
-        let refused = try await hostapp(["--backend", "poppler", "redact", input, "--page", "1", "--area", area])
+        let refused = try await hostapp(["--renderer", "poppler", "redact", input, "--page", "1", "--area", area])
         #expect(refused.status != 0 && refused.stderr.contains("redact"), "\(refused.stderr)")
-        let redacted = try await hostapp(["--backend", "mupdf", "redact", input, "--page", "1", "--area", area, "-o", output])
+        let redacted = try await hostapp(["--renderer", "mupdf", "redact", input, "--page", "1", "--area", area, "-o", output])
         #expect(redacted.status == 0 && redacted.text == "redacted page 1\n", "\(redacted.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
         let text = try await Tool.run("pdftotext", ["-f", "1", "-l", "1", output, "-"]).text
         #expect(!text.contains("quick") && text.contains("lazy dog"), "\(text)")
-        #expect(try await hostapp(["--backend", "mupdf", "redact", input, "--area", area]).status == 64, "--area needs --page")
+        #expect(try await hostapp(["--renderer", "mupdf", "redact", input, "--area", area]).status == 64, "--area needs --page")
     }
     /// `annotations add --kind stamp --image`: the picture drawn by both tools where the stamp
     /// is, on each engine and with the engine isolated; a file that is not a picture, a
     /// missing one and --image on another kind fail with their exit codes and leave the PDF
     /// as it was, byte for byte.
-    @Test(arguments: [["--backend", "mupdf"], ["--backend", "poppler"], ["--backend", "poppler", "--isolate"]])
+    @Test(arguments: [["--renderer", "mupdf"], ["--renderer", "poppler"], ["--renderer", "poppler", "--isolate"]])
     func imageStamps(options: [String]) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

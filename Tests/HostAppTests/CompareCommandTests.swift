@@ -18,6 +18,17 @@ struct CompareCommandTests {
         #expect(lines.last == "PASS: 4 pages compared, 0 failed")
     }
 
+    /// The three engines on a PDF only two of them draw alike (a Square annotation without an
+    /// appearance stream, which Ghostscript leaves out): the odd one is named.
+    @Test func threeRenderersNameTheOddOneOut() async throws {
+        let file = Fixtures.path("DiffPairs/engine-specific.pdf")
+        let result = try await hostapp(["compare", "--renderers", "mupdf,poppler,ghostscript", "--dpi", "72", file])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.text.contains("Page 1: ghostscript is the odd one out; the others agree"))
+        let agreeing = try await hostapp(["compare", "--renderers", "mupdf,poppler,ghostscript", "--dpi", "72", Fixtures.path("DiffPairs/base.pdf")])
+        #expect(agreeing.status == 0, "\(agreeing.text)")
+    }
+
     @Test func failingDocumentExitsOne() async throws {
         let result = try await hostapp(["compare", Fixtures.path("poppler-only.pdf")])
         #expect(result.status == 1)
@@ -48,7 +59,7 @@ struct CompareCommandTests {
     @Test func infoShowsTheEngineAutoChose() async throws {
         let result = try await hostapp(["info", Fixtures.path("poppler-only.pdf")])
         #expect(result.status == 0)
-        #expect(result.text.contains("Backend:      poppler"))
+        #expect(result.text.contains("Renderer:     poppler"))
     }
 
     /// The report's images exist, its figures are the JSON's, failing pages come first, and

@@ -100,14 +100,14 @@ struct DamagedInputTests {
     func loopsEnd(backend: String) async throws {
         let folder = try #require(DamagedSet.hostile)
         for name in ["hostile-xref-loop.pdf", "hostile-outline-loop.pdf"] {
-            let info = try await Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent(name).path])
+            let info = try await Tool.run(HostAppTests.executable, ["--renderer", backend, "info", folder.appendingPathComponent(name).path])
             #expect(info.status == 0 && info.text.contains("Pages:        1"), "\(name): \(info.stderr)")
         }
-        let outline = try await Tool.run(HostAppTests.executable, ["--backend", backend, "outline", "--json", folder.appendingPathComponent("hostile-outline-loop.pdf").path])
+        let outline = try await Tool.run(HostAppTests.executable, ["--renderer", backend, "outline", "--json", folder.appendingPathComponent("hostile-outline-loop.pdf").path])
         #expect(outline.status == 0, "\(backend): \(outline.stderr)")
         let items = try JSONSerialization.jsonObject(with: outline.stdout) as? [[String: Any]]
         #expect(items?.compactMap { $0["title"] as? String } == ["One", "Two"])
-        let tree = try await Tool.run(HostAppTests.executable, ["--backend", backend, "info", folder.appendingPathComponent("hostile-page-tree-loop.pdf").path])
+        let tree = try await Tool.run(HostAppTests.executable, ["--renderer", backend, "info", folder.appendingPathComponent("hostile-page-tree-loop.pdf").path])
         #expect(tree.status == 0 || tree.status == 65, "\(tree.stderr)")
     }
 
@@ -124,8 +124,8 @@ struct DamagedInputTests {
         #expect((pages?["pages"] as? [Any])?.count == 2)
         let output = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
-        let info = try await Tool.run(HostAppTests.executable, ["--backend", backend, "info", file])
-        let render = try await Tool.run(HostAppTests.executable, ["--backend", backend, "render", file, "-o", output.path, "--dpi", "10"])
+        let info = try await Tool.run(HostAppTests.executable, ["--renderer", backend, "info", file])
+        let render = try await Tool.run(HostAppTests.executable, ["--renderer", backend, "render", file, "-o", output.path, "--dpi", "10"])
         if backend == "poppler" {
             #expect(info.status == 65 && info.stderr.contains("finds no pages"), "\(info.stderr)")
             #expect(render.status == 65 && render.stderr.contains("finds no pages"), "\(render.stderr)")
@@ -147,7 +147,7 @@ struct DamagedInputTests {
         let file = DamagedSet.directory.appendingPathComponent("Found/mupdf-page-tree-loop.pdf").path
         for command in [["text", file, "--pages", "1-3"], ["search", file, "e"]] {
             for jobs in ["1", "2"] {
-                let local = try await Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--time-limit", "2"] + command + ["--jobs", jobs])
+                let local = try await Tool.run(HostAppTests.executable, ["--renderer", "mupdf", "--time-limit", "2"] + command + ["--jobs", jobs])
                 let errors = local.stderr.split(separator: "\n")
                 #expect(local.status == 64, "\(command) --jobs \(jobs): \(local.stderr)")
                 #expect(errors.first?.hasPrefix("hostapp: error: page 1: mupdf: MuPDF could not load page 1 (engine: cycle in page tree)") == true, "\(local.stderr)")
@@ -156,7 +156,7 @@ struct DamagedInputTests {
         }
         // Isolated, the limit is 5 s: enough for the engine process to start and open the file,
         // and answer for page 1, on a loaded machine.
-        let isolated = try await Tool.run(HostAppTests.executable, ["--backend", "mupdf", "--isolate", "--time-limit", "5", "text", file, "--pages", "1-3"])
+        let isolated = try await Tool.run(HostAppTests.executable, ["--renderer", "mupdf", "--isolate", "--time-limit", "5", "text", file, "--pages", "1-3"])
         let errors = isolated.stderr.split(separator: "\n")
         #expect(errors.count == 2, "\(isolated.stderr)")
         #expect(errors.first?.hasPrefix("hostapp: error: page 1: mupdf: MuPDF could not load page 1 (engine: cycle in page tree)") == true, "\(isolated.stderr)")
@@ -174,11 +174,11 @@ struct DamagedInputTests {
         let output = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: output) }
         let absurd = try await Tool.run(
-            HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-absurd-page.pdf").path, "-o", output.path])
+            HostAppTests.executable, ["--renderer", backend, "render", folder.appendingPathComponent("hostile-absurd-page.pdf").path, "-o", output.path])
         #expect(absurd.status == 0, "\(absurd.stderr)")
         #expect(absurd.stderr.contains("hostile-absurd-page-1.png (1275x1650)") && absurd.stderr.contains("hostile-absurd-page-2.png (1275x1650)"), "\(absurd.stderr)")
         let huge = try await Tool.run(
-            HostAppTests.executable, ["--backend", backend, "render", folder.appendingPathComponent("hostile-huge-page.pdf").path, "-o", output.path])
+            HostAppTests.executable, ["--renderer", backend, "render", folder.appendingPathComponent("hostile-huge-page.pdf").path, "-o", output.path])
         #expect(huge.status == 64, "\(huge.stderr)")
         #expect(huge.stderr.contains("30,000 x 30,000 pixels, more than the limit of 268,435,456 pixels"), "\(huge.stderr)")
     }
@@ -196,7 +196,7 @@ struct DamagedInputTests {
             let file = folder.appendingPathComponent(name).path
             for arguments in [["info", file], ["render", file, "-o", workspace.path, "--dpi", "20"], ["text", file], ["links", file],
                               ["annotations", "list", file], ["outline", file]] {
-                let result = try await Tool.run(HostAppTests.executable, ["--backend", backend] + arguments)
+                let result = try await Tool.run(HostAppTests.executable, ["--renderer", backend] + arguments)
                 #expect(result.status == 0, "\(arguments): \(result.stderr)")
                 #expect(!result.text.contains("attached bytes"))
             }

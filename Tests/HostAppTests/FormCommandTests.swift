@@ -81,7 +81,7 @@ struct FormCommandTests {
         #expect(try await Self.qpdfFieldValues(form).filter { Self.fixtureValues[$0.key] != nil } == Self.fixtureValues, "the fixture, read by qpdf")
         for format in ["json", "fdf", "xfdf"] {
             let path = directory.appendingPathComponent("values.\(format)").path
-            let result = try await hostapp(["--backend", backend, "forms", "export", form, "--format", format, "-o", path])
+            let result = try await hostapp(["--renderer", backend, "forms", "export", form, "--format", format, "-o", path])
             #expect(result.status == 0, "\(result.stderr)")
             let read: [String: [String]]
             switch format {
@@ -100,7 +100,7 @@ struct FormCommandTests {
         let directory = try Tool.temporaryDirectory()
         let filled = directory.appendingPathComponent("filled.pdf").path
         let set = ["name=Émilie (née) \\ Curie", "address=1 Rue\nParis", "subscribe=Off", "size=L", "colors=green", "colors=blue", "country=France"]
-        let fill = try await hostapp(["--backend", backend, "forms", "fill", Fixtures.path("forms.pdf"), "-o", filled] + set.flatMap { ["--set", $0] })
+        let fill = try await hostapp(["--renderer", backend, "forms", "fill", Fixtures.path("forms.pdf"), "-o", filled] + set.flatMap { ["--set", $0] })
         #expect(fill.status == 0, "\(fill.stderr)")
         #expect(fill.text.hasPrefix("changed 6 fields"), "\(fill.text)")
         var expected = Self.fixtureValues
@@ -108,9 +108,9 @@ struct FormCommandTests {
         #expect(try await Self.qpdfFieldValues(filled).filter { expected[$0.key] != nil } == expected)
         for format in ["json", "fdf", "xfdf"] {
             let values = directory.appendingPathComponent("values.\(format)").path
-            #expect(try await hostapp(["--backend", backend, "forms", "export", filled, "--format", format, "-o", values]).status == 0)
+            #expect(try await hostapp(["--renderer", backend, "forms", "export", filled, "--format", format, "-o", values]).status == 0)
             let copy = directory.appendingPathComponent("copy-\(format).pdf").path
-            let refill = try await hostapp(["--backend", Self.other(than: backend), "forms", "fill", Fixtures.path("forms.pdf"), "--values", values, "-o", copy])
+            let refill = try await hostapp(["--renderer", Self.other(than: backend), "forms", "fill", Fixtures.path("forms.pdf"), "--values", values, "-o", copy])
             #expect(refill.status == 0, "\(format): \(refill.stderr)")
             #expect(try await Self.qpdfFieldValues(copy).filter { expected[$0.key] != nil } == expected, "\(format)")
             #expect(try await Tool.run("qpdf", ["--check", copy]).status == 0, "\(format)")
@@ -131,10 +131,10 @@ struct FormCommandTests {
         for (name, text) in files {
             let values = directory.appendingPathComponent(name).path
             try Data(text.utf8).write(to: URL(fileURLWithPath: values))
-            let result = try await hostapp(["--backend", backend, "forms", "fill", path, "--values", values])
+            let result = try await hostapp(["--renderer", backend, "forms", "fill", path, "--values", values])
             #expect(result.status != 0 && result.stderr.contains("error"), "\(name): \(result.stderr)")
         }
-        let long = try await hostapp(["--backend", backend, "forms", "fill", path, "--set", "name=" + String(repeating: "x", count: 41)])
+        let long = try await hostapp(["--renderer", backend, "forms", "fill", path, "--set", "name=" + String(repeating: "x", count: 41)])
         #expect(long.status != 0, "past /MaxLen")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the file is untouched")
     }
@@ -143,7 +143,7 @@ struct FormCommandTests {
     func resetAndFlatten(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         let reset = directory.appendingPathComponent("reset.pdf").path
-        let result = try await hostapp(["--backend", backend, "forms", "reset", Fixtures.path("forms.pdf"), "--field", "name", "--field", "colors", "-o", reset])
+        let result = try await hostapp(["--renderer", backend, "forms", "reset", Fixtures.path("forms.pdf"), "--field", "name", "--field", "colors", "-o", reset])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.text.hasPrefix("reset 2 fields"), "\(result.text)")
         let values = try await Self.qpdfFieldValues(reset)
@@ -151,11 +151,11 @@ struct FormCommandTests {
 
         let flat = directory.appendingPathComponent("flat.pdf").path
         let filled = directory.appendingPathComponent("filled.pdf").path
-        #expect(try await hostapp(["--backend", backend, "forms", "fill", Fixtures.path("forms.pdf"), "--set", "name=Flat Value", "-o", filled]).status == 0)
-        let flatten = try await hostapp(["--backend", backend, "forms", "flatten", filled, "-o", flat])
+        #expect(try await hostapp(["--renderer", backend, "forms", "fill", Fixtures.path("forms.pdf"), "--set", "name=Flat Value", "-o", filled]).status == 0)
+        let flatten = try await hostapp(["--renderer", backend, "forms", "flatten", filled, "-o", flat])
         #expect(flatten.status == 0, "\(flatten.stderr)")
         #expect(try await Self.qpdfFieldValues(flat).isEmpty)
         #expect(try await Tool.run("pdftotext", [flat, "-"]).text.contains("Flat Value"))
-        #expect(try await hostapp(["--backend", "poppler", "forms", "list", flat]).text.contains("(no form fields)"))
+        #expect(try await hostapp(["--renderer", "poppler", "forms", "list", flat]).text.contains("(no form fields)"))
     }
 }

@@ -28,7 +28,7 @@ struct FormatCommandTests {
         let info = try await JSONSerialization.jsonObject(with: hostapp(["info", path, "--json"]).stdout) as? [String: Any]
         let contentType = (info?["info"] as? [String: Any])?["contentType"] as? String
         #expect(contentType != nil && contentType != "application/pdf", "\(contentType ?? "no contentType")")
-        let poppler = try await hostapp(["--backend", "poppler", "info", path])
+        let poppler = try await hostapp(["--renderer", "poppler", "info", path])
         #expect(poppler.status != 0 && poppler.stderr.contains("does not open"), "\(poppler.stderr)")
     }
 

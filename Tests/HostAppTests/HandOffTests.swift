@@ -74,11 +74,14 @@ struct HandOffTests {
         let output = folder.appendingPathComponent("out").path
         let runs: [[String]] = [
             ["--backend", "poppler", "render", file, "-o", output],
+            ["--renderer", "poppler", "render", file, "-o", output],
+            ["--renderer=poppler", "render", file, "-o", output],
             ["--backend", "mupdf", "--isolate", "render", file, "-o", output],
             ["--backend", "mupdf", "--vault", folder.path, "--key-file", file, "info", "x.pdf"],
             ["--backend", "mupdf", "annotations", "list", file],
             ["--backend", "mupdf", "info", file, "--set", "title=Handed off", "-o", output],  // the XMP writer is hostapp-full's
             ["--backend", "mupdf", "backends"],
+            ["--renderer", "mupdf", "renderers"],
             ["--help"], ["--version"], ["--backend", "mupdf", "render"],  // help, version, usage errors
         ]
         for arguments in runs {
@@ -117,7 +120,7 @@ struct HandOffTests {
         }
         // Beside hostapp-full, the same runs are served as auto serves them.
         let served = try await Tool.run(HostAppTests.executable, ["info", Fixtures.path("xref-loop.pdf")])
-        #expect(served.status == 0 && served.text.contains("Backend:      poppler") && served.text.contains("Pages:        30"), "\(served.stderr)")
+        #expect(served.status == 0 && served.text.contains("Renderer:     poppler") && served.text.contains("Pages:        30"), "\(served.stderr)")
     }
 
     /// A file manager's call, `thumbnail -s SIZE INPUT OUTPUT`, is read without the command

@@ -18,7 +18,7 @@ struct HostAppTests {
     /// never an empty success, with every backend.
     @Test(arguments: ["mupdf", "poppler", "auto"])
     func aFileRepairedIntoNoPagesIsADocumentError(backend: String) async throws {
-        let result = try await hostapp("--backend", backend, "info", Fixtures.path("no-pages.pdf"))
+        let result = try await hostapp("--renderer", backend, "info", Fixtures.path("no-pages.pdf"))
         #expect(result.status == 65 && result.stderr.contains("damaged"), "\(result.stderr)")
     }
 
@@ -26,12 +26,12 @@ struct HostAppTests {
     /// wants the password and Poppler does not; `auto` says it serves Poppler.
     @Test func aFileWhoseAttachmentAloneIsEncryptedIsServedByPoppler() async throws {
         let file = Fixtures.path("embedded-encrypted.pdf")
-        let mupdf = try await hostapp("--backend", "mupdf", "info", file)
+        let mupdf = try await hostapp("--renderer", "mupdf", "info", file)
         #expect(mupdf.status == 65 && mupdf.stderr.contains("password"), "\(mupdf.stderr)")
         let auto = try await hostapp("info", file)
-        #expect(auto.status == 0 && auto.text.contains("Backend:      poppler"), "\(auto.text)\(auto.stderr)")
+        #expect(auto.status == 0 && auto.text.contains("Renderer:     poppler"), "\(auto.text)\(auto.stderr)")
         #expect(try await hostapp("text", file).text.contains("Only the attachment is encrypted."))
-        #expect(try await hostapp("--password", "embedded-secret", "info", file).text.contains("Backend:      mupdf"))
+        #expect(try await hostapp("--password", "embedded-secret", "info", file).text.contains("Renderer:     mupdf"))
     }
 
     /// broken-page-tree.pdf (make-fixtures.sh): 5 pages by its page tree, 3 that load. Every
@@ -40,28 +40,28 @@ struct HostAppTests {
     @Test(arguments: ["mupdf", "poppler", "auto"])
     func aBrokenPageTreeServesEveryPageThatLoads(backend: String) async throws {
         let file = Fixtures.path("broken-page-tree.pdf")
-        let info = try await hostapp("--backend", backend, "info", file)
+        let info = try await hostapp("--renderer", backend, "info", file)
         #expect(info.status == 65 && info.text.contains("Pages:        5"), "\(info.stderr)")
         #expect(info.text.contains("   3  612 x 792") && info.text.contains("   4  (cannot be loaded)") && info.text.contains("   5  (cannot be loaded)"), "\(info.text)")
         #expect(info.stderr.contains("page 4:") && info.stderr.contains("page 5:"), "\(info.stderr)")
-        let json = try await JSONSerialization.jsonObject(with: try hostapp("--backend", backend, "info", "--json", file).stdout) as? [String: Any]
+        let json = try await JSONSerialization.jsonObject(with: try hostapp("--renderer", backend, "info", "--json", file).stdout) as? [String: Any]
         #expect((json?["pages"] as? [Any])?.count == 3)
         #expect((json?["failedPages"] as? [[String: Any]])?.compactMap { $0["number"] as? Int } == [4, 5])
 
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let render = try await hostapp("--backend", backend, "render", file, "-r", "20", "-o", directory.path)
+        let render = try await hostapp("--renderer", backend, "render", file, "-r", "20", "-o", directory.path)
         #expect(render.status == 65)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == (1...3).map { "broken-page-tree-\($0).png" })
         for page in 1...3 {
-            let ours = try await hostapp("--backend", backend, "text", file, "--pages", "\(page)").text
+            let ours = try await hostapp("--renderer", backend, "text", file, "--pages", "\(page)").text
             let theirs = try await Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", file, "-"]).text
             #expect(Fixtures.normalizedWhitespace(ours) == Fixtures.normalizedWhitespace(theirs), "page \(page)")
         }
     }
 
-    @Test func backendsListsTheEnginesWithVersions() async throws {
-        let result = try await hostapp("backends")
+    @Test func renderersListsTheEnginesWithVersions() async throws {
+        let result = try await hostapp("renderers")
         #expect(result.status == 0)
         #expect(result.text.contains("mupdf\tMuPDF 1.21"))
         #expect(result.text.contains("poppler\tPoppler 22.12"))
@@ -71,6 +71,8 @@ struct HostAppTests {
         #expect(json?.map { $0["chosenByAuto"] as? Bool } == [true, true, false])
         #expect(result.text.contains("auto:         not tried: chosen by name only"))
         #expect((json?.first?["capabilities"] as? [String])?.contains("render") == true)
+        // `backends`, the command's former name, still answers in this release.
+        #expect(try await hostapp("backends").text == result.text)
     }
 
     /// The third engine through the command line: drawing and text by name, `auto` never
@@ -79,38 +81,38 @@ struct HostAppTests {
         let file = Fixtures.path("text.pdf")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gs-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let drawn = try await hostapp("--backend", "ghostscript", "render", "--format", "ppm", "--dpi", "40", "--pages", "1", "-o", folder.path, file)
+        let drawn = try await hostapp("--renderer", "ghostscript", "render", "--format", "ppm", "--dpi", "40", "--pages", "1", "-o", folder.path, file)
         #expect(drawn.status == 0, "\(drawn.stderr)")
         let page = try Netpbm(Data(contentsOf: folder.appendingPathComponent("text-1.ppm")))
         #expect(page.width == 340 && page.pixels.contains { $0 < 128 })
         let witness = try await Tool.run("gs", ["-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=txtwrite", "-dUseCropBox", "-sOutputFile=-", file])
         for isolate in [[], ["--isolate"]] {
-            let text = try await Tool.run(Self.executable, isolate + ["--backend", "ghostscript", "text", file])
+            let text = try await Tool.run(Self.executable, isolate + ["--renderer", "ghostscript", "text", file])
             #expect(text.status == 0, "\(text.stderr)")
             #expect(Fixtures.normalizedWhitespace(text.text) == Fixtures.normalizedWhitespace(witness.text), "\(isolate)")
         }
         #expect(try await hostapp("info", "--json", file).text.contains("\"backend\" : \"mupdf\""))
-        let wrong = try await hostapp("--backend", "ghostscript", "--password", "wrong", "text", Fixtures.path("encrypted.pdf"))
+        let wrong = try await hostapp("--renderer", "ghostscript", "--password", "wrong", "text", Fixtures.path("encrypted.pdf"))
         #expect(wrong.status == 65 && wrong.stderr.contains("neither its user nor its owner password"), "\(wrong.stderr)")
-        let right = try await hostapp("--backend", "ghostscript", "--password", "owner-secret", "text", Fixtures.path("encrypted.pdf"))
+        let right = try await hostapp("--renderer", "ghostscript", "--password", "owner-secret", "text", Fixtures.path("encrypted.pdf"))
         #expect(right.status == 0 && !right.text.isEmpty, "\(right.stderr)")
         // info shows the pages without metadata, which Ghostscript does not read.
-        let info = try await hostapp("--backend", "ghostscript", "info", Fixtures.path("rotated.pdf"))
+        let info = try await hostapp("--renderer", "ghostscript", "info", Fixtures.path("rotated.pdf"))
         #expect(info.status == 0 && info.text.contains("Pages:        4") && info.text.contains("Metadata:     not read by this engine"), "\(info.stderr)")
         #expect(info.text.contains("   2  792 x 612                    90  2"), "\(info.text)")
-        let json = try #require(try JSONSerialization.jsonObject(with: await hostapp("--backend", "ghostscript", "info", "--json", file).stdout) as? [String: Any])
+        let json = try #require(try JSONSerialization.jsonObject(with: await hostapp("--renderer", "ghostscript", "info", "--json", file).stdout) as? [String: Any])
         #expect(json["info"] == nil && (json["pages"] as? [Any])?.count == 3)
-        let unsupported = try await hostapp("--backend", "ghostscript", "outline", file)
+        let unsupported = try await hostapp("--renderer", "ghostscript", "outline", file)
         #expect(unsupported.status != 0 && unsupported.stderr.contains("ghostscript"), "\(unsupported.stderr)")
     }
 
     @Test(arguments: ["mupdf", "poppler"])
     func infoAgreesWithPdfinfo(backend: String) async throws {
         let file = Fixtures.path("rotated.pdf")
-        let result = try await hostapp("--backend", backend, "info", "--json", file)
+        let result = try await hostapp("--renderer", backend, "info", "--json", file)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-        #expect(report["backend"] as? String == backend)
+        #expect(report["renderer"] as? String == backend && report["backend"] as? String == backend)
         let pages = try #require(report["pages"] as? [[String: Any]])
         let pdfinfo = try await Tool.run("pdfinfo", ["-l", "99", file]).text
         #expect(pdfinfo.contains("Pages:           \(pages.count)"))
@@ -127,11 +129,11 @@ struct HostAppTests {
     @Test(arguments: ["mupdf", "poppler"])
     func infoPrintsTheBoxes(backend: String) async throws {
         let file = Fixtures.path("boxes.pdf")
-        let text = try await hostapp("--backend", backend, "info", "--boxes", file)
+        let text = try await hostapp("--renderer", backend, "info", "--boxes", file)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.text.contains("   3  300 x 400                     0  3\n      MediaBox  0 0 300 400\n      CropBox   0 0 300 400\n"))
         #expect(text.text.contains("      TrimBox   100 100 300 400\n"))
-        let json = try await hostapp("--backend", backend, "info", "--json", file)
+        let json = try await hostapp("--renderer", backend, "info", "--json", file)
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
         let pages = try #require(report["pages"] as? [[String: Any]])
         let trim = (pages[2]["boxes"] as? [String: Any])?["trim"] as? [String: Double]
@@ -141,27 +143,32 @@ struct HostAppTests {
     }
 
     @Test func infoTextShowsMetadataAndPages() async throws {
-        let result = try await hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
+        let result = try await hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_RENDERER": "poppler"])
         #expect(result.status == 0)
-        #expect(result.text.contains("Backend:      poppler"))
+        #expect(result.text.contains("Renderer:     poppler"))
         #expect(result.text.contains("Pages:        9"))
         #expect(result.text.contains("   9  300 x 300                     0  AA"))
-        let flagWins = try await hostapp("info", "--backend", "mupdf", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
-        #expect(flagWins.text.contains("Backend:      mupdf"))
+        let flagWins = try await hostapp("info", "--renderer", "mupdf", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_RENDERER": "poppler"])
+        #expect(flagWins.text.contains("Renderer:     mupdf"))
+        // HOSTAPP_BACKEND, the variable's former name, is still read in this release; the new name wins.
+        let former = try await hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler"])
+        #expect(former.text.contains("Renderer:     poppler"))
+        let both = try await hostapp("info", Fixtures.path("labels.pdf"), environment: ["HOSTAPP_BACKEND": "poppler", "HOSTAPP_RENDERER": "mupdf"])
+        #expect(both.text.contains("Renderer:     mupdf"))
     }
 
     /// `signatures` lists each field as the API reads it, in text and JSON.
     @Test(arguments: ["mupdf", "poppler"])
     func signaturesListsEveryField(backend: String) async throws {
-        let text = try await hostapp("--backend", backend, "signatures", Fixtures.path("signed.pdf"))
+        let text = try await hostapp("--renderer", backend, "signatures", Fixtures.path("signed.pdf"))
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.text.contains("Approval (page 1): signed\n  Signer:     Fixture Signer\n"))
         #expect(text.text.contains("  Whole file: yes\nReview.Witness (page 1): not signed\n"))
-        let json = try await hostapp("--backend", backend, "signatures", Fixtures.path("signed-then-changed.pdf"), "--json")
+        let json = try await hostapp("--renderer", backend, "signatures", Fixtures.path("signed-then-changed.pdf"), "--json")
         let fields = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
         #expect(fields?.map { $0["name"] as? String } == ["Approval", "Review.Witness"])
         #expect(fields?.first?["coversWholeFile"] as? Bool == false && fields?.first?["signingTime"] as? String == "2024-03-09T16:00:00Z")
-        #expect(try await hostapp("--backend", backend, "signatures", Fixtures.path("text.pdf")).text == "(no signature fields)\n")
+        #expect(try await hostapp("--renderer", backend, "signatures", Fixtures.path("text.pdf")).text == "(no signature fields)\n")
     }
 
     /// `signatures --verify`: unknown without an anchor, valid with the signer's certificate
@@ -199,7 +206,7 @@ struct HostAppTests {
         let input = Fixtures.path("forms.pdf"), output = identities.path("signed.pdf")
         let original = try Data(contentsOf: URL(fileURLWithPath: input))
         let signed = try await hostapp(
-            "--backend", backend, "sign", input, "--cert", identities.path("signer.p12"), "--password-file", identities.path("password.txt"),
+            "--renderer", backend, "sign", input, "--cert", identities.path("signer.p12"), "--password-file", identities.path("password.txt"),
             "--page", "1", "--rect", "72,72,200,50", "--visible", "--reason", "Approved", "--certify", "forms", "-o", output)
         #expect(signed.status == 0 && signed.text == "signed by Ada Signer into \(output)\n", "\(signed.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
@@ -225,7 +232,7 @@ struct HostAppTests {
             ["--cert", identities.path("signer.p12"), "--password-file", identities.path("password.txt"), "--page", "1", "--visible"],
         ]
         for attempt in attempts {
-            let run = try await Tool.run(Self.executable, ["--backend", backend, "sign", input] + attempt + ["-o", refused])
+            let run = try await Tool.run(Self.executable, ["--renderer", backend, "sign", input] + attempt + ["-o", refused])
             #expect(run.status != 0 && !run.stderr.isEmpty && !run.stderr.contains("correct horse") && !run.stderr.contains("not the password"), "\(attempt): \(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: refused))
         }
@@ -252,7 +259,7 @@ struct HostAppTests {
             let script = "import sys, pypdf\nwriter = pypdf.PdfWriter(sys.argv[1], incremental=True)\n\(edit)\nwriter.write(sys.argv[2])\n"
             let written = try await Tool.run("python3", ["-c", script, signed, changed])
             #expect(written.status == 0, "\(written.stderr)")
-            let verified = try await hostapp("--backend", backend, "signatures", "--verify", "--trust", identities.path("ca.pem"), "--json", changed)
+            let verified = try await hostapp("--renderer", backend, "signatures", "--verify", "--trust", identities.path("ca.pem"), "--json", changed)
             #expect(verified.status == 1, "\(name): \(verified.text)")
             let verdicts = try #require(try JSONSerialization.jsonObject(with: verified.stdout) as? [[String: Any]])
             let reasons = (verdicts.first?["reasons"] as? [[String: Any]]) ?? []
@@ -282,7 +289,7 @@ struct HostAppTests {
         let close = try #require(bytes[open...].firstIndex(of: UInt8(ascii: ">")))
         bytes.replaceSubrange((open + 1)..<close, with: Data(repeating: UInt8(ascii: "0"), count: close - open - 1))
         try bytes.write(to: URL(fileURLWithPath: twice))
-        let verified = try await hostapp("--backend", backend, "signatures", "--verify", "--trust", identities.path("ca.pem"), "--json", twice)
+        let verified = try await hostapp("--renderer", backend, "signatures", "--verify", "--trust", identities.path("ca.pem"), "--json", twice)
         #expect(verified.status == 1, "\(verified.stderr)")
         let verdicts = try #require(try JSONSerialization.jsonObject(with: verified.stdout) as? [[String: Any]])
         #expect(verdicts.map { $0["field"] as? String } == ["Signature1", "Signature2"])
@@ -303,19 +310,19 @@ struct HostAppTests {
         for (json, setting) in [(#"{"signing": false}"#, "signing"), (#"{"saveTo": {"available": false}}"#, "saveTo")] {
             let settings = identities.path("settings.json")
             try Data(json.utf8).write(to: URL(fileURLWithPath: settings))
-            let refused = try await Tool.run(Self.executable, ["--backend", backend, "--settings", settings] + sign)
+            let refused = try await Tool.run(Self.executable, ["--renderer", backend, "--settings", settings] + sign)
             #expect(refused.status == 77 && refused.stderr.contains("setting \(setting)"), "\(json): \(refused.stderr)")
             #expect(!FileManager.default.fileExists(atPath: output))
         }
-        let signed = try await Tool.run(Self.executable, ["--backend", backend] + sign)
+        let signed = try await Tool.run(Self.executable, ["--renderer", backend] + sign)
         #expect(signed.status == 0, "\(signed.stderr)")
         let settings = identities.path("settings.json"), extended = identities.path("ltv.pdf")
         try Data(#"{"signing": false}"#.utf8).write(to: URL(fileURLWithPath: settings))
         let ltv = ["ltv", output, "--crl", identities.path("ca.crl"), "-o", extended]
-        let refused = try await Tool.run(Self.executable, ["--backend", backend, "--settings", settings] + ltv)
+        let refused = try await Tool.run(Self.executable, ["--renderer", backend, "--settings", settings] + ltv)
         #expect(refused.status == 77 && refused.stderr.contains("setting signing"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: extended))
-        let added = try await Tool.run(Self.executable, ["--backend", backend] + ltv)
+        let added = try await Tool.run(Self.executable, ["--renderer", backend] + ltv)
         #expect(added.status == 0 && FileManager.default.fileExists(atPath: extended), "\(added.stderr)")
     }
 
@@ -345,7 +352,7 @@ struct HostAppTests {
 
     /// `forms list` prints each field as the API reads it, in text and JSON, alike on both engines.
     @Test func formsListIsTheSameOnBothEngines() async throws {
-        let outputs = try await ["mupdf", "poppler"].asyncMap { try await hostapp("--backend", $0, "forms", "list", Fixtures.path("forms.pdf")) }
+        let outputs = try await ["mupdf", "poppler"].asyncMap { try await hostapp("--renderer", $0, "forms", "list", Fixtures.path("forms.pdf")) }
         #expect(outputs.allSatisfy { $0.status == 0 } && outputs[0].text == outputs[1].text, "\(outputs.map(\.stderr))")
         #expect(outputs[0].text.contains("id  text = 42  [read-only, required]\n  widget: page 1 at 320,72 80x20\n"))
         #expect(outputs[0].text.contains("country  comboBox = de  [editable]\n  options: fr (France), de (Germany)\n"))
@@ -365,7 +372,7 @@ struct HostAppTests {
         try FileManager.default.copyItem(atPath: Fixtures.path("metadata.pdf"), toPath: input)
         let original = try Data(contentsOf: URL(fileURLWithPath: input))
         let set = try await hostapp(
-            "--backend", backend, "info", input, "--set", "title=Set from hostapp", "--set", "author=", "--set", "modified=2025-02-03T04:05:06Z",
+            "--renderer", backend, "info", input, "--set", "title=Set from hostapp", "--set", "author=", "--set", "modified=2025-02-03T04:05:06Z",
             "-o", output, "--json")
         #expect(set.status == 0, "\(set.stderr)")
         let shown = try JSONSerialization.jsonObject(with: set.stdout) as? [String: Any]
@@ -376,11 +383,11 @@ struct HostAppTests {
         #expect(pdfinfo.contains("Set from hostapp</rdf:li>") && !pdfinfo.contains("Ada Lovelace"))
         #expect(try await Tool.run("pdfinfo", ["-isodates", output]).text.contains("ModDate:         2025-02-03T04:05:06Z"))
 
-        let inPlace = try await hostapp("--backend", backend, "info", input, "--set", "keywords=in place")
+        let inPlace = try await hostapp("--renderer", backend, "info", input, "--set", "keywords=in place")
         #expect(inPlace.status == 0 && inPlace.text.contains("Keywords:     in place"), "\(inPlace.stderr)")
         let afterInPlace = try Data(contentsOf: URL(fileURLWithPath: input))
         for bad in [["--set", "colour=red"], ["--set", "created=last week"], ["--set", "title"], ["-o", output]] {
-            let refused = try await Tool.run(Self.executable, ["--backend", backend, "info", input] + bad)
+            let refused = try await Tool.run(Self.executable, ["--renderer", backend, "info", input] + bad)
             #expect(refused.status == 64, "\(bad): \(refused.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == afterInPlace)
@@ -390,7 +397,7 @@ struct HostAppTests {
     func renderWritesOneFilePerPage(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try await hostapp("--backend", backend, "render", Fixtures.path("text.pdf"), "--pages", "1,3", "--dpi", "72", "--format", "ppm", "-o", directory.path)
+        let result = try await hostapp("--renderer", backend, "render", Fixtures.path("text.pdf"), "--pages", "1,3", "--dpi", "72", "--format", "ppm", "-o", directory.path)
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == ["text-1.ppm", "text-3.ppm"])
@@ -408,7 +415,7 @@ struct HostAppTests {
         let file = Fixtures.path("annotations.pdf")
         for (name, extra) in [("with", [String]()), ("without", ["--no-annotations"])] {
             let result = try await Tool.run(
-                HostAppTests.executable, ["--backend", backend, "render", file, "--dpi", "72", "--format", "ppm", "-o", directory.appendingPathComponent("\(name)-%d.ppm").path] + extra)
+                HostAppTests.executable, ["--renderer", backend, "render", file, "--dpi", "72", "--format", "ppm", "-o", directory.appendingPathComponent("\(name)-%d.ppm").path] + extra)
             #expect(result.status == 0, "\(result.stderr)")
         }
         let with = try Netpbm(Data(contentsOf: directory.appendingPathComponent("with-1.ppm")))
@@ -427,13 +434,13 @@ struct HostAppTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = Fixtures.path("boxes.pdf")
         for backend in ["mupdf", "poppler"] {
-            let result = try await hostapp("--backend", backend, "render", file, "--pages", "1", "--box", "trim", "--dpi", "72", "--format", "ppm",
+            let result = try await hostapp("--renderer", backend, "render", file, "--pages", "1", "--box", "trim", "--dpi", "72", "--format", "ppm",
                                      "-o", directory.appendingPathComponent("\(backend)-%d.ppm").path)
             #expect(result.status == 0, "\(result.stderr)")
             let image = try Netpbm(Data(contentsOf: directory.appendingPathComponent("\(backend)-1.ppm")))
             #expect((image.width, image.height) == (520, 700))
         }
-        let media = try await hostapp("--backend", "poppler", "render", file, "--pages", "1", "--box", "media", "-o", directory.path)
+        let media = try await hostapp("--renderer", "poppler", "render", file, "--pages", "1", "--box", "media", "-o", directory.path)
         #expect(media.status == 65 && media.stderr.contains("crop box"), "\(media.stderr)")
         let wrong = try await hostapp("render", file, "--box", "page", "-o", directory.path)
         #expect(wrong.status == 64)
@@ -466,7 +473,7 @@ struct HostAppTests {
             (["render", Fixtures.path("text.pdf"), "--gray", "--alpha"], 64, "exclude each other"),
             (["render", Fixtures.path("text.pdf"), "--dpi", "100000", "-o", "/tmp"], 64, "more than the limit"),
             (["render", Fixtures.path("text.pdf"), "-o", "/proc/no/such/%d.png"], 74, "cannot write"),
-            (["--backend", "nope", "info", Fixtures.path("text.pdf")], 64, "no renderer named 'nope'"),
+            (["--renderer", "nope", "info", Fixtures.path("text.pdf")], 64, "no renderer named 'nope'"),
             (["--cache-mib", "0", "info", Fixtures.path("text.pdf")], 64, "--cache-mib must be between"),
         ]
         for (arguments, status, says) in cases {
@@ -530,10 +537,10 @@ struct CommandLineTests {
 
     @Test func globalOptionsStandBeforeOrAfterTheCommandAndAfterWins() async throws {
         let file = Fixtures.path("text.pdf")
-        #expect(try await hostapp("--backend", "poppler", "info", file).text.contains("Backend:      poppler"))
-        #expect(try await hostapp("info", "--backend", "poppler", file).text.contains("Backend:      poppler"))
-        #expect(try await hostapp("--backend", "poppler", "info", "--backend", "mupdf", file).text.contains("Backend:      mupdf"))
-        #expect(try await hostapp("--backend", "poppler", "annotations", "list", Fixtures.path("annotations.pdf")).status == 0, "before a nested command too")
+        #expect(try await hostapp("--backend", "poppler", "info", file).text.contains("Renderer:     poppler"))
+        #expect(try await hostapp("info", "--renderer", "poppler", file).text.contains("Renderer:     poppler"))
+        #expect(try await hostapp("--renderer", "poppler", "info", "--renderer", "mupdf", file).text.contains("Renderer:     mupdf"))
+        #expect(try await hostapp("--renderer", "poppler", "annotations", "list", Fixtures.path("annotations.pdf")).status == 0, "before a nested command too")
         let bad = try await hostapp("--cache-mib", "0", "info", file)
         #expect(bad.status == 64 && bad.stderr.contains("--cache-mib"), "options before the command are validated too")
     }
@@ -555,10 +562,10 @@ struct CommandLineTests {
         #expect(try await hostapp("text", Fixtures.path("text.pdf"), "--pages", "N").text.contains("Third page"))
     }
 
-    @Test func completionsOfferFilesAndBackends() async throws {
+    @Test func completionsOfferFilesAndRenderers() async throws {
         let script = try await hostapp("--generate-completion-script", "bash")
         #expect(script.status == 0)
-        #expect(script.text.contains("'mupdf'$'\\n''poppler'$'\\n''auto'"), "backend names")
+        #expect(script.text.contains("'mupdf'$'\\n''poppler'$'\\n''ghostscript'$'\\n''auto'"), "renderer names")
         #expect(script.text.contains("'!*.@(pdf)'"), "PDF files")
     }
 }

@@ -15,7 +15,7 @@ struct InterruptTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
         process.arguments = [
-            "--backend", backend, "render", Fixtures.path("long.pdf"), "--dpi", "1200", "--gray", "--format", "ppm",
+            "--renderer", backend, "render", Fixtures.path("long.pdf"), "--dpi", "1200", "--gray", "--format", "ppm",
             "--jobs", String(jobs), "-o", directory.path,
         ]
         process.standardOutput = FileHandle.nullDevice

@@ -230,8 +230,8 @@ struct IsolationTests {
     /// hostapp's isolated info prints what the in-process one prints.
     @Test(arguments: Fixtures.backendIDs)
     func hostappIsolatedInfoEqualsInProcessInfo(backend: String) async throws {
-        let isolated = try await hostapp("--isolate", "--backend", backend, "info", Fixtures.path("labels.pdf"))
-        let local = try await hostapp("--backend", backend, "info", Fixtures.path("labels.pdf"))
+        let isolated = try await hostapp("--isolate", "--renderer", backend, "info", Fixtures.path("labels.pdf"))
+        let local = try await hostapp("--renderer", backend, "info", Fixtures.path("labels.pdf"))
         #expect(isolated.status == 0 && local.status == 0)
         #expect(isolated.text == local.text)
         // Every command runs isolated, and says what it says in process.
@@ -241,8 +241,8 @@ struct IsolationTests {
             ["signatures", Fixtures.path("signed.pdf")],
         ]
         for command in commands {
-            let isolated = try await Tool.run(HostAppTests.executable, ["--isolate", "--backend", backend] + command)
-            let local = try await Tool.run(HostAppTests.executable, ["--backend", backend] + command)
+            let isolated = try await Tool.run(HostAppTests.executable, ["--isolate", "--renderer", backend] + command)
+            let local = try await Tool.run(HostAppTests.executable, ["--renderer", backend] + command)
             #expect(isolated.status == 0 && isolated.status == local.status && isolated.text == local.text, "\(command): \(isolated.stderr)")
         }
     }

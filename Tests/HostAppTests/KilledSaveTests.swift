@@ -31,7 +31,7 @@ struct KilledSaveTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
             process.arguments = [
-                "--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square",
+                "--renderer", backend, "annotations", "add", path, "--page", "1", "--kind", "square",
                 "--rect", "10,10,50,50", "--contents", "trial \(trial)", "--save-mode", mode,
             ]
             process.standardOutput = FileHandle.nullDevice
@@ -70,7 +70,7 @@ struct KilledSaveTests {
         #expect(outcomes.old >= 5 && outcomes.new >= 5, "\(outcomes)")
         // A completed save removes the temporary files killed ones left.
         let finish = try await Tool.run(
-            HostAppTests.executable, ["--backend", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "60,60,20,20"])
+            HostAppTests.executable, ["--renderer", backend, "annotations", "add", path, "--page", "1", "--kind", "square", "--rect", "60,60,20,20"])
         #expect(finish.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["target.pdf"])
     }
@@ -83,7 +83,7 @@ struct KilledSaveTests {
     }
 
     private func annotationCount(_ path: String, backend: String) async throws -> Int {
-        let list = try await Tool.run(HostAppTests.executable, ["--backend", backend, "annotations", "list", "--json", path])
+        let list = try await Tool.run(HostAppTests.executable, ["--renderer", backend, "annotations", "list", "--json", path])
         return (try JSONSerialization.jsonObject(with: list.stdout) as? [Any])?.count ?? -1
     }
 }

@@ -30,13 +30,13 @@ struct PageCommandTests {
              ["Third page", "Outline page 1", "Outline page 2", "Outline page 3", "Outline page 4"]),
         ]
         for (arguments, name, texts) in steps {
-            let result = try await hostapp(["--backend", "mupdf", "pages"] + arguments + ["-o", output(name)])
+            let result = try await hostapp(["--renderer", "mupdf", "pages"] + arguments + ["-o", output(name)])
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(try await Self.pageTexts(output(name)) == texts, "\(name)")
             #expect(try await Tool.run("qpdf", ["--check", output(name)]).status == 0, "\(name)")
         }
         #expect(try await Tool.run("pdfinfo", ["-f", "2", "-l", "2", output("inserted.pdf")]).text.contains("200 x 300 pts"))
-        let deleted = try await hostapp(["--backend", "mupdf", "pages", "delete", input, "--pages", "3", "-o", output("d3.pdf")])
+        let deleted = try await hostapp(["--renderer", "mupdf", "pages", "delete", input, "--pages", "3", "-o", output("d3.pdf")])
         #expect(deleted.stderr.contains("1 outline item dropped") && deleted.stderr.contains("1 link dropped"), "\(deleted.stderr)")
 
         let rotated = try await hostapp(["pages", "rotate", input, "--pages", "2,4", "--by=-90", "-o", output("rotated.pdf")])
@@ -59,7 +59,7 @@ struct PageCommandTests {
         let input = try AnnotationSamples.scratchCopy(of: Fixtures.path("outline.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: input))
         var refused: [[String]] = [
-            ["--backend", "ghostscript", "pages", "merge", input, Fixtures.path("text.pdf")],
+            ["--renderer", "ghostscript", "pages", "merge", input, Fixtures.path("text.pdf")],
             ["pages", "delete", input, "--pages", "1-N"],
             ["pages", "move", input, "--page", "9", "--to", "1"],
             ["pages", "rotate", input, "--to", "45"],

@@ -41,19 +41,19 @@ struct SessionCommandTests {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let first = try await workspace.open(
-            ["--backend", backend, workspace.document], commands: "page 3\nzoom 1.5\nscroll 10 20\nbookmark add 2 Second\nclose\n")
+            ["--renderer", backend, workspace.document], commands: "page 3\nzoom 1.5\nscroll 10 20\nbookmark add 2 Second\nclose\n")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.lines.compactMap { $0["event"] as? String } == [
             "firstPageLoaded", "documentShown", "currentPageChanged", "bookmarksChanged", "willClose", "closed",
         ])
-        let second = try await workspace.open(["--backend", backend, workspace.document], commands: "")
+        let second = try await workspace.open(["--renderer", backend, workspace.document], commands: "")
         #expect(second.status == 0)
         #expect(second.lines.first?["page"] as? Int == 3, "the next session opens where the last one closed")
         let shown = second.lines.dropFirst().first?["viewingState"] as? [String: Any]
         #expect(shown?["zoom"] as? Double == 1.5 && shown?["scrollX"] as? Double == 10 && shown?["scrollY"] as? Double == 20)
         #expect(second.lines.last?["event"] as? String == "closed", "the end of the input closes the session")
         #expect(try await workspace.hostapp(["bookmarks", "list", workspace.document]).text.contains("Second"))
-        let asked = try await workspace.open(["--backend", backend, "--page", "9", workspace.document], commands: "close\n")
+        let asked = try await workspace.open(["--renderer", backend, "--page", "9", workspace.document], commands: "close\n")
         let clamped = asked.lines.first?["clamped"] as? [String: Any]
         #expect(asked.lines.first?["page"] as? Int == 3 && clamped?["requested"] as? Int == 9, "a page past the last is clamped, with the reason")
     }
@@ -67,7 +67,7 @@ struct SessionCommandTests {
         defer { workspace.remove() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-        process.arguments = ["--backend", backend, "open", workspace.document]
+        process.arguments = ["--renderer", backend, "open", workspace.document]
         process.environment = ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
@@ -84,7 +84,7 @@ struct SessionCommandTests {
             printed.append(chunk)
         }
         let other = try await workspace.hostapp([
-            "--backend", backend, "annotations", "add", workspace.document, "--page", "1", "--kind", "text", "--rect", "100,100,16,16", "--contents", "theirs",
+            "--renderer", backend, "annotations", "add", workspace.document, "--page", "1", "--kind", "text", "--rect", "100,100,16,16", "--contents", "theirs",
         ])
         #expect(other.status == 0, "\(other.stderr)")
         input.fileHandleForWriting.write(Data("save\nsave-to \(workspace.path("mine.pdf"))\nclose\n".utf8))
@@ -93,9 +93,9 @@ struct SessionCommandTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 75, "\(String(decoding: printed, as: UTF8.self))")
         #expect(String(decoding: printed, as: UTF8.self).contains("changed since this session opened or saved it"))
-        let kept = try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.document]).text
+        let kept = try await workspace.hostapp(["--renderer", backend, "annotations", "list", workspace.document]).text
         #expect(kept.contains("theirs") && !kept.contains("mine"), "\(kept)")
-        #expect(try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.path("mine.pdf")]).text.contains("mine"))
+        #expect(try await workspace.hostapp(["--renderer", backend, "annotations", "list", workspace.path("mine.pdf")]).text.contains("mine"))
     }
 
     @Test(arguments: ["mupdf", "poppler"])
@@ -104,7 +104,7 @@ struct SessionCommandTests {
         defer { workspace.remove() }
         let note = #"{"id": "n1", "kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 30, "height": 30}}}"#
         let run = try await workspace.open(
-            ["--backend", backend, workspace.document],
+            ["--renderer", backend, workspace.document],
             commands: "annotate \(note)\npage 7\nsave\ntext 1\nremove n1\nsave-to \(workspace.path("copy.pdf"))\nclose\n")
         #expect(run.status == 64, "page 7 does not exist: the first failure's exit code")
         let names = run.lines.map { ($0["event"] ?? ($0["result"] != nil ? "result" : "error")) as? String ?? "" }
@@ -115,9 +115,9 @@ struct SessionCommandTests {
         #expect((run.lines[3]["error"] as? [String: Any])?["code"] as? String == "page-out-of-range")
         let added = (run.lines[2]["added"] as? [[String: Any]])?.first
         #expect(added?["id"] as? String == "n1")
-        let listed = try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.document])
+        let listed = try await workspace.hostapp(["--renderer", backend, "annotations", "list", workspace.document])
         #expect(listed.text.contains("n1"), "saved with the annotation")
-        let copy = try await workspace.hostapp(["--backend", backend, "annotations", "list", workspace.path("copy.pdf")])
+        let copy = try await workspace.hostapp(["--renderer", backend, "annotations", "list", workspace.path("copy.pdf")])
         #expect(copy.status == 0 && !copy.text.contains("n1"), "the copy was saved after the removal")
     }
 
@@ -138,20 +138,20 @@ struct SessionCommandTests {
             ["render", workspace.document, "-o", workspace.path("out")],
         ]
         for command in refused {
-            let result = try await workspace.hostapp(["--backend", backend, "--settings", settings] + command)
+            let result = try await workspace.hostapp(["--renderer", backend, "--settings", settings] + command)
             #expect(result.status == 77, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("not permitted"), "\(command): \(result.stderr)")
         }
-        let session = try await workspace.open(["--backend", backend, "--settings", settings, workspace.document], commands: "render 1 \(workspace.path("p.png"))\nclose\n")
+        let session = try await workspace.open(["--renderer", backend, "--settings", settings, workspace.document], commands: "render 1 \(workspace.path("p.png"))\nclose\n")
         #expect(session.status == 77)
         #expect(try Data(contentsOf: URL(fileURLWithPath: workspace.document)) == before, "nothing was changed")
         #expect(!FileManager.default.fileExists(atPath: workspace.path("out")) && !FileManager.default.fileExists(atPath: workspace.path("p.png")))
-        let allowed = try await workspace.hostapp(["--backend", backend, "--settings", settings, "text", workspace.document])
+        let allowed = try await workspace.hostapp(["--renderer", backend, "--settings", settings, "text", workspace.document])
         #expect(allowed.status == 0, "reading is not an edit")
         // A settings file with an unknown key or a wrong type is a usage error, naming the key.
         for (json, key) in [(#"{"anotations": false}"#, "anotations"), (#"{"save": 3}"#, "save")] {
             try Data(json.utf8).write(to: URL(fileURLWithPath: settings))
-            let bad = try await workspace.hostapp(["--backend", backend, "--settings", settings, "annotations", "remove", workspace.document, "x"])
+            let bad = try await workspace.hostapp(["--renderer", backend, "--settings", settings, "annotations", "remove", workspace.document, "x"])
             #expect(bad.status == 64 && bad.stderr.contains(key), "\(json): \(bad.stderr)")
         }
     }
@@ -188,9 +188,9 @@ struct SessionCommandTests {
         let vault = workspace.path("vault"), key = workspace.path("vault.key")
         try FileManager.default.createDirectory(atPath: vault, withIntermediateDirectories: true)
         #expect(try await workspace.hostapp(["vault", "key", "-o", key]).status == 0)
-        let sealed = ["--backend", backend, "--vault", vault, "--key-file", key]
+        let sealed = ["--renderer", backend, "--vault", vault, "--key-file", key]
         #expect(try await workspace.hostapp(["vault", "encrypt", workspace.document, "--as", "doc.pdf"] + sealed).status == 0)
-        let plainText = try await workspace.hostapp(["--backend", backend, "text", workspace.document]).text
+        let plainText = try await workspace.hostapp(["--renderer", backend, "text", workspace.document]).text
         let vaultText = try await workspace.hostapp(["text", "doc.pdf"] + sealed)
         #expect(vaultText.status == 0 && vaultText.text == plainText)
         let added = try await workspace.hostapp(["annotations", "add", "doc.pdf", "--page", "1", "--kind", "circle", "--rect", "5,5,20,20"] + sealed)

@@ -21,9 +21,9 @@ struct ShardCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let document = Fixtures.path("long.pdf")
         let whole = directory.appendingPathComponent("whole").path, shards = directory.appendingPathComponent("shards").path
-        #expect(try await hostapp("--backend", "mupdf", "render", document, "-r", "600", "-o", whole).status == 0)
+        #expect(try await hostapp("--renderer", "mupdf", "render", document, "-r", "600", "-o", whole).status == 0)
 
-        let arguments = { (shard: Int) in ["--backend", "mupdf", "render", document, "-r", "600", "--jobs", "1", "--shard", "\(shard)/3", "-o", shards] }
+        let arguments = { (shard: Int) in ["--renderer", "mupdf", "render", document, "-r", "600", "--jobs", "1", "--shard", "\(shard)/3", "-o", shards] }
         let processes = try (0..<3).map { try RunningProcess(executable, arguments($0)) }
         // The manifest is written line by line as pages finish (stdout, a pipe here, is not).
         let killedManifest = shards + "/hostapp-manifest-1-of-3.jsonl"
@@ -67,12 +67,12 @@ struct ShardCommandTests {
         let out = directory.path
         let document = Fixtures.path("long.pdf")
         for shard in 0..<2 {
-            let result = try await hostapp("--backend", "poppler", "text", document, "--shard", "\(shard)/2", "-o", out)
+            let result = try await hostapp("--renderer", "poppler", "text", document, "--shard", "\(shard)/2", "-o", out)
             #expect(result.status == 0 && result.stderr.split(separator: "\n").filter { $0.hasPrefix("page ") }.count == 50, "\(result.stderr)")
         }
         #expect(try await hostapp("manifest", "check", out).status == 0)
         // The file holds the page's text as stdout shows it, less the newline print adds.
-        let printed = try await hostapp("--backend", "poppler", "text", document, "--pages", "7").text
+        let printed = try await hostapp("--renderer", "poppler", "text", document, "--pages", "7").text
         let file = try String(contentsOfFile: out + "/long-7.txt", encoding: .utf8)
         #expect(!file.isEmpty && (printed == file || printed == file + "\n"), "\(file)")
 
@@ -85,14 +85,14 @@ struct ShardCommandTests {
         #expect(problems.count == 2 && problems.contains { $0.hasPrefix("page 7:") } && problems.contains { $0.hasPrefix("page 80:") }, "\(problems)")
         #expect(report?["verified"] as? Int == 98)
 
-        let first = try await hostapp("--backend", "poppler", "text", document, "--shard", "0/2", "--resume", "-o", out)
+        let first = try await hostapp("--renderer", "poppler", "text", document, "--shard", "0/2", "--resume", "-o", out)
         #expect(first.text.isEmpty && first.stderr.contains("page 7: \(out)/long-7.txt\n") && !first.stderr.contains("page 80:"), "\(first.stderr)")
-        let second = try await hostapp("--backend", "poppler", "text", document, "--shard", "1/2", "--resume", "-o", out)
+        let second = try await hostapp("--renderer", "poppler", "text", document, "--shard", "1/2", "--resume", "-o", out)
         #expect(second.text.isEmpty && second.stderr.contains("page 80: \(out)/long-80.txt\n") && !second.stderr.contains("page 7:"), "\(second.stderr)")
         #expect(try await hostapp("manifest", "check", out).status == 0)
 
         // A shard of another split (3 shards) in the same directory is another conversion.
-        #expect(try await hostapp("--backend", "poppler", "text", document, "--pages", "1-2", "--shard", "0/3", "-o", out).status == 0)
+        #expect(try await hostapp("--renderer", "poppler", "text", document, "--pages", "1-2", "--shard", "0/3", "-o", out).status == 0)
         let mixed = try await hostapp("manifest", "check", out)
         #expect(mixed.status == 1 && mixed.text.contains("records another conversion"), "\(mixed.text)")
     }

@@ -50,7 +50,7 @@ import TestSupport
             #"<?xml version="1.0"?>"#,
             #"<xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><text page="0" rect="10,10,30,30" name="n"><contents>&s;</contents></text></annots></xfdf>"#
         ).write(toFile: annotations, atomically: true, encoding: .utf8)
-        let imported = try await hostapp(["--backend", backend, "annotations", "import", pdf, annotations])
+        let imported = try await hostapp(["--renderer", backend, "annotations", "import", pdf, annotations])
         #expect(imported.status != 0 && imported.stderr.contains("document type"), "\(imported.stderr)")
         #expect(!imported.stderr.contains(scratch.secret) && !imported.text.contains(scratch.secret))
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == original)
@@ -60,7 +60,7 @@ import TestSupport
         let values = scratch.folder + "/values.xfdf"
         try scratch.hostile("", #"<xfdf xmlns="http://ns.adobe.com/xfdf/"><fields><field name="name"><value>&s;</value></field></fields></xfdf>"#)
             .write(toFile: values, atomically: true, encoding: .utf8)
-        let filled = try await hostapp(["--backend", backend, "forms", "fill", form, "--values", values, "-o", scratch.folder + "/filled.pdf"])
+        let filled = try await hostapp(["--renderer", backend, "forms", "fill", form, "--values", values, "-o", scratch.folder + "/filled.pdf"])
         #expect(filled.status != 0 && !filled.stderr.contains(scratch.secret) && !filled.text.contains(scratch.secret), "\(filled.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.folder + "/filled.pdf"))
     }
@@ -91,7 +91,7 @@ import TestSupport
         #expect(try await Tool.run("qpdf", ["--show-object=trailer", hostilePDF]).status == 0)
         for backend in ["mupdf", "poppler"] {
             let output = scratch.folder + "/out-\(backend).pdf"
-            let set = try await hostapp(["--backend", backend, "info", hostilePDF, "--set", "title=X", "-o", output])
+            let set = try await hostapp(["--renderer", backend, "info", hostilePDF, "--set", "title=X", "-o", output])
             #expect(set.status != 0 && set.stderr.contains("document type"), "\(backend): \(set.stderr)")
             #expect(!set.stderr.contains(scratch.secret) && !set.text.contains(scratch.secret))
             #expect(!FileManager.default.fileExists(atPath: output))
@@ -109,7 +109,7 @@ import TestSupport
             let process = Process()
             process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
             process.arguments = [
-                "--backend", backend, "annotations", "add", pdf, "--page", "1", "--kind", "text", "--rect", "\(10 + index * 20),10,16,16",
+                "--renderer", backend, "annotations", "add", pdf, "--page", "1", "--kind", "text", "--rect", "\(10 + index * 20),10,16,16",
                 "--contents", "editor \(index)",
             ]
             process.standardOutput = FileHandle.nullDevice
@@ -122,7 +122,7 @@ import TestSupport
         #expect(acknowledged.count == 16, "\(editors.map { ($0.0, $0.1.terminationStatus) })")
         // Read back by the other engine and by qpdf.
         let other = backend == "mupdf" ? "poppler" : "mupdf"
-        let listed = try await hostapp(["--backend", other, "annotations", "list", pdf, "--json"])
+        let listed = try await hostapp(["--renderer", other, "annotations", "list", pdf, "--json"])
         let notes = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]])
         let kept = Set(notes.compactMap { ($0["contents"] as? String)?.split(separator: " ").last.flatMap { Int($0) } })
         #expect(acknowledged.isSubset(of: kept), "kept \(kept.sorted()) of \(acknowledged.sorted())")

@@ -71,7 +71,7 @@ def signer_certificates(path, folder):
 def ours(hostapp, backend, path, anchors):
     """This project's verdicts: (field, verdict, codes) for each signature."""
     trust = ["--trust", anchors] if anchors else []
-    run = subprocess.run([hostapp, "--backend", backend, "signatures", "--verify", "--json", *trust, path], capture_output=True, text=True)
+    run = subprocess.run([hostapp, "--renderer", backend, "signatures", "--verify", "--json", *trust, path], capture_output=True, text=True)
     return [(v["field"], v["verdict"], [r["code"] for r in v["reasons"]]) for v in json.loads(run.stdout)]
 
 

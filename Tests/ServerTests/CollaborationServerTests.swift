@@ -297,7 +297,7 @@ import Logging
             #expect(selector?["value"] as? String == "page=1&viewrect=100.00,100.00,80.00,40.00")
 
             for engine in ["mupdf", "poppler"] {
-                let pdf = try await client.execute(uri: Self.layerPath() + "/document.pdf?engine=\(engine)", method: .get, headers: headers)
+                let pdf = try await client.execute(uri: Self.layerPath() + "/document.pdf?renderer=\(engine)", method: .get, headers: headers)
                 #expect(pdf.status == .ok && pdf.headers[.contentType] == "application/pdf")
                 let path = harness.folder + "/layer-\(engine).pdf"
                 try pdf.data.write(to: URL(fileURLWithPath: path))

@@ -291,7 +291,7 @@ import TestSupport
             let details = try #require(try await client.get(documentPath("text.pdf")).json as? [String: Any])
             #expect(details["editable"] as? Bool == true)
             for engine in ["mupdf", "poppler"] {
-                let image = try await client.get(documentPath("text.pdf") + "/pages/1/image?dpi=72&engine=\(engine)")
+                let image = try await client.get(documentPath("text.pdf") + "/pages/1/image?dpi=72&renderer=\(engine)")
                 #expect(image.status == .ok && image.headers[.init("X-Renderer")!] == engine)
                 let size = try await pngSize(image.data)
                 #expect(size.width == 612 && size.height == 792)
@@ -331,10 +331,10 @@ import TestSupport
     @Test func aCrashCostsOneRequest() async throws {
         let harness = try ServerHarness()
         try await harness.run(registry: Self.registry(["--test-crash-on-page", "3"])) { client in
-            let crashed = try await client.get(documentPath("text.pdf") + "/pages/2/text?engine=mupdf")
+            let crashed = try await client.get(documentPath("text.pdf") + "/pages/2/text?renderer=mupdf")
             #expect(crashed.status == .internalServerError)
             #expect(((crashed.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "engine-crashed")
-            let next = try await client.get(documentPath("text.pdf") + "/pages/1/text?engine=mupdf")
+            let next = try await client.get(documentPath("text.pdf") + "/pages/1/text?renderer=mupdf")
             #expect(next.status == .ok)
             #expect(String(decoding: next.data, as: UTF8.self).contains("fixture"))
             #expect(try await client.get("/api/health").status == .ok)

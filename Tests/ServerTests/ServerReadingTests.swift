@@ -38,9 +38,13 @@ import TestSupport
             let health = try await client.get("/api/health").json as? [String: Any]
             let offered = (health?["renderers"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
             #expect(offered == ["mupdf", "poppler"])
-            let named = try await client.get(documentPath("text.pdf") + "?engine=ghostscript")
+            let named = try await client.get(documentPath("text.pdf") + "?renderer=ghostscript")
             #expect(named.status == .badRequest && named.errorCode != nil, "\(named.status)")
-            #expect(try await client.get(documentPath("text.pdf") + "?engine=poppler").status == .ok)
+            #expect(try await client.get(documentPath("text.pdf") + "?renderer=poppler").status == .ok)
+            // `engine`, the parameter's former name, is still read in this release.
+            let former = try await client.get(documentPath("text.pdf") + "?engine=poppler")
+            #expect(former.status == .ok && (former.json as? [String: Any])?["renderer"] as? String == "poppler", "\(former.status)")
+            #expect(try await client.get(documentPath("text.pdf") + "?engine=ghostscript").status == .badRequest)
         }
     }
 
@@ -48,12 +52,12 @@ import TestSupport
     @Test(arguments: ["mupdf", "poppler"]) func namedDestinationsAreFound(engine: String) async throws {
         let harness = try ServerHarness(extra: ["outline.pdf"])
         try await harness.run { client in
-            let found = try await client.get(documentPath("outline.pdf") + "/destinations/sec12?engine=\(engine)")
+            let found = try await client.get(documentPath("outline.pdf") + "/destinations/sec12?renderer=\(engine)")
             let destination = try #require(found.json as? [String: Any], "\(found.status)")
             #expect(destination["kind"] as? String == "page" && destination["index"] as? Int == 2)
             #expect(((destination["point"] as? [String: Any])?["y"] as? Double).map { abs($0 - 392) < 1 } == true)
             for missing in ["sec13", "sec12%00x", "%3Cscript%3E"] {
-                let answer = try await client.get(documentPath("outline.pdf") + "/destinations/\(missing)?engine=\(engine)")
+                let answer = try await client.get(documentPath("outline.pdf") + "/destinations/\(missing)?renderer=\(engine)")
                 #expect(answer.status == .notFound && answer.errorCode == "not-found", "\(missing): \(answer.status)")
             }
             let long = try await client.get(documentPath("outline.pdf") + "/destinations/" + String(repeating: "x", count: 1001))
@@ -67,7 +71,7 @@ import TestSupport
     @Test(arguments: ["mupdf", "poppler"]) func fontsAreListed(engine: String) async throws {
         let harness = try ServerHarness(extra: ["fonts.pdf", "book.epub"])
         try await harness.run { client in
-            let answer = try await client.get(documentPath("fonts.pdf") + "/fonts?engine=\(engine)")
+            let answer = try await client.get(documentPath("fonts.pdf") + "/fonts?renderer=\(engine)")
             let fonts = try #require(answer.json as? [[String: Any]], "\(answer.status)")
             #expect(fonts.map { $0["name"] as? String ?? "-" } == ["Helvetica", "ABCDEF+Tiny", "GHIJKL+Tiny", "-", "Courier", "Times-Bold"])
             #expect(fonts.map { $0["kind"] as? String ?? "" } == ["type1", "trueType", "cidTrueType", "type3", "type1", "type1"])
@@ -116,20 +120,20 @@ import TestSupport
         try await harness.run(registry: isolated ? IsolatedServerTests.registry() : Fixtures.registry) { client in
             let path = documentPath("layers.pdf")
             for engine in ["mupdf", "poppler"] {
-                let listed = try #require(try await client.get(path + "/layers?engine=\(engine)").json as? [String: Any])
+                let listed = try #require(try await client.get(path + "/layers?renderer=\(engine)").json as? [String: Any])
                 let layers = try #require(listed["layers"] as? [[String: Any]])
                 #expect(layers.map { $0["name"] as? String } == ["Red", "Blue", "L\u{e9}gende", "Orange (not in Order)"], "\(engine)")
                 #expect(layers.map { $0["isVisibleByDefault"] as? Bool } == [true, false, true, true], "\(engine)")
                 #expect((listed["configurations"] as? [[String: Any]])?.first?["name"] as? String == "Default view")
 
-                let plain = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)")
-                let swapped = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)&hide=0&show=1")
+                let plain = try await client.get(path + "/pages/0/image?dpi=36&renderer=\(engine)")
+                let swapped = try await client.get(path + "/pages/0/image?dpi=36&renderer=\(engine)&hide=0&show=1")
                 #expect(plain.status == .ok && swapped.status == .ok, "\(engine): \(swapped.errorMessage ?? "")")
                 #expect(plain.headers[.eTag] != swapped.headers[.eTag])
                 let (before, after) = await (try pngPixels(plain.data), try pngPixels(swapped.data))
                 #expect(before.color(x: 86, y: 71) == [255, 0, 0] && before.color(x: 86, y: 171) == [255, 255, 255], "\(engine): Red shown, Blue hidden")
                 #expect(after.color(x: 86, y: 71) == [255, 255, 255] && after.color(x: 86, y: 171) == [0, 0, 255], "\(engine): Red hidden, Blue shown")
-                let again = try await client.get(path + "/pages/0/image?dpi=36&engine=\(engine)")
+                let again = try await client.get(path + "/pages/0/image?dpi=36&renderer=\(engine)")
                 #expect(again.data == plain.data, "\(engine): the default again")
             }
             let many = (0..<1001).map(String.init).joined(separator: ",")
@@ -197,7 +201,7 @@ import TestSupport
         let harness = try ServerHarness()
         try await harness.run { client in
             for engine in ["mupdf", "poppler"] {
-                let details = try #require(try await client.get(documentPath("long.pdf") + "?engine=\(engine)").json as? [String: Any])
+                let details = try #require(try await client.get(documentPath("long.pdf") + "?renderer=\(engine)").json as? [String: Any])
                 let info = try #require(details["info"] as? [String: Any])
                 let pdfinfo = try await Tool.run("pdfinfo", ["\(harness.docs)/long.pdf"]).text
                 #expect(pdfinfo.contains("Pages:           \(info["pageCount"] as? Int ?? -1)\n"))
@@ -226,7 +230,7 @@ import TestSupport
             let notModified = try await client.get(uri, headers: [.ifNoneMatch: tag])
             #expect(notModified.status == .notModified && notModified.data.isEmpty)
 
-            let poppler = try await client.get(uri + "&engine=poppler")
+            let poppler = try await client.get(uri + "&renderer=poppler")
             #expect(poppler.headers[.init("X-Renderer")!] == "poppler")
             #expect(poppler.headers[.eTag] != tag)
             let byWidth = try await pngSize(try await client.get(documentPath("text.pdf") + "/pages/0/image?width=306").data)
@@ -247,8 +251,8 @@ import TestSupport
                 ("text.pdf/pages/0/image?dpi=abc", .badRequest, "bad-request"),
                 ("text.pdf/pages/0/image?width=0", .badRequest, "bad-request"),
                 ("text.pdf/pages/0/image?width=40000", .badRequest, "bad-request"),
-                ("text.pdf/pages/0/image?engine=pdfium", .badRequest, "bad-request"),
-                ("text.pdf/pages/0/text?engine=", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/image?renderer=pdfium", .badRequest, "bad-request"),
+                ("text.pdf/pages/0/text?renderer=", .badRequest, "bad-request"),
                 ("text.pdf/search", .badRequest, "bad-request"),
                 ("truncated.pdf/pages/0/image", .unprocessableContent, "damaged"),
                 ("truncated.pdf", .unprocessableContent, "damaged"),
@@ -269,7 +273,7 @@ import TestSupport
         let harness = try ServerHarness()
         try await harness.run { client in
             for engine in ["mupdf", "poppler"] {
-                let layer = try #require(try await client.get(documentPath("text.pdf") + "/pages/1/text?engine=\(engine)").json as? [String: Any])
+                let layer = try #require(try await client.get(documentPath("text.pdf") + "/pages/1/text?renderer=\(engine)").json as? [String: Any])
                 let words = (layer["lines"] as? [[String: Any]] ?? []).flatMap { $0["words"] as? [[String: Any]] ?? [] }
                 let witness = try await Self.pdftotextWords("\(harness.docs)/text.pdf", page: 2)
                 #expect(words.map { $0["text"] as? String } == witness.map(\.text), "\(engine)")
@@ -286,7 +290,7 @@ import TestSupport
     @Test func searchStreamsHitsInPageOrder() async throws {
         let harness = try ServerHarness()
         try await harness.run { client in
-            let response = try await client.get(documentPath("long.pdf") + "/search?q=Page%201&engine=poppler")
+            let response = try await client.get(documentPath("long.pdf") + "/search?q=Page%201&renderer=poppler")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("application/x-ndjson") == true)
             #expect(response.headers[.contentLength] == nil)  // streamed, not collected first
@@ -316,10 +320,10 @@ import TestSupport
                 return lines.compactMap { $0["pageIndex"] as? Int }
             }
             for engine in ["mupdf", "poppler"] {
-                #expect(try await hits("q=office&engine=\(engine)") == [0])
-                #expect(try await hits("q=of%EF%AC%81ce&engine=\(engine)") == [0], "the term with U+FB01")
-                #expect(try await hits("q=resume&engine=\(engine)") == [0])
-                #expect(try await hits("q=resume&ignoreAccents=true&engine=\(engine)") == [0, 0])
+                #expect(try await hits("q=office&renderer=\(engine)") == [0])
+                #expect(try await hits("q=of%EF%AC%81ce&renderer=\(engine)") == [0], "the term with U+FB01")
+                #expect(try await hits("q=resume&renderer=\(engine)") == [0])
+                #expect(try await hits("q=resume&ignoreAccents=true&renderer=\(engine)") == [0, 0])
             }
             let refused = try await client.get(documentPath("ligatures.pdf") + "/search?q=resume&ignoreAccents=maybe")
             #expect(refused.status == .badRequest)
@@ -331,7 +335,7 @@ import TestSupport
     @Test func aPhraseInTheAddressIsFound() async throws {
         try await ServerHarness().run { client in
             for (query, expected) in [
-                ("q=provider+fixture", 1), ("q=provider%20fixture", 1), ("q=Provider+FIXTURE&engine=poppler", 1), ("q=provider%2Bfixture", 0),
+                ("q=provider+fixture", 1), ("q=provider%20fixture", 1), ("q=Provider+FIXTURE&renderer=poppler", 1), ("q=provider%2Bfixture", 0),
             ] {
                 let body = String(decoding: try await client.get(documentPath("text.pdf") + "/search?" + query).data, as: UTF8.self)
                 let done = body.split(separator: "\n").last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -346,11 +350,11 @@ import TestSupport
         try await ServerHarness(extra: ["destinations.pdf"]).run { client in
             let outline = try await client.get(documentPath("text.pdf") + "/outline")
             #expect(outline.status == .ok && outline.json is [Any])
-            let links = try await client.get(documentPath("text.pdf") + "/pages/0/links?engine=poppler")
+            let links = try await client.get(documentPath("text.pdf") + "/pages/0/links?renderer=poppler")
             #expect(links.status == .ok && links.json is [Any])
             // A destination is written as a person would write it: a kind, and its fields.
             for engine in ["mupdf", "poppler"] {
-                let targets = try #require(try await client.get(documentPath("destinations.pdf") + "/pages/0/links?engine=\(engine)").json as? [[String: Any]])
+                let targets = try #require(try await client.get(documentPath("destinations.pdf") + "/pages/0/links?renderer=\(engine)").json as? [[String: Any]])
                     .compactMap { $0["destination"] as? [String: Any] }
                 #expect(!targets.isEmpty, "\(engine)")
                 for target in targets {

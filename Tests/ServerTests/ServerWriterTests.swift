@@ -47,7 +47,7 @@ import TestSupport
                 // A command-line editor of the same file, through the same write lock.
                 group.addTask {
                     let added = try? await Tool.run(IsolatedServerTests.hostapp, [
-                        "--backend", engine, "annotations", "add", file, "--page", "2", "--kind", "text", "--rect", "50,50,16,16", "--contents", "cli",
+                        "--renderer", engine, "annotations", "add", file, "--page", "2", "--kind", "text", "--rect", "50,50,16,16", "--contents", "cli",
                     ])
                     let status = added?.status ?? -1
                     #expect(status == 0)

@@ -22,5 +22,5 @@ set -euo pipefail
 : "${OUT:?set OUT to the output directory}"
 : "${SLURM_ARRAY_TASK_COUNT:?run this script with sbatch, as a job array}"
 
-exec "${HOSTAPP:-hostapp}" --backend mupdf render "$DOC" --dpi 150 \
+exec "${HOSTAPP:-hostapp}" --renderer mupdf render "$DOC" --dpi 150 \
     --shard "auto/$SLURM_ARRAY_TASK_COUNT" --resume --jobs "${SLURM_CPUS_PER_TASK:-1}" -o "$OUT"

@@ -4,7 +4,7 @@ import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// `GET /api/documents/{id}/layers?engine=`: the document's optional-content layers and
+    /// `GET /api/documents/{id}/layers?renderer=`: the document's optional-content layers and
     /// configurations (``Layer``, ``LayerConfiguration``); both empty for a document whose
     /// engine reads none (a format other than PDF).
     @Sendable func layers(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

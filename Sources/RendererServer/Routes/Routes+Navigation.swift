@@ -24,7 +24,7 @@ extension Routes {
         return try Self.json(written)
     }
 
-    /// `GET .../pages/{page}/links?engine=`: the page's links, as the API's links.
+    /// `GET .../pages/{page}/links?renderer=`: the page's links, as the API's links.
     @Sendable func pageLinks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let page = try Self.pageIndex(context)
         return try Self.json(try await engineWork(request, context) { document, _ in try document.links(pageAt: page) })

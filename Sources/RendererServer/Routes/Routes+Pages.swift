@@ -7,7 +7,7 @@ extension Routes {
     /// The default resolution of a page image.
     static var defaultDPI: Double { 96 }
 
-    /// `GET .../pages/{page}/image?dpi=|width=&engine=&dark=&purpose=&show=&hide=`: the page as PNG, at
+    /// `GET .../pages/{page}/image?dpi=|width=&renderer=&dark=&purpose=&show=&hide=`: the page as PNG, at
     /// `dpi` (default 96) or scaled to `width` pixels, with a strong ETag (304 when it
     /// matches) and `X-Renderer` naming the engine that drew it. `dark=true` draws it for a
     /// dark screen (403 when the settings make dark mode unavailable). `purpose=print` asks for a
@@ -88,7 +88,7 @@ extension Routes {
         try document.encode(try document.render(pageAt: page, options: options, cancellation: cancellation), as: .png)
     }
 
-    /// `GET .../pages/{page}/text?engine=`: the page's words and their boxes, by line.
+    /// `GET .../pages/{page}/text?renderer=`: the page's words and their boxes, by line.
     @Sendable func pageText(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let page = try Self.pageIndex(context)
         return try Self.json(

@@ -4,7 +4,7 @@ import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// `GET .../search?q=&engine=&caseSensitive=&wholeWord=&ignoreAccents=`: the hits of the whole document,
+    /// `GET .../search?q=&renderer=&caseSensitive=&wholeWord=&ignoreAccents=`: the hits of the whole document,
     /// streamed as JSON lines (`application/x-ndjson`) page by page, so that the first hits
     /// arrive before the last page is read; the last line is `{"done": true, ...}`. A client
     /// that goes away stops the search at the next page.

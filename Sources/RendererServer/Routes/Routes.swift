@@ -116,13 +116,14 @@ struct Routes: RouteSupport {
         return index
     }
 
-    /// The renderer the request names (`?engine=`), or the document's default.
+    /// The renderer the request names (`?renderer=`, or `?engine=`, its former name, still
+    /// read in this release), or the document's default.
     func rendererID(_ request: Request, _ document: ServedDocument) async throws -> String {
-        guard let requested = try Self.queryText("engine", request) else {
+        guard let requested = try Self.queryText("renderer", request) ?? Self.queryText("engine", request) else {
             return try await document.defaultRendererID()
         }
         guard context.rendererIDs.contains(requested) else {
-            throw APIError.badRequest("unknown engine \"\(requested.prefix(40))\"; this server has \(context.rendererIDs.joined(separator: ", "))")
+            throw APIError.badRequest("unknown renderer \"\(requested.prefix(40))\"; this server has \(context.rendererIDs.joined(separator: ", "))")
         }
         return requested
     }

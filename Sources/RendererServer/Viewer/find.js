@@ -48,7 +48,7 @@ export async function find(term) {
   setFindStatus(t("find.searching"));
   // As pdf.js: case and accents ignored, parts of words found, unless the reader says otherwise.
   const params = new URLSearchParams({
-    q: term, engine: state.engine, caseSensitive: $("find-case").checked, wholeWord: $("find-whole").checked,
+    q: term, renderer: state.renderer, caseSensitive: $("find-case").checked, wholeWord: $("find-whole").checked,
     ignoreAccents: !$("find-diacritics").checked,
   });
   try {

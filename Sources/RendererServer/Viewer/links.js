@@ -7,7 +7,7 @@ import { layer, pageJSON, place } from "./pages.js";
 import { state } from "./state.js";
 
 export async function loadLinks(view) {
-  const links = await pageJSON(view, "links?engine=" + state.engine).catch(() => null);
+  const links = await pageJSON(view, "links?renderer=" + state.renderer).catch(() => null);
   const target = layer(view, "link-layer");
   if (!links || !target) return;
   for (const link of links) {

@@ -218,8 +218,8 @@ export function stepZoom(direction) {
 }
 
 /** The address of a page image at the current scale, sharp on high-density screens. */
-export function imageURL(index, engine, dpi) {
-  const params = new URLSearchParams({ dpi: dpi.toFixed(1), engine, v: state.revision });
+export function imageURL(index, renderer, dpi) {
+  const params = new URLSearchParams({ dpi: dpi.toFixed(1), renderer, v: state.revision });
   if (state.dark) params.set("dark", "true");
   addLayerParams(params);
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
@@ -257,7 +257,7 @@ function firstPaintDone() {
 
 export function drawPage(view) {
   const size = state.pages[view.index].size;
-  const key = [state.scale, size.width, size.height, state.rotation, state.engine, state.compare, state.revision, state.dark,
+  const key = [state.scale, size.width, size.height, state.rotation, state.renderer, state.compare, state.revision, state.dark,
     addLayerParams(new URLSearchParams())].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
@@ -285,7 +285,7 @@ export function drawPage(view) {
   const image = new Image();
   image.className = "render";
   image.alt = t("page.label", { page: view.index + 1 });
-  image.dataset.engine = state.engine;
+  image.dataset.renderer = state.renderer;
   image.addEventListener("error", () => {
     // A drawing stopped because the page left the view is no failure.
     if (!image.getAttribute("src")) return;
@@ -305,7 +305,7 @@ export function drawPage(view) {
   };
   image.addEventListener("load", settle, { once: true });
   image.addEventListener("error", settle, { once: true });
-  image.src = imageURL(view.index, state.engine, currentDPI());
+  image.src = imageURL(view.index, state.renderer, currentDPI());
   content.append(image);
   for (const name of ["text-layer", "hit-layer", "link-layer"]) {
     const layer = document.createElement("div");

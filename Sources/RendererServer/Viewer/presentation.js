@@ -41,7 +41,7 @@ function show(index) {
   image.style.width = Math.floor(page.size.width * scale) + "px";
   image.style.height = Math.floor(page.size.height * scale) + "px";
   image.alt = t("page.label", { page: page.label || shown + 1 });
-  image.src = imageURL(shown, state.engine, Math.min(600, scale * 72 * (window.devicePixelRatio || 1)));
+  image.src = imageURL(shown, state.renderer, Math.min(600, scale * 72 * (window.devicePixelRatio || 1)));
   image.dataset.index = shown;
 }
 

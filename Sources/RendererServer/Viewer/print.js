@@ -201,7 +201,7 @@ async function printInBrowser() {
  */
 async function fillSheet(id, { index, sheet }, images) {
   const base = api.base(id) + "/pages/" + index;
-  const params = addLayerParams(new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", engine: state.engine, v: state.revision }));
+  const params = addLayerParams(new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", renderer: state.renderer, v: state.revision }));
   const response = await api.request(base + "/image?" + params);
   const image = new Image();
   image.src = URL.createObjectURL(await response.blob());
@@ -209,7 +209,7 @@ async function fillSheet(id, { index, sheet }, images) {
   image.alt = "";
   await image.decode();
   sheet.append(image);
-  const text = await api.json(base + "/text?engine=" + encodeURIComponent(state.engine)).catch(() => null);
+  const text = await api.json(base + "/text?renderer=" + encodeURIComponent(state.renderer)).catch(() => null);
   if (text) sheet.append(...wordSpans(text, 1, "pt"));
 }
 

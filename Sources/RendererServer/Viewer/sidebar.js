@@ -44,7 +44,7 @@ export function buildThumbnails() {
 }
 
 export function thumbnailURL(index) {
-  const params = new URLSearchParams({ width: 120 * Math.min(2, window.devicePixelRatio || 1), engine: state.engine, v: state.revision });
+  const params = new URLSearchParams({ width: 120 * Math.min(2, window.devicePixelRatio || 1), renderer: state.renderer, v: state.revision });
   if (state.dark) params.set("dark", "true");
   addLayerParams(params);
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
@@ -62,7 +62,7 @@ export async function loadOutline() {
   const panel = $("outline");
   panel.innerHTML = "";
   try {
-    const items = await api.json(api.base(state.documentID) + "/outline?engine=" + state.engine);
+    const items = await api.json(api.base(state.documentID) + "/outline?renderer=" + state.renderer);
     if (items.length === 0) return panel.append(emptyNote(t("outline.none")));
     panel.append(outlineList(items));
   } catch (error) {

@@ -7,7 +7,7 @@ export const state = {
   pages: [],            // PageInfo per page: size in points, label
   zoom: "fit-width",    // a number, "fit-width" or "fit-page"
   scale: 1,             // CSS pixels per point
-  engine: null,
+  renderer: null,
   compare: false,
   rotation: 0,          // the view's rotation, clockwise: 0, 90, 180 or 270
   scrollMode: "vertical", // how the pages are laid out: vertical, horizontal, wrapped or page

@@ -6,7 +6,7 @@ import { pageViews, state } from "./state.js";
 const measure = document.createElement("canvas").getContext("2d");
 
 export async function loadTextLayer(view) {
-  const text = await pageJSON(view, "text?engine=" + state.engine).catch(() => null);
+  const text = await pageJSON(view, "text?renderer=" + state.renderer).catch(() => null);
   const target = layer(view, "text-layer");
   if (!text || !target) return;
   target.append(...wordSpans(text, state.scale, "px"));

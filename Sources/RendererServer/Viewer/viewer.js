@@ -128,8 +128,8 @@ async function openDocument(id, place = {}) {
   const engines = $("engine");
   engines.innerHTML = "";
   for (const renderer of state.details.renderers) engines.add(new Option(engineName(renderer), renderer));
-  state.engine = state.details.renderer;
-  engines.value = state.engine;
+  state.renderer = state.details.renderer;
+  engines.value = state.renderer;
   $("compare").disabled = state.details.renderers.length < 2;
   // A read-only server (or one whose engines run isolated) takes no annotation edits; in a
   // collaboration, the reader's token says whether they may annotate.
@@ -245,7 +245,7 @@ function wireToolbar() {
   $("rotate-ccw").addEventListener("click", () => rotateView(-90));
   $("zoom-out").addEventListener("click", () => stepZoom(-1));
   $("engine").addEventListener("change", (event) => {
-    state.engine = event.target.value;
+    state.renderer = event.target.value;
     drawVisiblePages();
     refreshThumbnails();
     if (state.hits.length > 0) startSearch($("find").value);
