@@ -11,7 +11,7 @@ struct AnnotationsCommand: ParsableCommand {
         discussion: """
             Annotations are named by their identity (their PDF /NM name, or a key such as
             p1-Highlight-2). Geometry is in points from the top-left corner of the page as
-            displayed. Changes are saved over the input, atomically, unless -o names another file.
+            displayed. Changes are saved atomically to the file -o names, or over the input with --in-place.
             """,
         subcommands: [List.self, Add.self, Update.self, Remove.self, Export.self, Import.self])
 

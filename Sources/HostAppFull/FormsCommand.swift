@@ -94,7 +94,7 @@ struct FormsCommand: ParsableCommand {
                 Every value is checked against its field before anything is set (an unknown field, a read-only \
                 field, a choice outside the options, a text past the field's length: nothing is written). A \
                 field given the value it holds is left alone. The widgets are redrawn with their new values, \
-                and the result is saved over the input atomically unless -o names another file.
+                and the result is saved atomically to the file -o names, or over the input with --in-place.
                 """)
 
         @OptionGroup var globalArguments: GlobalArguments

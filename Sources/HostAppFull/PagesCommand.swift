@@ -9,7 +9,7 @@ struct PagesCommand: ParsableCommand {
         discussion: """
             Page numbers count from 1. Links, outline items and named destinations that would point to a \\
             page no longer in the document are dropped, and each command says how many. Changes are saved \\
-            over the input, atomically, unless -o names another file. MuPDF only.
+            atomically to the file -o names, or over the input with --in-place. MuPDF only.
             """,
         subcommands: [Insert.self, Delete.self, Move.self, Rotate.self, Merge.self, Split.self])
 

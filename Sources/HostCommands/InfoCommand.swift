@@ -7,8 +7,8 @@ struct InfoCommand: HostSubcommand {
         commandName: "info", abstract: "Show a document's metadata (where the engine reads it) and each page's size, rotation and label, or set its metadata.",
         discussion: """
             With --set, the metadata is written into the Info dictionary and the XMP packet alike \
-            (keeping the packet's other properties) and saved over the input, atomically, unless -o names \
-            another file; what was written is then shown.
+            (keeping the packet's other properties) and saved atomically to the file -o names, or over the input with \
+            --in-place; what was written is then shown.
             """)
 
     @OptionGroup var globalArguments: GlobalArguments

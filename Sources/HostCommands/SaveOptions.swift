@@ -6,14 +6,26 @@ package struct SaveOptions: ParsableArguments {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Save to this file instead of over the input.", valueName: "output"))
     package var output: String?
 
+    @Flag(help: "Save over the input file, as qpdf's --replace-input does.")
+    package var inPlace = false
+
     @Option(help: ArgumentHelp("automatic (incremental where the file allows), incremental or rewrite.", valueName: "mode"))
     package var saveMode: SaveMode = .automatic
 
     package init() {}
 
+    package func validate() throws {
+        if inPlace, output != nil { throw ValidationError("--in-place saves over the input and -o elsewhere: give one of them") }
+    }
+
+    /// What an edit given neither -o nor --in-place says before it saves over its input, as
+    /// it did before --in-place existed; the next release will refuse such an edit.
+    static let overwriteNote = "saving over the input because no -o was given; say --in-place for that (without either, the next release will refuse)"
+
     /// Opens a session on `file` to change it (its settings and the PDF's permissions
     /// enforced), lets `change` change it, then saves the document atomically to the output
-    /// (default: over `file`) and returns what `change` did. A file on disk is changed by one
+    /// (with --in-place, or for now with a note when neither is given: over `file`) and
+    /// returns what `change` did. A file on disk is changed by one
     /// writer at a time: the output's ``FileWriteLock`` is held from before `file` is opened
     /// until the save is in place (`conflict` when another writer keeps it past the wait).
     /// In a vault, whose files on disk are not named as the command names them, the lock is
@@ -26,6 +38,7 @@ package struct SaveOptions: ParsableArguments {
         let session = try global.openSession(file)
         defer { session.close() }
         try session.check(output == nil ? .save : .saveTo)
+        if output == nil, !inPlace { Failure.printNote(Self.overwriteNote) }
         let result = try change(session)
         if let output { try session.save(to: output, mode: saveMode) } else { try session.save(mode: saveMode) }
         return result

@@ -108,7 +108,7 @@ struct AnnotationCommandTests {
         #expect(try await hostapp(["--renderer", "mupdf", "annotations", "export", source, "--format", "xfdf", "-o", xfdf]).status == 0)
         let target = directory.appendingPathComponent("fresh.pdf").path
         try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: target)
-        let imported = try await hostapp(["--renderer", "poppler", "annotations", "import", target, xfdf])
+        let imported = try await hostapp(["--renderer", "poppler", "annotations", "import", target, xfdf, "--in-place"])
         #expect(imported.status == 0, "\(imported.stderr)")
         // Everything but the caret and the file attachment, which XFDF export leaves out
         // because the API does not create them.

@@ -39,6 +39,25 @@ struct CommandLineHabitsTests {
     /// `-o -` writes the one page's image to stdout, byte for byte the file; several pages
     /// are refused. `text -o -` is the text on stdout, and `text -o all.txt` puts every page
     /// in one file, as stdout would have them.
+    /// An edit saves over its input when told so (`--in-place`, as qpdf's
+    /// `--replace-input`); given neither that nor -o, it still does, saying that the next
+    /// release will refuse; both at once are a usage error that changes nothing.
+    @Test func anEditSavesOverItsInputWhenToldSo() async throws {
+        let file = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let original = try Data(contentsOf: URL(fileURLWithPath: file))
+        let add = ["annotations", "add", file, "--page", "1", "--kind", "square", "--rect", "72,72,100,50"]
+        let both = try await Tool.run(HostAppTests.executable, add + ["--in-place", "-o", file + ".out"])
+        #expect(both.status == 64 && both.stderr.contains("--in-place"), "\(both.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
+        let inPlace = try await Tool.run(HostAppTests.executable, add + ["--in-place"])
+        #expect(inPlace.status == 0 && inPlace.stderr.isEmpty, "\(inPlace.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) != original)
+        let unsaid = try await Tool.run(HostAppTests.executable, add)
+        #expect(unsaid.status == 0 && unsaid.stderr.contains("hostapp: note: saving over the input because no -o was given"), "\(unsaid.stderr)")
+        let listed = try await Tool.run("python3", ["-c", "import pypdf,sys; print(len(pypdf.PdfReader(sys.argv[1]).pages[0]['/Annots']))", file])
+        #expect(listed.text == "2\n", "\(listed.stderr)")
+    }
+
     @Test func aDashIsStandardOutput() async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
