@@ -46,7 +46,8 @@ struct PageStrip {
         }
         layout.pages = pages.map { PixelSize(width: $0.width, height: $0.height) }
         let strip = Bitmap(width: width, height: height, stride: width * 3, format: .rgb, bytes: bytes)
-        // A white RGB strip and plain JSON always encode.
+        // At the default level only exhausted memory fails to encode, which traps as any
+        // allocation does; plain JSON always encodes.
         let png = try! strip.pngData()
         return try! PNGText.adding(String(decoding: try! JSONEncoder().encode(layout), as: UTF8.self), keyword: keyword, to: png)
     }
@@ -60,7 +61,8 @@ struct PageStrip {
             }
             let layout = try JSONDecoder().decode(Layout.self, from: Data(text.utf8))
             guard var provenance = layout.provenance else { return .failure(StripError(message: layout.failure ?? "the reference holds no pages")) }
-            let strip = try Bitmap(pngData: data)
+            // A long document's strip may pass the default limit of a picture from elsewhere.
+            let strip = try Bitmap(pngData: data, maximumPixelCount: Int(Int32.max))
             var pages: [Bitmap] = []
             var top = 0
             for size in layout.pages {

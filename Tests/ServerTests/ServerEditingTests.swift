@@ -67,6 +67,8 @@ import TestSupport
             let created = try await client.send(.post, base, body: Self.highlight)
             #expect(created.status == .created)
             let id = try #require((created.json as? [String: Any])?["id"] as? String)
+            // Location names what was made, by a path the API answers PUT and DELETE on.
+            #expect(created.headers[.location] == documentPath("text.pdf") + "/annotations/" + id, "\(created.headers)")
 
             // Poppler, not the server's MuPDF, reads the saved file.
             var saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler")).annotations(pageAt: 1)
@@ -172,6 +174,7 @@ import TestSupport
             let added = try await client.send(.post, base + "/bookmarks", body: Data(#"{"pageIndex": 41, "title": "Forty-two"}"#.utf8))
             #expect(added.status == .created)
             let id = try #require((added.json as? [String: Any])?["id"] as? String)
+            #expect(added.headers[.location] == base + "/bookmarks/" + id, "\(added.headers)")
             let listed = try #require(try await client.get(base + "/bookmarks").json as? [[String: Any]])
             #expect(listed.map { $0["title"] as? String } == ["Forty-two"] && listed.first?["pageIndex"] as? Int == 41)
             #expect(try await client.send(.post, base + "/bookmarks", body: Data(#"{"pageIndex": 100, "title": "x"}"#.utf8)).status == .notFound)

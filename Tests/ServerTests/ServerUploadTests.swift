@@ -44,7 +44,7 @@ import TestSupport
             #expect(answer.status == .created, "\(answer.status) \(answer.errorMessage ?? "")")
             let id = try #require((answer.json as? [String: Any])?["id"] as? String)
             #expect(id.wholeMatch(of: /uploads\/[0-9a-f]{32}\.pdf/) != nil, "\(id)")
-            let path = "/api/documents/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let path = "/api/documents/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!
             #expect(answer.headers[.location] == path)
             let text = try await client.get(path + "/pages/1/text")
             let lines = ((text.json as? [String: Any])?["lines"] as? [[String: Any]]) ?? []

@@ -14,24 +14,29 @@ extension Routes {
     }
 
     /// `POST .../annotations`: adds the annotation in the body (its `id` may be left out)
-    /// and saves the file; answers 201 with the annotation as stored.
+    /// and saves the file; answers 201 with the annotation as stored, and its path in `Location`.
     @Sendable func addAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let annotation = try await decode(Annotation.self, from: request)
         let stored = try await document.edit { try $0.addAnnotation(annotation) }
-        return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created)
+        return Self.data(
+            try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created,
+            headers: Self.location(document: document.id, "annotations", stored.id))
     }
 
     /// `POST .../image-stamps`: adds a stamp that shows the picture in the body (a JPEG or PNG
     /// file of at most ``imageStampPixels`` pixels, within the body limit) and saves the file;
-    /// answers 201 with the stamp as stored. The picture is decoded on an engine thread.
+    /// answers 201 with the stamp as stored and its path in `Location`. The picture is decoded
+    /// on an engine thread.
     @Sendable func addImageStamp(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let stamp = try await decode(Payload.ImageStamp.self, from: request)
         let stored = try await document.edit { session in
             try session.addImageStamp(stamp.annotation, image: StampImage(data: stamp.image, maximumPixelCount: Self.imageStampPixels))
         }
-        return Self.data(try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created)
+        return Self.data(
+            try Self.annotationJSON(stored), type: "application/json; charset=utf-8", status: .created,
+            headers: Self.location(document: document.id, "annotations", stored.id))
     }
 
     /// The most pixels a picture sent to the server may have (4096 x 4096): a small file can

@@ -31,7 +31,7 @@ extension Routes {
     }
 
     /// `POST .../pages/{page}/links`: adds the body's link to the page, saves the file and
-    /// answers the page's links; 201.
+    /// answers the page's links; 201, the page's links' path in `Location`.
     @Sendable func addLink(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
@@ -40,7 +40,7 @@ extension Routes {
             try session.addLink(link, pageAt: page)
             return try session.links(pageAt: page)
         }
-        return try Self.json(links, status: .created)
+        return try Self.json(links, status: .created, headers: Self.location(document: document.id, "pages", String(page), "links"))
     }
 
     /// `DELETE .../pages/{page}/links?rect=x,y,w,h`: removes the page's links over that area

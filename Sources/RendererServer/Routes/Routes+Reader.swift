@@ -13,7 +13,8 @@ extension Routes {
         return try Self.json(try self.context.readers.bookmarks(reader: reader, document: document.id))
     }
 
-    /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark.
+    /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark, and
+    /// its path in `Location`.
     @Sendable func addBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let new = try await decode(Payload.NewBookmark.self, from: request)
@@ -21,7 +22,7 @@ extension Routes {
         let pageCount = try await document.pageCount()
         let bookmark = try self.context.readers.addBookmark(
             pageIndex: new.pageIndex, title: new.title, pageCount: pageCount, reader: reader, document: document.id)
-        return try Self.json(bookmark, status: .created)
+        return try Self.json(bookmark, status: .created, headers: Self.location(document: document.id, "bookmarks", bookmark.id))
     }
 
     /// `DELETE .../bookmarks/{bookmark}`: 204, or 404 when the reader has no such bookmark.

@@ -31,7 +31,7 @@ extension Routes {
     func signing(_ document: ServedDocument, as identity: SigningIdentity, _ request: Request) async throws -> Response {
         let options = try await decode(Payload.SignRequest.self, from: request).options()
         _ = try await document.edit(saving: false) { session in try session.sign(with: identity, options: options) }
-        return try Self.json(try await verdicts(of: document, request), status: .created)
+        return try Self.json(try await verdicts(of: document, request), status: .created, headers: Self.location(document: document.id, "signatures"))
     }
 
     /// Every signature field's verdict against the server's trust anchors, by the engine the

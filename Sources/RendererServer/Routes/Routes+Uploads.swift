@@ -39,8 +39,7 @@ extension Routes {
                 }
             }
             let id = try await store.keep(received)
-            let location = "/api/documents/" + (id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id)
-            return try Self.json(UploadFacts(id: id), status: .created, headers: [.location: location])
+            return try Self.json(UploadFacts(id: id), status: .created, headers: Self.location(document: id))
         } catch {
             store.discard(received)
             throw error

@@ -101,6 +101,15 @@ struct Routes: RouteSupport {
         return document
     }
 
+    /// A `Location` header naming what a 201 made: the API path of document `id` followed by
+    /// `components`, each percent-encoded but for RFC 3986's unreserved characters (ids may
+    /// hold slashes).
+    static func location(document id: String, _ components: String...) -> HTTPFields {
+        let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let encoded = ([id] + components).map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? $0 }
+        return [.location: "/api/documents/" + encoded.joined(separator: "/")]
+    }
+
     /// A path parameter, percent-decoded.
     static func pathParameter(_ name: String, _ context: BasicRequestContext) throws -> String {
         let raw = try context.parameters.require(name)
