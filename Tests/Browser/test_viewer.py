@@ -1505,6 +1505,16 @@ class ViewerTests(unittest.TestCase):
         wait_rect((x + 20, y, w, h + 1), "moved and resized from the keyboard")
         ActionChains(self.browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
         wait_rect((x, y, w, h), "Ctrl+Z took the keyboard's edit back")
+        # However slowly the presses come (each saved before the next), they stay one edit:
+        # what groups them is that they are a run on one annotation, not the clock.
+        ActionChains(self.browser).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT).perform()
+        wait_rect((x + 10, y, w, h), "one slow press saved")
+        ActionChains(self.browser).key_down(Keys.ALT).send_keys(Keys.ARROW_DOWN).key_up(Keys.ALT).perform()
+        wait_rect((x + 10, y, w, h + 1), "the next slow press saved")
+        ActionChains(self.browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait_rect((x, y, w, h), "one Ctrl+Z took back the whole run")
+        ActionChains(self.browser).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        wait_rect((x, y, w - 30 / scale, h - 15 / scale), "the next took back the resize by the corner, and only it")
         self.assertEqual(self.accessibility_violations(), [], "the picture tool and a selected annotation")
 
     def test_35_types_free_text_in_place_and_styles_it(self):

@@ -8,7 +8,7 @@ import { quadsBounds } from "./find.js";
 import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
 import { drawPage, pagePoint } from "./pages.js";
-import { record } from "./history.js";
+import { isLastStep, record, replaceLastStep } from "./history.js";
 import { typeText } from "./free-text.js";
 import { askForPicture } from "./picture.js";
 import { emptyNote, refreshThumbnails } from "./sidebar.js";
@@ -82,13 +82,26 @@ export function mayArrange(annotation) {
   return !["Link", "Popup", "Widget"].includes(annotation.kind) && mayChange(annotation);
 }
 
-/** Moves and scales the selected annotation into `box` (points) and saves it; Ctrl+Z takes it back. */
-export async function arrangeSelected(box) {
+/** The run of arrow presses the last arrangement saved belongs to: its key, the annotation before the run, its step. */
+let arrangeRun = null;
+
+/**
+ * Moves and scales the selected annotation into `box` (points) and saves it; Ctrl+Z takes it
+ * back. Saves of one `run` (a key naming the arrow presses on one selection) in a row
+ * are one edit: what makes an edit is what the presses are, not how fast they came.
+ */
+export async function arrangeSelected(box, run = null) {
   const before = state.selectedAnnotation;
   if (!before) return;
   const after = await modifyAnnotation(arranged(before, box));
   if (after) {
-    recordAnnotationEdit(before, after);
+    // A save that continues the run the last edit began (arrow presses on this selection,
+    // nothing else edited or taken back since) becomes part of that edit.
+    const continues = run !== null && arrangeRun !== null && arrangeRun.key === run && isLastStep(arrangeRun.step);
+    const first = continues ? arrangeRun.before : before;
+    const step = annotationEditStep(first, after);
+    if (continues) replaceLastStep(step); else record(step);
+    arrangeRun = run === null ? null : { key: run, before: first, step };
     const now = state.annotations.find((held) => held.id === after.id);
     if (now) selectAnnotation(now);
   } else {
@@ -345,12 +358,17 @@ async function removeAnnotation(annotation) {
   return Boolean(done);
 }
 
+/** Records an annotation edit for Ctrl+Z (see `annotationEditStep`). */
+function recordAnnotationEdit(before, after) {
+  record(annotationEditStep(before, after));
+}
+
 /**
- * Records an annotation edit for Ctrl+Z: `before` and `after` are the annotation before and
+ * The history step of an annotation edit: `before` and `after` are the annotation before and
  * after it (null where it did not exist). Made again or taken back, an annotation that comes
  * (back) is a new one, with a new identity, which the step follows from then on.
  */
-function recordAnnotationEdit(before, after) {
+function annotationEditStep(before, after) {
   const sides = { before, after };
   const move = async (from, to) => {
     let made = null;
@@ -367,7 +385,7 @@ function recordAnnotationEdit(before, after) {
     for (const side of ["before", "after"]) if (made && sides[side]) sides[side] = { ...sides[side], id: made.id };
     return true;
   };
-  record({ undo: () => move("after", "before"), redo: () => move("before", "after") });
+  return { undo: () => move("after", "before"), redo: () => move("before", "after") };
 }
 
 /**
@@ -378,6 +396,10 @@ async function changeAnnotations(edit, pages) {
   try {
     const result = await edit();
     await loadAnnotations();
+    // The selection follows the annotation as the server now holds it (an undo or a redo
+    // changes it behind the selection's back), so that the next arrangement starts from there.
+    const selected = state.selectedAnnotation && state.annotations.find((held) => held.id === state.selectedAnnotation.id);
+    if (selected) state.selectedAnnotation = selected;
     if (collaboration.active) return result;
     state.revision += 1;
     for (const index of pages) {

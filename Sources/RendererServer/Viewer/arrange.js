@@ -18,6 +18,10 @@ const SETTLE = 350;
 /** The arrangement being made (by a drag, or arrow keys until they rest), not yet saved. */
 let pending = null;
 let settling = null;
+/** The arrangement being saved (its annotation's id and box) until the server answers. */
+let saving = null;
+/** The saves, one after another, each from the annotation as the one before left it. */
+let saves = Promise.resolve();
 
 /** The box (x, y, width, height, in points) of an annotation's rectangle. */
 export function boxOf(annotation) {
@@ -47,7 +51,8 @@ export function arranged(annotation, box) {
 
 /** Where `annotation` is shown: the arrangement being made of it, else its rectangle. */
 function shownBox(annotation) {
-  return pending && pending.id === annotation.id ? pending.box : boxOf(annotation);
+  if (pending && pending.id === annotation.id) return pending.box;
+  return saving && saving.id === annotation.id ? saving.box : boxOf(annotation);
 }
 
 /** Draws the selected annotation's frame and corner grips into the page's `svg`. */
@@ -100,7 +105,7 @@ export function wireArranging(view) {
     const annotation = state.selectedAnnotation;
     if (state.tool !== "select" || state.compare || !annotation || annotation.pageIndex !== view.index || !mayArrange(annotation)) return;
     const start = pagePoint(view, event.clientX, event.clientY);
-    const box = boxOf(annotation);
+    const box = shownBox(annotation);
     const near = (x, y) => Math.abs(start.x - x) * state.scale <= GRIP && Math.abs(start.y - y) * state.scale <= GRIP;
     const corner = corners(box).find(([, x, y]) => near(x, y));
     const inside = start.x >= box.x && start.x <= box.x + box.width && start.y >= box.y && start.y <= box.y + box.height;
@@ -124,7 +129,7 @@ export function wireArranging(view) {
     drag = null;
     pending = null;
     const moved = ["x", "y", "width", "height"].some((key) => Math.abs(done.current[key] - done.box[key]) > 0.25);
-    if (moved) arrangeSelected(done.current); else redraw(view.index);
+    if (moved) save(done.id, done.current, null); else redraw(view.index);
   };
   view.element.addEventListener("pointerup", end);
   view.element.addEventListener("pointercancel", end);
@@ -132,7 +137,9 @@ export function wireArranging(view) {
 
 /**
  * Moves (or with Alt resizes) the selected annotation for an arrow key; returns whether the
- * key was taken. Presses in a row make one edit, saved when the keys rest.
+ * key was taken. The arrangement is saved when the keys rest; the presses on one annotation in
+ * a row, moves and resizes alike, make one edit however slowly they come (another edit or an
+ * undo ends the run).
  */
 export function arrangeWithKey(event) {
   const annotation = state.selectedAnnotation;
@@ -142,16 +149,33 @@ export function arrangeWithKey(event) {
   const box = shownBox(annotation);
   pending = {
     id: annotation.id,
+    run: annotation.id,
     box: event.altKey
       ? { ...box, width: Math.max(SMALLEST, box.width + step[0] * size), height: Math.max(SMALLEST, box.height + step[1] * size) }
       : { ...box, x: box.x + step[0] * size, y: box.y + step[1] * size },
   };
   redraw(annotation.pageIndex);
   clearTimeout(settling);
-  settling = setTimeout(() => {
-    const done = pending;
-    pending = null;
-    if (done && state.selectedAnnotation && state.selectedAnnotation.id === done.id) arrangeSelected(done.box);
-  }, SETTLE);
+  settling = setTimeout(settle, SETTLE);
   return true;
+}
+
+/** Saves the arrow keys' pending arrangement as part of their run. */
+function settle() {
+  const done = pending;
+  pending = null;
+  if (done) save(done.id, done.box, done.run);
+}
+
+/**
+ * Saves annotation `id` arranged into `box` once the saves before it are done, so that each
+ * starts from the annotation as the last left it, whatever the server's pace (`run`: see
+ * `arrangeSelected`). Until it is saved, the annotation is shown, and arranged further, from `box`.
+ */
+function save(id, box, run) {
+  saving = { id, box };
+  saves = saves.then(async () => {
+    if (state.selectedAnnotation && state.selectedAnnotation.id === id) await arrangeSelected(box, run);
+    if (saving && saving.box === box) saving = null;
+  });
 }

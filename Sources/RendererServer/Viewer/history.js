@@ -18,6 +18,19 @@ export function record(step) {
   history.undone = [];
 }
 
+/** Whether `step` is the last edit kept, none taken back since: one a continuing edit may replace. */
+export function isLastStep(step) {
+  return history.undone.length === 0 && history.done.length > 0 && history.done[history.done.length - 1] === step;
+}
+
+/**
+ * Puts `step` in place of the last edit kept (see `isLastStep`): for an edit that continues
+ * it, so that one Ctrl+Z takes back both.
+ */
+export function replaceLastStep(step) {
+  history.done[history.done.length - 1] = step;
+}
+
 /** Forgets every edit, as when another document opens. */
 export function forgetHistory() {
   history.done = [];
