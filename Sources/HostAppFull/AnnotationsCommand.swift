@@ -18,10 +18,10 @@ struct AnnotationsCommand: ParsableCommand {
     struct List: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the annotations: identity, kind, page, rectangle, contents.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @OptionGroup var options: PageOptions
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -43,7 +43,6 @@ struct AnnotationsCommand: ParsableCommand {
     struct Add: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an annotation and print its identity.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page, 1-based.") var page: Int
@@ -55,6 +54,7 @@ struct AnnotationsCommand: ParsableCommand {
             completion: .file(extensions: ["jpg", "jpeg", "png"]))
         var image: String?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -77,12 +77,12 @@ struct AnnotationsCommand: ParsableCommand {
     struct Update: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "update", abstract: "Change the given fields of an annotation.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The annotation's identity.") var id: String
         @OptionGroup var fields: AnnotationFieldOptions
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -94,11 +94,11 @@ struct AnnotationsCommand: ParsableCommand {
     struct Remove: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an annotation.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The annotation's identity.") var id: String
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -114,11 +114,11 @@ struct AnnotationsCommand: ParsableCommand {
     struct Export: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write every annotation as JSON, a property list or XFDF.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "json, plist or xfdf.") var format: Format = .json
         @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -141,12 +141,12 @@ struct AnnotationsCommand: ParsableCommand {
             abstract: "Add the annotations of a JSON, property-list or XFDF file.",
             discussion: "Annotations already in the document (same identity) are replaced. What the engine cannot keep is reported on stderr.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The annotations file (.json, .plist or .xfdf).") var annotationsFile: String
         @Option(help: "json, plist or xfdf (default: from the file's extension).") var format: Format?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {

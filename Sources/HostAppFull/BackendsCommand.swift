@@ -7,11 +7,11 @@ struct BackendsCommand: HostSubcommand {
         commandName: "renderers", abstract: "List the linked renderers with engine versions and capabilities.",
         aliases: ["backends"])
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Flag(help: "Print JSON.")
     var json = false
+    @OptionGroup var globalArguments: GlobalArguments
 
     struct Entry: Encodable {
         var id: String

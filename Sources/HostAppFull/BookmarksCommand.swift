@@ -25,11 +25,11 @@ struct BookmarksCommand: ParsableCommand {
     struct Add: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Bookmark a page and print the bookmark's id.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page, 1-based.") var page: Int
         @Option(help: "The bookmark's title (default: the page's label).") var title: String?
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -44,10 +44,10 @@ struct BookmarksCommand: ParsableCommand {
     struct List: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the document's bookmarks and the last page viewed.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var globalArguments: GlobalArguments
 
         struct Listing: Encodable {
             var fingerprint: DocumentFingerprint
@@ -75,10 +75,10 @@ struct BookmarksCommand: ParsableCommand {
     struct Remove: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a bookmark by its id.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The bookmark's id, as add and list print it.") var id: String
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -91,10 +91,10 @@ struct BookmarksCommand: ParsableCommand {
     struct Last: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "last", abstract: "Print the last page viewed, or record it with --page.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page to record, 1-based.") var page: Int?
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {

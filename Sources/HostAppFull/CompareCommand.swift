@@ -10,7 +10,6 @@ struct CompareCommand: HostSubcommand {
         abstract: "Compare what two or more renderers make of a document: pixels, text, sizes, links, outline.",
         discussion: "Exits 1 when any page fails the thresholds (see ComparisonThresholds for the defaults).")
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
@@ -45,6 +44,7 @@ struct CompareCommand: HostSubcommand {
 
     @Option(help: "Least share of words the texts must have in common (0-1).")
     var minTextAgreement: Double = ComparisonThresholds().minimumTextAgreement
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }

@@ -13,7 +13,6 @@ struct DiffCommand: HostSubcommand {
             so one inserted page is one difference. Exits 0 when the documents match, 1 when they differ.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The first document, the reference.", completion: .file(extensions: ["pdf"]))
@@ -45,6 +44,7 @@ struct DiffCommand: HostSubcommand {
 
     @Flag(help: "Print JSON.")
     var json = false
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }

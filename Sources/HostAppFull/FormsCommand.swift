@@ -59,10 +59,10 @@ struct FormsCommand: ParsableCommand {
             commandName: "list", abstract: "List the form's fields: name, kind, value, flags, options and widgets.",
             discussion: "Rectangles are in points from the top-left corner of the page as displayed.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -97,7 +97,6 @@ struct FormsCommand: ParsableCommand {
                 and the result is saved atomically to the file -o names, or over the input with --in-place.
                 """)
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(
@@ -107,6 +106,7 @@ struct FormsCommand: ParsableCommand {
         @Option(help: ArgumentHelp("A file of values: JSON, FDF or XFDF (told by its content).", valueName: "file"))
         var values: String?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func validate() throws {
             if assignments.isEmpty, values == nil { throw ValidationError("give --set name=value or --values file") }
@@ -138,11 +138,11 @@ struct FormsCommand: ParsableCommand {
             commandName: "reset", abstract: "Give fields their default values, clearing those that have none.",
             discussion: "With no --field, every field that is not read-only is reset. Saved as fill saves.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("A field to reset, by its full name. Repeatable.", valueName: "name")) var field: [String] = []
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -157,10 +157,10 @@ struct FormsCommand: ParsableCommand {
             commandName: "flatten", abstract: "Draw the fields into the pages as they are shown, then remove the form.",
             discussion: "The values stay on the pages and can no longer be changed. Saved as fill saves. MuPDF only.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -175,11 +175,11 @@ struct FormsCommand: ParsableCommand {
             commandName: "export", abstract: "Write the values of every field that takes one as JSON, FDF or XFDF.",
             discussion: "The file can be filled into the same form, or another with the same field names, with forms fill --values.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "json, fdf or xfdf.") var format: Format = .json
         @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {

@@ -14,7 +14,6 @@ struct LTVCommand: HostSubcommand {
             of it succeeds.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The signed PDF file.", completion: .file(extensions: ["pdf"]))
@@ -34,6 +33,7 @@ struct LTVCommand: HostSubcommand {
 
     @Option(name: .shortAndLong, help: "The file to write.", completion: .file(extensions: ["pdf"]))
     var output: String
+    @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
         try Failure.reporting {

@@ -37,10 +37,10 @@ struct OpenCommand: HostSubcommand {
             that of the first failed command, else 0.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
     @Argument(help: "The PDF file (an entry of the vault, with --vault).", completion: .file(extensions: ["pdf"])) var file: String
     @Option(help: "The page to open at, 1-based.") var page: Int?
+    @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
         var status: Int32 = 0

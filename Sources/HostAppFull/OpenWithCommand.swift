@@ -13,12 +13,12 @@ struct OpenWithCommand: HostSubcommand {
             desktop entries, as a file manager finds them (through GIO). --app hands the file to the entry with that id.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The document.", completion: .file()) var file: String
     @Option(help: ArgumentHelp("Open the document with this application (a desktop entry id from the list).", valueName: "id")) var app: String?
     @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var globalArguments: GlobalArguments
 
     struct Report: Encodable {
         var file: String

@@ -21,7 +21,6 @@ struct PagesCommand: ParsableCommand {
     struct Insert: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "insert", abstract: "Insert blank pages.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page the new pages come before (default: after the last page).") var before: Int?
@@ -29,6 +28,7 @@ struct PagesCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The size in points, such as 595x842 (default: the size of the page before).", valueName: "WxH"))
         var size: String?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -47,11 +47,11 @@ struct PagesCommand: ParsableCommand {
     struct Delete: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete pages.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The pages to delete, such as 2-4,7.", valueName: "pages")) var pages: String
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -68,12 +68,12 @@ struct PagesCommand: ParsableCommand {
     struct Move: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a page to another place.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page to move.") var page: Int
         @Option(help: "The number it has afterwards.") var to: Int
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -88,13 +88,13 @@ struct PagesCommand: ParsableCommand {
             commandName: "rotate", abstract: "Turn pages: set or change their /Rotate.",
             discussion: "--by turns from the rotation each page has (negative: anticlockwise); --to sets it.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The pages to turn (default: all).", valueName: "pages")) var pages = "1-N"
         @Option(help: "Degrees to turn by, a multiple of 90 (--by=-90 turns anticlockwise).") var by: Int?
         @Option(help: "The rotation to set: 0, 90, 180 or 270.") var to: Int?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func validate() throws {
             if (by == nil) == (to == nil) { throw ValidationError("give --by or --to") }
@@ -129,7 +129,6 @@ struct PagesCommand: ParsableCommand {
                 to them, added at the end of the outline. Sources are read, never written.
                 """)
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file to copy into.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The PDFs to copy from, in order.", completion: .file(extensions: ["pdf"])) var sources: [String]
@@ -137,6 +136,7 @@ struct PagesCommand: ParsableCommand {
         @Option(help: "The page the copies come before (default: after the last page).") var before: Int?
         @Option(help: ArgumentHelp("The sources' password.", valueName: "password")) var sourcePassword: String?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func validate() throws {
             if sources.isEmpty { throw ValidationError("name at least one PDF to copy from") }
@@ -173,11 +173,11 @@ struct PagesCommand: ParsableCommand {
                 the outline items, links, named destinations and form fields of those pages.
                 """)
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The pages to extract, such as 3-5.", valueName: "pages")) var pages: String
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The new PDF.", valueName: "output")) var output: String
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {

@@ -26,7 +26,6 @@ struct PrintCommand: AsyncParsableCommand, HostSubcommand {
         case fit, actualSize
     }
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The document to print.", completion: .file()) var file: String?
@@ -41,6 +40,7 @@ struct PrintCommand: AsyncParsableCommand, HostSubcommand {
     @Flag(help: "Hold the job at the server until it is released there.") var hold = false
     @Flag(help: "Wait until the job has ended, printing each state it goes through.") var wait = false
     @Flag(help: "Print JSON (JSON lines with --wait).") var json = false
+    @OptionGroup var globalArguments: GlobalArguments
 
     /// What the command reports of a job.
     struct Report: Encodable {

@@ -13,7 +13,6 @@ struct RedactCommand: HostSubcommand {
             update that would keep the original bytes) to the file -o names, or over the input with --in-place. MuPDF only.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
     @Option(help: "The page of the areas, 1-based.") var page: Int?
@@ -21,6 +20,7 @@ struct RedactCommand: HostSubcommand {
     var area: [String] = []
     @Flag(help: "Leave the areas blank instead of drawing black boxes over them.") var noBlackBoxes = false
     @OptionGroup var saving: SaveOptions
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         if !area.isEmpty, page == nil { throw ValidationError("--area needs --page") }

@@ -25,7 +25,6 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             docs/server.md and docs/collaboration.md list the endpoints.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "PDF files and folders to serve.", completion: .file())
@@ -141,6 +140,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(
         help: "A file of revoked collaboration token ids (jti), one a line; read again on SIGHUP.", completion: .file())
     var collabRevocations: String?
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         if !uploads && uploadFolder != nil { throw ValidationError("--upload-folder goes with --uploads") }

@@ -26,7 +26,6 @@ struct SignCommand: HostSubcommand {
         }
     }
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
@@ -61,6 +60,7 @@ struct SignCommand: HostSubcommand {
 
     @Option(help: "Certify the document, allowing later form filling (forms) or form filling and annotations (annotations).")
     var certify: Certify = .none
+    @OptionGroup var globalArguments: GlobalArguments
 
     /// The encodings `--encoding` names.
     enum Encoding: String, ExpressibleByArgument, CaseIterable {

@@ -15,7 +15,6 @@ struct SignaturesCommand: HostSubcommand {
             reasons; the exit status is 1 when any signature is invalid.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
@@ -29,6 +28,7 @@ struct SignaturesCommand: HostSubcommand {
 
     @Flag(help: "Print JSON.")
     var json = false
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         guard verify || trust.isEmpty else { throw ValidationError("--trust and --system-trust go with --verify") }

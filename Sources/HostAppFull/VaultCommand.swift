@@ -40,10 +40,10 @@ struct VaultCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "encrypt", abstract: "Seal a file into the vault, making the vault's folder (owner-only) if it does not exist.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The plain file.") var file: String
         @Option(name: .customLong("as"), help: "The entry's path in the vault (default: the file's name).") var entry: String?
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -65,10 +65,10 @@ struct VaultCommand: ParsableCommand {
     struct Decrypt: HostSubcommand {
         static let configuration = CommandConfiguration(commandName: "decrypt", abstract: "Write a vault entry out in plain text.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The entry's path in the vault.") var entry: String
         @Option(name: [.customShort("o"), .long], help: "The plain file to write (atomically).") var output: String
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -83,10 +83,10 @@ struct VaultCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ls", abstract: "List a vault directory's entries: size, and whether each is whole and the one the vault wrote (every chunk is checked).")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The directory in the vault (default: its top).") var directory: String = ""
         @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {

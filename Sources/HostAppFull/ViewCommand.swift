@@ -19,13 +19,13 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
             it), or at SIGINT or SIGTERM. The viewer can print to the desktop's CUPS printers. Reading places and bookmarks are kept as serve keeps them.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The document to open.", completion: .file()) var file: String
     @Flag(help: "Print the viewer's address (with its token) instead of opening a browser.") var noBrowser = false
     @Option(help: "Seconds the server waits for a closed tab to come back (a reload) before it stops.") var linger = 10
     @Option(help: ArgumentHelp("The CUPS print server the viewer prints to (default: CUPS's own).", valueName: "server")) var printServer: String?
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         guard linger >= 1 else { throw ValidationError("--linger must be at least 1 second") }

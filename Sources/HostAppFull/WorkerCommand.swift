@@ -10,13 +10,13 @@ struct WorkerCommand: HostSubcommand {
         commandName: "worker", abstract: "Serve one document to the hostapp that started this one (--isolate).",
         shouldDisplay: false)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     /// Test hook: given a 1-based page number here or in HOSTAPP_TEST_CRASH_ON_PAGE, the
     /// engine process ends with SIGSEGV when asked about that page, as an engine crash would.
     @Option(name: .customLong("test-crash-on-page"), help: ArgumentHelp(visibility: .private))
     var crashPage: Int?
+    @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
         let crashPage = crashPage ?? ProcessInfo.processInfo.environment["HOSTAPP_TEST_CRASH_ON_PAGE"].flatMap(Int.init)

@@ -15,10 +15,10 @@ struct AttachmentsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the attachments: number, name, size, where, description.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -43,13 +43,13 @@ struct AttachmentsCommand: ParsableCommand {
                 unless --force is given.
                 """)
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The attachment to save, by its number in list. Repeatable; default: all.", valueName: "n")) var number: [Int] = []
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The folder to save into (made if missing).", valueName: "folder"))
         var output = "."
         @Flag(help: "Replace files that exist.") var force = false
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -80,13 +80,13 @@ struct AttachmentsCommand: ParsableCommand {
             commandName: "add", abstract: "Embed a file in the document (MuPDF).",
             discussion: "The file is embedded with its name, modification time and an MD5 checksum, and saved as other edits are.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The file to embed.", completion: .file()) var attachment: String
         @Option(help: "The name to embed it as (default: its file name).") var name: String?
         @Option(help: "What the file is, in words.") var description: String?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -108,11 +108,11 @@ struct AttachmentsCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove one of the document's own attachments (MuPDF).")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The attachment's number in list.") var number: Int
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {

@@ -5,7 +5,6 @@ struct FontsCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "fonts", abstract: "List the fonts the document's pages use, as pdffonts does: name, kind, embedded, subset.")
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
@@ -13,6 +12,7 @@ struct FontsCommand: HostSubcommand {
 
     @Flag(help: "Print JSON.")
     var json = false
+    @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
         try Failure.reporting {

@@ -11,7 +11,6 @@ struct InfoCommand: HostSubcommand {
             --in-place; what was written is then shown.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
@@ -32,6 +31,7 @@ struct InfoCommand: HostSubcommand {
 
     /// Where and how --set saves.
     @OptionGroup var saving: SaveOptions
+    @OptionGroup var globalArguments: GlobalArguments
 
     /// True when the run writes metadata.
     var writesMetadata: Bool { !settings.isEmpty }

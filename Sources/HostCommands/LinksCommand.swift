@@ -10,12 +10,12 @@ struct LinksCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List each page's links: area (points from the top-left) and target (the default).")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @OptionGroup var options: PageOptions
 
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
         var file: String
+        @OptionGroup var globalArguments: GlobalArguments
 
         struct Entry: Encodable {
             var page: String
@@ -45,7 +45,6 @@ struct LinksCommand: ParsableCommand {
             commandName: "add", abstract: "Add a link to a web address or to a page of the document.",
             discussion: "The link has no border. Give --uri, or --to-page with --at for the point to show at the top-left.")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page (from 1) the link is on.") var page: Int
@@ -54,6 +53,7 @@ struct LinksCommand: ParsableCommand {
         @Option(name: .customLong("to-page"), help: "Where the link leads: a page (from 1).") var toPage: Int?
         @Option(help: ArgumentHelp("With --to-page, the point x,y to show at the top-left (default: the whole page).", valueName: "point")) var at: String?
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func validate() throws {
             guard (uri == nil) != (toPage == nil) else { throw ValidationError("give either --uri or --to-page") }
@@ -80,12 +80,12 @@ struct LinksCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove the links whose area is the one given (as `links list` shows it).")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page (from 1) the links are on.") var page: Int
         @Option(help: ArgumentHelp("Their area: x,y,w,h in points from the page's top-left, each within half a point.", valueName: "rect")) var rect: String
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {

@@ -11,7 +11,6 @@ struct OutlineCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Print the document's outline as an indented tree (the default).")
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
 
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
@@ -22,6 +21,7 @@ struct OutlineCommand: ParsableCommand {
 
         @Flag(help: "Print JSON (what `outline set` reads).")
         var json = false
+        @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
             try Failure.reporting {
@@ -53,11 +53,11 @@ struct OutlineCommand: ParsableCommand {
                 is refused (a page the document lacks, coordinates that are not numbers, too deep or too many items).
                 """)
 
-        @OptionGroup var globalArguments: GlobalArguments
         @ParentCommand var hostApp: HostApp
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Argument(help: "The JSON file with the outline.", completion: .file(extensions: ["json"])) var outline: String
         @OptionGroup var saving: SaveOptions
+        @OptionGroup var globalArguments: GlobalArguments
 
         /// The largest outline file read, in bytes.
         static let maximumFileSize = 64 << 20

@@ -31,7 +31,6 @@ struct RenderCommand: HostSubcommand {
         static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "ppm", "pgm", "pnm", "pam"]
     }
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
@@ -94,6 +93,7 @@ struct RenderCommand: HostSubcommand {
     @OptionGroup var pngOptions: PNGOptions
     @OptionGroup var jobOptions: JobOptions
     @OptionGroup var shardOptions: ShardOptions
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         if gray && alpha { throw ValidationError("--gray and --alpha exclude each other") }
@@ -147,7 +147,7 @@ struct RenderCommand: HostSubcommand {
             let format = outputFormat.fileFormat
             let naming = try OutputNaming(
                 output: output, document: file, fileExtension: format.fileExtension(for: options.pixelFormat),
-                fileExtensions: Format.fileExtensions, pageCount: indices.count)
+                fileExtensions: Format.fileExtensions, pageCount: indices.count, documentPageCount: document.pageCount)
             if naming.writesStandardOutput && shardOptions.keepsManifest {
                 throw RendererError(.invalidArgument, "--shard and --resume record page files: they exclude -o -")
             }

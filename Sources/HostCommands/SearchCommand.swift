@@ -6,7 +6,6 @@ struct SearchCommand: HostSubcommand {
         commandName: "search", abstract: "Find a term: each hit's page and box, then the number of hits; a page that cannot be read is reported and skipped.",
         discussion: "Exits 0 when the term was found, 1 when it was not (as grep does), and with an error's code when a page could not be read.")
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
     @OptionGroup var options: PageOptions
 
@@ -26,6 +25,7 @@ struct SearchCommand: HostSubcommand {
     var ignoreAccents = false
 
     @OptionGroup var jobOptions: JobOptions
+    @OptionGroup var globalArguments: GlobalArguments
 
     struct Hit: Encodable {
         var page: String

@@ -6,7 +6,6 @@ struct TextCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "text", abstract: "Print the text of pages in reading order (a form feed between pages), or words with boxes as JSON.")
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
     @OptionGroup var options: PageOptions
     @OptionGroup var jobOptions: JobOptions
@@ -20,6 +19,7 @@ struct TextCommand: HostSubcommand {
     var output: String?
 
     @OptionGroup var shardOptions: ShardOptions
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         if pageFiles != nil && options.json { throw ValidationError("--json prints to stdout: it excludes --output") }
@@ -107,7 +107,7 @@ struct TextCommand: HostSubcommand {
     private func writeFiles(
         _ document: Document, indices: [Int], output: String, cancellation: Cancellation, failures: inout PageFailures
     ) throws {
-        let naming = try OutputNaming(output: output, document: file, fileExtension: "txt", fileExtensions: [], pageCount: indices.count)
+        let naming = try OutputNaming(output: output, document: file, fileExtension: "txt", fileExtensions: [], pageCount: indices.count, documentPageCount: document.pageCount)
         let plan = try shardOptions.plan(
             selected: indices, command: "text", document: file,
             settings: "text, \(document.rendererID) \(document.engineVersion)", directory: naming.directory,

@@ -12,12 +12,12 @@ struct ThumbnailCommand: HostSubcommand {
             their transparency. A file that cannot be read ends with a non-zero status and writes no file.
             """)
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Option(name: .short, help: "The longest side, in pixels (1 to 4096).") var size = 256
     @Argument(help: "The document or image.", completion: .file()) var input: String
     @Argument(help: "The PNG to write.", completion: .file(extensions: ["png"])) var output: String
+    @OptionGroup var globalArguments: GlobalArguments
 
     func validate() throws {
         guard (1...4096).contains(size) else { throw ValidationError("-s must be from 1 to 4096 pixels") }
@@ -85,12 +85,12 @@ struct IconsCommand: HostSubcommand {
         commandName: "icons", abstract: "Write icons of the first page in the sizes icon themes use, 16 to 512 pixels square.",
         discussion: "Each is DIR/SIZExSIZE/NAME.png (as a hicolor theme lays them out): the page centred on a transparent square (Document.iconImage).")
 
-    @OptionGroup var globalArguments: GlobalArguments
     @ParentCommand var hostApp: HostApp
 
     @Argument(help: "The document or image.", completion: .file()) var input: String
     @Argument(help: "The folder to write into (made if missing).", completion: .directory) var folder: String
     @Option(help: "The icons' file name, without .png (default: the input's name).") var name: String?
+    @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
         try Failure.reporting {

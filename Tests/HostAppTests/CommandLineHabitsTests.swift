@@ -36,6 +36,35 @@ struct CommandLineHabitsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["text-1.png", "text-2.png", "text-3.png"])
     }
 
+    /// Page files in a directory are numbered to the width of the document's page count, so
+    /// that they list in page order (`long-001.png` ... `long-100.png`, text as render); a
+    /// pattern's own `%03d` still wins.
+    @Test func pageFilesSortInPageOrder() async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = Fixtures.path("long.pdf")
+        let images = folder.appendingPathComponent("images").path
+        let rendered = try await hostapp("render", file, "--pages", "1,9,10,100", "-r", "10", "-o", images)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: images).sorted() == ["long-001.png", "long-009.png", "long-010.png", "long-100.png"])
+        let texts = folder.appendingPathComponent("texts").path
+        #expect(try await hostapp("text", file, "--pages", "2,10", "-o", texts).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: texts).sorted() == ["long-002.txt", "long-010.txt"])
+        let pattern = folder.appendingPathComponent("p-%02d.png").path
+        #expect(try await hostapp("render", file, "--pages", "3", "-r", "10", "-o", pattern).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("p-03.png").path))
+    }
+
+    /// A subcommand's help lists its own options before the global ones.
+    @Test func helpShowsACommandsOwnOptionsFirst() async throws {
+        for (command, own) in [(["render"], "--dpi"), (["annotations", "add"], "--contents"), (["serve"], "--port")] {
+            let help = try await Tool.run(HostAppTests.executable, command + ["--help"])
+            let ownAt = try #require(help.text.range(of: own), "\(command): \(help.text)")
+            let globalAt = try #require(help.text.range(of: "--cache-mib"), "\(command)")
+            #expect(ownAt.lowerBound < globalAt.lowerBound, "\(command)")
+        }
+    }
+
     /// `-o -` writes the one page's image to stdout, byte for byte the file; several pages
     /// are refused. `text -o -` is the text on stdout, and `text -o all.txt` puts every page
     /// in one file, as stdout would have them.
