@@ -84,9 +84,10 @@ struct DamagedInputTests {
     }
 
     /// The same with the engine in a child process: nothing changes for a file no engine
-    /// crashes on.
+    /// crashes on. The hostile files and 4 damaged variants (the four kinds) are what CI's
+    /// budget affords beside the run above; `make damaged` runs its thousands both ways.
     @Test func isolatedCommandsEndTheSameWay() async throws {
-        let folder = try await DamagedSet.make(count: 13)
+        let folder = try await DamagedSet.make(count: 4)
         defer { try? FileManager.default.removeItem(at: folder) }
         let runs = try await DamagedSet.runAll(in: folder, isolate: true)
         check(runs)
