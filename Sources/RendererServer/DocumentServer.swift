@@ -36,10 +36,12 @@ public struct DocumentServer: Sendable {
     /// The server as a Hummingbird application (with its shutdown gate as a service), for
     /// running in a service group of the host's or testing.
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = Router()
+        // HEAD is answered wherever GET is, without the body.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         let routes = Routes(library: library, context: context)
-        routes.register(on: router)
         let configuration = context.configuration
+        routes.register(on: router)
+        router.add(middleware: UnroutedRequestMiddleware<BasicRequestContext>(routes: router.routes, token: configuration.token))
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
         // Connections past the limits are refused. Every connection must send its first
         // request head in time, each request's body in time, and may then stay idle only so

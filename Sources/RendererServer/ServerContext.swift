@@ -63,4 +63,7 @@ final class ServerContext: Sendable {
 
     /// The ids of the renderers a request may name.
     var rendererIDs: [String] { registry.renderers.map(\.id) }
+
+    /// The limits requests meet, from the configuration.
+    var limits: ServerLimits { ServerLimits(configuration) }
 }

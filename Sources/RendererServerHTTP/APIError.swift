@@ -4,10 +4,13 @@ import NIOCore
 import RendererPrinting
 import RendererProvider
 
-/// An error the API answers with: an HTTP status and a JSON body
-/// `{"error": {"code": "...", "message": "..."}}`, where the code is a `RendererError` code
-/// or one of the server's own (`not-found`, `forbidden`, `unauthorized`, `too-large`,
-/// `busy`, `shutting-down`, `bad-request`, `internal`).
+/// An error the API answers with: an HTTP status and a problem document (RFC 9457,
+/// `application/problem+json`) `{"type": "about:blank", "title": ..., "status": ...,
+/// "detail": ..., "code": ..., "error": {"code": "...", "message": "..."}}`, where the code
+/// is a `RendererError` code or one of the server's own (`not-found`, `forbidden`,
+/// `unauthorized`, `too-large`, `busy`, `shutting-down`, `bad-request`, `method-not-allowed`,
+/// `precondition-failed`, `internal`). `error` keeps the shape the API answered before
+/// problem documents, for the clients written against it.
 package struct APIError: HTTPResponseError, CustomStringConvertible {
     /// The status the request is answered with.
     package var status: HTTPResponse.Status
@@ -37,6 +40,17 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         error.headers[.wwwAuthenticate] = "Bearer"
         return error
     }
+    /// 405 with `Allow` listing the methods the path answers.
+    package static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> APIError {
+        let names = allowed.map(\.rawValue)
+        var error = APIError(.methodNotAllowed, code: "method-not-allowed", "\(method.rawValue.prefix(20)) is not answered here; \(names.joined(separator: ", ")) are")
+        error.headers[.allow] = names.joined(separator: ", ")
+        return error
+    }
+    /// 412: an `If-Match` the resource's current entity tag does not match.
+    package static func preconditionFailed(_ message: String) -> APIError {
+        APIError(.preconditionFailed, code: "precondition-failed", message)
+    }
     package static func tooLarge(_ limit: Int) -> APIError {
         APIError(.contentTooLarge, code: "too-large", "the request body is larger than the limit of \(limit) bytes")
     }
@@ -52,7 +66,11 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         return error
     }
 
-    /// The answer to an engine's error: 400 for a bad parameter, 404 for a page or file that
+    /// The answer to an engine's error: 422 for values a well-formed request gives that the
+    /// library refuses (`invalid-argument`: an ink annotation without a path, a form field
+    /// the document does not have; a request the API's schema refuses is a 400 before it
+    /// reaches the library) and for work past a limit (`limit-exceeded`: a page image larger
+    /// than any one request may draw), 404 for a page or file that
     /// is not there (a printer too), 403 for what the document does not permit, 409 for a
     /// conflict or a printer that refuses the job, 422 for a document the engines cannot
     /// read, 502 for a print server that fails, 503 for work stopped by its time limit, 500
@@ -60,11 +78,10 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
     package init(_ error: RendererError) {
         let status: HTTPResponse.Status =
             switch error.code {
-            case .invalidArgument, .limitExceeded: .badRequest
             case .pageOutOfRange, .fileNotFound: .notFound
             case .notPermitted: .forbidden
             case .conflict: .conflict
-            case .damaged, .unsupportedFormat, .unsupported, .passwordRequired, .wrongPassword, .expired, .tampered, .wrongKey:
+            case .invalidArgument, .limitExceeded, .damaged, .unsupportedFormat, .unsupported, .passwordRequired, .wrongPassword, .expired, .tampered, .wrongKey:
                 .unprocessableContent
             case .cancelled: .serviceUnavailable
             case .printerNotFound: .notFound
@@ -96,14 +113,23 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         }
     }
 
-    /// The JSON body of an error.
+    /// The problem document of an error (RFC 9457), with the API's own `code` and its
+    /// former `error` object as extension members.
     struct Body: Codable {
         struct Detail: Codable {
             var code: String
             var message: String
         }
+        var type = "about:blank"
+        var title: String
+        var status: Int
+        var detail: String
+        var code: String
         var error: Detail
     }
+
+    /// The media type of an error's body.
+    package static let mediaType = "application/problem+json"
 
     package func response(from request: Request, context: some RequestContext) throws -> Response {
         Response(status: status, headers: responseHeaders, body: .init(byteBuffer: ByteBuffer(bytes: body)))
@@ -112,14 +138,17 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
     /// The headers of the answer: this error's own and the JSON body's.
     private var responseHeaders: HTTPFields {
         var headers = self.headers
-        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentType] = Self.mediaType
         headers[.cacheControl] = "no-store"
         return headers
     }
 
     /// The JSON body of the answer.
     private var body: Data {
-        (try? JSONEncoder().encode(Body(error: .init(code: code, message: message)))) ?? Data()
+        let body = Body(title: status.reasonPhrase, status: status.code, detail: message, code: code, error: .init(code: code, message: message))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(body)) ?? Data()
     }
 
     /// The whole HTTP/1.1 answer as bytes on the wire, closing the connection: for the

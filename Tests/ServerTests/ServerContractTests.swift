@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import RendererServer
 import RendererSignatures
 import Testing
@@ -38,5 +39,73 @@ import TestSupport
         try served.data.write(to: URL(fileURLWithPath: file))
         let validated = try await Tool.run("python3", ["-c", "import sys, json\nfrom openapi_spec_validator import validate\nvalidate(json.load(open(sys.argv[1])))", file])
         #expect(validated.status == 0, "\(validated.stderr)")
+    }
+
+    /// HTTP as clients expect it: errors as problem documents (RFC 9457), 405 with `Allow`
+    /// for a method a path does not answer (and 404 for a path no route has), `HEAD` wherever
+    /// `GET` works, and `If-Match` on changes to an annotation (412 for a state that is gone;
+    /// nothing changed then), whose dates a `PUT` that leaves them out keeps.
+    @Test func theServerKeepsHTTPHabits() async throws {
+        try await ServerHarness().run { client in
+            let unauthorized = try await client.execute(uri: "/api/documents", method: .get)
+            #expect(unauthorized.status == .unauthorized && unauthorized.headers[.wwwAuthenticate] == "Bearer")
+            #expect(unauthorized.headers[.contentType] == "application/problem+json" && unauthorized.problemStatus == 401)
+            let problem = try #require(unauthorized.json as? [String: Any])
+            #expect(problem["type"] as? String == "about:blank" && problem["title"] as? String == "Unauthorized", "\(problem)")
+            #expect(problem["code"] as? String == "unauthorized" && problem["detail"] as? String == unauthorized.errorMessage)
+
+            for (method, path, allowed) in [(HTTPRequest.Method.delete, "/api/documents", "GET, HEAD"),
+                                            (.post, documentPath("text.pdf") + "/pages/0/image", "GET, HEAD"),
+                                            (.patch, documentPath("text.pdf") + "/annotations/x", "DELETE, GET, HEAD, PUT")] {
+                let answer = try await client.execute(uri: path, method: method, headers: ServerHarness.authorization)
+                #expect(answer.status == .methodNotAllowed && answer.headers[.allow] == allowed, "\(method) \(path): \(answer.status) \(answer.headers[.allow] ?? "")")
+                #expect(answer.errorCode == "method-not-allowed" && answer.problemStatus == 405)
+            }
+            let nowhere = try await client.execute(uri: "/api/nowhere", method: .post, headers: ServerHarness.authorization)
+            #expect(nowhere.status == .notFound && nowhere.errorCode == "not-found")
+
+            let file = documentPath("text.pdf") + "/file"
+            let head = try await client.execute(uri: file, method: .head, headers: ServerHarness.authorization)
+            let get = try await client.get(file)
+            #expect(head.status == .ok && head.data.isEmpty && head.headers[.contentType] == get.headers[.contentType])
+            #expect(head.headers[.contentLength] == "\(get.data.count)" && head.headers[.eTag] == get.headers[.eTag], "\(head.headers)")
+            #expect(try await client.execute(uri: "/api/documents", method: .head, headers: ServerHarness.authorization).status == .ok)
+
+            let base = documentPath("text.pdf") + "/annotations"
+            let note = Data(#"{"kind": "Text", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}, "contents": "first", "creationDate": "2020-01-02T03:04:05Z"}"#.utf8)
+            let added = try await client.send(.post, base, body: note)
+            let id = try #require((added.json as? [String: Any])?["id"] as? String)
+            let firstTag = try #require(added.headers[.eTag])
+            let read = try await client.get(base + "/" + id)
+            #expect(read.status == .ok && read.headers[.eTag] == firstTag)
+
+            func put(_ contents: String, ifMatch: String?) async throws -> ServerResponse {
+                var headers = ServerHarness.authorization
+                headers[.contentType] = "application/json"
+                if let ifMatch { headers[.ifMatch] = ifMatch }
+                let body = Data(#"{"kind": "Text", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 20, "height": 20}}, "contents": "\#(contents)"}"#.utf8)
+                return try await client.execute(uri: base + "/" + id, method: .put, headers: headers, body: body)
+            }
+            #expect(try await put("wrong tag", ifMatch: "\"0\"").status == .preconditionFailed)
+            let changed = try await put("second", ifMatch: firstTag)
+            #expect(changed.status == .ok, "\(changed.errorMessage ?? "")")
+            let stored = try #require(changed.json as? [String: Any])
+            #expect(stored["contents"] as? String == "second" && stored["creationDate"] as? String == "2020-01-02T03:04:05Z", "\(stored)")
+            #expect(stored["modificationDate"] != nil)
+            let secondTag = try #require(changed.headers[.eTag])
+            #expect(secondTag != firstTag)
+            // The first state is gone: a writer that read it loses, and changes nothing.
+            let stale = try await put("lost update", ifMatch: firstTag)
+            #expect(stale.status == .preconditionFailed && stale.errorCode == "precondition-failed")
+            #expect((try await client.get(base + "/" + id).json as? [String: Any])?["contents"] as? String == "second")
+            #expect(try await put("any state", ifMatch: "*").status == .ok)
+            var remove = ServerHarness.authorization
+            remove[.ifMatch] = secondTag
+            #expect(try await client.execute(uri: base + "/" + id, method: .delete, headers: remove).status == .preconditionFailed)
+            remove[.ifMatch] = try #require(try await client.get(base + "/" + id).headers[.eTag])
+            #expect(try await client.execute(uri: base + "/" + id, method: .delete, headers: remove).status == .noContent)
+            #expect(try await client.get(base + "/" + id).status == .notFound)
+            #expect(try await put("gone", ifMatch: "*").status == .notFound)
+        }
     }
 }

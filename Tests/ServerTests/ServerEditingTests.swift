@@ -37,7 +37,7 @@ import TestSupport
             let path = documentPath("text.pdf") + "/image-stamps"
             let before = try Data(contentsOf: URL(fileURLWithPath: file))
             let refusals: [(Data, HTTPResponse.Status)] = [
-                (body(Data("not a picture".utf8)), .unprocessableContent), (body(huge), .badRequest), (body(png, kind: "Square"), .badRequest),
+                (body(Data("not a picture".utf8)), .unprocessableContent), (body(huge), .unprocessableContent), (body(png, kind: "Square"), .unprocessableContent),
                 (Data(#"{"annotation": {"kind": "Stamp", "pageIndex": 0, "rect": {"origin": {"x": 0, "y": 0}, "size": {"width": 9, "height": 9}}}, "image": "%%%"}"#.utf8), .badRequest),
                 (body(Data(repeating: 0x41, count: 100 << 10)), .contentTooLarge),
             ]
@@ -114,7 +114,7 @@ import TestSupport
             let bodies: [(Data, HTTPResponse.Status)] = [
                 (Data("not json".utf8), .badRequest),
                 (Data(#"{"kind": "Highlight"}"#.utf8), .badRequest),
-                (Data(#"{"kind": "Highlight", "pageIndex": 7, "rect": {"origin": {"x": 0, "y": 0}, "size": {"width": 5, "height": 5}}}"#.utf8), .badRequest),
+                (Data(#"{"kind": "Highlight", "pageIndex": 7, "rect": {"origin": {"x": 0, "y": 0}, "size": {"width": 5, "height": 5}}}"#.utf8), .unprocessableContent),
                 (Data(#"{"kind": "Highlight", "pageIndex": "one", "rect": {}}"#.utf8), .badRequest),
                 (Data(repeating: 0x20, count: 4096), .contentTooLarge),
             ]
@@ -129,14 +129,14 @@ import TestSupport
             let notRemoved = try await client.execute(uri: base + "/no-such-annotation", method: .delete, headers: ServerHarness.authorization)
             #expect(notRemoved.status == .notFound && notRemoved.errorCode == "not-found", "\(notRemoved.status)")
             let xfdf = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data("<xfdf><annots><broken".utf8))
-            #expect(xfdf.status == .badRequest)
+            #expect(xfdf.status == .unprocessableContent)
             #expect(try await client.get("/api/health").status == .ok)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
     }
 
     /// An annotation a stranger's file writes inside the page's `/Annots` (no object of its
-    /// own) is listed, but a change or removal of it is 400 with the JSON error, and the file
+    /// own) is listed, but a change or removal of it is 422 with the JSON error, and the file
     /// stays as it was.
     @Test func anAnnotationWithoutAnObjectIsRefusedAndTheFileKept() async throws {
         let harness = try ServerHarness(extra: ["annotation-objects.pdf"])
@@ -148,9 +148,9 @@ import TestSupport
             var square = try #require(listed.first { $0["id"] as? String == "p1-Square-1" })
             square["contents"] = "changed"
             let changed = try await client.send(.put, base + "/p1-Square-1", body: try JSONSerialization.data(withJSONObject: square))
-            #expect(changed.status == .badRequest && changed.errorCode == "invalid-argument", "\(changed.status)")
+            #expect(changed.status == .unprocessableContent && changed.errorCode == "invalid-argument", "\(changed.status)")
             let removed = try await client.execute(uri: base + "/p1-Square-1", method: .delete, headers: ServerHarness.authorization)
-            #expect(removed.status == .badRequest && removed.errorCode == "invalid-argument", "\(removed.status)")
+            #expect(removed.status == .unprocessableContent && removed.errorCode == "invalid-argument", "\(removed.status)")
             #expect(try await client.get("/api/health").status == .ok)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
@@ -241,7 +241,7 @@ import TestSupport
             #expect(slow.status == .serviceUnavailable && slow.errorCode == "limit-exceeded")
             // Past the pixel limit: the request asked too much.
             let large = try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=72")
-            #expect(large.status == .badRequest && large.errorCode == "limit-exceeded")
+            #expect(large.status == .unprocessableContent && large.errorCode == "limit-exceeded")
             #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20").status == .ok)
         }
     }

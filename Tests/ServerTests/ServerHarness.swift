@@ -152,6 +152,8 @@ struct ServerResponse: Sendable {
 
     /// The API error's code, if the body is one.
     var errorCode: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String }
+    /// The `status` member of a problem document (RFC 9457).
+    var problemStatus: Int? { (json as? [String: Any])?["status"] as? Int }
 
     /// The API error's message, if the body is one.
     var errorMessage: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["message"] as? String }

@@ -45,7 +45,7 @@ import TestSupport
             let path = documentPath("text.pdf") + "/print"
             let cases: [(String, Data, Int, String)] = [
                 ("no such printer", try Self.body(["printer": "../../etc/passwd"]), 404, "printer-not-found"),
-                ("no copies", try Self.body(["printer": "office", "copies": 0]), 400, "invalid-argument"),
+                ("no copies", try Self.body(["printer": "office", "copies": 0]), 422, "invalid-argument"),
                 ("a page past the end", try Self.body(["printer": "office", "pages": [99]]), 404, "page-out-of-range"),
                 ("a side that is not one", try Self.body(["printer": "office", "sides": "both"]), 400, "bad-request"),
                 ("not JSON", Data("<print/>".utf8), 400, "bad-request"),

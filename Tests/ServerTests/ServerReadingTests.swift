@@ -137,13 +137,19 @@ import TestSupport
                 #expect(again.data == plain.data, "\(engine): the default again")
             }
             let many = (0..<1001).map(String.init).joined(separator: ",")
-            for query in ["hide=9", "show=-1", "hide=a", "hide=1,,2", "hide=0&show=0", "show=99999999999999999999", "hide=" + many, "hide=0x1"] {
+            // Indices that are not a list of numbers are a bad request; a layer the document
+            // does not have, or one both shown and hidden, values it refuses.
+            for query in ["show=-1", "hide=a", "hide=1,,2", "show=99999999999999999999", "hide=" + many, "hide=0x1"] {
                 let refused = try await client.get(path + "/pages/0/image?dpi=36&" + query)
                 #expect(refused.status == .badRequest && refused.errorCode != nil, "\(query)")
             }
+            for query in ["hide=9", "hide=0&show=0"] {
+                let refused = try await client.get(path + "/pages/0/image?dpi=36&" + query)
+                #expect(refused.status == .unprocessableContent && refused.errorCode == "invalid-argument", "\(query)")
+            }
             let plain = try #require(try await client.get(documentPath("text.pdf") + "/layers").json as? [String: Any])
             #expect((plain["layers"] as? [Any])?.isEmpty == true && (plain["configurations"] as? [Any])?.isEmpty == true)
-            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=36&hide=0").status == .badRequest)
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=36&hide=0").status == .unprocessableContent)
             #expect(try await client.get("/api/health").status == .ok)
         }
     }
@@ -261,7 +267,8 @@ import TestSupport
                 let response = try await client.get(documentPath("") + path)
                 #expect(response.status == status, "\(path): \(response.status)")
                 #expect(response.errorCode == code, "\(path)")
-                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, "\(path)")
+                #expect(response.headers[.contentType] == "application/problem+json", "\(path)")
+                #expect(response.problemStatus == Int(status.code), "\(path)")
                 // Clients see document ids, never where the server keeps its files.
                 #expect(response.errorMessage?.contains(harness.folder) == false, "\(path): \(response.errorMessage ?? "")")
             }

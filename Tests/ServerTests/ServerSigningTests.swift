@@ -121,9 +121,9 @@ import TestSupport
         let path = harness.docs + "/text.pdf"
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let bodies: [(String, Int)] = [
-            ("{}", 400), (#"{"field": "A", "page": 0}"#, 400), (#"{"field": "Nowhere"}"#, 400), (#"{"page": 99}"#, 404),
+            ("{}", 400), (#"{"field": "A", "page": 0}"#, 400), (#"{"field": "Nowhere"}"#, 422), (#"{"page": 99}"#, 404),
             (#"{"page": 0, "certify": "everything"}"#, 400), (#"{"page": 0, "reason": "\#(String(repeating: "x", count: 1001))"}"#, 400),
-            (#"{"page": 0, "visible": true}"#, 400), ("not json", 400), (#"{"page": "one"}"#, 400),
+            (#"{"page": 0, "visible": true}"#, 422), ("not json", 400), (#"{"page": "one"}"#, 400),
         ]
         let folder = harness.folder
         try await harness.run(configure: try Self.configure(identities)) { client in

@@ -78,7 +78,7 @@ import TestSupport
             let long = Self.note(String(repeating: "x", count: 70_000), x: 10)
             for body in [far, ink, long] {
                 let answer = try await client.send(.post, documentPath("text.pdf") + "/annotations", body: body)
-                #expect(answer.status == .badRequest && answer.errorCode == "invalid-argument", "\(answer.status) \(answer.errorMessage ?? "")")
+                #expect(answer.status == .unprocessableContent && answer.errorCode == "invalid-argument", "\(answer.status) \(answer.errorMessage ?? "")")
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)

@@ -111,7 +111,8 @@ extension Document {
     /// `invalidArgument` when there is no such annotation or it is read-only (a kind the API
     /// cannot create).
     /// The modification date becomes now unless the caller changed it, where the renderer
-    /// writes it; only the fields that differ from the stored annotation must be writable.
+    /// writes it; a creation date left out (nil) keeps the stored one. Only the fields that
+    /// differ from the stored annotation must be writable.
     @discardableResult
     public func updateAnnotation(_ annotation: Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: false)
@@ -132,7 +133,10 @@ extension Document {
             throw RendererError(.invalidArgument, "annotation \"\(annotation.id)\" is a \(current.kind), not a \(annotation.kind); remove it and add a new one")
         }
         var changed = annotation
-        if changed.modificationDate == current.modificationDate, renderer.annotationSupport.writableFields.contains(.modificationDate) {
+        // Dates left out are kept: the creation date as stored, the modification date now.
+        if changed.creationDate == nil { changed.creationDate = current.creationDate }
+        if changed.modificationDate == nil || changed.modificationDate == current.modificationDate,
+            renderer.annotationSupport.writableFields.contains(.modificationDate) {
             changed.modificationDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         }
         try requireWritable(changed.changedFields(from: current).subtracting([.modificationDate]), kind: annotation.kind, by: renderer)

@@ -26,10 +26,11 @@ final class EngineQueue: Sendable {
 
     /// Admits work of `weight` that may outlive one call (a search streamed page by page):
     /// its place is held until the returned admission is freed. Throws the refusal if there
-    /// is no room, and `limit-exceeded` (400) for work heavier than the whole limit.
+    /// is no room, and `limit-exceeded` (422, as for every engine limit) for work heavier
+    /// than the whole limit.
     func admit(weight: Int = 1) throws -> Admission {
         guard weight <= limit else {
-            throw APIError(.badRequest, code: "limit-exceeded", "the request needs more than the server gives any one request; ask for less")
+            throw APIError(RendererError(.limitExceeded, "the request needs more than the server gives any one request; ask for less"))
         }
         let room = admitted.withLock { admitted in
             guard admitted + weight <= limit else { return false }

@@ -15,6 +15,8 @@ enum Payload {
         /// Bytes of page images being drawn now, of the render budget.
         var renderingBytes: Int
         var cachedBytes: Int
+        /// What requests may ask for.
+        var limits: ServerLimits
     }
 
     /// A linked engine.

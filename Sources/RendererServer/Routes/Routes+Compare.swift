@@ -28,8 +28,9 @@ extension Routes {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
         let dpi = try Self.query("dpi", request, as: Double.self) ?? 72
-        guard dpi > 0, dpi <= min(self.context.configuration.maximumDPI, 300) else {
-            throw APIError.badRequest("dpi must be above 0 and at most \(Int(min(self.context.configuration.maximumDPI, 300))) for a comparison")
+        let ceiling = self.context.limits.comparisonMaximumDPI
+        guard dpi > 0, dpi <= ceiling else {
+            throw APIError.badRequest("dpi must be above 0 and at most \(Int(ceiling)) for a comparison")
         }
         guard self.context.rendererIDs.count >= 2 else { throw APIError.badRequest("a comparison needs two engines; this server has one") }
         return (document, page, dpi)

@@ -10,15 +10,14 @@ extension Routes {
         return try Self.json(
             Payload.Health(
                 status: "ok", renderers: renderers, queued: self.context.queue.count, renderingBytes: self.context.renderBudget.count,
-                cachedBytes: await self.context.cache.byteCount))
+                cachedBytes: await self.context.cache.byteCount, limits: self.context.limits))
     }
 
-    /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it.
+    /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it with
+    /// this server's facts stated (``OpenAPIDocument``).
     @Sendable func openAPIDocument(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "OpenAPI"),
-            let bytes = try? Data(contentsOf: url)
-        else { throw APIError.notFound("this build has no OpenAPI document") }
-        return Self.data(bytes, type: "application/json; charset=utf-8")
+        let document = try OpenAPIDocument(rendererIDs: self.context.rendererIDs, limits: self.context.limits)
+        return Self.data(document.data, type: "application/json; charset=utf-8")
     }
 
     /// `GET /api/documents`: every servable document.

@@ -16,8 +16,10 @@ extension Routes {
 
     /// `POST .../form` with values as JSON (`{"name": "Ada", "colors": ["red", "b"],
     /// "subscribe": "Off"}`): fills those fields and saves the file; answers the fields
-    /// whose values changed. 400 for an unknown field or a value the field does not take,
-    /// 403 for a read-only field or a document whose settings or permissions forbid filling.
+    /// whose values changed. 400 for a body that is not such values; 422 (`invalid-argument`)
+    /// for values the schema allows that this form refuses: an unknown field or a value the
+    /// field does not take. 403 for a read-only field or a document whose settings or
+    /// permissions forbid filling.
     @Sendable func fillForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let values = try await decode(FormValues.self, from: request)

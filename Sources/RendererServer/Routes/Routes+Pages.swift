@@ -29,10 +29,13 @@ extension Routes {
         case "print": try await document.require(.printing)
         default: throw APIError.badRequest("purpose must be screen or print")
         }
-        if let dpi, !(dpi > 0 && dpi <= limits.maximumDPI) {
-            throw APIError.badRequest("dpi must be above 0 and at most \(Int(limits.maximumDPI))")
+        let ceilings = self.context.limits
+        if let dpi, !(dpi > 0 && dpi <= ceilings.maximumDPI) {
+            throw APIError.badRequest("dpi must be above 0 and at most \(Int(ceilings.maximumDPI))")
         }
-        if let width, !(1...50_000).contains(width) { throw APIError.badRequest("width must be from 1 to 50000 pixels") }
+        if let width, !(1...ceilings.maximumWidth).contains(width) {
+            throw APIError.badRequest("width must be from 1 to \(ceilings.maximumWidth) pixels")
+        }
         let version = await document.currentVersion()
         let tag = Self.eTag(
             version, renderer, "\(page)", dpi.map { "dpi\($0)" } ?? width.map { "w\($0)" } ?? "default", "\(dark)",

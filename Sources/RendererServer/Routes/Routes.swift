@@ -65,6 +65,7 @@ struct Routes: RouteSupport {
         document.post("image-stamps", use: addImageStamp)
         document.get("annotations.xfdf", use: exportXFDF)
         document.post("annotations.xfdf", use: importXFDF)
+        document.get("annotations/:annotation", use: annotation)
         document.put("annotations/:annotation", use: updateAnnotation)
         document.delete("annotations/:annotation", use: removeAnnotation)
         document.get("form", use: formFields)
@@ -126,14 +127,14 @@ struct Routes: RouteSupport {
     }
 
     /// The renderer the request names (`?renderer=`, or `?engine=`, its former name, still
-    /// read in this release), or the document's default.
+    /// read in this release), or the document's default. Each given must name a renderer of
+    /// this server.
     func rendererID(_ request: Request, _ document: ServedDocument) async throws -> String {
-        guard let requested = try Self.queryText("renderer", request) ?? Self.queryText("engine", request) else {
-            return try await document.defaultRendererID()
-        }
-        guard context.rendererIDs.contains(requested) else {
+        let named = [try Self.queryText("renderer", request), try Self.queryText("engine", request)].compactMap { $0 }
+        for requested in named where !context.rendererIDs.contains(requested) {
             throw APIError.badRequest("unknown renderer \"\(requested.prefix(40))\"; this server has \(context.rendererIDs.joined(separator: ", "))")
         }
+        guard let requested = named.first else { return try await document.defaultRendererID() }
         return requested
     }
 
