@@ -3,6 +3,7 @@ import HostCommands
 import Foundation
 import Logging
 import RendererCollaboration
+import RendererIsolation
 import RendererPrinting
 import RendererProvider
 import RendererServer
@@ -85,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         completion: .file())
     var readerState: String?
 
-    @Flag(help: "Let readers open PDFs of their own machine in the viewer (uploads, kept apart from the served files).")
+    @Flag(help: "Let readers open PDFs of their own machine in the viewer (uploads, kept apart from the served files and read by engines in child processes under --memory-mib and --time-limit, with or without --isolate).")
     var uploads = false
 
     @Option(help: "The folder uploads are kept in (default: a new temporary folder, removed when the server stops).", completion: .directory)
@@ -229,7 +230,11 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             if uploads {
                 if uploadFolder == nil { temporaryUploads = try TemporaryFolder.make(named: "hostapp-uploads") }
                 let folder = uploadFolder ?? temporaryUploads!
-                configuration.uploads = UploadConfiguration(folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20)
+                // Strangers' files: their engines run in child processes under the limits,
+                // whatever --isolate says for the served folders.
+                let isolated = global.isolate ? nil : RendererRegistry(IsolatedRenderer.isolating(global.registry().renderers, with: global.isolationOptions()))
+                configuration.uploads = UploadConfiguration(
+                    folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20, renderers: isolated)
             }
             if printers || printServer != nil { configuration.printing = PrintService(server: printServer) }
             configuration.trustAnchors = try trust.anchors()

@@ -145,13 +145,20 @@ public struct UploadConfiguration: Sendable {
     /// The largest upload taken, in bytes (past it: 413, and nothing kept).
     public var maximumBytes: Int
     /// The most bytes all uploads may take together: the oldest are removed to make room
-    /// for a new one.
+    /// for a new one. Uploads being received count as their bytes arrive.
     public var totalBytes: Int
+    /// The renderers uploads are opened with, nil for the server's own. Uploads are
+    /// strangers' files: `hostapp serve` opens them with isolated renderers (each engine in a
+    /// child process under the memory and time limits) whatever `--isolate` says for the
+    /// served folders.
+    public var renderers: RendererRegistry?
 
-    /// Uploads kept in `folder`, each at most `maximumBytes`, together at most `totalBytes`.
-    public init(folder: String, maximumBytes: Int = 64 << 20, totalBytes: Int = 1 << 30) {
+    /// Uploads kept in `folder`, each at most `maximumBytes`, together at most `totalBytes`,
+    /// opened with `renderers` (nil: the server's).
+    public init(folder: String, maximumBytes: Int = 64 << 20, totalBytes: Int = 1 << 30, renderers: RendererRegistry? = nil) {
         self.folder = folder
         self.maximumBytes = maximumBytes
         self.totalBytes = totalBytes
+        self.renderers = renderers
     }
 }

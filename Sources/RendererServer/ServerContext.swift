@@ -34,9 +34,15 @@ final class ServerContext: Sendable {
     /// (Ghostscript, which reads no metadata) are left out of ``registry``.
     static let neededCapabilities: Set<Capability> = [.metadata, .render, .text]
 
+    /// The renderers uploads are opened with (``UploadConfiguration/renderers``), under the
+    /// same ids as ``registry``'s.
+    let uploadRegistry: RendererRegistry
+
     init(configuration: ServerConfiguration, registry: RendererRegistry, threads: EngineThreads, logger: Logger) throws {
         self.configuration = configuration
         self.registry = RendererRegistry(registry.renderers.filter { Self.neededCapabilities.isSubset(of: $0.capabilities) })
+        let ids = Set(self.registry.renderers.map(\.id))
+        uploadRegistry = configuration.uploads?.renderers.map { RendererRegistry($0.renderers.filter { ids.contains($0.id) }) } ?? self.registry
         self.threads = threads
         queue = EngineQueue(limit: configuration.queueLimit)
         renderBudget = EngineQueue(limit: configuration.renderMemoryBytes) {
@@ -55,10 +61,13 @@ final class ServerContext: Sendable {
     }
 
     /// Opens the served file at `path` with the registry's renderers (which may run their
-    /// engines in child processes: `RendererIsolation`'s `IsolatedRenderer`), with a
-    /// reader's `password` or else the server's. Engine work: call it on an engine thread.
+    /// engines in child processes: `RendererIsolation`'s `IsolatedRenderer`), an upload with
+    /// ``uploadRegistry``'s, with a reader's `password` or else the server's. Engine work:
+    /// call it on an engine thread.
     func openDocument(_ path: String, renderer: RendererSelection, password: String?) throws -> Document {
-        try registry.open(.file(path), password: password ?? configuration.password, renderer: renderer, limits: configuration.documentLimits)
+        let isUpload = uploads.map { path.hasPrefix($0.folder + "/") } ?? false
+        return try (isUpload ? uploadRegistry : registry).open(
+            .file(path), password: password ?? configuration.password, renderer: renderer, limits: configuration.documentLimits)
     }
 
     /// The ids of the renderers a request may name.

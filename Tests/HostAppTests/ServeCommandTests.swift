@@ -110,4 +110,56 @@ import TestSupport
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
         #expect(server.isRunning, "\(server.errorOutput.suffix(2000))")
     }
+
+    /// Uploads are strangers' files: `serve --uploads` opens them in engine processes of
+    /// their own (hostapp's `worker`, under the memory limit), while the served files stay
+    /// in the server's process when `--isolate` is not given.
+    @Test func uploadsAreOpenedInEngineProcesses() async throws {
+        let folder = NSTemporaryDirectory() + "serve-uploads-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: folder + "/docs/text.pdf")
+        try (Self.token + "\n").write(toFile: folder + "/token", atomically: true, encoding: .utf8)
+        let server = try RunningProcess(
+            HostAppTests.executable, [
+                "serve", folder + "/docs", "--uploads", "--upload-folder", folder + "/uploads", "--port", "0", "--token-file", folder + "/token",
+                "--reader-state", ":memory:",
+            ])
+        defer { server.killAtOnce() }
+        await server.waitForOutput { $0.contains("\n") }
+        let port = try #require(server.output.firstMatch(of: /127\.0\.0\.1:(\d+)\//).map { Int($0.1)! }, "\(server.output)")
+        func curl(_ arguments: String...) async throws -> String {
+            try await Tool.run("curl", ["-s", "-H", "Authorization: Bearer \(Self.token)"] + arguments).text
+        }
+        let served = try await curl("-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/documents/docs%2Ftext.pdf/pages/0/image?dpi=20")
+        #expect(served == "200")
+        #expect(Self.workers(of: server.pid).isEmpty, "a served file is read in the server's process")
+
+        let answer = try await curl(
+            "-H", "Content-Type: application/pdf", "--data-binary", "@" + Fixtures.path("text.pdf"), "http://127.0.0.1:\(port)/api/uploads")
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["id"] as? String, "\(answer)")
+        let encoded = id.replacingOccurrences(of: "/", with: "%2F")
+        let uploaded = try await curl("-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/documents/\(encoded)/pages/0/image?dpi=20")
+        #expect(uploaded == "200")
+        // The upload's engine document stays open for the next request, in its own process.
+        let workers = Self.workers(of: server.pid)
+        #expect(!workers.isEmpty && workers.allSatisfy { $0.contains("worker") }, "\(workers)")
+    }
+
+    /// The command lines of the child processes of `pid` that are hostapp's engine workers.
+    static func workers(of pid: Int32) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> String? in
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // After the command's name in parentheses: the state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, Int32(fields[1]) == pid,
+                let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))
+            else { return nil }
+            let line = String(decoding: command.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(" worker") ? line : nil
+        }
+    }
 }

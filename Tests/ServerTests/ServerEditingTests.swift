@@ -263,7 +263,7 @@ import TestSupport
         ((try await client.get("/api/health").json as? [String: Any])?["queued"] as? Int) ?? -1
     }
 
-    private static func waitUntil(_ what: String, seconds: Double = 120, _ condition: () async throws -> Bool) async throws {
+    static func waitUntil(_ what: String, seconds: Double = 120, _ condition: () async throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await condition() { return }

@@ -66,6 +66,16 @@ public final class RawHTTPConnection: @unchecked Sendable {
         guard Glibc.send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw POSIXError(.EPIPE) }
     }
 
+    /// Sends `data` as it is (a part of a body, say), all of it.
+    public func sendData(_ data: Data) throws {
+        var sent = 0
+        while sent < data.count {
+            let count = data.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + sent, data.count - sent, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw POSIXError(.EPIPE) }
+            sent += count
+        }
+    }
+
     /// Sends a GET request for `path` with `headers`.
     public func get(_ path: String, headers: [String: String] = [:]) throws {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"

@@ -10,7 +10,8 @@ import RendererProvider
 /// program still running is killed.
 public final class RunningProcess: Sendable {
     private let process: Locked<Process>
-    private let pid: Int32
+    /// The process id.
+    public let pid: Int32
     private let stdout = Locked(Data())
     private let stderr = Locked(Data())
 

@@ -18,20 +18,21 @@ extension Routes {
     /// `POST /api/uploads`: a PDF of the reader's, the body as it is. It is kept (201, its id)
     /// only when an engine opens it as a document (an encrypted one may need its password
     /// later); otherwise nothing of it stays: 413 past the size limit, 415 for what is not a
-    /// PDF, 422 for what no engine reads.
+    /// PDF, 422 for what no engine reads, 503 while uploads being received take the space of
+    /// all uploads. It is opened with the uploads' renderers (isolated by `hostapp serve`).
     @Sendable func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let store = try uploadStore()
         let received = try await store.receive(request.body)
         do {
-            guard DocumentCatalog.looksLikePDF(received) else {
+            guard DocumentCatalog.looksLikePDF(received.path) else {
                 throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF")
             }
             let serverContext = self.context
             _ = try await serverContext.queue.run {
-                try await naming(received, as: "the upload") {
+                try await naming(received.path, as: "the upload") {
                     try await serverContext.threads.run { _ in
                         do {
-                            _ = try serverContext.openDocument(received, renderer: serverContext.configuration.renderer, password: nil)
+                            _ = try serverContext.openDocument(received.path, renderer: serverContext.configuration.renderer, password: nil)
                         } catch let error as RendererError where error.code == .passwordRequired {
                             // Encrypted: the reader gives the password when it is opened.
                         }
@@ -41,7 +42,7 @@ extension Routes {
             let id = try await store.keep(received)
             return try Self.json(UploadFacts(id: id), status: .created, headers: Self.location(document: id))
         } catch {
-            store.discard(received)
+            await store.discard(received)
             throw error
         }
     }
