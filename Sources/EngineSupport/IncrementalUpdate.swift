@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// An incremental update written after a file's bytes (ISO 32000-1, 7.5.6): new and changed

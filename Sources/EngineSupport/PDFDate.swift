@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads the date strings of PDF dictionaries (ISO 32000-1, 7.9.4): `D:YYYYMMDDHHmmSSOHH'mm'`,
 /// where every part after the year may be missing and `O` is `Z`, `+` or `-`. A date without

@@ -1,5 +1,9 @@
 import CAnnotationRecord
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// An indirect object's number and generation, as `N G R` names it.

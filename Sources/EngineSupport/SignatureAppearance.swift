@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// The appearance of a visible signature: its lines of text on a pale ground inside a thin

@@ -1,5 +1,9 @@
 import CDocumentStream
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// Hands the API's streams and write handles to the engines' C layers as the C structs

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 /// How hostapp ends when something fails: a message on stderr and an exit code that says

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 /// Numbers, points and rectangles as options give them: numbers separated by commas.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Writes values as the JSON that `--json` prints: pretty, keys sorted, dates in ISO 8601;
 /// or, for streams of events, one compact object per line.

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 #if canImport(Glibc)

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 /// One `KEY=VALUE` of `hostapp info --set`: a metadata field and its new value, an empty

@@ -1,7 +1,11 @@
 import CAnnotationRecord
 import CMuPDF
 import EngineSupport
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 extension MuPDFRenderer {

@@ -1,6 +1,10 @@
 import CMuPDF
 import EngineSupport
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// Page editing: MuPDF's own calls edit its page tree; the pages put into it are made over

@@ -1,5 +1,9 @@
 import CMuPDF
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import Logging
 import RendererEngine
 

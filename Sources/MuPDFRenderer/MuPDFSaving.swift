@@ -1,6 +1,10 @@
 import CMuPDF
 import EngineSupport
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// Saving: whether an incremental update is possible, writing the document with its changes

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 /// A renderer whose documents live in a child process: it serves what one renderer of the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 /// What the calling process asks of its engine process, one request at a time: to describe

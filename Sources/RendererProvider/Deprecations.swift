@@ -1,6 +1,10 @@
 // The names this release replaced, kept for one release: each forwards to its new name.
 
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Document {
     /// Adds an annotation.

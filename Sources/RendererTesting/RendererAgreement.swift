@@ -40,7 +40,7 @@ public struct RendererAgreement: Sendable {
             for page in candidate.pages where !page.passed {
                 let odd = comparison.oddOnesOut.first { $0.pageIndex == page.pageIndex }
                 // A page with an odd one out is reported once, for that renderer.
-                if let odd, found.contains(where: { $0.pageIndex == page.pageIndex && $0.isOddOneOut }) { continue }
+                if odd != nil, found.contains(where: { $0.pageIndex == page.pageIndex && $0.isOddOneOut }) { continue }
                 let renderer = odd?.renderer ?? candidate.renderer
                 let others = renderers.filter { $0 != renderer }.joined(separator: ", ")
                 let message = odd != nil

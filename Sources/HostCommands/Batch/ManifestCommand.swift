@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `hostapp manifest check DIR`: whether the shards of a conversion, together, hold every
 /// page of it exactly once, each file as its manifest recorded it.

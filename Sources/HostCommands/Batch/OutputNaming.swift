@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 /// Where `hostapp render` (and `hostapp text -o`) writes each page: into a directory as

@@ -1,5 +1,9 @@
 import Crypto
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererProvider
 
 #if canImport(Glibc)

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One of N parts of a page selection, for spreading a conversion over machines: `K/N` with
 /// K from 0 to N-1, or `auto/N`, which takes K from the scheduler running the process.

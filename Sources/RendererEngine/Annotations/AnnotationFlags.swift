@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An annotation's flags (`/F`, ISO 32000-1, 12.5.3).
 public struct AnnotationFlags: OptionSet, Hashable, Sendable, Codable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The picture of an image stamp (`Document.addImageStamp(_:image:)`): 8-bit RGB pixels
 /// with, where the picture has transparency, an 8-bit alpha plane. Made from a JPEG or PNG

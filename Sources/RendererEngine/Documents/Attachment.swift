@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A file a document embeds, as its file specification says: one of the document's own (the
 /// `/EmbeddedFiles` name tree) or one a file-attachment annotation carries. What `pdfdetach

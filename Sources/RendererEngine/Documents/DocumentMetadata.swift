@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The facts a document tells about itself in its Info dictionary and, kept the same, its
 /// XMP packet: what `Document.info()` reads and what a metadata edit (`setMetadata` of the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A document's bytes that the engines read by position as they need them, from an
 /// application's file system (`FileSystem.documentStream(_:)`) or any reader. Each engine

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A PDF engine behind the provider API. Applications do not call it directly: they open a
 /// `Document` through a `RendererRegistry`, which adds everything that must behave the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The one error type of the API: a code to switch on, a message for a person, the backend
 /// that raised it and, where an engine said something, the engine's own words.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reads a file's bytes by position. Used by one thread at a time.
 public protocol RandomAccessReader: AnyObject {

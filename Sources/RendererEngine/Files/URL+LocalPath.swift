@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension URL {
     /// The path of the local file this URL names; `invalidArgument` for a URL of another

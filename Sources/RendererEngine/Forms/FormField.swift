@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A terminal field of a document's interactive form (AcroForm), as the file holds it: what
 /// kind it is, its value, its options and where its widgets are.

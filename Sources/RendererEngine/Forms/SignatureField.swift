@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A signature field of a document's form and what its signature dictionary says, read as
 /// the file holds it. Nothing is verified cryptographically: the signer's name, time,

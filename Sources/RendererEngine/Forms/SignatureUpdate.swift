@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A signature for an engine to lay into a document's file as an incremental update, with
 /// room left for the signature value: what `RendererSignatures`' `Document.sign` asks of an

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// FDF (Forms Data Format, ISO 32000-1, 12.7.8): the PDF-syntax file that carries a form's

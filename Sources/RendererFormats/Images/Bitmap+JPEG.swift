@@ -1,5 +1,9 @@
 import CImageFiles
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// JPEG files of a bitmap, written by libjpeg.

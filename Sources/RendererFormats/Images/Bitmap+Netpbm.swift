@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// Netpbm files of a bitmap (PPM, PGM and PAM), written directly.

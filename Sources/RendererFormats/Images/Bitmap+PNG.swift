@@ -1,6 +1,10 @@
 import CFastPNG
 import CImageFiles
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 #if canImport(Glibc)

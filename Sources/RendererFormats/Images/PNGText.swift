@@ -1,5 +1,9 @@
 import CFastPNG
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 /// Text a PNG file carries beside its pixels: iTXt chunks (PNG specification, 11.3.4.5) of a

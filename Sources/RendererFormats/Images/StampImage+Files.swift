@@ -1,5 +1,9 @@
 import CImageFiles
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import RendererEngine
 
 #if canImport(Glibc)

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Annotations as JSON, property lists and dictionaries, for applications that keep or send them.
 extension Annotation {

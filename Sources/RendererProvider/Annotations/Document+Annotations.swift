@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Document {
     /// The annotations on the page at `index`, in the order of the page's `/Annots` array,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Document {
     /// Marks `area` of the page at `index` for redaction: adds a redaction annotation

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A property-list value as a tree the host can read (`[String: Any]`), read from and written
 /// to property-list data with FoundationEssentials' coders: what

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How far a whole-document operation has come: reported once per page, in page order.
 public struct BatchProgress: Hashable, Sendable {

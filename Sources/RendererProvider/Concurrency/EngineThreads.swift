@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The project's own threads for engine work called from async code. Engines block for as
 /// long as a page takes; run on Swift's cooperative pool (as many threads as processors),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Document {
     /// The files the document embeds: its own (the `/EmbeddedFiles` name tree, in the order

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Document {
     /// The document's XMP packet (the catalog's `/Metadata` stream), decoded, with this

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The file behind a document and its earlier revisions, for what works on the bytes a
 /// signer signed.

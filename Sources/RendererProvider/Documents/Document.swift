@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An open document, served by one renderer. Safe to share between threads: calls are
 /// serialised, because an engine document must never be used by two threads at once.

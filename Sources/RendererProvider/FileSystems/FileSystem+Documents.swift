@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension FileSystem {
     /// The document at `path` as a source the engines read by position, opening a reader of

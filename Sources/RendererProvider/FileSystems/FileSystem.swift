@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where an application keeps its documents, when that is not the plain disk: an encrypted
 /// store, a container, memory. Sessions open and save documents through it, and both

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Document {
     /// The document's saved file with `request`'s signature laid in as an incremental update

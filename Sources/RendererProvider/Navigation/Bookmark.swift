@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A user's bookmark: a page of a document they want to come back to. Unlike the outline,
 /// bookmarks belong to the user, not the file; a ``BookmarkStore`` keeps them by the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Outline and link editing. The outline is edited as a whole (``setOutline(_:)``) or one
 /// item at a time, by its path: the item's position among its siblings at each level from the

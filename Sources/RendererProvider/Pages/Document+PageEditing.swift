@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Page editing: blank pages, deletion, moves, rotation, pages copied from another PDF
 /// (merge) and pages extracted into a new one (split). Each needs ``Capability/editPages``

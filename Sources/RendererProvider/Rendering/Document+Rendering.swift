@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension Document {
     /// Draws the page at `index` (or the part `options.clip` selects) into a new bitmap.

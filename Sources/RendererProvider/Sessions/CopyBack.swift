@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A request to copy a session's saved internal file back over its original, both in the
 /// session's file system.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A feature a session can allow or refuse.
 public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, Comparable {

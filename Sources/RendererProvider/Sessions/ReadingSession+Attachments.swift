@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The files the document embeds, through the session: read freely, embedded and removed
 /// under the ``SessionFeature/editing`` setting and the PDF's modify permission, each change

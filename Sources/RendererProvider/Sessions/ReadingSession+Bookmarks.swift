@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The reader's bookmarks. The session keeps them; the host keeps them across sessions from
 /// the `bookmarksChanged` event.

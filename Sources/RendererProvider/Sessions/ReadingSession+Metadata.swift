@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension ReadingSession {
     /// Replaces the document's metadata with `metadata` and its XMP packet with what

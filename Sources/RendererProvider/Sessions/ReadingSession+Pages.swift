@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Page editing through a session: each needs the ``SessionFeature/editing`` setting (and
 /// what ``Document``'s page editing needs), then the reader's bookmarks and current page

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Saving through the session: over its file (then copied back where the file state asks),
 /// or to another file, each announced to the host, which may veto it or change the mode.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A change the reader made through a session, which ``ReadingSession/undo()`` takes back and
 /// ``ReadingSession/redo()`` makes again, each through the session's own calls.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A reader's session with one document, as a reading app runs it: opened at a page with
 /// the reader's bookmarks and annotations, enforcing the document's settings and the PDF's

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What a host hears from a ``ReadingSession``, and what it decides. Every method has a
 /// default that does nothing (or lets the session go on), so a host implements only what it

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// How a ``ReadingSession`` opens its document: the page, the password and renderer, the
 /// settings it enforces, and the reader's bookmarks and annotations that the host kept.
