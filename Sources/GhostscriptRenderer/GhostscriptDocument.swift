@@ -22,6 +22,12 @@ final class GhostscriptDocument: EngineDocument {
             }
             passwordArguments = ["-sPDFPassword=\(password)"]
         } else {
+            // An encrypted file reaches this process's Ghostscript only once a child has
+            // opened it without a password: on a public encrypted file (pdf.js's
+            // bug1782186.pdf) Ghostscript in process ended hostapp with SIGSEGV.
+            if file.declaresEncryption, try !GhostscriptPassword.opens(file, with: "") {
+                throw RendererError(.passwordRequired, "\(source.displayName) is encrypted: a password is needed to open it", rendererID: Ghostscript.rendererID)
+            }
             passwordArguments = []
         }
         let run = try Ghostscript.run(

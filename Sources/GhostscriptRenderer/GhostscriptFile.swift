@@ -27,6 +27,14 @@ final class GhostscriptFile {
         }
     }
 
+    /// Whether the file names an encryption dictionary (`/Encrypt` anywhere in its bytes; a
+    /// file that only mentions it is taken as encrypted too, which costs one check in a
+    /// child process).
+    var declaresEncryption: Bool {
+        guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return false }
+        return bytes.range(of: Data("/Encrypt".utf8)) != nil
+    }
+
     /// The arguments that let a run under `-dSAFER` read the file, named `InputFile`.
     var readingArguments: [String] { ["--permit-file-read=\(path)", "-sInputFile=\(path)"] }
 }
