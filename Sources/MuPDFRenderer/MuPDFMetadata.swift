@@ -13,6 +13,11 @@ extension MuPDFDocument {
         contentType == .pdf ? try catalogXMPPacket() : nil
     }
 
+    /// Other formats do nothing of themselves.
+    func documentActions() throws -> DocumentActions {
+        contentType == .pdf ? try catalogActions() : DocumentActions()
+    }
+
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
         try writeMetadata(metadata, xmpPacket: xmpPacket)
     }

@@ -7,6 +7,10 @@ extension PopplerDocument {
         try core.catalogXMPPacket()
     }
 
+    func documentActions() throws -> DocumentActions {
+        try core.catalogActions()
+    }
+
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
         try writeMetadata(metadata, xmpPacket: xmpPacket)
     }

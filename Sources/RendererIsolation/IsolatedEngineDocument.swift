@@ -76,6 +76,8 @@ final class IsolatedEngineDocument: EngineDocument {
 
     func xmpPacket() throws -> Data? { try connection.call(.xmpPacket) }
 
+    func documentActions() throws -> DocumentActions { try connection.call(.documentActions) }
+
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
         try connection.call(.setMetadata(metadata, xmpPacket: xmpPacket), returning: Done.self)
     }

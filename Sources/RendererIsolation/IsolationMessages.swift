@@ -64,6 +64,7 @@ enum EngineCall: Codable, Sendable {
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
     case written(incremental: Bool)
     case xmpPacket
+    case documentActions
     case setMetadata(DocumentMetadata, xmpPacket: Data?)
     case signatureFields
     case prepareSignatureUpdate(SignatureUpdateRequest, file: Data)
@@ -139,7 +140,7 @@ enum EngineCall: Codable, Sendable {
         case .layers, .layerConfigurations: return "list the layers"
         case .setLayerStates: return "show and hide layers"
         case .write, .written: return "save the document"
-        case .xmpPacket, .signatureFields, .formFields, .xfaFacts, .validationData: return "read the document"
+        case .xmpPacket, .documentActions, .signatureFields, .formFields, .xfaFacts, .validationData: return "read the document"
         case .prepareSignatureUpdate: return "lay a signature into the document"
         case .prepareValidationDataUpdate: return "add validation data to the document"
         case .layout: return "lay the document out"

@@ -128,6 +128,7 @@ private final class WorkerDocument {
             try reply(bytes.data.count)
             try bytes.data.withUnsafeBytes { try output.send(raw: $0) }
         case .xmpPacket: try reply(try document.xmpPacket())
+        case .documentActions: try reply(try document.documentActions())
         case .setMetadata(let metadata, let packet):
             try document.setMetadata(metadata, xmpPacket: packet)
             try reply(Done())

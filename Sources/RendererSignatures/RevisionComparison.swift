@@ -25,16 +25,19 @@ struct RevisionComparison {
         case attachments = "embedded files"
         /// The outline (bookmarks that lead a reader elsewhere).
         case outline
+        /// What the document does of itself: its open action, additional actions and
+        /// JavaScript (a script that runs when the signed document opens).
+        case actions = "document actions"
     }
 
     /// Whether `certification` permits `change`. Metadata is counted with form filling, since
-    /// signing and filling tools write the modification date. The document's embedded files
-    /// and its outline are what a reader is given beyond the signed pages and form: no
-    /// signature permits changing them (pyHanko's difference analysis finds such a change
+    /// signing and filling tools write the modification date. The document's embedded files,
+    /// its outline and its own actions are what a reader is given beyond the signed pages and
+    /// form: no signature permits changing them (pyHanko's difference analysis finds such a change
     /// "other").
     static func permits(_ certification: CertificationPermissions?, _ change: Change) -> Bool {
         switch change {
-        case .attachments, .outline: false
+        case .attachments, .outline, .actions: false
         case .annotations: certification == nil || certification == .formFillingAndAnnotations
         case .formValues, .signatures, .metadata: certification != .noChanges
         }
@@ -156,6 +159,9 @@ struct RevisionComparison {
         if try signed.info().metadata != document.info().metadata || signed.xmpPacket() != document.xmpPacket() { changes.append(.metadata) }
         if try Self.embeddedFiles(of: signed) != Self.embeddedFiles(of: document) { changes.append(.attachments) }
         if try Self.outline(of: signed) != Self.outline(of: document) { changes.append(.outline) }
+        // Actions that cannot be read whole are taken as changed.
+        let actions = (before: try signed.documentActions(), after: try document.documentActions())
+        if actions.before != actions.after || actions.after.isIncomplete { changes.append(.actions) }
         return (changes, changedFields)
     }
 }

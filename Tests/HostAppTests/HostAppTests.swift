@@ -239,7 +239,8 @@ struct HostAppTests {
     }
 
     /// What an incremental update after the signature adds beyond pages and form (an
-    /// embedded "invoice.exe", an outline item) makes the signature invalid, saying what
+    /// embedded "invoice.exe", an outline item, a script of the JavaScript name tree, an
+    /// open action that runs JavaScript) makes the signature invalid, saying what
     /// changed, on both engines; pyHanko, the witness, finds the same changes "other" and not
     /// permitted.
     @Test(arguments: ["mupdf", "poppler"])
@@ -253,6 +254,15 @@ struct HostAppTests {
         let edits = [
             ("attached.pdf", #"writer.add_attachment("invoice.exe", b"MZ not a program")"#, "embedded files"),
             ("outlined.pdf", #"writer.add_outline_item(title="Pay here", page_number=0)"#, "outline"),
+            ("scripted.pdf", """
+                from pypdf.actions import JavaScript
+                writer.add_open_action(JavaScript("app.launchURL('https://pay.example/');"))
+                """, "document actions"),
+            ("opening.pdf", """
+                from pypdf.generic import DictionaryObject, NameObject, TextStringObject
+                writer._root_object[NameObject("/OpenAction")] = DictionaryObject({
+                    NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert('paid');")})
+                """, "document actions"),
         ]
         for (name, edit, change) in edits {
             let changed = identities.path(name)

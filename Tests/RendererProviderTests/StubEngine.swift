@@ -7,6 +7,7 @@ protocol StubEngine: EngineDocument, EnginePage {}
 extension StubEngine {
     func info() throws -> DocumentInfo { DocumentInfo(pageCount: 1, pdfVersion: "1.7") }
     func outline() throws -> [OutlineItem] { [] }
+    func documentActions() throws -> DocumentActions { DocumentActions() }
     func loadPage(at index: Int) throws -> any EnginePage { self }
     func plainText() throws -> String { "" }
     func textPage() throws -> TextPage { TextPage(blocks: []) }

@@ -66,6 +66,9 @@ public protocol EngineDocument: AnyObject {
     func write(into handle: any FileWriteHandle, incremental: Bool) throws
     /// The catalog's XMP packet (`/Metadata`), decoded; nil when there is none.
     func xmpPacket() throws -> Data?
+    /// What the document does of itself: its open action, additional actions and
+    /// JavaScript, as the file opened holds them with this document's changes.
+    func documentActions() throws -> DocumentActions
     /// Writes `metadata` into the Info dictionary (a nil field removes its entry; other
     /// entries stay) and, when `xmpPacket` is given, makes it the catalog's XMP packet.
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws

@@ -5,6 +5,14 @@ import Foundation
 #endif
 
 extension Document {
+    /// What the document does of itself (its open action, additional actions and
+    /// JavaScript), with this document's changes; `unsupported` where the engine cannot read
+    /// the catalog (Ghostscript). The viewer and the server never run these; signature
+    /// verification holds later revisions to them.
+    public func documentActions() throws -> DocumentActions {
+        try withEngine { document, _ in try document.documentActions() }
+    }
+
     /// The document's XMP packet (the catalog's `/Metadata` stream), decoded, with this
     /// document's changes; nil when it has none. Needs `Capability.editMetadata`, which
     /// the engines that read the packet declare.
