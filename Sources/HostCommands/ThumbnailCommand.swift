@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import RendererIsolation
 import RendererProvider
 
 /// Pictures of a document for the desktop: a thumbnail as freedesktop.org's thumbnailer
@@ -32,10 +33,26 @@ struct ThumbnailCommand: HostSubcommand {
     }
 
     /// Writes the thumbnail of `input` whose longest side is at most `fitting` pixels into
-    /// `output`, opening the document with the options `global` gives.
+    /// `output`, opening the document with the options `global` gives, in a process capped
+    /// first (``limitThisProcess()``): it does nothing else.
     static func write(_ input: String, fitting: Int, to output: String, with global: GlobalOptions) throws {
+        limitThisProcess()
         let document = try global.open(input, needing: [.render])
         try document.render(pageAt: 0, options: options(for: document, fitting: fitting), as: .png, to: output)
+    }
+
+    /// The most address space a thumbnail run may take: the desktop runs one on every file
+    /// a folder shows, strangers' files among them (a 2.8 KB comic book archive took 3.1 GB).
+    /// hostapp-full alone maps about 600 MB.
+    static let memoryBytes = 1 << 30
+    /// The most processor time a thumbnail run may take, past which the system ends it.
+    static let processorSeconds = 60
+
+    /// Caps this process at ``memoryBytes`` and ``processorSeconds``: an engine that would
+    /// take more fails its allocations (a typed error, no file) or is ended.
+    static func limitThisProcess() {
+        ProcessLimits.limitAddressSpace(to: memoryBytes)
+        ProcessLimits.limitProcessorTime(to: processorSeconds)
     }
 
     /// Options that draw the first page within `fitting` x `fitting` pixels: on white, but

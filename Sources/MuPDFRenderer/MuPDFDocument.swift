@@ -26,6 +26,7 @@ final class MuPDFDocument: EngineDocument {
         let user = Unmanaged.passUnretained(sink).toOpaque()
         var error = cmupdf_error()
         let type = try source.sniffContentType()
+        if type == .fb2 { try MarkupNesting.check(try source.data(), name: source.displayName) }
         let magic = MuPDFRenderer.magic(for: type)
         let opened: OpaquePointer?
         switch source {

@@ -46,22 +46,9 @@ public enum IsolationWorker {
         }
     }
 
-    /// Caps this process's address space, so that an engine that would exhaust the
-    /// machine's memory sees its allocations fail instead. Not under AddressSanitizer or
-    /// ThreadSanitizer, whose shadow memory alone takes terabytes of address space.
-    fileprivate static func limitAddressSpace(to bytes: Int) {
-        guard !runsUnderSanitizer else { return }
-        var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
-        var current = rlimit()
-        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &current) == 0, current.rlim_max < limit.rlim_max {
-            limit = rlimit(rlim_cur: current.rlim_max, rlim_max: current.rlim_max)
-        }
-        _ = setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
-    }
-
     /// Whether this program was built with AddressSanitizer or ThreadSanitizer, under which
     /// the engine process's address space is not capped.
-    public static let runsUnderSanitizer = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+    public static var runsUnderSanitizer: Bool { ProcessLimits.runsUnderSanitizer }
 }
 
 /// The document an engine process opened, and the page it loaded last (most calls come in
@@ -73,7 +60,8 @@ private final class WorkerDocument {
     private var pixels: [UInt8] = []
 
     init(_ opening: IsolationRequest.Opening, registry: RendererRegistry) throws {
-        if let memoryBytes = opening.memoryBytes { IsolationWorker.limitAddressSpace(to: memoryBytes) }
+        // An engine that would exhaust the machine's memory sees its allocations fail instead.
+        if let memoryBytes = opening.memoryBytes { ProcessLimits.limitAddressSpace(to: memoryBytes) }
         let renderer = try registry.renderer(id: opening.rendererID)
         document = try renderer.openDocument(
             opening.source.documentSource, password: opening.password, limits: DocumentLimits(cacheBytes: opening.cacheBytes))

@@ -1132,26 +1132,38 @@ class ViewerTests(unittest.TestCase):
 
     def test_27_a_page_that_fails_and_a_server_that_goes_say_so(self):
         token_file = os.path.join(self.folder, "token")
-        server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:", "--max-megapixels", "1"])
-        def stop():
+        broken = os.path.join(self.folder, "broken")
+        os.makedirs(broken, exist_ok=True)
+        shutil.copy(os.path.join(FIXTURES, "broken-page-tree.pdf"), broken)
+        servers = []
+        for arguments in ([self.docs, "--max-megapixels", "1"], [broken]):
+            server, base = serve(HOSTAPP, arguments + ["--token-file", token_file, "--reader-state", ":memory:"])
+            servers.append((server, base))
+        def stop(server):
             if server.poll() is None:
                 server.send_signal(signal.SIGTERM)
                 server.wait(timeout=60)
             server.stdout.close()
             server.stderr.close()
-        self.addCleanup(stop)
+        for server, _ in servers:
+            self.addCleanup(stop, server)
+        (limited, limited_base), (_, broken_base) = servers
         failure = "const e = document.querySelector('.page[data-index=\"' + arguments[0] + '\"] .error'); return e && e.offsetParent !== null ? e.textContent : ''"
-        # Past the server's pixel limit: the page says the server's reason, not a blank.
-        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1&zoom=400")
+        # A server that draws at most a million pixels an image: at 400% the page is drawn
+        # within them, the viewer asking for no more.
+        self.browser.get(limited_base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1&zoom=400")
         self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
-        said = self.wait_for(failure.replace("return e &&", "return e && e.textContent.includes('pixel') &&"), "the page's failure in words", 20, 0)
-        self.assertIn("pixel", said)
-        # Within it, the page draws.
-        from selenium.webdriver.support.ui import Select
-        Select(self.browser.find_element("id", "zoom")).select_by_value("0.5")
         self.wait_page_drawn(0)
+        pixels = self.run_js("const image = document.querySelector('.page[data-index=\"0\"] img'); return image.naturalWidth * image.naturalHeight")
+        self.assertTrue(0 < pixels <= 1_000_000, "%d pixels from a server that draws at most a million" % pixels)
+        # A page the engine cannot load says the server's reason, not a blank.
+        self.browser.get(broken_base + "/?token=" + TOKEN + "#doc=broken%2Fbroken-page-tree.pdf&page=4")
+        said = self.wait_for(failure.replace("return e &&", "return e && e.textContent.includes('page 4') &&"), "the page's failure in words", 20, 3)
+        self.assertIn("could not load", said)
         # The server stops: a page not drawn yet says the server cannot be reached.
-        stop()
+        self.browser.get(limited_base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1&zoom=50")
+        self.wait_page_drawn(0)
+        stop(limited)
         self.run_js("document.getElementById('page-number').value = '60'; document.getElementById('page-number').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))")
         said = self.wait_for(failure.replace("return e &&", "return e && e.textContent.includes('cannot be reached') &&"), "page 60 saying the server is gone", 20, 59)
         self.assertIn("reload", said)
@@ -1660,6 +1672,21 @@ class ViewerTests(unittest.TestCase):
         self.browser.find_element("id", "print-send").click()
         self.wait_for("return document.querySelectorAll('#print-view .print-page').length === 3 || /Preparing/.test(document.getElementById('status-text').textContent)",
                       "the browser's sheets prepared")
+
+    def test_40_asks_only_for_what_the_server_allows(self):
+        # The viewer holds no resolution of its own: a server that draws pages at most at 100
+        # dpi gets requests within it at any zoom, and every page image comes.
+        base = self.serve_another(["--max-dpi", "100"])
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Ftext.pdf&zoom=400")
+        self.wait_for("return document.querySelectorAll('.page img').length > 0 && "
+                      "[...document.querySelectorAll('.page img')].some((image) => image.complete && image.naturalWidth > 0)",
+                      "a page image drawn at 400%")
+        asked = self.run_js("return [...document.querySelectorAll('.page img')].map((image) => "
+                            "[Number(new URL(image.src).searchParams.get('dpi')), image.complete && image.naturalWidth === 0])")
+        self.assertTrue(asked, "page images asked for")
+        for dpi, broken in asked:
+            self.assertTrue(0 < dpi <= 100, "asked for %s dpi of a server that draws at most 100" % dpi)
+            self.assertFalse(broken, "a page image the server refused")
 
     def test_8_refuses_without_the_token(self):
         from urllib.request import Request, build_opener, ProxyHandler

@@ -73,11 +73,11 @@ struct ShardCommandTests {
         #expect(try await hostapp("manifest", "check", out).status == 0)
         // The file holds the page's text as stdout shows it, less the newline print adds.
         let printed = try await hostapp("--renderer", "poppler", "text", document, "--pages", "7").text
-        let file = try String(contentsOfFile: out + "/long-7.txt", encoding: .utf8)
+        let file = try String(contentsOfFile: out + "/long-007.txt", encoding: .utf8)
         #expect(!file.isEmpty && (printed == file || printed == file + "\n"), "\(file)")
 
-        try "changed".write(toFile: out + "/long-7.txt", atomically: true, encoding: .utf8)
-        try FileManager.default.removeItem(atPath: out + "/long-80.txt")
+        try "changed".write(toFile: out + "/long-007.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: out + "/long-080.txt")
         let broken = try await hostapp("manifest", "check", out, "--json")
         #expect(broken.status == 1)
         let report = try JSONSerialization.jsonObject(with: broken.stdout) as? [String: Any]
@@ -86,9 +86,9 @@ struct ShardCommandTests {
         #expect(report?["verified"] as? Int == 98)
 
         let first = try await hostapp("--renderer", "poppler", "text", document, "--shard", "0/2", "--resume", "-o", out)
-        #expect(first.text.isEmpty && first.stderr.contains("page 7: \(out)/long-7.txt\n") && !first.stderr.contains("page 80:"), "\(first.stderr)")
+        #expect(first.text.isEmpty && first.stderr.contains("page 7: \(out)/long-007.txt\n") && !first.stderr.contains("page 80:"), "\(first.stderr)")
         let second = try await hostapp("--renderer", "poppler", "text", document, "--shard", "1/2", "--resume", "-o", out)
-        #expect(second.text.isEmpty && second.stderr.contains("page 80: \(out)/long-80.txt\n") && !second.stderr.contains("page 7:"), "\(second.stderr)")
+        #expect(second.text.isEmpty && second.stderr.contains("page 80: \(out)/long-080.txt\n") && !second.stderr.contains("page 7:"), "\(second.stderr)")
         #expect(try await hostapp("manifest", "check", out).status == 0)
 
         // A shard of another split (3 shards) in the same directory is another conversion.

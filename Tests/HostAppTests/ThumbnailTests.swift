@@ -78,6 +78,56 @@ struct ThumbnailTests {
         }
     }
 
+    /// A file manager runs the thumbnailer on every file a folder shows. A FictionBook nested
+    /// 100,000 deep (which crashed MuPDF's layout on its stack) is refused before the engine
+    /// sees it, with a typed error, here and for every command; a book nested as books are
+    /// is drawn.
+    @Test func aDeeplyNestedBookIsRefusedBeforeItIsLaidOut() async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let deep = folder.appendingPathComponent("deep.fb2")
+        let levels = 100_000
+        let book = #"<?xml version="1.0" encoding="UTF-8"?><FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><body>"#
+            + String(repeating: "<section>", count: levels) + "<p>deep</p>" + String(repeating: "</section>", count: levels) + "</body></FictionBook>"
+        try Data(book.utf8).write(to: deep)
+        let output = folder.appendingPathComponent("thumb.png").path
+        let thumbnail = try await Tool.run(HostAppTests.executable, ["thumbnail", "-s", "128", deep.path, output])
+        #expect(thumbnail.status == 64 && thumbnail.stderr.contains("more than 256 deep"), "\(thumbnail.status) \(thumbnail.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let info = try await Tool.run(HostAppTests.executable, ["info", deep.path])
+        #expect(info.status == 64 && info.stderr.contains("more than 256 deep"), "\(info.stderr)")
+        #expect(try await Tool.run(HostAppTests.executable, ["thumbnail", "-s", "128", Fixtures.path("book.fb2"), output]).status == 0)
+    }
+
+    /// The thumbnailer's process is capped (1 GiB of address space): a 0.4 KB PNG that
+    /// declares 20,000 x 20,000 pixels (without the cap, drawing it took 2.3 GB and 5 s),
+    /// alone and inside a comic book archive, ends with a typed error and no file, its peak
+    /// memory (GNU time's witness) within the cap.
+    @Test func aPictureBombStaysWithinTheThumbnailersMemory() async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bomb = folder.appendingPathComponent("bomb.png").path, archive = folder.appendingPathComponent("bomb.cbz").path
+        let script = """
+            import sys, struct, zlib, zipfile
+            def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+            side = 20000  # RGB, 8 bits: 1.2 GB of pixels, of which 4 rows are in the file
+            rows = b"".join(b"\\x00" + b"\\x80" * (side * 3) for _ in range(4))
+            png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+            open(sys.argv[1], "wb").write(png)
+            with zipfile.ZipFile(sys.argv[2], "w") as archive: archive.write(sys.argv[1], "page-01.png")
+            """
+        let made = try await Tool.run("python3", ["-c", script, bomb, archive])
+        #expect(made.status == 0, "\(made.stderr)")
+        for input in [bomb, archive] {
+            let output = folder.appendingPathComponent("thumb.png").path
+            let run = try await Tool.run("/usr/bin/time", ["-f", "peak %M", HostAppTests.executable, "thumbnail", "-s", "128", input, output])
+            let peak = try #require(run.stderr.firstMatch(of: /peak (\d+)/).map { Int($0.1)! }, "\(run.stderr)")
+            #expect(run.status != 0 && run.stderr.contains("hostapp: error:"), "\(input): \(run.status) \(run.stderr)")
+            #expect(peak < 1 << 20, "\(input): \(peak) KiB at its peak")
+            #expect(!FileManager.default.fileExists(atPath: output), "\(input): nothing written")
+        }
+    }
+
     /// Icons in every size, square, the page centred with transparent sides.
     @Test func iconsAreSquareInEverySize() async throws {
         let folder = try Tool.temporaryDirectory()

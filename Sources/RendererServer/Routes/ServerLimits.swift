@@ -2,8 +2,9 @@ import RendererProvider
 
 /// The limits a request to this server meets, defined once: the page image's and the
 /// comparison's highest resolution, the most pixels an image may have and the largest
-/// picture width. The routes check requests against them, `/api/health` tells clients (the
-/// viewer sizes its requests by them), and the served OpenAPI document states them.
+/// picture width, and the resolution its viewer draws a screen's pages at. The routes check
+/// requests against them, `/api/health` tells clients (the viewer sizes its requests by
+/// them and holds none of its own), and the served OpenAPI document states them.
 struct ServerLimits: Codable, Sendable {
     /// The highest resolution a page image is drawn at (the configuration's, by default the
     /// library's ``RenderOptions/defaultMaximumDPI``).
@@ -15,11 +16,16 @@ struct ServerLimits: Codable, Sendable {
     var maximumPixelCount: Int
     /// The widest page image a request may ask for by width, in pixels.
     var maximumWidth: Int
+    /// The highest resolution the viewer draws a page for the screen at, however far it
+    /// zooms: a letter page at 600 dpi takes 130 MB in the browser.
+    var screenMaximumDPI: Double
 
     /// The comparison's own ceiling, below the page image's.
     static let comparisonCeilingDPI = 300.0
     /// The widest page image by width.
     static let widthCeiling = 50_000
+    /// The screen's ceiling, below the page image's.
+    static let screenCeilingDPI = 600.0
 
     /// The limits of a server configured by `configuration`.
     init(_ configuration: ServerConfiguration) {
@@ -27,5 +33,6 @@ struct ServerLimits: Codable, Sendable {
         comparisonMaximumDPI = min(configuration.maximumDPI, Self.comparisonCeilingDPI)
         maximumPixelCount = configuration.maximumPixelCount
         maximumWidth = Self.widthCeiling
+        screenMaximumDPI = min(configuration.maximumDPI, Self.screenCeilingDPI)
     }
 }

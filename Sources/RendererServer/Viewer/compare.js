@@ -2,7 +2,7 @@
 
 import { $ } from "./dom.js";
 import { formatNumber, formatPercent, t } from "./i18n.js";
-import { imageURL, pageJSON } from "./pages.js";
+import { drawingDPI, imageURL, pageJSON } from "./pages.js";
 import { state } from "./state.js";
 import { engineName } from "./viewer.js";
 
@@ -11,7 +11,7 @@ export async function drawComparison(view) {
   // Three images side by side in the view's width: both engines' and the differences.
   const width = Math.max(150, ($("viewer").clientWidth - 300) / 3);
   const size = state.pages[view.index].size;
-  const dpi = Math.min(150, width / size.width * 72 * (window.devicePixelRatio || 1));
+  const dpi = Math.min(state.limits.comparisonMaximumDPI, drawingDPI(size, width / size.width * 72 * (window.devicePixelRatio || 1)));
   const row = document.createElement("div");
   row.className = "comparison";
   const figure = (src, caption) => {

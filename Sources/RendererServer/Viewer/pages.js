@@ -225,8 +225,19 @@ export function imageURL(index, renderer, dpi) {
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
 }
 
-function currentDPI() {
-  return Math.min(600, state.scale * 72 * (window.devicePixelRatio || 1));
+/**
+ * The resolution a page of `size` (in points) is drawn at when `wanted` would show it sharp:
+ * within the server's limits (its resolution for a screen, and the most pixels one image
+ * may have), which the viewer holds none of its own.
+ */
+export function drawingDPI(size, wanted) {
+  const limits = state.limits;
+  const byPixels = 72 * Math.sqrt(limits.maximumPixelCount / Math.max(1, size.width * size.height));
+  return Math.max(1, Math.min(wanted, limits.screenMaximumDPI, byPixels));
+}
+
+function currentDPI(view) {
+  return drawingDPI(state.pages[view.index].size, state.scale * 72 * (window.devicePixelRatio || 1));
 }
 
 /**
@@ -305,7 +316,7 @@ export function drawPage(view) {
   };
   image.addEventListener("load", settle, { once: true });
   image.addEventListener("error", settle, { once: true });
-  image.src = imageURL(view.index, state.renderer, currentDPI());
+  image.src = imageURL(view.index, state.renderer, currentDPI(view));
   content.append(image);
   for (const name of ["text-layer", "hit-layer", "link-layer"]) {
     const layer = document.createElement("div");

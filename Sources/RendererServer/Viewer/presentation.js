@@ -5,7 +5,7 @@
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { scrollToPage } from "./navigation.js";
-import { imageURL } from "./pages.js";
+import { drawingDPI, imageURL } from "./pages.js";
 import { allows, state } from "./state.js";
 
 let shown = -1;
@@ -41,7 +41,7 @@ function show(index) {
   image.style.width = Math.floor(page.size.width * scale) + "px";
   image.style.height = Math.floor(page.size.height * scale) + "px";
   image.alt = t("page.label", { page: page.label || shown + 1 });
-  image.src = imageURL(shown, state.renderer, Math.min(600, scale * 72 * (window.devicePixelRatio || 1)));
+  image.src = imageURL(shown, state.renderer, drawingDPI(page.size, scale * 72 * (window.devicePixelRatio || 1)));
   image.dataset.index = shown;
 }
 

@@ -101,6 +101,8 @@ async function openDocument(id, place = {}) {
     state.prefetched = null;
     if (prefetched instanceof Error) throw prefetched;
     state.details = prefetched || await api.json(api.base(id));
+    // The server's limits, which every drawing the viewer asks for keeps within.
+    if (!state.limits) state.limits = (await api.json("/api/health")).limits;
   } catch (error) {
     document.title = t("window.title", { title: id });
     if (error.code === "password-required") {
