@@ -32,12 +32,10 @@ struct BookmarksCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
-                let info = try document.pageInfo(pageAt: page - 1)
-                let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
-                print(added.id)
-            }
+            let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+            let info = try document.pageInfo(pageAt: page - 1)
+            let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
+            print(added.id)
         }
     }
 
@@ -56,19 +54,17 @@ struct BookmarksCommand: ParsableCommand {
         }
 
         func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
-                let bookmarks = try store.bookmarks(for: fingerprint)
-                let last = try store.lastViewedPage(for: fingerprint)
-                if json {
-                    try JSONOutput.print(Listing(fingerprint: fingerprint, bookmarks: bookmarks, lastViewedPage: last.map { $0 + 1 }))
-                    return
-                }
-                for bookmark in bookmarks {
-                    print("\(bookmark.id)  page \(bookmark.pageIndex + 1)  \(bookmark.title)  \(bookmark.creationDate.formatted(.iso8601))")
-                }
-                if let last { print("last viewed: page \(last + 1)") }
+            let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+            let bookmarks = try store.bookmarks(for: fingerprint)
+            let last = try store.lastViewedPage(for: fingerprint)
+            if json {
+                try JSONOutput.print(Listing(fingerprint: fingerprint, bookmarks: bookmarks, lastViewedPage: last.map { $0 + 1 }))
+                return
             }
+            for bookmark in bookmarks {
+                print("\(bookmark.id)  page \(bookmark.pageIndex + 1)  \(bookmark.title)  \(bookmark.creationDate.formatted(.iso8601))")
+            }
+            if let last { print("last viewed: page \(last + 1)") }
         }
     }
 
@@ -81,10 +77,8 @@ struct BookmarksCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
-                try store.removeBookmark(id: id, for: fingerprint)
-            }
+            let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+            try store.removeBookmark(id: id, for: fingerprint)
         }
     }
 
@@ -97,13 +91,11 @@ struct BookmarksCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
-                if let page {
-                    try store.setLastViewedPage(try document.pageInfo(pageAt: page - 1).index, for: fingerprint)
-                } else if let last = try store.lastViewedPage(for: fingerprint) {
-                    print(last + 1)
-                }
+            let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+            if let page {
+                try store.setLastViewedPage(try document.pageInfo(pageAt: page - 1).index, for: fingerprint)
+            } else if let last = try store.lastViewedPage(for: fingerprint) {
+                print(last + 1)
             }
         }
     }
