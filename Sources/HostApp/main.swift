@@ -35,5 +35,5 @@ guard var command = try? HostApp.parseAsRoot(arguments), HostApp.servesAlone(com
 do {
     try command.run()
 } catch {
-    HostApp.exit(withError: Failure.translated(error))
+    HostApp.exit(withError: error)
 }

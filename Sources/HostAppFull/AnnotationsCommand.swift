@@ -24,16 +24,18 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let document = try global.open(file, needing: [.annotations])
-            let numbering = try PageNumbering(document: document, useLabels: options.labels)
-            let annotations = try options.indices(in: document).flatMap { try document.annotations(pageAt: $0) }
-            if options.json {
-                FileHandle.standardOutput.write(try Annotation.jsonData(annotations) + Data("\n".utf8))
-                return
-            }
-            for a in annotations {
-                let contents = a.contents.map { "  \"\($0.replacingOccurrences(of: "\n", with: " "))\"" } ?? ""
-                print("\(a.id)  \(a.kind)  page \(numbering.name(a.pageIndex))  \(PageNumbering.describe(a.rect))\(contents)")
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.annotations])
+                let numbering = try PageNumbering(document: document, useLabels: options.labels)
+                let annotations = try options.indices(in: document).flatMap { try document.annotations(pageAt: $0) }
+                if options.json {
+                    FileHandle.standardOutput.write(try Annotation.jsonData(annotations) + Data("\n".utf8))
+                    return
+                }
+                for a in annotations {
+                    let contents = a.contents.map { "  \"\($0.replacingOccurrences(of: "\n", with: " "))\"" } ?? ""
+                    print("\(a.id)  \(a.kind)  page \(numbering.name(a.pageIndex))  \(PageNumbering.describe(a.rect))\(contents)")
+                }
             }
         }
     }
@@ -55,18 +57,20 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let kind = AnnotationKind(name: kind)
-            guard kind.isCreatable else {
-                throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
+            try Failure.reporting {
+                let kind = AnnotationKind(name: kind)
+                guard kind.isCreatable else {
+                    throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
+                }
+                let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
+                guard let image else {
+                    print(try saving.edit(file, with: global) { try $0.addAnnotation(try fields.apply(to: blank)).id })
+                    return
+                }
+                guard kind == .stamp else { throw RendererError(.invalidArgument, "--image goes with --kind stamp") }
+                let picture = try StampImage(contentsOfFile: image)
+                print(try saving.edit(file, with: global) { try $0.addImageStamp(try fields.apply(to: blank), image: picture).id })
             }
-            let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
-            guard let image else {
-                print(try saving.edit(file, with: global) { try $0.addAnnotation(try fields.apply(to: blank)).id })
-                return
-            }
-            guard kind == .stamp else { throw RendererError(.invalidArgument, "--image goes with --kind stamp") }
-            let picture = try StampImage(contentsOfFile: image)
-            print(try saving.edit(file, with: global) { try $0.addImageStamp(try fields.apply(to: blank), image: picture).id })
         }
     }
 
@@ -81,7 +85,9 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            print(try saving.edit(file, with: global) { try $0.updateAnnotation(try fields.apply(to: $0.annotation(withID: id))).id })
+            try Failure.reporting {
+                print(try saving.edit(file, with: global) { try $0.updateAnnotation(try fields.apply(to: $0.annotation(withID: id))).id })
+            }
         }
     }
 
@@ -95,7 +101,9 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            try saving.edit(file, with: global) { try $0.removeAnnotation(withID: id) }
+            try Failure.reporting {
+                try saving.edit(file, with: global) { try $0.removeAnnotation(withID: id) }
+            }
         }
     }
 
@@ -113,15 +121,17 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let document = try global.open(file, needing: [.annotations])
-            let annotations = try document.annotations()
-            let data: Data
-            switch format {
-            case .json: data = try Annotation.jsonData(annotations) + Data("\n".utf8)
-            case .plist: data = try Annotation.propertyListData(annotations)
-            case .xfdf: data = try document.xfdfData(annotations, fileName: URL(fileURLWithPath: file).lastPathComponent)
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.annotations])
+                let annotations = try document.annotations()
+                let data: Data
+                switch format {
+                case .json: data = try Annotation.jsonData(annotations) + Data("\n".utf8)
+                case .plist: data = try Annotation.propertyListData(annotations)
+                case .xfdf: data = try document.xfdfData(annotations, fileName: URL(fileURLWithPath: file).lastPathComponent)
+                }
+                try DataFiles.write(data, to: output)
             }
-            try DataFiles.write(data, to: output)
         }
     }
 
@@ -139,25 +149,27 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let data = try DataFiles.read(annotationsFile)
-            let extensionFormat = Format(rawValue: URL(fileURLWithPath: annotationsFile).pathExtension.lowercased())
-            guard let format = format ?? extensionFormat else {
-                throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")
-            }
-            let (result, engine) = try saving.edit(file, with: global) { session in
-                let result: AnnotationImport
-                switch format {
-                case .json: result = try session.importAnnotations(Annotation.annotations(fromJSON: data))
-                case .plist: result = try session.importAnnotations(Annotation.annotations(fromPropertyList: data))
-                case .xfdf: result = try session.importXFDF(data)
+            try Failure.reporting {
+                let data = try DataFiles.read(annotationsFile)
+                let extensionFormat = Format(rawValue: URL(fileURLWithPath: annotationsFile).pathExtension.lowercased())
+                guard let format = format ?? extensionFormat else {
+                    throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")
                 }
-                return (result, try session.renderer.engineName)
+                let (result, engine) = try saving.edit(file, with: global) { session in
+                    let result: AnnotationImport
+                    switch format {
+                    case .json: result = try session.importAnnotations(Annotation.annotations(fromJSON: data))
+                    case .plist: result = try session.importAnnotations(Annotation.annotations(fromPropertyList: data))
+                    case .xfdf: result = try session.importXFDF(data)
+                    }
+                    return (result, try session.renderer.engineName)
+                }
+                for line in result.skipped { Failure.printError("skipped \(line)") }
+                for (id, fields) in result.droppedFields.sorted(by: { $0.key < $1.key }) {
+                    Failure.printError("\(id): \(engine) cannot keep \(fields.map(\.rawValue).joined(separator: ", "))")
+                }
+                print("imported \(result.imported.count) annotation\(result.imported.count == 1 ? "" : "s")")
             }
-            for line in result.skipped { Failure.printError("skipped \(line)") }
-            for (id, fields) in result.droppedFields.sorted(by: { $0.key < $1.key }) {
-                Failure.printError("\(id): \(engine) cannot keep \(fields.map(\.rawValue).joined(separator: ", "))")
-            }
-            print("imported \(result.imported.count) annotation\(result.imported.count == 1 ? "" : "s")")
         }
     }
 }

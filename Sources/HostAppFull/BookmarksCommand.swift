@@ -32,10 +32,12 @@ struct BookmarksCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
-            let info = try document.pageInfo(pageAt: page - 1)
-            let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
-            print(added.id)
+            try Failure.reporting {
+                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+                let info = try document.pageInfo(pageAt: page - 1)
+                let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
+                print(added.id)
+            }
         }
     }
 
@@ -54,17 +56,19 @@ struct BookmarksCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
-            let bookmarks = try store.bookmarks(for: fingerprint)
-            let last = try store.lastViewedPage(for: fingerprint)
-            if json {
-                try JSONOutput.print(Listing(fingerprint: fingerprint, bookmarks: bookmarks, lastViewedPage: last.map { $0 + 1 }))
-                return
+            try Failure.reporting {
+                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+                let bookmarks = try store.bookmarks(for: fingerprint)
+                let last = try store.lastViewedPage(for: fingerprint)
+                if json {
+                    try JSONOutput.print(Listing(fingerprint: fingerprint, bookmarks: bookmarks, lastViewedPage: last.map { $0 + 1 }))
+                    return
+                }
+                for bookmark in bookmarks {
+                    print("\(bookmark.id)  page \(bookmark.pageIndex + 1)  \(bookmark.title)  \(bookmark.creationDate.formatted(.iso8601))")
+                }
+                if let last { print("last viewed: page \(last + 1)") }
             }
-            for bookmark in bookmarks {
-                print("\(bookmark.id)  page \(bookmark.pageIndex + 1)  \(bookmark.title)  \(bookmark.creationDate.formatted(.iso8601))")
-            }
-            if let last { print("last viewed: page \(last + 1)") }
         }
     }
 
@@ -77,8 +81,10 @@ struct BookmarksCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
-            try store.removeBookmark(id: id, for: fingerprint)
+            try Failure.reporting {
+                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+                try store.removeBookmark(id: id, for: fingerprint)
+            }
         }
     }
 
@@ -91,11 +97,13 @@ struct BookmarksCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
-            if let page {
-                try store.setLastViewedPage(try document.pageInfo(pageAt: page - 1).index, for: fingerprint)
-            } else if let last = try store.lastViewedPage(for: fingerprint) {
-                print(last + 1)
+            try Failure.reporting {
+                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+                if let page {
+                    try store.setLastViewedPage(try document.pageInfo(pageAt: page - 1).index, for: fingerprint)
+                } else if let last = try store.lastViewedPage(for: fingerprint) {
+                    print(last + 1)
+                }
             }
         }
     }

@@ -57,21 +57,23 @@ struct DiffCommand: HostSubcommand {
     }
 
     func run() throws {
-        let a = try global.open(first)
-        let b = try global.registry().open(.file(second), password: try global.password(), renderer: .id(a.rendererID))
-        let names = (reference: URL(fileURLWithPath: first).lastPathComponent, compared: URL(fileURLWithPath: second).lastPathComponent)
-        let distinct = names.reference == names.compared ? (reference: first, compared: second) : names
-        let comparison = try SnapshotComparison(
-            reference: LiveSnapshotSource(document: a, dpi: dpi), compared: LiveSnapshotSource(document: b, dpi: dpi),
-            tolerance: tolerance, names: distinct)
-        let report = DiffReport(comparison: comparison, first: first, second: second)
-        if let html { try report.writeHTML(into: html) }
-        if let junit { try report.writeJUnit(to: junit) }
-        if json {
-            try JSONOutput.print(report.summary)
-        } else {
-            print(report.text)
+        try Failure.reporting {
+            let a = try global.open(first)
+            let b = try global.registry().open(.file(second), password: try global.password(), renderer: .id(a.rendererID))
+            let names = (reference: URL(fileURLWithPath: first).lastPathComponent, compared: URL(fileURLWithPath: second).lastPathComponent)
+            let distinct = names.reference == names.compared ? (reference: first, compared: second) : names
+            let comparison = try SnapshotComparison(
+                reference: LiveSnapshotSource(document: a, dpi: dpi), compared: LiveSnapshotSource(document: b, dpi: dpi),
+                tolerance: tolerance, names: distinct)
+            let report = DiffReport(comparison: comparison, first: first, second: second)
+            if let html { try report.writeHTML(into: html) }
+            if let junit { try report.writeJUnit(to: junit) }
+            if json {
+                try JSONOutput.print(report.summary)
+            } else {
+                print(report.text)
+            }
+            if !comparison.passed { throw ExitCode(1) }
         }
-        if !comparison.passed { throw ExitCode(1) }
     }
 }

@@ -65,21 +65,23 @@ struct FormsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let fields = try global.open(file, needing: [.forms]).formFields()
-            if json { return try JSONOutput.print(fields) }
-            if fields.isEmpty { print("(no form fields)") }
-            for field in fields {
-                let flags = [(FormField.Flags.readOnly, "read-only"), (.required, "required"), (.multiline, "multiline"), (.password, "password"),
-                             (.multiSelect, "multi-select"), (.editable, "editable")].filter { field.flags.contains($0.0) }.map(\.1)
-                let value = field.kind == .signature ? "" : " = " + (field.values.count > 1 ? field.values.joined(separator: ", ") : field.value ?? "(none)")
-                print("\(field.name)  \(field.kind.rawValue)\(value)\(flags.isEmpty ? "" : "  [\(flags.joined(separator: ", "))]")")
-                if !field.options.isEmpty {
-                    print("  options: " + field.options.map { $0.value == $0.label ? $0.value : "\($0.value) (\($0.label))" }.joined(separator: ", "))
-                }
-                for widget in field.widgets {
-                    let place = widget.pageIndex.map { "page \($0 + 1)" } ?? "no page"
-                    let rect = widget.rect.map { " at " + PageNumbering.describe($0) } ?? ""
-                    print("  widget: \(place)\(rect)\(widget.onState.map { " on \($0)" } ?? "")")
+            try Failure.reporting {
+                let fields = try global.open(file, needing: [.forms]).formFields()
+                if json { return try JSONOutput.print(fields) }
+                if fields.isEmpty { print("(no form fields)") }
+                for field in fields {
+                    let flags = [(FormField.Flags.readOnly, "read-only"), (.required, "required"), (.multiline, "multiline"), (.password, "password"),
+                                 (.multiSelect, "multi-select"), (.editable, "editable")].filter { field.flags.contains($0.0) }.map(\.1)
+                    let value = field.kind == .signature ? "" : " = " + (field.values.count > 1 ? field.values.joined(separator: ", ") : field.value ?? "(none)")
+                    print("\(field.name)  \(field.kind.rawValue)\(value)\(flags.isEmpty ? "" : "  [\(flags.joined(separator: ", "))]")")
+                    if !field.options.isEmpty {
+                        print("  options: " + field.options.map { $0.value == $0.label ? $0.value : "\($0.value) (\($0.label))" }.joined(separator: ", "))
+                    }
+                    for widget in field.widgets {
+                        let place = widget.pageIndex.map { "page \($0 + 1)" } ?? "no page"
+                        let rect = widget.rect.map { " at " + PageNumbering.describe($0) } ?? ""
+                        print("  widget: \(place)\(rect)\(widget.onState.map { " on \($0)" } ?? "")")
+                    }
                 }
             }
         }
@@ -111,21 +113,23 @@ struct FormsCommand: ParsableCommand {
         }
 
         func run() throws {
-            var filled = [String: [String]]()
-            if let values {
-                let data = try DataFiles.read(values)
-                filled = try Format(sniffing: data).values(from: data).dictionary
-            }
-            var set = [String: [String]]()
-            for assignment in assignments {
-                guard let equals = assignment.firstIndex(of: "=") else {
-                    throw RendererError(.invalidArgument, "--set takes name=value, not \(assignment)")
+            try Failure.reporting {
+                var filled = [String: [String]]()
+                if let values {
+                    let data = try DataFiles.read(values)
+                    filled = try Format(sniffing: data).values(from: data).dictionary
                 }
-                set[String(assignment[..<equals]), default: []].append(String(assignment[assignment.index(after: equals)...]))
+                var set = [String: [String]]()
+                for assignment in assignments {
+                    guard let equals = assignment.firstIndex(of: "=") else {
+                        throw RendererError(.invalidArgument, "--set takes name=value, not \(assignment)")
+                    }
+                    set[String(assignment[..<equals]), default: []].append(String(assignment[assignment.index(after: equals)...]))
+                }
+                filled.merge(set) { _, given in given }
+                let changed = try saving.edit(file, with: global) { try $0.fillForm(filled) }
+                FormsCommand.report("changed", changed)
             }
-            filled.merge(set) { _, given in given }
-            let changed = try saving.edit(file, with: global) { try $0.fillForm(filled) }
-            FormsCommand.report("changed", changed)
         }
     }
 
@@ -141,8 +145,10 @@ struct FormsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let changed = try saving.edit(file, with: global) { try $0.resetForm(fields: field.isEmpty ? nil : field) }
-            FormsCommand.report("reset", changed)
+            try Failure.reporting {
+                let changed = try saving.edit(file, with: global) { try $0.resetForm(fields: field.isEmpty ? nil : field) }
+                FormsCommand.report("reset", changed)
+            }
         }
     }
 
@@ -157,8 +163,10 @@ struct FormsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            try saving.edit(file, with: global) { try $0.flattenForm() }
-            print("flattened the form")
+            try Failure.reporting {
+                try saving.edit(file, with: global) { try $0.flattenForm() }
+                print("flattened the form")
+            }
         }
     }
 
@@ -174,8 +182,10 @@ struct FormsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let values = try global.open(file, needing: [.forms]).formValues()
-            try DataFiles.write(try format.data(of: values, fileName: URL(fileURLWithPath: file).lastPathComponent), to: output)
+            try Failure.reporting {
+                let values = try global.open(file, needing: [.forms]).formValues()
+                try DataFiles.write(try format.data(of: values, fileName: URL(fileURLWithPath: file).lastPathComponent), to: output)
+            }
         }
     }
 }

@@ -36,17 +36,19 @@ struct LTVCommand: HostSubcommand {
     @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
-        try global.checkSettings(permit: [.signing, .saveTo], on: file)
-        let document = try global.open(file, needing: [.sign])
-        let extra = ValidationData(
-            certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))
-        var result = try document.addingValidationData(extra)
-        if let authority = tsa {
-            // The file with its validation data, read by the same engine.
-            result = try document.revision(endingAt: result.count, of: result).timestamp(authority: authority)
+        try Failure.reporting {
+            try global.checkSettings(permit: [.signing, .saveTo], on: file)
+            let document = try global.open(file, needing: [.sign])
+            let extra = ValidationData(
+                certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))
+            var result = try document.addingValidationData(extra)
+            if let authority = tsa {
+                // The file with its validation data, read by the same engine.
+                result = try document.revision(endingAt: result.count, of: result).timestamp(authority: authority)
+            }
+            try DataFiles.write(result, to: output)
+            print(tsa == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
         }
-        try DataFiles.write(result, to: output)
-        print(tsa == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
     }
 }
 

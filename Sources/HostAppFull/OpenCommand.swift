@@ -44,29 +44,31 @@ struct OpenCommand: HostSubcommand {
 
     func run() throws {
         var status: Int32 = 0
-        let store = try SQLiteStateStore(path: SQLiteStateStore.defaultPath(application: "hostapp"))
-        let files = try global.fileSystem()
-        let fingerprint = try DocumentFingerprint.of(global.open(file, needing: [.metadata]).info(), path: file, in: files)
-        let printer = SessionPrinter(
-            store: store, fingerprint: fingerprint, bookmarks: try store.bookmarks(for: fingerprint), file: file, fileSystem: files)
-        let session = try global.openSession(
-            file, pageIndex: page.map { $0 - 1 }, viewingState: try store.viewingState(for: fingerprint),
-            bookmarks: printer.bookmarks, delegate: printer)
-        let onDisk = files is LocalFileSystem ? try SavedFile(path: file) : nil
-        let interactive = isatty(STDIN_FILENO) != 0
-        while !session.isClosed {
-            if interactive { FileHandle.standardError.write(Data("open> ".utf8)) }
-            guard let line = readLine() else { break }
-            let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard !words.isEmpty else { continue }
-            do {
-                try Self.perform(words, line: line, on: session, printer: printer, onDisk: onDisk)
-            } catch let error as RendererError {
-                printer.printError(error)
-                if status == 0 { status = Failure.exitCode(for: error) }
+        try Failure.reporting {
+            let store = try SQLiteStateStore(path: SQLiteStateStore.defaultPath(application: "hostapp"))
+            let files = try global.fileSystem()
+            let fingerprint = try DocumentFingerprint.of(global.open(file, needing: [.metadata]).info(), path: file, in: files)
+            let printer = SessionPrinter(
+                store: store, fingerprint: fingerprint, bookmarks: try store.bookmarks(for: fingerprint), file: file, fileSystem: files)
+            let session = try global.openSession(
+                file, pageIndex: page.map { $0 - 1 }, viewingState: try store.viewingState(for: fingerprint),
+                bookmarks: printer.bookmarks, delegate: printer)
+            let onDisk = files is LocalFileSystem ? try SavedFile(path: file) : nil
+            let interactive = isatty(STDIN_FILENO) != 0
+            while !session.isClosed {
+                if interactive { FileHandle.standardError.write(Data("open> ".utf8)) }
+                guard let line = readLine() else { break }
+                let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                guard !words.isEmpty else { continue }
+                do {
+                    try Self.perform(words, line: line, on: session, printer: printer, onDisk: onDisk)
+                } catch let error as RendererError {
+                    printer.printError(error)
+                    if status == 0 { status = Failure.exitCode(for: error) }
+                }
             }
+            session.close()
         }
-        session.close()
         if status != 0 { throw ExitCode(status) }
     }
 

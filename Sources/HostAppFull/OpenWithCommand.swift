@@ -28,19 +28,21 @@ struct OpenWithCommand: HostSubcommand {
     }
 
     func run() throws {
-        let interaction = try DocumentInteraction(path: file)
-        if let app {
-            try interaction.open(with: app)
-            return print("opened \(interaction.name) with \(app)")
-        }
-        let applications = interaction.applications()
-        if json {
-            return try JSONOutput.print(Report(file: file, contentType: interaction.contentType, typeDescription: interaction.typeDescription, applications: applications))
-        }
-        print("\(interaction.name): \(interaction.typeDescription ?? interaction.contentType) (\(interaction.contentType))")
-        if applications.isEmpty { return print("(no application opens it)") }
-        for application in applications {
-            print("\(application.isDefault ? "*" : " ") \(application.id)  \(application.name)")
+        try Failure.reporting {
+            let interaction = try DocumentInteraction(path: file)
+            if let app {
+                try interaction.open(with: app)
+                return print("opened \(interaction.name) with \(app)")
+            }
+            let applications = interaction.applications()
+            if json {
+                return try JSONOutput.print(Report(file: file, contentType: interaction.contentType, typeDescription: interaction.typeDescription, applications: applications))
+            }
+            print("\(interaction.name): \(interaction.typeDescription ?? interaction.contentType) (\(interaction.contentType))")
+            if applications.isEmpty { return print("(no application opens it)") }
+            for application in applications {
+                print("\(application.isDefault ? "*" : " ") \(application.id)  \(application.name)")
+            }
         }
     }
 }

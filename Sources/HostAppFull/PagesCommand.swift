@@ -31,14 +31,16 @@ struct PagesCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            guard (1...1000).contains(count) else { throw RendererError(.invalidArgument, "--count takes 1 to 1000 pages, not \(count)") }
-            try saving.edit(file, with: global) { session in
-                let pageCount = try session.pageCount
-                let at = (before ?? pageCount + 1) - 1
-                let pageSize = try size.map { try PageSize(argument: $0, option: "--size") } ?? session.pageInfo(pageAt: max(0, min(at, pageCount) - 1)).size
-                for offset in 0..<count { try session.insertBlankPage(at: at + offset, size: pageSize) }
+            try Failure.reporting {
+                guard (1...1000).contains(count) else { throw RendererError(.invalidArgument, "--count takes 1 to 1000 pages, not \(count)") }
+                try saving.edit(file, with: global) { session in
+                    let pageCount = try session.pageCount
+                    let at = (before ?? pageCount + 1) - 1
+                    let pageSize = try size.map { try PageSize(argument: $0, option: "--size") } ?? session.pageInfo(pageAt: max(0, min(at, pageCount) - 1)).size
+                    for offset in 0..<count { try session.insertBlankPage(at: at + offset, size: pageSize) }
+                }
+                print("inserted \(count) page\(count == 1 ? "" : "s")")
             }
-            print("inserted \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
@@ -52,12 +54,14 @@ struct PagesCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let (count, dropped) = try saving.edit(file, with: global) { session in
-                let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
-                return (indices.count, try session.deletePages(indices))
+            try Failure.reporting {
+                let (count, dropped) = try saving.edit(file, with: global) { session in
+                    let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+                    return (indices.count, try session.deletePages(indices))
+                }
+                PagesCommand.report(dropped)
+                print("deleted \(count) page\(count == 1 ? "" : "s")")
             }
-            PagesCommand.report(dropped)
-            print("deleted \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
@@ -72,8 +76,10 @@ struct PagesCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            try saving.edit(file, with: global) { try $0.movePage(from: page - 1, to: to - 1) }
-            print("moved page \(page) to \(to)")
+            try Failure.reporting {
+                try saving.edit(file, with: global) { try $0.movePage(from: page - 1, to: to - 1) }
+                print("moved page \(page) to \(to)")
+            }
         }
     }
 
@@ -95,21 +101,23 @@ struct PagesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let count = try saving.edit(file, with: global) { session in
-                let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
-                for index in indices {
-                    if let by {
-                        try session.rotatePage(at: index, by: by)
-                    } else if let to {
-                        guard let rotation = PageRotation(degrees: to), rotation.degrees == to else {
-                            throw RendererError(.invalidArgument, "--to takes 0, 90, 180 or 270, not \(to)")
+            try Failure.reporting {
+                let count = try saving.edit(file, with: global) { session in
+                    let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+                    for index in indices {
+                        if let by {
+                            try session.rotatePage(at: index, by: by)
+                        } else if let to {
+                            guard let rotation = PageRotation(degrees: to), rotation.degrees == to else {
+                                throw RendererError(.invalidArgument, "--to takes 0, 90, 180 or 270, not \(to)")
+                            }
+                            try session.rotatePage(at: index, to: rotation)
                         }
-                        try session.rotatePage(at: index, to: rotation)
                     }
+                    return indices.count
                 }
-                return indices.count
+                print("rotated \(count) page\(count == 1 ? "" : "s")")
             }
-            print("rotated \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
@@ -136,22 +144,24 @@ struct PagesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (count, dropped) = try saving.edit(file, with: global) { session in
-                let start = try session.pageCount
-                var at = (before ?? start + 1) - 1
-                var dropped = PageEditReport()
-                for source in sources {
-                    let before = try session.pageCount
-                    let chosen = try pages.map { selection in
-                        try PageSelection(text: selection).indices(pageCount: global.registry().open(.file(source), password: sourcePassword).pageCount)
+            try Failure.reporting {
+                let (count, dropped) = try saving.edit(file, with: global) { session in
+                    let start = try session.pageCount
+                    var at = (before ?? start + 1) - 1
+                    var dropped = PageEditReport()
+                    for source in sources {
+                        let before = try session.pageCount
+                        let chosen = try pages.map { selection in
+                            try PageSelection(text: selection).indices(pageCount: global.registry().open(.file(source), password: sourcePassword).pageCount)
+                        }
+                        dropped = dropped + (try session.insertPages(from: .file(source), password: sourcePassword, pages: chosen, at: at))
+                        at += try session.pageCount - before
                     }
-                    dropped = dropped + (try session.insertPages(from: .file(source), password: sourcePassword, pages: chosen, at: at))
-                    at += try session.pageCount - before
+                    return (try session.pageCount - start, dropped)
                 }
-                return (try session.pageCount - start, dropped)
+                PagesCommand.report(dropped)
+                print("copied \(count) page\(count == 1 ? "" : "s")")
             }
-            PagesCommand.report(dropped)
-            print("copied \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
@@ -170,11 +180,13 @@ struct PagesCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let session = try global.openSession(file)
-            defer { session.close() }
-            let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
-            PagesCommand.report(try session.extractPages(indices, to: output))
-            print("wrote \(indices.count) page\(indices.count == 1 ? "" : "s") to \(output)")
+            try Failure.reporting {
+                let session = try global.openSession(file)
+                defer { session.close() }
+                let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+                PagesCommand.report(try session.extractPages(indices, to: output))
+                print("wrote \(indices.count) page\(indices.count == 1 ? "" : "s") to \(output)")
+            }
         }
     }
 }

@@ -27,11 +27,13 @@ struct RedactCommand: HostSubcommand {
     }
 
     func run() throws {
-        let areas = try area.map { try AnnotationFieldOptions.rectangle($0, option: "--area") }
-        let applied = try saving.edit(file, with: global) { session in
-            for area in areas { try session.markRedaction(area, onPageAt: (page ?? 1) - 1) }
-            return try session.applyRedactions(blackBoxes: !noBlackBoxes)
+        try Failure.reporting {
+            let areas = try area.map { try AnnotationFieldOptions.rectangle($0, option: "--area") }
+            let applied = try saving.edit(file, with: global) { session in
+                for area in areas { try session.markRedaction(area, onPageAt: (page ?? 1) - 1) }
+                return try session.applyRedactions(blackBoxes: !noBlackBoxes)
+            }
+            print(applied.isEmpty ? "no redaction marks" : "redacted page\(applied.count == 1 ? "" : "s") \(applied.map { String($0 + 1) }.joined(separator: ", "))")
         }
-        print(applied.isEmpty ? "no redaction marks" : "redacted page\(applied.count == 1 ? "" : "s") \(applied.map { String($0 + 1) }.joined(separator: ", "))")
     }
 }

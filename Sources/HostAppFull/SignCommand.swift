@@ -95,20 +95,22 @@ struct SignCommand: HostSubcommand {
     }
 
     func run() throws {
-        var options = global
-        let password = try options.password() ?? ""
-        (options.passwordArgument, options.passwordFile) = (nil, nil)
-        let identity = try SigningIdentity(pkcs12File: self.identity, password: password)
-        try options.checkSettings(permit: [.signing, .saveTo], on: file)
-        let document = try options.open(file, needing: [.sign])
-        let placement: SigningOptions.Placement =
-            if let field { .field(field) } else { .newField(name: name, pageIndex: page! - 1, area: try rect.map { try GeometryArgument.rectangle($0, option: "--rect") }) }
-        let signed = try document.sign(
-            with: identity,
-            options: SigningOptions(
-                placement: placement, isVisible: visible, encoding: encoding.encoding, digest: digest.digest,
-                reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: tsa))
-        try DataFiles.write(signed, to: output)
-        print("signed by \(identity.commonName) into \(output)")
+        try Failure.reporting {
+            var options = global
+            let password = try options.password() ?? ""
+            (options.passwordArgument, options.passwordFile) = (nil, nil)
+            let identity = try SigningIdentity(pkcs12File: self.identity, password: password)
+            try options.checkSettings(permit: [.signing, .saveTo], on: file)
+            let document = try options.open(file, needing: [.sign])
+            let placement: SigningOptions.Placement =
+                if let field { .field(field) } else { .newField(name: name, pageIndex: page! - 1, area: try rect.map { try GeometryArgument.rectangle($0, option: "--rect") }) }
+            let signed = try document.sign(
+                with: identity,
+                options: SigningOptions(
+                    placement: placement, isVisible: visible, encoding: encoding.encoding, digest: digest.digest,
+                    reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: tsa))
+            try DataFiles.write(signed, to: output)
+            print("signed by \(identity.commonName) into \(output)")
+        }
     }
 }

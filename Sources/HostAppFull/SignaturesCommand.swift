@@ -44,24 +44,26 @@ struct SignaturesCommand: HostSubcommand {
     }
 
     func run() throws {
-        let document = try global.open(file, needing: [.signatures])
-        if verify { return try printVerdicts(of: document) }
-        let fields = try document.signatureFields()
-        if json { return try JSONOutput.print(fields) }
-        if fields.isEmpty { print("(no signature fields)") }
-        let dateFormat = ISO8601DateFormatter()
-        for field in fields {
-            let page = field.pageIndex.map { "page \($0 + 1)" } ?? "no page"
-            print("\(field.name) (\(page)): \(field.isSigned ? "signed" : "not signed")")
-            guard field.isSigned else { continue }
-            let rows: [(String, String?)] = [
-                ("Signer", field.signerName), ("Time", field.signingTime.map(dateFormat.string)), ("Reason", field.reason),
-                ("Location", field.location), ("Type", field.subFilter),
-                ("Ranges", field.byteRanges.map { "\($0.offset)+\($0.length)" }.joined(separator: ", ")),
-                ("Whole file", field.coversWholeFile ? "yes" : "no"), ("Locks", field.lock.map(Self.describe)),
-            ]
-            for case let (name, value?) in rows {
-                print("  " + "\(name):".rightPadded(to: 12) + value)
+        try Failure.reporting {
+            let document = try global.open(file, needing: [.signatures])
+            if verify { return try printVerdicts(of: document) }
+            let fields = try document.signatureFields()
+            if json { return try JSONOutput.print(fields) }
+            if fields.isEmpty { print("(no signature fields)") }
+            let dateFormat = ISO8601DateFormatter()
+            for field in fields {
+                let page = field.pageIndex.map { "page \($0 + 1)" } ?? "no page"
+                print("\(field.name) (\(page)): \(field.isSigned ? "signed" : "not signed")")
+                guard field.isSigned else { continue }
+                let rows: [(String, String?)] = [
+                    ("Signer", field.signerName), ("Time", field.signingTime.map(dateFormat.string)), ("Reason", field.reason),
+                    ("Location", field.location), ("Type", field.subFilter),
+                    ("Ranges", field.byteRanges.map { "\($0.offset)+\($0.length)" }.joined(separator: ", ")),
+                    ("Whole file", field.coversWholeFile ? "yes" : "no"), ("Locks", field.lock.map(Self.describe)),
+                ]
+                for case let (name, value?) in rows {
+                    print("  " + "\(name):".rightPadded(to: 12) + value)
+                }
             }
         }
     }

@@ -168,7 +168,9 @@ struct SyncCommand: AsyncParsableCommand {
         @Option(help: "The folder of local stores (default: $XDG_CACHE_HOME/renderer-provider/sync).") var store: String?
 
         func run() throws {
-            try SyncClient.removeLocalStorage(for: try DocumentDescriptor(documentID: document, layer: layer), in: SyncCommand.storage(store))
+            try Failure.reporting {
+                try SyncClient.removeLocalStorage(for: try DocumentDescriptor(documentID: document, layer: layer), in: SyncCommand.storage(store))
+            }
         }
     }
 

@@ -19,9 +19,11 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(help: "Where to write the public key, for servers that verify tokens.") var publicKeyOut: String
 
         func run() throws {
-            let key = CollaborationTokens.makePrivateKeyPEM()
-            try TokenCommand.write(key, to: privateKeyOut, permissions: 0o600)
-            try TokenCommand.write(try CollaborationTokens.publicKeyPEM(ofPrivateKey: key), to: publicKeyOut, permissions: 0o644)
+            try Failure.reporting {
+                let key = CollaborationTokens.makePrivateKeyPEM()
+                try TokenCommand.write(key, to: privateKeyOut, permissions: 0o600)
+                try TokenCommand.write(try CollaborationTokens.publicKeyPEM(ofPrivateKey: key), to: publicKeyOut, permissions: 0o644)
+            }
         }
     }
 

@@ -32,7 +32,7 @@ struct VaultCommand: ParsableCommand {
         @Option(name: [.customShort("o"), .long], help: "The key file to create (never replaced).") var output: String
 
         func run() throws {
-            try VaultKey.generate().write(toFile: output)
+            try Failure.reporting { try VaultKey.generate().write(toFile: output) }
         }
     }
 
@@ -46,17 +46,19 @@ struct VaultCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            // Sealing the first file makes the vault: its folder, owner-only, when missing
-            // (once the file and the key have been read, so that a mistake makes nothing).
-            let plain = try LocalFileSystem().openForReading(file)
-            if let folder = global.vault, let keyFile = global.keyFile {
-                _ = try VaultKey(contentsOfFile: keyFile)
-                try VaultFileSystem.makeFolder(at: folder)
+            try Failure.reporting {
+                // Sealing the first file makes the vault: its folder, owner-only, when missing
+                // (once the file and the key have been read, so that a mistake makes nothing).
+                let plain = try LocalFileSystem().openForReading(file)
+                if let folder = global.vault, let keyFile = global.keyFile {
+                    _ = try VaultKey(contentsOfFile: keyFile)
+                    try VaultFileSystem.makeFolder(at: folder)
+                }
+                let vault = try VaultCommand.vault(global)
+                let name = entry ?? URL(fileURLWithPath: file).lastPathComponent
+                try vault.replaceAtomically(name) { try plain.copy(into: $0) }
+                print(name)
             }
-            let vault = try VaultCommand.vault(global)
-            let name = entry ?? URL(fileURLWithPath: file).lastPathComponent
-            try vault.replaceAtomically(name) { try plain.copy(into: $0) }
-            print(name)
         }
     }
 
@@ -69,9 +71,11 @@ struct VaultCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let vault = try VaultCommand.vault(global)
-            let contents = try vault.openForReading(entry).readAll()
-            try LocalFileSystem().replaceAtomically(output) { target in try contents.withUnsafeBytes { try target.write($0) } }
+            try Failure.reporting {
+                let vault = try VaultCommand.vault(global)
+                let contents = try vault.openForReading(entry).readAll()
+                try LocalFileSystem().replaceAtomically(output) { target in try contents.withUnsafeBytes { try target.write($0) } }
+            }
         }
     }
 
@@ -85,24 +89,26 @@ struct VaultCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let vault = try VaultCommand.vault(global)
-            var rows: [[String: Any]] = []
-            for name in try vault.contentsOfDirectory(at: directory) {
-                let path = directory.isEmpty ? name : directory + "/" + name
-                do {
-                    let attributes = try vault.attributes(of: path)
-                    if !attributes.isDirectory, let vault = vault as? VaultFileSystem { try vault.verify(path) }  // every chunk
-                    rows.append(["name": name, "size": attributes.size, "status": attributes.isDirectory ? "directory" : "ok"])
-                } catch let error as RendererError {
-                    rows.append(["name": name, "status": error.code.rawValue])
+            try Failure.reporting {
+                let vault = try VaultCommand.vault(global)
+                var rows: [[String: Any]] = []
+                for name in try vault.contentsOfDirectory(at: directory) {
+                    let path = directory.isEmpty ? name : directory + "/" + name
+                    do {
+                        let attributes = try vault.attributes(of: path)
+                        if !attributes.isDirectory, let vault = vault as? VaultFileSystem { try vault.verify(path) }  // every chunk
+                        rows.append(["name": name, "size": attributes.size, "status": attributes.isDirectory ? "directory" : "ok"])
+                    } catch let error as RendererError {
+                        rows.append(["name": name, "status": error.code.rawValue])
+                    }
                 }
-            }
-            if json {
-                let data = try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys, .prettyPrinted])
-                FileHandle.standardOutput.write(data + Data("\n".utf8))
-            } else {
-                for row in rows {
-                    print("\(row["status"]!)\t\(row["size"].map { "\($0)" } ?? "-")\t\(row["name"]!)")
+                if json {
+                    let data = try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys, .prettyPrinted])
+                    FileHandle.standardOutput.write(data + Data("\n".utf8))
+                } else {
+                    for row in rows {
+                        print("\(row["status"]!)\t\(row["size"].map { "\($0)" } ?? "-")\t\(row["name"]!)")
+                    }
                 }
             }
         }

@@ -25,13 +25,15 @@ struct AttachmentsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let attachments = try global.open(file, needing: [.attachments]).attachments()
-            if json { return try JSONOutput.print(attachments) }
-            if attachments.isEmpty { return print("(no attachments)") }
-            for (index, attachment) in attachments.enumerated() {
-                let place = attachment.pageIndex.map { "annotation on page \($0 + 1)" } ?? "document"
-                let size = attachment.size.map { "\($0) bytes" } ?? "size unknown"
-                print("\(index + 1): \(attachment.name)  (\(size), \(place))" + (attachment.description.map { "  \($0)" } ?? ""))
+            try Failure.reporting {
+                let attachments = try global.open(file, needing: [.attachments]).attachments()
+                if json { return try JSONOutput.print(attachments) }
+                if attachments.isEmpty { return print("(no attachments)") }
+                for (index, attachment) in attachments.enumerated() {
+                    let place = attachment.pageIndex.map { "annotation on page \($0 + 1)" } ?? "document"
+                    let size = attachment.size.map { "\($0) bytes" } ?? "size unknown"
+                    print("\(index + 1): \(attachment.name)  (\(size), \(place))" + (attachment.description.map { "  \($0)" } ?? ""))
+                }
             }
         }
     }
@@ -54,23 +56,25 @@ struct AttachmentsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let document = try global.open(file, needing: [.attachments])
-            let attachments = try document.attachments()
-            let chosen = number.isEmpty ? Array(attachments.indices) : number.map { $0 - 1 }
-            for index in chosen where !attachments.indices.contains(index) {
-                throw RendererError(.invalidArgument, "attachment \(index + 1) does not exist; the document has \(attachments.count)")
-            }
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            for index in chosen {
-                guard let name = attachments[index].safeFileName else {
-                    throw RendererError(.invalidArgument, "attachment \(index + 1)'s name leaves no file name to save it as")
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.attachments])
+                let attachments = try document.attachments()
+                let chosen = number.isEmpty ? Array(attachments.indices) : number.map { $0 - 1 }
+                for index in chosen where !attachments.indices.contains(index) {
+                    throw RendererError(.invalidArgument, "attachment \(index + 1) does not exist; the document has \(attachments.count)")
                 }
-                let path = URL(fileURLWithPath: output).appendingPathComponent(name).path
-                if !force, FileManager.default.fileExists(atPath: path) {
-                    throw RendererError(.conflict, "\(path) exists; give --force to replace it")
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                for index in chosen {
+                    guard let name = attachments[index].safeFileName else {
+                        throw RendererError(.invalidArgument, "attachment \(index + 1)'s name leaves no file name to save it as")
+                    }
+                    let path = URL(fileURLWithPath: output).appendingPathComponent(name).path
+                    if !force, FileManager.default.fileExists(atPath: path) {
+                        throw RendererError(.conflict, "\(path) exists; give --force to replace it")
+                    }
+                    try document.attachmentContents(at: index).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    print("saved \(index + 1) as \(path)")
                 }
-                try document.attachmentContents(at: index).write(to: URL(fileURLWithPath: path), options: .atomic)
-                print("saved \(index + 1) as \(path)")
             }
         }
     }
@@ -89,16 +93,18 @@ struct AttachmentsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let url = URL(fileURLWithPath: attachment)
-            guard let contents = FileManager.default.contents(atPath: attachment) else {
-                throw RendererError(.fileNotFound, "cannot read \(attachment)")
+            try Failure.reporting {
+                let url = URL(fileURLWithPath: attachment)
+                guard let contents = FileManager.default.contents(atPath: attachment) else {
+                    throw RendererError(.fileNotFound, "cannot read \(attachment)")
+                }
+                let modified = (try? FileManager.default.attributesOfItem(atPath: attachment))?[.modificationDate] as? Date
+                let embedded = name ?? url.lastPathComponent
+                try saving.edit(file, with: global) {
+                    try $0.addAttachment(name: embedded, contents: contents, description: description, modificationDate: modified)
+                }
+                print("embedded \(embedded) (\(contents.count) bytes)")
             }
-            let modified = (try? FileManager.default.attributesOfItem(atPath: attachment))?[.modificationDate] as? Date
-            let embedded = name ?? url.lastPathComponent
-            try saving.edit(file, with: global) {
-                try $0.addAttachment(name: embedded, contents: contents, description: description, modificationDate: modified)
-            }
-            print("embedded \(embedded) (\(contents.count) bytes)")
         }
     }
 
@@ -113,8 +119,10 @@ struct AttachmentsCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            try saving.edit(file, with: global) { try $0.removeAttachment(at: number - 1) }
-            print("removed attachment \(number)")
+            try Failure.reporting {
+                try saving.edit(file, with: global) { try $0.removeAttachment(at: number - 1) }
+                print("removed attachment \(number)")
+            }
         }
     }
 }

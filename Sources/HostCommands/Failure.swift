@@ -34,14 +34,15 @@ package enum Failure {
         }
     }
 
-    /// `error` as the process ends with it, the one place commands' errors are translated
-    /// (commands just throw): an API error is printed as `hostapp: error: …` and becomes
-    /// its exit code; any other (a usage error, an exit code) stays as it is, for
-    /// ArgumentParser to report.
-    package static func translated(_ error: any Error) -> any Error {
-        guard let error = error as? RendererError else { return error }
-        printError(error.description)
-        return ExitCode(exitCode(for: error))
+    /// Runs `body`; an API error is printed as `hostapp: error: …` and ends the process
+    /// with its exit code.
+    package static func reporting(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as RendererError {
+            printError(error.description)
+            throw ExitCode(exitCode(for: error))
+        }
     }
 
     package static func printError(_ message: String) {

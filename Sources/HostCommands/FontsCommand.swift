@@ -15,16 +15,18 @@ struct FontsCommand: HostSubcommand {
     @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
-        let fonts = try global.open(file).fonts()
-        if json { return try JSONOutput.print(fonts) }
-        if fonts.isEmpty { return print("(no fonts)") }
-        let width = max(4, fonts.map { ($0.name ?? "[none]").count }.max() ?? 0)
-        func row(_ cells: [String]) -> String {
-            cells[0].rightPadded(to: width) + "  " + cells[1].rightPadded(to: 11) + "  " + cells[2] + "  " + cells[3]
-        }
-        print(row(["name", "kind", "emb", "sub"]))
-        for font in fonts {
-            print(row([font.name ?? "[none]", font.kind.rawValue, font.isEmbedded ? "yes" : "no ", font.isSubset ? "yes" : "no"]))
+        try Failure.reporting {
+            let fonts = try global.open(file).fonts()
+            if json { return try JSONOutput.print(fonts) }
+            if fonts.isEmpty { return print("(no fonts)") }
+            let width = max(4, fonts.map { ($0.name ?? "[none]").count }.max() ?? 0)
+            func row(_ cells: [String]) -> String {
+                cells[0].rightPadded(to: width) + "  " + cells[1].rightPadded(to: 11) + "  " + cells[2] + "  " + cells[3]
+            }
+            print(row(["name", "kind", "emb", "sub"]))
+            for font in fonts {
+                print(row([font.name ?? "[none]", font.kind.rawValue, font.isEmbedded ? "yes" : "no ", font.isSubset ? "yes" : "no"]))
+            }
         }
     }
 }

@@ -37,20 +37,4 @@ package struct HostApp: AsyncParsableCommand {
     @OptionGroup package var globalArguments: GlobalArguments
 
     package init() {}
-
-    /// Runs the command the process's arguments name and ends the process, as
-    /// ArgumentParser's own entry point does, with the commands' errors translated in one
-    /// place (``Failure/translated(_:)``): a command throws, and never reports.
-    package static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asynchronous = command as? any AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: Failure.translated(error))
-        }
-    }
 }

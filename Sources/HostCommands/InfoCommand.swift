@@ -79,25 +79,27 @@ struct InfoCommand: HostSubcommand {
 
     func run() throws {
         var failures = PageFailures()
-        let shown = writesMetadata ? try writeMetadata() : file
-        let document = try global.open(shown)
-        let readsMetadata = document.renderer.capabilities(for: document.contentType).contains(.metadata)
-        let info = readsMetadata ? try document.info() : nil
-        var failed: [FailedPage] = []
-        let pages = try Self.pageInfos(of: document) { index, error in
-            failures.record(error, page: index + 1)
-            failed.append(FailedPage(number: index + 1, error: error.description))
-        }.map {
-            Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label, boxes: $0.boxes)
-        }
-        let readsLayers = document.renderer.capabilities(for: document.contentType).contains(.layers)
-        let report = Report(
-            file: shown, renderer: document.rendererID, backend: document.rendererID, info: info, permissions: info?.permissions.names, pages: pages, failedPages: failed,
-            layers: readsLayers ? try document.layers() : nil, layerConfigurations: readsLayers ? try document.layerConfigurations() : nil)
-        if json {
-            try JSONOutput.print(report)
-        } else {
-            printText(report, engine: "\(document.engineName) \(document.engineVersion)")
+        try Failure.reporting {
+            let shown = writesMetadata ? try writeMetadata() : file
+            let document = try global.open(shown)
+            let readsMetadata = document.renderer.capabilities(for: document.contentType).contains(.metadata)
+            let info = readsMetadata ? try document.info() : nil
+            var failed: [FailedPage] = []
+            let pages = try Self.pageInfos(of: document) { index, error in
+                failures.record(error, page: index + 1)
+                failed.append(FailedPage(number: index + 1, error: error.description))
+            }.map {
+                Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label, boxes: $0.boxes)
+            }
+            let readsLayers = document.renderer.capabilities(for: document.contentType).contains(.layers)
+            let report = Report(
+                file: shown, renderer: document.rendererID, backend: document.rendererID, info: info, permissions: info?.permissions.names, pages: pages, failedPages: failed,
+                layers: readsLayers ? try document.layers() : nil, layerConfigurations: readsLayers ? try document.layerConfigurations() : nil)
+            if json {
+                try JSONOutput.print(report)
+            } else {
+                printText(report, engine: "\(document.engineName) \(document.engineVersion)")
+            }
         }
         try failures.finish()
     }

@@ -23,18 +23,20 @@ struct LinksCommand: ParsableCommand {
         }
 
         func run() throws {
-            let document = try global.open(file, needing: [.links])
-            let numbering = try PageNumbering(document: document, useLabels: options.labels)
-            var entries: [Entry] = []
-            for index in try options.indices(in: document) {
-                for link in try document.links(pageAt: index) {
-                    entries.append(Entry(page: numbering.name(index), link: link))
-                    if !options.json {
-                        print("page \(numbering.name(index)): \(PageNumbering.describe(link.area))  ->  \(numbering.describe(link.destination))")
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.links])
+                let numbering = try PageNumbering(document: document, useLabels: options.labels)
+                var entries: [Entry] = []
+                for index in try options.indices(in: document) {
+                    for link in try document.links(pageAt: index) {
+                        entries.append(Entry(page: numbering.name(index), link: link))
+                        if !options.json {
+                            print("page \(numbering.name(index)): \(PageNumbering.describe(link.area))  ->  \(numbering.describe(link.destination))")
+                        }
                     }
                 }
+                if options.json { try JSONOutput.print(entries) }
             }
-            if options.json { try JSONOutput.print(entries) }
         }
     }
 
@@ -59,16 +61,18 @@ struct LinksCommand: ParsableCommand {
         }
 
         func run() throws {
-            let area = try GeometryArgument.rectangle(rect, option: "--rect")
-            let destination: Destination
-            if let uri {
-                destination = .uri(uri)
-            } else {
-                let point = try at.map { try GeometryArgument.point($0, option: "--at") }
-                destination = .page(index: toPage! - 1, point: point, view: point == nil ? DestinationView(fit: .fit) : nil)
+            try Failure.reporting {
+                let area = try GeometryArgument.rectangle(rect, option: "--rect")
+                let destination: Destination
+                if let uri {
+                    destination = .uri(uri)
+                } else {
+                    let point = try at.map { try GeometryArgument.point($0, option: "--at") }
+                    destination = .page(index: toPage! - 1, point: point, view: point == nil ? DestinationView(fit: .fit) : nil)
+                }
+                try saving.edit(file, with: global) { try $0.addLink(Link(area: area, destination: destination), pageAt: page - 1) }
+                print("added a link on page \(page)")
             }
-            try saving.edit(file, with: global) { try $0.addLink(Link(area: area, destination: destination), pageAt: page - 1) }
-            print("added a link on page \(page)")
         }
     }
 
@@ -84,9 +88,11 @@ struct LinksCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let area = try GeometryArgument.rectangle(rect, option: "--rect")
-            let removed = try saving.edit(file, with: global) { try $0.removeLinks(in: area, pageAt: page - 1) }
-            print("removed \(removed) link\(removed == 1 ? "" : "s") from page \(page)")
+            try Failure.reporting {
+                let area = try GeometryArgument.rectangle(rect, option: "--rect")
+                let removed = try saving.edit(file, with: global) { try $0.removeLinks(in: area, pageAt: page - 1) }
+                print("removed \(removed) link\(removed == 1 ? "" : "s") from page \(page)")
+            }
         }
     }
 }

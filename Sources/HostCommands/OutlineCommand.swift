@@ -28,19 +28,21 @@ struct OutlineCommand: ParsableCommand {
         @OptionGroup var globalArguments: GlobalArguments
 
         func run() throws {
-            let document = try global.open(file, needing: [.outline])
-            let outline = try document.outline()
-            if json { return try JSONOutput.print(outline) }
-            let numbering = try PageNumbering(document: document, useLabels: labels)
-            func show(_ items: [OutlineItem], depth: Int) {
-                for item in items {
-                    let marker = item.children.isEmpty ? "-" : (item.isOpen ? "v" : ">")
-                    print(String(repeating: "  ", count: depth) + "\(marker) \(item.title)  ->  \(numbering.describe(item.destination))")
-                    show(item.children, depth: depth + 1)
+            try Failure.reporting {
+                let document = try global.open(file, needing: [.outline])
+                let outline = try document.outline()
+                if json { return try JSONOutput.print(outline) }
+                let numbering = try PageNumbering(document: document, useLabels: labels)
+                func show(_ items: [OutlineItem], depth: Int) {
+                    for item in items {
+                        let marker = item.children.isEmpty ? "-" : (item.isOpen ? "v" : ">")
+                        print(String(repeating: "  ", count: depth) + "\(marker) \(item.title)  ->  \(numbering.describe(item.destination))")
+                        show(item.children, depth: depth + 1)
+                    }
                 }
+                if outline.isEmpty { print("(no outline)") }
+                show(outline, depth: 0)
             }
-            if outline.isEmpty { print("(no outline)") }
-            show(outline, depth: 0)
         }
     }
 
@@ -65,11 +67,13 @@ struct OutlineCommand: ParsableCommand {
         static let maximumFileSize = 64 << 20
 
         func run() throws {
-            let items = try DataFiles.decode([OutlineItem].self, from: outline, maximumSize: Self.maximumFileSize, what: "outline")
-            let report = try saving.edit(file, with: global) { try $0.setOutline(items) }
-            let count = OutlineItem.count(items)
-            print("outline written: \(count) item\(count == 1 ? "" : "s")")
-            for line in report.lines { print(line) }
+            try Failure.reporting {
+                let items = try DataFiles.decode([OutlineItem].self, from: outline, maximumSize: Self.maximumFileSize, what: "outline")
+                let report = try saving.edit(file, with: global) { try $0.setOutline(items) }
+                let count = OutlineItem.count(items)
+                print("outline written: \(count) item\(count == 1 ? "" : "s")")
+                for line in report.lines { print(line) }
+            }
         }
     }
 }

@@ -137,56 +137,58 @@ struct RenderCommand: HostSubcommand {
 
     func run() throws {
         var failures = PageFailures()
-        // Rendering to files is an export.
-        try global.checkSettings(permit: [.printing], on: file)
-        let document = try global.open(file, needing: [.render])
-        let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
-        var options = global.renderOptions(
-            dpi: dpi ?? 150, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
-            background: alpha ? .transparent : .white, annotations: annotations, box: box)
-        options.fitting = fitting
-        let encoding = ImageEncoding(png: pngOptions.encoding, jpegQuality: quality ?? Bitmap.defaultJPEGQuality)
-        options.layers = try LayerVisibility(shown: layersOn, hidden: layersOff, in: document)
-        let format = outputFormat.fileFormat
-        let naming = try OutputNaming(
-            output: output, document: file, fileExtension: format.fileExtension(for: options.pixelFormat),
-            fileExtensions: Format.fileExtensions, pageCount: indices.count, documentPageCount: document.pageCount)
-        if naming.writesStandardOutput && shardOptions.keepsManifest {
-            throw RendererError(.invalidArgument, "--shard and --resume record page files: they exclude -o -")
-        }
-        let plan = try shardOptions.plan(
-            selected: indices, command: "render", document: file, settings: settings(options, encoding, format: format, document: document),
-            directory: naming.directory, readsVault: global.vault != nil)
-        let interrupt = InterruptWatch()
-        let cancellation = interrupt.cancellation
-        let pages = plan?.pages ?? indices
-        var bar = ProgressBar(total: pages.count, forced: progress)
-        let describes = plan != nil
-        try document.forEachPage(pages, jobs: jobOptions.jobs, cancellation: cancellation) {
-            bar.update(done: $0)
-        } work: { [global, options, encoding] document, index in
-            let start = ContinuousClock.now
-            let path = naming.path(forPage: index + 1)
-            let pageCancellation = global.pageCancellation(within: cancellation)
-            let size = path == "-"
-                ? try Self.renderToStandardOutput(
-                    document, pageAt: index, options: options, as: format, encoding: encoding, cancellation: pageCancellation)
-                : try document.render(
-                    pageAt: index, options: options, as: format, to: path, png: encoding.png, jpegQuality: encoding.jpegQuality,
-                    cancellation: pageCancellation)
-            return (path: path, width: size.width, height: size.height, facts: describes ? try BatchPlan.describe(path, since: start) : nil)
-        } deliver: { index, result in
-            switch result {
-            case .success(let written):
-                if let plan, let facts = written.facts { try plan.record(page: index, path: written.path, facts) }
-                // What was written, as progress on stderr: stdout holds only results (or the image, with -o -).
-                let place = written.path == "-" ? "standard output" : written.path
-                Failure.printProgress("page \(index + 1): \(place) (\(written.width)x\(written.height))")
-            case .failure(let error): failures.record(error, page: index + 1)
+        try Failure.reporting {
+            // Rendering to files is an export.
+            try global.checkSettings(permit: [.printing], on: file)
+            let document = try global.open(file, needing: [.render])
+            let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
+            var options = global.renderOptions(
+                dpi: dpi ?? 150, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,
+                background: alpha ? .transparent : .white, annotations: annotations, box: box)
+            options.fitting = fitting
+            let encoding = ImageEncoding(png: pngOptions.encoding, jpegQuality: quality ?? Bitmap.defaultJPEGQuality)
+            options.layers = try LayerVisibility(shown: layersOn, hidden: layersOff, in: document)
+            let format = outputFormat.fileFormat
+            let naming = try OutputNaming(
+                output: output, document: file, fileExtension: format.fileExtension(for: options.pixelFormat),
+                fileExtensions: Format.fileExtensions, pageCount: indices.count, documentPageCount: document.pageCount)
+            if naming.writesStandardOutput && shardOptions.keepsManifest {
+                throw RendererError(.invalidArgument, "--shard and --resume record page files: they exclude -o -")
             }
+            let plan = try shardOptions.plan(
+                selected: indices, command: "render", document: file, settings: settings(options, encoding, format: format, document: document),
+                directory: naming.directory, readsVault: global.vault != nil)
+            let interrupt = InterruptWatch()
+            let cancellation = interrupt.cancellation
+            let pages = plan?.pages ?? indices
+            var bar = ProgressBar(total: pages.count, forced: progress)
+            let describes = plan != nil
+            try document.forEachPage(pages, jobs: jobOptions.jobs, cancellation: cancellation) {
+                bar.update(done: $0)
+            } work: { [global, options, encoding] document, index in
+                let start = ContinuousClock.now
+                let path = naming.path(forPage: index + 1)
+                let pageCancellation = global.pageCancellation(within: cancellation)
+                let size = path == "-"
+                    ? try Self.renderToStandardOutput(
+                        document, pageAt: index, options: options, as: format, encoding: encoding, cancellation: pageCancellation)
+                    : try document.render(
+                        pageAt: index, options: options, as: format, to: path, png: encoding.png, jpegQuality: encoding.jpegQuality,
+                        cancellation: pageCancellation)
+                return (path: path, width: size.width, height: size.height, facts: describes ? try BatchPlan.describe(path, since: start) : nil)
+            } deliver: { index, result in
+                switch result {
+                case .success(let written):
+                    if let plan, let facts = written.facts { try plan.record(page: index, path: written.path, facts) }
+                    // What was written, as progress on stderr: stdout holds only results (or the image, with -o -).
+                    let place = written.path == "-" ? "standard output" : written.path
+                    Failure.printProgress("page \(index + 1): \(place) (\(written.width)x\(written.height))")
+                case .failure(let error): failures.record(error, page: index + 1)
+                }
+            }
+            bar.finish()
+            withExtendedLifetime(interrupt) {}
         }
-        bar.finish()
-        withExtendedLifetime(interrupt) {}
         try failures.finish()
     }
 

@@ -42,34 +42,36 @@ struct SearchCommand: HostSubcommand {
     func run() throws {
         var failures = PageFailures()
         var found = false
-        let document = try global.open(file, needing: [.text])
-        let numbering = try PageNumbering(document: document, useLabels: options.labels)
-        let (term, searchOptions) = (term, SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord, ignoresAccents: ignoreAccents))
-        var hits: [Hit] = []
-        let interrupt = InterruptWatch()
-        let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation) { _ in StallWatch.progress() }
-        try document.forEachPage(try options.indices(in: document), options: batch) { document, index in
-            try PageFailures.catching { try document.search(term, pageAt: index, options: searchOptions) }
-        } deliver: { index, result in
-            switch result {
-            case .success(let pageHits):
-                for hit in pageHits {
-                    let bounds = hit.bounds
-                    let entry = Hit(
-                        page: numbering.name(hit.pageIndex), x: bounds.minX, y: bounds.minY, width: bounds.size.width,
-                        height: bounds.size.height, quads: hit.quads)
-                    if !options.json { print("page \(entry.page): \(PageNumbering.describe(bounds))") }
-                    hits.append(entry)
+        try Failure.reporting {
+            let document = try global.open(file, needing: [.text])
+            let numbering = try PageNumbering(document: document, useLabels: options.labels)
+            let (term, searchOptions) = (term, SearchOptions(caseSensitive: caseSensitive, wholeWord: wholeWord, ignoresAccents: ignoreAccents))
+            var hits: [Hit] = []
+            let interrupt = InterruptWatch()
+            let batch = BatchOptions(jobs: jobOptions.jobs, cancellation: interrupt.cancellation) { _ in StallWatch.progress() }
+            try document.forEachPage(try options.indices(in: document), options: batch) { document, index in
+                try PageFailures.catching { try document.search(term, pageAt: index, options: searchOptions) }
+            } deliver: { index, result in
+                switch result {
+                case .success(let pageHits):
+                    for hit in pageHits {
+                        let bounds = hit.bounds
+                        let entry = Hit(
+                            page: numbering.name(hit.pageIndex), x: bounds.minX, y: bounds.minY, width: bounds.size.width,
+                            height: bounds.size.height, quads: hit.quads)
+                        if !options.json { print("page \(entry.page): \(PageNumbering.describe(bounds))") }
+                        hits.append(entry)
+                    }
+                case .failure(let error): failures.record(error, page: index + 1)
                 }
-            case .failure(let error): failures.record(error, page: index + 1)
             }
-        }
-        withExtendedLifetime(interrupt) {}
-        found = !hits.isEmpty
-        if options.json {
-            try JSONOutput.print(Report(term: term, count: hits.count, hits: hits))
-        } else {
-            print("\(hits.count) hit\(hits.count == 1 ? "" : "s")")
+            withExtendedLifetime(interrupt) {}
+            found = !hits.isEmpty
+            if options.json {
+                try JSONOutput.print(Report(term: term, count: hits.count, hits: hits))
+            } else {
+                print("\(hits.count) hit\(hits.count == 1 ? "" : "s")")
+            }
         }
         try failures.finish()
         if !found { throw ExitCode(1) }

@@ -54,53 +54,55 @@ struct TextCommand: HostSubcommand {
 
     func run() throws {
         var failures = PageFailures()
-        let document = try global.open(file, needing: [.text])
-        let numbering = try PageNumbering(document: document, useLabels: options.labels)
-        let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.pageCount)
-        let interrupt = InterruptWatch()
-        let cancellation = interrupt.cancellation
-        if let pageFiles {
-            return try withExtendedLifetime(interrupt) {
-                try writeFiles(document, indices: indices, output: pageFiles, cancellation: cancellation, failures: &failures)
-            }
-        }
-        if options.json {
-            var pages: [PageReport] = []
-            try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
-                let words = try document.textPage(pageAt: index).words.map {
-                    PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
+        try Failure.reporting {
+            let document = try global.open(file, needing: [.text])
+            let numbering = try PageNumbering(document: document, useLabels: options.labels)
+            let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.pageCount)
+            let interrupt = InterruptWatch()
+            let cancellation = interrupt.cancellation
+            if let pageFiles {
+                return try withExtendedLifetime(interrupt) {
+                    try writeFiles(document, indices: indices, output: pageFiles, cancellation: cancellation, failures: &failures)
                 }
-                return (text: try document.text(pageAt: index), words: words)
+            }
+            if options.json {
+                var pages: [PageReport] = []
+                try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
+                    let words = try document.textPage(pageAt: index).words.map {
+                        PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
+                    }
+                    return (text: try document.text(pageAt: index), words: words)
+                } deliver: { index, result in
+                    switch result {
+                    case .success(let page): pages.append(PageReport(page: numbering.name(index), text: page.text, words: page.words))
+                    case .failure(let error): failures.record(error, page: index + 1)
+                    }
+                }
+                return try JSONOutput.print(pages)
+            }
+            // Pages go to stdout as they come, or into one buffer that becomes the file whole.
+            var first = true
+            var collected = oneFile == nil ? nil : ""
+            try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
+                try document.text(pageAt: index)
             } deliver: { index, result in
                 switch result {
-                case .success(let page): pages.append(PageReport(page: numbering.name(index), text: page.text, words: page.words))
+                case .success(let text):
+                    let page = (first ? "" : "\u{0C}") + text + (text.hasSuffix("\n") ? "" : "\n")
+                    first = false
+                    if collected != nil { collected! += page } else { print(page, terminator: "") }
                 case .failure(let error): failures.record(error, page: index + 1)
                 }
             }
-            return try JSONOutput.print(pages)
-        }
-        // Pages go to stdout as they come, or into one buffer that becomes the file whole.
-        var first = true
-        var collected = oneFile == nil ? nil : ""
-        try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
-            try document.text(pageAt: index)
-        } deliver: { index, result in
-            switch result {
-            case .success(let text):
-                let page = (first ? "" : "\u{0C}") + text + (text.hasSuffix("\n") ? "" : "\n")
-                first = false
-                if collected != nil { collected! += page } else { print(page, terminator: "") }
-            case .failure(let error): failures.record(error, page: index + 1)
+            if let oneFile, let collected {
+                do {
+                    try Data(collected.utf8).write(to: URL(fileURLWithPath: oneFile), options: .atomic)
+                } catch {
+                    throw RendererError(.ioFailure, "cannot write \(oneFile): \(error.reason)")
+                }
             }
+            withExtendedLifetime(interrupt) {}
         }
-        if let oneFile, let collected {
-            do {
-                try Data(collected.utf8).write(to: URL(fileURLWithPath: oneFile), options: .atomic)
-            } catch {
-                throw RendererError(.ioFailure, "cannot write \(oneFile): \(error.reason)")
-            }
-        }
-        withExtendedLifetime(interrupt) {}
         try failures.finish()
     }
 

@@ -29,7 +29,7 @@ struct ThumbnailCommand: HostSubcommand {
     }
 
     func run() throws {
-        try Self.write(input, fitting: size, to: output, with: global)
+        try Failure.reporting { try Self.write(input, fitting: size, to: output, with: global) }
     }
 
     /// Writes the thumbnail of `input` whose longest side is at most `fitting` pixels into
@@ -93,9 +93,9 @@ package struct ThumbnailerCall {
     /// code and message the parsed command gives.
     package func run() -> Never {
         do {
-            try ThumbnailCommand.write(input, fitting: size, to: output, with: GlobalOptions())
+            try Failure.reporting { try ThumbnailCommand.write(input, fitting: size, to: output, with: GlobalOptions()) }
         } catch {
-            HostApp.exit(withError: Failure.translated(error))
+            HostApp.exit(withError: error)
         }
         HostApp.exit()
     }
@@ -114,13 +114,15 @@ struct IconsCommand: HostSubcommand {
     @OptionGroup var globalArguments: GlobalArguments
 
     func run() throws {
-        let document = try global.open(input, needing: [.render])
-        let base = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-        for size in Document.iconSides {
-            let place = "\(folder)/\(size)x\(size)"
-            try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
-            try document.write(try document.iconImage(side: size), as: .png, to: "\(place)/\(base).png")
+        try Failure.reporting {
+            let document = try global.open(input, needing: [.render])
+            let base = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            for size in Document.iconSides {
+                let place = "\(folder)/\(size)x\(size)"
+                try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
+                try document.write(try document.iconImage(side: size), as: .png, to: "\(place)/\(base).png")
+            }
+            print("wrote \(Document.iconSides.count) icons of \(base) into \(folder)")
         }
-        print("wrote \(Document.iconSides.count) icons of \(base) into \(folder)")
     }
 }
