@@ -88,7 +88,10 @@ let package = Package(
             name: "RendererSnapshotTesting",
             dependencies: ["RendererTesting", "RendererComparison", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // Documents whose engine runs in a child process, and that process's serving loop.
-        .target(name: "RendererIsolation", dependencies: ["RendererProvider"]),
+        .target(name: "RendererIsolation", dependencies: ["RendererProvider", "CProcessSpawn"]),
+        // glibc's closing of every inherited descriptor when a process is started, which
+        // Swift's Glibc module leaves out.
+        .target(name: "CProcessSpawn"),
 
         // What both backends share and the API does not show: the annotation record both
         // engines' C layers fill and its conversion to and from the API's Annotation,

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CProcessSpawn
 import RendererProvider
 
 #if canImport(Glibc)
@@ -17,7 +18,9 @@ final class EngineProcess {
     private var reaped = false
 
     /// Starts `executable` with `arguments`, its standard input and output being one end of
-    /// a new socket pair (its standard error is the caller's). It gets the caller's
+    /// a new socket pair (its standard error is the caller's) and no other descriptor of the
+    /// caller's: a pipe, file or connection the caller has open, close-on-exec or not, is
+    /// not held open by an engine process that outlives its use. It gets the caller's
     /// environment, with Swift's crash backtraces off unless SWIFT_BACKTRACE sets them: an
     /// engine crash is reported as an error, and the input that caused it is what reproduces it.
     init(executable: String, arguments: [String]) throws {
@@ -31,6 +34,11 @@ final class EngineProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, sockets[1], 0)
         posix_spawn_file_actions_adddup2(&actions, sockets[1], 1)
+        let closing = process_spawn_close_from(&actions, 3)
+        guard closing == 0 else {
+            close(sockets[0])
+            throw RendererError(.engineFailure, "cannot start an engine process: \(String(cString: strerror(closing)))")
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var environment = ProcessInfo.processInfo.environment

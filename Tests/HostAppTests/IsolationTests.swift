@@ -172,6 +172,23 @@ struct IsolationTests {
         #expect(later?.code == .engineCrashed)
     }
 
+    /// An engine process holds none of the caller's descriptors: a pipe this process opened
+    /// without close-on-exec (as Foundation's `Pipe` does) reaches its end when this process
+    /// closes its writing side, though a worker started while it was open still runs. Before,
+    /// a worker kept another thread's pipe to a tool open, and the read of that tool's output
+    /// waited for the worker to end.
+    @Test func anEngineProcessHoldsNoneOfTheCallersDescriptors() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let document = try Self.open(Fixtures.samplePath, backend: .id("mupdf"))
+        close(ends[1])
+        var reading = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        #expect(poll(&reading, 1, 0) == 1)
+        #expect(reading.revents & Int16(POLLHUP) != 0, "an engine process still holds the pipe's writing end")
+        #expect(document.pageCount == 3)
+    }
+
     /// A page that would take the engine hours is stopped at the time limit, and the document
     /// stays usable. The 15 s wait for the limit runs on a thread of its own, never on one of
     /// the few threads every other test's tasks share.

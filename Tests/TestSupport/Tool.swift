@@ -45,18 +45,35 @@ public struct Tool {
             stdin.fileHandleForWriting.write(input)
             try stdin.fileHandleForWriting.close()
         }
-        // Read both pipes while the process runs, so neither can fill up and block it.
-        let errData = Locked(Data())
-        let errRead = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            errData.withLock { $0 = data }
-            errRead.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let (outData, errData) = readUntilExit(process, output: out.fileHandleForReading.fileDescriptor, errors: err.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
-        errRead.wait()
-        return Result(status: process.terminationStatus, stdout: outData, stderr: errData.withLock { String(decoding: $0, as: UTF8.self) })
+        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Reads both pipes while `process` runs, so neither can fill up and block it, and stops
+    /// at their ends or, once the process has ended, when nothing more is waiting in them.
+    /// It never waits for the end of a pipe alone: a process started elsewhere in the test
+    /// run at the same moment may hold a pipe's writing end open long after this one ended.
+    private static func readUntilExit(_ process: Process, output: Int32, errors: Int32) -> (Data, Data) {
+        var collected = [Data(), Data()]
+        var open = [output, errors]
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while open.contains(where: { $0 >= 0 }) {
+            let ended = !process.isRunning
+            var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&polled, nfds_t(polled.count), ended ? 0 : 50)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 && ended { break }
+            for index in polled.indices where polled[index].revents != 0 {
+                let count = read(polled[index].fd, &buffer, buffer.count)
+                if count > 0 {
+                    collected[index].append(contentsOf: buffer[0..<count])
+                } else if count == 0 || errno != EINTR {
+                    open[index] = -1  // its end (a negative descriptor is skipped by poll)
+                }
+            }
+        }
+        return (collected[0], collected[1])
     }
 
     /// A new empty directory under the system's temporary directory.
