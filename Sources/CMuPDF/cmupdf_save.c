@@ -77,3 +77,32 @@ int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_
 	}
 	return ok;
 }
+
+int cmupdf_save_protected(cmupdf_document *doc, const char *path, int method, int permissions,
+	const char *user_password, const char *owner_password, cmupdf_error *error)
+{
+	CMUPDF_REQUIRE_PDF(doc, error, 0);
+	fz_context *ctx = doc->ctx;
+	pdf_write_options options = pdf_default_write_options;
+	options.do_garbage = 1;
+	options.do_compress = 1;
+	options.do_encrypt = method == 2 ? PDF_ENCRYPT_AES_256 : method == 1 ? PDF_ENCRYPT_AES_128 : PDF_ENCRYPT_NONE;
+	options.permissions = permissions;
+	fz_strlcpy(options.upwd_utf8, user_password, sizeof options.upwd_utf8);
+	fz_strlcpy(options.opwd_utf8, owner_password, sizeof options.opwd_utf8);
+	fz_output *out = NULL;
+	int ok = 1;
+	fz_var(out);
+	fz_try(ctx) {
+		out = fz_new_output_with_path(ctx, path, 0);
+		pdf_write_document(ctx, doc->pdf, out, &options);
+		fz_close_output(ctx, out);
+	}
+	fz_always(ctx)
+		fz_drop_output(ctx, out);
+	fz_catch(ctx) {
+		cmupdf_set_caught_error(ctx, error);
+		ok = 0;
+	}
+	return ok;
+}

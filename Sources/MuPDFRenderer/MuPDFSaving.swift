@@ -19,6 +19,19 @@ extension MuPDFDocument {
         }
     }
 
+    func write(to path: String, protection: PasswordProtection?) throws {
+        let method: Int32 = switch protection?.method {
+        case nil: 0
+        case .aes128: 1
+        case .aes256: 2
+        }
+        let permissions = protection?.permissions.pdfPermissionBits ?? 0
+        var error = cmupdf_error()
+        guard cmupdf_save_protected(handle, path, method, permissions, protection?.userPassword ?? "", protection?.ownerPassword ?? "", &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "save to \(path)", code: error.code == Int32(CMUPDF_ERROR_IO) ? .ioFailure : .engineFailure)
+        }
+    }
+
     func write(into output: any FileWriteHandle, incremental: Bool) throws {
         var error = cmupdf_error()
         let ok = try StreamBridge.withSink(writingTo: output) { cmupdf_write(handle, $0, incremental ? 1 : 0, &error) }

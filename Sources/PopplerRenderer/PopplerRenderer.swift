@@ -8,9 +8,9 @@ public struct PopplerRenderer: Renderer {
     public let id = "poppler"
     public let engineName = "Poppler"
     public let contentTypes: Set<ContentType> = [.pdf]
-    /// Every capability for PDF but redaction, editing attachments and reflow (Poppler reads
-    /// PDF only).
-    public let capabilities: Set<Capability> = Set(Capability.allCases).subtracting([.redact, .reflow, .editAttachments])
+    /// Every capability for PDF but redaction, editing attachments, changing password
+    /// protection (its writer keeps a file's encryption) and reflow (Poppler reads PDF only).
+    public let capabilities: Set<Capability> = Set(Capability.allCases).subtracting([.redact, .reflow, .editAttachments, .protect])
     public var annotationSupport: AnnotationSupport { Self.annotations }
     /// Where Poppler's messages go (never to stderr).
     public let logger: Logger

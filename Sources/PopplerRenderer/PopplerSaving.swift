@@ -13,6 +13,11 @@ extension PopplerDocument {
         try core.save(to: path, rewrite: !incremental)
     }
 
+    /// Poppler's writer keeps the encryption a file has; it cannot add or remove one.
+    func write(to path: String, protection: PasswordProtection?) throws {
+        throw RendererError(.unsupported, "Poppler cannot change a document's password protection; use MuPDF", rendererID: PopplerErrors.rendererID)
+    }
+
     func write(into output: any FileWriteHandle, incremental: Bool) throws {
         try core.write(into: output, rewrite: !incremental)
     }

@@ -59,6 +59,10 @@ final class IsolatedEngineDocument: EngineDocument {
         try connection.call(.write(path: path, incremental: incremental), returning: Done.self)
     }
 
+    func write(to path: String, protection: PasswordProtection?) throws {
+        try connection.call(.writeProtected(path: path, protection: protection), returning: Done.self)
+    }
+
     /// The engine process writes into memory and sends the bytes, which go to `handle` here
     /// in pieces of 1 MiB.
     func write(into handle: any FileWriteHandle, incremental: Bool) throws {

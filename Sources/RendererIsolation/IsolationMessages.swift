@@ -61,6 +61,9 @@ enum EngineCall: Codable, Sendable {
     case removeLinks(page: Int, area: PageRect)
     case pageInfos
     case write(path: String, incremental: Bool)
+    /// A whole file with new password protection or none; the passwords travel over the
+    /// socket, never on a command line.
+    case writeProtected(path: String, protection: PasswordProtection?)
     /// The bytes `write(into:incremental:)` would write, sent after the reply.
     case written(incremental: Bool)
     case xmpPacket
@@ -139,7 +142,7 @@ enum EngineCall: Codable, Sendable {
         case .attachments, .attachmentContents: return "read the attachments"
         case .layers, .layerConfigurations: return "list the layers"
         case .setLayerStates: return "show and hide layers"
-        case .write, .written: return "save the document"
+        case .write, .written, .writeProtected: return "save the document"
         case .xmpPacket, .documentActions, .signatureFields, .formFields, .xfaFacts, .validationData: return "read the document"
         case .prepareSignatureUpdate: return "lay a signature into the document"
         case .prepareValidationDataUpdate: return "add validation data to the document"

@@ -110,6 +110,9 @@ private final class WorkerDocument {
         case .write(let path, let incremental):
             try document.write(to: path, incremental: incremental)
             try reply(Done())
+        case .writeProtected(let path, let protection):
+            try document.write(to: path, protection: protection)
+            try reply(Done())
         case .written(let incremental):
             let bytes = MemoryWriteHandle()
             try document.write(into: bytes, incremental: incremental)

@@ -9,8 +9,8 @@ extension Document {
     /// the document is saved, as annotation changes are.
     ///
     /// Throws `unsupported` when the renderer cannot write metadata
-    /// (`Capability.editMetadata`) or the document does not permit changes (open an
-    /// encrypted file with its owner password), and `damaged` when the document's packet is
+    /// (`Capability.editMetadata`), `notPermitted` when the document does not permit changes
+    /// (open an encrypted file with its owner password), and `damaged` when the document's packet is
     /// not well-formed XMP; nothing is changed then.
     public func setMetadata(_ metadata: DocumentMetadata) throws {
         let packet = try XMP.packet(updating: xmpPacket(), to: metadata)

@@ -17,4 +17,5 @@ extension StubEngine {
     }
     func pageSpace() throws -> PageSpace { PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 100, y1: 100), rotation: .none) }
     func write(into handle: any FileWriteHandle, incremental: Bool) throws { fatalError("not saved into a file system in these tests") }
+    func write(to path: String, protection: PasswordProtection?) throws { fatalError("not protected in these tests") }
 }

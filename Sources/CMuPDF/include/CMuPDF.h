@@ -291,6 +291,11 @@ int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_
    update is made in memory first: MuPDF reads back what it writes). Returns 1, or 0 with
    `error` set. */
 int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error);
+/* Writes the document to `path`, a new whole file, encrypted with `method` (0 none, 1 AES-128,
+   2 AES-256), the `/P` value `permissions` and the two passwords (UTF-8, at most 127 bytes
+   each), or (method 0) unencrypted. Returns 1, or 0 with `error` set. */
+int cmupdf_save_protected(cmupdf_document *doc, const char *path, int method, int permissions,
+	const char *user_password, const char *owner_password, cmupdf_error *error);
 
 /* PDF objects, the few primitives that edits written once in Swift (EngineSupport's
    PDFObjectEditing) build on. Syntax is one PDF object as a file writes it; references in it

@@ -46,10 +46,19 @@ public struct DocumentPermissions: OptionSet, Hashable, Sendable, Codable {
     /// 4 modify, 5 copy, 6 annotate, 9 fill forms, 10 extract for accessibility, 11 assemble,
     /// 12 print at high resolution.
     public init(pdfPermissionBits p: Int32) {
-        let bits: [(Int32, DocumentPermissions)] = [
-            (3, .print), (4, .modify), (5, .copy), (6, .annotate), (9, .fillForms),
-            (10, .extractForAccessibility), (11, .assemble), (12, .printHighResolution),
-        ]
-        self = DocumentPermissions(bits.filter { p & (1 << ($0.0 - 1)) != 0 }.map(\.1))
+        self = DocumentPermissions(Self.bits.filter { p & (1 << ($0.bit - 1)) != 0 }.map(\.permission))
     }
+
+    /// The `/P` value that grants these permissions and no other: the bits above, with the
+    /// bits the standard reserves (7, 8 and 13 to 32) set as it asks.
+    public var pdfPermissionBits: Int32 {
+        let reserved = Int32(bitPattern: 0xFFFF_F0C0)
+        return Self.bits.filter { contains($0.permission) }.reduce(reserved) { $0 | Int32(1) << ($1.bit - 1) }
+    }
+
+    /// Each permission's bit in `/P`, counted from 1 as the standard counts them.
+    private static let bits: [(bit: Int32, permission: DocumentPermissions)] = [
+        (3, .print), (4, .modify), (5, .copy), (6, .annotate), (9, .fillForms),
+        (10, .extractForAccessibility), (11, .assemble), (12, .printHighResolution),
+    ]
 }

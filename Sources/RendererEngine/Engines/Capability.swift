@@ -66,6 +66,9 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case redact
     /// Saves the document, with its changes, to a file or into a ``FileWriteHandle``.
     case save
+    /// Saves a whole new file with new password protection, or with none
+    /// (``PasswordProtection``).
+    case protect
 
     public static func < (lhs: Capability, rhs: Capability) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -64,6 +64,12 @@ public protocol EngineDocument: AnyObject {
     /// Writes what ``write(to:incremental:)`` writes into `handle`, from its start, without
     /// closing it: for saves into an application's `FileSystem`.
     func write(into handle: any FileWriteHandle, incremental: Bool) throws
+    /// Writes the document with its changes to a new file, whole (never an update), with
+    /// `protection`'s passwords, permissions and method, or unencrypted when it is nil
+    /// (``Capability/protect``); the caller has validated `protection` and checked that
+    /// the document was opened with every permission. An engine without an encrypting
+    /// writer throws `unsupported`.
+    func write(to path: String, protection: PasswordProtection?) throws
     /// The catalog's XMP packet (`/Metadata`), decoded; nil when there is none.
     func xmpPacket() throws -> Data?
     /// What the document does of itself: its open action, additional actions and

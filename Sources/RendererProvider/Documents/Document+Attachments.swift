@@ -29,8 +29,8 @@ extension Document {
     /// Embeds `contents` as the document's own file `name`, with `description`, modified at
     /// `modificationDate`, and an MD5 checksum, keeping the change until it is saved. Throws
     /// `conflict` when the document already has an attachment of its own by that name,
-    /// `invalidArgument` for an empty name, and `unsupported` when the renderer cannot embed
-    /// files or the document does not permit changes.
+    /// `invalidArgument` for an empty name, `unsupported` when the renderer cannot embed
+    /// files, and `notPermitted` when the document does not permit changes.
     public func addAttachment(name: String, contents: Data, description: String? = nil, modificationDate: Date? = nil) throws {
         try require(.editAttachments)
         try require(.modify, toAllow: "changes")

@@ -25,7 +25,7 @@ extension Document {
     /// `xmpPacket` as the document's XMP packet, keeping the change until it is saved. The
     /// public form, which keeps the two consistent, is `setMetadata` in
     /// RendererProviderMetadata. Throws `unsupported` when the renderer cannot write
-    /// metadata or the document does not permit changes.
+    /// metadata, `notPermitted` when the document does not permit changes.
     package func replaceMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
         try require(.editMetadata)
         try require(.modify, toAllow: "changes")

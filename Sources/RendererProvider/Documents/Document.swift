@@ -176,10 +176,10 @@ public final class Document: Sendable {
         }
     }
 
-    /// Throws `unsupported` unless the PDF grants `permission`, naming `what` it would allow.
+    /// Throws `notPermitted` unless the PDF grants `permission`, naming `what` it would allow.
     func require(_ permission: DocumentPermissions, toAllow what: String) throws {
         if try !info().permissions.contains(permission) {
-            throw RendererError(.unsupported, "the document does not permit \(what); open it with the owner password", rendererID: renderer.id)
+            throw RendererError(.notPermitted, "the document does not permit \(what); open it with the owner password", rendererID: renderer.id)
         }
     }
 

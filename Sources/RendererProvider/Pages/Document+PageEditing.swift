@@ -92,7 +92,7 @@ extension Document {
             try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
         }
         guard try donor.info().permissions.contains(.copy) else {
-            throw RendererError(.unsupported, "\(source.displayName) does not permit copying its content; open it with the owner password", rendererID: renderer.id)
+            throw RendererError(.notPermitted, "\(source.displayName) does not permit copying its content; open it with the owner password", rendererID: renderer.id)
         }
         let chosen = pages ?? Array(0..<donor.pageCount)
         for page in chosen {

@@ -50,6 +50,25 @@ extension ReadingSession {
         }
     }
 
+    /// Writes the document with its changes to `path`, a whole new file with `protection`'s
+    /// passwords and permissions or (nil) unencrypted, as ``Document/saveCopy(to:protection:)``
+    /// does, and goes on with the session's own file as it was. Needs the
+    /// ``SessionFeature/saveTo`` setting and, for an encrypted document, its owner password.
+    /// The host is told as of any save (`willSave` with mode `rewrite`, then `saved` or
+    /// `saveFailed`) and may cancel it.
+    @discardableResult
+    public func save(to path: String, protection: PasswordProtection?) throws -> SaveResult {
+        try withPermitted([.saveTo]) { document, state in
+            guard configuration.fileSystem is LocalFileSystem else {
+                throw RendererError(.unsupported, "a protected copy is written to a local file only, not into the session's file system")
+            }
+            let target = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard try decide(path: target, mode: .rewrite, state: state) != nil else { return .cancelled }
+            try write(path: target, in: state) { try document.saveCopy(to: target, protection: protection) }
+            return .saved(path: target)
+        }
+    }
+
     /// Writes the bytes `make` returns, the document's file changed outside the engine (as
     /// signing changes it), over the session's file, with a save's events, vetoes and
     /// copy-back, and reads the document from it again; then tells `signed` of the field

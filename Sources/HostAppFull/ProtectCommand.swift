@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import HostCommands
+import RendererProvider
+
+/// `hostapp protect`: a copy of a PDF with a user and an owner password and the permissions
+/// the user password grants.
+struct ProtectCommand: HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "protect", abstract: "Write a copy of a PDF protected by passwords, with what it permits.",
+        discussion: """
+            The owner password opens the copy with every permission; the user password (none: anyone \\
+            may open it) with the permissions of --allow only. The copy is a whole new file, AES-256 \\
+            encrypted unless --method says aes-128. An encrypted input is opened with the owner \\
+            password (--password or --password-file). Passwords are best given in files: other users \\
+            may see a command line.
+            """)
+
+    @ParentCommand var hostApp: HostApp
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The protected copy.", valueName: "output")) var output: String
+    @Option(help: ArgumentHelp("The owner password.", valueName: "password")) var ownerPassword: String?
+    @Option(help: ArgumentHelp("A file whose first line is the owner password (- for standard input).", valueName: "file"))
+    var ownerPasswordFile: String?
+    @Option(help: ArgumentHelp("The user password; none lets anyone open the copy.", valueName: "password")) var userPassword: String?
+    @Option(help: ArgumentHelp("A file whose first line is the user password.", valueName: "file")) var userPasswordFile: String?
+    @Option(
+        help: ArgumentHelp(
+            "What the user password permits, comma-separated: \(PermissionList.names), all or none.", valueName: "permissions"))
+    var allow = PermissionList.defaultValue
+    @Option(help: ArgumentHelp("aes-256 or aes-128.", valueName: "method")) var method: PasswordProtection.Method = .aes256
+    @OptionGroup var globalArguments: GlobalArguments
+
+    func run() throws {
+        try Failure.reporting {
+            guard let owner = try secret(ownerPassword, ownerPasswordFile, "--owner-password") else {
+                throw RendererError(.invalidArgument, "give the owner password: --owner-password or --owner-password-file")
+            }
+            let protection = PasswordProtection(
+                userPassword: try secret(userPassword, userPasswordFile, "--user-password") ?? "", ownerPassword: owner,
+                permissions: try PermissionList.parse(allow), method: method)
+            let session = try global.openSession(file)
+            defer { session.close() }
+            try session.save(to: output, protection: protection)
+            let granted = protection.permissions.names
+            print("wrote \(output) (\(method.rawValue.uppercased()), the user password permits \(granted.isEmpty ? "nothing" : granted.joined(separator: ", ")))")
+        }
+    }
+
+    /// The password an option gives, or the first line of the file its -file twin names.
+    private func secret(_ value: String?, _ file: String?, _ option: String) throws -> String? {
+        if value != nil && file != nil { throw RendererError(.invalidArgument, "\(option) and \(option)-file exclude each other") }
+        return try value ?? file.map(DataFiles.secret(from:))
+    }
+}
+
+/// `hostapp unprotect`: an unencrypted copy of a PDF opened with its owner password.
+struct UnprotectCommand: HostSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unprotect", abstract: "Write an unencrypted copy of a password-protected PDF.",
+        discussion: """
+            The input is opened with --password or --password-file, which must be its owner password \\
+            unless the user password permits everything: the permissions a document's owner set are \\
+            not removed by someone who only may read it.
+            """)
+
+    @ParentCommand var hostApp: HostApp
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The unencrypted copy.", valueName: "output")) var output: String
+    @OptionGroup var globalArguments: GlobalArguments
+
+    func run() throws {
+        try Failure.reporting {
+            let session = try global.openSession(file)
+            defer { session.close() }
+            try session.save(to: output, protection: nil)
+            print("wrote \(output) without encryption")
+        }
+    }
+}
+
+/// The permissions `--allow` names.
+enum PermissionList {
+    /// Every permission's name, as ``DocumentPermissions/named`` spells it.
+    static let names = DocumentPermissions.named.map(\.name).joined(separator: ", ")
+
+    /// Reading for accessibility only, which PDF 2.0 asks readers to allow always.
+    static let defaultValue = "extract-for-accessibility"
+
+    /// The permissions `text` names; `invalidArgument` naming an unknown one.
+    static func parse(_ text: String) throws -> DocumentPermissions {
+        var permissions: DocumentPermissions = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            switch name {
+            case "all": permissions = .all
+            case "none": break
+            default:
+                guard let permission = DocumentPermissions.named.first(where: { $0.name == name })?.permission else {
+                    throw RendererError(.invalidArgument, "--allow: unknown permission \(name); the permissions are \(names), all and none")
+                }
+                permissions.insert(permission)
+            }
+        }
+        return permissions
+    }
+}
+
+extension PasswordProtection.Method: ExpressibleByArgument {}
