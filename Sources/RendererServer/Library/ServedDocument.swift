@@ -161,13 +161,33 @@ actor ServedDocument {
 
     /// A new session on the file, for the annotation edits and the settings.
     private func openSession() async throws -> ReadingSession {
-        let configuration = SessionConfiguration(
-            password: readerPassword ?? context.configuration.password, renderer: context.configuration.renderer,
-            limits: context.configuration.documentLimits, settings: context.configuration.settings)
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: !context.configuration.allowsEditing)
-        let session = ReadingSession(file: file, registry: context.registry, configuration: configuration)
+        let session = ReadingSession(file: file, registry: context.registry, configuration: sessionConfiguration(password: readerPassword))
         try await naming(path, as: id) { try await context.threads.run { _ in try session.open() } }
         return session
+    }
+
+    /// The server's session configuration, opening the file with `password` (nil: the server's).
+    private func sessionConfiguration(password: String?) -> SessionConfiguration {
+        SessionConfiguration(
+            password: password ?? context.configuration.password, renderer: context.configuration.renderer,
+            limits: context.configuration.documentLimits, settings: context.configuration.settings)
+    }
+
+    /// Writes a copy of the file with `protection` (nil: unencrypted) to `output`, through a
+    /// session of its own opened with `password`, the request's own (nil: the server's):
+    /// what the PDF permits is what that password permits, whichever password the shared
+    /// session was opened with. The settings apply as to any save elsewhere (`saveTo`).
+    func writeCopy(to output: String, protection: PasswordProtection?, password: String?) async throws {
+        let file = FileState(internalPath: path, displayPath: id, isReadOnly: true)
+        let session = ReadingSession(file: file, registry: context.registry, configuration: sessionConfiguration(password: password))
+        try await naming(path, as: id) {
+            try await context.threads.run { _ in
+                try session.open()
+                defer { session.close() }
+                try session.save(to: output, protection: protection)
+            }
+        }
     }
 
     /// The renderer requests use when they name none: the configured one, or for `auto` the

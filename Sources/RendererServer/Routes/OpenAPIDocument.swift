@@ -5,7 +5,8 @@ import RendererServerHTTP
 /// The API's OpenAPI document as one server serves it: the document the module ships
 /// (`openapi.json`), with what only the running server knows stated where the document
 /// leaves it open: the renderers it has (`RendererID`), the kinds of annotation the library
-/// creates (`CreatableKind`, from ``AnnotationKind/creatable``) and its resolution limits
+/// creates (`CreatableKind`, from ``AnnotationKind/creatable``), the permissions of an
+/// encrypted PDF (`PermissionName`, from `DocumentPermissions.named`) and its resolution limits
 /// (`PageDPI`, `ComparisonDPI`). A client generating valid requests from it then sends only
 /// what this server accepts.
 struct OpenAPIDocument {
@@ -28,6 +29,7 @@ struct OpenAPIDocument {
         }
         state("RendererID", "enum", rendererIDs)
         state("CreatableKind", "enum", AnnotationKind.creatable.map(\.rawValue))
+        state("PermissionName", "enum", DocumentPermissions.named.map(\.name))
         state("PageDPI", "maximum", limits.maximumDPI)
         state("ComparisonDPI", "maximum", limits.comparisonMaximumDPI)
         components["schemas"] = schemas

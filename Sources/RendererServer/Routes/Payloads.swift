@@ -184,6 +184,31 @@ enum Payload {
         var password: String
     }
 
+    /// `POST .../protected`: the passwords, permissions and method of a protected copy.
+    struct Protect: Codable {
+        var ownerPassword: String
+        var userPassword: String?
+        /// Permission names as ``DocumentPermissions/named`` spells them; none when absent.
+        var permissions: [String]?
+        var method: PasswordProtection.Method?
+
+        /// The protection asked for; `invalidArgument` for an unknown permission or a
+        /// protection ``PasswordProtection/validate()`` refuses.
+        func protection() throws -> PasswordProtection {
+            var granted: DocumentPermissions = []
+            for name in permissions ?? [] {
+                guard let permission = DocumentPermissions.named.first(where: { $0.name == name })?.permission else {
+                    throw RendererError(.invalidArgument, "unknown permission \(name)")
+                }
+                granted.insert(permission)
+            }
+            let protection = PasswordProtection(
+                userPassword: userPassword ?? "", ownerPassword: ownerPassword, permissions: granted, method: method ?? .aes256)
+            try protection.validate()
+            return protection
+        }
+    }
+
     /// `POST .../unlock`: whether a password was needed, and the key that now stands for it.
     struct Unlocked: Codable {
         var passwordNeeded: Bool

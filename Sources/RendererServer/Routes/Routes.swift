@@ -74,6 +74,8 @@ struct Routes: RouteSupport {
         document.post("bookmarks", use: addBookmark)
         document.delete("bookmarks/:bookmark", use: removeBookmark)
         document.post("unlock", use: unlock)
+        document.post("protected", use: protectedCopy)
+        document.post("unprotected", use: unprotectedCopy)
         document.delete("unlock", use: forgetUnlock)
         document.get("state", use: viewingState)
         document.put("state", use: setViewingState)

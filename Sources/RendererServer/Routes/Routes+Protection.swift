@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+import RendererServerHTTP
+
+/// Copies of a served document with new password protection, or without: downloads, never
+/// stored by the server. The served file is left as it is.
+extension Routes {
+    /// `POST /api/documents/{id}/protected` with ``Payload/Protect``: the document as a new
+    /// PDF encrypted with those passwords and permissions (AES-256 unless `aes-128` is asked),
+    /// as a download. Needs the `saveTo` setting and, for an encrypted document, the request's
+    /// own key unlocked with its owner password (403 otherwise, whatever other readers
+    /// unlocked it with); 422 for passwords the standard cannot carry, and on an engine
+    /// without an encrypting writer.
+    @Sendable func protectedCopy(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let document = try await servedDocument(request, context)
+        let protection = try await decode(Payload.Protect.self, from: request).protection()
+        return try await copy(of: document, protection: protection, request, suffix: "protected")
+    }
+
+    /// `POST /api/documents/{id}/unprotected`: the document as a new unencrypted PDF, as a
+    /// download. Needs the `saveTo` setting and, for an encrypted document, the request's own
+    /// key unlocked with its owner password (403 with the user password alone).
+    @Sendable func unprotectedCopy(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await copy(of: try await servedDocument(request, context), protection: nil, request, suffix: "unprotected")
+    }
+
+    /// Writes the copy into a temporary folder, answers its bytes, and removes the folder.
+    private func copy(of document: ServedDocument, protection: PasswordProtection?, _ request: Request, suffix: String) async throws -> Response {
+        let password = await self.context.unlocks.password(in: request, document: (document.id, document.path), token: self.context.configuration.token)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("renderer-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("copy.pdf").path
+        try await self.context.queue.run { try await document.writeCopy(to: path, protection: protection, password: password) }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent + "-\(suffix).pdf"
+        return Self.data(bytes, type: "application/pdf", headers: [
+            .contentDisposition: FileDownload.disposition(name), .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "private, no-store",
+        ])
+    }
+}

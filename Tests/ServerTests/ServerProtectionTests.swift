@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import RendererProvider
+import Testing
+import TestSupport
+
+/// Protected and unprotected copies as downloads, against the real server: qpdf and pdfinfo
+/// read the passwords and permissions asked for; the served file stays as it was; an
+/// encrypted document's owner password is needed to change its protection; the token, the
+/// settings and hostile bodies are answered as the API says, without a password or a path
+/// of the server in any answer. Serialized: one test counts the copies' temporary folders.
+@Suite(.serialized) struct ServerProtectionTests {
+    static func body(_ object: [String: Any]) -> Data {
+        try! JSONSerialization.data(withJSONObject: object)
+    }
+
+    /// The copy's bytes in a file of their own, for the witnesses.
+    static func stored(_ answer: ServerResponse, in directory: URL, as name: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try answer.data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aProtectedCopyIsADownloadWithThePasswordsAsked() async throws {
+        let harness = try ServerHarness()
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let served = harness.docs + "/text.pdf"
+        let before = try Data(contentsOf: URL(fileURLWithPath: served))
+        try await harness.run { client in
+            let document = documentPath("text.pdf")
+            let answer = try await client.send(
+                .post, document + "/protected",
+                body: Self.body(["ownerPassword": "Ownér-secret", "userPassword": "reader", "permissions": ["print", "copy"]]))
+            #expect(answer.status == .ok, "\(answer.status) \(answer.errorMessage ?? "")")
+            #expect(answer.headers[.contentType] == "application/pdf")
+            #expect(answer.headers[.contentDisposition]?.contains("text-protected.pdf") == true)
+            let path = try Self.stored(answer, in: directory, as: "protected.pdf")
+            let shown = try await Tool.run("qpdf", ["--show-encryption", "--password=Ownér-secret", path]).text
+            #expect(shown.contains("R = 6") && shown.contains("Supplied password is owner password"), "\(shown)")
+            #expect(shown.contains("print low resolution: allowed") && shown.contains("extract for any purpose: allowed"), "\(shown)")
+            #expect(shown.contains("modify annotations: not allowed") && shown.contains("print high resolution: not allowed"), "\(shown)")
+            #expect(try await Tool.run("pdfinfo", [path]).status != 0)
+            #expect(try await Tool.run("pdfinfo", ["-upw", "reader", path]).status == 0)
+
+            let older = try await client.send(.post, document + "/protected", body: Self.body(["ownerPassword": "o", "method": "aes-128"]))
+            #expect(older.status == .ok, "\(older.status) \(older.errorMessage ?? "")")
+            let olderShown = try await Tool.run("qpdf", ["--show-encryption", try Self.stored(older, in: directory, as: "older.pdf")]).text
+            #expect(olderShown.contains("R = 4") && olderShown.contains("AESv2"), "\(olderShown)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: served)) == before)
+    }
+
+    /// Unlocked with the user password, an encrypted document's protection stays (403);
+    /// unlocked with the owner password, the copy has none and the same text. Each request
+    /// is judged by its own key, whoever unlocked the document before or after.
+    @Test func changingAnEncryptedDocumentsProtectionNeedsItsOwnersPassword() async throws {
+        let harness = try ServerHarness(extra: ["encrypted.pdf"])
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await harness.run { client in
+            let document = documentPath("encrypted.pdf")
+            func key(_ password: String) async throws -> HTTPFields {
+                let unlocked = try await client.send(.post, document + "/unlock", body: Self.body(["password": password]))
+                let key = try #require((unlocked.json as? [String: Any])?["key"] as? String)
+                var fields = ServerHarness.authorization
+                fields[HTTPField.Name("Document-Key")!] = key
+                fields[.contentType] = "application/json"
+                return fields
+            }
+            let locked = try await client.send(.post, document + "/unprotected", body: Data())
+            #expect(locked.status == .unprocessableContent && locked.errorCode == "password-required", "\(locked.status)")
+            let reader = try await key("user-secret")
+            let refused = try await client.execute(uri: document + "/unprotected", method: .post, headers: reader)
+            #expect(refused.status == .forbidden && refused.errorCode == "not-permitted", "\(refused.status) \(refused.errorMessage ?? "")")
+            let reprotect = try await client.execute(uri: document + "/protected", method: .post, headers: reader, body: Self.body(["ownerPassword": "mine"]))
+            #expect(reprotect.status == .forbidden, "\(reprotect.status)")
+            let owner = try await key("owner-secret")
+            let plain = try await client.execute(uri: document + "/unprotected", method: .post, headers: owner)
+            #expect(plain.status == .ok, "\(plain.status) \(plain.errorMessage ?? "")")
+            // The owner's unlock lends a reader with the user password nothing.
+            let after = try await client.execute(uri: document + "/unprotected", method: .post, headers: reader)
+            #expect(after.status == .forbidden && after.errorCode == "not-permitted", "\(after.status)")
+            let path = try Self.stored(plain, in: directory, as: "plain.pdf")
+            let info = try await Tool.run("pdfinfo", [path]).text
+            #expect(info.split(separator: "\n").contains { $0.hasPrefix("Encrypted:") && $0.hasSuffix(" no") }, "\(info)")
+            let original = try await Tool.run("pdftotext", ["-opw", "owner-secret", Fixtures.path("encrypted.pdf"), "-"]).text
+            #expect(try await Tool.run("pdftotext", [path, "-"]).text == original)
+        }
+    }
+
+    /// What an unfriendly client sends: no token, settings without downloads, bodies that are
+    /// not the schema's, passwords the standard cannot carry. Each gets its status and a JSON
+    /// error that repeats neither the passwords nor the server's folder; nothing is left in
+    /// the temporary folder.
+    @Test func hostileRequestsAreRefusedWithTheirStatus() async throws {
+        let harness = try ServerHarness()
+        var settings = DocumentSettings()
+        settings[.saveTo] = FeatureSetting(available: false, enabled: false)
+        let temporary = FileManager.default.temporaryDirectory.path
+        let copiesBefore = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix("renderer-copy-") }
+        try await harness.run { client in
+            let route = documentPath("text.pdf") + "/protected"
+            let anonymous = try await client.execute(
+                uri: route, method: .post, headers: [.contentType: "application/json"], body: Self.body(["ownerPassword": "o"]))
+            #expect(anonymous.status == .unauthorized)
+            let cases: [(Data, HTTPResponse.Status, String)] = [
+                (Data("not json".utf8), .badRequest, "not-json"),
+                (Self.body([:]), .badRequest, "no owner password"),
+                (Self.body(["ownerPassword": 7]), .badRequest, "a number"),
+                (Self.body(["ownerPassword": ""]), .unprocessableContent, "empty"),
+                (Self.body(["ownerPassword": "same-secret", "userPassword": "same-secret"]), .unprocessableContent, "same twice"),
+                (Self.body(["ownerPassword": String(repeating: "é", count: 100)]), .unprocessableContent, "200 bytes"),
+                (Self.body(["ownerPassword": "o", "permissions": ["print", "teleport"]]), .unprocessableContent, "unknown permission"),
+                (Self.body(["ownerPassword": "o", "method": "rc4"]), .badRequest, "an unknown method"),
+                (Self.body(["ownerPassword": "o", "userPassword": "密码", "method": "aes-128"]), .unprocessableContent, "not Latin-1"),
+            ]
+            for (body, status, what) in cases {
+                let answer = try await client.send(.post, route, body: body)
+                #expect(answer.status == status && answer.errorCode != nil, "\(what): \(answer.status) \(answer.errorMessage ?? "")")
+                let text = String(decoding: answer.data, as: UTF8.self)
+                #expect(!text.contains("same-secret") && !text.contains(harness.folder) && !text.contains("%PDF"), "\(what): \(text)")
+            }
+            let missing = try await client.send(.post, documentPath("nothing-here.pdf") + "/protected", body: Self.body(["ownerPassword": "o"]))
+            #expect(missing.status == .notFound)
+        }
+        try await harness.run(configure: { $0.settings = settings }) { client in
+            for route in ["/protected", "/unprotected"] {
+                let answer = try await client.send(.post, documentPath("text.pdf") + route, body: Self.body(["ownerPassword": "o"]))
+                #expect(answer.status == .forbidden && answer.errorCode == "not-permitted", "\(route): \(answer.status)")
+            }
+        }
+        let copiesAfter = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix("renderer-copy-") }
+        #expect(Set(copiesAfter).subtracting(copiesBefore).isEmpty)
+    }
+}
