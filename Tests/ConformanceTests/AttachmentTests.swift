@@ -74,7 +74,7 @@ struct AttachmentTests {
     /// A document that forbids changes embeds nothing.
     @Test func aDocumentThatForbidsChangesEmbedsNothing() throws {
         let document = try Fixtures.open("encrypted.pdf", backend: "mupdf", password: "user-secret")
-        #expect { try document.addAttachment(name: "x.txt", contents: Data("x".utf8)) } throws: { ($0 as? RendererError)?.code == .unsupported }
+        #expect { try document.addAttachment(name: "x.txt", contents: Data("x".utf8)) } throws: { ($0 as? RendererError)?.code == .notPermitted }
     }
 
     @Test func aSafeFileNameNeverLeavesTheFolder() {

@@ -159,7 +159,7 @@ struct MetadataWritingTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: encrypted))
         let asUser = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", renderer: .id(backend))
         let refusal = #expect(throws: RendererError.self) { try asUser.setMetadata(DocumentMetadata(title: "no")) }
-        #expect(refusal?.code == .unsupported && refusal?.message.contains("owner password") == true)
+        #expect(refusal?.code == .notPermitted && refusal?.message.contains("owner password") == true)
         #expect(!asUser.hasUnsavedChanges)
         #expect(try asUser.info().title != "no")
 

@@ -183,9 +183,9 @@ struct OutlineEditingTests {
     @Test(arguments: Fixtures.backendIDs)
     func aDocumentThatForbidsChangesIsNotEdited(backend: String) throws {
         let document = try Fixtures.open("encrypted.pdf", backend: backend, password: "user-secret")
-        #expect { try document.setOutline([OutlineItem(title: "x", destination: nil)]) } throws: { ($0 as? RendererError)?.code == .unsupported }
+        #expect { try document.setOutline([OutlineItem(title: "x", destination: nil)]) } throws: { ($0 as? RendererError)?.code == .notPermitted }
         let link = Link(area: PageRect(x: 0, y: 0, width: 10, height: 10), destination: .uri("https://example.org/"))
-        #expect { try document.addLink(link, pageAt: 0) } throws: { ($0 as? RendererError)?.code == .unsupported }
+        #expect { try document.addLink(link, pageAt: 0) } throws: { ($0 as? RendererError)?.code == .notPermitted }
         #expect(!document.hasUnsavedChanges)
     }
 

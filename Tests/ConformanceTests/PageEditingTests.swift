@@ -194,7 +194,7 @@ struct PageEditingTests {
             ("merge from a text file", .unsupportedFormat, { _ = try document.insertPages(from: .file(Fixtures.path("not-a-pdf.pdf"))) }),
             ("merge without the password", .passwordRequired, { _ = try document.insertPages(from: .file(Fixtures.path("encrypted.pdf"))) }),
             ("merge with a wrong password", .wrongPassword, { _ = try document.insertPages(from: .file(Fixtures.path("encrypted.pdf")), password: "no") }),
-            ("merge what the source forbids copying", .unsupported, {
+            ("merge what the source forbids copying", .notPermitted, {
                 _ = try document.insertPages(from: .file(Fixtures.path("encrypted.pdf")), password: "user-secret")
             }),
             ("merge an image", .unsupported, { _ = try document.insertPages(from: .file(Fixtures.path("image.png"))) }),

@@ -98,7 +98,7 @@ struct RedactionTests {
         #expect((#expect(throws: RendererError.self) { try mupdf.markRedaction(PageRect(x: 10, y: 10, width: 0, height: 10), onPageAt: 0) })?.code == .invalidArgument)
         #expect((#expect(throws: RendererError.self) { try mupdf.markRedaction(PageRect(x: 10, y: 10, width: 5, height: 5), onPageAt: 9) })?.code == .pageOutOfRange)
         let userOnly = try Fixtures.open("encrypted.pdf", backend: "mupdf", password: "user-secret")
-        #expect((#expect(throws: RendererError.self) { try userOnly.markRedaction(PageRect(x: 10, y: 10, width: 5, height: 5), onPageAt: 0) })?.code == .unsupported)
+        #expect((#expect(throws: RendererError.self) { try userOnly.markRedaction(PageRect(x: 10, y: 10, width: 5, height: 5), onPageAt: 0) })?.code == .notPermitted)
         #expect(!mupdf.hasUnsavedChanges && !userOnly.hasUnsavedChanges)
         #expect(try mupdf.applyRedactions() == [], "no marks, nothing applied")
     }
