@@ -37,7 +37,7 @@ enum MuPDFErrors {
         RendererError(.wrongPassword, "the password given for \(source.displayName) is neither its user nor its owner password", rendererID: rendererID)
     }
 
-    private static func message(of error: cmupdf_error) -> String {
+    static func message(of error: cmupdf_error) -> String {
         withUnsafeBytes(of: error.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }

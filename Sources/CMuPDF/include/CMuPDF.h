@@ -32,6 +32,7 @@ enum {
 	CMUPDF_ERROR_IO = 3,       /* a file could not be opened or read */
 	CMUPDF_ERROR_ARGUMENT = 4, /* a value the call cannot use */
 	CMUPDF_ERROR_ABORTED = 5,  /* stopped through its cookie */
+	CMUPDF_ERROR_LIMIT = 6,    /* past a limit the caller set */
 };
 
 /* Receives MuPDF's warnings (is_error 0) and error reports (is_error 1). */
@@ -291,6 +292,23 @@ int cmupdf_save(cmupdf_document *doc, const char *path, int incremental, cmupdf_
    update is made in memory first: MuPDF reads back what it writes). Returns 1, or 0 with
    `error` set. */
 int cmupdf_write(cmupdf_document *doc, document_sink sink, int incremental, cmupdf_error *error);
+
+/* A new, empty PDF (no page yet), to which cmupdf_append_image_pages adds pages and
+   cmupdf_save writes whole; NULL on failure. */
+cmupdf_document *cmupdf_create_pdf(cmupdf_log_callback log, void *log_user, cmupdf_error *error);
+/* How pictures become pages: a page the picture's size at its resolution (96 dpi when it
+   states none) when `page_width` or `page_height` is 0, else that paper with the picture
+   fitted, centred, within `margin` points of each edge. A picture of more than
+   `maximum_pixels` pixels is refused (CMUPDF_ERROR_LIMIT) before it is decoded, but for a
+   TIFF's later pages, which MuPDF decodes to learn their size. */
+typedef struct {
+	float page_width, page_height, margin;
+	long long maximum_pixels;
+} cmupdf_image_layout;
+/* Adds a page for the picture in `data` (JPEG, PNG, TIFF with each of its pages, GIF, BMP,
+   PNM, JPEG 2000, JBIG2) as `layout` says: JPEG data is stored as it is, other formats
+   losslessly. Returns the number of pages added, or -1 with `error` set. */
+int cmupdf_append_image_pages(cmupdf_document *doc, const unsigned char *data, size_t length, const cmupdf_image_layout *layout, cmupdf_error *error);
 /* Writes the document to `path`, a new whole file, encrypted with `method` (0 none, 1 AES-128,
    2 AES-256), the `/P` value `permissions` and the two passwords (UTF-8, at most 127 bytes
    each), or (method 0) unencrypted. Returns 1, or 0 with `error` set. */

@@ -1,0 +1,130 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// `hostapp convert`: pictures made into a PDF, as pdfimages, pdfinfo, qpdf, pdftocairo and
+/// ImageMagick (the witnesses) read it: JPEG data stored byte for byte, PNG and TIFF pixels
+/// kept exactly, pages the pictures' size or the paper's, and bad pictures refused with
+/// nothing written.
+@Suite("hostapp convert")
+struct ConvertCommandTests {
+    func hostapp(_ arguments: [String]) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments)
+    }
+
+    /// `text` with each run of spaces made one, as pdfinfo aligns its columns.
+    func squeezed(_ text: String) -> String {
+        text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: "\n")
+    }
+
+    /// pdfimages' list: each image's page, width, height, encoding and object number.
+    func images(_ path: String) async throws -> [(page: Int, width: Int, height: Int, encoding: String, object: Int)] {
+        let listed = try await Tool.run("pdfimages", ["-list", path]).text.split(separator: "\n").dropFirst(2)
+        return listed.map { line in
+            let f = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            return (Int(f[0])!, Int(f[3])!, Int(f[4])!, f[8], Int(f[10])!)
+        }
+    }
+
+    /// A JPEG goes in as it is: the image stream's bytes are the file's, the page is its size
+    /// at 96 dpi (its JFIF header states no unit); a PNG's pixels come back out of the PDF
+    /// unchanged.
+    @Test func aJPEGIsStoredAsItIsAndAPNGLosslessly() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.pdf").path
+        let converted = try await hostapp(["convert", Fixtures.path("image.jpg"), Fixtures.path("image.png"), "-o", output])
+        #expect(converted.status == 0 && converted.text.contains("wrote 2 pages"), "\(converted.stderr)")
+        let listed = try await images(output)
+        #expect(listed.map(\.page) == [1, 2] && listed.allSatisfy { $0.width == 306 && $0.height == 396 }, "\(listed)")
+        #expect(listed.map(\.encoding) == ["jpeg", "image"], "\(listed)")
+        let stream = try await Tool.run("qpdf", ["--show-object=\(listed[0].object)", "--raw-stream-data", output])
+        #expect(stream.stdout == (try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("image.jpg")))))
+        let info = try await squeezed(Tool.run("pdfinfo", ["-f", "1", "-l", "2", output]).text)
+        #expect(info.contains("Page 1 size: 229.5 x 297 pts"), "\(info)")
+        _ = try await Tool.run("pdfimages", ["-f", "2", "-l", "2", "-png", output, directory.appendingPathComponent("out").path])
+        let compared = try await Tool.run("compare", ["-metric", "AE", Fixtures.path("image.png"), directory.appendingPathComponent("out-000.png").path, "null:"])
+        #expect(compared.stderr.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "differing pixels: \(compared.stderr)")
+    }
+
+    /// Each page of a TIFF is a page, at its own size; with --paper the picture is fitted
+    /// within the margins, centred, on pages of that paper.
+    @Test func aTIFFGivesEachPageAndPaperFitsThePicture() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tiff = directory.appendingPathComponent("two.tif").path, output = directory.appendingPathComponent("out.pdf").path
+        let made = try await Tool.run("convert", ["-units", "PixelsPerInch", "-density", "72", "-size", "40x30", "xc:red", "-size", "20x50", "xc:blue", "-compress", "lzw", tiff])
+        #expect(made.status == 0, "\(made.stderr)")
+        let converted = try await hostapp(["convert", tiff, "-o", output])
+        #expect(converted.status == 0 && converted.text.contains("wrote 2 pages"), "\(converted.stderr)")
+        let info = try await squeezed(Tool.run("pdfinfo", ["-f", "1", "-l", "2", output]).text)
+        #expect(info.contains("Page 1 size: 40 x 30 pts") && info.contains("Page 2 size: 20 x 50 pts"), "\(info)")
+
+        let fitted = directory.appendingPathComponent("fitted.pdf").path
+        let onPaper = try await hostapp(["convert", tiff, "--paper", "200x100", "--margin", "10", "-o", fitted])
+        #expect(onPaper.status == 0, "\(onPaper.stderr)")
+        #expect(try await squeezed(Tool.run("pdfinfo", [fitted]).text).contains("Page size: 200 x 100 pts"))
+        // The 40 x 30 picture fitted into 180 x 80 is 106.7 x 80, centred: x 46.7 to 153.3.
+        let drawn = directory.appendingPathComponent("fitted").path
+        _ = try await Tool.run("pdftocairo", ["-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", fitted, drawn])
+        let pixel = { (x: Int, y: Int) async throws -> String in
+            try await Tool.run("convert", [drawn + ".png", "-format", "%[pixel:p{\(x),\(y)}]", "info:"]).text
+        }
+        let (centre, left, top) = (try await pixel(100, 50), try await pixel(30, 50), try await pixel(100, 5))
+        let (red, white) = ("srgb(255,0,0)", "srgb(255,255,255)")
+        #expect(centre == red && left == white && top == white, "\(centre) \(left) \(top)")
+    }
+
+    /// What is no picture, a damaged one, one that claims too many pixels, paper no PDF has
+    /// and margins that leave no room are refused with their exit codes; the output is not
+    /// written, and one already there stays as it was.
+    @Test func badPicturesAndLayoutsWriteNothing() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.pdf").path
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: output))
+        let png = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("image.png")))
+        let truncated = directory.appendingPathComponent("truncated.png").path
+        try png.prefix(100).write(to: URL(fileURLWithPath: truncated))
+        let huge = directory.appendingPathComponent("huge.png").path
+        try Self.pngHeader(width: 20_000, height: 20_000).write(to: URL(fileURLWithPath: huge))
+        let cases: [([String], Int32, String)] = [
+            (["convert", Fixtures.path("text.pdf"), "-o", output], 65, "is not a JPEG, PNG or TIFF picture"),
+            (["convert", truncated, "-o", output], 65, "picture 1 cannot be laid out"),
+            (["convert", huge, "-o", output], 64, "20000 x 20000 pixels is past the limit of \(RenderOptions.defaultMaximumPixelCount) pixels"),
+            (["convert", Fixtures.path("image.jpg"), "--paper", "0x0", "-o", output], 64, "paper is 1 to 14400 points a side"),
+            (["convert", Fixtures.path("image.jpg"), "--paper", "a4", "--margin", "300", "-o", output], 64, "leave no room"),
+            (["convert", Fixtures.path("image.jpg"), "--margin", "10", "-o", output], 64, "--margin needs --paper"),
+            (["--renderer", "poppler", "convert", Fixtures.path("image.jpg"), "-o", output], 65, "Poppler does not write PDFs from pictures"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try await hostapp(arguments)
+            #expect(result.status == status && result.stderr.contains(message), "\(arguments): \(result.status) \(result.stderr)")
+        }
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["huge.png", "out.pdf", "truncated.png"])
+    }
+
+    /// A PNG's signature and header chunk alone, claiming `width` x `height` RGB pixels.
+    static func pngHeader(width: UInt32, height: UInt32) -> Data {
+        var header = Data("IHDR".utf8)
+        for value in [width, height] { withUnsafeBytes(of: value.bigEndian) { header.append(contentsOf: $0) } }
+        header.append(contentsOf: [8, 2, 0, 0, 0])
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        withUnsafeBytes(of: UInt32(13).bigEndian) { png.append(contentsOf: $0) }
+        png.append(header)
+        withUnsafeBytes(of: crc32(header).bigEndian) { png.append(contentsOf: $0) }
+        return png
+    }
+
+    /// PNG's CRC-32 of `bytes`.
+    static func crc32(_ bytes: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
