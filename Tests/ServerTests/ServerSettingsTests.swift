@@ -6,7 +6,8 @@ import Testing
 /// The server's document settings and each PDF's permissions rule printing and downloads:
 /// the document's details say what is allowed, and the server refuses the rest itself.
 /// restricted.pdf forbids printing (it opens without a password); encrypted.pdf, opened
-/// with its user password, forbids printing too, and its owner password lifts that.
+/// with its user password, forbids printing too, and its owner password lifts that, for as
+/// long as no reader with the user password alone is reading it.
 @Suite struct ServerSettingsTests {
     static func allows(_ answer: ServerResponse) -> [String: Bool]? {
         (answer.json as? [String: Any])?["allows"] as? [String: Bool]
@@ -57,13 +58,30 @@ import Testing
             #expect(encrypted?["printing"] == false && encrypted?["formFilling"] == false, "\(String(describing: encrypted))")
         }
         // Another server, whose first reader gave the owner password: printing is allowed.
+        // Then a reader with the user password comes: the owner's unlock lends that reader
+        // nothing, and the documents every reader shares permit what the user's password does.
         try await ServerHarness(extra: ["encrypted.pdf"]).run { client in
-            let body = try JSONSerialization.data(withJSONObject: ["password": "owner-secret"])
-            let key = try #require((try await client.send(.post, documentPath("encrypted.pdf") + "/unlock", body: body).json as? [String: Any])?["key"] as? String)
-            let keyed: HTTPFields = [HTTPField.Name("Document-Key")!: key]
-            #expect(Self.allows(try await client.get(documentPath("encrypted.pdf"), headers: keyed))?["printing"] == true)
-            let print = try await client.get(documentPath("encrypted.pdf") + "/pages/0/image?dpi=30&purpose=print", headers: keyed)
+            let document = documentPath("encrypted.pdf")
+            func key(_ password: String) async throws -> HTTPFields {
+                let body = try JSONSerialization.data(withJSONObject: ["password": password])
+                let key = try #require((try await client.send(.post, document + "/unlock", body: body).json as? [String: Any])?["key"] as? String)
+                return [HTTPField.Name("Document-Key")!: key]
+            }
+            let owner = try await key("owner-secret")
+            #expect(Self.allows(try await client.get(document, headers: owner))?["printing"] == true)
+            let print = try await client.get(document + "/pages/0/image?dpi=30&purpose=print", headers: owner)
             #expect(print.status == .ok, "\(print.status) \(print.errorMessage ?? "")")
+            let reader = try await key("user-secret")
+            for keyed in [reader, owner] {
+                #expect(Self.allows(try await client.get(document, headers: keyed))?["printing"] == false)
+                let refused = try await client.get(document + "/pages/0/image?dpi=30&purpose=print", headers: keyed)
+                #expect(refused.status == .forbidden && refused.errorCode == "not-permitted", "\(refused.status)")
+            }
+            let note = #"{"kind":"text","pageIndex":0,"rect":{"origin":{"x":10,"y":10},"size":{"width":20,"height":20}},"contents":"x"}"#
+            var headers = ServerHarness.authorization + reader
+            headers[.contentType] = "application/json"
+            let annotated = try await client.execute(uri: document + "/annotations", method: .post, headers: headers, body: Data(note.utf8))
+            #expect(annotated.status == .forbidden, "the user password does not permit annotating: \(annotated.status)")
         }
     }
 }

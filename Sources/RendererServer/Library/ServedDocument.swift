@@ -15,7 +15,9 @@ import RendererServerHTTP
 /// An encrypted file the server's own password does not open is read with the password a
 /// reader unlocked it with (``admit(password:)``); once it has one, every request must carry
 /// a reader's key for it, so that no reader without the password reads what the engines
-/// opened with another's.
+/// opened with another's. Of the passwords readers unlocked it with, the one that permits
+/// least is the one it is read with: no reader is granted, through what others opened,
+/// more than their own password permits.
 ///
 /// Edits take turns: one at a time per served file (in arrival order), each holding the
 /// file's ``FileWriteLock`` against other processes from before it checks the file's version
@@ -35,6 +37,8 @@ actor ServedDocument {
     /// The password a reader unlocked the file with, which its documents are opened with;
     /// forgotten when the file changes (the next reader with a key gives it again).
     private var readerPassword: String?
+    /// What each password a reader unlocked the file with permits, for the file's version.
+    private var grants: [String: DocumentPermissions] = [:]
     /// The session being opened, and the file version it was asked for: every request that
     /// asks for the same version meanwhile waits for it.
     private var opening: (version: String, task: Task<ReadingSession, any Error>)?
@@ -76,14 +80,23 @@ actor ServedDocument {
     /// Lets a request in: `password` is the one its reader's key stands for, if it carries a
     /// key. Once a reader's password opens the file, a request without a key is refused with
     /// `passwordRequired` (the engines' documents are open with that password); the first
-    /// key after a change of the file gives the password again.
-    func admit(password: String?) throws {
+    /// key after a change of the file gives the password again. A key whose password permits
+    /// less than the one the documents are open with (the user's, after the owner's) has them
+    /// opened again with it: what the PDF permits on the shared documents is what every
+    /// admitted reader's own password permits.
+    func admit(password: String?) async throws {
         _ = currentVersion()
         guard let password else {
             if readerPassword != nil { throw RendererError(.passwordRequired, "\(id) is encrypted: unlock it with its password") }
             return
         }
-        guard readerPassword == nil else { return }
+        while let current = readerPassword, current != password {
+            let (mine, shared) = (try await permissions(of: password), try await permissions(of: current))
+            guard readerPassword == current else { continue }  // another reader's came meanwhile
+            if shared.isSubset(of: mine) { return }
+            break
+        }
+        guard readerPassword != password else { return }
         readerPassword = password
         // What was opened without it (it failed, or the file was not encrypted then) goes;
         // a session an edit holds is the edit's until it ends (it saves and closes the pools).
@@ -107,12 +120,25 @@ actor ServedDocument {
     }
 
     /// Opens the file with `password` (nil: the server's) to check it, and drops what it
-    /// opened: throws `wrongPassword` when the password does not open it.
-    func check(password: String?) async throws {
+    /// opened; returns what the password permits. Throws `wrongPassword` when the password
+    /// does not open it.
+    @discardableResult
+    func check(password: String?) async throws -> DocumentPermissions {
         let (context, path) = (self.context, self.path)
-        _ = try await naming(path, as: id) {
-            try await context.threads.run { _ in try context.openDocument(path, renderer: context.configuration.renderer, password: password) }
+        return try await naming(path, as: id) {
+            try await context.threads.run { _ in
+                try context.openDocument(path, renderer: context.configuration.renderer, password: password).info().permissions
+            }
         }
+    }
+
+    /// What `password` permits on the file as it is, read once per version.
+    private func permissions(of password: String) async throws -> DocumentPermissions {
+        let version = currentVersion()
+        if let known = grants[password] { return known }
+        let granted = try await check(password: password)
+        if version == self.version { grants[password] = granted }
+        return granted
     }
 
     /// The pool of `rendererID` for the file as it is now.
@@ -304,6 +330,7 @@ actor ServedDocument {
     private func fileChanged(to now: String) {
         version = now
         readerPassword = nil
+        grants = [:]
         closePools()
         closeSession()
     }
