@@ -8,6 +8,8 @@ import RendererEngine
 
 /// New PDFs made of pictures, by MuPDF's writer (`cmupdf_images.c`).
 extension MuPDFRenderer: PictureWriting {
+    public var writesPictures: Bool { true }
+
     public func writePDF(fromPictures pictures: [Data], layout: ImagePageLayout, to path: String) throws -> Int {
         var error = cmupdf_error()
         guard let document = cmupdf_create_pdf(nil, nil, &error) else { throw MuPDFErrors.translate(error, doing: "create a PDF") }

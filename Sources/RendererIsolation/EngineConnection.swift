@@ -46,6 +46,16 @@ final class EngineConnection {
         }
     }
 
+    /// Starts an engine process and has it write a PDF of pictures; the process then ends.
+    /// Returns the number of pages.
+    func writePictures(_ request: IsolationRequest.Pictures) throws -> Int {
+        defer { process = nil }
+        return try first(.writePictures(request), action: "write a PDF of pictures") { reply in
+            guard case .wrotePictures(let pages) = reply else { throw unexpectedReply() }
+            return pages
+        }
+    }
+
     /// Starts an engine process and asks what renderers it serves; the process then ends.
     func describe() throws -> [EngineDescription] {
         defer { process = nil }

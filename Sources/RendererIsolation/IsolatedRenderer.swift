@@ -90,3 +90,18 @@ public struct IsolatedRenderer: Renderer {
         return try IsolatedEngineDocument(connection: EngineConnection(opening: opening, options: isolation, displayName: source.displayName))
     }
 }
+
+/// Pictures made into a PDF in an engine process of their own, within the isolation's time
+/// limit and memory cap: strangers' pictures cannot cost the caller.
+extension IsolatedRenderer: PictureWriting {
+    /// Whether the engine writes PDFs of pictures.
+    public var writesPictures: Bool { engine.writesPictures }
+
+    /// Sends the pictures to a new engine process, which writes the PDF to `path` and ends.
+    public func writePDF(fromPictures pictures: [Data], layout: ImagePageLayout, to path: String) throws -> Int {
+        guard writesPictures else { throw RendererError(.unsupported, "\(engineName) does not write PDFs from pictures", rendererID: id) }
+        let request = IsolationRequest.Pictures(
+            rendererID: engine.id, pictures: pictures, layout: layout, path: path, memoryBytes: isolation.memoryBytes)
+        return try EngineConnection(opening: nil, options: isolation, displayName: "the pictures").writePictures(request)
+    }
+}

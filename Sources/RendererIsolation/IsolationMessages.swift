@@ -12,6 +12,19 @@ enum IsolationRequest: Codable, Sendable {
     case describe
     case open(Opening)
     case call(EngineCall)
+    /// A new PDF of pictures, written by the renderer named to a path; the engine process
+    /// then ends.
+    case writePictures(Pictures)
+
+    /// What ``PictureWriting/writePDF(fromPictures:layout:to:)`` is asked, and the bound the
+    /// engine process writes it within.
+    struct Pictures: Codable, Sendable {
+        var rendererID: String
+        var pictures: [Data]
+        var layout: ImagePageLayout
+        var path: String
+        var memoryBytes: Int?
+    }
 
     /// What the engine process opens, and the bounds it opens it within.
     struct Opening: Codable, Sendable {
@@ -157,6 +170,8 @@ enum EngineCall: Codable, Sendable {
 enum IsolationReply: Codable, Sendable {
     case described([EngineDescription])
     case opened(Opened)
+    /// The pages of a PDF of pictures written.
+    case wrotePictures(Int)
     case value
     case failed(WireError)
 
@@ -180,9 +195,12 @@ struct EngineDescription: Codable, Sendable {
     var capabilitiesByType: [String: Set<Capability>]
     var annotationSupport: AnnotationSupport
     var isChosenByAuto: Bool
+    /// Whether the renderer writes PDFs of pictures (`PictureWriting`).
+    var writesPictures: Bool
 
     init(_ renderer: any Renderer) {
         (id, engineName, engineVersion) = (renderer.id, renderer.engineName, renderer.engineVersion)
+        writesPictures = (renderer as? any PictureWriting)?.writesPictures ?? false
         (contentTypes, capabilities, annotationSupport) = (renderer.contentTypes, renderer.capabilities, renderer.annotationSupport)
         isChosenByAuto = renderer.isChosenByAuto
         capabilitiesByType = Dictionary(uniqueKeysWithValues: renderer.contentTypes.map { ($0.rawValue, renderer.capabilities(for: $0)) })

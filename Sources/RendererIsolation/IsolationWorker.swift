@@ -32,6 +32,13 @@ public enum IsolationWorker {
                     let opened = try WorkerDocument(opening, registry: registry)
                     document = opened
                     try output.send(IsolationReply.opened(opened.facts))
+                case .writePictures(let request):
+                    if let memoryBytes = request.memoryBytes { ProcessLimits.limitAddressSpace(to: memoryBytes) }
+                    guard let writer = try registry.renderer(id: request.rendererID) as? any PictureWriting, writer.writesPictures else {
+                        throw RendererError(.unsupported, "\(request.rendererID) does not write PDFs from pictures", rendererID: request.rendererID)
+                    }
+                    let pages = try writer.writePDF(fromPictures: request.pictures, layout: request.layout, to: request.path)
+                    try output.send(IsolationReply.wrotePictures(pages))
                 case .call(let call):
                     guard let document else { throw RendererError(.invalidArgument, "no document is open in the engine process") }
                     if let page = call.page { beforePage?(page) }

@@ -29,12 +29,13 @@ struct ConvertCommandTests {
 
     /// A JPEG goes in as it is: the image stream's bytes are the file's, the page is its size
     /// at 96 dpi (its JFIF header states no unit); a PNG's pixels come back out of the PDF
-    /// unchanged.
-    @Test func aJPEGIsStoredAsItIsAndAPNGLosslessly() async throws {
+    /// unchanged. The same in an engine process (`--isolate`).
+    @Test(arguments: [[], ["--isolate"]])
+    func aJPEGIsStoredAsItIsAndAPNGLosslessly(extra: [String]) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("out.pdf").path
-        let converted = try await hostapp(["convert", Fixtures.path("image.jpg"), Fixtures.path("image.png"), "-o", output])
+        let converted = try await hostapp(extra + ["convert", Fixtures.path("image.jpg"), Fixtures.path("image.png"), "-o", output])
         #expect(converted.status == 0 && converted.text.contains("wrote 2 pages"), "\(converted.stderr)")
         let listed = try await images(output)
         #expect(listed.map(\.page) == [1, 2] && listed.allSatisfy { $0.width == 306 && $0.height == 396 }, "\(listed)")
@@ -88,7 +89,7 @@ struct ConvertCommandTests {
         let truncated = directory.appendingPathComponent("truncated.png").path
         try png.prefix(100).write(to: URL(fileURLWithPath: truncated))
         let huge = directory.appendingPathComponent("huge.png").path
-        try Self.pngHeader(width: 20_000, height: 20_000).write(to: URL(fileURLWithPath: huge))
+        try PictureFiles.pngHeader(width: 20_000, height: 20_000).write(to: URL(fileURLWithPath: huge))
         let cases: [([String], Int32, String)] = [
             (["convert", Fixtures.path("text.pdf"), "-o", output], 65, "is not a JPEG, PNG or TIFF picture"),
             (["convert", truncated, "-o", output], 65, "picture 1 cannot be laid out"),
@@ -104,27 +105,5 @@ struct ConvertCommandTests {
         }
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["huge.png", "out.pdf", "truncated.png"])
-    }
-
-    /// A PNG's signature and header chunk alone, claiming `width` x `height` RGB pixels.
-    static func pngHeader(width: UInt32, height: UInt32) -> Data {
-        var header = Data("IHDR".utf8)
-        for value in [width, height] { withUnsafeBytes(of: value.bigEndian) { header.append(contentsOf: $0) } }
-        header.append(contentsOf: [8, 2, 0, 0, 0])
-        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        withUnsafeBytes(of: UInt32(13).bigEndian) { png.append(contentsOf: $0) }
-        png.append(header)
-        withUnsafeBytes(of: crc32(header).bigEndian) { png.append(contentsOf: $0) }
-        return png
-    }
-
-    /// PNG's CRC-32 of `bytes`.
-    static func crc32(_ bytes: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

@@ -144,6 +144,14 @@ import TestSupport
         // The upload's engine document stays open for the next request, in its own process.
         let workers = Self.workers(of: server.pid)
         #expect(!workers.isEmpty && workers.allSatisfy { $0.contains("worker") }, "\(workers)")
+        // A picture is made into a PDF by an engine process too (the server links MuPDF, but
+        // uploads go to the isolated renderers), and is then read as any upload.
+        let picture = try await curl(
+            "-H", "Content-Type: image/png", "--data-binary", "@" + Fixtures.path("image.png"), "http://127.0.0.1:\(port)/api/uploads")
+        let pictureID = try #require((try JSONSerialization.jsonObject(with: Data(picture.utf8)) as? [String: Any])?["id"] as? String, "\(picture)")
+        let drawn = try await curl(
+            "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/documents/\(pictureID.replacingOccurrences(of: "/", with: "%2F"))/pages/0/image?dpi=20")
+        #expect(drawn == "200")
     }
 
     /// The command lines of the child processes of `pid` that are hostapp's engine workers.

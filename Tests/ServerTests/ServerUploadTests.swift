@@ -98,6 +98,46 @@ import TestSupport
         }
     }
 
+    /// A JPEG, PNG or TIFF picture is kept as the PDF of it, a page the picture's size, the
+    /// JPEG's bytes its image stream's (qpdf, the witness); a damaged picture or one past the
+    /// pixel limit is refused and leaves nothing, and neither does a picture the body's type
+    /// calls a PDF.
+    @Test func aPictureIsKeptAsThePDFOfIt() async throws {
+        let harness = try ServerHarness()
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await harness.run(configure: { $0.uploads = Self.uploads(harness) }) { client in
+            let jpeg = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("image.jpg")))
+            let kept = try await Self.upload(client, jpeg, type: "image/jpeg")
+            #expect(kept.status == .created, "\(kept.status) \(kept.errorMessage ?? "")")
+            let id = try #require((kept.json as? [String: Any])?["id"] as? String)
+            let document = "/api/documents/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let pages = try await client.get(document + "/pages")
+            #expect((pages.json as? [[String: Any]])?.count == 1, "\(pages.status)")
+            let file = try await client.get(document + "/file")
+            let path = directory.appendingPathComponent("kept.pdf").path
+            try file.data.write(to: URL(fileURLWithPath: path))
+            let listed = try await Tool.run("pdfimages", ["-list", path]).text.split(separator: "\n").dropFirst(2)
+            let object = try #require(listed.first?.split(separator: " ", omittingEmptySubsequences: true)[10], "\(listed)")
+            #expect(try await Tool.run("qpdf", ["--show-object=\(object)", "--raw-stream-data", path]).stdout == jpeg)
+            #expect(try Self.kept(harness).count == 1)
+
+            var truncated = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("image.png")))
+            truncated = truncated.prefix(100)
+            let refusals: [(Data, String, String)] = [
+                (truncated, "image/png", "damaged"),
+                (PictureFiles.pngHeader(width: 20_000, height: 20_000), "image/png", "limit-exceeded"),
+            ]
+            for (bytes, type, code) in refusals {
+                let answer = try await Self.upload(client, bytes, type: type)
+                #expect(answer.status == .unprocessableContent && answer.errorCode == code, "\(code): \(answer.status) \(answer.errorMessage ?? "")")
+                #expect(!(answer.errorMessage ?? "").contains(harness.folder), "no path of the server")
+                let left = try Self.kept(harness)
+                #expect(left.count == 1, "\(code): \(left)")
+            }
+        }
+    }
+
     /// Eight uploads at once into room for five: each is kept (201) or refused for room while
     /// its bytes arrive (503 `busy`) and leaves nothing; every acknowledged upload was kept
     /// whole (byte for byte) until newer bytes needed its room; the folder never holds more

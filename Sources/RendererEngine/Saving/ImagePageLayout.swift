@@ -26,6 +26,10 @@ public struct ImagePageLayout: Hashable, Sendable, Codable {
 /// page of a TIFF), JPEG data stored as it is (its bytes the stream's, as img2pdf stores
 /// them), other formats losslessly.
 public protocol PictureWriting: Renderer {
+    /// Whether ``writePDF(fromPictures:layout:to:)`` writes (a renderer that forwards to
+    /// another engine says whether that engine does); when false, it throws `unsupported`.
+    var writesPictures: Bool { get }
+
     /// Writes to `path` a new PDF of `pictures` (each a JPEG, PNG or TIFF file's bytes), in
     /// order, laid out as `layout` says (the caller checked that its paper and margins leave
     /// room); returns the number of pages. Throws `damaged` for bytes that are no picture the

@@ -23,12 +23,12 @@ extension RendererRegistry {
         let writer: any PictureWriting
         switch selection {
         case .id(let id):
-            guard let chosen = try renderer(id: id) as? any PictureWriting else {
+            guard let chosen = try renderer(id: id) as? any PictureWriting, chosen.writesPictures else {
                 throw RendererError(.unsupported, "\(try renderer(id: id).engineName) does not write PDFs from pictures", rendererID: id)
             }
             writer = chosen
         case .auto:
-            guard let first = renderers.lazy.compactMap({ $0 as? any PictureWriting }).first else {
+            guard let first = renderers.lazy.compactMap({ $0 as? any PictureWriting }).first(where: \.writesPictures) else {
                 throw RendererError(.unsupported, "no linked renderer writes PDFs from pictures")
             }
             writer = first

@@ -10,12 +10,14 @@ import RendererServerHTTP
 /// - its `Origin`, when it has one, is this server's own (the host and port it was asked
 ///   for, in its `Host` header), and
 /// - a request with a body says it is JSON or XML (`application/json`, `application/xml`,
-///   `text/xml`, `application/vnd.adobe.xfdf`), or a PDF (`application/pdf`, an upload): a
-///   page of another site cannot send those types without a CORS preflight, which this
-///   server never grants.
+///   `text/xml`, `application/vnd.adobe.xfdf`), or a PDF or a picture (`application/pdf`,
+///   `image/jpeg`, `image/png`, `image/tiff`: an upload): a page of another site cannot send
+///   those types without a CORS preflight, which this server never grants.
 struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The body types a state-changing request may carry.
-    static var acceptedTypes: Set<String> { ["application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf", "application/pdf"] }
+    static var acceptedTypes: Set<String> {
+        ["application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf", "application/pdf", "image/jpeg", "image/png", "image/tiff"]
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
@@ -30,7 +32,7 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
             guard let type, Self.acceptedTypes.contains(type) else {
                 throw APIError(
                     .unsupportedMediaType, code: "unsupported-media-type",
-                    "a request that changes state carries JSON (application/json), XFDF (application/vnd.adobe.xfdf) or, uploaded, a PDF (application/pdf)")
+                    "a request that changes state carries JSON (application/json), XFDF (application/vnd.adobe.xfdf) or, uploaded, a PDF (application/pdf) or a picture (image/jpeg, image/png, image/tiff)")
             }
         }
         return try await next(request, context)

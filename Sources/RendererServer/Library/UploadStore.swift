@@ -76,6 +76,32 @@ actor UploadStore {
         return Received(path: path, bytes: count)
     }
 
+    /// A new hidden path in the folder, for a file made from a received one (the PDF of an
+    /// uploaded picture) before it takes the received file's place.
+    nonisolated func scratchPath() -> String {
+        folder + "/" + Self.receivingPrefix + Secrets.digest(of: [Secrets.random()], bytes: 16)
+    }
+
+    /// Puts the file at `made` (a ``scratchPath()``) in the place of what `received` holds and
+    /// counts its size instead; when it is the larger, the difference is counted against the
+    /// budget first (503 when there is no room, `made` then removed).
+    func replace(_ received: Received, with made: String) throws -> Received {
+        let size = (try? FileManager.default.attributesOfItem(atPath: made))?[.size] as? Int ?? 0
+        do {
+            if size > received.bytes { try reserve(size - received.bytes) }
+        } catch {
+            unlink(made)
+            throw error
+        }
+        guard rename(made, received.path) == 0 else {
+            unlink(made)
+            if size > received.bytes { release(size - received.bytes) }
+            throw RendererError(.ioFailure, "cannot keep the upload")
+        }
+        if size < received.bytes { release(received.bytes - size) }
+        return Received(path: received.path, bytes: size)
+    }
+
     /// Counts `bytes` more being received, removing the oldest kept uploads while the folder
     /// would pass its budget; 503 when they alone do not make room.
     private func reserve(_ bytes: Int) throws {

@@ -15,24 +15,40 @@ extension Routes {
         try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes))
     }
 
-    /// `POST /api/uploads`: a PDF of the reader's, the body as it is. It is kept (201, its id)
+    /// `POST /api/uploads`: a PDF of the reader's, the body as it is, or a JPEG, PNG or TIFF
+    /// picture, kept as the PDF of it (a page per picture, JPEG data as it is, made by the
+    /// uploads' renderers). It is kept (201, its id)
     /// only when an engine opens it as a document (an encrypted one may need its password
     /// later); otherwise nothing of it stays: 413 past the size limit, 415 for what is not a
     /// PDF, 422 for what no engine reads, 503 while uploads being received take the space of
     /// all uploads. It is opened with the uploads' renderers (isolated by `hostapp serve`).
     @Sendable func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let store = try uploadStore()
-        let received = try await store.receive(request.body)
+        var received = try await store.receive(request.body)
+        let serverContext = self.context
         do {
-            guard DocumentCatalog.looksLikePDF(received.path) else {
-                throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF")
+            if let type = try? DocumentSource.file(received.path).sniffContentType(), [.jpeg, .png, .tiff].contains(type) {
+                // A picture (a scan, a photo) is kept as the PDF of it, made by an engine
+                // process as uploads are opened.
+                let made = store.scratchPath(), picture = received.path
+                try await serverContext.queue.run {
+                    try await naming(picture, as: "the upload") {
+                        try await serverContext.threads.run { _ in
+                            try serverContext.uploadRegistry.writePDF(fromPictures: [.file(picture)], to: made)
+                        }
+                    }
+                }
+                received = try await store.replace(received, with: made)
             }
-            let serverContext = self.context
+            guard DocumentCatalog.looksLikePDF(received.path) else {
+                throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF, nor a JPEG, PNG or TIFF picture")
+            }
+            let path = received.path
             _ = try await serverContext.queue.run {
-                try await naming(received.path, as: "the upload") {
+                try await naming(path, as: "the upload") {
                     try await serverContext.threads.run { _ in
                         do {
-                            _ = try serverContext.openDocument(received.path, renderer: serverContext.configuration.renderer, password: nil)
+                            _ = try serverContext.openDocument(path, renderer: serverContext.configuration.renderer, password: nil)
                         } catch let error as RendererError where error.code == .passwordRequired {
                             // Encrypted: the reader gives the password when it is opened.
                         }
