@@ -72,7 +72,7 @@ struct AttachmentsCommand: ParsableCommand {
                     if !force, FileManager.default.fileExists(atPath: path) {
                         throw RendererError(.conflict, "\(path) exists; give --force to replace it")
                     }
-                    try document.attachmentContents(at: index).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    try AtomicFile.write(document.attachmentContents(at: index), to: path)
                     print("saved \(index + 1) as \(path)")
                 }
             }

@@ -52,10 +52,6 @@ package enum DataFiles {
     /// Writes `data` to `path` atomically, or to standard output when `path` is nil.
     package static func write(_ data: Data, to path: String?) throws {
         guard let path else { return StandardStream.output.write(data) }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw RendererError(.ioFailure, "cannot write \(path): \(error.reason)")
-        }
+        try AtomicFile.write(data, to: path)
     }
 }

@@ -96,7 +96,7 @@ struct TextCommand: HostSubcommand {
             }
             if let oneFile, let collected {
                 do {
-                    try Data(collected.utf8).write(to: URL(fileURLWithPath: oneFile), options: .atomic)
+                    try AtomicFile.write(Data(collected.utf8), to: oneFile)
                 } catch {
                     throw RendererError(.ioFailure, "cannot write \(oneFile): \(error.reason)")
                 }
@@ -121,7 +121,7 @@ struct TextCommand: HostSubcommand {
             let start = ContinuousClock.now
             let path = naming.path(forPage: index + 1)
             do {
-                try Data(try document.text(pageAt: index).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try AtomicFile.write(Data(try document.text(pageAt: index).utf8), to: path)
             } catch let error as RendererError {
                 throw error
             } catch {

@@ -8,8 +8,11 @@ import RendererEngine
 
 /// New PDFs made of pictures, by MuPDF's writer (`cmupdf_images.c`).
 extension MuPDFRenderer: PictureWriting {
+    /// True: MuPDF writes PDFs of pictures.
     public var writesPictures: Bool { true }
 
+    /// Writes the PDF with MuPDF's writer: each picture added as MuPDF reads it (a JPEG's
+    /// data as it is), a page each, then the document saved whole.
     public func writePDF(fromPictures pictures: [Data], layout: ImagePageLayout, to path: String) throws -> Int {
         var error = cmupdf_error()
         guard let document = cmupdf_create_pdf(nil, nil, &error) else { throw MuPDFErrors.translate(error, doing: "create a PDF") }

@@ -121,7 +121,7 @@ public struct DocumentSnapshot: Sendable, SnapshotSource {
         let existing = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         var written: Set<String> = []
         func put(_ data: Data, _ name: String) throws {
-            try data.write(to: folder.appendingPathComponent(name), options: .atomic)
+            try AtomicFile.write(data, to: folder.appendingPathComponent(name).path)
             written.insert(name)
         }
         let count = provenance.pageCount

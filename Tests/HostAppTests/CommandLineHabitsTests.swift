@@ -205,4 +205,26 @@ struct CommandLineHabitsTests {
         let noKey = try await hostapp("vault", "encrypt", Fixtures.path("text.pdf"), "--vault", other, "--key-file", key + ".missing")
         #expect(noKey.status == 74 && !FileManager.default.fileExists(atPath: other), "\(noKey.stderr)")
     }
+
+    /// Writing files leaves nothing in the system's temporary folder: Foundation's atomic
+    /// write left an empty `TemporaryDirectory.*` folder there at each file.
+    @Test func writtenFilesLeaveNothingInTheTemporaryFolder() async throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = folder.appendingPathComponent("tmp"), output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let environment = ["TMPDIR": temporary.path]
+        let runs = [
+            ["text", Fixtures.samplePath, "-o", output.appendingPathComponent("all.txt").path],
+            ["text", Fixtures.samplePath, "--pages", "1-2", "-o", output.appendingPathComponent("page-%d.txt").path],
+            ["attachments", "extract", Fixtures.path("attachments.pdf"), "-o", output.appendingPathComponent("files").path],
+        ]
+        for arguments in runs {
+            let result = try await Tool.run(HostAppTests.executable, arguments, environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).count >= 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
 }

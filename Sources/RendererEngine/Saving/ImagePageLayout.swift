@@ -15,6 +15,8 @@ public struct ImagePageLayout: Hashable, Sendable, Codable {
     /// A picture of more pixels is refused (`limitExceeded`), before it is decoded.
     public var maximumPixelCount: Int
 
+    /// A layout on `paper` (nil: each page the picture's size) within `margin` points of its
+    /// edges, refusing pictures of more than `maximumPixelCount` pixels.
     public init(paper: PageSize? = nil, margin: Double = 0, maximumPixelCount: Int = RenderOptions.defaultMaximumPixelCount) {
         self.paper = paper
         self.margin = margin

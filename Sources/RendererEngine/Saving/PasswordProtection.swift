@@ -27,6 +27,8 @@ public struct PasswordProtection: Hashable, Sendable, Codable {
     /// 127 bytes of a password, and a longer one would open the document when cut short.
     public static let maximumPasswordBytes = 127
 
+    /// Protection by `ownerPassword` and `userPassword` (empty: anyone may open the
+    /// document), the user password granting `permissions`, encrypted with `method`.
     public init(userPassword: String = "", ownerPassword: String, permissions: DocumentPermissions = .all, method: Method = .aes256) {
         self.userPassword = userPassword
         self.ownerPassword = ownerPassword

@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Replaces a file so that it is at every moment either its old or its complete new self.
-enum AtomicFile {
+package enum AtomicFile {
     /// Calls `write` with the path of a new temporary file in `path`'s directory, flushes
     /// what it wrote to disk when `durable` (so a crash of the system cannot lose it either)
     /// and renames it over `path`. On any failure the temporary file is removed and `path`
@@ -46,6 +46,19 @@ enum AtomicFile {
             throw error
         }
         if durable { try? flush(directory) }
+    }
+
+    /// Writes `data` to `path` as ``replace(_:durable:write:)`` does. Foundation's own
+    /// atomic write is not used: on Linux it leaves an empty `TemporaryDirectory.*` folder
+    /// in the system's temporary folder at each write.
+    package static func write(_ data: Data, to path: String, durable: Bool = true) throws {
+        try replace(path, durable: durable) { temporary in
+            do {
+                try data.write(to: URL(fileURLWithPath: temporary))
+            } catch {
+                throw RendererError(.ioFailure, "cannot write \(path): \(error.reason)")
+            }
+        }
     }
 
     /// `path`'s directory (`.` for a bare name) and last component, as written: the new
