@@ -12,9 +12,9 @@ extension Document {
     ///
     /// Changing a document's protection needs every permission: an encrypted document must
     /// have been opened with its owner password (`unsupported` otherwise, saying so).
-    /// Throws `invalidArgument` for a `protection` that ``PasswordProtection/validate()``
+    /// Throws `invalidArgument` for a `protection` that `PasswordProtection.validate()`
     /// refuses or for `path` being the file the document was read from, and `unsupported`
-    /// on a renderer without an encrypting writer (``Capability/protect``: MuPDF has one).
+    /// on a renderer without an encrypting writer (`Capability.protect`: MuPDF has one).
     public func saveCopy(to path: String, protection: PasswordProtection?) throws {
         try protection?.validate()
         try require(.protect)

@@ -10,7 +10,7 @@ extension RendererRegistry {
 
     /// Writes to `path` a new PDF of `pictures` (JPEG, PNG or TIFF files; a TIFF gives each
     /// of its pages), one page per picture in order, laid out as `layout` says, by the
-    /// renderer `selection` names (`auto`: the first that writes pictures, ``PictureWriting``).
+    /// renderer `selection` names (`auto`: the first that writes pictures, `PictureWriting`).
     /// JPEG data is stored as it is, other formats losslessly. Returns the number of pages.
     ///
     /// Written atomically, as a save is: `path` is its old self or the complete new file.

@@ -188,12 +188,12 @@ enum Payload {
     struct Protect: Codable {
         var ownerPassword: String
         var userPassword: String?
-        /// Permission names as ``DocumentPermissions/named`` spells them; none when absent.
+        /// Permission names as `DocumentPermissions.named` spells them; none when absent.
         var permissions: [String]?
         var method: PasswordProtection.Method?
 
         /// The protection asked for; `invalidArgument` for an unknown permission or a
-        /// protection ``PasswordProtection/validate()`` refuses.
+        /// protection `PasswordProtection.validate()` refuses.
         func protection() throws -> PasswordProtection {
             var granted: DocumentPermissions = []
             for name in permissions ?? [] {
