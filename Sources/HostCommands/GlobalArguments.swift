@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import RendererProvider
 
 /// The global options as the command line gives them, each optional: parsed once by the
 /// root command (before a subcommand's name) and once by the subcommand (after it).
@@ -24,36 +25,36 @@ package struct GlobalArguments: ParsableArguments {
     package var passwordFile: String?
 
     @Option(help: ArgumentHelp(
-        "Lowest level of engine messages shown on stderr: trace, debug, info, notice, warning, error (default: error).", valueName: "level"),
+        "Lowest level of engine messages shown on stderr: trace, debug, info, notice, warning, error (default: \(GlobalOptions.defaults.logLevel)).", valueName: "level"),
         completion: .list(["trace", "debug", "info", "notice", "warning", "error"]))
     package var logLevel: Logger.Level?
 
-    @Option(name: .customLong("cache-mib"), help: ArgumentHelp("Most memory the engine keeps in caches for a document, in MiB (default: 64).", valueName: "MiB"))
+    @Option(name: .customLong("cache-mib"), help: ArgumentHelp("Most memory the engine keeps in caches for a document, in MiB (default: \(GlobalOptions.defaults.cacheMiB)).", valueName: "MiB"))
     package var cacheMiB: Int?
 
-    @Option(name: .customLong("max-dpi"), help: ArgumentHelp("Highest resolution a page may be drawn at (default: 4800).", valueName: "dpi"))
+    @Option(name: .customLong("max-dpi"), help: ArgumentHelp("Highest resolution a page may be drawn at (default: \(Int(GlobalOptions.defaults.maximumDPI))).", valueName: "dpi"))
     package var maximumDPI: Double?
 
-    @Option(name: .customLong("max-megapixels"), help: ArgumentHelp("Largest image a page may be drawn into, in millions of pixels (default: 268).", valueName: "n"))
+    @Option(name: .customLong("max-megapixels"), help: ArgumentHelp("Largest image a page may be drawn into, in millions of pixels (default: \(Int(GlobalOptions.defaults.maximumMegapixels))).", valueName: "n"))
     package var maximumMegapixels: Double?
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp(
-        "Longest time one page may take, in seconds (0: no limit; default: 120). With --isolate it bounds every step (opening, each page), and the engine is stopped; without, it bounds drawing: MuPDF stops within the page, Poppler before it.",
+        "Longest time one page may take, in seconds (0: no limit; default: \(Int(GlobalOptions.defaults.timeLimitSeconds))). With --isolate it bounds every step (opening, each page), and the engine is stopped; without, it bounds drawing: MuPDF stops within the page, Poppler before it.",
         valueName: "seconds"))
     package var timeLimitSeconds: Double?
 
     @Flag(help: "Run the engine in a child process, so that an engine crash, a hang past --time-limit or exhausted memory fails the page or document, not hostapp.")
     package var isolate = false
 
-    @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB (default: 4096).", valueName: "MiB"))
+    @Option(name: .customLong("memory-mib"), help: ArgumentHelp("With --isolate, the most address space the engine process may use, in MiB (default: \(GlobalOptions.defaults.memoryMiB)).", valueName: "MiB"))
     package var memoryMiB: Int?
 
     @Option(name: .customLong("layout"), help: ArgumentHelp(
-        "For EPUB and FictionBook books, which the engine lays out: the page size in points, such as 300x400 (default: 450x600).",
+        "For EPUB and FictionBook books, which the engine lays out: the page size in points, such as 300x400 (default: \(Int(Document.defaultLayoutPageSize.width))x\(Int(Document.defaultLayoutPageSize.height))).",
         valueName: "WxH"))
     package var layoutSize: String?
 
-    @Option(name: .customLong("font-size"), help: ArgumentHelp("For EPUB and FictionBook books: the text size in points (default: 11).", valueName: "points"))
+    @Option(name: .customLong("font-size"), help: ArgumentHelp("For EPUB and FictionBook books: the text size in points (default: \(Int(Document.defaultLayoutFontSize))).", valueName: "points"))
     package var fontSize: Double?
 
     @Option(help: ArgumentHelp(

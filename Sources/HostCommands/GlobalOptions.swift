@@ -35,6 +35,9 @@ package struct GlobalOptions {
     /// The defaults: the options of a command given none.
     package init() {}
 
+    /// The options of a command given none, whose values the options' help states.
+    package static let defaults = GlobalOptions()
+
     /// The options given `before` the subcommand's name, overridden by those given `after`.
     package init(before: GlobalArguments, after: GlobalArguments) {
         renderer = after.renderer ?? before.renderer
