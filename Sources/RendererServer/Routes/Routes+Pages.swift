@@ -54,13 +54,8 @@ extension Routes {
             let png = try await request.cancellingIfClientLeaves {
                 try await self.context.queue.run {
                     try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
-                        let resolution: Double
-                        if let width {
-                            let size = try document.pageInfo(pageAt: page).size
-                            resolution = Double(width) * 72 / max(size.width, 1)
-                        } else {
-                            resolution = dpi ?? Self.defaultDPI
-                        }
+                        let size = width == nil ? nil : try document.pageInfo(pageAt: page).size
+                        let resolution = Self.resolution(of: size, dpi: dpi, width: width)
                         guard resolution <= limits.maximumDPI else {
                             throw APIError.badRequest("that width needs \(Int(resolution)) dpi, past the limit of \(Int(limits.maximumDPI))")
                         }
@@ -81,9 +76,16 @@ extension Routes {
     /// runs: 4 a pixel for the bitmap and as much again for encoding it, at most
     /// `maximumPixelCount` pixels (the drawing refuses more).
     static func renderBytes(of size: PageSize, dpi: Double?, width: Int?, maximumPixelCount: Int) -> Int {
-        let resolution = width.map { Double($0) * 72 / max(size.width, 1) } ?? dpi ?? defaultDPI
+        let resolution = resolution(of: size, dpi: dpi, width: width)
         let pixels = (size.width * resolution / 72).rounded(.up) * (size.height * resolution / 72).rounded(.up)
         return Int(min(pixels, Double(maximumPixelCount))) * 8
+    }
+
+    /// The resolution a page of `size` points is drawn at for a request: the one that makes
+    /// it `width` pixels wide when a width is asked, else `dpi`, else ``defaultDPI``.
+    static func resolution(of size: PageSize? = nil, dpi: Double? = nil, width: Int? = nil) -> Double {
+        if let width, let size { return Double(width) * 72 / max(size.width, 1) }
+        return dpi ?? defaultDPI
     }
 
     /// A page as PNG.
