@@ -33,11 +33,11 @@ struct ProtectCommand: HostSubcommand {
 
     func run() throws {
         try Failure.reporting {
-            guard let owner = try secret(ownerPassword, ownerPasswordFile, "--owner-password") else {
+            guard let owner = try DataFiles.secret(ownerPassword, orFile: ownerPasswordFile, option: "--owner-password") else {
                 throw RendererError(.invalidArgument, "give the owner password: --owner-password or --owner-password-file")
             }
             let protection = PasswordProtection(
-                userPassword: try secret(userPassword, userPasswordFile, "--user-password") ?? "", ownerPassword: owner,
+                userPassword: try DataFiles.secret(userPassword, orFile: userPasswordFile, option: "--user-password") ?? "", ownerPassword: owner,
                 permissions: try PermissionList.parse(allow), method: method)
             let session = try global.openSession(file)
             defer { session.close() }
@@ -45,12 +45,6 @@ struct ProtectCommand: HostSubcommand {
             let granted = protection.permissions.names
             print("wrote \(output) (\(method.rawValue.uppercased()), the user password permits \(granted.isEmpty ? "nothing" : granted.joined(separator: ", ")))")
         }
-    }
-
-    /// The password an option gives, or the first line of the file its -file twin names.
-    private func secret(_ value: String?, _ file: String?, _ option: String) throws -> String? {
-        if value != nil && file != nil { throw RendererError(.invalidArgument, "\(option) and \(option)-file exclude each other") }
-        return try value ?? file.map(DataFiles.secret(from:))
     }
 }
 
@@ -87,21 +81,12 @@ enum PermissionList {
     /// Reading for accessibility only, which PDF 2.0 asks readers to allow always.
     static let defaultValue = "extract-for-accessibility"
 
-    /// The permissions `text` names; `invalidArgument` naming an unknown one.
+    /// The permissions `text` names, `all` and `none` among them; `invalidArgument` naming an
+    /// unknown one.
     static func parse(_ text: String) throws -> DocumentPermissions {
-        var permissions: DocumentPermissions = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
-            switch name {
-            case "all": permissions = .all
-            case "none": break
-            default:
-                guard let permission = DocumentPermissions.named.first(where: { $0.name == name })?.permission else {
-                    throw RendererError(.invalidArgument, "--allow: unknown permission \(name); the permissions are \(names), all and none")
-                }
-                permissions.insert(permission)
-            }
-        }
-        return permissions
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if names.contains("all") { return .all }
+        return try DocumentPermissions(names: names.filter { $0 != "none" })
     }
 }
 

@@ -21,6 +21,13 @@ package enum DataFiles {
         }
     }
 
+    /// A secret given as `value` (`option`) or as the first line of the file `file`
+    /// (`option`-file) names; `invalidArgument` when both are given, nil when neither is.
+    package static func secret(_ value: String?, orFile file: String?, option: String) throws -> String? {
+        if value != nil && file != nil { throw RendererError(.invalidArgument, "\(option) and \(option)-file exclude each other") }
+        return try value ?? file.map(secret(from:))
+    }
+
     /// The first line of the secret file `path` (`-`: standard input), without its line end:
     /// a password. Errors name the file, never what it holds.
     package static func secret(from path: String) throws -> String {

@@ -139,10 +139,7 @@ package struct GlobalOptions {
     /// The password from --password, else --password-file, else HOSTAPP_PASSWORD, else none.
     /// Errors name the file, never what it holds.
     package func password() throws -> String? {
-        if passwordArgument != nil && passwordFile != nil { throw RendererError(.invalidArgument, "--password and --password-file exclude each other") }
-        if let passwordArgument { return passwordArgument }
-        guard let passwordFile else { return Self.environment("HOSTAPP_PASSWORD") }
-        return try DataFiles.secret(from: passwordFile)
+        try DataFiles.secret(passwordArgument, orFile: passwordFile, option: "--password") ?? Self.environment("HOSTAPP_PASSWORD")
     }
 
     /// Opens `path` with the selected backend and password: in this process under the

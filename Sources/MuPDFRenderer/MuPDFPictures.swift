@@ -26,7 +26,7 @@ extension MuPDFRenderer: PictureWriting {
                 cmupdf_append_image_pages(document, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &cLayout, &error)
             }
             guard added >= 0 else {
-                let code: RendererError.Code = error.code == Int32(CMUPDF_ERROR_LIMIT) ? .limitExceeded : error.code == Int32(CMUPDF_ERROR_MEMORY) ? .limitExceeded : .damaged
+                let code: RendererError.Code = [Int32(CMUPDF_ERROR_LIMIT), Int32(CMUPDF_ERROR_MEMORY)].contains(error.code) ? .limitExceeded : .damaged
                 throw RendererError(code, "picture \(index + 1) cannot be laid out: \(MuPDFErrors.message(of: error))", rendererID: MuPDFErrors.rendererID)
             }
             pages += Int(added)

@@ -37,6 +37,18 @@ public struct DocumentPermissions: OptionSet, Hashable, Sendable, Codable {
         ("assemble", .assemble), ("print-high-resolution", .printHighResolution),
     ]
 
+    /// The permissions `names` name, as ``named`` spells them; `invalidArgument` naming the
+    /// first unknown one.
+    public init(names: some Sequence<String>) throws {
+        self = []
+        for name in names {
+            guard let permission = Self.named.first(where: { $0.name == name })?.permission else {
+                throw RendererError(.invalidArgument, "unknown permission \(name); the permissions are \(Self.named.map(\.name).joined(separator: ", "))")
+            }
+            insert(permission)
+        }
+    }
+
     /// The names of the permissions this value grants, in ``named`` order.
     public var names: [String] {
         Self.named.filter { contains($0.permission) }.map(\.name)

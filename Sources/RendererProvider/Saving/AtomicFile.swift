@@ -48,9 +48,9 @@ package enum AtomicFile {
         if durable { try? flush(directory) }
     }
 
-    /// Writes `data` to `path` as ``replace(_:durable:write:)`` does. Foundation's own
-    /// atomic write is not used: on Linux it leaves an empty `TemporaryDirectory.*` folder
-    /// in the system's temporary folder at each write.
+    /// Writes `data` to `path` as ``replace(_:durable:write:)`` does: flushed, and a replaced
+    /// file keeps its permissions, which Foundation's atomic write does not keep (a 0600
+    /// file it replaces becomes 0644).
     package static func write(_ data: Data, to path: String, durable: Bool = true) throws {
         try replace(path, durable: durable) { temporary in
             do {

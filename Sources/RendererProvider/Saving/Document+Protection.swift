@@ -19,15 +19,6 @@ extension Document {
         try protection?.validate()
         try require(.protect)
         try require(.all, toAllow: "changing its password protection")
-        try withEngineState { state in
-            if case .file(let source) = state.source,
-               URL(fileURLWithPath: source).standardizedFileURL.path == URL(fileURLWithPath: path).standardizedFileURL.path {
-                throw RendererError(.invalidArgument, "a protected or unprotected copy cannot be saved over the file the document was read from")
-            }
-            let document = state.document
-            try AtomicFile.replace(path) { temporaryPath in
-                try document.write(to: temporaryPath, protection: protection)
-            }
-        }
+        try writeCopy(to: path) { document, _, temporaryPath in try document.write(to: temporaryPath, protection: protection) }
     }
 }

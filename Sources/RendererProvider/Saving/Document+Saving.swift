@@ -51,16 +51,22 @@ extension Document {
     /// changes still unsaved there. `path` must not be the file the document was read from.
     public func saveCopy(to path: String, mode: SaveMode = .automatic) throws {
         try require(.save)
+        try writeCopy(to: path) { document, state, temporaryPath in
+            try document.write(to: temporaryPath, incremental: Self.incremental(mode, state: state))
+        }
+    }
+
+    /// Writes a copy of the document to `path` with `write` (given the engine document, its
+    /// state and the temporary file's path), atomically, leaving the document as it was;
+    /// `invalidArgument` when `path` is the file the document was read from.
+    func writeCopy(to path: String, _ write: (any EngineDocument, Engine, String) throws -> Void) throws {
         try withEngineState { state in
             if case .file(let source) = state.source,
                URL(fileURLWithPath: source).standardizedFileURL.path == URL(fileURLWithPath: path).standardizedFileURL.path {
                 throw RendererError(.invalidArgument, "a copy cannot be saved over the file the document was read from; save it instead")
             }
-            let incremental = try Self.incremental(mode, state: state)
             let document = state.document
-            try AtomicFile.replace(path) { temporaryPath in
-                try document.write(to: temporaryPath, incremental: incremental)
-            }
+            try AtomicFile.replace(path) { temporaryPath in try write(document, state, temporaryPath) }
         }
     }
 

@@ -23,8 +23,9 @@ extension RendererRegistry {
         let writer: any PictureWriting
         switch selection {
         case .id(let id):
-            guard let chosen = try renderer(id: id) as? any PictureWriting, chosen.writesPictures else {
-                throw RendererError(.unsupported, "\(try renderer(id: id).engineName) does not write PDFs from pictures", rendererID: id)
+            let named = try renderer(id: id)
+            guard let chosen = named as? any PictureWriting, chosen.writesPictures else {
+                throw RendererError(.unsupported, "\(named.engineName) does not write PDFs from pictures", rendererID: id)
             }
             writer = chosen
         case .auto:

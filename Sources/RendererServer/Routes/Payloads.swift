@@ -195,15 +195,9 @@ enum Payload {
         /// The protection asked for; `invalidArgument` for an unknown permission or a
         /// protection `PasswordProtection.validate()` refuses.
         func protection() throws -> PasswordProtection {
-            var granted: DocumentPermissions = []
-            for name in permissions ?? [] {
-                guard let permission = DocumentPermissions.named.first(where: { $0.name == name })?.permission else {
-                    throw RendererError(.invalidArgument, "unknown permission \(name)")
-                }
-                granted.insert(permission)
-            }
             let protection = PasswordProtection(
-                userPassword: userPassword ?? "", ownerPassword: ownerPassword, permissions: granted, method: method ?? .aes256)
+                userPassword: userPassword ?? "", ownerPassword: ownerPassword, permissions: try DocumentPermissions(names: permissions ?? []),
+                method: method ?? .aes256)
             try protection.validate()
             return protection
         }
