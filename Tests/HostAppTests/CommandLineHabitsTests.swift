@@ -206,25 +206,34 @@ struct CommandLineHabitsTests {
         #expect(noKey.status == 74 && !FileManager.default.fileExists(atPath: other), "\(noKey.stderr)")
     }
 
-    /// Writing files leaves nothing in the system's temporary folder: Foundation's atomic
-    /// write left an empty `TemporaryDirectory.*` folder there at each file.
-    @Test func writtenFilesLeaveNothingInTheTemporaryFolder() async throws {
+    /// A file a command writes over keeps its permissions: an extracted text, attachment or
+    /// annotation export replacing a file only its owner may read stays so. (Foundation's
+    /// atomic write, which these commands used, replaced a 0600 file by a 0644 one.)
+    @Test func filesWrittenOverKeepTheirPermissions() async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let temporary = folder.appendingPathComponent("tmp"), output = folder.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let environment = ["TMPDIR": temporary.path]
+        let files = folder.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let outputs = [path("all.txt"), path("page-1.txt"), path("notes.json"), files.appendingPathComponent("notes.txt").path]
+        for output in outputs {
+            try Data("private".utf8).write(to: URL(fileURLWithPath: output))
+            #expect(chmod(output, 0o600) == 0)
+        }
         let runs = [
-            ["text", Fixtures.samplePath, "-o", output.appendingPathComponent("all.txt").path],
-            ["text", Fixtures.samplePath, "--pages", "1-2", "-o", output.appendingPathComponent("page-%d.txt").path],
-            ["attachments", "extract", Fixtures.path("attachments.pdf"), "-o", output.appendingPathComponent("files").path],
+            ["text", Fixtures.samplePath, "-o", path("all.txt")],
+            ["text", Fixtures.samplePath, "--pages", "1", "-o", path("page-%d.txt")],
+            ["annotations", "export", Fixtures.path("annotations.pdf"), "--format", "json", "-o", path("notes.json")],
+            ["attachments", "extract", Fixtures.path("attachments.pdf"), "-o", files.path, "--force"],
         ]
         for arguments in runs {
-            let result = try await Tool.run(HostAppTests.executable, arguments, environment: environment)
+            let result = try await Tool.run(HostAppTests.executable, arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).count >= 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        for output in outputs {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output)
+            #expect(attributes[.posixPermissions] as? Int == 0o600, "\(output)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output)) != Data("private".utf8), "\(output) was written")
+        }
     }
 }
