@@ -65,9 +65,14 @@ final class ServerContext: Sendable {
     /// ``uploadRegistry``'s, with a reader's `password` or else the server's. Engine work:
     /// call it on an engine thread.
     func openDocument(_ path: String, renderer: RendererSelection, password: String?) throws -> Document {
+        try registry(for: path).open(.file(path), password: password ?? configuration.password, renderer: renderer, limits: configuration.documentLimits)
+    }
+
+    /// The renderers the file at `path` is read with, by every path that opens it (pools,
+    /// sessions, copies): ``uploadRegistry``'s for an upload, ``registry``'s otherwise.
+    func registry(for path: String) -> RendererRegistry {
         let isUpload = uploads.map { path.hasPrefix($0.folder + "/") } ?? false
-        return try (isUpload ? uploadRegistry : registry).open(
-            .file(path), password: password ?? configuration.password, renderer: renderer, limits: configuration.documentLimits)
+        return isUpload ? uploadRegistry : registry
     }
 
     /// The ids of the renderers a request may name.

@@ -144,6 +144,12 @@ import TestSupport
         // The upload's engine document stays open for the next request, in its own process.
         let workers = Self.workers(of: server.pid)
         #expect(!workers.isEmpty && workers.allSatisfy { $0.contains("worker") }, "\(workers)")
+        // Its annotations are read through a session, and that session's engines are the
+        // isolated ones too: the server itself never holds the upload open.
+        let annotations = try await curl("-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/documents/\(encoded)/annotations")
+        #expect(annotations == "200")
+        let held = Self.openFiles(of: server.pid).filter { $0.hasPrefix(folder + "/uploads/") }
+        #expect(held.isEmpty, "the server's own process holds \(held)")
         // A picture is made into a PDF by an engine process too (the server links MuPDF, but
         // uploads go to the isolated renderers), and is then read as any upload.
         let picture = try await curl(
@@ -152,6 +158,12 @@ import TestSupport
         let drawn = try await curl(
             "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/api/documents/\(pictureID.replacingOccurrences(of: "/", with: "%2F"))/pages/0/image?dpi=20")
         #expect(drawn == "200")
+    }
+
+    /// The files `pid` holds open, as /proc names them.
+    static func openFiles(of pid: Int32) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return entries.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
     }
 
     /// The command lines of the child processes of `pid` that are hostapp's engine workers.

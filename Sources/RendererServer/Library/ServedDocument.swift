@@ -188,7 +188,7 @@ actor ServedDocument {
     /// A new session on the file, for the annotation edits and the settings.
     private func openSession() async throws -> ReadingSession {
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: !context.configuration.allowsEditing)
-        let session = ReadingSession(file: file, registry: context.registry, configuration: sessionConfiguration(password: readerPassword))
+        let session = ReadingSession(file: file, registry: context.registry(for: path), configuration: sessionConfiguration(password: readerPassword))
         try await naming(path, as: id) { try await context.threads.run { _ in try session.open() } }
         return session
     }
@@ -206,7 +206,7 @@ actor ServedDocument {
     /// session was opened with. The settings apply as to any save elsewhere (`saveTo`).
     func writeCopy(to output: String, protection: PasswordProtection?, password: String?) async throws {
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: true)
-        let session = ReadingSession(file: file, registry: context.registry, configuration: sessionConfiguration(password: password))
+        let session = ReadingSession(file: file, registry: context.registry(for: path), configuration: sessionConfiguration(password: password))
         try await naming(path, as: id) {
             try await context.threads.run { _ in
                 try session.open()
