@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 import xml.etree.ElementTree as ElementTree
@@ -49,14 +50,51 @@ def pixel_spread(png):
 
 
 def serve(hostapp, arguments):
-    """Starts `hostapp serve ARGUMENTS` on a free loopback port; returns the process and its address."""
-    server = subprocess.Popen([hostapp, "serve", "--port", "0"] + arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    """Starts `hostapp serve ARGUMENTS` on a free loopback port; returns the process and its
+    address. What the server writes after its first line goes to a temporary file (`server.log` names it), never
+    to a pipe nobody reads: a full pipe would stop the server at its next log line."""
+    log = tempfile.NamedTemporaryFile(prefix="hostapp-serve-", suffix=".log", delete=False)
+    server = subprocess.Popen([hostapp, "serve", "--port", "0"] + arguments, stdout=subprocess.PIPE, stderr=log, text=True)
+    server.log = log.name
+    log.close()
     line = server.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
     if not match:
         server.kill()
-        raise RuntimeError("hostapp serve did not start: " + line + server.stderr.read())
+        server.wait()
+        raise RuntimeError("hostapp serve did not start: " + line + log_tail(server))
+    server.drain = threading.Thread(target=server.stdout.read, daemon=True)
+    server.drain.start()
     return server, "http://127.0.0.1:" + match.group(1)
+
+
+def log_tail(server):
+    """The end of what `server` logged."""
+    with open(server.log, errors="replace") as f:
+        return f.read()[-4000:]
+
+
+def stop(server, grace=20):
+    """Stops `server` with SIGTERM as a service manager would; a server still running after
+    `grace` seconds is killed and the test fails with what it logged. Stopping a stopped
+    server does nothing."""
+    if server.stdout.closed:
+        return
+    failure = None
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+            failure = "hostapp serve did not stop within %d s of SIGTERM; it logged:\n%s" % (grace, log_tail(server))
+    # The process has ended: its output pipe reaches its end and the drain returns.
+    server.drain.join(timeout=grace)
+    server.stdout.close()
+    os.unlink(server.log)
+    if failure:
+        raise AssertionError(failure)
 
 
 class ViewerTests(unittest.TestCase):
@@ -101,12 +139,7 @@ class ViewerTests(unittest.TestCase):
         browser = getattr(cls, "browser", None)
         if browser:
             browser.quit()
-        cls.server.send_signal(signal.SIGTERM)
-        try:
-            cls.server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            cls.server.kill()
-            raise
+        stop(cls.server)
         if not os.environ.get("VIEWER_TEST_KEEP"):
             shutil.rmtree(cls.folder, ignore_errors=True)
         else:
@@ -133,12 +166,7 @@ class ViewerTests(unittest.TestCase):
         the test ends; returns its address."""
         token_file = os.path.join(self.folder, "token")
         server, base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", ":memory:"] + arguments)
-        def stop():
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=60)
-            server.stdout.close()
-            server.stderr.close()
-        self.addCleanup(stop)
+        self.addCleanup(stop, server)
         return base
 
     def open_viewer(self):
@@ -558,12 +586,13 @@ class ViewerTests(unittest.TestCase):
             other.quit()
         # The server restarts on the same state database: the first reader is back at page 40.
         old = type(self).server
-        old.send_signal(signal.SIGTERM)
-        old.wait(timeout=20)
-        old.stdout.close()
-        old.stderr.close()
-        token_file = os.path.join(self.folder, "token")
-        type(self).server, type(self).base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", self.readers])
+        try:
+            stop(old)
+        finally:
+            # A server that had to be killed is replaced all the same: the tests after this
+            # one are not its casualties.
+            token_file = os.path.join(self.folder, "token")
+            type(self).server, type(self).base = serve(HOSTAPP, [self.docs, "--token-file", token_file, "--reader-state", self.readers])
         self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/long.pdf".replace("/", "%2F"))
         self.wait_for("return document.getElementById('page-number').value === '40'", "page 40 after the restart")
         self.wait_for("return document.querySelectorAll('#bookmarks li').length === 1", "the bookmark after the restart")
@@ -1139,12 +1168,6 @@ class ViewerTests(unittest.TestCase):
         for arguments in ([self.docs, "--max-megapixels", "1"], [broken]):
             server, base = serve(HOSTAPP, arguments + ["--token-file", token_file, "--reader-state", ":memory:"])
             servers.append((server, base))
-        def stop(server):
-            if server.poll() is None:
-                server.send_signal(signal.SIGTERM)
-                server.wait(timeout=60)
-            server.stdout.close()
-            server.stderr.close()
         for server, _ in servers:
             self.addCleanup(stop, server)
         (limited, limited_base), (_, broken_base) = servers

@@ -8,6 +8,10 @@ import NIOCore
 ///
 /// Closes the connection unless the bytes of a whole request head (up to its blank line)
 /// have come within `deadline` of the connection's start; removes itself once they have.
+/// For the same reason it closes such a connection when the server shuts down (NIO's
+/// quiescing event): nothing is in flight on it, and Hummingbird's own handler, which
+/// closes idle connections then, is not there yet; a browser's preconnected socket would
+/// otherwise hold the shutdown for the whole deadline.
 final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -50,6 +54,14 @@ final class RequestHeadDeadline: ChannelInboundHandler, RemovableChannelHandler 
         }
         context.fireChannelRead(data)
         if done { context.pipeline.syncOperations.removeHandler(context: context, promise: nil) }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, !done {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     private func start(_ context: ChannelHandlerContext) {
