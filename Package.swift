@@ -88,9 +88,10 @@ let package = Package(
             name: "RendererSnapshotTesting",
             dependencies: ["RendererTesting", "RendererComparison", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // Documents whose engine runs in a child process, and that process's serving loop.
-        .target(name: "RendererIsolation", dependencies: ["RendererProvider", "CProcessSpawn"]),
-        // glibc's closing of every inherited descriptor when a process is started, which
-        // Swift's Glibc module leaves out.
+        .target(name: "RendererIsolation", dependencies: ["RendererProvider", "ProcessSpawning"]),
+        // Child processes that inherit no descriptor but the three they are given, over
+        // glibc's closing of every inherited descriptor, which Swift's Glibc module leaves out.
+        .target(name: "ProcessSpawning", dependencies: ["CProcessSpawn"]),
         .target(name: "CProcessSpawn"),
 
         // What both backends share and the API does not show: the annotation record both
@@ -123,7 +124,7 @@ let package = Package(
         .target(name: "CGhostscript", linkerSettings: [.linkedLibrary("gs")]),
         .target(
             name: "GhostscriptRenderer",
-            dependencies: ["RendererEngine", "EngineSupport", "CGhostscript", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["RendererEngine", "EngineSupport", "CGhostscript", "ProcessSpawning", .product(name: "Logging", package: "swift-log")]
         ),
 
         // poppler-glib, over cairo: opening, drawing, text with boxes, outline and links.
@@ -266,7 +267,7 @@ let package = Package(
                 "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
-                "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures",
+                "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -285,7 +286,7 @@ let package = Package(
         // Helpers the test targets share: fixture paths, running reference tools, reading Netpbm.
         .target(
             name: "TestSupport",
-            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer"],
+            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer", "ProcessSpawning"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import RendererEngine
 
 /// Tries a password on a document in a `gs` child process before this process gives it to
@@ -9,33 +10,53 @@ enum GhostscriptPassword {
     /// True when Ghostscript opens `file` with `password` and finds pages; false when it
     /// refuses the password or crashes on it.
     static func opens(_ file: GhostscriptFile, with password: String) throws -> Bool {
-        let process = Process()
-        process.executableURL = try executable()
-        process.arguments = ["-q", "-dNODISPLAY", "-dSAFER", "-dBATCH", "-dNOPAUSE"] + file.readingArguments + ["-"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let input = try pipe(), output = try pipe()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                "gs", ["-q", "-dNODISPLAY", "-dSAFER", "-dBATCH", "-dNOPAUSE"] + file.readingArguments + ["-"],
+                standardInput: .descriptor(input.reading), standardOutput: .descriptor(output.writing))
+        } catch let error as SpawnError {
+            let reason = error.code == ENOENT ? "Ghostscript's gs command, which checks passwords, is not installed" : "\(error)"
+            throw RendererError(.engineFailure, reason, rendererID: Ghostscript.rendererID)
+        }
+        // The child holds its own ends now; the output's writing end closes with it alone.
+        input.closeReading()
+        output.closeWriting()
         let hex = Data(password.utf8).map { String(format: "%02x", $0) }.joined()
-        let program = "/PDFPassword <\(hex)> def InputFile (r) file runpdfbegin pdfpagecount = runpdfend quit\n"
-        try? input.fileHandleForWriting.write(contentsOf: Data(program.utf8))
-        try? input.fileHandleForWriting.close()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else { return false }
+        let program = Array("/PDFPassword <\(hex)> def InputFile (r) file runpdfbegin pdfpagecount = runpdfend quit\n".utf8)
+        writeWithoutSIGPIPE(program, to: input.writing)
+        input.closeWriting()
+        var printed = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(output.reading, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            printed += buffer[0..<count]
+        }
+        guard child.wait() == .exited(0) else { return false }
         let pages = String(decoding: printed, as: UTF8.self).split(whereSeparator: \.isNewline).last.flatMap { Int($0) }
         return (pages ?? 0) > 0
     }
 
-    /// Ghostscript's own command, `gs`, found on the PATH.
-    private static func executable() throws -> URL {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for directory in directories {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("gs")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    private static func pipe() throws -> ProcessPipe {
+        do { return try ProcessPipe() } catch { throw RendererError(.engineFailure, "cannot start gs: \(error)", rendererID: Ghostscript.rendererID) }
+    }
+
+    /// Writes `bytes` (a pipe holds them whole) to `fd`; a reader that has gone makes the
+    /// write fail, and the SIGPIPE it raises is blocked on this thread and taken, never
+    /// delivered to the process.
+    private static func writeWithoutSIGPIPE(_ bytes: [UInt8], to fd: Int32) {
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if written < 0 && errno == EPIPE {
+            var now = timespec()
+            _ = sigtimedwait(&pipeSignal, nil, &now)
         }
-        throw RendererError(.engineFailure, "Ghostscript's gs command, which checks passwords, is not installed", rendererID: Ghostscript.rendererID)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HostCommands
 import Logging
+import ProcessSpawning
 import RendererPrinting
 import RendererProvider
 import RendererServer
@@ -89,11 +90,13 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
             throw RendererError(.ioFailure, "cannot write the page that leads to the viewer")
         }
         let browser = ProcessInfo.processInfo.environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0.split(separator: ":").first.map(String.init) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [browser ?? "xdg-open", URL(fileURLWithPath: page).absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let opener: ChildProcess
+        do {
+            opener = try ChildProcess(browser ?? "xdg-open", [URL(fileURLWithPath: page).absoluteString])
+        } catch {
+            throw RendererError(.ioFailure, "\(error)")
+        }
+        // Reaped when it ends (a browser may run on), so that it leaves no zombie behind.
+        Thread.detachNewThread { opener.wait() }
     }
 }

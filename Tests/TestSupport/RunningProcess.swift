@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import RendererProvider
 
 /// A program that runs beside a test (a server, a watcher) while the test goes on.
@@ -9,32 +10,28 @@ import RendererProvider
 /// started meanwhile elsewhere in the test run may hold open). When the value goes, a
 /// program still running is killed.
 public final class RunningProcess: Sendable {
-    private let process: Locked<Process>
+    private let child: ChildProcess
     /// The process id.
-    public let pid: Int32
+    public var pid: Int32 { child.pid }
     private let stdout = Locked(Data())
     private let stderr = Locked(Data())
 
     /// Starts `executable` with `arguments`, its standard input empty.
     public init(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        pid = process.processIdentifier
-        self.process = Locked(process)
+        let output = try ProcessPipe(), errors = try ProcessPipe()
+        child = try ChildProcess(executable, arguments, standardOutput: .descriptor(output.writing), standardError: .descriptor(errors.writing))
         for (pipe, buffer) in [(output, stdout), (errors, stderr)] {
+            pipe.closeWriting()
+            let fd = pipe.takeReading()  // the thread below closes it
             Thread.detachNewThread {
-                let handle = pipe.fileHandleForReading
+                var bytes = [UInt8](repeating: 0, count: 65536)
                 while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { return }  // the end of its output
-                    buffer.withLock { $0.append(chunk) }
+                    let count = read(fd, &bytes, bytes.count)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }  // the end of its output
+                    buffer.withLock { $0.append(contentsOf: bytes[0..<count]) }
                 }
+                close(fd)
             }
         }
     }
@@ -46,7 +43,7 @@ public final class RunningProcess: Sendable {
     public var errorOutput: String { stderr.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// Whether it is still running.
-    public var isRunning: Bool { process.withLock { $0.isRunning } }
+    public var isRunning: Bool { child.isRunning }
 
     /// Waits until its standard output so far satisfies `condition`, or `timeout` passes, or
     /// it ends; returns whether the output satisfies `condition`.
@@ -78,23 +75,23 @@ public final class RunningProcess: Sendable {
     /// killed. Returns its exit status, or nil when it had to be killed.
     @discardableResult
     public func stop(timeout: Duration = .seconds(60)) async -> Int32? {
-        if isRunning { kill(pid, SIGTERM) }
-        if await waitForExit(timeout) { return process.withLock { $0.terminationStatus } }
-        kill(pid, SIGKILL)
+        child.signal(SIGTERM)
+        if await waitForExit(timeout) { return status }
+        child.signal(SIGKILL)
         _ = await waitForExit(.seconds(10))
         return nil
     }
 
     /// Sends it `signal` (SIGHUP, say) while it runs.
     public func send(_ signal: Int32) {
-        if isRunning { kill(pid, signal) }
+        child.signal(signal)
     }
 
     /// Kills it at once with SIGKILL, as a preempted machine or the kernel's OOM killer would:
     /// it cannot clean up. Blocks (at most 10 s) until it has ended, without giving up the
     /// calling thread, so that a busy test run cannot delay the kill.
     public func killAtOnce() {
-        if isRunning { kill(pid, SIGKILL) }
+        child.signal(SIGKILL)
         let deadline = ContinuousClock.now + .seconds(10)
         while isRunning && ContinuousClock.now < deadline { usleep(1000) }
     }
@@ -103,7 +100,17 @@ public final class RunningProcess: Sendable {
     /// when it was still running (it is then left running). The deadline ends a hang; it is
     /// not a timing.
     public func exitStatus(timeout: Duration = .seconds(120)) async -> Int32? {
-        await waitForExit(timeout) ? process.withLock { $0.terminationStatus } : nil
+        await waitForExit(timeout) ? status : nil
+    }
+
+    /// Its exit status once ended, or the number of the signal that ended it (as
+    /// Foundation's `Process` answered).
+    private var status: Int32? {
+        switch child.termination {
+        case .exited(let code): code
+        case .signaled(let signal): signal
+        case nil: nil
+        }
     }
 
     private func waitForExit(_ timeout: Duration) async -> Bool {
@@ -116,6 +123,7 @@ public final class RunningProcess: Sendable {
     }
 
     deinit {
-        if process.withLock({ $0.isRunning }) { kill(pid, SIGKILL) }
+        child.signal(SIGKILL)
+        child.wait()
     }
 }

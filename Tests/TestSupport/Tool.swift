@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import RendererProvider
 
 /// Runs a command-line program to completion and captures what it printed.
@@ -25,41 +26,38 @@ public struct Tool {
     /// program ends, so it is for short programs only.
     @discardableResult
     public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
+        let output = try ProcessPipe(), errors = try ProcessPipe(), standardInput = try ProcessPipe()
+        let child = try ChildProcess(
+            executable, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            standardInput: input == nil ? .null : .descriptor(standardInput.reading),
+            standardOutput: .descriptor(output.writing), standardError: .descriptor(errors.writing))
+        output.closeWriting()
+        errors.closeWriting()
+        standardInput.closeReading()
         if let input {
-            stdin.fileHandleForWriting.write(input)
-            try stdin.fileHandleForWriting.close()
+            _ = input.withUnsafeBytes { write(standardInput.writing, $0.baseAddress, $0.count) }
         }
-        let (outData, errData) = readUntilExit(process, output: out.fileHandleForReading.fileDescriptor, errors: err.fileHandleForReading.fileDescriptor)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        standardInput.closeWriting()
+        let (outData, errData) = readUntilExit(child, output: output.reading, errors: errors.reading)
+        // As Foundation's `Process` answered: the exit status, or the number of the signal
+        // that ended it.
+        let status: Int32 = switch child.wait() {
+        case .exited(let code): code
+        case .signaled(let signal): signal
+        }
+        return Result(status: status, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Reads both pipes while `process` runs, so neither can fill up and block it, and stops
-    /// at their ends or, once the process has ended, when nothing more is waiting in them.
+    /// Reads both pipes while `child` runs, so neither can fill up and block it, and stops
+    /// at their ends or, once the child has ended, when nothing more is waiting in them.
     /// It never waits for the end of a pipe alone: a process started elsewhere in the test
     /// run at the same moment may hold a pipe's writing end open long after this one ended.
-    private static func readUntilExit(_ process: Process, output: Int32, errors: Int32) -> (Data, Data) {
+    private static func readUntilExit(_ child: ChildProcess, output: Int32, errors: Int32) -> (Data, Data) {
         var collected = [Data(), Data()]
         var open = [output, errors]
         var buffer = [UInt8](repeating: 0, count: 65536)
         while open.contains(where: { $0 >= 0 }) {
-            let ended = !process.isRunning
+            let ended = !child.isRunning
             var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&polled, nfds_t(polled.count), ended ? 0 : 50)
             if ready < 0 && errno == EINTR { continue }
@@ -83,3 +81,4 @@ public struct Tool {
         return url
     }
 }
+
