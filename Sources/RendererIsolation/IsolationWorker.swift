@@ -14,10 +14,12 @@ import RendererProvider
 public enum IsolationWorker {
     /// Answers the requests that arrive on standard input, on standard output, with the
     /// renderers of `registry`, until the calling process closes the socket; then returns.
+    /// Ends the process when the calling process ends, even in the middle of an engine call.
     /// Anything else written to standard output while serving goes to standard error.
     /// `beforePage`, if given, is called with a page's index before each call about a page
     /// (a test uses it to make the engine process crash on a chosen page).
     public static func serve(registry: RendererRegistry, beforePage: ((Int) -> Void)? = nil) {
+        ProcessLimits.endWithParent()
         let replies = dup(1)
         dup2(2, 1)
         let input = MessageChannel(descriptor: 0), output = MessageChannel(descriptor: replies)

@@ -4,6 +4,7 @@ import Glibc
 
 /// Caps on the calling process itself, for processes that read strangers' files and
 /// nothing else: an engine process (``IsolationWorker``) and a desktop thumbnailer run.
+/// An engine process also ends with its parent (``endWithParent()``).
 /// An engine that would take more sees its allocations fail (a typed error), and one that
 /// computes past the time is ended by the system.
 public enum ProcessLimits {
@@ -18,6 +19,21 @@ public enum ProcessLimits {
     /// Ends this process (SIGXCPU) once it has computed for `seconds` of processor time.
     public static func limitProcessorTime(to seconds: Int) {
         limit(RLIMIT_CPU, to: seconds)
+    }
+
+    /// Ends this process (exit status 70) within a second of its parent's end, from a thread
+    /// of its own: an engine process caught in a loop inside an engine never reads the
+    /// socket that would tell it, and would otherwise compute on, orphaned, for ever.
+    public static func endWithParent() {
+        let parent = getppid()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { argument in
+            let parent = pid_t(Int(bitPattern: argument))
+            // An orphan is given another parent (init, or a subreaper).
+            while getppid() == parent { sleep(1) }
+            _exit(70)
+        }, UnsafeMutableRawPointer(bitPattern: Int(parent)))
+        if started == 0 { pthread_detach(thread) }
     }
 
     /// Whether this program was built with AddressSanitizer or ThreadSanitizer, under which

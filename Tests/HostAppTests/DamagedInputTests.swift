@@ -166,6 +166,44 @@ struct DamagedInputTests {
         #expect(isolated.status == 65, "\(isolated.stderr)")
     }
 
+    /// An engine process caught in that loop, whose hostapp is killed (SIGKILL: nothing can
+    /// stop its worker first), ends on its own once orphaned: it never computes on for
+    /// ever. Before, it did, at a whole core.
+    @Test func anOrphanedEngineProcessEnds() async throws {
+        let file = DamagedSet.directory.appendingPathComponent("Found/mupdf-page-tree-loop.pdf").path
+        let hostapp = try RunningProcess(HostAppTests.executable, ["--renderer", "mupdf", "--isolate", "--time-limit", "0", "text", file, "--pages", "2"])
+        defer { hostapp.killAtOnce() }
+        var workers: [Int32] = []
+        for _ in 0..<600 where workers.isEmpty && hostapp.isRunning {
+            workers = ServeCommandTests.workerProcesses(of: hostapp.pid).map(\.pid)
+            if workers.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        try #require(!workers.isEmpty, "no engine process started: \(hostapp.errorOutput)")
+        // Killed once its engine has computed for a second of processor time: in the loop.
+        func ticks(_ pid: Int32) -> Int {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0  // utime and stime
+        }
+        for _ in 0..<1200 where workers.allSatisfy({ ticks($0) < 100 }) && hostapp.isRunning {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try #require(workers.contains { ticks($0) >= 100 }, "the engine process did not compute: \(hostapp.errorOutput)")
+        hostapp.killAtOnce()
+        // The orphan is reaped by init (or this test run's subreaper), so its /proc entry goes;
+        // a zombie left for a parent that never reaps counts as ended too.
+        func running(_ pid: Int32) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            return !stat[stat.index(after: close)...].hasPrefix(" Z")
+        }
+        for _ in 0..<600 where workers.contains(where: running) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let left = workers.filter(running)
+        #expect(left.isEmpty, "engine processes still running a minute after their hostapp was killed: \(left)")
+        for pid in left { kill(pid, SIGKILL) }
+    }
+
     /// A page of 1e30 points, or of none, is read as US Letter by both engines; a page of
     /// 14,400 points at 150 dpi (30,000 pixels square) is past the pixel limit: an error
     /// before anything is allocated.

@@ -173,9 +173,14 @@ import TestSupport
 
     /// The command lines of the child processes of `pid` that are hostapp's engine workers.
     static func workers(of pid: Int32) -> [String] {
+        workerProcesses(of: pid).map(\.command)
+    }
+
+    /// The child processes of `pid` that are hostapp's engine workers: their ids and command lines.
+    static func workerProcesses(of pid: Int32) -> [(pid: Int32, command: String)] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> String? in
-            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        return entries.compactMap { entry -> (Int32, String)? in
+            guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                 let close = stat.lastIndex(of: ")")
             else { return nil }
             // After the command's name in parentheses: the state, then the parent's id.
@@ -184,7 +189,7 @@ import TestSupport
                 let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline"))
             else { return nil }
             let line = String(decoding: command.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-            return line.contains(" worker") ? line : nil
+            return line.contains(" worker") ? (child, line) : nil
         }
     }
 }
