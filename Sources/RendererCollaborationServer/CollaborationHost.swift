@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RendererProvider
 import RendererProviderXFDF
+import RendererServerHTTP
 import RendererSignatures
 
 /// What the collaboration routes need of the server that mounts them: its documents, let in
@@ -29,7 +30,7 @@ package protocol CollaboratedDocument: Sendable {
     func withPrivateCopy<T: Sendable>(for request: Request, _ body: @escaping @Sendable (Document) throws -> T) async throws -> T
 
     /// The file as served, byte for byte (streamed, with byte ranges), saved as `name`.
-    func download(_ request: Request, context: BasicRequestContext, name: String) async throws -> Response
+    func download(_ request: Request, context: ServerRequestContext, name: String) async throws -> Response
 
     /// Signs the file with `identity` as `request`'s body asks, in an incremental update
     /// saved over it, and answers every signature field's verdict; 201.

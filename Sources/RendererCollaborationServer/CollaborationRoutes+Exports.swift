@@ -9,7 +9,7 @@ import RendererServerHTTP
 /// layer's annotations written in by an engine, and the PDF as served.
 extension CollaborationRoutes {
     /// `GET .../annotations.xfdf`: the layer's annotations as XFDF (what the engine can write).
-    @Sendable func layerXFDF(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func layerXFDF(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         let annotations = try await collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
         let name = URL(fileURLWithPath: collaborator.descriptor.documentID).lastPathComponent
         let data = try await collaborator.document.withPrivateCopy(for: request) { document in try document.xfdfData(annotations, fileName: name) }
@@ -17,7 +17,7 @@ extension CollaborationRoutes {
     }
 
     /// `GET .../annotations.jsonld`: the layer as a W3C Web Annotation collection.
-    @Sendable func layerJSONLD(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func layerJSONLD(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         let annotations = try await collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
         let collection = WebAnnotations.collection(annotations, of: collaborator.descriptor)
         let data = try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys, .withoutEscapingSlashes])
@@ -27,7 +27,7 @@ extension CollaborationRoutes {
     /// `GET .../document.pdf?engine=`: the PDF with the layer's annotations in place of the
     /// file's own (those the layer deleted are gone, those it changed are changed), written
     /// by the engine; needs the `download` permission.
-    @Sendable func layerPDF(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func layerPDF(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         guard collaborator.claims.permissions.contains("download") else { throw APIError.forbidden("the token does not grant download") }
         let layer = try await collaborator.store.snapshot(collaborator.descriptor).annotations.map(\.annotation)
         let bytes = try await collaborator.document.withPrivateCopy(for: request) { document in
@@ -50,7 +50,7 @@ extension CollaborationRoutes {
     /// `GET .../source.pdf`: the PDF as served, byte for byte (streamed, with byte ranges):
     /// the file the layer's base annotations were read from, which a sync client opens and
     /// brings to the layer; needs the `download` permission.
-    @Sendable func sourcePDF(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func sourcePDF(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         guard collaborator.claims.permissions.contains("download") else { throw APIError.forbidden("the token does not grant download") }
         let name = URL(fileURLWithPath: collaborator.descriptor.documentID).lastPathComponent
         return try await collaborator.document.download(request, context: context, name: name)

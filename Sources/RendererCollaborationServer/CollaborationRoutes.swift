@@ -44,7 +44,7 @@ package struct CollaborationRoutes: RouteSupport {
 
     /// Registers the HTTP routes on `api` (the WebSocket upgrades through
     /// ``LayerSocket/router()``).
-    package func register(on api: RouterGroup<BasicRequestContext>) {
+    package func register(on api: RouterGroup<ServerRequestContext>) {
         let layer = api.group("collab/documents/:id/layers/:layer")
         layer.get("annotations", use: collaborating(layerAnnotations))
         layer.get("changes", use: collaborating(layerChanges))
@@ -63,8 +63,8 @@ package struct CollaborationRoutes: RouteSupport {
     /// layer and grants `read-document`, within its user's requests per second; 401, 403 and
     /// 429 (JSON) otherwise, and 404 for a layer that is not there.
     private func collaborating(
-        _ handler: @escaping @Sendable (Request, BasicRequestContext, Collaborator) async throws -> Response
-    ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+        _ handler: @escaping @Sendable (Request, ServerRequestContext, Collaborator) async throws -> Response
+    ) -> @Sendable (Request, ServerRequestContext) async throws -> Response {
         { request, context in
             do {
                 let collaborator = try await self.authorizedCollaborator(
@@ -118,19 +118,19 @@ package struct CollaborationRoutes: RouteSupport {
     }
 
     /// `GET .../annotations`: `{"revision": N, "annotations": [StoredAnnotation]}`.
-    @Sendable func layerAnnotations(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func layerAnnotations(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         return try Self.json(try await collaborator.store.snapshot(collaborator.descriptor))
     }
 
     /// `GET .../changes?since=N`: what changed after revision N (default 0).
-    @Sendable func layerChanges(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func layerChanges(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         let since = try Self.query("since", request, as: Int.self) ?? 0
         guard since >= 0 else { throw APIError.badRequest("since must be a revision, 0 or more") }
         return try Self.json(try await collaborator.store.changes(collaborator.descriptor, since: since))
     }
 
     /// `POST .../changes` with a `LayerPush`: each change applied or rejected on its own.
-    @Sendable func pushChanges(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func pushChanges(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         let push = try await decode(LayerPush.self, from: request)
         let limit = backend.configuration.changesPerRequest
         guard push.changes.count <= limit else {
@@ -145,7 +145,7 @@ package struct CollaborationRoutes: RouteSupport {
     /// `POST .../signatures`: signs the file with the identity of the token's user, as the
     /// server's own signing route does; 403 when the token does not grant `sign` or the user
     /// has no identity here. The signature goes into the file, which every layer shares.
-    @Sendable func signAsCollaborator(_ request: Request, _ context: BasicRequestContext, _ collaborator: Collaborator) async throws -> Response {
+    @Sendable func signAsCollaborator(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
         guard collaborator.claims.permissions.contains("sign") else { throw APIError.forbidden("the token does not grant sign") }
         guard let identity = backend.configuration.signingIdentities[collaborator.claims.userID] else {
             throw APIError.forbidden("this server holds no signing identity for this user")

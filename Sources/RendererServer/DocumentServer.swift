@@ -37,11 +37,11 @@ public struct DocumentServer: Sendable {
     /// running in a service group of the host's or testing.
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         // HEAD is answered wherever GET is, without the body.
-        let router = Router(options: .autoGenerateHeadEndpoints)
+        let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
         let routes = Routes(library: library, context: context)
         let configuration = context.configuration
         routes.register(on: router)
-        router.add(middleware: UnroutedRequestMiddleware<BasicRequestContext>(routes: router.routes, token: configuration.token))
+        router.add(middleware: UnroutedRequestMiddleware<ServerRequestContext>(routes: router.routes, token: configuration.token))
         // Layers' WebSockets upgrade through a router of their own; everything else is HTTP.
         // Connections past the limits are refused. Every connection must send its first
         // request head in time, each request's body in time, and may then stay idle only so
@@ -77,7 +77,7 @@ public struct DocumentServer: Sendable {
     /// Every route the server answers, as `METHOD /path/{parameter}`, the WebSocket's among
     /// them: what the tests hold the OpenAPI document to.
     package func routeDescriptions() -> [String] {
-        let router = Router()
+        let router = Router(context: ServerRequestContext.self)
         let routes = Routes(library: library, context: context)
         routes.register(on: router)
         let all = router.routes.map { ($0.method.rawValue, $0.path.description) }

@@ -244,6 +244,31 @@ import TestSupport
         }
     }
 
+    /// A connection stays open across drawn pages and comparisons: each answer is whole
+    /// (its length said), none says `Connection: close`, and the next request on the same
+    /// connection is answered. Before, every page not in the cache closed its connection.
+    @Test func drawnPagesKeepTheirConnection() async throws {
+        try await ServerHarness().run { client in
+            let connection = try RawHTTPConnection(port: client.port)
+            let paths = (0..<3).map { documentPath("text.pdf") + "/pages/\($0)/image?dpi=30" }
+                + [documentPath("text.pdf") + "/pages/0/compare?dpi=20", documentPath("text.pdf") + "/pages/1/image?dpi=31"]
+            for path in paths {
+                try connection.get(path, headers: ["Authorization": "Bearer \(ServerHarness.token)"])
+                let answer = await connection.read { data in
+                    guard let end = data.range(of: Data("\r\n\r\n".utf8)),
+                        let length = String(decoding: data[..<end.lowerBound], as: UTF8.self).firstMatch(of: /(?i)content-length: (\d+)/)
+                    else { return false }
+                    return data.count - end.upperBound >= Int(length.1)!
+                }
+                let end = answer.range(of: Data("\r\n\r\n".utf8))?.lowerBound ?? answer.endIndex
+                let head = String(decoding: answer[..<end], as: UTF8.self).lowercased()
+                #expect(head.hasPrefix("http/1.1 200"), "\(path): \(head)")
+                #expect(!head.contains("connection: close"), "\(path): \(head)")
+                #expect(!connection.closedByServer, "\(path)")
+            }
+        }
+    }
+
     @Test func badPageRequestsGetJSONErrors() async throws {
         let harness = try ServerHarness()
         try await harness.run { client in

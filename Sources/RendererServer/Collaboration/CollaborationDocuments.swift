@@ -50,7 +50,7 @@ struct CollaboratedServedDocument: CollaboratedDocument {
         }
     }
 
-    func download(_ request: Request, context: BasicRequestContext, name: String) async throws -> Response {
+    func download(_ request: Request, context: ServerRequestContext, name: String) async throws -> Response {
         let version = await document.currentVersion()
         return try await FileDownload(path: document.path, name: name, eTag: Routes.eTag(version, "file")).response(to: request, context: context)
     }

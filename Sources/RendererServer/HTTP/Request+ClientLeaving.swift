@@ -2,19 +2,19 @@ import Hummingbird
 import RendererProvider
 import RendererServerHTTP
 
-extension Request {
-    /// Runs `body`, cancelled if the client closes its connection meanwhile: for engine
-    /// work, a cancelled render stops at the engine's next check instead of drawing for no
-    /// one. Hummingbird watches the connection by reading it while `body` runs, so the
-    /// connection is closed after the response: the response must say `Connection: close`
-    /// so that clients open another instead of reusing it; errors thrown here say it too.
-    func cancellingIfClientLeaves<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+extension ServerRequestContext {
+    /// Runs `body`, cancelled if the request's connection closes meanwhile: for engine work,
+    /// a cancelled render stops at the engine's next check instead of drawing for no one.
+    /// The connection is watched through its close, not by reading it, so it stays open for
+    /// the client's next request.
+    func cancellingIfClientLeaves<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let work = Task { try await body() }
+        // Cancelling work that has ended does nothing; the callback holds only the task.
+        connectionClosed.whenComplete { _ in work.cancel() }
         do {
-            return try await self.body.consumeWithCancellationOnInboundClose { _ in try await body() }
-        } catch {
-            var answer = APIError.from(error is CancellationError ? RendererError(.cancelled, "the client went away; the work was stopped") : error)
-            answer.headers[.connection] = "close"
-            throw answer
+            return try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
+        } catch is CancellationError {
+            throw RendererError(.cancelled, "the client went away; the work was stopped")
         }
     }
 }

@@ -6,7 +6,7 @@ import RendererServerHTTP
 
 extension Routes {
     /// `GET .../annotations[?page=]`: the annotations (of one page), as the API's JSON.
-    @Sendable func annotations(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func annotations(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.query("page", request, as: Int.self)
         let list = try await document.annotations(pageAt: page)
@@ -15,7 +15,7 @@ extension Routes {
 
     /// `POST .../annotations`: adds the annotation in the body (its `id` may be left out)
     /// and saves the file; answers 201 with the annotation as stored, and its path in `Location`.
-    @Sendable func addAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func addAnnotation(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let annotation = try await decode(Annotation.self, from: request)
         let stored = try await document.edit { try $0.addAnnotation(annotation) }
@@ -26,7 +26,7 @@ extension Routes {
     /// file of at most ``imageStampPixels`` pixels, within the body limit) and saves the file;
     /// answers 201 with the stamp as stored and its path in `Location`. The picture is decoded
     /// on an engine thread.
-    @Sendable func addImageStamp(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func addImageStamp(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let stamp = try await decode(Payload.ImageStamp.self, from: request)
         let stored = try await document.edit { session in
@@ -41,7 +41,7 @@ extension Routes {
 
     /// `GET .../annotations/{annotation}`: the annotation of that identity, with its entity
     /// tag in `ETag` (for `If-Match` on a change); 404 when there is none.
-    @Sendable func annotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func annotation(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("annotation", context)
         guard let found = try await document.annotations(pageAt: nil).first(where: { $0.id == id }) else {
@@ -54,7 +54,7 @@ extension Routes {
     /// body (whose `id` is ignored) and saves the file; 404 when there is none, 412 when
     /// `If-Match` names another state of it. Dates the body leaves out keep their stored
     /// values (the modification date becomes now).
-    @Sendable func updateAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func updateAnnotation(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("annotation", context)
         var annotation = try await decode(Annotation.self, from: request)
@@ -70,7 +70,7 @@ extension Routes {
     /// `DELETE .../annotations/{annotation}`: removes it and saves the file; 204, 404 when
     /// the document holds no annotation of that identity, 412 when `If-Match` names another
     /// state of it.
-    @Sendable func removeAnnotation(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func removeAnnotation(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let id = try Self.pathParameter("annotation", context)
         let precondition = request.headers[.ifMatch]
@@ -107,7 +107,7 @@ extension Routes {
     }
 
     /// `GET .../annotations.xfdf`: every annotation as XFDF.
-    @Sendable func exportXFDF(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func exportXFDF(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let name = URL(fileURLWithPath: document.id).lastPathComponent
         let data = try await document.withSession { try $0.xfdfData(fileName: name) }
@@ -115,7 +115,7 @@ extension Routes {
     }
 
     /// `POST .../annotations.xfdf`: imports the XFDF in the body and saves the file.
-    @Sendable func importXFDF(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func importXFDF(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let data = try await body(request)
         let result = try await document.edit { try $0.importXFDF(data) }

@@ -5,7 +5,7 @@ import RendererServerHTTP
 
 extension Routes {
     /// `GET /api/documents/{id}/attachments`: the files the document embeds (``Attachment``).
-    @Sendable func attachments(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func attachments(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.json(try await engineWork(request, context) { document, _ in try document.attachments() })
     }
 
@@ -13,7 +13,7 @@ extension Routes {
     /// settings let readers save the document elsewhere (`saveTo`). Always a download, never
     /// shown: `application/octet-stream`, `nosniff`, a sandbox policy and its safe file name,
     /// so that an HTML or SVG file inside a PDF cannot run as a page of this server.
-    @Sendable func attachmentContents(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func attachmentContents(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         try await document.require(.saveTo)
         guard let text = context.parameters.get("index"), let index = Int(text), index >= 0 else {

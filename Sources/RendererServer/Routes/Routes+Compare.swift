@@ -8,23 +8,23 @@ extension Routes {
     /// `GET .../pages/{page}/compare?dpi=`: the page drawn by the first two engines (the
     /// reference is the first), with ``DocumentComparer``'s figures and the address of the
     /// difference heat map.
-    @Sendable func pageComparison(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func pageComparison(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, page, dpi) = try await comparisonRequest(request, context)
-        let result = try await request.cancellingIfClientLeaves { try await self.compared(document, page: page, dpi: dpi) }
-        return try Self.json(result.figures, headers: [.connection: "close"])
+        let result = try await context.cancellingIfClientLeaves { try await self.compared(document, page: page, dpi: dpi) }
+        return try Self.json(result.figures)
     }
 
     /// `GET .../pages/{page}/compare/heatmap?dpi=`: where the two engines' renders differ,
     /// as PNG (red where they differ, the page faded elsewhere).
-    @Sendable func heatMap(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func heatMap(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, page, dpi) = try await comparisonRequest(request, context)
-        let result = try await request.cancellingIfClientLeaves { try await self.compared(document, page: page, dpi: dpi) }
+        let result = try await context.cancellingIfClientLeaves { try await self.compared(document, page: page, dpi: dpi) }
         return Response(
-            status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, no-cache", .eTag: result.tag, .connection: "close"],
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, no-cache", .eTag: result.tag],
             body: .init(byteBuffer: result.heatMap))
     }
 
-    private func comparisonRequest(_ request: Request, _ context: BasicRequestContext) async throws -> (ServedDocument, Int, Double) {
+    private func comparisonRequest(_ request: Request, _ context: ServerRequestContext) async throws -> (ServedDocument, Int, Double) {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
         let dpi = try Self.query("dpi", request, as: Double.self) ?? 72

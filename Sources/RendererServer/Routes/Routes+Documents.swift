@@ -5,7 +5,7 @@ import RendererServerHTTP
 
 extension Routes {
     /// `GET /api/health`: the server is up; its engines, queue and cache.
-    @Sendable func health(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func health(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let renderers = self.context.registry.renderers.map { Payload.Renderer(id: $0.id, engine: $0.engineName, version: $0.engineVersion) }
         return try Self.json(
             Payload.Health(
@@ -15,13 +15,13 @@ extension Routes {
 
     /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it with
     /// this server's facts stated (``OpenAPIDocument``).
-    @Sendable func openAPIDocument(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func openAPIDocument(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try OpenAPIDocument(rendererIDs: self.context.rendererIDs, limits: self.context.limits)
         return Self.data(document.data, type: "application/json; charset=utf-8")
     }
 
     /// `GET /api/documents`: every servable document.
-    @Sendable func documents(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func documents(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let catalog = library.catalog
         let summaries = catalog.documentIDs().compactMap { id -> Payload.DocumentSummary? in
             guard let path = try? catalog.resolve(id: id),
@@ -33,7 +33,7 @@ extension Routes {
     }
 
     /// `GET /api/documents/{id}`: the document's info and first page.
-    @Sendable func documentInfo(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func documentInfo(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let renderer = try await rendererID(request, document)
         let version = await document.currentVersion()
@@ -56,14 +56,14 @@ extension Routes {
     }
 
     /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.
-    @Sendable func pages(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func pages(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         return try Self.json(try await self.context.queue.run { try await document.pageInfos() })
     }
 
     /// `GET /api/documents/{id}/destinations/{name}`: where the named destination leads (a
     /// `#nameddest=` of an address), as a destination; 404 when the document has none by that name.
-    @Sendable func namedDestination(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func namedDestination(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let name = try Self.pathParameter("name", context)
         guard name.utf8.count <= 1000 else { throw APIError.badRequest("a destination's name is at most 1,000 bytes") }
         guard let destination = try await engineWork(request, context, { document, _ in try document.destination(named: name) }) else {
@@ -73,13 +73,13 @@ extension Routes {
     }
 
     /// `GET /api/documents/{id}/fonts`: the fonts the pages use, as `pdffonts` lists them.
-    @Sendable func fonts(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func fonts(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.json(try await engineWork(request, context) { document, _ in try document.fonts() })
     }
 
     /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations),
     /// streamed, with byte ranges (``FileDownload``).
-    @Sendable func file(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func file(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         // Only what an engine opens as a document is served whole, and only when the
         // settings let readers save it elsewhere.

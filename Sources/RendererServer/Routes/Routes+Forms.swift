@@ -9,7 +9,7 @@ import RendererServerHTTP
 extension Routes {
     /// `GET .../form`: every field, with its value, options, flags and widgets (page and
     /// rectangle in page space); `[]` for a document without a form.
-    @Sendable func formFields(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func formFields(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         return try Self.json(try await document.withSession { try $0.formFields() })
     }
@@ -20,7 +20,7 @@ extension Routes {
     /// for values the schema allows that this form refuses: an unknown field or a value the
     /// field does not take. 403 for a read-only field or a document whose settings or
     /// permissions forbid filling.
-    @Sendable func fillForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func fillForm(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let values = try await decode(FormValues.self, from: request)
         return try Self.json(try await document.edit { try $0.fillForm(from: values) })

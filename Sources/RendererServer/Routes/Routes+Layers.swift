@@ -7,7 +7,7 @@ extension Routes {
     /// `GET /api/documents/{id}/layers?renderer=`: the document's optional-content layers and
     /// configurations (``Layer``, ``LayerConfiguration``); both empty for a document whose
     /// engine reads none (a format other than PDF).
-    @Sendable func layers(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func layers(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.json(
             try await engineWork(request, context) { document, _ in
                 guard document.renderer.capabilities(for: document.contentType).contains(.layers) else { return Payload.Layers(layers: [], configurations: []) }

@@ -7,14 +7,14 @@ import RendererServerHTTP
 /// the document's session, as annotations are.
 extension Routes {
     /// `GET /api/documents/{id}/outline`: the outline, as the API's outline items.
-    @Sendable func outline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func outline(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.json(try await engineWork(request, context) { document, _ in try document.outline() })
     }
 
     /// `PUT /api/documents/{id}/outline`: replaces the outline with the body's items (an
     /// empty array removes it), saves the file and answers the outline as read back with
     /// what the edit dropped (``OutlineEditReport``).
-    @Sendable func setOutline(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func setOutline(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let items = try await decode([OutlineItem].self, from: request)
         let written = try await document.edit { session in
@@ -25,14 +25,14 @@ extension Routes {
     }
 
     /// `GET .../pages/{page}/links?renderer=`: the page's links, as the API's links.
-    @Sendable func pageLinks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func pageLinks(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let page = try Self.pageIndex(context)
         return try Self.json(try await engineWork(request, context) { document, _ in try document.links(pageAt: page) })
     }
 
     /// `POST .../pages/{page}/links`: adds the body's link to the page, saves the file and
     /// answers the page's links; 201, the page's links' path in `Location`.
-    @Sendable func addLink(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func addLink(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
         let link = try await decode(Link.self, from: request)
@@ -46,7 +46,7 @@ extension Routes {
     /// `DELETE .../pages/{page}/links?rect=x,y,w,h`: removes the page's links over that area
     /// (each edge within half a point), saves the file and answers how many went; 400 when none
     /// is there.
-    @Sendable func removeLinks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func removeLinks(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
         guard let text = try Self.queryText("rect", request) else { throw APIError.badRequest("rect=x,y,w,h is required") }

@@ -14,7 +14,7 @@ extension Routes {
     /// page to print: 403 `not-permitted` unless the settings and the PDF allow printing.
     /// `show=` and `hide=` list the optional-content layers drawn and left out
     /// (``layerVisibility(_:)``).
-    @Sendable func pageImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func pageImage(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
         let renderer = try await rendererID(request, document)
@@ -51,7 +51,7 @@ extension Routes {
             let reserved = try self.context.renderBudget.admit(weight: weight)
             defer { withExtendedLifetime(reserved) {} }
             // A client that goes away cancels the drawing.
-            let png = try await request.cancellingIfClientLeaves {
+            let png = try await context.cancellingIfClientLeaves {
                 try await self.context.queue.run {
                     try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
                         let size = width == nil ? nil : try document.pageInfo(pageAt: page).size
@@ -68,7 +68,7 @@ extension Routes {
             }
             let bytes = ByteBuffer(bytes: png)
             await self.context.cache.store(bytes, for: tag)
-            return Response(status: .ok, headers: [.contentType: "image/png", .connection: "close"], body: .init(byteBuffer: bytes))
+            return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: bytes))
         }
     }
 
@@ -94,7 +94,7 @@ extension Routes {
     }
 
     /// `GET .../pages/{page}/text?renderer=`: the page's words and their boxes, by line.
-    @Sendable func pageText(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func pageText(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let page = try Self.pageIndex(context)
         return try Self.json(
             try await engineWork(request, context) { document, renderer in

@@ -8,7 +8,7 @@ import RendererServerHTTP
 extension Routes {
     /// `GET /api/printers`: the printers of the server's print server (``ServerConfiguration/printing``);
     /// 404 when the server does not print.
-    @Sendable func printers(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func printers(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let service = try printService()
         return try Self.json(Payload.Printers(printers: try await Self.blocking { try service.printers() }))
     }
@@ -17,7 +17,7 @@ extension Routes {
     /// body's options (``Payload/PrintRequest``); 202 with the job (``PrintJob``), 403 when
     /// the settings or the PDF refuse printing, 404 for a printer that is not there, 409
     /// when the printer refuses the job, 502 when the print server fails.
-    @Sendable func printDocument(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func printDocument(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let service = try printService()
         let document = try await servedDocument(request, context)
         try await document.require(.printing)
@@ -32,7 +32,7 @@ extension Routes {
 
     /// `GET /api/printers/{printer}/jobs/{job}`: where a job stands (``Payload/PrintJobStatus``);
     /// 404 for a job the print server does not know.
-    @Sendable func printJobState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func printJobState(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let service = try printService()
         let printer = try Self.pathParameter("printer", context)
         guard let id = Int(try Self.pathParameter("job", context)), id > 0 else { throw APIError.badRequest("a job is a number from 1") }

@@ -12,7 +12,7 @@ extension Routes {
     /// own key unlocked with its owner password (403 otherwise, whatever other readers
     /// unlocked it with); 422 for passwords the standard cannot carry, and on an engine
     /// without an encrypting writer.
-    @Sendable func protectedCopy(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func protectedCopy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let protection = try await decode(Payload.Protect.self, from: request).protection()
         return try await copy(of: document, protection: protection, request, suffix: "protected")
@@ -21,7 +21,7 @@ extension Routes {
     /// `POST /api/documents/{id}/unprotected`: the document as a new unencrypted PDF, as a
     /// download. Needs the `saveTo` setting and, for an encrypted document, the request's own
     /// key unlocked with its owner password (403 with the user password alone).
-    @Sendable func unprotectedCopy(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func unprotectedCopy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try await copy(of: try await servedDocument(request, context), protection: nil, request, suffix: "unprotected")
     }
 

@@ -8,14 +8,14 @@ import RendererServerHTTP
 /// and one reader never sees another's.
 extension Routes {
     /// `GET .../bookmarks`: the reader's bookmarks, by page.
-    @Sendable func bookmarks(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func bookmarks(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         return try Self.json(try self.context.readers.bookmarks(reader: reader, document: document.id))
     }
 
     /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark, and
     /// its path in `Location`.
-    @Sendable func addBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func addBookmark(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let new = try await decode(Payload.NewBookmark.self, from: request)
         guard new.title.count <= 1000 else { throw APIError.badRequest("a bookmark's title is at most 1000 characters") }
@@ -26,7 +26,7 @@ extension Routes {
     }
 
     /// `DELETE .../bookmarks/{bookmark}`: 204, or 404 when the reader has no such bookmark.
-    @Sendable func removeBookmark(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func removeBookmark(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let id = try Self.pathParameter("bookmark", context)
         try self.context.readers.removeBookmark(id: id, reader: reader, document: document.id)
@@ -34,14 +34,14 @@ extension Routes {
     }
 
     /// `GET .../state`: the page, zoom and scroll position the reader left the document at.
-    @Sendable func viewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func viewingState(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let pageCount = try await document.pageCount()
         return try Self.json(try self.context.readers.viewingState(pageCount: pageCount, reader: reader, document: document.id))
     }
 
     /// `PUT .../state` with a viewing state: where the reader is now; answers it as kept.
-    @Sendable func setViewingState(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func setViewingState(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let viewing = try await decode(ViewingState.self, from: request)
         let pageCount = try await document.pageCount()
@@ -50,7 +50,7 @@ extension Routes {
     }
 
     /// The path's document, once the request is let in, and the reader it comes from.
-    private func readerDocument(_ request: Request, _ context: BasicRequestContext) async throws -> (ServedDocument, String) {
+    private func readerDocument(_ request: Request, _ context: ServerRequestContext) async throws -> (ServedDocument, String) {
         let reader = try self.context.readers.reader(of: request)
         return (try await servedDocument(request, context), reader)
     }

@@ -8,7 +8,7 @@ extension Routes {
     /// streamed as JSON lines (`application/x-ndjson`) page by page, so that the first hits
     /// arrive before the last page is read; the last line is `{"done": true, ...}`. A client
     /// that goes away stops the search at the next page.
-    @Sendable func search(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func search(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let renderer = try await rendererID(request, document)
         guard let term = try Self.queryText("q", request), !term.trimmingCharacters(in: .whitespaces).isEmpty else {

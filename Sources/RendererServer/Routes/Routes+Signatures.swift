@@ -12,7 +12,7 @@ import RendererSignatures
 extension Routes {
     /// `GET /api/documents/{id}/signatures`: each signature field's verdict with its reasons
     /// (``SignatureVerification``), against the trust anchors the server was given.
-    @Sendable func signatures(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func signatures(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.json(try await verdicts(of: try await servedDocument(request, context), request))
     }
 
@@ -20,7 +20,7 @@ extension Routes {
     /// identity as the body asks (``Payload/SignRequest``), in an incremental update saved
     /// over the file, and answers every field's verdict then; 201. 403 when the server holds
     /// no identity, is read-only, or the settings or the PDF forbid signing.
-    @Sendable func sign(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func sign(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         guard let identity = self.context.configuration.signingIdentity else {
             throw APIError.forbidden("this server was given no signing identity")
         }

@@ -10,7 +10,7 @@ extension Routes {
     /// the body for the `Document-Key` header. A document that opens without the reader's
     /// password answers `{"passwordNeeded": false}` and no key. 422 `wrong-password` for a
     /// password that does not open it. The password is kept in memory only, never logged.
-    @Sendable func unlock(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func unlock(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let id = try Self.pathParameter("id", context)
         let document = try await library.document(id)
         try await self.context.unlockLimiter.admit(document.path)
@@ -31,7 +31,7 @@ extension Routes {
 
     /// `DELETE /api/documents/{id}/unlock`: forgets the request's key for the document (the
     /// reader closed it); 204, with the cookie cleared.
-    @Sendable func forgetUnlock(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func forgetUnlock(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let id = try Self.pathParameter("id", context)
         let document = try await library.document(id)
         await self.context.unlocks.forget(request, document: (id, document.path), token: self.context.configuration.token)

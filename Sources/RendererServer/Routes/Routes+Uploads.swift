@@ -11,7 +11,7 @@ extension Routes {
     }
 
     /// `GET /api/uploads`: the largest upload the server takes (404 when it takes none).
-    @Sendable func uploadLimits(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func uploadLimits(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes))
     }
 
@@ -22,7 +22,7 @@ extension Routes {
     /// later); otherwise nothing of it stays: 413 past the size limit, 415 for what is not a
     /// PDF, 422 for what no engine reads, 503 while uploads being received take the space of
     /// all uploads. It is opened with the uploads' renderers (isolated by `hostapp serve`).
-    @Sendable func upload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func upload(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let store = try uploadStore()
         var received = try await store.receive(request.body)
         let serverContext = self.context

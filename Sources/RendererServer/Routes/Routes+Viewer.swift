@@ -15,25 +15,25 @@ extension Routes {
     }()
 
     /// `GET /`: the viewer's page.
-    @Sendable func viewerPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func viewerPage(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.viewerResource("index.html")
     }
 
     /// `POST /api/viewer/opened`: a viewer tab opened (204; counted only by a server that ends
     /// with its viewer, ``ServerConfiguration/endsWithViewer``).
-    @Sendable func viewerOpened(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func viewerOpened(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         await self.context.viewerPresence?.opened()
         return Response(status: .noContent)
     }
 
     /// `POST /api/viewer/closed`: a viewer tab went (204; see ``viewerOpened(_:_:)``).
-    @Sendable func viewerClosed(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func viewerClosed(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         await self.context.viewerPresence?.closed()
         return Response(status: .noContent)
     }
 
     /// `GET /viewer/{file}`: the viewer's script and style sheet.
-    @Sendable func viewerFile(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    @Sendable func viewerFile(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         try Self.viewerResource(try context.parameters.require("file"))
     }
 

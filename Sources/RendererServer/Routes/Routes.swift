@@ -15,7 +15,7 @@ struct Routes: RouteSupport {
 
     var bodyLimit: Int { context.configuration.bodyLimit }
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<ServerRequestContext>) {
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: ShutdownMiddleware(gate: context.gate))
         let viewer = router.group()
@@ -91,7 +91,7 @@ struct Routes: RouteSupport {
 
     /// The served document the path's `:id` names (percent-decoded: ids may hold slashes),
     /// once `request` is let in (``admitted(_:to:)``).
-    func servedDocument(_ request: Request, _ context: BasicRequestContext) async throws -> ServedDocument {
+    func servedDocument(_ request: Request, _ context: ServerRequestContext) async throws -> ServedDocument {
         try await admitted(request, to: try Self.pathParameter("id", context))
     }
 
@@ -114,14 +114,14 @@ struct Routes: RouteSupport {
     }
 
     /// A path parameter, percent-decoded.
-    static func pathParameter(_ name: String, _ context: BasicRequestContext) throws -> String {
+    static func pathParameter(_ name: String, _ context: ServerRequestContext) throws -> String {
         let raw = try context.parameters.require(name)
         guard let decoded = raw.removingPercentEncoding else { throw APIError.badRequest("\(name) is not percent-encoded correctly") }
         return decoded
     }
 
     /// The path's `:page`: a page index, 0 or more.
-    static func pageIndex(_ context: BasicRequestContext) throws -> Int {
+    static func pageIndex(_ context: ServerRequestContext) throws -> Int {
         guard let text = context.parameters.get("page"), let index = Int(text), index >= 0 else {
             throw APIError.badRequest("the page must be an index from 0 (the first page)")
         }
@@ -143,7 +143,7 @@ struct Routes: RouteSupport {
     /// Runs `body` on an engine document of the request's document, through the engine the
     /// request names (given to `body`): admitted by the queue, within the time limit.
     func engineWork<T: Sendable>(
-        _ request: Request, _ context: BasicRequestContext, _ body: @escaping @Sendable (Document, String) throws -> T
+        _ request: Request, _ context: ServerRequestContext, _ body: @escaping @Sendable (Document, String) throws -> T
     ) async throws -> T {
         let document = try await servedDocument(request, context)
         let renderer = try await rendererID(request, document)
