@@ -59,7 +59,7 @@ public struct DocumentServer: Sendable {
         let server = HTTPServerBuilder { responder in
             ConnectionHandlersChannel(
                 base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
-                handlers: { [connections.handler(), RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer()] },
+                handlers: { [connections.handler(), RequestHeadDeadline(deadline: headDeadline), RefusedUpgradeAnswer(), ConnectionCloseWatch()] },
                 backHandlers: { [UnreadableHeadAnswer(), RequestBodyGuard(deadline: bodyDeadline)] })
         }
         var application = Application(

@@ -2,15 +2,19 @@ import Hummingbird
 import NIOCore
 
 /// The context of every HTTP request the server answers: Hummingbird's basic context and
-/// the close of the request's connection, so that engine work can stop when its client goes
-/// away without reading the connection (which would end it after the answer: no keep-alive).
+/// when the request's client goes, so that engine work can stop then without reading the
+/// connection (which would end it after the answer: no keep-alive).
 package struct ServerRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
-    /// Completes when the request's connection closes, by either side.
-    package let connectionClosed: EventLoopFuture<Void>
+    /// Completes when the client closes its side of the connection, or the connection
+    /// closes (``ConnectionCloseWatch``; the channel's close where no watch is installed).
+    package let clientGone: EventLoopFuture<Void>
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        connectionClosed = source.channel.closeFuture
+        let channel = source.channel
+        clientGone = channel.pipeline.handler(type: ConnectionCloseWatch.self)
+            .flatMap { $0.closed }
+            .flatMapError { _ in channel.closeFuture }
     }
 }

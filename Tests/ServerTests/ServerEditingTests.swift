@@ -226,6 +226,9 @@ import TestSupport
             // The client going away cancels its render, and the queue frees at once.
             slow.close()
             try await Self.waitUntil("the cancelled render leaves the queue") { try await Self.queued(client) == 0 }
+            // Stopped, not finished: a finished page would be in the cache.
+            let health = try await client.get("/api/health").json as? [String: Any]
+            #expect(health?["cachedBytes"] as? Int == 0, "the render went on after its client left: \(String(describing: health))")
             #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=20").status == .ok)
         }
     }
