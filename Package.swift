@@ -322,7 +322,7 @@ let package = Package(
             exclude: ["jwt_witness.py"]  // the independent signer and verifier the tests run
         ),
         .testTarget(
-            name: "HostAppTests", dependencies: ["HostApp", "HostAppFull", "RendererIsolation", "RendererSignatures", "TestSupport"],
+            name: "HostAppTests", dependencies: ["HostApp", "HostAppFull", "RendererIsolation", "RendererSignatures", "ProcessSpawning", "TestSupport"],
             exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program
         ),
     ],

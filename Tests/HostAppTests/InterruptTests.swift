@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import Testing
 import TestSupport
 
@@ -12,22 +13,15 @@ struct InterruptTests {
     func renderStopsAndLeavesOnlyWholeFiles(backend: String, jobs: Int) throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-        process.arguments = [
+        let process = try ChildProcess(HostAppTests.executable, [
             "--renderer", backend, "render", Fixtures.path("long.pdf"), "--dpi", "1200", "--gray", "--format", "ppm",
             "--jobs", String(jobs), "-o", directory.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        ])
         let deadline = Date().addingTimeInterval(60)
         while try Self.pages(in: directory).isEmpty && process.isRunning && Date() < deadline { usleep(10_000) }
         #expect(process.isRunning, "the run ended before it could be interrupted")
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        process.signal(SIGINT)
+        #expect(process.wait() == .exited(130))
         let entries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(entries.allSatisfy { $0.hasPrefix("long-") && $0.hasSuffix(".pgm") }, "left behind: \(entries)")
         #expect(!entries.isEmpty && entries.count < 100)

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import Testing
 import TestSupport
 
@@ -28,16 +29,11 @@ struct KilledSaveTests {
         for trial in 0..<16 {
             let old = try Data(contentsOf: URL(fileURLWithPath: path))
             let before = try await annotationCount(path, backend: backend)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-            process.arguments = [
+            let process = try ChildProcess(HostAppTests.executable, [
                 "--renderer", backend, "annotations", "add", path, "--page", "1", "--kind", "square",
                 "--rect", "10,10,50,50", "--contents", "trial \(trial)", "--save-mode", mode,
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let partial = ".target.pdf.\(process.processIdentifier)-"
+            ])
+            let partial = ".target.pdf.\(process.pid)-"
             switch trial {
             case 0..<5:
                 break
@@ -52,8 +48,8 @@ struct KilledSaveTests {
             default:
                 waitWhile(process) { (try? Data(contentsOf: URL(fileURLWithPath: path))) == old }
             }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.signal(SIGKILL)
+            process.wait()
             let now = try Data(contentsOf: URL(fileURLWithPath: path))
             if now == old {
                 outcomes.old += 1
@@ -77,7 +73,7 @@ struct KilledSaveTests {
 
     /// Looks at `condition` every millisecond while it holds and `process` runs, for at most
     /// two minutes (a deadline only against a hung process: the save ends long before).
-    private func waitWhile(_ process: Process, _ condition: () -> Bool) {
+    private func waitWhile(_ process: ChildProcess, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, condition(), Date() < deadline { usleep(1_000) }
     }

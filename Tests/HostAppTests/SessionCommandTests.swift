@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import Testing
 import TestSupport
 
@@ -65,21 +66,20 @@ struct SessionCommandTests {
     func aSaveNeverOverwritesAnotherWritersChange(backend: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-        process.arguments = ["--renderer", backend, "open", workspace.document]
-        process.environment = ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 }
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let inputPipe = try ProcessPipe(), outputPipe = try ProcessPipe()
+        let process = try ChildProcess(
+            HostAppTests.executable, ["--renderer", backend, "open", workspace.document],
+            environment: ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 },
+            standardInput: .descriptor(inputPipe.reading), standardOutput: .descriptor(outputPipe.writing))
+        inputPipe.closeReading()
+        outputPipe.closeWriting()
+        let input = FileHandle(fileDescriptor: inputPipe.writing), output = FileHandle(fileDescriptor: outputPipe.reading)
         let note = #"{"id": "mine", "kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 30, "height": 30}}}"#
-        input.fileHandleForWriting.write(Data("annotate \(note)\ntext 1\n".utf8))
+        input.write(Data("annotate \(note)\ntext 1\n".utf8))
         // The session has read the file and made its change once the text comes back.
         var printed = Data()
         while !String(decoding: printed, as: UTF8.self).contains(#""result":"text""#) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = output.availableData
             guard !chunk.isEmpty else { break }
             printed.append(chunk)
         }
@@ -87,11 +87,10 @@ struct SessionCommandTests {
             "--renderer", backend, "annotations", "add", workspace.document, "--page", "1", "--kind", "text", "--rect", "100,100,16,16", "--contents", "theirs",
         ])
         #expect(other.status == 0, "\(other.stderr)")
-        input.fileHandleForWriting.write(Data("save\nsave-to \(workspace.path("mine.pdf"))\nclose\n".utf8))
-        try input.fileHandleForWriting.close()
-        printed.append(output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 75, "\(String(decoding: printed, as: UTF8.self))")
+        input.write(Data("save\nsave-to \(workspace.path("mine.pdf"))\nclose\n".utf8))
+        inputPipe.closeWriting()
+        printed.append(output.readDataToEndOfFile())
+        #expect(process.wait() == .exited(75), "\(String(decoding: printed, as: UTF8.self))")
         #expect(String(decoding: printed, as: UTF8.self).contains("changed since this session opened or saved it"))
         let kept = try await workspace.hostapp(["--renderer", backend, "annotations", "list", workspace.document]).text
         #expect(kept.contains("theirs") && !kept.contains("mine"), "\(kept)")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import RendererProvider
 import Testing
 import TestSupport
@@ -106,20 +107,15 @@ import TestSupport
         let pdf = try scratch.copy("text.pdf")
         // All started before any is waited for: sixteen processes at once.
         let editors = try (0..<16).map { index in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: HostAppTests.executable)
-            process.arguments = [
+            let process = try ChildProcess(HostAppTests.executable, [
                 "--renderer", backend, "annotations", "add", pdf, "--page", "1", "--kind", "text", "--rect", "\(10 + index * 20),10,16,16",
                 "--contents", "editor \(index)",
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-            try process.run()
+            ])
             return (index, process)
         }
-        for (_, process) in editors { process.waitUntilExit() }
-        let acknowledged = Set(editors.filter { $0.1.terminationStatus == 0 }.map(\.0))
-        #expect(acknowledged.count == 16, "\(editors.map { ($0.0, $0.1.terminationStatus) })")
+        let ends = editors.map { ($0.0, $0.1.wait()) }
+        let acknowledged = Set(ends.filter { $0.1 == .exited(0) }.map(\.0))
+        #expect(acknowledged.count == 16, "\(ends)")
         // Read back by the other engine and by qpdf.
         let other = backend == "mupdf" ? "poppler" : "mupdf"
         let listed = try await hostapp(["--renderer", other, "annotations", "list", pdf, "--json"])

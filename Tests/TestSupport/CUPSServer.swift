@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import RendererProvider
 
 #if canImport(Glibc)
@@ -12,9 +13,7 @@ import RendererProvider
 /// cups-filters: a queue then takes just what its PPD declares, so a "PDF printer" and a
 /// "raster printer" really differ. Queues print to `/dev/null`. Stopped and removed when the
 /// value goes. cupsd needs root (the tests run as root, as CI does).
-public final class CUPSServer: @unchecked Sendable {
-    // @unchecked: the process handle is set once in init and only ended in stop(), which
-    // Process itself makes safe to call from any thread.
+public final class CUPSServer: Sendable {
 
     /// What a queue's PPD says it takes.
     public enum QueueKind: String, Sendable {
@@ -26,7 +25,7 @@ public final class CUPSServer: @unchecked Sendable {
 
     public let port: Int
     public let folder: String
-    private let process: Process
+    private let process: ChildProcess
 
     /// The server's address for `--server` and `PrintService(server:)`.
     public var address: String { "127.0.0.1:\(port)" }
@@ -49,23 +48,18 @@ public final class CUPSServer: @unchecked Sendable {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
         try FileManager.default.copyItem(atPath: "/usr/share/cups/mime/mime.types", toPath: folder + "/data/mime/mime.types")
         try Self.template("cups-files.conf", ["FOLDER": folder]).write(toFile: folder + "/cups-files.conf", atomically: true, encoding: .utf8)
-        var started: (Int, Process)?
+        var started: (Int, ChildProcess)?
         // The free port can be taken by another test between its pick and the server's bind:
         // then it does not answer there, and another port is tried.
         for _ in 1...3 where started == nil {
             let port = try FreePort.loopback()
             try Self.template("cupsd.conf", ["PORT": "\(port)"]).write(toFile: folder + "/cupsd.conf", atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/cupsd")
-            process.arguments = ["-f", "-c", folder + "/cupsd.conf", "-s", folder + "/cups-files.conf"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess("/usr/sbin/cupsd", ["-f", "-c", folder + "/cupsd.conf", "-s", folder + "/cups-files.conf"])
             if Self.answers(port: port, while: process) {
                 started = (port, process)
             } else {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                process.signal(SIGKILL)
+                process.wait()
             }
         }
         guard let (port, process) = started else {
@@ -111,9 +105,8 @@ public final class CUPSServer: @unchecked Sendable {
     /// Stops the scheduler, as a crash would (SIGKILL: the test process blocks SIGTERM, and
     /// its children inherit that), and waits for it to end.
     public func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
     }
 
     deinit {
@@ -128,7 +121,7 @@ public final class CUPSServer: @unchecked Sendable {
 
     /// Whether the scheduler answers on `port` within a minute, asked every 50 ms, while
     /// `process` runs.
-    private static func answers(port: Int, while process: Process) -> Bool {
+    private static func answers(port: Int, while process: ChildProcess) -> Bool {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, process.isRunning {
             if let result = try? Tool.runBlocking("/usr/bin/lpstat", ["-h", "127.0.0.1:\(port)", "-r"]), result.text.contains("is running") { return true }
