@@ -103,15 +103,8 @@ public final class RunningProcess: Sendable {
         await waitForExit(timeout) ? status : nil
     }
 
-    /// Its exit status once ended, or the number of the signal that ended it (as
-    /// Foundation's `Process` answered).
-    private var status: Int32? {
-        switch child.termination {
-        case .exited(let code): code
-        case .signaled(let signal): signal
-        case nil: nil
-        }
-    }
+    /// Its ``ChildProcess/Termination/status`` once ended.
+    private var status: Int32? { child.termination?.status }
 
     private func waitForExit(_ timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout

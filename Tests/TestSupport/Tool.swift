@@ -39,13 +39,7 @@ public struct Tool {
         }
         standardInput.closeWriting()
         let (outData, errData) = readUntilExit(child, output: output.reading, errors: errors.reading)
-        // As Foundation's `Process` answered: the exit status, or the number of the signal
-        // that ended it.
-        let status: Int32 = switch child.wait() {
-        case .exited(let code): code
-        case .signaled(let signal): signal
-        }
-        return Result(status: status, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return Result(status: child.wait().status, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Reads both pipes while `child` runs, so neither can fill up and block it, and stops
@@ -82,3 +76,13 @@ public struct Tool {
     }
 }
 
+extension ChildProcess.Termination {
+    /// The exit status, or the number of the signal that ended it, as Foundation's `Process`
+    /// answered: what the tests' results hold.
+    public var status: Int32 {
+        switch self {
+        case .exited(let code): code
+        case .signaled(let signal): signal
+        }
+    }
+}
