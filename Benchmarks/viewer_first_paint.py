@@ -10,14 +10,21 @@ same machine and the same document (R's 2,415-page reference manual by default):
   facts in, the thumbnails built; pdf.js: its pages promise resolved): from the address
   naming the page to that page drawn;
 - fast scrolling: after 40 jumps two frames apart, how many page images are still being
-  drawn for pages that left the view (the viewer gives them up).
+  drawn for pages that left the view (the viewer gives them up);
+- reading: pages 2 to BENCH_VIEWER_READ_PAGES (default 200) shown one at a time, each as soon
+  as the one before is drawn with its text layer (ours: its image decoded and its text
+  layer's spans in; pdf.js: its `textlayerrendered` event), the time of all the turns, then,
+  after a garbage collection, the memory of the whole browser (the proportional set size of
+  all its processes) and the DOM nodes of the tab. Each viewer reads in a browser of its own.
 
-Issue 33's targets: first page at most 0.5 s, the jump at most 0.3 s. Medians of
+Issue 33's targets: first page at most 0.5 s, the jump at most 0.3 s; issue 56's: reading
+at most pdf.js's time and memory. Medians of
 BENCH_VIEWER_RUNS runs (default 5). Run through `make bench-viewer` (this section alone,
 written into BENCHMARKS.md between its markers) or `make bench` (all sections).
 Settings (environment variables):
   BENCH_VIEWER_DOC   the PDF (default: R's reference manual)
   BENCH_VIEWER_RUNS  runs per measure (default: 5)
+  BENCH_VIEWER_READ_PAGES  the last page read one at a time (default: 200)
   HOSTAPP            the hostapp binary (default: .build/release/hostapp)
 """
 import contextlib
@@ -41,6 +48,7 @@ DOC = os.environ.get("BENCH_VIEWER_DOC", "/usr/share/R/doc/manual/refman.pdf")
 RUNS = int(os.environ.get("BENCH_VIEWER_RUNS", "5"))
 PDFJS = "/usr/share/javascript/pdf"
 JUMP = 1200
+READ_PAGES = int(os.environ.get("BENCH_VIEWER_READ_PAGES", "200"))
 BEGIN, END = "<!-- viewer-first-paint -->", "<!-- /viewer-first-paint -->"
 
 # Installed before each page's own scripts: records when page 1 is drawn, for either viewer.
@@ -219,6 +227,93 @@ def fast_scrolling(driver):
         return counts
 
 
+def browser_memory(driver):
+    """MiB: the proportional set size of every process of the browser `driver` drives (its
+    tab, its GPU and network processes, the browser itself), after a garbage collection."""
+    driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+    time.sleep(1)
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    browser_processes, waiting = [], list(children.get(driver.service.process.pid, []))
+    while waiting:
+        pid = waiting.pop()
+        browser_processes.append(pid)
+        waiting.extend(children.get(pid, []))
+    total = 0
+    for pid in browser_processes:
+        try:
+            with open("/proc/%d/smaps_rollup" % pid) as f:
+                total += next(int(line.split()[1]) for line in f if line.startswith("Pss:"))
+        except (OSError, StopIteration):
+            pass
+    return total / 1024
+
+
+def dom_nodes(driver):
+    return driver.execute_cdp_cmd("Memory.getDOMCounters", {})["nodes"]
+
+
+# Pages 2 to the last shown one at a time; answers each turn's seconds. `arguments[0]` is the
+# last page; `turn(n)` shows page n, `drawn(n)` says whether it is drawn with its text layer.
+READ = """
+    const done = arguments[arguments.length - 1];
+    const last = arguments[0];
+    %s
+    (async () => {
+      const times = [];
+      for (let n = 2; n <= last; n++) {
+        const started = performance.now();
+        turn(n);
+        await new Promise((resolve) => (function watch() {
+          if (drawn(n)) return resolve();
+          requestAnimationFrame(watch);
+        })());
+        times.push((performance.now() - started) / 1000);
+      }
+      done(times);
+    })();
+"""
+
+OUR_TURNS = """
+    const name = arguments[1];
+    const turn = (n) => { location.hash = 'doc=' + encodeURIComponent(name) + '&page=' + n; };
+    const drawn = (n) => {
+      const page = document.querySelector('.page[data-index="' + (n - 1) + '"]');
+      const image = page && page.querySelector('img.render');
+      return image && image.complete && image.naturalWidth > 0 && page.querySelector('.text-layer span');
+    };
+"""
+
+PDFJS_TURNS = """
+    const turn = (n) => { PDFViewerApplication.page = n; };
+    const drawn = (n) => {
+      const view = PDFViewerApplication.pdfViewer.getPageView(n - 1);
+      return view && view.renderingState === 3 && view.textLayer && view.textLayer.renderingDone;
+    };
+"""
+
+
+def reading(make_server, address, turns, ready):
+    """Seconds to read pages 2 to READ_PAGES one at a time, the browser's memory (MiB) and the
+    tab's DOM nodes after, in a browser of its own."""
+    driver = browser()
+    driver.set_script_timeout(1800)
+    try:
+        with opened(driver, make_server, address):
+            driver.execute_async_script(ready)
+            times = driver.execute_async_script(READ % turns, READ_PAGES, os.path.basename(DOC))
+            return sum(times), browser_memory(driver), dom_nodes(driver)
+    finally:
+        driver.quit()
+
+
 def measure():
     if not os.path.isdir(PDFJS):
         sys.exit("pdf.js is not installed (Debian's libjs-pdf; make bench-deps installs it)")
@@ -231,6 +326,10 @@ def measure():
         scrolling = fast_scrolling(driver)
     finally:
         driver.quit()
+    our_reading = reading(Server, our_address, OUR_TURNS,
+                          "const done = arguments[arguments.length - 1]; done(true);")
+    their_reading = reading(StaticServer, lambda server: server.base + "/pdfjs/web/viewer.html?file=/document.pdf#zoom=page-width",
+                            PDFJS_TURNS, "const done = arguments[arguments.length - 1]; PDFViewerApplication.pdfViewer.pagesPromise.then(() => done(true));")
     median = {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)) for name, runs in results.items()}
     (our_first, our_jump), (their_first, their_jump) = median["ours"], median["pdfjs"]
     pages = subprocess.run(["pdfinfo", DOC], capture_output=True, text=True).stdout
@@ -242,13 +341,18 @@ def measure():
         "`make bench-viewer` (Benchmarks/viewer_first_paint.py): %s (%s pages), the release build's "
         "`hostapp serve` and pdf.js 2.14's own viewer (Debian's libjs-pdf, served as static files), "
         "each in Debian's headless Chromium with its cache off, in one run; medians of %d runs, each "
-        "on a new server. Issue 33's targets: first page at most 0.5 s, the jump at most 0.3 s."
+        "on a new server. Issue 33's targets: first page at most 0.5 s, the jump at most 0.3 s; "
+        "issue 56's: reading at most pdf.js's time and memory (one run each, in a browser of its own; "
+        "memory: the proportional set size of all the browser's processes after a garbage collection)."
         % (os.path.basename(DOC), count, RUNS),
         "",
         "| Measure | This viewer | pdf.js | Ratio |",
         "|---|---|---|---|",
         "| First page painted after navigation (cold server) | %.2f s | %.2f s | %.2f |" % (our_first, their_first, our_first / their_first),
         "| Jump to page %s painted, the document open | %.2f s | %.2f s | %.2f |" % ("{:,}".format(JUMP), our_jump, their_jump, our_jump / their_jump),
+        "| Pages 2-%d shown one at a time, each with its text layer | %.1f s | %.1f s | %.2f |" % (READ_PAGES, our_reading[0], their_reading[0], our_reading[0] / their_reading[0]),
+        "| The browser's memory after reading them | %.0f MiB | %.0f MiB | %.2f |" % (our_reading[1], their_reading[1], our_reading[1] / their_reading[1]),
+        "| The tab's DOM nodes after reading them | %s | %s | %.2f |" % ("{:,}".format(our_reading[2]), "{:,}".format(their_reading[2]), our_reading[2] / their_reading[2]),
         "",
         "Fast scrolling (40 jumps, two frames apart): %d page images asked for; right after the last jump, "
         "%d still being drawn for pages that had left the view, %d given up before they were drawn."

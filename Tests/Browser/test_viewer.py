@@ -549,6 +549,68 @@ class ViewerTests(unittest.TestCase):
         # The viewer's own screen (toolbar, sidebar) is not on the sheets.
         self.assertNotIn("Engine", words(printed, 1))
 
+    def test_42_prints_a_long_document_in_batches_with_progress_and_a_cancel(self):
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
+        self.wait_for("return !document.getElementById('print').hidden", "the print command")
+        # The browser's dialog stands in for the printer: each print records the pages on
+        # its sheets, then ends as a print does.
+        self.run_js("""
+            window.printed = [];
+            window.print = () => {
+              window.printed.push([...document.querySelectorAll('#print-view .print-page')].map((sheet) => Number(sheet.dataset.index)));
+              dispatchEvent(new Event('afterprint'));
+            };
+            import('/viewer/print.js').then((module) => module.printInBrowser(null, 40));
+        """)
+        self.wait_for("return window.printed.length === 1 && !document.getElementById('print-continue').hidden", "the first batch printed")
+        self.assertEqual(self.run_js("return window.printed[0]"), list(range(40)))
+        self.assertIn("41", self.run_js("return document.getElementById('print-progress-text').textContent"))
+        self.assertFalse(self.run_js("return document.getElementById('print-view')"), "the printed sheets are kept")
+        self.browser.find_element("id", "print-continue").click()
+        self.wait_for("return window.printed.length === 2", "the second batch printed")
+        self.browser.find_element("id", "print-continue").click()
+        self.wait_for("return window.printed.length === 3 && !document.getElementById('print-progress').open", "the last batch printed")
+        self.assertEqual(self.run_js("return window.printed.slice(1)"), [list(range(40, 80)), list(range(80, 100))])
+        # A Cancel while pages are fetched: the images asked for are held until it is clicked.
+        self.run_js("""
+            window.printed = [];
+            window.held = [];
+            window.printImages = 0;
+            const fetched = window.fetch;
+            window.fetch = (address, options) => {
+              if (!String(address).includes('purpose=print')) return fetched(address, options);
+              window.printImages += 1;
+              return new Promise((resolve) => window.held.push(() => resolve(fetched(address, options))));
+            };
+            import('/viewer/print.js').then((module) => module.printInBrowser(null, 40));
+        """)
+        self.wait_for("return window.printImages === 4 && document.getElementById('print-progress').open", "the first pages asked for")
+        self.browser.find_element("id", "print-stop").click()
+        self.run_js("window.held.forEach((release) => release())")
+        self.wait_for("return /cancelled/.test(document.getElementById('status-text').textContent)", "the cancel said")
+        self.assertEqual(self.run_js("return window.printImages"), 4, "pages asked for after the cancel")
+        self.assertEqual(self.run_js("return window.printed"), [])
+        self.assertFalse(self.run_js("return document.getElementById('print-view') || document.getElementById('print-progress').open"))
+
+    def test_43_a_print_from_the_browsers_menu_says_so_then_prints_the_document(self):
+        import base64
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + DOCUMENT.replace("/", "%2F"))
+        self.wait_page_drawn(0)
+        self.run_js("window.printRequested = false; window.print = () => { window.printRequested = true; };")
+        # The browser's menu prints at once, with no Print command before it (printToPDF
+        # sends the page its beforeprint and afterprint as that print does).
+        pdf = self.browser.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})
+        path = os.path.join(self.folder, "menu-printed.pdf")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(pdf["data"]))
+        text = subprocess.run(["pdftotext", path, "-"], check=True, capture_output=True, text=True).stdout
+        self.assertIn("stands for the document", " ".join(text.split()))
+        # Then the viewer prints the document itself: its three pages prepared as sheets.
+        self.wait_for("return window.printRequested", "the document's own print", timeout=60)
+        self.assertEqual(self.run_js("return document.querySelectorAll('#print-view .print-page img').length"), 3)
+        self.assertFalse(self.run_js("return document.getElementById('print-notice')"))
+
     def test_15_a_document_whose_permissions_forbid_printing_offers_no_print(self):
         # restricted.pdf opens without a password and forbids printing (make-fixtures.sh).
         self.browser.get(self.base + "/?token=" + TOKEN + "#doc=" + "docs/restricted.pdf".replace("/", "%2F"))
@@ -855,6 +917,29 @@ class ViewerTests(unittest.TestCase):
         self.wait_page_drawn(78)
         self.go_to_page(31)
         self.wait_page_drawn(30)
+
+    def test_41_reading_far_keeps_only_the_pages_near_the_view_drawn(self):
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1&zoom=page-fit")
+        self.wait_page_drawn(0)
+        for number in range(2, 41):
+            self.go_to_page(number)
+        drawn = self.run_js("""
+            const pages = [...document.querySelectorAll('.page')];
+            return {
+              withContent: pages.filter((p) => p.childElementCount > 0).map((p) => Number(p.dataset.index)),
+              images: document.querySelectorAll('.page img.render').length,
+              spans: document.querySelectorAll('.page .text-layer span').length,
+            };
+        """)
+        # The viewer keeps ten drawn pages out of view, besides those in view (a page and the
+        # margin around it at page-fit): none of the first pages read is still drawn.
+        self.assertLessEqual(len(drawn["withContent"]), 14, drawn["withContent"])
+        self.assertLessEqual(drawn["images"], 14)
+        self.assertFalse([index for index in drawn["withContent"] if index < 20], drawn["withContent"])
+        self.assertIn(39, drawn["withContent"])
+        # A page emptied comes back whole when read again: its image and its text layer.
+        self.go_to_page(3)
+        self.assertIn("Page 3", self.run_js("return document.querySelector('.page[data-index=\"2\"] .text-layer').textContent"))
 
     def page_luminance(self, selector):
         """The mean luminance (0 to 255) of the image `selector` names, read through a canvas."""
@@ -1688,13 +1773,14 @@ class ViewerTests(unittest.TestCase):
             f.write(cups.spooled(1))
         pages = subprocess.run(["pdfinfo", received], check=True, capture_output=True, text=True).stdout
         self.assertIn("Pages:           3", pages)
-        # This browser is still a choice: it prints the sheets as before.
+        # This browser is still a choice: it prints the sheets of the pages chosen (page 2).
+        self.run_js("window.printed = []; window.print = () => { window.printed.push([...document.querySelectorAll('#print-view .print-page')].map((sheet) => Number(sheet.dataset.index))); };")
         self.browser.find_element("id", "print").click()
         self.wait_for("return document.getElementById('print-dialog').open", "the print dialog again")
         self.run_js("document.getElementById('print-printer').value = ''")
         self.browser.find_element("id", "print-send").click()
-        self.wait_for("return document.querySelectorAll('#print-view .print-page').length === 3 || /Preparing/.test(document.getElementById('status-text').textContent)",
-                      "the browser's sheets prepared")
+        self.wait_for("return window.printed.length === 1", "the browser's sheets prepared")
+        self.assertEqual(self.run_js("return window.printed"), [[1]])
 
     def test_40_asks_only_for_what_the_server_allows(self):
         # The viewer holds no resolution of its own: a server that draws pages at most at 100

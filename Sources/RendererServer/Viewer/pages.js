@@ -15,12 +15,23 @@ import { loadTextLayer } from "./text-layer.js";
 
 let visibilityObserver = null;
 
+/**
+ * How many drawn pages out of view are kept drawn, as pdf.js keeps about ten: pages further
+ * back are emptied (their image, text and layers), so that the tab's memory and its DOM stay
+ * bounded however far one reads. A page is drawn again when it comes back into view.
+ */
+const DRAWN_PAGES_KEPT_OUT_OF_VIEW = 10;
+
+/** The drawn pages out of view, the one that left longest ago first. */
+const drawnOutOfView = [];
+
 export function buildPages() {
   const container = $("pages");
   container.innerHTML = "";
   // A list of pages while it holds pages (a password prompt or a failure takes its place).
   container.setAttribute("role", "list");
   pageViews.length = 0;
+  drawnOutOfView.length = 0;
   if (visibilityObserver) visibilityObserver.disconnect();
   visibilityObserver = new IntersectionObserver(onVisibilityChange, { root: $("viewer"), rootMargin: "400px" });
   for (const page of state.pages) {
@@ -44,9 +55,27 @@ function onVisibilityChange(entries) {
     // A page of a document closed meanwhile.
     if (!view || view.element !== entry.target) continue;
     view.visible = entry.isIntersecting;
+    const kept = drawnOutOfView.indexOf(view);
+    if (kept >= 0) drawnOutOfView.splice(kept, 1);
     if (view.visible) drawPage(view);
-    else stopDrawing(view);
+    else {
+      stopDrawing(view);
+      if (view.drawn) drawnOutOfView.push(view);
+    }
   }
+  while (drawnOutOfView.length > DRAWN_PAGES_KEPT_OUT_OF_VIEW) release(drawnOutOfView.shift());
+}
+
+/**
+ * Empties a page out of view, unless what has the keyboard's focus is on it (a form field
+ * or an editor being typed in): what it showed is drawn again from the state on its return.
+ */
+function release(view) {
+  if (view.visible || view.element.contains(document.activeElement)) return;
+  if (view.generation) view.generation.controller.abort();
+  view.generation = null;
+  view.drawn = null;
+  view.element.replaceChildren();
 }
 
 /**

@@ -3,7 +3,9 @@
 // job sent to a printer is followed in the status line until it ends. Printing through the
 // browser: the document's pages, drawn by the engine for print (150 dpi), one per sheet at
 // each page's own size, with the page's words as invisible text over each image so that a
-// printed PDF can still be searched and copied. The browser prints only these sheets.
+// printed PDF can still be searched and copied. The browser prints only these sheets; a long
+// document goes in batches, each prepared with its progress and a Cancel. A print begun from
+// the browser's own menu prints a sheet that says the document follows, then the document.
 // The server prints and draws print images only when the settings and the PDF allow it.
 
 import { api } from "./api.js";
@@ -19,6 +21,7 @@ const AT_ONCE = 4;
 /** How often a job sent to a printer is asked after, in milliseconds. */
 const FOLLOW_EVERY = 500;
 
+/** The print being prepared or printed through the browser: `{ id, cancelled }`, or null. */
 let preparing = null;
 /** The server's printers: null until asked, then a list (empty when the server does not print). */
 let printers = null;
@@ -77,7 +80,7 @@ function sendFromDialog(event) {
   }
   $("print-dialog").close();
   const printer = $("print-printer").value;
-  if (!printer) return printInBrowser();
+  if (!printer) return printInBrowser(pages);
   sendToPrinter({ printer, pages, copies, sides: $("print-sides").value, grayscale: $("print-gray").checked });
 }
 
@@ -130,68 +133,165 @@ export function wirePrintDialog() {
 }
 
 /**
- * Prepares every page of the open document for print, then opens the browser's print
- * dialog; the sheets go once it closes. A page that cannot be drawn ends the preparation
- * with the reason, and nothing is printed.
+ * The most pages one print of the browser holds: a longer document is printed in batches of
+ * this many pages, a print dialog each, so that the tab never holds the images of thousands
+ * of sheets at once.
  */
-async function printInBrowser() {
+export const PAGES_PER_PRINT_BATCH = 200;
+
+/** Whether the browser's print dialog now prints sheets this module prepared. */
+let printingSheets = false;
+
+/**
+ * Prints the open document's pages (`pages`, 0-based, or all) through the browser, in batches
+ * of `batchSize` pages: each batch is prepared with its progress shown and a Cancel, then
+ * printed; after a batch the reader chooses to print the next one or to stop. A page that
+ * cannot be drawn ends the printing with the reason, and its batch is not printed.
+ */
+export async function printInBrowser(pages = null, batchSize = PAGES_PER_PRINT_BATCH) {
   if (preparing) return;
   const id = state.documentID;
+  const job = { id, cancelled: false };
+  preparing = job;
+  const dialog = $("print-progress");
+  const stop = () => {
+    job.cancelled = true;
+    if (job.answer) job.answer(false);
+    if (dialog.open) dialog.close();
+  };
+  $("print-stop").onclick = stop;
+  dialog.oncancel = stop;
+  try {
+    const sizes = (await api.json(api.base(id) + "/pages")).map((page) => page.size);
+    const chosen = pages || sizes.map((_, index) => index);
+    for (let first = 0; first < chosen.length; first += batchSize) {
+      const batch = chosen.slice(first, first + batchSize);
+      if (first > 0 && !(await askForNextBatch(job, first, batch, chosen.length))) break;
+      if (!(await printBatch(job, batch, sizes, { before: first, total: chosen.length }))) break;
+    }
+  } catch (error) {
+    if (!job.cancelled) showStatus(t("print.failed", { message: error.message }));
+  } finally {
+    if (dialog.open) dialog.close();
+    if (job.cancelled && state.documentID === id) showStatus(t("print.cancelled"));
+    if (preparing === job) preparing = null;
+  }
+}
+
+/** Whether `job` goes on: not cancelled, no page failed, and its document still shown. */
+function goesOn(job) {
+  return !job.cancelled && !job.failure && preparing === job && state.documentID === job.id;
+}
+
+/**
+ * Says which pages went to print and asks whether to print the next batch, `batch`, which
+ * starts at position `first` of the `total` pages chosen; resolves true to go on.
+ */
+function askForNextBatch(job, first, batch, total) {
+  $("print-progress-text").textContent = t("print.batch", { first: 1, last: first, total }) + " "
+    + t("print.next", { first: first + 1, last: first + batch.length });
+  const button = $("print-continue");
+  button.hidden = false;
+  $("print-progress").showModal();
+  button.focus();
+  return new Promise((resolve) => {
+    job.answer = resolve;
+    button.onclick = () => resolve(true);
+  }).finally(() => {
+    job.answer = null;
+    button.hidden = true;
+  });
+}
+
+/**
+ * Prepares the sheets of `batch` (0-based pages of `sizes`), showing the progress among the
+ * `total` pages chosen, of which `before` were printed before, then prints them; resolves
+ * whether printing goes on. The sheets and their images are given back once printed.
+ */
+async function printBatch(job, batch, sizes, { before, total }) {
+  const dialog = $("print-progress");
+  const bar = $("print-progress-bar");
   const sheets = document.createElement("div");
   sheets.id = "print-view";
   sheets.setAttribute("aria-hidden", "true");
-  preparing = sheets;
-  // The images' blobs, given back once the sheets are printed or given up.
   const images = [];
-  let printed = false;
-  try {
-    const pages = await api.json(api.base(id) + "/pages");
-    const sizes = new Map();
-    const views = pages.map((page, index) => {
-      const width = page.size.width.toFixed(2);
-      const height = page.size.height.toFixed(2);
-      const name = "sheet-" + width.replace(".", "_") + "x" + height.replace(".", "_");
-      sizes.set(name, "@page " + name + " { size: " + width + "pt " + height + "pt; margin: 0; }");
-      const sheet = document.createElement("div");
-      sheet.className = "print-page";
-      sheet.style.page = name;
-      sheet.style.width = width + "pt";
-      sheet.style.height = height + "pt";
-      sheets.append(sheet);
-      return { index, sheet };
-    });
-    // A sheet size per page size, as a constructed style sheet (the viewer's content
-    // security policy allows no inline style element).
-    const sizeRules = new CSSStyleSheet();
-    sizeRules.replaceSync([...sizes.values()].join("\n"));
-    let done = 0;
-    const queue = [...views];
-    const worker = async () => {
-      for (let view = queue.shift(); view; view = queue.shift()) {
-        if (preparing !== sheets || state.documentID !== id) return;
-        await fillSheet(id, view, images);
-        done += 1;
-        showStatus(t("print.preparing", { done, total: views.length }));
+  const sheetSizes = new Map();
+  const views = batch.map((index) => {
+    const width = sizes[index].width.toFixed(2);
+    const height = sizes[index].height.toFixed(2);
+    const name = "sheet-" + width.replace(".", "_") + "x" + height.replace(".", "_");
+    sheetSizes.set(name, "@page " + name + " { size: " + width + "pt " + height + "pt; margin: 0; }");
+    const sheet = document.createElement("div");
+    sheet.className = "print-page";
+    sheet.dataset.index = index;
+    sheet.style.page = name;
+    sheet.style.width = width + "pt";
+    sheet.style.height = height + "pt";
+    sheets.append(sheet);
+    return { index, sheet };
+  });
+  // A sheet size per page size, as a constructed style sheet (the viewer's content security
+  // policy allows no inline style element).
+  const sizeRules = new CSSStyleSheet();
+  sizeRules.replaceSync([...sheetSizes.values()].join("\n"));
+  let done = 0;
+  const showProgress = () => {
+    $("print-progress-text").textContent = t("print.preparing", { done: before + Math.min(done + 1, views.length), total });
+    bar.value = (before + done) / total;
+  };
+  showProgress();
+  if (!dialog.open) dialog.showModal();
+  const queue = [...views];
+  const worker = async () => {
+    for (let view = queue.shift(); view && goesOn(job); view = queue.shift()) {
+      try {
+        await fillSheet(job.id, view, images);
+      } catch (error) {
+        job.failure = job.failure || error;
+        return;
       }
-    };
+      done += 1;
+      showProgress();
+    }
+  };
+  try {
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
-    if (preparing !== sheets || state.documentID !== id) return;
-    $("status").hidden = true;
+    if (job.failure) throw job.failure;
+    if (!goesOn(job)) return false;
+    dialog.close();
     document.body.append(sheets);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sizeRules];
-    window.addEventListener("afterprint", () => {
-      sheets.remove();
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((rules) => rules !== sizeRules);
-      images.forEach((url) => URL.revokeObjectURL(url));
-    }, { once: true });
-    printed = true;
+    // The browser prints in `print()` and says so with `afterprint`.
+    const afterPrint = new Promise((resolve) => window.addEventListener("afterprint", resolve, { once: true }));
+    printingSheets = true;
     window.print();
-  } catch (error) {
-    showStatus(t("print.failed", { message: error.message }));
+    await afterPrint;
+    return goesOn(job);
   } finally {
-    if (!printed) images.forEach((url) => URL.revokeObjectURL(url));
-    if (preparing === sheets) preparing = null;
+    printingSheets = false;
+    sheets.remove();
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((rules) => rules !== sizeRules);
+    images.forEach((url) => URL.revokeObjectURL(url));
   }
+}
+
+/**
+ * Answers a print the viewer did not prepare (the browser's own menu, whose print begins
+ * before any page can be fetched): the sheet says so instead of printing blank, and once that
+ * print is over the viewer prints the document as its Print command does.
+ */
+export function wireMenuPrinting() {
+  window.addEventListener("beforeprint", () => {
+    if (printingSheets || !state.documentID || $("print-notice")) return;
+    const notice = document.createElement("div");
+    notice.id = "print-notice";
+    notice.textContent = allows("printing") ? t("print.fromMenu") : t("print.forbidden");
+    document.body.append(notice);
+    window.addEventListener("afterprint", () => {
+      notice.remove();
+      if (allows("printing")) printDocument();
+    }, { once: true });
+  });
 }
 
 /**
@@ -204,18 +304,25 @@ async function fillSheet(id, { index, sheet }, images) {
   const params = addLayerParams(new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", renderer: state.renderer, v: state.revision }));
   const response = await api.request(base + "/image?" + params);
   const image = new Image();
+  image.alt = "";
+  // Loaded, not decoded: the browser decodes each image as it prints its sheet, and holds no
+  // decoded picture of every page at once.
+  const loaded = new Promise((resolve, reject) => {
+    image.onload = resolve;
+    image.onerror = () => reject(new Error(t("page.failed")));
+  });
   image.src = URL.createObjectURL(await response.blob());
   images.push(image.src);
-  image.alt = "";
-  await image.decode();
+  await loaded;
   sheet.append(image);
   const text = await api.json(base + "/text?renderer=" + encodeURIComponent(state.renderer)).catch(() => null);
   if (text) sheet.append(...wordSpans(text, 1, "pt"));
 }
 
-/** Forgets sheets being prepared for a document that is no longer shown. */
+/** Stops a print being prepared for a document that is no longer shown. */
 export function cancelPrinting() {
+  if (preparing) preparing.cancelled = true;
   preparing = null;
-  const sheets = $("print-view");
-  if (sheets) sheets.remove();
+  const dialog = $("print-progress");
+  if (dialog.open) dialog.close();
 }

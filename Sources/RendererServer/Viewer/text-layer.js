@@ -3,13 +3,46 @@
 import { layer, pageJSON } from "./pages.js";
 import { pageViews, state } from "./state.js";
 
+// Words are measured in one font at one size: a word's width grows with the font's size, so
+// its width at any height follows from this one by proportion (setting a canvas's font for
+// each word costs more than the measuring).
+const MEASURED_SIZE = 100;
 const measure = document.createElement("canvas").getContext("2d");
+measure.font = MEASURED_SIZE + "px sans-serif";
 
+/** The words built into spans before the page's thread is given back to the browser. */
+const WORDS_PER_TASK = 400;
+
+/** Resolves in a task of its own, after what the browser has waiting (input, frames). */
+function nextTask() {
+  if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Fills the page's text layer with its words. The spans are built a few hundred at a time,
+ * giving the browser its thread between, so that a page's text never holds back scrolling
+ * or the next page's image; they go in at once, so that the layer is either empty or whole.
+ */
 export async function loadTextLayer(view) {
   const text = await pageJSON(view, "text?renderer=" + state.renderer).catch(() => null);
   const target = layer(view, "text-layer");
   if (!text || !target) return;
-  target.append(...wordSpans(text, state.scale, "px"));
+  const generation = view.generation;
+  const fragment = document.createDocumentFragment();
+  const scale = state.scale;
+  let built = 0;
+  for (const line of text.lines) {
+    fragment.append(...lineSpans(line, scale, "px"));
+    built += line.words.length;
+    if (built >= WORDS_PER_TASK) {
+      built = 0;
+      await nextTask();
+      // Drawn again or emptied meanwhile: these spans belong to no layer shown.
+      if (view.generation !== generation) return;
+    }
+  }
+  target.append(fragment);
 }
 
 /**
@@ -18,28 +51,26 @@ export async function loadTextLayer(view) {
  * point (pixels on screen, points on a printed sheet). Each keeps its box in points.
  */
 export function wordSpans(text, scale, unit) {
-  const spans = [];
-  for (const line of text.lines) {
-    line.words.forEach((word, position) => {
-      const span = document.createElement("span");
-      span.textContent = word.text + (position === line.words.length - 1 ? "\n" : " ");
-      const { origin, size } = word.bounds;
-      span.style.left = origin.x * scale + unit;
-      span.style.top = origin.y * scale + unit;
-      span.style.fontSize = size.height * scale + unit;
-      span.style.fontFamily = "sans-serif";
-      // The stretch is a ratio of lengths in one unit: measured at the box's height in pixels.
-      measure.font = size.height + "px sans-serif";
-      const natural = measure.measureText(word.text).width;
-      if (natural > 0) span.style.transform = "scaleX(" + size.width / natural + ")";
-      span.dataset.x = origin.x;
-      span.dataset.y = origin.y;
-      span.dataset.width = size.width;
-      span.dataset.height = size.height;
-      spans.push(span);
-    });
-  }
-  return spans;
+  return text.lines.flatMap((line) => lineSpans(line, scale, unit));
+}
+
+/** The spans of one line's words, as `wordSpans` makes them. */
+function lineSpans(line, scale, unit) {
+  return line.words.map((word, position) => {
+    const span = document.createElement("span");
+    span.textContent = word.text + (position === line.words.length - 1 ? "\n" : " ");
+    const { origin, size } = word.bounds;
+    // The stretch is a ratio of lengths in one unit: the natural width at the box's height.
+    const natural = measure.measureText(word.text).width * size.height / MEASURED_SIZE;
+    span.style.cssText = "left:" + origin.x * scale + unit + ";top:" + origin.y * scale + unit
+      + ";font-size:" + size.height * scale + unit + ";font-family:sans-serif"
+      + (natural > 0 ? ";transform:scaleX(" + size.width / natural + ")" : "");
+    span.dataset.x = origin.x;
+    span.dataset.y = origin.y;
+    span.dataset.width = size.width;
+    span.dataset.height = size.height;
+    return span;
+  });
 }
 
 /** The selected text, one line per text line, words separated by single spaces. */

@@ -20,7 +20,7 @@ import { applyZoom, buildPages, drawVisiblePages, openingZoom, restoreLayout, ro
 import { askForPassword } from "./password.js";
 import { wirePictureInput } from "./picture.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
-import { cancelPrinting, printDocument, wirePrintDialog } from "./print.js";
+import { cancelPrinting, printDocument, wireMenuPrinting, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
 import { loadLayers } from "./layers.js";
@@ -299,6 +299,7 @@ function wireToolbar() {
   $("properties-open").addEventListener("click", showProperties);
   $("print").addEventListener("click", printDocument);
   wirePrintDialog();
+  wireMenuPrinting();
   wireSignDialog();
   wirePresentation();
   $("dark-toggle").addEventListener("click", () => setDark(!state.dark));
