@@ -260,24 +260,17 @@ def dom_nodes(driver):
     return driver.execute_cdp_cmd("Memory.getDOMCounters", {})["nodes"]
 
 
-# Pages 2 to the last shown one at a time; answers each turn's seconds. `arguments[0]` is the
-# last page; `turn(n)` shows page n, `drawn(n)` says whether it is drawn with its text layer.
-READ = """
+# Shows page `arguments[0]` and answers the seconds until it is drawn with its text layer;
+# `turn(n)` shows page n, `drawn(n)` says whether it is drawn so.
+TURN = """
     const done = arguments[arguments.length - 1];
-    const last = arguments[0];
+    const n = arguments[0];
     %s
-    (async () => {
-      const times = [];
-      for (let n = 2; n <= last; n++) {
-        const started = performance.now();
-        turn(n);
-        await new Promise((resolve) => (function watch() {
-          if (drawn(n)) return resolve();
-          requestAnimationFrame(watch);
-        })());
-        times.push((performance.now() - started) / 1000);
-      }
-      done(times);
+    const started = performance.now();
+    turn(n);
+    (function watch() {
+      if (drawn(n)) return done((performance.now() - started) / 1000);
+      requestAnimationFrame(watch);
     })();
 """
 
@@ -304,12 +297,12 @@ def reading(make_server, address, turns, ready):
     """Seconds to read pages 2 to READ_PAGES one at a time, the browser's memory (MiB) and the
     tab's DOM nodes after, in a browser of its own."""
     driver = browser()
-    driver.set_script_timeout(1800)
     try:
         with opened(driver, make_server, address):
             driver.execute_async_script(ready)
-            times = driver.execute_async_script(READ % turns, READ_PAGES, os.path.basename(DOC))
-            return sum(times), browser_memory(driver), dom_nodes(driver)
+            seconds = sum(driver.execute_async_script(TURN % turns, page, os.path.basename(DOC))
+                          for page in range(2, READ_PAGES + 1))
+            return seconds, browser_memory(driver), dom_nodes(driver)
     finally:
         driver.quit()
 

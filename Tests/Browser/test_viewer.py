@@ -549,6 +549,20 @@ class ViewerTests(unittest.TestCase):
         # The viewer's own screen (toolbar, sidebar) is not on the sheets.
         self.assertNotIn("Engine", words(printed, 1))
 
+    def test_44_draws_the_next_page_ahead_of_the_reader(self):
+        # At 800% a page is far taller than the view and its margin: the page after it is
+        # drawn only because the viewer draws one page ahead once those in view are in.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=5&zoom=800")
+        self.wait_page_drawn(4)
+        self.wait_page_drawn(5)
+        below = self.run_js("""
+            const view = document.getElementById('viewer').getBoundingClientRect();
+            return document.querySelector('.page[data-index="5"]').getBoundingClientRect().top - view.bottom;
+        """)
+        self.assertGreater(below, 400, "the next page is in the view's margin: this shows nothing")
+        # One page ahead only: the one after it is not asked for.
+        self.assertFalse(self.run_js("return document.querySelector('.page[data-index=\"6\"] img.render')"))
+
     def test_42_prints_a_long_document_in_batches_with_progress_and_a_cancel(self):
         self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf")
         self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")

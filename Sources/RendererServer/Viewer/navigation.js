@@ -181,21 +181,25 @@ export function updateCurrentPage() {
     index = [state.wantedPage, state.currentPage].find((page) => row.includes(page)) ?? row[0];
   } else if (state.scrollMode === "vertical") {
     const middle = viewer.scrollTop + viewer.clientHeight / 3;
-    for (const view of pageViews) if (view.element.offsetTop <= middle) index = view.index;
+    // Pages stand in their order down the column: the last one that starts above the mark.
+    for (const view of pageViews) {
+      if (view.element.offsetTop > middle) break;
+      index = view.index;
+    }
   }
   if (index !== state.currentPage || $("page-number").value === "") {
     state.currentPage = index;
     refreshPageLabel();
-    for (const thumbnail of document.querySelectorAll("#thumbnails .thumbnail")) {
-      const current = Number(thumbnail.dataset.index) === index;
-      thumbnail.classList.toggle("current", current);
-      if (current) {
-        thumbnail.setAttribute("aria-current", "page");
-        // The thumbnails follow the page read.
-        if (!$("thumbnails").hidden) thumbnail.scrollIntoView({ block: "nearest" });
-      } else {
-        thumbnail.removeAttribute("aria-current");
-      }
+    for (const thumbnail of document.querySelectorAll("#thumbnails .thumbnail.current")) {
+      thumbnail.classList.remove("current");
+      thumbnail.removeAttribute("aria-current");
+    }
+    const thumbnail = document.querySelector('#thumbnails .thumbnail[data-index="' + index + '"]');
+    if (thumbnail) {
+      thumbnail.classList.add("current");
+      thumbnail.setAttribute("aria-current", "page");
+      // The thumbnails follow the page read.
+      if (!$("thumbnails").hidden) thumbnail.scrollIntoView({ block: "nearest" });
     }
   }
 }

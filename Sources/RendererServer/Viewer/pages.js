@@ -63,7 +63,28 @@ function onVisibilityChange(entries) {
       if (view.drawn) drawnOutOfView.push(view);
     }
   }
+  keepFewOutOfView();
+  drawAhead();
+}
+
+function keepFewOutOfView() {
   while (drawnOutOfView.length > DRAWN_PAGES_KEPT_OUT_OF_VIEW) release(drawnOutOfView.shift());
+}
+
+/**
+ * Draws the page after those in view once their images are in, as pdf.js does, so that the
+ * next page is there when the reader turns to it. Only the one page: a page drawn ahead is
+ * out of view, and its own drawing asks for nothing further.
+ */
+function drawAhead() {
+  if (state.compare) return;
+  const shown = pageViews.filter((view) => view.visible);
+  if (shown.length === 0 || shown.some((view) => !view.imageShown)) return;
+  const next = pageViews[shown[shown.length - 1].index + 1];
+  if (!next || next.visible || next.drawn) return;
+  drawPage(next);
+  drawnOutOfView.push(next);
+  keepFewOutOfView();
 }
 
 /**
@@ -301,6 +322,7 @@ export function drawPage(view) {
     addLayerParams(new URLSearchParams())].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
+  view.imageShown = false;
   // This drawing's identity, which `pageJSON` checks, and what stops its requests.
   if (view.generation) view.generation.controller.abort();
   view.generation = { controller: new AbortController(), pending: 0, settled: false };
@@ -340,8 +362,10 @@ export function drawPage(view) {
   const settle = () => {
     firstPaintDone();
     if (view.generation !== generation) return;
+    view.imageShown = true;
     loadTextLayer(view);
     loadLinks(view);
+    drawAhead();
   };
   image.addEventListener("load", settle, { once: true });
   image.addEventListener("error", settle, { once: true });

@@ -63,7 +63,7 @@ function lineSpans(line, scale, unit) {
     // The stretch is a ratio of lengths in one unit: the natural width at the box's height.
     const natural = measure.measureText(word.text).width * size.height / MEASURED_SIZE;
     span.style.cssText = "left:" + origin.x * scale + unit + ";top:" + origin.y * scale + unit
-      + ";font-size:" + size.height * scale + unit + ";font-family:sans-serif"
+      + ";font-size:" + size.height * scale + unit
       + (natural > 0 ? ";transform:scaleX(" + size.width / natural + ")" : "");
     span.dataset.x = origin.x;
     span.dataset.y = origin.y;
