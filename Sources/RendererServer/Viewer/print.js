@@ -137,7 +137,7 @@ export function wirePrintDialog() {
  * this many pages, a print dialog each, so that the tab never holds the images of thousands
  * of sheets at once.
  */
-export const PAGES_PER_PRINT_BATCH = 200;
+const PAGES_PER_PRINT_BATCH = 200;
 
 /** Whether the browser's print dialog now prints sheets this module prepared. */
 let printingSheets = false;
