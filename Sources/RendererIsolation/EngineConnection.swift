@@ -65,10 +65,13 @@ final class EngineConnection {
         }
     }
 
-    /// Starts an engine process and sends it its first request.
+    /// Starts an engine process and sends it its first request once the process says it is
+    /// ready: the time limit counts from then, whatever time the machine took to start it.
     private func first<T>(_ request: IsolationRequest, action: @autoclosure () -> String, _ handle: (IsolationReply) throws -> T) throws -> T {
-        process = try EngineProcess(executable: options.executable, arguments: options.arguments)
+        let started = try EngineProcess(executable: options.executable, arguments: options.arguments)
+        process = started
         do {
+            try awaitReady(started)
             return try exchange(request, action: action(), cancellation: nil) { reply, _, _ in try handle(reply) }
         } catch {
             process = nil
@@ -149,6 +152,25 @@ final class EngineConnection {
             self.process = nil
             throw RendererError(
                 .engineFailure, "\(displayName): the engine process gave an answer that cannot be read: \(error)", rendererID: opening?.rendererID)
+        }
+    }
+
+    /// How long a new engine process may take to say it is ready: a program that has not
+    /// started in a minute is not coming.
+    static let startLimit = Duration.seconds(60)
+
+    /// Waits for the first message of `process`, which says it serves.
+    private func awaitReady(_ process: EngineProcess) throws {
+        do {
+            guard case .ready = try process.channel.receive(IsolationReply.self, before: ContinuousClock.now + Self.startLimit) else { throw unexpectedReply() }
+        } catch MessageChannel.Interruption.timedOut {
+            process.kill()
+            throw RendererError(.engineFailure, "\(displayName): the engine process did not start within \(Self.startLimit)", rendererID: opening?.rendererID)
+        } catch is MessageChannel.Interruption {
+            throw RendererError(
+                .engineCrashed, "\(displayName): the engine process \(process.waitForExit()) before it was ready", rendererID: opening?.rendererID)
+        } catch is DecodingError {
+            throw RendererError(.engineFailure, "\(displayName): the program started is not an engine process", rendererID: opening?.rendererID)
         }
     }
 

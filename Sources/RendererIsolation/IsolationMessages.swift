@@ -168,6 +168,8 @@ enum EngineCall: Codable, Sendable {
 /// The engine process's answer to one request. After `value`, the call's result follows as
 /// a message of its own (or, for `render` and `written`, as raw bytes).
 enum IsolationReply: Codable, Sendable {
+    /// The first message of every engine process: it has started and loaded its engines.
+    case ready
     case described([EngineDescription])
     case opened(Opened)
     /// The pages of a PDF of pictures written.

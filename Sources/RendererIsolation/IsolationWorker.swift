@@ -24,6 +24,7 @@ public enum IsolationWorker {
         dup2(2, 1)
         let input = MessageChannel(descriptor: 0), output = MessageChannel(descriptor: replies)
         var document: WorkerDocument?
+        guard (try? output.send(IsolationReply.ready)) != nil else { return }
         while let request = try? input.receive(IsolationRequest.self, before: nil) {
             do {
                 switch request {

@@ -155,8 +155,9 @@ struct DamagedInputTests {
                 #expect(errors.last?.hasPrefix("hostapp: error: \(file): the engine made no progress for 4 s (twice --time-limit)") == true, "\(local.stderr)")
             }
         }
-        // Isolated, the limit is 5 s: enough for the engine process to start and open the file,
-        // and answer for page 1, on a loaded machine.
+        // Isolated, the limit counts from the engine process's ready message, so the time a
+        // loaded machine takes to start a program is not in it: 5 s to open the file and
+        // answer for page 1.
         let isolated = try await Tool.run(HostAppTests.executable, ["--renderer", "mupdf", "--isolate", "--time-limit", "5", "text", file, "--pages", "1-3"])
         let errors = isolated.stderr.split(separator: "\n")
         #expect(errors.count == 2, "\(isolated.stderr)")
