@@ -38,13 +38,13 @@ struct DocumentCatalog: Sendable {
         var roots: [Root] = []
         var taken = Set<String>()
         if let uploads {
-            guard let real = Self.realPath(uploads) else { throw RendererError(.fileNotFound, "\(uploads) does not exist") }
+            guard let real = DocumentFolder.realPath(uploads) else { throw RendererError(.fileNotFound, "\(uploads) does not exist") }
             roots.append(Root(name: Self.uploadsRoot, path: real, isFolder: true, isListed: false))
             taken.insert(Self.uploadsRoot)
         }
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            guard let real = Self.realPath(absolute) else {
+            guard let real = DocumentFolder.realPath(absolute) else {
                 throw RendererError(.fileNotFound, "\(path) does not exist")
             }
             var isFolder: ObjCBool = false
@@ -76,17 +76,7 @@ struct DocumentCatalog: Sendable {
     func documentIDs() -> [String] {
         roots.filter(\.isListed).flatMap { root -> [String] in
             guard root.isFolder else { return [root.name] }
-            guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-            var ids: [String] = []
-            while let relative = walker.nextObject() as? String {
-                if URL(fileURLWithPath: relative).lastPathComponent.hasPrefix(".") {
-                    walker.skipDescendants()
-                    continue
-                }
-                guard (try? resolve(id: "\(root.name)/\(relative)")) != nil else { continue }
-                ids.append("\(root.name)/\(relative)")
-            }
-            return ids.sorted()
+            return DocumentFolder(realPath: root.path).documentNames().map { "\(root.name)/\($0)" }
         }
     }
 
@@ -99,47 +89,28 @@ struct DocumentCatalog: Sendable {
         if !root.isListed, components.count != 2 || !Self.isUploadName(components[1]) {
             throw APIError.notFound("no document \(Self.quoted(id)) is served")
         }
-        let candidate: String
-        if root.isFolder {
-            guard components.count > 1 else { throw APIError.notFound("\(Self.quoted(id)) is a folder, not a document") }
-            guard !components.dropFirst().contains(where: { $0.hasPrefix(".") }), components.last!.lowercased().hasSuffix(".pdf") else {
-                throw APIError.notFound("no document \(Self.quoted(id)) is served")
+        do {
+            guard root.isFolder else {
+                guard components.count == 1 else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }
+                try DocumentFolder.requirePDFFile(root.path)
+                return root.path
             }
-            candidate = ([root.path] + components.dropFirst()).joined(separator: "/")
-        } else {
-            guard components.count == 1 else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }
-            candidate = root.path
+            guard components.count > 1 else { throw APIError.notFound("\(Self.quoted(id)) is a folder, not a document") }
+            return try DocumentFolder(realPath: root.path).resolve(components: Array(components.dropFirst()))
+        } catch let refusal as DocumentFolder.Refusal {
+            switch refusal {
+            case .notServed: throw APIError.notFound("no document \(Self.quoted(id)) is served")
+            case .outside: throw APIError.forbidden("\(Self.quoted(id)) leads outside the served folders")
+            case .notAFile: throw APIError.notFound("\(Self.quoted(id)) is not a file")
+            case .notPDF: throw APIError.forbidden("\(Self.quoted(id)) is not a PDF document")
+            }
         }
-        guard let real = Self.realPath(candidate) else { throw APIError.notFound("no document \(Self.quoted(id)) is served") }
-        if root.isFolder, !real.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/") {
-            throw APIError.forbidden("\(Self.quoted(id)) leads outside the served folders")
-        }
-        var status = stat()
-        guard stat(real, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw APIError.notFound("\(Self.quoted(id)) is not a file")
-        }
-        guard Self.looksLikePDF(real) else { throw APIError.forbidden("\(Self.quoted(id)) is not a PDF document") }
-        return real
     }
 
     /// Whether `name` is one an upload is given: 32 lower-case hexadecimal digits and `.pdf`.
     static func isUploadName(_ name: String) -> Bool {
         let digits = name.utf8.dropLast(4)
         return name.hasSuffix(".pdf") && digits.count == 32 && digits.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
-    /// Whether the file has a PDF header in its first kilobyte, where engines look for it.
-    static func looksLikePDF(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 1024)) ?? Data()
-        return head.range(of: Data("%PDF-".utf8)) != nil
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func quoted(_ id: String) -> String { "\"\(id.prefix(200))\"" }

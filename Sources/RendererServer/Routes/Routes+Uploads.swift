@@ -40,7 +40,7 @@ extension Routes {
                 }
                 received = try await store.replace(received, with: made)
             }
-            guard DocumentCatalog.looksLikePDF(received.path) else {
+            guard DocumentFolder.looksLikePDF(received.path) else {
                 throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF, nor a JPEG, PNG or TIFF picture")
             }
             let path = received.path
