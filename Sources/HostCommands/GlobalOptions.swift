@@ -15,7 +15,7 @@ import Glibc
 /// The options every command takes, given before the subcommand's name (`hostapp
 /// --renderer poppler info x.pdf`, parsed by the root command), after it, or both: after
 /// wins. ``HostSubcommand`` merges the two into these values, with their defaults.
-package struct GlobalOptions {
+package struct GlobalOptions: Sendable {
     package var renderer: String?
     package var passwordArgument: String?
     package var passwordFile: String?

@@ -31,16 +31,27 @@ package struct SaveOptions: ParsableArguments {
     /// In a vault, whose files on disk are not named as the command names them, the lock is
     /// the vault folder's: one writer in the vault at a time.
     package func edit<T>(_ file: String, with global: GlobalOptions, _ change: (ReadingSession) throws -> T) throws -> T {
-        try FileWriteLock.holding(global.vault ?? output ?? file) { try editUnlocked(file, with: global, change) }
+        try Self.edit(file, savingTo: output, mode: saveMode, notingOverwrite: output == nil && !inPlace, with: global, change)
     }
 
-    private func editUnlocked<T>(_ file: String, with global: GlobalOptions, _ change: (ReadingSession) throws -> T) throws -> T {
-        let session = try global.openSession(file)
-        defer { session.close() }
-        try session.check(output == nil ? .save : .saveTo)
-        if output == nil, !inPlace { Failure.printNote(Self.overwriteNote) }
-        let result = try change(session)
-        if let output { try session.save(to: output, mode: saveMode) } else { try session.save(mode: saveMode) }
-        return result
+    /// Opens a session on `file` to change it (its settings and the PDF's permissions
+    /// enforced: saving over it or to another file among them), lets `change` change it, then
+    /// saves the document atomically to `output`, or over `file` when nil, and returns what
+    /// `change` did; the output's ``FileWriteLock`` is held throughout, as ``edit(_:with:_:)``
+    /// says. `notingOverwrite` prints ``overwriteNote`` once the session is open. Every front
+    /// end that edits goes through here: the editing commands and the MCP server's tools.
+    package static func edit<T>(
+        _ file: String, savingTo output: String?, mode: SaveMode, notingOverwrite: Bool = false, with global: GlobalOptions,
+        _ change: (ReadingSession) throws -> T
+    ) throws -> T {
+        try FileWriteLock.holding(global.vault ?? output ?? file) {
+            let session = try global.openSession(file)
+            defer { session.close() }
+            try session.check(output == nil ? .save : .saveTo)
+            if notingOverwrite { Failure.printNote(overwriteNote) }
+            let result = try change(session)
+            if let output { try session.save(to: output, mode: mode) } else { try session.save(mode: mode) }
+            return result
+        }
     }
 }
