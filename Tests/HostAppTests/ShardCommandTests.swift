@@ -21,9 +21,9 @@ struct ShardCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let document = Fixtures.path("long.pdf")
         let whole = directory.appendingPathComponent("whole").path, shards = directory.appendingPathComponent("shards").path
-        #expect(try await hostapp("--renderer", "mupdf", "render", document, "-r", "600", "-o", whole).status == 0)
+        #expect(try await hostapp("--renderer", "mupdf", "render", document, "-r", "300", "-o", whole).status == 0)
 
-        let arguments = { (shard: Int) in ["--renderer", "mupdf", "render", document, "-r", "600", "--jobs", "1", "--shard", "\(shard)/3", "-o", shards] }
+        let arguments = { (shard: Int) in ["--renderer", "mupdf", "render", document, "-r", "300", "--jobs", "1", "--shard", "\(shard)/3", "-o", shards] }
         let processes = try (0..<3).map { try RunningProcess(executable, arguments($0)) }
         // The manifest is written line by line as pages finish (stdout, a pipe here, is not).
         let killedManifest = shards + "/hostapp-manifest-1-of-3.jsonl"
@@ -39,7 +39,7 @@ struct ShardCommandTests {
 
         let recorded = recordedPages()
         // Shard 1 of 3 holds pages 34-66: 33 pages, of which the kill left at least 2 and
-        // (each 1667 x 1667 page taking tens of milliseconds) far from all.
+        // (each 834 x 834 page taking milliseconds, the kill within one) far from all.
         #expect(recorded >= 2 && recorded < 33, "the kill came mid-run: \(recorded) pages recorded")
         let incomplete = try await hostapp("manifest", "check", shards)
         #expect(incomplete.status == 1 && incomplete.text.contains("not written by shard 1 of 3"), "\(incomplete.text)")
