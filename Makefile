@@ -108,6 +108,8 @@ setup:
 	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q "axe-selenium-python==2.1.6"
 	@# pyHanko, the independent validator of every signature the signing tests make.
 	@python3 -c 'import pyhanko.sign' 2>/dev/null || python3 -m pip install -q "pyHanko==0.38.0"
+	@# The Model Context Protocol's Python SDK, the independent client of hostapp mcp's tests.
+	@python3 -c 'import mcp' 2>/dev/null || python3 -m pip install -q "mcp==1.23.3"
 	@# Selenium, which drives Chromium in the viewer's tests.
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-selenium
@@ -141,7 +143,8 @@ demo: setup
 # limit. Alone, these suites take seconds.
 AWAITING_SUITES = ^(ServerTests\.|ConformanceTests\.AsyncTests)
 # Then the HTTP API against its OpenAPI document (schemathesis), then the
-# viewer's in headless Chromium against a real `hostapp serve`, then an install into a
+# viewer's in headless Chromium against a real `hostapp serve`, then `hostapp mcp` through
+# the Python MCP client (Tests/MCP/test_mcp.py), then an install into a
 # temporary prefix as the desktop's own tools see it, then the examples README.md and
 # docs/ show (Tests/Docs/test_examples.py). Each step is a phase timed by Scripts/timed.sh.
 TIMED = bash Scripts/timed.sh
@@ -157,6 +160,7 @@ test: setup
 	$(TIMED) "the HTTP API against its OpenAPI document" python3 Tests/Contract/run_schemathesis.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	$(TIMED) "the viewer in Chromium" python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
 	$(TIMED) "collaboration in Chromium" python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
+	$(TIMED) "hostapp mcp with the Python MCP client" python3 Tests/MCP/test_mcp.py "$$($(SWIFT) build --show-bin-path)"
 	$(TIMED) "the desktop install" python3 Tests/Desktop/test_install.py "$$($(SWIFT) build --show-bin-path)"
 	$(TIMED) "the examples the README and guides show" python3 Tests/Docs/test_examples.py "$$($(SWIFT) build --show-bin-path)"
 

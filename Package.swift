@@ -50,6 +50,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The snapshot strategies' host library (RendererSnapshotTesting only).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // The Model Context Protocol server of `hostapp mcp` (HostMCP only).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // The engine contract: the protocols an engine implements and the values that cross
@@ -260,6 +262,12 @@ let package = Package(
             name: "HostApp",
             dependencies: ["HostCommands", "MuPDFRenderer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // `hostapp mcp`: a folder's documents offered to AI agents over the Model Context
+        // Protocol, through the command line's options and editing path.
+        .target(
+            name: "HostMCP",
+            dependencies: ["HostCommands", "RendererProvider", .product(name: "MCP", package: "swift-sdk")]
+        ),
         // `hostapp-full`: every command, both engines, the server, sync and the vault.
         .executableTarget(
             name: "HostAppFull",
@@ -267,7 +275,7 @@ let package = Package(
                 "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
-                "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning",
+                "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning", "HostMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

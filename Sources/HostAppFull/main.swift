@@ -13,7 +13,7 @@ import RendererProviderVault
 HostProgram.current = HostProgram(
     subcommands: [BackendsCommand.self] + HostProgram.readingCommands + [
         CompareCommand.self, DiffCommand.self, AnnotationsCommand.self, FormsCommand.self, PagesCommand.self, RedactCommand.self, BookmarksCommand.self, OpenCommand.self, ServeCommand.self, ViewCommand.self, OpenWithCommand.self, PrintCommand.self, SignaturesCommand.self, SignCommand.self, LTVCommand.self, ProtectCommand.self, UnprotectCommand.self, ConvertCommand.self,
-        SyncCommand.self, TokenCommand.self, VaultCommand.self, WorkerCommand.self,
+        SyncCommand.self, TokenCommand.self, MCPCommand.self, VaultCommand.self, WorkerCommand.self,
     ],
     version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion), "
         + "\(GhostscriptRenderer().engineName) \(GhostscriptRenderer().engineVersion))",
