@@ -9,7 +9,8 @@ SWIFT ?= swift
 # e2fsprogs, makes a directory read-only even for root in the saving tests); Chromium and its
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot; PostgreSQL's
 # server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary folder);
-# GCC's static C++ runtime is linked into the shipped hostapp (STATIC_CXX).
+# GCC's static C++ runtime is linked into the shipped hostapp (STATIC_CXX); qpdf's library
+# writes optimised copies (hostapp optimize).
 # Debian's manuals are real documents that the reference tests and `make bench` draw: the
 # 2,415-page R reference manual, an image-heavy (Ghostscript's colour management) and a CJK
 # (xeCJK's, in Chinese) manual.
@@ -18,7 +19,7 @@ PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev lib
 	libharfbuzz-dev libfreetype-dev libjpeg-dev libpng-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev libgs-dev ghostscript \
 	libsqlite3-dev libdeflate-dev libssl-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
 	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core imagemagick \
-	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters libstdc++-12-dev \
+	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters libstdc++-12-dev libqpdf-dev \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
@@ -171,7 +172,7 @@ test: setup
 # test has made; about ten seconds then), and `docc convert` reads each module's apart.
 DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaborationServer RendererCollaboration RendererCollaborationMessages RendererSync \
-	RendererDesktop RendererPrinting RendererSignatures RendererTesting RendererSnapshotTesting
+	RendererDesktop RendererPrinting RendererSignatures RendererOptimize RendererTesting RendererSnapshotTesting
 DOCC = "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"
 docs: setup
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols

@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "RendererDesktop", targets: ["RendererDesktop"]),
         .library(name: "RendererPrinting", targets: ["RendererPrinting"]),
         .library(name: "RendererSignatures", targets: ["RendererSignatures"]),
+        .library(name: "RendererOptimize", targets: ["RendererOptimize"]),
         .library(name: "RendererTesting", targets: ["RendererTesting"]),
         .library(name: "RendererSnapshotTesting", targets: ["RendererSnapshotTesting"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
@@ -262,6 +263,10 @@ let package = Package(
             name: "HostApp",
             dependencies: ["HostCommands", "MuPDFRenderer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // qpdf's C API, from Debian's libqpdf-dev.
+        .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf"),
+        // PDFs rewritten for fast web view and size (linearised, object streams), by qpdf's library.
+        .target(name: "RendererOptimize", dependencies: ["RendererProvider", "CQPDF"]),
         // `hostapp mcp`: a folder's documents offered to AI agents over the Model Context
         // Protocol, through the command line's options and editing path.
         .target(
@@ -275,7 +280,7 @@ let package = Package(
                 "HostCommands", "RendererProvider", "RendererProviderXFDF", "RendererProviderMetadata", "RendererIsolation", "RendererComparison",
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
-                "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning", "HostMCP",
+                "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning", "HostMCP", "RendererOptimize",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -18,7 +18,7 @@ package enum AtomicFile {
     ///
     /// The temporary file is named `.NAME.PID-XXXXXX.partial`, PID being the writing
     /// process's, so that a later writer can tell an abandoned one from one being written.
-    static func replace(_ path: String, durable: Bool = true, write: (String) throws -> Void) throws {
+    package static func replace(_ path: String, durable: Bool = true, write: (String) throws -> Void) throws {
         let (directory, name) = split(path)
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {

@@ -1,0 +1,81 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import CQPDF
+import RendererProvider
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Rewrites a PDF for fast web view and a smaller file, through qpdf's library (Debian's
+/// libqpdf): linearised (the first page readable before the rest arrives), objects packed
+/// into compressed object streams with a cross-reference stream, every stream compressed,
+/// and only the objects the document reaches written. Pages, fonts, images and encryption
+/// are kept as they are: the output draws and reads as the input does.
+public enum PDFOptimizer {
+    /// What an optimisation did.
+    public struct Report: Hashable, Sendable, Codable {
+        /// The input's size in bytes.
+        public var inputBytes: Int
+        /// The output's size in bytes.
+        public var outputBytes: Int
+
+        /// The output's size as a fraction of the input's.
+        public var ratio: Double { inputBytes > 0 ? Double(outputBytes) / Double(inputBytes) : 1 }
+    }
+
+    /// Writes `input`, optimised, to `output` (which may be `input` itself): atomically, so
+    /// that `output` is its old self until the new file is whole, and under the output's
+    /// `FileWriteLock`. An encrypted input needs its `password` and stays encrypted.
+    /// Throws `fileNotFound`, `passwordRequired` or `wrongPassword`, `damaged` for a file qpdf
+    /// cannot read, `ioFailure` for one it cannot write.
+    public static func optimize(_ input: String, to output: String, password: String? = nil) throws -> Report {
+        guard let inputBytes = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int else {
+            throw RendererError(.fileNotFound, "\(input) does not exist")
+        }
+        try FileWriteLock.holding(output) {
+            try AtomicFile.replace(output) { temporary in try write(input, to: temporary, password: password) }
+        }
+        let outputBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        return Report(inputBytes: inputBytes, outputBytes: outputBytes)
+    }
+
+    /// One qpdf read and write: `input` to `path`, optimised.
+    private static func write(_ input: String, to path: String, password: String?) throws {
+        var qpdf: qpdf_data? = qpdf_init()
+        defer { qpdf_cleanup(&qpdf) }
+        // Warnings (a damaged file qpdf recovered) are not errors; they are not printed either.
+        qpdf_set_suppress_warnings(qpdf, QPDF_TRUE)
+        qpdf_silence_errors(qpdf)
+        if qpdf_read(qpdf, input, password ?? "") & QPDF_ERRORS != 0 { throw failure(qpdf, reading: input, password: password) }
+        guard qpdf_init_write(qpdf, path) & QPDF_ERRORS == 0 else { throw failure(qpdf, reading: input, password: password) }
+        qpdf_set_object_stream_mode(qpdf, qpdf_o_generate)
+        // Streams compressed by their own setting: qpdf_set_stream_data_mode would drop the
+        // input's encryption, which is kept.
+        qpdf_set_compress_streams(qpdf, QPDF_TRUE)
+        qpdf_set_linearization(qpdf, QPDF_TRUE)
+        qpdf_set_preserve_encryption(qpdf, QPDF_TRUE)
+        guard qpdf_write(qpdf) & QPDF_ERRORS == 0 else { throw failure(qpdf, reading: input, password: password) }
+    }
+
+    /// The error qpdf holds, typed.
+    private static func failure(_ qpdf: qpdf_data?, reading input: String, password: String?) -> RendererError {
+        guard qpdf_has_error(qpdf) != 0, let error = qpdf_get_error(qpdf) else {
+            return RendererError(.engineFailure, "qpdf failed on \(input) without saying why")
+        }
+        let detail = qpdf_get_error_message_detail(qpdf, error).map { String(cString: $0) } ?? ""
+        switch qpdf_get_error_code(qpdf, error) {
+        case qpdf_e_password:
+            return password == nil
+                ? RendererError(.passwordRequired, "\(input) is encrypted: give its password")
+                : RendererError(.wrongPassword, "the password does not open \(input)")
+        case qpdf_e_system:
+            return RendererError(.ioFailure, "qpdf: \(detail)")
+        default:
+            return RendererError(.damaged, "qpdf cannot read \(input): \(detail)")
+        }
+    }
+}

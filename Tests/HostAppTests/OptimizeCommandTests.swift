@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `hostapp optimize`: copies for fast web view, as qpdf (linearisation, cross-reference and
+/// object streams, encryption), pdftotext and mutool (the pages) read them; bad requests
+/// write nothing and damage nothing.
+@Suite("hostapp optimize")
+struct OptimizeCommandTests {
+    func hostapp(_ arguments: [String]) async throws -> Tool.Result {
+        try await Tool.run(HostAppTests.executable, arguments)
+    }
+
+    /// Each page of `path` drawn by mutool at 36 dpi, as PNM bytes.
+    func pages(_ path: String, count: Int) async throws -> [Data] {
+        var drawn: [Data] = []
+        for page in 1...count {
+            drawn.append(try await Tool.run("mutool", ["draw", "-q", "-r", "36", "-F", "pnm", "-o", "-", path, "\(page)"]).stdout)
+        }
+        return drawn
+    }
+
+    /// long.pdf (100 pages, its streams stored uncompressed by the fixture script): the copy
+    /// is linearised without error for qpdf, keeps its objects in object streams, is smaller,
+    /// and says and draws what the original does, page for page.
+    @Test func aCopyIsLinearisedPackedSmallerAndTheSame() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = Fixtures.path("long.pdf"), output = directory.appendingPathComponent("web.pdf").path
+        let result = try await hostapp(["optimize", input, "-o", output])
+        #expect(result.status == 0 && result.text.hasPrefix("wrote \(output): "), "\(result.stderr)")
+        let linearization = try await Tool.run("qpdf", ["--check-linearization", output])
+        #expect(linearization.status == 0 && linearization.text.contains("no linearization errors"), "\(linearization.text)")
+        let xref = try await Tool.run("qpdf", ["--show-xref", output]).text
+        #expect(xref.contains("compressed; stream = "), "no object in an object stream: \(xref.prefix(400))")
+        let sizes = try [input, output].map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as! Int }
+        #expect(sizes[1] < sizes[0], "\(sizes)")
+        let texts = try await [input, output].asyncMap { try await Tool.run("pdftotext", [$0, "-"]).text }
+        #expect(texts[0] == texts[1] && texts[0].contains("Page 100"))
+        #expect(try await pages(output, count: 3) == pages(input, count: 3))
+    }
+
+    /// An encrypted input stays encrypted (AES-256, its permissions) and needs its password;
+    /// refused, the copy is not written.
+    @Test func anEncryptedInputStaysEncrypted() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("web.pdf").path
+        let refused = try await hostapp(["optimize", Fixtures.path("encrypted.pdf"), "-o", output])
+        #expect(refused.status == 65 && refused.stderr.contains("is encrypted: give its password"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let wrong = try await hostapp(["optimize", Fixtures.path("encrypted.pdf"), "-o", output, "--password", "guess"])
+        #expect(wrong.status == 65 && wrong.stderr.contains("the password does not open"), "\(wrong.stderr)")
+        let done = try await hostapp(["optimize", Fixtures.path("encrypted.pdf"), "-o", output, "--password", "user-secret"])
+        #expect(done.status == 0, "\(done.stderr)")
+        let shown = try await Tool.run("qpdf", ["--show-encryption", "--password=user-secret", output]).text
+        #expect(shown.contains("R = 6") && shown.contains("print low resolution: not allowed"), "\(shown)")
+        #expect(try await Tool.run("pdfinfo", [output]).status != 0, "opened without its password")
+        #expect(try await Tool.run("qpdf", ["--check-linearization", "--password=user-secret", output]).status == 0)
+    }
+
+    /// A file qpdf cannot read, a missing one and a refusal by --settings leave the output as
+    /// it was; -o naming the input replaces it only once the copy is whole.
+    @Test func badRequestsWriteNothingAndInPlaceReplacesWhole() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("web.pdf").path
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: output))
+        let damaged = try await hostapp(["optimize", Fixtures.path("not-a-pdf.pdf"), "-o", output])
+        #expect(damaged.status == 65 && damaged.stderr.contains("qpdf cannot read"), "\(damaged.stderr)")
+        let missing = try await hostapp(["optimize", directory.appendingPathComponent("missing.pdf").path, "-o", output])
+        #expect(missing.status == 74, "\(missing.stderr)")
+        let settings = directory.appendingPathComponent("settings.json").path
+        try Data(#"{"saveTo": {"available": false}}"#.utf8).write(to: URL(fileURLWithPath: settings))
+        let forbidden = try await hostapp(["--settings", settings, "optimize", Fixtures.path("text.pdf"), "-o", output])
+        #expect(forbidden.status == 77, "\(forbidden.stderr)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["settings.json", "web.pdf"], "a partial file was left")
+
+        let inPlace = directory.appendingPathComponent("in-place.pdf").path
+        try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: inPlace)
+        #expect(try await hostapp(["optimize", inPlace, "-o", inPlace]).status == 0)
+        #expect(try await Tool.run("qpdf", ["--check-linearization", inPlace]).status == 0)
+        #expect(try await Tool.run("pdftotext", [inPlace, "-"]).text == Tool.run("pdftotext", [Fixtures.path("text.pdf"), "-"]).text)
+    }
+}
