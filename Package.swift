@@ -218,7 +218,7 @@ let package = Package(
             name: "RendererServer",
             dependencies: [
                 "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
-                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures",
+                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -89,6 +89,40 @@ import TestSupport
         }
     }
 
+    /// An optimised copy is a download qpdf finds linearised and packed into object streams,
+    /// with the served file's text; the file stays as it was. An encrypted document's copy
+    /// needs the request's key and stays encrypted.
+    @Test func anOptimizedCopyIsALinearisedDownload() async throws {
+        let harness = try ServerHarness(extra: ["encrypted.pdf"])
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let served = harness.docs + "/text.pdf"
+        let before = try Data(contentsOf: URL(fileURLWithPath: served))
+        try await harness.run { client in
+            let answer = try await client.send(.post, documentPath("text.pdf") + "/optimized", body: Data())
+            #expect(answer.status == .ok, "\(answer.status) \(answer.errorMessage ?? "")")
+            #expect(answer.headers[.contentDisposition]?.contains("text-optimized.pdf") == true)
+            let path = try Self.stored(answer, in: directory, as: "optimized.pdf")
+            let linearization = try await Tool.run("qpdf", ["--check-linearization", path])
+            #expect(linearization.status == 0 && linearization.text.contains("no linearization errors"), "\(linearization.text)")
+            #expect(try await Tool.run("qpdf", ["--show-xref", path]).text.contains("compressed; stream = "))
+            #expect(try await Tool.run("pdftotext", [path, "-"]).text == Tool.run("pdftotext", [served, "-"]).text)
+
+            let encrypted = documentPath("encrypted.pdf")
+            let locked = try await client.send(.post, encrypted + "/optimized", body: Data())
+            #expect(locked.status != .ok && locked.errorCode != nil, "\(locked.status)")
+            let unlocked = try await client.send(.post, encrypted + "/unlock", body: Self.body(["password": "user-secret"]))
+            let key = try #require((unlocked.json as? [String: Any])?["key"] as? String)
+            var headers = ServerHarness.authorization
+            headers[HTTPField.Name("Document-Key")!] = key
+            let copy = try await client.execute(uri: encrypted + "/optimized", method: .post, headers: headers)
+            #expect(copy.status == .ok, "\(copy.status)")
+            let shown = try await Tool.run("qpdf", ["--show-encryption", "--password=user-secret", try Self.stored(copy, in: directory, as: "encrypted.pdf")]).text
+            #expect(shown.contains("R = 6"), "\(shown)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: served)) == before)
+    }
+
     /// What an unfriendly client sends: no token, settings without downloads, bodies that are
     /// not the schema's, passwords the standard cannot carry. Each gets its status and a JSON
     /// error that repeats neither the passwords nor the server's folder; nothing is left in
@@ -125,7 +159,7 @@ import TestSupport
             #expect(missing.status == .notFound)
         }
         try await harness.run(configure: { $0.settings = settings }) { client in
-            for route in ["/protected", "/unprotected"] {
+            for route in ["/protected", "/unprotected", "/optimized"] {
                 let answer = try await client.send(.post, documentPath("text.pdf") + route, body: Self.body(["ownerPassword": "o"]))
                 #expect(answer.status == .forbidden && answer.errorCode == "not-permitted", "\(route): \(answer.status)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import RendererOptimize
 import RendererProvider
 import RendererServerHTTP
 
@@ -213,6 +214,16 @@ actor ServedDocument {
                 defer { session.close() }
                 try session.save(to: output, protection: protection)
             }
+        }
+    }
+
+    /// Writes the file as stored, optimised for fast web view by `PDFOptimizer`, to `output`,
+    /// opened with `password`. Needs the `saveTo` setting.
+    func writeOptimizedCopy(to output: String, password: String?) async throws {
+        try await require(.saveTo)
+        let input = path
+        try await naming(input, as: id) {
+            try await context.threads.run { _ in _ = try PDFOptimizer.optimize(input, to: output, password: password) }
         }
     }
 

@@ -3,8 +3,8 @@ import Hummingbird
 import RendererProvider
 import RendererServerHTTP
 
-/// Copies of a served document with new password protection, or without: downloads, never
-/// stored by the server. The served file is left as it is.
+/// Copies of a served document with new password protection, without, or optimised for fast
+/// web view: downloads, never stored by the server. The served file is left as it is.
 extension Routes {
     /// `POST /api/documents/{id}/protected` with ``Payload/Protect``: the document as a new
     /// PDF encrypted with those passwords and permissions (AES-256 unless `aes-128` is asked),
@@ -15,24 +15,43 @@ extension Routes {
     @Sendable func protectedCopy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let protection = try await decode(Payload.Protect.self, from: request).protection()
-        return try await copy(of: document, protection: protection, request, suffix: "protected")
+        return try await copy(of: document, request, suffix: "protected") { path, password in
+            try await document.writeCopy(to: path, protection: protection, password: password)
+        }
     }
 
     /// `POST /api/documents/{id}/unprotected`: the document as a new unencrypted PDF, as a
     /// download. Needs the `saveTo` setting and, for an encrypted document, the request's own
     /// key unlocked with its owner password (403 with the user password alone).
     @Sendable func unprotectedCopy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try await copy(of: try await servedDocument(request, context), protection: nil, request, suffix: "unprotected")
+        let document = try await servedDocument(request, context)
+        return try await copy(of: document, request, suffix: "unprotected") { path, password in
+            try await document.writeCopy(to: path, protection: nil, password: password)
+        }
     }
 
-    /// Writes the copy into a temporary folder, answers its bytes, and removes the folder.
-    private func copy(of document: ServedDocument, protection: PasswordProtection?, _ request: Request, suffix: String) async throws -> Response {
+    /// `POST /api/documents/{id}/optimized`: the file as stored, linearised for fast web view
+    /// and packed into object streams (``ServedDocument/writeOptimizedCopy(to:password:)``),
+    /// as a download. Needs the `saveTo` setting; an encrypted document stays encrypted and
+    /// needs the request's key unlocked.
+    @Sendable func optimizedCopy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let document = try await servedDocument(request, context)
+        return try await copy(of: document, request, suffix: "optimized") { path, password in
+            try await document.writeOptimizedCopy(to: path, password: password)
+        }
+    }
+
+    /// Has `write` write the copy into a temporary folder, with the password the request's
+    /// key unlocked; answers its bytes, and removes the folder.
+    private func copy(
+        of document: ServedDocument, _ request: Request, suffix: String, write: @escaping @Sendable (String, String?) async throws -> Void
+    ) async throws -> Response {
         let password = await self.context.unlocks.password(in: request, document: (document.id, document.path), token: self.context.configuration.token)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("renderer-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("copy.pdf").path
-        try await self.context.queue.run { try await document.writeCopy(to: path, protection: protection, password: password) }
+        try await self.context.queue.run { try await write(path, password) }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent + "-\(suffix).pdf"
         return Self.data(bytes, type: "application/pdf", headers: [

@@ -76,6 +76,7 @@ struct Routes: RouteSupport {
         document.post("unlock", use: unlock)
         document.post("protected", use: protectedCopy)
         document.post("unprotected", use: unprotectedCopy)
+        document.post("optimized", use: optimizedCopy)
         document.delete("unlock", use: forgetUnlock)
         document.get("state", use: viewingState)
         document.put("state", use: setViewingState)
