@@ -73,7 +73,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files bench-diff bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: install uninstall public-signed-files bench-diff bench-optimize bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -335,6 +335,12 @@ bench-server: setup
 bench-diff: setup bench-deps
 	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/document_diff.py
+
+# Only the fast-web-view section of BENCHMARKS.md: hostapp optimize against qpdf and
+# Ghostscript's pdfwrite (/ebook) on R's manual and Ghostscript's own (BENCH_OPTIMIZE_DOCS).
+bench-optimize: setup bench-deps
+	$(build-shipped)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/optimize.py
 
 # Only the XFDF import section of BENCHMARKS.md: 1,000 and 3,000 squares onto one page.
 bench-xfdf: setup bench-deps
