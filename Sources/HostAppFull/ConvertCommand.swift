@@ -7,9 +7,9 @@ struct ConvertCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "convert", abstract: "Make a PDF of pictures (JPEG, PNG, TIFF), one page each.",
         discussion: """
-            Each picture becomes a page the size it has at its resolution (96 dpi when it states \\
-            none), or with --paper, a page of that paper with the picture fitted within --margin, \\
-            centred. JPEG data goes into the PDF as it is, without recompression; PNG and TIFF \\
+            Each picture becomes a page the size it has at its resolution (96 dpi when it states \
+            none), or with --paper, a page of that paper with the picture fitted within --margin, \
+            centred. JPEG data goes into the PDF as it is, without recompression; PNG and TIFF \
             pictures are stored losslessly; a TIFF gives each of its pages. Written by MuPDF.
             """)
 

@@ -8,9 +8,9 @@ struct LTVCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "ltv", abstract: "Add long-term validation data to a signed PDF (PAdES B-LT), and a document timestamp after it (B-LTA).",
         discussion: """
-            The document security store gets every certificate the signatures and their timestamps carry, with the \\
-            CRLs, OCSP responses and certificates given (DER files). With --tsa, a document timestamp from that \\
-            authority follows, in an update of its own. Earlier signatures stay valid; OUT is written only when all \\
+            The document security store gets every certificate the signatures and their timestamps carry, with the \
+            CRLs, OCSP responses and certificates given (DER files). With --tsa, a document timestamp from that \
+            authority follows, in an update of its own. Earlier signatures stay valid; OUT is written only when all \
             of it succeeds.
             """)
 

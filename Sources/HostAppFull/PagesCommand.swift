@@ -7,8 +7,8 @@ struct PagesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pages", abstract: "Insert, delete, move and rotate pages, merge documents and extract pages into a new one.",
         discussion: """
-            Page numbers count from 1. Links, outline items and named destinations that would point to a \\
-            page no longer in the document are dropped, and each command says how many. Changes are saved \\
+            Page numbers count from 1. Links, outline items and named destinations that would point to a \
+            page no longer in the document are dropped, and each command says how many. Changes are saved \
             atomically to the file -o names, or over the input with --in-place. MuPDF only.
             """,
         subcommands: [Insert.self, Delete.self, Move.self, Rotate.self, Merge.self, Split.self])
@@ -125,7 +125,7 @@ struct PagesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge", abstract: "Copy the pages of other PDFs into the document.",
             discussion: """
-                Each source's pages come with their annotations (not form widgets) and the outline items that go \\
+                Each source's pages come with their annotations (not form widgets) and the outline items that go \
                 to them, added at the end of the outline. Sources are read, never written.
                 """)
 
@@ -169,7 +169,7 @@ struct PagesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "split", abstract: "Write pages into a new PDF, leaving the document as it is.",
             discussion: """
-                The new PDF holds the pages in the order given, with the document's metadata, encryption, and \\
+                The new PDF holds the pages in the order given, with the document's metadata, encryption, and \
                 the outline items, links, named destinations and form fields of those pages.
                 """)
 

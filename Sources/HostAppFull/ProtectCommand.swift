@@ -9,10 +9,10 @@ struct ProtectCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "protect", abstract: "Write a copy of a PDF protected by passwords, with what it permits.",
         discussion: """
-            The owner password opens the copy with every permission; the user password (none: anyone \\
-            may open it) with the permissions of --allow only. The copy is a whole new file, AES-256 \\
-            encrypted unless --method says aes-128. An encrypted input is opened with the owner \\
-            password (--password or --password-file). Passwords are best given in files: other users \\
+            The owner password opens the copy with every permission; the user password (none: anyone \
+            may open it) with the permissions of --allow only. The copy is a whole new file, AES-256 \
+            encrypted unless --method says aes-128. An encrypted input is opened with the owner \
+            password (--password or --password-file). Passwords are best given in files: other users \
             may see a command line.
             """)
 
@@ -53,8 +53,8 @@ struct UnprotectCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "unprotect", abstract: "Write an unencrypted copy of a password-protected PDF.",
         discussion: """
-            The input is opened with --password or --password-file, which must be its owner password \\
-            unless the user password permits everything: the permissions a document's owner set are \\
+            The input is opened with --password or --password-file, which must be its owner password \
+            unless the user password permits everything: the permissions a document's owner set are \
             not removed by someone who only may read it.
             """)
 

@@ -6,10 +6,10 @@ struct RedactCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "redact", abstract: "Remove what lies under areas of a page: mark them and apply every redaction mark.",
         discussion: """
-            Areas are in points from the top-left corner of the page as displayed. The marks given with \\
-            --area, and those already in the file, are applied: the text whose glyphs touch them and the \\
-            image pixels under them are removed from the file (vector paths stay), and a black box is drawn \\
-            over each unless --no-black-boxes. The result is saved atomically and rewritten (never as an \\
+            Areas are in points from the top-left corner of the page as displayed. The marks given with \
+            --area, and those already in the file, are applied: the text whose glyphs touch them and the \
+            image pixels under them are removed from the file (vector paths stay), and a black box is drawn \
+            over each unless --no-black-boxes. The result is saved atomically and rewritten (never as an \
             update that would keep the original bytes) to the file -o names, or over the input with --in-place. MuPDF only.
             """)
 

@@ -8,9 +8,9 @@ struct SignCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "sign", abstract: "Sign a PDF with a PKCS#12 identity, in an incremental update written to a new file.",
         discussion: """
-            The signature goes into the unsigned signature field --field names, or into a new field on page --page \\
-            (over --rect, page space, when it is --visible; invisible otherwise). The identity's password is read \\
-            from --password-file (or --password, or $HOSTAPP_PASSWORD): encrypted documents are not signed, so the \\
+            The signature goes into the unsigned signature field --field names, or into a new field on page --page \
+            (over --rect, page space, when it is --visible; invisible otherwise). The identity's password is read \
+            from --password-file (or --password, or $HOSTAPP_PASSWORD): encrypted documents are not signed, so the \
             document needs none. Earlier signatures stay valid. The output is written only when signing succeeds.
             """)
 

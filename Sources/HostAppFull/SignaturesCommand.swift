@@ -8,10 +8,10 @@ struct SignaturesCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "signatures", abstract: "List the signature fields and what their signatures say, or verify them.",
         discussion: """
-            Without --verify, the signer, time, reason and location are what the signature dictionary says; \\
-            "whole file" means the signed byte ranges run from the first byte to the last, so nothing was appended \\
-            after signing. With --verify, each signature is checked (its bytes, its certificate against the trust \\
-            anchors given, what later revisions changed) and gets a verdict, valid, invalid or unknown, with its \\
+            Without --verify, the signer, time, reason and location are what the signature dictionary says; \
+            "whole file" means the signed byte ranges run from the first byte to the last, so nothing was appended \
+            after signing. With --verify, each signature is checked (its bytes, its certificate against the trust \
+            anchors given, what later revisions changed) and gets a verdict, valid, invalid or unknown, with its \
             reasons; the exit status is 1 when any signature is invalid.
             """)
 

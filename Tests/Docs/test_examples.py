@@ -186,6 +186,26 @@ class ExampleTests(unittest.TestCase):
         self.assertGreater(checked, 50)
         self.assertEqual(problems, [])
 
+    def test_no_help_text_shows_a_stray_backslash(self):
+        # A discussion written with `\\` at a line's end (an escaped backslash, not Swift's line
+        # continuation) shows the backslash and breaks the line in --help and the manual page.
+        dump = json.loads(subprocess.run([os.path.join(BIN, "hostapp-full"), "--experimental-dump-help"],
+                                         capture_output=True, text=True, check=True, timeout=110).stdout)
+        stray = []
+
+        def walk(command, path):
+            for field in ["abstract", "discussion"]:
+                if "\\" in command.get(field, ""):
+                    stray.append(f"{path}: {field}")
+            for argument in command.get("arguments", []):
+                if "\\" in argument.get("abstract", "") + argument.get("discussion", ""):
+                    stray.append(f"{path} {argument.get('valueName', '')}")
+            for sub in command.get("subcommands", []):
+                walk(sub, f"{path} {sub['commandName']}")
+
+        walk(dump["command"], "hostapp")
+        self.assertEqual(stray, [])
+
     def test_the_checker_finds_what_rotted(self):
         dump = json.loads(subprocess.run([os.path.join(BIN, "hostapp-full"), "--experimental-dump-help"],
                                          capture_output=True, text=True, check=True, timeout=110).stdout)
