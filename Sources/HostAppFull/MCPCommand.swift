@@ -30,6 +30,7 @@ struct MCPCommand: AsyncParsableCommand, HostSubcommand {
 
     func run() async throws {
         do {
+            if global.vault != nil { throw RendererError(.invalidArgument, "mcp serves a folder on the disk; leave out --vault") }
             try await AgentDocuments(folder: folder, global: global, author: author).serveOverStandardStreams()
         } catch let error as RendererError {
             Failure.printError(error.description)

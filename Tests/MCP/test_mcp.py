@@ -199,6 +199,14 @@ class MCPTests(unittest.TestCase):
                     self.refused(await client.call("render_page", {"document": "text.pdf", "page": 1, "dpi": 96}), "limit-exceeded", "limit of 50")
         run(body())
 
+    def test_what_it_cannot_serve_is_refused_before_it_starts(self):
+        for arguments, words in [(["mcp", os.path.join(self.folder, "text.pdf")], "is not a folder"),
+                                 (["--vault", self.folder, "--key-file", os.path.join(self.folder, "text.pdf"), "mcp", self.folder], "leave out --vault")]:
+            ended = subprocess.run([os.path.join(BIN, "hostapp")] + arguments, capture_output=True, text=True, timeout=ANSWER_TIMEOUT, stdin=subprocess.DEVNULL)
+            self.assertNotEqual(ended.returncode, 0, arguments)
+            self.assertIn(words, ended.stderr)
+            self.assertEqual(ended.stdout, "", "standard output is the protocol's")
+
     def test_hostile_arguments_get_clear_errors_and_the_server_goes_on(self):
         async def body():
             async with MCPClient(self.folder) as client:
