@@ -13,15 +13,34 @@ import Glibc
 /// Rewrites a PDF for fast web view and a smaller file, through qpdf's library (Debian's
 /// libqpdf): linearised (the first page readable before the rest arrives), objects packed
 /// into compressed object streams with a cross-reference stream, every stream compressed,
-/// and only the objects the document reaches written. Pages, fonts, images and encryption
-/// are kept as they are: the output draws and reads as the input does.
+/// and only the objects the document reaches written. Pages, fonts and encryption are kept
+/// as they are, and images too unless ``Options/imageDPI`` asks for fewer pixels: the output
+/// then draws and reads as the input does.
 public enum PDFOptimizer {
+    /// How far an optimisation goes beyond the lossless rewriting.
+    public struct Options: Hashable, Sendable {
+        /// The resolution, in dots per inch, that images finer on their page are resampled to
+        /// and stored as JPEG (8-bit RGB and gray images; a page's image keeps at least this
+        /// resolution where it is drawn); nil keeps every image as it is.
+        public var imageDPI: Double?
+        /// The JPEG quality of resampled images, 1 to 100.
+        public var jpegQuality: Int
+
+        /// Options that keep images (`imageDPI` nil) or resample them to `imageDPI`.
+        public init(imageDPI: Double? = nil, jpegQuality: Int = Bitmap.defaultJPEGQuality) {
+            self.imageDPI = imageDPI
+            self.jpegQuality = jpegQuality
+        }
+    }
+
     /// What an optimisation did.
     public struct Report: Hashable, Sendable, Codable {
         /// The input's size in bytes.
         public var inputBytes: Int
         /// The output's size in bytes.
         public var outputBytes: Int
+        /// The images resampled (none unless ``Options/imageDPI`` is set).
+        public var imagesResampled: Int
 
         /// The output's size as a fraction of the input's.
         public var ratio: Double { inputBytes > 0 ? Double(outputBytes) / Double(inputBytes) : 1 }
@@ -30,27 +49,35 @@ public enum PDFOptimizer {
     /// Writes `input`, optimised, to `output` (which may be `input` itself): atomically, so
     /// that `output` is its old self until the new file is whole, and under the output's
     /// `FileWriteLock`. An encrypted input needs its `password` and stays encrypted.
-    /// Throws `fileNotFound`, `passwordRequired` or `wrongPassword`, `damaged` for a file qpdf
-    /// cannot read, `ioFailure` for one it cannot write.
-    public static func optimize(_ input: String, to output: String, password: String? = nil) throws -> Report {
+    /// Throws `invalidArgument` for options out of range, `fileNotFound`, `passwordRequired` or
+    /// `wrongPassword`, `damaged` for a file qpdf cannot read, `ioFailure` for one it cannot
+    /// write.
+    public static func optimize(_ input: String, to output: String, password: String? = nil, options: Options = Options()) throws -> Report {
+        if let dpi = options.imageDPI, !(dpi.isFinite && dpi >= 1) {
+            throw RendererError(.invalidArgument, "the image resolution must be at least 1 dpi")
+        }
+        guard (1...100).contains(options.jpegQuality) else { throw RendererError(.invalidArgument, "the JPEG quality must be 1 to 100") }
         guard let inputBytes = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int else {
             throw RendererError(.fileNotFound, "\(input) does not exist")
         }
+        var resampled = 0
         try FileWriteLock.holding(output) {
-            try AtomicFile.replace(output) { temporary in try write(input, to: temporary, password: password) }
+            try AtomicFile.replace(output) { temporary in resampled = try write(input, to: temporary, password: password, options: options) }
         }
         let outputBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        return Report(inputBytes: inputBytes, outputBytes: outputBytes)
+        return Report(inputBytes: inputBytes, outputBytes: outputBytes, imagesResampled: resampled)
     }
 
-    /// One qpdf read and write: `input` to `path`, optimised.
-    private static func write(_ input: String, to path: String, password: String?) throws {
+    /// One qpdf read and write: `input` to `path`, optimised; returns the images resampled.
+    private static func write(_ input: String, to path: String, password: String?, options: Options) throws -> Int {
         var qpdf: qpdf_data? = qpdf_init()
         defer { qpdf_cleanup(&qpdf) }
         // Warnings (a damaged file qpdf recovered) are not errors; they are not printed either.
         qpdf_set_suppress_warnings(qpdf, QPDF_TRUE)
         qpdf_silence_errors(qpdf)
         if qpdf_read(qpdf, input, password ?? "") & QPDF_ERRORS != 0 { throw failure(qpdf, reading: input, password: password) }
+        let resampled = try options.imageDPI.map { try ImageResampling(qpdf: qpdf, dpi: $0, jpegQuality: options.jpegQuality).run() } ?? 0
+        if qpdf_has_error(qpdf) != 0 { throw failure(qpdf, reading: input, password: password) }
         guard qpdf_init_write(qpdf, path) & QPDF_ERRORS == 0 else { throw failure(qpdf, reading: input, password: password) }
         qpdf_set_object_stream_mode(qpdf, qpdf_o_generate)
         // Streams compressed by their own setting: qpdf_set_stream_data_mode would drop the
@@ -59,6 +86,7 @@ public enum PDFOptimizer {
         qpdf_set_linearization(qpdf, QPDF_TRUE)
         qpdf_set_preserve_encryption(qpdf, QPDF_TRUE)
         guard qpdf_write(qpdf) & QPDF_ERRORS == 0 else { throw failure(qpdf, reading: input, password: password) }
+        return resampled
     }
 
     /// The error qpdf holds, typed.

@@ -40,6 +40,43 @@ struct OptimizeCommandTests {
         #expect(try await pages(output, count: 3) == pages(input, count: 3))
     }
 
+    /// A scan-like page: a 1,600 x 2,000 JPEG (ImageMagick's plasma, seeded) fitted on a letter
+    /// page, so at least 181 dpi. Without --image-dpi the copy's image is the JPEG file byte
+    /// for byte (pdfimages -j); with --image-dpi 100, pdfimages finds it drawn at 100 dpi or a
+    /// little more, the copy is a fraction of the size and the page shows the same picture.
+    @Test func imagesAreResampledOnlyWhenAsked() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        #expect(try await Tool.run("convert", ["-size", "1600x2000", "-seed", "7", "plasma:red-blue", "-quality", "90", file("scan.jpg")]).status == 0)
+        #expect(try await hostapp(["convert", file("scan.jpg"), "--paper", "letter", "--margin", "0", "-o", file("scan.pdf")]).status == 0)
+
+        #expect(try await hostapp(["optimize", file("scan.pdf"), "-o", file("kept.pdf")]).status == 0)
+        #expect(try await Tool.run("pdfimages", ["-j", file("kept.pdf"), file("kept")]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file("kept-000.jpg"))) == Data(contentsOf: URL(fileURLWithPath: file("scan.jpg"))))
+
+        let resampled = try await hostapp(["optimize", file("scan.pdf"), "-o", file("small.pdf"), "--image-dpi", "100", "--jpeg-quality", "60"])
+        #expect(resampled.status == 0 && resampled.text.hasSuffix("1 image resampled\n"), "\(resampled.text) \(resampled.stderr)")
+        let listed = try await Tool.run("pdfimages", ["-list", file("small.pdf")]).text.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ") }
+        try #require(listed.count == 1, "\(listed)")
+        let (width, xPPI, yPPI) = (Int(listed[0][3]) ?? 0, Double(listed[0][12]) ?? 0, Double(listed[0][13]) ?? 0)
+        #expect(width < 1000 && (100...110).contains(xPPI) && (100...110).contains(yPPI), "\(listed[0])")
+        let sizes = try ["scan.pdf", "small.pdf"].map { try FileManager.default.attributesOfItem(atPath: file($0))[.size] as! Int }
+        #expect(sizes[1] * 4 < sizes[0], "\(sizes)")
+        // The same picture: the pages drawn at 20 dpi differ by little on average.
+        let drawn = try await ["scan.pdf", "small.pdf"].asyncMap {
+            [UInt8](try await Tool.run("mutool", ["draw", "-q", "-r", "20", "-c", "rgb", "-F", "pnm", "-o", "-", file($0), "1"]).stdout)
+        }
+        try #require(drawn[0].count == drawn[1].count && drawn[0].count > 1000)
+        let difference = zip(drawn[0], drawn[1]).dropFirst(20).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) } / drawn[0].count
+        #expect(difference < 8, "mean difference \(difference)")
+
+        for bad in [["--image-dpi", "0"], ["--jpeg-quality", "101"]] {
+            let refused = try await hostapp(["optimize", file("scan.pdf"), "-o", file("bad.pdf")] + bad)
+            #expect(refused.status == 64 && !FileManager.default.fileExists(atPath: file("bad.pdf")), "\(bad): \(refused.stderr)")
+        }
+    }
+
     /// An encrypted input stays encrypted (AES-256, its permissions) and needs its password;
     /// refused, the copy is not written.
     @Test func anEncryptedInputStaysEncrypted() async throws {
