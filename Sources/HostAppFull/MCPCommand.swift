@@ -31,7 +31,10 @@ struct MCPCommand: AsyncParsableCommand, HostSubcommand {
     func run() async throws {
         do {
             if global.vault != nil { throw RendererError(.invalidArgument, "mcp serves a folder on the disk; leave out --vault") }
-            try await AgentDocuments(folder: folder, global: global, author: author).serveOverStandardStreams()
+            // A server outlives its calls: the time between them is no engine's stall.
+            var options = global
+            options.endsOnStall = false
+            try await AgentDocuments(folder: folder, global: options, author: author).serveOverStandardStreams()
         } catch let error as RendererError {
             Failure.printError(error.description)
             throw ExitCode(Failure.exitCode(for: error))

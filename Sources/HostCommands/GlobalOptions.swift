@@ -31,6 +31,10 @@ package struct GlobalOptions: Sendable {
     package var settings: String?
     package var vault: String?
     package var keyFile: String?
+    /// Whether an engine working in this process that makes no progress for twice the time
+    /// limit ends the program (``StallWatch``): so for a command, which ends anyway; not for
+    /// a server that outlives its calls (`hostapp mcp`), whose idle time is no stall.
+    package var endsOnStall = true
 
     /// The defaults: the options of a command given none.
     package init() {}
@@ -145,7 +149,7 @@ package struct GlobalOptions: Sendable {
     /// Opens `path` with the selected backend and password: in this process under the
     /// ``StallWatch``, or with --isolate in an engine process.
     package func open(_ path: String, needing capabilities: Set<Capability> = []) throws -> Document {
-        if !isolate { StallWatch.start(file: path, timeLimit: timeLimit) }
+        if !isolate, endsOnStall { StallWatch.start(file: path, timeLimit: timeLimit) }
         let files = try fileSystem()
         let source: DocumentSource = files is LocalFileSystem ? .file(path) : .stream(try files.documentStream(path))
         let document = try handingOffWhatAutoCannotOpen {
@@ -172,7 +176,7 @@ package struct GlobalOptions: Sendable {
         _ path: String, pageIndex: Int? = nil, viewingState: ViewingState? = nil, bookmarks: [Bookmark] = [],
         delegate: (any ReadingSessionDelegate)? = nil
     ) throws -> ReadingSession {
-        if !isolate { StallWatch.start(file: path, timeLimit: timeLimit) }
+        if !isolate, endsOnStall { StallWatch.start(file: path, timeLimit: timeLimit) }
         let configuration = SessionConfiguration(
             pageIndex: pageIndex, password: try password(), renderer: selection, limits: DocumentLimits(cacheBytes: cacheMiB << 20),
             settings: try documentSettings(), bookmarks: bookmarks, fileSystem: try fileSystem())

@@ -199,6 +199,16 @@ class MCPTests(unittest.TestCase):
                     self.refused(await client.call("render_page", {"document": "text.pdf", "page": 1, "dpi": 96}), "limit-exceeded", "limit of 50")
         run(body())
 
+    def test_the_server_outlives_a_pause_longer_than_twice_its_time_limit(self):
+        # A command ends when its engine makes no progress for twice --time-limit; a server
+        # waiting for its next call is not an engine that stalls, and must go on.
+        async def body():
+            async with MCPClient(self.folder, ["--time-limit", "1"]) as client:
+                self.ok(await client.call("get_text", {"document": "text.pdf", "pages": "1"}))
+                await asyncio.sleep(3)
+                self.ok(await client.call("get_text", {"document": "text.pdf", "pages": "1"}))
+        run(body())
+
     def test_what_it_cannot_serve_is_refused_before_it_starts(self):
         for arguments, words in [(["mcp", os.path.join(self.folder, "text.pdf")], "is not a folder"),
                                  (["--vault", self.folder, "--key-file", os.path.join(self.folder, "text.pdf"), "mcp", self.folder], "leave out --vault")]:
