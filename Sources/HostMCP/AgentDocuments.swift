@@ -51,7 +51,7 @@ public struct AgentDocuments: Sendable {
 
     /// The handlers of the tools and resources.
     func register(on server: Server) async {
-        let tools = [Self.listDocuments] + DocumentTool.all
+        let tools = DocumentTool.all
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: tools.map { $0.listed }) }
         await server.withMethodHandler(CallTool.self) { call in
             guard let tool = tools.first(where: { $0.name == call.name }) else {
@@ -73,14 +73,17 @@ public struct AgentDocuments: Sendable {
 
     /// Runs `tool` with `arguments` on an engine thread; its failure as the error result.
     func run(_ tool: DocumentTool, _ arguments: [String: Value]?) async -> CallTool.Result {
-        var name = ""
+        var name = "", path = ""
         do {
             let reader = try ToolArguments(arguments, accepted: tool.acceptedArguments)
-            if tool.namesDocument { name = try reader.requiredString("document", maximumLength: 4096) }
-            let context = ToolContext(path: tool.namesDocument ? try resolve(name) : "", name: name, documents: self)
+            if tool.namesDocument {
+                name = try reader.requiredString("document", maximumLength: 4096)
+                path = try resolve(name)
+            }
+            let context = ToolContext(path: path, name: name, documents: self)
             return try await EngineThreads.shared.run { _ in try tool.run(reader, context) }
         } catch let error as RendererError {
-            return Self.failure(RendererError(error.code, scrubbed(error.message, name: name)))
+            return Self.failure(RendererError(error.code, scrubbed(error.message, path: path, name: name)))
         } catch {
             return Self.failure(RendererError(.engineFailure, "the tool failed (\(type(of: error)))"))
         }
@@ -102,33 +105,27 @@ public struct AgentDocuments: Sendable {
         }
     }
 
-    /// `message` with the served folder's path taken out, so that the document is named
-    /// as the agent named it.
-    func scrubbed(_ message: String, name: String) -> String {
+    /// `message` with the document's real `path` (empty when none was resolved) and the
+    /// served folder's path taken out, so that the document is named as the agent named it.
+    func scrubbed(_ message: String, path: String, name: String) -> String {
         let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         var result = message
-        if !name.isEmpty, let real = try? folder.resolve(name) { result = result.replacingOccurrences(of: real, with: name) }
+        if !path.isEmpty { result = result.replacingOccurrences(of: path, with: name) }
         return result.replacingOccurrences(of: prefix, with: "").replacingOccurrences(of: folder.path, with: ".")
     }
 
-    /// The tool that lists the documents (it names none).
-    static let listDocuments = DocumentTool(
-        name: "list_documents", description: "The PDF documents of the served folder, by their paths relative to it.", arguments: [:],
-        namesDocument: false
-    ) { _, context in
-        try .json(["documents": context.documents.folder.documentNames()])
-    }
+    /// What every document's resource address starts with.
+    static let resourcePrefix = "hostapp://documents/"
 
     /// A document's resource address.
     static func uri(of name: String) -> String {
-        "hostapp://documents/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name)
+        resourcePrefix + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name)
     }
 
     /// The document a resource address names.
     static func name(ofURI uri: String) -> String? {
-        let prefix = "hostapp://documents/"
-        guard uri.hasPrefix(prefix) else { return nil }
-        return String(uri.dropFirst(prefix.count)).removingPercentEncoding
+        guard uri.hasPrefix(resourcePrefix) else { return nil }
+        return String(uri.dropFirst(resourcePrefix.count)).removingPercentEncoding
     }
 
     /// `error` as a tool's error result: its message as text, and its code and message as

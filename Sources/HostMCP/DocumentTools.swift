@@ -79,7 +79,14 @@ extension DocumentTool {
     ])
 
     /// Every tool, in the order `tools/list` gives them.
-    static let all: [DocumentTool] = [info, text, search, renderPage, outline, listAnnotations, addAnnotation, listFormFields, fillForm]
+    static let all: [DocumentTool] = [documents, info, text, search, renderPage, outline, listAnnotations, addAnnotation, listFormFields, fillForm]
+
+    static let documents = DocumentTool(
+        name: "list_documents", description: "The PDF documents of the served folder, by their paths relative to it.", arguments: [:],
+        namesDocument: false
+    ) { _, context in
+        try .json(["documents": context.documents.folder.documentNames()])
+    }
 
     static let info = DocumentTool(
         name: "document_info",
@@ -135,12 +142,13 @@ extension DocumentTool {
         var hits: [SearchAnswer.Hit] = []
         var complete = true
         pages: for index in try context.pageIndices(arguments, in: document) {
-            for hit in try document.search(query, pageAt: index, options: options) {
+            let found = try document.search(query, pageAt: index, options: options)
+            let size = found.isEmpty ? PageSize(width: 0, height: 0) : try document.pageInfo(pageAt: index).size
+            for hit in found {
                 guard hits.count < limit else {
                     complete = false
                     break pages
                 }
-                let size = try document.pageInfo(pageAt: index).size
                 let bounds = hit.bounds
                 let line = try document.text(pageAt: index, in: PageRect(x: 0, y: bounds.origin.y, width: size.width, height: bounds.size.height))
                 hits.append(.init(page: index + 1, bounds: bounds, line: line.trimmingCharacters(in: .whitespacesAndNewlines)))

@@ -123,6 +123,12 @@ class MCPTests(unittest.TestCase):
                 self.assertEqual(sorted(r.name for r in resources), listed)
                 page = await client.session.read_resource([r.uri for r in resources if r.name == "reports/q3.pdf"][0])
                 self.assertIn("The quick brown fox jumps over the lazy dog", page.contents[0].text)
+                # Addresses a stranger writes: out of the folder, another scheme, a hidden file.
+                for uri in ["hostapp://documents/..%2Foutside.pdf", "hostapp://documents/link.pdf", "file:///etc/passwd",
+                            "hostapp://documents/.hidden.pdf", "hostapp://documents/%00"]:
+                    with self.assertRaises(Exception, msg=uri) as refused:
+                        await client.session.read_resource(uri)
+                    self.assertNotIn(self.base, str(refused.exception))
         run(body())
 
     def test_facts_text_outline_and_fields_match_the_witnesses(self):
