@@ -4,6 +4,7 @@
 // other and taken back by Ctrl+Z.
 
 import { arrangeSelected, mayArrange } from "./annotations.js";
+import { afterReplays } from "./history.js";
 import { pagePoint } from "./pages.js";
 import { pageViews, state } from "./state.js";
 
@@ -139,25 +140,37 @@ export function wireArranging(view) {
  * Moves (or with Alt resizes) the selected annotation for an arrow key; returns whether the
  * key was taken. The arrangement is saved when the keys rest; the presses on one annotation in
  * a row, moves and resizes alike, make one edit however slowly they come (another edit or an
- * undo ends the run).
+ * undo ends the run). A press made while an undo or redo is under way starts from what that
+ * leaves.
  */
 export function arrangeWithKey(event) {
-  const annotation = state.selectedAnnotation;
   const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
-  if (!step || !annotation || event.ctrlKey || event.metaKey || !mayArrange(annotation)) return false;
+  if (!step || !state.selectedAnnotation || event.ctrlKey || event.metaKey || !mayArrange(state.selectedAnnotation)) return false;
   const size = event.shiftKey ? 10 : 1;
-  const box = shownBox(annotation);
-  pending = {
-    id: annotation.id,
-    run: annotation.id,
-    box: event.altKey
-      ? { ...box, width: Math.max(SMALLEST, box.width + step[0] * size), height: Math.max(SMALLEST, box.height + step[1] * size) }
-      : { ...box, x: box.x + step[0] * size, y: box.y + step[1] * size },
-  };
-  redraw(annotation.pageIndex);
-  clearTimeout(settling);
-  settling = setTimeout(settle, SETTLE);
+  const resize = event.altKey;
+  afterReplays(() => {
+    const annotation = state.selectedAnnotation;
+    if (!annotation || !mayArrange(annotation)) return;
+    const box = shownBox(annotation);
+    pending = {
+      id: annotation.id,
+      run: annotation.id,
+      box: resize
+        ? { ...box, width: Math.max(SMALLEST, box.width + step[0] * size), height: Math.max(SMALLEST, box.height + step[1] * size) }
+        : { ...box, x: box.x + step[0] * size, y: box.y + step[1] * size },
+    };
+    redraw(annotation.pageIndex);
+    clearTimeout(settling);
+    settling = setTimeout(settle, SETTLE);
+  });
   return true;
+}
+
+/** Saves the arrangement the arrow keys are making now, and returns once every save asked for is done. */
+export function settleArrangements() {
+  clearTimeout(settling);
+  settle();
+  return saves;
 }
 
 /** Saves the arrow keys' pending arrangement as part of their run. */

@@ -39,10 +39,22 @@ export function forgetHistory() {
 
 /**
  * Takes back the last edit (`undo` true) or makes again the last one taken back, once the
- * undos and redos asked for before have been made (keys pressed in a row take their turns).
+ * undos and redos asked for before have been made (keys pressed in a row take their turns) and
+ * then `settle` (which keeps the edits still under way, so that they come first) is done.
  */
-export function replayEdit(undo) {
-  history.turn = history.turn.then(() => replayStep(undo));
+export function replayEdit(undo, settle = async () => {}) {
+  return afterReplays(async () => {
+    await settle();
+    await replayStep(undo);
+  });
+}
+
+/**
+ * Runs `action` once the undos and redos asked for before have been made, so that it starts
+ * from the annotations as they leave them, not as they were when it was asked for.
+ */
+export function afterReplays(action) {
+  history.turn = history.turn.then(action, action);
   return history.turn;
 }
 

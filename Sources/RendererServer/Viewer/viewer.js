@@ -9,7 +9,7 @@
 
 import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, replyToSelected, saveSelectedAnnotation, setTool } from "./annotations.js";
 import { api } from "./api.js";
-import { arrangeWithKey } from "./arrange.js";
+import { arrangeWithKey, settleArrangements } from "./arrange.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
@@ -410,7 +410,7 @@ function wireKeyboard() {
     if ((event.ctrlKey || event.metaKey) && ["z", "Z", "y"].includes(event.key)) {
       // Ctrl+Z takes back the reader's last edit; Ctrl+Shift+Z and Ctrl+Y make it again.
       event.preventDefault();
-      replayEdit(event.key === "z" && !event.shiftKey);
+      replayEdit(event.key === "z" && !event.shiftKey, settleArrangements);
       return;
     }
     const actions = {
