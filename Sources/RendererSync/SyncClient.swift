@@ -382,7 +382,8 @@ public final class SyncClient: CollaborationService {
     }
 
     /// Listens on the layer's WebSocket until cancelled, reconnecting after a cycle's delay
-    /// when the connection ends; each `change` message wakes a cycle.
+    /// when the connection ends; each `change` message wakes a cycle, and the server's `hello`
+    /// (its first message) is told as ``SyncEvent/listening``.
     private func listen() async {
         struct Message: Decodable { var type: String }
         while !Task.isCancelled {
@@ -396,6 +397,7 @@ public final class SyncClient: CollaborationService {
                             guard case .text(let text) = message, let decoded = try? JSONDecoder().decode(Message.self, from: Data(text.utf8)),
                                 decoded.type == "change" || decoded.type == "hello"
                             else { continue }
+                            if decoded.type == "hello" { self.sink.yield(.listening) }
                             self.state.withLock { _ = $0.wake?.yield() }
                         }
                     } onCancel: {

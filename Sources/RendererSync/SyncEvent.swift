@@ -3,7 +3,7 @@ import RendererProvider
 
 /// What a sync client tells its host, in order, on ``SyncClient/events``. Each event also
 /// encodes as one JSON object with a `type` field (`remote`, `accepted`, `conflict`,
-/// `online`, `offline`, `token-renewed`, `failed`): what `hostapp sync watch` prints.
+/// `online`, `offline`, `listening`, `token-renewed`, `failed`): what `hostapp sync watch` prints.
 public enum SyncEvent: Sendable, Encodable {
     /// Other readers' changes came from the server and are in the local store (and in the
     /// open session, whose delegate heard them too); `revision` is the layer's now.
@@ -16,6 +16,9 @@ public enum SyncEvent: Sendable, Encodable {
     case online
     /// The server cannot be reached; changes are queued until it can.
     case offline(String)
+    /// The layer's WebSocket is connected (again): from now on other readers' changes come as
+    /// they are made, not only at the next cycle.
+    case listening
     /// The host gave a new token after the server refused the old one.
     case tokenRenewed
     /// A cycle failed for another reason (the server's answer, or the local store).
@@ -48,6 +51,8 @@ public enum SyncEvent: Sendable, Encodable {
         case .offline(let message):
             try container.encode("offline", forKey: .type)
             try container.encode(message, forKey: .message)
+        case .listening:
+            try container.encode("listening", forKey: .type)
         case .tokenRenewed:
             try container.encode("token-renewed", forKey: .type)
         case .failed(let message):

@@ -61,11 +61,11 @@ import TestSupport
         return (server, port)
     }
 
-    /// `hostapp sync watch` as `user` against `port`, once it has printed its first cycle's
-    /// events.
+    /// `hostapp sync watch` as `user` against `port`, once it says its WebSocket is connected
+    /// (a change made from then on reaches it without waiting for a cycle).
     static func watch(_ setup: Setup, _ user: String, port: Int, _ more: [String] = []) async throws -> RunningProcess {
         let watch = try RunningProcess(HostAppTests.executable, ["sync", "watch"] + setup.connection(user, port: port) + more)
-        await watch.waitForOutput { $0.contains("\n") }
+        await watch.waitForOutput { $0.contains(#""type":"listening""#) }
         return watch
     }
 
@@ -103,7 +103,6 @@ import TestSupport
 
         // Bob watches; Alice changes her note; Bob's watch prints it as a remote change.
         let watch = try await Self.watch(setup, "bob", port: port)
-        try await Task.sleep(for: .milliseconds(500))
         let changed = note.replacingOccurrences(of: "from the command line", with: "changed while bob watches")
         try changed.write(toFile: setup.folder + "/changed.json", atomically: true, encoding: .utf8)
         #expect(try await setup.sync("push", "alice", port: port, ["--modify", setup.folder + "/changed.json"]).status == 0)
@@ -124,7 +123,6 @@ import TestSupport
         let (second, secondPort) = try await Self.serve(setup, database: cluster.url)
 
         let watch = try await Self.watch(setup, "bob", port: secondPort, ["--cycle-delay", "3600"])
-        try await Task.sleep(for: .milliseconds(500))  // its WebSocket connected
 
         let note = #"{"id": "across", "kind": "square", "pageIndex": 0, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 60, "height": 30}}, "contents": "pushed to the first server"}"#
         try note.write(toFile: setup.folder + "/note.json", atomically: true, encoding: .utf8)
