@@ -150,8 +150,7 @@ import TestSupport
                 configuration: SyncClient.Configuration(cycleDelay: .seconds(3600), requestTimeout: .seconds(120)))
             let running = Task { await bob.run() }
             defer { running.cancel() }
-            for await event in bob.events { if case .online = event { break } }  // its first cycle
-            try await Task.sleep(for: .seconds(1))  // and its WebSocket's hello, with the cycle that follows
+            for await event in bob.events { if case .listening = event { break } }  // its WebSocket connected
 
             var drawing = Annotation(id: "drawing", kind: .ink, pageIndex: 0, rect: PageRect(x: 50, y: 50, width: 400, height: 400))
             drawing.inkPaths = (0..<40).map { path in (0..<100).map { PagePoint(x: 50 + Double($0) * 4, y: 50 + Double(path) * 10 + Double($0 % 7)) } }
