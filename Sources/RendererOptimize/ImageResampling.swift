@@ -6,10 +6,6 @@ import Foundation
 import CQPDF
 import RendererProvider
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The images of a document qpdf has read, drawn again at a lower resolution as JPEG where
 /// they are finer than asked: what ``PDFOptimizer`` does with `imageDPI`.
 ///
@@ -35,7 +31,7 @@ struct ImageResampling {
             guard let size = mediaSize(of: page) else { continue }
             let resources = qpdf_oh_get_key_if_dict(qpdf, page, "/Resources")
             let xobjects = qpdf_oh_get_key_if_dict(qpdf, resources, "/XObject")
-            for key in keys(of: xobjects) {
+            for key in QPDFObjects.keys(of: xobjects, in: qpdf) {
                 let image = qpdf_oh_get_key(qpdf, xobjects, key)
                 let id = Int(qpdf_oh_get_object_id(qpdf, image))
                 guard qpdf_oh_is_stream(qpdf, image) != 0, id > 0, seen.insert(id).inserted else { continue }
@@ -52,17 +48,6 @@ struct ImageResampling {
         let values = (0..<4).map { qpdf_oh_get_numeric_value(qpdf, qpdf_oh_get_array_item(qpdf, box, Int32($0))) }
         let size = (width: abs(values[2] - values[0]), height: abs(values[3] - values[1]))
         return size.width >= 1 && size.height >= 1 ? size : nil
-    }
-
-    /// The keys of a dictionary (none for anything else), read before any other iteration.
-    private func keys(of dictionary: qpdf_oh) -> [String] {
-        guard qpdf_oh_is_dictionary(qpdf, dictionary) != 0 else { return [] }
-        var keys: [String] = []
-        qpdf_oh_begin_dict_key_iter(qpdf, dictionary)
-        while qpdf_oh_dict_more_keys(qpdf) != 0 {
-            if let key = qpdf_oh_dict_next_key(qpdf) { keys.append(String(cString: key)) }
-        }
-        return keys
     }
 
     /// Replaces `image`'s pixels by fewer, as JPEG, when it is an image this resamples and
@@ -91,8 +76,8 @@ struct ImageResampling {
         guard least > dpi else { return false }
         let scale = dpi / least
         let newWidth = max(1, Int((Double(width) * scale).rounded(.up))), newHeight = max(1, Int((Double(height) * scale).rounded(.up)))
-        guard let stored = streamData(image, decoding: qpdf_dl_none),
-            let pixels = streamData(image, decoding: qpdf_dl_all), pixels.count == width * height * components
+        guard let stored = QPDFObjects.streamData(image, in: qpdf, decoding: qpdf_dl_none),
+            let pixels = QPDFObjects.streamData(image, in: qpdf, decoding: qpdf_dl_all), pixels.count == width * height * components
         else { return false }
         let resampled = Self.averaged(pixels, width: width, height: height, components: components, to: newWidth, newHeight)
         let jpeg = try Bitmap(
@@ -107,21 +92,6 @@ struct ImageResampling {
         qpdf_oh_replace_key(qpdf, dictionary, "/Height", qpdf_oh_new_integer(qpdf, Int64(newHeight)))
         qpdf_oh_remove_key(qpdf, dictionary, "/DecodeParms")
         return true
-    }
-
-    /// The stream's data as stored (`qpdf_dl_none`) or decoded (`qpdf_dl_all`); nil when
-    /// qpdf cannot decode it as asked.
-    private func streamData(_ stream: qpdf_oh, decoding level: qpdf_stream_decode_level_e) -> [UInt8]? {
-        var filtered: QPDF_BOOL = QPDF_FALSE
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        guard qpdf_oh_get_stream_data(qpdf, stream, level, &filtered, &buffer, &length) & QPDF_ERRORS == 0, let buffer else {
-            _ = qpdf_get_error(qpdf)  // taken, so that this image's damage does not fail the whole copy
-            return nil
-        }
-        defer { free(buffer) }
-        guard level == qpdf_dl_none || filtered != 0 else { return nil }
-        return Array(UnsafeBufferPointer(start: buffer, count: length))
     }
 
     /// `pixels` (`width` x `height`, `components` bytes each) averaged down to `newWidth` x

@@ -13,7 +13,8 @@ import Glibc
 /// Rewrites a PDF for fast web view and a smaller file, through qpdf's library (Debian's
 /// libqpdf): linearised (the first page readable before the rest arrives), objects packed
 /// into compressed object streams with a cross-reference stream, every stream compressed,
-/// and only the objects the document reaches written. Pages, fonts and encryption are kept
+/// streams embedded more than once kept once (``DuplicateStreams``), and only the objects the
+/// document reaches written. Pages, fonts and encryption are kept
 /// as they are, and images too unless ``Options/imageDPI`` asks for fewer pixels: the output
 /// then draws and reads as the input does.
 public enum PDFOptimizer {
@@ -41,6 +42,8 @@ public enum PDFOptimizer {
         public var outputBytes: Int
         /// The images resampled (none unless ``Options/imageDPI`` is set).
         public var imagesResampled: Int
+        /// The streams left out because an equal one is kept (see ``PDFOptimizer``).
+        public var duplicateStreamsMerged: Int
 
         /// The output's size as a fraction of the input's.
         public var ratio: Double { inputBytes > 0 ? Double(outputBytes) / Double(inputBytes) : 1 }
@@ -60,23 +63,24 @@ public enum PDFOptimizer {
         guard let inputBytes = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int else {
             throw RendererError(.fileNotFound, "\(input) does not exist")
         }
-        var resampled = 0
+        var report = Report(inputBytes: inputBytes, outputBytes: 0, imagesResampled: 0, duplicateStreamsMerged: 0)
         try FileWriteLock.holding(output) {
-            try AtomicFile.replace(output) { temporary in resampled = try write(input, to: temporary, password: password, options: options) }
+            try AtomicFile.replace(output) { temporary in try write(input, to: temporary, password: password, options: options, into: &report) }
         }
-        let outputBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        return Report(inputBytes: inputBytes, outputBytes: outputBytes, imagesResampled: resampled)
+        report.outputBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        return report
     }
 
-    /// One qpdf read and write: `input` to `path`, optimised; returns the images resampled.
-    private static func write(_ input: String, to path: String, password: String?, options: Options) throws -> Int {
+    /// One qpdf read and write: `input` to `path`, optimised; counts what it did in `report`.
+    private static func write(_ input: String, to path: String, password: String?, options: Options, into report: inout Report) throws {
         var qpdf: qpdf_data? = qpdf_init()
         defer { qpdf_cleanup(&qpdf) }
         // Warnings (a damaged file qpdf recovered) are not errors; they are not printed either.
         qpdf_set_suppress_warnings(qpdf, QPDF_TRUE)
         qpdf_silence_errors(qpdf)
         if qpdf_read(qpdf, input, password ?? "") & QPDF_ERRORS != 0 { throw failure(qpdf, reading: input, password: password) }
-        let resampled = try options.imageDPI.map { try ImageResampling(qpdf: qpdf, dpi: $0, jpegQuality: options.jpegQuality).run() } ?? 0
+        report.imagesResampled = try options.imageDPI.map { try ImageResampling(qpdf: qpdf, dpi: $0, jpegQuality: options.jpegQuality).run() } ?? 0
+        report.duplicateStreamsMerged = DuplicateStreams(qpdf: qpdf).run()
         if qpdf_has_error(qpdf) != 0 { throw failure(qpdf, reading: input, password: password) }
         guard qpdf_init_write(qpdf, path) & QPDF_ERRORS == 0 else { throw failure(qpdf, reading: input, password: password) }
         qpdf_set_object_stream_mode(qpdf, qpdf_o_generate)
@@ -86,7 +90,6 @@ public enum PDFOptimizer {
         qpdf_set_linearization(qpdf, QPDF_TRUE)
         qpdf_set_preserve_encryption(qpdf, QPDF_TRUE)
         guard qpdf_write(qpdf) & QPDF_ERRORS == 0 else { throw failure(qpdf, reading: input, password: password) }
-        return resampled
     }
 
     /// The error qpdf holds, typed.

@@ -77,6 +77,43 @@ struct OptimizeCommandTests {
         }
     }
 
+    /// One JPEG made into three pages (hostapp convert embeds it three times, as pdfimages
+    /// shows): the copy holds it once, drawn on each page (pdfimages lists one object for the
+    /// three), is less than half the size and draws the same; the pages keep content streams of
+    /// their own (qpdf --show-pages), though they are equal too.
+    @Test func aStreamEmbeddedAgainAndAgainIsKeptOnce() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        func objects(_ name: String) async throws -> [String] {
+            try await Tool.run("pdfimages", ["-list", file(name)]).text.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[10]) }
+        }
+        #expect(try await Tool.run("convert", ["-size", "400x300", "-seed", "3", "plasma:red-blue", "-quality", "90", file("logo.jpg")]).status == 0)
+        #expect(try await hostapp(["convert", file("logo.jpg"), file("logo.jpg"), file("logo.jpg"), "-o", file("three.pdf")]).status == 0)
+        try #require(Set(try await objects("three.pdf")).count == 3, "the fixture embeds the picture three times")
+
+        let result = try await hostapp(["optimize", file("three.pdf"), "-o", file("once.pdf")])
+        #expect(result.status == 0 && result.text.hasSuffix(", 2 repeated streams kept once\n"), "\(result.text) \(result.stderr)")
+        let listed = try await objects("once.pdf")
+        #expect(listed.count == 3 && Set(listed).count == 1, "\(listed)")
+        let sizes = try ["three.pdf", "once.pdf"].map { try FileManager.default.attributesOfItem(atPath: file($0))[.size] as! Int }
+        #expect(sizes[1] * 2 < sizes[0], "\(sizes)")
+        #expect(try await pages(file("once.pdf"), count: 3) == pages(file("three.pdf"), count: 3))
+        let shown = try await Tool.run("qpdf", ["--show-pages", file("once.pdf")]).text.split(separator: "\n")
+        let contents = zip(shown, shown.dropFirst()).filter { $0.0.trimmingCharacters(in: .whitespaces) == "content:" }.map(\.1)
+        #expect(contents.count == 3 && Set(contents).count == 3, "\(shown)")
+
+        // A trailer that claims 2,147,483,647 objects: only those it reaches are looked at
+        // (the number once made the copy take 2.3 GB), and the copy is the same.
+        var claimed = try Data(contentsOf: URL(fileURLWithPath: file("three.pdf")))
+        let size = try #require(claimed.range(of: Data("/Size 15".utf8)), "the fixture's trailer")
+        claimed.replaceSubrange(size, with: Data("/Size 2147483647".utf8))
+        try claimed.write(to: URL(fileURLWithPath: file("claims.pdf")))
+        let hostile = try await hostapp(["optimize", file("claims.pdf"), "-o", file("claims-once.pdf")])
+        #expect(hostile.status == 0 && hostile.text.hasSuffix(", 2 repeated streams kept once\n"), "\(hostile.text) \(hostile.stderr)")
+        #expect(Set(try await objects("claims-once.pdf")).count == 1)
+    }
+
     /// An encrypted input stays encrypted (AES-256, its permissions) and needs its password;
     /// refused, the copy is not written.
     @Test func anEncryptedInputStaysEncrypted() async throws {
