@@ -32,6 +32,15 @@ public enum PDFOptimizer {
             self.imageDPI = imageDPI
             self.jpegQuality = jpegQuality
         }
+
+        /// Throws `invalidArgument` for a resolution below 1 dpi (or not finite) or a quality
+        /// outside 1 to 100: what ``PDFOptimizer/optimize(_:to:password:options:)`` checks first.
+        public func validate() throws {
+            if let imageDPI, !(imageDPI.isFinite && imageDPI >= 1) {
+                throw RendererError(.invalidArgument, "the image resolution must be at least 1 dpi")
+            }
+            guard (1...100).contains(jpegQuality) else { throw RendererError(.invalidArgument, "the JPEG quality must be 1 to 100") }
+        }
     }
 
     /// What an optimisation did.
@@ -56,10 +65,7 @@ public enum PDFOptimizer {
     /// `wrongPassword`, `damaged` for a file qpdf cannot read, `ioFailure` for one it cannot
     /// write.
     public static func optimize(_ input: String, to output: String, password: String? = nil, options: Options = Options()) throws -> Report {
-        if let dpi = options.imageDPI, !(dpi.isFinite && dpi >= 1) {
-            throw RendererError(.invalidArgument, "the image resolution must be at least 1 dpi")
-        }
-        guard (1...100).contains(options.jpegQuality) else { throw RendererError(.invalidArgument, "the JPEG quality must be 1 to 100") }
+        try options.validate()
         guard let inputBytes = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int else {
             throw RendererError(.fileNotFound, "\(input) does not exist")
         }

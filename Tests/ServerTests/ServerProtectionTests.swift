@@ -123,6 +123,34 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: served)) == before)
     }
 
+    /// `imageDPI` and `jpegQuality` reach the optimiser: a page holding a 1,600 x 2,000 JPEG
+    /// (ImageMagick's plasma, seeded; at least 181 dpi on letter paper) comes back with its
+    /// picture near 100 dpi where pdfimages finds it drawn, and smaller. An option that is not
+    /// a number is 400, one out of range 422, each with its JSON error.
+    @Test func anOptimizedCopyResamplesImagesWhenAsked() async throws {
+        let harness = try ServerHarness()
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = directory.appendingPathComponent("scan.jpg").path
+        #expect(try await Tool.run("convert", ["-size", "1600x2000", "-seed", "7", "plasma:red-blue", "-quality", "90", picture]).status == 0)
+        try Fixtures.registry.writePDF(fromPictures: [.file(picture)], layout: ImagePageLayout(paper: PageSize(width: 612, height: 792)), to: harness.docs + "/scan.pdf")
+        try await harness.run { client in
+            let answer = try await client.send(.post, documentPath("scan.pdf") + "/optimized?imageDPI=100&jpegQuality=60", body: Data())
+            #expect(answer.status == .ok, "\(answer.status) \(answer.errorMessage ?? "")")
+            let path = try Self.stored(answer, in: directory, as: "small.pdf")
+            let listed = try await Tool.run("pdfimages", ["-list", path]).text.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ") }
+            try #require(listed.count == 1, "\(listed)")
+            let (xPPI, yPPI) = (Double(listed[0][12]) ?? 0, Double(listed[0][13]) ?? 0)
+            #expect((100...110).contains(xPPI) && (100...110).contains(yPPI), "\(listed[0])")
+            #expect(answer.data.count * 4 < (try FileManager.default.attributesOfItem(atPath: harness.docs + "/scan.pdf")[.size] as! Int))
+
+            for (query, status) in [("imageDPI=fine", HTTPResponse.Status.badRequest), ("imageDPI=0", .unprocessableContent), ("jpegQuality=101", .unprocessableContent)] {
+                let refused = try await client.send(.post, documentPath("scan.pdf") + "/optimized?" + query, body: Data())
+                #expect(refused.status == status && refused.errorCode != nil, "\(query): \(refused.status)")
+            }
+        }
+    }
+
     /// What an unfriendly client sends: no token, settings without downloads, bodies that are
     /// not the schema's, passwords the standard cannot carry. Each gets its status and a JSON
     /// error that repeats neither the passwords nor the server's folder; nothing is left in

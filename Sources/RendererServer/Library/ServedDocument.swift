@@ -217,13 +217,13 @@ actor ServedDocument {
         }
     }
 
-    /// Writes the file as stored, optimised for fast web view by `PDFOptimizer`, to `output`,
-    /// opened with `password`. Needs the `saveTo` setting.
-    func writeOptimizedCopy(to output: String, password: String?) async throws {
+    /// Writes the file as stored, optimised for fast web view by `PDFOptimizer` with `options`,
+    /// to `output`, opened with `password`. Needs the `saveTo` setting.
+    func writeOptimizedCopy(to output: String, password: String?, options: PDFOptimizer.Options) async throws {
         try await require(.saveTo)
         let input = path
         try await naming(input, as: id) {
-            try await context.threads.run { _ in _ = try PDFOptimizer.optimize(input, to: output, password: password) }
+            try await context.threads.run { _ in _ = try PDFOptimizer.optimize(input, to: output, password: password, options: options) }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererOptimize
 import RendererProvider
 import RendererServerHTTP
 
@@ -30,14 +31,20 @@ extension Routes {
         }
     }
 
-    /// `POST /api/documents/{id}/optimized`: the file as stored, linearised for fast web view
-    /// and packed into object streams (``ServedDocument/writeOptimizedCopy(to:password:)``),
-    /// as a download. Needs the `saveTo` setting; an encrypted document stays encrypted and
-    /// needs the request's key unlocked.
+    /// `POST /api/documents/{id}/optimized?imageDPI=&jpegQuality=`: the file as stored,
+    /// linearised for fast web view and packed into object streams
+    /// (``ServedDocument/writeOptimizedCopy(to:password:options:)``), with images finer than
+    /// `imageDPI` resampled as JPEG when it is given, as a download. Needs the `saveTo`
+    /// setting; an encrypted document stays encrypted and needs the request's key unlocked.
+    /// 400 for an option that is not a number, 422 for one out of range.
     @Sendable func optimizedCopy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
+        let options = PDFOptimizer.Options(
+            imageDPI: try Self.query("imageDPI", request, as: Double.self),
+            jpegQuality: try Self.query("jpegQuality", request, as: Int.self) ?? PDFOptimizer.Options().jpegQuality)
+        try options.validate()
         return try await copy(of: document, request, suffix: "optimized") { path, password in
-            try await document.writeOptimizedCopy(to: path, password: password)
+            try await document.writeOptimizedCopy(to: path, password: password, options: options)
         }
     }
 
