@@ -26,7 +26,7 @@ package protocol CollaboratedDocument: Sendable {
     func xfdfCommand(_ data: Data) async throws -> XFDFCommand
 
     /// Runs `body` on a document of its own, opened by the engine `request` names
-    /// (`?engine=`) or the default: one that is changed and dropped, never shared.
+    /// (`?renderer=`) or the default: one that is changed and dropped, never shared.
     func withPrivateCopy<T: Sendable>(for request: Request, _ body: @escaping @Sendable (Document) throws -> T) async throws -> T
 
     /// The file as served, byte for byte (streamed, with byte ranges), saved as `name`.

@@ -24,7 +24,7 @@ extension CollaborationRoutes {
         return Self.data(data, type: "application/ld+json; profile=\"http://www.w3.org/ns/anno.jsonld\"")
     }
 
-    /// `GET .../document.pdf?engine=`: the PDF with the layer's annotations in place of the
+    /// `GET .../document.pdf?renderer=`: the PDF with the layer's annotations in place of the
     /// file's own (those the layer deleted are gone, those it changed are changed), written
     /// by the engine; needs the `download` permission.
     @Sendable func layerPDF(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
