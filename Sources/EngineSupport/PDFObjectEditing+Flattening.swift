@@ -64,20 +64,6 @@ extension PDFObjectEditing {
         return drawn
     }
 
-    /// The appearance stream `widget` shows: its normal appearance, or the state of it that
-    /// `/AS` names. A form XObject is told from a dictionary of states by its `/BBox`.
-    private func shownAppearance(of widget: PDFObject) throws -> PDFReference? {
-        var states = try resolved(widget["AP"])["N"]
-        if case .reference(let reference)? = states {
-            states = try object(reference.number)
-            if states?["BBox"] != nil { return reference }
-        }
-        guard case .name(let state) = try resolved(widget["AS"]), case .reference(let chosen)? = states?[state],
-            try object(chosen.number)["BBox"] != nil
-        else { return nil }
-        return chosen
-    }
-
     /// The matrix `[a b c d e f]` that takes `appearance`'s `/BBox`, transformed by its
     /// `/Matrix`, onto `rect`; nil when either is empty.
     private func placement(of appearance: PDFObject, on rect: PDFObject) throws -> [Double]? {

@@ -330,6 +330,20 @@ extension PDFObjectReading {
         return index
     }
 
+    /// The appearance stream an annotation (`widget`) shows: its normal appearance, or the state of it that
+    /// `/AS` names. A form XObject is told from a dictionary of states by its `/BBox`.
+    func shownAppearance(of widget: PDFObject) throws -> PDFReference? {
+        var states = try resolved(widget["AP"])["N"]
+        if case .reference(let reference)? = states {
+            states = try object(reference.number)
+            if states?["BBox"] != nil { return reference }
+        }
+        guard case .name(let state) = try resolved(widget["AS"]), case .reference(let chosen)? = states?[state],
+            try object(chosen.number)["BBox"] != nil
+        else { return nil }
+        return chosen
+    }
+
     /// Entry `key` of the page dictionary `page`, or of the nearest node above it that has
     /// one (ISO 32000-1, table 30: `Resources`, `MediaBox`, `CropBox`, `Rotate`); nil when
     /// none has, within the tree's depth limit.

@@ -71,7 +71,7 @@ package struct HostProgram {
     /// The commands that need nothing beyond the provider API, an engine and a page
     /// manifest: those `hostapp` runs itself with MuPDF.
     package static let readingCommands: [any ParsableCommand.Type] = [
-        InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self, OutlineCommand.self, LinksCommand.self, FontsCommand.self, AttachmentsCommand.self, ThumbnailCommand.self, IconsCommand.self,
+        InfoCommand.self, RenderCommand.self, TextCommand.self, SearchCommand.self, OutlineCommand.self, LinksCommand.self, FontsCommand.self, ImagesCommand.self, AttachmentsCommand.self, ThumbnailCommand.self, IconsCommand.self,
         ManifestCommand.self,
     ]
 }

@@ -18,6 +18,18 @@ extension MuPDFDocument {
         contentType == .pdf ? try catalogActions() : DocumentActions()
     }
 
+    /// The images the pages draw, read over the PDF objects as every engine reads them;
+    /// other formats have no PDF objects to read.
+    func images() throws -> [DocumentImage] {
+        guard contentType == .pdf else { throw RendererError(.unsupported, "MuPDF lists the images of PDFs only") }
+        return try listImages(pages: 0..<pageCount)
+    }
+
+    func imageContents(_ image: DocumentImage) throws -> ImageContents {
+        guard contentType == .pdf else { throw RendererError(.unsupported, "MuPDF extracts the images of PDFs only") }
+        return try imageContents(of: image)
+    }
+
     func setMetadata(_ metadata: DocumentMetadata, xmpPacket: Data?) throws {
         try writeMetadata(metadata, xmpPacket: xmpPacket)
     }

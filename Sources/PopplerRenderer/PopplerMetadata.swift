@@ -19,4 +19,13 @@ extension PopplerDocument {
     func fonts() throws -> [FontInfo] {
         try logging { try currentGlib().fonts() }
     }
+
+    /// The images the pages draw, read over the PDF objects as every engine reads them.
+    func images() throws -> [DocumentImage] {
+        try core.listImages(pages: 0..<pageCount)
+    }
+
+    func imageContents(_ image: DocumentImage) throws -> ImageContents {
+        try core.imageContents(of: image)
+    }
 }

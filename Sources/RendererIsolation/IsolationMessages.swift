@@ -62,6 +62,8 @@ enum EngineCall: Codable, Sendable {
     case outline
     case namedDestination(String)
     case fonts
+    case images
+    case imageContents(DocumentImage)
     case attachments
     case attachmentContents(Int)
     case addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?)
@@ -152,6 +154,7 @@ enum EngineCall: Codable, Sendable {
         case .outline: return "read the outline"
         case .namedDestination: return "find a named destination"
         case .fonts: return "list the fonts"
+        case .images, .imageContents: return "read the images"
         case .attachments, .attachmentContents: return "read the attachments"
         case .layers, .layerConfigurations: return "list the layers"
         case .setLayerStates: return "show and hide layers"

@@ -95,6 +95,8 @@ private final class WorkerDocument {
         case .outline: try reply(try document.outline())
         case .namedDestination(let name): try reply(try document.namedDestination(name))
         case .fonts: try reply(try document.fonts())
+        case .images: try reply(try document.images())
+        case .imageContents(let image): try reply(try document.imageContents(image))
         case .attachments: try reply(try document.attachments())
         case .attachmentContents(let index): try reply(try document.attachmentContents(at: index))
         case .addAttachment(let name, let contents, let description, let modificationDate):

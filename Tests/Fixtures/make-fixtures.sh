@@ -731,6 +731,89 @@ out, xref = pdf_file(objects)
 open("annotation-objects.pdf", "wb").write(out)
 PY
 
+# images.pdf: three US Letter pages whose images cover what `pdfimages -list` lists and what
+# it leaves out (object numbers as written here):
+#   page 1: image 10 (4 x 2 DeviceRGB, 8 bits, unfiltered) drawn twice, then image.jpg's bytes
+#     (306 x 396 RGB, /DCTDecode, object 11), image 12 (4 x 2 RGB, /Interpolate true) with the
+#     soft mask 13 (4 x 2 DeviceGray, /FlateDecode), the stencil mask 14 (8 x 2, 1 bit,
+#     /Decode [1 0]), the indexed image 15 (8 x 1, 1 bit, red and blue), an inline image
+#     (2 x 2, /CS /G, /BPC 8), and form 16, which draws image 10 once more; image 17 is in the
+#     page's resources and never drawn: 8 entries;
+#   page 2: image 18 (2 x 2 RGB) through its explicit mask 19 (2 x 2 stencil), a tiling pattern
+#     (22) whose cell draws image 10 (pdfimages lists no pattern's image), a soft mask set by
+#     the graphics state GS0 whose group (23) draws image 10, a square annotation (20) whose
+#     appearance (24) draws image 10, a hidden annotation (21, /F 2) whose appearance (25)
+#     draws image 17: 4 entries;
+#   page 3: image 26 (2 x 2 DeviceCMYK, cyan, magenta, yellow, black), image 27 (2 x 1,
+#     /Separation /Spot over DeviceCMYK, tints 0 and 1): 2 entries.
+python3 - <<'PY'
+import zlib
+from pdf_writer import pdf_file
+jpeg = open("image.jpg", "rb").read()
+def stream(dictionary, data):
+    return b"<< " + dictionary + b" /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+rgb4x2 = bytes([255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 128, 128, 128, 255, 255, 0, 0, 255, 255])
+page1 = b"""q 40 0 0 20 72 700 cm /Im0 Do Q
+q 40 0 0 20 72 650 cm /Im0 Do Q
+q 153 0 0 198 72 400 cm /Jpeg Do Q
+q 40 0 0 20 300 700 cm /Masked Do Q
+0 0 1 rg q 80 0 0 20 300 650 cm /Stencil Do Q
+q 80 0 0 10 300 600 cm /Indexed Do Q
+q 20 0 0 20 300 550 cm BI /W 2 /H 2 /CS /G /BPC 8 ID \x00\x40\x80\xff EI Q
+q 1 0 0 1 300 450 cm /Fm0 Do Q
+"""
+form = b"q 40 0 0 20 0 0 cm /Im0 Do Q"
+page2 = b"""q 20 0 0 20 72 700 cm /Explicit Do Q
+q /Pattern cs /P0 scn 72 500 100 100 re f Q
+q /GS0 gs 0 0 1 rg 300 500 100 100 re f Q
+"""
+pattern = b"q 10 0 0 10 0 0 cm /Im0 Do Q"
+group = b"q 100 0 0 100 300 500 cm /Im0 Do Q"
+appearance = b"q 40 0 0 20 0 0 cm /Im0 Do Q"
+hidden = b"q 40 0 0 20 0 0 cm /Unused Do Q"
+page3 = b"""q 20 0 0 20 72 700 cm /Cmyk Do Q
+q 20 0 0 10 72 650 cm /Spot Do Q
+"""
+image = lambda extra=b"": b"/Type /XObject /Subtype /Image " + extra
+objects = {
+    1: b"<< /Type /Catalog /Pages 2 0 R >>",
+    2: b"<< /Type /Pages /Count 3 /Kids [3 0 R 4 0 R 5 0 R] >>",
+    3: b"""<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R
+ /Resources << /XObject << /Im0 10 0 R /Jpeg 11 0 R /Masked 12 0 R /Stencil 14 0 R /Indexed 15 0 R /Fm0 16 0 R /Unused 17 0 R >> >> >>""",
+    4: b"""<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 7 0 R /Annots [20 0 R 21 0 R]
+ /Resources << /XObject << /Explicit 18 0 R >> /Pattern << /P0 22 0 R >>
+ /ExtGState << /GS0 << /SMask << /S /Luminosity /G 23 0 R >> >> >> >> >>""",
+    5: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 8 0 R /Resources << /XObject << /Cmyk 26 0 R /Spot 27 0 R >> >> >>",
+    6: stream(b"", page1),
+    7: stream(b"", page2),
+    8: stream(b"", page3),
+    10: stream(image(b"/Width 4 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8"), rgb4x2),
+    11: stream(image(b"/Width 306 /Height 396 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode"), jpeg),
+    12: stream(image(b"/Width 4 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Interpolate true /SMask 13 0 R"), rgb4x2),
+    13: stream(image(b"/Width 4 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode"),
+               zlib.compress(bytes([0, 64, 128, 255, 255, 128, 64, 0]))),
+    14: stream(image(b"/Width 8 /Height 2 /ImageMask true /BitsPerComponent 1 /Decode [1 0]"), bytes([0b10101010, 0b11110000])),
+    15: stream(image(b"/Width 8 /Height 1 /ColorSpace [/Indexed /DeviceRGB 1 <FF00000000FF>] /BitsPerComponent 1"), bytes([0b11001010])),
+    16: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 40 20] /Resources << /XObject << /Im0 10 0 R >> >>", form),
+    17: stream(image(b"/Width 4 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8"), rgb4x2[::-1]),
+    18: stream(image(b"/Width 2 /Height 2 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Mask 19 0 R"), rgb4x2[:12]),
+    19: stream(image(b"/Width 2 /Height 2 /ImageMask true /BitsPerComponent 1"), bytes([0b01000000, 0b10000000])),
+    20: b"<< /Type /Annot /Subtype /Square /Rect [72 300 112 320] /F 4 /AP << /N 24 0 R >> >>",
+    21: b"<< /Type /Annot /Subtype /Square /Rect [200 300 240 320] /F 2 /AP << /N 25 0 R >> >>",
+    22: stream(b"/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10"
+               b" /Resources << /XObject << /Im0 10 0 R >> >>", pattern),
+    23: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Group << /S /Transparency /CS /DeviceGray >>"
+               b" /Resources << /XObject << /Im0 10 0 R >> >>", group),
+    24: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 40 20] /Resources << /XObject << /Im0 10 0 R >> >>", appearance),
+    25: stream(b"/Type /XObject /Subtype /Form /BBox [0 0 40 20] /Resources << /XObject << /Unused 17 0 R >> >>", hidden),
+    26: stream(image(b"/Width 2 /Height 2 /ColorSpace /DeviceCMYK /BitsPerComponent 8"),
+               bytes([255, 0, 0, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 0, 255])),
+    27: stream(image(b"/Width 2 /Height 1 /ColorSpace [/Separation /Spot /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [0 1 0 0] /N 1 >>]"
+               b" /BitsPerComponent 8"), bytes([0, 255])),
+}
+open("images.pdf", "wb").write(pdf_file(objects)[0])
+PY
+
 # not-a-pdf.pdf: a text file with a .pdf name. empty.pdf: zero bytes.
 printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not-a-pdf.pdf
 : > empty.pdf

@@ -91,7 +91,7 @@ struct OutputNaming {
     }
 
     /// `number` in decimal, zero-padded to `width` digits.
-    private static func padded(_ number: Int, to width: Int) -> String {
+    static func padded(_ number: Int, to width: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

@@ -33,6 +33,13 @@ public protocol EngineDocument: AnyObject {
     /// The fonts the pages use, each font dictionary once, in the order the pages first use
     /// them (see ``FontInfo``).
     func fonts() throws -> [FontInfo]
+    /// The images the pages draw, page after page, in the order drawn (``DocumentImage``):
+    /// what `pdfimages -list` lists.
+    func images() throws -> [DocumentImage]
+    /// The data of `image` (as ``images()`` lists it) for extraction: a JPEG or JPEG 2000
+    /// file as stored, or its samples as 8-bit gray or RGB. Throws `unsupported` for a colour
+    /// space it cannot make gray or RGB (Lab, DeviceN), `damaged` for data that cannot be read.
+    func imageContents(_ image: DocumentImage) throws -> ImageContents
     /// The files the document embeds: the name tree's in the order of their keys, then
     /// file-attachment annotations' in page order (see ``Attachment``).
     func attachments() throws -> [Attachment]
@@ -243,6 +250,16 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that can list a document's fonts implements it.
     public func fonts() throws -> [FontInfo] {
         throw RendererError(.unsupported, "this engine does not list a document's fonts")
+    }
+
+    /// Throws `unsupported`: an engine that can list a document's images implements it.
+    public func images() throws -> [DocumentImage] {
+        throw RendererError(.unsupported, "this engine does not list a document's images")
+    }
+
+    /// Throws `unsupported`: an engine that can list a document's images implements it.
+    public func imageContents(_ image: DocumentImage) throws -> ImageContents {
+        throw RendererError(.unsupported, "this engine does not extract a document's images")
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editMetadata`` implements it.
