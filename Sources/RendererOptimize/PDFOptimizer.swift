@@ -13,7 +13,7 @@ import Glibc
 /// Rewrites a PDF for fast web view and a smaller file, through qpdf's library (Debian's
 /// libqpdf): linearised (the first page readable before the rest arrives), objects packed
 /// into compressed object streams with a cross-reference stream, every stream compressed,
-/// streams embedded more than once kept once (``DuplicateStreams``), and only the objects the
+/// streams embedded more than once kept once, and only the objects the
 /// document reaches written. Pages, fonts and encryption are kept
 /// as they are, and images too unless ``Options/imageDPI`` asks for fewer pixels: the output
 /// then draws and reads as the input does.

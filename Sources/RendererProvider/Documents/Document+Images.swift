@@ -33,7 +33,7 @@ public struct ImageFile: Hashable, Sendable {
 
 extension Document {
     /// The images the pages draw, page after page, in the order drawn, with the masks they are
-    /// drawn through: what `pdfimages -list` lists (``DocumentImage``). Read over the PDF's
+    /// drawn through: what `pdfimages -list` lists (`DocumentImage`). Read over the PDF's
     /// objects, so every engine that reads them (MuPDF, Poppler) gives the same list;
     /// `unsupported` for Ghostscript and for formats other than PDF.
     public func images() throws -> [DocumentImage] {
