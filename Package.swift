@@ -104,7 +104,7 @@ let package = Package(
         // How both engines' C layers read a document from, and write one to, an
         // application's file system instead of a path.
         .target(name: "CDocumentStream"),
-        .target(name: "EngineSupport", dependencies: ["RendererEngine", "CAnnotationRecord", "CDocumentStream"]),
+        .target(name: "EngineSupport", dependencies: ["RendererEngine", "RendererFormats", "CAnnotationRecord", "CDocumentStream"]),
 
         // MuPDF is shipped by Debian as static archives whose pkg-config file is wrong
         // (ARCHITECTURE.md, "Where an engine forced the design"), so the libraries are listed here, MuPDF first.
