@@ -75,7 +75,7 @@ public struct AgentDocuments: Sendable {
     func run(_ tool: DocumentTool, _ arguments: [String: Value]?) async -> CallTool.Result {
         var name = "", path = ""
         do {
-            let reader = try ToolArguments(arguments, accepted: tool.acceptedArguments)
+            let reader = try ToolArguments(arguments, accepted: tool.acceptedArguments, required: tool.required)
             if tool.namesDocument {
                 name = try reader.requiredString("document", maximumLength: 4096)
                 path = try resolve(name)

@@ -73,13 +73,19 @@ extension DocumentTool {
     static let renderDPILimit = 300.0
     /// The most annotations `list_annotations` returns in one call.
     static let annotationLimit = 5_000
+    /// The most images `list_images` returns in one call.
+    static let imageLimit = 5_000
+    /// The largest file `get_image` returns, in bytes (before base64).
+    static let imageByteLimit = 16 << 20
 
     static let pagesArgument: Value = .object([
         "type": "string", "description": "Pages as 1-3,7 or 5- (1-based; N is the last page). Default: all.",
     ])
 
     /// Every tool, in the order `tools/list` gives them.
-    static let all: [DocumentTool] = [documents, info, text, search, renderPage, outline, listAnnotations, addAnnotation, listFormFields, fillForm]
+    static let all: [DocumentTool] = [
+        documents, info, text, search, renderPage, outline, listAnnotations, addAnnotation, listFormFields, fillForm, listImages, getImage,
+    ]
 
     static let documents = DocumentTool(
         name: "list_documents", description: "The PDF documents of the served folder, by their paths relative to it.", arguments: [:],
@@ -245,6 +251,44 @@ extension DocumentTool {
         guard let values = try arguments.decoded("values", as: [String: FormValue].self) else { throw RendererError(.invalidArgument, "values is required") }
         let changed = try context.edit { try $0.fillForm(values.mapValues(\.values)) }
         return try .json(["changed": changed])
+    }
+}
+
+extension DocumentTool {
+    static let listImages = DocumentTool(
+        name: "list_images",
+        description: "The images the chosen pages (or all) draw, as pdfimages -list gives them: page index (0-based), number (for get_image), role (image, stencil, mask, smask), size, colour space, components, bits, encoding, object.",
+        arguments: ["pages": pagesArgument]
+    ) { arguments, context in
+        let document = try context.open()
+        let pages = Set(try context.pageIndices(arguments, in: document))
+        let images = try document.images().filter { pages.contains($0.pageIndex) }
+        guard images.count <= imageLimit else { throw RendererError(.limitExceeded, "more than \(imageLimit) images: ask for fewer pages") }
+        return try .json(["images": images])
+    }
+
+    static let getImage = DocumentTool(
+        name: "get_image",
+        description: "One image, by its number in list_images: a JPEG or JPEG 2000 image as the PDF stores it, any other as a PNG made gray or RGB (at most \(imageByteLimit >> 20) MB). Needs the PDF's permission to copy.",
+        arguments: ["number": .object(["type": "integer", "minimum": 0, "description": "The image's number, as list_images gives it."])],
+        required: ["number"]
+    ) { arguments, context in
+        let number = try arguments.integer("number", in: 0...Int(Int32.max))!
+        let document = try context.open()
+        let images = try document.images()
+        guard images.indices.contains(number) else {
+            throw RendererError(.invalidArgument, "image \(number) does not exist; the pages draw \(images.count) (numbered from 0)")
+        }
+        let file = try document.imageFile(images[number])
+        guard file.data.count <= imageByteLimit else {
+            throw RendererError(.limitExceeded, "image \(number) is \(file.data.count) bytes as a file; get_image gives at most \(imageByteLimit)")
+        }
+        let type = switch file.format {
+        case .jpeg: "image/jpeg"
+        case .jpeg2000: "image/jp2"
+        case .png: "image/png"
+        }
+        return CallTool.Result(content: [.image(data: file.data.base64EncodedString(), mimeType: type, annotations: nil, _meta: nil)])
     }
 }
 

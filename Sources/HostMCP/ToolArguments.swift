@@ -8,11 +8,15 @@ import RendererProvider
 struct ToolArguments: Sendable {
     private let values: [String: Value]
 
-    /// The arguments `values` gives, of which `accepted` are the names the tool takes.
-    init(_ values: [String: Value]?, accepted: Set<String>) throws {
+    /// The arguments `values` gives, of which `accepted` are the names the tool takes and
+    /// `required` those it must be given (not null).
+    init(_ values: [String: Value]?, accepted: Set<String>, required: [String] = []) throws {
         self.values = values ?? [:]
         if let unknown = self.values.keys.sorted().first(where: { !accepted.contains($0) }) {
             throw RendererError(.invalidArgument, "this tool takes no argument \"\(unknown.prefix(100))\"; it takes \(accepted.sorted().joined(separator: ", "))")
+        }
+        if let missing = required.first(where: { self.values[$0]?.isNull ?? true }) {
+            throw RendererError(.invalidArgument, "\(missing) is required")
         }
     }
 

@@ -41,7 +41,7 @@ def make_folder():
     base = tempfile.mkdtemp(prefix="hostapp-mcp-")
     folder = os.path.join(base, "served")
     os.makedirs(os.path.join(folder, "reports"))
-    for name in ["text.pdf", "outline.pdf", "forms.pdf", "restricted.pdf", "search.pdf", "annotations.pdf"]:
+    for name in ["text.pdf", "outline.pdf", "forms.pdf", "restricted.pdf", "search.pdf", "annotations.pdf", "images.pdf"]:
         shutil.copy(os.path.join(FIXTURES, name), folder)
     shutil.copy(os.path.join(FIXTURES, "text.pdf"), os.path.join(folder, "reports", "q3.pdf"))
     shutil.copy(os.path.join(FIXTURES, "text.pdf"), os.path.join(folder, ".hidden.pdf"))
@@ -107,7 +107,7 @@ class MCPTests(unittest.TestCase):
             async with MCPClient(self.folder) as client:
                 tools = {tool.name: tool for tool in (await client.session.list_tools()).tools}
                 self.assertEqual(set(tools), {"list_documents", "document_info", "get_text", "search", "render_page", "get_outline",
-                                              "list_annotations", "add_annotation", "list_form_fields", "fill_form"})
+                                              "list_annotations", "add_annotation", "list_form_fields", "fill_form", "list_images", "get_image"})
                 self.assertEqual(tools["search"].inputSchema["required"], ["document", "query"])
                 self.assertFalse(tools["search"].inputSchema["additionalProperties"])
                 self.assertTrue(tools["get_text"].annotations.readOnlyHint)
@@ -118,7 +118,7 @@ class MCPTests(unittest.TestCase):
         async def body():
             async with MCPClient(self.folder) as client:
                 listed = self.ok(await client.call("list_documents", {}))["documents"]
-                self.assertEqual(listed, ["annotations.pdf", "forms.pdf", "outline.pdf", "reports/q3.pdf", "restricted.pdf", "search.pdf", "text.pdf"])
+                self.assertEqual(listed, ["annotations.pdf", "forms.pdf", "images.pdf", "outline.pdf", "reports/q3.pdf", "restricted.pdf", "search.pdf", "text.pdf"])
                 resources = (await client.session.list_resources()).resources
                 self.assertEqual(sorted(r.name for r in resources), listed)
                 page = await client.session.read_resource([r.uri for r in resources if r.name == "reports/q3.pdf"][0])
@@ -185,6 +185,43 @@ class MCPTests(unittest.TestCase):
                 self.refused(await client.call("render_page", {"document": "restricted.pdf", "page": 1}), "not-permitted", "permission print")
         run(body())
 
+    def test_images_are_listed_as_pdfimages_lists_them_and_given_as_files(self):
+        # images.pdf (make-fixtures.sh): 15 images on 3 pages; number 2 is image.jpg's bytes,
+        # number 0 a 4 x 2 RGB image.
+        async def body():
+            async with MCPClient(self.folder) as client:
+                images = self.ok(await client.call("list_images", {"document": "images.pdf"}))["images"]
+                rows = subprocess.run(["pdfimages", "-list", os.path.join(self.folder, "images.pdf")],
+                                      capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+                self.assertEqual([(i["pageIndex"] + 1, i["role"], i["width"], i["height"]) for i in images],
+                                 [(int(r.split()[0]), r.split()[2], int(r.split()[3]), int(r.split()[4])) for r in rows])
+                third = self.ok(await client.call("list_images", {"document": "images.pdf", "pages": "3"}))["images"]
+                self.assertEqual([i["number"] for i in third], [13, 14])
+                jpeg = (await client.call("get_image", {"document": "images.pdf", "number": 2})).content[0]
+                with open(os.path.join(FIXTURES, "image.jpg"), "rb") as original:
+                    self.assertEqual((jpeg.mimeType, base64.b64decode(jpeg.data)), ("image/jpeg", original.read()))
+                png = (await client.call("get_image", {"document": "images.pdf", "number": 0})).content[0]
+                self.assertEqual(png.mimeType, "image/png")
+                self.assertEqual(struct.unpack(">II", base64.b64decode(png.data)[16:24]), (4, 2))
+                self.refused(await client.call("get_image", {"document": "images.pdf", "number": 15}), "invalid-argument", "image 15 does not exist")
+                self.refused(await client.call("get_image", {"document": "images.pdf", "number": -1}), "invalid-argument", "number must be from 0")
+                self.refused(await client.call("get_image", {"document": "images.pdf"}), "invalid-argument", "number is required")
+        run(body())
+        # A PDF whose owner forbids copying gives its list, not its images.
+        locked = tempfile.mkdtemp(prefix="hostapp-mcp-locked-")
+        try:
+            subprocess.run(["qpdf", "--encrypt", "", "owner-secret", "256", "--extract=n", "--",
+                            os.path.join(FIXTURES, "images.pdf"), os.path.join(locked, "locked.pdf")], check=True)
+            async def refused():
+                async with MCPClient(locked) as client:
+                    self.assertEqual(len(self.ok(await client.call("list_images", {"document": "locked.pdf"}))["images"]), 15)
+                    result = await client.call("get_image", {"document": "locked.pdf", "number": 2})
+                    self.assertTrue(result.isError)
+                    self.assertEqual(result.structuredContent["code"], "not-permitted", text_of(result))
+            run(refused())
+        finally:
+            shutil.rmtree(locked, ignore_errors=True)
+
     def test_each_renderer_answers_on_a_stream_that_carries_the_protocol_alone(self):
         # Ghostscript writes its own messages to standard output: they must not reach the client's.
         async def body():
@@ -242,6 +279,10 @@ class MCPTests(unittest.TestCase):
                 self.refused(await client.call("get_text", {"document": 7}), "invalid-argument", "document must be a string")
                 self.refused(await client.call("render_page", {"document": "text.pdf", "page": "1"}), "invalid-argument", "page must be a whole number")
                 self.refused(await client.call("render_page", {"document": "text.pdf", "page": 0}), "invalid-argument", "page must be from 1")
+                # A required argument left out or null (this once ended the server on a nil it unwrapped).
+                self.refused(await client.call("render_page", {"document": "text.pdf"}), "invalid-argument", "page is required")
+                self.refused(await client.call("render_page", {"document": "text.pdf", "page": None}), "invalid-argument", "page is required")
+                self.refused(await client.call("search", {"document": "text.pdf"}), "invalid-argument", "query is required")
                 self.refused(await client.call("render_page", {"document": "text.pdf", "page": 99}), "page-out-of-range", "")
                 self.refused(await client.call("render_page", {"document": "text.pdf", "page": 1, "dpi": 1e9}), "invalid-argument", "dpi must be from 1")
                 self.refused(await client.call("search", {"document": "text.pdf", "query": "fox", "limit": 10**12}), "invalid-argument", "limit")
