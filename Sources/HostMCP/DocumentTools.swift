@@ -283,12 +283,7 @@ extension DocumentTool {
         guard file.data.count <= imageByteLimit else {
             throw RendererError(.limitExceeded, "image \(number) is \(file.data.count) bytes as a file; get_image gives at most \(imageByteLimit)")
         }
-        let type = switch file.format {
-        case .jpeg: "image/jpeg"
-        case .jpeg2000: "image/jp2"
-        case .png: "image/png"
-        }
-        return CallTool.Result(content: [.image(data: file.data.base64EncodedString(), mimeType: type, annotations: nil, _meta: nil)])
+        return CallTool.Result(content: [.image(data: file.data.base64EncodedString(), mimeType: file.format.mediaType, annotations: nil, _meta: nil)])
     }
 }
 

@@ -111,6 +111,44 @@ import TestSupport
         }
     }
 
+    /// images.pdf's 15 images (make-fixtures.sh), listed as the library lists them on either
+    /// engine; each a download (the JPEG as image.jpg's bytes, the rest PNG); what a stranger
+    /// sends for a number is 400, past the list 404; refused where the settings forbid saving
+    /// elsewhere or the PDF forbids copying, the list still given.
+    @Test(arguments: ["mupdf", "poppler"]) func imagesAreListedAndDownloaded(engine: String) async throws {
+        let harness = try ServerHarness(extra: ["images.pdf"])
+        let locked = harness.docs + "/locked.pdf"
+        #expect(try await Tool.run("qpdf", ["--encrypt", "", "owner-secret", "256", "--extract=n", "--", Fixtures.path("images.pdf"), locked]).status == 0)
+        try await harness.run { client in
+            let path = documentPath("images.pdf") + "/images"
+            let listed = try #require(try await client.get(path + "?renderer=\(engine)").json as? [[String: Any]])
+            let roles = listed.compactMap { $0["role"] as? String }
+            #expect(listed.count == 15 && roles.filter { ["smask", "mask"].contains($0) }.count == 2, "\(roles)")
+            #expect(listed[7].keys.contains("object") == false && listed[7]["inlineIndex"] as? Int == 0, "the inline image")
+            let jpeg = try await client.get(path + "/2?renderer=\(engine)")
+            #expect(jpeg.status == .ok && jpeg.headers[.contentType] == "image/jpeg")
+            #expect(jpeg.data == (try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("image.jpg")))))
+            #expect(jpeg.headers[.contentDisposition]?.contains("filename=\"images-2.jpg\"") == true, "\(jpeg.headers)")
+            let png = try await client.get(path + "/0")
+            #expect(png.status == .ok && png.headers[.contentType] == "image/png" && png.data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            #expect(png.headers[.contentSecurityPolicy] == "sandbox" && png.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            for (number, status) in [("15", HTTPResponse.Status.notFound), ("-1", .badRequest), ("x", .badRequest), ("99999999999999999999", .badRequest), ("1e3", .badRequest)] {
+                let answer = try await client.get(path + "/" + number)
+                #expect(answer.status == status && answer.errorCode != nil, "\(number): \(answer.status)")
+            }
+            let forbidden = try await client.get(documentPath("locked.pdf") + "/images/2")
+            #expect(forbidden.status == .forbidden && forbidden.errorCode == "not-permitted", "\(forbidden.status)")
+            #expect((try await client.get(documentPath("locked.pdf") + "/images").json as? [Any])?.count == 15)
+        }
+        var settings = DocumentSettings()
+        settings[.saveTo] = FeatureSetting(available: false, enabled: false)
+        try await harness.run(configure: { $0.settings = settings }) { client in
+            let refused = try await client.get(documentPath("images.pdf") + "/images/0")
+            #expect(refused.status == .forbidden && refused.errorCode == "not-permitted")
+            #expect(try await client.get(documentPath("images.pdf") + "/images").status == .ok)
+        }
+    }
+
     /// layers.pdf's layers, listed; page images with layers shown and hidden by index, each
     /// its own cached image; what a stranger might send instead of indices is 400, a layer the
     /// document lacks too; a document without layers lists none. The same, isolated (`--isolate`).

@@ -15,6 +15,15 @@ public struct ImageFile: Hashable, Sendable {
         /// A PNG file of the image's samples, 8-bit gray or RGB.
         case png
 
+        /// The format's media type: `image/jpeg`, `image/jp2`, `image/png`.
+        public var mediaType: String {
+            switch self {
+            case .jpeg: "image/jpeg"
+            case .jpeg2000: "image/jp2"
+            case .png: "image/png"
+            }
+        }
+
         /// The file name extension of the format: `jpg`, `jp2`, `png`.
         public var fileExtension: String {
             switch self {

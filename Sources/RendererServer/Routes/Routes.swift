@@ -44,6 +44,8 @@ struct Routes: RouteSupport {
         document.get("outline", use: outline)
         document.put("outline", use: setOutline)
         document.get("fonts", use: fonts)
+        document.get("images", use: images)
+        document.get("images/:number", use: imageFile)
         document.get("attachments", use: attachments)
         document.get("attachments/:index", use: attachmentContents)
         document.get("layers", use: layers)
