@@ -57,7 +57,10 @@ struct OpenCommand: HostSubcommand {
             let interactive = isatty(STDIN_FILENO) != 0
             while !session.isClosed {
                 if interactive { FileHandle.standardError.write(Data("open> ".utf8)) }
+                // Waiting for the next command is no engine's stall (see StallWatch).
+                StallWatch.pause()
                 guard let line = readLine() else { break }
+                StallWatch.resume()
                 let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
                 guard !words.isEmpty else { continue }
                 do {

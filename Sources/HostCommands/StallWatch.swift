@@ -17,11 +17,15 @@ import Glibc
 /// page that runs on: in this process, ending hostapp is the only way not to hang. Output
 /// already written stays; files being written are left as hidden `.partial` files that the
 /// next save to the same path removes. `--isolate` contains such files without ending hostapp.
-enum StallWatch {
+package enum StallWatch {
     private struct State {
         var file = ""
         var allowance = Duration.zero
+        /// When hostapp ends unless the engine progresses; nil while nothing is being done
+        /// (an interactive session waiting for its next command).
         var deadline: ContinuousClock.Instant?
+        /// Whether the watching thread runs.
+        var watching = false
     }
 
     private static let state = Locked(State())
@@ -31,8 +35,8 @@ enum StallWatch {
     static func start(file: String, timeLimit: Duration?) {
         guard let timeLimit else { return }
         let isFirst = state.withLock { state in
-            let isFirst = state.deadline == nil
-            state = State(file: file, allowance: timeLimit * 2, deadline: .now + timeLimit * 2)
+            let isFirst = !state.watching
+            state = State(file: file, allowance: timeLimit * 2, deadline: .now + timeLimit * 2, watching: true)
             return isFirst
         }
         if isFirst { startWatching() }
@@ -45,6 +49,19 @@ enum StallWatch {
         }
     }
 
+    /// Notes that nothing is being done until ``resume()``: the time an interactive session
+    /// waits for its reader's next command is no engine's stall.
+    package static func pause() {
+        state.withLock { $0.deadline = nil }
+    }
+
+    /// Notes that work begins again after ``pause()``, with a whole allowance.
+    package static func resume() {
+        state.withLock { state in
+            if state.watching { state.deadline = .now + state.allowance }
+        }
+    }
+
     /// Runs ``watch()`` on a thread of its own.
     private static func startWatching() {
         DetachedThread.start { watch() }
@@ -52,7 +69,11 @@ enum StallWatch {
 
     private static func watch() {
         while true {
-            let (file, allowance, deadline) = state.withLock { ($0.file, $0.allowance, $0.deadline ?? .now) }
+            let (file, allowance, deadline) = state.withLock { ($0.file, $0.allowance, $0.deadline) }
+            guard let deadline else {
+                usleep(1_000_000)
+                continue
+            }
             let remaining = deadline - .now
             guard remaining <= .zero else {
                 usleep(UInt32(min(1, remaining / .seconds(1)) * 1e6))

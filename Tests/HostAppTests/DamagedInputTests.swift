@@ -174,22 +174,29 @@ struct DamagedInputTests {
         let file = DamagedSet.directory.appendingPathComponent("Found/mupdf-page-tree-loop.pdf").path
         let hostapp = try RunningProcess(HostAppTests.executable, ["--renderer", "mupdf", "--isolate", "--time-limit", "0", "text", file, "--pages", "2"])
         defer { hostapp.killAtOnce() }
-        var workers: [Int32] = []
-        for _ in 0..<600 where workers.isEmpty && hostapp.isRunning {
-            workers = ServeCommandTests.workerProcesses(of: hostapp.pid).map(\.pid)
-            if workers.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        // Watched from a thread of its own, not from the cooperative pool, which a busy test
+        // run can hold for longer than the worker takes to run out of memory (its loop also
+        // allocates: about 100 s of processor time here, then MuPDF's allocation fails).
+        let workers = try await onOwnThread { () -> [Int32] in
+            var found: [Int32] = []
+            for _ in 0..<600 where found.isEmpty && hostapp.isRunning {
+                found = ServeCommandTests.workerProcesses(of: hostapp.pid).map(\.pid)
+                if found.isEmpty { usleep(100_000) }
+            }
+            return found
         }
         try #require(!workers.isEmpty, "no engine process started: \(hostapp.errorOutput)")
         // Killed once its engine has computed for a second of processor time: in the loop.
-        func ticks(_ pid: Int32) -> Int {
+        @Sendable func ticks(_ pid: Int32) -> Int {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0  // utime and stime
         }
-        for _ in 0..<1200 where workers.allSatisfy({ ticks($0) < 100 }) && hostapp.isRunning {
-            try await Task.sleep(for: .milliseconds(100))
+        let computed = try await onOwnThread { () -> Bool in
+            for _ in 0..<1200 where workers.allSatisfy({ ticks($0) < 100 }) && hostapp.isRunning { usleep(100_000) }
+            return workers.contains { ticks($0) >= 100 }
         }
-        try #require(workers.contains { ticks($0) >= 100 }, "the engine process did not compute: \(hostapp.errorOutput)")
+        try #require(computed, "the engine process did not compute: \(hostapp.errorOutput)")
         hostapp.killAtOnce()
         // The orphan is reaped by init (or this test run's subreaper), so its /proc entry goes;
         // a zombie left for a parent that never reaps counts as ended too.

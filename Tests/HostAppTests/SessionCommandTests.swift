@@ -59,6 +59,36 @@ struct SessionCommandTests {
         #expect(asked.lines.first?["page"] as? Int == 3 && clamped?["requested"] as? Int == 9, "a page past the last is clamped, with the reason")
     }
 
+    /// A session waiting for its next command longer than twice --time-limit is not an engine
+    /// that stalled: it answers the next command (the stall watch once ended it with exit 64
+    /// while the reader, or a test on a busy machine, took its time).
+    @Test func aSessionOutlivesAPauseLongerThanTwiceItsTimeLimit() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let inputPipe = try ProcessPipe(), outputPipe = try ProcessPipe()
+        let process = try ChildProcess(
+            HostAppTests.executable, ["--renderer", "mupdf", "--time-limit", "1", "open", workspace.document],
+            environment: ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 },
+            standardInput: .descriptor(inputPipe.reading), standardOutput: .descriptor(outputPipe.writing))
+        inputPipe.closeReading()
+        outputPipe.closeWriting()
+        let input = FileHandle(fileDescriptor: inputPipe.writing), output = FileHandle(fileDescriptor: outputPipe.reading)
+        input.write(Data("text 1\n".utf8))
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains(#""result":"text""#) {
+            let chunk = output.availableData
+            guard !chunk.isEmpty else { break }
+            printed.append(chunk)
+        }
+        try await Task.sleep(for: .seconds(3))  // the pause under test: more than twice the 1 s limit
+        input.write(Data("text 2\nclose\n".utf8))
+        inputPipe.closeWriting()
+        printed.append(output.readDataToEndOfFile())
+        let answers = String(decoding: printed, as: UTF8.self)
+        #expect(process.wait() == .exited(0), "\(answers)")
+        #expect(answers.components(separatedBy: #""result":"text""#).count == 3, "\(answers)")
+    }
+
     /// A session's `save` never overwrites another writer's change: a note another
     /// `hostapp` added (and acknowledged) while the session was open stays, the session's
     /// save is refused with exit 75, and its `save-to` still keeps its own work.
