@@ -42,9 +42,7 @@ extension PDFObjectEditing {
         var drawn = 0
         var next = 0
         for widget in widgets {
-            let flags = try resolved(widget["F"]).wholeNumber ?? 0
-            let (hidden, noView) = (2, 32)
-            guard flags & (hidden | noView) == 0, let appearance = try shownAppearance(of: widget),
+            guard let appearance = try viewedAppearance(of: widget),
                 let matrix = try placement(of: try object(appearance.number), on: try resolved(widget["Rect"]))
             else { continue }
             var name: String
@@ -59,7 +57,7 @@ extension PDFObjectEditing {
         try write(.dictionary(xobjects), at: xobjectsPlace)
         let before = try addStream(.dictionary([:]), contents: Data("q\n".utf8))
         let after = try addStream(.dictionary([:]), contents: Data(drawing.utf8))
-        try setEntry("Contents", of: page, to: .array([.reference(before)] + (try contentStreams(of: page)) + [.reference(after)]))
+        try setEntry("Contents", of: page, to: .array([.reference(before)] + (try contentStreams(of: try object(page.number))) + [.reference(after)]))
         try write(.array(kept), at: annotsPlace)
         return drawn
     }
@@ -92,17 +90,5 @@ extension PDFObjectEditing {
             try setEntry("Resources", of: page, to: resources == .null ? .dictionary([:]) : resources)
         }
         return try place(of: "XObject", in: try place(of: "Resources", in: .object(page)))
-    }
-
-    /// The content streams of `page` in order: its `/Contents` array's, or its one stream.
-    private func contentStreams(of page: PDFReference) throws -> [PDFObject] {
-        switch try object(page.number)["Contents"] {
-        case .none: return []
-        case .array(let items)?: return items
-        case .reference(let reference)?:
-            if case .array(let items) = try object(reference.number) { return items }
-            return [.reference(reference)]
-        case let other?: return [other]
-        }
     }
 }

@@ -330,9 +330,12 @@ extension PDFObjectReading {
         return index
     }
 
-    /// The appearance stream an annotation (`widget`) shows: its normal appearance, or the state of it that
-    /// `/AS` names. A form XObject is told from a dictionary of states by its `/BBox`.
-    func shownAppearance(of widget: PDFObject) throws -> PDFReference? {
+    /// The appearance stream an annotation (`widget`) shows on screen: its normal appearance,
+    /// or the state of it that `/AS` names; nil for one that is hidden or not viewed (`/F`). A
+    /// form XObject is told from a dictionary of states by its `/BBox`.
+    func viewedAppearance(of widget: PDFObject) throws -> PDFReference? {
+        let flags = AnnotationFlags(rawValue: try resolved(widget["F"]).wholeNumber ?? 0)
+        guard flags.isDisjoint(with: [.hidden, .noView]) else { return nil }
         var states = try resolved(widget["AP"])["N"]
         if case .reference(let reference)? = states {
             states = try object(reference.number)
@@ -342,6 +345,19 @@ extension PDFObjectReading {
             try object(chosen.number)["BBox"] != nil
         else { return nil }
         return chosen
+    }
+
+    /// The content streams of the page dictionary `page` in order: its `/Contents` array's,
+    /// or its one stream.
+    func contentStreams(of page: PDFObject) throws -> [PDFObject] {
+        switch page["Contents"] {
+        case .none: return []
+        case .array(let items)?: return items
+        case .reference(let reference)?:
+            if case .array(let items) = try object(reference.number) { return items }
+            return [.reference(reference)]
+        case let other?: return [other]
+        }
     }
 
     /// Entry `key` of the page dictionary `page`, or of the nearest node above it that has

@@ -9,16 +9,16 @@ import RendererEngine
 /// what `pdfimages -list` lists (``DocumentImage``), and each image's data for extraction.
 extension PDFObjectReading {
     /// The images pages `pages` draw, page after page, in the order their content draws them
-    /// (numbered from `firstNumber`): the page's content streams, the forms they draw and the
-    /// soft-mask groups they set, then the appearance each shown annotation has. Throws
-    /// `limitExceeded` past ``ImageLister/imageLimit`` entries.
-    package func listImages(pages: Range<Int>, firstNumber: Int = 0) throws -> [DocumentImage] {
-        var lister = ImageLister(objects: self, next: firstNumber)
+    /// (numbered from 0): the page's content streams, the forms they draw and the soft-mask
+    /// groups they set, then the appearance each shown annotation has. Throws `limitExceeded`
+    /// past ``ImageLister/imageLimit`` entries.
+    package func listImages(pages: Range<Int>) throws -> [DocumentImage] {
+        var lister = ImageLister(objects: self)
         for index in pages { try lister.list(pageAt: index, page: try pageReference(at: index)) }
         return lister.images
     }
 
-    /// `image`'s data (as ``listImages(pages:firstNumber:)`` lists it): a JPEG (but CMYK) or
+    /// `image`'s data (as ``listImages(pages:)`` lists it): a JPEG (but CMYK) or
     /// JPEG 2000 stream's bytes as stored, or the samples made 8-bit gray or RGB
     /// (``ImageSamples``). An inline image is found again on its page; its samples are read
     /// when they are stored unfiltered.
@@ -32,13 +32,13 @@ extension PDFObjectReading {
             else { throw RendererError(.damaged, "image object \(object.number) is no stream, or one too long to read") }
             (dictionary, stored) = (entries, bytes)
         } else {
-            var lister = Lister(objects: self, next: 0)
+            var lister = Lister(objects: self)
             guard let place = image.inlineIndex,
                 let found = try lister.inlineImage(place, pageAt: image.pageIndex, page: try pageReference(at: image.pageIndex))
             else { throw RendererError(.invalidArgument, "page \(image.pageIndex + 1) draws no such inline image") }
             (dictionary, stored) = found
         }
-        let description = try Lister(objects: self, next: 0).describe(dictionary, role: image.role, resources: [:])
+        let description = try Lister(objects: self).describe(dictionary, role: image.role, resources: [:])
         if description.encoding == .jpeg2000 || (description.encoding == .jpeg && description.colorSpace != "cmyk") {
             return ImageContents(format: description.encoding == .jpeg ? .jpeg : .jpeg2000, width: 0, height: 0, data: stored)
         }
@@ -54,7 +54,7 @@ extension PDFObjectReading {
     }
 }
 
-/// Walks what pages draw and lists the images, as ``PDFObjectReading/listImages(pages:firstNumber:)`` promises.
+/// Walks what pages draw and lists the images, as ``PDFObjectReading/listImages(pages:)`` promises.
 package struct ImageLister<Objects: PDFObjectReading> {
     /// The most entries one listing holds: a content stream that draws one image a million
     /// times is a hostile file, not a list to print.
@@ -66,7 +66,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
 
     let objects: Objects
     /// The number the next entry gets.
-    var next: Int
+    private var next = 0
     private(set) var images: [DocumentImage] = []
     /// The page being read and how many inline images it has drawn.
     private var pageIndex = 0
@@ -77,9 +77,8 @@ package struct ImageLister<Objects: PDFObjectReading> {
     private var wanted: Int?
     private var found: (dictionary: [String: PDFObject], data: Data)?
 
-    init(objects: Objects, next: Int) {
+    init(objects: Objects) {
         self.objects = objects
-        self.next = next
     }
 
     /// Lists what page `index` (object `page`) draws.
@@ -88,7 +87,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
         let page = try objects.object(reference.number)
         let resources = try dictionary(try objects.inherited("Resources", of: page))
         var content = Data()
-        for stream in try contentStreams(of: page) {
+        for stream in try objects.contentStreams(of: page) {
             guard case .reference(let reference) = stream,
                 let data = try objects.streamContents(reference.number, limit: Self.streamLimit, decoded: true)
             else { continue }
@@ -97,11 +96,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
         }
         try scan(content, resources: resources, depth: 0)
         for annotation in try objects.resolved(page["Annots"]).items {
-            let dictionary = try objects.resolved(annotation)
-            let flags = try objects.resolved(dictionary["F"]).wholeNumber ?? 0
-            let (hidden, noView) = (2, 32)
-            guard flags & (hidden | noView) == 0, let appearance = try objects.shownAppearance(of: dictionary) else { continue }
-            try drawForm(appearance, resources: [:], depth: 0)
+            if let appearance = try objects.viewedAppearance(of: try objects.resolved(annotation)) { try drawForm(appearance, resources: [:], depth: 0) }
         }
     }
 
@@ -110,18 +105,6 @@ package struct ImageLister<Objects: PDFObjectReading> {
         wanted = place
         try list(pageAt: index, page: page)
         return found
-    }
-
-    /// The content streams of `page`: its `/Contents` array's, or its one stream.
-    private func contentStreams(of page: PDFObject) throws -> [PDFObject] {
-        switch page["Contents"] {
-        case .none: return []
-        case .array(let items)?: return items
-        case .reference(let reference)?:
-            if case .array(let items) = try objects.object(reference.number) { return items }
-            return [.reference(reference)]
-        case let other?: return [other]
-        }
     }
 
     private func dictionary(_ object: PDFObject?) throws -> [String: PDFObject] {

@@ -32,9 +32,21 @@ package struct PDFLexer {
     }
 
     /// PDF's white-space characters.
-    package static func isWhitespace(_ byte: UInt8) -> Bool { [0, 9, 10, 12, 13, 32].contains(byte) }
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0, 9, 10, 12, 13, 32: true
+        default: false
+        }
+    }
     /// PDF's delimiters.
-    package static func isDelimiter(_ byte: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(byte) }
+    package static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            true
+        default: false
+        }
+    }
 
     /// The next token, comments and white space skipped; nil at the end. Throws
     /// ``SyntaxError`` for a byte no token begins with and a string not closed.
