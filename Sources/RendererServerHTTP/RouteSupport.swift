@@ -96,6 +96,16 @@ extension RouteSupport {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// `bytes` of `type` that came out of a document (an attachment, an image) as a download
+    /// saved as `name`, never shown as a page of this server: `nosniff`, a sandbox policy, not
+    /// cached.
+    package static func sandboxedDownload(_ bytes: Data, type: String, name: String) -> Response {
+        data(bytes, type: type, headers: [
+            .contentDisposition: FileDownload.disposition(name), .init("X-Content-Type-Options")!: "nosniff",
+            .contentSecurityPolicy: "sandbox", .cacheControl: "private, no-store",
+        ])
+    }
+
     /// A strong ETag over `parts` (FNV-1a, 64 bits, of their text).
     package static func eTag(_ parts: String...) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -24,9 +24,6 @@ extension Routes {
             guard attachments.indices.contains(index) else { throw APIError.notFound("the document has no attachment \(index)") }
             return (attachments[index].safeFileName ?? "attachment-\(index + 1)", try document.attachmentContents(at: index))
         }
-        return Self.data(bytes, type: "application/octet-stream", headers: [
-            .contentDisposition: FileDownload.disposition(name), .init("X-Content-Type-Options")!: "nosniff",
-            .contentSecurityPolicy: "sandbox", .cacheControl: "private, no-store",
-        ])
+        return Self.sandboxedDownload(bytes, type: "application/octet-stream", name: name)
     }
 }

@@ -27,9 +27,6 @@ extension Routes {
             return try document.imageFile(images[number])
         }
         let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent + "-\(number).\(file.format.fileExtension)"
-        return Self.data(file.data, type: file.format.mediaType, headers: [
-            .contentDisposition: FileDownload.disposition(name), .init("X-Content-Type-Options")!: "nosniff",
-            .contentSecurityPolicy: "sandbox", .cacheControl: "private, no-store",
-        ])
+        return Self.sandboxedDownload(file.data, type: file.format.mediaType, name: name)
     }
 }
