@@ -10,7 +10,8 @@ SWIFT ?= swift
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot; PostgreSQL's
 # server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary folder);
 # GCC's static C++ runtime is linked into the shipped hostapp (STATIC_CXX); qpdf's library
-# writes optimised copies (hostapp optimize).
+# writes optimised copies (hostapp optimize); Tesseract, its English and German data, reads
+# scanned pages (hostapp ocr, --ocr).
 # Debian's manuals are real documents that the reference tests and `make bench` draw: the
 # 2,415-page R reference manual, an image-heavy (Ghostscript's colour management) and a CJK
 # (xeCJK's, in Chinese) manual.
@@ -20,6 +21,7 @@ PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev lib
 	libsqlite3-dev libdeflate-dev libssl-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
 	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core imagemagick \
 	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters libstdc++-12-dev libqpdf-dev \
+	libtesseract-dev tesseract-ocr-eng tesseract-ocr-deu \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output

@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "RendererPrinting", targets: ["RendererPrinting"]),
         .library(name: "RendererSignatures", targets: ["RendererSignatures"]),
         .library(name: "RendererOptimize", targets: ["RendererOptimize"]),
+        .library(name: "RendererOCR", targets: ["RendererOCR"]),
         .library(name: "RendererTesting", targets: ["RendererTesting"]),
         .library(name: "RendererSnapshotTesting", targets: ["RendererSnapshotTesting"]),
         .executable(name: "hostapp", targets: ["HostApp"]),
@@ -263,6 +264,11 @@ let package = Package(
             name: "HostApp",
             dependencies: ["HostCommands", "MuPDFRenderer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Tesseract's C API (declared by Debian's libtesseract-dev), loaded when first used.
+        .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
+        // Text recognition of scanned pages by Tesseract, plugged into the provider's
+        // TextRecognizer, apart so that the API links no OCR library.
+        .target(name: "RendererOCR", dependencies: ["RendererProvider", "CTesseract"]),
         // qpdf's C API, from Debian's libqpdf-dev.
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf"),
         // PDFs rewritten for fast web view and size (linearised, object streams), by qpdf's library.
@@ -281,6 +287,7 @@ let package = Package(
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
                 "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning", "HostMCP", "RendererOptimize",
+                "RendererOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -35,7 +35,7 @@ extension PDFObjectEditing {
             if try resolved(dictionary["Subtype"]) == .name("Widget") { widgets.append(dictionary) } else { kept.append(annotation) }
         }
         guard !widgets.isEmpty else { return 0 }
-        let xobjectsPlace = try pageXObjects(page)
+        let xobjectsPlace = try pageResource("XObject", of: page)
         var xobjects: [String: PDFObject] = [:]
         if case .dictionary(let entries) = try value(at: xobjectsPlace) { xobjects = entries }
         var drawing = "Q\n"
@@ -80,15 +80,5 @@ extension PDFObjectEditing {
         guard x1 - x0 > 0, y1 - y0 > 0, right > left, top > bottom else { return nil }
         let (sx, sy) = ((right - left) / (x1 - x0), (top - bottom) / (y1 - y0))
         return [sx, 0, 0, sy, left - x0 * sx, bottom - y0 * sy]
-    }
-
-    /// Where `page`'s own `/XObject` resources live; the page is given resources of its own
-    /// first (a copy of those it inherits) when it has none.
-    private func pageXObjects(_ page: PDFReference) throws -> PDFPlace {
-        if try object(page.number)["Resources"] == nil {
-            let resources = try resolved(try inherited("Resources", of: try object(page.number)))
-            try setEntry("Resources", of: page, to: resources == .null ? .dictionary([:]) : resources)
-        }
-        return try place(of: "XObject", in: try place(of: "Resources", in: .object(page)))
     }
 }

@@ -114,12 +114,11 @@ package struct SignatureAppearance {
         return thousandths / 1000
     }
 
-    /// `text` as a literal string in WinAnsiEncoding: Latin-1 characters as they are (with
-    /// `(`, `)` and `\` escaped, others outside printable ASCII in octal), anything else `?`.
+    /// `text` as a literal string in WinAnsiEncoding (``WinAnsiText``), with `(`, `)` and `\`
+    /// escaped and bytes outside printable ASCII in octal.
     private static func literal(_ text: String) -> Data {
         var out = Data("(".utf8)
-        for scalar in text.unicodeScalars {
-            let byte: UInt8 = scalar.value < 0x100 && (scalar.value >= 0xA0 || (0x20...0x7E).contains(scalar.value)) ? UInt8(scalar.value) : UInt8(ascii: "?")
+        for byte in WinAnsiText.bytes(text) {
             switch byte {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), byte])
             case 0x20...0x7E: out.append(byte)

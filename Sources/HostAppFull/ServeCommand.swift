@@ -215,6 +215,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.maximumDPI = global.maximumDPI
             configuration.maximumPixelCount = Int(global.maximumMegapixels * 1e6)
             configuration.timeLimit = global.timeLimit
+            configuration.textRecognition = try global.textRecognition()
             configuration.documentsPerFile = documentsPerFile
             configuration.queueLimit = queueLimit
             configuration.cacheBytes = imageCacheMiB << 20

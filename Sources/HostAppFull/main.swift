@@ -4,6 +4,7 @@ import Logging
 import MuPDFRenderer
 import PopplerRenderer
 import RendererProvider
+import RendererOCR
 import RendererProviderMetadata
 import RendererProviderVault
 
@@ -12,7 +13,7 @@ import RendererProviderVault
 // vault. `hostapp` hands it every run it cannot serve alone; it may also be run directly.
 HostProgram.current = HostProgram(
     subcommands: [BackendsCommand.self] + HostProgram.readingCommands + [
-        CompareCommand.self, DiffCommand.self, AnnotationsCommand.self, FormsCommand.self, PagesCommand.self, RedactCommand.self, BookmarksCommand.self, OpenCommand.self, ServeCommand.self, ViewCommand.self, OpenWithCommand.self, PrintCommand.self, SignaturesCommand.self, SignCommand.self, LTVCommand.self, ProtectCommand.self, UnprotectCommand.self, OptimizeCommand.self, ConvertCommand.self,
+        CompareCommand.self, DiffCommand.self, AnnotationsCommand.self, FormsCommand.self, PagesCommand.self, RedactCommand.self, BookmarksCommand.self, OpenCommand.self, ServeCommand.self, ViewCommand.self, OpenWithCommand.self, PrintCommand.self, SignaturesCommand.self, SignCommand.self, LTVCommand.self, ProtectCommand.self, UnprotectCommand.self, OptimizeCommand.self, OCRCommand.self, ConvertCommand.self,
         SyncCommand.self, TokenCommand.self, MCPCommand.self, VaultCommand.self, WorkerCommand.self,
     ],
     version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion), "
@@ -22,7 +23,8 @@ HostProgram.current = HostProgram(
          GhostscriptRenderer(logger: .hostapp(engine: "ghostscript", level: level))]
     },
     vault: { directory, keyFile in try VaultFileSystem(root: directory, key: VaultKey(contentsOfFile: keyFile)) },
-    setMetadata: { session, metadata in try session.setMetadata(metadata) })
+    setMetadata: { session, metadata in try session.setMetadata(metadata) },
+    textRecognizer: { languages in try TesseractRecognizer(languages: languages) })
 /// ArgumentParser's asynchronous entry point, which awaits the asynchronous commands (serve,
 /// sync). Called from top-level code, `HostApp.main()` would resolve to the synchronous one.
 func main() async {

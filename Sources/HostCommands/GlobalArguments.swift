@@ -69,6 +69,21 @@ package struct GlobalArguments: ParsableArguments {
     @Option(name: .customLong("key-file"), help: ArgumentHelp("The vault's key: 64 hexadecimal digits or 32 bytes.", valueName: "file"), completion: .file())
     package var keyFile: String?
 
+    @Flag(help: "Read the text of pages that have none (scans) from their image with Tesseract (hostapp-full), for text, search and every command that reads text.")
+    package var ocr = false
+
+    @Flag(name: .customLong("force-ocr"), help: "Read every page's text from its image, whatever text it holds (implies --ocr).")
+    package var forceOCR = false
+
+    @Option(name: .customLong("ocr-languages"), help: ArgumentHelp(
+        "The languages text recognition reads, Tesseract's names joined by + (default: \(GlobalOptions.defaults.ocrLanguages)); each needs Debian's tesseract-ocr-LANG.",
+        valueName: "languages"))
+    package var ocrLanguages: String?
+
+    @Option(name: .customLong("ocr-dpi"), help: ArgumentHelp(
+        "The resolution pages are drawn at for text recognition (default: \(Int(TextRecognition.defaultDPI))).", valueName: "dpi"))
+    package var ocrDPI: Double?
+
     package func validate() throws {
         if let memoryMiB, memoryMiB < 64 { throw ValidationError("--memory-mib must be at least 64") }
         if let cacheMiB, !(1...(1 << 20)).contains(cacheMiB) { throw ValidationError("--cache-mib must be between 1 and 1048576") }
@@ -76,6 +91,7 @@ package struct GlobalArguments: ParsableArguments {
         if let maximumMegapixels, !(maximumMegapixels.isFinite && maximumMegapixels > 0 && maximumMegapixels <= 1e9) {
             throw ValidationError("--max-megapixels must be a positive number up to 1000000000")
         }
+        if let ocrDPI, !(ocrDPI.isFinite && ocrDPI >= 36 && ocrDPI <= 1200) { throw ValidationError("--ocr-dpi must be between 36 and 1200") }
         if let timeLimitSeconds, !(timeLimitSeconds.isFinite && timeLimitSeconds >= 0) {
             throw ValidationError("--time-limit must be 0 or a positive number of seconds")
         }

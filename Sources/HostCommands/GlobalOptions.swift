@@ -31,6 +31,10 @@ package struct GlobalOptions: Sendable {
     package var settings: String?
     package var vault: String?
     package var keyFile: String?
+    /// Which pages text recognition reads (--ocr, --force-ocr); nil for none.
+    package var ocrPages: TextRecognition.Pages?
+    package var ocrLanguages = "eng"
+    package var ocrDPI = TextRecognition.defaultDPI
     /// Whether an engine working in this process that makes no progress for twice the time
     /// limit ends the program (``StallWatch``): so for a command, which ends anyway; not for
     /// a server that outlives its calls (`hostapp mcp`), whose idle time is no stall.
@@ -59,6 +63,27 @@ package struct GlobalOptions: Sendable {
         settings = after.settings ?? before.settings
         vault = after.vault ?? before.vault
         keyFile = after.keyFile ?? before.keyFile
+        if after.forceOCR || before.forceOCR {
+            ocrPages = .all
+        } else if after.ocr || before.ocr || after.ocrLanguages != nil || before.ocrLanguages != nil {
+            ocrPages = .withoutText
+        }
+        ocrLanguages = after.ocrLanguages ?? before.ocrLanguages ?? ocrLanguages
+        ocrDPI = after.ocrDPI ?? before.ocrDPI ?? ocrDPI
+    }
+
+    /// Text recognition of `pages` (default: those --ocr and --force-ocr name; nil when
+    /// they name none) in the languages of --ocr-languages, each page drawn at --ocr-dpi
+    /// within the drawing limits and read within the time limit. Throws `unsupported` in a
+    /// program that links no recognizer, and what the recognizer throws for its languages.
+    package func textRecognition(of pages: TextRecognition.Pages? = nil) throws -> TextRecognition? {
+        guard let pages = pages ?? ocrPages else { return nil }
+        guard let recognizer = HostProgram.current.textRecognizer else {
+            throw RendererError(.unsupported, "this program does not recognise text; hostapp-full does")
+        }
+        var recognition = TextRecognition(recognizer: try recognizer(ocrLanguages), pages: pages, dpi: ocrDPI, timeLimit: timeLimit)
+        recognition.renderOptions = renderOptions(dpi: ocrDPI, pixelFormat: .gray)
+        return recognition
     }
 
     /// The time one page may take, or nil for no limit.
@@ -157,6 +182,7 @@ package struct GlobalOptions: Sendable {
                 source, password: try password(), renderer: selection, needing: capabilities, limits: DocumentLimits(cacheBytes: cacheMiB << 20))
         }
         try applyLayout(to: document)
+        document.textRecognition = try textRecognition()
         return document
     }
 
@@ -177,9 +203,10 @@ package struct GlobalOptions: Sendable {
         delegate: (any ReadingSessionDelegate)? = nil
     ) throws -> ReadingSession {
         if !isolate, endsOnStall { StallWatch.start(file: path, timeLimit: timeLimit) }
-        let configuration = SessionConfiguration(
+        var configuration = SessionConfiguration(
             pageIndex: pageIndex, password: try password(), renderer: selection, limits: DocumentLimits(cacheBytes: cacheMiB << 20),
             settings: try documentSettings(), bookmarks: bookmarks, fileSystem: try fileSystem())
+        configuration.textRecognition = try textRecognition()
         let session = ReadingSession(
             file: FileState(internalPath: path, viewingState: viewingState), registry: registry(), configuration: configuration, delegate: delegate)
         try handingOffWhatAutoCannotOpen { try session.open() }

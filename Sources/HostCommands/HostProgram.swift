@@ -31,6 +31,9 @@ package struct HostProgram {
     /// Sets a session's metadata in its Info dictionary and XMP packet; nil when the
     /// executable does not link the XMP writer (`hostapp info --set` then goes to hostapp-full).
     package var setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)?
+    /// A text recognizer of the languages given (Tesseract's names joined by `+`); nil when
+    /// the executable links none (`--ocr` then goes to hostapp-full).
+    package var textRecognizer: ((_ languages: String) throws -> any TextRecognizer)?
 
     /// For a program that links only the first of the engines `auto` tries: the renderers
     /// it serves `auto` with, and the executable beside it that links them all, which a run
@@ -54,13 +57,14 @@ package struct HostProgram {
     package init(
         subcommands: @escaping @autoclosure () -> [any ParsableCommand.Type], version: String, renderers: @escaping (Logger.Level) -> [any Renderer],
         vault: ((String, String) throws -> any FileSystem)?, setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)? = nil,
-        partialAuto: PartialAuto? = nil
+        textRecognizer: ((String) throws -> any TextRecognizer)? = nil, partialAuto: PartialAuto? = nil
     ) {
         self.listSubcommands = subcommands
         self.version = version
         self.renderers = renderers
         self.vault = vault
         self.setMetadata = setMetadata
+        self.textRecognizer = textRecognizer
         self.partialAuto = partialAuto
     }
 
@@ -95,9 +99,11 @@ extension HostApp {
     }
 
     /// Whether this program serves a run with the global options `global`: a backend it
-    /// links, in this process, on a file system it links.
+    /// links, in this process, on a file system it links, with text recognition if asked
+    /// for and linked.
     package static func servesAlone(_ global: GlobalOptions) -> Bool {
         links(global.selection) && !global.isolate && (HostProgram.current.vault != nil || (global.vault == nil && global.keyFile == nil))
+            && (global.ocrPages == nil || HostProgram.current.textRecognizer != nil)
     }
 
     /// Whether this program serves `selection` itself: a renderer it links, or `auto` when

@@ -46,6 +46,8 @@ struct TextCommand: HostSubcommand {
         struct Word: Encodable {
             var text: String
             var x, y, width, height: Double
+            /// Text recognition's, from 0 to 100; none for the document's own text.
+            var confidence: Double?
         }
         var page: String
         var text: String
@@ -69,7 +71,9 @@ struct TextCommand: HostSubcommand {
                 var pages: [PageReport] = []
                 try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
                     let words = try document.textPage(pageAt: index).words.map {
-                        PageReport.Word(text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height)
+                        PageReport.Word(
+                            text: $0.text, x: $0.bounds.minX, y: $0.bounds.minY, width: $0.bounds.size.width, height: $0.bounds.size.height,
+                            confidence: $0.confidence)
                     }
                     return (text: try document.text(pageAt: index), words: words)
                 } deliver: { index, result in

@@ -33,6 +33,11 @@ extension MuPDFDocument {
         try edit("rotate a page") { cmupdf_rotate_page(handle, Int32(index), Int32(rotation.degrees), &$0) }
     }
 
+    /// Written over the PDF-object primitives (`writeTextLayers(_:)`), as for every engine.
+    func addTextLayers(_ layers: [Int: TextPage]) throws {
+        try writeTextLayers(layers)
+    }
+
     /// The other PDF is opened as a document of its own, read and dropped.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {
         let source = try MuPDFDocument(source: .memory(data), password: password, cacheBytes: DocumentLimits.defaultCacheBytes, logger: logSink.logger)

@@ -34,6 +34,10 @@ extension PopplerDocument {
         try editingStructure { pages in try setRotation(of: pages[index], to: rotation.degrees) }
     }
 
+    func addTextLayers(_ layers: [Int: TextPage]) throws {
+        try editingStructure { _ in try writeTextLayers(layers) }
+    }
+
     /// Copies the pages over the primitives of both documents (`copyPages(_:of:)`), the
     /// other opened through Poppler's core API alone, then puts the copies in the tree.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {

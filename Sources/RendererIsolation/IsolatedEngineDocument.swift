@@ -116,6 +116,10 @@ final class IsolatedEngineDocument: EngineDocument {
         try connection.call(.rotatePage(at: index, to: rotation), returning: Done.self)
     }
 
+    func addTextLayers(_ layers: [Int: TextPage]) throws {
+        try connection.call(.addTextLayers(layers), returning: Done.self)
+    }
+
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {
         try changingPages { try connection.call(.insertPages(from: data, password: password, pages: pages, at: index)) }
     }

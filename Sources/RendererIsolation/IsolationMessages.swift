@@ -96,6 +96,7 @@ enum EngineCall: Codable, Sendable {
     case deletePages([Int])
     case movePage(from: Int, to: Int)
     case rotatePage(at: Int, to: PageRotation)
+    case addTextLayers([Int: TextPage])
     case insertPages(from: Data, password: String?, pages: [Int], at: Int)
     case layout(pageSize: PageSize, fontSize: Double)
     // A page's.
@@ -128,7 +129,7 @@ enum EngineCall: Codable, Sendable {
     /// until a save, so they are lost if that process ends.
     var changesDocument: Bool {
         switch self {
-        case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .insertPages,
+        case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .addTextLayers, .insertPages,
             .addAnnotation, .addImageStamp, .updateAnnotation, .removeAnnotation, .applyRedactions, .addAttachment, .removeAttachment,
             .replaceOutline, .addLink, .removeLinks:
             true

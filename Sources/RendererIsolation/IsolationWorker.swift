@@ -154,6 +154,9 @@ private final class WorkerDocument {
         case .rotatePage(let index, let rotation):
             try document.rotatePage(at: index, to: rotation)
             try reply(Done())
+        case .addTextLayers(let layers):
+            try document.addTextLayers(layers)
+            try reply(Done())
         case .insertPages(let data, let password, let pages, let index):
             try reply(try document.insertPages(from: data, password: password, pages: pages, at: index))
         case .layout(let size, let fontSize):

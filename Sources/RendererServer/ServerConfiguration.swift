@@ -105,6 +105,10 @@ public struct ServerConfiguration: Sendable {
     /// the continuous clock. A test that must know which tries are refused holds it still,
     /// so that no try comes back while the test runs, however slow the machine.
     public var passwordTryClock: @Sendable () -> ContinuousClock.Instant = { .now }
+    /// The text recognition documents read their scanned pages with, for the text and
+    /// search routes and the viewer's text layer (``Document/textRecognition``); none by
+    /// default.
+    public var textRecognition: TextRecognition?
 
     /// A configuration serving `roots` on loopback with `token`, through `renderer`.
     public init(

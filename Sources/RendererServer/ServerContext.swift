@@ -62,10 +62,14 @@ final class ServerContext: Sendable {
 
     /// Opens the served file at `path` with the registry's renderers (which may run their
     /// engines in child processes: `RendererIsolation`'s `IsolatedRenderer`), an upload with
-    /// ``uploadRegistry``'s, with a reader's `password` or else the server's. Engine work:
-    /// call it on an engine thread.
+    /// ``uploadRegistry``'s, with a reader's `password` or else the server's, reading its
+    /// scanned pages with the configuration's text recognition. Engine work: call it on an
+    /// engine thread.
     func openDocument(_ path: String, renderer: RendererSelection, password: String?) throws -> Document {
-        try registry(for: path).open(.file(path), password: password ?? configuration.password, renderer: renderer, limits: configuration.documentLimits)
+        let document = try registry(for: path).open(
+            .file(path), password: password ?? configuration.password, renderer: renderer, limits: configuration.documentLimits)
+        document.textRecognition = configuration.textRecognition
+        return document
     }
 
     /// The renderers the file at `path` is read with, by every path that opens it (pools,

@@ -108,6 +108,9 @@ public protocol EngineDocument: AnyObject {
     func movePage(from: Int, to: Int) throws
     /// Sets the page's `/Rotate`.
     func rotatePage(at index: Int, to rotation: PageRotation) throws
+    /// Writes each page's words (`layers`, by page index in range) over it as invisible
+    /// text, placed on the words' boxes, the page's own content untouched.
+    func addTextLayers(_ layers: [Int: TextPage]) throws
     /// Copies the pages `pages` of the PDF in `data` (opened with `password`) before page
     /// `index`, with their annotations and the outline items that go to them, re-pointed at
     /// the copies; links and items into pages not copied are dropped.
@@ -290,6 +293,11 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that declares ``Capability/flattenForms`` implements it.
     public func flattenForm() throws {
         throw RendererError(.unsupported, "this engine does not flatten forms")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
+    public func addTextLayers(_ layers: [Int: TextPage]) throws {
+        throw RendererError(.unsupported, "this engine does not edit pages")
     }
 
     /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.

@@ -20,6 +20,17 @@ public struct TextPage: Hashable, Sendable, Codable {
     /// Every word, line after line.
     public var words: [TextWord] { lines.flatMap(\.words) }
 
+    /// The page's text: each line without trailing whitespace, lines joined by newlines and
+    /// blocks by an empty line.
+    public var text: String {
+        blocks.map { block in
+            block.lines.map { String($0.text.reversed().drop(while: \.isWhitespace).reversed()) }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
+    }
+
+    /// True when the page has no character but whitespace: a scanned page, or a blank one.
+    public var isBlank: Bool { characters.allSatisfy(\.isWhitespace) }
+
     /// The text a selection of `rect` copies: the characters whose centre lies inside it,
     /// line by line, each line without trailing whitespace, lines joined by newlines.
     public func text(in rect: PageRect) -> String {
@@ -74,11 +85,15 @@ public struct TextWord: Hashable, Sendable, Codable {
     public var text: String
     /// The box around the word's characters.
     public var bounds: PageRect
+    /// How sure text recognition is of the word, from 0 to 100: the least of its
+    /// characters'. Nil for text the document holds.
+    public var confidence: Double?
 
     /// A word of `characters`.
     public init(characters: [TextCharacter]) {
         self.text = characters.map(\.text).joined()
         self.bounds = PageRect.enclosing(characters.map(\.quad.bounds))
+        self.confidence = characters.compactMap(\.confidence).min()
     }
 }
 
@@ -91,12 +106,16 @@ public struct TextCharacter: Hashable, Sendable, Codable {
     public var quad: Quad
     /// The font size in points, where the engine reports it.
     public var fontSize: Double?
+    /// How sure text recognition is of the character, from 0 to 100; nil for text the
+    /// document holds.
+    public var confidence: Double?
 
-    /// A character as the engine reported it.
-    public init(text: String, quad: Quad, fontSize: Double?) {
+    /// A character as the engine, or text recognition, reported it.
+    public init(text: String, quad: Quad, fontSize: Double?, confidence: Double? = nil) {
         self.text = text
         self.quad = quad
         self.fontSize = fontSize
+        self.confidence = confidence
     }
 
     /// True for spaces, tabs and line breaks.

@@ -44,9 +44,9 @@ extension Document {
     /// of `pages`, on the calling thread.
     ///
     /// With more than one job, `work` runs on worker threads, each on a document of its own
-    /// opened from the same source with the same renderer (what `work` is given), so results
-    /// equal those of one job as long as the file is not replaced meanwhile (workers read it
-    /// again). A document with unsaved changes uses one job: only it holds them. The first error (from `work`, `deliver` or opening a worker's document) stops
+    /// opened from the same source with the same renderer and text recognition (what `work`
+    /// is given), so results equal those of one job as long as the file is not replaced
+    /// meanwhile (workers read it again). A document with unsaved changes uses one job: only it holds them. The first error (from `work`, `deliver` or opening a worker's document) stops
     /// the workers and is thrown; so is `cancelled` when the cancellation is cancelled.
     /// At most `4 x jobs` results wait for delivery at any time.
     public func forEachPage<T: Sendable>(
@@ -71,12 +71,14 @@ extension Document {
             return
         }
         let batch = PageBatch<T>(pages: pages, window: 4 * jobs, cancellation: options.cancellation)
-        let (password, limits) = (self.password, self.limits)
+        let (password, limits, recognition) = (self.password, self.limits, self.textRecognition)
         for _ in 0..<jobs {
             let started = DetachedThread.start {
                 batch.runWorker {
                     _ = try source.sniffContentType()
-                    return try Document(renderer: renderer, source: source, password: password, limits: limits)
+                    let copy = try Document(renderer: renderer, source: source, password: password, limits: limits)
+                    copy.textRecognition = recognition
+                    return copy
                 } work: { try work($0, $1) }
             }
             if !started { batch.workerCouldNotStart(RendererError(.ioFailure, "the system gave no thread for a batch worker")) }

@@ -31,6 +31,8 @@ public final class Document: Sendable {
     public let limits: DocumentLimits
     /// The pixels ``render(pageAt:options:as:to:png:jpegQuality:cancellation:)-(_,_,_,String,_,_,_)`` reuses.
     let scratch = Locked(Bitmap())
+    /// Text recognition's choice and the pages it has read (``textRecognition``).
+    let recognitionState = Locked(RecognitionState())
 
     init(
         renderer: any Renderer, source: DocumentSource, password: String?, limits: DocumentLimits, fallbacks: [any Renderer] = []
@@ -81,14 +83,33 @@ public final class Document: Sendable {
         try withEngine { document, _ in try document.pageInfos() }
     }
 
-    /// The page's text in reading order, as the engine's own text tool writes it.
+    /// The page's text in reading order, as the engine's own text tool writes it; for a
+    /// page ``textRecognition`` reads, the recognised text (``TextPage/text``).
     public func text(pageAt index: Int) throws -> String {
-        try withPage(index, needing: .text) { try $0.plainText() }
+        if let recognized = try recognizedTextPage(pageAt: index, engineText: { try engineTextPage(pageAt: index) }) {
+            return recognized.text
+        }
+        return try withPage(index, needing: .text) { try $0.plainText() }
     }
 
-    /// The page's characters with their boxes, in lines and blocks.
+    /// The page's characters with their boxes, in lines and blocks; for a page
+    /// ``textRecognition`` reads, those recognition found, with their confidences.
     public func textPage(pageAt index: Int) throws -> TextPage {
-        try withPage(index, needing: .text) { try $0.textPage() }
+        var own: TextPage?
+        let recognized = try recognizedTextPage(pageAt: index) {
+            own = try engineTextPage(pageAt: index)
+            return own!
+        }
+        if let page = recognized ?? own { return page }
+        return try withPage(index, needing: .text) { try $0.textPage() }
+    }
+
+    /// The text the page holds, as its engine reads it; none from an engine that reads no
+    /// text, so that text recognition reads such a page.
+    private func engineTextPage(pageAt index: Int) throws -> TextPage {
+        let (renderer, contentType) = engine.withLock { ($0.renderer, $0.document.contentType) }
+        guard renderer.capabilities(for: contentType).contains(.text) else { return TextPage(blocks: []) }
+        return try withPage(index) { try $0.textPage() }
     }
 
     /// What selecting `rect` (in page space) on the page copies; see `TextPage.text(in:)`.
@@ -174,6 +195,7 @@ public final class Document: Sendable {
             state.hasUnsavedChanges = true
             state.fallbacks = []
         }
+        forgetRecognizedText()
     }
 
     /// Throws `notPermitted` unless the PDF grants `permission`, naming `what` it would allow.

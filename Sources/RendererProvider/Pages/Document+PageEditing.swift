@@ -61,6 +61,20 @@ extension Document {
         try editPages { try $0.rotatePage(at: index, to: rotation) }
     }
 
+    /// Writes each page's words (`layers`, by page index) over it as invisible text, each
+    /// word placed on its box, so that the page's text can be found, selected and copied
+    /// where its image shows it: a scanned page made searchable with the words
+    /// ``recognizeText(pageAt:with:cancellation:)`` found. The page's own content, its
+    /// images among it, stays as it was. Needs `Capability.editPages` and the PDF's modify
+    /// permission.
+    public func addTextLayers(_ layers: [Int: TextPage]) throws {
+        try require(.editPages)
+        try require(.modify, toAllow: "changes")
+        for index in layers.keys { try check(index, in: 0...(pageCount - 1), "write text on") }
+        guard !layers.isEmpty else { return }
+        try editPages { try $0.addTextLayers(layers) }
+    }
+
     /// Turns page `index` by `degrees` (a multiple of 90; negative turns anticlockwise) from
     /// the rotation it has.
     public func rotatePage(at index: Int, by degrees: Int) throws {

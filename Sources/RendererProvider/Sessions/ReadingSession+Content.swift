@@ -61,6 +61,14 @@ extension ReadingSession {
         try withDocument { document, _ in try document.textPage(pageAt: index) }
     }
 
+    /// Reads the page's text from its image as ``Document/recognizeText(pageAt:with:cancellation:)``
+    /// does. The session is not held while the image is read, so that pages can be read on
+    /// several threads at once.
+    public func recognizeText(pageAt index: Int, with recognition: TextRecognition, cancellation: Cancellation? = nil) throws -> TextPage {
+        let document = try withDocument { document, _ in document }
+        return try document.recognizeText(pageAt: index, with: recognition, cancellation: cancellation)
+    }
+
     /// The document's outline.
     public func outline() throws -> [OutlineItem] {
         try withDocument { document, _ in try document.outline() }

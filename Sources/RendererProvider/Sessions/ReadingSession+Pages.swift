@@ -43,6 +43,15 @@ extension ReadingSession {
         }
     }
 
+    /// Writes invisible text over pages as ``Document/addTextLayers(_:)`` does; pages keep
+    /// their places, and the edit cannot be undone.
+    public func addTextLayers(_ layers: [Int: TextPage]) throws {
+        _ = try editingPages { document in
+            try document.addTextLayers(layers)
+            return (PageEditReport(), { $0 }, nil)
+        }
+    }
+
     /// Sets a page's rotation as ``Document/rotatePage(at:to:)`` does.
     public func rotatePage(at index: Int, to rotation: PageRotation) throws {
         try editingPages { document in

@@ -132,6 +132,7 @@ public final class ReadingSession: Sendable {
         let source: DocumentSource = files is LocalFileSystem ? .file(file.internalPath) : .stream(try files.documentStream(file.internalPath))
         let document = try registry.open(source, password: configuration.password, renderer: configuration.renderer, limits: configuration.limits)
         guard document.pageCount > 0 else { throw RendererError(.damaged, "\(file.displayPath) has no pages") }
+        document.textRecognition = configuration.textRecognition
         state.pdfPermissions = try document.info().permissions
         if file.requiresCopyBack, let original = file.originalPath { state.originalStamp = try FileStamp(of: original, in: files) }
         try applyHostAnnotations(to: document)

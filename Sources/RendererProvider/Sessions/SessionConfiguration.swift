@@ -38,6 +38,9 @@ public struct SessionConfiguration: Sendable {
     /// The most bytes the copies that undoing page deletions needs may take (default 64 MiB);
     /// the oldest edits are forgotten beyond it.
     public var undoByteLimit = 64 << 20
+    /// The text recognition the document reads its scanned pages with (``Document/textRecognition``);
+    /// none by default.
+    public var textRecognition: TextRecognition?
 
     /// A configuration as each property describes; everything allowed and the local disk by
     /// default.

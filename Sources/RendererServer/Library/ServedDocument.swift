@@ -196,9 +196,11 @@ actor ServedDocument {
 
     /// The server's session configuration, opening the file with `password` (nil: the server's).
     private func sessionConfiguration(password: String?) -> SessionConfiguration {
-        SessionConfiguration(
+        var configuration = SessionConfiguration(
             password: password ?? context.configuration.password, renderer: context.configuration.renderer,
             limits: context.configuration.documentLimits, settings: context.configuration.settings)
+        configuration.textRecognition = context.configuration.textRecognition
+        return configuration
     }
 
     /// Writes a copy of the file with `protection` (nil: unencrypted) to `output`, through a
