@@ -329,7 +329,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "RendererCollaborationServer", "RendererSync", "RendererPrinting", "RendererSignatures", "TestSupport",
+                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "RendererCollaborationServer", "RendererSync", "RendererPrinting", "RendererSignatures", "RendererOCR", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),

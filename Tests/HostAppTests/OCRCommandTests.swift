@@ -3,32 +3,20 @@ import Testing
 import TestSupport
 
 /// Text recognition run as a user runs it: `--ocr` for text and search, and `hostapp ocr`
-/// writing a searchable copy, on a scan of pages 7-8 of Debian's "An Introduction to R"
-/// (r-doc-pdf) made by Tests/Fixtures/make-scan.py at 300 dpi. The scan keeps the pages'
-/// geometry, so the source PDF's own text and word boxes (pdftotext) are what recognition
-/// must find; pdftotext, pdfimages and qpdf read what `ocr` wrote.
+/// writing a searchable copy, on ``ScannedPages`` (pages 7-8 of "An Introduction to R" at
+/// 300 dpi, their geometry kept, so the source's own text and word boxes are what
+/// recognition must find); pdftotext, pdfimages and qpdf read what `ocr` wrote.
 @Suite("hostapp ocr")
 struct OCRCommandTests {
-    static let source = "/usr/share/R/doc/manual/R-intro.pdf"
-    static let pages = (first: 7, last: 8)
-
-    /// The scan, made once for the test run.
-    static let scan: String = {
-        let folder = try! Tool.temporaryDirectory()
-        let path = folder.appendingPathComponent("R-intro-scan.pdf").path
-        let made = try! Tool.runBlocking("python3", [Fixtures.path("make-scan.py"), source, "\(pages.first)-\(pages.last)", "300", path])
-        precondition(made.status == 0, made.stderr)
-        return path
-    }()
+    static let source = ScannedPages.source
+    static let pages = ScannedPages.pages
+    static var scan: String { ScannedPages.path }
 
     func hostapp(_ arguments: [String], environment: [String: String] = [:]) async throws -> Tool.Result {
         try await Tool.run(HostAppTests.executable, arguments, environment: environment)
     }
 
-    /// The source pages' own text, as pdftotext reads it.
-    static func sourceText() async throws -> String {
-        try await Tool.run("pdftotext", ["-f", "\(pages.first)", "-l", "\(pages.last)", source, "-"]).text
-    }
+    static func sourceText() async throws -> String { try await ScannedPages.sourceText() }
 
     /// The words pdftotext finds in `path`, with their boxes (page-space points), page by page.
     static func pdftotextWords(_ path: String) async throws -> [[(text: String, box: [Double])]] {
