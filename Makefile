@@ -28,8 +28,8 @@ DEMO_OUT = demo-output
 
 # What `make bench` needs beyond `make setup` (which installs the manuals it measures):
 # hyperfine, GNU time for peak memory, pdf.js for the viewer comparison, NSS's tools for
-# pdfsig's signing identity.
-BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools
+# pdfsig's signing identity, OCRmyPDF for the OCR comparison.
+BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools ocrmypdf
 # What the shipped build (make install, make bench) links beyond make setup's packages:
 # libcurl's link library, which FoundationNetworking (the time-stamping authority's HTTP)
 # needs once the Swift runtime is linked in statically.
@@ -75,7 +75,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files bench-diff bench-optimize bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: install uninstall public-signed-files bench-diff bench-optimize bench-ocr bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -343,6 +343,11 @@ bench-diff: setup bench-deps
 bench-optimize: setup bench-deps
 	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/optimize.py
+
+# Only the OCR section of BENCHMARKS.md: hostapp ocr against OCRmyPDF on 20 pages of a scan.
+bench-ocr: setup bench-deps
+	$(build-shipped)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/ocr.py
 
 # Only the XFDF import section of BENCHMARKS.md: 1,000 and 3,000 squares onto one page.
 bench-xfdf: setup bench-deps

@@ -81,13 +81,15 @@ struct OCRCommandTests {
     /// `ocr` writes a copy whose text pdftotext finds word for word where recognition found
     /// it (each word's box within half a point of its recognised box), whose text is within
     /// 2% of the source's, and whose page images are the scan's, stream for stream. Saved
-    /// incrementally, the copy begins with the scan's bytes.
-    @Test(arguments: ["mupdf", "poppler"])
-    func ocrWritesASearchableCopyWithItsImagesUntouched(renderer: String) async throws {
+    /// incrementally, the copy begins with the scan's bytes. Poppler runs in an engine
+    /// process (--isolate), so the layer crosses the isolation's calls too.
+    @Test(arguments: [("mupdf", false), ("poppler", true)])
+    func ocrWritesASearchableCopyWithItsImagesUntouched(renderer: String, isolated: Bool) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("searchable.pdf").path
-        let written = try await hostapp(["--renderer", renderer, "ocr", Self.scan, "-o", output, "--save-mode", "incremental"])
+        let isolation = isolated ? ["--isolate"] : []
+        let written = try await hostapp(isolation + ["--renderer", renderer, "ocr", Self.scan, "-o", output, "--save-mode", "incremental"])
         try #require(written.status == 0, "\(written.stderr)")
         #expect(written.stderr.contains("read 2 pages"), "\(written.stderr)")
         let recognised = try await hostapp(["--renderer", renderer, "text", "--ocr", "--json", Self.scan])

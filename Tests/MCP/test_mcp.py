@@ -171,6 +171,26 @@ class MCPTests(unittest.TestCase):
                 self.assertEqual((len(limited["hits"]), limited["complete"]), (2, False))
         run(body())
 
+    def test_with_ocr_a_scans_text_is_read_and_searched(self):
+        # Page 7 of R-intro drawn at 300 dpi into an image-only PDF (make-scan.py): no text of
+        # its own; with --ocr, Tesseract reads it, "Venables" twice where the source has it.
+        folder = os.path.join(self.base, "scans")
+        os.makedirs(folder, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(FIXTURES, "make-scan.py"), "/usr/share/R/doc/manual/R-intro.pdf", "7", "300",
+                        os.path.join(folder, "scan.pdf")], check=True)
+
+        async def body():
+            async with MCPClient(folder) as client:
+                plain = self.ok(await client.call("get_text", {"document": "scan.pdf"}))
+                self.assertEqual(" ".join(plain["pages"][0]["text"].split()), "", plain)
+            async with MCPClient(folder, extra=["--ocr"]) as client:
+                read = self.ok(await client.call("get_text", {"document": "scan.pdf"}))
+                self.assertIn("This introduction to R is derived from an original set of notes", " ".join(read["pages"][0]["text"].split()))
+                found = self.ok(await client.call("search", {"document": "scan.pdf", "query": "Venables"}))
+                self.assertEqual(len(found["hits"]), 2, found)
+                self.assertTrue(abs(found["hits"][0]["bounds"]["origin"]["x"] - 313.3) < 1.5, found)
+        run(body())
+
     def test_a_page_image_is_a_png_of_the_page_size_asked(self):
         async def body():
             async with MCPClient(self.folder) as client:
