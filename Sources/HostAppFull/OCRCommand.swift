@@ -36,6 +36,8 @@ struct OCRCommand: HostSubcommand {
                 let selected = try PageSelection(text: pages ?? "1-").indices(pageCount: session.pageCount)
                 let chosen = try selected.filter { try recognition.pages == .all || session.textPage(pageAt: $0).isBlank }
                 let layers = try Self.recognize(chosen, in: session, with: recognition, jobs: jobOptions.jobs, cancellation: interrupt.cancellation)
+                // Ctrl-C after the last page is read still stops the run before anything is written.
+                try interrupt.cancellation.check()
                 try session.addTextLayers(layers)
                 return (chosen.count, selected.count - chosen.count, layers.values.map(\.words.count).reduce(0, +))
             }

@@ -31,6 +31,30 @@ struct InterruptTests {
         }
     }
 
+    /// `ocr --jobs 1` on the two-page scan (``ScannedPages``): SIGINT once the first page is
+    /// read (its progress line on stderr) stops the run while the second is read: exit code
+    /// 130, and no output file, whole or partial.
+    @Test func ocrStopsAndWritesNothing() throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("searchable.pdf").path
+        let errors = try ProcessPipe()
+        let process = try ChildProcess(
+            HostAppTests.executable, ["ocr", "--jobs", "1", ScannedPages.path, "-o", output], standardError: .descriptor(errors.writing))
+        errors.closeWriting()
+        var said = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !String(decoding: said, as: UTF8.self).contains("page 1:") {
+            let count = read(errors.reading, &buffer, buffer.count)
+            if count <= 0 { break }
+            said.append(contentsOf: buffer[0..<count])
+        }
+        #expect(process.isRunning, "the run ended before it could be interrupted: \(String(decoding: said, as: UTF8.self))")
+        process.signal(SIGINT)
+        #expect(process.wait() == .exited(130))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     private static func pages(in directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".pgm") }
     }
