@@ -549,6 +549,33 @@ class ViewerTests(unittest.TestCase):
         # The viewer's own screen (toolbar, sidebar) is not on the sheets.
         self.assertNotIn("Engine", words(printed, 1))
 
+    def test_45_finds_and_selects_on_a_scan_served_with_ocr(self):
+        # Page 7 of R-intro drawn at 300 dpi into an image-only PDF (make-scan.py), served with
+        # --ocr: the text layer holds what Tesseract read, so find and selection work where
+        # the picture shows the words (the source's own boxes, pdftotext's witness).
+        source = "/usr/share/R/doc/manual/R-intro.pdf"
+        scan = os.path.join(self.folder, "scan.pdf")
+        subprocess.run([sys.executable, os.path.join(FIXTURES, "make-scan.py"), source, "7", "300", scan], check=True)
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [scan, "--token-file", token_file, "--reader-state", ":memory:", "--ocr"])
+        self.addCleanup(stop, server)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=scan.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 1", "the scan's page laid out")
+        self.wait_page_drawn(0)
+        find = self.browser.find_element("id", "find")
+        find.send_keys("Venables\n")
+        self.wait_for("return /1 of 2$/.test(document.getElementById('find-status').textContent)", "two hits on the scan")
+        hit = self.run_js("""
+            const page = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
+            const hit = document.querySelector('.page[data-index="0"] .hit').getBoundingClientRect();
+            return [hit.left - page.left, hit.top - page.top];
+        """)
+        box = [b for word, b in word_boxes(source, 7) if word == "Venables"][0]
+        self.assertAlmostEqual(hit[0] / self.scale(0), box["xMin"], delta=2)
+        self.assertAlmostEqual(hit[1] / self.scale(0), box["yMin"], delta=3)
+        self.select_words(0, 2, 4)
+        self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "This introduction to")
+
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is
         # drawn only because the viewer draws one page ahead once those in view are in.
