@@ -106,7 +106,7 @@ public struct ServerConfiguration: Sendable {
     /// so that no try comes back while the test runs, however slow the machine.
     public var passwordTryClock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The text recognition documents read their scanned pages with, for the text and
-    /// search routes and the viewer's text layer (``Document/textRecognition``); none by
+    /// search routes and the viewer's text layer (`Document.textRecognition`); none by
     /// default.
     public var textRecognition: TextRecognition?
 

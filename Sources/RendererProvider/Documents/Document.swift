@@ -84,7 +84,7 @@ public final class Document: Sendable {
     }
 
     /// The page's text in reading order, as the engine's own text tool writes it; for a
-    /// page ``textRecognition`` reads, the recognised text (``TextPage/text``).
+    /// page ``textRecognition`` reads, the recognised text (`TextPage.text`).
     public func text(pageAt index: Int) throws -> String {
         if let recognized = try recognizedTextPage(pageAt: index, engineText: { try engineTextPage(pageAt: index) }) {
             return recognized.text
