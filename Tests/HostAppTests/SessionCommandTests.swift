@@ -37,6 +37,47 @@ struct SessionCommandTests {
         func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
+    /// An `open` run driven while it runs: commands written to its input as the test goes,
+    /// its JSON lines read as they come.
+    struct LiveSession {
+        let process: ChildProcess
+        let input: FileHandle
+        private let output: FileHandle
+        /// The pipes, whose descriptors the handles use, kept open as long as the session.
+        private let inputPipe: ProcessPipe, outputPipe: ProcessPipe
+        /// What it has printed so far.
+        private(set) var printed = Data()
+
+        /// Starts `hostapp ARGUMENTS` in `workspace`'s environment.
+        init(_ arguments: [String], in workspace: Workspace) throws {
+            let inputPipe = try ProcessPipe(), outputPipe = try ProcessPipe()
+            process = try ChildProcess(
+                HostAppTests.executable, arguments, environment: ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 },
+                standardInput: .descriptor(inputPipe.reading), standardOutput: .descriptor(outputPipe.writing))
+            inputPipe.closeReading()
+            outputPipe.closeWriting()
+            (self.inputPipe, self.outputPipe) = (inputPipe, outputPipe)
+            (input, output) = (FileHandle(fileDescriptor: inputPipe.writing), FileHandle(fileDescriptor: outputPipe.reading))
+        }
+
+        /// Reads what it prints until a `text` command's result has come (or its output ends).
+        mutating func readThroughTextResult() {
+            while !String(decoding: printed, as: UTF8.self).contains(#""result":"text""#) {
+                let chunk = output.availableData
+                guard !chunk.isEmpty else { break }
+                printed.append(chunk)
+            }
+        }
+
+        /// Writes the last `commands`, closes its input and returns all it printed.
+        mutating func finish(with commands: String) -> String {
+            input.write(Data(commands.utf8))
+            inputPipe.closeWriting()
+            printed.append(output.readDataToEndOfFile())
+            return String(decoding: printed, as: UTF8.self)
+        }
+    }
+
     @Test(arguments: ["mupdf", "poppler"])
     func theViewingStateAndBookmarksSurviveACloseAndReopen(backend: String) async throws {
         let workspace = try Workspace()
@@ -65,27 +106,12 @@ struct SessionCommandTests {
     @Test func aSessionOutlivesAPauseLongerThanTwiceItsTimeLimit() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let inputPipe = try ProcessPipe(), outputPipe = try ProcessPipe()
-        let process = try ChildProcess(
-            HostAppTests.executable, ["--renderer", "mupdf", "--time-limit", "1", "open", workspace.document],
-            environment: ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 },
-            standardInput: .descriptor(inputPipe.reading), standardOutput: .descriptor(outputPipe.writing))
-        inputPipe.closeReading()
-        outputPipe.closeWriting()
-        let input = FileHandle(fileDescriptor: inputPipe.writing), output = FileHandle(fileDescriptor: outputPipe.reading)
-        input.write(Data("text 1\n".utf8))
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains(#""result":"text""#) {
-            let chunk = output.availableData
-            guard !chunk.isEmpty else { break }
-            printed.append(chunk)
-        }
+        var session = try LiveSession(["--renderer", "mupdf", "--time-limit", "1", "open", workspace.document], in: workspace)
+        session.input.write(Data("text 1\n".utf8))
+        session.readThroughTextResult()
         try await Task.sleep(for: .seconds(3))  // the pause under test: more than twice the 1 s limit
-        input.write(Data("text 2\nclose\n".utf8))
-        inputPipe.closeWriting()
-        printed.append(output.readDataToEndOfFile())
-        let answers = String(decoding: printed, as: UTF8.self)
-        #expect(process.wait() == .exited(0), "\(answers)")
+        let answers = session.finish(with: "text 2\nclose\n")
+        #expect(session.process.wait() == .exited(0), "\(answers)")
         #expect(answers.components(separatedBy: #""result":"text""#).count == 3, "\(answers)")
     }
 
@@ -96,32 +122,18 @@ struct SessionCommandTests {
     func aSaveNeverOverwritesAnotherWritersChange(backend: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let inputPipe = try ProcessPipe(), outputPipe = try ProcessPipe()
-        let process = try ChildProcess(
-            HostAppTests.executable, ["--renderer", backend, "open", workspace.document],
-            environment: ProcessInfo.processInfo.environment.merging(workspace.environment) { $1 },
-            standardInput: .descriptor(inputPipe.reading), standardOutput: .descriptor(outputPipe.writing))
-        inputPipe.closeReading()
-        outputPipe.closeWriting()
-        let input = FileHandle(fileDescriptor: inputPipe.writing), output = FileHandle(fileDescriptor: outputPipe.reading)
+        var session = try LiveSession(["--renderer", backend, "open", workspace.document], in: workspace)
         let note = #"{"id": "mine", "kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 10, "y": 10}, "size": {"width": 30, "height": 30}}}"#
-        input.write(Data("annotate \(note)\ntext 1\n".utf8))
+        session.input.write(Data("annotate \(note)\ntext 1\n".utf8))
         // The session has read the file and made its change once the text comes back.
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains(#""result":"text""#) {
-            let chunk = output.availableData
-            guard !chunk.isEmpty else { break }
-            printed.append(chunk)
-        }
+        session.readThroughTextResult()
         let other = try await workspace.hostapp([
             "--renderer", backend, "annotations", "add", workspace.document, "--page", "1", "--kind", "text", "--rect", "100,100,16,16", "--contents", "theirs",
         ])
         #expect(other.status == 0, "\(other.stderr)")
-        input.write(Data("save\nsave-to \(workspace.path("mine.pdf"))\nclose\n".utf8))
-        inputPipe.closeWriting()
-        printed.append(output.readDataToEndOfFile())
-        #expect(process.wait() == .exited(75), "\(String(decoding: printed, as: UTF8.self))")
-        #expect(String(decoding: printed, as: UTF8.self).contains("changed since this session opened or saved it"))
+        let printed = session.finish(with: "save\nsave-to \(workspace.path("mine.pdf"))\nclose\n")
+        #expect(session.process.wait() == .exited(75), "\(printed)")
+        #expect(printed.contains("changed since this session opened or saved it"))
         let kept = try await workspace.hostapp(["--renderer", backend, "annotations", "list", workspace.document]).text
         #expect(kept.contains("theirs") && !kept.contains("mine"), "\(kept)")
         #expect(try await workspace.hostapp(["--renderer", backend, "annotations", "list", workspace.path("mine.pdf")]).text.contains("mine"))

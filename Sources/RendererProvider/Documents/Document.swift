@@ -107,8 +107,7 @@ public final class Document: Sendable {
     /// The text the page holds, as its engine reads it; none from an engine that reads no
     /// text, so that text recognition reads such a page.
     private func engineTextPage(pageAt index: Int) throws -> TextPage {
-        let (renderer, contentType) = engine.withLock { ($0.renderer, $0.document.contentType) }
-        guard renderer.capabilities(for: contentType).contains(.text) else { return TextPage(blocks: []) }
+        guard supports(.text) else { return TextPage(blocks: []) }
         return try withPage(index) { try $0.textPage() }
     }
 
@@ -205,9 +204,14 @@ public final class Document: Sendable {
         }
     }
 
+    /// Whether the serving renderer can do `capability` for this document's content type.
+    func supports(_ capability: Capability) -> Bool {
+        engine.withLock { $0.renderer.capabilities(for: $0.document.contentType).contains(capability) }
+    }
+
     func require(_ capability: Capability) throws {
-        let (renderer, contentType) = engine.withLock { ($0.renderer, $0.document.contentType) }
-        guard renderer.capabilities(for: contentType).contains(capability) else {
+        guard supports(capability) else {
+            let (renderer, contentType) = engine.withLock { ($0.renderer, $0.document.contentType) }
             let what = contentType == .pdf ? "" : " in a document of type \(contentType)"
             throw RendererError(.unsupported, "\(renderer.engineName) cannot \(capability.rawValue) here\(what)", rendererID: renderer.id)
         }
