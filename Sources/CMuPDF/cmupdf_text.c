@@ -1,4 +1,5 @@
 #include "cmupdf_internal.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,8 @@ typedef struct {
 	int count, capacity;
 } metrics_cache;
 
+/* The font's entry in the cache, added on first sight; its index is the font's index in
+   the text's `fonts`. */
 static font_metrics *metrics_for(fz_context *ctx, metrics_cache *cache, fz_font *font)
 {
 	for (int i = 0; i < cache->count; i++)
@@ -78,6 +81,8 @@ int cmupdf_page_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_text *text,
 	int ok = 0;
 	text->chars = NULL;
 	text->count = 0;
+	text->fonts = NULL;
+	text->font_count = 0;
 	fz_var(stext);
 	fz_var(ok);
 	fz_try(ctx) {
@@ -93,7 +98,8 @@ int cmupdf_page_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_text *text,
 						capacity = capacity ? capacity * 2 : 256;
 						text->chars = fz_realloc_array(ctx, text->chars, capacity, cmupdf_char);
 					}
-					fz_quad q = shrink(ch->quad, metrics_for(ctx, &cache, ch->font));
+					font_metrics *metrics = metrics_for(ctx, &cache, ch->font);
+					fz_quad q = shrink(ch->quad, metrics);
 					cmupdf_char *out = &text->chars[text->count++];
 					out->codepoint = ch->c;
 					out->ulx = q.ul.x - bounds.x0; out->uly = q.ul.y - bounds.y0;
@@ -103,9 +109,16 @@ int cmupdf_page_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_text *text,
 					out->size = ch->size;
 					out->line = line_index;
 					out->block = block_index;
+					out->font = (int)(metrics - cache.fonts);
 				}
 			}
 			block_index++;
+		}
+		text->fonts = fz_malloc_array(ctx, cache.count > 0 ? cache.count : 1, cmupdf_text_font);
+		text->font_count = cache.count;
+		for (int i = 0; i < cache.count; i++) {
+			const char *name = fz_font_name(ctx, cache.fonts[i].font);
+			snprintf(text->fonts[i].name, sizeof text->fonts[i].name, "%s", name ? name : "");
 		}
 		ok = 1;
 	}
@@ -125,8 +138,11 @@ int cmupdf_page_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_text *text,
 void cmupdf_text_free(cmupdf_text *text)
 {
 	free(text->chars);
+	free(text->fonts);
 	text->chars = NULL;
 	text->count = 0;
+	text->fonts = NULL;
+	text->font_count = 0;
 }
 
 char *cmupdf_page_plain_text(cmupdf_document *doc, cmupdf_page *page, cmupdf_error *error)

@@ -56,9 +56,3 @@ package struct PageSelection {
         return result
     }
 }
-
-extension Substring {
-    package var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-}

@@ -28,6 +28,9 @@ extension MuPDFPage {
         }
         defer { cmupdf_text_free(&text) }
         let characters = UnsafeBufferPointer(start: text.chars, count: Int(text.count))
+        let fonts = UnsafeBufferPointer(start: text.fonts, count: Int(text.font_count)).map { font in
+            withUnsafeBytes(of: font.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
         var blocks: [TextBlock] = []
         var lines: [TextLine] = []
         var line: [TextCharacter] = []
@@ -37,7 +40,7 @@ extension MuPDFPage {
                 quad: Quad(
                     upperLeft: PagePoint(x: Double(c.ulx), y: Double(c.uly)), upperRight: PagePoint(x: Double(c.urx), y: Double(c.ury)),
                     lowerLeft: PagePoint(x: Double(c.llx), y: Double(c.lly)), lowerRight: PagePoint(x: Double(c.lrx), y: Double(c.lry))),
-                fontSize: Double(c.size)))
+                fontSize: Double(c.size), fontName: fonts.indices.contains(Int(c.font)) ? fonts[Int(c.font)] : nil))
             let next = position + 1 < characters.count ? characters[position + 1] : nil
             if next?.line != c.line {
                 lines.append(TextLine(characters: line))

@@ -23,7 +23,7 @@ extension PopplerPage {
         var count: guint = 0
         guard poppler_page_get_text_layout(page, &rectangles, &count) != 0, let rectangles else { return TextPage(blocks: []) }
         defer { g_free(rectangles) }
-        let sizes = fontSizes(of: page, count: scalars.count)
+        let fonts = fonts(of: page, count: scalars.count)
 
         var blocks: [TextBlock] = []
         var lines: [TextLine] = []
@@ -41,16 +41,17 @@ extension PopplerPage {
             }
             let r = rectangles[i]
             let rect = PageRect(x: r.x1, y: r.y1, width: r.x2 - r.x1, height: r.y2 - r.y1)
-            line.append(TextCharacter(text: String(Character(scalar)), quad: Quad(rect), fontSize: sizes[i]))
+            line.append(TextCharacter(text: String(Character(scalar)), quad: Quad(rect), fontSize: fonts[i]?.size, fontName: fonts[i]?.name))
         }
         if !line.isEmpty { lines.append(TextLine(characters: line)) }
         if !lines.isEmpty { blocks.append(TextBlock(lines: lines)) }
         return TextPage(blocks: blocks)
     }
 
-    /// The font size of each character, from Poppler's text attributes.
-    private func fontSizes(of page: OpaquePointer, count: Int) -> [Double?] {
-        var sizes = [Double?](repeating: nil, count: count)
+    /// The font size and name of each character, from Poppler's text attributes (one
+    /// string per range, shared by its characters).
+    private func fonts(of page: OpaquePointer, count: Int) -> [(size: Double, name: String?)?] {
+        var fonts = [(size: Double, name: String?)?](repeating: nil, count: count)
         let list = poppler_page_get_text_attributes(page)
         defer { poppler_page_free_text_attributes(list) }
         var node = list
@@ -58,10 +59,11 @@ extension PopplerPage {
             let attributes = current.pointee.data.assumingMemoryBound(to: PopplerTextAttributes.self).pointee
             let start = max(0, Int(attributes.start_index)), end = min(count - 1, Int(attributes.end_index))
             if start <= end {
-                for i in start...end { sizes[i] = attributes.font_size }
+                let font = (size: attributes.font_size, name: attributes.font_name.map { String(cString: $0) })
+                for i in start...end { fonts[i] = font }
             }
             node = current.pointee.next
         }
-        return sizes
+        return fonts
     }
 }

@@ -117,6 +117,7 @@ private struct PageReading {
         var lines: [TextLine] = []
         var characters: [TextCharacter] = []
         var line = PageRect(x: 0, y: 0, width: 0, height: 0)
+        var size: Double?
         func endLine() {
             if !characters.isEmpty { lines.append(TextLine(characters: characters)) }
             characters = []
@@ -133,13 +134,14 @@ private struct PageReading {
             if api.TessPageIteratorIsAtBeginningOf!(pageIterator, RIL_TEXTLINE) != 0 {
                 endLine()
                 line = self.box(pageIterator, RIL_TEXTLINE) ?? box
+                size = fontSize(pageIterator, lineTop: line.minY)
             } else if api.TessPageIteratorIsAtBeginningOf!(pageIterator, RIL_WORD) != 0, let last = characters.last {
                 let gap = PageRect(x: last.quad.bounds.maxX, y: line.minY, width: max(0, box.minX - last.quad.bounds.maxX), height: line.size.height)
-                characters.append(TextCharacter(text: " ", quad: Quad(gap), fontSize: nil))
+                characters.append(TextCharacter(text: " ", quad: Quad(gap), fontSize: size))
             }
             let confidence = Double(api.TessResultIteratorConfidence!(iterator, RIL_SYMBOL))
             let quad = Quad(PageRect(x: box.minX, y: line.minY, width: box.size.width, height: line.size.height))
-            characters.append(TextCharacter(text: text, quad: quad, fontSize: nil, confidence: min(100, max(0, confidence))))
+            characters.append(TextCharacter(text: text, quad: quad, fontSize: size, confidence: min(100, max(0, confidence))))
         } while api.TessResultIteratorNext!(iterator, RIL_SYMBOL) != 0
         endBlock()
         return TextPage(blocks: blocks)
@@ -149,6 +151,16 @@ private struct PageReading {
         var (left, top, right, bottom): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
         guard api.TessPageIteratorBoundingBox!(pageIterator, level, &left, &top, &right, &bottom) != 0 else { return nil }
         return PageRect(x: Double(left) * scale, y: Double(top) * scale, width: Double(right - left) * scale, height: Double(bottom - top) * scale)
+    }
+
+    /// The font size of the line the iterator is at, estimated from the height of its
+    /// tallest letters above its baseline, taken as 0.7 em (the ascender and capital height
+    /// of most text faces); nil without a baseline.
+    private func fontSize(_ pageIterator: OpaquePointer?, lineTop: Double) -> Double? {
+        var (x1, y1, x2, y2): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        guard api.TessPageIteratorBaseline!(pageIterator, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0 else { return nil }
+        let baseline = Double(y1 + y2) / 2 * scale
+        return baseline > lineTop ? (baseline - lineTop) / 0.7 : nil
     }
 
     private func text(_ level: TessPageIteratorLevel) -> String? {

@@ -136,11 +136,20 @@ typedef struct {
 	float size;   /* font size in points */
 	int line;     /* index of its line on the page */
 	int block;    /* index of its block on the page */
+	int font;     /* index of its font in the text's `fonts` */
 } cmupdf_char;
+
+/* A font the page's text is set in: its name as MuPDF reports it (a subset's tag
+   included), cut to 63 bytes. */
+typedef struct {
+	char name[64];
+} cmupdf_text_font;
 
 typedef struct {
 	cmupdf_char *chars;
 	int count;
+	cmupdf_text_font *fonts;
+	int font_count;
 } cmupdf_text;
 
 /* Fills `text` with the page's characters; free it with cmupdf_text_free. */

@@ -16,7 +16,7 @@
     X(TessBaseAPISetImage) X(TessBaseAPISetSourceResolution) X(TessBaseAPIRecognize) X(TessBaseAPIGetIterator) \
     X(TessResultIteratorDelete) X(TessResultIteratorGetPageIterator) X(TessResultIteratorNext) \
     X(TessResultIteratorGetUTF8Text) X(TessResultIteratorConfidence) X(TessDeleteText) \
-    X(TessPageIteratorIsAtBeginningOf) X(TessPageIteratorBoundingBox) \
+    X(TessPageIteratorIsAtBeginningOf) X(TessPageIteratorBoundingBox) X(TessPageIteratorBaseline) \
     X(TessMonitorCreate) X(TessMonitorDelete) X(TessMonitorSetCancelFunc) X(TessMonitorSetCancelThis)
 
 #define CTESSERACT_FIELD(name) __typeof__(&name) name;

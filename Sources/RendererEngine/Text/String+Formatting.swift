@@ -3,6 +3,29 @@ import Glibc
 #endif
 
 extension String {
+    /// The text with `&`, `<`, `>`, `"` and `'` written as character references, and the
+    /// control characters XML 1.0 forbids (all below U+0020 but tab, line feed and carriage
+    /// return, which a PDF's text may hold) as U+FFFD.
+    package var escapedForMarkup: String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for character in self {
+            if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1, scalar.value < 0x20, ![9, 10, 13].contains(scalar.value) {
+                out += "\u{FFFD}"
+                continue
+            }
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
     /// `format` filled in with `arguments` by C's `vsnprintf`, for the fixed-width numbers
     /// PDF syntax and digests are written in (`%010d`, `%02x`, `%.3f`). It stands for
     /// Foundation's `String(printf:)`, whose module would link ICU into `hostapp`; like it
@@ -39,6 +62,11 @@ extension String {
 }
 
 extension StringProtocol {
+    /// The text without whitespace (line breaks included) at either end.
+    package var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
     /// The text without the spaces and tabs (Unicode's space separators) at either end, as
     /// Foundation's `trimmingCharacters(in: .whitespaces)` gives it.
     package var trimmingSpaces: String {

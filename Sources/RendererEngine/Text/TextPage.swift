@@ -104,17 +104,22 @@ public struct TextCharacter: Hashable, Sendable, Codable {
     /// Where the glyph is: from its baseline's ascender to its descender, along the
     /// direction of the text.
     public var quad: Quad
-    /// The font size in points, where the engine reports it.
+    /// The font size in points, where the engine reports it; for recognised text, an
+    /// estimate from the height of the line's letters above its baseline.
     public var fontSize: Double?
+    /// The name of the font the character is set in (a subset's tag, such as `ABCDEF+`,
+    /// included), where the engine reports it.
+    public var fontName: String?
     /// How sure text recognition is of the character, from 0 to 100; nil for text the
     /// document holds.
     public var confidence: Double?
 
     /// A character as the engine, or text recognition, reported it.
-    public init(text: String, quad: Quad, fontSize: Double?, confidence: Double? = nil) {
+    public init(text: String, quad: Quad, fontSize: Double?, fontName: String? = nil, confidence: Double? = nil) {
         self.text = text
         self.quad = quad
         self.fontSize = fontSize
+        self.fontName = fontName
         self.confidence = confidence
     }
 
