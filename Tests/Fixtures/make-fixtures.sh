@@ -822,3 +822,8 @@ printf 'This is a plain text file, not a PDF.\nIt only has a .pdf name.\n' > not
 # (a word, a colour, a moved image, an inserted or rotated page, a title, an annotation only
 # some engines draw), for the diff and snapshot tests.
 python3 DiffPairs/make-diff-pairs.py
+
+# structure.pdf and structure.json: an untagged document of known structure (headings of
+# three levels, paragraphs, both kinds of list, a ruled table, two columns) and that
+# structure, for the Markdown and HTML tests; make-structure.py states their properties.
+python3 make-structure.py .

@@ -1,0 +1,104 @@
+/// The text of pages with its structure: headings with their levels, paragraphs, lists and
+/// tables, page by page in reading order. ``Document/structuredText(pages:cancellation:)`` makes it;
+/// ``markdown`` and ``html(title:)`` write it out.
+public struct StructuredText: Hashable, Sendable, Codable {
+    /// The pages asked for, in the order asked.
+    public var pages: [Page]
+
+    /// A structure of `pages`.
+    public init(pages: [Page]) {
+        self.pages = pages
+    }
+
+    /// The structure inferred from the layout of text pages a caller has read (in parallel,
+    /// say), as ``Document/structuredText(pages:cancellation:)`` infers it from the same pages.
+    public init(inferringFrom pages: [(index: Int, page: TextPage)]) {
+        let analysis = LayoutAnalysis(pages: pages.map(\.page))
+        self.pages = zip(pages, analysis.elements).map { Page(index: $0.index, elements: $1) }
+    }
+}
+
+extension StructuredText {
+    /// One page's structure.
+    public struct Page: Hashable, Sendable, Codable {
+        /// The page's index in the document, from 0.
+        public var index: Int
+        /// What the page holds, in reading order.
+        public var elements: [StructuredText.Element]
+
+        /// The structure of the page at `index`.
+        public init(index: Int, elements: [StructuredText.Element]) {
+            self.index = index
+            self.elements = elements
+        }
+    }
+
+    /// One part of a page's text.
+    public enum Element: Hashable, Sendable, Codable {
+        /// A heading of `level`, from 1 (the largest) to 6.
+        case heading(level: Int, text: String)
+        /// A paragraph: its lines joined by spaces, a word broken by a hyphen at a line's end
+        /// joined again.
+        case paragraph(String)
+        /// Lines set in a monospaced font, such as program code, joined by line breaks.
+        case code(String)
+        /// A list's items, each without its bullet or number.
+        case list(ordered: Bool, items: [String])
+        /// A table's cells, row by row; the first row is its header.
+        case table(rows: [[String]])
+
+        /// The element's text, as plain text: a list's items and a table's rows on lines of
+        /// their own, a table's cells separated by tabs.
+        public var text: String {
+            switch self {
+            case .heading(_, let text), .paragraph(let text), .code(let text): text
+            case .list(_, let items): items.joined(separator: "\n")
+            case .table(let rows): rows.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+            }
+        }
+    }
+}
+
+extension StructuredText.Element {
+    private enum CodingKeys: String, CodingKey {
+        case kind, level, text, ordered, items, rows
+    }
+
+    /// Encoded as an object whose `kind` is `heading`, `paragraph`, `code`, `list` or
+    /// `table`, with the case's values under their own names.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .heading(let level, let text):
+            try container.encode("heading", forKey: .kind)
+            try container.encode(level, forKey: .level)
+            try container.encode(text, forKey: .text)
+        case .paragraph(let text):
+            try container.encode("paragraph", forKey: .kind)
+            try container.encode(text, forKey: .text)
+        case .code(let text):
+            try container.encode("code", forKey: .kind)
+            try container.encode(text, forKey: .text)
+        case .list(let ordered, let items):
+            try container.encode("list", forKey: .kind)
+            try container.encode(ordered, forKey: .ordered)
+            try container.encode(items, forKey: .items)
+        case .table(let rows):
+            try container.encode("table", forKey: .kind)
+            try container.encode(rows, forKey: .rows)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(String.self, forKey: .kind) {
+        case "heading": self = .heading(level: try container.decode(Int.self, forKey: .level), text: try container.decode(String.self, forKey: .text))
+        case "paragraph": self = .paragraph(try container.decode(String.self, forKey: .text))
+        case "code": self = .code(try container.decode(String.self, forKey: .text))
+        case "list": self = .list(ordered: try container.decode(Bool.self, forKey: .ordered), items: try container.decode([String].self, forKey: .items))
+        case "table": self = .table(rows: try container.decode([[String]].self, forKey: .rows))
+        case let kind:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "no element is of kind \(kind)")
+        }
+    }
+}
