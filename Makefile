@@ -75,7 +75,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files bench-diff bench-optimize bench-ocr bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: install uninstall public-signed-files bench-diff bench-optimize bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -111,6 +111,9 @@ setup:
 	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q "axe-selenium-python==2.1.6"
 	@# pyHanko, the independent validator of every signature the signing tests make.
 	@python3 -c 'import pyhanko.sign' 2>/dev/null || python3 -m pip install -q "pyHanko==0.38.0"
+	@# markdown-it-py, the CommonMark reader that checks hostapp text --format markdown.
+	@python3 -c 'import markdown_it' 2>/dev/null || python3 -m pip install -q markdown-it-py 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-markdown-it
 	@# The Model Context Protocol's Python SDK, the independent client of hostapp mcp's tests.
 	@python3 -c 'import mcp' 2>/dev/null || python3 -m pip install -q "mcp==1.23.3"
 	@# Selenium, which drives Chromium in the viewer's tests.
@@ -349,6 +352,12 @@ bench-ocr: setup bench-deps
 	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/ocr.py
 
+# Only the Markdown section of BENCHMARKS.md: hostapp text --format markdown against
+# pymupdf4llm on R's reference manual and on the structure fixture.
+bench-structure: setup bench-deps
+	$(build-shipped)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/structure.py
+
 # Only the XFDF import section of BENCHMARKS.md: 1,000 and 3,000 squares onto one page.
 bench-xfdf: setup bench-deps
 	$(build-shipped)
@@ -405,6 +414,8 @@ bench-deps:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-websockets
 	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install -q pillow 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pil
+	@# pymupdf4llm, the peer of hostapp text --format markdown.
+	@python3 -c 'import pymupdf4llm' 2>/dev/null || python3 -m pip install -q "pymupdf4llm==0.0.24"
 
 # Rebuilds the test fixtures and the sample document (they are committed).
 fixtures: setup

@@ -343,7 +343,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HostAppTests", dependencies: ["HostApp", "HostAppFull", "RendererIsolation", "RendererSignatures", "ProcessSpawning", "TestSupport"],
-            exclude: ["independent_metrics.py"]  // run by CompareCommandTests as a separate program
+            exclude: ["independent_metrics.py", "html_structure.py"]  // run by the tests as separate programs
         ),
     ],
     swiftLanguageModes: [.v6]

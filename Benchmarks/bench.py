@@ -33,6 +33,7 @@ import png_encoding
 import poppler_memory
 import server_load
 import signatures
+import structure
 import thumbnail
 import vault_memory
 import viewer_first_paint
@@ -192,7 +193,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    modules = [first_page, png_encoding, vault_memory, poppler_memory, server_load, download_memory, viewer_first_paint, thumbnail, ghostscript, signatures, collab_load, document_diff, xfdf_import, optimize, ocr]
+    modules = [first_page, png_encoding, vault_memory, poppler_memory, server_load, download_memory, viewer_first_paint, thumbnail, ghostscript, signatures, collab_load, document_diff, xfdf_import, optimize, ocr, structure]
     write_report(rows, notes, memory, [line for module in modules for line in section(module) + [""]])
 
 

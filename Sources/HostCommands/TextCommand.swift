@@ -8,7 +8,13 @@ import RendererProvider
 
 struct TextCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "text", abstract: "Print the text of pages in reading order (a form feed between pages), or words with boxes as JSON.")
+        commandName: "text",
+        abstract: "Print the text of pages in reading order (a form feed between pages), words with boxes as JSON, or the text with its structure as Markdown or HTML.")
+
+    /// What the text is written as.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case plain, json, markdown, html
+    }
 
     @ParentCommand var hostApp: HostApp
     @OptionGroup var options: PageOptions
@@ -22,17 +28,30 @@ struct TextCommand: HostSubcommand {
         valueName: "file-dir-or-pattern"))
     var output: String?
 
+    @Option(help: ArgumentHelp(
+        "plain (the default), json (as --json), markdown or html: the text with headings, paragraphs, lists and tables found from its layout, in reading order.",
+        valueName: "format"))
+    var format: Format?
+
     @OptionGroup var shardOptions: ShardOptions
     @OptionGroup var globalArguments: GlobalArguments
 
+    /// The format asked for, by --format or --json.
+    private var chosenFormat: Format { format ?? (options.json ? .json : .plain) }
+
     func validate() throws {
-        if pageFiles != nil && options.json { throw ValidationError("--json prints to stdout: it excludes --output") }
+        if options.json, let format, format != .json { throw ValidationError("--json is --format json: it excludes --format \(format.rawValue)") }
+        if pageFiles != nil && chosenFormat == .json { throw ValidationError("--json prints to stdout: it excludes --output") }
+        if pageFiles != nil && [.markdown, .html].contains(chosenFormat) {
+            throw ValidationError("--format \(chosenFormat.rawValue) writes one document: --output names one file (.md or .html) or - for stdout")
+        }
         if shardOptions.keepsManifest && pageFiles == nil { throw ValidationError("--shard and --resume need --output: the manifest records page files") }
     }
 
-    /// The one file -o names for all the text (a .txt name that is no directory), or nil.
+    /// The one file -o names for all the text (a .txt name that is no directory, or .md or
+    /// .html with those formats), or nil.
     private var oneFile: String? {
-        guard let output, OutputNaming.namesFile(output, extensions: ["txt"]) else { return nil }
+        guard let output, OutputNaming.namesFile(output, extensions: ["txt", "md", "markdown", "html", "htm"]) else { return nil }
         return output
     }
 
@@ -67,7 +86,28 @@ struct TextCommand: HostSubcommand {
                     try writeFiles(document, indices: indices, output: pageFiles, cancellation: cancellation, failures: &failures)
                 }
             }
-            if options.json {
+            if chosenFormat == .markdown || chosenFormat == .html {
+                var pages: [Int: TextPage] = [:]
+                try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
+                    try document.textPage(pageAt: index)
+                } deliver: { index, result in
+                    switch result {
+                    case .success(let page): pages[index] = page
+                    case .failure(let error): failures.record(error, page: index + 1)
+                    }
+                }
+                // The analysis is this program's own work, not the engine's: the stall watch,
+                // which ends a run whose engine makes no progress, waits for it.
+                StallWatch.pause()
+                let structure = StructuredText(inferringFrom: indices.compactMap { index in pages[index].map { (index: index, page: $0) } })
+                StallWatch.resume()
+                let title = try document.info().title.flatMap { $0.isEmpty ? nil : $0 }
+                let written = chosenFormat == .markdown
+                    ? structure.markdown : structure.html(title: title ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+                try withExtendedLifetime(interrupt) { try write(written) }
+                return
+            }
+            if chosenFormat == .json {
                 var pages: [PageReport] = []
                 try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
                     let words = try document.textPage(pageAt: index).words.map {
@@ -98,16 +138,20 @@ struct TextCommand: HostSubcommand {
                 case .failure(let error): failures.record(error, page: index + 1)
                 }
             }
-            if let oneFile, let collected {
-                do {
-                    try AtomicFile.write(Data(collected.utf8), to: oneFile)
-                } catch {
-                    throw RendererError(.ioFailure, "cannot write \(oneFile): \(error.reason)")
-                }
-            }
+            if let collected { try write(collected) }
             withExtendedLifetime(interrupt) {}
         }
         try failures.finish()
+    }
+
+    /// Writes `text` whole to the one file -o names, or to stdout.
+    private func write(_ text: String) throws {
+        guard let oneFile else { return print(text, terminator: "") }
+        do {
+            try AtomicFile.write(Data(text.utf8), to: oneFile)
+        } catch {
+            throw RendererError(.ioFailure, "cannot write \(oneFile): \(error.reason)")
+        }
     }
 
     /// Writes each page's text (UTF-8) to its own file, whole or not at all, recording them in

@@ -109,21 +109,42 @@ extension DocumentTool {
 
     static let text = DocumentTool(
         name: "get_text",
-        description: "The text of the chosen pages in reading order, page by page. Stops after about \(textCharacterLimit) characters at a page's end; `nextPage` then says where to go on.",
-        arguments: ["pages": pagesArgument]
+        description: "The text of the chosen pages in reading order, page by page: plain, or as Markdown with headings, paragraphs, code, lists and tables found from the layout. Stops after about \(textCharacterLimit) characters at a page's end; `nextPage` then says where to go on.",
+        arguments: [
+            "pages": pagesArgument,
+            "format": .object([
+                "type": "string", "enum": ["plain", "markdown"], "description": "plain (the default) or markdown.",
+            ]),
+        ]
     ) { arguments, context in
         let document = try context.open()
+        let format = try arguments.string("format", maximumLength: 16) ?? "plain"
+        guard ["plain", "markdown"].contains(format) else { throw RendererError(.invalidArgument, "format must be plain or markdown") }
         var pages: [PageTextAnswer.Page] = []
         var characters = 0
         var next: Int?
+        var textPages: [(index: Int, page: TextPage)] = []
         for index in try context.pageIndices(arguments, in: document) {
             if characters >= textCharacterLimit {
                 next = index + 1
                 break
             }
-            let text = try document.text(pageAt: index)
+            let text: String
+            if format == "markdown" {
+                let page = try document.textPage(pageAt: index)
+                textPages.append((index, page))
+                text = page.text
+            } else {
+                text = try document.text(pageAt: index)
+            }
             characters += text.count
             pages.append(.init(page: index + 1, text: text))
+        }
+        if format == "markdown" {
+            let structure = StructuredText(inferringFrom: textPages)
+            for (number, page) in structure.pages.enumerated() {
+                pages[number].text = StructuredText(pages: [page]).markdown
+            }
         }
         let shown = pages.map { "--- page \($0.page) ---\n\($0.text)" }.joined(separator: "\n")
         return try .json(PageTextAnswer(pages: pages, nextPage: next), text: shown)

@@ -576,6 +576,44 @@ class ViewerTests(unittest.TestCase):
         self.select_words(0, 2, 4)
         self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "This introduction to")
 
+    def test_46_exports_the_page_and_the_document_as_markdown(self):
+        # The properties dialog saves the page read, then the whole document, as Markdown;
+        # the files the browser is given, read by markdown-it-py, hold structure.json's
+        # headings (the page alone ranks its own two sizes) and the table's cells.
+        from markdown_it import MarkdownIt
+        path = os.path.join(self.folder, "structure.pdf")
+        shutil.copy(os.path.join(FIXTURES, "structure.pdf"), path)
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [path, "--token-file", token_file, "--reader-state", ":memory:"])
+        self.addCleanup(stop, server)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=structure.pdf&page=2")
+        self.wait_for("return document.querySelectorAll('.page').length === 2", "the document's pages laid out")
+        self.wait_page_drawn(1)
+        self.run_js("""
+            window.exported = [];
+            const create = URL.createObjectURL;
+            URL.createObjectURL = (blob) => { window.exported.push(blob); return create(blob); };
+        """)
+        def saved(number):
+            return self.browser.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                window.exported[arguments[0]].text().then(done);
+            """, number)
+        def read(markdown):
+            rendered = MarkdownIt("commonmark").enable("table").render(markdown)
+            return re.findall(r"<h([1-6])>(.*?)</h\1>", rendered), re.findall(r"<t[hd]>(.*?)</t[hd]>", rendered)
+        self.browser.find_element("id", "properties-open").click()
+        self.browser.find_element("id", "export-page").click()
+        self.wait_for("return /structure-page-2\\.md$/.test(document.getElementById('export-status').textContent)", "the page saved")
+        self.assertEqual(read(saved(0)), ([("1", "Field Notes"), ("2", "Spring Survey"), ("2", "Autumn Survey")], []))
+        self.browser.find_element("id", "export-document").click()
+        self.wait_for("return /structure\\.md$/.test(document.getElementById('export-status').textContent)", "the document saved")
+        with open(os.path.join(FIXTURES, "structure.json")) as source:
+            pages = json.load(source)["pages"]
+        headings, cells = read(saved(1))
+        self.assertEqual(headings, [(str(e["heading"]), e["text"]) for page in pages for e in page if "heading" in e])
+        self.assertEqual(cells, [cell for page in pages for e in page if "table" in e for row in e["table"] for cell in row])
+
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is
         # drawn only because the viewer draws one page ahead once those in view are in.

@@ -17,6 +17,7 @@ left in the file, and Poppler's pdftotext what the page says.
 import asyncio
 import base64
 import json
+import re
 import os
 import shutil
 import struct
@@ -26,6 +27,7 @@ import tempfile
 import unittest
 
 import pypdf
+from markdown_it import MarkdownIt
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -41,7 +43,7 @@ def make_folder():
     base = tempfile.mkdtemp(prefix="hostapp-mcp-")
     folder = os.path.join(base, "served")
     os.makedirs(os.path.join(folder, "reports"))
-    for name in ["text.pdf", "outline.pdf", "forms.pdf", "restricted.pdf", "search.pdf", "annotations.pdf", "images.pdf"]:
+    for name in ["text.pdf", "outline.pdf", "forms.pdf", "restricted.pdf", "search.pdf", "annotations.pdf", "images.pdf", "structure.pdf"]:
         shutil.copy(os.path.join(FIXTURES, name), folder)
     shutil.copy(os.path.join(FIXTURES, "text.pdf"), os.path.join(folder, "reports", "q3.pdf"))
     shutil.copy(os.path.join(FIXTURES, "text.pdf"), os.path.join(folder, ".hidden.pdf"))
@@ -118,7 +120,7 @@ class MCPTests(unittest.TestCase):
         async def body():
             async with MCPClient(self.folder) as client:
                 listed = self.ok(await client.call("list_documents", {}))["documents"]
-                self.assertEqual(listed, ["annotations.pdf", "forms.pdf", "images.pdf", "outline.pdf", "reports/q3.pdf", "restricted.pdf", "search.pdf", "text.pdf"])
+                self.assertEqual(listed, ["annotations.pdf", "forms.pdf", "images.pdf", "outline.pdf", "reports/q3.pdf", "restricted.pdf", "search.pdf", "structure.pdf", "text.pdf"])
                 resources = (await client.session.list_resources()).resources
                 self.assertEqual(sorted(r.name for r in resources), listed)
                 page = await client.session.read_resource([r.uri for r in resources if r.name == "reports/q3.pdf"][0])
@@ -152,6 +154,23 @@ class MCPTests(unittest.TestCase):
                 fields = self.ok(await client.call("list_form_fields", {"document": "forms.pdf"}))["fields"]
                 self.assertEqual({f["name"] for f in fields} - {"person"},
                                  set(pypdf.PdfReader(os.path.join(self.folder, "forms.pdf")).get_fields()) - {"person"})
+        run(body())
+
+    def test_markdown_has_the_structure_the_fixture_was_made_with(self):
+        """get_text with format markdown: structure.json's headings, lists and table, read
+        back from the Markdown by markdown-it-py."""
+        async def body():
+            async with MCPClient(self.folder) as client:
+                answer = self.ok(await client.call("get_text", {"document": "structure.pdf", "format": "markdown"}))
+                html = MarkdownIt("commonmark").enable("table").render("\n\n".join(page["text"] for page in answer["pages"]))
+                with open(os.path.join(FIXTURES, "structure.json")) as source:
+                    pages = json.load(source)["pages"]
+                headings = [f"<h{e['heading']}>{e['text']}</h{e['heading']}>" for page in pages for e in page if "heading" in e]
+                self.assertEqual(re.findall(r"<h[1-6]>.*?</h[1-6]>", html), headings)
+                table = next(e["table"] for page in pages for e in page if "table" in e)
+                self.assertEqual(re.findall(r"<t[hd]>(.*?)</t[hd]>", html), [cell for row in table for cell in row])
+                self.assertIn("<li>Wardens who keep the records of every survey and send them to the regional office before the end of each quarter</li>", html)
+                self.refused(await client.call("get_text", {"document": "structure.pdf", "format": "yaml"}), "invalid-argument", "format must be plain or markdown")
         run(body())
 
     def test_search_gives_boxes_on_the_page_and_its_line(self):

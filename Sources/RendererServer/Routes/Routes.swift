@@ -53,6 +53,7 @@ struct Routes: RouteSupport {
         document.post("signatures", use: sign)
         document.get("destinations/:name", use: namedDestination)
         document.get("search", use: search)
+        document.get("structure", use: structure)
         document.get("file", use: file)
         document.post("print", use: printDocument)
         document.get("pages/:page/image", use: pageImage)

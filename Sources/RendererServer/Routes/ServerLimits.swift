@@ -19,6 +19,8 @@ struct ServerLimits: Codable, Sendable {
     /// The highest resolution the viewer draws a page for the screen at, however far it
     /// zooms: a letter page at 600 dpi takes 130 MB in the browser.
     var screenMaximumDPI: Double
+    /// The most pages one request for text with its structure reads.
+    var structurePages: Int
 
     /// The comparison's own ceiling, below the page image's.
     static let comparisonCeilingDPI = 300.0
@@ -26,6 +28,8 @@ struct ServerLimits: Codable, Sendable {
     static let widthCeiling = 50_000
     /// The screen's ceiling, below the page image's.
     static let screenCeilingDPI = 600.0
+    /// The most pages one request for text with its structure reads.
+    static let structurePageCeiling = 200
 
     /// The limits of a server configured by `configuration`.
     init(_ configuration: ServerConfiguration) {
@@ -34,5 +38,6 @@ struct ServerLimits: Codable, Sendable {
         maximumPixelCount = configuration.maximumPixelCount
         maximumWidth = Self.widthCeiling
         screenMaximumDPI = min(configuration.maximumDPI, Self.screenCeilingDPI)
+        structurePages = Self.structurePageCeiling
     }
 }

@@ -12,6 +12,7 @@ import { api } from "./api.js";
 import { arrangeWithKey, settleArrangements } from "./arrange.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
+import { offerMarkdownExport, wireMarkdownExport } from "./export.js";
 import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
 import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
@@ -127,6 +128,7 @@ async function openDocument(id, place = {}) {
   $("dark-toggle").hidden = !allows("darkMode");
   if (!allows("darkMode")) setDark(false);
   $("download").hidden = !allows("download");
+  offerMarkdownExport();
   const engines = $("engine");
   engines.innerHTML = "";
   for (const renderer of state.details.renderers) engines.add(new Option(engineName(renderer), renderer));
@@ -297,6 +299,7 @@ function wireToolbar() {
   $("editor-delete").addEventListener("click", deleteSelectedAnnotation);
   $("editor-close").addEventListener("click", closeEditor);
   $("properties-open").addEventListener("click", showProperties);
+  wireMarkdownExport();
   $("print").addEventListener("click", printDocument);
   wirePrintDialog();
   wireMenuPrinting();

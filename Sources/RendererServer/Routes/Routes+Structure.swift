@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import RendererProvider
+import RendererServerHTTP
+
+extension Routes {
+    /// `GET .../structure?format=&first=&last=&renderer=`: the text of pages `first` to `last`
+    /// (numbers from 1; the first page and up to ``ServerLimits/structurePageCeiling`` pages
+    /// from it by default) with its structure (`Document.structure`): `format=json` (the
+    /// default) as `StructuredText`'s JSON, `markdown` as `text/markdown`, `html` as an
+    /// HTML document downloaded, never shown as a page of this server. 400 for a page number
+    /// below 1, 404 past the last page, 422 for a range that runs backwards or is longer than
+    /// the ceiling.
+    @Sendable func structure(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let document = try await servedDocument(request, context)
+        let renderer = try await rendererID(request, document)
+        let format = try Self.queryText("format", request) ?? "json"
+        guard ["json", "markdown", "html"].contains(format) else {
+            throw APIError.badRequest("format must be json, markdown or html")
+        }
+        let first = try Self.query("first", request, as: Int.self) ?? 1
+        let ceiling = ServerLimits.structurePageCeiling
+        let server = self.context
+        let pool = await document.pool(renderer)
+        let admission = try server.queue.admit()
+        let (pageCount, title) = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in
+            (document.pageCount, try document.info().title)
+        }
+        guard first >= 1 else { throw APIError.badRequest("first and last are page numbers from 1") }
+        guard first <= pageCount else { throw APIError.notFound("the document has \(pageCount) pages") }
+        let last = try Self.query("last", request, as: Int.self) ?? min(pageCount, first + ceiling - 1)
+        guard last >= 1 else { throw APIError.badRequest("first and last are page numbers from 1") }
+        guard last <= pageCount else { throw APIError.notFound("the document has \(pageCount) pages") }
+        guard last >= first else { throw RendererError(.invalidArgument, "first must be no later than last") }
+        guard last - first < ceiling else {
+            throw RendererError(.limitExceeded, "a request reads at most \(ceiling) pages; ask for the rest in further requests")
+        }
+        var pages: [(index: Int, page: TextPage)] = []
+        for index in (first - 1)..<last {
+            try Task.checkCancellation()
+            pages.append((index, try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.textPage(pageAt: index) }))
+        }
+        withExtendedLifetime(admission) {}
+        let structure = StructuredText(inferringFrom: pages)
+        let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent
+        switch format {
+        case "markdown":
+            return Self.data(Data(structure.markdown.utf8), type: "text/markdown; charset=utf-8", headers: [.init("X-Content-Type-Options")!: "nosniff"])
+        case "html":
+            let html = structure.html(title: title.flatMap { $0.isEmpty ? nil : $0 } ?? name)
+            return Self.sandboxedDownload(Data(html.utf8), type: "text/html; charset=utf-8", name: "\(name).html")
+        default:
+            return try Self.json(structure)
+        }
+    }
+}

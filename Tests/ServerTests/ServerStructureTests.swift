@@ -1,0 +1,70 @@
+import Foundation
+import RendererProvider
+import Testing
+import TestSupport
+
+/// `GET /api/documents/{id}/structure` on the real server: the same structure as the
+/// library's for structure.pdf on each engine, as JSON, Markdown and an HTML download that
+/// is never shown as one of the server's pages; and what an unfriendly client gets.
+@Suite("Server structure route")
+struct ServerStructureTests {
+    func harness() throws -> ServerHarness {
+        let harness = try ServerHarness()
+        try FileManager.default.copyItem(atPath: Fixtures.path("structure.pdf"), toPath: harness.docs + "/structure.pdf")
+        let pages = Array(repeating: Fixtures.path("structure.pdf"), count: 101).flatMap { [$0, "1-2"] }.dropLast()
+        let made = try Tool.runBlocking("qpdf", ["--empty", "--pages"] + pages + ["--", harness.docs + "/long.pdf"])
+        #expect(made.status == 0, "\(made.stderr)")
+        return harness
+    }
+
+    static let route = documentPath("structure.pdf") + "/structure"
+
+    @Test func answersTheLibrarysStructureInEachFormat() async throws {
+        let harness = try harness()
+        let expected = try Fixtures.open("structure.pdf", backend: "poppler").structuredText()
+        try await harness.run { client in
+            for renderer in ["mupdf", "poppler"] {
+                let json = try await client.get(Self.route + "?renderer=\(renderer)")
+                try #require(json.status == .ok, "\(json.status) \(json.errorMessage ?? "")")
+                #expect(try JSONDecoder().decode(StructuredText.self, from: json.data) == expected, "\(renderer)")
+            }
+            let second = try await client.get(Self.route + "?first=2&last=2")
+            let page = try JSONDecoder().decode(StructuredText.self, from: second.data)
+            #expect(page.pages.map(\.index) == [1] && page.pages.first?.elements.first == .heading(level: 1, text: "Field Notes"), "\(page)")
+
+            let markdown = try await client.get(Self.route + "?format=markdown")
+            #expect(markdown.status == .ok && markdown.headers[.contentType] == "text/markdown; charset=utf-8")
+            #expect(String(decoding: markdown.data, as: UTF8.self) == expected.markdown)
+
+            let html = try await client.get(Self.route + "?format=html")
+            #expect(html.status == .ok && html.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(html.headers[.contentSecurityPolicy] == "sandbox" && html.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            #expect(String(decoding: html.data, as: UTF8.self) == expected.html(title: "structure"))
+        }
+    }
+
+    @Test func refusesWhatIsNoRequestForIt() async throws {
+        let harness = try harness()
+        try await harness.run { client in
+            let cases: [(query: String, status: Int, message: String)] = [
+                ("?format=yaml", 400, "format must be"), ("?format=%FF", 400, "percent-encoded"),
+                ("?first=0", 400, "page numbers from 1"), ("?first=2&last=1", 422, "no later than last"),
+                ("?first=-5", 400, "page numbers from 1"), ("?last=0", 400, "page numbers from 1"), ("?first=abc", 400, "whole number"),
+                ("?last=1307", 404, "has 2 pages"), ("?first=3", 404, "has 2 pages"),
+                ("?last=99999999999999999999", 400, "whole number"), ("?renderer=../../etc", 400, "unknown renderer"),
+            ]
+            for (query, status, message) in cases {
+                let answer = try await client.get(Self.route + query)
+                #expect(Int(answer.status.code) == status && (answer.errorMessage ?? "").contains(message), "\(query): \(answer.status) \(answer.errorMessage ?? "")")
+                #expect(!(answer.errorMessage ?? "").contains(harness.docs), "\(query) names the server's folder")
+            }
+            // More pages than a request reads: a 201-page copy of the document.
+            let long = try await client.get(documentPath("long.pdf") + "/structure?first=1&last=201")
+            #expect(long.status == .unprocessableContent && (long.errorMessage ?? "").contains("at most 200 pages"), "\(long.status) \(long.errorMessage ?? "")")
+            let anonymous = try await client.execute(uri: Self.route, method: .get)
+            #expect(anonymous.status == .unauthorized)
+            let outside = try await client.get(documentPath("../structure.pdf") + "/structure")
+            #expect([400, 404].contains(Int(outside.status.code)), "\(outside.status)")
+        }
+    }
+}
