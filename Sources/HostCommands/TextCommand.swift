@@ -87,8 +87,10 @@ struct TextCommand: HostSubcommand {
                 }
             }
             if chosenFormat == .markdown || chosenFormat == .html {
+                let tagged = try document.taggedStructure(pages: indices)
+                let taggedIndices = Set(tagged.map(\.index))
                 var pages: [Int: TextPage] = [:]
-                try document.forEachPage(indices, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
+                try document.forEachPage(indices.filter { !taggedIndices.contains($0) }, jobs: jobOptions.jobs, cancellation: cancellation, progress: { _ in }) { document, index in
                     try document.textPage(pageAt: index)
                 } deliver: { index, result in
                     switch result {
@@ -99,7 +101,7 @@ struct TextCommand: HostSubcommand {
                 // The analysis is this program's own work, not the engine's: the stall watch,
                 // which ends a run whose engine makes no progress, waits for it.
                 StallWatch.pause()
-                let structure = StructuredText(inferringFrom: indices.compactMap { index in pages[index].map { (index: index, page: $0) } })
+                let structure = StructuredText(pages: indices, tagged: tagged, inferringFrom: indices.compactMap { index in pages[index].map { (index: index, page: $0) } })
                 StallWatch.resume()
                 let title = try document.info().title.flatMap { $0.isEmpty ? nil : $0 }
                 let written = chosenFormat == .markdown

@@ -109,7 +109,7 @@ extension DocumentTool {
 
     static let text = DocumentTool(
         name: "get_text",
-        description: "The text of the chosen pages in reading order, page by page: plain, or as Markdown with headings, paragraphs, code, lists and tables found from the layout. Stops after about \(textCharacterLimit) characters at a page's end; `nextPage` then says where to go on.",
+        description: "The text of the chosen pages in reading order, page by page: plain, or as Markdown with headings, paragraphs, code, lists, tables and figures, from a tagged PDF's structure tree or found from the layout. Stops after about \(textCharacterLimit) characters at a page's end; `nextPage` then says where to go on.",
         arguments: [
             "pages": pagesArgument,
             "format": .object([
@@ -131,9 +131,15 @@ extension DocumentTool {
             }
             let text: String
             if format == "markdown" {
-                let page = try document.textPage(pageAt: index)
-                textPages.append((index, page))
-                text = page.text
+                // Each page's tags are read on their own: a long document's content is read
+                // only for the pages the answer holds.
+                if let tagged = try document.taggedStructure(pages: [index]).first {
+                    text = StructuredText(pages: [tagged]).markdown
+                } else {
+                    let page = try document.textPage(pageAt: index)
+                    textPages.append((index, page))
+                    text = page.text
+                }
             } else {
                 text = try document.text(pageAt: index)
             }
@@ -141,9 +147,8 @@ extension DocumentTool {
             pages.append(.init(page: index + 1, text: text))
         }
         if format == "markdown" {
-            let structure = StructuredText(inferringFrom: textPages)
-            for (number, page) in structure.pages.enumerated() {
-                pages[number].text = StructuredText(pages: [page]).markdown
+            for page in StructuredText(inferringFrom: textPages).pages {
+                pages[pages.firstIndex { $0.page == page.index + 1 }!].text = StructuredText(pages: [page]).markdown
             }
         }
         let shown = pages.map { "--- page \($0.page) ---\n\($0.text)" }.joined(separator: "\n")

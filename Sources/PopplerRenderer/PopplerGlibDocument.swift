@@ -103,6 +103,12 @@ final class PopplerGlibDocument {
         poppler_index_iter_new(handle)
     }
 
+    /// An iterator over the structure tree's first level, which the caller frees; nil when
+    /// the document is not tagged.
+    func structureIterator() -> OpaquePointer? {
+        poppler_structure_element_iter_new(handle)
+    }
+
     /// The named destination `name`, which the caller frees; nil when there is none.
     func destination(named name: UnsafePointer<gchar>) -> UnsafeMutablePointer<PopplerDest>? {
         poppler_document_find_dest(handle, name)

@@ -23,6 +23,7 @@ final class IsolatedEngineDocument: EngineDocument {
 
     func info() throws -> DocumentInfo { try connection.call(.info) }
     func outline() throws -> [OutlineItem] { try connection.call(.outline) }
+    func structureTree(pages: [Int]) throws -> [StructureElement]? { try connection.call(.structureTree(pages)) }
     func namedDestination(_ name: String) throws -> Destination? { try connection.call(.namedDestination(name)) }
     func fonts() throws -> [FontInfo] { try connection.call(.fonts) }
     func images() throws -> [DocumentImage] { try connection.call(.images) }

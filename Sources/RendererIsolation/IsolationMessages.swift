@@ -60,6 +60,7 @@ enum EngineCall: Codable, Sendable {
     case pageCount
     case info
     case outline
+    case structureTree([Int])
     case namedDestination(String)
     case fonts
     case images
@@ -153,6 +154,7 @@ enum EngineCall: Codable, Sendable {
         case .pageCount, .info: return "read the document's information"
         case .pageInfos: return "read the pages' sizes"
         case .outline: return "read the outline"
+        case .structureTree: return "read the structure tree"
         case .namedDestination: return "find a named destination"
         case .fonts: return "list the fonts"
         case .images, .imageContents: return "read the images"

@@ -93,6 +93,7 @@ private final class WorkerDocument {
         case .pageCount: try reply(document.pageCount)
         case .info: try reply(try document.info())
         case .outline: try reply(try document.outline())
+        case .structureTree(let pages): try reply(try document.structureTree(pages: pages))
         case .namedDestination(let name): try reply(try document.namedDestination(name))
         case .fonts: try reply(try document.fonts())
         case .images: try reply(try document.images())

@@ -827,3 +827,8 @@ python3 DiffPairs/make-diff-pairs.py
 # three levels, paragraphs, both kinds of list, a ruled table, two columns) and that
 # structure, for the Markdown and HTML tests; make-structure.py states their properties.
 python3 make-structure.py .
+
+# tagged.pdf and tagged.json: a tagged document whose structure tree says what its layout does
+# not (a heading set as body text, a role-mapped title, a figure's description, paragraphs in
+# the tree's order rather than the page's), and that structure; make-tagged.py states them.
+python3 make-tagged.py .

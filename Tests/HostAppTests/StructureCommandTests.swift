@@ -30,7 +30,26 @@ struct StructureCommandTests {
         if let text = element["code"] as? String { return "code \(text)" }
         if let kind = element["list"] as? String { return "\(kind) " + (element["items"] as! [String]).joined(separator: " | ") }
         if let rows = element["table"] as? [[String]] { return "table " + rows.map { $0.joined(separator: " | ") }.joined(separator: " / ") }
+        if let description = element["figure"] as? String { return "figure \(description)" }
         return "title \(element["title"] ?? "")"
+    }
+
+    /// tagged.json's elements (StructuredText's JSON), page after page, described as
+    /// ``describe(_:)`` describes the witness's.
+    static func taggedElements() throws -> [Element] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("tagged.json")))
+        return try JSONDecoder().decode(StructuredText.self, from: data).pages.flatMap { page in
+            page.elements.map { element in
+                switch element {
+                case .heading(let level, let text): "h\(level) \(text)"
+                case .paragraph(let text): "p \(text)"
+                case .code(let text): "code \(text)"
+                case .list(let ordered, let items): "\(ordered ? "ordered" : "unordered") " + items.joined(separator: " | ")
+                case .table(let rows): "table " + rows.map { $0.joined(separator: " | ") }.joined(separator: " / ")
+                case .figure(let description): "figure \(description ?? "")"
+                }
+            }
+        }
     }
 
     /// The elements a Markdown (.md) or HTML file holds, as html_structure.py reads them:
@@ -72,6 +91,23 @@ struct StructureCommandTests {
         #expect(found == ["title structure"] + (try Self.sourceElements()).joined(), "\(found)")
     }
 
+    /// A tagged PDF read with Poppler, in process or isolated, gives the structure its tree
+    /// states, which its layout does not show: a heading set as body text, a role-mapped
+    /// title, a word tagged on its own inside a paragraph, a table without rules, a figure's
+    /// description, the tree's order where it differs from the page's, and no artifact (the
+    /// page numbers). MuPDF reads no structure tree: its layout reading takes that heading
+    /// for a paragraph.
+    @Test(arguments: [["--renderer", "poppler"], ["--renderer", "poppler", "--isolate"]])
+    func aTaggedDocumentGivesItsTreesStructure(options: [String]) async throws {
+        let expected = try Self.taggedElements()
+        let markdown = try await elements("markdown", options + [Fixtures.path("tagged.pdf")])
+        #expect(markdown == expected, "\(markdown)")
+        let html = try await elements("html", options + [Fixtures.path("tagged.pdf")])
+        #expect(html == ["title tagged"] + expected, "\(html)")
+        let layout = try await elements("markdown", ["--renderer", "mupdf", Fixtures.path("tagged.pdf")])
+        #expect(layout.contains("p Opening hours") && !layout.contains("h2 Opening hours"), "\(layout)")
+    }
+
     /// A scanned page has no text of its own; with --ocr, its structure comes from the words
     /// recognised and their estimated sizes: the scan of the R manual's pages 7-8 gives the
     /// same headings, at the same levels, as those pages' own text, and paragraphs of whole
@@ -97,13 +133,15 @@ struct StructureCommandTests {
             .heading(level: 2, text: hostile), .paragraph("1. not a list " + hostile), .paragraph("- not a list either"),
             .paragraph("+ nor this"), .list(ordered: false, items: ["> not a quote", "2) item"]),
             .table(rows: [["a | b", hostile], ["<td>", "</table>"]]), .code("```\n<b>not bold</b>\n```"),
+            .figure(alternateText: hostile), .figure(alternateText: nil),
         ]
-        let structure = StructuredText(pages: [StructuredText.Page(index: 0, elements: elements)])
+        let structure = StructuredText(pages: [StructuredText.Page(index: 0, elements: elements, source: .layout)])
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let expected = [
             "h2 \(hostile)", "p 1. not a list \(hostile)", "p - not a list either", "p + nor this", "unordered > not a quote | 2) item",
             "table a | b | \(hostile) / <td> | </table>", "code ```\n<b>not bold</b>\n```",
+            "figure \(hostile)", "figure ",
         ]
         for (name, text) in [("hostile.md", structure.markdown), ("hostile.html", structure.html(title: "<title>"))] {
             let path = folder.appendingPathComponent(name).path

@@ -11,6 +11,7 @@ struct ServerStructureTests {
     func harness() throws -> ServerHarness {
         let harness = try ServerHarness()
         try FileManager.default.copyItem(atPath: Fixtures.path("structure.pdf"), toPath: harness.docs + "/structure.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.path("tagged.pdf"), toPath: harness.docs + "/tagged.pdf")
         let pages = Array(repeating: Fixtures.path("structure.pdf"), count: 101).flatMap { [$0, "1-2"] }.dropLast()
         let made = try Tool.runBlocking("qpdf", ["--empty", "--pages"] + pages + ["--", harness.docs + "/long.pdf"])
         #expect(made.status == 0, "\(made.stderr)")
@@ -40,6 +41,23 @@ struct ServerStructureTests {
             #expect(html.status == .ok && html.headers[.contentType] == "text/html; charset=utf-8")
             #expect(html.headers[.contentSecurityPolicy] == "sandbox" && html.headers[.contentDisposition]?.hasPrefix("attachment") == true)
             #expect(String(decoding: html.data, as: UTF8.self) == expected.html(title: "structure"))
+        }
+    }
+
+    /// A tagged PDF served by Poppler answers the structure its tree states (tagged.json),
+    /// each page marked as the tree's; MuPDF, which reads no structure tree, answers the
+    /// layout's.
+    @Test func answersATaggedDocumentsTree() async throws {
+        let harness = try harness()
+        let expected = try JSONDecoder().decode(StructuredText.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("tagged.json"))))
+        try await harness.run { client in
+            let route = documentPath("tagged.pdf") + "/structure"
+            let tree = try await client.get(route + "?renderer=poppler")
+            try #require(tree.status == .ok, "\(tree.status) \(tree.errorMessage ?? "")")
+            #expect(try JSONDecoder().decode(StructuredText.self, from: tree.data) == expected)
+            let layout = try await client.get(route + "?renderer=mupdf&first=2")
+            let pages = try JSONDecoder().decode(StructuredText.self, from: layout.data).pages
+            #expect(pages.map(\.source) == [.layout] && pages.first?.elements.first == .heading(level: 1, text: "Lending"), "\(pages)")
         }
     }
 

@@ -13,7 +13,7 @@ public enum SlowPage {
             let x = Double(generator.next() % 6000) / 10, y = Double(generator.next() % 8000) / 10
             content += "\(x) \(y) m \(x + 30) \(y + 40) \(x - 20) \(y + 60) \(x + 5) \(y + 5) c S\n"
         }
-        try write([
+        try HandMadePDF.write([
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
@@ -38,7 +38,7 @@ public enum SlowPage {
             return "<< \(head)/Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
         }
         let page = String(repeating: "/X Do\n", count: 10)
-        try write([
+        try HandMadePDF.write([
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /X 7 0 R >> >> /Contents 4 0 R >>",
@@ -47,21 +47,6 @@ public enum SlowPage {
             stream(String(repeating: "/X Do\n", count: 100), form: 5),
             stream(String(repeating: "/X Do\n", count: 100), form: 6),
         ], to: path)
-    }
-
-    /// Writes `objects` (numbered from 1) as a PDF with a correct cross-reference table.
-    private static func write(_ objects: [String], to path: String) throws {
-        var file = "%PDF-1.7\n"
-        var offsets: [Int] = []
-        for (number, object) in objects.enumerated() {
-            offsets.append(file.utf8.count)
-            file += "\(number + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let xref = file.utf8.count
-        file += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { file += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
-        file += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        try Data(file.utf8).write(to: URL(fileURLWithPath: path))
     }
 
     /// A small deterministic sequence, so that every run writes the same bytes.

@@ -30,6 +30,12 @@ public protocol EngineDocument: AnyObject {
     /// Where the document's named destination `name` leads (from its `/Dests` dictionary or
     /// name tree), in page space; nil when it has no such name.
     func namedDestination(_ name: String) throws -> Destination?
+    /// The tagged structure tree (`/StructTreeRoot`), its elements in the tree's order, with
+    /// the content on `pages` (indices in range) only: an element that holds nothing of
+    /// theirs is left out. Nil when the document has no structure tree or the engine does not
+    /// read one. The walk stops at ``StructureElement/maximumDepth`` and
+    /// ``StructureElement/maximumCount``, keeping what it read; it never hangs.
+    func structureTree(pages: [Int]) throws -> [StructureElement]?
     /// The fonts the pages use, each font dictionary once, in the order the pages first use
     /// them (see ``FontInfo``).
     func fonts() throws -> [FontInfo]
@@ -152,6 +158,9 @@ extension EngineDocument {
     public func outline() throws -> [OutlineItem] {
         throw RendererError(.unsupported, "this engine does not read outlines")
     }
+
+    /// Nil: an engine that reads structure trees implements it.
+    public func structureTree(pages: [Int]) throws -> [StructureElement]? { nil }
 
     /// False: an engine that declares ``Capability/save`` says when it can.
     public var canSaveIncrementally: Bool { false }

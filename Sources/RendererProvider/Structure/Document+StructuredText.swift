@@ -1,12 +1,14 @@
 extension Document {
     /// The structure of the pages' text: headings with their levels, paragraphs (joined
-    /// across line breaks and hyphenation), lists and tables, in reading order (columns read
-    /// down before across).
+    /// across line breaks and hyphenation), lists, tables and figures, in reading order.
     ///
-    /// It is inferred from the layout of each page's ``textPage(pageAt:)`` (so a page that
-    /// ``textRecognition`` reads is read first): font sizes and weights, gaps, indentation and
-    /// the alignment of table cells. Heading levels rank the heading sizes found on the pages
-    /// asked for, so the same heading may get another level when fewer pages are asked.
+    /// A page with content in the document's tagged structure tree gets the structure the
+    /// tree states (``taggedStructure(pages:)``). Any other page's is inferred from the
+    /// layout of its ``textPage(pageAt:)`` (so a page that ``textRecognition`` reads is read
+    /// first): font sizes and weights, gaps, indentation and the alignment of table cells,
+    /// columns read down before across (``StructuredText/Source/layout``). Inferred heading
+    /// levels rank the heading sizes found on the inferred pages asked for, so the same
+    /// heading may get another level when fewer pages are asked.
     ///
     /// - Parameters:
     ///   - pages: The page indices, from 0, in the order wanted; every page when nil.
@@ -15,11 +17,24 @@ extension Document {
     ///   reading a page's text throws.
     public func structuredText(pages: [Int]? = nil, cancellation: Cancellation? = nil) throws -> StructuredText {
         let indices = pages ?? Array(0..<pageCount)
-        var textPages: [TextPage] = []
-        for index in indices {
+        let tagged = try taggedStructure(pages: indices)
+        let taggedIndices = Set(tagged.map(\.index))
+        var textPages: [(index: Int, page: TextPage)] = []
+        for index in indices where !taggedIndices.contains(index) {
             try cancellation?.check()
-            textPages.append(try textPage(pageAt: index))
+            textPages.append((index, try textPage(pageAt: index)))
         }
-        return StructuredText(inferringFrom: zip(indices, textPages).map { (index: $0, page: $1) })
+        return StructuredText(pages: indices, tagged: tagged, inferringFrom: textPages)
+    }
+
+    /// The structure the document's tagged structure tree states for those of `pages` that
+    /// have content in it, in the tree's order (``StructuredText/Source/structureTree``);
+    /// empty for an untagged document and for an engine that reads no structure tree
+    /// (Poppler reads them; MuPDF and Ghostscript do not). How the tree's elements become
+    /// headings, paragraphs, lists, tables and figures is ``StructuredText``'s to say.
+    public func taggedStructure(pages: [Int]) throws -> [StructuredText.Page] {
+        guard let tree = try withEngine({ document, _ in try document.structureTree(pages: pages) }) else { return [] }
+        let tagged = TaggedStructure(tree: tree).pages
+        return pages.compactMap { index in tagged[index].map { StructuredText.Page(index: index, elements: $0, source: .structureTree) } }
     }
 }

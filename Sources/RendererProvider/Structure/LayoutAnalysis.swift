@@ -397,20 +397,23 @@ struct LayoutAnalysis {
     /// next line goes on in lower case.
     static func joined(_ lines: [String]) -> String {
         var out = ""
-        for line in lines {
-            if out.isEmpty {
-                out = line
-            } else if out.hasSuffix("\u{AD}") {
-                out.removeLast()
-                out += line
-            } else if out.hasSuffix("-"), out.dropLast().last?.isLetter == true, line.first?.isLowercase == true {
-                out.removeLast()
-                out += line
-            } else {
-                out += " " + line
-            }
-        }
+        for line in lines { join(line, onto: &out) }
         return out
+    }
+
+    /// Appends `line` to `out` as ``joined(_:)`` joins lines.
+    static func join(_ line: String, onto out: inout String) {
+        if out.isEmpty {
+            out = line
+        } else if out.hasSuffix("\u{AD}") {
+            out.removeLast()
+            out += line
+        } else if out.hasSuffix("-"), out.dropLast().last?.isLetter == true, line.first?.isLowercase == true {
+            out.removeLast()
+            out += line
+        } else {
+            out += " " + line
+        }
     }
 }
 

@@ -2,8 +2,9 @@ import RendererEngine
 
 extension StructuredText {
     /// The structure as CommonMark with GitHub's tables: `#` headings, paragraphs separated
-    /// by an empty line, fenced code blocks, `-` and `1.` lists, pipe tables (the first row as header), and a
-    /// horizontal rule between pages. Characters Markdown would read as markup are escaped.
+    /// by an empty line, fenced code blocks, `-` and `1.` lists, pipe tables (the first row as
+    /// header), a figure as `*Figure: ` and its description in emphasis, and a horizontal rule
+    /// between pages. Characters Markdown would read as markup are escaped.
     public var markdown: String {
         pages.map { page in
             page.elements.map(\.markdown).joined(separator: "\n\n")
@@ -11,8 +12,8 @@ extension StructuredText {
     }
 
     /// The structure as an HTML document: each page a `section` labelled with its number,
-    /// headings `h1` to `h6`, `p`, `pre`, `ul` or `ol`, and tables whose first row is of `th`
-    /// cells. Text is escaped; nothing is loaded from elsewhere.
+    /// headings `h1` to `h6`, `p`, `pre`, `ul` or `ol`, tables whose first row is of `th`
+    /// cells, and `figure`s captioned with their description. Text is escaped; nothing is loaded from elsewhere.
     public func html(title: String? = nil) -> String {
         var out = "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
         if let title { out += "<title>\(title.escapedForMarkup)</title>\n" }
@@ -50,6 +51,8 @@ extension StructuredText.Element {
             }
             let rule = "|" + String(repeating: " --- |", count: width)
             return ([lines[0], rule] + lines.dropFirst()).joined(separator: "\n")
+        case .figure(let alternateText):
+            return "*" + (alternateText.map { "Figure: " + $0.markdownEscaped } ?? "Figure") + "*"
         }
     }
 
@@ -72,6 +75,8 @@ extension StructuredText.Element {
                 out += "<tr>" + row.map { "<\(cell)>\($0.escapedForMarkup)</\(cell)>" }.joined() + "</tr>\n"
             }
             return out + "</table>"
+        case .figure(let alternateText):
+            return "<figure><figcaption>\((alternateText ?? "Figure").escapedForMarkup)</figcaption></figure>"
         }
     }
 }

@@ -1,5 +1,5 @@
-/// The text of pages with its structure: headings with their levels, paragraphs, lists and
-/// tables, page by page in reading order. ``Document/structuredText(pages:cancellation:)`` makes it;
+/// The text of pages with its structure: headings with their levels, paragraphs, lists,
+/// tables and figures, page by page in reading order. ``Document/structuredText(pages:cancellation:)`` makes it;
 /// ``markdown`` and ``html(title:)`` write it out.
 public struct StructuredText: Hashable, Sendable, Codable {
     /// The pages asked for, in the order asked.
@@ -14,7 +14,17 @@ public struct StructuredText: Hashable, Sendable, Codable {
     /// say), as ``Document/structuredText(pages:cancellation:)`` infers it from the same pages.
     public init(inferringFrom pages: [(index: Int, page: TextPage)]) {
         let analysis = LayoutAnalysis(pages: pages.map(\.page))
-        self.pages = zip(pages, analysis.elements).map { Page(index: $0.index, elements: $1) }
+        self.pages = zip(pages, analysis.elements).map { Page(index: $0.index, elements: $1, source: .layout) }
+    }
+
+    /// The structure of the pages at `indices`, in that order: those of `tagged` (from
+    /// ``Document/taggedStructure(pages:)``) as they are, every other one inferred from its
+    /// text page in `textPages`, as ``init(inferringFrom:)`` infers it from them all. A page
+    /// in neither is left out.
+    public init(pages indices: [Int], tagged: [Page], inferringFrom textPages: [(index: Int, page: TextPage)]) {
+        var byIndex: [Int: Page] = [:]
+        for page in StructuredText(inferringFrom: textPages).pages + tagged { byIndex[page.index] = page }
+        self.pages = indices.compactMap { byIndex[$0] }
     }
 }
 
@@ -25,12 +35,23 @@ extension StructuredText {
         public var index: Int
         /// What the page holds, in reading order.
         public var elements: [StructuredText.Element]
+        /// Where the structure comes from.
+        public var source: Source
 
-        /// The structure of the page at `index`.
-        public init(index: Int, elements: [StructuredText.Element]) {
+        /// The structure of the page at `index`, from `source`.
+        public init(index: Int, elements: [StructuredText.Element], source: Source) {
             self.index = index
             self.elements = elements
+            self.source = source
         }
+    }
+
+    /// Where a page's structure comes from.
+    public enum Source: String, Hashable, Sendable, Codable {
+        /// The document's tagged structure tree, as its author's software wrote it.
+        case structureTree
+        /// Inferred from the layout of the page's text (``StructuredText/init(inferringFrom:)``).
+        case layout
     }
 
     /// One part of a page's text.
@@ -46,14 +67,17 @@ extension StructuredText {
         case list(ordered: Bool, items: [String])
         /// A table's cells, row by row; the first row is its header.
         case table(rows: [[String]])
+        /// A figure, with its alternate description where the document gives one.
+        case figure(alternateText: String?)
 
         /// The element's text, as plain text: a list's items and a table's rows on lines of
-        /// their own, a table's cells separated by tabs.
+        /// their own, a table's cells separated by tabs, a figure's alternate description.
         public var text: String {
             switch self {
             case .heading(_, let text), .paragraph(let text), .code(let text): text
             case .list(_, let items): items.joined(separator: "\n")
             case .table(let rows): rows.map { $0.joined(separator: "\t") }.joined(separator: "\n")
+            case .figure(let alternateText): alternateText ?? ""
             }
         }
     }
@@ -61,11 +85,11 @@ extension StructuredText {
 
 extension StructuredText.Element {
     private enum CodingKeys: String, CodingKey {
-        case kind, level, text, ordered, items, rows
+        case kind, level, text, ordered, items, rows, alternateText
     }
 
-    /// Encoded as an object whose `kind` is `heading`, `paragraph`, `code`, `list` or
-    /// `table`, with the case's values under their own names.
+    /// Encoded as an object whose `kind` is `heading`, `paragraph`, `code`, `list`, `table`
+    /// or `figure`, with the case's values under their own names.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -86,6 +110,9 @@ extension StructuredText.Element {
         case .table(let rows):
             try container.encode("table", forKey: .kind)
             try container.encode(rows, forKey: .rows)
+        case .figure(let alternateText):
+            try container.encode("figure", forKey: .kind)
+            try container.encodeIfPresent(alternateText, forKey: .alternateText)
         }
     }
 
@@ -97,6 +124,7 @@ extension StructuredText.Element {
         case "code": self = .code(try container.decode(String.self, forKey: .text))
         case "list": self = .list(ordered: try container.decode(Bool.self, forKey: .ordered), items: try container.decode([String].self, forKey: .items))
         case "table": self = .table(rows: try container.decode([[String]].self, forKey: .rows))
+        case "figure": self = .figure(alternateText: try container.decodeIfPresent(String.self, forKey: .alternateText))
         case let kind:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "no element is of kind \(kind)")
         }

@@ -6,7 +6,8 @@ import RendererServerHTTP
 extension Routes {
     /// `GET .../structure?format=&first=&last=&renderer=`: the text of pages `first` to `last`
     /// (numbers from 1; the first page and up to ``ServerLimits/structurePageCeiling`` pages
-    /// from it by default) with its structure (`Document.structure`): `format=json` (the
+    /// from it by default) with its structure (`Document.structuredText`: a tagged PDF's
+    /// structure tree where it has one, the layout's otherwise): `format=json` (the
     /// default) as `StructuredText`'s JSON, `markdown` as `text/markdown`, `html` as an
     /// HTML document downloaded, never shown as a page of this server. 400 for a page number
     /// below 1, 404 past the last page, 422 for a range that runs backwards or is longer than
@@ -35,13 +36,16 @@ extension Routes {
         guard last - first < ceiling else {
             throw RendererError(.limitExceeded, "a request reads at most \(ceiling) pages; ask for the rest in further requests")
         }
+        let indices = Array((first - 1)..<last)
+        let tagged = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.taggedStructure(pages: indices) }
+        let taggedIndices = Set(tagged.map(\.index))
         var pages: [(index: Int, page: TextPage)] = []
-        for index in (first - 1)..<last {
+        for index in indices where !taggedIndices.contains(index) {
             try Task.checkCancellation()
             pages.append((index, try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.textPage(pageAt: index) }))
         }
         withExtendedLifetime(admission) {}
-        let structure = StructuredText(inferringFrom: pages)
+        let structure = StructuredText(pages: indices, tagged: tagged, inferringFrom: pages)
         let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent
         switch format {
         case "markdown":
