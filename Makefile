@@ -114,6 +114,8 @@ setup:
 	@# markdown-it-py, the CommonMark reader that checks hostapp text --format markdown.
 	@python3 -c 'import markdown_it' 2>/dev/null || python3 -m pip install -q markdown-it-py 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-markdown-it
+	@# pdfplumber, the second opinion on the tables hostapp text --format markdown finds.
+	@python3 -c 'import pdfplumber' 2>/dev/null || python3 -m pip install -q "pdfplumber==0.11.4"
 	@# The Model Context Protocol's Python SDK, the independent client of hostapp mcp's tests.
 	@python3 -c 'import mcp' 2>/dev/null || python3 -m pip install -q "mcp==1.23.3"
 	@# Selenium, which drives Chromium in the viewer's tests.

@@ -134,7 +134,7 @@ extension DocumentTool {
                 // Each page's tags are read on their own: a long document's content is read
                 // only for the pages the answer holds.
                 if let tagged = try document.taggedStructure(pages: [index]).first {
-                    text = StructuredText(pages: [tagged]).markdown
+                    text = try document.placingLinks(in: StructuredText(pages: [tagged])).markdown
                 } else {
                     let page = try document.textPage(pageAt: index)
                     textPages.append((index, page))
@@ -148,7 +148,7 @@ extension DocumentTool {
         }
         if format == "markdown" {
             for page in StructuredText(inferringFrom: textPages).pages {
-                pages[pages.firstIndex { $0.page == page.index + 1 }!].text = StructuredText(pages: [page]).markdown
+                pages[pages.firstIndex { $0.page == page.index + 1 }!].text = try document.placingLinks(in: StructuredText(pages: [page])).markdown
             }
         }
         let shown = pages.map { "--- page \($0.page) ---\n\($0.text)" }.joined(separator: "\n")

@@ -19,6 +19,11 @@ and a /ParentTree, and every piece of text in a marked-content sequence of its o
 - page 2: a heading /H2, then two paragraphs drawn in the opposite order to the tree's: the
   first of the tree stands below the second on the page.
 
+Link annotations: on page 1, one over the word "staff" (its box from Helvetica's widths) to
+https://example.org/staff; on page 2, one over the tree's first paragraph to the top of
+page 1 (/XYZ 0 792 0), and one over the second to a javascript: address, which no Markdown
+or HTML written from the document may follow.
+
 tagged.json holds the structure the tree states for each page, in the tree's order, in the
 JSON of StructuredText's elements (kind and values). Needs python3 only."""
 
@@ -81,6 +86,8 @@ class Element:
 root = Element("Document")
 pages = [Page(0), Page(1)]
 expected = [[], []]
+links = [[], []]  # each page's link annotations, as dictionary entries
+expected_links = [[], []]
 
 
 def element(parent, type, page, extra=""):
@@ -114,6 +121,12 @@ for piece, tag in [("Ask the ", "P"), ("staff", "Span"), (" at the desk.", "P")]
     owner = element(paragraph, "Span", 0) if tag == "Span" else paragraph
     mcid = pages[0].text(owner, tag, x, y, 11, piece)
     owner.add(mcid)
+    if tag == "Span":
+        # Helvetica's widths of s, t, a, f, f in thousandths of the font size.
+        width = (500 + 278 + 556 + 278 + 278) * 11 / 1000
+        links[0].append(f"/Rect [{x} {y - 3} {x + width:.2f} {y + 9}] /A << /S /URI /URI (https://example.org/staff) >>")
+        expected_links[0].append({"element": len(expected[0]), "start": 8, "text": "staff",
+                                  "destination": {"kind": "uri", "uri": "https://example.org/staff"}})
     x += 5.6 * len(piece)
 expected[0].append({"kind": "paragraph", "text": "Ask the staff at the desk."})
 y -= 28
@@ -148,10 +161,16 @@ second = "Rare books are read in the room and never leave it."
 marked(root, "P", 1, "P", LEFT, 600, 11, first)
 marked(root, "P", 1, "P", LEFT, 680, 11, second)
 expected[1] += [{"kind": "paragraph", "text": first}, {"kind": "paragraph", "text": second}]
+links[1].append(f"/Rect [{LEFT - 2} 596 540 610] /Dest [PAGE0 /XYZ 0 792 0]")
+links[1].append(f"/Rect [{LEFT - 2} 676 540 690] /A << /S /URI /URI (javascript:alert\\(1\\)) >>")
+expected_links[1] += [
+    {"element": 1, "start": 0, "text": first, "destination": {"kind": "page", "index": 0, "point": {"x": 0, "y": 0},
+                                                                "view": {"fit": "XYZ", "left": 0, "top": 0}}},
+    {"element": 2, "start": 0, "text": second, "destination": {"kind": "uri", "uri": "javascript:alert(1)"}}]
 pages[1].artifact(WIDTH / 2, 36, "2")
 
 # Objects: 1 catalog, 2 pages, 3 and 4 fonts, 5 the tree root, 6 the parent tree,
-# 7 onwards each page and its content, then the elements.
+# 7 onwards each page and its content, then the elements, then the link annotations.
 objects = {3: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
            4: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"}
 page_numbers = [7 + 2 * i for i in range(len(pages))]
@@ -184,6 +203,13 @@ def write_element(node, parent):
 
 
 write_element(root, 5)
+annotations = [[], []]
+for i, page_links in enumerate(links):
+    for entries in page_links:
+        entries = entries.replace("PAGE0", "%d 0 R" % page_numbers[0])
+        objects[next_number] = b"<< /Type /Annot /Subtype /Link /Border [0 0 0] %s >>" % entries.encode()
+        annotations[i].append(b"%d 0 R" % next_number)
+        next_number += 1
 objects[1] = b"<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 5 0 R /MarkInfo << /Marked true >> /Lang (en-GB) >>"
 objects[2] = b"<< /Type /Pages /Count %d /Kids [%s] >>" % (len(pages), b" ".join(b"%d 0 R" % n for n in page_numbers))
 objects[5] = b"<< /Type /StructTreeRoot /K [%d 0 R] /ParentTree 6 0 R /ParentTreeNextKey %d /RoleMap << /Title /H1 >> >>" % (root.number, len(pages))
@@ -192,13 +218,15 @@ objects[6] = b"<< /Nums [%s] >>" % b" ".join(
 for i, page in enumerate(pages):
     content = page.stream()
     objects[page_numbers[i]] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents %d 0 R /StructParents %d "
-                                b"/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>" % (WIDTH, HEIGHT, page_numbers[i] + 1, i))
+                                b"/Annots [%s] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>"
+                                % (WIDTH, HEIGHT, page_numbers[i] + 1, i, b" ".join(annotations[i])))
     objects[page_numbers[i] + 1] = b"<< /Length %d >>\nstream\n" % len(content) + content + b"endstream"
 
 out = sys.argv[1] if len(sys.argv) > 1 else "."
 data, _ = pdf_file(objects)
 open(os.path.join(out, "tagged.pdf"), "wb").write(data)
 with open(os.path.join(out, "tagged.json"), "w") as file:
-    json.dump({"pages": [{"index": i, "source": "structureTree", "elements": elements} for i, elements in enumerate(expected)]},
+    json.dump({"pages": [{"index": i, "source": "structureTree", "elements": elements, "links": expected_links[i]}
+                         for i, elements in enumerate(expected)]},
               file, indent=1, ensure_ascii=False)
     file.write("\n")

@@ -31,24 +31,37 @@ struct StructureCommandTests {
         if let kind = element["list"] as? String { return "\(kind) " + (element["items"] as! [String]).joined(separator: " | ") }
         if let rows = element["table"] as? [[String]] { return "table " + rows.map { $0.joined(separator: " | ") }.joined(separator: " / ") }
         if let description = element["figure"] as? String { return "figure \(description)" }
+        if let words = element["link"] as? String { return "link \(words) -> \(element["href"] as? String ?? "")" }
         return "title \(element["title"] ?? "")"
     }
 
     /// tagged.json's elements (StructuredText's JSON), page after page, described as
-    /// ``describe(_:)`` describes the witness's.
-    static func taggedElements() throws -> [Element] {
+    /// ``describe(_:)`` describes the witness's: each element after the links on it that
+    /// `format` writes (Markdown: web addresses; HTML: those and the pages written out).
+    static func taggedElements(_ format: String) throws -> [Element] {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("tagged.json")))
-        return try JSONDecoder().decode(StructuredText.self, from: data).pages.flatMap { page in
-            page.elements.map { element in
-                switch element {
-                case .heading(let level, let text): "h\(level) \(text)"
-                case .paragraph(let text): "p \(text)"
-                case .code(let text): "code \(text)"
-                case .list(let ordered, let items): "\(ordered ? "ordered" : "unordered") " + items.joined(separator: " | ")
-                case .table(let rows): "table " + rows.map { $0.joined(separator: " | ") }.joined(separator: " / ")
-                case .figure(let description): "figure \(description ?? "")"
-                }
+        let structure = try JSONDecoder().decode(StructuredText.self, from: data)
+        return structure.pages.flatMap { page in
+            page.elements.enumerated().flatMap { number, element in
+                page.links.filter { $0.element == number }.compactMap { link -> Element? in
+                    switch link.destination {
+                    case .uri(let uri): uri.hasPrefix("https:") ? "link \(link.text) -> \(uri)" : nil
+                    case .page(let index, _, _): format == "html" ? "link \(link.text) -> #page-\(index + 1)" : nil
+                    }
+                } + [describe(element)]
             }
+        }
+    }
+
+    /// One of StructuredText's elements, described as ``describe(_:)`` describes the witness's.
+    static func describe(_ element: StructuredText.Element) -> Element {
+        switch element {
+        case .heading(let level, let text): "h\(level) \(text)"
+        case .paragraph(let text): "p \(text)"
+        case .code(let text): "code \(text)"
+        case .list(let ordered, let items): "\(ordered ? "ordered" : "unordered") " + items.joined(separator: " | ")
+        case .table(let rows): "table " + rows.map { $0.joined(separator: " | ") }.joined(separator: " / ")
+        case .figure(let description): "figure \(description ?? "")"
         }
     }
 
@@ -91,19 +104,36 @@ struct StructureCommandTests {
         #expect(found == ["title structure"] + (try Self.sourceElements()).joined(), "\(found)")
     }
 
+    /// The table on structure.pdf's first page has the cells pdfplumber, the second opinion
+    /// on tables that shares no code with either engine, finds between its ruling lines.
+    @Test(arguments: ["mupdf", "poppler"])
+    func tableCellsAgreeWithPdfplumber(renderer: String) async throws {
+        let script = """
+            import json, sys, pdfplumber
+            with pdfplumber.open(sys.argv[1]) as pdf:
+                print(json.dumps([table for page in pdf.pages for table in page.extract_tables()]))
+            """
+        let plumber = try await Tool.run("python3", ["-c", script, Fixtures.path("structure.pdf")])
+        try #require(plumber.status == 0, "\(plumber.stderr)")
+        let tables = try #require(try JSONSerialization.jsonObject(with: plumber.stdout) as? [[[String]]])
+        #expect(tables.count == 1 && tables[0].count == 4, "\(tables)")
+        let found = try await elements("markdown", ["--renderer", renderer, Fixtures.path("structure.pdf")]).filter { $0.hasPrefix("table ") }
+        #expect(found == tables.map { "table " + $0.map { $0.joined(separator: " | ") }.joined(separator: " / ") }, "\(found)")
+    }
+
     /// A tagged PDF read with Poppler, in process or isolated, gives the structure its tree
     /// states, which its layout does not show: a heading set as body text, a role-mapped
     /// title, a word tagged on its own inside a paragraph, a table without rules, a figure's
     /// description, the tree's order where it differs from the page's, and no artifact (the
-    /// page numbers). MuPDF reads no structure tree: its layout reading takes that heading
+    /// page numbers); with its links on their words, a web address in both formats, a page
+    /// in HTML only, a `javascript:` address in neither. MuPDF reads no structure tree: its layout reading takes that heading
     /// for a paragraph.
     @Test(arguments: [["--renderer", "poppler"], ["--renderer", "poppler", "--isolate"]])
     func aTaggedDocumentGivesItsTreesStructure(options: [String]) async throws {
-        let expected = try Self.taggedElements()
         let markdown = try await elements("markdown", options + [Fixtures.path("tagged.pdf")])
-        #expect(markdown == expected, "\(markdown)")
+        #expect(markdown == (try Self.taggedElements("markdown")), "\(markdown)")
         let html = try await elements("html", options + [Fixtures.path("tagged.pdf")])
-        #expect(html == ["title tagged"] + expected, "\(html)")
+        #expect(html == ["title tagged"] + (try Self.taggedElements("html")), "\(html)")
         let layout = try await elements("markdown", ["--renderer", "mupdf", Fixtures.path("tagged.pdf")])
         #expect(layout.contains("p Opening hours") && !layout.contains("h2 Opening hours"), "\(layout)")
     }
@@ -126,7 +156,10 @@ struct StructureCommandTests {
 
     /// Text a page could hold that Markdown or HTML would read as markup (heading and list
     /// starts, emphasis, links, tags, a table's pipe, a code fence inside code) comes back
-    /// from both documents as the same text, read by markdown-it-py and Python's parser.
+    /// from both documents as the same text, read by markdown-it-py and Python's parser; a
+    /// link keeps its address whatever characters it holds, a `!` before it does not make
+    /// it an image, and an address a reader should not follow (`javascript:`, one that
+    /// would end Markdown's `<...>`, a page not written out) leaves its words plain.
     @Test func markupEscapesWhatAPageHolds() async throws {
         let hostile = "# <script>alert('x')</script> *bold* _it_ [link](javascript:x) & `code` \\ | pipe"
         let elements: [StructuredText.Element] = [
@@ -134,14 +167,22 @@ struct StructureCommandTests {
             .paragraph("+ nor this"), .list(ordered: false, items: ["> not a quote", "2) item"]),
             .table(rows: [["a | b", hostile], ["<td>", "</table>"]]), .code("```\n<b>not bold</b>\n```"),
             .figure(alternateText: hostile), .figure(alternateText: nil),
+            .paragraph("Look!here and there"), .paragraph("evil one two"),
         ]
-        let structure = StructuredText(pages: [StructuredText.Page(index: 0, elements: elements, source: .layout)])
+        let links = [
+            StructuredText.Link(element: 9, start: 5, text: "here", destination: .uri("https://example.org/a_b*c(d)?q=x&y=~1")),
+            StructuredText.Link(element: 10, start: 0, text: "evil", destination: .uri("javascript:alert(1)")),
+            StructuredText.Link(element: 10, start: 5, text: "one", destination: .uri("https://x.org/a>b")),
+            StructuredText.Link(element: 10, start: 9, text: "two", destination: .page(index: 5, point: nil)),
+        ]
+        let structure = StructuredText(pages: [StructuredText.Page(index: 0, elements: elements, source: .layout, links: links)])
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let expected = [
             "h2 \(hostile)", "p 1. not a list \(hostile)", "p - not a list either", "p + nor this", "unordered > not a quote | 2) item",
             "table a | b | \(hostile) / <td> | </table>", "code ```\n<b>not bold</b>\n```",
             "figure \(hostile)", "figure ",
+            "link here -> https://example.org/a_b*c(d)?q=x&y=~1", "p Look!here and there", "p evil one two",
         ]
         for (name, text) in [("hostile.md", structure.markdown), ("hostile.html", structure.html(title: "<title>"))] {
             let path = folder.appendingPathComponent(name).path

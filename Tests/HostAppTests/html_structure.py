@@ -3,7 +3,8 @@ HTML by markdown-it-py (CommonMark with GitHub's tables), and prints the element
 holds, in order, as JSON: {"heading": level, "text": ...}, {"paragraph": ...}, {"code": ...},
 {"list": "ordered"|"unordered", "items": [...]}, {"table": [[cell, ...], ...]},
 {"figure": description} (an HTML figure's caption, or a Markdown paragraph that is only an
-emphasis beginning "Figure"), and the title as {"title": ...}. A witness for `hostapp text --format html|markdown` that shares no
+emphasis beginning "Figure"), {"link": words, "href": address} for each link (before the
+element that holds it), and the title as {"title": ...}. A witness for `hostapp text --format html|markdown` that shares no
 code with it.
 
     python3 html_structure.py FILE.html|FILE.md"""
@@ -19,6 +20,7 @@ class Reader(html.parser.HTMLParser):
         self.elements, self.text, self.stack = [], None, []
         self.items = self.rows = None
         self.emphasis = None
+        self.link = None
 
     def handle_starttag(self, tag, attrs):
         self.stack.append(tag)
@@ -27,6 +29,8 @@ class Reader(html.parser.HTMLParser):
             self.emphasis = None
         elif tag == "em" and self.stack[-2:-1] == ["p"] and self.text == "":
             self.emphasis = True
+        elif tag == "a":
+            self.link = (dict(attrs).get("href"), len(self.text or ""))
         elif tag in ("ul", "ol"):
             self.items = []
         elif tag == "table":
@@ -44,6 +48,9 @@ class Reader(html.parser.HTMLParser):
             self.elements.append({"paragraph": self.text})
         elif tag == "em" and self.emphasis:
             self.emphasis = False
+        elif tag == "a" and self.link:
+            self.elements.append({"link": (self.text or "")[self.link[1]:], "href": self.link[0]})
+            self.link = None
         elif tag == "figcaption":
             self.elements.append({"figure": "" if self.text == "Figure" else self.text})
         elif tag == "code" and "pre" in self.stack:

@@ -43,7 +43,7 @@ def make_folder():
     base = tempfile.mkdtemp(prefix="hostapp-mcp-")
     folder = os.path.join(base, "served")
     os.makedirs(os.path.join(folder, "reports"))
-    for name in ["text.pdf", "outline.pdf", "forms.pdf", "restricted.pdf", "search.pdf", "annotations.pdf", "images.pdf", "structure.pdf"]:
+    for name in ["text.pdf", "outline.pdf", "forms.pdf", "restricted.pdf", "search.pdf", "annotations.pdf", "images.pdf", "structure.pdf", "tagged.pdf"]:
         shutil.copy(os.path.join(FIXTURES, name), folder)
     shutil.copy(os.path.join(FIXTURES, "text.pdf"), os.path.join(folder, "reports", "q3.pdf"))
     shutil.copy(os.path.join(FIXTURES, "text.pdf"), os.path.join(folder, ".hidden.pdf"))
@@ -120,7 +120,7 @@ class MCPTests(unittest.TestCase):
         async def body():
             async with MCPClient(self.folder) as client:
                 listed = self.ok(await client.call("list_documents", {}))["documents"]
-                self.assertEqual(listed, ["annotations.pdf", "forms.pdf", "images.pdf", "outline.pdf", "reports/q3.pdf", "restricted.pdf", "search.pdf", "structure.pdf", "text.pdf"])
+                self.assertEqual(listed, ["annotations.pdf", "forms.pdf", "images.pdf", "outline.pdf", "reports/q3.pdf", "restricted.pdf", "search.pdf", "structure.pdf", "tagged.pdf", "text.pdf"])
                 resources = (await client.session.list_resources()).resources
                 self.assertEqual(sorted(r.name for r in resources), listed)
                 page = await client.session.read_resource([r.uri for r in resources if r.name == "reports/q3.pdf"][0])
@@ -171,6 +171,26 @@ class MCPTests(unittest.TestCase):
                 self.assertEqual(re.findall(r"<t[hd]>(.*?)</t[hd]>", html), [cell for row in table for cell in row])
                 self.assertIn("<li>Wardens who keep the records of every survey and send them to the regional office before the end of each quarter</li>", html)
                 self.refused(await client.call("get_text", {"document": "structure.pdf", "format": "yaml"}), "invalid-argument", "format must be plain or markdown")
+        run(body())
+
+    def test_markdown_of_a_tagged_document_follows_its_structure_tree(self):
+        """get_text with format markdown on tagged.pdf under Poppler: the headings its tree
+        states (one set as body text), page 2's paragraphs in the tree's order, the link to a
+        web address and none to javascript:; under MuPDF, which reads no tree, that heading
+        is a paragraph."""
+        async def body():
+            async with MCPClient(self.folder, ["--renderer", "poppler"]) as client:
+                answer = self.ok(await client.call("get_text", {"document": "tagged.pdf", "format": "markdown"}))
+                html = MarkdownIt("commonmark").render("\n\n".join(page["text"] for page in answer["pages"]))
+                self.assertEqual(re.findall(r"<h[1-6]>.*?</h[1-6]>", html),
+                                 ["<h1>Guide to the Reading Room</h1>", "<h2>Opening hours</h2>", "<h2>Lending</h2>"])
+                self.assertIn('<p>Ask the <a href="https://example.org/staff">staff</a> at the desk.</p>', html)
+                self.assertNotIn("javascript", html)
+                self.assertLess(html.index("Books from the open shelves"), html.index("Rare books are read"))
+            async with MCPClient(self.folder, ["--renderer", "mupdf"]) as client:
+                answer = self.ok(await client.call("get_text", {"document": "tagged.pdf", "format": "markdown", "pages": "1"}))
+                html = MarkdownIt("commonmark").render(answer["pages"][0]["text"])
+                self.assertIn("<p>Opening hours</p>", html)
         run(body())
 
     def test_search_gives_boxes_on_the_page_and_its_line(self):

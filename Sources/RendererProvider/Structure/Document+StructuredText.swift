@@ -1,6 +1,7 @@
 extension Document {
     /// The structure of the pages' text: headings with their levels, paragraphs (joined
-    /// across line breaks and hyphenation), lists, tables and figures, in reading order.
+    /// across line breaks and hyphenation), lists, tables and figures, in reading order, with
+    /// the links on their words (``placingLinks(in:)``).
     ///
     /// A page with content in the document's tagged structure tree gets the structure the
     /// tree states (``taggedStructure(pages:)``). Any other page's is inferred from the
@@ -24,7 +25,7 @@ extension Document {
             try cancellation?.check()
             textPages.append((index, try textPage(pageAt: index)))
         }
-        return StructuredText(pages: indices, tagged: tagged, inferringFrom: textPages)
+        return try placingLinks(in: StructuredText(pages: indices, tagged: tagged, inferringFrom: textPages))
     }
 
     /// The structure the document's tagged structure tree states for those of `pages` that

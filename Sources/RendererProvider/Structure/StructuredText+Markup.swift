@@ -3,24 +3,32 @@ import RendererEngine
 extension StructuredText {
     /// The structure as CommonMark with GitHub's tables: `#` headings, paragraphs separated
     /// by an empty line, fenced code blocks, `-` and `1.` lists, pipe tables (the first row as
-    /// header), a figure as `*Figure: ` and its description in emphasis, and a horizontal rule
-    /// between pages. Characters Markdown would read as markup are escaped.
+    /// header), a figure as `*Figure: ` and its description in emphasis, links to web and
+    /// mail addresses (``Link``; others are plain text), and a horizontal rule between pages.
+    /// Characters Markdown would read as markup are escaped.
     public var markdown: String {
         pages.map { page in
-            page.elements.map(\.markdown).joined(separator: "\n\n")
+            page.elements.enumerated().map { number, element in
+                element.markdown(links: page.links.filter { $0.element == number })
+            }.joined(separator: "\n\n")
         }.filter { !$0.isEmpty }.joined(separator: "\n\n---\n\n") + "\n"
     }
 
-    /// The structure as an HTML document: each page a `section` labelled with its number,
-    /// headings `h1` to `h6`, `p`, `pre`, `ul` or `ol`, tables whose first row is of `th`
-    /// cells, and `figure`s captioned with their description. Text is escaped; nothing is loaded from elsewhere.
+    /// The structure as an HTML document: each page a `section` (`id="page-N"`) labelled
+    /// with its number, headings `h1` to `h6`, `p`, `pre`, `ul` or `ol`, tables whose first
+    /// row is of `th` cells, `figure`s captioned with their description, and links (``Link``)
+    /// to web and mail addresses and to the sections of the pages written out; others are
+    /// plain text. Text is escaped; nothing is loaded from elsewhere.
     public func html(title: String? = nil) -> String {
         var out = "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
         if let title { out += "<title>\(title.escapedForMarkup)</title>\n" }
         out += "</head>\n<body>\n"
+        let written = Set(pages.map(\.index))
         for page in pages {
-            out += "<section aria-label=\"Page \(page.index + 1)\">\n"
-            for element in page.elements { out += element.html + "\n" }
+            out += "<section id=\"page-\(page.index + 1)\" aria-label=\"Page \(page.index + 1)\">\n"
+            for (number, element) in page.elements.enumerated() {
+                out += element.html(links: page.links.filter { $0.element == number }, pages: written) + "\n"
+            }
             out += "</section>\n"
         }
         return out + "</body>\n</html>\n"
@@ -28,13 +36,23 @@ extension StructuredText {
 }
 
 extension StructuredText.Element {
-    /// The element as Markdown.
-    var markdown: String {
+    /// The element as Markdown, with `links` (on its words) to web and mail addresses.
+    func markdown(links: [StructuredText.Link] = []) -> String {
+        func linked(_ text: String) -> String {
+            // A `!` before a link would make it an image.
+            let plain = { (piece: String, beforeLink: Bool) -> String in
+                let escaped = piece.markdownEscaped
+                return beforeLink && escaped.hasSuffix("!") ? escaped.dropLast() + "\\!" : escaped
+            }
+            return Self.writing(text, links: links, address: { $0.address(toPages: nil) }, plain: plain) { words, address in
+                "[\(words.markdownEscaped)](<\(address)>)"
+            }
+        }
         switch self {
         case .heading(let level, let text):
-            return String(repeating: "#", count: level) + " " + text.markdownEscaped
+            return String(repeating: "#", count: level) + " " + linked(text)
         case .paragraph(let text):
-            return text.markdownEscaped
+            return linked(text)
         case .code(let text):
             let fence = String(repeating: "`", count: max(3, text.longestRun(of: "`") + 1))
             return fence + "\n" + text + "\n" + fence
@@ -56,13 +74,19 @@ extension StructuredText.Element {
         }
     }
 
-    /// The element as HTML.
-    var html: String {
+    /// The element as HTML, with `links` (on its words) to web and mail addresses and to
+    /// the sections of `pages`.
+    func html(links: [StructuredText.Link] = [], pages: Set<Int> = []) -> String {
+        func linked(_ text: String) -> String {
+            Self.writing(text, links: links, address: { $0.address(toPages: pages) }, plain: { piece, _ in piece.escapedForMarkup }) { words, address in
+                "<a href=\"\(address.escapedForMarkup)\">\(words.escapedForMarkup)</a>"
+            }
+        }
         switch self {
         case .heading(let level, let text):
-            return "<h\(level)>\(text.escapedForMarkup)</h\(level)>"
+            return "<h\(level)>\(linked(text))</h\(level)>"
         case .paragraph(let text):
-            return "<p>\(text.escapedForMarkup)</p>"
+            return "<p>\(linked(text))</p>"
         case .code(let text):
             return "<pre><code>\(text.escapedForMarkup)</code></pre>"
         case .list(let ordered, let items):
@@ -78,6 +102,27 @@ extension StructuredText.Element {
         case .figure(let alternateText):
             return "<figure><figcaption>\((alternateText ?? "Figure").escapedForMarkup)</figcaption></figure>"
         }
+    }
+}
+
+extension StructuredText.Element {
+    /// `text` with the words each of `links` covers written by `link` (with the link's
+    /// address) where `address` gives one, and everything else by `plain` (told whether a
+    /// link follows).
+    static func writing(
+        _ text: String, links: [StructuredText.Link], address: (StructuredText.Link) -> String?, plain: (String, Bool) -> String,
+        link: (String, String) -> String
+    ) -> String {
+        let scalars = Array(text.unicodeScalars)
+        func piece(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        var out = "", position = 0
+        for each in links {
+            let end = each.start + each.text.unicodeScalars.count
+            guard each.start >= position, end <= scalars.count, let target = address(each) else { continue }
+            out += plain(piece(position..<each.start), true) + link(piece(each.start..<end), target)
+            position = end
+        }
+        return out + plain(piece(position..<scalars.count), false)
     }
 }
 

@@ -37,12 +37,36 @@ extension StructuredText {
         public var elements: [StructuredText.Element]
         /// Where the structure comes from.
         public var source: Source
+        /// The links on its headings' and paragraphs' text, in reading order.
+        public var links: [StructuredText.Link]
 
-        /// The structure of the page at `index`, from `source`.
-        public init(index: Int, elements: [StructuredText.Element], source: Source) {
+        /// The structure of the page at `index`, from `source`, with `links` on its text.
+        public init(index: Int, elements: [StructuredText.Element], source: Source, links: [StructuredText.Link] = []) {
             self.index = index
             self.elements = elements
             self.source = source
+            self.links = links
+        }
+    }
+
+    /// Words of a heading or a paragraph that a link covers, and where it leads.
+    public struct Link: Hashable, Sendable, Codable {
+        /// The index of the heading or paragraph in its page's ``Page/elements``.
+        public var element: Int
+        /// Where the words begin in the element's text, in Unicode scalars (code points)
+        /// from its start.
+        public var start: Int
+        /// The words, as the element's text holds them.
+        public var text: String
+        /// Where the link leads.
+        public var destination: Destination
+
+        /// A link on `text`, at `start` in the text of element `element`, to `destination`.
+        public init(element: Int, start: Int, text: String, destination: Destination) {
+            self.element = element
+            self.start = start
+            self.text = text
+            self.destination = destination
         }
     }
 

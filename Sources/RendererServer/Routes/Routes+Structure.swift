@@ -44,8 +44,9 @@ extension Routes {
             try Task.checkCancellation()
             pages.append((index, try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.textPage(pageAt: index) }))
         }
+        let inferred = StructuredText(pages: indices, tagged: tagged, inferringFrom: pages)
+        let structure = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.placingLinks(in: inferred) }
         withExtendedLifetime(admission) {}
-        let structure = StructuredText(pages: indices, tagged: tagged, inferringFrom: pages)
         let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent
         switch format {
         case "markdown":
