@@ -216,6 +216,11 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.maximumPixelCount = Int(global.maximumMegapixels * 1e6)
             configuration.timeLimit = global.timeLimit
             configuration.textRecognition = try global.textRecognition()
+            // Without --ocr, scans are read when a reader asks (the viewer's "Recognise
+            // text"), where Tesseract and its language data are here.
+            if configuration.textRecognition == nil {
+                configuration.textRecognitionOnRequest = try? global.textRecognition(of: .withoutText)
+            }
             configuration.documentsPerFile = documentsPerFile
             configuration.queueLimit = queueLimit
             configuration.cacheBytes = imageCacheMiB << 20

@@ -109,6 +109,10 @@ public struct ServerConfiguration: Sendable {
     /// search routes and the viewer's text layer (`Document.textRecognition`); none by
     /// default.
     public var textRecognition: TextRecognition?
+    /// The text recognition a reader may ask for, a document at a time (`POST
+    /// /api/documents/{id}/recognition`, the viewer's "Recognise text"), when
+    /// ``textRecognition`` is nil; none by default.
+    public var textRecognitionOnRequest: TextRecognition?
 
     /// A configuration serving `roots` on loopback with `token`, through `renderer`.
     public init(

@@ -614,6 +614,39 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(headings, [(str(e["heading"]), e["text"]) for page in pages for e in page if "heading" in e])
         self.assertEqual(cells, [cell for page in pages for e in page if "table" in e for row in e["table"] for cell in row])
 
+    def test_47_recognises_a_scan_when_the_reader_asks(self):
+        # The same scan served without --ocr, by a server that reads scans when asked: its
+        # page has no text, so the viewer offers "Recognise text"; once the reading is done
+        # the text layer holds the words and find finds them where the picture shows them.
+        source = "/usr/share/R/doc/manual/R-intro.pdf"
+        scan = os.path.join(self.folder, "scan-on-request.pdf")
+        subprocess.run([sys.executable, os.path.join(FIXTURES, "make-scan.py"), source, "7", "300", scan], check=True)
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [scan, "--token-file", token_file, "--reader-state", ":memory:"])
+        self.addCleanup(stop, server)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=scan-on-request.pdf")
+        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render'); return i && i.complete && i.naturalWidth > 0",
+                      "the scan's picture drawn")
+        self.wait_for("return !document.getElementById('recognition').hidden", "the offer to recognise the text")
+        self.assertEqual(self.run_js("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length"), 0)
+        start = self.browser.find_element("id", "recognition-start")
+        self.assertEqual(start.text, "Recognise text")
+        start.click()
+        self.wait_for("return /^Text recognised on 1 scanned page/.test(document.getElementById('recognition-message').textContent)",
+                      "the reading done")
+        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 100", "the words in the text layer")
+        find = self.browser.find_element("id", "find")
+        find.send_keys("Venables\n")
+        self.wait_for("return /1 of 2$/.test(document.getElementById('find-status').textContent)", "two hits on the scan")
+        hit = self.run_js("""
+            const page = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
+            const hit = document.querySelector('.page[data-index="0"] .hit').getBoundingClientRect();
+            return [hit.left - page.left, hit.top - page.top];
+        """)
+        box = [b for word, b in word_boxes(source, 7) if word == "Venables"][0]
+        self.assertAlmostEqual(hit[0] / self.scale(0), box["xMin"], delta=2)
+        self.assertAlmostEqual(hit[1] / self.scale(0), box["yMin"], delta=3)
+
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is
         # drawn only because the viewer draws one page ahead once those in view are in.

@@ -38,6 +38,10 @@ public struct TextRecognition: Sendable {
     public var renderOptions: RenderOptions
     /// The longest one page's drawing and reading may take; nil for no limit.
     public var timeLimit: Duration?
+    /// Where the documents given this recognition keep what they read, so that documents of
+    /// one file (a server's pool) read each page once for all of them; nil: each document
+    /// keeps its own. A document with unsaved changes keeps its own.
+    public var store: RecognizedPages?
 
     /// Recognition by `recognizer` of `pages`, drawn at `dpi` in gray.
     public init(recognizer: any TextRecognizer, pages: Pages = .withoutText, dpi: Double = TextRecognition.defaultDPI, timeLimit: Duration? = nil) {
@@ -45,6 +49,29 @@ public struct TextRecognition: Sendable {
         self.pages = pages
         self.renderOptions = RenderOptions(dpi: dpi, pixelFormat: .gray)
         self.timeLimit = timeLimit
+    }
+}
+
+/// Pages text recognition has read, shared by the documents of one version of one file that
+/// are given it (``TextRecognition/store``): give a new store when the file changes.
+public final class RecognizedPages: Sendable {
+    private let pages = Locked<[Int: TextPage?]>([:])
+
+    /// An empty store.
+    public init() {}
+
+    /// How many pages have been looked at (read from their image, or found to keep their
+    /// own text).
+    public var count: Int { pages.withLock { $0.count } }
+
+    /// How many pages have been read from their image.
+    public var recognizedCount: Int { pages.withLock { $0.values.filter { $0 != nil }.count } }
+
+    /// Page `index` as looked at: its recognised text, `.some(nil)` when it keeps its own,
+    /// nil when it has not been looked at.
+    subscript(index: Int) -> TextPage?? {
+        get { pages.withLock { $0[index] } }
+        set { pages.withLock { $0[index] = newValue } }
     }
 }
 
@@ -93,12 +120,16 @@ extension Document {
         let (recognition, known, version) = recognitionState.withLock { ($0.recognition, $0.pages[index], $0.version) }
         guard let recognition else { return nil }
         if let known { return known }
+        let store = engine.withLock { $0.hasUnsavedChanges } ? nil : recognition.store
         let recognized: TextPage?
-        if recognition.pages == .withoutText, try !engineText().isBlank {
+        if let stored = store?[index] {
+            recognized = stored
+        } else if recognition.pages == .withoutText, try !engineText().isBlank {
             recognized = nil
         } else {
             recognized = try recognizeText(pageAt: index, with: recognition)
         }
+        store?[index] = .some(recognized)
         recognitionState.withLock { state in
             if state.version == version { state.pages[index] = .some(recognized) }
         }

@@ -18,15 +18,27 @@ actor DocumentPool {
     private var opened = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var isClosed = false
+    /// The text recognition the documents read scans with, set on each as it is leased.
+    private var textRecognition: TextRecognition?
 
-    /// A pool whose documents `open` opens (in this process or in an engine process).
-    init(path: String, documentID: String, rendererID: String, capacity: Int, threads: EngineThreads, open: @escaping @Sendable () throws -> Document) {
+    /// A pool whose documents `open` opens (in this process or in an engine process), which
+    /// read scans with `textRecognition`.
+    init(
+        path: String, documentID: String, rendererID: String, capacity: Int, threads: EngineThreads, textRecognition: TextRecognition?,
+        open: @escaping @Sendable () throws -> Document
+    ) {
         self.path = path
         self.documentID = documentID
         self.rendererID = rendererID
         self.open = open
         self.capacity = max(1, capacity)
         self.threads = threads
+        self.textRecognition = textRecognition
+    }
+
+    /// Makes the documents read scans with `recognition` from their next lease on.
+    func useTextRecognition(_ recognition: TextRecognition?) {
+        textRecognition = recognition
     }
 
     /// Runs `body` on an engine thread with a document of the pool, stopped by `timeLimit`
@@ -53,6 +65,10 @@ actor DocumentPool {
     func withLease<T: Sendable>(_ body: @Sendable (Document) async throws -> T) async throws -> T {
         try await naming(path, as: documentID) {
             let document = try await lease()
+            // A document keeps what it read while its recognition's store stays the same.
+            if document.textRecognition?.store !== textRecognition?.store || (document.textRecognition == nil) != (textRecognition == nil) {
+                document.textRecognition = textRecognition
+            }
             do {
                 let result = try await body(document)
                 giveBack(document)

@@ -28,7 +28,7 @@ import RendererServerHTTP
 actor ServedDocument {
     let id: String
     let path: String
-    private let context: ServerContext
+    let context: ServerContext
     private var pools: [String: DocumentPool] = [:]
     private var version: String
     private var session: ReadingSession?
@@ -46,13 +46,29 @@ actor ServedDocument {
     /// Whether an edit (or a close) holds the document, and who waits for it, in order.
     private var writing = false
     private var writers: [CheckedContinuation<Void, Never>] = []
+    /// The text recognition the file's documents read scans with (the server's, or the one
+    /// a reader asked for), with the store they share; made again when the file changes.
+    var textRecognition: TextRecognition?
+    /// The reading of every page a reader asked for, for the file's version.
+    var recognitionJob: RecognitionJob?
 
     init(id: String, path: String, context: ServerContext) {
         self.id = id
         self.path = path
         self.context = context
         version = Self.readVersion(path)
+        textRecognition = Self.sharing(context.configuration.textRecognition)
     }
+
+    /// `recognition` with a new store, which the file's documents share.
+    static func sharing(_ recognition: TextRecognition?) -> TextRecognition? {
+        guard var recognition else { return nil }
+        recognition.store = RecognizedPages()
+        return recognition
+    }
+
+    /// The pools open now.
+    var openPools: [DocumentPool] { Array(pools.values) }
 
     /// The file's current version, for ETags; closes what was opened from an older one. While
     /// an edit runs, the file is the edit's to change: the version it had stands until the
@@ -148,7 +164,8 @@ actor ServedDocument {
         if let pool = pools[rendererID] { return pool }
         let (context, path, password) = (self.context, self.path, readerPassword)
         let pool = DocumentPool(
-            path: path, documentID: id, rendererID: rendererID, capacity: context.configuration.documentsPerFile, threads: context.threads
+            path: path, documentID: id, rendererID: rendererID, capacity: context.configuration.documentsPerFile, threads: context.threads,
+            textRecognition: textRecognition
         ) { try context.openDocument(path, renderer: .id(rendererID), password: password) }
         pools[rendererID] = pool
         return pool
@@ -199,7 +216,7 @@ actor ServedDocument {
         var configuration = SessionConfiguration(
             password: password ?? context.configuration.password, renderer: context.configuration.renderer,
             limits: context.configuration.documentLimits, settings: context.configuration.settings)
-        configuration.textRecognition = context.configuration.textRecognition
+        configuration.textRecognition = textRecognition
         return configuration
     }
 
@@ -332,10 +349,12 @@ actor ServedDocument {
         }
     }
 
-    /// Closes the pools and the session; waits for an edit in flight to end first.
+    /// Closes the pools and the session, and stops a reading of its scans; waits for an edit
+    /// in flight to end first.
     func close() async {
         await takeTurn()
         defer { endTurn() }
+        recognitionJob?.cancel()
         closePools()
         closeSession()
     }
@@ -346,6 +365,9 @@ actor ServedDocument {
         grants = [:]
         closePools()
         closeSession()
+        recognitionJob?.cancel()
+        recognitionJob = nil
+        textRecognition = Self.sharing(context.configuration.textRecognition)
     }
 
     /// Closes the session.

@@ -17,6 +17,9 @@ enum Payload {
         var cachedBytes: Int
         /// What requests may ask for.
         var limits: ServerLimits
+        /// How the server reads scanned pages: `automatic` (`--ocr`), `onRequest` (a reader
+        /// asks, document by document, through `POST .../recognition`) or `none`.
+        var textRecognition: String
     }
 
     /// A linked engine.

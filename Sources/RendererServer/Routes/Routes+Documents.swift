@@ -10,7 +10,9 @@ extension Routes {
         return try Self.json(
             Payload.Health(
                 status: "ok", renderers: renderers, queued: self.context.queue.count, renderingBytes: self.context.renderBudget.count,
-                cachedBytes: await self.context.cache.byteCount, limits: self.context.limits))
+                cachedBytes: await self.context.cache.byteCount, limits: self.context.limits,
+                textRecognition: self.context.configuration.textRecognition != nil
+                    ? "automatic" : self.context.configuration.textRecognitionOnRequest != nil ? "onRequest" : "none"))
     }
 
     /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it with

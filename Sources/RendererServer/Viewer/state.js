@@ -29,6 +29,7 @@ export const state = {
   onFirstPaint: null,   // called once the opening document's first page is drawn
   prefetched: null,     // the details of the document the address names, asked for at start
   limits: null,         // what the server lets a request ask for (/api/health's limits)
+  textRecognition: null, // how the server reads scans: automatic, onRequest or none
 };
 
 export const pageViews = [];   // per page: { element, image, loaded, textLoaded, ... }

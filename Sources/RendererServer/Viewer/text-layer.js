@@ -1,6 +1,7 @@
 // The text layer over each page: selecting and copying text.
 
 import { layer, pageJSON } from "./pages.js";
+import { offerRecognition } from "./recognition.js";
 import { pageViews, state } from "./state.js";
 
 // Words are measured in one font at one size: a word's width grows with the font's size, so
@@ -28,6 +29,8 @@ export async function loadTextLayer(view) {
   const text = await pageJSON(view, "text?renderer=" + state.renderer).catch(() => null);
   const target = layer(view, "text-layer");
   if (!text || !target) return;
+  // A scan: its text can be recognised where the server reads scans on request.
+  if (text.lines.length === 0) offerRecognition();
   const generation = view.generation;
   const fragment = document.createDocumentFragment();
   const scale = state.scale;

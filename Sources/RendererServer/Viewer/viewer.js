@@ -13,6 +13,7 @@ import { arrangeWithKey, settleArrangements } from "./arrange.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
 import { offerMarkdownExport, wireMarkdownExport } from "./export.js";
+import { resetRecognition, wireRecognition } from "./recognition.js";
 import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
 import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
@@ -102,8 +103,13 @@ async function openDocument(id, place = {}) {
     state.prefetched = null;
     if (prefetched instanceof Error) throw prefetched;
     state.details = prefetched || await api.json(api.base(id));
-    // The server's limits, which every drawing the viewer asks for keeps within.
-    if (!state.limits) state.limits = (await api.json("/api/health")).limits;
+    // The server's limits, which every drawing the viewer asks for keeps within, and how it
+    // reads scans.
+    if (!state.limits) {
+      const health = await api.json("/api/health");
+      state.limits = health.limits;
+      state.textRecognition = health.textRecognition;
+    }
   } catch (error) {
     document.title = t("window.title", { title: id });
     if (error.code === "password-required") {
@@ -129,6 +135,7 @@ async function openDocument(id, place = {}) {
   if (!allows("darkMode")) setDark(false);
   $("download").hidden = !allows("download");
   offerMarkdownExport();
+  resetRecognition();
   const engines = $("engine");
   engines.innerHTML = "";
   for (const renderer of state.details.renderers) engines.add(new Option(engineName(renderer), renderer));
@@ -300,6 +307,7 @@ function wireToolbar() {
   $("editor-close").addEventListener("click", closeEditor);
   $("properties-open").addEventListener("click", showProperties);
   wireMarkdownExport();
+  wireRecognition();
   $("print").addEventListener("click", printDocument);
   wirePrintDialog();
   wireMenuPrinting();
