@@ -420,7 +420,10 @@ bench-deps:
 	@python3 -c 'import pymupdf4llm' 2>/dev/null || python3 -m pip install -q "pymupdf4llm==0.0.24"
 
 # Rebuilds the test fixtures and the sample document (they are committed).
+# LibreOffice's writer exports the office fixtures (make-office.py); only rebuilding them needs it.
+FIXTURE_PACKAGES = libreoffice-writer-nogui
 fixtures: setup
+	@$(call install-missing,$(FIXTURE_PACKAGES))
 	Tests/Fixtures/make-fixtures.sh
 	mutool run Samples/make-sample.js Samples/sample.pdf
 

@@ -35,7 +35,7 @@ private struct StructureWalk {
             switch poppler_structure_element_get_kind(node) {
             case POPPLER_STRUCTURE_ELEMENT_CONTENT:
                 guard pages.contains(page), let text = Self.string(poppler_structure_element_get_text(node, POPPLER_STRUCTURE_GET_TEXT_NONE)), !text.isEmpty else { continue }
-                content.append(.text(text, pageIndex: page))
+                content.append(.text(Self.undoingDocEncoding(text), pageIndex: page))
             case POPPLER_STRUCTURE_ELEMENT_OBJECT_REFERENCE:
                 continue
             case let kind:
@@ -62,6 +62,18 @@ private struct StructureWalk {
     /// The elements at the tree's top level.
     mutating func elements(of iterator: OpaquePointer, depth: Int) -> [StructureElement] {
         content(of: iterator, depth: depth).compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    /// Marked content's text as it should be: poppler-glib 22.12 reads the UTF-8 that
+    /// poppler's core gives a structure element's text as a PDFDocEncoded string, so that
+    /// "•" comes back as "â•¢"; the bytes are taken back and read as UTF-8. Text that is
+    /// not such a reading (it has a character PDFDocEncoding lacks, or its bytes are no
+    /// UTF-8) is kept.
+    static func undoingDocEncoding(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x80 }), let bytes = PDFTextString.docEncodedBytes(of: text),
+            let decoded = String(validating: bytes, as: UTF8.self)
+        else { return text }
+        return decoded
     }
 
     /// A string poppler allocated, freed.

@@ -192,6 +192,21 @@ class ViewerTests(unittest.TestCase):
                       "return i && i.complete && i.naturalWidth > 0 && document.querySelectorAll('.page[data-index=\"' + arguments[0] + '\"] .text-layer span').length > 0",
                       "page %d drawn with its text layer" % (index + 1), 20, index)
 
+    def find_venables_on_the_scan(self, source):
+        """Finds "Venables" on the scan of R-intro's page 7 shown as page 1: two hits, the first
+        where `source`'s own text has the word (pdftotext's boxes, the witness)."""
+        find = self.browser.find_element("id", "find")
+        find.send_keys("Venables\n")
+        self.wait_for("return /1 of 2$/.test(document.getElementById('find-status').textContent)", "two hits on the scan")
+        hit = self.run_js("""
+            const page = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
+            const hit = document.querySelector('.page[data-index="0"] .hit').getBoundingClientRect();
+            return [hit.left - page.left, hit.top - page.top];
+        """)
+        box = [b for word, b in word_boxes(source, 7) if word == "Venables"][0]
+        self.assertAlmostEqual(hit[0] / self.scale(0), box["xMin"], delta=2)
+        self.assertAlmostEqual(hit[1] / self.scale(0), box["yMin"], delta=3)
+
     def scale(self, index):
         """CSS pixels per point on page `index` (the page element's width over the page's)."""
         return self.run_js("return document.querySelector('.page[data-index=\"' + arguments[0] + '\"]').getBoundingClientRect().width", index) / 612.0
@@ -562,17 +577,7 @@ class ViewerTests(unittest.TestCase):
         self.browser.get(base + "/?token=" + TOKEN + "#doc=scan.pdf")
         self.wait_for("return document.querySelectorAll('.page').length === 1", "the scan's page laid out")
         self.wait_page_drawn(0)
-        find = self.browser.find_element("id", "find")
-        find.send_keys("Venables\n")
-        self.wait_for("return /1 of 2$/.test(document.getElementById('find-status').textContent)", "two hits on the scan")
-        hit = self.run_js("""
-            const page = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
-            const hit = document.querySelector('.page[data-index="0"] .hit').getBoundingClientRect();
-            return [hit.left - page.left, hit.top - page.top];
-        """)
-        box = [b for word, b in word_boxes(source, 7) if word == "Venables"][0]
-        self.assertAlmostEqual(hit[0] / self.scale(0), box["xMin"], delta=2)
-        self.assertAlmostEqual(hit[1] / self.scale(0), box["yMin"], delta=3)
+        self.find_venables_on_the_scan(source)
         self.select_words(0, 2, 4)
         self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "This introduction to")
 
@@ -635,17 +640,7 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return /^Text recognised on 1 scanned page/.test(document.getElementById('recognition-message').textContent)",
                       "the reading done")
         self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 100", "the words in the text layer")
-        find = self.browser.find_element("id", "find")
-        find.send_keys("Venables\n")
-        self.wait_for("return /1 of 2$/.test(document.getElementById('find-status').textContent)", "two hits on the scan")
-        hit = self.run_js("""
-            const page = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
-            const hit = document.querySelector('.page[data-index="0"] .hit').getBoundingClientRect();
-            return [hit.left - page.left, hit.top - page.top];
-        """)
-        box = [b for word, b in word_boxes(source, 7) if word == "Venables"][0]
-        self.assertAlmostEqual(hit[0] / self.scale(0), box["xMin"], delta=2)
-        self.assertAlmostEqual(hit[1] / self.scale(0), box["yMin"], delta=3)
+        self.find_venables_on_the_scan(source)
 
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is

@@ -832,3 +832,8 @@ python3 make-structure.py .
 # not (a heading set as body text, a role-mapped title, a figure's description, paragraphs in
 # the tree's order rather than the page's), and that structure; make-tagged.py states them.
 python3 make-tagged.py .
+
+# office.pdf, office-tagged.pdf and office.json: a word-processor document written by the
+# script and exported by LibreOffice without and with its structure tree, and its structure;
+# make-office.py states them (it needs Debian's libreoffice-writer-nogui).
+python3 make-office.py .

@@ -46,6 +46,24 @@ package enum PDFTextString {
         return String(repeating: "0", count: digits - text.count) + text
     }
 
+    /// The PDFDocEncoding bytes of `text`; nil when it has a character the encoding lacks.
+    package static func docEncodedBytes(of text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if let special = docEncodingBytes[scalar.value] {
+                bytes.append(special)
+            } else if scalar.value < 0x100, docEncodingSpecials[UInt8(scalar.value)] == nil, scalar.value != 0xAD {
+                bytes.append(UInt8(scalar.value))
+            } else {
+                return nil
+            }
+        }
+        return bytes
+    }
+
+    private static let docEncodingBytes = Dictionary(uniqueKeysWithValues: docEncodingSpecials.map { ($0.value, $0.key) })
+
     /// The character of a PDFDocEncoding byte (ISO 32000-1, annex D): Latin-1, except the
     /// accents at 0x18–0x1F and the punctuation and letters at 0x80–0xA0.
     private static func scalar(ofDocEncoded byte: UInt8) -> Unicode.Scalar {

@@ -5,8 +5,9 @@ import RendererEngine
 ///
 /// - `H1` to `H6` are headings of their level; `H` a heading one level below the sections
 ///   (`Sect`) around it.
-/// - `L` is a list of its `LI`s, each item's text its `LBody`'s (or its own, its bullet or
-///   number taken off); it is ordered when its first item's label (`Lbl`) is a number or a
+/// - `L` is a list of its `LI`s, each item's text its `LBody`'s (or what it holds beside its
+///   label, `Lbl`), a bullet or number it begins with taken off when it has no label; it is
+///   ordered when its first item's label, or that first bullet or number, is a number or a
 ///   letter. A list inside an item is part of the item's text.
 /// - `Table` is a table of its `TR`s (those of `THead`, `TBody` and `TFoot` too), each row
 ///   of its `TH` and `TD` cells.
@@ -88,14 +89,17 @@ struct TaggedStructure {
         var ordered: Bool?
         var items: [String] = []
         for item in element.children {
-            let label = item.children.first { $0.type == "Lbl" }.map(text(of:))
-            if ordered == nil, let label, !label.isEmpty { ordered = ListMarker(label + " x")?.ordered }
-            if let body = item.children.first(where: { $0.type == "LBody" }) {
-                items.append(text(of: body))
-            } else {
-                let whole = text(of: item)
-                items.append(label == nil ? ListMarker(whole)?.rest ?? whole : whole)
+            let label = item.children.first { $0.type == "Lbl" }.map(text(of:)).flatMap { $0.isEmpty ? nil : $0 }
+            var body = item.children.first { $0.type == "LBody" }.map(text(of:))
+                ?? text(of: item.content.filter { if case .element(let child) = $0 { child.type != "Lbl" } else { true } })
+            if let label {
+                if ordered == nil { ordered = ListMarker(label + " x")?.ordered }
+            } else if let marker = ListMarker(body) {
+                // The label drawn in the body, untagged (as LibreOffice writes lists).
+                if ordered == nil { ordered = marker.ordered }
+                body = marker.rest
             }
+            items.append(body)
         }
         return .list(ordered: ordered ?? false, items: items.filter { !$0.isEmpty })
     }
