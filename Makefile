@@ -75,7 +75,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files bench-diff bench-optimize bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: install uninstall public-signed-files public-image-counts bench-diff bench-optimize bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -420,6 +420,12 @@ bench-deps:
 	@python3 -c 'import pymupdf4llm' 2>/dev/null || python3 -m pip install -q "pymupdf4llm==0.0.24"
 
 # Rebuilds the test fixtures and the sample document (they are committed).
+# Every PDF Debian installs under /usr/share/doc and /usr/share/R/doc listed by hostapp images
+# on both engines and by pdfimages -list (Tests/PublicFiles/image-counts.py): the same counts.
+public-image-counts: setup
+	$(SWIFT) build --product hostapp
+	python3 Tests/PublicFiles/image-counts.py "$$($(SWIFT) build --show-bin-path)/hostapp"
+
 # LibreOffice's writer exports the office fixtures (make-office.py); only rebuilding them needs it.
 FIXTURE_PACKAGES = libreoffice-writer-nogui
 fixtures: setup
