@@ -130,6 +130,25 @@ struct ServerTextRecognitionTests {
         }
     }
 
+    /// A reading belongs to the file's version: replacing the file while it runs ends it, and
+    /// the new file starts with none (its two pages counted, none read).
+    @Test func aChangeOfTheFileEndsTheReading() async throws {
+        let harness = try harness()
+        let pages = Array(repeating: ScannedPages.path, count: 20).flatMap { [$0, "1-2"] }
+        let made = try await Tool.run("qpdf", ["--empty", "--pages"] + pages + ["--", harness.docs + "/changing.pdf"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let recognizer = try TesseractRecognizer()
+        try await harness.run(configure: { $0.textRecognitionOnRequest = TextRecognition(recognizer: recognizer) }) { client in
+            let path = documentPath("changing.pdf") + "/recognition"
+            #expect(try await client.send(.post, path, body: Data()).status == .accepted)
+            let replacement = harness.docs + "/replacement.pdf"
+            try FileManager.default.copyItem(atPath: ScannedPages.path, toPath: replacement)
+            #expect(rename(replacement, harness.docs + "/changing.pdf") == 0)
+            let status = Self.reading(try await client.get(path))
+            #expect(status.state == "idle" && status.count == 2 && status.recognized == 0, "\(status)")
+        }
+    }
+
     /// What an unfriendly or mistaken client gets: a server that reads no scans says so (422
     /// `unsupported`, its status `available: false`), a request without the token 401, a
     /// document it does not serve 404, a stop with nothing running the idle status; no

@@ -19,7 +19,10 @@ extension ServedDocument {
         }
         let documents = pool(rendererID)
         let pageCount = try await documents.run(timeLimit: context.configuration.timeLimit) { document, _ in document.pageCount }
-        let job = RecognitionJob(pageCount: pageCount, pool: documents, store: textRecognition!.store!, context: context)
+        // Another request may have started one while this one waited, or the file changed.
+        if let recognitionJob, [.running, .done].contains(recognitionJob.current.state) { return (recognitionJob.current, false) }
+        guard let store = textRecognition?.store else { throw RendererError(.cancelled, "the document changed while the request waited; retry it") }
+        let job = RecognitionJob(pageCount: pageCount, pool: documents, store: store, context: context)
         recognitionJob = job
         return (job.current, true)
     }
