@@ -12,7 +12,7 @@ extension PDFObjectReading {
     /// (numbered from 0): the page's content streams, the forms they draw and the soft-mask
     /// groups they set, then the appearance each shown annotation has. Throws `limitExceeded`
     /// past ``ImageLister/imageLimit`` entries.
-    package func listImages(pages: Range<Int>) throws -> [DocumentImage] {
+    package func listImages(pages: some Sequence<Int>) throws -> [DocumentImage] {
         var lister = ImageLister(objects: self)
         for index in pages { try lister.list(pageAt: index, page: try pageReference(at: index)) }
         return lister.images
@@ -68,9 +68,12 @@ package struct ImageLister<Objects: PDFObjectReading> {
     /// The number the next entry gets.
     private var next = 0
     private(set) var images: [DocumentImage] = []
-    /// The page being read and how many inline images it has drawn.
+    /// The page being read, its page space, and how many inline images it has drawn.
     private var pageIndex = 0
+    private var space = PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 612, y1: 792), rotation: .none)
     private var inlineCount = 0
+    /// The deepest the graphics states saved with `q` are kept: more is a hostile stream.
+    private static var savedStateLimit: Int { 4096 }
     /// The forms being drawn, so that a form that draws itself ends.
     private var open: Set<Int> = []
     /// When looking for one inline image: its place on the page, and what was found.
@@ -85,6 +88,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
     mutating func list(pageAt index: Int, page reference: PDFReference) throws {
         (pageIndex, inlineCount, open) = (index, 0, [])
         let page = try objects.object(reference.number)
+        space = try pageSpace(of: page)
         let resources = try dictionary(try objects.inherited("Resources", of: page))
         var content = Data()
         for stream in try objects.contentStreams(of: page) {
@@ -94,10 +98,28 @@ package struct ImageLister<Objects: PDFObjectReading> {
             content.append(data)
             content.append(UInt8(ascii: "\n"))  // an operator is never split across two streams
         }
-        try scan(content, resources: resources, depth: 0)
+        try scan(content, resources: resources, depth: 0, transform: Transform())
         for annotation in try objects.resolved(page["Annots"]).items {
-            if let appearance = try objects.viewedAppearance(of: try objects.resolved(annotation)) { try drawForm(appearance, resources: [:], depth: 0) }
+            if let appearance = try objects.viewedAppearance(of: try objects.resolved(annotation)) {
+                try drawForm(appearance, resources: [:], depth: 0, transform: nil)
+            }
         }
+    }
+
+    /// The page space of `page`: its crop box (within its media box) and its rotation, as
+    /// the page tree gives them.
+    private func pageSpace(of page: PDFObject) throws -> PageSpace {
+        func rect(_ key: String) throws -> UserRect? {
+            let numbers = try objects.resolved(try objects.inherited(key, of: page)).items.compactMap { try objects.resolved($0).number }
+            guard numbers.count == 4 else { return nil }
+            return UserRect(x0: min(numbers[0], numbers[2]), y0: min(numbers[1], numbers[3]), x1: max(numbers[0], numbers[2]), y1: max(numbers[1], numbers[3]))
+        }
+        let media = try rect("MediaBox") ?? UserRect(x0: 0, y0: 0, x1: 612, y1: 792)
+        var crop = try rect("CropBox") ?? media
+        crop = UserRect(x0: max(crop.x0, media.x0), y0: max(crop.y0, media.y0), x1: min(crop.x1, media.x1), y1: min(crop.y1, media.y1))
+        if crop.x1 <= crop.x0 || crop.y1 <= crop.y0 { crop = media }
+        let degrees = try objects.resolved(try objects.inherited("Rotate", of: page)).number.map { Int($0) } ?? 0
+        return PageSpace(cropBox: crop, rotation: PageRotation(degrees: degrees) ?? .none)
     }
 
     /// The inline image `place` (from 0) among those page `index` draws.
@@ -112,19 +134,28 @@ package struct ImageLister<Objects: PDFObjectReading> {
         return [:]
     }
 
-    /// Reads `content`, drawn with `resources`.
-    private mutating func scan(_ content: Data, resources: [String: PDFObject], depth: Int) throws {
+    /// Reads `content`, drawn with `resources` under `transform` (the current transformation
+    /// matrix; nil where what it draws is is not followed).
+    private mutating func scan(_ content: Data, resources: [String: PDFObject], depth: Int, transform: Transform?) throws {
         var scanner = ContentStreamScanner(content)
+        var current = transform
+        var saved: [Transform?] = []
         while let operation = scanner.next() {
             switch operation.name {
+            case "q":
+                if saved.count < Self.savedStateLimit { saved.append(current) }
+            case "Q":
+                if let restored = saved.popLast() { current = restored }
+            case "cm":
+                if let matrix = Transform(operation.operands.suffix(6).compactMap(\.number)) { current = current.map(matrix.then) }
             case "Do":
                 guard case .name(let name)? = operation.operands.last,
                     case .reference(let reference)? = try dictionary(resources["XObject"])[name]
                 else { continue }
                 let xobject = try dictionary(.reference(reference))
                 switch try objects.resolved(xobject["Subtype"]) {
-                case .name("Image"): try add(xobject, object: reference, resources: resources)
-                case .name("Form"): try drawForm(reference, resources: resources, depth: depth + 1)
+                case .name("Image"): try add(xobject, object: reference, resources: resources, transform: current)
+                case .name("Form"): try drawForm(reference, resources: resources, depth: depth + 1, transform: current)
                 default: break
                 }
             case "gs":
@@ -132,40 +163,46 @@ package struct ImageLister<Objects: PDFObjectReading> {
                 guard case .name(let name)? = operation.operands.last else { continue }
                 let state = try dictionary(try dictionary(resources["ExtGState"])[name])
                 if case .reference(let group)? = try dictionary(state["SMask"])["G"] {
-                    try drawForm(group, resources: resources, depth: depth + 1)
+                    try drawForm(group, resources: resources, depth: depth + 1, transform: nil)
                 }
             case "BI":
                 if wanted == inlineCount { found = (operation.inlineDictionary, operation.inlineData) }
-                try add(operation.inlineDictionary, object: nil, resources: resources)
+                try add(operation.inlineDictionary, object: nil, resources: resources, transform: current)
                 inlineCount += 1
             default: break
             }
         }
     }
 
-    /// Draws the form `reference` names (with `resources` when it has none of its own).
-    private mutating func drawForm(_ reference: PDFReference, resources: [String: PDFObject], depth: Int) throws {
+    /// Draws the form `reference` names (with `resources` when it has none of its own) under
+    /// `transform`, to which its `/Matrix` is applied first.
+    private mutating func drawForm(_ reference: PDFReference, resources: [String: PDFObject], depth: Int, transform: Transform?) throws {
         guard depth <= Self.formDepthLimit, open.insert(reference.number).inserted else { return }
         defer { open.remove(reference.number) }
         let form = try objects.object(reference.number)
         guard let content = try objects.streamContents(reference.number, limit: Self.streamLimit, decoded: true) else { return }
         let own = try dictionary(form["Resources"])
-        try scan(content, resources: form["Resources"] == nil ? resources : own, depth: depth)
+        let matrix = Transform(try objects.resolved(form["Matrix"]).items.compactMap { try objects.resolved($0).number }) ?? Transform()
+        try scan(content, resources: form["Resources"] == nil ? resources : own, depth: depth, transform: transform.map(matrix.then))
     }
 
-    /// Adds the image `dictionary` (object `reference`, or inline) and the mask it is drawn through.
-    private mutating func add(_ dictionary: [String: PDFObject], object reference: PDFReference?, resources: [String: PDFObject]) throws {
+    /// Adds the image `dictionary` (object `reference`, or inline), drawn under `transform`,
+    /// and the mask it is drawn through.
+    private mutating func add(_ dictionary: [String: PDFObject], object reference: PDFReference?, resources: [String: PDFObject], transform: Transform?) throws {
         let isStencil = try objects.resolved(dictionary["ImageMask"] ?? dictionary["IM"]) == .bool(true)
-        try append(try describe(dictionary, role: isStencil ? .stencil : .image, resources: resources), object: reference)
+        // A transformation that overflows places nothing.
+        let bounds = transform.map { space.rect($0.unitSquareBounds) }
+            .flatMap { [$0.minX, $0.minY, $0.maxX, $0.maxY].allSatisfy(\.isFinite) ? $0 : nil }
+        try append(try describe(dictionary, role: isStencil ? .stencil : .image, resources: resources), object: reference, bounds: bounds)
         guard !isStencil else { return }
         if case .reference(let mask)? = dictionary["SMask"], case .dictionary(let entries) = try objects.object(mask.number) {
-            try append(try describe(entries, role: .smask, resources: [:]), object: mask)
+            try append(try describe(entries, role: .smask, resources: [:]), object: mask, bounds: bounds)
         } else if case .reference(let mask)? = dictionary["Mask"], case .dictionary(let entries) = try objects.object(mask.number) {
-            try append(try describe(entries, role: .mask, resources: [:]), object: mask)
+            try append(try describe(entries, role: .mask, resources: [:]), object: mask, bounds: bounds)
         }
     }
 
-    private mutating func append(_ description: Description, object reference: PDFReference?) throws {
+    private mutating func append(_ description: Description, object reference: PDFReference?, bounds: PageRect?) throws {
         guard images.count < Self.imageLimit else {
             throw RendererError(.limitExceeded, "the pages draw more than \(Self.imageLimit) images")
         }
@@ -175,7 +212,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
                 colorSpace: description.colorSpace, components: description.components, bitsPerComponent: description.bitsPerComponent,
                 encoding: description.encoding, interpolates: description.interpolates,
                 object: reference.map { DocumentImage.ObjectNumber(number: $0.number, generation: $0.generation) },
-                inlineIndex: reference == nil ? inlineCount : nil))
+                inlineIndex: reference == nil ? inlineCount : nil, bounds: bounds))
         next += 1
     }
 
@@ -259,5 +296,37 @@ package struct ImageLister<Objects: PDFObjectReading> {
         case "Pattern": return ("pattern", 0)
         default: return ("?", 0)
         }
+    }
+}
+
+/// An affine transformation as PDF writes one (`a b c d e f`, ISO 32000-1, 8.3.3): a point
+/// (x, y) goes to (a x + c y + e, b x + d y + f).
+struct Transform {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
+
+    /// The identity.
+    init() {}
+
+    init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+        (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
+    }
+
+    /// The transformation of six finite numbers; nil for anything else.
+    init?(_ numbers: [Double]) {
+        guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else { return nil }
+        self.init(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+    }
+
+    /// This transformation first, then `other`.
+    func then(_ other: Transform) -> Transform {
+        Transform(
+            a: a * other.a + b * other.c, b: a * other.b + b * other.d, c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+            e: e * other.a + f * other.c + other.e, f: e * other.b + f * other.d + other.f)
+    }
+
+    /// The bounds of the unit square (where an image is drawn) through it.
+    var unitSquareBounds: UserRect {
+        let xs = [e, a + e, c + e, a + c + e], ys = [f, b + f, d + f, b + d + f]
+        return UserRect(x0: xs.min()!, y0: ys.min()!, x1: xs.max()!, y1: ys.max()!)
     }
 }

@@ -101,7 +101,9 @@ struct TextCommand: HostSubcommand {
                 // The analysis is this program's own work, not the engine's: the stall watch,
                 // which ends a run whose engine makes no progress, waits for it.
                 StallWatch.pause()
-                let inferred = StructuredText(pages: indices, tagged: tagged, inferringFrom: indices.compactMap { index in pages[index].map { (index: index, page: $0) } })
+                let inferred = StructuredText(
+                    pages: indices, tagged: tagged, inferringFrom: indices.compactMap { index in pages[index].map { (index: index, page: $0) } },
+                    figures: try document.figureAreas(pages: indices.filter { !taggedIndices.contains($0) }))
                 StallWatch.resume()
                 let structure = try document.placingLinks(in: inferred)
                 let title = try document.info().title.flatMap { $0.isEmpty ? nil : $0 }

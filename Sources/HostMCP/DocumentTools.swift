@@ -147,7 +147,7 @@ extension DocumentTool {
             pages.append(.init(page: index + 1, text: text))
         }
         if format == "markdown" {
-            for page in StructuredText(inferringFrom: textPages).pages {
+            for page in StructuredText(inferringFrom: textPages, figures: try document.figureAreas(pages: textPages.map(\.index))).pages {
                 pages[pages.firstIndex { $0.page == page.index + 1 }!].text = try document.placingLinks(in: StructuredText(pages: [page])).markdown
             }
         }

@@ -25,6 +25,11 @@ extension MuPDFDocument {
         return try listImages(pages: 0..<pageCount)
     }
 
+    func images(pages: [Int]) throws -> [DocumentImage] {
+        guard contentType == .pdf else { throw RendererError(.unsupported, "MuPDF lists the images of PDFs only") }
+        return try listImages(pages: pages)
+    }
+
     func imageContents(_ image: DocumentImage) throws -> ImageContents {
         guard contentType == .pdf else { throw RendererError(.unsupported, "MuPDF extracts the images of PDFs only") }
         return try imageContents(of: image)

@@ -25,6 +25,10 @@ extension PopplerDocument {
         try core.listImages(pages: 0..<pageCount)
     }
 
+    func images(pages: [Int]) throws -> [DocumentImage] {
+        try core.listImages(pages: pages)
+    }
+
     func imageContents(_ image: DocumentImage) throws -> ImageContents {
         try core.imageContents(of: image)
     }

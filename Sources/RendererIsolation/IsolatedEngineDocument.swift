@@ -27,6 +27,7 @@ final class IsolatedEngineDocument: EngineDocument {
     func namedDestination(_ name: String) throws -> Destination? { try connection.call(.namedDestination(name)) }
     func fonts() throws -> [FontInfo] { try connection.call(.fonts) }
     func images() throws -> [DocumentImage] { try connection.call(.images) }
+    func images(pages: [Int]) throws -> [DocumentImage] { try connection.call(.imagesOfPages(pages)) }
     func imageContents(_ image: DocumentImage) throws -> ImageContents { try connection.call(.imageContents(image)) }
     func attachments() throws -> [Attachment] { try connection.call(.attachments) }
     func attachmentContents(at index: Int) throws -> Data { try connection.call(.attachmentContents(index)) }

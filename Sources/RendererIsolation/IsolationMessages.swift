@@ -64,6 +64,7 @@ enum EngineCall: Codable, Sendable {
     case namedDestination(String)
     case fonts
     case images
+    case imagesOfPages([Int])
     case imageContents(DocumentImage)
     case attachments
     case attachmentContents(Int)
@@ -157,7 +158,7 @@ enum EngineCall: Codable, Sendable {
         case .structureTree: return "read the structure tree"
         case .namedDestination: return "find a named destination"
         case .fonts: return "list the fonts"
-        case .images, .imageContents: return "read the images"
+        case .images, .imagesOfPages, .imageContents: return "read the images"
         case .attachments, .attachmentContents: return "read the attachments"
         case .layers, .layerConfigurations: return "list the layers"
         case .setLayerStates: return "show and hide layers"

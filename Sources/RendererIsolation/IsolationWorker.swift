@@ -97,6 +97,7 @@ private final class WorkerDocument {
         case .namedDestination(let name): try reply(try document.namedDestination(name))
         case .fonts: try reply(try document.fonts())
         case .images: try reply(try document.images())
+        case .imagesOfPages(let pages): try reply(try document.images(pages: pages))
         case .imageContents(let image): try reply(try document.imageContents(image))
         case .attachments: try reply(try document.attachments())
         case .attachmentContents(let index): try reply(try document.attachmentContents(at: index))

@@ -8,7 +8,8 @@ its structure on documents an office suite made.
 office.fodt (OpenDocument's flat XML, written here) holds, in order: a heading of level 1
 (20 pt bold), a paragraph, a heading of level 2 (15 pt bold), a bulleted list of three items,
 a heading of level 2, a table of four rows and three columns with a border on every cell
-(the first row the header), a heading of level 3 (12.5 pt bold), a numbered list of three
+(the first row the header), a picture (a 120 x 60 gray gradient PNG drawn 6 x 3 cm in a
+paragraph of its own, its description "Map of the parish"), a heading of level 3 (12.5 pt bold), a numbered list of three
 items, a heading of level 2 and a paragraph with a link to https://example.org/council on
 the words "the council's site". Body text is 11 pt Liberation Sans; everything fits on one
 A4 page. office.json lists those elements in StructuredText's JSON (kind and values), and
@@ -18,8 +19,11 @@ Needs python3 and LibreOffice's writer (Debian's libreoffice-writer-nogui): `sof
 --headless --convert-to pdf`, with the export filter's UseTaggedPDF option for the tagged
 file."""
 
+import base64
 import json
 import os
+import struct
+import zlib
 import shutil
 import subprocess
 import sys
@@ -38,6 +42,7 @@ elements = [
     {"kind": "heading", "level": 2, "text": "Budget"},
     {"kind": "table", "rows": [["Item", "Spent", "Planned"], ["Footpaths", "1200", "1500"],
                                ["Playground", "800", "750"], ["Lighting", "430", "500"]]},
+    {"kind": "figure", "alternateText": "Map of the parish"},
     {"kind": "heading", "level": 3, "text": "Decisions"},
     {"kind": "list", "ordered": True, "items": ["Repair the footpath by the church", "Paint the playground fence",
                                                 "Ask for quotes for new lamps"]},
@@ -45,6 +50,15 @@ elements = [
     {"kind": "paragraph", "text": "The next meeting is on the third of March. See the council's site for papers."},
 ]
 LINK = {"text": "the council's site", "uri": "https://example.org/council"}
+
+
+def gradient_png(width=120, height=60):
+    """A gray PNG whose columns go from black to white."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes(x * 255 // (width - 1) for x in range(width)) for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def body():
@@ -74,6 +88,12 @@ def body():
                 rows.append(f"<table:table-row>{cells}</table:table-row>")
             out.append(f'<table:table table:name="Budget" table:style-name="Table">'
                        f'<table:table-column table:number-columns-repeated="3"/>{"".join(rows)}</table:table>')
+        elif kind == "figure":
+            picture = base64.b64encode(gradient_png()).decode("ascii")
+            description = escape(element["alternateText"])
+            out.append(f'<text:p text:style-name="Body"><draw:frame draw:name="Map" svg:width="6cm" svg:height="3cm" '
+                       f'text:anchor-type="as-char"><draw:image><office:binary-data>{picture}</office:binary-data></draw:image>'
+                       f'<svg:desc>{description}</svg:desc></draw:frame></text:p>')
     return "\n".join(out)
 
 
@@ -91,6 +111,7 @@ document = f"""<?xml version="1.0" encoding="UTF-8"?>
  xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
  xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
  xmlns:xlink="http://www.w3.org/1999/xlink"
+ xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
  xmlns:dc="http://purl.org/dc/elements/1.1/"
  xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
  office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">

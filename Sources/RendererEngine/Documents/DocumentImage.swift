@@ -62,6 +62,10 @@ public struct DocumentImage: Hashable, Sendable, Codable {
     public var object: ObjectNumber?
     /// For an inline image, its place among the inline images its page draws, from 0.
     public var inlineIndex: Int?
+    /// Where the page's content draws it (its unit square through the transformation then
+    /// in force), in page space; a mask's is its image's. Nil for what an annotation's
+    /// appearance or a soft-mask group draws.
+    public var bounds: PageRect?
 
     /// An indirect object's number and generation.
     public struct ObjectNumber: Hashable, Sendable, Codable {
@@ -80,7 +84,7 @@ public struct DocumentImage: Hashable, Sendable, Codable {
     /// An entry with every field given.
     public init(
         pageIndex: Int, number: Int, role: Role, width: Int, height: Int, colorSpace: String, components: Int, bitsPerComponent: Int,
-        encoding: Encoding, interpolates: Bool, object: ObjectNumber?, inlineIndex: Int?
+        encoding: Encoding, interpolates: Bool, object: ObjectNumber?, inlineIndex: Int?, bounds: PageRect? = nil
     ) {
         self.pageIndex = pageIndex
         self.number = number
@@ -94,6 +98,7 @@ public struct DocumentImage: Hashable, Sendable, Codable {
         self.interpolates = interpolates
         self.object = object
         self.inlineIndex = inlineIndex
+        self.bounds = bounds
     }
 }
 

@@ -42,6 +42,9 @@ public protocol EngineDocument: AnyObject {
     /// The images the pages draw, page after page, in the order drawn (``DocumentImage``):
     /// what `pdfimages -list` lists.
     func images() throws -> [DocumentImage]
+    /// The images pages `pages` (indices in range) draw, as ``images()`` lists them for
+    /// those pages alone (numbered from 0 in this list).
+    func images(pages: [Int]) throws -> [DocumentImage]
     /// The data of `image` (as ``images()`` lists it) for extraction: a JPEG or JPEG 2000
     /// file as stored, or its samples as 8-bit gray or RGB. Throws `unsupported` for a colour
     /// space it cannot make gray or RGB (Lab, DeviceN), `damaged` for data that cannot be read.
@@ -267,6 +270,16 @@ extension EngineDocument {
     /// Throws `unsupported`: an engine that can list a document's images implements it.
     public func images() throws -> [DocumentImage] {
         throw RendererError(.unsupported, "this engine does not list a document's images")
+    }
+
+    /// ``images()``'s of those pages, renumbered: an engine that reads pages apart does so.
+    public func images(pages: [Int]) throws -> [DocumentImage] {
+        let wanted = Set(pages)
+        return try images().filter { wanted.contains($0.pageIndex) }.enumerated().map { number, image in
+            var image = image
+            image.number = number
+            return image
+        }
     }
 
     /// Throws `unsupported`: an engine that can list a document's images implements it.

@@ -28,10 +28,11 @@ public struct Quad: Hashable, Sendable, Codable {
 
     /// The smallest axis-aligned rectangle holding the four corners.
     public var bounds: PageRect {
-        let xs = [upperLeft.x, upperRight.x, lowerLeft.x, lowerRight.x]
-        let ys = [upperLeft.y, upperRight.y, lowerLeft.y, lowerRight.y]
-        let x0 = xs.min()!, y0 = ys.min()!
-        return PageRect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        let x0 = min(min(upperLeft.x, upperRight.x), min(lowerLeft.x, lowerRight.x))
+        let y0 = min(min(upperLeft.y, upperRight.y), min(lowerLeft.y, lowerRight.y))
+        let x1 = max(max(upperLeft.x, upperRight.x), max(lowerLeft.x, lowerRight.x))
+        let y1 = max(max(upperLeft.y, upperRight.y), max(lowerLeft.y, lowerRight.y))
+        return PageRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
 

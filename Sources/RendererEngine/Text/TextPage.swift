@@ -35,6 +35,10 @@ public struct TextPage: Hashable, Sendable, Codable {
     /// line by line, each line without trailing whitespace, lines joined by newlines.
     public func text(in rect: PageRect) -> String {
         lines.compactMap { line -> String? in
+            // A character whose centre is inside lies in its line's box: a line whose box
+            // misses the rectangle has none.
+            let box = line.bounds
+            guard box.maxX >= rect.minX, box.minX <= rect.maxX, box.maxY >= rect.minY, box.minY <= rect.maxY else { return nil }
             let inside = line.characters.filter { rect.contains($0.quad.bounds.center) }
             guard !inside.isEmpty else { return nil }
             let text = inside.map(\.text).joined()

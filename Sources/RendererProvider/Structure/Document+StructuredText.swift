@@ -25,8 +25,31 @@ extension Document {
             try cancellation?.check()
             textPages.append((index, try textPage(pageAt: index)))
         }
-        return try placingLinks(in: StructuredText(pages: indices, tagged: tagged, inferringFrom: textPages))
+        let figures = try figureAreas(pages: textPages.map(\.index))
+        return try placingLinks(in: StructuredText(pages: indices, tagged: tagged, inferringFrom: textPages, figures: figures))
     }
+
+    /// The areas of the pictures `pages` draw, by page index, which layout analysis places as
+    /// figures: images (not stencil masks, nor masks) the page's content draws at least
+    /// ``minimumFigureSide`` points wide and high, and covering less than half the page (not
+    /// a scan's picture or a background), each area once. Empty for a page of an engine
+    /// that lists no images (Ghostscript, formats other than PDF) or whose images cannot be
+    /// read.
+    public func figureAreas(pages: [Int]) throws -> [Int: [PageRect]] {
+        guard !pages.isEmpty, let images = try? withEngine({ document, _ in try document.images(pages: pages) }) else { return [:] }
+        var areas: [Int: [PageRect]] = [:]
+        for image in images where image.role == .image {
+            guard let area = image.bounds, area.size.width >= Self.minimumFigureSide, area.size.height >= Self.minimumFigureSide else { continue }
+            let page = try pageInfo(pageAt: image.pageIndex).size
+            guard area.size.width * area.size.height < 0.5 * page.width * page.height, !(areas[image.pageIndex] ?? []).contains(area) else { continue }
+            areas[image.pageIndex, default: []].append(area)
+        }
+        return areas
+    }
+
+    /// The least width and height, in points, of a picture that counts as a figure: smaller
+    /// ones are bullets, icons and rules.
+    public static let minimumFigureSide = 24.0
 
     /// The structure the document's tagged structure tree states for those of `pages` that
     /// have content in it, in the tree's order (``StructuredText/Source/structureTree``);

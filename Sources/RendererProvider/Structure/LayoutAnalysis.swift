@@ -9,7 +9,8 @@ import RendererEngine
 ///   number.
 /// - Runs of two or more rows of at least two fragments each, whose fragments fall into
 ///   distinct columns and hold at most four words in the median, are tables.
-/// - The rest is put in reading order by recursive cuts: along the widest vertical gap that
+/// - The rest, with the areas of the page's pictures (which become figures), is put in
+///   reading order by recursive cuts: along the widest vertical gap that
 ///   runs through the whole region (columns are read down before across), else along every
 ///   horizontal one.
 /// - In that order, fragments in a monospaced font become code; a fragment larger than the
@@ -30,9 +31,13 @@ struct LayoutAnalysis {
     let headingLevels: [Double]
     /// Each page's rows of fragments.
     private let rows: [[[Fragment]]]
+    /// The areas of each page's figures.
+    private let figures: [[PageRect]]
 
-    /// An analysis of `pages`, whose sizes are measured on them all.
-    init(pages: [TextPage]) {
+    /// An analysis of `pages` with the areas of their figures (none for a page without an
+    /// entry), whose sizes are measured on them all.
+    init(pages: [TextPage], figures: [[PageRect]] = []) {
+        self.figures = figures
         let styles = FontStyles()
         rows = pages.map { page in Self.rows(of: page.lines, styles: styles).map(Self.fragments(of:)) }
         var counts: [Double: Int] = [:]
@@ -60,8 +65,8 @@ struct LayoutAnalysis {
 
     /// Each page's elements in reading order, in the order of the pages given.
     var elements: [[StructuredText.Element]] {
-        rows.map { rows in
-            var units: [Unit] = []
+        rows.enumerated().map { page, rows in
+            var units: [Unit] = page < figures.count ? figures[page].map(Unit.figure) : []
             var index = 0
             while index < rows.count {
                 var end = index
@@ -274,11 +279,14 @@ struct LayoutAnalysis {
     enum Unit {
         case fragment(Fragment)
         case table(Table)
+        /// A picture's area, which becomes a figure.
+        case figure(PageRect)
 
         var bounds: PageRect {
             switch self {
             case .fragment(let fragment): fragment.bounds
             case .table(let table): table.bounds
+            case .figure(let area): area
             }
         }
     }
@@ -335,6 +343,7 @@ struct LayoutAnalysis {
             guard case .fragment(let fragment) = unit else {
                 close()
                 if case .table(let table) = unit { elements.append(.table(rows: table.rows)) }
+                if case .figure = unit { elements.append(.figure(alternateText: nil)) }
                 previous = nil
                 continue
             }

@@ -13,7 +13,8 @@ import RendererEngine
 ///   of its `TH` and `TD` cells.
 /// - `Figure` is a figure with its alternate description; `Code` is code.
 /// - `P` and every other element that holds text (`Caption`, `BlockQuote`, `Note`, `TOCI`, a
-///   `Span` or `Link` outside a paragraph...) is a paragraph; grouping elements (`Document`,
+///   `Span` or `Link` outside a paragraph...) is a paragraph; one without text gives what its
+///   children give (a figure); grouping elements (`Document`,
 ///   `Part`, `Art`, `Sect`, `Div`, `NonStruct`, `TOC`...) give what they hold, their own
 ///   text a paragraph between their children.
 /// - An element's text is its `/ActualText` where it has one, else its marked content's in
@@ -76,7 +77,12 @@ struct TaggedStructure {
             }
         default:
             let text = Self.text(of: element)
-            if !text.isEmpty { append(.paragraph(text), page: page) }
+            if !text.isEmpty {
+                append(.paragraph(text), page: page)
+            } else {
+                // A paragraph that holds only a figure (as LibreOffice writes a picture).
+                for child in element.children { add(child, sections: sections) }
+            }
         }
     }
 

@@ -44,8 +44,10 @@ extension Routes {
             try Task.checkCancellation()
             pages.append((index, try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.textPage(pageAt: index) }))
         }
-        let inferred = StructuredText(pages: indices, tagged: tagged, inferringFrom: pages)
-        let structure = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.placingLinks(in: inferred) }
+        let structure = try await pool.run(timeLimit: server.configuration.timeLimit) { [pages] document, _ in
+            let figures = try document.figureAreas(pages: pages.map(\.index))
+            return try document.placingLinks(in: StructuredText(pages: indices, tagged: tagged, inferringFrom: pages, figures: figures))
+        }
         withExtendedLifetime(admission) {}
         let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent
         switch format {
