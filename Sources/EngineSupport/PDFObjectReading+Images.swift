@@ -118,7 +118,8 @@ package struct ImageLister<Objects: PDFObjectReading> {
         var crop = try rect("CropBox") ?? media
         crop = UserRect(x0: max(crop.x0, media.x0), y0: max(crop.y0, media.y0), x1: min(crop.x1, media.x1), y1: min(crop.y1, media.y1))
         if crop.x1 <= crop.x0 || crop.y1 <= crop.y0 { crop = media }
-        let degrees = try objects.resolved(try objects.inherited("Rotate", of: page)).number.map { Int($0) } ?? 0
+        // A hostile /Rotate of 1e300 is no rotation (and no Int).
+        let degrees = try objects.resolved(try objects.inherited("Rotate", of: page)).number.flatMap { abs($0) < 1e6 ? Int($0) : nil } ?? 0
         return PageSpace(cropBox: crop, rotation: PageRotation(degrees: degrees) ?? .none)
     }
 
@@ -135,7 +136,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
     }
 
     /// Reads `content`, drawn with `resources` under `transform` (the current transformation
-    /// matrix; nil where what it draws is is not followed).
+    /// matrix; nil for content whose images are not placed).
     private mutating func scan(_ content: Data, resources: [String: PDFObject], depth: Int, transform: Transform?) throws {
         var scanner = ContentStreamScanner(content)
         var current = transform

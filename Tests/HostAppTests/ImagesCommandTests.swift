@@ -160,11 +160,15 @@ struct ImagesCommandTests {
             def stream(d, data): return b"<< " + d + b" /Length %d >>\\nstream\\n" % len(data) + data + b"\\nendstream"
             image = stream(b"/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8", b"\\x80")
             loop = stream(b"/Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << /Me 7 0 R /Im 8 0 R >> >>", b"/Im Do /Me Do")
-            pages = [b"/Fm Do", b"[" * 10000 + b"/Im Do", b"BI /W 1 /H 1 /CS /G /BPC 8 ID \\x80 and no end", b"/Im Do\\n" * 20000]
+            huge = b"1" + b"0" * 300
+            pages = [b"/Fm Do", b"[" * 10000 + b"/Im Do", b"BI /W 1 /H 1 /CS /G /BPC 8 ID \\x80 and no end", b"/Im Do\\n" * 20000,
+                     (huge + b" 0 0 " + huge + b" 0 0 cm ") * 2 + b"/Im Do"]
             objects = {1: b"<< /Type /Catalog /Pages 2 0 R >>",
-                       2: b"<< /Type /Pages /Count 4 /Kids [3 0 R 4 0 R 5 0 R 6 0 R] >>", 7: loop, 8: image}
+                       2: b"<< /Type /Pages /Count 5 /Kids [3 0 R 4 0 R 5 0 R 6 0 R 14 0 R] >>", 7: loop, 8: image}
             for i, content in enumerate(pages):
-                objects[3 + i] = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents %d 0 R /Resources << /XObject << /Fm 7 0 R /Im 8 0 R >> >> >>" % (9 + i)
+                number = 3 + i if i < 4 else 14
+                rotate = b" /Rotate 1" + b"0" * 400 if i == 4 else b""
+                objects[number] = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10]%s /Contents %d 0 R /Resources << /XObject << /Fm 7 0 R /Im 8 0 R >> >> >>" % (rotate, 9 + i)
                 objects[9 + i] = stream(b"", content)
             open(sys.argv[2], "wb").write(pdf_file(objects)[0])
             """
@@ -175,10 +179,13 @@ struct ImagesCommandTests {
             let images = try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]] ?? []
             let pages = images.map { $0["pageIndex"] as? Int ?? -1 }
             // The looping form draws its image once before it meets itself; the page nested
-            // past the limit draws nothing; the unended inline image is not one; the last
-            // page lists every draw.
+            // past the limit draws nothing; the unended inline image is not one; the fourth
+            // page lists every draw; the last, turned by 10^400 degrees, draws its image
+            // scaled past any number, which places it nowhere.
             #expect(pages.filter { $0 == 0 }.count == 1 && pages.filter { $0 == 1 || $0 == 2 }.isEmpty && pages.filter { $0 == 3 }.count == 20_000,
                     "\(renderer): \(images.count) images")
+            let last = images.filter { $0["pageIndex"] as? Int == 4 }
+            #expect(last.count == 1 && last.first?["bounds"] == nil, "\(renderer): \(last)")
         }
     }
 }
