@@ -38,9 +38,12 @@ extension Document {
     public func figureAreas(pages: [Int]) throws -> [Int: [PageRect]] {
         guard !pages.isEmpty, let images = try? withEngine({ document, _ in try document.images(pages: pages) }) else { return [:] }
         var areas: [Int: [PageRect]] = [:]
+        var sizes: [Int: PageSize] = [:]
         for image in images where image.role == .image {
             guard let area = image.bounds, area.size.width >= Self.minimumFigureSide, area.size.height >= Self.minimumFigureSide else { continue }
-            let page = try pageInfo(pageAt: image.pageIndex).size
+            // A page that draws its picture 20,000 times is asked its size once.
+            let page = try sizes[image.pageIndex] ?? pageInfo(pageAt: image.pageIndex).size
+            sizes[image.pageIndex] = page
             guard area.size.width * area.size.height < 0.5 * page.width * page.height, !(areas[image.pageIndex] ?? []).contains(area) else { continue }
             areas[image.pageIndex, default: []].append(area)
         }
