@@ -65,12 +65,20 @@ package struct ImageLister<Objects: PDFObjectReading> {
     static var formDepthLimit: Int { 32 }
 
     let objects: Objects
+    /// Whether the lines the pages draw are listed (in ``rules``) instead of their images.
+    let listsRules: Bool
     /// The number the next entry gets.
     private var next = 0
     private(set) var images: [DocumentImage] = []
+    var rules: [PageRule] = []
+    /// The path being built, the line width it is stroked with, and the rules listed on the
+    /// page so far, when rules are listed (PDFObjectReading+Rules.swift).
+    var path = PathTrace()
+    var lineWidth = 1.0
+    var pageRuleCount = 0
     /// The page being read, its page space, and how many inline images it has drawn.
-    private var pageIndex = 0
-    private var space = PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 612, y1: 792), rotation: .none)
+    private(set) var pageIndex = 0
+    private(set) var space = PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 612, y1: 792), rotation: .none)
     private var inlineCount = 0
     /// The deepest the graphics states saved with `q` are kept: more is a hostile stream.
     private static var savedStateLimit: Int { 4096 }
@@ -80,13 +88,15 @@ package struct ImageLister<Objects: PDFObjectReading> {
     private var wanted: Int?
     private var found: (dictionary: [String: PDFObject], data: Data)?
 
-    init(objects: Objects) {
+    init(objects: Objects, listsRules: Bool = false) {
         self.objects = objects
+        self.listsRules = listsRules
     }
 
     /// Lists what page `index` (object `page`) draws.
     mutating func list(pageAt index: Int, page reference: PDFReference) throws {
         (pageIndex, inlineCount, open) = (index, 0, [])
+        (path, lineWidth, pageRuleCount) = (PathTrace(), 1, 0)
         let page = try objects.object(reference.number)
         space = try pageSpace(of: page)
         let resources = try dictionary(try objects.inherited("Resources", of: page))
@@ -140,13 +150,13 @@ package struct ImageLister<Objects: PDFObjectReading> {
     private mutating func scan(_ content: Data, resources: [String: PDFObject], depth: Int, transform: Transform?) throws {
         var scanner = ContentStreamScanner(content)
         var current = transform
-        var saved: [Transform?] = []
+        var saved: [(transform: Transform?, lineWidth: Double)] = []
         while let operation = scanner.next() {
             switch operation.name {
             case "q":
-                if saved.count < Self.savedStateLimit { saved.append(current) }
+                if saved.count < Self.savedStateLimit { saved.append((current, lineWidth)) }
             case "Q":
-                if let restored = saved.popLast() { current = restored }
+                if let restored = saved.popLast() { (current, lineWidth) = restored }
             case "cm":
                 if let matrix = Transform(operation.operands.suffix(6).compactMap(\.number)) { current = current.map(matrix.then) }
             case "Do":
@@ -170,7 +180,10 @@ package struct ImageLister<Objects: PDFObjectReading> {
                 if wanted == inlineCount { found = (operation.inlineDictionary, operation.inlineData) }
                 try add(operation.inlineDictionary, object: nil, resources: resources, transform: current)
                 inlineCount += 1
-            default: break
+            case "w":
+                if let width = operation.operands.last?.number, width.isFinite, width >= 0 { lineWidth = width }
+            default:
+                if listsRules, let current { trace(operation, transform: current) }
             }
         }
     }
@@ -190,6 +203,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
     /// Adds the image `dictionary` (object `reference`, or inline), drawn under `transform`,
     /// and the mask it is drawn through.
     private mutating func add(_ dictionary: [String: PDFObject], object reference: PDFReference?, resources: [String: PDFObject], transform: Transform?) throws {
+        guard !listsRules else { return }
         let isStencil = try objects.resolved(dictionary["ImageMask"] ?? dictionary["IM"]) == .bool(true)
         // A transformation that overflows places nothing.
         let bounds = transform.map { space.rect($0.unitSquareBounds) }

@@ -29,7 +29,7 @@ struct TextCommand: HostSubcommand {
     var output: String?
 
     @Option(help: ArgumentHelp(
-        "plain (the default), json (as --json), markdown or html: the text with headings, paragraphs, lists and tables found from its layout, in reading order.",
+        "plain (the default), json (as --json), markdown or html: the text with headings, paragraphs, lists, tables, links and figures, in reading order: from a tagged PDF's structure tree (Poppler), else found from the layout.",
         valueName: "format"))
     var format: Format?
 
@@ -101,11 +101,9 @@ struct TextCommand: HostSubcommand {
                 // The analysis is this program's own work, not the engine's: the stall watch,
                 // which ends a run whose engine makes no progress, waits for it.
                 StallWatch.pause()
-                let inferred = StructuredText(
-                    pages: indices, tagged: tagged, inferringFrom: indices.compactMap { index in pages[index].map { (index: index, page: $0) } },
-                    figures: try document.figureAreas(pages: indices.filter { !taggedIndices.contains($0) }))
+                let structure = try document.structuredText(
+                    pages: indices, tagged: tagged, inferringFrom: indices.compactMap { index in pages[index].map { (index: index, page: $0) } })
                 StallWatch.resume()
-                let structure = try document.placingLinks(in: inferred)
                 let title = try document.info().title.flatMap { $0.isEmpty ? nil : $0 }
                 let written = chosenFormat == .markdown
                     ? structure.markdown : structure.html(title: title ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)

@@ -134,7 +134,7 @@ extension DocumentTool {
                 // Each page's tags are read on their own: a long document's content is read
                 // only for the pages the answer holds.
                 if let tagged = try document.taggedStructure(pages: [index]).first {
-                    text = try document.placingLinks(in: StructuredText(pages: [tagged])).markdown
+                    text = try document.structuredText(pages: [index], tagged: [tagged], inferringFrom: []).markdown
                 } else {
                     let page = try document.textPage(pageAt: index)
                     textPages.append((index, page))
@@ -147,8 +147,9 @@ extension DocumentTool {
             pages.append(.init(page: index + 1, text: text))
         }
         if format == "markdown" {
-            for page in StructuredText(inferringFrom: textPages, figures: try document.figureAreas(pages: textPages.map(\.index))).pages {
-                pages[pages.firstIndex { $0.page == page.index + 1 }!].text = try document.placingLinks(in: StructuredText(pages: [page])).markdown
+            let inferred = try document.structuredText(pages: textPages.map(\.index), tagged: [], inferringFrom: textPages)
+            for page in inferred.pages {
+                pages[pages.firstIndex { $0.page == page.index + 1 }!].text = StructuredText(pages: [page]).markdown
             }
         }
         let shown = pages.map { "--- page \($0.page) ---\n\($0.text)" }.joined(separator: "\n")

@@ -30,6 +30,12 @@ extension MuPDFDocument {
         return try listImages(pages: pages)
     }
 
+    /// The rules the pages draw, read over the PDF objects as every engine reads them; none
+    /// for other formats.
+    func rules(pages: [Int]) throws -> [PageRule] {
+        contentType == .pdf ? try listRules(pages: pages) : []
+    }
+
     func imageContents(_ image: DocumentImage) throws -> ImageContents {
         guard contentType == .pdf else { throw RendererError(.unsupported, "MuPDF extracts the images of PDFs only") }
         return try imageContents(of: image)

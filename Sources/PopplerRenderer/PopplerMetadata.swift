@@ -29,6 +29,11 @@ extension PopplerDocument {
         try core.listImages(pages: pages)
     }
 
+    /// The rules the pages draw, read over the PDF objects as every engine reads them.
+    func rules(pages: [Int]) throws -> [PageRule] {
+        try core.listRules(pages: pages)
+    }
+
     func imageContents(_ image: DocumentImage) throws -> ImageContents {
         try core.imageContents(of: image)
     }

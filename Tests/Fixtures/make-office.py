@@ -8,7 +8,7 @@ its structure on documents an office suite made.
 office.fodt (OpenDocument's flat XML, written here) holds, in order: a heading of level 1
 (20 pt bold), a paragraph, a heading of level 2 (15 pt bold), a bulleted list of three items,
 a heading of level 2, a table of four rows and three columns with a border on every cell
-(the first row the header), a picture (a 120 x 60 gray gradient PNG drawn 6 x 3 cm in a
+(the first row the header; the second row's first cell runs over three lines), a picture (a 120 x 60 gray gradient PNG drawn 6 x 3 cm in a
 paragraph of its own, its description "Map of the parish"), a heading of level 3 (12.5 pt bold), a numbered list of three
 items, a heading of level 2 and a paragraph with a link to https://example.org/council on
 the words "the council's site". Body text is 11 pt Liberation Sans; everything fits on one
@@ -40,7 +40,7 @@ elements = [
     {"kind": "list", "ordered": False, "items": ["Members of the council", "The clerk and the treasurer",
                                                  "Mrs Müller and Mr Ødegård of Mill Lane"]},
     {"kind": "heading", "level": 2, "text": "Budget"},
-    {"kind": "table", "rows": [["Item", "Spent", "Planned"], ["Footpaths", "1200", "1500"],
+    {"kind": "table", "rows": [["Item", "Spent", "Planned"], ["Footpaths along the river and by the old church to the mill", "1200", "1500"],
                                ["Playground", "800", "750"], ["Lighting", "430", "500"]]},
     {"kind": "figure", "alternateText": "Map of the parish"},
     {"kind": "heading", "level": 3, "text": "Decisions"},

@@ -104,20 +104,23 @@ struct StructureCommandTests {
         #expect(found == ["title structure"] + (try Self.sourceElements()).joined(), "\(found)")
     }
 
-    /// The table on structure.pdf's first page has the cells pdfplumber, the second opinion
-    /// on tables that shares no code with either engine, finds between its ruling lines.
-    @Test(arguments: ["mupdf", "poppler"])
-    func tableCellsAgreeWithPdfplumber(renderer: String) async throws {
+    /// The tables of structure.pdf's first page and of office.pdf (LibreOffice's, whose
+    /// second row's first cell runs over three lines) have the cells pdfplumber, the second
+    /// opinion on tables that shares no code with either engine, finds between their ruling
+    /// lines, a cell's lines joined by spaces; the same from an engine process.
+    @Test(arguments: [["--renderer", "mupdf"], ["--renderer", "poppler"], ["--renderer", "poppler", "--isolate"]], ["structure.pdf", "office.pdf"])
+    func tableCellsAgreeWithPdfplumber(engine: [String], file: String) async throws {
         let script = """
             import json, sys, pdfplumber
             with pdfplumber.open(sys.argv[1]) as pdf:
-                print(json.dumps([table for page in pdf.pages for table in page.extract_tables()]))
+                tables = [table for page in pdf.pages for table in page.extract_tables()]
+                print(json.dumps([[[" ".join(cell.split()) for cell in row] for row in table] for table in tables]))
             """
-        let plumber = try await Tool.run("python3", ["-c", script, Fixtures.path("structure.pdf")])
+        let plumber = try await Tool.run("python3", ["-c", script, Fixtures.path(file)])
         try #require(plumber.status == 0, "\(plumber.stderr)")
         let tables = try #require(try JSONSerialization.jsonObject(with: plumber.stdout) as? [[[String]]])
         #expect(tables.count == 1 && tables[0].count == 4, "\(tables)")
-        let found = try await elements("markdown", ["--renderer", renderer, Fixtures.path("structure.pdf")]).filter { $0.hasPrefix("table ") }
+        let found = try await elements("markdown", engine + [Fixtures.path(file)]).filter { $0.hasPrefix("table ") }
         #expect(found == tables.map { "table " + $0.map { $0.joined(separator: " | ") }.joined(separator: " / ") }, "\(found)")
     }
 

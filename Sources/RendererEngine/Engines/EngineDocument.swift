@@ -45,6 +45,9 @@ public protocol EngineDocument: AnyObject {
     /// The images pages `pages` (indices in range) draw, as ``images()`` lists them for
     /// those pages alone (numbered from 0 in this list).
     func images(pages: [Int]) throws -> [DocumentImage]
+    /// The lines pages `pages` (indices in range) draw across and down themselves
+    /// (``PageRule``), page after page: what layout analysis reads ruled tables from.
+    func rules(pages: [Int]) throws -> [PageRule]
     /// The data of `image` (as ``images()`` lists it) for extraction: a JPEG or JPEG 2000
     /// file as stored, or its samples as 8-bit gray or RGB. Throws `unsupported` for a colour
     /// space it cannot make gray or RGB (Lab, DeviceN), `damaged` for data that cannot be read.
@@ -266,6 +269,9 @@ extension EngineDocument {
     public func fonts() throws -> [FontInfo] {
         throw RendererError(.unsupported, "this engine does not list a document's fonts")
     }
+
+    /// None: an engine that reads what pages draw implements it.
+    public func rules(pages: [Int]) throws -> [PageRule] { [] }
 
     /// Throws `unsupported`: an engine that can list a document's images implements it.
     public func images() throws -> [DocumentImage] {

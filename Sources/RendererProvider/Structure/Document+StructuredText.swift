@@ -6,7 +6,7 @@ extension Document {
     /// A page with content in the document's tagged structure tree gets the structure the
     /// tree states (``taggedStructure(pages:)``). Any other page's is inferred from the
     /// layout of its ``textPage(pageAt:)`` (so a page that ``textRecognition`` reads is read
-    /// first): font sizes and weights, gaps, indentation and the alignment of table cells,
+    /// first): font sizes and weights, gaps, indentation, and the rules or alignment of table cells,
     /// columns read down before across (``StructuredText/Source/layout``). Inferred heading
     /// levels rank the heading sizes found on the inferred pages asked for, so the same
     /// heading may get another level when fewer pages are asked.
@@ -25,8 +25,31 @@ extension Document {
             try cancellation?.check()
             textPages.append((index, try textPage(pageAt: index)))
         }
-        let figures = try figureAreas(pages: textPages.map(\.index))
-        return try placingLinks(in: StructuredText(pages: indices, tagged: tagged, inferringFrom: textPages, figures: figures))
+        return try structuredText(pages: indices, tagged: tagged, inferringFrom: textPages)
+    }
+
+    /// The structure of `pages` as ``structuredText(pages:cancellation:)`` gives it, from
+    /// what a caller that reads the text its own way (pages in parallel, or a lease at a time
+    /// from a pool) has read: `tagged`, the pages ``taggedStructure(pages:)`` gave, and
+    /// `textPages`, the ``textPage(pageAt:)`` of the others (a page in neither is left out).
+    /// The figures and rules of the inferred pages are found, their layout analysed together,
+    /// and the links placed.
+    public func structuredText(
+        pages: [Int], tagged: [StructuredText.Page], inferringFrom textPages: [(index: Int, page: TextPage)]
+    ) throws -> StructuredText {
+        let inferred = textPages.map(\.index)
+        let figures = try figureAreas(pages: inferred)
+        return try placingLinks(in: StructuredText(pages: pages, tagged: tagged, inferringFrom: textPages, figures: figures, rules: try rules(pages: inferred)))
+    }
+
+    /// The lines `pages` draw across and down themselves (``PageRule``), by page index, from
+    /// which layout analysis reads ruled tables: stroked straight segments and thin filled
+    /// rectangles, in the page's content and the forms it draws. Empty for a page of an engine
+    /// that reads no page content (Ghostscript, formats other than PDF) or whose content
+    /// cannot be read.
+    public func rules(pages: [Int]) throws -> [Int: [PageRule]] {
+        guard !pages.isEmpty, let rules = try? withEngine({ document, _ in try document.rules(pages: pages) }) else { return [:] }
+        return Dictionary(grouping: rules, by: \.pageIndex)
     }
 
     /// The areas of the pictures `pages` draw, by page index, which layout analysis places as

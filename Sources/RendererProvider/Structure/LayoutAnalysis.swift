@@ -6,8 +6,13 @@ import RendererEngine
 /// - Characters are grouped into rows by baseline (the engines' own lines are cut where
 ///   their characters leave a row), and each row is cut into fragments where a gap wider than
 ///   1.2 times the font size opens (table cells, columns), never after a leading bullet or
-///   number.
-/// - Runs of two or more rows of at least two fragments each, whose fragments fall into
+///   number, and where a rule down the page runs between two characters.
+/// - A grid of rules (``PageRule``: at least three lines across and three down, each
+///   touching the others) is a table whose cells are the spaces between its rules: the
+///   fragments inside each are its text, however many lines it takes, read top to bottom.
+///   Rows and columns that hold nothing are dropped (double rules), and a grid whose cells
+///   hold more than ``ruledCellWordLimit`` words in the median is a frame, not a table.
+/// - Runs of two or more other rows of at least two fragments each, whose fragments fall into
 ///   distinct columns and hold at most four words in the median, are tables.
 /// - The rest, with the areas of the page's pictures (which become figures), is put in
 ///   reading order by recursive cuts: along the widest vertical gap that
@@ -33,13 +38,19 @@ struct LayoutAnalysis {
     private let rows: [[[Fragment]]]
     /// The areas of each page's figures.
     private let figures: [[PageRect]]
+    /// The grids of rules on each page.
+    private let grids: [[RuledGrid]]
 
-    /// An analysis of `pages` with the areas of their figures (none for a page without an
-    /// entry), whose sizes are measured on them all.
-    init(pages: [TextPage], figures: [[PageRect]] = []) {
+    /// An analysis of `pages` with the areas of their figures and the rules they draw (none
+    /// for a page without an entry), whose sizes are measured on them all.
+    init(pages: [TextPage], figures: [[PageRect]] = [], rules: [[PageRule]] = []) {
         self.figures = figures
+        grids = rules.map(RuledGrid.grids(of:))
         let styles = FontStyles()
-        rows = pages.map { page in Self.rows(of: page.lines, styles: styles).map(Self.fragments(of:)) }
+        rows = pages.enumerated().map { index, page in
+            let cuts = ColumnRules(index < rules.count ? rules[index] : [])
+            return Self.rows(of: page.lines, styles: styles).map { Self.fragments(of: $0, cutAt: cuts) }
+        }
         var counts: [Double: Int] = [:]
         var estimated = 0, reported = 0
         for fragment in rows.joined().joined() {
@@ -67,6 +78,12 @@ struct LayoutAnalysis {
     var elements: [[StructuredText.Element]] {
         rows.enumerated().map { page, rows in
             var units: [Unit] = page < figures.count ? figures[page].map(Unit.figure) : []
+            var rows = rows
+            for grid in page < grids.count ? grids[page] : [] {
+                guard let (table, rest) = Self.table(ruledBy: grid, rows: rows) else { continue }
+                units.append(.table(table))
+                rows = rest
+            }
             var index = 0
             while index < rows.count {
                 var end = index
@@ -128,8 +145,9 @@ struct LayoutAnalysis {
         var characterCount: Int
     }
 
-    /// A row's characters cut where wide gaps open, left to right.
-    private static func fragments(of row: [Glyph]) -> [Fragment] {
+    /// A row's characters cut where wide gaps open or a line down the page runs between
+    /// two of them (`cuts`), left to right.
+    private static func fragments(of row: [Glyph], cutAt cuts: ColumnRules) -> [Fragment] {
         var runs: [[Glyph]] = [[]]
         var previous: Glyph?
         for character in row {
@@ -140,7 +158,7 @@ struct LayoutAnalysis {
             if let previous {
                 let gap = character.box.minX - previous.box.maxX
                 let current = runs[runs.count - 1]
-                if gap > 1.2 * Self.size(of: previous), !Self.isMarker(current) {
+                if (gap > 1.2 * Self.size(of: previous) && !Self.isMarker(current)) || cuts.separate(previous.box, character.box) {
                     runs.append([])
                 }
             }
@@ -259,6 +277,57 @@ struct LayoutAnalysis {
             cells.append(line)
         }
         return Table(rows: cells, bounds: PageRect.enclosing(rows.joined().map(\.bounds)))
+    }
+
+    /// The most words a ruled table's cells hold in the median: more, and the rules frame
+    /// text, not cells.
+    static let ruledCellWordLimit = 25
+
+    /// The table `grid` rules over `rows`' fragments, and the rows without those fragments;
+    /// nil when its cells hold fewer than two columns of text, or too many words. A row of
+    /// the grid whose filled cells all hold text on the same lines, more than one, is that
+    /// many rows of the table (a table ruled between columns but not between rows).
+    private static func table(ruledBy grid: RuledGrid, rows: [[Fragment]]) -> (Table, [[Fragment]])? {
+        typealias Placed = (row: Int, fragment: Fragment)
+        var cells: [[[Placed]]] = Array(repeating: Array(repeating: [], count: grid.columns.count - 1), count: grid.rows.count - 1)
+        var rest: [[Fragment]] = []
+        var inside: [PageRect] = []
+        for (index, row) in rows.enumerated() {
+            var kept: [Fragment] = []
+            for fragment in row {
+                let (x, y) = ((fragment.bounds.minX + fragment.bounds.maxX) / 2, (fragment.bounds.minY + fragment.bounds.maxY) / 2)
+                guard x < grid.columns.last!, y < grid.rows.last!,
+                    let column = grid.columns.dropLast().lastIndex(where: { $0 <= x }),
+                    let line = grid.rows.dropLast().lastIndex(where: { $0 <= y })
+                else {
+                    kept.append(fragment)
+                    continue
+                }
+                cells[line][column].append((index, fragment))
+                inside.append(fragment.bounds)
+            }
+            if !kept.isEmpty { rest.append(kept) }
+        }
+        var bands: [[[Fragment]]] = []
+        for band in cells {
+            let filled = band.filter { !$0.isEmpty }
+            guard let first = filled.first else { continue }
+            let lines = Set(first.map(\.row))
+            if lines.count > 1, filled.count > 1, filled.allSatisfy({ Set($0.map(\.row)) == lines }) {
+                for line in lines.sorted() { bands.append(band.map { $0.filter { $0.row == line }.map(\.fragment) }) }
+            } else {
+                bands.append(band.map { $0.map(\.fragment) })
+            }
+        }
+        let usedColumns = (0..<(grid.columns.count - 1)).filter { column in bands.contains { !$0[column].isEmpty } }
+        let texts: [[String]] = bands.map { band in
+            usedColumns.map { column in
+                Self.joined(band[column].sorted { ($0.bounds.minY, $0.bounds.minX) < ($1.bounds.minY, $1.bounds.minX) }.map(\.text))
+            }
+        }
+        let words = texts.joined().filter { !$0.isEmpty }.map { $0.split(whereSeparator: \.isWhitespace).count }.sorted()
+        guard usedColumns.count >= 2, !words.isEmpty, words[words.count / 2] <= Self.ruledCellWordLimit else { return nil }
+        return (Table(rows: texts, bounds: PageRect.enclosing(inside)), rest)
     }
 
     /// The intervals' union as disjoint spans, left to right; spans closer than `gap` join.

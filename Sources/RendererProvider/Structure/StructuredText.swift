@@ -13,19 +13,23 @@ public struct StructuredText: Hashable, Sendable, Codable {
     /// The structure inferred from the layout of text pages a caller has read (in parallel,
     /// say), as ``Document/structuredText(pages:cancellation:)`` infers it from the same pages,
     /// with the areas of their figures by page index (``Document/figureAreas(pages:)``) placed
-    /// in reading order.
-    public init(inferringFrom pages: [(index: Int, page: TextPage)], figures: [Int: [PageRect]] = [:]) {
-        let analysis = LayoutAnalysis(pages: pages.map(\.page), figures: pages.map { figures[$0.index] ?? [] })
+    /// in reading order, and the tables their rules (``Document/rules(pages:)``) draw read
+    /// cell by cell.
+    public init(inferringFrom pages: [(index: Int, page: TextPage)], figures: [Int: [PageRect]] = [:], rules: [Int: [PageRule]] = [:]) {
+        let analysis = LayoutAnalysis(pages: pages.map(\.page), figures: pages.map { figures[$0.index] ?? [] }, rules: pages.map { rules[$0.index] ?? [] })
         self.pages = zip(pages, analysis.elements).map { Page(index: $0.index, elements: $1, source: .layout) }
     }
 
     /// The structure of the pages at `indices`, in that order: those of `tagged` (from
     /// ``Document/taggedStructure(pages:)``) as they are, every other one inferred from its
-    /// text page in `textPages` and its `figures`, as ``init(inferringFrom:figures:)`` infers
-    /// it from them all. A page in neither is left out.
-    public init(pages indices: [Int], tagged: [Page], inferringFrom textPages: [(index: Int, page: TextPage)], figures: [Int: [PageRect]] = [:]) {
+    /// text page in `textPages`, its `figures` and its `rules`, as
+    /// ``init(inferringFrom:figures:rules:)`` infers it from them all. A page in neither is left out.
+    public init(
+        pages indices: [Int], tagged: [Page], inferringFrom textPages: [(index: Int, page: TextPage)], figures: [Int: [PageRect]] = [:],
+        rules: [Int: [PageRule]] = [:]
+    ) {
         var byIndex: [Int: Page] = [:]
-        for page in StructuredText(inferringFrom: textPages, figures: figures).pages + tagged { byIndex[page.index] = page }
+        for page in StructuredText(inferringFrom: textPages, figures: figures, rules: rules).pages + tagged { byIndex[page.index] = page }
         self.pages = indices.compactMap { byIndex[$0] }
     }
 }

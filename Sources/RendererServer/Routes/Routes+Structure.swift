@@ -45,8 +45,7 @@ extension Routes {
             pages.append((index, try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.textPage(pageAt: index) }))
         }
         let structure = try await pool.run(timeLimit: server.configuration.timeLimit) { [pages] document, _ in
-            let figures = try document.figureAreas(pages: pages.map(\.index))
-            return try document.placingLinks(in: StructuredText(pages: indices, tagged: tagged, inferringFrom: pages, figures: figures))
+            try document.structuredText(pages: indices, tagged: tagged, inferringFrom: pages)
         }
         withExtendedLifetime(admission) {}
         let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent
