@@ -8,7 +8,8 @@ import RendererProvider
 
 /// Text recognition by Tesseract, through its C API (Debian's libtesseract5, loaded when
 /// first used, and its language data, `tesseract-ocr-LANG`): words with their boxes and confidences, in the
-/// `TextPage` shape the engines give, paragraphs as blocks. Safe to share between threads:
+/// `TextPage` shape the engines give, paragraphs as blocks, a table of contents' leader dots
+/// as periods (``DotLeaders``). Safe to share between threads:
 /// each recognition takes a Tesseract instance of its own, kept for the next when done.
 public final class TesseractRecognizer: TextRecognizer {
     /// Where Debian's packages put the language data.
@@ -79,9 +80,12 @@ final class TesseractInstance: @unchecked Sendable {
         api.TessBaseAPIDelete!(handle)
     }
 
-    /// The text of `bitmap`, its boxes scaled by `pointsPerPixel`.
+    /// The text of `bitmap`, its boxes scaled by `pointsPerPixel`; rows of leader dots are
+    /// taken out of the image Tesseract reads and put back as periods (``DotLeaders``).
     func read(_ bitmap: Bitmap, pointsPerPixel: Double, cancellation: Cancellation?) throws -> TextPage {
         defer { api.TessBaseAPIClear!(handle) }
+        let leaders = DotLeaders(in: bitmap, pointsPerPixel: pointsPerPixel)
+        let bitmap = leaders.rows.isEmpty ? bitmap : leaders.erased(from: bitmap)
         let resolution = Int32((72 / pointsPerPixel).rounded())
         let recognized: Int32 = bitmap.bytes.withUnsafeBufferPointer { pixels in
             api.TessBaseAPISetImage!(
@@ -98,9 +102,9 @@ final class TesseractInstance: @unchecked Sendable {
         }
         try cancellation?.check()
         guard recognized == 0 else { throw RendererError(.engineFailure, "Tesseract could not read the page image") }
-        guard let iterator = api.TessBaseAPIGetIterator!(handle) else { return TextPage(blocks: []) }
+        guard let iterator = api.TessBaseAPIGetIterator!(handle) else { return leaders.restored(into: TextPage(blocks: []), scale: pointsPerPixel) }
         defer { api.TessResultIteratorDelete!(iterator) }
-        return PageReading(api: api, iterator: iterator, scale: pointsPerPixel).page()
+        return leaders.restored(into: PageReading(api: api, iterator: iterator, scale: pointsPerPixel).page(), scale: pointsPerPixel)
     }
 }
 
