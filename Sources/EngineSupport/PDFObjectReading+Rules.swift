@@ -27,38 +27,51 @@ extension ImageLister {
     /// How far a segment's ends may differ across it and still be straight across or down, in points.
     static var straightness: Double { 0.5 }
 
-    /// Follows a path operation (construction, painting or ending) drawn under `transform`.
+    /// Follows a path operation (construction, painting or ending) drawn under `transform`;
+    /// any other operation is passed over without a look at its operands.
     mutating func trace(_ operation: ContentStreamScanner.Operation, transform: Transform) {
-        let numbers = operation.operands.compactMap(\.number)
         func point(_ x: Double, _ y: Double) -> PagePoint {
-            let (u, v) = (transform.a * x + transform.c * y + transform.e, transform.b * x + transform.d * y + transform.f)
-            return space.point(x: u, y: v)
+            space.point(x: transform.a * x + transform.c * y + transform.e, y: transform.b * x + transform.d * y + transform.f)
+        }
+        /// The operation's last `count` operands, when they are numbers.
+        func numbers(_ count: Int) -> [Double]? {
+            let values = operation.operands.suffix(count).compactMap(\.number)
+            return values.count == count ? values : nil
         }
         switch operation.name {
-        case "m" where numbers.count >= 2: path.move(to: point(numbers[numbers.count - 2], numbers[numbers.count - 1]))
-        case "l" where numbers.count >= 2: path.line(to: point(numbers[numbers.count - 2], numbers[numbers.count - 1]))
+        case "m":
+            if let p = numbers(2) { path.move(to: point(p[0], p[1])) }
+        case "l":
+            if let p = numbers(2) { path.line(to: point(p[0], p[1])) }
         case "c", "v", "y":
-            if numbers.count >= 2 { path.jump(to: point(numbers[numbers.count - 2], numbers[numbers.count - 1])) }
-        case "re" where numbers.count >= 4:
-            let (x, y, width, height) = (numbers[numbers.count - 4], numbers[numbers.count - 3], numbers[numbers.count - 2], numbers[numbers.count - 1])
-            path.rectangle([point(x, y), point(x + width, y), point(x + width, y + height), point(x, y + height)])
+            if let p = numbers(2) { path.jump(to: point(p[0], p[1])) }
+        case "re":
+            if let r = numbers(4) {
+                path.rectangle([point(r[0], r[1]), point(r[0] + r[2], r[1]), point(r[0] + r[2], r[1] + r[3]), point(r[0], r[1] + r[3])])
+            }
         case "h": path.close()
-        case "S": stroke(transform)
+        case "S":
+            stroke(transform)
+            path = PathTrace()
         case "s":
             path.close()
             stroke(transform)
-        case "f", "F", "f*": fill()
+            path = PathTrace()
+        case "f", "F", "f*":
+            fill()
+            path = PathTrace()
         case "B", "B*":
             fill()
             stroke(transform)
+            path = PathTrace()
         case "b", "b*":
             path.close()
             fill()
             stroke(transform)
+            path = PathTrace()
         case "n": path = PathTrace()
         default: return
         }
-        if ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*"].contains(operation.name) { path = PathTrace() }
     }
 
     /// Lists the straight segments of the path, stroked with the line width under `transform`.
