@@ -9,7 +9,7 @@ import RendererProvider
 /// Text recognition by Tesseract, through its C API (Debian's libtesseract5, loaded when
 /// first used, and its language data, `tesseract-ocr-LANG`): words with their boxes and confidences, in the
 /// `TextPage` shape the engines give, paragraphs as blocks, a table of contents' leader dots
-/// as periods (``DotLeaders``). Safe to share between threads:
+/// as periods. Safe to share between threads:
 /// each recognition takes a Tesseract instance of its own, kept for the next when done.
 public final class TesseractRecognizer: TextRecognizer {
     /// Where Debian's packages put the language data.

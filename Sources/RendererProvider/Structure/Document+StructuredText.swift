@@ -42,7 +42,7 @@ extension Document {
         return try placingLinks(in: StructuredText(pages: pages, tagged: tagged, inferringFrom: textPages, figures: figures, rules: try rules(pages: inferred)))
     }
 
-    /// The lines `pages` draw across and down themselves (``PageRule``), by page index, from
+    /// The lines `pages` draw across and down themselves (`PageRule`), by page index, from
     /// which layout analysis reads ruled tables: stroked straight segments and thin filled
     /// rectangles, in the page's content and the forms it draws. Empty for a page of an engine
     /// that reads no page content (Ghostscript, formats other than PDF) or whose content

@@ -80,7 +80,7 @@ extension StructuredText {
     public enum Source: String, Hashable, Sendable, Codable {
         /// The document's tagged structure tree, as its author's software wrote it.
         case structureTree
-        /// Inferred from the layout of the page's text (``StructuredText/init(inferringFrom:figures:)``).
+        /// Inferred from the layout of the page's text (``StructuredText/init(inferringFrom:figures:rules:)``).
         case layout
     }
 
