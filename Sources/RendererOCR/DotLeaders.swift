@@ -176,16 +176,8 @@ struct DotLeaders {
         let step = bitmap.format.bytesPerPixel
         // Gray is its one byte; colour its green, the brightest share of luminance.
         let channel = step == 1 ? 0 : 1
-        var parent: [Int] = []
+        var sets = DisjointSets()
         var found: [Component] = []
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
-            }
-            return index
-        }
         var above: [(left: Int, right: Int, label: Int)] = []
         let complete: Bool = bitmap.bytes.withUnsafeBufferPointer { pixels in
             for y in 0..<bitmap.height {
@@ -198,16 +190,14 @@ struct DotLeaders {
                     guard x < bitmap.width else { break }
                     let start = x
                     while x < bitmap.width, Int(pixels[row + x * step]) < inkLevel { x += 1 }
-                    guard parent.count < componentLimit else { return false }
-                    let label = parent.count
-                    parent.append(label)
+                    guard sets.count < componentLimit else { return false }
+                    let label = sets.add()
                     found.append(Component(box: PixelBox(left: start, top: y, right: x, bottom: y + 1), pixels: x - start))
                     // The runs above that touch this one, corners included.
                     while next < above.count, above[next].right < start { next += 1 }
                     var index = next
                     while index < above.count, above[index].left <= x {
-                        let (a, b) = (root(label), root(above[index].label))
-                        if a != b { parent[a] = b }
+                        sets.join(label, above[index].label)
                         index += 1
                     }
                     current.append((start, x, label))
@@ -220,7 +210,8 @@ struct DotLeaders {
         var merged: [Int: Component] = [:]
         for index in found.indices {
             let part = found[index]
-            merged[root(index)] = merged[root(index)].map {
+            let root = sets.root(index)
+            merged[root] = merged[root].map {
                 Component(box: $0.box.union(part.box), pixels: $0.pixels + part.pixels)
             } ?? part
         }

@@ -21,15 +21,7 @@ struct RuledGrid {
     static func grids(of rules: [PageRule]) -> [RuledGrid] {
         let across = rules.filter(\.isHorizontal), down = rules.filter { !$0.isHorizontal }
         guard across.count >= 3, down.count >= 3, across.count * down.count <= pairLimit else { return [] }
-        var parent = Array(0..<(across.count + down.count))
-        func root(_ index: Int) -> Int {
-            var index = index
-            while parent[index] != index {
-                parent[index] = parent[parent[index]]
-                index = parent[index]
-            }
-            return index
-        }
+        var sets = DisjointSets(count: across.count + down.count)
         for (i, line) in across.enumerated() {
             let y = (line.bounds.minY + line.bounds.maxY) / 2
             for (j, other) in down.enumerated() {
@@ -37,14 +29,13 @@ struct RuledGrid {
                 guard line.bounds.minX - tolerance <= x, x <= line.bounds.maxX + tolerance,
                     other.bounds.minY - tolerance <= y, y <= other.bounds.maxY + tolerance
                 else { continue }
-                let (a, b) = (root(i), root(across.count + j))
-                if a != b { parent[a] = b }
+                sets.join(i, across.count + j)
             }
         }
         var groups: [Int: (across: [Double], down: [Double])] = [:]
         var order: [Int] = []
         for (index, line) in (across + down).enumerated() {
-            let group = root(index)
+            let group = sets.root(index)
             if groups[group] == nil { order.append(group) }
             if index < across.count {
                 groups[group, default: ([], [])].across.append((line.bounds.minY + line.bounds.maxY) / 2)
