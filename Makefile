@@ -232,8 +232,8 @@ fuzz-build: setup
 # The fixtures of the other formats MuPDF reads (XPS, EPUB, FictionBook, CBZ, images).
 FORMAT_FIXTURES = Tests/Fixtures/book.epub Tests/Fixtures/book.fb2 Tests/Fixtures/pages.xps Tests/Fixtures/comic.cbz Tests/Fixtures/image.png Tests/Fixtures/image.jpg Tests/Fixtures/image.tif
 
-# Runs each engine's fuzz target for FUZZ_SECONDS, seeded with the fixtures and the sample,
-# in libFuzzer's fork mode: an input that crashes the target, runs past 10 s or takes 2 GB is
+# Runs each engine's fuzz target for FUZZ_SECONDS, two at a time (one a core), seeded with
+# the fixtures and the sample, in libFuzzer's fork mode: an input that crashes the target, runs past 10 s or takes 2 GB is
 # written to $(FUZZ_DIR)/findings/ and the run goes on; the run fails if it found any. Replay
 # one with the target built normally (swift run FuzzMuPDF FILE) to see where it fails;
 # docs/known-issues.md lists those that fail inside an engine.
@@ -241,14 +241,17 @@ fuzz: fuzz-build
 	@bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
 	before=$$(ls $(FUZZ_DIR)/findings | wc -l); \
 	python3 Tests/Fuzz/make-format-seeds.py $(FUZZ_DIR)/FuzzFormats > /dev/null; \
-	for target in FuzzMuPDF FuzzPoppler FuzzGhostscript FuzzFormats; do \
-		mkdir -p $(FUZZ_DIR)/$$target; \
-		if [ $$target != FuzzFormats ]; then cp Tests/Fixtures/*.pdf $(FORMAT_FIXTURES) Samples/sample.pdf $(FUZZ_DIR)/$$target/; fi; \
-		echo "== $$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$target.log)"; \
-		(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-			-artifact_prefix=findings/$$target- $$target > $$target.log 2>&1); \
-		tail -n 1 $(FUZZ_DIR)/$$target.log; \
+	for pair in "FuzzMuPDF FuzzPoppler" "FuzzGhostscript FuzzFormats"; do \
+		for target in $$pair; do \
+			mkdir -p $(FUZZ_DIR)/$$target; \
+			if [ $$target != FuzzFormats ]; then cp Tests/Fixtures/*.pdf $(FORMAT_FIXTURES) Samples/sample.pdf $(FUZZ_DIR)/$$target/; fi; \
+			echo "== $$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$target.log)"; \
+			(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+				-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+				-artifact_prefix=findings/$$target- $$target > $$target.log 2>&1) & \
+		done; \
+		wait; \
+		for target in $$pair; do tail -n 1 $(FUZZ_DIR)/$$target.log; done; \
 	done; \
 	found=$$(( $$(ls $(FUZZ_DIR)/findings | wc -l) - before )); \
 	echo "New findings in $(FUZZ_DIR)/findings: $$found"; ls -t $(FUZZ_DIR)/findings | head -n $$found; test $$found -eq 0
