@@ -27,8 +27,9 @@ struct DotLeaders {
     static let shortestRow = 4
     /// The furthest apart two dots of a row are, left edge to left edge, in dot widths.
     static let widestSpacing = 8.0
-    /// The most runs of ink one image is analysed for: more is noise or a halftone, not text.
-    static let componentLimit = 2_000_000
+    /// The most runs of ink (a row's dark pixels side by side) one image is analysed for:
+    /// more is noise or a halftone, not text, and no row of dots is looked for.
+    static let runLimit = 2_000_000
 
     /// The rows of dots in `bitmap`, whose pixels are `pointsPerPixel` points wide.
     init(in bitmap: Bitmap, pointsPerPixel: Double) {
@@ -171,7 +172,7 @@ struct DotLeaders {
     }
 
     /// The 8-connected blots of ink of `bitmap`, found from each row's runs of ink joined to
-    /// the runs they touch in the row above; none past ``componentLimit`` runs.
+    /// the runs they touch in the row above; none past ``runLimit`` runs.
     static func components(of bitmap: Bitmap) -> [Component] {
         let step = bitmap.format.bytesPerPixel
         // Gray is its one byte; colour its green, the brightest share of luminance.
@@ -190,7 +191,7 @@ struct DotLeaders {
                     guard x < bitmap.width else { break }
                     let start = x
                     while x < bitmap.width, Int(pixels[row + x * step]) < inkLevel { x += 1 }
-                    guard sets.count < componentLimit else { return false }
+                    guard sets.count < runLimit else { return false }
                     let label = sets.add()
                     found.append(Component(box: PixelBox(left: start, top: y, right: x, bottom: y + 1), pixels: x - start))
                     // The runs above that touch this one, corners included.
