@@ -65,17 +65,20 @@ package struct ImageLister<Objects: PDFObjectReading> {
     static var formDepthLimit: Int { 32 }
 
     let objects: Objects
-    /// Whether the lines the pages draw are listed (in ``rules``) instead of their images.
-    let listsRules: Bool
+    /// Whether what the pages draw with paths is listed (in ``rules`` and ``shapes``)
+    /// instead of their images.
+    let listsDrawing: Bool
     /// The number the next entry gets.
     private var next = 0
     private(set) var images: [DocumentImage] = []
     var rules: [PageRule] = []
-    /// The path being built, the line width it is stroked with, and the rules listed on the
-    /// page so far, when rules are listed (PDFObjectReading+Rules.swift).
+    var shapes: [PageShape] = []
+    /// The path being built, the line width it is stroked with, and the rules and shapes
+    /// listed on the page so far, when the drawing is listed (PDFObjectReading+Drawing.swift).
     var path = PathTrace()
     var lineWidth = 1.0
     var pageRuleCount = 0
+    var pageShapeCount = 0
     /// The page being read, its page space, and how many inline images it has drawn.
     private(set) var pageIndex = 0
     private(set) var space = PageSpace(cropBox: UserRect(x0: 0, y0: 0, x1: 612, y1: 792), rotation: .none)
@@ -88,15 +91,15 @@ package struct ImageLister<Objects: PDFObjectReading> {
     private var wanted: Int?
     private var found: (dictionary: [String: PDFObject], data: Data)?
 
-    init(objects: Objects, listsRules: Bool = false) {
+    init(objects: Objects, listsDrawing: Bool = false) {
         self.objects = objects
-        self.listsRules = listsRules
+        self.listsDrawing = listsDrawing
     }
 
     /// Lists what page `index` (object `page`) draws.
     mutating func list(pageAt index: Int, page reference: PDFReference) throws {
         (pageIndex, inlineCount, open) = (index, 0, [])
-        (path, lineWidth, pageRuleCount) = (PathTrace(), 1, 0)
+        (path, lineWidth, pageRuleCount, pageShapeCount) = (PathTrace(), 1, 0, 0)
         let page = try objects.object(reference.number)
         space = try pageSpace(of: page)
         let resources = try dictionary(try objects.inherited("Resources", of: page))
@@ -109,6 +112,8 @@ package struct ImageLister<Objects: PDFObjectReading> {
             content.append(UInt8(ascii: "\n"))  // an operator is never split across two streams
         }
         try scan(content, resources: resources, depth: 0, transform: Transform())
+        // What annotations draw is no part of the page's own drawing.
+        guard !listsDrawing else { return }
         for annotation in try objects.resolved(page["Annots"]).items {
             if let appearance = try objects.viewedAppearance(of: try objects.resolved(annotation)) {
                 try drawForm(appearance, resources: [:], depth: 0, transform: nil)
@@ -183,7 +188,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
             case "w":
                 if let width = operation.operands.last?.number, width.isFinite, width >= 0 { lineWidth = width }
             default:
-                if listsRules, let current { trace(operation, transform: current) }
+                if listsDrawing, let current { trace(operation, transform: current) }
             }
         }
     }
@@ -203,7 +208,7 @@ package struct ImageLister<Objects: PDFObjectReading> {
     /// Adds the image `dictionary` (object `reference`, or inline), drawn under `transform`,
     /// and the mask it is drawn through.
     private mutating func add(_ dictionary: [String: PDFObject], object reference: PDFReference?, resources: [String: PDFObject], transform: Transform?) throws {
-        guard !listsRules else { return }
+        guard !listsDrawing else { return }
         let isStencil = try objects.resolved(dictionary["ImageMask"] ?? dictionary["IM"]) == .bool(true)
         // A transformation that overflows places nothing.
         let bounds = transform.map { space.rect($0.unitSquareBounds) }

@@ -30,10 +30,10 @@ extension MuPDFDocument {
         return try listImages(pages: pages)
     }
 
-    /// The rules the pages draw, read over the PDF objects as every engine reads them; none
-    /// for other formats.
-    func rules(pages: [Int]) throws -> [PageRule] {
-        contentType == .pdf ? try listRules(pages: pages) : []
+    /// What the pages draw with paths, read over the PDF objects as every engine reads them;
+    /// nothing for other formats.
+    func drawing(pages: [Int]) throws -> PageDrawing {
+        contentType == .pdf ? try listDrawing(pages: pages) : PageDrawing()
     }
 
     func imageContents(_ image: DocumentImage) throws -> ImageContents {

@@ -29,9 +29,9 @@ extension PopplerDocument {
         try core.listImages(pages: pages)
     }
 
-    /// The rules the pages draw, read over the PDF objects as every engine reads them.
-    func rules(pages: [Int]) throws -> [PageRule] {
-        try core.listRules(pages: pages)
+    /// What the pages draw with paths, read over the PDF objects as every engine reads them.
+    func drawing(pages: [Int]) throws -> PageDrawing {
+        try core.listDrawing(pages: pages)
     }
 
     func imageContents(_ image: DocumentImage) throws -> ImageContents {

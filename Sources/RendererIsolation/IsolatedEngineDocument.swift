@@ -28,7 +28,7 @@ final class IsolatedEngineDocument: EngineDocument {
     func fonts() throws -> [FontInfo] { try connection.call(.fonts) }
     func images() throws -> [DocumentImage] { try connection.call(.images) }
     func images(pages: [Int]) throws -> [DocumentImage] { try connection.call(.imagesOfPages(pages)) }
-    func rules(pages: [Int]) throws -> [PageRule] { try connection.call(.rulesOfPages(pages)) }
+    func drawing(pages: [Int]) throws -> PageDrawing { try connection.call(.drawingOfPages(pages)) }
     func imageContents(_ image: DocumentImage) throws -> ImageContents { try connection.call(.imageContents(image)) }
     func attachments() throws -> [Attachment] { try connection.call(.attachments) }
     func attachmentContents(at index: Int) throws -> Data { try connection.call(.attachmentContents(index)) }

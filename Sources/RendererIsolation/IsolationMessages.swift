@@ -65,7 +65,7 @@ enum EngineCall: Codable, Sendable {
     case fonts
     case images
     case imagesOfPages([Int])
-    case rulesOfPages([Int])
+    case drawingOfPages([Int])
     case imageContents(DocumentImage)
     case attachments
     case attachmentContents(Int)
@@ -160,7 +160,7 @@ enum EngineCall: Codable, Sendable {
         case .namedDestination: return "find a named destination"
         case .fonts: return "list the fonts"
         case .images, .imagesOfPages, .imageContents: return "read the images"
-        case .rulesOfPages: return "read the lines the pages draw"
+        case .drawingOfPages: return "read what the pages draw with paths"
         case .attachments, .attachmentContents: return "read the attachments"
         case .layers, .layerConfigurations: return "list the layers"
         case .setLayerStates: return "show and hide layers"

@@ -98,7 +98,7 @@ private final class WorkerDocument {
         case .fonts: try reply(try document.fonts())
         case .images: try reply(try document.images())
         case .imagesOfPages(let pages): try reply(try document.images(pages: pages))
-        case .rulesOfPages(let pages): try reply(try document.rules(pages: pages))
+        case .drawingOfPages(let pages): try reply(try document.drawing(pages: pages))
         case .imageContents(let image): try reply(try document.imageContents(image))
         case .attachments: try reply(try document.attachments())
         case .attachmentContents(let index): try reply(try document.attachmentContents(at: index))

@@ -45,9 +45,10 @@ public protocol EngineDocument: AnyObject {
     /// The images pages `pages` (indices in range) draw, as ``images()`` lists them for
     /// those pages alone (numbered from 0 in this list).
     func images(pages: [Int]) throws -> [DocumentImage]
-    /// The lines pages `pages` (indices in range) draw across and down themselves
-    /// (``PageRule``), page after page: what layout analysis reads ruled tables from.
-    func rules(pages: [Int]) throws -> [PageRule]
+    /// What pages `pages` (indices in range) draw with paths (``PageDrawing``), page after
+    /// page: the rules layout analysis reads ruled tables from, and the shapes it finds
+    /// drawn figures in.
+    func drawing(pages: [Int]) throws -> PageDrawing
     /// The data of `image` (as ``images()`` lists it) for extraction: a JPEG or JPEG 2000
     /// file as stored, or its samples as 8-bit gray or RGB. Throws `unsupported` for a colour
     /// space it cannot make gray or RGB (Lab, DeviceN), `damaged` for data that cannot be read.
@@ -270,8 +271,8 @@ extension EngineDocument {
         throw RendererError(.unsupported, "this engine does not list a document's fonts")
     }
 
-    /// None: an engine that reads what pages draw implements it.
-    public func rules(pages: [Int]) throws -> [PageRule] { [] }
+    /// Nothing: an engine that reads what pages draw implements it.
+    public func drawing(pages: [Int]) throws -> PageDrawing { PageDrawing() }
 
     /// Throws `unsupported`: an engine that can list a document's images implements it.
     public func images() throws -> [DocumentImage] {

@@ -37,38 +37,64 @@ extension Document {
     public func structuredText(
         pages: [Int], tagged: [StructuredText.Page], inferringFrom textPages: [(index: Int, page: TextPage)]
     ) throws -> StructuredText {
-        let inferred = textPages.map(\.index)
-        let figures = try figureAreas(pages: inferred)
-        return try placingLinks(in: StructuredText(pages: pages, tagged: tagged, inferringFrom: textPages, figures: figures, rules: try rules(pages: inferred)))
+        let drawing = try drawing(pages: textPages.map(\.index))
+        let figures = try figureAreas(of: textPages, drawing: drawing)
+        let rules = Dictionary(grouping: drawing.rules, by: \.pageIndex)
+        return try placingLinks(in: StructuredText(pages: pages, tagged: tagged, inferringFrom: textPages, figures: figures, rules: rules))
     }
 
-    /// The lines `pages` draw across and down themselves (`PageRule`), by page index, from
-    /// which layout analysis reads ruled tables: stroked straight segments and thin filled
-    /// rectangles, in the page's content and the forms it draws. Empty for a page of an engine
-    /// that reads no page content (Ghostscript, formats other than PDF) or whose content
-    /// cannot be read.
-    public func rules(pages: [Int]) throws -> [Int: [PageRule]] {
-        guard !pages.isEmpty, let rules = try? withEngine({ document, _ in try document.rules(pages: pages) }) else { return [:] }
-        return Dictionary(grouping: rules, by: \.pageIndex)
+    /// What `pages` draw with paths (``PageDrawing``), page after page: the rules layout
+    /// analysis reads ruled tables from (stroked straight segments and thin filled
+    /// rectangles), and the shapes it finds drawn figures in, in the page's content and the
+    /// forms it draws. Empty for a page of an engine that reads no page content (Ghostscript,
+    /// formats other than PDF) or whose content cannot be read.
+    public func drawing(pages: [Int]) throws -> PageDrawing {
+        guard !pages.isEmpty, let drawing = try? withEngine({ document, _ in try document.drawing(pages: pages) }) else { return PageDrawing() }
+        return drawing
     }
 
-    /// The areas of the pictures `pages` draw, by page index, which layout analysis places as
-    /// figures: images (not stencil masks, nor masks) the page's content draws at least
-    /// ``minimumFigureSide`` points wide and high, and covering less than half the page (not
-    /// a scan's picture or a background), each area once. Empty for a page of an engine
-    /// that lists no images (Ghostscript, formats other than PDF) or whose images cannot be
-    /// read.
-    public func figureAreas(pages: [Int]) throws -> [Int: [PageRect]] {
-        guard !pages.isEmpty, let images = try? withEngine({ document, _ in try document.images(pages: pages) }) else { return [:] }
+    /// The areas of the figures on the pages of `textPages` (each page's index and its
+    /// ``textPage(pageAt:)``), by page index, which layout analysis places as figures:
+    /// - pictures: images (not stencil masks, nor masks) the page's content draws at least
+    ///   ``minimumFigureSide`` points wide and high, and covering less than half the page (not
+    ///   a scan's picture or a background);
+    /// - figures drawn with paths (charts, diagrams): shapes of the page's ``drawing(pages:)``
+    ///   that touch one another, with the rules that touch them, as large, and not covered by
+    ///   the page's words (``DrawnFigures`` states the rule), where no picture's area overlaps.
+    ///
+    /// Each area once. None for a page of an engine that reads no page content (Ghostscript,
+    /// formats other than PDF) or whose content cannot be read.
+    public func figureAreas(of textPages: [(index: Int, page: TextPage)]) throws -> [Int: [PageRect]] {
+        try figureAreas(of: textPages, drawing: drawing(pages: textPages.map(\.index)))
+    }
+
+    /// ``figureAreas(of:)`` with the pages' drawing read already.
+    private func figureAreas(of textPages: [(index: Int, page: TextPage)], drawing: PageDrawing) throws -> [Int: [PageRect]] {
+        let pages = textPages.map(\.index)
         var areas: [Int: [PageRect]] = [:]
         var sizes: [Int: PageSize] = [:]
+        // A page that draws its picture 20,000 times is asked its size once.
+        func size(of index: Int) throws -> PageSize {
+            if let size = sizes[index] { return size }
+            let size = try pageInfo(pageAt: index).size
+            sizes[index] = size
+            return size
+        }
+        let images = pages.isEmpty ? [] : (try? withEngine({ document, _ in try document.images(pages: pages) })) ?? []
         for image in images where image.role == .image {
             guard let area = image.bounds, area.size.width >= Self.minimumFigureSide, area.size.height >= Self.minimumFigureSide else { continue }
-            // A page that draws its picture 20,000 times is asked its size once.
-            let page = try sizes[image.pageIndex] ?? pageInfo(pageAt: image.pageIndex).size
-            sizes[image.pageIndex] = page
+            let page = try size(of: image.pageIndex)
             guard area.size.width * area.size.height < 0.5 * page.width * page.height, !(areas[image.pageIndex] ?? []).contains(area) else { continue }
             areas[image.pageIndex, default: []].append(area)
+        }
+        let shapes = Dictionary(grouping: drawing.shapes, by: \.pageIndex)
+        let rules = Dictionary(grouping: drawing.rules, by: \.pageIndex)
+        for (index, page) in textPages {
+            guard let pageShapes = shapes[index] else { continue }
+            let pictures = areas[index] ?? []
+            let drawn = DrawnFigures.areas(
+                of: PageDrawing(rules: rules[index] ?? [], shapes: pageShapes), words: page.words, page: try size(of: index))
+            for area in drawn where !pictures.contains(where: { $0.overlaps(area) }) { areas[index, default: []].append(area) }
         }
         return areas
     }

@@ -14,7 +14,9 @@ import RendererEngine
 ///   hold more than ``ruledCellWordLimit`` words in the median is a frame, not a table.
 /// - Runs of two or more other rows of at least two fragments each, whose fragments fall into
 ///   distinct columns and hold at most four words in the median, are tables.
-/// - The rest, with the areas of the page's pictures (which become figures), is put in
+/// - Text and grids inside a figure's area (a picture, or a figure drawn with paths:
+///   ``DrawnFigures``) are part of the figure.
+/// - The rest, with the areas of the page's figures, is put in
 ///   reading order by recursive cuts: along the widest vertical gap that
 ///   runs through the whole region (columns are read down before across), else along every
 ///   horizontal one.
@@ -77,9 +79,12 @@ struct LayoutAnalysis {
     /// Each page's elements in reading order, in the order of the pages given.
     var elements: [[StructuredText.Element]] {
         rows.enumerated().map { page, rows in
-            var units: [Unit] = page < figures.count ? figures[page].map(Unit.figure) : []
-            var rows = rows
-            for grid in page < grids.count ? grids[page] : [] {
+            let areas = page < figures.count ? figures[page] : []
+            var units = areas.map(Unit.figure)
+            // What lies inside a figure (a chart's labels, its grid) is part of it.
+            func inFigure(_ bounds: PageRect) -> Bool { areas.contains { $0.contains(middleOf: bounds) } }
+            var rows = areas.isEmpty ? rows : rows.map { $0.filter { !inFigure($0.bounds) } }.filter { !$0.isEmpty }
+            for grid in page < grids.count ? grids[page] : [] where !inFigure(grid.bounds) {
                 guard let (table, rest) = Self.table(ruledBy: grid, rows: rows) else { continue }
                 units.append(.table(table))
                 rows = rest
@@ -348,7 +353,7 @@ struct LayoutAnalysis {
     enum Unit {
         case fragment(Fragment)
         case table(Table)
-        /// A picture's area, which becomes a figure.
+        /// A figure's area.
         case figure(PageRect)
 
         var bounds: PageRect {

@@ -9,6 +9,11 @@ struct RuledGrid {
     /// Where its lines across are, top to bottom: its rows' edges.
     var rows: [Double]
 
+    /// The area between its outer lines.
+    var bounds: PageRect {
+        PageRect(x: columns.first ?? 0, y: rows.first ?? 0, width: (columns.last ?? 0) - (columns.first ?? 0), height: (rows.last ?? 0) - (rows.first ?? 0))
+    }
+
     /// How far apart, in points, two rules may be and still touch, and two lines be one.
     static let tolerance = 2.0
     /// The most pairs of lines across and down compared on one page: a page that draws more

@@ -12,8 +12,8 @@ public struct StructuredText: Hashable, Sendable, Codable {
 
     /// The structure inferred from the layout of text pages a caller has read (in parallel,
     /// say), as ``Document/structuredText(pages:cancellation:)`` infers it from the same pages,
-    /// with the areas of their figures by page index (``Document/figureAreas(pages:)``) placed
-    /// in reading order, and the tables their rules (``Document/rules(pages:)``) draw read
+    /// with the areas of their figures by page index (``Document/figureAreas(of:)``) placed
+    /// in reading order, and the tables their rules (``Document/drawing(pages:)``) draw read
     /// cell by cell.
     public init(inferringFrom pages: [(index: Int, page: TextPage)], figures: [Int: [PageRect]] = [:], rules: [Int: [PageRule]] = [:]) {
         let analysis = LayoutAnalysis(pages: pages.map(\.page), figures: pages.map { figures[$0.index] ?? [] }, rules: pages.map { rules[$0.index] ?? [] })
