@@ -37,8 +37,8 @@ struct LTVCommand: HostSubcommand {
 
     func run() throws {
         try Failure.reporting {
-            try global.checkSettings(permit: [.signing, .saveTo], on: file)
             let document = try global.open(file, needing: [.sign])
+            try global.checkSettings(permit: [.signing, .saveTo], on: file, opened: document)
             let extra = ValidationData(
                 certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))
             var result = try document.addingValidationData(extra)

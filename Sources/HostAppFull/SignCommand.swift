@@ -100,8 +100,8 @@ struct SignCommand: HostSubcommand {
             let password = try options.password() ?? ""
             (options.passwordArgument, options.passwordFile) = (nil, nil)
             let identity = try SigningIdentity(pkcs12File: self.identity, password: password)
-            try options.checkSettings(permit: [.signing, .saveTo], on: file)
             let document = try options.open(file, needing: [.sign])
+            try options.checkSettings(permit: [.signing, .saveTo], on: file, opened: document)
             let placement: SigningOptions.Placement =
                 if let field { .field(field) } else { .newField(name: name, pageIndex: page! - 1, area: try rect.map { try GeometryArgument.rectangle($0, option: "--rect") }) }
             let signed = try document.sign(

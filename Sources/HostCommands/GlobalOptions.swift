@@ -213,15 +213,27 @@ package struct GlobalOptions: Sendable {
         return session
     }
 
-    /// Throws `notPermitted` unless the settings of --settings and the PDF's own permissions
-    /// allow every one of `features` on `path`: what a command that writes a new file or
-    /// exports checks before it starts (one that edits goes through ``SaveOptions`` and its
-    /// session). Without --settings it checks nothing: the engine's own checks stand.
-    package func checkSettings(permit features: [SessionFeature], on path: String) throws {
-        guard settings != nil else { return }
-        let session = try openSession(path)
-        defer { session.close() }
-        for feature in features { try session.check(feature) }
+    /// Throws `notPermitted` unless the settings of --settings (all allowed without it) and
+    /// the PDF's own permissions, for the password given, allow every one of `features` on
+    /// `path`: what a command that writes a new file or exports checks before it starts (one
+    /// that edits goes through ``SaveOptions`` and its session). `document`, the command's
+    /// own when it has opened `path` already, is asked for the PDF's permissions. Without
+    /// --settings, an engine that reads no permissions (Ghostscript) has none checked.
+    package func checkSettings(permit features: [SessionFeature], on path: String, opened document: Document? = nil) throws {
+        if settings != nil {
+            let session = try openSession(path)
+            defer { session.close() }
+            for feature in features { try session.check(feature) }
+            return
+        }
+        guard features.contains(where: { $0.pdfPermission != nil }) else { return }
+        let permissions: DocumentPermissions
+        do {
+            permissions = try (document ?? open(path)).info().permissions
+        } catch let error as RendererError where error.code == .unsupported {
+            return
+        }
+        for feature in features { try DocumentSettings().check(feature, pdfPermissions: permissions) }
     }
 
     /// The settings of --settings; all allowed without it.

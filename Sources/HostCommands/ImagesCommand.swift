@@ -67,8 +67,8 @@ struct ImagesCommand: ParsableCommand {
 
         func run() throws {
             try Failure.reporting {
-                try global.checkSettings(permit: [.saveTo], on: file)
                 let document = try global.open(file)
+                try global.checkSettings(permit: [.saveTo, .copying], on: file, opened: document)
                 let images = try document.images()
                 for wanted in number where !images.indices.contains(wanted) {
                     throw RendererError(.invalidArgument, "image \(wanted) does not exist; the pages draw \(images.count) (numbered from 0)")

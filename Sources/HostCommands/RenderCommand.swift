@@ -138,9 +138,9 @@ struct RenderCommand: HostSubcommand {
     func run() throws {
         var failures = PageFailures()
         try Failure.reporting {
-            // Rendering to files is an export.
-            try global.checkSettings(permit: [.printing], on: file)
             let document = try global.open(file, needing: [.render])
+            // Rendering to files is an export.
+            try global.checkSettings(permit: [.printing], on: file, opened: document)
             let indices = try PageSelection(text: pages ?? "1-").indices(pageCount: document.pageCount)
             var options = global.renderOptions(
                 dpi: dpi ?? 150, clip: try clipRect(), pixelFormat: gray ? .gray : alpha ? .rgba : .rgb,

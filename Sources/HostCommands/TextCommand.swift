@@ -77,6 +77,8 @@ struct TextCommand: HostSubcommand {
         var failures = PageFailures()
         try Failure.reporting {
             let document = try global.open(file, needing: [.text])
+            // Writing the text out is copying it.
+            try global.checkSettings(permit: [.copying], on: file, opened: document)
             let numbering = try PageNumbering(document: document, useLabels: options.labels)
             let indices = try PageSelection(text: options.pages ?? "1-").indices(pageCount: document.pageCount)
             let interrupt = InterruptWatch()

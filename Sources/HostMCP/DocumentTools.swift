@@ -57,6 +57,14 @@ struct ToolContext: Sendable {
     /// The document opened for reading with the global options.
     func open() throws -> Document { try global.open(path) }
 
+    /// The document opened for reading, when the settings and the PDF's permissions allow
+    /// `features` on it.
+    func open(permitting features: [SessionFeature]) throws -> Document {
+        let document = try open()
+        try global.checkSettings(permit: features, on: path, opened: document)
+        return document
+    }
+
     /// Opens a session on the document (settings and PDF permissions enforced), lets
     /// `change` change it and saves it over itself, atomically, one writer at a time.
     func edit<T>(_ change: (ReadingSession) throws -> T) throws -> T {
@@ -109,7 +117,7 @@ extension DocumentTool {
 
     static let text = DocumentTool(
         name: "get_text",
-        description: "The text of the chosen pages in reading order, page by page: plain, or as Markdown with headings, paragraphs, code, lists, tables and figures, from a tagged PDF's structure tree or found from the layout. Stops after about \(textCharacterLimit) characters at a page's end; `nextPage` then says where to go on.",
+        description: "The text of the chosen pages in reading order, page by page: plain, or as Markdown with headings, paragraphs, code, lists, tables and figures, from a tagged PDF's structure tree or found from the layout. Stops after about \(textCharacterLimit) characters at a page's end; `nextPage` then says where to go on. Copying: it needs the copying setting and the PDF's copy permission.",
         arguments: [
             "pages": pagesArgument,
             "format": .object([
@@ -117,7 +125,7 @@ extension DocumentTool {
             ]),
         ]
     ) { arguments, context in
-        let document = try context.open()
+        let document = try context.open(permitting: [.copying])
         let format = try arguments.string("format", maximumLength: 16) ?? "plain"
         guard ["plain", "markdown"].contains(format) else { throw RendererError(.invalidArgument, "format must be plain or markdown") }
         var pages: [PageTextAnswer.Page] = []
@@ -296,12 +304,12 @@ extension DocumentTool {
 
     static let getImage = DocumentTool(
         name: "get_image",
-        description: "One image, by its number in list_images: a JPEG or JPEG 2000 image as the PDF stores it, any other as a PNG made gray or RGB (at most \(imageByteLimit >> 20) MB). Needs the PDF's permission to copy.",
+        description: "One image, by its number in list_images: a JPEG or JPEG 2000 image as the PDF stores it, any other as a PNG made gray or RGB (at most \(imageByteLimit >> 20) MB). Copying: it needs the copying setting and the PDF's copy permission.",
         arguments: ["number": .object(["type": "integer", "minimum": 0, "description": "The image's number, as list_images gives it."])],
         required: ["number"]
     ) { arguments, context in
         let number = try arguments.integer("number", in: 0...Int(Int32.max))!
-        let document = try context.open()
+        let document = try context.open(permitting: [.copying])
         let images = try document.images()
         guard images.indices.contains(number) else {
             throw RendererError(.invalidArgument, "image \(number) does not exist; the pages draw \(images.count) (numbered from 0)")

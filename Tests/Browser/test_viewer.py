@@ -642,6 +642,33 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 100", "the words in the text layer")
         self.find_venables_on_the_scan(source)
 
+    def test_48_copies_nothing_where_the_pdf_forbids_copying(self):
+        # text.pdf with copying forbidden by qpdf (--extract=n): a selection on its pages
+        # copies nothing and no Markdown export is offered, while find and selection (the
+        # text a screen reader reads) still work.
+        path = os.path.join(self.folder, "locked.pdf")
+        subprocess.run(["qpdf", "--encrypt", "", "owner-secret", "256", "--extract=n", "--",
+                        os.path.join(FIXTURES, "text.pdf"), path], check=True)
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [path, "--token-file", token_file, "--reader-state", ":memory:"])
+        self.addCleanup(stop, server)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=locked.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 3", "three pages laid out")
+        self.wait_page_drawn(0)
+        self.select_words(0, 1, 3)
+        self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "quick brown fox")
+        copied = self.run_js("""
+            const data = new DataTransfer();
+            const event = new ClipboardEvent('copy', {clipboardData: data, bubbles: true, cancelable: true});
+            document.dispatchEvent(event);
+            return [data.getData('text/plain'), event.defaultPrevented];
+        """)
+        self.assertEqual(copied, ["", True])
+        self.assertTrue(self.run_js("return document.getElementById('export').hidden"))
+        find = self.browser.find_element("id", "find")
+        find.send_keys("lazy dog\n")
+        self.wait_for("return /1 of 1$/.test(document.getElementById('find-status').textContent)", "the phrase found")
+
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is
         # drawn only because the viewer draws one page ahead once those in view are in.

@@ -141,7 +141,7 @@ struct ImagesCommandTests {
         let locked = folder.appendingPathComponent("locked.pdf").path
         #expect(try await Tool.run("qpdf", ["--encrypt", "", "owner-secret", "256", "--extract=n", "--", file, locked]).status == 0)
         let forbidden = try await hostapp(["images", "extract", locked, "-o", folder.path + "/locked"])
-        #expect(forbidden.status == 77 && forbidden.stderr.contains("does not permit copying its images"), "\(forbidden.stderr)")
+        #expect(forbidden.status == 77 && forbidden.stderr.contains("permission copy"), "\(forbidden.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/locked"))
         #expect(try await hostapp(["images", "extract", locked, "--password", "owner-secret", "-o", folder.path + "/owner"]).status == 0)
         let settings = folder.appendingPathComponent("settings.json")

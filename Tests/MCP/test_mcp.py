@@ -266,7 +266,8 @@ class MCPTests(unittest.TestCase):
                 self.refused(await client.call("get_image", {"document": "images.pdf", "number": -1}), "invalid-argument", "number must be from 0")
                 self.refused(await client.call("get_image", {"document": "images.pdf"}), "invalid-argument", "number is required")
         run(body())
-        # A PDF whose owner forbids copying gives its list, not its images.
+        # A PDF whose owner forbids copying gives its list and search (reading), not its
+        # images or its text (copying).
         locked = tempfile.mkdtemp(prefix="hostapp-mcp-locked-")
         try:
             subprocess.run(["qpdf", "--encrypt", "", "owner-secret", "256", "--extract=n", "--",
@@ -277,6 +278,10 @@ class MCPTests(unittest.TestCase):
                     result = await client.call("get_image", {"document": "locked.pdf", "number": 2})
                     self.assertTrue(result.isError)
                     self.assertEqual(result.structuredContent["code"], "not-permitted", text_of(result))
+                    for fmt in ("plain", "markdown"):
+                        self.refused(await client.call("get_text", {"document": "locked.pdf", "format": fmt}), "not-permitted", "permission copy")
+                    searched = await client.call("search", {"document": "locked.pdf", "query": "x"})
+                    self.assertFalse(searched.isError, text_of(searched))
             run(refused())
         finally:
             shutil.rmtree(locked, ignore_errors=True)

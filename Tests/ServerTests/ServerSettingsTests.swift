@@ -23,7 +23,7 @@ import Testing
         try await harness.run(configure: { $0.settings = settings }) { client in
             let document = documentPath("text.pdf")
             let details = try await client.get(document)
-            #expect(Self.allows(details) == ["printing": false, "download": false, "formFilling": true, "signing": false, "fullScreen": false, "darkMode": false], "\(details.status)")
+            #expect(Self.allows(details) == ["printing": false, "download": false, "copying": true, "formFilling": true, "signing": false, "fullScreen": false, "darkMode": false], "\(details.status)")
             let dark = try await client.get(document + "/pages/0/image?dpi=30&dark=true")
             #expect(dark.status == .forbidden && dark.errorCode == "not-permitted", "\(dark.status)")
             let screen = try await client.get(document + "/pages/0/image?dpi=30")
@@ -44,18 +44,18 @@ import Testing
         let harness = try ServerHarness(extra: ["restricted.pdf", "encrypted.pdf"])
         try await harness.run { client in
             let restricted = documentPath("restricted.pdf")
-            #expect(Self.allows(try await client.get(restricted)) == ["printing": false, "download": true, "formFilling": true, "signing": false, "fullScreen": true, "darkMode": true])
+            #expect(Self.allows(try await client.get(restricted)) == ["printing": false, "download": true, "copying": true, "formFilling": true, "signing": false, "fullScreen": true, "darkMode": true])
             let print = try await client.get(restricted + "/pages/0/image?dpi=30&purpose=print")
             #expect(print.status == .forbidden && print.errorCode == "not-permitted", "\(print.status)")
             #expect(try await client.get(restricted + "/file").status == .ok)
-            #expect(Self.allows(try await client.get(documentPath("text.pdf"))) == ["printing": true, "download": true, "formFilling": true, "signing": false, "fullScreen": true, "darkMode": true])
+            #expect(Self.allows(try await client.get(documentPath("text.pdf"))) == ["printing": true, "download": true, "copying": true, "formFilling": true, "signing": false, "fullScreen": true, "darkMode": true])
             #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=30&purpose=print").status == .ok)
 
             let body = try JSONSerialization.data(withJSONObject: ["password": "user-secret"])
             let key = try #require((try await client.send(.post, documentPath("encrypted.pdf") + "/unlock", body: body).json as? [String: Any])?["key"] as? String)
             let keyed: HTTPFields = [HTTPField.Name("Document-Key")!: key]
             let encrypted = Self.allows(try await client.get(documentPath("encrypted.pdf"), headers: keyed))
-            #expect(encrypted?["printing"] == false && encrypted?["formFilling"] == false, "\(String(describing: encrypted))")
+            #expect(encrypted?["printing"] == false && encrypted?["formFilling"] == false && encrypted?["copying"] == false, "\(String(describing: encrypted))")
         }
         // Another server, whose first reader gave the owner password: printing is allowed.
         // Then a reader with the user password comes: the owner's unlock lends that reader

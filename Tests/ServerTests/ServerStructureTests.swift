@@ -5,7 +5,8 @@ import TestSupport
 
 /// `GET /api/documents/{id}/structure` on the real server: the same structure as the
 /// library's for structure.pdf on each engine, as JSON, Markdown and an HTML download that
-/// is never shown as one of the server's pages; and what an unfriendly client gets.
+/// is never shown as one of the server's pages; copying refused where the PDF or the settings
+/// forbid it; and what an unfriendly client gets.
 @Suite("Server structure route")
 struct ServerStructureTests {
     func harness() throws -> ServerHarness {
@@ -83,6 +84,37 @@ struct ServerStructureTests {
             #expect(anonymous.status == .unauthorized)
             let outside = try await client.get(documentPath("../structure.pdf") + "/structure")
             #expect([400, 404].contains(Int(outside.status.code)), "\(outside.status)")
+        }
+    }
+
+    /// Copying the text out needs the PDF's copy permission and the `copying` setting: a PDF
+    /// that forbids copying (qpdf's `--extract=n`) gets 403 in every format, and `allows`
+    /// says so, while its text layer (what a screen reader reads) and search still answer;
+    /// settings that forbid copying refuse any PDF's.
+    @Test func copyingNeedsThePermissionAndTheSetting() async throws {
+        let harness = try harness()
+        let locked = harness.docs + "/locked.pdf"
+        #expect(try Tool.runBlocking("qpdf", ["--encrypt", "", "owner-secret", "256", "--extract=n", "--", Fixtures.path("structure.pdf"), locked]).status == 0)
+        try await harness.run { client in
+            for format in ["json", "markdown", "html"] {
+                let answer = try await client.get(documentPath("locked.pdf") + "/structure?format=\(format)")
+                #expect(answer.status == .forbidden && answer.errorCode == "not-permitted" && (answer.errorMessage ?? "").contains("permission copy"), "\(format): \(answer.status)")
+            }
+            let details = try #require(try await client.get(documentPath("locked.pdf")).json as? [String: Any])
+            let allows = try #require(details["allows"] as? [String: Bool])
+            #expect(allows["copying"] == false && allows["printing"] == true, "\(allows)")
+            let open = try #require(try await client.get(documentPath("structure.pdf")).json as? [String: Any])
+            #expect((open["allows"] as? [String: Bool])?["copying"] == true)
+            let layer = try #require(try await client.get(documentPath("locked.pdf") + "/pages/0/text").json as? [String: Any])
+            #expect(((layer["lines"] as? [Any]) ?? []).count > 3, "the text layer stays")
+            let search = try await client.get(documentPath("locked.pdf") + "/search?q=the")
+            #expect(search.status == .ok && !search.data.isEmpty)
+        }
+        var settings = DocumentSettings()
+        settings[.copying] = FeatureSetting(available: false, enabled: false)
+        try await harness.run(configure: { $0.settings = settings }) { client in
+            let refused = try await client.get(Self.route)
+            #expect(refused.status == .forbidden && (refused.errorMessage ?? "").contains("setting copying"), "\(refused.status)")
         }
     }
 }

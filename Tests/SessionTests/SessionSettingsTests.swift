@@ -38,6 +38,7 @@ struct SessionSettingsTests {
             (.signing, { try $0.check(.signing) }), (.fullScreen, { try $0.setEnabled(true, for: .fullScreen) }),
             (.darkMode, { _ = try $0.render(pageAt: 0, options: RenderOptions(dpi: 10, darkMode: true)) }),
             (.securePrinting, { try $0.setEnabled(true, for: .securePrinting) }),
+            (.copying, { _ = try $0.withCopyableDocument { try $0.structuredText(pages: [0]) } }),
         ]
         #expect(Set(operations.map(\.0)) == Set(SessionFeature.allCases))
         for (feature, operation) in operations {
@@ -83,7 +84,7 @@ struct SessionSettingsTests {
     @Test(arguments: Fixtures.backendIDs)
     func thePDFsPermissionsAreCombinedWithTheSettings(backend: String) throws {
         let (user, userCopy) = try Self.open("encrypted.pdf", backend: backend, password: "user-secret")
-        for feature in [SessionFeature.annotations, .printing, .editing, .formFilling] {
+        for feature in [SessionFeature.annotations, .printing, .editing, .formFilling, .copying] {
             let error = #expect(throws: RendererError.self) { try user.check(feature) }
             #expect(error?.code == .notPermitted && error?.message.contains("PDF's own permissions") == true, "\(feature)")
         }

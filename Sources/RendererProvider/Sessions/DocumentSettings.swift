@@ -14,6 +14,12 @@ public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, C
     case editing
     /// Printing and exporting pages as images (the PDF's `print` permission).
     case printing
+    /// Copying text and images out of the document (the PDF's `copy` permission): its text
+    /// written out (plain, Markdown, HTML: the command line's `text`, the server's structure
+    /// route, an agent's `get_text`), copied to the clipboard in the viewer, and its images
+    /// extracted. Reading is not copying: search, find, and the text a screen reader reads
+    /// (the PDF 2.0 rule for accessibility) stay allowed.
+    case copying
     /// Printing from memory: a mode, off by default, in which a print job is made and sent
     /// without the provider writing any copy of the document or its pages to disk, and under
     /// a neutral job name rather than the document's (what the print server itself keeps is
@@ -38,6 +44,7 @@ public enum SessionFeature: String, Hashable, Sendable, Codable, CaseIterable, C
         switch self {
         case .editing, .redaction: .modify
         case .printing: .print
+        case .copying: .copy
         case .annotations: .annotate
         case .formFilling, .signing: .fillForms
         case .save, .saveTo, .fullScreen, .darkMode, .securePrinting: nil
@@ -101,6 +108,20 @@ public struct DocumentSettings: Hashable, Sendable {
         switch feature {
         case .fullScreen, .darkMode, .securePrinting: return setting.available
         default: return setting.available && setting.enabled
+        }
+    }
+
+    /// Throws `notPermitted` unless these settings permit `feature` (``permits(_:)``) and
+    /// `pdfPermissions` grant the PDF permission it needs (``SessionFeature/pdfPermission``),
+    /// naming the setting or the permission that refuses it.
+    public func check(_ feature: SessionFeature, pdfPermissions: DocumentPermissions) throws {
+        guard permits(feature) else {
+            throw RendererError(.notPermitted, "\(feature.rawValue) is not permitted by this document's settings (setting \(feature.rawValue))")
+        }
+        if let needed = feature.pdfPermission, !pdfPermissions.isSuperset(of: needed) {
+            throw RendererError(
+                .notPermitted,
+                "\(feature.rawValue) is not permitted by the PDF's own permissions (permission \(needed.names.joined(separator: ", "))); the owner password lifts them")
         }
     }
 

@@ -51,6 +51,14 @@ extension ReadingSession {
         try withPermitted([.printing]) { document, state in try body(document, state.settings[.securePrinting].enabled) }
     }
 
+    /// Lends the open document to `body` to copy its text or images out (a text or Markdown
+    /// export, an image file), once the ``SessionFeature/copying`` setting and the PDF's
+    /// copy permission allow it. Reading the text (``text(pageAt:)``, ``textPage(pageAt:)``,
+    /// search) is not copying and needs neither.
+    public func withCopyableDocument<T>(_ body: (_ document: Document) throws -> T) throws -> T {
+        try withPermitted([.copying]) { document, _ in try body(document) }
+    }
+
     /// The page's text in reading order.
     public func text(pageAt index: Int) throws -> String {
         try withDocument { document, _ in try document.text(pageAt: index) }

@@ -266,14 +266,7 @@ public final class ReadingSession: Sendable {
     }
 
     private static func check(_ feature: SessionFeature, _ state: State) throws {
-        guard state.settings.permits(feature) else {
-            throw RendererError(.notPermitted, "\(feature.rawValue) is not permitted by this document's settings (setting \(feature.rawValue))")
-        }
-        if let needed = feature.pdfPermission, !state.pdfPermissions.isSuperset(of: needed) {
-            throw RendererError(
-                .notPermitted,
-                "\(feature.rawValue) is not permitted by the PDF's own permissions (permission \(needed.names.joined(separator: ", "))); the owner password lifts them")
-        }
+        try state.settings.check(feature, pdfPermissions: state.pdfPermissions)
     }
 
     // MARK: Internals shared by the session's extensions

@@ -57,12 +57,13 @@ enum Payload {
         var allows: Allowed
     }
 
-    /// What a reader may do with a document: print it (print images), download it, fill its
-    /// form, sign it (with the server's signing identity), show it full screen (presentation)
-    /// and draw it for a dark screen.
+    /// What a reader may do with a document: print it (print images), download it, copy its
+    /// text and images out of it, fill its form, sign it (with the server's signing identity),
+    /// show it full screen (presentation) and draw it for a dark screen.
     struct Allowed: Codable {
         var printing: Bool
         var download: Bool
+        var copying: Bool
         var formFilling: Bool
         var signing: Bool
         var fullScreen: Bool

@@ -44,14 +44,14 @@ extension Routes {
                 (try document.info(), document.pageCount > 0 ? try document.pageInfo(pageAt: 0) : nil)
             }
         }
-        let permitted = try await document.permitted([.printing, .saveTo, .formFilling, .signing, .fullScreen, .darkMode])
+        let permitted = try await document.permitted([.printing, .saveTo, .copying, .formFilling, .signing, .fullScreen, .darkMode])
         return try Self.json(
             Payload.DocumentDetails(
                 id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
                 editable: self.context.configuration.allowsEditing,
                 fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0,
                 allows: Payload.Allowed(
-                    printing: permitted.contains(.printing), download: permitted.contains(.saveTo),
+                    printing: permitted.contains(.printing), download: permitted.contains(.saveTo), copying: permitted.contains(.copying),
                     formFilling: permitted.contains(.formFilling) && self.context.configuration.allowsEditing,
                     signing: permitted.contains(.signing) && self.context.configuration.allowsEditing && self.context.configuration.signingIdentity != nil,
                     fullScreen: permitted.contains(.fullScreen), darkMode: permitted.contains(.darkMode))))

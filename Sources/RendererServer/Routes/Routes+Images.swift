@@ -13,11 +13,12 @@ extension Routes {
     /// `GET /api/documents/{id}/images/{number}`: one image (its number in the list) as a
     /// file: JPEG or JPEG 2000 as the PDF stores it, any other as PNG (`Document.imageFile`).
     /// A download, when the settings let readers save the document elsewhere (`saveTo`) and
-    /// the PDF permits copying (403 otherwise); 400 for a number that is not one, 404 past the
+    /// copy out of it (`copying`, which the PDF's copy permission rules too; 403 otherwise); 400 for a number that is not one, 404 past the
     /// list, 422 for an image that cannot be made gray or RGB.
     @Sendable func imageFile(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         try await document.require(.saveTo)
+        try await document.require(.copying)
         guard let text = context.parameters.get("number"), let number = Int(text), number >= 0 else {
             throw APIError.badRequest("the image must be a number from 0 (the first of the list)")
         }

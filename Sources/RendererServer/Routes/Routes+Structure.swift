@@ -11,9 +11,11 @@ extension Routes {
     /// default) as `StructuredText`'s JSON, `markdown` as `text/markdown`, `html` as an
     /// HTML document downloaded, never shown as a page of this server. 400 for a page number
     /// below 1, 404 past the last page, 422 for a range that runs backwards or is longer than
-    /// the ceiling.
+    /// the ceiling. Copying the text out: 403 unless the settings and the PDF's copy
+    /// permission allow `copying`.
     @Sendable func structure(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
+        try await document.require(.copying)
         let renderer = try await rendererID(request, document)
         let format = try Self.queryText("format", request) ?? "json"
         guard ["json", "markdown", "html"].contains(format) else {

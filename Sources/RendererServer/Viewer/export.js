@@ -11,9 +11,9 @@ export function wireMarkdownExport() {
   $("export-document").addEventListener("click", () => exportMarkdown(1, state.pages.length));
 }
 
-/** Offers the export when the settings and the PDF's permissions let the reader save a copy. */
+/** Offers the export when the settings and the PDF's permissions let the reader save a copy and copy its text. */
 export function offerMarkdownExport() {
-  $("export").hidden = !allows("download");
+  $("export").hidden = !allows("download") || !allows("copying");
   $("export-status").textContent = "";
 }
 

@@ -2,7 +2,7 @@
 
 import { layer, pageJSON } from "./pages.js";
 import { offerRecognition } from "./recognition.js";
-import { pageViews, state } from "./state.js";
+import { allows, pageViews, state } from "./state.js";
 
 // Words are measured in one font at one size: a word's width grows with the font's size, so
 // its width at any height follows from this one by proportion (setting a canvas's font for
@@ -82,8 +82,19 @@ function selectedText() {
     .split("\n").map((line) => line.replace(/\s+/g, " ").trim()).filter((line) => line.length > 0).join("\n");
 }
 
+/**
+ * Copies a selection of the pages' text as lines; a selection on the pages of a document
+ * whose settings or PDF permissions forbid copying copies nothing (reading, finding and the
+ * screen reader's text stay).
+ */
 export function wireSelectionCopy() {
   document.addEventListener("copy", (event) => {
+    const selection = window.getSelection();
+    const pages = document.getElementById("pages");
+    if (!allows("copying") && selection.rangeCount > 0 && pages && selection.getRangeAt(0).intersectsNode(pages)) {
+      event.preventDefault();
+      return;
+    }
     const text = selectedText();
     if (!text || !event.clipboardData) return;
     event.clipboardData.setData("text/plain", text);
