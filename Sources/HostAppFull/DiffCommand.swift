@@ -60,6 +60,9 @@ struct DiffCommand: HostSubcommand {
         try Failure.reporting {
             let a = try global.open(first)
             let b = try global.registry().open(.file(second), password: try global.password(), renderer: .id(a.rendererID))
+            // The report shows both documents' pages and text: an export and a copy of each.
+            try global.checkSettings(permit: [.printing, .copying], on: first, opened: a)
+            try global.checkSettings(permit: [.printing, .copying], on: second, opened: b)
             let names = (reference: URL(fileURLWithPath: first).lastPathComponent, compared: URL(fileURLWithPath: second).lastPathComponent)
             let distinct = names.reference == names.compared ? (reference: first, compared: second) : names
             let comparison = try SnapshotComparison(

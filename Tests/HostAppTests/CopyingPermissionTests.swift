@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The PDF's permissions on the command line's exports, with or without --settings: a PDF
-/// that forbids copying gives no text (plain, JSON, Markdown, HTML) and no images, and its
+/// that forbids copying gives no text (plain, JSON, Markdown, HTML), no diff and no images, and its
 /// owner password lifts that, while search (reading) still works; a PDF that forbids printing
 /// is not rendered to image files; settings that forbid copying refuse the text of any PDF.
 /// Nothing is written where a command was refused.
@@ -34,6 +34,9 @@ struct CopyingPermissionTests {
         #expect(owner.status == 0 && !owner.stdout.isEmpty && owner.stdout == plain.stdout, "\(owner.stderr)")
         let search = try await hostapp(["search", locked, "the"])
         #expect(search.status == 0 && !search.stdout.isEmpty, "\(search.stderr)")
+        let diff = try await hostapp(["diff", Fixtures.path("text.pdf"), locked, "--html", folder.path + "/report"])
+        #expect(diff.status == 77 && diff.stderr.contains("permission copy") && diff.stdout.isEmpty, "\(diff.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/report"))
         let images = try await hostapp(["images", "extract", locked, "-o", folder.path + "/images"])
         #expect(images.status == 77 && images.stderr.contains("permission copy"), "\(images.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/images"))
