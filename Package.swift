@@ -312,6 +312,7 @@ let package = Package(
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),
         .testTarget(name: "EngineSupportTests", dependencies: ["EngineSupport"]),
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
+        .testTarget(name: "RendererOCRTests", dependencies: ["RendererOCR", "RendererProvider"]),
         .testTarget(
             name: "RendererTestingTests",
             dependencies: ["RendererTesting", "RendererSnapshotTesting", "TestSupport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

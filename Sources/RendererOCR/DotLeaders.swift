@@ -31,9 +31,10 @@ struct DotLeaders {
     /// more is noise or a halftone, not text, and no row of dots is looked for.
     static let runLimit = 2_000_000
 
-    /// The rows of dots in `bitmap`, whose pixels are `pointsPerPixel` points wide.
-    init(in bitmap: Bitmap, pointsPerPixel: Double) {
-        let components = Self.components(of: bitmap)
+    /// The rows of dots in `bitmap`, whose pixels are `pointsPerPixel` points wide; none
+    /// when it has more than `runLimit` runs of ink.
+    init(in bitmap: Bitmap, pointsPerPixel: Double, runLimit: Int = Self.runLimit) {
+        let components = Self.components(of: bitmap, runLimit: runLimit)
         let (least, most) = (Self.dotSize.least / pointsPerPixel, Self.dotSize.most / pointsPerPixel)
         var dots: [PixelBox] = []
         var others: [PixelBox] = []
@@ -172,8 +173,8 @@ struct DotLeaders {
     }
 
     /// The 8-connected blots of ink of `bitmap`, found from each row's runs of ink joined to
-    /// the runs they touch in the row above; none past ``runLimit`` runs.
-    static func components(of bitmap: Bitmap) -> [Component] {
+    /// the runs they touch in the row above; none past `runLimit` runs.
+    static func components(of bitmap: Bitmap, runLimit: Int) -> [Component] {
         let step = bitmap.format.bytesPerPixel
         // Gray is its one byte; colour its green, the brightest share of luminance.
         let channel = step == 1 ? 0 : 1
