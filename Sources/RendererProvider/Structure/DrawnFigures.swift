@@ -1,8 +1,9 @@
 import RendererEngine
 
 /// The figures a page draws with paths (charts, diagrams), found in its ``PageDrawing``:
-/// shapes that touch one another, directly or through others, with the rules that touch
-/// them, directly or through at most two others (axes, ticks, grid lines).
+/// shapes that touch one another, directly or through others or through a rule they touch
+/// (the bars standing on an axis), with the rules that touch them, directly or through at
+/// most two others (axes, ticks, grid lines).
 ///
 /// A shape is left out when it covers half the page or more (a background), and when it is
 /// an upright rectangle with a word's middle inside it (a table row's shading, a box behind
@@ -13,7 +14,9 @@ import RendererEngine
 /// of its area (a chart's labels, not a framed paragraph). A figure's area then takes in the
 /// labels beside it: words within ``labelReach`` of it that are numbers or at most
 /// ``labelLength`` characters long (ticks such as `0`, `2025`, `Q3`, `Jan`, `50%`; a caption's
-/// words are longer). Figures that overlap are one.
+/// words are longer). Figures that overlap are one. A page that needs more than
+/// ``comparisonLimit`` comparisons of boxes to tell (a pattern of thousands of shapes) has
+/// none.
 struct DrawnFigures {
     /// How far apart, in points, two shapes may be and still touch.
     static let gap = 3.0
@@ -27,15 +30,25 @@ struct DrawnFigures {
     static let labelReach = 8.0
     /// The most characters a label of letters has.
     static let labelLength = 4
+    /// The most comparisons of two boxes (shapes, rules, words) made for one page.
+    static let comparisonLimit = 4_000_000
 
     /// The areas of the figures `drawing` (one page's) draws on a page of size `page` whose
-    /// words are `words`, in the order of their first shape.
-    static func areas(of drawing: PageDrawing, words allWords: [TextWord], page: PageSize) -> [PageRect] {
+    /// words are `words`, in the order of their first shape; none past `comparisonLimit`
+    /// comparisons.
+    static func areas(of drawing: PageDrawing, words allWords: [TextWord], page: PageSize, comparisonLimit: Int = Self.comparisonLimit) -> [PageRect] {
+        var budget = comparisonLimit
+        /// Counts `count` comparisons; false once they are more than the budget.
+        func spend(_ count: Int) -> Bool {
+            budget -= count
+            return budget >= 0
+        }
         let words = allWords.map(\.bounds)
         let half = 0.5 * page.width * page.height
-        let shapes = drawing.shapes.filter { shape in
-            guard shape.bounds.size.width * shape.bounds.size.height < half else { return false }
-            return !shape.isRectangle || !words.contains { shape.bounds.contains(middleOf: $0) }
+        var shapes: [PageShape] = []
+        for shape in drawing.shapes where shape.bounds.size.width * shape.bounds.size.height < half {
+            guard !shape.isRectangle || spend(words.count) else { return [] }
+            if !shape.isRectangle || !words.contains(where: { shape.bounds.contains(middleOf: $0) }) { shapes.append(shape) }
         }
         guard !shapes.isEmpty else { return [] }
         // Shapes sorted by their left edge: each is compared with those that begin before it ends.
@@ -45,8 +58,16 @@ struct DrawnFigures {
             let grown = shapes[i].bounds.grown(by: gap)
             for j in order[(position + 1)...] {
                 guard shapes[j].bounds.minX <= grown.maxX else { break }
+                guard spend(1) else { return [] }
                 if grown.overlaps(shapes[j].bounds) { sets.join(i, j) }
             }
+        }
+        // The shapes a rule touches are one group.
+        for rule in drawing.rules {
+            guard spend(shapes.count) else { return [] }
+            let grown = rule.bounds.grown(by: gap)
+            let touching = shapes.indices.filter { grown.overlaps(shapes[$0].bounds) }
+            for other in touching.dropFirst() { sets.join(touching[0], other) }
         }
         var groups: [Int: (bounds: PageRect, rectangles: Int, others: Int)] = [:]
         var firsts: [Int] = []
@@ -66,6 +87,7 @@ struct DrawnFigures {
             // Rules touching it (an axis), then rules touching those (the other axis), and so
             // on for ``ruleSteps``; a rule that would make it half the page (a frame) is left out.
             for _ in 0..<ruleSteps {
+                guard spend(drawing.rules.count) else { return [] }
                 let grown = area.grown(by: gap)
                 for rule in drawing.rules where grown.overlaps(rule.bounds) {
                     let larger = area.union(rule.bounds)
@@ -75,6 +97,7 @@ struct DrawnFigures {
             guard area.size.width >= Document.minimumFigureSide, area.size.height >= Document.minimumFigureSide,
                 area.size.width * area.size.height < half
             else { continue }
+            guard spend(2 * words.count) else { return [] }
             let covered = words.filter { area.contains(middleOf: $0) }.reduce(0) { $0 + $1.size.width * $1.size.height }
             guard covered <= wordCoverageLimit * area.size.width * area.size.height else { continue }
             let reach = area.grown(by: labelReach)
