@@ -13,7 +13,8 @@ public struct MuPDFRenderer: Renderer {
     public let engineName = "MuPDF"
     /// PDF, and the other formats MuPDF reads: XPS, EPUB, FictionBook, CBZ and images.
     public let contentTypes: Set<ContentType> = [.pdf, .xps, .epub, .fb2, .cbz, .png, .jpeg, .tiff]
-    public let capabilities: Set<Capability> = Set(Capability.allCases)
+    /// Everything but reading structure trees, which MuPDF 1.21 does not.
+    public let capabilities: Set<Capability> = Set(Capability.allCases).subtracting([.structureTree])
     public var annotationSupport: AnnotationSupport { Self.annotations }
     /// Where MuPDF's warnings and error reports go (never to stderr).
     public let logger: Logger
@@ -31,7 +32,7 @@ public struct MuPDFRenderer: Renderer {
 
     public var engineVersion: String { String(cString: cmupdf_version()) }
 
-    /// Everything for PDF. Other formats are read: opened, drawn, their text, outline, links
+    /// ``capabilities`` for PDF. Other formats are read: opened, drawn, their text, outline, links
     /// and metadata read (and EPUB and FictionBook laid out), their annotations, form fields
     /// and signatures listed (they have none); nothing in them is changed or saved.
     public func capabilities(for contentType: ContentType) -> Set<Capability> {

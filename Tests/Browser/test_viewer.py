@@ -669,6 +669,62 @@ class ViewerTests(unittest.TestCase):
         find.send_keys("lazy dog\n")
         self.wait_for("return /1 of 1$/.test(document.getElementById('find-status').textContent)", "the phrase found")
 
+    def test_49_gives_screen_readers_the_structure_of_each_page(self):
+        # tagged.pdf (make-tagged.py: two pages, headings of two levels, a table, a list, a
+        # link) served alone: Chromium's accessibility tree holds its headings with their
+        # levels in the tree's order, as tagged.json (the engine's reading) and pypdf's walk
+        # of the structure tree (levels only: its text is in the content) have them; its
+        # table has header cells, its link its address; the words drawn for selection are out
+        # of the tree, and axe-core finds no violation. An untagged page's structure is said
+        # to be inferred.
+        import pypdf
+        path = os.path.join(self.folder, "tagged.pdf")
+        shutil.copy(os.path.join(FIXTURES, "tagged.pdf"), path)
+        token_file = os.path.join(self.folder, "token")
+        server, base = serve(HOSTAPP, [path, "--token-file", token_file, "--reader-state", ":memory:"])
+        self.addCleanup(stop, server)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=tagged.pdf")
+        self.wait_for("return document.querySelectorAll('.page').length === 2", "two pages laid out")
+        self.wait_for("return document.querySelectorAll('.page .structure').length === 2", "both pages' structure")
+        with open(os.path.join(FIXTURES, "tagged.json")) as f:
+            stated = [(e["level"], e["text"]) for page in json.load(f)["pages"] for e in page["elements"] if e["kind"] == "heading"]
+        reader = pypdf.PdfReader(path)
+        tree = reader.trailer["/Root"]["/StructTreeRoot"].get_object()
+        roles = tree.get("/RoleMap", {})
+        levels = []
+        def walk(node):
+            node = node.get_object()
+            if isinstance(node, pypdf.generic.ArrayObject):
+                for kid in node:
+                    walk(kid)
+            elif isinstance(node, pypdf.generic.DictionaryObject):
+                role = str(roles.get(node.get("/S"), node.get("/S")))
+                if re.fullmatch(r"/H[1-6]", role):
+                    levels.append(int(role[2]))
+                if "/K" in node:
+                    walk(node["/K"])
+        walk(tree)
+        nodes = self.browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+        def level(node):
+            return next(int(p["value"]["value"]) for p in node.get("properties", []) if p["name"] == "level")
+        headings = [(level(n), n["name"]["value"]) for n in nodes if not n.get("ignored") and n["role"]["value"] == "heading"]
+        self.assertEqual(headings, stated)
+        self.assertEqual([l for l, _ in headings], levels)
+        roles_seen = {n["role"]["value"] for n in nodes if not n.get("ignored")}
+        self.assertTrue({"table", "columnheader", "cell", "list", "listitem", "link"} <= roles_seen, roles_seen)
+        self.assertEqual(self.run_js("return document.querySelector('.page[data-index=\"0\"] .structure a').href"), "https://example.org/staff")
+        self.assertEqual(self.run_js("return document.querySelector('.page[data-index=\"0\"] .text-layer').getAttribute('aria-hidden')"), "true")
+        # A word of the text layer ("Guide", the heading's first) is no text of the tree.
+        spoken = [n["name"]["value"].strip() for n in nodes if not n.get("ignored") and n["role"]["value"] == "StaticText"]
+        self.assertIn("Guide to the Reading Room", spoken)
+        self.assertNotIn("Guide", spoken, "the words drawn for selection are read twice")
+        self.assertEqual(self.accessibility_violations(), [])
+        # An untagged page's structure is inferred from its layout, and says so.
+        self.open_viewer()
+        self.wait_for("return document.querySelector('.page[data-index=\"0\"] .structure') !== null", "page 1's structure")
+        label = self.run_js("return document.querySelector('.page[data-index=\"0\"] .structure').getAttribute('aria-label')")
+        self.assertIn("inferred", label)
+
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is
         # drawn only because the viewer draws one page ahead once those in view are in.

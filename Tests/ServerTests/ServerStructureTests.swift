@@ -45,18 +45,22 @@ struct ServerStructureTests {
         }
     }
 
-    /// A tagged PDF served by Poppler answers the structure its tree states (tagged.json),
-    /// each page marked as the tree's; MuPDF, which reads no structure tree, answers the
-    /// layout's.
+    /// A tagged PDF answers the structure its tree states (tagged.json), each page marked as
+    /// the tree's, whichever renderer is asked: Poppler reads the tree when MuPDF, which
+    /// reads none, draws. A server of MuPDF alone answers the layout's.
     @Test func answersATaggedDocumentsTree() async throws {
         let harness = try harness()
         let expected = try JSONDecoder().decode(StructuredText.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("tagged.json"))))
         try await harness.run { client in
             let route = documentPath("tagged.pdf") + "/structure"
-            let tree = try await client.get(route + "?renderer=poppler")
-            try #require(tree.status == .ok, "\(tree.status) \(tree.errorMessage ?? "")")
-            #expect(try JSONDecoder().decode(StructuredText.self, from: tree.data) == expected)
-            let layout = try await client.get(route + "?renderer=mupdf&first=2")
+            for renderer in ["poppler", "mupdf"] {
+                let tree = try await client.get(route + "?renderer=\(renderer)")
+                try #require(tree.status == .ok, "\(tree.status) \(tree.errorMessage ?? "")")
+                #expect(try JSONDecoder().decode(StructuredText.self, from: tree.data) == expected, "\(renderer)")
+            }
+        }
+        try await harness.run(registry: RendererRegistry(Fixtures.registry.renderers.filter { $0.id == "mupdf" })) { client in
+            let layout = try await client.get(documentPath("tagged.pdf") + "/structure?first=2")
             let pages = try JSONDecoder().decode(StructuredText.self, from: layout.data).pages
             #expect(pages.map(\.source) == [.layout] && pages.first?.elements.first == .heading(level: 1, text: "Lending"), "\(pages)")
         }
@@ -88,18 +92,21 @@ struct ServerStructureTests {
     }
 
     /// Copying the text out needs the PDF's copy permission and the `copying` setting: a PDF
-    /// that forbids copying (qpdf's `--extract=n`) gets 403 in every format, and `allows`
-    /// says so, while its text layer (what a screen reader reads) and search still answer;
-    /// settings that forbid copying refuse any PDF's.
+    /// that forbids copying (qpdf's `--extract=n`) gets 403 for Markdown and HTML, and
+    /// `allows` says so, while the structure as JSON and the text layer (what a screen reader
+    /// reads) and search still answer; settings that forbid copying refuse any PDF's.
     @Test func copyingNeedsThePermissionAndTheSetting() async throws {
         let harness = try harness()
         let locked = harness.docs + "/locked.pdf"
         #expect(try Tool.runBlocking("qpdf", ["--encrypt", "", "owner-secret", "256", "--extract=n", "--", Fixtures.path("structure.pdf"), locked]).status == 0)
         try await harness.run { client in
-            for format in ["json", "markdown", "html"] {
+            for format in ["markdown", "html"] {
                 let answer = try await client.get(documentPath("locked.pdf") + "/structure?format=\(format)")
                 #expect(answer.status == .forbidden && answer.errorCode == "not-permitted" && (answer.errorMessage ?? "").contains("permission copy"), "\(format): \(answer.status)")
             }
+            // JSON is what the viewer gives screen readers.
+            let json = try #require(try await client.get(documentPath("locked.pdf") + "/structure?format=json").json as? [String: Any])
+            #expect(((json["pages"] as? [[String: Any]])?.first?["elements"] as? [Any])?.isEmpty == false)
             let details = try #require(try await client.get(documentPath("locked.pdf")).json as? [String: Any])
             let allows = try #require(details["allows"] as? [String: Bool])
             #expect(allows["copying"] == false && allows["printing"] == true, "\(allows)")
@@ -113,7 +120,7 @@ struct ServerStructureTests {
         var settings = DocumentSettings()
         settings[.copying] = FeatureSetting(available: false, enabled: false)
         try await harness.run(configure: { $0.settings = settings }) { client in
-            let refused = try await client.get(Self.route)
+            let refused = try await client.get(Self.route + "?format=markdown")
             #expect(refused.status == .forbidden && (refused.errorMessage ?? "").contains("setting copying"), "\(refused.status)")
         }
     }

@@ -47,6 +47,8 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     /// Lays reflowable documents (EPUB, FictionBook) out on pages of a chosen size, with text
     /// of a chosen size.
     case reflow
+    /// Reads a tagged PDF's structure tree (``EngineDocument/structureTree(pages:)``).
+    case structureTree = "structure-tree"
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
     /// Lays a signature into a document's file as an incremental update

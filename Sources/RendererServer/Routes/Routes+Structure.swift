@@ -7,20 +7,22 @@ extension Routes {
     /// `GET .../structure?format=&first=&last=&renderer=`: the text of pages `first` to `last`
     /// (numbers from 1; the first page and up to ``ServerLimits/structurePageCeiling`` pages
     /// from it by default) with its structure (`Document.structuredText`: a tagged PDF's
-    /// structure tree where it has one, the layout's otherwise): `format=json` (the
+    /// structure tree where it has one, read by a served renderer that reads trees, the
+    /// layout's otherwise): `format=json` (the
     /// default) as `StructuredText`'s JSON, `markdown` as `text/markdown`, `html` as an
     /// HTML document downloaded, never shown as a page of this server. 400 for a page number
     /// below 1, 404 past the last page, 422 for a range that runs backwards or is longer than
-    /// the ceiling. Copying the text out: 403 unless the settings and the PDF's copy
-    /// permission allow `copying`.
+    /// the ceiling. Markdown and HTML copy the text out: 403 unless the settings and the
+    /// PDF's copy permission allow `copying`. JSON is what the viewer gives screen readers,
+    /// reading as its text layer is, and is served either way.
     @Sendable func structure(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
-        try await document.require(.copying)
         let renderer = try await rendererID(request, document)
         let format = try Self.queryText("format", request) ?? "json"
         guard ["json", "markdown", "html"].contains(format) else {
             throw APIError.badRequest("format must be json, markdown or html")
         }
+        if format != "json" { try await document.require(.copying) }
         let first = try Self.query("first", request, as: Int.self) ?? 1
         let ceiling = ServerLimits.structurePageCeiling
         let server = self.context
@@ -39,7 +41,14 @@ extension Routes {
             throw RendererError(.limitExceeded, "a request reads at most \(ceiling) pages; ask for the rest in further requests")
         }
         let indices = Array((first - 1)..<last)
-        let tagged = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in try document.taggedStructure(pages: indices) }
+        // A tagged PDF's tree is read by the renderer asked for when it reads trees, else by
+        // the first served one that does (Poppler while MuPDF draws): the author's structure
+        // is worth more to a screen reader than what the layout suggests.
+        let readsTrees = { (id: String) in server.registry.renderers.contains { $0.id == id && $0.capabilities.contains(.structureTree) } }
+        let treeReader = readsTrees(renderer) ? renderer : server.registry.renderers.first { $0.capabilities.contains(.structureTree) }?.id ?? renderer
+        let tagged = try await document.pool(treeReader).run(timeLimit: server.configuration.timeLimit) { document, _ in
+            try document.taggedStructure(pages: indices)
+        }
         let taggedIndices = Set(tagged.map(\.index))
         var pages: [(index: Int, page: TextPage)] = []
         for index in indices where !taggedIndices.contains(index) {

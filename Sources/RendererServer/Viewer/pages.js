@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
 import { currentAnchor, recordPlace, saveViewingState, scrollToPage, spreadsShown } from "./navigation.js";
 import { addLayerParams, pageViews, state } from "./state.js";
+import { loadStructure } from "./structure.js";
 import { loadTextLayer } from "./text-layer.js";
 
 let visibilityObserver = null;
@@ -363,7 +364,7 @@ export function drawPage(view) {
     firstPaintDone();
     if (view.generation !== generation) return;
     view.imageShown = true;
-    loadTextLayer(view);
+    loadTextLayer(view).then(() => loadStructure(view));
     loadLinks(view);
     drawAhead();
   };

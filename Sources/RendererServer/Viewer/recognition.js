@@ -6,6 +6,7 @@ import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { layer } from "./pages.js";
 import { pageViews, state } from "./state.js";
+import { loadStructure } from "./structure.js";
 import { loadTextLayer } from "./text-layer.js";
 
 /** How often the reading's progress is asked for while it runs. */
@@ -94,6 +95,6 @@ function reloadTextLayers() {
     const target = view.drawn && view.generation ? layer(view, "text-layer") : null;
     if (!target) continue;
     target.replaceChildren();
-    loadTextLayer(view);
+    loadTextLayer(view).then(() => loadStructure(view));
   }
 }
