@@ -6,13 +6,22 @@ import Foundation
 import RendererEngine
 
 /// Document metadata, read and written over the PDF-object primitives for every engine: the
-/// catalog's XMP packet and the trailer's Info dictionary.
+/// catalog's XMP packet and language, and the trailer's Info dictionary.
 extension PDFObjectReading {
     /// The catalog's XMP packet (its `/Metadata` stream), decoded; nil when there is none.
     /// Read from the objects each time, so that a packet written since is the one read.
     package func catalogXMPPacket() throws -> Data? {
         guard case .reference(let metadata)? = try object(try catalogReference().number)["Metadata"] else { return nil }
         return try streamContents(metadata.number, limit: Self.longestXMPPacket, decoded: true)
+    }
+
+    /// The catalog's natural language (`/Lang`): a tag of ASCII letters, digits and hyphens
+    /// (BCP 47, such as `en-GB`), at most 35 long; nil when there is none or it is no tag.
+    package func catalogLanguage() throws -> String? {
+        guard case .string(let bytes) = try resolved(try object(try catalogReference().number)["Lang"]) else { return nil }
+        let tag = PDFTextString.decode(bytes)
+        let isTag = !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        return isTag ? tag : nil
     }
 
     /// The longest XMP packet read (a longer one is as none).

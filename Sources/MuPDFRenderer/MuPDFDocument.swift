@@ -110,7 +110,8 @@ final class MuPDFDocument: EngineDocument {
             modificationDate: metadata("info:ModDate").flatMap(PDFDate.parse),
             isEncrypted: encrypted,
             permissions: !encrypted || ownerAccess ? .all : DocumentPermissions(pdfPermissionBits: bits),
-            fileIdentifier: fileIdentifier(), contentType: contentType)
+            fileIdentifier: fileIdentifier(), contentType: contentType,
+            language: contentType == .pdf ? try? catalogLanguage() : nil)
     }
 
     func layout(pageSize: PageSize, fontSize: Double) throws {

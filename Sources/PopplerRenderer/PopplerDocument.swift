@@ -48,8 +48,11 @@ final class PopplerDocument: EngineDocument {
     /// crop box, the file identifier).
     var glib: PopplerGlibDocument { glibTwin }
 
+    /// The glib twin's facts, with the catalog's language read over the PDF objects.
     func info() throws -> DocumentInfo {
-        try currentGlib().info(pageCount: pageCount, isEncrypted: core.isEncrypted)
+        var info = try currentGlib().info(pageCount: pageCount, isEncrypted: core.isEncrypted)
+        info.language = try? core.catalogLanguage()
+        return info
     }
 
     func loadPage(at index: Int) throws -> any EnginePage {

@@ -714,6 +714,7 @@ class ViewerTests(unittest.TestCase):
         self.assertTrue({"table", "columnheader", "cell", "list", "listitem", "link"} <= roles_seen, roles_seen)
         self.assertEqual(self.run_js("return document.querySelector('.page[data-index=\"0\"] .structure a').href"), "https://example.org/staff")
         self.assertEqual(self.run_js("return document.querySelector('.page[data-index=\"0\"] .text-layer').getAttribute('aria-hidden')"), "true")
+        self.assertEqual(self.run_js("return [...document.querySelectorAll('.structure')].map((s) => s.lang)"), [str(reader.trailer["/Root"]["/Lang"])] * 2)
         # A word of the text layer ("Guide", the heading's first) is no text of the tree.
         spoken = [n["name"]["value"].strip() for n in nodes if not n.get("ignored") and n["role"]["value"] == "StaticText"]
         self.assertIn("Guide to the Reading Room", spoken)

@@ -26,6 +26,26 @@ struct StructureTreeTests {
         #expect(throws: RendererError.self) { try document.structuredText(pages: [2]) }
     }
 
+    /// The language the catalog declares (`/Lang`), as pypdf reads it: `en-GB` for
+    /// tagged.pdf, none for structure.pdf; with both engines, and a hostile tag refused.
+    @Test(arguments: ["mupdf", "poppler"])
+    func theDocumentsLanguageIsTheCatalogs(backend: String) async throws {
+        let script = "import sys, pypdf; print(pypdf.PdfReader(sys.argv[1]).trailer['/Root'].get('/Lang', ''))"
+        for (name, expected) in [("tagged.pdf", "en-GB"), ("structure.pdf", "")] {
+            let witness = try await Tool.run("python3", ["-c", script, Fixtures.path(name)])
+            #expect(witness.text.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(name): \(witness.stderr)")
+            #expect(try Fixtures.open(name, backend: backend).info().language == (expected.isEmpty ? nil : expected), "\(name)")
+        }
+        let content = "BT ET"
+        let hostile = HandMadePDF.data([
+            "<< /Type /Catalog /Pages 2 0 R /Lang (en\"><script>) >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+        ])
+        #expect(try await Fixtures.registry.open(.memory(hostile), renderer: .id(backend)).info().language == nil)
+    }
+
     @Test(arguments: ["mupdf", "poppler"])
     func anUntaggedDocumentIsReadFromItsLayout(backend: String) throws {
         let document = try Fixtures.open("structure.pdf", backend: backend)

@@ -26,13 +26,17 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
     /// hexadecimal; nil when the file has none. It stays when the file is renamed, copied or
     /// saved incrementally.
     public var fileIdentifier: String?
+    /// The natural language the document declares for its text (the catalog's `/Lang`, a
+    /// BCP 47 tag such as `en-GB`); nil when it declares none.
+    public var language: String?
 
     /// Facts as the engine read them.
     public init(
         pageCount: Int, pdfVersion: String, title: String? = nil, author: String? = nil,
         subject: String? = nil, keywords: String? = nil, creator: String? = nil,
         producer: String? = nil, creationDate: Date? = nil, modificationDate: Date? = nil,
-        isEncrypted: Bool = false, permissions: DocumentPermissions = .all, fileIdentifier: String? = nil, contentType: ContentType = .pdf
+        isEncrypted: Bool = false, permissions: DocumentPermissions = .all, fileIdentifier: String? = nil, contentType: ContentType = .pdf,
+        language: String? = nil
     ) {
         self.pageCount = pageCount
         self.contentType = contentType
@@ -43,6 +47,7 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
         self.isEncrypted = isEncrypted
         self.permissions = permissions
         self.fileIdentifier = fileIdentifier
+        self.language = language
     }
 
     /// A field of ``metadata``, such as `info.title`.
@@ -52,7 +57,7 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case pageCount, contentType, pdfVersion, isEncrypted, permissions, fileIdentifier
+        case pageCount, contentType, pdfVersion, isEncrypted, permissions, fileIdentifier, language
     }
 
     /// Reads the flat form ``encode(to:)`` writes.
@@ -65,6 +70,7 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
         isEncrypted = try container.decode(Bool.self, forKey: .isEncrypted)
         permissions = try container.decode(DocumentPermissions.self, forKey: .permissions)
         fileIdentifier = try container.decodeIfPresent(String.self, forKey: .fileIdentifier)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
     }
 
     /// Writes the metadata's fields beside the others, in one object.
@@ -77,5 +83,6 @@ public struct DocumentInfo: Hashable, Sendable, Codable {
         try container.encode(isEncrypted, forKey: .isEncrypted)
         try container.encode(permissions, forKey: .permissions)
         try container.encodeIfPresent(fileIdentifier, forKey: .fileIdentifier)
+        try container.encodeIfPresent(language, forKey: .language)
     }
 }

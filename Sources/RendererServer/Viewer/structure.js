@@ -31,6 +31,9 @@ export async function loadStructure(view) {
   region.className = "structure";
   region.dataset.source = read.source;
   region.setAttribute("aria-label", t(read.source === "layout" ? "structure.inferred" : "structure.page", { page }));
+  // The document's language, which may not be the interface's.
+  const language = state.details && state.details.info.language;
+  if (language) region.lang = language;
   read.elements.forEach((element, number) => {
     region.append(elementNode(element, read.links.filter((link) => link.element === number)));
   });
