@@ -169,6 +169,15 @@ class ViewerTests(unittest.TestCase):
         self.addCleanup(stop, server)
         return base
 
+    def open_alone(self, path, pages, fragment=""):
+        """Serves the PDF at `path` alone (a server of its own, stopped after the test) and
+        opens the viewer on it, once its `pages` pages are laid out."""
+        name = os.path.basename(path)
+        server, base = serve(HOSTAPP, [path, "--token-file", os.path.join(self.folder, "token"), "--reader-state", ":memory:"])
+        self.addCleanup(stop, server)
+        self.browser.get(base + "/?token=" + TOKEN + "#doc=" + name + fragment)
+        self.wait_for("return document.querySelectorAll('.page').length === %d" % pages, "the document's pages laid out")
+
     def open_viewer(self):
         """Opens the viewer on the test document and goes to page 1 (the reader's position
         from an earlier test is restored first)."""
@@ -588,11 +597,7 @@ class ViewerTests(unittest.TestCase):
         from markdown_it import MarkdownIt
         path = os.path.join(self.folder, "structure.pdf")
         shutil.copy(os.path.join(FIXTURES, "structure.pdf"), path)
-        token_file = os.path.join(self.folder, "token")
-        server, base = serve(HOSTAPP, [path, "--token-file", token_file, "--reader-state", ":memory:"])
-        self.addCleanup(stop, server)
-        self.browser.get(base + "/?token=" + TOKEN + "#doc=structure.pdf&page=2")
-        self.wait_for("return document.querySelectorAll('.page').length === 2", "the document's pages laid out")
+        self.open_alone(path, 2, "&page=2")
         self.wait_page_drawn(1)
         self.run_js("""
             window.exported = [];
@@ -649,11 +654,7 @@ class ViewerTests(unittest.TestCase):
         path = os.path.join(self.folder, "locked.pdf")
         subprocess.run(["qpdf", "--encrypt", "", "owner-secret", "256", "--extract=n", "--",
                         os.path.join(FIXTURES, "text.pdf"), path], check=True)
-        token_file = os.path.join(self.folder, "token")
-        server, base = serve(HOSTAPP, [path, "--token-file", token_file, "--reader-state", ":memory:"])
-        self.addCleanup(stop, server)
-        self.browser.get(base + "/?token=" + TOKEN + "#doc=locked.pdf")
-        self.wait_for("return document.querySelectorAll('.page').length === 3", "three pages laid out")
+        self.open_alone(path, 3)
         self.wait_page_drawn(0)
         self.select_words(0, 1, 3)
         self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "quick brown fox")
@@ -680,11 +681,7 @@ class ViewerTests(unittest.TestCase):
         import pypdf
         path = os.path.join(self.folder, "tagged.pdf")
         shutil.copy(os.path.join(FIXTURES, "tagged.pdf"), path)
-        token_file = os.path.join(self.folder, "token")
-        server, base = serve(HOSTAPP, [path, "--token-file", token_file, "--reader-state", ":memory:"])
-        self.addCleanup(stop, server)
-        self.browser.get(base + "/?token=" + TOKEN + "#doc=tagged.pdf")
-        self.wait_for("return document.querySelectorAll('.page').length === 2", "two pages laid out")
+        self.open_alone(path, 2)
         self.wait_for("return document.querySelectorAll('.page .structure').length === 2", "both pages' structure")
         with open(os.path.join(FIXTURES, "tagged.json")) as f:
             stated = [(e["level"], e["text"]) for page in json.load(f)["pages"] for e in page["elements"] if e["kind"] == "heading"]
