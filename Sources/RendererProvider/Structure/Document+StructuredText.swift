@@ -43,7 +43,7 @@ extension Document {
         return try placingLinks(in: StructuredText(pages: pages, tagged: tagged, inferringFrom: textPages, figures: figures, rules: rules))
     }
 
-    /// What `pages` draw with paths (``PageDrawing``), page after page: the rules layout
+    /// What `pages` draw with paths (`PageDrawing`), page after page: the rules layout
     /// analysis reads ruled tables from (stroked straight segments and thin filled
     /// rectangles), and the shapes it finds drawn figures in, in the page's content and the
     /// forms it draws. Empty for a page of an engine that reads no page content (Ghostscript,
@@ -60,7 +60,7 @@ extension Document {
     ///   a scan's picture or a background);
     /// - figures drawn with paths (charts, diagrams): shapes of the page's ``drawing(pages:)``
     ///   that touch one another, with the rules that touch them, as large, and not covered by
-    ///   the page's words (``DrawnFigures`` states the rule), where no picture's area overlaps.
+    ///   the page's words (docs/documents.md states the rule), where no picture's area overlaps.
     ///
     /// Each area once. None for a page of an engine that reads no page content (Ghostscript,
     /// formats other than PDF) or whose content cannot be read.
