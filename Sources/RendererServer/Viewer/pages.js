@@ -297,11 +297,19 @@ function currentDPI(view) {
  * after an edit), so that what an earlier drawing asked for fills none of the new layers.
  * Throws the API's error.
  */
-export async function pageJSON(view, path) {
+export function pageJSON(view, path) {
+  return drawingJSON(view, api.base(state.documentID) + "/pages/" + view.index + "/" + path);
+}
+
+/**
+ * The JSON answer at `url`, asked for the page's current drawing: counted among what the
+ * drawing waits for, stopped with it, and null when the page was drawn again meanwhile.
+ */
+export async function drawingJSON(view, url) {
   const generation = view.generation;
   generation.pending += 1;
   try {
-    const value = await api.json(api.base(state.documentID) + "/pages/" + view.index + "/" + path, { signal: generation.controller.signal });
+    const value = await api.json(url, { signal: generation.controller.signal });
     return view.generation === generation ? value : null;
   } finally {
     generation.pending -= 1;

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { jumpTo } from "./navigation.js";
-import { layer } from "./pages.js";
+import { drawingJSON, layer } from "./pages.js";
 import { state } from "./state.js";
 
 /**
@@ -17,9 +17,11 @@ import { state } from "./state.js";
  */
 export async function loadStructure(view) {
   const generation = view.generation;
+  // A page emptied meanwhile (out of view) reads its structure when it is drawn again.
+  if (!generation) return;
   const page = view.index + 1;
   const query = `?format=json&first=${page}&last=${page}&renderer=${encodeURIComponent(state.renderer)}`;
-  const structure = await api.json(api.base(state.documentID) + "/structure" + query, { signal: generation.controller.signal }).catch(() => null);
+  const structure = await drawingJSON(view, api.base(state.documentID) + "/structure" + query).catch(() => null);
   const words = layer(view, "text-layer");
   if (view.generation !== generation || !words) return;
   // A page read again (its scan recognised) replaces the structure read before.
