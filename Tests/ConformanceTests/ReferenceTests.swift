@@ -77,17 +77,28 @@ struct ReferenceTests {
         #expect(partlyTransparent > 1000, "too few partly transparent pixels to check: \(partlyTransparent)")
     }
 
+    /// Each file opened once and its pages drawn by the engine's tool in one run.
     private func compare(backend: String, dpi: Double, pages: [(file: String, page: Int)]) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        var pagesOfFile: [String: [Int]] = [:]
         for (file, page) in pages {
+            if pagesOfFile[file] == nil { files.append(file) }
+            pagesOfFile[file, default: []].append(page)
+        }
+        for file in files {
+            let numbers = pagesOfFile[file, default: []].sorted()
             let document = try await Fixtures.registry.open(.file(file), renderer: .id(backend))
-            let ours = try await document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
-            var theirs = try await EngineTools.draw(backend: backend, file: file, page: page, dpi: Int(dpi), in: directory)
-            if backend == "ghostscript", let padded = theirs.padded(toWidth: ours.width, height: ours.height) { theirs = padded }
-            let name = "\(URL(fileURLWithPath: file).lastPathComponent) page \(page) at \(dpi) dpi with \(backend)"
-            #expect((ours.width, ours.height) == (theirs.width, theirs.height), "\(name): size")
-            #expect(theirs.channels == 3 && ours.bytes == theirs.pixels, "\(name): pixels differ")
+            let drawn = try await EngineTools.draw(backend: backend, file: file, pages: numbers, dpi: Int(dpi), in: directory)
+            for (page, witness) in zip(numbers, drawn) {
+                let ours = try await document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
+                var theirs = witness
+                if backend == "ghostscript", let padded = theirs.padded(toWidth: ours.width, height: ours.height) { theirs = padded }
+                let name = "\(URL(fileURLWithPath: file).lastPathComponent) page \(page) at \(dpi) dpi with \(backend)"
+                #expect((ours.width, ours.height) == (theirs.width, theirs.height), "\(name): size")
+                #expect(theirs.channels == 3 && ours.bytes == theirs.pixels, "\(name): pixels differ")
+            }
         }
     }
 }
