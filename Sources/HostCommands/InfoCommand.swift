@@ -61,11 +61,15 @@ struct InfoCommand: HostSubcommand {
         var pages: [Page]
         /// The pages it cannot, each with why (they are also reported on stderr).
         var failedPages: [FailedPage]
-        /// The optional-content layers, in the document's order; nil where the engine reads none
-        /// (a format other than PDF).
-        var layers: [Layer]?
-        /// The layer configurations, the default first; nil as for ``layers``.
-        var layerConfigurations: [LayerConfiguration]?
+        /// The optional-content groups, in the document's order; nil where the engine reads
+        /// none (a format other than PDF).
+        var optionalContentGroups: [OptionalContentGroup]?
+        /// The optional-content configurations, the default first; nil as for
+        /// ``optionalContentGroups``.
+        var optionalContentConfigurations: [OptionalContentConfiguration]?
+        /// The same two, under their former names, kept for this release.
+        var layers: [OptionalContentGroup]?
+        var layerConfigurations: [OptionalContentConfiguration]?
     }
 
     struct FailedPage: Encodable {
@@ -91,10 +95,12 @@ struct InfoCommand: HostSubcommand {
             }.map {
                 Report.Page(number: $0.index + 1, width: $0.size.width, height: $0.size.height, rotation: $0.rotation.degrees, label: $0.label, boxes: $0.boxes)
             }
-            let readsLayers = document.renderer.capabilities(for: document.contentType).contains(.layers)
+            let readsOptionalContent = document.renderer.capabilities(for: document.contentType).contains(.optionalContent)
+            let groups = readsOptionalContent ? try document.optionalContentGroups() : nil
+            let configurations = readsOptionalContent ? try document.optionalContentConfigurations() : nil
             let report = Report(
                 file: shown, renderer: document.rendererID, backend: document.rendererID, info: info, permissions: info?.permissions.names, pages: pages, failedPages: failed,
-                layers: readsLayers ? try document.layers() : nil, layerConfigurations: readsLayers ? try document.layerConfigurations() : nil)
+                optionalContentGroups: groups, optionalContentConfigurations: configurations, layers: groups, layerConfigurations: configurations)
             if json {
                 try JSONOutput.print(report)
             } else {
@@ -153,15 +159,15 @@ struct InfoCommand: HostSubcommand {
         } else {
             rows += [("Pages", String(report.pages.count + report.failedPages.count)), ("Metadata", "not read by this engine")]
         }
-        if let layers = report.layers, !layers.isEmpty {
-            let names = (report.layerConfigurations ?? []).compactMap { configuration in configuration.name.map { "\"\($0)\"" } }
-            rows.append(("Layers", "\(layers.count)" + (names.isEmpty ? "" : ", configurations " + names.joined(separator: ", "))))
+        if let groups = report.optionalContentGroups, !groups.isEmpty {
+            let names = (report.optionalContentConfigurations ?? []).compactMap { configuration in configuration.name.map { "\"\($0)\"" } }
+            rows.append(("Layers", "\(groups.count)" + (names.isEmpty ? "" : ", configurations " + names.joined(separator: ", "))))
         }
         for case let (name, value?) in rows {
             print("\(name + ":")".rightPadded(to: 14) + value)
         }
-        for layer in report.layers ?? [] {
-            print(String(repeating: " ", count: 14) + (layer.isVisibleByDefault ? "shown   " : "hidden  ") + layer.name)
+        for group in report.optionalContentGroups ?? [] {
+            print(String(repeating: " ", count: 14) + (group.isVisibleByDefault ? "shown   " : "hidden  ") + group.name)
         }
         print("")
         print("Page  Size (pt)              Rotation  Label")

@@ -72,13 +72,15 @@ struct RenderCommand: HostSubcommand {
     @Flag(inversion: .prefixedNo, help: "Draw the annotations and form fields' widgets over the page's content (the default), or only the content.")
     var annotations = true
 
-    @Option(name: .customLong("layers-off"), parsing: .upToNextOption, help: ArgumentHelp(
-        "Hide the optional-content layers of these names (hostapp info lists them), whatever the document's default.", valueName: "name"))
-    var layersOff: [String] = []
+    @Option(name: [.customLong("optional-content-off"), .customLong("layers-off")], parsing: .upToNextOption, help: ArgumentHelp(
+        "Hide the optional-content groups (layers) of these names (hostapp info lists them), whatever the document's default. --layers-off, its former name, still works in this release.",
+        valueName: "name"))
+    var optionalContentOff: [String] = []
 
-    @Option(name: .customLong("layers-on"), parsing: .upToNextOption, help: ArgumentHelp(
-        "Show the optional-content layers of these names, whatever the document's default.", valueName: "name"))
-    var layersOn: [String] = []
+    @Option(name: [.customLong("optional-content-on"), .customLong("layers-on")], parsing: .upToNextOption, help: ArgumentHelp(
+        "Show the optional-content groups (layers) of these names, whatever the document's default. --layers-on, its former name, still works in this release.",
+        valueName: "name"))
+    var optionalContentOn: [String] = []
 
     @Option(help: "The page box to draw: media, crop (the default), bleed, trim or art; --clip is then from its top-left corner.")
     var box: PageBox = .crop
@@ -116,8 +118,8 @@ struct RenderCommand: HostSubcommand {
         if scaleTo != nil && (width != nil || height != nil) { throw ValidationError("--scale-to and --width/--height exclude each other") }
         if dpi != nil && fitting != nil { throw ValidationError("--dpi and a size in pixels (--scale-to, --width, --height) exclude each other") }
         _ = try clipRect()
-        if let both = Set(layersOn).intersection(layersOff).sorted().first {
-            throw ValidationError("layer \"\(both)\" is given to both --layers-on and --layers-off")
+        if let both = Set(optionalContentOn).intersection(optionalContentOff).sorted().first {
+            throw ValidationError("optional-content group \"\(both)\" is given to both --optional-content-on and --optional-content-off")
         }
     }
 
@@ -147,7 +149,7 @@ struct RenderCommand: HostSubcommand {
                 background: alpha ? .transparent : .white, annotations: annotations, box: box)
             options.fitting = fitting
             let encoding = ImageEncoding(png: pngOptions.encoding, jpegQuality: quality ?? Bitmap.defaultJPEGQuality)
-            options.layers = try LayerVisibility(shown: layersOn, hidden: layersOff, in: document)
+            options.optionalContent = try OptionalContentVisibility(shown: optionalContentOn, hidden: optionalContentOff, in: document)
             let format = outputFormat.fileFormat
             let naming = try OutputNaming(
                 output: output, document: file, fileExtension: format.fileExtension(for: options.pixelFormat),
@@ -239,22 +241,23 @@ struct RenderCommand: HostSubcommand {
 /// `--box media|crop|bleed|trim|art`.
 extension PageBox: ExpressibleByArgument {}
 
-extension LayerVisibility {
-    /// The document's layers named in `shown` shown and those named in `hidden` hidden,
-    /// every layer of each name; `invalidArgument`, listing the names there are, for a name no
-    /// layer has.
+extension OptionalContentVisibility {
+    /// The document's optional-content groups named in `shown` shown and those named in
+    /// `hidden` hidden, every group of each name; `invalidArgument`, listing the names there
+    /// are, for a name no group has.
     init(shown: [String], hidden: [String], in document: Document) throws {
         guard !shown.isEmpty || !hidden.isEmpty else {
             self.init()
             return
         }
-        let layers = try document.layers()
+        let groups = try document.optionalContentGroups()
         func indices(_ names: [String]) throws -> Set<Int> {
             try Set(names.flatMap { name in
-                let named = layers.filter { $0.name == name }.map(\.index)
+                let named = groups.filter { $0.name == name }.map(\.index)
                 guard !named.isEmpty else {
-                    let known = layers.isEmpty ? "the document has no layers" : "its layers are " + layers.map { "\"\($0.name)\"" }.joined(separator: ", ")
-                    throw RendererError(.invalidArgument, "no layer is named \"\(name)\"; \(known)")
+                    let known = groups.isEmpty
+                        ? "the document has no optional content" : "its optional-content groups are " + groups.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                    throw RendererError(.invalidArgument, "no optional-content group is named \"\(name)\"; \(known)")
                 }
                 return named
             })

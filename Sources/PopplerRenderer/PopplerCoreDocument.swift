@@ -58,32 +58,33 @@ final class PopplerCoreDocument {
         return Data(bytes: bytes, count: length)
     }
 
-    /// The document's layers in `/OCProperties /OCGs` order, with their default states.
-    func layers() throws -> [Layer] {
+    /// The document's optional-content groups in `/OCProperties /OCGs` order, with their
+    /// default states.
+    func optionalContentGroups() throws -> [OptionalContentGroup] {
         final class Collector {
-            var layers: [Layer] = []
+            var groups: [OptionalContentGroup] = []
         }
         let collector = Collector()
         let ok = cpoppler_core_layers(handle, { user, name, shown in
             let collector = Unmanaged<Collector>.fromOpaque(user!).takeUnretainedValue()
-            collector.layers.append(Layer(index: collector.layers.count, name: name.map { String(cString: $0) } ?? "", isVisibleByDefault: shown != 0))
+            collector.groups.append(OptionalContentGroup(index: collector.groups.count, name: name.map { String(cString: $0) } ?? "", isVisibleByDefault: shown != 0))
         }, Unmanaged.passUnretained(collector).toOpaque())
-        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layers", rendererID: PopplerErrors.rendererID) }
-        return collector.layers
+        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the optional content", rendererID: PopplerErrors.rendererID) }
+        return collector.groups
     }
 
-    /// The document's layer configurations: the default first, then `/Configs`.
-    func layerConfigurations() throws -> [LayerConfiguration] {
+    /// The document's optional-content configurations: the default first, then `/Configs`.
+    func optionalContentConfigurations() throws -> [OptionalContentConfiguration] {
         final class Collector {
-            var configurations: [LayerConfiguration] = []
+            var configurations: [OptionalContentConfiguration] = []
         }
         let collector = Collector()
         let ok = cpoppler_core_layer_configurations(handle, { user, name, creator, isDefault in
             let collector = Unmanaged<Collector>.fromOpaque(user!).takeUnretainedValue()
-            collector.configurations.append(LayerConfiguration(
+            collector.configurations.append(OptionalContentConfiguration(
                 name: name.map { String(cString: $0) }, creator: creator.map { String(cString: $0) }, isDefault: isDefault != 0))
         }, Unmanaged.passUnretained(collector).toOpaque())
-        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the layer configurations", rendererID: PopplerErrors.rendererID) }
+        guard ok != 0 else { throw RendererError(.limitExceeded, "out of memory listing the optional-content configurations", rendererID: PopplerErrors.rendererID) }
         return collector.configurations
     }
 

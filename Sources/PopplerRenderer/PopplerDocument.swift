@@ -27,7 +27,7 @@ final class PopplerDocument: EngineDocument {
     let logger: Logger
     /// The document's layers with their default states, read from the core twin once: edits
     /// do not change them, and the states drawings choose are the glib twin's.
-    var coreLayers: [Layer]?
+    var coreGroups: [OptionalContentGroup]?
 
     init(source: DocumentSource, password: String?, logger: Logger) throws {
         var absolutePath: String?

@@ -3,29 +3,30 @@ import EngineSupport
 import RendererEngine
 
 extension PopplerDocument {
-    /// Read from the core twin: poppler-glib lists layers in `/Order`'s order, not the
-    /// document's, and leaves out those `/Order` does not name.
-    func layers() throws -> [Layer] {
-        if let coreLayers { return coreLayers }
-        let layers = try logging { try core.layers() }
-        coreLayers = layers
-        return layers
+    /// Read from the core twin: poppler-glib lists its layers (the groups) in `/Order`'s
+    /// order, not the document's, and leaves out those `/Order` does not name.
+    func optionalContentGroups() throws -> [OptionalContentGroup] {
+        if let coreGroups { return coreGroups }
+        let groups = try logging { try core.optionalContentGroups() }
+        coreGroups = groups
+        return groups
     }
 
-    func layerConfigurations() throws -> [LayerConfiguration] {
-        try logging { try core.layerConfigurations() }
+    func optionalContentConfigurations() throws -> [OptionalContentConfiguration] {
+        try logging { try core.optionalContentConfigurations() }
     }
 
-    /// Shows and hides the glib twin's layers, which its drawings follow. Layer `i` of the
+    /// Shows and hides the glib twin's layers, which its drawings follow. Group `i` of the
     /// document's list is the glib layer of the same name, the k-th of that name for the k-th
-    /// layer so named. poppler-glib cannot reach a layer the default configuration's `/Order`
+    /// group so named. poppler-glib cannot reach a layer the default configuration's `/Order`
     /// leaves out: changing such a layer's state is `unsupported`. Hidden layers are hidden
     /// before shown ones are shown, so that showing a member of a radio-button group (which
     /// hides the others) wins.
-    func setLayerStates(_ states: [Bool]) throws {
-        let layers = try self.layers()
+    func setOptionalContentStates(_ states: [Bool]) throws {
+        let layers = try optionalContentGroups()
         guard states.count == layers.count else {
-            throw RendererError(.invalidArgument, "\(states.count) layer states given for \(layers.count) layers", rendererID: PopplerErrors.rendererID)
+            throw RendererError(
+                .invalidArgument, "\(states.count) states given for \(layers.count) optional-content groups", rendererID: PopplerErrors.rendererID)
         }
         try checkGlibWalksLayerOrder()
         let glibLayers = try currentGlib().layers
@@ -38,7 +39,7 @@ extension PopplerDocument {
             guard occurrence < namesakes.count else {
                 guard shown == layer.isVisibleByDefault else {
                     throw RendererError(
-                        .unsupported, "Poppler cannot show or hide layer \(layer.index) (\(layer.name)): the default configuration's /Order leaves it out",
+                        .unsupported, "Poppler cannot show or hide optional-content group \(layer.index) (\(layer.name)): the default configuration's /Order leaves it out",
                         rendererID: PopplerErrors.rendererID)
                 }
                 continue

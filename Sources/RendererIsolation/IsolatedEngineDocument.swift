@@ -40,9 +40,9 @@ final class IsolatedEngineDocument: EngineDocument {
     func removeAttachment(at index: Int) throws {
         try connection.call(.removeAttachment(index), returning: Done.self)
     }
-    func layers() throws -> [Layer] { try connection.call(.layers) }
-    func layerConfigurations() throws -> [LayerConfiguration] { try connection.call(.layerConfigurations) }
-    func setLayerStates(_ states: [Bool]) throws { try connection.call(.setLayerStates(states), returning: Done.self) }
+    func optionalContentGroups() throws -> [OptionalContentGroup] { try connection.call(.optionalContentGroups) }
+    func optionalContentConfigurations() throws -> [OptionalContentConfiguration] { try connection.call(.optionalContentConfigurations) }
+    func setOptionalContentStates(_ states: [Bool]) throws { try connection.call(.setOptionalContentStates(states), returning: Done.self) }
     func replaceOutline(with items: [OutlineItem]) throws -> OutlineEditReport { try connection.call(.replaceOutline(items)) }
     func addLink(_ link: Link, pageAt index: Int) throws { try connection.call(.addLink(page: index, link), returning: Done.self) }
     func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int { try connection.call(.removeLinks(page: index, area: area)) }

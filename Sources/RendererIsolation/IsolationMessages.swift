@@ -71,9 +71,9 @@ enum EngineCall: Codable, Sendable {
     case attachmentContents(Int)
     case addAttachment(name: String, contents: Data, description: String?, modificationDate: Date?)
     case removeAttachment(Int)
-    case layers
-    case layerConfigurations
-    case setLayerStates([Bool])
+    case optionalContentGroups
+    case optionalContentConfigurations
+    case setOptionalContentStates([Bool])
     case replaceOutline([OutlineItem])
     case addLink(page: Int, Link)
     case removeLinks(page: Int, area: PageRect)
@@ -162,8 +162,8 @@ enum EngineCall: Codable, Sendable {
         case .images, .imagesOfPages, .imageContents: return "read the images"
         case .drawingOfPages: return "read what the pages draw with paths"
         case .attachments, .attachmentContents: return "read the attachments"
-        case .layers, .layerConfigurations: return "list the layers"
-        case .setLayerStates: return "show and hide layers"
+        case .optionalContentGroups, .optionalContentConfigurations: return "list the optional content"
+        case .setOptionalContentStates: return "show and hide optional content"
         case .write, .written, .writeProtected: return "save the document"
         case .xmpPacket, .documentActions, .signatureFields, .formFields, .xfaFacts, .validationData: return "read the document"
         case .prepareSignatureUpdate: return "lay a signature into the document"

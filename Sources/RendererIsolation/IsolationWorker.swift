@@ -108,10 +108,10 @@ private final class WorkerDocument {
         case .removeAttachment(let index):
             try document.removeAttachment(at: index)
             try reply(Done())
-        case .layers: try reply(try document.layers())
-        case .layerConfigurations: try reply(try document.layerConfigurations())
-        case .setLayerStates(let states):
-            try document.setLayerStates(states)
+        case .optionalContentGroups: try reply(try document.optionalContentGroups())
+        case .optionalContentConfigurations: try reply(try document.optionalContentConfigurations())
+        case .setOptionalContentStates(let states):
+            try document.setOptionalContentStates(states)
             try reply(Done())
         case .replaceOutline(let items): try reply(try document.replaceOutline(with: items))
         case .addLink(let page, let link):

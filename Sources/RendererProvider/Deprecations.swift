@@ -7,6 +7,14 @@ import Foundation
 #endif
 
 extension Document {
+    /// The document's optional-content groups.
+    @available(*, deprecated, renamed: "optionalContentGroups()")
+    public func layers() throws -> [OptionalContentGroup] { try optionalContentGroups() }
+
+    /// The document's optional-content configurations.
+    @available(*, deprecated, renamed: "optionalContentConfigurations()")
+    public func layerConfigurations() throws -> [OptionalContentConfiguration] { try optionalContentConfigurations() }
+
     /// Adds an annotation.
     @available(*, deprecated, renamed: "addAnnotation(_:)")
     @discardableResult

@@ -3,11 +3,11 @@ import RendererProvider
 import Testing
 import TestSupport
 
-/// Optional content (layers) on every backend: the document's list of groups and
-/// configurations, and pages drawn with layers shown and hidden, held to each engine's own
-/// tool drawing a copy whose default configuration has those layers so (pypdf makes it).
-@Suite("Layers, on every backend")
-struct LayerTests {
+/// Optional content (what viewers call layers) on every backend: the document's list of groups
+/// and configurations, and pages drawn with groups shown and hidden, held to each engine's own
+/// tool drawing a copy whose default configuration has those groups so (pypdf makes it).
+@Suite("Optional content, on every backend")
+struct OptionalContentTests {
     /// layers.pdf (make-fixtures.sh): Red (shown), Blue (hidden by /D /OFF), Légende
     /// (shown, a UTF-16 name) and Orange (shown, left out of /Order); a black square in no layer.
     static let file = Fixtures.path("layers.pdf")
@@ -17,7 +17,7 @@ struct LayerTests {
 
     static func options(shown: Set<Int> = [], hidden: Set<Int> = []) -> RenderOptions {
         var options = RenderOptions(dpi: 36)
-        options.layers = LayerVisibility(shown: shown, hidden: hidden)
+        options.optionalContent = OptionalContentVisibility(shown: shown, hidden: hidden)
         return options
     }
 
@@ -29,23 +29,23 @@ struct LayerTests {
     @Test(arguments: Fixtures.backendIDs)
     func theListIsTheDocumentsInItsOrder(backend: String) throws {
         let document = try Fixtures.open("layers.pdf", backend: backend)
-        let layers = try document.layers()
+        let layers = try document.optionalContentGroups()
         #expect(layers.map(\.name) == ["Red", "Blue", "L\u{e9}gende", "Orange (not in Order)"])
         #expect(layers.map(\.index) == [0, 1, 2, 3])
         #expect(layers.map(\.isVisibleByDefault) == [true, false, true, true])
-        #expect(try document.layerConfigurations() == [
-            LayerConfiguration(name: "Default view", creator: "make-fixtures.sh", isDefault: true),
-            LayerConfiguration(name: "Everything", creator: nil, isDefault: false),
+        #expect(try document.optionalContentConfigurations() == [
+            OptionalContentConfiguration(name: "Default view", creator: "make-fixtures.sh", isDefault: true),
+            OptionalContentConfiguration(name: "Everything", creator: nil, isDefault: false),
         ])
         let plain = try Fixtures.open("text.pdf", backend: backend)
-        #expect(try plain.layers().isEmpty && plain.layerConfigurations().isEmpty)
+        #expect(try plain.optionalContentGroups().isEmpty && plain.optionalContentConfigurations().isEmpty)
     }
 
     /// A book has no optional content: asking for its layers, or drawing with some, is
     /// `unsupported`, not an empty answer that hides the difference.
     @Test func aFormatWithoutLayersSaysSo() throws {
         let book = try Fixtures.open("book.epub", backend: "mupdf")
-        #expect { try book.layers() } throws: { ($0 as? RendererError)?.code == .unsupported }
+        #expect { try book.optionalContentGroups() } throws: { ($0 as? RendererError)?.code == .unsupported }
         #expect { try book.render(pageAt: 0, options: Self.options(hidden: [0])) } throws: { ($0 as? RendererError)?.code == .unsupported }
     }
 
@@ -95,7 +95,7 @@ struct LayerTests {
             """)
         do {
             let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
-            #expect(try document.layers().count == 4)
+            #expect(try document.optionalContentGroups().count == 4)
         }
         let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
         let hidingRed = { try document.render(pageAt: 0, options: Self.options(hidden: [0])) }
@@ -125,7 +125,7 @@ struct LayerTests {
         let number = try #require(listed.text.split(separator: " ").first, "\(listed.text)")
         try #require(listed.text.hasPrefix("\(number) 0 obj") && listed.text.contains("\(number) 0 R ]"), "the copy's /Order holds itself: \(listed.text)")
         let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
-        #expect(try document.layers().count == 4)
+        #expect(try document.optionalContentGroups().count == 4)
         let hidingRed = { try document.render(pageAt: 0, options: Self.options(hidden: [0])) }
         if backend == "poppler" {
             #expect { try hidingRed() } throws: { ($0 as? RendererError)?.code == .damaged }

@@ -149,20 +149,24 @@ import TestSupport
         }
     }
 
-    /// layers.pdf's layers, listed; page images with layers shown and hidden by index, each
-    /// its own cached image; what a stranger might send instead of indices is 400, a layer the
-    /// document lacks too; a document without layers lists none. The same, isolated (`--isolate`).
+    /// layers.pdf's optional-content groups, listed (and under `/layers`, the former path, the
+    /// same); page images with groups shown and hidden by index, each its own cached image;
+    /// what a stranger might send instead of indices is 400, a group the document lacks too; a
+    /// document without optional content lists none. The same, isolated (`--isolate`).
     @Test(arguments: [false, true])
-    func layersAreListedAndDrawnAsAsked(isolated: Bool) async throws {
+    func optionalContentIsListedAndDrawnAsAsked(isolated: Bool) async throws {
         let harness = try ServerHarness(extra: ["layers.pdf"])
         try await harness.run(registry: isolated ? IsolatedServerTests.registry() : Fixtures.registry) { client in
             let path = documentPath("layers.pdf")
             for engine in ["mupdf", "poppler"] {
-                let listed = try #require(try await client.get(path + "/layers?renderer=\(engine)").json as? [String: Any])
-                let layers = try #require(listed["layers"] as? [[String: Any]])
-                #expect(layers.map { $0["name"] as? String } == ["Red", "Blue", "L\u{e9}gende", "Orange (not in Order)"], "\(engine)")
-                #expect(layers.map { $0["isVisibleByDefault"] as? Bool } == [true, false, true, true], "\(engine)")
+                let answer = try await client.get(path + "/optional-content?renderer=\(engine)")
+                let listed = try #require(answer.json as? [String: Any])
+                let groups = try #require(listed["groups"] as? [[String: Any]])
+                #expect(groups.map { $0["name"] as? String } == ["Red", "Blue", "L\u{e9}gende", "Orange (not in Order)"], "\(engine)")
+                #expect(groups.map { $0["isVisibleByDefault"] as? Bool } == [true, false, true, true], "\(engine)")
                 #expect((listed["configurations"] as? [[String: Any]])?.first?["name"] as? String == "Default view")
+                #expect((listed["layers"] as? [[String: Any]])?.count == 4, "the former key, beside")
+                #expect(try await client.get(path + "/layers?renderer=\(engine)").data == answer.data, "the former path answers the same")
 
                 let plain = try await client.get(path + "/pages/0/image?dpi=36&renderer=\(engine)")
                 let swapped = try await client.get(path + "/pages/0/image?dpi=36&renderer=\(engine)&hide=0&show=1")
@@ -175,7 +179,7 @@ import TestSupport
                 #expect(again.data == plain.data, "\(engine): the default again")
             }
             let many = (0..<1001).map(String.init).joined(separator: ",")
-            // Indices that are not a list of numbers are a bad request; a layer the document
+            // Indices that are not a list of numbers are a bad request; a group the document
             // does not have, or one both shown and hidden, values it refuses.
             for query in ["show=-1", "hide=a", "hide=1,,2", "show=99999999999999999999", "hide=" + many, "hide=0x1"] {
                 let refused = try await client.get(path + "/pages/0/image?dpi=36&" + query)
@@ -185,8 +189,8 @@ import TestSupport
                 let refused = try await client.get(path + "/pages/0/image?dpi=36&" + query)
                 #expect(refused.status == .unprocessableContent && refused.errorCode == "invalid-argument", "\(query)")
             }
-            let plain = try #require(try await client.get(documentPath("text.pdf") + "/layers").json as? [String: Any])
-            #expect((plain["layers"] as? [Any])?.isEmpty == true && (plain["configurations"] as? [Any])?.isEmpty == true)
+            let plain = try #require(try await client.get(documentPath("text.pdf") + "/optional-content").json as? [String: Any])
+            #expect((plain["groups"] as? [Any])?.isEmpty == true && (plain["configurations"] as? [Any])?.isEmpty == true)
             #expect(try await client.get(documentPath("text.pdf") + "/pages/0/image?dpi=36&hide=0").status == .unprocessableContent)
             #expect(try await client.get("/api/health").status == .ok)
         }

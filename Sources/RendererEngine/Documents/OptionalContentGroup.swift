@@ -1,16 +1,17 @@
-/// An optional-content group (a layer): content a reader may show or hide, such as a map's
-/// labels or a plan's dimensions. Listed by `Document.layers()`; a drawing shows or hides it
-/// through ``RenderOptions/layers``.
-public struct Layer: Hashable, Sendable, Codable {
+/// An optional-content group (what viewers show as a layer): content a reader may show or
+/// hide, such as a map's labels or a plan's dimensions. Listed by
+/// `Document.optionalContentGroups()`; a drawing shows or hides it through
+/// ``RenderOptions/optionalContent``.
+public struct OptionalContentGroup: Hashable, Sendable, Codable {
     /// Its place in the document's list of groups (`/OCProperties /OCGs`), from 0: what
-    /// ``LayerVisibility`` names it by.
+    /// ``OptionalContentVisibility`` names it by.
     public var index: Int
-    /// Its name (`/Name`); several layers may share one.
+    /// Its name (`/Name`); several groups may share one.
     public var name: String
     /// Whether the document's default configuration (`/OCProperties /D`) shows it.
     public var isVisibleByDefault: Bool
 
-    /// A layer with the given facts.
+    /// A group with the given facts.
     public init(index: Int, name: String, isVisibleByDefault: Bool) {
         self.index = index
         self.name = name
@@ -18,9 +19,10 @@ public struct Layer: Hashable, Sendable, Codable {
     }
 }
 
-/// A configuration of the document's layers (an optional-content configuration dictionary):
-/// the default one (`/OCProperties /D`) or another a reader may choose (`/Configs`).
-public struct LayerConfiguration: Hashable, Sendable, Codable {
+/// A configuration of the document's optional-content groups (an optional-content
+/// configuration dictionary): the default one (`/OCProperties /D`) or another a reader may
+/// choose (`/Configs`).
+public struct OptionalContentConfiguration: Hashable, Sendable, Codable {
     /// Its name (`/Name`), when it has one.
     public var name: String?
     /// The application that made it (`/Creator`), when it says.

@@ -58,9 +58,10 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     case attachments
     /// Embeds files in a document and removes them.
     case editAttachments = "edit-attachments"
-    /// Lists the document's optional-content groups (``Layer``) and configurations, and
-    /// draws pages with a chosen set of them shown (``RenderOptions/layers``).
-    case layers
+    /// Lists the document's optional-content groups (``OptionalContentGroup``) and
+    /// configurations, and draws pages with a chosen set of them shown
+    /// (``RenderOptions/optionalContent``).
+    case optionalContent = "optional-content"
     /// Adds stamps that show an image (`Document.addImageStamp(_:image:)`).
     case imageStamps = "image-stamps"
     /// Marks areas for redaction and applies the marks: the content under them is removed,

@@ -65,13 +65,13 @@ public protocol EngineDocument: AnyObject {
     func removeAttachment(at index: Int) throws
     /// The document's optional-content groups in `/OCProperties /OCGs` order, each with its
     /// state in the default configuration; empty when it has none.
-    func layers() throws -> [Layer]
+    func optionalContentGroups() throws -> [OptionalContentGroup]
     /// The document's optional-content configurations: the default one first, then those of
-    /// `/Configs` in order; empty when it has no layers.
-    func layerConfigurations() throws -> [LayerConfiguration]
-    /// Shows or hides each layer of ``layers()`` as `states` says (one per layer), for the
-    /// pages drawn from now on, until the next call.
-    func setLayerStates(_ states: [Bool]) throws
+    /// `/Configs` in order; empty when it has no groups.
+    func optionalContentConfigurations() throws -> [OptionalContentConfiguration]
+    /// Shows or hides each group of ``optionalContentGroups()`` as `states` says (one per
+    /// group), for the pages drawn from now on, until the next call.
+    func setOptionalContentStates(_ states: [Bool]) throws
     /// Loads one page; the page keeps the document alive.
     func loadPage(at index: Int) throws -> any EnginePage
     /// Every page's facts, in order, as each loaded page's `info()` gives them.
@@ -251,18 +251,18 @@ extension EngineDocument {
         throw RendererError(.unsupported, "this engine does not remove embedded files")
     }
 
-    /// Throws `unsupported`: an engine that declares ``Capability/layers`` implements it.
-    public func layers() throws -> [Layer] {
+    /// Throws `unsupported`: an engine that declares ``Capability/optionalContent`` implements it.
+    public func optionalContentGroups() throws -> [OptionalContentGroup] {
         throw RendererError(.unsupported, "this engine does not read optional content")
     }
 
-    /// Throws `unsupported`: an engine that declares ``Capability/layers`` implements it.
-    public func layerConfigurations() throws -> [LayerConfiguration] {
+    /// Throws `unsupported`: an engine that declares ``Capability/optionalContent`` implements it.
+    public func optionalContentConfigurations() throws -> [OptionalContentConfiguration] {
         throw RendererError(.unsupported, "this engine does not read optional content")
     }
 
-    /// Throws `unsupported`: an engine that declares ``Capability/layers`` implements it.
-    public func setLayerStates(_ states: [Bool]) throws {
+    /// Throws `unsupported`: an engine that declares ``Capability/optionalContent`` implements it.
+    public func setOptionalContentStates(_ states: [Bool]) throws {
         throw RendererError(.unsupported, "this engine does not show or hide optional content")
     }
 

@@ -27,8 +27,8 @@ public struct RenderOptions: Hashable, Sendable, Codable {
     /// which may differ from its screen drawing in a few pixels of text.
     public var annotations = true
     /// Which optional-content groups are drawn (default: as the document's default
-    /// configuration has them). Another choice needs ``Capability/layers``.
-    public var layers = LayerVisibility()
+    /// configuration has them). Another choice needs ``Capability/optionalContent``.
+    public var optionalContent = OptionalContentVisibility()
     /// Draws the page (or its clip) at the largest resolution at which its image is at most
     /// this many pixels wide and high, its proportions kept, in place of ``dpi``; the
     /// resolution found must stay within ``maximumDPI``. Nil (the default) draws at ``dpi``.

@@ -16,9 +16,9 @@ extension Document {
     /// `cancellation` is cancelled before or (with MuPDF) while it draws, and `limitExceeded`
     /// when its time limit runs out then. With `options.darkMode`, the drawn pixels' lightness
     /// is inverted (`Bitmap.invertLightness()`), the background's included. With
-    /// `options.layers` other than the default, the layers are shown and hidden as it says
-    /// (`Capability.layers`; `invalidArgument`, before drawing, for a layer the document
-    /// lacks) for this drawing alone.
+    /// `options.optionalContent` other than the default, the optional-content groups are
+    /// shown and hidden as it says (`Capability.optionalContent`; `invalidArgument`, before
+    /// drawing, for a group the document lacks) for this drawing alone.
     public func render(pageAt index: Int, options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil) throws -> Bitmap {
         var bitmap = Bitmap()
         try render(pageAt: index, options: options, into: &bitmap, cancellation: cancellation)
@@ -35,7 +35,7 @@ extension Document {
             throw RendererError(.invalidArgument, "an image to fit must be at least 1 x 1 pixels, not \(fitting.width) x \(fitting.height)")
         }
         if options.fitting == nil { try Self.check(resolution: options) }
-        if !options.layers.isDefault { try require(.layers) }
+        if !options.optionalContent.isDefault { try require(.optionalContent) }
         try withPage(index, needing: .render) { page, document in
             let frame = try Self.frame(of: page.info(), box: options.box)
             let clip = options.clip.map { PageRect(x: $0.minX + frame.minX, y: $0.minY + frame.minY, width: $0.size.width, height: $0.size.height) }
@@ -46,10 +46,10 @@ extension Document {
                 try Self.check(resolution: options)
             }
             let pixels = try Self.pixels(covering: area, options: options, page: index)
-            let layers = try Self.layers(checking: options.layers, in: document)
+            let groups = try Self.optionalContentGroups(checking: options.optionalContent, in: document)
             try bitmap.reshape(width: pixels.width, height: pixels.height, format: options.pixelFormat) { buffer in
                 do {
-                    try Self.drawing(options.layers, of: layers, in: document) {
+                    try Self.drawing(options.optionalContent, of: groups, in: document) {
                         try page.render(pixels, options: options, into: buffer, cancellation: cancellation)
                     }
                 } catch var stopped as RendererError where stopped.code == .cancelled {

@@ -29,10 +29,18 @@ enum Payload {
         var version: String
     }
 
-    /// `GET /api/documents/{id}/layers`.
-    struct Layers: Codable {
-        var layers: [Layer]
-        var configurations: [LayerConfiguration]
+    /// `GET /api/documents/{id}/optional-content`: the groups, and under `layers`, their
+    /// former name, the same list for this release.
+    struct OptionalContent: Codable {
+        var groups: [OptionalContentGroup] = []
+        var configurations: [OptionalContentConfiguration] = []
+        var layers: [OptionalContentGroup] = []
+
+        init(groups: [OptionalContentGroup] = [], configurations: [OptionalContentConfiguration] = []) {
+            self.groups = groups
+            self.configurations = configurations
+            self.layers = groups
+        }
     }
 
     /// One entry of `GET /api/documents`.

@@ -12,8 +12,8 @@ extension Routes {
     /// matches) and `X-Renderer` naming the engine that drew it. `dark=true` draws it for a
     /// dark screen (403 when the settings make dark mode unavailable). `purpose=print` asks for a
     /// page to print: 403 `not-permitted` unless the settings and the PDF allow printing.
-    /// `show=` and `hide=` list the optional-content layers drawn and left out
-    /// (``layerVisibility(_:)``).
+    /// `show=` and `hide=` list the optional-content groups drawn and left out
+    /// (``optionalContentVisibility(_:)``).
     @Sendable func pageImage(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)
         let page = try Self.pageIndex(context)
@@ -23,7 +23,7 @@ extension Routes {
         let width = try Self.query("width", request, as: Int.self)
         let dark = try Self.flag("dark", request)
         if dark { try await document.require(.darkMode) }
-        let layers = try Self.layerVisibility(request)
+        let optionalContent = try Self.optionalContentVisibility(request)
         switch try Self.queryText("purpose", request) {
         case nil, "screen": break
         case "print": try await document.require(.printing)
@@ -39,7 +39,8 @@ extension Routes {
         let version = await document.currentVersion()
         let tag = Self.eTag(
             version, renderer, "\(page)", dpi.map { "dpi\($0)" } ?? width.map { "w\($0)" } ?? "default", "\(dark)",
-            "show" + layers.shown.sorted().map(String.init).joined(separator: ","), "hide" + layers.hidden.sorted().map(String.init).joined(separator: ","))
+            "show" + optionalContent.shown.sorted().map(String.init).joined(separator: ","),
+            "hide" + optionalContent.hidden.sorted().map(String.init).joined(separator: ","))
         let headers: HTTPFields = [.cacheControl: "private, no-cache", .init("X-Renderer")!: renderer]
         return try await request.ifNoneMatch(headers: headers, eTag: tag, context: context) {
             if let cached = await self.context.cache.bytes(for: tag) {
@@ -61,7 +62,7 @@ extension Routes {
                         }
                         var options = RenderOptions(
                             dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
-                        options.layers = layers
+                        options.optionalContent = optionalContent
                         return try Self.png(of: document, page: page, options: options, cancellation: cancellation)
                     }
                 }

@@ -1,4 +1,4 @@
-// The pages: their views, zoom, and drawing each page with its layers.
+// The pages: their views, zoom, and drawing each page with its optional content.
 
 import { drawAnnotations, wirePagePointer } from "./annotations.js";
 import { wireArranging } from "./arrange.js";

@@ -1,5 +1,5 @@
 // The sidebar: thumbnails, the outline, bookmarks and the files the document embeds (its
-// layers have a module of their own, layers.js).
+// layers have a module of their own, optional-content.js).
 
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";

@@ -15,8 +15,8 @@ export const state = {
   dark: false,          // dark mode: the interface dark, pages drawn for a dark screen
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again
-  shownLayers: new Set(),  // layer indices drawn that the document's default hides
-  hiddenLayers: new Set(), // layer indices left out that the document's default draws
+  shownGroups: new Set(),  // optional-content group indices drawn that the document's default hides
+  hiddenGroups: new Set(), // optional-content group indices left out that the document's default draws
   annotations: [],
   formFields: [],       // FormField per field of the open document's form
   selectedAnnotation: null,
@@ -42,9 +42,9 @@ export function allows(what) {
   return Boolean(state.details && state.details.allows && state.details.allows[what]);
 }
 
-/** Adds to a page image's query the layers the reader chose to show and to hide. */
+/** Adds to a page image's query the optional-content groups the reader chose to show and to hide. */
 export function addLayerParams(params) {
-  if (state.shownLayers.size > 0) params.set("show", [...state.shownLayers].sort((a, b) => a - b).join(","));
-  if (state.hiddenLayers.size > 0) params.set("hide", [...state.hiddenLayers].sort((a, b) => a - b).join(","));
+  if (state.shownGroups.size > 0) params.set("show", [...state.shownGroups].sort((a, b) => a - b).join(","));
+  if (state.hiddenGroups.size > 0) params.set("hide", [...state.hiddenGroups].sort((a, b) => a - b).join(","));
   return params;
 }

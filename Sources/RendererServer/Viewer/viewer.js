@@ -25,7 +25,7 @@ import { stopPresentation, wirePresentation } from "./presentation.js";
 import { cancelPrinting, printDocument, wireMenuPrinting, wirePrintDialog } from "./print.js";
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
-import { loadLayers } from "./layers.js";
+import { loadOptionalContent } from "./optional-content.js";
 import { forgetSignatures, showSignatures, wireSignDialog } from "./signatures.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
@@ -196,7 +196,7 @@ async function openDocument(id, place = {}) {
   loadAnnotations();
   loadForm();
   loadAttachments();
-  loadLayers();
+  loadOptionalContent();
   if (!$("signatures").hidden) showSignatures();
 }
 
@@ -215,8 +215,8 @@ function closeDocument() {
   if (state.findController) state.findController.abort();
   pageViews.length = 0;
   forgetHistory();
-  state.shownLayers.clear();
-  state.hiddenLayers.clear();
+  state.shownGroups.clear();
+  state.hiddenGroups.clear();
   for (const id of ["pages", "thumbnails", "outline", "bookmarks", "annotations", "attachments", "layers"]) $(id).innerHTML = "";
   forgetSignatures();
   $("pages").removeAttribute("role");
