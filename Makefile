@@ -150,11 +150,14 @@ demo: setup
 # later than their clients' deadlines, and a hundred awaited renders outlasted their time
 # limit. Alone, these suites take seconds.
 AWAITING_SUITES = ^(ServerTests\.|ConformanceTests\.AsyncTests)
-# Then the HTTP API against its OpenAPI document (schemathesis), then the
-# viewer's in headless Chromium against a real `hostapp serve`, then `hostapp mcp` through
-# the Python MCP client (Tests/MCP/test_mcp.py), then an install into a
-# temporary prefix as the desktop's own tools see it, then the examples README.md and
-# docs/ show (Tests/Docs/test_examples.py). Each step is a phase timed by Scripts/timed.sh.
+# Then the viewer's tests in headless Chromium against a real `hostapp serve`, which keep
+# about three quarters of one core busy for their hundred seconds, and beside them, one after
+# another: the HTTP API against its OpenAPI document (schemathesis), collaboration in
+# Chromium, `hostapp mcp` through the Python MCP client (Tests/MCP/test_mcp.py), an install
+# into a temporary prefix as the desktop's own tools see it, and the examples README.md and
+# docs/ show (Tests/Docs/test_examples.py). Each uses servers on free ports and folders of its
+# own; the viewer's output is shown when both lines have ended, and any failure fails the
+# run. Each step is a phase timed by Scripts/timed.sh.
 TIMED = bash Scripts/timed.sh
 # A test run that has not ended after HANG_SECONDS (four times the longest phase on a loaded
 # two-core machine) is stopped, and the tests that started and never ended are named: a hang
@@ -165,12 +168,14 @@ test: setup
 	$(TIMED) "build the tests" $(SWIFT) build --build-tests
 	$(TIMED) "swift test, all but the servers" bash Scripts/unfinished-tests.sh $(HANG_GUARD) $(SWIFT) test --skip-build --skip '$(AWAITING_SUITES)'
 	$(TIMED) "swift test, the servers and async" bash Scripts/unfinished-tests.sh $(HANG_GUARD) $(SWIFT) test --skip-build --filter '$(AWAITING_SUITES)'
-	$(TIMED) "the HTTP API against its OpenAPI document" python3 Tests/Contract/run_schemathesis.py "$$($(SWIFT) build --show-bin-path)/hostapp"
-	$(TIMED) "the viewer in Chromium" python3 Tests/Browser/test_viewer.py "$$($(SWIFT) build --show-bin-path)/hostapp"
-	$(TIMED) "collaboration in Chromium" python3 Tests/Browser/test_collaboration.py "$$($(SWIFT) build --show-bin-path)/hostapp"
-	$(TIMED) "hostapp mcp with the Python MCP client" python3 Tests/MCP/test_mcp.py "$$($(SWIFT) build --show-bin-path)"
-	$(TIMED) "the desktop install" python3 Tests/Desktop/test_install.py "$$($(SWIFT) build --show-bin-path)"
-	$(TIMED) "the examples the README and guides show" python3 Tests/Docs/test_examples.py "$$($(SWIFT) build --show-bin-path)"
+	@bin="$$($(SWIFT) build --show-bin-path)"; viewer_log="$$(mktemp)"; status=0; \
+	$(TIMED) "the viewer in Chromium" python3 Tests/Browser/test_viewer.py "$$bin/hostapp" > "$$viewer_log" 2>&1 & viewer=$$!; \
+	$(TIMED) "the HTTP API against its OpenAPI document (beside the viewer)" python3 Tests/Contract/run_schemathesis.py "$$bin/hostapp" || status=1; \
+	$(TIMED) "collaboration in Chromium (beside the viewer)" python3 Tests/Browser/test_collaboration.py "$$bin/hostapp" || status=1; \
+	$(TIMED) "hostapp mcp with the Python MCP client (beside the viewer)" python3 Tests/MCP/test_mcp.py "$$bin" || status=1; \
+	$(TIMED) "the desktop install (beside the viewer)" python3 Tests/Desktop/test_install.py "$$bin" || status=1; \
+	$(TIMED) "the examples the README and guides show (beside the viewer)" python3 Tests/Docs/test_examples.py "$$bin" || status=1; \
+	wait $$viewer || status=1; cat "$$viewer_log"; rm -f "$$viewer_log"; exit $$status
 
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/api/MODULE; a broken symbol link or any other DocC warning
