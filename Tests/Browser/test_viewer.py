@@ -221,9 +221,13 @@ class ViewerTests(unittest.TestCase):
         return self.run_js("return document.querySelector('.page[data-index=\"' + arguments[0] + '\"]').getBoundingClientRect().width", index) / 612.0
 
     def select_words(self, index, first, last):
-        """Selects the text layer's words `first`...`last` (0-based) of page `index`."""
-        self.run_js("""
+        """Selects the text layer's words `first`...`last` (0-based) of page `index` and
+        returns the selection's text, once the layer has them: the page's image may be drawn
+        before its words are laid over it, and a page drawn again (the view's scale settled)
+        builds its words anew, which ends a selection made on the old ones."""
+        return self.wait_for("""
             const spans = document.querySelectorAll('.page[data-index="' + arguments[0] + '"] .text-layer span');
+            if (spans.length <= arguments[2]) return null;
             const range = document.createRange();
             range.setStart(spans[arguments[1]].firstChild, 0);
             const end = spans[arguments[2]].firstChild;
@@ -231,7 +235,8 @@ class ViewerTests(unittest.TestCase):
             const selection = window.getSelection();
             selection.removeAllRanges();
             selection.addRange(range);
-        """, index, first, last)
+            return selection.toString().trim() || null;
+        """, "words %d to %d of page %d selected" % (first + 1, last + 1, index + 1), 20, index, first, last)
 
     def saved_state(self, document):
         """The viewing state the server keeps for this browser's reader in `document`."""
