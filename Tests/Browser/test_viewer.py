@@ -728,6 +728,91 @@ class ViewerTests(unittest.TestCase):
         label = self.run_js("return document.querySelector('.page[data-index=\"0\"] .structure').getAttribute('aria-label')")
         self.assertIn("inferred", label)
 
+    def test_50_reading_mode_relays_the_text_for_a_phone(self):
+        # On a phone's screen (390 x 844 CSS pixels), reading mode shows tagged.pdf's text as
+        # HTML: its headings with their levels in the structure's order (as tagged.json, the
+        # engine's reading, has them), its table with header cells, its list and its figure
+        # with its description, no wider than the screen. The reader's text size, line
+        # spacing and width apply and are kept for the next visit; axe-core finds no
+        # violation. On the hundred-page document the page read is kept both ways: reading
+        # starts at the page shown, and the pages come back at the page read.
+        self.browser.set_window_size(390, 844)
+        self.addCleanup(self.browser.set_window_size, 1280, 1000)
+        path = os.path.join(self.folder, "tagged.pdf")
+        shutil.copy(os.path.join(FIXTURES, "tagged.pdf"), path)
+        self.open_alone(path, 2)
+        self.run_js("localStorage.removeItem('reading')")
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return document.querySelectorAll('#reading-text .reading-page').length === 2", "both pages' text")
+        self.assertTrue(self.run_js("return document.getElementById('viewer').hidden && !document.getElementById('reading').hidden"))
+        self.assertEqual(self.run_js("return document.getElementById('reading-toggle').getAttribute('aria-pressed')"), "true")
+        with open(os.path.join(FIXTURES, "tagged.json")) as f:
+            stated = json.load(f)["pages"]
+        headings = [(e["level"], e["text"]) for page in stated for e in page["elements"] if e["kind"] == "heading"]
+        shown = self.run_js("return [...document.querySelectorAll('#reading-text h1, #reading-text h2, #reading-text h3')]"
+                            ".map((h) => [Number(h.tagName[1]), h.textContent])")
+        self.assertEqual([tuple(h) for h in shown], headings)
+        kinds = self.run_js("return [...document.querySelectorAll('#reading-text .reading-page')].map((page) => "
+                            "[...page.children].slice(1).map((e) => e.tagName.toLowerCase()))")
+        tags = {"heading": None, "paragraph": "p", "table": "table", "list": "ul", "figure": "figure"}
+        for page, listed in zip(stated, kinds):
+            expected = [tags[e["kind"]] or "h%d" % e["level"] for e in page["elements"]]
+            if any(e["kind"] == "list" and e["ordered"] for e in page["elements"]):
+                expected = ["ol" if t == "ul" else t for t in expected]
+            self.assertEqual(listed, expected)
+        self.assertGreater(self.run_js("return document.querySelectorAll('#reading-text th').length"), 0)
+        self.assertTrue(self.run_js("return document.querySelector('#reading-text figure figcaption').textContent.length > 0"))
+        # Nothing wider than the phone's screen: the text wraps, the view never scrolls sideways.
+        self.assertLessEqual(self.run_js("return document.getElementById('reading').scrollWidth - document.getElementById('reading').clientWidth"), 0)
+        self.assertLessEqual(self.run_js("return document.getElementById('reading-text').getBoundingClientRect().right"), 390)
+        # The reader's settings: larger text, wide lines, a narrow measure.
+        size = lambda: self.run_js("return parseFloat(getComputedStyle(document.querySelector('#reading-text .reading-page > p:not(.reading-page-number)')).fontSize)")
+        before = size()
+        self.browser.find_element("id", "reading-larger").click()
+        self.browser.find_element("id", "reading-larger").click()
+        self.assertEqual(size(), before + 4)
+        from selenium.webdriver.support.ui import Select
+        Select(self.browser.find_element("id", "reading-spacing")).select_by_value("2")
+        self.assertAlmostEqual(self.run_js("return parseFloat(getComputedStyle(document.querySelector('#reading-text .reading-page > p:not(.reading-page-number)')).lineHeight)"), (before + 4) * 2, delta=0.5)
+        self.browser.set_window_size(1280, 1000)
+        Select(self.browser.find_element("id", "reading-width")).select_by_value("28em")
+        self.assertAlmostEqual(self.run_js("return document.getElementById('reading-text').getBoundingClientRect().width"), 28 * (before + 4), delta=1)
+        self.assertEqual(self.run_js("return JSON.parse(localStorage.getItem('reading'))"), {"fontSize": before + 4, "lineSpacing": "2", "width": "28em"})
+        self.assertEqual(self.accessibility_violations(), [], "reading mode")
+        self.browser.set_window_size(390, 844)
+        # The hundred pages: reading starts at the page read (page 5 gone to, or the one the
+        # viewer counts as read once it is laid out on this screen), at the top of the view,
+        # with the pages before it read for scrolling back; scrolled to page 7's text, the
+        # pages come back at page 7.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=5")
+        self.wait_page_drawn(4)
+        read = int(self.run_js("return document.getElementById('page-number').value"))
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return document.querySelector('#reading-text .reading-page[data-index=\"%d\"]') && "
+                      "document.querySelector('#reading-text .reading-page[data-index=\"%d\"]')" % (read - 1, read - 2), "the page read and the one before")
+        placed = self.run_js("""
+            const bar = document.querySelector('#reading .reading-settings').getBoundingClientRect();
+            return document.querySelector('#reading-text .reading-page[data-index="' + arguments[0] + '"]').getBoundingClientRect().top - bar.bottom;
+        """, read - 1)
+        self.assertLess(abs(placed), 40, "the page read at the top of the view")
+        self.assertEqual(self.run_js("return document.getElementById('page-number').value"), str(read))
+        self.wait_for("return document.querySelector('#reading-text .reading-page[data-index=\"6\"]')", "page 7's text")
+        self.run_js("const reading = document.getElementById('reading'); const page = document.querySelector('#reading-text .reading-page[data-index=\"6\"]');"
+                    "reading.scrollTop += page.getBoundingClientRect().top - reading.getBoundingClientRect().top;")
+        self.wait_for("return document.getElementById('page-number').value === '7'", "the page box to follow the reading")
+        # Earlier pages are read as the reader scrolls back to the top.
+        self.run_js("document.getElementById('reading').scrollTop = 0")
+        self.wait_for("return document.querySelector('#reading-text .reading-page[data-index=\"3\"]')", "page 4's text, before the first read")
+        self.run_js("const reading = document.getElementById('reading'); const page = document.querySelector('#reading-text .reading-page[data-index=\"6\"]');"
+                    "reading.scrollTop += page.getBoundingClientRect().top - reading.getBoundingClientRect().top;")
+        self.wait_for("return document.getElementById('page-number').value === '7'", "the page box at 7 again")
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return !document.getElementById('viewer').hidden", "the pages back")
+        self.wait_page_drawn(6)
+        top = self.run_js("const view = document.getElementById('viewer').getBoundingClientRect();"
+                          "return document.querySelector('.page[data-index=\"6\"]').getBoundingClientRect().top - view.top")
+        self.assertLess(abs(top), 20, "page 7 at the top of the view")
+
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is
         # drawn only because the viewer draws one page ahead once those in view are in.

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, POINTS_TO_CSS, showStatus } from "./dom.js";
 import { t } from "./i18n.js";
+import { readPage } from "./reading.js";
 import { pageViews, state } from "./state.js";
 
 // MARK: The place in the address and in the browser's history
@@ -115,6 +116,8 @@ function showOnly(index) {
 
 /** Scrolls so that `offset` (points, in the page) of page `index` is at the top left. */
 export function scrollToPage(index, offset) {
+  // In reading mode, the page's text is read from the page on.
+  if (state.reading) return readPage(index);
   const view = pageViews[Math.max(0, Math.min(pageViews.length - 1, index || 0))];
   if (!view) return;
   state.wantedPage = view.index;

@@ -13,6 +13,7 @@ export const state = {
   scrollMode: "vertical", // how the pages are laid out: vertical, horizontal, wrapped or page
   spreads: "none",      // pages side by side: none, odd (1-2, 3-4, ...) or even (1, 2-3, ...)
   dark: false,          // dark mode: the interface dark, pages drawn for a dark screen
+  reading: false,       // reading mode: the pages' text re-laid in place of their images
   tool: "select",
   revision: 0,          // bumped after each edit, so page images are asked for again
   shownGroups: new Set(),  // optional-content group indices drawn that the document's default hides

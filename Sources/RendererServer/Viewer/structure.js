@@ -43,8 +43,12 @@ export async function loadStructure(view) {
   words.setAttribute("aria-hidden", "true");
 }
 
-/** One element of the structure as HTML, with `links` on its words. */
-function elementNode(element, links) {
+/**
+ * One element of the structure as HTML, with `links` on its words. A figure is an image
+ * named by its description for a screen reader; `visible` (reading mode) also writes the
+ * description under it, for every reader.
+ */
+export function elementNode(element, links, visible = false) {
   switch (element.kind) {
     case "heading": {
       const heading = document.createElement("h" + Math.min(6, Math.max(1, element.level)));
@@ -79,6 +83,11 @@ function elementNode(element, links) {
       const figure = document.createElement("figure");
       figure.setAttribute("role", "img");
       figure.setAttribute("aria-label", element.alternateText || t("structure.figure"));
+      if (visible) {
+        const caption = document.createElement("figcaption");
+        caption.textContent = element.alternateText || t("structure.figure");
+        figure.append(caption);
+      }
       return figure;
     }
     case "code": {

@@ -84,14 +84,15 @@ function selectedText() {
 
 /**
  * Copies a selection of the pages' text as lines; a selection on the pages of a document
- * whose settings or PDF permissions forbid copying copies nothing (reading, finding and the
+ * (or of reading mode's text) whose settings or PDF permissions forbid copying copies nothing (reading, finding and the
  * screen reader's text stay).
  */
 export function wireSelectionCopy() {
   document.addEventListener("copy", (event) => {
     const selection = window.getSelection();
-    const pages = document.getElementById("pages");
-    if (!allows("copying") && selection.rangeCount > 0 && pages && selection.getRangeAt(0).intersectsNode(pages)) {
+    // The pages' text layers and reading mode's text are the document's text alike.
+    const texts = [document.getElementById("pages"), document.getElementById("reading-text")].filter(Boolean);
+    if (!allows("copying") && selection.rangeCount > 0 && texts.some((text) => selection.getRangeAt(0).intersectsNode(text))) {
       event.preventDefault();
       return;
     }

@@ -26,6 +26,7 @@ import { cancelPrinting, printDocument, wireMenuPrinting, wirePrintDialog } from
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
 import { loadOptionalContent } from "./optional-content.js";
+import { forgetReading, wireReadingMode } from "./reading.js";
 import { forgetSignatures, showSignatures, wireSignDialog } from "./signatures.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
@@ -202,6 +203,7 @@ async function openDocument(id, place = {}) {
 
 /** Takes everything of the document shown off the screen, before another opens. */
 function closeDocument() {
+  forgetReading();
   closeEditor();
   cancelPrinting();
   stopPresentation();
@@ -313,6 +315,7 @@ function wireToolbar() {
   wireMenuPrinting();
   wireSignDialog();
   wirePresentation();
+  wireReadingMode();
   $("dark-toggle").addEventListener("click", () => setDark(!state.dark));
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
   $("viewer").addEventListener("scroll", () => {
