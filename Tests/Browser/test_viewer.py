@@ -220,23 +220,27 @@ class ViewerTests(unittest.TestCase):
         """CSS pixels per point on page `index` (the page element's width over the page's)."""
         return self.run_js("return document.querySelector('.page[data-index=\"' + arguments[0] + '\"]').getBoundingClientRect().width", index) / 612.0
 
+    # Selects the text layer's words arguments[1]...arguments[2] (0-based) of page
+    # arguments[0], once the layer has them; null when it has not.
+    SELECT_WORDS = """
+        const spans = document.querySelectorAll('.page[data-index="' + arguments[0] + '"] .text-layer span');
+        if (spans.length <= arguments[2]) return null;
+        const range = document.createRange();
+        range.setStart(spans[arguments[1]].firstChild, 0);
+        const end = spans[arguments[2]].firstChild;
+        range.setEnd(end, end.textContent.trimEnd().length);
+        const selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+    """
+
     def select_words(self, index, first, last):
         """Selects the text layer's words `first`...`last` (0-based) of page `index` and
         returns the selection's text, once the layer has them: the page's image may be drawn
         before its words are laid over it, and a page drawn again (the view's scale settled)
         builds its words anew, which ends a selection made on the old ones."""
-        return self.wait_for("""
-            const spans = document.querySelectorAll('.page[data-index="' + arguments[0] + '"] .text-layer span');
-            if (spans.length <= arguments[2]) return null;
-            const range = document.createRange();
-            range.setStart(spans[arguments[1]].firstChild, 0);
-            const end = spans[arguments[2]].firstChild;
-            range.setEnd(end, end.textContent.trimEnd().length);
-            const selection = window.getSelection();
-            selection.removeAllRanges();
-            selection.addRange(range);
-            return selection.toString().trim() || null;
-        """, "words %d to %d of page %d selected" % (first + 1, last + 1, index + 1), 20, index, first, last)
+        return self.wait_for(self.SELECT_WORDS + "return window.getSelection().toString().trim() || null;",
+                             "words %d to %d of page %d selected" % (first + 1, last + 1, index + 1), 20, index, first, last)
 
     def saved_state(self, document):
         """The viewing state the server keeps for this browser's reader in `document`."""
@@ -661,15 +665,16 @@ class ViewerTests(unittest.TestCase):
                         os.path.join(FIXTURES, "text.pdf"), path], check=True)
         self.open_alone(path, 3)
         self.wait_page_drawn(0)
-        self.select_words(0, 1, 3)
-        self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "quick brown fox")
-        copied = self.run_js("""
+        # Selected and copied in one script, so that no drawing of the page comes between.
+        copied = self.wait_for(self.SELECT_WORDS + """
+            const selected = window.getSelection().toString().replace(/\\s+/g, ' ').trim();
+            if (!selected) return null;
             const data = new DataTransfer();
             const event = new ClipboardEvent('copy', {clipboardData: data, bubbles: true, cancelable: true});
             document.dispatchEvent(event);
-            return [data.getData('text/plain'), event.defaultPrevented];
-        """)
-        self.assertEqual(copied, ["", True])
+            return [selected, data.getData('text/plain'), event.defaultPrevented];
+        """, "words 2 to 4 selected and copied", 20, 0, 1, 3)
+        self.assertEqual(copied, ["quick brown fox", "", True])
         self.assertTrue(self.run_js("return document.getElementById('export').hidden"))
         find = self.browser.find_element("id", "find")
         find.send_keys("lazy dog\n")
