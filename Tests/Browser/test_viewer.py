@@ -737,7 +737,8 @@ class ViewerTests(unittest.TestCase):
         # On a phone's screen (390 x 844 CSS pixels), reading mode shows tagged.pdf's text as
         # HTML: its headings with their levels in the structure's order (as tagged.json, the
         # engine's reading, has them), its table with header cells, its list and its figure
-        # with its description, no wider than the screen. The reader's text size, line
+        # with its description, no wider than the screen; an untagged document's figures as
+        # the parts of their pages they cover. The reader's text size, line
         # spacing and width apply and are kept for the next visit; axe-core finds no
         # violation. On the hundred-page document the page read is kept both ways: reading
         # starts at the page shown, and the pages come back at the page read.
@@ -785,6 +786,25 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.run_js("return JSON.parse(localStorage.getItem('reading'))"), {"fontSize": before + 4, "lineSpacing": "2", "width": "28em"})
         self.assertEqual(self.accessibility_violations(), [], "reading mode")
         self.browser.set_window_size(390, 844)
+        # The sample's figures (a drawing on page 1, a picture on page 2), untagged: each is
+        # shown as the part of its page the structure gives as its area, drawn by the server.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Fsample.pdf")
+        self.wait_page_drawn(0)
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return document.querySelectorAll('#reading-text .reading-page').length === 3", "the sample's three pages")
+        structure = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            fetch('/api/documents/docs%2Fsample.pdf/structure?first=1&last=3').then((r) => r.json()).then(done, () => done(null));
+        """)
+        areas = [area for page in structure["pages"] for area in page.get("figureAreas", [])]
+        self.assertEqual(len(areas), 2, structure)
+        self.wait_for("return [...document.querySelectorAll('#reading-text figure img')].filter((i) => i.complete && i.naturalWidth > 0).length === 2",
+                      "both figures' images drawn")
+        drawn = self.run_js("return [...document.querySelectorAll('#reading-text figure img')].map((i) => [i.naturalWidth, i.naturalHeight, i.alt])")
+        for (width, height, alt), area in zip(drawn, areas):
+            self.assertAlmostEqual(width / height, area["size"]["width"] / area["size"]["height"], delta=0.03)
+            self.assertTrue(alt)
+        self.assertLessEqual(self.run_js("return document.getElementById('reading').scrollWidth - document.getElementById('reading').clientWidth"), 0)
         # The hundred pages: reading starts at the page read (page 5 gone to, or the one the
         # viewer counts as read once it is laid out on this screen), at the top of the view,
         # with the pages before it read for scrolling back; scrolled to page 7's text, the

@@ -111,5 +111,11 @@ struct DrawnFigureTests {
         let holds = edges[0] <= seen[0] + 1 && edges[1] <= seen[1] + 1 && edges[2] >= seen[2] - 1 && edges[3] >= seen[3] - 1
         let close = zip(edges, seen).allSatisfy { abs($0 - $1) <= 8 }
         #expect(holds && close, "\(edges) against \(seen)")
+        // The page's structure places that area with its figure element (reading mode
+        // shows it from there); page 2 has no figure and no area.
+        let structure = try document.structuredText(pages: [0, 1])
+        let figures = structure.pages[0].elements.filter { if case .figure = $0 { true } else { false } }
+        #expect(figures.count == 1 && structure.pages[0].figureAreas == [area], "\(String(describing: structure.pages[0].figureAreas))")
+        #expect(structure.pages[1].figureAreas == [])
     }
 }

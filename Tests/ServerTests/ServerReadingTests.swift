@@ -196,6 +196,38 @@ import TestSupport
         }
     }
 
+    /// `clip=` draws a part of a page alone (reading mode's figures): its pixels are the
+    /// whole page's at that place, at the resolution or width asked, each clip its own cached
+    /// image; what a stranger might send instead of four numbers is 400, a clip off the page
+    /// 422.
+    @Test func aClipOfAPageIsDrawnAlone() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            let path = documentPath("text.pdf") + "/pages/0/image"
+            let page = try await client.get(path + "?dpi=72")
+            let clipped = try await client.get(path + "?dpi=72&clip=10,20,100,50")
+            #expect(page.status == .ok && clipped.status == .ok, "\(clipped.errorMessage ?? "")")
+            #expect(page.headers[.eTag] != clipped.headers[.eTag])
+            let (whole, part) = await (try pngPixels(page.data), try pngPixels(clipped.data))
+            #expect((part.width, part.height) == (100, 50))
+            var differing = 0
+            for y in 0..<50 {
+                for x in 0..<100 where whole.color(x: x + 10, y: y + 20) != part.color(x: x, y: y) { differing += 1 }
+            }
+            #expect(differing <= 50, "\(differing) of 5,000 pixels differ from the page's own")
+            #expect(Set((0..<50).flatMap { y in (0..<100).map { part.color(x: $0, y: y) } }).count > 1, "the clip holds some of the page's text")
+            let wide = try await pngPixels(try await client.get(path + "?width=200&clip=10,20,100,50").data)
+            #expect((wide.width, wide.height) == (200, 100))
+            for clip in ["1,2,3", "a,b,c,d", "0,0,0,10", "0,0,10,-1", "0,0,1e9,10", "nan,0,1,1", "0,0,10,10,10", ",,,"] {
+                let refused = try await client.get(path + "?clip=" + clip)
+                #expect(refused.status == .badRequest && refused.errorCode != nil, "\(clip)")
+            }
+            let off = try await client.get(path + "?clip=5000,5000,10,10")
+            #expect(off.status == .unprocessableContent, "\(off.status)")
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+    }
+
     @Test func everyRouteWantsTheToken() async throws {
         try await ServerHarness().run { client in
             for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {

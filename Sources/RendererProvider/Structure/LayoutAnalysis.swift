@@ -76,8 +76,9 @@ struct LayoutAnalysis {
     /// How much two sizes may differ and still be one.
     private static let sizeTolerance = 0.1
 
-    /// Each page's elements in reading order, in the order of the pages given.
-    var elements: [[StructuredText.Element]] {
+    /// Each page's elements in reading order, and the areas of its figures in the order of
+    /// its figure elements, in the order of the pages given.
+    var pages: [(elements: [StructuredText.Element], figureAreas: [PageRect])] {
         rows.enumerated().map { page, rows in
             let areas = page < figures.count ? figures[page] : []
             var units = areas.map(Unit.figure)
@@ -399,8 +400,9 @@ struct LayoutAnalysis {
         case list(ordered: Bool, items: [[String]], markerX: Double)
     }
 
-    private func blocks(of units: [Unit]) -> [StructuredText.Element] {
+    private func blocks(of units: [Unit]) -> (elements: [StructuredText.Element], figureAreas: [PageRect]) {
         var elements: [StructuredText.Element] = []
+        var figureAreas: [PageRect] = []
         var open: Open?
         var previous: Fragment?
         func close() {
@@ -417,7 +419,10 @@ struct LayoutAnalysis {
             guard case .fragment(let fragment) = unit else {
                 close()
                 if case .table(let table) = unit { elements.append(.table(rows: table.rows)) }
-                if case .figure = unit { elements.append(.figure(alternateText: nil)) }
+                if case .figure(let area) = unit {
+                    elements.append(.figure(alternateText: nil))
+                    figureAreas.append(area)
+                }
                 previous = nil
                 continue
             }
@@ -473,7 +478,7 @@ struct LayoutAnalysis {
             }
         }
         close()
-        return elements
+        return (elements, figureAreas)
     }
 
     /// Lines joined by spaces; a word a hyphen broke at a line's end is joined again when the

@@ -17,7 +17,7 @@ public struct StructuredText: Hashable, Sendable, Codable {
     /// cell by cell.
     public init(inferringFrom pages: [(index: Int, page: TextPage)], figures: [Int: [PageRect]] = [:], rules: [Int: [PageRule]] = [:]) {
         let analysis = LayoutAnalysis(pages: pages.map(\.page), figures: pages.map { figures[$0.index] ?? [] }, rules: pages.map { rules[$0.index] ?? [] })
-        self.pages = zip(pages, analysis.elements).map { Page(index: $0.index, elements: $1, source: .layout) }
+        self.pages = zip(pages, analysis.pages).map { Page(index: $0.index, elements: $1.elements, source: .layout, figureAreas: $1.figureAreas) }
     }
 
     /// The structure of the pages at `indices`, in that order: those of `tagged` (from
@@ -45,13 +45,19 @@ extension StructuredText {
         public var source: Source
         /// The links on its headings' and paragraphs' text, in reading order.
         public var links: [StructuredText.Link]
+        /// Where its figures lie on the page (page space, in points), one area for each
+        /// ``Element/figure(alternateText:)`` of ``elements`` in their order; nil where the
+        /// source does not say (a tagged structure tree).
+        public var figureAreas: [PageRect]?
 
-        /// The structure of the page at `index`, from `source`, with `links` on its text.
-        public init(index: Int, elements: [StructuredText.Element], source: Source, links: [StructuredText.Link] = []) {
+        /// The structure of the page at `index`, from `source`, with `links` on its text and
+        /// its figures' areas where they are known.
+        public init(index: Int, elements: [StructuredText.Element], source: Source, links: [StructuredText.Link] = [], figureAreas: [PageRect]? = nil) {
             self.index = index
             self.elements = elements
             self.source = source
             self.links = links
+            self.figureAreas = figureAreas
         }
     }
 

@@ -7,7 +7,8 @@ extension Routes {
     /// The default resolution of a page image.
     static var defaultDPI: Double { 96 }
 
-    /// `GET .../pages/{page}/image?dpi=|width=&renderer=&dark=&purpose=&show=&hide=`: the page as PNG, at
+    /// `GET .../pages/{page}/image?dpi=|width=&clip=&renderer=&dark=&purpose=&show=&hide=`: the page
+    /// as PNG (or the part of it `clip` names: ``clip(_:)``), at
     /// `dpi` (default 96) or scaled to `width` pixels, with a strong ETag (304 when it
     /// matches) and `X-Renderer` naming the engine that drew it. `dark=true` draws it for a
     /// dark screen (403 when the settings make dark mode unavailable). `purpose=print` asks for a
@@ -24,6 +25,7 @@ extension Routes {
         let dark = try Self.flag("dark", request)
         if dark { try await document.require(.darkMode) }
         let optionalContent = try Self.optionalContentVisibility(request)
+        let clip = try Self.clip(request)
         switch try Self.queryText("purpose", request) {
         case nil, "screen": break
         case "print": try await document.require(.printing)
@@ -40,7 +42,8 @@ extension Routes {
         let tag = Self.eTag(
             version, renderer, "\(page)", dpi.map { "dpi\($0)" } ?? width.map { "w\($0)" } ?? "default", "\(dark)",
             "show" + optionalContent.shown.sorted().map(String.init).joined(separator: ","),
-            "hide" + optionalContent.hidden.sorted().map(String.init).joined(separator: ","))
+            "hide" + optionalContent.hidden.sorted().map(String.init).joined(separator: ","),
+            clip.map { "clip\($0.minX),\($0.minY),\($0.size.width),\($0.size.height)" } ?? "page")
         let headers: HTTPFields = [.cacheControl: "private, no-cache", .init("X-Renderer")!: renderer]
         return try await request.ifNoneMatch(headers: headers, eTag: tag, context: context) {
             if let cached = await self.context.cache.bytes(for: tag) {
@@ -48,14 +51,14 @@ extension Routes {
             }
             // The pixels this drawing takes count against the render budget while it runs.
             let weight = try await document.pageInfo(pageAt: page)
-                .map { Self.renderBytes(of: $0.size, dpi: dpi, width: width, maximumPixelCount: limits.maximumPixelCount) } ?? 1
+                .map { Self.renderBytes(of: clip?.size ?? $0.size, dpi: dpi, width: width, maximumPixelCount: limits.maximumPixelCount) } ?? 1
             let reserved = try self.context.renderBudget.admit(weight: weight)
             defer { withExtendedLifetime(reserved) {} }
             // A client that goes away cancels the drawing.
             let png = try await context.cancellingIfClientLeaves {
                 try await self.context.queue.run {
                     try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
-                        let size = width == nil ? nil : try document.pageInfo(pageAt: page).size
+                        let size = width == nil ? nil : try clip?.size ?? document.pageInfo(pageAt: page).size
                         let resolution = Self.resolution(of: size, dpi: dpi, width: width)
                         guard resolution <= limits.maximumDPI else {
                             throw APIError.badRequest("that width needs \(Int(resolution)) dpi, past the limit of \(Int(limits.maximumDPI))")
@@ -63,6 +66,7 @@ extension Routes {
                         var options = RenderOptions(
                             dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
                         options.optionalContent = optionalContent
+                        options.clip = clip
                         return try Self.png(of: document, page: page, options: options, cancellation: cancellation)
                     }
                 }
@@ -71,6 +75,25 @@ extension Routes {
             await self.context.cache.store(bytes, for: tag)
             return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: bytes))
         }
+    }
+
+    /// The largest side a clip may have, in points: a PDF page's (200 inches).
+    static let maximumClipSide = 14_400.0
+
+    /// The part of the page a page image shows: `clip=x,y,width,height`, in points from the
+    /// top-left corner of the page's crop box as displayed (a rectangle of
+    /// `StructuredText.Page.figureAreas`, say); nil for the whole page. 400 for anything but
+    /// four numbers with a width and a height above 0, each at most ``maximumClipSide``; the
+    /// engine then refuses (422) a clip outside the page.
+    static func clip(_ request: Request) throws -> PageRect? {
+        guard let text = try queryText("clip", request) else { return nil }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
+              [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= maximumClipSide }), width > 0, height > 0
+        else {
+            throw APIError.badRequest("clip must be x,y,width,height in points, the width and height above 0, each at most \(Int(maximumClipSide))")
+        }
+        return PageRect(x: x, y: y, width: width, height: height)
     }
 
     /// The bytes drawing a page of `size` (points) at `dpi` or `width` pixels takes while it

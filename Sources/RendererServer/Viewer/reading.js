@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { refreshPageLabel, scrollToPage } from "./navigation.js";
+import { drawingDPI } from "./pages.js";
 import { state } from "./state.js";
 import { elementNode } from "./structure.js";
 
@@ -131,8 +132,15 @@ function pageSection(index, read, error) {
   number.textContent = t("reading.page", { page: label });
   section.append(number);
   if (read && read.elements.length > 0) {
+    let figures = 0;
     read.elements.forEach((element, at) => {
-      section.append(elementNode(element, read.links.filter((link) => link.element === at), true));
+      const node = elementNode(element, read.links.filter((link) => link.element === at), true);
+      if (element.kind === "figure") {
+        const area = read.figureAreas && read.figureAreas[figures];
+        figures += 1;
+        if (area) placeFigureImage(node, index, area, element.alternateText);
+      }
+      section.append(node);
     });
   } else {
     const note = document.createElement("p");
@@ -141,6 +149,31 @@ function pageSection(index, read, error) {
     section.append(note);
   }
   return section;
+}
+
+/**
+ * Puts into `figure` (a figure of page `index` whose description is `description`) the part
+ * of the page its `area` covers, drawn by the server at its size on this screen: the image
+ * then carries the description, which the caption shows.
+ */
+function placeFigureImage(figure, index, area, description) {
+  const image = document.createElement("img");
+  const params = new URLSearchParams({
+    clip: [area.origin.x, area.origin.y, area.size.width, area.size.height].map((n) => n.toFixed(2)).join(","),
+    dpi: drawingDPI(area.size, 96 * (window.devicePixelRatio || 1)).toFixed(1),
+    renderer: state.renderer,
+  });
+  if (state.dark) params.set("dark", "true");
+  image.src = api.base(state.documentID) + "/pages/" + index + "/image?" + params;
+  image.alt = description || t("structure.figure");
+  image.loading = "lazy";
+  // Its size in CSS pixels, known before it loads: the text around it never moves then, so
+  // the place kept when pages are put before the view holds.
+  image.width = Math.round(area.size.width * 96 / 72);
+  image.height = Math.round(area.size.height * 96 / 72);
+  figure.removeAttribute("role");
+  figure.removeAttribute("aria-label");
+  figure.prepend(image);
 }
 
 /** Loads the pages before and after those shown when the reader nears either end. */
