@@ -598,6 +598,11 @@ class ViewerTests(unittest.TestCase):
         self.find_venables_on_the_scan(source)
         self.select_words(0, 2, 4)
         self.assertEqual(re.sub(r"\s+", " ", self.run_js("return window.getSelection().toString()")).strip(), "This introduction to")
+        # Reading mode reads the scan's recognised text too, re-laid as paragraphs.
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return /Venables/.test(document.getElementById('reading-text').textContent)", "the scan's words in reading mode")
+        self.assertIn("This introduction to", re.sub(r"\s+", " ", self.run_js("return document.getElementById('reading-text').textContent")))
+        self.assertGreater(self.run_js("return document.querySelectorAll('#reading-text .reading-page > p').length"), 3)
 
     def test_46_exports_the_page_and_the_document_as_markdown(self):
         # The properties dialog saves the page read, then the whole document, as Markdown;

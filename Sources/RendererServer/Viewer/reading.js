@@ -1,7 +1,7 @@
 // Reading mode: the pages' text re-laid as HTML at the reader's font size, line spacing and
 // width, in place of the page images: headings, paragraphs, lists, tables and figures in
 // reading order, from the structure the server reads (a tagged PDF's tree, else what layout
-// analysis finds). A few pages are read at a time, from the page read on and back as the
+// analysis finds, in the text recognition read for a scan). A few pages are read at a time, from the page read on and back as the
 // reader scrolls; the page read is kept when the mode is switched on and off.
 
 import { api } from "./api.js";
