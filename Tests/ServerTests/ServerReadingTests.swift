@@ -198,8 +198,8 @@ import TestSupport
 
     /// `clip=` draws a part of a page alone (reading mode's figures): its pixels are the
     /// whole page's at that place, at the resolution or width asked, each clip its own cached
-    /// image; what a stranger might send instead of four numbers is 400, a clip off the page
-    /// 422.
+    /// image; what a stranger might send instead of four numbers is 400, numbers that make no
+    /// clip and a clip off the page 422.
     @Test func aClipOfAPageIsDrawnAlone() async throws {
         let harness = try ServerHarness()
         try await harness.run { client in
@@ -218,9 +218,14 @@ import TestSupport
             #expect(Set((0..<50).flatMap { y in (0..<100).map { part.color(x: $0, y: y) } }).count > 1, "the clip holds some of the page's text")
             let wide = try await pngPixels(try await client.get(path + "?width=200&clip=10,20,100,50").data)
             #expect((wide.width, wide.height) == (200, 100))
-            for clip in ["1,2,3", "a,b,c,d", "0,0,0,10", "0,0,10,-1", "0,0,1e9,10", "nan,0,1,1", "0,0,10,10,10", ",,,"] {
+            for clip in ["1,2,3", "a,b,c,d", "1e9,0,10,10", "nan,0,1,1", "inf,0,1,1", "0,0,10,10,10", ",,,", "1.,2,3,4", "+1,2,3,4"] {
                 let refused = try await client.get(path + "?clip=" + clip)
                 #expect(refused.status == .badRequest && refused.errorCode != nil, "\(clip)")
+            }
+            // Numbers as the document's pattern allows them, whose values cannot be a clip.
+            for clip in ["0,0,0,10", "0,0,10,-1", "0,0,20000,10", "0,0,1" + String(repeating: "0", count: 400) + ",10"] {
+                let refused = try await client.get(path + "?clip=" + clip)
+                #expect(refused.status == .unprocessableContent && refused.errorCode == "invalid-argument", "\(clip.prefix(40))")
             }
             let off = try await client.get(path + "?clip=5000,5000,10,10")
             #expect(off.status == .unprocessableContent, "\(off.status)")

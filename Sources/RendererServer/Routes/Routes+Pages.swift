@@ -83,17 +83,28 @@ extension Routes {
     /// The part of the page a page image shows: `clip=x,y,width,height`, in points from the
     /// top-left corner of the page's crop box as displayed (a rectangle of
     /// `StructuredText.Page.figureAreas`, say); nil for the whole page. 400 for anything but
-    /// four numbers with a width and a height above 0, each at most ``maximumClipSide``; the
-    /// engine then refuses (422) a clip outside the page.
+    /// four decimal numbers (digits, a point and a sign only); 422 for a width or a height
+    /// not above 0 or a number past ``maximumClipSide``, and from the engine for a clip
+    /// outside the page.
     static func clip(_ request: Request) throws -> PageRect? {
         guard let text = try queryText("clip", request) else { return nil }
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
-              [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= maximumClipSide }), width > 0, height > 0
-        else {
-            throw APIError.badRequest("clip must be x,y,width,height in points, the width and height above 0, each at most \(Int(maximumClipSide))")
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy(isDecimal) else {
+            throw APIError.badRequest("clip must be x,y,width,height: four decimal numbers of points")
         }
-        return PageRect(x: x, y: y, width: width, height: height)
+        let numbers = parts.map { Double($0) ?? .infinity }
+        guard numbers.allSatisfy({ $0.isFinite && abs($0) <= maximumClipSide }), numbers[2] > 0, numbers[3] > 0 else {
+            throw RendererError(.invalidArgument, "a clip's width and height must be above 0, and each number at most \(Int(maximumClipSide)) points")
+        }
+        return PageRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    /// Whether `text` is a decimal number as the API writes them: an optional minus, digits,
+    /// and digits after a point where there is one.
+    private static func isDecimal(_ text: Substring) -> Bool {
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : text
+        let halves = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...2).contains(halves.count) && halves.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 
     /// The bytes drawing a page of `size` (points) at `dpi` or `width` pixels takes while it
