@@ -843,6 +843,214 @@ class ViewerTests(unittest.TestCase):
                           "return document.querySelector('.page[data-index=\"6\"]').getBoundingClientRect().top - view.top")
         self.assertLess(abs(top), 20, "page 7 at the top of the view")
 
+    # A stand-in for the browser's speech synthesis (headless Chromium speaks nothing), put in
+    # place before the viewer's scripts run: it records each utterance (its text, speed,
+    # voice, the page box's page and how many cancels came before) and fires a word boundary
+    # at each word, then the end; in manual mode one boundary (or the end) a step().
+    SPEECH_STAND_IN = """
+        (() => {
+          class Utterance extends EventTarget {
+            constructor(text) { super(); this.text = text; this.rate = 1; this.voice = null; this.lang = ''; }
+          }
+          const voices = [{ name: 'Test English', lang: 'en-US', default: true }, { name: 'Test Deutsch', lang: 'de-DE', default: false }];
+          const record = { utterances: [], cancels: 0, manual: false };
+          const queue = [];
+          const fire = (utterance, type, charIndex) => {
+            const event = new Event(type);
+            event.charIndex = charIndex;
+            event.name = 'word';
+            utterance.dispatchEvent(event);
+          };
+          class Synthesis extends EventTarget {
+            constructor() { super(); this.paused = false; }
+            get speaking() { return queue.length > 0; }
+            getVoices() { return voices; }
+            speak(utterance) {
+              const page = document.getElementById('page-number').value;
+              record.utterances.push({ text: utterance.text, rate: utterance.rate, voice: utterance.voice && utterance.voice.name, page, cancels: record.cancels });
+              const words = [...utterance.text.matchAll(/\\S+/g)].map((m) => m.index);
+              queue.push({ utterance, words, next: 0 });
+              if (!record.manual) setTimeout(() => this.pump(), 0);
+            }
+            cancel() { queue.length = 0; record.cancels += 1; }
+            pause() { this.paused = true; }
+            resume() { this.paused = false; if (!record.manual) setTimeout(() => this.pump(), 0); }
+            step() {
+              if (this.paused || queue.length === 0) return false;
+              const spoken = queue[0];
+              if (spoken.next < spoken.words.length) {
+                fire(spoken.utterance, 'boundary', spoken.words[spoken.next]);
+                spoken.next += 1;
+              } else {
+                queue.shift();
+                fire(spoken.utterance, 'end', spoken.utterance.text.length);
+              }
+              return true;
+            }
+            pump() { while (!record.manual && this.step()) {} }
+          }
+          const synthesis = new Synthesis();
+          Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
+          Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+          window.speech = record;
+        })();
+    """
+
+    def test_51_reads_aloud_from_the_page_read_marking_each_word(self):
+        # text.pdf's three pages read aloud through the stand-in: the words asked for are each
+        # page's text in reading order (pdftotext's), the word spoken is marked on the page
+        # (over its text layer's word) and in reading mode, pause and resume, a new speed
+        # goes on from the word spoken, the pages turn, and reading stops after the last.
+        added = self.browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": self.SPEECH_STAND_IN})
+        self.addCleanup(self.browser.execute_cdp_cmd, "Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+        # A new document, not a move within the viewer's page, so that the stand-in is there.
+        self.browser.get("about:blank")
+        self.open_viewer()
+        self.assertFalse(self.run_js("return document.getElementById('read-aloud-controls').hidden"))
+        self.assertEqual(self.run_js("return [...document.getElementById('read-aloud-voice').options].map((o) => o.value)"), ["Test English", "Test Deutsch"])
+        self.assertEqual(self.run_js("return document.getElementById('read-aloud-voice').value"), "Test English")
+        self.select_words(0, 0, 0)  # the text layer's words are there to compare with
+        self.run_js("window.speech.manual = true")
+        self.browser.find_element("id", "read-aloud").click()
+        self.wait_for("return window.speech.utterances.length === 1", "page 1 asked for")
+        for _ in range(3):
+            self.run_js("speechSynthesis.step()")
+        self.wait_for("return document.querySelector('.page[data-index=\"0\"] .hit-layer .speaking')", "the third word marked")
+        mark, third = self.run_js("""
+            const mark = document.querySelector('.page[data-index="0"] .hit-layer .speaking');
+            const span = document.querySelectorAll('.page[data-index="0"] .text-layer span')[2];
+            return [[mark.style.left, mark.style.top], [span.style.left, span.style.top]];
+        """)
+        self.assertEqual(mark, third)
+        # Paused, nothing more is spoken; resumed, it goes on.
+        self.browser.find_element("id", "read-aloud-pause").click()
+        self.assertTrue(self.run_js("return speechSynthesis.paused && document.getElementById('read-aloud-pause').getAttribute('aria-pressed') === 'true'"))
+        self.assertFalse(self.run_js("return speechSynthesis.step()"))
+        self.browser.find_element("id", "read-aloud-pause").click()
+        self.assertFalse(self.run_js("return speechSynthesis.paused"))
+        # A new speed: the page is spoken again from the word being spoken, at that speed.
+        from selenium.webdriver.support.ui import Select
+        Select(self.browser.find_element("id", "read-aloud-rate")).select_by_value("1.5")
+        self.wait_for("return window.speech.utterances.length === 2", "the page asked for again")
+        again = self.run_js("return window.speech.utterances[1]")
+        self.assertEqual((again["rate"], again["voice"], again["text"].split()[0]), (1.5, "Test English", "brown"))
+        # To the end: each page asked for once more, in turn, as the page box turns.
+        self.run_js("window.speech.manual = false; speechSynthesis.pump()")
+        self.wait_for("return document.getElementById('read-aloud').getAttribute('aria-pressed') === 'false'", "reading to stop after the last page")
+        utterances = self.run_js("return window.speech.utterances")
+        self.assertEqual([u["page"] for u in utterances], ["1", "1", "2", "3"])
+        source = os.path.join(self.docs, "text.pdf")
+        def witness(page):
+            return " ".join(subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), "-raw", source, "-"],
+                                           capture_output=True, text=True, check=True).stdout.split())
+        self.assertEqual(utterances[0]["text"], witness(1))
+        self.assertEqual(utterances[1]["text"], " ".join(witness(1).split()[2:]))
+        self.assertEqual([u["text"] for u in utterances[2:]], [witness(2), witness(3)])
+        self.assertFalse(self.run_js("return document.querySelector('.hit-layer .speaking')"), "no mark left")
+        # In reading mode the word spoken is highlighted in the text too.
+        self.go_to_page(1)
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return document.querySelector('#reading-text .reading-page[data-index=\"0\"] p')", "page 1's text")
+        self.run_js("window.speech.manual = true")
+        self.browser.find_element("id", "read-aloud").click()
+        self.wait_for("return window.speech.utterances.length === 5", "page 1 asked for in reading mode")
+        self.run_js("speechSynthesis.step(); speechSynthesis.step()")
+        self.wait_for("return CSS.highlights.has('speaking')", "the word highlighted in reading mode")
+        self.assertEqual(self.run_js("return [...CSS.highlights.get('speaking')][0].toString()"), "quick")
+        self.browser.find_element("id", "read-aloud").click()
+        self.assertFalse(self.run_js("return CSS.highlights.has('speaking')"))
+        self.assertEqual(self.accessibility_violations(), [], "reading aloud")
+
+    def touch(self, kind, points, at):
+        """One touch event through Chromium's touch emulation: `points` are (x, y) in CSS
+        pixels, `at` its time in seconds (the time the viewer measures gestures by)."""
+        self.browser.execute_cdp_cmd("Input.dispatchTouchEvent", {
+            "type": kind, "timestamp": at,
+            "touchPoints": [{"x": x, "y": y, "id": number} for number, (x, y) in enumerate(points)]})
+
+    def test_52_works_on_a_phone_by_touch(self):
+        # A phone: 390 x 844 CSS pixels at a device scale factor of 3, touch events only. The
+        # toolbar fits in one row with the rest behind More; two fingers spreading to twice
+        # their distance zoom the pages twice as large around them; a double tap zooms to 200%
+        # around it and another goes back to the page's width; in page-by-page scrolling a
+        # swipe turns the page either way; a long press selects the word under the finger.
+        self.browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        self.addCleanup(self.browser.execute_cdp_cmd, "Emulation.clearDeviceMetricsOverride", {})
+        self.browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        self.addCleanup(self.browser.execute_cdp_cmd, "Emulation.setTouchEmulationEnabled", {"enabled": False})
+        self.open_viewer()
+        self.assertEqual(self.run_js("return window.devicePixelRatio"), 3)
+        visible = """return [...document.querySelectorAll('#toolbar button, #toolbar select, #toolbar input:not([type=file]), #toolbar a')]
+            .filter((e) => e.offsetParent !== null).map((e) => [e.id, e.getBoundingClientRect().right])"""
+        shown = self.run_js(visible)
+        self.assertTrue(all(right <= 390.5 for _, right in shown), shown)
+        self.assertIn("reading-toggle", [name for name, _ in shown])
+        self.assertLessEqual(self.run_js("return document.getElementById('toolbar').getBoundingClientRect().height"), 60, self.run_js("""return [...document.querySelectorAll('#toolbar button, #toolbar select, #toolbar input:not([type=file]), #toolbar a')]
+            .filter((e) => e.offsetParent !== null).map((e) => [e.id, Math.round(e.getBoundingClientRect().left), Math.round(e.getBoundingClientRect().top), Math.round(e.getBoundingClientRect().width)])"""))
+        self.assertFalse(self.run_js("return document.getElementById('print').offsetParent"), "print is behind More")
+        self.browser.find_element("id", "toolbar-more").click()
+        self.assertTrue(self.run_js("return document.getElementById('print').offsetParent !== null"))
+        self.assertEqual(self.run_js("return document.getElementById('toolbar-more').getAttribute('aria-expanded')"), "true")
+        self.assertTrue(all(right <= 390.5 for _, right in self.run_js(visible)), "the open menu wraps within the screen")
+        self.browser.find_element("id", "toolbar-more").click()
+        self.assertFalse(self.run_js("return document.getElementById('print').offsetParent"))
+        # Pinch: the point of page 1 between the fingers stays between them.
+        page_point = """
+            const box = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
+            const scale = box.width / 612;
+            return [(arguments[0] - box.left) / scale, (arguments[1] - box.top) / scale, scale];"""
+        before = self.run_js(page_point, 195, 400)
+        now = time.time()
+        self.touch("touchStart", [(150, 400), (240, 400)], now)
+        self.touch("touchMove", [(130, 400), (260, 400)], now + 0.05)
+        self.touch("touchMove", [(105, 400), (285, 400)], now + 0.1)
+        self.touch("touchEnd", [], now + 0.15)
+        self.wait_for("return !document.getElementById('pages').style.transform", "the pinch to end")
+        after = self.run_js(page_point, 195, 400)
+        self.assertAlmostEqual(after[2] / before[2], 2, delta=0.03)
+        self.assertAlmostEqual(after[0], before[0], delta=3)
+        self.assertAlmostEqual(after[1], before[1], delta=3)
+        # Double tap: 200% around the tap, then the page's width again.
+        def double_tap(x, y):
+            start = time.time()
+            for offset in (0, 0.12):
+                self.touch("touchStart", [(x, y)], start + offset)
+                self.touch("touchEnd", [], start + offset + 0.05)
+        double_tap(195, 300)
+        self.wait_for("return document.getElementById('zoom').value === '2'", "200% after a double tap")
+        double_tap(195, 300)
+        self.wait_for("return document.getElementById('zoom').value === 'fit-width'", "the page's width after another")
+        # Page by page, a swipe to the left turns to page 2 and one to the right back to 1.
+        self.browser.find_element("id", "toolbar-more").click()
+        from selenium.webdriver.support.ui import Select
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("page")
+        self.browser.find_element("id", "toolbar-more").click()
+        def swipe(x0, x1):
+            start = time.time()
+            self.touch("touchStart", [(x0, 450)], start)
+            self.touch("touchMove", [((x0 + x1) / 2, 452)], start + 0.05)
+            self.touch("touchMove", [(x1, 455)], start + 0.1)
+            self.touch("touchEnd", [], start + 0.15)
+        swipe(320, 80)
+        self.wait_for("return document.getElementById('page-number').value === '2'", "page 2 after a swipe to the left")
+        swipe(80, 320)
+        self.wait_for("return document.getElementById('page-number').value === '1'", "page 1 after a swipe to the right")
+        # A long press on page 1's second word selects it.
+        self.select_words(0, 0, 0)
+        self.run_js("window.getSelection().removeAllRanges()")
+        x, y, word = self.run_js("""
+            const span = document.querySelectorAll('.page[data-index="0"] .text-layer span')[1];
+            const box = span.getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2, span.textContent.trim()];""")
+        self.touch("touchStart", [(x, y)], time.time())
+        self.wait_for("return window.getSelection().toString().trim() === arguments[0]", "the word pressed selected", 20, word)
+        self.touch("touchEnd", [], time.time())
+        self.assertEqual(self.run_js("return window.getSelection().toString().trim()"), word)
+        self.assertEqual(self.accessibility_violations(), [], "the phone's toolbar")
+        # The reader's scrolling is kept for the document: the next tests read it vertically.
+        self.browser.find_element("id", "toolbar-more").click()
+        Select(self.browser.find_element("id", "scroll-mode")).select_by_value("vertical")
+
     def test_44_draws_the_next_page_ahead_of_the_reader(self):
         # At 800% a page is far taller than the view and its margin: the page after it is
         # drawn only because the viewer draws one page ahead once those in view are in.

@@ -2,6 +2,9 @@
 
 export const POINTS_TO_CSS = 96 / 72;
 
+/** A phone's screen, as viewer.css's media queries for narrow screens also write it. */
+export const NARROW_SCREEN = "(max-width: 600px)";
+
 export const $ = (id) => document.getElementById(id);
 
 /** A message at the bottom of the window; with `link`, an explicit way to open it. */

@@ -9,7 +9,7 @@ import { drawHits } from "./find.js";
 import { drawForm } from "./forms.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
-import { currentAnchor, recordPlace, saveViewingState, scrollToPage, spreadsShown } from "./navigation.js";
+import { currentAnchor, recordPlace, saveViewingState, scrollToPage, spreadsShown, updateCurrentPage } from "./navigation.js";
 import { addLayerParams, pageViews, state } from "./state.js";
 import { loadStructure } from "./structure.js";
 import { loadTextLayer } from "./text-layer.js";
@@ -261,10 +261,36 @@ export function setZoom(zoom) {
   saveViewingState();
 }
 
+/** The zooms the viewer offers, from the smallest to the largest. */
+export const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8];
+
+/**
+ * Zooms to `zoom` (a number, within the steps' range) keeping the point of the page at
+ * (`clientX`, `clientY`) on the screen where it is: what a pinch or a double tap zooms around.
+ */
+export function setZoomAround(zoom, clientX, clientY) {
+  const view = pageViews.find((each) => {
+    const box = each.element.getBoundingClientRect();
+    return clientX >= box.left && clientX <= box.right && clientY >= box.top && clientY <= box.bottom;
+  });
+  if (!view) return setZoom(zoom);
+  const before = view.element.getBoundingClientRect();
+  const point = { x: (clientX - before.left) / state.scale, y: (clientY - before.top) / state.scale };
+  state.zoom = Math.max(ZOOM_STEPS[0], Math.min(ZOOM_STEPS[ZOOM_STEPS.length - 1], zoom));
+  rememberZoomMode();
+  applyZoom();
+  const after = view.element.getBoundingClientRect();
+  const viewer = $("viewer");
+  viewer.scrollLeft += after.left + point.x * state.scale - clientX;
+  viewer.scrollTop += after.top + point.y * state.scale - clientY;
+  updateCurrentPage();
+  recordPlace();
+  saveViewingState();
+}
+
 export function stepZoom(direction) {
-  const steps = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8];
   const current = state.scale / POINTS_TO_CSS;
-  const next = direction > 0 ? steps.find((s) => s > current + 0.01) : [...steps].reverse().find((s) => s < current - 0.01);
+  const next = direction > 0 ? ZOOM_STEPS.find((s) => s > current + 0.01) : [...ZOOM_STEPS].reverse().find((s) => s < current - 0.01);
   if (next) setZoom(next);
 }
 

@@ -11,7 +11,7 @@ import { closeEditor, deleteSelectedAnnotation, loadAnnotations, onLayerChange, 
 import { api } from "./api.js";
 import { arrangeWithKey, settleArrangements } from "./arrange.js";
 import { collaboration } from "./collaboration.js";
-import { $, showStatus } from "./dom.js";
+import { $, NARROW_SCREEN, showStatus } from "./dom.js";
 import { offerMarkdownExport, wireMarkdownExport } from "./export.js";
 import { resetRecognition, wireRecognition } from "./recognition.js";
 import { drawHits, showHit, startSearch, wireFindAsYouType } from "./find.js";
@@ -26,7 +26,9 @@ import { cancelPrinting, printDocument, wireMenuPrinting, wirePrintDialog } from
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
 import { loadOptionalContent } from "./optional-content.js";
+import { forgetReadAloud, wireReadAloud } from "./read-aloud.js";
 import { forgetReading, wireReadingMode } from "./reading.js";
+import { wireTouch } from "./touch.js";
 import { forgetSignatures, showSignatures, wireSignDialog } from "./signatures.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
 import { allows, pageViews, state } from "./state.js";
@@ -203,6 +205,7 @@ async function openDocument(id, place = {}) {
 
 /** Takes everything of the document shown off the screen, before another opens. */
 function closeDocument() {
+  forgetReadAloud();
   forgetReading();
   closeEditor();
   cancelPrinting();
@@ -233,6 +236,11 @@ export function engineName(id) {
 
 function wireToolbar() {
   $("document").addEventListener("change", (event) => openDocument(event.target.value).catch((e) => showStatus(e.message)));
+  // On a phone's screen the sidebar starts closed, and opens over the pages.
+  if (window.matchMedia(NARROW_SCREEN).matches) {
+    $("sidebar").classList.add("hidden");
+    $("sidebar-toggle").setAttribute("aria-expanded", "false");
+  }
   $("sidebar-toggle").addEventListener("click", () => {
     const hidden = $("sidebar").classList.toggle("hidden");
     $("sidebar-toggle").setAttribute("aria-expanded", String(!hidden));
@@ -316,6 +324,8 @@ function wireToolbar() {
   wireSignDialog();
   wirePresentation();
   wireReadingMode();
+  wireReadAloud();
+  wireTouch();
   $("dark-toggle").addEventListener("click", () => setDark(!state.dark));
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
   $("viewer").addEventListener("scroll", () => {
