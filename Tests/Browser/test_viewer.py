@@ -1332,6 +1332,19 @@ class ViewerTests(unittest.TestCase):
             self.assertEqual(german.execute_script("return document.documentElement.lang"), "de")
             self.assertEqual(german.find_element("id", "print").text, "Drucken")
             self.assertEqual(german.find_element("id", "tab-outline").text, "Inhalt")
+            # Reading for everyone, in German too: reading mode, read aloud and its speed,
+            # the phone's More; reading mode's page markers.
+            self.assertEqual(german.find_element("id", "reading-toggle").text, "Lesemodus")
+            self.assertEqual(german.find_element("id", "read-aloud").text, "Vorlesen")
+            self.assertEqual(german.find_element("id", "read-aloud-rate").get_attribute("aria-label"), "Tempo des Vorlesens")
+            self.assertEqual(german.find_element("id", "toolbar-more").get_attribute("aria-label"), "Weitere Werkzeuge")
+            german.find_element("id", "reading-toggle").click()
+            deadline = time.time() + 20
+            while time.time() < deadline and not german.execute_script("return document.querySelector('#reading-text .reading-page-number')"):
+                time.sleep(0.1)
+            self.assertEqual(german.execute_script("return document.querySelector('#reading-text .reading-page-number').textContent"), "Seite 1")
+            self.assertEqual(german.find_element("id", "reading-larger").get_attribute("aria-label"), "Größere Schrift")
+            german.find_element("id", "reading-toggle").click()
             self.assertEqual(german.find_element("id", "find").get_attribute("placeholder"), "Suchen (Strg+F)")
             find = german.find_element("id", "find")
             find.send_keys("the\n")
