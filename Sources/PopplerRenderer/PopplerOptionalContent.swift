@@ -23,23 +23,23 @@ extension PopplerDocument {
     /// before shown ones are shown, so that showing a member of a radio-button group (which
     /// hides the others) wins.
     func setOptionalContentStates(_ states: [Bool]) throws {
-        let layers = try optionalContentGroups()
-        guard states.count == layers.count else {
+        let groups = try optionalContentGroups()
+        guard states.count == groups.count else {
             throw RendererError(
-                .invalidArgument, "\(states.count) states given for \(layers.count) optional-content groups", rendererID: PopplerErrors.rendererID)
+                .invalidArgument, "\(states.count) states given for \(groups.count) optional-content groups", rendererID: PopplerErrors.rendererID)
         }
         try checkGlibWalksLayerOrder()
         let glibLayers = try currentGlib().layers
         var seen: [String: Int] = [:]
         var changes: [(handle: OpaquePointer, shown: Bool)] = []
-        for (layer, shown) in zip(layers, states) {
-            let occurrence = seen[layer.name, default: 0]
-            seen[layer.name] = occurrence + 1
-            let namesakes = glibLayers.filter { $0.title == layer.name }
+        for (group, shown) in zip(groups, states) {
+            let occurrence = seen[group.name, default: 0]
+            seen[group.name] = occurrence + 1
+            let namesakes = glibLayers.filter { $0.title == group.name }
             guard occurrence < namesakes.count else {
-                guard shown == layer.isVisibleByDefault else {
+                guard shown == group.isVisibleByDefault else {
                     throw RendererError(
-                        .unsupported, "Poppler cannot show or hide optional-content group \(layer.index) (\(layer.name)): the default configuration's /Order leaves it out",
+                        .unsupported, "Poppler cannot show or hide optional-content group \(group.index) (\(group.name)): the default configuration's /Order leaves it out",
                         rendererID: PopplerErrors.rendererID)
                 }
                 continue

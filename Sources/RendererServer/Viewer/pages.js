@@ -10,7 +10,7 @@ import { drawForm } from "./forms.js";
 import { t } from "./i18n.js";
 import { loadLinks } from "./links.js";
 import { currentAnchor, recordPlace, saveViewingState, scrollToPage, spreadsShown, updateCurrentPage } from "./navigation.js";
-import { addLayerParams, pageViews, state } from "./state.js";
+import { addOptionalContentParams, pageViews, state } from "./state.js";
 import { loadStructure } from "./structure.js";
 import { loadTextLayer } from "./text-layer.js";
 
@@ -294,11 +294,16 @@ export function stepZoom(direction) {
   if (next) setZoom(next);
 }
 
-/** The address of a page image at the current scale, sharp on high-density screens. */
-export function imageURL(index, renderer, dpi) {
+/**
+ * The address of a page image at `dpi`, as the reader has the document drawn (dark mode, the
+ * optional content chosen, the document's revision); with `clip` (a rectangle of page points),
+ * of that part of the page alone.
+ */
+export function imageURL(index, renderer, dpi, clip) {
   const params = new URLSearchParams({ dpi: dpi.toFixed(1), renderer, v: state.revision });
+  if (clip) params.set("clip", [clip.origin.x, clip.origin.y, clip.size.width, clip.size.height].map((n) => n.toFixed(2)).join(","));
   if (state.dark) params.set("dark", "true");
-  addLayerParams(params);
+  addOptionalContentParams(params);
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
 }
 
@@ -354,7 +359,7 @@ function firstPaintDone() {
 export function drawPage(view) {
   const size = state.pages[view.index].size;
   const key = [state.scale, size.width, size.height, state.rotation, state.renderer, state.compare, state.revision, state.dark,
-    addLayerParams(new URLSearchParams())].join("|");
+    addOptionalContentParams(new URLSearchParams())].join("|");
   if (view.drawn === key) return;
   view.drawn = key;
   view.imageShown = false;

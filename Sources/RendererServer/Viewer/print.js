@@ -11,7 +11,7 @@
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
 import { t } from "./i18n.js";
-import { addLayerParams, allows, state } from "./state.js";
+import { addOptionalContentParams, allows, state } from "./state.js";
 import { wordSpans } from "./text-layer.js";
 
 const PRINT_DPI = 150;
@@ -301,7 +301,7 @@ export function wireMenuPrinting() {
  */
 async function fillSheet(id, { index, sheet }, images) {
   const base = api.base(id) + "/pages/" + index;
-  const params = addLayerParams(new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", renderer: state.renderer, v: state.revision }));
+  const params = addOptionalContentParams(new URLSearchParams({ dpi: PRINT_DPI, purpose: "print", renderer: state.renderer, v: state.revision }));
   const response = await api.request(base + "/image?" + params);
   const image = new Image();
   image.alt = "";

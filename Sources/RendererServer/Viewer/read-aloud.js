@@ -58,7 +58,7 @@ function preferredVoice(voices) {
 }
 
 /** Reads from page `index` on. */
-export async function startReading(index) {
+async function startReading(index) {
   stopReading();
   if (!state.documentID || index >= state.pages.length) return;
   reading = { index, words: [], spoken: -1, paused: false, generation: {} };
@@ -68,7 +68,7 @@ export async function startReading(index) {
   await speakPage(index, 0);
 }
 
-/** Stops reading and takes the marks off. */
+/** Stops reading and takes the marks off (nothing when it is not reading). */
 export function stopReading() {
   if (!reading) return;
   reading = null;
@@ -228,9 +228,4 @@ function markInReadingText(current, number) {
 function unmark() {
   for (const mark of document.querySelectorAll(".hit-layer .speaking")) mark.remove();
   if (window.CSS && CSS.highlights) CSS.highlights.delete("speaking");
-}
-
-/** Another document opened: reading stops. */
-export function forgetReadAloud() {
-  stopReading();
 }

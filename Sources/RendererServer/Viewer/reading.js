@@ -8,7 +8,7 @@ import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { refreshPageLabel, scrollToPage } from "./navigation.js";
-import { drawingDPI } from "./pages.js";
+import { drawingDPI, imageURL } from "./pages.js";
 import { state } from "./state.js";
 import { elementNode } from "./structure.js";
 
@@ -43,7 +43,7 @@ export function wireReadingMode() {
 }
 
 /** Shows the text of the page read and of those after it, in place of the pages. */
-export function openReadingMode() {
+function openReadingMode() {
   if (state.reading || !state.documentID) return;
   state.reading = true;
   document.body.classList.add("reading");
@@ -54,7 +54,7 @@ export function openReadingMode() {
   $("reading").focus();
 }
 
-/** Shows the pages again, at the page read in reading mode. */
+/** Shows the pages again, at the page read in reading mode (nothing when it is off). */
 export function closeReadingMode() {
   if (!state.reading) return;
   state.reading = false;
@@ -158,13 +158,7 @@ function pageSection(index, read, error) {
  */
 function placeFigureImage(figure, index, area, description) {
   const image = document.createElement("img");
-  const params = new URLSearchParams({
-    clip: [area.origin.x, area.origin.y, area.size.width, area.size.height].map((n) => n.toFixed(2)).join(","),
-    dpi: drawingDPI(area.size, 96 * (window.devicePixelRatio || 1)).toFixed(1),
-    renderer: state.renderer,
-  });
-  if (state.dark) params.set("dark", "true");
-  image.src = api.base(state.documentID) + "/pages/" + index + "/image?" + params;
+  image.src = imageURL(index, state.renderer, drawingDPI(area.size, 96 * (window.devicePixelRatio || 1)), area);
   image.alt = description || t("structure.figure");
   image.loading = "lazy";
   // Its size in CSS pixels, known before it loads: the text around it never moves then, so
@@ -209,11 +203,6 @@ export function readPage(index) {
   state.currentPage = Math.max(0, Math.min(state.pages.length - 1, index || 0));
   refreshPageLabel();
   startAt(state.currentPage);
-}
-
-/** Another document opened: reading mode ends. */
-export function forgetReading() {
-  if (state.reading) closeReadingMode();
 }
 
 function changeFontSize(step) {

@@ -1,11 +1,11 @@
 // The sidebar: thumbnails, the outline, bookmarks and the files the document embeds (its
-// layers have a module of their own, optional-content.js).
+// optional content has a module of its own, optional-content.js).
 
 import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { jumpTo } from "./navigation.js";
-import { addLayerParams, allows, state } from "./state.js";
+import { addOptionalContentParams, allows, state } from "./state.js";
 
 let thumbnailObserver = null;
 
@@ -46,7 +46,7 @@ export function buildThumbnails() {
 export function thumbnailURL(index) {
   const params = new URLSearchParams({ width: 120 * Math.min(2, window.devicePixelRatio || 1), renderer: state.renderer, v: state.revision });
   if (state.dark) params.set("dark", "true");
-  addLayerParams(params);
+  addOptionalContentParams(params);
   return api.base(state.documentID) + "/pages/" + index + "/image?" + params;
 }
 

@@ -44,7 +44,7 @@ export function allows(what) {
 }
 
 /** Adds to a page image's query the optional-content groups the reader chose to show and to hide. */
-export function addLayerParams(params) {
+export function addOptionalContentParams(params) {
   if (state.shownGroups.size > 0) params.set("show", [...state.shownGroups].sort((a, b) => a - b).join(","));
   if (state.hiddenGroups.size > 0) params.set("hide", [...state.hiddenGroups].sort((a, b) => a - b).join(","));
   return params;

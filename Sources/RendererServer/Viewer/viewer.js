@@ -26,8 +26,8 @@ import { cancelPrinting, printDocument, wireMenuPrinting, wirePrintDialog } from
 import { offerDownload, showProperties } from "./properties.js";
 import { forgetHistory, replayEdit } from "./history.js";
 import { loadOptionalContent } from "./optional-content.js";
-import { forgetReadAloud, wireReadAloud } from "./read-aloud.js";
-import { forgetReading, wireReadingMode } from "./reading.js";
+import { stopReading, wireReadAloud } from "./read-aloud.js";
+import { closeReadingMode, wireReadingMode } from "./reading.js";
 import { wireTouch } from "./touch.js";
 import { forgetSignatures, showSignatures, wireSignDialog } from "./signatures.js";
 import { addBookmark, buildThumbnails, loadAttachments, loadBookmarks, loadOutline, refreshThumbnails, showSidebarTab } from "./sidebar.js";
@@ -205,8 +205,8 @@ async function openDocument(id, place = {}) {
 
 /** Takes everything of the document shown off the screen, before another opens. */
 function closeDocument() {
-  forgetReadAloud();
-  forgetReading();
+  stopReading();
+  closeReadingMode();
   closeEditor();
   cancelPrinting();
   stopPresentation();
