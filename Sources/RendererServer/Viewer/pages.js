@@ -397,14 +397,12 @@ export function drawPage(view) {
     view.element.append(failure);
     api.request(image.src).catch((error) => { failure.textContent = error.message; });
   });
-  // The page's text and links once its image is in (or failed): the image comes first.
+  // Once the image is in (or failed), the next page is drawn ahead.
   const generation = view.generation;
   const settle = () => {
     firstPaintDone();
     if (view.generation !== generation) return;
     view.imageShown = true;
-    loadTextLayer(view).then(() => loadStructure(view));
-    loadLinks(view);
     drawAhead();
   };
   image.addEventListener("load", settle, { once: true });
@@ -416,6 +414,11 @@ export function drawPage(view) {
     layer.className = "layer " + name;
     content.append(layer);
   }
+  // The page's text and links are asked for beside its image, not after it: a page turned to
+  // is ready when the slower of the two is in, not when both have come one after the other.
+  // The structure for screen readers follows the words it is laid over.
+  loadTextLayer(view).then(() => loadStructure(view));
+  loadLinks(view);
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.classList.add("annotation-layer");
   content.append(svg);
