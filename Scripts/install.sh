@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs hostapp into a prefix, or removes what it installed there.
 #
-#   install.sh PREFIX BIN_DIR      install hostapp and hostapp-full from BIN_DIR
+#   install.sh PREFIX BIN_DIR MANUAL  install hostapp and hostapp-full from BIN_DIR, and
+#                                     MANUAL, the page ArgumentParser's generate-manual
+#                                     plugin wrote (make install makes it)
 #   install.sh --uninstall PREFIX  remove what an install into PREFIX wrote
 #
 # What goes where (under PREFIX):
 #   bin/hostapp, bin/hostapp-full
 #   share/applications/hostapp.desktop          "open with": hostapp view %f
 #   share/thumbnailers/hostapp.thumbnailer      file managers' thumbnails: hostapp thumbnail
-#   share/man/man1/hostapp.1                    from the command line's own help
+#   share/man/man1/hostapp.1                    MANUAL, from the command line's own help
 #   share/bash-completion/completions/hostapp, share/zsh/site-functions/_hostapp,
 #   share/fish/vendor_completions.d/hostapp.fish
 #   share/hostapp/installed-files               the list uninstall removes
@@ -42,9 +44,11 @@ fi
 
 prefix="$1"
 bin="$2"
+manual="$3"
 for program in hostapp hostapp-full; do
     [ -x "$bin/$program" ] || { echo "install.sh: $bin/$program is not built" >&2; exit 1; }
 done
+[ -f "$manual" ] || { echo "install.sh: the manual page $manual is not written" >&2; exit 1; }
 mkdir -p "$prefix" 2>/dev/null || { echo "install.sh: cannot make $prefix" >&2; exit 1; }
 [ -w "$prefix" ] || { echo "install.sh: $prefix is not writable" >&2; exit 1; }
 stage="$(mktemp -d "$prefix/.hostapp-install-XXXXXX")"
@@ -55,7 +59,7 @@ install -D -m 755 "$bin/hostapp-full" "$stage/bin/hostapp-full"
 install -D -m 644 "$here/Packaging/hostapp.desktop" "$stage/share/applications/hostapp.desktop"
 install -D -m 644 "$here/Packaging/hostapp.thumbnailer" "$stage/share/thumbnailers/hostapp.thumbnailer"
 mkdir -p "$stage/share/man/man1" "$stage/share/bash-completion/completions" "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d"
-python3 "$here/Scripts/manpage.py" "$bin/hostapp-full" "$stage/share/man/man1/hostapp.1"
+install -m 644 "$manual" "$stage/share/man/man1/hostapp.1"
 "$bin/hostapp-full" --generate-completion-script bash > "$stage/share/bash-completion/completions/hostapp"
 "$bin/hostapp-full" --generate-completion-script zsh > "$stage/share/zsh/site-functions/_hostapp"
 "$bin/hostapp-full" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/hostapp.fish"

@@ -15,8 +15,15 @@ import Glibc
 /// vault. Both `hostapp` and `hostapp-full` are built from these commands; each sets
 /// ``current`` once, first thing, before any parsing.
 package struct HostProgram {
-    /// The subcommands this executable has, in the order help lists them.
-    package var subcommands: [any ParsableCommand.Type] { listSubcommands() }
+    /// The subcommands this executable has, in the order help lists them. A run that prints
+    /// the description manual pages are written from (`--experimental-dump-help`, which
+    /// ArgumentParser's `generate-manual` plugin reads, and which would list hidden commands
+    /// such as `worker` too) gets only those help shows.
+    package var subcommands: [any ParsableCommand.Type] {
+        let all = listSubcommands()
+        guard CommandLine.arguments.dropFirst().first == "--experimental-dump-help" else { return all }
+        return all.filter { $0.configuration.shouldDisplay }
+    }
     /// Lists them when asked: the list instantiates each command's type, which a run that
     /// parses no command (``ThumbnailerCall``) does not need.
     private let listSubcommands: () -> [any ParsableCommand.Type]
