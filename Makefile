@@ -40,8 +40,7 @@ SHIPPED_PACKAGES = libcurl4-openssl-dev
 # the dynamic loader looks for each system library in the executable's folder first (its
 # subfolders too), a few dozen failed opens at each start, and an installed hostapp would
 # load a library someone put beside it.
-BENCH_OPTIONS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build-bench
-BENCH_BUILD = $(SWIFT) build $(BENCH_OPTIONS)
+BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build-bench
 # The build the tests run (make test) and read (make docs' symbol graphs, make damaged):
 # SwiftPM's release configuration without optimisation, with testable imports, in a folder of
 # its own. Not the debug configuration, which defines DEBUG for every package: ArgumentParser
@@ -51,11 +50,10 @@ BENCH_BUILD = $(SWIFT) build $(BENCH_OPTIONS)
 TEST_OPTIONS = -c release -Xswiftc -Onone -Xswiftc -enable-testing --scratch-path .build-tests
 TEST_BUILD = $(SWIFT) build $(TEST_OPTIONS)
 TEST_RUN = $(SWIFT) test --skip-build $(TEST_OPTIONS)
-# hostapp's manual page, written by ArgumentParser's generate-manual plugin from the command
-# line's own help, for the build with the options $(1) (the plugin builds every product of
-# that build first); manual-page-file names it in the build folder $(1).
-manual-page = $(SWIFT) package $(1) plugin generate-manual
-manual-page-file = $(1)/plugins/GenerateManual/outputs/HostApp/hostapp.1
+# hostapp's manual page, hostapp.1 in the folder $(2): ArgumentParser's generate-manual tool
+# (what its generate-manual plugin runs, without the plugin's build of every product first)
+# reading the help of the hostapp that the build command $(1) makes.
+manual-page = $(1) --product generate-manual && bin="$$($(1) --show-bin-path)" && mkdir -p $(2) && "$$bin/generate-manual" "$$bin/hostapp" --output-directory $(2)
 # Builds hostapp and hostapp-full, which hostapp hands every run it does not serve alone,
 # with the build command $(1).
 build-hostapp = $(1) --product hostapp && $(1) --product hostapp-full
@@ -188,7 +186,7 @@ test: setup
 	$(TIMED) "the HTTP API against its OpenAPI document (beside the viewer)" python3 Tests/Contract/run_schemathesis.py "$$bin/hostapp" || status=1; \
 	$(TIMED) "collaboration in Chromium (beside the viewer)" python3 Tests/Browser/test_collaboration.py "$$bin/hostapp" || status=1; \
 	$(TIMED) "hostapp mcp with the Python MCP client (beside the viewer)" python3 Tests/MCP/test_mcp.py "$$bin" || status=1; \
-	$(TIMED) "the desktop install (beside the viewer)" sh -c '$(call manual-page,$(TEST_OPTIONS)) > /dev/null && python3 Tests/Desktop/test_install.py "$$1" $(call manual-page-file,.build-tests)' - "$$bin" || status=1; \
+	$(TIMED) "the desktop install (beside the viewer)" sh -c '$(call manual-page,$(TEST_BUILD),.build-tests/manual) > /dev/null && python3 Tests/Desktop/test_install.py "$$1" .build-tests/manual/hostapp.1' - "$$bin" || status=1; \
 	$(TIMED) "the examples the README and guides show (beside the viewer)" python3 Tests/Docs/test_examples.py "$$bin" || status=1; \
 	wait $$viewer || status=1; cat "$$viewer_log"; rm -f "$$viewer_log"; exit $$status
 
@@ -327,9 +325,9 @@ public-signed-files: setup
 # uninstall removes what it wrote.
 PREFIX ?= /usr/local
 install: setup
-	$(call manual-page,$(BENCH_OPTIONS))
 	$(build-shipped)
-	bash Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(BENCH_BUILD) --show-bin-path)" $(call manual-page-file,.build-bench)
+	$(call manual-page,$(BENCH_BUILD),.build-bench/manual)
+	bash Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(BENCH_BUILD) --show-bin-path)" .build-bench/manual/hostapp.1
 
 uninstall:
 	bash Scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
