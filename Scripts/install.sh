@@ -3,7 +3,7 @@
 #
 #   install.sh PREFIX BIN_DIR MANUAL  install hostapp and hostapp-full from BIN_DIR, and
 #                                     MANUAL, the page ArgumentParser's generate-manual
-#                                     plugin wrote (make install makes it)
+#                                     tool wrote (make install makes it)
 #   install.sh --uninstall PREFIX  remove what an install into PREFIX wrote
 #
 # What goes where (under PREFIX):

@@ -17,7 +17,7 @@ import Glibc
 package struct HostProgram {
     /// The subcommands this executable has, in the order help lists them. A run that prints
     /// the description manual pages are written from (`--experimental-dump-help`, which
-    /// ArgumentParser's `generate-manual` plugin reads, and which would list hidden commands
+    /// ArgumentParser's `generate-manual` tool reads, and which would list hidden commands
     /// such as `worker` too) gets only those help shows.
     package var subcommands: [any ParsableCommand.Type] {
         let all = listSubcommands()

@@ -9,7 +9,7 @@ to the viewer; the thumbnailer entry's Exec line writes what `hostapp render` dr
 the file to one; uninstall leaves nothing; a prefix that cannot be written gets nothing.
 
   test_install.py BIN_DIR MANUAL   (the folder with hostapp and hostapp-full; the manual page
-                                   ArgumentParser's generate-manual plugin wrote for them)
+                                   ArgumentParser's generate-manual tool wrote for them)
 """
 import json
 import os
