@@ -109,10 +109,12 @@ class CollaborationTests(unittest.TestCase):
 
         # Alice highlights words on page 1; Bob's page shows it, without a reload.
         self.js("alice", """
-            const spans = document.querySelectorAll('.page[data-index="0"] .text-layer span');
+            // The first two words (a span of the text layer holds a run of words).
+            const words = [...document.querySelectorAll('.page[data-index="0"] .text-layer span')]
+              .flatMap((span) => [...span.firstChild.data.matchAll(/\\S+/g)].map((word) => [span.firstChild, word.index, word.index + word[0].length]));
             const range = document.createRange();
-            range.setStart(spans[0].firstChild, 0);
-            range.setEnd(spans[1].firstChild, spans[1].firstChild.textContent.trimEnd().length);
+            range.setStart(words[0][0], words[0][1]);
+            range.setEnd(words[1][0], words[1][2]);
             window.getSelection().removeAllRanges();
             window.getSelection().addRange(range);
         """)

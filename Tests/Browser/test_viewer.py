@@ -220,15 +220,34 @@ class ViewerTests(unittest.TestCase):
         """CSS pixels per point on page `index` (the page element's width over the page's)."""
         return self.run_js("return document.querySelector('.page[data-index=\"' + arguments[0] + '\"]').getBoundingClientRect().width", index) / 612.0
 
+    # `layerWords(index)`: the words of page `index`'s text layer in order, each as a range
+    # over its characters (a span holds a run of words, separated by spaces).
+    LAYER_WORDS = """
+        const layerWords = (index) => {
+          const layer = document.querySelector('.page[data-index="' + index + '"] .text-layer');
+          const words = [];
+          for (const span of layer ? layer.children : []) {
+            const text = span.firstChild;
+            if (!text) continue;
+            for (const word of text.data.matchAll(/\\S+/g)) {
+              const range = document.createRange();
+              range.setStart(text, word.index);
+              range.setEnd(text, word.index + word[0].length);
+              words.push(range);
+            }
+          }
+          return words;
+        };
+    """
+
     # Selects the text layer's words arguments[1]...arguments[2] (0-based) of page
     # arguments[0], once the layer has them; null when it has not.
-    SELECT_WORDS = """
-        const spans = document.querySelectorAll('.page[data-index="' + arguments[0] + '"] .text-layer span');
-        if (spans.length <= arguments[2]) return null;
+    SELECT_WORDS = LAYER_WORDS + """
+        const words = layerWords(arguments[0]);
+        if (words.length <= arguments[2]) return null;
         const range = document.createRange();
-        range.setStart(spans[arguments[1]].firstChild, 0);
-        const end = spans[arguments[2]].firstChild;
-        range.setEnd(end, end.textContent.trimEnd().length);
+        range.setStart(words[arguments[1]].startContainer, words[arguments[1]].startOffset);
+        range.setEnd(words[arguments[2]].endContainer, words[arguments[2]].endOffset);
         const selection = window.getSelection();
         selection.removeAllRanges();
         selection.addRange(range);
@@ -271,11 +290,11 @@ class ViewerTests(unittest.TestCase):
     def test_1_reads_scrolls_and_restores_the_position(self):
         self.open_viewer()
         self.screenshot_is_not_blank("first-page.png")
-        # One text layer per page: a span per word pdftotext finds, however often the page
+        # One text layer per page: the words pdftotext finds, each once, however often the page
         # was drawn while the viewer opened (it was filled twice before).
         words = len(word_boxes(os.path.join(self.docs, "text.pdf"), 1))
         self.wait_for("return performance.getEntriesByType('resource').some((e) => /\\/pages\\/0\\/text/.test(e.name))", "page 1's text loaded")
-        self.assertEqual(self.run_js("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length"), words)
+        self.assertEqual(self.run_js(self.LAYER_WORDS + "return layerWords(0).length"), words)
         from selenium.webdriver.support.ui import Select
         Select(self.browser.find_element("id", "zoom")).select_by_value("1.5")
         self.go_to_page(3)
@@ -365,20 +384,26 @@ class ViewerTests(unittest.TestCase):
     def test_5b_text_under_an_annotation_is_selected_and_a_click_chooses_it(self):
         # test_5 highlighted "quick brown" on page 1. A drag that starts inside the highlight
         # selects text, as pdf.js lets it; a click that selects nothing chooses the highlight.
-        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
         self.open_viewer()
         self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .annotation[data-kind=\"Highlight\"]').length === 1", "the highlight")
-        spans = self.browser.find_elements("css selector", '.page[data-index="0"] .text-layer span')
-        quick = next(s for s in spans if s.text.strip() == "quick")
-        fox = next(s for s in spans if s.text.strip() == "fox")
-        ActionChains(self.browser).move_to_element_with_offset(quick, -quick.size["width"] // 2 + 2, 0).click_and_hold() \
-            .move_to_element_with_offset(fox, fox.size["width"] // 2 - 1, 0).release().perform()
+        quick, fox = self.run_js(self.LAYER_WORDS + """
+            const words = layerWords(0);
+            const box = (text) => { const r = words.find((word) => word.toString() === text).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+            return [box('quick'), box('fox')];
+        """)
+        drag = ActionBuilder(self.browser)
+        drag.pointer_action.move_to_location(int(quick[0]) + 2, int((quick[1] + quick[3]) / 2)).pointer_down() \
+            .move_to_location(int(fox[2]) - 1, int((fox[1] + fox[3]) / 2)).pointer_up()
+        drag.perform()
         selected = self.run_js("return window.getSelection().toString()")
         self.assertIn("quick", selected)
         self.assertIn("brown", selected)
         self.assertTrue(self.browser.find_element("id", "editor").get_attribute("hidden"), "a drag chose the annotation")
         self.run_js("window.getSelection().removeAllRanges()")
-        ActionChains(self.browser).move_to_element(quick).click().perform()
+        click = ActionBuilder(self.browser)
+        click.pointer_action.move_to_location(int((quick[0] + quick[2]) / 2), int((quick[1] + quick[3]) / 2)).click()
+        click.perform()
         self.wait_for("return !document.getElementById('editor').hidden", "the editor of the clicked highlight")
         self.assertEqual(self.run_js("return document.getElementById('editor-kind').textContent"), "Highlight on page 1")
         self.browser.find_element("id", "editor-close").click()
@@ -658,7 +683,7 @@ class ViewerTests(unittest.TestCase):
         start.click()
         self.wait_for("return /^Text recognised on 1 scanned page/.test(document.getElementById('recognition-message').textContent)",
                       "the reading done")
-        self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length > 100", "the words in the text layer")
+        self.wait_for(self.LAYER_WORDS + "return layerWords(0).length > 100", "the words in the text layer")
         self.find_venables_on_the_scan(source)
 
     def test_48_copies_nothing_where_the_pdf_forbids_copying(self):
@@ -916,12 +941,13 @@ class ViewerTests(unittest.TestCase):
         for _ in range(3):
             self.run_js("speechSynthesis.step()")
         self.wait_for("return document.querySelector('.page[data-index=\"0\"] .hit-layer .speaking')", "the third word marked")
-        mark, third = self.run_js("""
-            const mark = document.querySelector('.page[data-index="0"] .hit-layer .speaking');
-            const span = document.querySelectorAll('.page[data-index="0"] .text-layer span')[2];
-            return [[mark.style.left, mark.style.top], [span.style.left, span.style.top]];
+        mark, third = self.run_js(self.LAYER_WORDS + """
+            const mark = document.querySelector('.page[data-index="0"] .hit-layer .speaking').getBoundingClientRect();
+            const word = layerWords(0)[2].getBoundingClientRect();
+            return [[mark.left, mark.top, mark.right], [word.left, word.top, word.right]];
         """)
-        self.assertEqual(mark, third)
+        for marked, laid in zip(mark, third):
+            self.assertAlmostEqual(marked, laid, delta=2)
         # Paused, nothing more is spoken; resumed, it goes on.
         self.browser.find_element("id", "read-aloud-pause").click()
         self.assertTrue(self.run_js("return speechSynthesis.paused && document.getElementById('read-aloud-pause').getAttribute('aria-pressed') === 'true'"))
@@ -1038,10 +1064,10 @@ class ViewerTests(unittest.TestCase):
         # A long press on page 1's second word selects it.
         self.select_words(0, 0, 0)
         self.run_js("window.getSelection().removeAllRanges()")
-        x, y, word = self.run_js("""
-            const span = document.querySelectorAll('.page[data-index="0"] .text-layer span')[1];
-            const box = span.getBoundingClientRect();
-            return [box.left + box.width / 2, box.top + box.height / 2, span.textContent.trim()];""")
+        x, y, word = self.run_js(self.LAYER_WORDS + """
+            const word = layerWords(0)[1];
+            const box = word.getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2, word.toString()];""")
         self.touch("touchStart", [(x, y)], time.time())
         self.wait_for("return window.getSelection().toString().trim() === arguments[0]", "the word pressed selected", 20, word)
         self.touch("touchEnd", [], time.time())
@@ -1601,19 +1627,26 @@ class ViewerTests(unittest.TestCase):
         box = self.run_js("const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.width, r.height]")
         self.assertAlmostEqual(box[0], 792 * scale, delta=2)
         self.assertAlmostEqual(box[1], 612 * scale, delta=2)
-        # A word's box turned with the page: (x, y) in the page goes to (H - y, x) on screen.
-        word = self.run_js("""
+        # The first run of words turned with the page: (x, y) in the page goes to (H - y, x) on
+        # screen. Its box in points is that of the words it holds, as the server gives them.
+        word = self.browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
             const page = document.querySelector('.page[data-index="0"]').getBoundingClientRect();
             const span = document.querySelector('.page[data-index="0"] .text-layer span');
             const r = span.getBoundingClientRect();
-            return { left: r.left - page.left, top: r.top - page.top, width: r.width, height: r.height,
-                     x: Number(span.dataset.x), y: Number(span.dataset.y), w: Number(span.dataset.width), h: Number(span.dataset.height) };
+            const count = span.textContent.trim().split(' ').length;
+            fetch('/api/documents/docs%2Foutline.pdf/pages/0/text').then((answer) => answer.json()).then((text) => {
+              const boxes = text.lines[0].words.slice(0, count).map((w) => w.bounds);
+              const x = Math.min(...boxes.map((b) => b.origin.x)), y = Math.min(...boxes.map((b) => b.origin.y));
+              done({ left: r.left - page.left, top: r.top - page.top, width: r.width, height: r.height, x, y,
+                     w: Math.max(...boxes.map((b) => b.origin.x + b.size.width)) - x, h: Math.max(...boxes.map((b) => b.origin.y + b.size.height)) - y });
+            });
         """)
         height = 792 * scale
         self.assertAlmostEqual(word["left"], height - (word["y"] + word["h"]) * scale, delta=3)
         self.assertAlmostEqual(word["top"], word["x"] * scale, delta=3)
         self.assertAlmostEqual(word["width"], word["h"] * scale, delta=3)
-        # Its length runs down the page now (the span holds the space after the word too).
+        # Its length runs down the page now (the span holds the space after the run too).
         self.assertGreaterEqual(word["height"], word["w"] * scale - 3)
         self.assertLess(word["height"], word["w"] * scale * 1.5)
         # A note put on the turned page lands where it was put, in page space.
@@ -1746,8 +1779,8 @@ class ViewerTests(unittest.TestCase):
         self.wait_page_drawn(0)
         self.assertIn("mine.pdf", self.run_js("const s = document.getElementById('document'); return s.options[s.selectedIndex].textContent"))
         witness = subprocess.run(["pdftotext", "-f", "1", "-l", "1", chosen, "-"], check=True, capture_output=True, text=True).stdout.split()
-        spans = self.run_js("return [...document.querySelectorAll('.page[data-index=\"0\"] .text-layer span')].map((s) => s.textContent.trim())")
-        self.assertIn("Helvetica", spans)
+        words = self.run_js(self.LAYER_WORDS + "return layerWords(0).map((word) => word.toString())")
+        self.assertIn("Helvetica", words)
         self.assertIn("Helvetica", witness)
         kept = os.listdir(uploads)
         self.assertEqual(len(kept), 1)

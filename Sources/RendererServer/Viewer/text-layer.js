@@ -11,8 +11,18 @@ const MEASURED_SIZE = 100;
 const measure = document.createElement("canvas").getContext("2d");
 measure.font = MEASURED_SIZE + "px sans-serif";
 
-/** The words built into spans before the page's thread is given back to the browser. */
+/** The words put into spans before the page's thread is given back to the browser. */
 const WORDS_PER_TASK = 400;
+
+/**
+ * A space between two words of a line wider than this share of the line's height starts a
+ * new span (a column, a tab stop): one span stretched over both would put the words between
+ * in the wrong place.
+ */
+const RUN_GAP = 0.8;
+
+/** Each span's words: where each is in the span's text (`start`, `end`) and its box in points. */
+const spanWords = new WeakMap();
 
 /** Resolves in a task of its own, after what the browser has waiting (input, frames). */
 function nextTask() {
@@ -21,9 +31,10 @@ function nextTask() {
 }
 
 /**
- * Fills the page's text layer with its words. The spans are built a few hundred at a time,
- * giving the browser its thread between, so that a page's text never holds back scrolling
- * or the next page's image; they go in at once, so that the layer is either empty or whole.
+ * Fills the page's text layer with its words. The spans are built a few hundred words at a
+ * time, giving the browser its thread between, so that a page's text never holds back
+ * scrolling or the next page's image; they go in at once, so that the layer is either empty
+ * or whole.
  */
 export async function loadTextLayer(view) {
   const text = await pageJSON(view, "text?renderer=" + state.renderer).catch(() => null);
@@ -49,31 +60,81 @@ export async function loadTextLayer(view) {
 }
 
 /**
- * The words of a page's text (the API's text layer) as spans over it, each stretched to its
- * word's box, in reading order with a line break after each line: `scale` CSS `unit`s a
- * point (pixels on screen, points on a printed sheet). Each keeps its box in points.
+ * The words of a page's text (the API's text layer) as spans over it, in reading order
+ * with a line break after each line: `scale` CSS `unit`s a point (pixels on screen, points
+ * on a printed sheet).
  */
 export function wordSpans(text, scale, unit) {
   return text.lines.flatMap((line) => lineSpans(line, scale, unit));
 }
 
-/** The spans of one line's words, as `wordSpans` makes them. */
+/**
+ * The spans of one line: a span for each run of words the line holds without a wide space
+ * between them, its text the words joined by spaces, stretched over the run's box, as
+ * pdf.js lays a text run. A span a word would cost the page's layout twenty times as many
+ * boxes (2,100 on a page of R's manual against about 110 runs); `spanWords` keeps where
+ * each word is.
+ */
 function lineSpans(line, scale, unit) {
-  return line.words.map((word, position) => {
-    const span = document.createElement("span");
-    span.textContent = word.text + (position === line.words.length - 1 ? "\n" : " ");
+  const runs = [];
+  for (const word of line.words) {
+    const run = runs[runs.length - 1];
+    const previous = run && run[run.length - 1].bounds;
+    const gap = previous && word.bounds.origin.x - (previous.origin.x + previous.size.width);
+    if (run && gap <= RUN_GAP * Math.max(previous.size.height, word.bounds.size.height)) run.push(word);
+    else runs.push([word]);
+  }
+  return runs.map((run, index) => runSpan(run, index === runs.length - 1 ? "\n" : " ", scale, unit));
+}
+
+/** One run of words as a span stretched over their box, ending in `end`. */
+function runSpan(words, end, scale, unit) {
+  const span = document.createElement("span");
+  const placed = [];
+  let text = "";
+  let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+  for (const word of words) {
+    if (text) text += " ";
+    placed.push({ start: text.length, end: text.length + word.text.length, box: word.bounds });
+    text += word.text;
     const { origin, size } = word.bounds;
-    // The stretch is a ratio of lengths in one unit: the natural width at the box's height.
-    const natural = measure.measureText(word.text).width * size.height / MEASURED_SIZE;
-    span.style.cssText = "left:" + origin.x * scale + unit + ";top:" + origin.y * scale + unit
-      + ";font-size:" + size.height * scale + unit
-      + (natural > 0 ? ";transform:scaleX(" + size.width / natural + ")" : "");
-    span.dataset.x = origin.x;
-    span.dataset.y = origin.y;
-    span.dataset.width = size.width;
-    span.dataset.height = size.height;
-    return span;
-  });
+    left = Math.min(left, origin.x);
+    top = Math.min(top, origin.y);
+    right = Math.max(right, origin.x + size.width);
+    bottom = Math.max(bottom, origin.y + size.height);
+  }
+  const width = right - left;
+  const height = bottom - top;
+  span.textContent = text + end;
+  // The stretch is a ratio of lengths in one unit: the natural width at the box's height.
+  const natural = measure.measureText(text).width * height / MEASURED_SIZE;
+  span.style.cssText = "left:" + left * scale + unit + ";top:" + top * scale + unit
+    + ";font-size:" + height * scale + unit
+    + (natural > 0 ? ";transform:scaleX(" + width / natural + ")" : "");
+  spanWords.set(span, placed);
+  return span;
+}
+
+/**
+ * The word of the text layer's `span` under the client point (`x`, `y`), or the nearest of
+ * its words, as the range of its characters in the span's text; null for a span without words.
+ */
+export function wordAt(span, x, y) {
+  const text = span.firstChild;
+  const range = document.createRange();
+  let nearest = null;
+  let distance = Infinity;
+  for (const word of (text && spanWords.get(span)) || []) {
+    range.setStart(text, word.start);
+    range.setEnd(text, word.end);
+    const box = range.getBoundingClientRect();
+    const away = Math.hypot(Math.max(box.left - x, 0, x - box.right), Math.max(box.top - y, 0, y - box.bottom));
+    if (away < distance) {
+      nearest = word;
+      distance = away;
+    }
+  }
+  return nearest && { start: nearest.start, end: nearest.end };
 }
 
 /** The selected text, one line per text line, words separated by single spaces. */
@@ -113,9 +174,8 @@ export function selectionQuads() {
     const textLayer = layer(view, "text-layer");
     if (!textLayer || !range.intersectsNode(textLayer)) continue;
     const lines = new Map();
-    for (const span of textLayer.children) {
-      if (!range.intersectsNode(span)) continue;
-      const box = { x: Number(span.dataset.x), y: Number(span.dataset.y), width: Number(span.dataset.width), height: Number(span.dataset.height) };
+    for (const { origin, size } of selectedWordBoxes(range, textLayer)) {
+      const box = { x: origin.x, y: origin.y, width: size.width, height: size.height };
       const key = Math.round(box.y);
       const line = lines.get(key);
       if (!line) lines.set(key, box);
@@ -131,4 +191,22 @@ export function selectionQuads() {
     if (lines.size > 0) byPage.set(view.index, [...lines.values()]);
   }
   return byPage.size > 0 ? byPage : null;
+}
+
+/**
+ * The boxes (in points) of the words of `textLayer` that `range` covers a character of: in
+ * a span the range starts or ends in, the words from or up to its place there.
+ */
+function selectedWordBoxes(range, textLayer) {
+  const boxes = [];
+  for (const span of textLayer.children) {
+    if (!range.intersectsNode(span)) continue;
+    const text = span.firstChild;
+    const from = range.startContainer === text ? range.startOffset : 0;
+    const to = range.endContainer === text ? range.endOffset : Infinity;
+    for (const word of spanWords.get(span) || []) {
+      if (word.start < to && word.end > from) boxes.push(word.box);
+    }
+  }
+  return boxes;
 }

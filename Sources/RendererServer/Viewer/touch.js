@@ -7,6 +7,7 @@ import { $, POINTS_TO_CSS } from "./dom.js";
 import { stepPage } from "./navigation.js";
 import { setZoom, setZoomAround } from "./pages.js";
 import { state } from "./state.js";
+import { wordAt } from "./text-layer.js";
 
 /** How long a finger rests for a long press, and how far it may move meanwhile (CSS pixels). */
 const LONG_PRESS_MS = 500;
@@ -124,9 +125,12 @@ function middle(a, b) {
 function selectWordAt(x, y) {
   const span = document.elementsFromPoint(x, y).find((element) => element.matches(".text-layer span"));
   if (!span || !span.firstChild) return false;
+  // A span holds a run of words: the one under the finger.
+  const word = wordAt(span, x, y);
+  if (!word) return false;
   const range = document.createRange();
-  range.setStart(span.firstChild, 0);
-  range.setEnd(span.firstChild, span.firstChild.textContent.trimEnd().length);
+  range.setStart(span.firstChild, word.start);
+  range.setEnd(span.firstChild, word.end);
   const selection = window.getSelection();
   selection.removeAllRanges();
   selection.addRange(range);
