@@ -16,10 +16,12 @@ const WORDS_PER_TASK = 400;
 
 /**
  * A space between two words of a line wider than this share of the line's height starts a
- * new span (a column, a tab stop): one span stretched over both would put the words between
+ * new span (a column, a tab stop), and so does a word this share of it above or below the
+ * one before (vertical writing): one span stretched over both would put the words between
  * in the wrong place.
  */
 const RUN_GAP = 0.8;
+const RUN_SHIFT = 0.5;
 
 /** Each span's words: where each is in the span's text (`start`, `end`) and its box in points. */
 const spanWords = new WeakMap();
@@ -80,8 +82,10 @@ function lineSpans(line, scale, unit) {
   for (const word of line.words) {
     const run = runs[runs.length - 1];
     const previous = run && run[run.length - 1].bounds;
+    const height = previous && Math.max(previous.size.height, word.bounds.size.height);
     const gap = previous && word.bounds.origin.x - (previous.origin.x + previous.size.width);
-    if (run && gap <= RUN_GAP * Math.max(previous.size.height, word.bounds.size.height)) run.push(word);
+    const shift = previous && Math.abs(word.bounds.origin.y - previous.origin.y);
+    if (run && gap <= RUN_GAP * height && shift <= RUN_SHIFT * height) run.push(word);
     else runs.push([word]);
   }
   return runs.map((run, index) => runSpan(run, index === runs.length - 1 ? "\n" : " ", scale, unit));
