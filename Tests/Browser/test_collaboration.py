@@ -7,9 +7,13 @@ signed. What one adds, changes and deletes must appear in the other's page witho
 reload; Bob may not change Alice's annotation (the editor is greyed out), but a reader
 replies to another's annotation, and deleting a root takes its thread from both viewers; and the server's
 layer, read through `hostapp sync pull` (a separate process), holds what the viewers show.
-If Chromium cannot start, the tests fail and say why; they never skip.
+A reader who loses the network (Chromium's network emulation, in the page and in the viewer's
+service worker) still reads the document and annotates it; back online, the layer has each
+change once, as theirs, and a change that met another reader's is shown to them, not lost;
+in English and in German. If Chromium cannot start, the tests fail and say why; they never skip.
 """
 
+import itertools
 import json
 import os
 import shutil
@@ -19,6 +23,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "Fixtures")
@@ -42,10 +47,12 @@ class CollaborationTests(unittest.TestCase):
         private, public = os.path.join(cls.folder, "private.pem"), os.path.join(cls.folder, "public.pem")
         subprocess.run([HOSTAPP, "token", "keygen", "--private-key-out", private, "--public-key-out", public], check=True)
         cls.tokens = {}
-        for user in ("alice", "bob"):
+        # Carol may change everyone's annotations; the others their own.
+        for user in ("alice", "bob", "erin", "dora", "carol"):
+            rights = ["--permission", "annotations:edit:all"] if user == "carol" else []
             cls.tokens[user] = subprocess.run(
                 [HOSTAPP, "token", "issue", "--private-key", private, "--document", DOCUMENT, "--layer", LAYER, "--user", user,
-                 "--permission", "read-document", "--permission", "write", "--expires-in", "86400"],
+                 "--permission", "read-document", "--permission", "write", *rights, "--expires-in", "86400"],
                 check=True, capture_output=True, text=True).stdout.strip()
             with open(os.path.join(cls.folder, user + ".token"), "w") as f:
                 f.write(cls.tokens[user])
@@ -81,14 +88,35 @@ class CollaborationTests(unittest.TestCase):
         self.fail("timed out waiting for %s in %s's viewer" % (what, user))
 
     def open(self, user):
-        from urllib.parse import quote
-        fragment = "#doc=" + quote(DOCUMENT, safe="") + "&layer=" + quote(LAYER, safe="") + "&zoom=100&collab=" + self.tokens[user]
-        self.browsers[user].get(self.base + "/?token=" + TOKEN + fragment)
+        self.browsers[user].get(self.address(user))
         self.wait_for(user, "return document.querySelectorAll('.page').length === 3", "three pages")
         self.wait_for(user, "const i = document.querySelector('.page[data-index=\"0\"] .text-layer span'); return i !== null", "page 1's text layer")
         # The collaboration token is out of the address once the viewer has it.
         self.assertNotIn("collab=", self.browsers[user].current_url)
         self.assertIn("layer=", self.browsers[user].current_url)
+
+    def address(self, user):
+        """The viewer's address that opens the layer with `user`'s collaboration token."""
+        from urllib.parse import quote
+        return self.base + "/?token=" + TOKEN + "#doc=" + quote(DOCUMENT, safe="") + "&layer=" + quote(LAYER, safe="") + "&zoom=100&collab=" + self.tokens[user]
+
+    def layer_url(self, path):
+        from urllib.parse import quote
+        return self.base + "/api/collab/documents/" + quote(DOCUMENT, safe="") + "/layers/" + quote(LAYER, safe="") + path
+
+    def change(self, user, change):
+        """Sends one change to the layer over HTTP with `user`'s token; returns its result."""
+        request = urllib.request.Request(
+            self.layer_url("/changes"), method="POST", data=json.dumps({"changes": [change]}).encode(),
+            headers={"Authorization": "Bearer " + self.tokens[user], "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)["results"][0]
+
+    def stored(self):
+        """The layer's annotations as the server holds them now, with their revisions, by id."""
+        request = urllib.request.Request(self.layer_url("/annotations"), headers={"Authorization": "Bearer " + self.tokens["carol"]})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return {held["annotation"]["id"]: held for held in json.load(response)["annotations"]}
 
     def shapes(self, user, annotation_id):
         return self.js(user, "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length", annotation_id)
@@ -210,6 +238,164 @@ class CollaborationTests(unittest.TestCase):
         # A reload keeps the layer (the token stays in the tab, out of the address).
         self.browsers["bob"].refresh()
         self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length > 0", "bob's rectangle after a reload", 30, bobs)
+
+    def test_offline_edits_reach_the_layer_once_when_back(self):
+        for language, user in (("en", "erin"), ("de", "dora")):
+            with self.subTest(language=language):
+                self.read_and_annotate_offline(language, user)
+
+    def read_and_annotate_offline(self, language, user):
+        from test_viewer import ViewerTests
+        words = {"en": ("Changes made offline that were not applied", "Apply mine"),
+                 "de": ("Offline gemachte Änderungen, die nicht übernommen wurden", "Meine übernehmen")}[language]
+        # The reader's own note, in the layer before they open it.
+        made = self.change(user, {"operationID": "base-" + language, "action": "add", "annotation": {
+            "kind": "Text", "pageIndex": 0, "contents": "before " + language,
+            "rect": {"origin": {"x": 300, "y": 500}, "size": {"width": 20, "height": 20}}}})
+        self.assertEqual(made["status"], "applied", made)
+        base = made["annotation"]["annotation"]["id"]
+        browser = ViewerTests.start_browser(language)
+        self.browsers[user] = browser
+        network = DevTools(browser)
+        try:
+            # First visit, online: the service worker takes the page over and keeps what it shows.
+            self.open(user)
+            kept = """
+                const done = arguments[arguments.length - 1];
+                caches.open('renderer-viewer-kept').then((cache) => cache.keys()).then((requests) => {
+                  const urls = requests.map((r) => decodeURIComponent(r.url));
+                  done(urls.some((u) => u.includes('/layers/')) && [0, 1, 2].every((i) => urls.some((u) => u.includes('/pages/' + i + '/image?dpi'))));
+                }, () => done(false));"""
+            deadline = time.time() + 30
+            while not browser.execute_async_script(kept):
+                self.assertLess(time.time(), deadline, "the viewer's service worker never kept the document")
+                time.sleep(0.2)
+
+            # An installable web app, by Chromium's own criteria.
+            self.assertEqual(browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"], [])
+            # The reader sees what is kept, and of what budget (200 MB until they choose).
+            browser.find_element("id", "properties-open").click()
+            usage = self.wait_for(user, "return document.getElementById('offline-usage').textContent", "what is kept")
+            self.assertRegex(usage, r"\b200\b")
+            self.assertEqual(self.js(user, "return document.getElementById('offline-budget').value"), str(200 * 1024 * 1024))
+            browser.find_element("id", "properties-close").click()
+
+            # The network goes; the viewer opens again from what it kept: pages, text, the note.
+            network.offline(True)
+            self.wait_for(user, "return navigator.onLine === false", "the browser offline")
+            browser.refresh()
+            self.wait_for(user, "return [...document.querySelectorAll('.page img.render')].filter((i) => i.naturalWidth > 0).length === 3", "the kept pages")
+            self.wait_for(user, "return document.querySelector('.page[data-index=\"0\"] .text-layer span') !== null", "the kept text")
+            self.wait_for(user, "return document.getElementById('annotations').textContent.includes(arguments[0])", "the kept note", 30, "before " + language)
+
+            # Offline, the reader adds a note and writes in it, and changes their first note.
+            browser.find_element("css selector", "#tools [data-tool=note]").click()
+            left, top = self.js(user, "const r = document.querySelector('.page[data-index=\"0\"]').getBoundingClientRect(); return [r.left, r.top]")
+            from selenium.webdriver.common.actions.action_builder import ActionBuilder
+            click = ActionBuilder(browser)
+            click.pointer_action.move_to_location(int(left + 100), int(top + 120))
+            click.pointer_action.click()
+            click.perform()
+            added = self.wait_for(user, "const s = document.querySelector('svg .annotation.pending[data-kind=\"Text\"]'); return s && s.dataset.id", "the note made offline")
+            edit = "document.querySelector('svg .annotation[data-id=\"' + arguments[0] + '\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))"
+            for annotation, contents in ((added, "offline " + language), (base, "mine " + language)):
+                browser.find_element("css selector", "#tools [data-tool=select]").click()
+                self.js(user, edit, annotation)
+                self.wait_for(user, "return !document.getElementById('editor').hidden && !document.getElementById('editor-save').disabled", "the editor")
+                self.js(user, "document.getElementById('editor-contents').value = arguments[0]; document.getElementById('editor-save').click()", contents)
+                self.wait_for(user, "return [...document.querySelectorAll('#annotations li.pending')].some((li) => li.textContent.includes(arguments[0]))",
+                              "the offline edit, marked not sent", 30, contents)
+            # Nothing reached the server; meanwhile Carol changes the first note.
+            self.assertNotIn(added, self.stored())
+            self.assertEqual(self.stored()[base]["annotation"]["contents"], "before " + language)
+            theirs = self.change("carol", {"operationID": "carol-" + language, "action": "modify", "baseRevision": self.stored()[base]["revision"],
+                                           "annotation": {**self.stored()[base]["annotation"], "contents": "carol " + language}})
+            self.assertEqual(theirs["status"], "applied", theirs)
+            # What waits is in the browser's storage, not the tab: a reload offline keeps it.
+            browser.refresh()
+            self.wait_for(user, "return [...document.querySelectorAll('#annotations li.pending')].length === 2", "the two waiting edits after a reload")
+
+            # The network comes back: each change reaches the layer once, as the reader's; the
+            # one that met Carol's is shown, with both texts, and the layer keeps Carol's.
+            network.offline(False)
+            self.wait_for(user, "return !document.getElementById('conflicts').hidden && document.querySelectorAll('#annotations li.pending').length === 0",
+                          "the changes sent and the conflict shown")
+            layer = self.stored()
+            notes = [held["annotation"] for held in layer.values() if held["annotation"].get("contents") == "offline " + language]
+            self.assertEqual(len(notes), 1, notes)
+            self.assertEqual(notes[0]["id"], added)
+            self.assertEqual(notes[0]["author"], user)
+            self.assertEqual(layer[base]["annotation"]["contents"], "carol " + language)
+            shown = self.js(user, "return document.getElementById('conflicts').innerText")
+            self.assertIn(words[0], shown)
+            self.assertIn("mine " + language, shown)
+            self.assertIn("carol " + language, shown)
+            # Offline and back again: nothing is sent twice.
+            network.offline(True)
+            self.wait_for(user, "return navigator.onLine === false", "the browser offline again")
+            network.offline(False)
+            self.wait_for(user, "return navigator.onLine === true", "the browser online again")
+            self.js(user, "window.dispatchEvent(new Event('online'))")
+            time.sleep(1)
+            self.assertEqual(sum(1 for held in self.stored().values() if held["annotation"].get("contents") == "offline " + language), 1)
+
+            # The reader chooses theirs: made on Carol's revision, still the reader's note.
+            resend = browser.find_element("css selector", "#conflicts .resend")
+            self.assertEqual(resend.text, words[1])
+            resend.click()
+            self.wait_for(user, "return document.getElementById('conflicts').hidden", "the conflict settled")
+            layer = self.stored()
+            self.assertEqual(layer[base]["annotation"]["contents"], "mine " + language)
+            self.assertEqual(layer[base]["annotation"]["author"], user)
+            # The layer as the other tests expect it: without this reader's notes.
+            for annotation in (added, base):
+                self.assertEqual(self.change("carol", {"operationID": "gone-" + annotation, "action": "delete", "annotationID": annotation})["status"], "applied")
+        finally:
+            network.close()
+            browser.quit()
+            del self.browsers[user]
+
+
+class DevTools:
+    """A DevTools connection to a whole Chromium, for what Selenium's reaches only in the page:
+    the network emulated offline (`Network.emulateNetworkConditions`) in every page and
+    service worker, since a service worker fetches on its own."""
+
+    def __init__(self, driver):
+        import websocket  # Selenium's own dependency
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        with urllib.request.urlopen("http://%s/json/version" % address, timeout=30) as response:
+            endpoint = json.load(response)["webSocketDebuggerUrl"]
+        self.socket = websocket.create_connection(endpoint, timeout=30, suppress_origin=True)
+        self.ids = itertools.count(1)
+        self.sessions = {}
+
+    def call(self, method, params=None, session=None):
+        ident = next(self.ids)
+        message = {"id": ident, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        self.socket.send(json.dumps(message))
+        while True:
+            answer = json.loads(self.socket.recv())
+            if answer.get("id") == ident:
+                if "error" in answer:
+                    raise RuntimeError("%s: %s" % (method, answer["error"]))
+                return answer["result"]
+
+    def offline(self, offline):
+        """Takes the network from every page and service worker (`offline`), or gives it back."""
+        for target in self.call("Target.getTargets")["targetInfos"]:
+            if target["type"] not in ("page", "service_worker"):
+                continue
+            if target["targetId"] not in self.sessions:
+                self.sessions[target["targetId"]] = self.call("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
+            session = self.sessions[target["targetId"]]
+            self.call("Network.enable", {}, session)
+            self.call("Network.emulateNetworkConditions", {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}, session)
+
+    def close(self):
+        self.socket.close()
 
 
 if __name__ == "__main__":

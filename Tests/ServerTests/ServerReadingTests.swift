@@ -22,6 +22,19 @@ import TestSupport
                 waiting += source.matches(of: /from "\.\/([a-z-]+\.js)";/).map { String($0.1) }
             }
             #expect(served.count >= 10 && served.contains("collaboration.js"), "\(served.sorted())")
+            // The installable web app: its service worker at the root (so that its scope is the
+            // viewer's page), its manifest and icon with their own media types.
+            let worker = try await client.get("/service-worker.js")
+            #expect(worker.status == .ok && worker.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(String(decoding: worker.data, as: UTF8.self).contains("importScripts(\"/viewer/offline-store.js\")"))
+            let store = try await client.get("/viewer/offline-store.js")
+            #expect(store.status == .ok && store.headers[.contentType] == "text/javascript; charset=utf-8")
+            let manifest = try await client.get("/viewer/manifest.webmanifest")
+            #expect(manifest.status == .ok && manifest.headers[.contentType] == "application/manifest+json")
+            let declared = try #require(manifest.json as? [String: Any])
+            #expect(declared["start_url"] as? String == "/" && declared["display"] as? String == "standalone")
+            let icon = try await client.get("/viewer/icon.svg")
+            #expect(icon.status == .ok && icon.headers[.contentType] == "image/svg+xml")
             for name in ["../Package.swift", "%2e%2e%2fPackage.swift", "viewer.swift", "index.html.orig"] {
                 #expect(try await client.get("/viewer/" + name).status == .notFound, "\(name)")
             }
@@ -235,7 +248,7 @@ import TestSupport
 
     @Test func everyRouteWantsTheToken() async throws {
         try await ServerHarness().run { client in
-            for uri in ["/", "/viewer/viewer.js", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {
+            for uri in ["/", "/viewer/viewer.js", "/service-worker.js", "/viewer/manifest.webmanifest", "/api/health", "/api/documents", documentPath("text.pdf") + "/pages/0/image"] {
                 for headers: HTTPFields in [[:], [.authorization: "Bearer wrong-token-0123456789xx"], [.cookie: "renderer_token=nope"]] {
                     let response = try await client.execute(uri: uri, method: .get, headers: headers)
                     #expect(response.status == .unauthorized, "\(uri)")

@@ -3,11 +3,14 @@ import Hummingbird
 import RendererServerHTTP
 
 extension Routes {
-    /// The viewer's files, shipped as the module's resources (its page, style sheet and ES
-    /// modules), by name, with their media types: every file of the `Viewer` folder of one
-    /// of those kinds, and nothing else.
+    /// The viewer's files, shipped as the module's resources (its page, style sheet, ES
+    /// modules, web app manifest and icon), by name, with their media types: every file of the
+    /// `Viewer` folder of one of those kinds, and nothing else.
     static let viewerFiles: [String: String] = {
-        let types = ["html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"]
+        let types = [
+            "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
+            "webmanifest": "application/manifest+json", "svg": "image/svg+xml",
+        ]
         guard let folder = Bundle.module.url(forResource: "Viewer", withExtension: nil),
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
         else { return [:] }
@@ -30,6 +33,12 @@ extension Routes {
     @Sendable func viewerClosed(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         await self.context.viewerPresence?.closed()
         return Response(status: .noContent)
+    }
+
+    /// `GET /service-worker.js`: the viewer's service worker, at the root so that it may serve
+    /// the viewer's page (`/`) and its API requests when the network is gone.
+    @Sendable func viewerServiceWorker(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        try Self.viewerResource("service-worker.js")
     }
 
     /// `GET /viewer/{file}`: the viewer's script and style sheet.

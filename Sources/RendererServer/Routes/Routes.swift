@@ -22,6 +22,7 @@ struct Routes: RouteSupport {
         viewer.add(middleware: ViewerEntryMiddleware(token: context.configuration.token))
         viewer.get("/", use: viewerPage)
         viewer.get("/viewer/:file", use: viewerFile)
+        viewer.get("/service-worker.js", use: viewerServiceWorker)
 
         // Collaboration requests carry collaboration tokens, checked by each of their routes.
         collaboration?.register(on: router.group("api"))

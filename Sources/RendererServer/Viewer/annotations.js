@@ -10,6 +10,7 @@ import { scrollToPage } from "./navigation.js";
 import { drawPage, pagePoint } from "./pages.js";
 import { isLastStep, record, replaceLastStep } from "./history.js";
 import { typeText } from "./free-text.js";
+import { syncOffline } from "./offline.js";
 import { askForPicture } from "./picture.js";
 import { emptyNote, refreshThumbnails } from "./sidebar.js";
 import { pageViews, state } from "./state.js";
@@ -54,6 +55,7 @@ export function drawAnnotations(view) {
       shape.style.setProperty("--annotation-width", Math.max(1, (annotation.borderWidth || 1) * state.scale) + "px");
     }
     if (collaboration.active && collaboration.isForeign(annotation)) shape.classList.add("foreign");
+    if (collaboration.active && collaboration.isPending(annotation)) shape.classList.add("pending");
     shape.dataset.id = annotation.id;
     shape.dataset.kind = annotation.kind;
     if (state.selectedAnnotation && state.selectedAnnotation.id === annotation.id) shape.classList.add("selected");
@@ -180,9 +182,11 @@ function listAnnotations() {
     link.type = "button";
     link.className = "entry";
     link.textContent = t("annotation.entry", { page: annotation.pageIndex + 1, kind: annotation.kind }) + (annotation.contents ? ": " + annotation.contents : "")
-      + (collaboration.active && annotation.author ? " (" + annotation.author + ")" : "");
+      + (collaboration.active && annotation.author ? " (" + annotation.author + ")" : "")
+      + (collaboration.active && collaboration.isPending(annotation) ? " " + t("offline.pending") : "");
     link.dataset.id = annotation.id;
     if (collaboration.active && collaboration.isForeign(annotation)) item.classList.add("foreign");
+    if (collaboration.active && collaboration.isPending(annotation)) item.classList.add("pending");
     link.addEventListener("click", () => {
       scrollToPage(annotation.pageIndex, annotation.rect.origin);
       selectAnnotation(annotation);
@@ -452,9 +456,12 @@ function createAnnotation(annotation) {
     [annotation.pageIndex]);
 }
 
-/** Another reader's change of the layer (or "reload" after a lost connection): shown at once. */
+/**
+ * Another reader's change of the layer (or "reload" after a lost connection, when the changes
+ * made offline are sent first): shown at once.
+ */
 export function onLayerChange(action, annotation) {
-  if (action === "reload") return loadAnnotations();
+  if (action === "reload") return syncOffline();
   const before = state.annotations.find((held) => held.id === annotation.id);
   // A deleted annotation takes its thread with it, as the layer deleted it.
   const gone = new Set([annotation.id, ...(action === "delete" && before ? threads().replies(before).map((reply) => reply.id) : [])]);

@@ -3,6 +3,12 @@
 // the file's, sends each edit to the server as a change of the layer, and listens on the
 // layer's WebSocket, so that what other readers add, change and delete appears at once.
 //
+// Changes made while the server cannot be reached wait in this browser (offline-store.js's
+// outbox, under the reader who made them) and are shown at once; when the network comes back
+// they go to the server in the order they were made, each with the operation id it was given
+// when made, so that one sent twice is applied once. A change the layer refuses then (another
+// reader changed the annotation meanwhile) is kept and shown (`conflicts`), never dropped.
+//
 // The token stays out of the server's logs (an address's fragment is never sent) and out
 // of view: the viewer keeps it in this tab's session storage, so a reload of the tab keeps
 // the layer. Who the reader is and what they may do are read from the token to grey out
@@ -12,6 +18,8 @@ import { api, APIError } from "./api.js";
 import { showStatus } from "./dom.js";
 import { t } from "./i18n.js";
 
+const { all, settled, transaction } = globalThis.offlineStore;
+
 export const collaboration = {
   layer: null,
   token: null,
@@ -20,6 +28,8 @@ export const collaboration = {
   revisions: new Map(),   // annotation id -> the layer revision of its current value
   socket: null,
   documentID: null,
+  pending: new Set(),     // ids of annotations with changes in the outbox
+  flushing: null,         // the outbox's sending under way
 
   get active() {
     return this.token !== null;
@@ -68,9 +78,13 @@ export const collaboration = {
   isForeign(annotation) {
     return !this.mayModify(annotation);
   },
-  /** Whether the layer changed the annotation after the file's own (so the page image does not show it). */
+  /** Whether the layer changed the annotation after the file's own (so the page image does not show it), or will. */
   isLayerOwn(annotation) {
-    return (this.revisions.get(annotation.id) || 0) > 0;
+    return (this.revisions.get(annotation.id) || 0) > 0 || this.pending.has(annotation.id);
+  },
+  /** Whether the annotation has changes made offline that the server has not had yet. */
+  isPending(annotation) {
+    return this.pending.has(annotation.id);
   },
 
   base(documentID) {
@@ -80,23 +94,147 @@ export const collaboration = {
     return { Authorization: "Bearer " + this.token, ...extra };
   },
 
-  /** The layer's annotations now. */
+  /**
+   * The layer's annotations now (the copy kept for offline reading when the server cannot be
+   * reached), with this reader's changes that still wait in the outbox made on them.
+   */
   async load(documentID) {
     const snapshot = await api.json(this.base(documentID) + "/annotations", { headers: this.headers() });
     this.revisions = new Map(snapshot.annotations.map((stored) => [stored.annotation.id, stored.revision]));
-    return snapshot.annotations.map((stored) => stored.annotation);
+    let annotations = snapshot.annotations.map((stored) => stored.annotation);
+    const waiting = await this.outbox(documentID);
+    this.pending = new Set();
+    for (const { change } of waiting) {
+      const id = change.action === "delete" ? change.annotationID : change.annotation.id;
+      annotations = annotations.filter((held) => held.id !== id);
+      if (change.action !== "delete") annotations.push(change.annotation);
+      this.pending.add(id);
+    }
+    return annotations;
   },
 
-  /** Sends one change; returns the annotation as stored, or throws the server's reason. */
+  /** The outbox's changes of this reader, document and layer, in the order they were made. */
+  async outbox(documentID) {
+    return (await all("outbox")).filter((entry) => this.owns(entry, documentID));
+  },
+  /** The changes of this reader, document and layer that the layer refused when they were sent. */
+  async conflicts(documentID) {
+    return (await all("conflicts")).filter((entry) => this.owns(entry, documentID)).sort((a, b) => a.made - b.made);
+  },
+  owns(entry, documentID) {
+    return entry.user === this.user && entry.layer === this.layer && entry.documentID === documentID;
+  },
+
+  /**
+   * Sends one change; returns the annotation as stored, or throws the server's reason. When
+   * the server cannot be reached (or changes made before still wait), the change waits in the
+   * outbox and the annotation is returned as it will be.
+   */
   async send(documentID, change) {
     change.operationID = crypto.randomUUID();
+    // An annotation added offline needs its identity before the server sees it: later
+    // changes made offline name it. It is the reader's (the server takes that from the token).
+    if (change.action === "add") change.annotation = { ...change.annotation, id: change.annotation.id || crypto.randomUUID(), author: this.user };
+    if ((await this.outbox(documentID)).length === 0) {
+      try {
+        return await this.push(documentID, change);
+      } catch (error) {
+        if (!(error instanceof APIError) || error.code !== "unreachable") throw error;
+      }
+    }
+    const entry = { operationID: change.operationID, user: this.user, layer: this.layer, documentID, change, made: Date.now() };
+    await transaction(["outbox"], "readwrite", (stores) => settled(stores.outbox.add(entry)));
+    showStatus(t("offline.kept"));
+    return change.annotation || null;
+  },
+  /** Sends `change` to the layer now: the annotation as stored, or throws. */
+  async push(documentID, change) {
+    const result = await this.pushResult(documentID, change);
+    if (result.status !== "applied") throw new APIError(409, result.reason, t("collaboration.refused", { message: result.message }));
+    return result.annotation.annotation;
+  },
+  /** Sends `change` to the layer now: its result (applied or rejected), or throws when the request fails. */
+  async pushResult(documentID, change) {
     const answer = await api.json(this.base(documentID) + "/changes", {
       method: "POST", headers: this.headers({ "Content-Type": "application/json" }), body: JSON.stringify({ changes: [change] }),
     });
     const result = answer.results[0];
-    if (result.status !== "applied") throw new APIError(409, result.reason, t("collaboration.refused", { message: result.message }));
-    this.revisions.set(result.annotation.annotation.id, result.annotation.revision);
-    return result.annotation.annotation;
+    if (result.status === "applied") this.revisions.set(result.annotation.annotation.id, result.annotation.revision);
+    return result;
+  },
+
+  /**
+   * Sends the outbox's changes of this reader, document and layer, one at a time in the order
+   * they were made, each with its own operation id; resolves to how many were applied and how
+   * many the layer refused. A change the layer refuses moves to `conflicts`; when the server
+   * cannot be reached again, what is left waits for the next time. A change made offline on an
+   * annotation that an earlier change of the outbox made or changed is made on the revision
+   * that earlier change gave it (the reader's own edits in a row are no conflict).
+   */
+  flush(documentID) {
+    if (!this.active) return Promise.resolve({ applied: 0, refused: 0 });
+    if (!this.flushing) {
+      this.flushing = this.sendOutbox(documentID).finally(() => { this.flushing = null; });
+    }
+    return this.flushing;
+  },
+  async sendOutbox(documentID) {
+    const counts = { applied: 0, refused: 0 };
+    const rebased = new Map();   // annotation id -> the revision an earlier change of this flush gave it
+    const refused = new Set();   // annotation ids an earlier change of this flush could not change
+    for (const entry of await this.outbox(documentID)) {
+      const change = entry.change;
+      const id = change.action === "delete" ? change.annotationID : change.annotation.id;
+      if (change.action === "modify" && rebased.has(id)) change.baseRevision = rebased.get(id);
+      let result;
+      if (refused.has(id) && change.action !== "delete") {
+        result = { status: "rejected", reason: "conflict", message: t("offline.afterRefused") };
+      } else {
+        try {
+          result = await this.pushResult(documentID, change);
+        } catch (error) {
+          if (error instanceof APIError && error.code !== "unreachable") showStatus(error.message);
+          return counts;
+        }
+      }
+      if (result.status === "applied") {
+        counts.applied += 1;
+        rebased.set(id, result.annotation.revision);
+        await transaction(["outbox"], "readwrite", (stores) => settled(stores.outbox.delete(entry.sequence)));
+      } else if (change.action === "delete" && (result.reason === "deleted" || result.reason === "not-found")) {
+        // Deleted meanwhile by another: what this reader wanted.
+        await transaction(["outbox"], "readwrite", (stores) => settled(stores.outbox.delete(entry.sequence)));
+      } else {
+        counts.refused += 1;
+        refused.add(id);
+        const conflict = { ...entry, reason: result.reason, message: result.message, current: result.current || null };
+        await transaction(["outbox", "conflicts"], "readwrite", async (stores) => {
+          await settled(stores.conflicts.put(conflict));
+          await settled(stores.outbox.delete(entry.sequence));
+        });
+      }
+    }
+    return counts;
+  },
+
+  /**
+   * Makes a refused offline change again on the annotation as it is now (a fresh operation):
+   * the reader chose theirs over the one made meanwhile. An annotation deleted meanwhile is
+   * added again as a new one.
+   */
+  async resendConflict(documentID, conflict) {
+    const change = { ...conflict.change };
+    if (change.action === "modify" && conflict.reason === "deleted") {
+      const { id, ...fields } = change.annotation;
+      change.action = "add";
+      change.annotation = fields;
+      delete change.baseRevision;
+    } else if (change.action === "modify" && conflict.current) {
+      change.baseRevision = conflict.current.revision;
+    }
+    const made = await this.send(documentID, change);
+    await this.dropConflict(conflict);
+    return made;
   },
   add(documentID, annotation) {
     return this.send(documentID, { action: "add", annotation });
@@ -106,6 +244,11 @@ export const collaboration = {
   },
   remove(documentID, annotation) {
     return this.send(documentID, { action: "delete", annotationID: annotation.id });
+  },
+
+  /** Forgets a refused offline change: the reader keeps the annotation as the layer has it. */
+  dropConflict(conflict) {
+    return transaction(["conflicts"], "readwrite", (stores) => settled(stores.conflicts.delete(conflict.operationID)));
   },
 
   /**

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { formatDate, formatNumber, t } from "./i18n.js";
+import { showKept } from "./offline.js";
 import { state } from "./state.js";
 
 /** Points the download at the open document's file. */
@@ -58,6 +59,7 @@ export function showProperties() {
   }
   $("properties").showModal();
   showFonts(state.documentID);
+  showKept();
 }
 
 /**

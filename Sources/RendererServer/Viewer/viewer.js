@@ -19,6 +19,7 @@ import { loadForm } from "./forms.js";
 import { t, translatePage } from "./i18n.js";
 import { currentAnchor, goToNamedDestination, goToTypedPage, placeInAddress, recordPlace, refreshPageLabel, saveViewingState, scrollToPage, stepPage, updateCurrentPage } from "./navigation.js";
 import { applyZoom, buildPages, drawVisiblePages, openingZoom, restoreLayout, rotateView, setScrollMode, setSpreads, setZoom, stepZoom } from "./pages.js";
+import { syncOffline, wireOffline } from "./offline.js";
 import { askForPassword } from "./password.js";
 import { wirePictureInput } from "./picture.js";
 import { stopPresentation, wirePresentation } from "./presentation.js";
@@ -196,7 +197,7 @@ async function openDocument(id, place = {}) {
   }).catch((error) => showStatus(error.message));
   loadOutline();
   loadBookmarks();
-  loadAnnotations();
+  if (collaboration.active) syncOffline(); else loadAnnotations();
   loadForm();
   loadAttachments();
   loadOptionalContent();
@@ -326,6 +327,7 @@ function wireToolbar() {
   wireReadingMode();
   wireReadAloud();
   wireTouch();
+  wireOffline();
   $("dark-toggle").addEventListener("click", () => setDark(!state.dark));
   $("status-close").addEventListener("click", () => { $("status").hidden = true; });
   $("viewer").addEventListener("scroll", () => {

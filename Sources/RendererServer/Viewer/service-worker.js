@@ -1,0 +1,93 @@
+// The viewer's service worker: it keeps what the reader read, so that the viewer and the
+// documents it showed open without a network.
+//
+// Every GET of this server that the viewer makes goes to the network first; what comes back
+// is kept (the viewer's own files in `SHELL_CACHE`, the API's answers in `KEPT_CACHE`), and
+// when the network fails the kept copy answers. A document is thus kept as it was read: its
+// pages at the zoom they were drawn, their text, its outline, its annotations. The API's
+// answers are kept within the reader's storage budget, the least recently used given up first.
+// The API marks its answers `no-store` for HTTP caches, which this worker is not: it keeps what
+// the viewer shows, but never a download (an answer with `Content-Disposition`: the file, an
+// attachment, an image taken out) nor a stream (a search's hits); and it touches nothing but
+// GETs of this origin: edits go to the server as they are.
+//
+// The viewer posts `{ keep: [addresses] }` once this worker controls it, so that what it loaded
+// before (on its first visit) is kept too.
+
+importScripts("/viewer/offline-store.js");
+const { KEPT_CACHE, SHELL_CACHE, budget, noteKept, touchKept } = self.offlineStore;
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  // A tab's presence (`hostapp view` ends with its last tab) is sent as the tab goes: this
+  // worker sends it itself, since it outlives the tab.
+  if (url.origin === self.location.origin && url.pathname.startsWith("/api/viewer/")) {
+    event.respondWith(fetch(request));
+    return;
+  }
+  if (request.method !== "GET" || url.origin !== self.location.origin || !keepable(url) || request.headers.has("Range")) return;
+  event.respondWith(fromNetworkOrKept(request, event));
+});
+
+self.addEventListener("message", (event) => {
+  if (!event.data || !Array.isArray(event.data.keep)) return;
+  event.waitUntil(Promise.all(event.data.keep.map(async (address) => {
+    const url = new URL(address, self.location.origin);
+    if (url.origin !== self.location.origin || !keepable(url)) return;
+    try {
+      const request = new Request(url, { credentials: "same-origin" });
+      await keep(request, await fetch(request));
+    } catch (_) { /* offline again: kept next time */ }
+  })));
+});
+
+/** Whether responses to `url` may be kept: the viewer's page and files, and the API's reads but its presence calls. */
+function keepable(url) {
+  if (url.pathname === "/" || url.pathname.startsWith("/viewer/")) return true;
+  return url.pathname.startsWith("/api/") && !url.pathname.startsWith("/api/viewer/") && url.pathname !== "/api/openapi.json";
+}
+
+function isShell(url) {
+  return url.pathname === "/" || url.pathname.startsWith("/viewer/");
+}
+
+/** The network's answer (kept on the way), or the kept copy when the network fails. */
+async function fromNetworkOrKept(request, event) {
+  try {
+    const response = await fetch(request);
+    event.waitUntil(keep(request, response.clone()).catch(() => {}));
+    return response;
+  } catch (error) {
+    const url = new URL(request.url);
+    // The viewer's page is one, whatever its query (the token it came with once).
+    const kept = await caches.match(isShell(url) ? new Request(url.origin + url.pathname) : request, { cacheName: isShell(url) ? SHELL_CACHE : KEPT_CACHE });
+    if (!kept) return Response.error();
+    if (!isShell(url)) event.waitUntil(touchKept(request.url).catch(() => {}));
+    return kept;
+  }
+}
+
+let turn = Promise.resolve();
+
+/** Keeps `response` to `request` when it may be kept, within the budget (one keep at a time). */
+function keep(request, response) {
+  const work = async () => {
+    if (!response.ok || response.type !== "basic" || response.headers.has("Content-Disposition")) return;
+    if (/^application\/x-ndjson/i.test(response.headers.get("Content-Type") || "")) return;
+    const url = new URL(request.url);
+    if (isShell(url)) {
+      await (await caches.open(SHELL_CACHE)).put(url.origin + url.pathname, response);
+      return;
+    }
+    const body = await response.arrayBuffer();
+    if (body.byteLength > await budget()) return;
+    await (await caches.open(KEPT_CACHE)).put(request.url, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+    await noteKept(request.url, body.byteLength);
+  };
+  turn = turn.then(work, work);
+  return turn;
+}
