@@ -16,7 +16,13 @@ same machine and the same document (R's 2,415-page reference manual by default):
   layer's spans in; pdf.js: its `textlayerrendered` event), the time of all the turns, then,
   after a garbage collection, the memory of the whole browser (the proportional set size of
   all its processes), the same after a critical memory-pressure notification (caches given
-  back), and the DOM nodes of the tab. Each viewer reads in a browser of its own.
+  back), and the DOM nodes of the tab. Each viewer reads in a browser of its own;
+- on a phone's screen (390x844 CSS pixels at a device scale factor of 3, touch, in a browser
+  of its own): the first page painted on a cold server, as above, and again from what the
+  viewer kept for offline reading (the network taken from the page and its service worker,
+  then the page reloaded; pdf.js's viewer is tried the same way); and reading mode's first
+  paint: from the reading mode button pressed, the document open at page 1, to the page's
+  text shown as HTML.
 
 Issue 33's targets: first page at most 0.5 s, the jump at most 0.3 s; issue 56's: reading
 at most pdf.js's time and memory. Medians of
@@ -44,6 +50,9 @@ import time
 
 from report_section import run
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Browser"))
+from devtools import DevTools  # noqa: E402
+
 HOSTAPP = os.path.abspath(os.environ.get("HOSTAPP", ".build/release/hostapp"))
 DOC = os.environ.get("BENCH_VIEWER_DOC", "/usr/share/R/doc/manual/refman.pdf")
 RUNS = int(os.environ.get("BENCH_VIEWER_RUNS", "5"))
@@ -51,6 +60,9 @@ PDFJS = "/usr/share/javascript/pdf"
 JUMP = 1200
 READ_PAGES = int(os.environ.get("BENCH_VIEWER_READ_PAGES", "200"))
 BEGIN, END = "<!-- viewer-first-paint -->", "<!-- /viewer-first-paint -->"
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
+# How long a viewer is given to open without the network before it is reported as not opening.
+OFFLINE_DEADLINE = 30
 
 # Installed before each page's own scripts: records when page 1 is drawn, for either viewer.
 PROBE = """
@@ -70,7 +82,7 @@ window.__painted = {};
 """
 
 
-def browser():
+def browser(phone=False):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
@@ -82,6 +94,9 @@ def browser():
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
+    if phone:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     driver.set_script_timeout(120)
     return driver
 
@@ -191,6 +206,61 @@ def pdfjs(driver):
             })();
         """ % (JUMP, JUMP, JUMP, JUMP))
         return first, jump
+
+
+def offline_first_paint(driver, ready):
+    """Seconds to page 1 painted when the page open in `driver` is reloaded without the
+    network, once `ready` (a script) says what it needs is kept; None when it does not open."""
+    end = time.time() + 60
+    while not driver.execute_async_script(ready):
+        if time.time() > end:
+            raise RuntimeError("the viewer kept nothing for offline reading")
+        time.sleep(0.1)
+    tools = DevTools(driver)
+    try:
+        tools.offline(True)
+        driver.refresh()
+        try:
+            return wait(driver, "return window.__painted[1]", OFFLINE_DEADLINE) / 1000
+        except RuntimeError:
+            return None
+    finally:
+        tools.offline(False)
+        tools.close()
+
+
+KEPT = """
+    const done = arguments[arguments.length - 1];
+    caches.open('renderer-viewer-kept').then((cache) => cache.keys()).then((requests) => {
+      const urls = requests.map((r) => r.url);
+      done(['/api/health', '/api/documents', '/pages/0/image?dpi'].every((part) => urls.some((u) => u.includes(part))));
+    }, () => done(false));
+"""
+
+READING_PAINT = """
+    const done = arguments[arguments.length - 1];
+    const started = performance.now();
+    document.getElementById('reading-toggle').click();
+    (function watch() {
+      const page = document.querySelector('#reading-text .reading-page');
+      if (page && page.textContent.trim().length > 0) return requestAnimationFrame(() => done((performance.now() - started) / 1000));
+      requestAnimationFrame(watch);
+    })();
+"""
+
+
+def ours_on_a_phone(driver):
+    """First paint cold, reading mode's first paint, and first paint from the offline copy, on a phone's screen."""
+    with opened(driver, Server, our_address) as first:
+        reading_paint = driver.execute_async_script(READING_PAINT)
+        driver.execute_script("document.getElementById('reading-toggle').click()")
+        return first, reading_paint, offline_first_paint(driver, KEPT)
+
+
+def pdfjs_on_a_phone(driver):
+    """First paint cold and, tried the same way, from what the browser kept, on a phone's screen."""
+    with opened(driver, StaticServer, lambda server: server.base + "/pdfjs/web/viewer.html?file=/document.pdf#zoom=page-width") as first:
+        return first, offline_first_paint(driver, "const done = arguments[arguments.length - 1]; done(true);")
 
 
 def fast_scrolling(driver):
@@ -330,12 +400,28 @@ def measure():
         scrolling = fast_scrolling(driver)
     finally:
         driver.quit()
+    phone = browser(phone=True)
+    try:
+        on_a_phone = {"ours": [ours_on_a_phone(phone) for _ in range(RUNS)], "pdfjs": [pdfjs_on_a_phone(phone) for _ in range(RUNS)]}
+    finally:
+        phone.quit()
     our_reading = reading(Server, our_address, OUR_TURNS,
                           "const done = arguments[arguments.length - 1]; done(true);")
     their_reading = reading(StaticServer, lambda server: server.base + "/pdfjs/web/viewer.html?file=/document.pdf#zoom=page-width",
                             PDFJS_TURNS, "const done = arguments[arguments.length - 1]; PDFViewerApplication.pdfViewer.pagesPromise.then(() => done(true));")
     median = {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)) for name, runs in results.items()}
     (our_first, our_jump), (their_first, their_jump) = median["ours"], median["pdfjs"]
+    phone_first = {name: statistics.median(r[0] for r in runs) for name, runs in on_a_phone.items()}
+    reading_paint = statistics.median(r[1] for r in on_a_phone["ours"])
+
+    def offline(runs):
+        opened_offline = [r[-1] for r in runs if r[-1] is not None]
+        return statistics.median(opened_offline) if len(opened_offline) == len(runs) else None
+
+    our_offline, their_offline = offline(on_a_phone["ours"]), offline(on_a_phone["pdfjs"])
+    their_offline_text = "%.2f s" % their_offline if their_offline is not None else "does not open (%d of %d runs)" % (
+        sum(1 for r in on_a_phone["pdfjs"] if r[-1] is None), RUNS)
+    our_offline_text = "%.2f s" % our_offline if our_offline is not None else "does not open"
     pages = subprocess.run(["pdfinfo", DOC], capture_output=True, text=True).stdout
     count = re.search(r"Pages:\s+(\d+)", pages).group(1)
     return [
@@ -359,6 +445,19 @@ def measure():
         "| The browser's memory after reading them | %.0f MiB | %.0f MiB | %.2f |" % (our_reading[1][0], their_reading[1][0], our_reading[1][0] / their_reading[1][0]),
         "| The same after a critical memory-pressure notification | %.0f MiB | %.0f MiB | %.2f |" % (our_reading[1][1], their_reading[1][1], our_reading[1][1] / their_reading[1][1]),
         "| The tab's DOM nodes after reading them | %s | %s | %.2f |" % ("{:,}".format(our_reading[2]), "{:,}".format(their_reading[2]), our_reading[2] / their_reading[2]),
+        "",
+        "On a phone's screen (390x844 CSS pixels, device scale factor 3, touch emulated; medians of %d runs; "
+        "offline: the network taken from the page and its service worker with Chromium's network emulation, "
+        "then the page reloaded; pdf.js's viewer tried the same way, with its whole file read once):" % RUNS,
+        "",
+        "| Measure | This viewer | pdf.js | Ratio |",
+        "|---|---|---|---|",
+        "| First page painted after navigation (cold server) | %.2f s | %.2f s | %.2f |" % (
+            phone_first["ours"], phone_first["pdfjs"], phone_first["ours"] / phone_first["pdfjs"]),
+        "| First page painted offline, from what the browser kept | %s | %s | %s |" % (
+            our_offline_text, their_offline_text,
+            "%.2f" % (our_offline / their_offline) if our_offline is not None and their_offline is not None else "-"),
+        "| Reading mode's first paint (page 1, the document open) | %.2f s | no reading mode | - |" % reading_paint,
         "",
         "Fast scrolling (40 jumps, two frames apart): %d page images asked for; right after the last jump, "
         "%d still being drawn for pages that had left the view, %d given up before they were drawn."

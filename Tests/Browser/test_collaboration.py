@@ -13,7 +13,6 @@ change once, as theirs, and a change that met another reader's is shown to them,
 in English and in German. If Chromium cannot start, the tests fail and say why; they never skip.
 """
 
-import itertools
 import json
 import os
 import shutil
@@ -245,6 +244,7 @@ class CollaborationTests(unittest.TestCase):
                 self.read_and_annotate_offline(language, user)
 
     def read_and_annotate_offline(self, language, user):
+        from devtools import DevTools
         from test_viewer import ViewerTests
         words = {"en": ("Changes made offline that were not applied", "Apply mine"),
                  "de": ("Offline gemachte Änderungen, die nicht übernommen wurden", "Meine übernehmen")}[language]
@@ -354,48 +354,6 @@ class CollaborationTests(unittest.TestCase):
             network.close()
             browser.quit()
             del self.browsers[user]
-
-
-class DevTools:
-    """A DevTools connection to a whole Chromium, for what Selenium's reaches only in the page:
-    the network emulated offline (`Network.emulateNetworkConditions`) in every page and
-    service worker, since a service worker fetches on its own."""
-
-    def __init__(self, driver):
-        import websocket  # Selenium's own dependency
-        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
-        with urllib.request.urlopen("http://%s/json/version" % address, timeout=30) as response:
-            endpoint = json.load(response)["webSocketDebuggerUrl"]
-        self.socket = websocket.create_connection(endpoint, timeout=30, suppress_origin=True)
-        self.ids = itertools.count(1)
-        self.sessions = {}
-
-    def call(self, method, params=None, session=None):
-        ident = next(self.ids)
-        message = {"id": ident, "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
-        self.socket.send(json.dumps(message))
-        while True:
-            answer = json.loads(self.socket.recv())
-            if answer.get("id") == ident:
-                if "error" in answer:
-                    raise RuntimeError("%s: %s" % (method, answer["error"]))
-                return answer["result"]
-
-    def offline(self, offline):
-        """Takes the network from every page and service worker (`offline`), or gives it back."""
-        for target in self.call("Target.getTargets")["targetInfos"]:
-            if target["type"] not in ("page", "service_worker"):
-                continue
-            if target["targetId"] not in self.sessions:
-                self.sessions[target["targetId"]] = self.call("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
-            session = self.sessions[target["targetId"]]
-            self.call("Network.enable", {}, session)
-            self.call("Network.emulateNetworkConditions", {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}, session)
-
-    def close(self):
-        self.socket.close()
 
 
 if __name__ == "__main__":
