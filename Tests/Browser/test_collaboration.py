@@ -347,6 +347,23 @@ class CollaborationTests(unittest.TestCase):
             layer = self.stored()
             self.assertEqual(layer[base]["annotation"]["contents"], "mine " + language)
             self.assertEqual(layer[base]["annotation"]["author"], user)
+            # A smaller budget, chosen in Properties, holds: the least recently used go first.
+            browser.find_element("id", "properties-open").click()
+            self.wait_for(user, "return document.getElementById('offline-budget').options.length > 0", "the budgets")
+            self.js(user, "const s = document.getElementById('offline-budget'); s.value = String(50 * 1024 * 1024); s.dispatchEvent(new Event('change'))")
+            self.wait_for(user, "return /\\b50\\b/.test(document.getElementById('offline-usage').textContent)", "the budget shown as chosen")
+            browser.find_element("id", "properties-close").click()
+            trimmed = browser.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const store = globalThis.offlineStore, megabytes = 1024 * 1024;
+                (async () => {
+                  await store.noteKept('/older', 30 * megabytes);
+                  await store.noteKept('/newer', 30 * megabytes);
+                  const kept = (await store.all('kept')).map((entry) => entry.url);
+                  done({ usage: (await store.keptUsage()).bytes, older: kept.includes('/older'), newer: kept.includes('/newer') });
+                })().catch((error) => done(String(error)));""")
+            self.assertEqual(trimmed, {"usage": 30 * 1024 * 1024, "older": False, "newer": True})
+
             # The layer as the other tests expect it: without this reader's notes.
             for annotation in (added, base):
                 self.assertEqual(self.change("carol", {"operationID": "gone-" + annotation, "action": "delete", "annotationID": annotation})["status"], "applied")

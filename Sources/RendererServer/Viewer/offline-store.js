@@ -6,7 +6,8 @@
 //
 // - `kept`: each server response the service worker keeps, by address: its size in bytes and
 //   when it was last used (the responses themselves are in the Cache Storage `KEPT_CACHE`);
-// - `settings`: the reader's storage budget (`budget`, bytes);
+// - `settings`: the reader's storage budget (`budget`, bytes) and what the kept responses
+//   take in all (`keptBytes`);
 // - `outbox`: collaboration changes made while the server could not be reached, in the order
 //   they were made, each with the reader, document and layer it belongs to;
 // - `conflicts`: offline changes the layer refused when they were sent (another reader changed
@@ -103,18 +104,26 @@
    */
   async function noteKept(address, bytes) {
     const limit = await budget();
-    const gone = await transaction(["kept"], "readwrite", async (stores) => {
-      if (address) await settled(stores.kept.put({ url: address, bytes, used: Date.now() }));
-      const entries = (await settled(stores.kept.getAll())).sort((a, b) => a.used - b.used);
-      let total = entries.reduce((sum, entry) => sum + entry.bytes, 0);
+    const gone = await transaction(["kept", "settings"], "readwrite", async (stores) => {
+      // The sum of the sizes is kept beside them, so that a keep within the budget reads one
+      // record, not every one.
+      const before = address ? await settled(stores.kept.get(address)) : null;
+      const sum = await settled(stores.settings.get("keptBytes"));
+      let total = (sum ? sum.value : 0) + bytes - (before ? before.bytes : 0);
+      if (address) stores.kept.put({ url: address, bytes, used: Date.now() });
       const evicted = [];
-      for (const entry of entries) {
-        if (total <= limit) break;
-        if (entry.url === address) continue;
-        total -= entry.bytes;
-        evicted.push(entry.url);
-        stores.kept.delete(entry.url);
+      if (total > limit) {
+        const entries = (await settled(stores.kept.getAll())).sort((a, b) => a.used - b.used);
+        total = entries.reduce((all, entry) => all + (entry.url === address ? bytes : entry.bytes), 0);
+        for (const entry of entries) {
+          if (total <= limit) break;
+          if (entry.url === address) continue;
+          total -= entry.bytes;
+          evicted.push(entry.url);
+          stores.kept.delete(entry.url);
+        }
       }
+      stores.settings.put({ name: "keptBytes", value: total });
       return evicted;
     });
     const cache = await caches.open(KEPT_CACHE);
@@ -131,14 +140,19 @@
 
   /** Gives up every kept response (the viewer's own files stay). */
   async function forgetKept() {
-    await transaction(["kept"], "readwrite", (stores) => settled(stores.kept.clear()));
+    await transaction(["kept", "settings"], "readwrite", (stores) => {
+      stores.kept.clear();
+      return settled(stores.settings.put({ name: "keptBytes", value: 0 }));
+    });
     await caches.delete(KEPT_CACHE);
   }
 
   /** How many bytes the kept responses take, and how many there are. */
-  async function keptUsage() {
-    const kept = await all("kept");
-    return { bytes: kept.reduce((sum, entry) => sum + entry.bytes, 0), count: kept.length };
+  function keptUsage() {
+    return transaction(["kept", "settings"], "readonly", async (stores) => {
+      const [sum, count] = await Promise.all([settled(stores.settings.get("keptBytes")), settled(stores.kept.count())]);
+      return { bytes: sum ? sum.value : 0, count };
+    });
   }
 
   self.offlineStore = Object.freeze({ KEPT_CACHE, SHELL_CACHE, DEFAULT_BUDGET, BUDGETS, transaction, settled, all, budget, setBudget, noteKept, touchKept, forgetKept, keptUsage });
