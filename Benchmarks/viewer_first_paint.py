@@ -448,7 +448,7 @@ def measure():
         "",
         "On a phone's screen (390x844 CSS pixels, device scale factor 3, touch emulated; medians of %d runs; "
         "offline: the network taken from the page and its service worker with Chromium's network emulation, "
-        "then the page reloaded; pdf.js's viewer tried the same way, with its whole file read once):" % RUNS,
+        "then the page reloaded; pdf.js's viewer tried the same way once it had the document open):" % RUNS,
         "",
         "| Measure | This viewer | pdf.js | Ratio |",
         "|---|---|---|---|",
