@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 import unittest
+import urllib.request
 import xml.etree.ElementTree as ElementTree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -993,6 +994,90 @@ class ViewerTests(unittest.TestCase):
         self.browser.execute_cdp_cmd("Input.dispatchTouchEvent", {
             "type": kind, "timestamp": at,
             "touchPoints": [{"x": x, "y": y, "id": number} for number, (x, y) in enumerate(points)]})
+
+    def test_53_fills_the_form_offline(self):
+        # A reader loses the network with a form open: the viewer opens again from what it
+        # kept, takes their entries and keeps them in the browser; back online, an entry whose
+        # field nobody changed meanwhile reaches the file once, and one whose field another
+        # client changed is shown to the reader with both values, not written over the other's;
+        # the reader then applies theirs. In English and in German.
+        for language in ("en", "de"):
+            with self.subTest(language=language):
+                browser = self.browser if language == "en" else self.start_browser("de-DE")
+                try:
+                    self.fill_offline(browser, "offline-form-%s.pdf" % language, language)
+                finally:
+                    if browser is not self.browser:
+                        browser.quit()
+
+    def fill_offline(self, browser, name, language):
+        sys.path.insert(0, HERE)
+        from devtools import DevTools
+        from pypdf import PdfReader
+        copy = os.path.join(self.docs, name)
+        shutil.copy(os.path.join(FIXTURES, "forms.pdf"), copy)
+        self.addCleanup(os.remove, copy)
+        document = "docs%2F" + name
+        values = lambda: {key: field.get("/V") for key, field in (PdfReader(copy).get_fields() or {}).items()}
+        run = browser.execute_script
+        def wait(script, what, *arguments):
+            deadline = time.time() + 30
+            while time.time() < deadline:
+                value = run(script, *arguments)
+                if value:
+                    return value
+                time.sleep(0.1)
+            self.fail("timed out waiting for " + what)
+        browser.get(self.base + "/?token=" + TOKEN + "#doc=" + document)
+        wait("return document.querySelector('.form-control[data-field=\"name\"]') !== null", "the form's controls")
+        kept = """
+            const done = arguments[arguments.length - 1];
+            caches.open('renderer-viewer-kept').then((cache) => cache.keys()).then((requests) => {
+              const urls = requests.map((r) => r.url);
+              done(urls.some((u) => u.endsWith(arguments[0] + '/form')) && urls.some((u) => u.includes(arguments[0] + '/pages/0/image?dpi')));
+            }, () => done(false));"""
+        deadline = time.time() + 30
+        while not browser.execute_async_script(kept, document):
+            self.assertLess(time.time(), deadline, "the viewer's service worker never kept the form")
+            time.sleep(0.2)
+        network = DevTools(browser)
+        try:
+            network.offline(True)
+            wait("return navigator.onLine === false", "the browser offline")
+            browser.refresh()
+            wait("const c = document.querySelector('.form-control[data-field=\"name\"]'); return c && c.value === 'Ada Lovelace'", "the kept form")
+            from selenium.webdriver.common.keys import Keys
+            for field, value in (("name", "Offline Ada"), ("address", "Offline street")):
+                control = browser.find_element("css selector", '.form-control[data-field="%s"]' % field)
+                control.clear()
+                control.send_keys(value + Keys.TAB)
+                wait("return document.getElementById('status-text').textContent.length > 0 && !document.getElementById('status').hidden", "the entry kept")
+            # Nothing reached the file.
+            self.assertEqual(str(values()["name"]), "Ada Lovelace")
+            # Another client changes the address meanwhile.
+            request = urllib.request.Request(self.base + "/api/documents/" + document + "/form", method="POST",
+                                             data=json.dumps({"address": "Their street"}).encode(),
+                                             headers={"Authorization": "Bearer " + TOKEN, "Content-Type": "application/json"})
+            urllib.request.urlopen(request, timeout=30).close()
+            # Kept in the browser, not the tab: a reload offline shows the entries again.
+            browser.refresh()
+            wait("const c = document.querySelector('.form-control[data-field=\"name\"]'); return c && c.value === 'Offline Ada'", "the waiting entry after a reload")
+            network.offline(False)
+            wait("return !document.getElementById('conflicts').hidden", "the refused entry shown")
+            self.assertEqual(str(values()["name"]), "Offline Ada")
+            self.assertEqual(str(values()["address"]), "Their street")
+            shown = run("return document.getElementById('conflicts').innerText")
+            self.assertIn({"en": "not applied", "de": "nicht übernommen"}[language], shown)
+            self.assertIn("Offline street", shown)
+            self.assertIn("Their street", shown)
+            self.assertNotIn("name", run("return [...document.querySelectorAll('#conflicts li')].map((li) => li.dataset.id).join()"))
+            browser.find_element("css selector", "#conflicts .resend").click()
+            wait("return document.getElementById('conflicts').hidden", "the conflict settled")
+            self.assertEqual(str(values()["address"]), "Offline street")
+            self.assertEqual(str(values()["name"]), "Offline Ada")
+        finally:
+            network.offline(False)
+            network.close()
 
     def test_52_works_on_a_phone_by_touch(self):
         # A phone: 390 x 844 CSS pixels at a device scale factor of 3, touch events only. The

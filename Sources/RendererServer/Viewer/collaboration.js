@@ -18,7 +18,7 @@ import { api, APIError } from "./api.js";
 import { showStatus } from "./dom.js";
 import { t } from "./i18n.js";
 
-const { all, settled, transaction } = globalThis.offlineStore;
+const { all, dropConflict, settled, transaction } = globalThis.offlineStore;
 
 export const collaboration = {
   layer: null,
@@ -122,7 +122,7 @@ export const collaboration = {
     return (await all("conflicts")).filter((entry) => this.owns(entry, documentID)).sort((a, b) => a.made - b.made);
   },
   owns(entry, documentID) {
-    return entry.user === this.user && entry.layer === this.layer && entry.documentID === documentID;
+    return entry.kind === "annotation" && entry.user === this.user && entry.layer === this.layer && entry.documentID === documentID;
   },
 
   /**
@@ -142,7 +142,7 @@ export const collaboration = {
         if (!(error instanceof APIError) || error.code !== "unreachable") throw error;
       }
     }
-    const entry = { operationID: change.operationID, user: this.user, layer: this.layer, documentID, change, made: Date.now() };
+    const entry = { kind: "annotation", operationID: change.operationID, user: this.user, layer: this.layer, documentID, change, made: Date.now() };
     await transaction(["outbox"], "readwrite", (stores) => settled(stores.outbox.add(entry)));
     showStatus(t("offline.kept"));
     return change.annotation || null;
@@ -233,7 +233,7 @@ export const collaboration = {
       change.baseRevision = conflict.current.revision;
     }
     const made = await this.send(documentID, change);
-    await this.dropConflict(conflict);
+    await dropConflict(conflict);
     return made;
   },
   add(documentID, annotation) {
@@ -244,11 +244,6 @@ export const collaboration = {
   },
   remove(documentID, annotation) {
     return this.send(documentID, { action: "delete", annotationID: annotation.id });
-  },
-
-  /** Forgets a refused offline change: the reader keeps the annotation as the layer has it. */
-  dropConflict(conflict) {
-    return transaction(["conflicts"], "readwrite", (stores) => settled(stores.conflicts.delete(conflict.operationID)));
   },
 
   /**

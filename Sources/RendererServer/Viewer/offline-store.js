@@ -8,10 +8,11 @@
 //   when it was last used (the responses themselves are in the Cache Storage `KEPT_CACHE`);
 // - `settings`: the reader's storage budget (`budget`, bytes) and what the kept responses
 //   take in all (`keptBytes`);
-// - `outbox`: collaboration changes made while the server could not be reached, in the order
-//   they were made, each with the reader, document and layer it belongs to;
-// - `conflicts`: offline changes the layer refused when they were sent (another reader changed
-//   the annotation meanwhile), kept until the reader sends theirs again or lets it go.
+// - `outbox`: changes made while the server could not be reached, in the order they were made,
+//   each with its `kind` (`annotation`: a collaboration layer's change; `form`: a fill) and the
+//   reader and document (and layer) it belongs to;
+// - `conflicts`: offline changes refused when they were sent (another reader changed the
+//   annotation or the fields meanwhile), kept until the reader sends theirs again or lets it go.
 
 (() => {
   /** The Cache Storage that holds the responses kept for offline reading. */
@@ -147,6 +148,11 @@
     await caches.delete(KEPT_CACHE);
   }
 
+  /** Forgets an offline change the server refused: the reader keeps what the server has. */
+  function dropConflict(conflict) {
+    return transaction(["conflicts"], "readwrite", (stores) => settled(stores.conflicts.delete(conflict.operationID)));
+  }
+
   /** How many bytes the kept responses take, and how many there are. */
   function keptUsage() {
     return transaction(["kept", "settings"], "readonly", async (stores) => {
@@ -155,5 +161,5 @@
     });
   }
 
-  self.offlineStore = Object.freeze({ KEPT_CACHE, SHELL_CACHE, DEFAULT_BUDGET, BUDGETS, transaction, settled, all, budget, setBudget, noteKept, touchKept, forgetKept, keptUsage });
+  self.offlineStore = Object.freeze({ KEPT_CACHE, SHELL_CACHE, DEFAULT_BUDGET, BUDGETS, transaction, settled, all, budget, setBudget, noteKept, touchKept, forgetKept, keptUsage, dropConflict });
 })();

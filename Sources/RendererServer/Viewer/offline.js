@@ -1,17 +1,18 @@
 // Reading and annotating without a network. The viewer is an installable web app (its
 // manifest, and service-worker.js, which keeps what the reader read within a storage budget
-// they see and choose in the document's properties). In a collaboration, annotations made
-// offline wait in this browser and go to the server when the network comes back
-// (collaboration.js); what the layer refuses then is listed here for the reader to send
-// again or let go.
+// they see and choose in the document's properties). Form fills made offline (forms.js) and,
+// in a collaboration, annotations (collaboration.js) wait in this browser and go to the server
+// when the network comes back; what the server refuses then is listed here for the reader to
+// send again or let go.
 
 import { loadAnnotations } from "./annotations.js";
 import { collaboration } from "./collaboration.js";
 import { $, showStatus } from "./dom.js";
+import { loadForm, refusedFills, resendFill, sendWaitingFills } from "./forms.js";
 import { formatNumber, t } from "./i18n.js";
 import { state } from "./state.js";
 
-const { BUDGETS, budget, forgetKept, keptUsage, setBudget } = globalThis.offlineStore;
+const { BUDGETS, budget, dropConflict, forgetKept, keptUsage, setBudget } = globalThis.offlineStore;
 
 /**
  * Installs the service worker and follows the network: offline, the reader is told that
@@ -48,54 +49,81 @@ export function wireOffline() {
 }
 
 /**
- * Sends the changes made offline, then shows the layer as the server has it and what it
- * refused. Called when the network comes back, when the layer's connection is made again and
- * when a document opens.
+ * Sends the changes made offline (form fills; in a collaboration, annotations), then shows
+ * the document as the server has it and what it refused. Called when the network comes back,
+ * when the layer's connection is made again and when a document opens.
  */
 export async function syncOffline() {
-  if (!collaboration.active || !state.documentID) return;
+  if (!state.documentID) return;
   const documentID = state.documentID;
-  const sent = await collaboration.flush(documentID);
+  const filled = await sendWaitingFills(documentID);
+  const annotated = collaboration.active ? await collaboration.flush(documentID) : { applied: 0, refused: 0 };
   if (state.documentID !== documentID) return;
-  await loadAnnotations();
-  if (sent.applied > 0) showStatus(t("offline.sent", { count: sent.applied }));
+  if (collaboration.active) await loadAnnotations();
+  if (filled.applied + filled.refused > 0) await loadForm();
+  const sent = filled.applied + annotated.applied;
+  if (sent > 0) showStatus(t("offline.sent", { count: sent }));
   await showConflicts();
 }
 
-/** Lists the offline changes the layer refused, each with a way to send it again or let it go. */
+/** Lists the offline changes the server refused, each with a way to send it again or let it go. */
 export async function showConflicts() {
   const region = $("conflicts");
   const list = $("conflicts-list");
-  const conflicts = collaboration.active && state.documentID ? await collaboration.conflicts(state.documentID) : [];
+  const documentID = state.documentID;
+  const conflicts = documentID
+    ? [...(collaboration.active ? await collaboration.conflicts(documentID) : []), ...await refusedFills(documentID)].sort((a, b) => a.made - b.made)
+    : [];
   list.innerHTML = "";
   region.hidden = conflicts.length === 0;
   for (const conflict of conflicts) {
-    const mine = conflict.change.annotation || {};
-    const now = conflict.current ? conflict.current.annotation : null;
     const item = document.createElement("li");
-    item.dataset.id = mine.id || conflict.change.annotationID;
-    const what = document.createElement("p");
-    what.textContent = t("offline.conflict", { kind: mine.kind || "", page: (mine.pageIndex ?? 0) + 1, message: conflict.message || conflict.reason });
-    item.append(what);
-    for (const [key, annotation] of [["offline.conflict.mine", mine], ["offline.conflict.now", now]]) {
-      if (!annotation) continue;
+    const lines = conflict.kind === "form" ? fillLines(conflict) : annotationLines(conflict);
+    item.dataset.id = lines.id;
+    for (const [className, text] of lines.texts) {
       const line = document.createElement("p");
-      line.className = key === "offline.conflict.mine" ? "mine" : "now";
-      line.textContent = t(key, { contents: annotation.contents || "", author: annotation.author || "" });
+      if (className) line.className = className;
+      line.textContent = text;
       item.append(line);
     }
     const resend = document.createElement("button");
     resend.className = "resend";
     resend.textContent = t("offline.conflict.resend");
     resend.disabled = !(conflict.reason === "conflict" || conflict.reason === "deleted");
-    resend.addEventListener("click", () => settle(() => collaboration.resendConflict(state.documentID, conflict)));
+    resend.addEventListener("click", () => settle(async () => {
+      if (conflict.kind === "form") {
+        await resendFill(conflict);
+        await dropConflict(conflict);
+      } else {
+        await collaboration.resendConflict(documentID, conflict);
+      }
+    }));
     const drop = document.createElement("button");
     drop.className = "drop";
     drop.textContent = t("offline.conflict.drop");
-    drop.addEventListener("click", () => settle(() => collaboration.dropConflict(conflict)));
+    drop.addEventListener("click", () => settle(() => dropConflict(conflict)));
     item.append(resend, drop);
     list.append(item);
   }
+}
+
+/** What a refused annotation change says: what and where, why, the reader's text and the text now. */
+function annotationLines(conflict) {
+  const mine = conflict.change.annotation || {};
+  const now = conflict.current ? conflict.current.annotation : null;
+  const texts = [[null, t("offline.conflict", { kind: mine.kind || "", page: (mine.pageIndex ?? 0) + 1, message: conflict.message || conflict.reason })]];
+  if (conflict.change.annotation) texts.push(["mine", t("offline.conflict.mine", { contents: mine.contents || "" })]);
+  if (now) texts.push(["now", t("offline.conflict.now", { contents: now.contents || "", author: now.author || "" })]);
+  return { id: mine.id || conflict.change.annotationID, texts };
+}
+
+/** What a refused fill says: its fields, why, the reader's values and the values now. */
+function fillLines(conflict) {
+  const shown = (values) => Object.entries(values).map(([name, value]) => name + " = " + (Array.isArray(value) ? value.join(", ") : value ?? "")).join("; ");
+  const texts = [[null, t("offline.fillConflict", { fields: Object.keys(conflict.values).join(", "), message: conflict.message || conflict.reason })],
+    ["mine", t("offline.conflict.mine", { contents: shown(conflict.values) })]];
+  if (conflict.current) texts.push(["now", t("offline.fillConflict.now", { contents: shown(conflict.current) })]);
+  return { id: Object.keys(conflict.values).join(","), texts };
 }
 
 async function settle(action) {
@@ -104,7 +132,8 @@ async function settle(action) {
   } catch (error) {
     showStatus(error.message);
   }
-  await loadAnnotations();
+  if (collaboration.active) await loadAnnotations();
+  await loadForm();
   await showConflicts();
 }
 

@@ -197,8 +197,9 @@ async function openDocument(id, place = {}) {
   }).catch((error) => showStatus(error.message));
   loadOutline();
   loadBookmarks();
-  if (collaboration.active) syncOffline(); else loadAnnotations();
+  if (!collaboration.active) loadAnnotations();
   loadForm();
+  syncOffline();
   loadAttachments();
   loadOptionalContent();
   if (!$("signatures").hidden) showSignatures();
