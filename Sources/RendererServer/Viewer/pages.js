@@ -23,6 +23,9 @@ let visibilityObserver = null;
  */
 const DRAWN_PAGES_KEPT_OUT_OF_VIEW = 10;
 
+/** How many pages after those in view are drawn ahead, once those in view are in. */
+const PAGES_DRAWN_AHEAD = 2;
+
 /** The drawn pages out of view, the one that left longest ago first. */
 const drawnOutOfView = [];
 
@@ -73,18 +76,22 @@ function keepFewOutOfView() {
 }
 
 /**
- * Draws the page after those in view once their images are in, as pdf.js does, so that the
- * next page is there when the reader turns to it. Only the one page: a page drawn ahead is
- * out of view, and its own drawing asks for nothing further.
+ * Draws the `PAGES_DRAWN_AHEAD` pages after those in view once their images are in, so that
+ * the next page is there when the reader turns to it, and the one after is under way while
+ * they read it (the server draws two pages at once on two cores; with one page ahead, a
+ * reader turning at once waited for each page's drawing). A page drawn ahead is out of view,
+ * and its own drawing asks for nothing further.
  */
 function drawAhead() {
   if (state.compare) return;
   const shown = pageViews.filter((view) => view.visible);
   if (shown.length === 0 || shown.some((view) => !view.imageShown)) return;
-  const next = pageViews[shown[shown.length - 1].index + 1];
-  if (!next || next.visible || next.drawn) return;
-  drawPage(next);
-  drawnOutOfView.push(next);
+  for (let index = shown[shown.length - 1].index + 1; index <= shown[shown.length - 1].index + PAGES_DRAWN_AHEAD; index += 1) {
+    const next = pageViews[index];
+    if (!next || next.visible || next.drawn) continue;
+    drawPage(next);
+    drawnOutOfView.push(next);
+  }
   keepFewOutOfView();
 }
 
