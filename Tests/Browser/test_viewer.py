@@ -2259,9 +2259,13 @@ class ViewerTests(unittest.TestCase):
 
         # Dragged by its middle, it moves; dragged by a corner, it grows from the other one.
         cx, cy = (x + w / 2) * scale, (y + h / 2) * scale
+        moved_from = self.run_js("return document.querySelector('.page[data-index=\"0\"] img.render').src")
         drag(cx, cy, cx + 60, cy + 40)
         x, y, w, h = wait_rect((x + 60 / scale, y + 40 / scale, w, h), "moved with the mouse")
         self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .arrange.grip').length === 4", "still selected after the move")
+        # The page drawn again after the move (the file changed) before the next drag.
+        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render'); return i && i.complete && i.src !== arguments[0]",
+                      "the page drawn again after the move", 20, moved_from)
         corner = ((x + w) * scale, (y + h) * scale)
         drag(corner[0], corner[1], corner[0] + 30, corner[1] + 15)
         x, y, w, h = wait_rect((x, y, w + 30 / scale, h + 15 / scale), "resized by its corner")

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { collaboration } from "./collaboration.js";
 import { $, POINTS_TO_CSS, showStatus } from "./dom.js";
 import { t } from "./i18n.js";
+import { drawPage } from "./pages.js";
 import { readPage } from "./reading.js";
 import { pageViews, state } from "./state.js";
 
@@ -138,6 +139,8 @@ export function scrollToPage(index, offset) {
   viewer.scrollTop = Math.max(0, top);
   if (within && within.x) viewer.scrollLeft = Math.max(0, view.element.offsetLeft + within.x * state.scale - 20);
   updateCurrentPage();
+  // The page gone to is asked for now, not a frame later when its visibility is observed.
+  if (!state.compare && state.pages.length > 0) drawPage(view);
 }
 
 /**

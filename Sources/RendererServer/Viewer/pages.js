@@ -29,6 +29,29 @@ const PAGES_DRAWN_AHEAD = 2;
 /** The drawn pages out of view, the one that left longest ago first. */
 const drawnOutOfView = [];
 
+/** What waits for the pages in view to have their images (`afterPagesInView`). */
+let waitingForPages = [];
+
+/**
+ * Runs `action` once every page in view has its image in (at once when they have, and when
+ * comparing), so that what it asks the server for (a thumbnail) does not compete with them.
+ */
+export function afterPagesInView(action) {
+  if (pagesInViewShown()) action();
+  else waitingForPages.push(action);
+}
+
+function pagesInViewShown() {
+  return state.compare || pageViews.every((view) => !view.visible || view.imageShown);
+}
+
+function runWaitingForPages() {
+  if (waitingForPages.length === 0 || !pagesInViewShown()) return;
+  const actions = waitingForPages;
+  waitingForPages = [];
+  for (const action of actions) action();
+}
+
 export function buildPages() {
   const container = $("pages");
   container.innerHTML = "";
@@ -36,6 +59,7 @@ export function buildPages() {
   container.setAttribute("role", "list");
   pageViews.length = 0;
   drawnOutOfView.length = 0;
+  waitingForPages = [];
   if (visibilityObserver) visibilityObserver.disconnect();
   visibilityObserver = new IntersectionObserver(onVisibilityChange, { root: $("viewer"), rootMargin: "400px" });
   for (const page of state.pages) {
@@ -67,8 +91,23 @@ function onVisibilityChange(entries) {
       if (view.drawn) drawnOutOfView.push(view);
     }
   }
+  stopDrawingBehind();
   keepFewOutOfView();
   drawAhead();
+  runWaitingForPages();
+}
+
+/**
+ * Stops the pages drawn ahead of pages that have since left the view while their images are
+ * still coming: after a jump they are ahead of nothing the reader reads.
+ */
+function stopDrawingBehind() {
+  const shown = pageViews.filter((view) => view.visible);
+  const last = shown.length > 0 ? shown[shown.length - 1].index : -1;
+  for (const view of drawnOutOfView) {
+    if (view.index > last && view.index <= last + PAGES_DRAWN_AHEAD) continue;
+    stopDrawing(view);
+  }
 }
 
 function keepFewOutOfView() {
@@ -411,6 +450,7 @@ export function drawPage(view) {
     if (view.generation !== generation) return;
     view.imageShown = true;
     drawAhead();
+    runWaitingForPages();
   };
   image.addEventListener("load", settle, { once: true });
   image.addEventListener("error", settle, { once: true });

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { $, showStatus } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { jumpTo } from "./navigation.js";
+import { afterPagesInView } from "./pages.js";
 import { addOptionalContentParams, allows, state } from "./state.js";
 
 let thumbnailObserver = null;
@@ -17,7 +18,8 @@ export function buildThumbnails() {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       const image = entry.target.querySelector("img");
-      if (!image.src) image.src = thumbnailURL(Number(entry.target.dataset.index));
+      // The pages in view are drawn first: a jump's thumbnails follow its page.
+      afterPagesInView(() => { if (!image.src && image.isConnected) image.src = thumbnailURL(Number(entry.target.dataset.index)); });
     }
   }, { root: panel, rootMargin: "200px 0px" });
   for (const page of state.pages) {
