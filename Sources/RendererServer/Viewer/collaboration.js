@@ -169,7 +169,8 @@ export const collaboration = {
    * many the layer refused. A change the layer refuses moves to `conflicts`; when the server
    * cannot be reached again, what is left waits for the next time. A change made offline on an
    * annotation that an earlier change of the outbox made or changed is made on the revision
-   * that earlier change gave it (the reader's own edits in a row are no conflict).
+   * that earlier change gave it (the reader's own edits in a row are no conflict); a delete of
+   * an annotation deleted meanwhile is done.
    */
   flush(documentID) {
     if (!this.active) return Promise.resolve({ applied: 0, refused: 0 });
@@ -180,12 +181,10 @@ export const collaboration = {
   },
   async sendOutbox(documentID) {
     const counts = { applied: 0, refused: 0 };
-    const rebased = new Map();   // annotation id -> the revision an earlier change of this flush gave it
     const refused = new Set();   // annotation ids an earlier change of this flush could not change
-    for (const entry of await this.outbox(documentID)) {
+    for (let entry = (await this.outbox(documentID))[0]; entry; entry = (await this.outbox(documentID))[0]) {
       const change = entry.change;
       const id = change.action === "delete" ? change.annotationID : change.annotation.id;
-      if (change.action === "modify" && rebased.has(id)) change.baseRevision = rebased.get(id);
       let result;
       if (refused.has(id) && change.action !== "delete") {
         result = { status: "rejected", reason: "conflict", message: t("offline.afterRefused") };
@@ -197,13 +196,19 @@ export const collaboration = {
           return counts;
         }
       }
-      if (result.status === "applied") {
-        counts.applied += 1;
-        rebased.set(id, result.annotation.revision);
-        await transaction(["outbox"], "readwrite", (stores) => settled(stores.outbox.delete(entry.sequence)));
-      } else if (change.action === "delete" && (result.reason === "deleted" || result.reason === "not-found")) {
-        // Deleted meanwhile by another: what this reader wanted.
-        await transaction(["outbox"], "readwrite", (stores) => settled(stores.outbox.delete(entry.sequence)));
+      const deleted = change.action === "delete" && (result.reason === "deleted" || result.reason === "not-found");
+      if (result.status === "applied" || deleted) {
+        if (result.status === "applied") counts.applied += 1;
+        // The reader's later edits of the annotation are made on the revision this one gave
+        // it, kept with them so that a flush cut short goes on from there.
+        await transaction(["outbox"], "readwrite", async (stores) => {
+          await settled(stores.outbox.delete(entry.sequence));
+          if (result.status !== "applied") return;
+          for (const later of await settled(stores.outbox.getAll())) {
+            if (!this.owns(later, documentID) || later.change.action !== "modify" || later.change.annotation.id !== id) continue;
+            stores.outbox.put({ ...later, change: { ...later.change, baseRevision: result.annotation.revision } });
+          }
+        });
       } else {
         counts.refused += 1;
         refused.add(id);
