@@ -11,8 +11,8 @@
 // attachment, an image taken out) nor a stream (a search's hits); and it touches nothing but
 // GETs of this origin: edits go to the server as they are.
 //
-// The viewer posts `{ keep: [addresses] }` once this worker controls it, so that what it loaded
-// before (on its first visit) is kept too.
+// The viewer posts `{ keep: [addresses] }` for what it loaded without this worker (before the
+// worker took the page over, on a first visit), so that that is kept too.
 
 importScripts("/viewer/offline-store.js");
 const { KEPT_CACHE, SHELL_CACHE, budget, noteKept, touchKept } = self.offlineStore;
