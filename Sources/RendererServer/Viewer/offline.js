@@ -67,7 +67,7 @@ export async function syncOffline() {
 }
 
 /** Lists the offline changes the server refused, each with a way to send it again or let it go. */
-export async function showConflicts() {
+async function showConflicts() {
   const region = $("conflicts");
   const list = $("conflicts-list");
   const documentID = state.documentID;
