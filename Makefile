@@ -19,7 +19,7 @@ MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
 	libharfbuzz-dev libfreetype-dev libjpeg-dev libpng-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev libgs-dev ghostscript \
 	libsqlite3-dev libdeflate-dev libssl-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
-	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core imagemagick \
+	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core fonts-droid-fallback libfontconfig-dev libfribidi-dev imagemagick \
 	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters libstdc++-12-dev libqpdf-dev \
 	libtesseract-dev tesseract-ocr-eng tesseract-ocr-deu \
 	$(MANUALS)

@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "RendererPrinting", targets: ["RendererPrinting"]),
         .library(name: "RendererSignatures", targets: ["RendererSignatures"]),
         .library(name: "RendererOptimize", targets: ["RendererOptimize"]),
+        .library(name: "RendererFonts", targets: ["RendererFonts"]),
+        .library(name: "RendererStamps", targets: ["RendererStamps"]),
         .library(name: "RendererOCR", targets: ["RendererOCR"]),
         .library(name: "RendererTesting", targets: ["RendererTesting"]),
         .library(name: "RendererSnapshotTesting", targets: ["RendererSnapshotTesting"]),
@@ -141,10 +143,16 @@ let package = Package(
         // OpenSSL's libcrypto: the CMS signatures of signed PDFs and their certificates
         // (Document.verifySignatures), in a C layer of its own.
         .target(name: "CSignatureCrypto", linkerSettings: [.linkedLibrary("crypto")]),
-        // HarfBuzz: a subset of the font a visible signature's appearance embeds when its text
-        // needs more than WinAnsiEncoding holds.
+        // HarfBuzz (shaping and subsetting), FriBidi (the order of mixed-direction text) and
+        // fontconfig (finding an installed font): the fonts text stamps and visible signatures
+        // embed, apart from the core.
         .systemLibrary(name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
-        .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCrypto", "CHarfBuzzSubset"]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFribidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .target(name: "RendererFonts", dependencies: ["RendererEngine", "CHarfBuzzSubset", "CFontconfig", "CFribidi"]),
+        // Watermarks, headers, footers and Bates numbers written onto pages as text.
+        .target(name: "RendererStamps", dependencies: ["RendererProvider", "RendererFonts"]),
+        .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCrypto", "RendererFonts"]),
         .systemLibrary(
             name: "CPopplerGlib",
             pkgConfig: "poppler-glib",
@@ -287,7 +295,7 @@ let package = Package(
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
                 "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning", "HostMCP", "RendererOptimize",
-                "RendererOCR",
+                "RendererOCR", "RendererStamps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -313,6 +321,7 @@ let package = Package(
         .testTarget(name: "EngineSupportTests", dependencies: ["EngineSupport"]),
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
         .testTarget(name: "RendererOCRTests", dependencies: ["RendererOCR", "RendererProvider"]),
+        .testTarget(name: "RendererStampsTests", dependencies: ["RendererStamps", "RendererFonts", "RendererProvider", "TestSupport"]),
         .testTarget(
             name: "RendererTestingTests",
             dependencies: ["RendererTesting", "RendererSnapshotTesting", "TestSupport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

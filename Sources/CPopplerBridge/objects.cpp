@@ -289,12 +289,13 @@ extern "C" cpoppler_status cpoppler_core_append_annotation(cpoppler_core *doc, i
 			return page ? CPOPPLER_ARGUMENT : CPOPPLER_NO_PAGE;
 		Object dict = pdf->getXRef()->fetch(ref);
 		Object subtype = dict.isDict() ? dict.dictLookup("Subtype") : Object(objNull);
-		if (!subtype.isName("Link"))
+		if (!subtype.isName("Link") && !subtype.isName("Watermark"))
 			return CPOPPLER_UNSUPPORTED;
 		/* Poppler's page keeps its annotations loaded: it learns of the new one only through
-		   addAnnot, which also writes /Annots. libpoppler does not export AnnotLink, so the
-		   page holds the link as a plain Annot (of type unknown) until the document is opened
-		   again; the annotation listing (EngineSupport) leaves links out by their /Subtype. */
+		   addAnnot, which also writes /Annots. libpoppler does not export AnnotLink or
+		   AnnotWatermark, so the page holds the annotation as a plain Annot (of type unknown)
+		   until the document is opened again; the annotation listing (EngineSupport) reads
+		   the kind from its /Subtype. */
 		Object refObject(ref);
 		auto *link = new Annot(pdf, std::move(dict), &refObject);
 		page->addAnnot(link);

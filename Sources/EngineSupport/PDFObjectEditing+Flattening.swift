@@ -38,7 +38,7 @@ extension PDFObjectEditing {
         let xobjectsPlace = try pageResource("XObject", of: page)
         var xobjects: [String: PDFObject] = [:]
         if case .dictionary(let entries) = try value(at: xobjectsPlace) { xobjects = entries }
-        var drawing = "Q\n"
+        var drawing = ""
         var drawn = 0
         var next = 0
         for widget in widgets {
@@ -55,9 +55,7 @@ extension PDFObjectEditing {
             drawn += 1
         }
         try write(.dictionary(xobjects), at: xobjectsPlace)
-        let before = try addStream(.dictionary([:]), contents: Data("q\n".utf8))
-        let after = try addStream(.dictionary([:]), contents: Data(drawing.utf8))
-        try setEntry("Contents", of: page, to: .array([.reference(before)] + (try contentStreams(of: try object(page.number))) + [.reference(after)]))
+        try drawOnPage(page, drawing)
         try write(.array(kept), at: annotsPlace)
         return drawn
     }

@@ -27,27 +27,15 @@ extension PDFObjectEditing {
     }
 
     private func addTextLayer(_ words: [TextWord], to page: PDFReference, space: PageSpace) throws {
-        let fontsPlace = try pageResource("Font", of: page)
-        var fonts: [String: PDFObject] = [:]
-        if case .dictionary(let entries) = try value(at: fontsPlace) { fonts = entries }
-        var name = "OCRText"
-        var next = 0
-        while fonts[name] != nil {
-            next += 1
-            name = "OCRText\(next)"
-        }
-        fonts[name] = .reference(try addObject(.dictionary([
+        let font = try addObject(.dictionary([
             "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name("Courier"), "Encoding": .name("WinAnsiEncoding"),
-        ])))
-        try write(.dictionary(fonts), at: fontsPlace)
-        var drawing = "Q\nBT\n3 Tr\n"
+        ]))
+        let name = try addPageResource("Font", named: "OCRText", .reference(font), to: page)
+        var drawing = "BT\n3 Tr\n"
         for word in words {
             drawing += TextLayerWord(word, space: space).operators(font: name)
         }
-        drawing += "ET\n"
-        let before = try addStream(.dictionary([:]), contents: Data("q\n".utf8))
-        let after = try addStream(.dictionary([:]), contents: Data(drawing.utf8))
-        try setEntry("Contents", of: page, to: .array([.reference(before)] + (try contentStreams(of: try object(page.number))) + [.reference(after)]))
+        try drawOnPage(page, drawing + "ET\n")
     }
 
     /// Where `page`'s own resources of `kind` (`/Font`, `/XObject`) live; the page is given

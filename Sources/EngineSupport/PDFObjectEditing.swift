@@ -46,7 +46,7 @@ package protocol PDFObjectEditing: PDFObjectReading, EngineDocument {
     func setEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws
     /// Sets entry `key` of the trailer, which a save writes (`/Info`), to `value`; nil removes it.
     func setTrailerEntry(_ key: String, to value: PDFObject?) throws
-    /// Appends the link annotation `reference` names to page `index`.
+    /// Appends the link or watermark annotation `reference` names to page `index`.
     func appendAnnotation(_ reference: PDFReference, toPage index: Int) throws
     /// Removes the annotation `reference` names from page `index`.
     func removeAnnotation(_ reference: PDFReference, fromPage index: Int) throws

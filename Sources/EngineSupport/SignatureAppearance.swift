@@ -40,33 +40,24 @@ package struct SignatureAppearance {
     /// descriptor, program and a ToUnicode map, so that text extraction reads the lines.
     /// Returns the font's reference.
     package func writeFont(into update: inout IncrementalUpdate) -> PDFReference {
-        let reference = update.reserve()
         guard let font else {
+            let reference = update.reserve()
             update.set(reference, to: .dictionary([
                 "Type": .name("Font"), "Subtype": .name("Type1"), "BaseFont": .name("Helvetica"), "Encoding": .name("WinAnsiEncoding"),
             ]))
             return reference
         }
-        let (descendant, descriptor, program, toUnicode) = (update.reserve(), update.reserve(), update.reserve(), update.reserve())
-        update.setStream(program, dictionary: ["Length1": .integer(font.program.count)], contents: font.program)
-        update.setStream(toUnicode, dictionary: [:], contents: Self.toUnicode(font))
-        update.set(descriptor, to: .dictionary([
-            "Type": .name("FontDescriptor"), "FontName": .name(font.name), "Flags": .integer(32), "ItalicAngle": .integer(0),
-            "FontBBox": .array([-1000, font.descent, 2000, font.ascent].map(PDFObject.number)), "Ascent": .number(font.ascent),
-            "Descent": .number(font.descent), "CapHeight": .number(font.capHeight), "StemV": .integer(80), "FontFile2": .reference(program),
-        ]))
-        let widths = Dictionary(font.glyphs.values.map { ($0.id, $0.advance) }, uniquingKeysWith: { first, _ in first })
-        update.set(descendant, to: .dictionary([
-            "Type": .name("Font"), "Subtype": .name("CIDFontType2"), "BaseFont": .name(font.name),
-            "CIDSystemInfo": .dictionary(["Registry": .text("Adobe"), "Ordering": .text("Identity"), "Supplement": .integer(0)]),
-            "FontDescriptor": .reference(descriptor), "CIDToGIDMap": .name("Identity"),
-            "W": .array(widths.keys.sorted().flatMap { [PDFObject.integer(Int($0)), .array([.number(widths[$0]!)])] }),
-        ]))
-        update.set(reference, to: .dictionary([
-            "Type": .name("Font"), "Subtype": .name("Type0"), "BaseFont": .name(font.name), "Encoding": .name("Identity-H"),
-            "DescendantFonts": .array([.reference(descendant)]), "ToUnicode": .reference(toUnicode),
-        ]))
-        return reference
+        return font.embedded.writeType0(
+            add: { object in
+                let reference = update.reserve()
+                update.set(reference, to: object)
+                return reference
+            },
+            addStream: { dictionary, contents in
+                let reference = update.reserve()
+                update.setStream(reference, dictionary: dictionary, contents: contents)
+                return reference
+            })
     }
 
     /// The form XObject's dictionary, its font at `font`; the matrix turns the upright
@@ -132,32 +123,6 @@ package struct SignatureAppearance {
     /// `text` as a hexadecimal string of `font`'s glyphs, two bytes each; a character the
     /// font lacks is its missing glyph (0).
     private static func glyphString(_ text: String, in font: AppearanceFont) -> Data {
-        Data(("<" + text.unicodeScalars.map { String(printf: "%04X", font.glyphs[$0.value]?.id ?? 0) }.joined() + ">").utf8)
-    }
-
-    /// The ToUnicode map of `font`: each glyph to the character it draws (UTF-16BE).
-    private static func toUnicode(_ font: AppearanceFont) -> Data {
-        let pairs = font.glyphs.map { scalar, glyph in
-            (glyph.id, String(Unicode.Scalar(scalar).map(Character.init) ?? " ").utf16.map { String(printf: "%04X", $0) }.joined())
-        }.sorted { $0.0 < $1.0 }
-        var map = """
-            /CIDInit /ProcSet findresource begin
-            12 dict begin
-            begincmap
-            /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-            /CMapName /Adobe-Identity-UCS def
-            /CMapType 2 def
-            1 begincodespacerange
-            <0000> <FFFF>
-            endcodespacerange
-
-            """
-        // At most 100 mappings a block, as the CMap syntax allows.
-        for start in stride(from: 0, to: pairs.count, by: 100) {
-            let block = pairs[start..<min(start + 100, pairs.count)]
-            map += "\(block.count) beginbfchar\n" + block.map { String(printf: "<%04X> <", $0.0) + $0.1 + ">\n" }.joined() + "endbfchar\n"
-        }
-        map += "endcmap\nCMapName currentdict /CIDInit /ProcSet findresource /CMap defineresource pop\nend\nend\n"
-        return Data(map.utf8)
+        Data(EmbeddedFont.codes(text.unicodeScalars.map { font.glyphs[$0.value]?.id ?? 0 }).utf8)
     }
 }

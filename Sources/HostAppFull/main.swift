@@ -13,7 +13,7 @@ import RendererProviderVault
 // vault. `hostapp` hands it every run it cannot serve alone; it may also be run directly.
 HostProgram.current = HostProgram(
     subcommands: [BackendsCommand.self] + HostProgram.readingCommands + [
-        CompareCommand.self, DiffCommand.self, AnnotationsCommand.self, FormsCommand.self, PagesCommand.self, RedactCommand.self, BookmarksCommand.self, OpenCommand.self, ServeCommand.self, ViewCommand.self, OpenWithCommand.self, PrintCommand.self, SignaturesCommand.self, SignCommand.self, LTVCommand.self, ProtectCommand.self, UnprotectCommand.self, OptimizeCommand.self, OCRCommand.self, ConvertCommand.self,
+        CompareCommand.self, DiffCommand.self, AnnotationsCommand.self, FormsCommand.self, PagesCommand.self, RedactCommand.self, BookmarksCommand.self, OpenCommand.self, ServeCommand.self, ViewCommand.self, OpenWithCommand.self, PrintCommand.self, SignaturesCommand.self, SignCommand.self, LTVCommand.self, ProtectCommand.self, UnprotectCommand.self, OptimizeCommand.self, OCRCommand.self, ConvertCommand.self, StampCommand.self,
         SyncCommand.self, TokenCommand.self, MCPCommand.self, VaultCommand.self, WorkerCommand.self,
     ],
     version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion), "

@@ -38,6 +38,11 @@ extension MuPDFDocument {
         try writeTextLayers(layers)
     }
 
+    /// Written over the PDF-object primitives (`writeOverlays(_:)`), as for every engine.
+    func addPageOverlays(_ overlays: PageOverlays) throws {
+        try writeOverlays(overlays)
+    }
+
     /// The other PDF is opened as a document of its own, read and dropped.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {
         let source = try MuPDFDocument(source: .memory(data), password: password, cacheBytes: DocumentLimits.defaultCacheBytes, logger: logSink.logger)

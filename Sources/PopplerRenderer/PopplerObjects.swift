@@ -49,7 +49,7 @@ extension PopplerDocument: PDFObjectEditing {
     }
 
     func appendAnnotation(_ reference: PDFReference, toPage index: Int) throws {
-        try check(core.appendAnnotation(reference.number, toPage: index), doing: "add a link to page \(index + 1)")
+        try check(core.appendAnnotation(reference.number, toPage: index), doing: "add an annotation to page \(index + 1)")
         coreChanged()
     }
 

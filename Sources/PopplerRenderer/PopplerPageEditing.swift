@@ -38,6 +38,10 @@ extension PopplerDocument {
         try editingStructure { _ in try writeTextLayers(layers) }
     }
 
+    func addPageOverlays(_ overlays: PageOverlays) throws {
+        try editingStructure { _ in try writeOverlays(overlays) }
+    }
+
     /// Copies the pages over the primitives of both documents (`copyPages(_:of:)`), the
     /// other opened through Poppler's core API alone, then puts the copies in the tree.
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {

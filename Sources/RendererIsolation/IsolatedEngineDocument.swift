@@ -123,6 +123,10 @@ final class IsolatedEngineDocument: EngineDocument {
         try connection.call(.addTextLayers(layers), returning: Done.self)
     }
 
+    func addPageOverlays(_ overlays: PageOverlays) throws {
+        try connection.call(.addPageOverlays(overlays), returning: Done.self)
+    }
+
     func insertPages(from data: Data, password: String?, pages: [Int], at index: Int) throws -> PageEditReport {
         try changingPages { try connection.call(.insertPages(from: data, password: password, pages: pages, at: index)) }
     }

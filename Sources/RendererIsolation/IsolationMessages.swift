@@ -100,6 +100,7 @@ enum EngineCall: Codable, Sendable {
     case movePage(from: Int, to: Int)
     case rotatePage(at: Int, to: PageRotation)
     case addTextLayers([Int: TextPage])
+    case addPageOverlays(PageOverlays)
     case insertPages(from: Data, password: String?, pages: [Int], at: Int)
     case layout(pageSize: PageSize, fontSize: Double)
     // A page's.
@@ -132,7 +133,7 @@ enum EngineCall: Codable, Sendable {
     /// until a save, so they are lost if that process ends.
     var changesDocument: Bool {
         switch self {
-        case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .addTextLayers, .insertPages,
+        case .setMetadata, .setFormField, .flattenForm, .insertBlankPage, .deletePages, .movePage, .rotatePage, .addTextLayers, .addPageOverlays, .insertPages,
             .addAnnotation, .addImageStamp, .updateAnnotation, .removeAnnotation, .applyRedactions, .addAttachment, .removeAttachment,
             .replaceOutline, .addLink, .removeLinks:
             true

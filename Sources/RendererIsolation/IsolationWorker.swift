@@ -160,6 +160,9 @@ private final class WorkerDocument {
         case .addTextLayers(let layers):
             try document.addTextLayers(layers)
             try reply(Done())
+        case .addPageOverlays(let overlays):
+            try document.addPageOverlays(overlays)
+            try reply(Done())
         case .insertPages(let data, let password, let pages, let index):
             try reply(try document.insertPages(from: data, password: password, pages: pages, at: index))
         case .layout(let size, let fontSize):

@@ -124,6 +124,10 @@ public protocol EngineDocument: AnyObject {
     /// Writes each page's words (`layers`, by page index in range) over it as invisible
     /// text, placed on the words' boxes, the page's own content untouched.
     func addTextLayers(_ layers: [Int: TextPage]) throws
+    /// Lays each overlay (its page in range) onto its page as a form XObject of its own,
+    /// over or behind the page's content or as a watermark annotation, with the fonts
+    /// embedded once for every page.
+    func addPageOverlays(_ overlays: PageOverlays) throws
     /// Copies the pages `pages` of the PDF in `data` (opened with `password`) before page
     /// `index`, with their annotations and the outline items that go to them, re-pointed at
     /// the copies; links and items into pages not copied are dropped.
@@ -326,6 +330,11 @@ extension EngineDocument {
 
     /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
     public func addTextLayers(_ layers: [Int: TextPage]) throws {
+        throw RendererError(.unsupported, "this engine does not edit pages")
+    }
+
+    /// Throws `unsupported`: an engine that declares ``Capability/editPages`` implements it.
+    public func addPageOverlays(_ overlays: PageOverlays) throws {
         throw RendererError(.unsupported, "this engine does not edit pages")
     }
 

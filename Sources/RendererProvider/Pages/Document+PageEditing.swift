@@ -75,6 +75,24 @@ extension Document {
         try editPages { try $0.addTextLayers(layers) }
     }
 
+    /// Lays each overlay onto its page: a drawing in embedded fonts over or behind the
+    /// page's content, or shown by a watermark annotation; what `RendererStamps`' text stamps
+    /// are written as. The page's own content stays as it was. Needs `Capability.editPages`
+    /// and the PDF's modify permission; a page out of range or an opacity outside 0 to 1 is
+    /// refused before anything changes.
+    public func addPageOverlays(_ overlays: PageOverlays) throws {
+        try require(.editPages)
+        try require(.modify, toAllow: "changes")
+        for overlay in overlays.overlays {
+            try check(overlay.pageIndex, in: 0...(pageCount - 1), "draw on")
+            guard (0...1).contains(overlay.opacity) else {
+                throw RendererError(.invalidArgument, "an opacity is 0 to 1, not \(overlay.opacity)", rendererID: renderer.id)
+            }
+        }
+        guard !overlays.overlays.isEmpty else { return }
+        try editPages { try $0.addPageOverlays(overlays) }
+    }
+
     /// Turns page `index` by `degrees` (a multiple of 90; negative turns anticlockwise) from
     /// the rotation it has.
     public func rotatePage(at index: Int, by degrees: Int) throws {

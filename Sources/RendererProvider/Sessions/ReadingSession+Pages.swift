@@ -52,6 +52,15 @@ extension ReadingSession {
         }
     }
 
+    /// Lays drawings onto pages as ``Document/addPageOverlays(_:)`` does; pages keep their
+    /// places, and the edit cannot be undone.
+    public func addPageOverlays(_ overlays: PageOverlays) throws {
+        _ = try editingPages { document in
+            try document.addPageOverlays(overlays)
+            return (PageEditReport(), { $0 }, nil)
+        }
+    }
+
     /// Sets a page's rotation as ``Document/rotatePage(at:to:)`` does.
     public func rotatePage(at index: Int, to rotation: PageRotation) throws {
         try editingPages { document in
