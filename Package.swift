@@ -227,7 +227,7 @@ let package = Package(
             name: "RendererServer",
             dependencies: [
                 "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
-                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize",
+                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize", "RendererStamps",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -53,42 +53,18 @@ struct StampCommand: HostSubcommand {
         try Failure.reporting {
             let written = try saving.edit(file, with: global) { session in
                 try session.check(.editing)
-                let selected = try pages.map { try PageSelection(text: $0).indices(pageCount: session.pageCount) }
-                let stamps = try self.stamps(pages: selected)
+                var options = StampOptions()
+                (options.text, options.header, options.footer) = (text.map(Self.lines), header.map(Self.lines), footer.map(Self.lines))
+                options.bates = bates.map { StampOptions.Bates(prefix: $0, start: batesStart, digits: batesDigits) }
+                options.pages = try pages.map { try PageSelection(text: $0).indices(pageCount: session.pageCount) }
+                (options.fontPath, options.fontSize, options.color, options.opacity) = (font, fontSize, color, opacity)
+                (options.rotation, options.alignment, options.margin) = (rotation, align, margin)
+                options.placement = asAnnotation ? .annotation : behind ? .behind : nil
+                let stamps = try options.stamps()
                 try session.addTextStamps(stamps)
-                return (stamps.count, try selected?.count ?? session.pageCount)
+                return (stamps.count, try options.pages?.count ?? session.pageCount)
             }
             Failure.printNote("stamped \(written.1) page\(written.1 == 1 ? "" : "s") with \(written.0) stamp\(written.0 == 1 ? "" : "s")")
-        }
-    }
-
-    /// The stamps the options describe, on `pages` (nil: every page).
-    private func stamps(pages: [Int]?) throws -> [TextStamp] {
-        let numbering = bates.map { BatesNumbering(prefix: $0, start: batesStart, digits: batesDigits) }
-        var stamps: [TextStamp] = []
-        if let text {
-            var stamp = TextStamp.watermark(Self.lines(text))
-            stamp.rotation = rotation
-            stamp.placement = asAnnotation ? .annotation : behind ? .behind : .over
-            stamps.append(stamp)
-        }
-        if let header { stamps.append(TextStamp(text: Self.lines(header), position: .top, alignment: align, bates: numbering)) }
-        if let footer { stamps.append(TextStamp(text: Self.lines(footer), position: .bottom, alignment: align, bates: numbering)) }
-        if let numbering { stamps.append(.bates(numbering)) }
-        let given = try color.map { text -> Color in
-            guard let color = Color(hex: text) else { throw ValidationError("--color: \"\(text)\" is not a colour like #FF8000") }
-            return color
-        }
-        return stamps.map { stamp in
-            var stamp = stamp
-            stamp.pages = pages
-            stamp.fontPath = font
-            stamp.margin = margin
-            if let fontSize { stamp.fontSize = fontSize }
-            if let given { stamp.color = Color(red: given.red, green: given.green, blue: given.blue, alpha: stamp.color.alpha) }
-            if let opacity { stamp.color.alpha = opacity }
-            if behind, stamp.placement == .over { stamp.placement = .behind }
-            return stamp
         }
     }
 

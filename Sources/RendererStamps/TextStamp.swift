@@ -20,7 +20,7 @@ public struct TextStamp: Hashable, Sendable {
     }
 
     /// How the lines line up, and where a header or footer stands across the page.
-    public enum Alignment: String, Hashable, Sendable, CaseIterable {
+    public enum Alignment: String, Hashable, Sendable, Codable, CaseIterable {
         case left, center, right
     }
 

@@ -55,8 +55,8 @@ struct TextStampLayout {
         }
         guard stamp.rotation.isFinite, stamp.margin.isFinite, stamp.margin >= 0 else { throw refuse("a stamp's rotation and margin are finite, its margin not negative") }
         if stamp.text.contains("{bates}"), stamp.bates == nil { throw refuse("the stamp's text has {bates} but no Bates numbering is given") }
-        if let bates = stamp.bates, !(bates.start >= 0 && (1...18).contains(bates.digits)) || bates.start > 999_999_999_999 {
-            throw refuse("Bates numbers start at 0 or more (below a trillion) and have 1 to 18 digits")
+        if let bates = stamp.bates, !(0...999_999_999_999).contains(bates.start) || !(1...18).contains(bates.digits) || bates.prefix.count > 100 {
+            throw refuse("Bates numbers start at 0 to 999,999,999,999, have 1 to 18 digits and a prefix of at most 100 characters")
         }
     }
 

@@ -151,6 +151,59 @@ import TestSupport
         }
     }
 
+    /// A stamped copy is a download whose pages carry the stamps as text pdftotext reads, in
+    /// Latin and Arabic script, the served file untouched; a body that names a font file has
+    /// it ignored (a client names no file of the server's); bodies that cannot be drawn get
+    /// their status and a JSON error, and the token is needed.
+    @Test func aStampedCopyCarriesItsTextAndHostileStampsAreRefused() async throws {
+        let harness = try ServerHarness()
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let served = harness.docs + "/text.pdf"
+        let before = try Data(contentsOf: URL(fileURLWithPath: served))
+        try await harness.run { client in
+            let route = documentPath("text.pdf") + "/stamped"
+            let answer = try await client.send(.post, route, body: Self.body([
+                "text": "DRAFT", "rotation": 0, "footer": "سري — {page}/{pages}", "bates": ["prefix": "ACME", "start": 41], "pages": [0, 2],
+                "fontPath": "/etc/passwd",
+            ]))
+            #expect(answer.status == .ok, "\(answer.status) \(answer.errorMessage ?? "")")
+            #expect(answer.headers[.contentDisposition]?.contains("text-stamped.pdf") == true)
+            let path = try Self.stored(answer, in: directory, as: "stamped.pdf")
+            let first = try await Tool.run("pdftotext", ["-f", "1", "-l", "1", path, "-"]).text
+            let second = try await Tool.run("pdftotext", ["-f", "2", "-l", "2", path, "-"]).text
+            let third = try await Tool.run("pdftotext", ["-f", "3", "-l", "3", path, "-"]).text
+            #expect(first.contains("DRAFT") && first.contains("سري") && first.contains("1/3") && first.contains("ACME000041"), "\(first)")
+            #expect(!second.contains("DRAFT") && !second.contains("ACME"), "\(second)")
+            #expect(third.contains("3/3") && third.contains("ACME000042"), "\(third)")
+
+            let anonymous = try await client.execute(uri: route, method: .post, headers: [.contentType: "application/json"], body: Self.body(["text": "A"]))
+            #expect(anonymous.status == .unauthorized)
+            let cases: [(Data, HTTPResponse.Status, String)] = [
+                (Data("not json".utf8), .badRequest, "not-json"),
+                (Self.body(["text": 7]), .badRequest, "a number"),
+                (Self.body(["placement": "sideways", "text": "A"]), .badRequest, "an unknown placement"),
+                (Self.body([:]), .unprocessableContent, "no stamp"),
+                (Self.body(["text": " "]), .unprocessableContent, "empty"),
+                (Self.body(["text": "A", "fontSize": 0]), .unprocessableContent, "size 0"),
+                (Self.body(["text": "A", "opacity": 1.5]), .unprocessableContent, "opacity 1.5"),
+                (Self.body(["text": "A", "color": "red"]), .unprocessableContent, "a colour name"),
+                (Self.body(["text": "\u{0378}"]), .unprocessableContent, "an unassigned character"),
+                (Self.body(["footer": "{bates}"]), .unprocessableContent, "{bates} without numbers"),
+                (Self.body(["header": "A", "margin": -1]), .unprocessableContent, "a negative margin"),
+                (Self.body(["text": String(repeating: "A", count: 10_001)]), .unprocessableContent, "too long"),
+            ]
+            for (body, status, what) in cases {
+                let refused = try await client.send(.post, route, body: body)
+                #expect(refused.status == status && refused.errorCode != nil, "\(what): \(refused.status) \(refused.errorMessage ?? "")")
+                #expect(!String(decoding: refused.data, as: UTF8.self).contains(harness.folder), "\(what)")
+            }
+            let beyond = try await client.send(.post, route, body: Self.body(["text": "A", "pages": [3]]))
+            #expect(beyond.status.code / 100 == 4 && beyond.errorCode != nil, "\(beyond.status)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: served)) == before)
+    }
+
     /// What an unfriendly client sends: no token, settings without downloads, bodies that are
     /// not the schema's, passwords the standard cannot carry. Each gets its status and a JSON
     /// error that repeats neither the passwords nor the server's folder; nothing is left in
@@ -187,7 +240,7 @@ import TestSupport
             #expect(missing.status == .notFound)
         }
         try await harness.run(configure: { $0.settings = settings }) { client in
-            for route in ["/protected", "/unprotected", "/optimized"] {
+            for route in ["/protected", "/unprotected", "/optimized", "/stamped"] {
                 let answer = try await client.send(.post, documentPath("text.pdf") + route, body: Self.body(["ownerPassword": "o"]))
                 #expect(answer.status == .forbidden && answer.errorCode == "not-permitted", "\(route): \(answer.status)")
             }

@@ -1,6 +1,7 @@
 import Foundation
 import RendererOptimize
 import RendererProvider
+import RendererStamps
 import RendererServerHTTP
 
 /// One served file: its engine document pools (one per renderer) and the session its
@@ -232,6 +233,23 @@ actor ServedDocument {
                 try session.open()
                 defer { session.close() }
                 try session.save(to: output, protection: protection)
+            }
+        }
+    }
+
+    /// Writes the document with `stamps` laid onto its pages (`RendererStamps`) to `output`,
+    /// opened with `password`; the served file stays as it is. Needs the settings and the
+    /// PDF's permissions to allow changes (`editing`) and saving elsewhere (`saveTo`).
+    func writeStampedCopy(to output: String, stamps: [TextStamp], password: String?) async throws {
+        let file = FileState(internalPath: path, displayPath: id, isReadOnly: true)
+        let session = ReadingSession(file: file, registry: context.registry(for: path), configuration: sessionConfiguration(password: password))
+        try await naming(path, as: id) {
+            try await context.threads.run { _ in
+                try session.open()
+                defer { session.close() }
+                try session.check(.editing)
+                try session.addTextStamps(stamps)
+                try session.save(to: output)
             }
         }
     }

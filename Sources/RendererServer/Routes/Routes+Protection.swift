@@ -2,10 +2,12 @@ import Foundation
 import Hummingbird
 import RendererOptimize
 import RendererProvider
+import RendererStamps
 import RendererServerHTTP
 
-/// Copies of a served document with new password protection, without, or optimised for fast
-/// web view: downloads, never stored by the server. The served file is left as it is.
+/// Copies of a served document with new password protection, without, optimised for fast
+/// web view, or stamped: downloads, never stored by the server. The served file is left as
+/// it is.
 extension Routes {
     /// `POST /api/documents/{id}/protected` with ``Payload/Protect``: the document as a new
     /// PDF encrypted with those passwords and permissions (AES-256 unless `aes-128` is asked),
@@ -45,6 +47,21 @@ extension Routes {
         try options.validate()
         return try await copy(of: document, request, suffix: "optimized") { path, password in
             try await document.writeOptimizedCopy(to: path, password: password, options: options)
+        }
+    }
+
+    /// `POST /api/documents/{id}/stamped` with `StampOptions` (a watermark, header, footer
+    /// and Bates numbers; no font file, which a client cannot name): the document with those
+    /// stamps as text on its pages, as a download. Needs the `editing` and `saveTo` settings
+    /// and the PDF's modify permission (403); 422 for a stamp that cannot be drawn (empty
+    /// text, characters no installed font draws, a size, colour or opacity out of range).
+    @Sendable func stampedCopy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let document = try await servedDocument(request, context)
+        // Refused by the settings before the body is read.
+        try await document.require(.saveTo)
+        let stamps = try await decode(StampOptions.self, from: request).stamps()
+        return try await copy(of: document, request, suffix: "stamped") { path, password in
+            try await document.writeStampedCopy(to: path, stamps: stamps, password: password)
         }
     }
 

@@ -85,6 +85,7 @@ struct Routes: RouteSupport {
         document.post("protected", use: protectedCopy)
         document.post("unprotected", use: unprotectedCopy)
         document.post("optimized", use: optimizedCopy)
+        document.post("stamped", use: stampedCopy)
         document.delete("unlock", use: forgetUnlock)
         document.get("state", use: viewingState)
         document.put("state", use: setViewingState)
