@@ -11,8 +11,8 @@ struct StampCommand: HostSubcommand {
         discussion: """
             Each stamp is written into the page's content as text in an embedded font, so that text tools find it: \
             --text across the middle of the page (turned, grey, see-through), --header and --footer in the margins, \
-            --bates numbers at the bottom right. Texts may hold {page}, {pages}, {date} and {bates}, and \\n for a new \
-            line. The font is --font, or the installed font that draws every character (any script fontconfig finds \
+            --bates numbers at the bottom right. Texts may hold {page}, {pages}, {date} and {bates}, and several lines (a \
+            newline, or a backslash followed by n). The font is --font, or the installed font that draws every character (any script fontconfig finds \
             a font for: Chinese, Arabic…). Nothing is written unless every stamp can be drawn.
             """)
 

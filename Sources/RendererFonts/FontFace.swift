@@ -175,8 +175,9 @@ public struct ShapedLine: Hashable, Sendable {
         /// Its own advance in the font, which an embedded copy's widths hold
         /// (``FontFace/advance(of:)``); shaping may move the pen by another.
         public var nominalAdvance: Double
-        /// How far it is drawn from the pen, across and up.
+        /// How far it is drawn from the pen, across.
         public var offsetX: Double
+        /// How far it is drawn from the pen, up (a mark above or below its letter).
         public var offsetY: Double
         /// The characters it stands for: its cluster's, on the cluster's first glyph; empty
         /// on the others (marks, the rest of a split character).

@@ -1,5 +1,6 @@
 import RendererProvider
 
+/// Text stamps on an open document.
 extension Document {
     /// Lays `stamps` onto their pages as ``TextStamp`` describes, the fonts embedded once
     /// and subset to the glyphs shown. Every stamp is laid out (its fonts found, its pages
@@ -12,6 +13,7 @@ extension Document {
     }
 }
 
+/// Text stamps within a reading session.
 extension ReadingSession {
     /// Lays `stamps` onto their pages as ``RendererProvider/Document/addTextStamps(_:)``
     /// does, within the session's settings; the edit cannot be undone.

@@ -21,7 +21,12 @@ public struct TextStamp: Hashable, Sendable {
 
     /// How the lines line up, and where a header or footer stands across the page.
     public enum Alignment: String, Hashable, Sendable, Codable, CaseIterable {
-        case left, center, right
+        /// Lines start at the left margin (a watermark's: at its widest line's left end).
+        case left
+        /// Lines are centred.
+        case center
+        /// Lines end at the right margin (a watermark's: at its widest line's right end).
+        case right
     }
 
     /// The text, with placeholders.
