@@ -11,13 +11,15 @@ struct StampCommandTests {
         try await Tool.run(HostAppTests.executable, arguments)
     }
 
+    /// On both engines, Poppler's in an engine process of its own (--isolate), as uploads are read.
     @Test(arguments: ["mupdf", "poppler"])
     func stampsAreWrittenOnThePagesAskedAndReadByPdftotext(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = Fixtures.path("text.pdf"), output = directory.appendingPathComponent("stamped.pdf").path
-        let result = try await hostapp([
-            "--backend", backend, "stamp", input, "--text", "草稿\\nDRAFT", "--rotation", "0", "--header", "{page} of {pages}", "--align", "right",
+        let isolation = backend == "poppler" ? ["--isolate"] : []
+        let result = try await hostapp(["--backend", backend] + isolation + [
+            "stamp", input, "--text", "草稿\\nDRAFT", "--rotation", "0", "--header", "{page} of {pages}", "--align", "right",
             "--footer", "سري للغاية", "--bates", "CASE-", "--bates-start", "90", "--bates-digits", "3", "--pages", "2-N", "-o", output,
         ])
         #expect(result.status == 0 && result.stderr.contains("stamped 2 pages with 4 stamps"), "\(result.stderr)")
@@ -56,5 +58,29 @@ struct StampCommandTests {
         let forbidden = try await hostapp(["--settings", settings, "stamp", input, "--text", "A", "--in-place"])
         #expect(forbidden.status == 77 && forbidden.stderr.contains("setting editing"), "\(forbidden.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+    }
+
+    /// Six stamps written over one file at once, each its own process: every one that says
+    /// it stamped is in the file (the output's write lock orders them; none saves over
+    /// another's), and qpdf finds the file whole.
+    @Test func concurrentStampsOnOneFileAreAllKept() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("shared.pdf").path
+        try FileManager.default.copyItem(atPath: Fixtures.path("text.pdf"), toPath: file)
+        let results = try await withThrowingTaskGroup(of: (Int, Tool.Result).self) { group in
+            for writer in 0..<6 {
+                group.addTask {
+                    (writer, try await hostapp(["stamp", file, "--header", "writer-\(writer)", "--margin", "\(20 + writer * 16)", "--in-place"]))
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        let acknowledged = results.filter { $0.value.status == 0 }.map(\.key)
+        #expect(acknowledged.count + results.values.filter { $0.stderr.contains("conflict") || $0.status == 75 }.count == 6, "\(results.mapValues(\.stderr))")
+        let text = try await Tool.run("pdftotext", ["-f", "1", "-l", "1", file, "-"]).text
+        for writer in acknowledged { #expect(text.contains("writer-\(writer)"), "writer \(writer) was acknowledged but is not in the file: \(text)") }
+        #expect(!acknowledged.isEmpty)
+        #expect(try await Tool.run("qpdf", ["--check", file]).status == 0)
     }
 }
