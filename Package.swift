@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "RendererOptimize", targets: ["RendererOptimize"]),
         .library(name: "RendererFonts", targets: ["RendererFonts"]),
         .library(name: "RendererStamps", targets: ["RendererStamps"]),
+        .library(name: "RendererConversion", targets: ["RendererConversion"]),
         .library(name: "RendererOCR", targets: ["RendererOCR"]),
         .library(name: "RendererTesting", targets: ["RendererTesting"]),
         .library(name: "RendererSnapshotTesting", targets: ["RendererSnapshotTesting"]),
@@ -152,6 +153,9 @@ let package = Package(
         .target(name: "RendererFonts", dependencies: ["RendererEngine", "CHarfBuzzSubset", "CFontconfig", "CFribidi"]),
         // Watermarks, headers, footers and Bates numbers written onto pages as text.
         .target(name: "RendererStamps", dependencies: ["RendererProvider", "RendererFonts"]),
+        // Documents of other kinds made into PDF: Office and OpenDocument files by a warm
+        // LibreOffice, apart so that nothing else starts one.
+        .target(name: "RendererConversion", dependencies: ["RendererProvider", "ProcessSpawning"]),
         .target(name: "RendererSignatures", dependencies: ["RendererProvider", "CSignatureCrypto", "RendererFonts"]),
         .systemLibrary(
             name: "CPopplerGlib",
@@ -295,7 +299,7 @@ let package = Package(
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
                 "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning", "HostMCP", "RendererOptimize",
-                "RendererOCR", "RendererStamps",
+                "RendererOCR", "RendererStamps", "RendererConversion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -322,6 +326,7 @@ let package = Package(
         .testTarget(name: "RendererComparisonTests", dependencies: ["RendererComparison"]),
         .testTarget(name: "RendererOCRTests", dependencies: ["RendererOCR", "RendererProvider"]),
         .testTarget(name: "RendererStampsTests", dependencies: ["RendererStamps", "RendererFonts", "RendererProvider", "TestSupport"]),
+        .testTarget(name: "RendererConversionTests", dependencies: ["RendererConversion", "RendererProvider", "TestSupport"]),
         .testTarget(
             name: "RendererTestingTests",
             dependencies: ["RendererTesting", "RendererSnapshotTesting", "TestSupport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

@@ -25,7 +25,7 @@ enum GhostscriptPassword {
         output.closeWriting()
         let hex = Data(password.utf8).map { String(format: "%02x", $0) }.joined()
         let program = Array("/PDFPassword <\(hex)> def InputFile (r) file runpdfbegin pdfpagecount = runpdfend quit\n".utf8)
-        writeWithoutSIGPIPE(program, to: input.writing)
+        ProcessPipe.write(program, to: input.writing)
         input.closeWriting()
         var printed = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -42,21 +42,5 @@ enum GhostscriptPassword {
 
     private static func pipe() throws -> ProcessPipe {
         do { return try ProcessPipe() } catch { throw RendererError(.engineFailure, "cannot start gs: \(error)", rendererID: Ghostscript.rendererID) }
-    }
-
-    /// Writes `bytes` (a pipe holds them whole) to `fd`; a reader that has gone makes the
-    /// write fail, and the SIGPIPE it raises is blocked on this thread and taken, never
-    /// delivered to the process.
-    private static func writeWithoutSIGPIPE(_ bytes: [UInt8], to fd: Int32) {
-        var pipeSignal = sigset_t(), previous = sigset_t()
-        sigemptyset(&pipeSignal)
-        sigaddset(&pipeSignal, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if written < 0 && errno == EPIPE {
-            var now = timespec()
-            _ = sigtimedwait(&pipeSignal, nil, &now)
-        }
     }
 }

@@ -47,11 +47,20 @@ public final class ChildProcess: Sendable {
     private let ended = Mutex<Termination?>(nil)
 
     /// Starts `executable` (a path, or a name looked up on the PATH) with `arguments` and
-    /// `environment` (the parent's when nil). Throws ``SpawnError`` when it cannot start.
+    /// `environment` (the parent's when nil); with `ownProcessGroup`, as the leader of a
+    /// process group of its own, so that ``signalGroup(_:)`` reaches the processes it starts
+    /// too. Throws ``SpawnError`` when it cannot start.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        standardInput: Stream = .null, standardOutput: Stream = .null, standardError: Stream = .null
+        standardInput: Stream = .null, standardOutput: Stream = .null, standardError: Stream = .null, ownProcessGroup: Bool = false
     ) throws {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if ownProcessGroup {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -72,11 +81,11 @@ public final class ChildProcess: Sendable {
         var pid: pid_t = 0
         let status: Int32 =
             if envp.isEmpty {
-                executable.contains("/") ? posix_spawn(&pid, executable, &actions, nil, argv, environ)
-                    : posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+                executable.contains("/") ? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+                    : posix_spawnp(&pid, executable, &actions, &attributes, argv, environ)
             } else {
-                executable.contains("/") ? posix_spawn(&pid, executable, &actions, nil, argv, envp)
-                    : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+                executable.contains("/") ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+                    : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
             }
         guard status == 0 else { throw SpawnError(executable: executable, code: status) }
         self.pid = pid
@@ -119,6 +128,12 @@ public final class ChildProcess: Sendable {
         ended.withLock { ended in
             if ended == nil { _ = kill(pid, signal) }
         }
+    }
+
+    /// Sends `signal` to the process group it leads (started with `ownProcessGroup`): it and
+    /// every process it started that stayed in the group, even once it has ended.
+    public func signalGroup(_ signal: Int32) {
+        _ = kill(-pid, signal)
     }
 
     private static func termination(_ status: Int32) -> Termination {

@@ -37,8 +37,33 @@ public final class ProcessPipe {
         return reading
     }
 
+    /// The writing end, which the caller now owns and closes.
+    public func takeWriting() -> Int32 {
+        defer { writing = -1 }
+        return writing
+    }
+
     deinit {
         closeReading()
         closeWriting()
+    }
+
+    /// Writes `bytes` (no more than a pipe holds) to `fd`, the writing end of a pipe; false
+    /// when not all were written. A reader that has gone makes the write fail, and the
+    /// SIGPIPE it raises is blocked on this thread and taken, never delivered to the process.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        var written = -1
+        repeat { written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } } while written < 0 && errno == EINTR
+        if written < 0 && errno == EPIPE {
+            var now = timespec()
+            _ = sigtimedwait(&pipeSignal, nil, &now)
+        }
+        return written == bytes.count
     }
 }

@@ -1,0 +1,95 @@
+"""Writes the documents the LibreOffice conversion tests read, each built here so that its
+content is known:
+
+    python3 make-office-inputs.py OUT_DIR LINK_URL
+
+- letter.docx: a Word document (OOXML written here) of two pages: "Dear Reader of Page One",
+  a page break, then "Yours Sincerely Page Two".
+- budget.xlsx: a workbook of one sheet holding "Quarterly Budget", "Rent" 1200 and "Heating" 300.
+- slides.fodp: an OpenDocument presentation (flat XML) of two slides, "Opening Slide Title"
+  and "Closing Slide Title".
+- linked.docx: a Word document ("Document With A Linked Picture") whose picture is linked,
+  not embedded, from LINK_URL: LibreOffice with its default settings asks that address for it
+  (`soffice --convert-to pdf` does), so a request reaches it only if the link is followed.
+- broken.docx: ZIP's signature followed by noise, which no office suite reads.
+"""
+import os
+import sys
+import zipfile
+
+out, link = sys.argv[1], sys.argv[2]
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+
+def package(path, parts):
+    with zipfile.ZipFile(os.path.join(out, path), "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in parts.items():
+            z.writestr(name, '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' + text)
+
+
+def word(path, body, relationships=""):
+    package(path, {
+        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>'
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        "_rels/.rels": f'<Relationships xmlns="{PKG}"><Relationship Id="rId1" Type="{REL}/officeDocument" Target="word/document.xml"/></Relationships>',
+        "word/_rels/document.xml.rels": f'<Relationships xmlns="{PKG}">{relationships}</Relationships>',
+        "word/document.xml": f'<w:document xmlns:w="{W}" xmlns:r="{REL}" '
+        'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+        'xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body>' + body + "</w:body></w:document>",
+    })
+
+
+def paragraph(text):
+    return f'<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p>'
+
+
+word("letter.docx", paragraph("Dear Reader of Page One") + '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' + paragraph("Yours Sincerely Page Two"))
+
+picture = ('<w:p><w:r><w:drawing><wp:inline><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="Linked"/>'
+           '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
+           '<pic:nvPicPr><pic:cNvPr id="1" name="linked.png"/><pic:cNvPicPr/></pic:nvPicPr>'
+           '<pic:blipFill><a:blip r:link="rIdLink"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>'
+           '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="914400" cy="914400"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>'
+           '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>')
+word("linked.docx", paragraph("Document With A Linked Picture") + picture,
+     f'<Relationship Id="rIdLink" Type="{REL}/image" Target="{link}" TargetMode="External"/>')
+
+S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+package("budget.xlsx", {
+    "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    '<Default Extension="xml" ContentType="application/xml"/>'
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    "_rels/.rels": f'<Relationships xmlns="{PKG}"><Relationship Id="rId1" Type="{REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{PKG}"><Relationship Id="rId1" Type="{REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    "xl/workbook.xml": f'<workbook xmlns="{S}" xmlns:r="{REL}"><sheets><sheet name="Budget" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{S}"><sheetData>'
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>Quarterly Budget</t></is></c></row>'
+    '<row r="2"><c r="A2" t="inlineStr"><is><t>Rent</t></is></c><c r="B2"><v>1200</v></c></row>'
+    '<row r="3"><c r="A3" t="inlineStr"><is><t>Heating</t></is></c><c r="B3"><v>300</v></c></row>'
+    "</sheetData></worksheet>",
+})
+
+ODF = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+       'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" '
+       'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3"')
+
+
+def slide(name, title):
+    return (f'<draw:page draw:name="{name}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="3cm">'
+            f'<draw:text-box><text:p>{title}</text:p></draw:text-box></draw:frame></draw:page>')
+
+
+with open(os.path.join(out, "slides.fodp"), "w", encoding="utf-8") as f:
+    f.write(f'<?xml version="1.0" encoding="UTF-8"?><office:document {ODF} office:mimetype="application/vnd.oasis.opendocument.presentation">'
+            f'<office:body><office:presentation>{slide("one", "Opening Slide Title")}{slide("two", "Closing Slide Title")}'
+            '</office:presentation></office:body></office:document>')
+
+with open(os.path.join(out, "broken.docx"), "wb") as f:
+    f.write(b"PK\x03\x04" + bytes((i * 37 + 11) % 256 for i in range(4000)))

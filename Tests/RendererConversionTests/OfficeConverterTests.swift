@@ -1,0 +1,162 @@
+import Foundation
+import RendererProvider
+import TestSupport
+import Testing
+
+@testable import RendererConversion
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// LibreOffice conversions through one warm instance, against documents a script writes
+/// (Tests/Fixtures/make-office-inputs.py): pdftotext finds their words, pdfinfo the page
+/// count LibreOffice's own `--convert-to pdf` gives; a linked picture is never fetched (a
+/// loopback HTTP server counts the requests, and plain LibreOffice is seen to ask it); a
+/// damaged file, a hung and a crashed LibreOffice each fail their file alone, and the next
+/// conversion works. Serialized: one LibreOffice at a time is enough for two cores.
+@Suite(.serialized) struct OfficeConverterTests {
+    /// The inputs, written into a new folder; `link` is the linked picture's address.
+    static func inputs(linking link: String) async throws -> URL {
+        let folder = try Tool.temporaryDirectory()
+        let made = try await Tool.run("/usr/bin/python3", [Fixtures.path("make-office-inputs.py"), folder.path, link])
+        #expect(made.status == 0, "\(made.stderr)")
+        return folder
+    }
+
+    static func pages(_ path: String) async throws -> Int {
+        let info = try await Tool.run("pdfinfo", [path]).text
+        return info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
+    }
+
+    @Test func wordSpreadsheetAndPresentationFilesBecomeThePDFsLibreOfficeMakes() async throws {
+        let folder = try await Self.inputs(linking: "http://127.0.0.1:9/none.png")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let converter = OfficeConverter()
+        let expected: [(String, [String])] = [
+            ("letter.docx", ["Dear Reader of Page One", "Yours Sincerely Page Two"]), ("budget.xlsx", ["Quarterly Budget", "Rent", "1200"]),
+            ("slides.fodp", ["Opening Slide Title", "Closing Slide Title"]),
+        ]
+        // LibreOffice's own conversion, one process for them all, for the page counts.
+        let own = folder.appendingPathComponent("own")
+        let profile = "file://" + folder.appendingPathComponent("own-profile").path
+        let direct = try await Tool.run(
+            "soffice", ["--headless", "-env:UserInstallation=\(profile)", "--convert-to", "pdf", "--outdir", own.path] + expected.map { folder.appendingPathComponent($0.0).path })
+        #expect(direct.status == 0, "\(direct.stderr)")
+        for (name, words) in expected {
+            let output = folder.appendingPathComponent(name + ".pdf").path
+            try converter.convert(folder.appendingPathComponent(name).path, to: output)
+            let text = Fixtures.normalizedWhitespace(try await Tool.run("pdftotext", [output, "-"]).text)
+            #expect(words.allSatisfy(text.contains), "\(name): \(text)")
+            let theirs = own.appendingPathComponent(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent + ".pdf").path
+            let (ours, their) = (try await Self.pages(output), try await Self.pages(theirs))
+            #expect(ours == their, "\(name)")
+        }
+        #expect(try await Self.pages(folder.appendingPathComponent("letter.docx.pdf").path) == 2)
+        // One instance served the three.
+        let first = try #require(converter.officeGroup)
+        try converter.convert(folder.appendingPathComponent("letter.docx").path, to: folder.appendingPathComponent("again.pdf").path)
+        #expect(converter.officeGroup == first)
+    }
+
+    @Test func aLinkedPictureIsNeverFetched() async throws {
+        let server = try await LoopbackHTTPCounter.start()
+        defer { server.stop() }
+        let folder = try await Self.inputs(linking: "http://127.0.0.1:\(server.port)/picture.png")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("linked.docx").path
+        // Plain LibreOffice follows the link: the fixture is one that asks.
+        let profile = "file://" + folder.appendingPathComponent("plain-profile").path
+        _ = try await Tool.run("soffice", ["--headless", "-env:UserInstallation=\(profile)", "--convert-to", "pdf", "--outdir", folder.appendingPathComponent("plain").path, input])
+        let asked = try server.requests()
+        #expect(asked > 0, "plain LibreOffice did not fetch the linked picture: the test would prove nothing")
+        let output = folder.appendingPathComponent("linked.pdf").path
+        try OfficeConverter().convert(input, to: output)
+        #expect(try await Tool.run("pdftotext", [output, "-"]).text.contains("Document With A Linked Picture"))
+        #expect(try server.requests() == asked, "the converter's LibreOffice fetched the linked picture")
+    }
+
+    @Test func damagedHungAndCrashedConversionsFailTheirFileAlone() async throws {
+        let folder = try await Self.inputs(linking: "http://127.0.0.1:9/none.png")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let converter = OfficeConverter()
+        let letter = folder.appendingPathComponent("letter.docx").path
+        func output(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let existing = output("kept.pdf")
+        try Data("an earlier file".utf8).write(to: URL(fileURLWithPath: existing))
+
+        // Damaged: a clear error naming the file alone, the earlier output kept, no partial file.
+        #expect { try converter.convert(folder.appendingPathComponent("broken.docx").path, to: existing) } throws: { error in
+            let error = error as? RendererError
+            return error?.code == .damaged && error?.message.contains(folder.path) == false
+        }
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "an earlier file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.contains("converting") })
+        // Not an office document, or no file: refused before LibreOffice sees it.
+        #expect { try converter.convert(Fixtures.path("text.pdf"), to: output("pdf.pdf")) } throws: { ($0 as? RendererError)?.code == .unsupportedFormat }
+        #expect { try converter.convert(output("missing.docx"), to: output("missing.pdf")) } throws: { ($0 as? RendererError)?.code == .fileNotFound }
+
+        // Hung: LibreOffice stopped (SIGSTOP) takes past the time limit; the next file goes to a new instance.
+        try converter.convert(letter, to: output("one.pdf"))
+        let stopped = try #require(converter.officeGroup)
+        kill(-stopped, SIGSTOP)
+        #expect { try converter.convert(letter, to: output("hung.pdf"), timeLimit: .seconds(2)) } throws: { ($0 as? RendererError)?.code == .limitExceeded }
+        #expect(!FileManager.default.fileExists(atPath: output("hung.pdf")))
+        try converter.convert(letter, to: output("after-hang.pdf"))
+        let pagesAfterHang = try await Self.pages(output("after-hang.pdf"))
+        #expect(converter.officeGroup != stopped && pagesAfterHang == 2)
+
+        // Crashed mid-conversion: LibreOffice stopped, then killed while the file waits on it.
+        let crashing = try #require(converter.officeGroup)
+        kill(-crashing, SIGSTOP)
+        let killer = Task { try await Task.sleep(for: .milliseconds(500)); kill(-crashing, SIGKILL) }
+        #expect { try converter.convert(letter, to: output("crashed.pdf")) } throws: { ($0 as? RendererError)?.code == .engineCrashed }
+        _ = await killer.result
+        try converter.convert(letter, to: output("after-crash.pdf"))
+        #expect(try await Self.pages(output("after-crash.pdf")) == 2)
+    }
+}
+
+/// A real HTTP server on a free loopback port (Python's `http.server`) that answers 404 to
+/// everything and prints a line for each request it gets: what a document's link would reach.
+struct LoopbackHTTPCounter {
+    let process: RunningProcess
+    let port: Int
+
+    static let program = """
+        import http.server, sys
+        class Counter(http.server.BaseHTTPRequestHandler):
+            def log_message(self, format, *args):
+                pass
+            def handle_one_request(self):
+                super().handle_one_request()
+                if self.requestline:
+                    print("request", self.requestline, flush=True)
+            def do_GET(self):
+                self.send_error(404)
+            do_HEAD = do_OPTIONS = do_PROPFIND = do_GET
+        server = http.server.HTTPServer(("127.0.0.1", 0), Counter)
+        print("port", server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+
+    static func start() async throws -> LoopbackHTTPCounter {
+        let process = try RunningProcess("python3", ["-c", program])
+        _ = await process.waitForOutput { $0.contains("\n") }
+        let line = process.output.split(separator: "\n").first { $0.hasPrefix("port ") }
+        guard let port = line.flatMap({ Int($0.dropFirst(5)) }) else {
+            process.killAtOnce()
+            throw LoopbackHTTPCounterError(output: process.output + process.errorOutput)
+        }
+        return LoopbackHTTPCounter(process: process, port: port)
+    }
+
+    /// How many requests it has had.
+    func requests() throws -> Int { process.output.split(separator: "\n").filter { $0.hasPrefix("request ") }.count }
+
+    func stop() { process.killAtOnce() }
+}
+
+struct LoopbackHTTPCounterError: Error {
+    var output: String
+}
