@@ -11,7 +11,9 @@ SWIFT ?= swift
 # server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary folder);
 # GCC's static C++ runtime is linked into the shipped hostapp (STATIC_CXX); qpdf's library
 # writes optimised copies (hostapp optimize); Tesseract, its English and German data, reads
-# scanned pages (hostapp ocr, --ocr).
+# scanned pages (hostapp ocr, --ocr); fontconfig, FriBidi and DejaVu and Droid Sans Fallback
+# fonts draw text stamps in any script (hostapp stamp); LibreOffice without its GUI and its
+# Python bridge convert office documents (hostapp convert).
 # Debian's manuals are real documents that the reference tests and `make bench` draw: the
 # 2,415-page R reference manual, an image-heavy (Ghostscript's colour management) and a CJK
 # (xeCJK's, in Chinese) manual.
@@ -22,6 +24,7 @@ PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev lib
 	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core fonts-droid-fallback libfontconfig-dev libfribidi-dev imagemagick \
 	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters libstdc++-12-dev libqpdf-dev \
 	libtesseract-dev tesseract-ocr-eng tesseract-ocr-deu \
+	libreoffice-core-nogui libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output

@@ -1,7 +1,8 @@
 /// The program that drives a running LibreOffice over UNO, LibreOffice's own Python bridge
 /// (Debian's `python3-uno`): it connects to the instance's pipe, says it is ready, then reads
 /// one conversion a line (`{"input", "output"}`, JSON) and answers each with `{"ok": true}`
-/// or `{"error"}`. Each document is loaded hidden, read-only, with no macro run
+/// or `{"error"}`; when its input ends (the converter ended, even killed), it ends
+/// LibreOffice. Each document is loaded hidden, read-only, with no macro run
 /// (`MacroExecutionMode` NEVER_EXECUTE) and no link updated (`UpdateDocMode` NO_UPDATE), and
 /// exported by the PDF filter of its kind. Written into the converter's profile folder when
 /// the instance starts, so that an installed hostapp needs no file beside it.
@@ -50,14 +51,22 @@ enum OfficeBridge {
                 document.close(True)
 
         desktop = connect(sys.argv[1], time.monotonic() + float(sys.argv[2]))
-        print(json.dumps({"ready": True}), flush=True)
-        for line in sys.stdin:
-            request = json.loads(line)
+        try:
+            print(json.dumps({"ready": True}), flush=True)
+            for line in sys.stdin:
+                request = json.loads(line)
+                try:
+                    convert(desktop, request["input"], request["output"])
+                    print(json.dumps({"ok": True}), flush=True)
+                except Exception as error:
+                    print(json.dumps({"error": str(error) or type(error).__name__}), flush=True)
+        finally:
+            # The converter went (its requests ended, or it is not there to read the answer),
+            # however it ended: LibreOffice goes too.
             try:
-                convert(desktop, request["input"], request["output"])
-                print(json.dumps({"ok": True}), flush=True)
-            except Exception as error:
-                print(json.dumps({"error": str(error) or type(error).__name__}), flush=True)
+                desktop.terminate()
+            except Exception:
+                pass
         """#
 
     /// The profile's settings, written before the instance first starts: every HTTP, HTTPS

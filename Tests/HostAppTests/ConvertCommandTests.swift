@@ -106,4 +106,42 @@ struct ConvertCommandTests {
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["huge.png", "out.pdf", "truncated.png"])
     }
+
+    /// An office document becomes the PDF LibreOffice makes of it (pdftotext finds its words,
+    /// pdfinfo its two pages); it goes alone; a damaged one writes nothing. hostapp killed
+    /// (SIGKILL) at any moment of a conversion leaves no LibreOffice behind: its bridge ends
+    /// it once the requests stop, wherever they stopped.
+    @Test func anOfficeDocumentIsConvertedByLibreOfficeAndLeavesNothingRunning() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let made = try await Tool.run("/usr/bin/python3", [Fixtures.path("make-office-inputs.py"), directory.path, "http://127.0.0.1:9/none.png"])
+        #expect(made.status == 0, "\(made.stderr)")
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        let result = try await hostapp(["convert", file("letter.docx"), "-o", file("letter.pdf")])
+        #expect(result.status == 0 && result.text == "wrote 2 pages to \(file("letter.pdf"))\n", "\(result.text) \(result.stderr)")
+        let text = try await Tool.run("pdftotext", [file("letter.pdf"), "-"]).text
+        #expect(text.contains("Dear Reader of Page One") && text.contains("Yours Sincerely Page Two"), "\(text)")
+        for (arguments, status) in [([file("letter.docx"), file("budget.xlsx")], Int32(64)), ([file("broken.docx")], 65), ([file("letter.docx"), "--paper", "a4"], 64)] {
+            let refused = try await hostapp(["convert"] + arguments + ["-o", file("refused.pdf")])
+            #expect(refused.status == status && !FileManager.default.fileExists(atPath: file("refused.pdf")), "\(arguments): \(refused.status) \(refused.stderr)")
+        }
+        for delay in [200, 700, 1_500] {
+            let running = try RunningProcess(HostAppTests.executable, ["convert", file("budget.xlsx"), "-o", file("killed.pdf")])
+            try await Task.sleep(for: .milliseconds(delay))
+            running.killAtOnce()
+            // The LibreOffice it started names hostapp's process id in its pipe's name.
+            let gone = await eventually { try await Tool.run("pgrep", ["-f", "hostapp-office-\(running.pid)-"]).status != 0 }
+            #expect(gone, "LibreOffice still runs \(delay) ms into a killed conversion")
+        }
+    }
+
+    /// Whether `condition` holds within two minutes, asked every 100 ms.
+    func eventually(_ condition: () async throws -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            if (try? await condition()) == true { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
 }
