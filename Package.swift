@@ -231,7 +231,7 @@ let package = Package(
             name: "RendererServer",
             dependencies: [
                 "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
-                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize", "RendererStamps",
+                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize", "RendererStamps", "RendererConversion",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -344,7 +344,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "RendererCollaborationServer", "RendererSync", "RendererPrinting", "RendererSignatures", "RendererOCR", "TestSupport",
+                "RendererServer", "RendererProviderXFDF", "RendererIsolation", "RendererCollaboration", "RendererCollaborationServer", "RendererSync", "RendererPrinting", "RendererSignatures", "RendererOCR", "RendererConversion", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),

@@ -37,6 +37,14 @@ public final class OfficeConverter: Sendable {
     /// presentations, in Microsoft Office's formats, OpenDocument's (flat XML too) and RTF.
     public static let documentExtensions: Set<String> = ["doc", "docx", "odt", "fodt", "rtf", "xls", "xlsx", "ods", "fods", "ppt", "pptx", "odp", "fodp"]
 
+    /// The media types of those documents, as a client labels an upload of one.
+    public static let mediaTypes: Set<String> = [
+        "application/msword", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "application/vnd.oasis.opendocument.text",
+        "application/rtf", "application/vnd.ms-excel", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "application/vnd.oasis.opendocument.spreadsheet", "application/vnd.ms-powerpoint",
+        "application/vnd.openxmlformats-officedocument.presentationml.presentation", "application/vnd.oasis.opendocument.presentation",
+    ]
+
     /// The limits and programs it runs with.
     public let configuration: Configuration
     /// The profile folder LibreOffice keeps its settings in, removed when the converter goes.

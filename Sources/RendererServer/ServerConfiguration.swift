@@ -1,6 +1,7 @@
 import Foundation
 import RendererCollaboration
 import RendererPrinting
+import RendererConversion
 import RendererProvider
 import RendererSignatures
 
@@ -160,13 +161,22 @@ public struct UploadConfiguration: Sendable {
     /// child process under the memory and time limits) whatever `--isolate` says for the
     /// served folders.
     public var renderers: RendererRegistry?
+    /// When set, an uploaded office document (Word, Excel, PowerPoint, OpenDocument, RTF) is
+    /// converted by LibreOffice (`RendererConversion`'s `OfficeConverter`, one warm instance
+    /// for the server, under these limits) and kept as its PDF; nil (the default) takes none.
+    public var officeConversion: OfficeConverter.Configuration?
 
     /// Uploads kept in `folder`, each at most `maximumBytes`, together at most `totalBytes`,
-    /// opened with `renderers` (nil: the server's).
-    public init(folder: String, maximumBytes: Int = 64 << 20, totalBytes: Int = 1 << 30, renderers: RendererRegistry? = nil) {
+    /// opened with `renderers` (nil: the server's), office documents converted under
+    /// `officeConversion` (nil: refused).
+    public init(
+        folder: String, maximumBytes: Int = 64 << 20, totalBytes: Int = 1 << 30, renderers: RendererRegistry? = nil,
+        officeConversion: OfficeConverter.Configuration? = nil
+    ) {
         self.folder = folder
         self.maximumBytes = maximumBytes
         self.totalBytes = totalBytes
         self.renderers = renderers
+        self.officeConversion = officeConversion
     }
 }

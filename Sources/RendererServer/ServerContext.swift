@@ -1,5 +1,6 @@
 import Logging
 import RendererCollaborationServer
+import RendererConversion
 import RendererProvider
 import RendererServerHTTP
 import RendererServerHTTP
@@ -24,6 +25,8 @@ final class ServerContext: Sendable {
     let viewerPresence: ViewerPresence?
     /// Where readers' uploads are kept, when the server takes them.
     let uploads: UploadStore?
+    /// The LibreOffice uploaded office documents are converted by, when the server takes them.
+    let officeConverter: OfficeConverter?
     /// The readers' passwords for encrypted documents, in memory only.
     let unlocks = DocumentUnlocks()
     /// Tries at a document's password, per document: five, and one more a minute.
@@ -56,6 +59,7 @@ final class ServerContext: Sendable {
             burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock)
         collaboration = try configuration.collaboration.map { try CollaborationBackend(configuration: $0, logger: logger) }
         uploads = try configuration.uploads.map(UploadStore.init)
+        officeConverter = configuration.uploads?.officeConversion.map { OfficeConverter(configuration: $0) }
         viewerPresence = configuration.endsWithViewer ? ViewerPresence(linger: configuration.viewerLinger) : nil
         readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
     }

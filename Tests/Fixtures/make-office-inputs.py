@@ -11,7 +11,8 @@ content is known:
 - linked.docx: a Word document ("Document With A Linked Picture") whose picture is linked,
   not embedded, from LINK_URL: LibreOffice with its default settings asks that address for it
   (`soffice --convert-to pdf` does), so a request reaches it only if the link is followed.
-- broken.docx: ZIP's signature followed by noise, which no office suite reads.
+- broken.docx: letter.docx cut after its first half: a package that says it is a Word
+  document (its first parts' names are there) but whose parts and directory are not.
 """
 import os
 import sys
@@ -91,5 +92,7 @@ with open(os.path.join(out, "slides.fodp"), "w", encoding="utf-8") as f:
             f'<office:body><office:presentation>{slide("one", "Opening Slide Title")}{slide("two", "Closing Slide Title")}'
             '</office:presentation></office:body></office:document>')
 
+with open(os.path.join(out, "letter.docx"), "rb") as f:
+    whole = f.read()
 with open(os.path.join(out, "broken.docx"), "wb") as f:
-    f.write(b"PK\x03\x04" + bytes((i * 37 + 11) % 256 for i in range(4000)))
+    f.write(whole[: len(whole) // 2])

@@ -59,6 +59,26 @@ import Testing
         #expect(converter.officeGroup == first)
     }
 
+    /// What an upload without a name is, from its bytes: each fixture's kind, a converted
+    /// OpenDocument package, an OLE2 file, RTF; a PDF, a picture and ZIP noise are none.
+    @Test func anOfficeDocumentIsToldByItsBytes() async throws {
+        let folder = try await Self.inputs(linking: "http://127.0.0.1:9/none.png")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        try Data([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 504)).write(to: URL(fileURLWithPath: path("ole")))
+        try Data("{\\rtf1\\ansi Hello}".utf8).write(to: URL(fileURLWithPath: path("rtf")))
+        try Data("PK\u{3}\u{4}".utf8 + Data(repeating: 7, count: 400)).write(to: URL(fileURLWithPath: path("zip")))
+        let odt = folder.appendingPathComponent("odt")
+        let profile = "file://" + folder.appendingPathComponent("profile").path
+        #expect(try await Tool.run("soffice", ["--headless", "-env:UserInstallation=\(profile)", "--convert-to", "odp", "--outdir", odt.path, path("slides.fodp")]).status == 0)
+        let expected: [(String, String?)] = [
+            (path("letter.docx"), "docx"), (path("budget.xlsx"), "xlsx"), (path("slides.fodp"), "fodp"), (path("broken.docx"), "docx"),
+            (odt.appendingPathComponent("slides.odp").path, "odp"), (path("ole"), "doc"), (path("rtf"), "rtf"), (path("zip"), nil),
+            (Fixtures.path("text.pdf"), nil), (Fixtures.path("image.png"), nil),
+        ]
+        for (file, kind) in expected { #expect(OfficeConverter.documentExtension(sniffing: file) == kind, "\(file)") }
+    }
+
     @Test func aLinkedPictureIsNeverFetched() async throws {
         let server = try await LoopbackHTTPCounter.start()
         defer { server.stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import RendererConversion
 import RendererProvider
 import RendererServer
 import Testing
@@ -223,5 +224,61 @@ import TestSupport
                 ($0 as? RendererError)?.code == .invalidArgument
             }
         }
+    }
+
+    /// With office conversion on, a Word document and a flat OpenDocument presentation sent
+    /// under their own media types are kept as the PDFs LibreOffice makes of them (their words
+    /// read back through the server, their pages counted), the facts name the extensions and
+    /// the API's schema lists every type the server takes; a damaged one is 422 and leaves
+    /// nothing; without conversion a Word document is 415. The uploads' folder holds only what
+    /// was kept.
+    @Test func officeDocumentsAreKeptAsTheirPDFsWhenTheServerConvertsThem() async throws {
+        let harness = try ServerHarness()
+        let inputs = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: inputs) }
+        let made = try await Tool.run("/usr/bin/python3", [Fixtures.path("make-office-inputs.py"), inputs.path, "http://127.0.0.1:9/none.png"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let files = try Dictionary(uniqueKeysWithValues: ["letter.docx", "slides.fodp", "broken.docx"].map { ($0, try Data(contentsOf: inputs.appendingPathComponent($0))) })
+        let input = { @Sendable (name: String) in files[name]! }
+        let docx = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        try await harness.run(configure: {
+            var uploads = Self.uploads(harness)
+            uploads.officeConversion = OfficeConverter.Configuration()
+            $0.uploads = uploads
+        }) { client in
+            let facts = try #require(try await client.get("/api/uploads").json as? [String: Any])
+            #expect(facts["officeDocuments"] as? [String] == OfficeConverter.documentExtensions.sorted())
+            for (name, type, words, pages) in [
+                ("letter.docx", docx, ["Dear", "Sincerely"], 2), ("slides.fodp", "application/vnd.oasis.opendocument.presentation", ["Opening", "Closing"], 2),
+            ] {
+                let answer = try await Self.upload(client, input(name), type: type)
+                #expect(answer.status == .created, "\(name): \(answer.status) \(answer.errorMessage ?? "")")
+                let id = try #require((answer.json as? [String: Any])?["id"] as? String)
+                let path = "/api/documents/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!
+                let document = try #require(try await client.get(path).json as? [String: Any])
+                #expect((document["info"] as? [String: Any])?["pageCount"] as? Int == pages, "\(name): \(document)")
+                var read: [String] = []
+                for page in 0..<pages {
+                    let lines = ((try await client.get(path + "/pages/\(page)/text").json as? [String: Any])?["lines"] as? [[String: Any]]) ?? []
+                    read += lines.flatMap { $0["words"] as? [[String: Any]] ?? [] }.compactMap { $0["text"] as? String }
+                }
+                #expect(words.allSatisfy(read.contains), "\(name): \(read)")
+            }
+            let before = try Self.kept(harness)
+            let damaged = try await Self.upload(client, input("broken.docx"), type: docx)
+            #expect(damaged.status == .unprocessableContent && damaged.errorCode != nil, "\(damaged.status) \(damaged.errorMessage ?? "")")
+            #expect(!(damaged.errorMessage ?? "").contains(harness.folder), "\(damaged.errorMessage ?? "")")
+            #expect(try Self.kept(harness) == before)
+        }
+        try await harness.run(configure: { $0.uploads = Self.uploads(harness) }) { client in
+            #expect((try await client.get("/api/uploads").json as? [String: Any])?["officeDocuments"] == nil)
+            let refused = try await Self.upload(client, input("letter.docx"), type: docx)
+            #expect(refused.status == .unsupportedMediaType, "\(refused.status)")
+        }
+        // The schema lists the types the server takes.
+        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.root.appendingPathComponent("Sources/RendererServer/OpenAPI/openapi.json"))) as? [String: Any]
+        let paths = schema?["paths"] as? [String: Any], uploads = paths?["/api/uploads"] as? [String: Any], post = uploads?["post"] as? [String: Any]
+        let content = ((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any]).map { Set($0.keys) } ?? []
+        #expect(content == Set(["application/pdf", "image/jpeg", "image/png", "image/tiff"]).union(OfficeConverter.mediaTypes))
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import RendererConversion
 import RendererServerHTTP
 
 /// Keeps other sites from acting through a reader's cookie, on the routes that take the
@@ -10,13 +11,15 @@ import RendererServerHTTP
 /// - its `Origin`, when it has one, is this server's own (the host and port it was asked
 ///   for, in its `Host` header), and
 /// - a request with a body says it is JSON or XML (`application/json`, `application/xml`,
-///   `text/xml`, `application/vnd.adobe.xfdf`), or a PDF or a picture (`application/pdf`,
-///   `image/jpeg`, `image/png`, `image/tiff`: an upload): a page of another site cannot send
-///   those types without a CORS preflight, which this server never grants.
+///   `text/xml`, `application/vnd.adobe.xfdf`), or a PDF, a picture or an office document
+///   (`application/pdf`, `image/jpeg`, `image/png`, `image/tiff`, `OfficeConverter.mediaTypes`:
+///   an upload): a page of another site cannot send those types without a CORS preflight,
+///   which this server never grants.
 struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The body types a state-changing request may carry.
     static var acceptedTypes: Set<String> {
-        ["application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf", "application/pdf", "image/jpeg", "image/png", "image/tiff"]
+        Set(["application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf", "application/pdf", "image/jpeg", "image/png", "image/tiff"])
+            .union(OfficeConverter.mediaTypes)
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -32,7 +35,7 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
             guard let type, Self.acceptedTypes.contains(type) else {
                 throw APIError(
                     .unsupportedMediaType, code: "unsupported-media-type",
-                    "a request that changes state carries JSON (application/json), XFDF (application/vnd.adobe.xfdf) or, uploaded, a PDF (application/pdf) or a picture (image/jpeg, image/png, image/tiff)")
+                    "a request that changes state carries JSON (application/json), XFDF (application/vnd.adobe.xfdf) or, uploaded, a PDF (application/pdf), a picture (image/jpeg, image/png, image/tiff) or an office document")
             }
         }
         return try await next(request, context)

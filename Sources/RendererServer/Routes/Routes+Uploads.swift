@@ -1,23 +1,30 @@
 import Foundation
 import Hummingbird
+import RendererConversion
 import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// What the uploads' routes answer: the largest upload taken, or the new upload's id.
+    /// What the uploads' routes answer: the largest upload taken and the office documents'
+    /// extensions when they are converted, or the new upload's id.
     struct UploadFacts: Encodable {
         var maximumBytes: Int?
+        var officeDocuments: [String]?
         var id: String?
     }
 
-    /// `GET /api/uploads`: the largest upload the server takes (404 when it takes none).
+    /// `GET /api/uploads`: the largest upload the server takes, and the extensions of the
+    /// office documents it converts when it does (404 when it takes none).
     @Sendable func uploadLimits(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes))
+        let office = self.context.officeConverter == nil ? nil : OfficeConverter.documentExtensions.sorted()
+        return try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes, officeDocuments: office))
     }
 
     /// `POST /api/uploads`: a PDF of the reader's, the body as it is, or a JPEG, PNG or TIFF
     /// picture, kept as the PDF of it (a page per picture, JPEG data as it is, made by the
-    /// uploads' renderers). It is kept (201, its id)
+    /// uploads' renderers), or, when the server converts them, an office document kept as
+    /// the PDF LibreOffice makes of it (422 when LibreOffice cannot, crashes or takes past
+    /// its time limit). It is kept (201, its id)
     /// only when an engine opens it as a document (an encrypted one may need its password
     /// later); otherwise nothing of it stays: 413 past the size limit, 415 for what is not a
     /// PDF, 422 for what no engine reads, 503 while uploads being received take the space of
@@ -39,9 +46,12 @@ extension Routes {
                     }
                 }
                 received = try await store.replace(received, with: made)
+            } else if let converter = serverContext.officeConverter, let kind = OfficeConverter.documentExtension(sniffing: received.path) {
+                received = try await store.replace(received, with: try await Self.convert(received.path, kind: kind, by: converter, in: store, serverContext))
             }
             guard DocumentFolder.looksLikePDF(received.path) else {
-                throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF, nor a JPEG, PNG or TIFF picture")
+                let office = serverContext.officeConverter == nil ? "" : ", nor an office document"
+                throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF, nor a JPEG, PNG or TIFF picture\(office)")
             }
             let path = received.path
             _ = try await serverContext.queue.run {
@@ -61,6 +71,27 @@ extension Routes {
             await store.discard(received)
             throw error
         }
+    }
+
+    /// The PDF `converter` makes of the office document at `path` (a `kind` file), in a new
+    /// scratch file of `store`; the document is given its extension through a link of that
+    /// name, removed after. A crashed or hung LibreOffice fails this upload alone (422).
+    private static func convert(_ path: String, kind: String, by converter: OfficeConverter, in store: UploadStore, _ context: ServerContext) async throws -> String {
+        let named = store.scratchPath() + "." + kind, made = store.scratchPath()
+        try FileManager.default.linkItem(atPath: path, toPath: named)
+        defer { try? FileManager.default.removeItem(atPath: named) }
+        do {
+            try await context.queue.run {
+                try await naming(named, as: "the upload") {
+                    try await naming(URL(fileURLWithPath: named).lastPathComponent, as: "the upload") {
+                        try await context.threads.run { _ in try converter.convert(named, to: made) }
+                    }
+                }
+            }
+        } catch let error as RendererError where error.code == .engineCrashed {
+            throw RendererError(.damaged, "LibreOffice failed on the upload and was ended")
+        }
+        return made
     }
 
     private func uploadStore() throws -> UploadStore {

@@ -28,12 +28,16 @@ export function listUpload(id) {
  * and opens nothing.
  */
 export async function offerUploads(open) {
+  let facts;
   try {
-    maximumBytes = (await api.json("/api/uploads")).maximumBytes;
+    facts = await api.json("/api/uploads");
   } catch (_) {
     return; // the server takes none: no command
   }
+  maximumBytes = facts.maximumBytes;
   const input = $("open-file-input");
+  // Office documents too, when the server converts them.
+  if (facts.officeDocuments) input.accept += "," + facts.officeDocuments.map((extension) => "." + extension).join(",");
   $("open-file").hidden = false;
   $("open-file").addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
