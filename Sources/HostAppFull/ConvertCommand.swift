@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HostCommands
 import RendererConversion
 import RendererProvider
@@ -14,16 +15,18 @@ struct ConvertCommand: HostSubcommand {
             centred. JPEG data goes into the PDF as it is, without recompression; PNG and TIFF \
             pictures are stored losslessly; a TIFF gives each of its pages. Written by MuPDF. \
             A word-processing file, spreadsheet or presentation (doc, docx, odt, rtf, xls, xlsx, ods, \
-            ppt, pptx, odp, and OpenDocument's flat XML) is converted alone by LibreOffice, headless, \
-            with no macro run and nothing fetched from the network, within --time-limit seconds.
+            ppt, pptx, odp, and OpenDocument's flat XML) is converted by LibreOffice, headless, with \
+            no macro run and nothing fetched from the network, within --time-limit seconds; several \
+            are converted by the same LibreOffice, each into a PDF of its name in the folder -o names.
             """)
 
     @ParentCommand var hostApp: HostApp
     @Argument(
-        help: "The pictures, in page order, or one office document.",
+        help: "The pictures, in page order, or office documents.",
         completion: .file(extensions: ["jpg", "jpeg", "png", "tif", "tiff"] + OfficeConverter.documentExtensions.sorted()))
     var pictures: [String]
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The new PDF.", valueName: "output")) var output: String
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The new PDF (for several office documents, a folder).", valueName: "output"))
+    var output: String
     @Option(help: ArgumentHelp("a4, letter or WIDTHxHEIGHT in points; without it, each page is its picture's size.", valueName: "paper"))
     var paper: String?
     @Option(help: ArgumentHelp("Points left at each edge of --paper.", valueName: "points")) var margin: Double = 0
@@ -33,17 +36,32 @@ struct ConvertCommand: HostSubcommand {
         try Failure.reporting {
             guard margin >= 0, margin.isFinite else { throw RendererError(.invalidArgument, "--margin takes points, 0 or more") }
             if margin > 0, paper == nil { throw RendererError(.invalidArgument, "--margin needs --paper") }
-            let pages: Int
             if pictures.contains(where: OfficeConverter.takes) {
-                guard pictures.count == 1, paper == nil else {
-                    throw RendererError(.invalidArgument, "an office document is converted alone, without --paper or --margin")
+                guard pictures.allSatisfy(OfficeConverter.takes), paper == nil else {
+                    throw RendererError(.invalidArgument, "office documents are converted without pictures, --paper or --margin")
                 }
-                try OfficeConverter().convert(pictures[0], to: output, timeLimit: global.timeLimit ?? .seconds(86_400))
-                pages = try global.registry().open(.file(output), renderer: global.selection).pageCount
-            } else {
-                let layout = ImagePageLayout(paper: try paper.map(Self.paperSize), margin: margin)
-                pages = try global.registry().writePDF(fromPictures: pictures.map { .file($0) }, layout: layout, to: output, renderer: global.selection)
+                return try convertOfficeDocuments()
             }
+            let layout = ImagePageLayout(paper: try paper.map(Self.paperSize), margin: margin)
+            let pages = try global.registry().writePDF(fromPictures: pictures.map { .file($0) }, layout: layout, to: output, renderer: global.selection)
+            print("wrote \(pages) page\(pages == 1 ? "" : "s") to \(output)")
+        }
+    }
+
+    /// The office documents given, by one LibreOffice kept warm from one to the next: one
+    /// into the PDF `-o` names, several each into a PDF of its name in the folder `-o` names.
+    private func convertOfficeDocuments() throws {
+        let converter = OfficeConverter()
+        let timeLimit = global.timeLimit ?? .seconds(86_400)
+        var outputs = [output]
+        if pictures.count > 1 {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            outputs = pictures.map { URL(fileURLWithPath: output).appendingPathComponent(URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent + ".pdf").path }
+            guard Set(outputs).count == outputs.count else { throw RendererError(.invalidArgument, "two documents have the same name: their PDFs would meet") }
+        }
+        for (input, output) in zip(pictures, outputs) {
+            try converter.convert(input, to: output, timeLimit: timeLimit)
+            let pages = try global.registry().open(.file(output), renderer: global.selection).pageCount
             print("wrote \(pages) page\(pages == 1 ? "" : "s") to \(output)")
         }
     }

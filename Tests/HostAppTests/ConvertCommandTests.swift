@@ -108,7 +108,8 @@ struct ConvertCommandTests {
     }
 
     /// An office document becomes the PDF LibreOffice makes of it (pdftotext finds its words,
-    /// pdfinfo its two pages); it goes alone; a damaged one writes nothing. hostapp killed
+    /// pdfinfo its two pages), several each a PDF in a folder; they go without pictures; a
+    /// damaged one writes nothing. hostapp killed
     /// (SIGKILL) at any moment of a conversion leaves no LibreOffice behind: its bridge ends
     /// it once the requests stop, wherever they stopped.
     @Test func anOfficeDocumentIsConvertedByLibreOfficeAndLeavesNothingRunning() async throws {
@@ -121,7 +122,12 @@ struct ConvertCommandTests {
         #expect(result.status == 0 && result.text == "wrote 2 pages to \(file("letter.pdf"))\n", "\(result.text) \(result.stderr)")
         let text = try await Tool.run("pdftotext", [file("letter.pdf"), "-"]).text
         #expect(text.contains("Dear Reader of Page One") && text.contains("Yours Sincerely Page Two"), "\(text)")
-        for (arguments, status) in [([file("letter.docx"), file("budget.xlsx")], Int32(64)), ([file("broken.docx")], 65), ([file("letter.docx"), "--paper", "a4"], 64)] {
+        // Several: each into a PDF of its name in the folder -o names, by one LibreOffice.
+        let several = try await hostapp(["convert", file("letter.docx"), file("budget.xlsx"), "-o", file("converted")])
+        #expect(several.status == 0 && several.text.split(separator: "\n").count == 2, "\(several.text) \(several.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file("converted")).sorted() == ["budget.pdf", "letter.pdf"])
+        #expect(try await Tool.run("pdftotext", [file("converted/budget.pdf"), "-"]).text.contains("Quarterly Budget"))
+        for (arguments, status) in [([file("letter.docx"), Fixtures.path("image.png")], Int32(64)), ([file("broken.docx")], 65), ([file("letter.docx"), "--paper", "a4"], 64)] {
             let refused = try await hostapp(["convert"] + arguments + ["-o", file("refused.pdf")])
             #expect(refused.status == status && !FileManager.default.fileExists(atPath: file("refused.pdf")), "\(arguments): \(refused.status) \(refused.stderr)")
         }
