@@ -201,7 +201,7 @@ test: setup
 # test has made; about ten seconds then), and `docc convert` reads each module's apart.
 DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaborationServer RendererCollaboration RendererCollaborationMessages RendererSync \
-	RendererDesktop RendererPrinting RendererSignatures RendererOptimize RendererOCR RendererFonts RendererStamps RendererTesting RendererSnapshotTesting
+	RendererDesktop RendererPrinting RendererSignatures RendererOptimize RendererOCR RendererFonts RendererStamps RendererConversion RendererTesting RendererSnapshotTesting
 DOCC = "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"
 docs: setup
 	$(SWIFT) package $(TEST_OPTIONS) dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols

@@ -4,11 +4,11 @@ import HostCommands
 import RendererConversion
 import RendererProvider
 
-/// `hostapp convert`: pictures made into one PDF, a page each, or an Office or OpenDocument
-/// file made into a PDF by LibreOffice.
+/// `hostapp convert`: pictures made into one PDF, a page each, or office documents made into
+/// PDFs by LibreOffice and HTML by Chromium.
 struct ConvertCommand: HostSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "convert", abstract: "Make a PDF of pictures (JPEG, PNG, TIFF), one page each, or of an Office or OpenDocument file.",
+        commandName: "convert", abstract: "Make a PDF of pictures (JPEG, PNG, TIFF), one page each, or of office and HTML documents.",
         discussion: """
             Each picture becomes a page the size it has at its resolution (96 dpi when it states \
             none), or with --paper, a page of that paper with the picture fitted within --margin, \
@@ -17,13 +17,15 @@ struct ConvertCommand: HostSubcommand {
             A word-processing file, spreadsheet or presentation (doc, docx, odt, rtf, xls, xlsx, ods, \
             ppt, pptx, odp, and OpenDocument's flat XML) is converted by LibreOffice, headless, with \
             no macro run and nothing fetched from the network, within --time-limit seconds; several \
-            are converted by the same LibreOffice, each into a PDF of its name in the folder -o names.
+            are converted by the same LibreOffice, each into a PDF of its name in the folder -o names. \
+            An HTML document (html, htm, xhtml) is printed by headless Chromium with no network: its \
+            styles and pictures inline, as nothing is fetched.
             """)
 
     @ParentCommand var hostApp: HostApp
     @Argument(
-        help: "The pictures, in page order, or office documents.",
-        completion: .file(extensions: ["jpg", "jpeg", "png", "tif", "tiff"] + OfficeConverter.documentExtensions.sorted()))
+        help: "The pictures, in page order, or office and HTML documents.",
+        completion: .file(extensions: ["jpg", "jpeg", "png", "tif", "tiff"] + OfficeConverter.documentExtensions.sorted() + HTMLConverter.documentExtensions.sorted()))
     var pictures: [String]
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The new PDF (for several office documents, a folder).", valueName: "output"))
     var output: String
@@ -36,11 +38,11 @@ struct ConvertCommand: HostSubcommand {
         try Failure.reporting {
             guard margin >= 0, margin.isFinite else { throw RendererError(.invalidArgument, "--margin takes points, 0 or more") }
             if margin > 0, paper == nil { throw RendererError(.invalidArgument, "--margin needs --paper") }
-            if pictures.contains(where: OfficeConverter.takes) {
-                guard pictures.allSatisfy(OfficeConverter.takes), paper == nil else {
-                    throw RendererError(.invalidArgument, "office documents are converted without pictures, --paper or --margin")
+            if pictures.contains(where: Self.isDocument) {
+                guard pictures.allSatisfy(Self.isDocument), paper == nil else {
+                    throw RendererError(.invalidArgument, "office and HTML documents are converted without pictures, --paper or --margin")
                 }
-                return try convertOfficeDocuments()
+                return try convertDocuments()
             }
             let layout = ImagePageLayout(paper: try paper.map(Self.paperSize), margin: margin)
             let pages = try global.registry().writePDF(fromPictures: pictures.map { .file($0) }, layout: layout, to: output, renderer: global.selection)
@@ -48,9 +50,13 @@ struct ConvertCommand: HostSubcommand {
         }
     }
 
-    /// The office documents given, by one LibreOffice kept warm from one to the next: one
-    /// into the PDF `-o` names, several each into a PDF of its name in the folder `-o` names.
-    private func convertOfficeDocuments() throws {
+    /// Whether `path` is an office or HTML document, by its extension.
+    private static func isDocument(_ path: String) -> Bool { OfficeConverter.takes(path) || HTMLConverter.takes(path) }
+
+    /// The office and HTML documents given: one into the PDF `-o` names, several each into a
+    /// PDF of its name in the folder `-o` names; office documents by one LibreOffice kept warm
+    /// from one to the next, HTML by Chromium.
+    private func convertDocuments() throws {
         let converter = OfficeConverter()
         let timeLimit = global.timeLimit ?? .seconds(86_400)
         var outputs = [output]
@@ -60,7 +66,11 @@ struct ConvertCommand: HostSubcommand {
             guard Set(outputs).count == outputs.count else { throw RendererError(.invalidArgument, "two documents have the same name: their PDFs would meet") }
         }
         for (input, output) in zip(pictures, outputs) {
-            try converter.convert(input, to: output, timeLimit: timeLimit)
+            if HTMLConverter.takes(input) {
+                try HTMLConverter().convert(input, to: output, timeLimit: timeLimit)
+            } else {
+                try converter.convert(input, to: output, timeLimit: timeLimit)
+            }
             let pages = try global.registry().open(.file(output), renderer: global.selection).pageCount
             print("wrote \(pages) page\(pages == 1 ? "" : "s") to \(output)")
         }

@@ -141,6 +141,23 @@ struct ConvertCommandTests {
         }
     }
 
+    /// An HTML page becomes the PDF headless Chromium prints of it (pdftotext finds its words),
+    /// beside an office document in one folder; one with a script that never ends fails
+    /// within --time-limit and writes nothing.
+    @Test func anHTMLPageIsPrintedByChromium() async throws {
+        let directory = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        try Data("<!doctype html><meta charset=utf-8><h1>Invoice Heading</h1><p>Total due: 42 €</p>".utf8).write(to: URL(fileURLWithPath: file("invoice.html")))
+        try Data("<!doctype html><script>for (;;) {}</script>".utf8).write(to: URL(fileURLWithPath: file("loop.htm")))
+        let result = try await hostapp(["convert", file("invoice.html"), "-o", file("invoice.pdf")])
+        #expect(result.status == 0 && result.text.hasPrefix("wrote 1 page to "), "\(result.text) \(result.stderr)")
+        let text = try await Tool.run("pdftotext", [file("invoice.pdf"), "-"]).text
+        #expect(text.contains("Invoice Heading") && text.contains("Total due: 42 €"), "\(text)")
+        let looping = try await hostapp(["--time-limit", "3", "convert", file("loop.htm"), "-o", file("loop.pdf")])
+        #expect(looping.status != 0 && !FileManager.default.fileExists(atPath: file("loop.pdf")), "\(looping.status) \(looping.stderr)")
+    }
+
     /// Whether `condition` holds within two minutes, asked every 100 ms.
     func eventually(_ condition: () async throws -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(120)
