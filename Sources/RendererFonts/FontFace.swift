@@ -8,6 +8,8 @@ import RendererEngine
 public final class FontFace: @unchecked Sendable {
     /// The file it was read from.
     public let path: String
+    /// Which face of the file it is (a collection holds several).
+    public let faceIndex: Int
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
@@ -28,6 +30,7 @@ public final class FontFace: @unchecked Sendable {
             throw RendererError(.invalidArgument, "\(URL(fileURLWithPath: path).lastPathComponent) is not a TrueType font with outlines")
         }
         self.path = path
+        self.faceIndex = max(index, 0)
         self.blob = blob
         self.face = face
         self.font = hb_font_create(face)

@@ -18,15 +18,18 @@ struct TextStampLayout {
         var overlays: [PageOverlay] = []
         for stamp in stamps {
             try Self.check(stamp)
-            let pages = stamp.pages ?? Array(0..<pageCount)
+            // Each page once, in the order given: a request cannot stamp a page over and over.
+            var seen = Set<Int>()
+            let pages = (stamp.pages ?? Array(0..<pageCount)).filter { seen.insert($0).inserted }
             for page in pages where !(0..<pageCount).contains(page) {
                 throw RendererError(.pageOutOfRange, "page index \(page) is out of range: the document has \(pageCount) pages")
             }
             let texts = pages.enumerated().map { stamp.text(pageIndex: $0.element, ordinal: $0.offset, pageCount: pageCount) }
             let face = try Self.face(for: stamp, texts: texts)
-            let fontIndex = faces[face.path, default: (faces.count, face)].index
+            let key = "\(face.faceIndex) \(face.path)"
+            let fontIndex = faces[key, default: (faces.count, face)].index
             if fontIndex == glyphs.count {
-                faces[face.path] = (fontIndex, face)
+                faces[key] = (fontIndex, face)
                 glyphs.append([:])
             }
             for (page, text) in zip(pages, texts) {

@@ -33,7 +33,8 @@ struct TextStampTests {
         var watermark = TextStamp.watermark("CONFIDENTIAL")
         watermark.rotation = 0
         var bates = TextStamp.bates(BatesNumbering(prefix: "ACME-", start: 7, digits: 4))
-        bates.pages = [1, 2]
+        // Pages named twice are stamped once, numbered in the order first given.
+        bates.pages = [1, 2, 1, 2, 1]
         let day = Date(timeIntervalSince1970: 1_780_000_000)
         var footer = TextStamp.footer("Page {page} of {pages}, {date}")
         footer.date = day
@@ -44,6 +45,7 @@ struct TextStampTests {
             let text = try await Self.pdftotext(path, page: page)
             #expect(text.contains("CONFIDENTIAL") && text.contains("Header \(page)") && text.contains("Page \(page) of 3, 2026-05-28"), "\(text)")
             #expect(text.contains("ACME-\(String(format: "%04d", page + 5))") == (page > 1), "\(text)")
+            #expect(text.components(separatedBy: "ACME-").count - 1 == (page > 1 ? 1 : 0), "\(text)")
         }
         // The page's own text is still there, and the input was not touched.
         #expect(try await Self.pdftotext(path, page: 1).contains("The quick brown fox"))
