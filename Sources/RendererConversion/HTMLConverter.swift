@@ -8,7 +8,7 @@ import RendererProvider
 
 /// HTML made into PDF by headless Chromium's print to PDF, with no network from the page: the
 /// document is served at an unguessable address on a loopback port of its own
-/// (``LoopbackPage``), so that it may load no file of the machine, and every other address the
+/// (`LoopbackPage`), so that it may load no file of the machine, and every other address the
 /// page asks for, loopback ones included, goes through a proxy at a closed port with names
 /// resolving to nothing. A page that takes past the time limit (a script that never ends) fails,
 /// and Chromium, its whole process group, is ended. A document is self-contained: its styles
