@@ -2266,8 +2266,17 @@ class ViewerTests(unittest.TestCase):
         # The page drawn again after the move (the file changed) before the next drag.
         self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render'); return i && i.complete && i.src !== arguments[0]",
                       "the page drawn again after the move", 20, moved_from)
-        corner = ((x + w) * scale, (y + h) * scale)
-        drag(corner[0], corner[1], corner[0] + 30, corner[1] + 15)
+        # Dragged from the corner grip where it is when the drag starts (the pointer moved
+        # relative to it), so that a page that shifts before the drag moves the grip too.
+        from selenium.common.exceptions import StaleElementReferenceException
+        for attempt in range(5):
+            try:
+                grip = self.browser.find_element("css selector", '.page[data-index="0"] svg .arrange.grip[data-corner="se"]')
+                ActionChains(self.browser).move_to_element(grip).click_and_hold().move_by_offset(15, 7).move_by_offset(15, 8).release().perform()
+                break
+            except StaleElementReferenceException:
+                # The grips were drawn again between finding and pressing: nothing was pressed yet.
+                continue
         x, y, w, h = wait_rect((x, y, w + 30 / scale, h + 15 / scale), "resized by its corner")
         self.assertEqual(drawn_at(x + w / 4, y + h / 4), (255, 0, 0), "the picture moved with the stamp")
         self.assertEqual(drawn_at(x + 3 * w / 4, y + h / 4), (0, 255, 0))
