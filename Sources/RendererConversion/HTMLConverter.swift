@@ -95,16 +95,13 @@ public struct HTMLConverter: Sendable {
         guard let bytes = FileManager.default.contents(atPath: printed), bytes.starts(with: Array("%PDF-".utf8)) else {
             throw RendererError(.engineFailure, "Chromium could not print \(name)")
         }
-        let target = URL(fileURLWithPath: output)
-        let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).converting-\(UUID().uuidString).pdf")
+        let place = ConvertedOutput(output)
         do {
-            try bytes.write(to: partial)
+            try bytes.write(to: place.partial)
         } catch {
+            place.discard()
             throw RendererError(.ioFailure, "the PDF of \(name) cannot be written where it was asked")
         }
-        guard rename(partial.path, target.path) == 0 else {
-            try? FileManager.default.removeItem(at: partial)
-            throw RendererError(.ioFailure, "the PDF of \(name) cannot be written where it was asked")
-        }
+        try place.putInPlace(name: name)
     }
 }

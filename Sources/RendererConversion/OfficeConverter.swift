@@ -85,9 +85,8 @@ public final class OfficeConverter: Sendable {
             throw RendererError(.unsupportedFormat, "\(name) is not a document LibreOffice converts here (\(Self.documentExtensions.sorted().joined(separator: ", ")))")
         }
         guard FileManager.default.isReadableFile(atPath: input) else { throw RendererError(.fileNotFound, "\(name) cannot be read") }
-        let target = URL(fileURLWithPath: output)
-        let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).converting-\(UUID().uuidString).pdf")
-        defer { try? FileManager.default.removeItem(at: partial) }
+        let place = ConvertedOutput(output)
+        defer { place.discard() }
         try instance.withLock { instance in
             if instance?.isRunning != true {
                 instance?.end()
@@ -95,7 +94,7 @@ public final class OfficeConverter: Sendable {
                 instance = try OfficeInstance(soffice: configuration.soffice, python: configuration.python, profile: profile, startLimit: configuration.startLimit)
             }
             do {
-                try instance!.convert(URL(fileURLWithPath: input).path, to: partial.path, within: timeLimit ?? configuration.timeLimit, name: name)
+                try instance!.convert(URL(fileURLWithPath: input).path, to: place.partial.path, within: timeLimit ?? configuration.timeLimit, name: name)
             } catch let error as RendererError where error.code != .damaged {
                 // Hung or gone: this instance serves no other file.
                 instance?.end()
@@ -103,7 +102,7 @@ public final class OfficeConverter: Sendable {
                 throw error
             }
         }
-        guard FileManager.default.fileExists(atPath: partial.path) else { throw RendererError(.damaged, "LibreOffice wrote no PDF of \(name)") }
-        guard rename(partial.path, target.path) == 0 else { throw RendererError(.ioFailure, "the PDF of \(name) cannot be written where it was asked") }
+        guard FileManager.default.fileExists(atPath: place.partial.path) else { throw RendererError(.damaged, "LibreOffice wrote no PDF of \(name)") }
+        try place.putInPlace(name: name)
     }
 }

@@ -226,30 +226,31 @@ actor ServedDocument {
     /// what the PDF permits is what that password permits, whichever password the shared
     /// session was opened with. The settings apply as to any save elsewhere (`saveTo`).
     func writeCopy(to output: String, protection: PasswordProtection?, password: String?) async throws {
-        let file = FileState(internalPath: path, displayPath: id, isReadOnly: true)
-        let session = ReadingSession(file: file, registry: context.registry(for: path), configuration: sessionConfiguration(password: password))
-        try await naming(path, as: id) {
-            try await context.threads.run { _ in
-                try session.open()
-                defer { session.close() }
-                try session.save(to: output, protection: protection)
-            }
-        }
+        try await withCopySession(password: password) { session in try session.save(to: output, protection: protection) }
     }
 
     /// Writes the document with `stamps` laid onto its pages (`RendererStamps`) to `output`,
     /// opened with `password`; the served file stays as it is. Needs the settings and the
     /// PDF's permissions to allow changes (`editing`) and saving elsewhere (`saveTo`).
     func writeStampedCopy(to output: String, stamps: [TextStamp], password: String?) async throws {
+        try await withCopySession(password: password) { session in
+            try session.check(.editing)
+            try session.addTextStamps(stamps)
+            try session.save(to: output)
+        }
+    }
+
+    /// Runs `body` on an engine thread with a read-only session of the file of its own,
+    /// opened with `password` (nil: the server's) and closed after; errors name the document
+    /// by its id, not its path.
+    private func withCopySession(password: String?, _ body: @escaping @Sendable (ReadingSession) throws -> Void) async throws {
         let file = FileState(internalPath: path, displayPath: id, isReadOnly: true)
         let session = ReadingSession(file: file, registry: context.registry(for: path), configuration: sessionConfiguration(password: password))
         try await naming(path, as: id) {
             try await context.threads.run { _ in
                 try session.open()
                 defer { session.close() }
-                try session.check(.editing)
-                try session.addTextStamps(stamps)
-                try session.save(to: output)
+                try body(session)
             }
         }
     }
