@@ -99,7 +99,9 @@ public struct DocumentServer: Sendable {
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: context.logger)
         configuration.maximumGracefulShutdownDuration = context.configuration.shutdownGracePeriod
         try await ServiceGroup(configuration: configuration).run()
+        // Nothing of an engine may run once the process exits and the engines' static data goes.
         await library.closeAll()
+        await context.threads.idle()
     }
 
     /// The connection limits of `configuration`, derived where it gives none: what the

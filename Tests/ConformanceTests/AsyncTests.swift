@@ -73,6 +73,34 @@ struct AsyncTests {
         #expect(drawn.withLock { $0 } == 1, "pages drawn after the cancel")
     }
 
+    /// A pool is idle at once when it has no work, and, while a render runs, only once that
+    /// render has ended: what a process waits for before it exits.
+    @Test(.timeLimit(.minutes(2))) func aPoolIsIdleOnceItsWorkHasEnded() async throws {
+        let pool = EngineThreads(threadCount: 1)
+        await pool.idle()
+        let document = try await Fixtures.registry.open(.file(Fixtures.path("text.pdf")), renderer: .id("mupdf"), on: pool)
+        let (started, signal) = AsyncStream.makeStream(of: Void.self)
+        let gate = DispatchSemaphore(value: 0)
+        let ended = Locked(false)
+        let render = Task {
+            try await pool.run { cancellation in
+                signal.yield()
+                gate.wait()
+                defer { ended.withLock { $0 = true } }
+                return try document.render(pageAt: 0, options: RenderOptions(dpi: 36), cancellation: cancellation)
+            }
+        }
+        var iterator = started.makeAsyncIterator()
+        _ = await iterator.next()
+        let idle = Task {
+            await pool.idle()
+            return ended.withLock { $0 }
+        }
+        gate.signal()
+        #expect(await idle.value, "the pool was idle before its render ended")
+        _ = try await render.value
+    }
+
     /// A hundred renders on a pool of two threads whose first two are held: while they
     /// are, nothing is drawn, yet another task goes on awaiting and finishes, because the
     /// engine work blocks the pool's threads, not the cooperative pool's. Then all hundred

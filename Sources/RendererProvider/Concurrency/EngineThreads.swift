@@ -14,7 +14,8 @@ import Foundation
 /// not yet started throws `cancelled` without running, and running work stops where the
 /// engine can (MuPDF within a page, Poppler before the next).
 public final class EngineThreads: @unchecked Sendable {
-    // @unchecked Sendable: `jobs` and `started` are only touched while `available` is locked.
+    // @unchecked Sendable: `jobs`, `started`, `running` and `idleWaiters` are only touched
+    // while `available` is locked.
     /// The threads every async method of the API uses: as many as processors, at least two.
     public static let shared = EngineThreads(threadCount: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
@@ -23,6 +24,8 @@ public final class EngineThreads: @unchecked Sendable {
     private let available = ThreadCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var started = 0
+    private var running = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// A pool of at most `threadCount` threads, started as work arrives and kept.
     public init(threadCount: Int) {
@@ -51,6 +54,20 @@ public final class EngineThreads: @unchecked Sendable {
         }
     }
 
+    /// Returns when no work is running or waiting on the pool's threads, each job's closure
+    /// let go of (work submitted meanwhile is waited for too). A process waits for this
+    /// before it exits: an engine's static data is destroyed at exit, under any thread still
+    /// drawing or freeing a document.
+    public func idle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            available.lock()
+            let isIdle = jobs.isEmpty && running == 0
+            if !isIdle { idleWaiters.append(continuation) }
+            available.unlock()
+            if isIdle { continuation.resume() }
+        }
+    }
+
     private func submit(_ job: @escaping @Sendable () -> Void) {
         available.lock()
         jobs.append(job)
@@ -72,9 +89,18 @@ public final class EngineThreads: @unchecked Sendable {
         while true {
             available.lock()
             while jobs.isEmpty { available.wait() }
-            let job = jobs.removeFirst()
+            var job: (@Sendable () -> Void)? = jobs.removeFirst()
+            running += 1
             available.unlock()
-            job()
+            job?()
+            // Released before the job counts as ended: what it captured (a document) is freed here.
+            job = nil
+            available.lock()
+            running -= 1
+            let woken = jobs.isEmpty && running == 0 ? idleWaiters : []
+            if !woken.isEmpty { idleWaiters.removeAll() }
+            available.unlock()
+            woken.forEach { $0.resume() }
         }
     }
 }

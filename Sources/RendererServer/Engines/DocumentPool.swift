@@ -17,6 +17,8 @@ actor DocumentPool {
     private var idle: [Document] = []
     private var opened = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Who waits in ``close()`` for the leased documents to come back.
+    private var drained: [CheckedContinuation<Void, Never>] = []
     private var isClosed = false
     /// The text recognition the documents read scans with, set on each as it is leased.
     private var textRecognition: TextRecognition?
@@ -80,13 +82,17 @@ actor DocumentPool {
         }
     }
 
-    /// Drops the idle documents and every document given back from now on: the file changed.
-    func close() {
+    /// Drops the idle documents and every document given back from now on (the file changed,
+    /// or the server stops), and returns when the last document leased has been given back
+    /// and dropped.
+    func close() async {
         isClosed = true
+        opened -= idle.count
         idle.removeAll()
         let woken = waiting
         waiting.removeAll()
         woken.forEach { $0.resume() }
+        if opened > 0 { await withCheckedContinuation { drained.append($0) } }
     }
 
     private func lease() async throws -> Document {
@@ -99,8 +105,7 @@ actor DocumentPool {
                     let open = self.open
                     return try await threads.run { _ in try open() }
                 } catch {
-                    opened -= 1
-                    wakeOne()
+                    dropOne()
                     throw error
                 }
             }
@@ -110,11 +115,23 @@ actor DocumentPool {
 
     private func giveBack(_ document: Document) {
         if isClosed {
-            opened -= 1
+            dropOne()
         } else {
             idle.append(document)
+            wakeOne()
         }
+    }
+
+    /// One document fewer: its place goes to a waiter, or, once the pool is closed and the
+    /// last one is gone, to whoever waits for the pool to drain. A waiter resumes after the
+    /// current actor job, when the caller has let go of the document.
+    private func dropOne() {
+        opened -= 1
         wakeOne()
+        if isClosed, opened == 0 {
+            drained.forEach { $0.resume() }
+            drained.removeAll()
+        }
     }
 
     private func wakeOne() {

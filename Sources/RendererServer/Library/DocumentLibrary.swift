@@ -41,8 +41,9 @@ actor DocumentLibrary {
         return document
     }
 
-    /// Closes every open document's pools and session.
+    /// Closes every document's pools and session, those evicted included (a close already
+    /// under way is waited for), and returns when their engine documents are given back.
     func closeAll() async {
-        for entry in open.values { await entry.document.close() }
+        for document in open.values.map(\.document) + closed.values { await document.close() }
     }
 }

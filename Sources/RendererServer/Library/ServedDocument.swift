@@ -369,12 +369,14 @@ actor ServedDocument {
     }
 
     /// Closes the pools and the session, and stops a reading of its scans; waits for an edit
-    /// in flight to end first.
+    /// in flight to end first, and returns when the pools' documents are given back.
     func close() async {
         await takeTurn()
         defer { endTurn() }
         recognitionJob?.cancel()
-        closePools()
+        let closing = pools.values
+        pools.removeAll()
+        for pool in closing { await pool.close() }
         closeSession()
     }
 
