@@ -8,6 +8,8 @@ content is known:
 - budget.xlsx: a workbook of one sheet holding "Quarterly Budget", "Rent" 1200 and "Heating" 300.
 - slides.fodp: an OpenDocument presentation (flat XML) of two slides, "Opening Slide Title"
   and "Closing Slide Title".
+- slides.odp: the same two slides as an OpenDocument package, as the specification lays it out
+  (an uncompressed `mimetype` entry first, then content.xml and META-INF/manifest.xml).
 - linked.docx: a Word document ("Document With A Linked Picture") whose picture is linked,
   not embedded, from LINK_URL: LibreOffice with its default settings asks that address for it
   (`soffice --convert-to pdf` does), so a request reaches it only if the link is followed.
@@ -77,6 +79,7 @@ package("budget.xlsx", {
     "</sheetData></worksheet>",
 })
 
+PRESENTATION = "application/vnd.oasis.opendocument.presentation"
 ODF = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
        'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" '
        'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.3"')
@@ -88,9 +91,19 @@ def slide(name, title):
 
 
 with open(os.path.join(out, "slides.fodp"), "w", encoding="utf-8") as f:
-    f.write(f'<?xml version="1.0" encoding="UTF-8"?><office:document {ODF} office:mimetype="application/vnd.oasis.opendocument.presentation">'
+    f.write(f'<?xml version="1.0" encoding="UTF-8"?><office:document {ODF} office:mimetype="{PRESENTATION}">'
             f'<office:body><office:presentation>{slide("one", "Opening Slide Title")}{slide("two", "Closing Slide Title")}'
             '</office:presentation></office:body></office:document>')
+
+with zipfile.ZipFile(os.path.join(out, "slides.odp"), "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"), PRESENTATION, compress_type=zipfile.ZIP_STORED)
+    z.writestr("content.xml", f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ODF}>'
+               f'<office:body><office:presentation>{slide("one", "Opening Slide Title")}{slide("two", "Closing Slide Title")}'
+               '</office:presentation></office:body></office:document-content>')
+    z.writestr("META-INF/manifest.xml", '<?xml version="1.0" encoding="UTF-8"?>'
+               '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'
+               f'<manifest:file-entry manifest:full-path="/" manifest:media-type="{PRESENTATION}"/>'
+               '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
 
 with open(os.path.join(out, "letter.docx"), "rb") as f:
     whole = f.read()
