@@ -102,6 +102,9 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Flag(help: "Take office documents (Word, Excel, PowerPoint, OpenDocument, RTF) as uploads too, kept as the PDF LibreOffice makes of each (headless, no macro run, nothing fetched, within --time-limit; needs LibreOffice and python3-uno).")
     var convertOffice = false
 
+    @Flag(help: "Take HTML documents as uploads too, kept as the PDF headless Chromium prints of each (the page fetches nothing; within --time-limit; needs chromium).")
+    var convertHTML = false
+
     @Flag(help: "Let readers print to the print server's printers from the viewer (CUPS's own server unless --print-server).")
     var printers = false
 
@@ -150,6 +153,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     func validate() throws {
         if !uploads && uploadFolder != nil { throw ValidationError("--upload-folder goes with --uploads") }
         if !uploads && convertOffice { throw ValidationError("--convert-office goes with --uploads") }
+        if !uploads && convertHTML { throw ValidationError("--convert-html goes with --uploads") }
         if signingIdentity == nil && signingPasswordFile != nil { throw ValidationError("--signing-password-file goes with --signing-identity") }
         guard uploadLimitMiB >= 1, uploadSpaceMiB >= uploadLimitMiB else {
             throw ValidationError("--upload-limit-mib must be at least 1, and --upload-space-mib at least as much")
@@ -246,7 +250,8 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
                 let isolated = global.isolate ? nil : RendererRegistry(IsolatedRenderer.isolating(global.registry().renderers, with: global.isolationOptions()))
                 configuration.uploads = UploadConfiguration(
                     folder: folder, maximumBytes: uploadLimitMiB << 20, totalBytes: uploadSpaceMiB << 20, renderers: isolated,
-                    officeConversion: convertOffice ? OfficeConverter.Configuration(timeLimit: global.timeLimit ?? .seconds(600)) : nil)
+                    officeConversion: convertOffice ? OfficeConverter.Configuration(timeLimit: global.timeLimit ?? .seconds(600)) : nil,
+                    htmlConversion: convertHTML ? HTMLConverter.Configuration(timeLimit: global.timeLimit ?? .seconds(60)) : nil)
             }
             if printers || printServer != nil { configuration.printing = PrintService(server: printServer) }
             configuration.trustAnchors = try trust.anchors()

@@ -36,6 +36,8 @@ public struct HTMLConverter: Sendable {
 
     /// The file name extensions of the documents converted.
     public static let documentExtensions: Set<String> = ["html", "htm", "xhtml"]
+    /// The media types of the documents converted.
+    public static let mediaTypes: Set<String> = ["text/html", "application/xhtml+xml"]
     /// The largest document converted, in bytes.
     public static let maximumBytes = 64 << 20
 
@@ -50,6 +52,21 @@ public struct HTMLConverter: Sendable {
     /// Whether `path` names a document this converter takes, by its extension.
     public static func takes(_ path: String) -> Bool {
         documentExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
+    /// Whether the file at `path` is an HTML document by its first bytes, as a browser tells
+    /// one that comes without a name: after a byte order mark, white space and an XML
+    /// declaration, a doctype of HTML or an `html`, `head` or `body` tag.
+    public static func isHTML(sniffing path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        var text = Substring(String(decoding: (try? handle.read(upToCount: 1024)) ?? Data(), as: UTF8.self).lowercased())
+        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+        text = text.drop { $0.isWhitespace }
+        if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = text[end.upperBound...].drop { $0.isWhitespace } }
+        return ["<!doctype html", "<html", "<head", "<body"].contains { tag in
+            text.hasPrefix(tag) && text.dropFirst(tag.count).first.map { $0 == ">" || $0.isWhitespace } == true
+        }
     }
 
     /// Prints the HTML document at `input` into the PDF `output`, written whole or not at all.

@@ -165,18 +165,23 @@ public struct UploadConfiguration: Sendable {
     /// converted by LibreOffice (`RendererConversion`'s `OfficeConverter`, one warm instance
     /// for the server, under these limits) and kept as its PDF; nil (the default) takes none.
     public var officeConversion: OfficeConverter.Configuration?
+    /// When set, an uploaded HTML document is printed by headless Chromium
+    /// (`RendererConversion`'s `HTMLConverter`: the page fetches nothing, under these limits)
+    /// and kept as its PDF; nil (the default) takes none.
+    public var htmlConversion: HTMLConverter.Configuration?
 
     /// Uploads kept in `folder`, each at most `maximumBytes`, together at most `totalBytes`,
     /// opened with `renderers` (nil: the server's), office documents converted under
-    /// `officeConversion` (nil: refused).
+    /// `officeConversion` and HTML under `htmlConversion` (nil: refused).
     public init(
         folder: String, maximumBytes: Int = 64 << 20, totalBytes: Int = 1 << 30, renderers: RendererRegistry? = nil,
-        officeConversion: OfficeConverter.Configuration? = nil
+        officeConversion: OfficeConverter.Configuration? = nil, htmlConversion: HTMLConverter.Configuration? = nil
     ) {
         self.folder = folder
         self.maximumBytes = maximumBytes
         self.totalBytes = totalBytes
         self.renderers = renderers
         self.officeConversion = officeConversion
+        self.htmlConversion = htmlConversion
     }
 }

@@ -27,6 +27,7 @@ final class ServerContext: Sendable {
     let uploads: UploadStore?
     /// The LibreOffice uploaded office documents are converted by, when the server takes them.
     let officeConverter: OfficeConverter?
+    let htmlConverter: HTMLConverter?
     /// The readers' passwords for encrypted documents, in memory only.
     let unlocks = DocumentUnlocks()
     /// Tries at a document's password, per document: five, and one more a minute.
@@ -60,6 +61,7 @@ final class ServerContext: Sendable {
         collaboration = try configuration.collaboration.map { try CollaborationBackend(configuration: $0, logger: logger) }
         uploads = try configuration.uploads.map(UploadStore.init)
         officeConverter = configuration.uploads?.officeConversion.map { OfficeConverter(configuration: $0) }
+        htmlConverter = configuration.uploads?.htmlConversion.map { HTMLConverter(configuration: $0) }
         viewerPresence = configuration.endsWithViewer ? ViewerPresence(linger: configuration.viewerLinger) : nil
         readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
     }

@@ -71,6 +71,26 @@ import Testing
         #expect { try HTMLConverter().convert(folder.appendingPathComponent("missing.html").path, to: existing) } throws: { ($0 as? RendererError)?.code == .fileNotFound }
     }
 
+    /// An HTML document without a name is told by its first bytes, as a browser tells one;
+    /// XML that is not XHTML, a PDF, text and a tag that only starts like `html` are not.
+    @Test func anHTMLDocumentIsToldByItsBytes() throws {
+        let folder = try Tool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [(String, Bool)] = [
+            ("<!doctype html><p>x", true), ("\u{FEFF}  \n<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">", true), ("<html lang=en>", true),
+            ("<HEAD><title>t</title>", true), ("<body>", true),
+            ("<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">", true),
+            ("<?xml version=\"1.0\"?><office:document office:mimetype=\"application/vnd.oasis.opendocument.text\">", false),
+            ("<htmlx>", false), ("%PDF-1.7 <html>", false), ("plain words <html>", false), ("", false),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let file = folder.appendingPathComponent("\(index)")
+            try Data(text.utf8).write(to: file)
+            #expect(HTMLConverter.isHTML(sniffing: file.path) == expected, "\(text)")
+        }
+        #expect(!HTMLConverter.isHTML(sniffing: folder.appendingPathComponent("missing").path))
+    }
+
     /// The page server answers its own address alone (Python's urllib as the client).
     @Test func thePageServerAnswersItsAddressAlone() async throws {
         let page = try LoopbackPage(html: Data("<p>only this</p>".utf8))

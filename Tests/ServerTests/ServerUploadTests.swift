@@ -276,9 +276,66 @@ import TestSupport
             #expect(refused.status == .unsupportedMediaType, "\(refused.status)")
         }
         // The schema lists the types the server takes.
+        try Self.expectSchemaListsEveryUploadType()
+    }
+
+    /// The media types the upload route takes, as the API's schema lists them: PDF, pictures,
+    /// and the office and HTML documents the server converts when told to.
+    static func expectSchemaListsEveryUploadType() throws {
         let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.root.appendingPathComponent("Sources/RendererServer/OpenAPI/openapi.json"))) as? [String: Any]
         let paths = schema?["paths"] as? [String: Any], uploads = paths?["/api/uploads"] as? [String: Any], post = uploads?["post"] as? [String: Any]
         let content = ((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any]).map { Set($0.keys) } ?? []
-        #expect(content == Set(["application/pdf", "image/jpeg", "image/png", "image/tiff"]).union(OfficeConverter.mediaTypes))
+        #expect(content == Set(["application/pdf", "image/jpeg", "image/png", "image/tiff"]).union(OfficeConverter.mediaTypes).union(HTMLConverter.mediaTypes))
+    }
+
+    /// With HTML conversion on, a page sent as text/html, or with no type of its own as the
+    /// viewer sends every file, is kept as the PDF Chromium prints of it: its words read back
+    /// through the server and nothing else, though it asks for this server's API, another
+    /// loopback port, a file of the machine and a name on the network. A page whose script
+    /// never ends is 422 within the time limit and leaves nothing; without conversion a page
+    /// is 415.
+    @Test func htmlPagesAreKeptAsThePDFsChromiumPrintsWhenTheServerConvertsThem() async throws {
+        let harness = try ServerHarness()
+        try await harness.run(configure: {
+            var uploads = Self.uploads(harness)
+            uploads.htmlConversion = HTMLConverter.Configuration()
+            $0.uploads = uploads
+        }) { client in
+            let facts = try #require(try await client.get("/api/uploads").json as? [String: Any])
+            #expect(facts["htmlDocuments"] as? [String] == HTMLConverter.documentExtensions.sorted())
+            let reaching = [
+                "http://127.0.0.1:\(client.port)/api/documents", "http://127.0.0.1:\(client.port)/api/uploads", "http://localhost:631/",
+                "file:///etc/os-release", "https://example.com/",
+            ].map { "<iframe src=\"\($0)\" width=600 height=200></iframe><img src=\"\($0)\">" }.joined()
+            let page = Data("<!doctype html><meta charset=utf-8><h1>Invoice Heading</h1><p>Total due: 42</p>\(reaching)".utf8)
+            for type in ["text/html", "application/pdf"] {
+                let before = try Self.kept(harness)
+                let answer = try await Self.upload(client, page, type: type)
+                #expect(answer.status == .created, "\(type): \(answer.status) \(answer.errorMessage ?? "")")
+                let id = try #require((answer.json as? [String: Any])?["id"] as? String)
+                let path = "/api/documents/" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!
+                let lines = ((try await client.get(path + "/pages/0/text").json as? [String: Any])?["lines"] as? [[String: Any]]) ?? []
+                let words = lines.flatMap { $0["words"] as? [[String: Any]] ?? [] }.compactMap { $0["text"] as? String }
+                #expect(words == ["Invoice", "Heading", "Total", "due:", "42"], "\(type): \(words)")
+                #expect(try Self.kept(harness).count == before.count + 1)
+            }
+        }
+        // A time limit of its own for the page that never ends: the pages above may take their time on a busy machine.
+        try await harness.run(configure: {
+            var uploads = Self.uploads(harness)
+            uploads.htmlConversion = HTMLConverter.Configuration(timeLimit: .seconds(2))
+            $0.uploads = uploads
+        }) { client in
+            let before = try Self.kept(harness)
+            let looping = try await Self.upload(client, Data("<!doctype html><script>for (;;) {}</script>".utf8), type: "text/html")
+            #expect(looping.status == .unprocessableContent && looping.errorCode != nil, "\(looping.status) \(looping.errorMessage ?? "")")
+            #expect(!(looping.errorMessage ?? "").contains(harness.folder), "\(looping.errorMessage ?? "")")
+            #expect(try Self.kept(harness) == before)
+        }
+        try await harness.run(configure: { $0.uploads = Self.uploads(harness) }) { client in
+            #expect((try await client.get("/api/uploads").json as? [String: Any])?["htmlDocuments"] == nil)
+            let refused = try await Self.upload(client, Data("<!doctype html><h1>Invoice</h1>".utf8), type: "text/html")
+            #expect(refused.status == .unsupportedMediaType, "\(refused.status)")
+        }
     }
 }

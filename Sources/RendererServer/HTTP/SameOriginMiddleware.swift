@@ -12,16 +12,10 @@ import RendererServerHTTP
 ///   for, in its `Host` header), and
 /// - a request with a body says it is JSON or XML (`application/json`, `application/xml`,
 ///   `text/xml`, `application/vnd.adobe.xfdf`), or a PDF, a picture or an office document
-///   (`application/pdf`, `image/jpeg`, `image/png`, `image/tiff`, `OfficeConverter.mediaTypes`:
-///   an upload): a page of another site cannot send those types without a CORS preflight,
-///   which this server never grants.
+///   (`application/pdf`, `image/jpeg`, `image/png`, `image/tiff`, `OfficeConverter.mediaTypes`,
+///   `HTMLConverter.mediaTypes`: an upload): a page of another site cannot send those types
+///   without a CORS preflight, which this server never grants.
 struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The body types a state-changing request may carry.
-    static var acceptedTypes: Set<String> {
-        Set(["application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf", "application/pdf", "image/jpeg", "image/png", "image/tiff"])
-            .union(OfficeConverter.mediaTypes)
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method) else { return try await next(request, context) }
         if let origin = request.headers[.origin] {
@@ -32,10 +26,10 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
         let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let hasBody = request.headers[.transferEncoding] != nil || (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > 0
         if hasBody || type != nil {
-            guard let type, Self.acceptedTypes.contains(type) else {
+            guard let type, acceptedBodyTypes.contains(type) else {
                 throw APIError(
                     .unsupportedMediaType, code: "unsupported-media-type",
-                    "a request that changes state carries JSON (application/json), XFDF (application/vnd.adobe.xfdf) or, uploaded, a PDF (application/pdf), a picture (image/jpeg, image/png, image/tiff) or an office document")
+                    "a request that changes state carries JSON (application/json), XFDF (application/vnd.adobe.xfdf) or, uploaded, a PDF (application/pdf), a picture (image/jpeg, image/png, image/tiff), an office document or an HTML page (text/html)")
             }
         }
         return try await next(request, context)
@@ -50,3 +44,9 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
         return authority.lowercased()
     }
 }
+
+/// The body types a state-changing request may carry, made once (a static stored property
+/// cannot live in a generic type).
+private let acceptedBodyTypes: Set<String> = Set([
+    "application/json", "application/xml", "text/xml", "application/vnd.adobe.xfdf", "application/pdf", "image/jpeg", "image/png", "image/tiff",
+]).union(OfficeConverter.mediaTypes).union(HTMLConverter.mediaTypes)

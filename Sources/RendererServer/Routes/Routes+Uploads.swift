@@ -5,26 +5,29 @@ import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// What the uploads' routes answer: the largest upload taken and the office documents'
-    /// extensions when they are converted, or the new upload's id.
+    /// What the uploads' routes answer: the largest upload taken and the extensions of the
+    /// office and HTML documents when they are converted, or the new upload's id.
     struct UploadFacts: Encodable {
         var maximumBytes: Int?
         var officeDocuments: [String]?
+        var htmlDocuments: [String]?
         var id: String?
     }
 
     /// `GET /api/uploads`: the largest upload the server takes, and the extensions of the
-    /// office documents it converts when it does (404 when it takes none).
+    /// office and HTML documents it converts when it does (404 when it takes none).
     @Sendable func uploadLimits(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let office = self.context.officeConverter == nil ? nil : OfficeConverter.documentExtensions.sorted()
-        return try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes, officeDocuments: office))
+        let html = self.context.htmlConverter == nil ? nil : HTMLConverter.documentExtensions.sorted()
+        return try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes, officeDocuments: office, htmlDocuments: html))
     }
 
     /// `POST /api/uploads`: a PDF of the reader's, the body as it is, or a JPEG, PNG or TIFF
     /// picture, kept as the PDF of it (a page per picture, JPEG data as it is, made by the
     /// uploads' renderers), or, when the server converts them, an office document kept as
     /// the PDF LibreOffice makes of it (422 when LibreOffice cannot, crashes or takes past
-    /// its time limit). It is kept (201, its id)
+    /// its time limit), and an HTML document as the PDF Chromium prints of it (422 when it
+    /// cannot or the page takes past its time limit). It is kept (201, its id)
     /// only when an engine opens it as a document (an encrypted one may need its password
     /// later); otherwise nothing of it stays: 413 past the size limit, 415 for what is not a
     /// PDF, 422 for what no engine reads, 503 while uploads being received take the space of
@@ -47,11 +50,27 @@ extension Routes {
                 }
                 received = try await store.replace(received, with: made)
             } else if let converter = serverContext.officeConverter, let kind = OfficeConverter.documentExtension(sniffing: received.path) {
-                received = try await store.replace(received, with: try await Self.convert(received.path, kind: kind, by: converter, in: store, serverContext))
+                received = try await store.replace(received, with: try await Self.convert(received.path, as: kind, in: store, serverContext) { named, made in
+                    do {
+                        try converter.convert(named, to: made)
+                    } catch let error as RendererError where error.code == .engineCrashed {
+                        throw RendererError(.damaged, "LibreOffice failed on the upload and was ended")
+                    }
+                })
+            } else if let converter = serverContext.htmlConverter, HTMLConverter.isHTML(sniffing: received.path) {
+                received = try await store.replace(received, with: try await Self.convert(received.path, as: "html", in: store, serverContext) { named, made in
+                    do {
+                        try converter.convert(named, to: made)
+                    } catch let error as RendererError where error.code == .limitExceeded || error.code == .engineFailure {
+                        // The page's own doing (a script that never ends, a page Chromium cannot print): the upload is refused.
+                        throw RendererError(.damaged, "the HTML page could not be printed: \(error.message)")
+                    }
+                })
             }
             guard DocumentFolder.looksLikePDF(received.path) else {
-                let office = serverContext.officeConverter == nil ? "" : ", nor an office document"
-                throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF, nor a JPEG, PNG or TIFF picture\(office)")
+                let others = [serverContext.officeConverter.map { _ in "an office document" }, serverContext.htmlConverter.map { _ in "an HTML page" }].compactMap { $0 }
+                let also = others.isEmpty ? "" : ", nor " + others.joined(separator: " or ")
+                throw APIError(.unsupportedMediaType, code: "unsupported-format", "the upload is not a PDF, nor a JPEG, PNG or TIFF picture\(also)")
             }
             let path = received.path
             _ = try await serverContext.queue.run {
@@ -73,23 +92,22 @@ extension Routes {
         }
     }
 
-    /// The PDF `converter` makes of the office document at `path` (a `kind` file), in a new
-    /// scratch file of `store`; the document is given its extension through a link of that
-    /// name, removed after. A crashed or hung LibreOffice fails this upload alone (422).
-    private static func convert(_ path: String, kind: String, by converter: OfficeConverter, in store: UploadStore, _ context: ServerContext) async throws -> String {
+    /// The PDF `convert` makes of the document at `path` (a file of extension `kind`), in a
+    /// new scratch file of `store`, on an engine thread admitted by the engine queue. The
+    /// document is given its extension through a link of that name, removed after; errors
+    /// name it "the upload".
+    private static func convert(
+        _ path: String, as kind: String, in store: UploadStore, _ context: ServerContext, by convert: @escaping @Sendable (_ named: String, _ made: String) throws -> Void
+    ) async throws -> String {
         let named = store.scratchPath() + "." + kind, made = store.scratchPath()
         try FileManager.default.linkItem(atPath: path, toPath: named)
         defer { try? FileManager.default.removeItem(atPath: named) }
-        do {
-            try await context.queue.run {
-                try await naming(named, as: "the upload") {
-                    try await naming(URL(fileURLWithPath: named).lastPathComponent, as: "the upload") {
-                        try await context.threads.run { _ in try converter.convert(named, to: made) }
-                    }
+        try await context.queue.run {
+            try await naming(named, as: "the upload") {
+                try await naming(URL(fileURLWithPath: named).lastPathComponent, as: "the upload") {
+                    try await context.threads.run { _ in try convert(named, made) }
                 }
             }
-        } catch let error as RendererError where error.code == .engineCrashed {
-            throw RendererError(.damaged, "LibreOffice failed on the upload and was ended")
         }
         return made
     }

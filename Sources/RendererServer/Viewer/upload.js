@@ -36,8 +36,9 @@ export async function offerUploads(open) {
   }
   maximumBytes = facts.maximumBytes;
   const input = $("open-file-input");
-  // Office documents too, when the server converts them.
-  if (facts.officeDocuments) input.accept += "," + facts.officeDocuments.map((extension) => "." + extension).join(",");
+  // Office documents and HTML pages too, when the server converts them.
+  const converted = [...(facts.officeDocuments || []), ...(facts.htmlDocuments || [])];
+  if (converted.length) input.accept += "," + converted.map((extension) => "." + extension).join(",");
   $("open-file").hidden = false;
   $("open-file").addEventListener("click", () => input.click());
   input.addEventListener("change", async () => {
