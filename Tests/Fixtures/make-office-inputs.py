@@ -13,6 +13,10 @@ content is known:
 - linked.docx: a Word document ("Document With A Linked Picture") whose picture is linked,
   not embedded, from LINK_URL: LibreOffice with its default settings asks that address for it
   (`soffice --convert-to pdf` does), so a request reaches it only if the link is followed.
+- macro.odt: an OpenDocument text ("Document With A Macro") holding a Basic library whose macro
+  writes the file OUT_DIR/macro-ran, bound to the document's loading: LibreOffice opening the
+  file in a window with macros allowed runs it (the converter test shows it does), so the
+  file exists only if the macro was run.
 - broken.docx: letter.docx cut after its first half: a package that says it is a Word
   document (its first parts' names are there) but whose parts and directory are not.
 """
@@ -104,6 +108,39 @@ with zipfile.ZipFile(os.path.join(out, "slides.odp"), "w", zipfile.ZIP_DEFLATED)
                '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'
                f'<manifest:file-entry manifest:full-path="/" manifest:media-type="{PRESENTATION}"/>'
                '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+
+LIBRARY = '<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE library:library PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "library.dtd">'
+MACRO = f'''Sub Main
+  Dim n As Integer
+  n = FreeFile
+  Open "{os.path.join(os.path.abspath(out), "macro-ran")}" For Output As #n
+  Print #n, "ran"
+  Close #n
+End Sub
+'''
+TEXT = "application/vnd.oasis.opendocument.text"
+with zipfile.ZipFile(os.path.join(out, "macro.odt"), "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr(zipfile.ZipInfo("mimetype"), TEXT, compress_type=zipfile.ZIP_STORED)
+    z.writestr("content.xml", f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ODF} '
+               'xmlns:script="urn:oasis:names:tc:opendocument:xmlns:script:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:ooo="http://openoffice.org/2004/office" xmlns:dom="http://www.w3.org/2001/xml-events">'
+               '<office:scripts><office:event-listeners><script:event-listener script:language="ooo:script" script:event-name="dom:load" '
+               'xlink:href="vnd.sun.star.script:Standard.Module1.Main?language=Basic&amp;location=document" xlink:type="simple"/>'
+               '</office:event-listeners></office:scripts>'
+               '<office:body><office:text><text:p>Document With A Macro</text:p></office:text></office:body></office:document-content>')
+    z.writestr("Basic/script-lc.xml", LIBRARY.replace("library:library PUBLIC", "library:libraries PUBLIC").replace("library.dtd", "libraries.dtd")
+               + '<library:libraries xmlns:library="http://openoffice.org/2000/library" xmlns:xlink="http://www.w3.org/1999/xlink">'
+               '<library:library library:name="Standard" library:link="false"/></library:libraries>')
+    z.writestr("Basic/Standard/script-lb.xml", LIBRARY + '<library:library xmlns:library="http://openoffice.org/2000/library" library:name="Standard" '
+               'library:readonly="false" library:passwordprotected="false"><library:element library:name="Module1"/></library:library>')
+    z.writestr("Basic/Standard/Module1.xml", '<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">'
+               '<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1" script:language="StarBasic">'
+               + MACRO.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;") + "</script:module>")
+    z.writestr("META-INF/manifest.xml", '<?xml version="1.0" encoding="UTF-8"?>'
+               '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">'
+               f'<manifest:file-entry manifest:full-path="/" manifest:media-type="{TEXT}"/>'
+               + "".join(f'<manifest:file-entry manifest:full-path="{part}" manifest:media-type="text/xml"/>'
+                         for part in ("content.xml", "Basic/script-lc.xml", "Basic/Standard/script-lb.xml", "Basic/Standard/Module1.xml"))
+               + "</manifest:manifest>")
 
 with open(os.path.join(out, "letter.docx"), "rb") as f:
     whole = f.read()

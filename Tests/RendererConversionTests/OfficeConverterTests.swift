@@ -12,8 +12,9 @@ import Testing
 /// LibreOffice conversions through one warm instance, against documents a script writes
 /// (Tests/Fixtures/make-office-inputs.py): pdftotext finds their words, pdfinfo the page
 /// count LibreOffice's own `--convert-to pdf` gives; a linked picture is never fetched (a
-/// loopback HTTP server counts the requests, and plain LibreOffice is seen to ask it); a
-/// damaged file, a hung and a crashed LibreOffice each fail their file alone, and the next
+/// loopback HTTP server counts the requests, and plain LibreOffice is seen to ask it), nor a
+/// macro run (LibreOffice opening the file with macros allowed is seen to run it); a damaged
+/// file, a hung and a crashed LibreOffice each fail their file alone, and the next
 /// conversion works. Serialized, through one converter: one LibreOffice at a time is enough
 /// for two cores, and each start costs both for a second or two.
 @Suite(.serialized) struct OfficeConverterTests {
@@ -91,6 +92,59 @@ import Testing
         ]
         for (file, kind) in expected { #expect(OfficeConverter.documentExtension(sniffing: file) == kind, "\(file)") }
     }
+
+    /// A document's macro, bound to its loading, is never run: LibreOffice opening the same
+    /// file in a window with macros allowed runs it (the file it writes appears), the
+    /// converter converts the document without running it.
+    @Test func aDocumentsMacroIsNeverRun() async throws {
+        let folder = try await Self.inputs(linking: "http://127.0.0.1:9/none.png")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("macro.odt").path, ran = folder.appendingPathComponent("macro-ran").path
+        let witness = try await Tool.run(
+            "/usr/bin/python3", ["-c", Self.openingWithMacrosAllowed, document, folder.appendingPathComponent("witness-profile").path])
+        #expect(FileManager.default.fileExists(atPath: ran), "LibreOffice with macros allowed did not run the macro: the test would prove nothing. \(witness.stderr)")
+        try? FileManager.default.removeItem(atPath: ran)
+        let output = folder.appendingPathComponent("macro.pdf").path
+        try Self.converter.convert(document, to: output)
+        #expect(try await Tool.run("pdftotext", [output, "-"]).text.contains("Document With A Macro"))
+        #expect(!FileManager.default.fileExists(atPath: ran), "the converter's LibreOffice ran the document's macro")
+    }
+
+    /// A Python program that opens the document `argv[1]` in a LibreOffice of its own
+    /// (profile `argv[2]`) as a person would with macros allowed: in a window (headless, but
+    /// not hidden), every macro run without asking; then closes it and ends LibreOffice.
+    static let openingWithMacrosAllowed = """
+        import os, subprocess, sys, time, uno
+        from com.sun.star.beans import PropertyValue
+        def prop(name, value):
+            p = PropertyValue()
+            p.Name, p.Value = name, value
+            return p
+        document, profile = sys.argv[1], sys.argv[2]
+        pipe = "macro-witness-%d" % os.getpid()
+        office = subprocess.Popen(["soffice", "--headless", "--norestore", "-env:UserInstallation=" + uno.systemPathToFileUrl(profile),
+                                   "--accept=pipe,name=%s;urp;" % pipe], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            local = uno.getComponentContext()
+            resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+            for attempt in range(1200):
+                try:
+                    remote = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+                    break
+                except Exception:
+                    if office.poll() is not None or attempt == 1199:
+                        sys.exit("LibreOffice did not answer")
+                    time.sleep(0.1)
+            desktop = remote.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", remote)
+            loaded = desktop.loadComponentFromURL(uno.systemPathToFileUrl(document), "_blank", 0, (prop("MacroExecutionMode", 4),))
+            try:
+                loaded.close(True)
+            except Exception:
+                pass
+        finally:
+            office.kill()
+            office.wait()
+        """
 
     @Test func damagedHungAndCrashedConversionsFailTheirFileAlone() async throws {
         let folder = try await Self.inputs(linking: "http://127.0.0.1:9/none.png")
