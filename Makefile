@@ -92,7 +92,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files public-image-counts bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -457,6 +457,13 @@ bench-deps:
 public-image-counts: setup
 	$(TEST_BUILD) --product hostapp
 	python3 Tests/PublicFiles/image-counts.py "$$($(TEST_BUILD) --show-bin-path)/hostapp"
+
+# Every PDF Debian installs under /usr/share/doc and /usr/share/R/doc through hostapp optimize,
+# each copy checked by qpdf --check-linearization, pdftotext and pdftoppm at 72 dpi
+# (Tests/PublicFiles/optimize-same.py): linearised, the same text, the same pixels.
+public-optimize: setup
+	$(TEST_BUILD) --product hostapp
+	python3 Tests/PublicFiles/optimize-same.py "$$($(TEST_BUILD) --show-bin-path)/hostapp"
 
 # LibreOffice's writer exports the office fixtures (make-office.py); only rebuilding them needs it.
 FIXTURE_PACKAGES = libreoffice-writer-nogui
