@@ -77,7 +77,8 @@ struct ConvertCommandTests {
         #expect(centre == red && left == white && top == white, "\(centre) \(left) \(top)")
     }
 
-    /// What is no picture, a damaged one, one that claims too many pixels, paper no PDF has
+    /// What is no picture, a damaged one, a WebP one (named as such), one that claims too many
+    /// pixels, paper no PDF has
     /// and margins that leave no room are refused with their exit codes; the output is not
     /// written, and one already there stays as it was.
     @Test func badPicturesAndLayoutsWriteNothing() async throws {
@@ -90,9 +91,13 @@ struct ConvertCommandTests {
         try png.prefix(100).write(to: URL(fileURLWithPath: truncated))
         let huge = directory.appendingPathComponent("huge.png").path
         try PictureFiles.pngHeader(width: 20_000, height: 20_000).write(to: URL(fileURLWithPath: huge))
+        // A WebP picture (ImageMagick's), which MuPDF on Debian 12 does not read.
+        let webP = directory.appendingPathComponent("photo.webp").path
+        #expect(try await Tool.run("convert", ["-size", "40x30", "xc:red", webP]).status == 0)
         let cases: [([String], Int32, String)] = [
             (["convert", Fixtures.path("text.pdf"), "-o", output], 65, "is not a JPEG, PNG or TIFF picture"),
             (["convert", truncated, "-o", output], 65, "picture 1 cannot be laid out"),
+            (["convert", webP, "-o", output], 65, "is a WebP picture, which the engines here do not read: make it a PNG first"),
             (["convert", huge, "-o", output], 64, "20000 x 20000 pixels is past the limit of \(RenderOptions.defaultMaximumPixelCount) pixels"),
             (["convert", Fixtures.path("image.jpg"), "--paper", "0x0", "-o", output], 64, "paper is 1 to 14400 points a side"),
             (["convert", Fixtures.path("image.jpg"), "--paper", "a4", "--margin", "300", "-o", output], 64, "leave no room"),
@@ -104,7 +109,7 @@ struct ConvertCommandTests {
             #expect(result.status == status && result.stderr.contains(message), "\(arguments): \(result.status) \(result.stderr)")
         }
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "kept")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["huge.png", "out.pdf", "truncated.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["huge.png", "out.pdf", "photo.webp", "truncated.png"])
     }
 
     /// An office document becomes the PDF LibreOffice makes of it (pdftotext finds its words,

@@ -25,7 +25,8 @@ public enum DocumentSource: Sendable {
     /// Reads the first bytes of the source (and, for a ZIP package, its directory) and tells
     /// what it holds: a PDF (`%PDF-` within the first 1024 bytes), XPS, EPUB, FictionBook,
     /// CBZ, or a PNG, JPEG or TIFF image. Throws `fileNotFound`, `ioFailure`,
-    /// `unsupportedFormat` for empty input and anything else, and `damaged` for a ZIP package
+    /// `unsupportedFormat` for empty input and anything else (naming a WebP picture as one:
+    /// MuPDF on Debian 12 reads none), and `damaged` for a ZIP package
     /// whose directory cannot be read.
     public func sniffContentType() throws -> ContentType {
         let reader = try SourceBytes(self)
@@ -37,6 +38,9 @@ public enum DocumentSource: Sendable {
             if let type = try ContentSniffer.contentType(head: head, reader: reader) { return type }
         } catch let error as RendererError where error.code == .damaged {
             throw RendererError(.damaged, "\(displayName) is \(error.message)")
+        }
+        if head.count >= 12, head.prefix(4) == Data("RIFF".utf8), head[head.startIndex + 8..<head.startIndex + 12] == Data("WEBP".utf8) {
+            throw RendererError(.unsupportedFormat, "\(displayName) is a WebP picture, which the engines here do not read: make it a PNG first")
         }
         throw RendererError(
             .unsupportedFormat, "\(displayName) is not a PDF (it does not start with %PDF-), nor an XPS, EPUB, FB2, CBZ, PNG, JPEG or TIFF document")
