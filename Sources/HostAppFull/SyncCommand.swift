@@ -104,7 +104,7 @@ struct SyncCommand: AsyncParsableCommand {
             guard let path else { return [] }
             guard let data = FileManager.default.contents(atPath: path) else { throw RendererError(.fileNotFound, "cannot read \(path)") }
             let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
+            decoder.dateDecodingStrategy = .rfc3339
             if let list = try? decoder.decode([Annotation].self, from: data) { return list }
             do {
                 return [try decoder.decode(Annotation.self, from: data)]

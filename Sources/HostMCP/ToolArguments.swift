@@ -84,7 +84,7 @@ extension JSONDecoder {
     /// How the tools read the values an agent sends: dates in ISO 8601, as they are written.
     static var agentArguments: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         return decoder
     }
 }

@@ -187,10 +187,10 @@ extension JSONEncoder {
 }
 
 extension JSONDecoder {
-    /// How the server and the sync client read the protocol's JSON: dates in ISO 8601.
+    /// How the server and the sync client read the protocol's JSON: dates in RFC 3339.
     package static var collaboration: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         return decoder
     }
 }

@@ -136,8 +136,9 @@ package struct CollaborationRoutes: RouteSupport {
         guard push.changes.count <= limit else {
             throw APIError(.contentTooLarge, code: "too-large", "a push holds at most \(limit) changes; this one holds \(push.changes.count)")
         }
-        guard push.changes.allSatisfy({ !$0.operationID.isEmpty && $0.operationID.utf8.count <= 200 }) else {
-            throw APIError.badRequest("every change needs an operationID of 1 to 200 bytes")
+        // Counted in Unicode scalars, as a schema's maxLength counts.
+        guard push.changes.allSatisfy({ (1...200).contains($0.operationID.unicodeScalars.count) }) else {
+            throw APIError.badRequest("every change needs an operationID of 1 to 200 characters")
         }
         return try Self.json(try await apply(push.changes, for: collaborator, except: nil))
     }

@@ -29,7 +29,7 @@ extension RouteSupport {
     package func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         let data = try await body(request)
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         do {
             return try decoder.decode(T.self, from: data)
         } catch let error as DecodingError {

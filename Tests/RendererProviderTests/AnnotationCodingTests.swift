@@ -44,6 +44,25 @@ struct AnnotationCodingTests {
         #expect(decoded.first?.flags == .print)
     }
 
+    /// Dates are read as RFC 3339 writes them (what the OpenAPI document's `date-time` allows):
+    /// any offset up to ±23:59, fractional seconds, `Z` in either case; anything else is refused.
+    @Test func datesAreReadAsRFC3339WritesThem() throws {
+        func created(_ text: String) throws -> Date? {
+            let json = #"[{"kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 1, "y": 2}, "size": {"width": 3, "height": 4}}, "creationDate": "\#(text)"}]"#
+            return try Annotation.annotations(fromJSON: Data(json.utf8)).first?.creationDate
+        }
+        let noon = Date(timeIntervalSince1970: 1_796_558_400)  // 2026-12-06T12:00:00Z
+        #expect(try created("2026-12-06T12:00:00Z") == noon)
+        #expect(try created("2026-12-06T12:00:00z") == noon)
+        #expect(try created("2026-12-06T13:30:00+01:30") == noon)
+        #expect(try created("2026-12-07T11:28:00+23:28") == noon)
+        #expect(try created("2026-12-05T12:01:00-23:59") == noon)
+        #expect(try created("2026-12-06T12:00:00.25Z") == noon.addingTimeInterval(0.25))
+        for bad in ["2026-12-06T12:00:00", "2026-12-06T12:00:00+24:00", "2026-12-06T12:00:00+01:60", "2026-12-06", "noon", "2026-12-06T12:00:00+0100"] {
+            #expect(throws: RendererError.self, "\(bad)") { try created(bad) }
+        }
+    }
+
     @Test func badInputSaysWhere() throws {
         let error = #expect(throws: RendererError.self) {
             try Annotation.annotations(fromJSON: Data(#"[{"kind": "Square", "pageIndex": "one"}]"#.utf8))

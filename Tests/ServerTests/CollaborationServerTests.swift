@@ -202,6 +202,16 @@ import Logging
             #expect(replayed.results == [try #require(retry.results.first), first])
             let after = try await Self.snapshot(client, token: alice)
             #expect(after.revision == before.revision && !after.annotations.contains { $0.annotation.id == "note" })
+
+            // An operation id is 1 to 200 characters, as the schema says (counted as it counts:
+            // 200 four-byte characters pass); outside that the push is 400 and applies nothing.
+            let wide = String(repeating: "\u{1F600}", count: 200)
+            #expect(try await Self.push(client, token: alice, [LayerChange(operationID: wide, action: .add, annotation: Self.square("wide", contents: "w"))]).0.status == .ok)
+            for bad in ["", String(repeating: "a", count: 201)] {
+                let refused = try await Self.push(client, token: alice, [LayerChange(operationID: bad, action: .add, annotation: Self.square("bad", contents: "b"))]).0
+                #expect(refused.status == .badRequest, "\(bad.count) characters: \(refused.status)")
+            }
+            #expect(try await !Self.snapshot(client, token: alice).annotations.contains { $0.annotation.id == "bad" })
         }
     }
 

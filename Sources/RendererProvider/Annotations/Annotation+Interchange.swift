@@ -18,7 +18,7 @@ extension Annotation {
     /// `invalidArgument` saying what is wrong where.
     public static func annotations(fromJSON data: Data) throws -> [Annotation] {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .rfc3339
         return try decoding("JSON") { try decoder.decode([Annotation].self, from: data) }
     }
 
