@@ -73,19 +73,15 @@ private struct AnnotationDictionary<Document: PDFObjectEditing> {
     let document: Document
     let dictionary: PDFObject
 
-    /// The subtypes whose geometry is their `/QuadPoints`, `/InkList`, `/L` and `/Vertices`,
-    /// and those with an icon (`/Name`).
-    private static var quadKinds: Set<String> { ["Highlight", "Underline", "Squiggly", "StrikeOut", "Redact"] }
-    private static var vertexKinds: Set<String> { ["Polygon", "PolyLine"] }
-    private static var iconKinds: Set<String> { ["Text", "Stamp", "FileAttachment", "Sound"] }
-
-    /// The annotation, its id its `/NM` (empty for none), its points in `space`.
+    /// The annotation, its id its `/NM` (empty for none), its points in `space`: its geometry
+    /// and fields as its kind's traits (``AnnotationKindTraits``) say it has them.
     func annotation(pageIndex: Int, in space: PageSpace) throws -> Annotation {
         let subtype = try name("Subtype") ?? ""
+        let traits = AnnotationKind(rawValue: subtype).traits
         let point = { (x: Double, y: Double) in space.point(x: x, y: y) }
         let rect = try numbers(try value("Rect"))
         var quads: [Quad] = []
-        if Self.quadKinds.contains(subtype) {
+        if traits.geometry == .quads {
             let values = try numbers(try value("QuadPoints"))
             quads = stride(from: 0, to: values.count / 8 * 8, by: 8).map { i in
                 Quad(
@@ -93,16 +89,19 @@ private struct AnnotationDictionary<Document: PDFObjectEditing> {
                     lowerLeft: point(values[i + 4], values[i + 5]), lowerRight: point(values[i + 6], values[i + 7]))
             }
         }
-        let inkPaths = subtype == "Ink" ? try document.resolved(try value("InkList")).items.map { pointList(try numbers($0), point) } : []
+        let inkPaths = traits.geometry == .inkPaths ? try document.resolved(try value("InkList")).items.map { pointList(try numbers($0), point) } : []
         var points: [PagePoint] = []
-        if subtype == "Line" {
+        switch traits.geometry {
+        case .line:
             let line = try numbers(try value("L"))
             points = line.count >= 4 ? pointList(Array(line.prefix(4)), point) : []
-        } else if Self.vertexKinds.contains(subtype) {
+        case .vertices:
             points = pointList(try numbers(try value("Vertices")), point)
+        case .rect, .quads, .inkPaths:
+            break
         }
         var textStyle: TextStyle?
-        if subtype == "FreeText", let appearance = try text("DA") {
+        if traits.hasTextStyle, let appearance = try text("DA") {
             textStyle = TextStyle(defaultAppearance: appearance)
             let quadding = try integer("Q") ?? 0
             textStyle?.alignment = TextAlignment(quadding: (0...2).contains(quadding) ? quadding : 0)
@@ -115,7 +114,7 @@ private struct AnnotationDictionary<Document: PDFObjectEditing> {
             borderWidth: try borderWidth(),
             contents: try text("Contents"), author: try text("T"), subject: try text("Subj"),
             creationDate: try text("CreationDate").flatMap(PDFDate.parse), modificationDate: try text("M").flatMap(PDFDate.parse),
-            flags: AnnotationFlags(rawValue: try integer("F") ?? 0), iconName: Self.iconKinds.contains(subtype) ? try text("Name") : nil,
+            flags: AnnotationFlags(rawValue: try integer("F") ?? 0), iconName: traits.hasIcon ? try text("Name") : nil,
             reviewState: try text("State").flatMap { ReviewState(pdfName: $0, model: try text("StateModel")) },
             textStyle: textStyle
         ).withImpliedFlags()

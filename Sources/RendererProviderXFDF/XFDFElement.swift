@@ -39,20 +39,21 @@ enum XFDFElement {
             set("defaultappearance", defaultAppearance(style))
             set("justification", ["left", "centered", "right"][style.alignment.quadding])
         }
-        if annotation.kind.isTextMarkup {
+        let geometry = annotation.kind.traits.geometry
+        if geometry == .quads {
             set("coords", annotation.quads.flatMap { [$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight] }.map(point).joined(separator: ","))
         }
-        if annotation.kind == .line, annotation.points.count == 2 {
+        if geometry == .line, annotation.points.count == 2 {
             set("start", point(annotation.points[0]))
             set("end", point(annotation.points[1]))
         }
         if let contents = annotation.contents {
             element.addChild(XMLElement(name: "contents", stringValue: contents))
         }
-        if annotation.kind == .polygon || annotation.kind == .polyLine {
+        if case .vertices = geometry {
             element.addChild(XMLElement(name: "vertices", stringValue: annotation.points.map(point).joined(separator: ";")))
         }
-        if annotation.kind == .ink {
+        if geometry == .inkPaths {
             let list = XMLElement(name: "inklist")
             for path in annotation.inkPaths {
                 list.addChild(XMLElement(name: "gesture", stringValue: path.map(point).joined(separator: ";")))
@@ -132,7 +133,7 @@ enum XFDFElement {
         }
         annotation.iconName = attribute("icon")
         annotation.inReplyTo = attribute("inreplyto")
-        if kind == .freeText, let appearance = attribute("defaultappearance") {
+        if kind.traits.hasTextStyle, let appearance = attribute("defaultappearance") {
             annotation.textStyle = textStyle(defaultAppearance: appearance, justification: attribute("justification"))
         }
         if let state = attribute("state") {
@@ -141,23 +142,24 @@ enum XFDFElement {
             }
             annotation.reviewState = value
         }
-        if kind.isTextMarkup {
+        let geometry = kind.traits.geometry
+        if geometry == .quads {
             let corners = try points(attribute("coords") ?? "")
             guard !corners.isEmpty, corners.count % 4 == 0 else { throw fail("coords must hold 8 numbers for each quad") }
             annotation.quads = stride(from: 0, to: corners.count, by: 4).map {
                 Quad(upperLeft: corners[$0], upperRight: corners[$0 + 1], lowerLeft: corners[$0 + 2], lowerRight: corners[$0 + 3])
             }
         }
-        if kind == .line {
+        if geometry == .line {
             guard let start = attribute("start"), let end = attribute("end") else { throw fail("a line needs start and end attributes") }
             annotation.points = try points(start) + points(end)
         }
         let children = (element.children ?? []).compactMap { $0 as? XMLElement }
         annotation.contents = children.first { $0.localName == "contents" }?.stringValue
-        if kind == .polygon || kind == .polyLine {
+        if case .vertices = geometry {
             annotation.points = try points(children.first { $0.localName == "vertices" }?.stringValue ?? "")
         }
-        if kind == .ink {
+        if geometry == .inkPaths {
             let gestures = children.first { $0.localName == "inklist" }.map { ($0.children ?? []).compactMap { $0 as? XMLElement } } ?? []
             annotation.inkPaths = try gestures.filter { $0.localName == "gesture" }.map { try points($0.stringValue ?? "") }
         }

@@ -63,6 +63,46 @@ struct AnnotationCodingTests {
         }
     }
 
+    /// Validation asks of each creatable kind what its traits say (``AnnotationKindTraits``):
+    /// its geometry, and an icon, an interior colour, a border and a text style exactly where
+    /// the kind has them.
+    @Test func eachKindIsCheckedAsItsTraitsSay() throws {
+        let corner = PagePoint(x: 10, y: 10)
+        #expect(AnnotationKind.creatable.map(\.rawValue) == [
+            "Text", "FreeText", "Line", "Square", "Circle", "Polygon", "PolyLine", "Highlight", "Underline", "Squiggly", "StrikeOut", "Stamp", "Ink",
+        ])
+        for kind in AnnotationKind.creatable {
+            let traits = kind.traits
+            var plain = Annotation(kind: kind, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20))
+            switch traits.geometry {
+            case .rect: break
+            case .quads: plain.quads = [Quad(upperLeft: corner, upperRight: PagePoint(x: 30, y: 10), lowerLeft: PagePoint(x: 10, y: 20), lowerRight: PagePoint(x: 30, y: 20))]
+            case .inkPaths: plain.inkPaths = [[corner]]
+            case .line: plain.points = [corner, PagePoint(x: 30, y: 30)]
+            case .vertices(let minimum): plain.points = (0..<minimum).map { PagePoint(x: 10 + Double($0) * 5, y: 10 + Double($0 % 2) * 5) }
+            }
+            #expect(throws: Never.self, "\(kind)") { try AnnotationValidation.check(plain) }
+            var short = plain
+            (short.quads, short.inkPaths, short.points) = ([], [], Array(plain.points.dropLast()))
+            if traits.geometry == .rect { short.rect = PageRect(x: 10, y: 10, width: 0, height: 20) }
+            #expect(throws: RendererError.self, "\(kind) without its geometry") { try AnnotationValidation.check(short) }
+            let fields: [(Bool, (inout Annotation) -> Void)] = [
+                (traits.hasIcon, { $0.iconName = "Note" }), (traits.hasInteriorColor, { $0.interiorColor = Color(red: 1, green: 0, blue: 0) }),
+                (traits.hasBorder, { $0.borderWidth = 2 }),
+                (traits.hasTextStyle, { $0.textStyle = TextStyle(fontFamily: .helvetica, fontSize: 12, color: Color(red: 0, green: 0, blue: 0), alignment: .left) }),
+            ]
+            for (index, (has, set)) in fields.enumerated() {
+                var annotation = plain
+                set(&annotation)
+                if has {
+                    #expect(throws: Never.self, "\(kind), field \(index)") { try AnnotationValidation.check(annotation) }
+                } else {
+                    #expect(throws: RendererError.self, "\(kind), field \(index)") { try AnnotationValidation.check(annotation) }
+                }
+            }
+        }
+    }
+
     @Test func badInputSaysWhere() throws {
         let error = #expect(throws: RendererError.self) {
             try Annotation.annotations(fromJSON: Data(#"[{"kind": "Square", "pageIndex": "one"}]"#.utf8))

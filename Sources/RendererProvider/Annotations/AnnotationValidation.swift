@@ -18,24 +18,29 @@ public enum AnnotationValidation {
         if let width = annotation.borderWidth, !(width.isFinite && width >= 0) {
             throw fail("border width must be 0 or more points, not \(width)")
         }
-        if kind.isTextMarkup, annotation.quads.isEmpty { throw fail("needs at least one quad of marked text") }
-        if kind == .ink, annotation.inkPaths.isEmpty || annotation.inkPaths.contains(where: \.isEmpty) {
-            throw fail("needs at least one ink path, each with at least one point")
-        }
-        if kind == .line, annotation.points.count != 2 { throw fail("needs exactly 2 points, its start and end, not \(annotation.points.count)") }
-        if kind == .polygon, annotation.points.count < 3 { throw fail("needs at least 3 vertices, not \(annotation.points.count)") }
-        if kind == .polyLine, annotation.points.count < 2 { throw fail("needs at least 2 vertices, not \(annotation.points.count)") }
-        if !kind.hasDerivedRect, annotation.rect.isEmpty {
-            throw fail("needs a rectangle with a positive width and height")
+        let traits = kind.traits
+        switch traits.geometry {
+        case .rect:
+            if annotation.rect.isEmpty { throw fail("needs a rectangle with a positive width and height") }
+        case .quads:
+            if annotation.quads.isEmpty { throw fail("needs at least one quad of marked text") }
+        case .inkPaths:
+            if annotation.inkPaths.isEmpty || annotation.inkPaths.contains(where: \.isEmpty) {
+                throw fail("needs at least one ink path, each with at least one point")
+            }
+        case .line:
+            if annotation.points.count != 2 { throw fail("needs exactly 2 points, its start and end, not \(annotation.points.count)") }
+        case .vertices(let minimum):
+            if annotation.points.count < minimum { throw fail("needs at least \(minimum) vertices, not \(annotation.points.count)") }
         }
         let misplaced: [(Bool, String)] = [
-            (!kind.isTextMarkup && !annotation.quads.isEmpty, "quads"),
-            (kind != .ink && !annotation.inkPaths.isEmpty, "ink paths"),
+            (traits.geometry != .quads && !annotation.quads.isEmpty, "quads"),
+            (traits.geometry != .inkPaths && !annotation.inkPaths.isEmpty, "ink paths"),
             (!kind.hasPoints && !annotation.points.isEmpty, "points"),
-            (![.square, .circle, .line, .polygon, .polyLine].contains(kind) && annotation.interiorColor != nil, "an interior colour"),
-            (![.text, .stamp].contains(kind) && annotation.iconName != nil, "an icon name"),
-            ((kind.isTextMarkup || kind == .text || kind == .stamp) && annotation.borderWidth != nil, "a border width"),
-            (kind != .freeText && annotation.textStyle != nil, "a text style"),
+            (!traits.hasInteriorColor && annotation.interiorColor != nil, "an interior colour"),
+            (!traits.hasIcon && annotation.iconName != nil, "an icon name"),
+            (!traits.hasBorder && annotation.borderWidth != nil, "a border width"),
+            (!traits.hasTextStyle && annotation.textStyle != nil, "a text style"),
         ]
         if let (_, field) = misplaced.first(where: \.0) { throw fail("has \(field), which only other kinds use") }
         if let style = annotation.textStyle {
