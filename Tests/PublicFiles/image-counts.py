@@ -13,9 +13,10 @@ Usage: image-counts.py HOSTAPP [FOLDER ...]
 Exits 0 when every file gives the witness's count on both engines, 1 otherwise (printing
 each file that differs)."""
 import concurrent.futures
-import os
 import subprocess
 import sys
+
+import public_set
 
 
 def listed(command):
@@ -37,14 +38,7 @@ def counts(hostapp, path):
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    hostapp = sys.argv[1]
-    folders = sys.argv[2:] or ["/usr/share/doc", "/usr/share/R/doc"]
-    files = sorted(os.path.join(root, name) for folder in folders for root, _, names in os.walk(folder)
-                   for name in names if name.lower().endswith(".pdf") and not os.path.islink(os.path.join(root, name)))
-    if not files:
-        sys.exit("no PDF under " + ", ".join(folders))
+    hostapp, files = public_set.arguments(__doc__)
     differing, unreadable, images = [], [], 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         for path, witness, mupdf, poppler in pool.map(lambda path: counts(hostapp, path), files):

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+import public_set
+
 
 def run(command, timeout=600):
     try:
@@ -73,14 +75,7 @@ def check(hostapp, path):
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    hostapp = sys.argv[1]
-    folders = sys.argv[2:] or ["/usr/share/doc", "/usr/share/R/doc"]
-    files = sorted(os.path.join(root, name) for folder in folders for root, _, names in os.walk(folder)
-                   for name in names if name.lower().endswith(".pdf") and not os.path.islink(os.path.join(root, name)))
-    if not files:
-        sys.exit("no PDF under " + ", ".join(folders))
+    hostapp, files = public_set.arguments(__doc__)
     failing, unreadable, before, after = [], [], 0, 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         for path, reason, size, copied in pool.map(lambda path: check(hostapp, path), files):
