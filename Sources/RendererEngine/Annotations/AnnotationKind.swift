@@ -120,6 +120,7 @@ public struct AnnotationKindTraits: Sendable, Equatable {
     /// Whether the API creates and changes it.
     public var isCreatable = false
 
+    /// A row of the table: `geometry`, and the fields and roles the kind has (none unless given).
     public init(
         geometry: Geometry, isTextMarkup: Bool = false, hasIcon: Bool = false, hasInteriorColor: Bool = false, hasBorder: Bool = false,
         hasTextStyle: Bool = false, isCreatable: Bool = false

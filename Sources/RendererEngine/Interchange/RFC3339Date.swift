@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// The date reading every JSON decoder of the project uses.
 extension JSONDecoder.DateDecodingStrategy {
     /// Dates as RFC 3339 writes them, the form every JSON of the API, the collaboration
     /// protocol and the MCP tools takes (`2026-12-06T08:30:00Z`, `2026-12-06T09:30:00.25+01:00`):
