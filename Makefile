@@ -219,10 +219,14 @@ docs: setup
 
 # The outside example (examples/invoice-tests): a package that writes an invoice with the
 # project's API and tests it with RendererTesting and RendererSnapshotTesting, built as any
-# package that depends on this one is (by path, in its own build folder), its committed
-# references compared, one changed word seen to fail with the difference image written.
+# package that depends on this one is (by path), its committed references compared, one
+# changed word seen to fail with the difference image written. It builds in the tests' build
+# folder with the tests' options, so that the project's modules the tests' build has made
+# are not compiled again (from a fresh clone after make test: 28 s instead of about 100);
+# the project's own build afterwards stays incremental.
+EXAMPLE_OPTIONS = -c release -Xswiftc -Onone -Xswiftc -enable-testing --scratch-path $(CURDIR)/.build-tests
 example-tests: setup
-	cd examples/invoice-tests && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd examples/invoice-tests && $(SWIFT) build --build-tests $(EXAMPLE_OPTIONS) && $(SWIFT) test --skip-build $(EXAMPLE_OPTIONS)
 
 # The test suite under AddressSanitizer and ThreadSanitizer, each in a build folder of its own.
 # The reports of the test process and of every hostapp it starts are written under
