@@ -68,8 +68,8 @@ OFFLINE_DEADLINE = 30
 PROBE = """
 window.__painted = {};
 (function watch() {
-  const image = document.querySelector('.page[data-index="0"] img.render');
-  if (image && image.complete && image.naturalWidth > 0 && !window.__painted[1]) window.__painted[1] = performance.now();
+  const image = document.querySelector('.page[data-index="0"] canvas.render[data-state="drawn"]');
+  if (image && !window.__painted[1]) window.__painted[1] = performance.now();
   const app = window.PDFViewerApplication;
   if (app && app.eventBus && !window.__hooked) {
     window.__hooked = true;
@@ -183,8 +183,8 @@ def ours(driver):
             // By the address, as a shared link to the page would (the page box reads labels first).
             location.hash = 'doc=' + encodeURIComponent(arguments[1]) + '&page=' + arguments[0];
             (function watch() {
-              const image = document.querySelector('.page[data-index="' + (arguments[0] - 1) + '"] img.render');
-              if (image && image.complete && image.naturalWidth > 0) return done((performance.now() - started) / 1000);
+              const image = document.querySelector('.page[data-index="' + (arguments[0] - 1) + '"] canvas.render[data-state="drawn"]');
+              if (image) return done((performance.now() - started) / 1000);
               requestAnimationFrame(watch);
             }).call(null);
         """.replace("arguments[0]", str(JUMP)), JUMP, os.path.basename(DOC))
@@ -290,8 +290,8 @@ def fast_scrolling(driver):
               });
               done({
                 asked: asked.size,
-                drawing: far.filter((image) => image.getAttribute('src') && !image.complete).length,
-                givenUp: far.filter((image) => !image.getAttribute('src')).length,
+                drawing: far.filter((image) => !image.dataset.state).length,
+                givenUp: far.filter((image) => image.dataset.state === 'stopped').length,
               });
             })();
         """)
@@ -360,8 +360,7 @@ OUR_TURNS = """
     const turn = (n) => { location.hash = 'doc=' + encodeURIComponent(name) + '&page=' + n; };
     const drawn = (n) => {
       const page = document.querySelector('.page[data-index="' + (n - 1) + '"]');
-      const image = page && page.querySelector('img.render');
-      return image && image.complete && image.naturalWidth > 0 && page.querySelector('.text-layer span');
+      return page && page.querySelector('canvas.render[data-state="drawn"]') && page.querySelector('.text-layer span');
     };
 """
 

@@ -285,7 +285,7 @@ class CollaborationTests(unittest.TestCase):
             network.offline(True)
             self.wait_for(user, "return navigator.onLine === false", "the browser offline")
             browser.refresh()
-            self.wait_for(user, "return [...document.querySelectorAll('.page img.render')].filter((i) => i.naturalWidth > 0).length === 3", "the kept pages")
+            self.wait_for(user, "return [...document.querySelectorAll('.page canvas.render')].filter((i) => i.dataset.state === 'drawn').length === 3", "the kept pages")
             self.wait_for(user, "return document.querySelector('.page[data-index=\"0\"] .text-layer span') !== null", "the kept text")
             self.wait_for(user, "return document.getElementById('annotations').textContent.includes(arguments[0])", "the kept note", 30, "before " + language)
 

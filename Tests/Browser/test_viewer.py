@@ -198,8 +198,8 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return document.getElementById('page-number').value === '%d'" % number, "the page box to say %d" % number)
 
     def wait_page_drawn(self, index):
-        self.wait_for("const i = document.querySelector('.page[data-index=\"' + arguments[0] + '\"] img.render');"
-                      "return i && i.complete && i.naturalWidth > 0 && document.querySelectorAll('.page[data-index=\"' + arguments[0] + '\"] .text-layer span').length > 0",
+        self.wait_for("const i = document.querySelector('.page[data-index=\"' + arguments[0] + '\"] canvas.render');"
+                      "return i && i.dataset.state === 'drawn' && document.querySelectorAll('.page[data-index=\"' + arguments[0] + '\"] .text-layer span').length > 0",
                       "page %d drawn with its text layer" % (index + 1), 20, index)
 
     def find_venables_on_the_scan(self, source):
@@ -350,14 +350,14 @@ class ViewerTests(unittest.TestCase):
 
     def test_4_switches_engine_in_place(self):
         self.open_viewer()
-        before = self.run_js("return document.querySelector('.page[data-index=\"0\"] img.render').src")
+        before = self.run_js("return document.querySelector('.page[data-index=\"0\"] canvas.render').dataset.src")
         self.assertIn("renderer=mupdf", before)
         from selenium.webdriver.support.ui import Select
         Select(self.browser.find_element("id", "engine")).select_by_value("poppler")
-        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render');"
-                      "return i && /renderer=poppler/.test(i.src) && i.complete && i.naturalWidth > 0", "Poppler's page image")
+        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] canvas.render');"
+                      "return i && /renderer=poppler/.test(i.dataset.src) && i.dataset.state === 'drawn'", "Poppler's page image")
         # The image's own response says which engine drew it.
-        drawn_by = self.run_js("return fetch(document.querySelector('.page[data-index=\"0\"] img.render').src)"
+        drawn_by = self.run_js("return fetch(document.querySelector('.page[data-index=\"0\"] canvas.render').dataset.src)"
                                ".then(r => r.headers.get('X-Renderer'))")
         self.assertEqual(drawn_by, "poppler")
         self.screenshot_is_not_blank("poppler.png")
@@ -675,7 +675,7 @@ class ViewerTests(unittest.TestCase):
         server, base = serve(HOSTAPP, [scan, "--token-file", token_file, "--reader-state", ":memory:"])
         self.addCleanup(stop, server)
         self.browser.get(base + "/?token=" + TOKEN + "#doc=scan-on-request.pdf")
-        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render'); return i && i.complete && i.naturalWidth > 0",
+        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] canvas.render'); return i && i.dataset.state === 'drawn'",
                       "the scan's picture drawn")
         self.wait_for("return !document.getElementById('recognition').hidden", "the offer to recognise the text")
         self.assertEqual(self.run_js("return document.querySelectorAll('.page[data-index=\"0\"] .text-layer span').length"), 0)
@@ -1175,7 +1175,7 @@ class ViewerTests(unittest.TestCase):
         """)
         self.assertGreater(below, 400, "the next page is in the view's margin: this shows nothing")
         # Two pages ahead only: the one after them is not asked for.
-        self.assertFalse(self.run_js("return document.querySelector('.page[data-index=\"7\"] img.render')"))
+        self.assertFalse(self.run_js("return document.querySelector('.page[data-index=\"7\"] canvas.render')"))
 
     def test_42_prints_a_long_document_in_batches_with_progress_and_a_cancel(self):
         self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf")
@@ -1549,7 +1549,7 @@ class ViewerTests(unittest.TestCase):
               });
               done({
                 far: far.length,
-                loading: far.filter((p) => { const i = p.querySelector('img.render'); return i && i.getAttribute('src') && !i.complete; }).length,
+                loading: far.filter((p) => { const i = p.querySelector('canvas.render'); return i && !i.dataset.state; }).length,
                 failures: document.querySelectorAll('.page .error').length,
               });
             })();
@@ -1571,7 +1571,7 @@ class ViewerTests(unittest.TestCase):
             const pages = [...document.querySelectorAll('.page')];
             return {
               withContent: pages.filter((p) => p.childElementCount > 0).map((p) => Number(p.dataset.index)),
-              images: document.querySelectorAll('.page img.render').length,
+              images: document.querySelectorAll('.page canvas.render').length,
               spans: document.querySelectorAll('.page .text-layer span').length,
             };
         """)
@@ -1586,12 +1586,12 @@ class ViewerTests(unittest.TestCase):
         self.assertIn("Page 3", self.run_js("return document.querySelector('.page[data-index=\"2\"] .text-layer').textContent"))
 
     def page_luminance(self, selector):
-        """The mean luminance (0 to 255) of the image `selector` names, read through a canvas."""
+        """The mean luminance (0 to 255) of the page image `selector` names, once drawn."""
         return self.browser.execute_async_script("""
             const done = arguments[arguments.length - 1];
             const image = document.querySelector(arguments[0]);
             const check = () => {
-              if (!image.complete || image.naturalWidth === 0) return requestAnimationFrame(check);
+              if (image.dataset.state !== 'drawn') return requestAnimationFrame(check);
               const canvas = document.createElement('canvas');
               canvas.width = 64; canvas.height = 64;
               const context = canvas.getContext('2d');
@@ -1628,10 +1628,10 @@ class ViewerTests(unittest.TestCase):
         self.wait_for("return document.getElementById('presentation').hidden", "the presentation left")
         self.wait_for("return document.getElementById('page-number').value === '2'", "the viewer at the page presented last")
         # Dark mode: the interface dark, and the pages drawn dark by the engine.
-        light = self.page_luminance('.page[data-index="1"] img.render')
+        light = self.page_luminance('.page[data-index="1"] canvas.render')
         self.browser.find_element("id", "dark-toggle").click()
-        self.wait_for("return document.querySelector('.page[data-index=\"1\"] img.render').src.includes('dark=true')", "the page drawn dark")
-        dark = self.page_luminance('.page[data-index="1"] img.render')
+        self.wait_for("return document.querySelector('.page[data-index=\"1\"] canvas.render').dataset.src.includes('dark=true')", "the page drawn dark")
+        dark = self.page_luminance('.page[data-index="1"] canvas.render')
         self.assertGreater(light, 200)
         self.assertLess(dark, 80)
         self.assertTrue(self.run_js("return document.body.classList.contains('dark')"))
@@ -1913,7 +1913,7 @@ class ViewerTests(unittest.TestCase):
         self.browser.get(limited_base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1&zoom=400")
         self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")
         self.wait_page_drawn(0)
-        pixels = self.run_js("const image = document.querySelector('.page[data-index=\"0\"] img'); return image.naturalWidth * image.naturalHeight")
+        pixels = self.run_js("const image = document.querySelector('.page[data-index=\"0\"] canvas.render'); return image.width * image.height")
         self.assertTrue(0 < pixels <= 1_000_000, "%d pixels from a server that draws at most a million" % pixels)
         # A page the engine cannot load says the server's reason, not a blank.
         self.browser.get(broken_base + "/?token=" + TOKEN + "#doc=broken%2Fbroken-page-tree.pdf&page=4")
@@ -1967,26 +1967,26 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(self.accessibility_violations(), [], "the files panel")
 
     def image_color_at(self, selector, fx, fy):
-        """The RGB colour of the loaded image `selector` names at the fractions (fx, fy) of its
-        width and height, read through a canvas once the image has come."""
+        """The RGB colour of the page image `selector` names at the fractions (fx, fy) of its
+        width and height, once drawn."""
         return self.browser.execute_async_script("""
             const done = arguments[arguments.length - 1];
             const [selector, fx, fy] = arguments;
             const check = () => {
               const image = document.querySelector(selector);
-              if (!image || !image.complete || image.naturalWidth === 0) return requestAnimationFrame(check);
+              if (!image || image.dataset.state !== 'drawn') return requestAnimationFrame(check);
               const canvas = document.createElement('canvas');
-              canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+              canvas.width = image.width; canvas.height = image.height;
               const context = canvas.getContext('2d');
               context.drawImage(image, 0, 0);
-              done([...context.getImageData(Math.floor(fx * image.naturalWidth), Math.floor(fy * image.naturalHeight), 1, 1).data.slice(0, 3)]);
+              done([...context.getImageData(Math.floor(fx * image.width), Math.floor(fy * image.height), 1, 1).data.slice(0, 3)]);
             };
             check();
         """, selector, fx, fy)
 
     def test_31_shows_and_hides_the_documents_layers(self):
         self.open_copy("layers.pdf")
-        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        self.wait_for("const i = document.querySelector('.page canvas.render'); return i && i.dataset.state === 'drawn'", "the page")
         self.browser.find_element("id", "tab-layers").click()
         self.wait_for("return document.querySelectorAll('#layers li input').length === 4", "four layers listed")
         names = self.run_js("return [...document.querySelectorAll('#layers li label')].map((l) => l.textContent.trim())")
@@ -1995,15 +1995,15 @@ class ViewerTests(unittest.TestCase):
         self.assertIn("Default view", self.run_js("return document.querySelector('#layers .configuration').textContent"))
         # The middle of Red's rectangle (172, 142 of a 612 x 792 page) and of Blue's (172, 342).
         red, blue = (172 / 612, 142 / 792), (172 / 612, 342 / 792)
-        self.assertEqual(self.image_color_at(".page img", *red), [255, 0, 0])
-        self.assertEqual(self.image_color_at(".page img", *blue), [255, 255, 255])
+        self.assertEqual(self.image_color_at(".page canvas.render", *red), [255, 0, 0])
+        self.assertEqual(self.image_color_at(".page canvas.render", *blue), [255, 255, 255])
         boxes = self.browser.find_elements("css selector", "#layers li input")
         boxes[0].click()
         boxes[1].click()
-        self.wait_for("const i = document.querySelector('.page img'); return /hide=0/.test(i.src) && /show=1/.test(i.src) && i.complete && i.naturalWidth > 0",
+        self.wait_for("const i = document.querySelector('.page canvas.render'); return /hide=0/.test(i.dataset.src) && /show=1/.test(i.dataset.src) && i.dataset.state === 'drawn'",
                       "the page drawn with Red hidden and Blue shown")
-        self.assertEqual(self.image_color_at(".page img", *red), [255, 255, 255])
-        self.assertEqual(self.image_color_at(".page img", *blue), [0, 0, 255])
+        self.assertEqual(self.image_color_at(".page canvas.render", *red), [255, 255, 255])
+        self.assertEqual(self.image_color_at(".page canvas.render", *blue), [0, 0, 255])
         self.wait_for("const i = document.querySelector('#thumbnails img'); return i && /hide=0/.test(i.src)", "the thumbnail too")
         self.assertEqual(self.accessibility_violations(), [], "the layers panel")
 
@@ -2050,7 +2050,7 @@ class ViewerTests(unittest.TestCase):
                                    "--signing-password-file", os.path.join(identities, "password.txt"),
                                    "--trust", os.path.join(identities, "ca.pem")])
         self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Fto-sign.pdf")
-        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        self.wait_for("const i = document.querySelector('.page canvas.render'); return i && i.dataset.state === 'drawn'", "the page")
         self.browser.find_element("id", "tab-signatures").click()
         self.wait_for("return document.querySelectorAll('#signatures li.signature').length === 2", "two signature fields listed")
         # Only the unsigned field offers signing; the document can be signed in a new field too.
@@ -2081,7 +2081,7 @@ class ViewerTests(unittest.TestCase):
         self.assertEqual(pdfsig.count("Signature is Valid"), 2, pdfsig)
         self.assertIn("Signer Certificate Common Name: Ada Signer", pdfsig)
         # The page image is asked for again and shows the signature's appearance.
-        self.wait_for("return [...document.querySelectorAll('.page img')].some((i) => /[?&]v=[1-9]/.test(i.src))", "the page drawn again")
+        self.wait_for("return [...document.querySelectorAll('.page canvas.render')].some((i) => /[?&]v=[1-9]/.test(i.dataset.src))", "the page drawn again")
         # A signature with a timestamp from the test authority (OpenSSL's ts on loopback) says when.
         authority = subprocess.Popen(["python3", os.path.join(FIXTURES, "Signing", "tsa-server.py"), identities],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -2107,7 +2107,7 @@ class ViewerTests(unittest.TestCase):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
         self.open_copy("text.pdf", "undo.pdf")
-        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        self.wait_for("const i = document.querySelector('.page canvas.render'); return i && i.dataset.state === 'drawn'", "the page")
         stored = lambda: self.browser.execute_async_script("""
             const done = arguments[arguments.length - 1];
             fetch('/api/documents/docs%2Fundo.pdf/annotations').then((r) => r.json()).then((all) => done(all.map((a) => [a.kind, a.contents || ''])));
@@ -2156,7 +2156,7 @@ class ViewerTests(unittest.TestCase):
     def test_33_replies_and_review_states_form_a_thread(self):
         from selenium.webdriver.support.ui import Select
         self.open_copy("text.pdf", "thread.pdf")
-        self.wait_for("const i = document.querySelector('.page img'); return i && i.complete && i.naturalWidth > 0", "the page")
+        self.wait_for("const i = document.querySelector('.page canvas.render'); return i && i.dataset.state === 'drawn'", "the page")
         self.browser.find_element("css selector", "#tools [data-tool=note]").click()
         self.click_page(0, 200, 150)
         self.browser.find_element("id", "tab-annotations").click()
@@ -2259,12 +2259,12 @@ class ViewerTests(unittest.TestCase):
 
         # Dragged by its middle, it moves; dragged by a corner, it grows from the other one.
         cx, cy = (x + w / 2) * scale, (y + h / 2) * scale
-        moved_from = self.run_js("return document.querySelector('.page[data-index=\"0\"] img.render').src")
+        moved_from = self.run_js("return document.querySelector('.page[data-index=\"0\"] canvas.render').dataset.src")
         drag(cx, cy, cx + 60, cy + 40)
         x, y, w, h = wait_rect((x + 60 / scale, y + 40 / scale, w, h), "moved with the mouse")
         self.wait_for("return document.querySelectorAll('.page[data-index=\"0\"] svg .arrange.grip').length === 4", "still selected after the move")
         # The page drawn again after the move (the file changed) before the next drag.
-        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] img.render'); return i && i.complete && i.src !== arguments[0]",
+        self.wait_for("const i = document.querySelector('.page[data-index=\"0\"] canvas.render'); return i && i.dataset.state === 'drawn' && i.dataset.src !== arguments[0]",
                       "the page drawn again after the move", 20, moved_from)
         # Dragged from the corner grip where it is when the drag starts (the pointer moved
         # relative to it), so that a page that shifts before the drag moves the grip too.
@@ -2452,11 +2452,11 @@ class ViewerTests(unittest.TestCase):
         # dpi gets requests within it at any zoom, and every page image comes.
         base = self.serve_another(["--max-dpi", "100"])
         self.browser.get(base + "/?token=" + TOKEN + "#doc=docs%2Ftext.pdf&zoom=400")
-        self.wait_for("return document.querySelectorAll('.page img').length > 0 && "
-                      "[...document.querySelectorAll('.page img')].some((image) => image.complete && image.naturalWidth > 0)",
+        self.wait_for("return document.querySelectorAll('.page canvas.render').length > 0 && "
+                      "[...document.querySelectorAll('.page canvas.render')].some((image) => image.dataset.state === 'drawn')",
                       "a page image drawn at 400%")
-        asked = self.run_js("return [...document.querySelectorAll('.page img')].map((image) => "
-                            "[Number(new URL(image.src).searchParams.get('dpi')), image.complete && image.naturalWidth === 0])")
+        asked = self.run_js("return [...document.querySelectorAll('.page canvas.render')].map((image) => "
+                            "[Number(new URL(image.dataset.src, location.href).searchParams.get('dpi')), image.dataset.state === 'failed'])")
         self.assertTrue(asked, "page images asked for")
         for dpi, broken in asked:
             self.assertTrue(0 < dpi <= 100, "asked for %s dpi of a server that draws at most 100" % dpi)

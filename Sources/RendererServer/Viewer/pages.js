@@ -2,7 +2,7 @@
 
 import { drawAnnotations, wirePagePointer } from "./annotations.js";
 import { wireArranging } from "./arrange.js";
-import { api } from "./api.js";
+import { api, APIError } from "./api.js";
 import { drawComparison } from "./compare.js";
 import { $, POINTS_TO_CSS } from "./dom.js";
 import { drawHits } from "./find.js";
@@ -143,6 +143,8 @@ function release(view) {
   if (view.generation) view.generation.controller.abort();
   view.generation = null;
   view.drawn = null;
+  const image = view.element.querySelector("img.render");
+  if (image) image.removeAttribute("src");
   view.element.replaceChildren();
 }
 
@@ -152,10 +154,10 @@ function release(view) {
  * drawn again when it comes back.
  */
 function stopDrawing(view) {
-  const image = view.element.querySelector("img.render");
-  const waiting = (image && !image.complete) || (view.generation && !view.generation.settled);
+  const image = view.element.querySelector("canvas.render");
+  const waiting = (image && !image.dataset.state) || (view.generation && !view.generation.settled);
   if (!waiting) return;
-  if (image && !image.complete) image.removeAttribute("src");
+  if (image && !image.dataset.state) image.dataset.state = "stopped";
   if (view.generation) view.generation.controller.abort();
   view.drawn = null;
 }
@@ -412,6 +414,7 @@ export function drawPage(view) {
   // This drawing's identity, which `pageJSON` checks, and what stops its requests.
   if (view.generation) view.generation.controller.abort();
   view.generation = { controller: new AbortController(), pending: 0, settled: false };
+  emptyImage(view);
   view.element.innerHTML = "";
   view.element.classList.remove("compared");
   if (state.compare) {
@@ -430,32 +433,14 @@ export function drawPage(view) {
     180: "translate(" + width + "px, " + height + "px) rotate(180deg)", 270: "translate(0, " + width + "px) rotate(270deg)",
   }[state.rotation];
   view.element.append(content);
-  const image = new Image();
+  const image = document.createElement("canvas");
   image.className = "render";
-  image.alt = t("page.label", { page: view.index + 1 });
+  image.setAttribute("role", "img");
+  image.setAttribute("aria-label", t("page.label", { page: view.index + 1 }));
   image.dataset.renderer = state.renderer;
-  image.addEventListener("error", () => {
-    // A drawing stopped because the page left the view is no failure.
-    if (!image.getAttribute("src")) return;
-    const failure = document.createElement("div");
-    failure.className = "error";
-    failure.textContent = t("page.failed");
-    view.element.append(failure);
-    api.request(image.src).catch((error) => { failure.textContent = error.message; });
-  });
-  // Once the image is in (or failed), the next page is drawn ahead.
-  const generation = view.generation;
-  const settle = () => {
-    firstPaintDone();
-    if (view.generation !== generation) return;
-    view.imageShown = true;
-    drawAhead();
-    runWaitingForPages();
-  };
-  image.addEventListener("load", settle, { once: true });
-  image.addEventListener("error", settle, { once: true });
-  image.src = imageURL(view.index, state.renderer, currentDPI(view));
+  image.dataset.src = imageURL(view.index, state.renderer, currentDPI(view));
   content.append(image);
+  drawImage(view, image);
   for (const name of ["text-layer", "hit-layer", "link-layer"]) {
     const layer = document.createElement("div");
     layer.className = "layer " + name;
@@ -475,6 +460,50 @@ export function drawPage(view) {
   drawHits(view);
   drawAnnotations(view);
   drawForm(view);
+}
+
+/**
+ * Draws the page image at `canvas.dataset.src` into `canvas` and marks it `data-state`
+ * `drawn` (or `failed`, with the server's reason shown on the page; `stopped` when the page
+ * left the view first). A canvas, not an image
+ * element: the browser keeps every image element's decoded pixels in a cache of its own long
+ * after the page is emptied, while a canvas's pixels go with it (`emptyImage`), so the
+ * tab's memory stays that of the pages kept drawn.
+ */
+async function drawImage(view, canvas) {
+  const generation = view.generation;
+  try {
+    const response = await api.request(canvas.dataset.src, { signal: generation.controller.signal });
+    const bitmap = await createImageBitmap(await response.blob());
+    if (view.generation !== generation) return bitmap.close();
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext("bitmaprenderer").transferFromImageBitmap(bitmap);
+    canvas.dataset.state = "drawn";
+  } catch (error) {
+    // A drawing stopped because the page left the view, or was drawn again, is no failure.
+    if (error.name === "AbortError" || view.generation !== generation) return;
+    canvas.dataset.state = "failed";
+    const failure = document.createElement("div");
+    failure.className = "error";
+    failure.textContent = error instanceof APIError ? error.message : t("page.failed");
+    view.element.append(failure);
+  }
+  // Once the image is in (or failed), the next pages are drawn ahead.
+  firstPaintDone();
+  if (view.generation !== generation) return;
+  view.imageShown = true;
+  drawAhead();
+  runWaitingForPages();
+}
+
+/** Gives back the pixels of a page's image, if it has one. */
+function emptyImage(view) {
+  const canvas = view.element.querySelector("canvas.render");
+  if (!canvas) return;
+  canvas.width = 0;
+  canvas.height = 0;
+  delete canvas.dataset.state;
 }
 
 export function layer(view, name) {
