@@ -78,6 +78,7 @@ export function buildPages() {
 }
 
 function onVisibilityChange(entries) {
+  const entered = [];
   for (const entry of entries) {
     const view = pageViews[Number(entry.target.dataset.index)];
     // A page of a document closed meanwhile.
@@ -85,12 +86,15 @@ function onVisibilityChange(entries) {
     view.visible = entry.isIntersecting;
     const kept = drawnOutOfView.indexOf(view);
     if (kept >= 0) drawnOutOfView.splice(kept, 1);
-    if (view.visible) drawPage(view);
+    if (view.visible) entered.push(view);
     else {
       stopDrawing(view);
       if (view.drawn) drawnOutOfView.push(view);
     }
   }
+  // Once every page's visibility is known: those on the screen first (drawAhead draws the
+  // others once their images are in).
+  for (const view of entered) if (onScreen(view) || pagesOnScreenShown()) drawPage(view);
   stopDrawingBehind();
   keepFewOutOfView();
   drawAhead();
@@ -110,12 +114,29 @@ function stopDrawingBehind() {
   }
 }
 
+/**
+ * Whether `view`'s page is on the screen, not only in the margin around the view that the
+ * pages are observed with: those on the screen are drawn first, so that after a jump the
+ * page jumped to does not share the server and the browser with the one above it.
+ */
+function onScreen(view) {
+  const box = view.element.getBoundingClientRect();
+  const viewer = $("viewer").getBoundingClientRect();
+  return box.bottom > viewer.top && box.top < viewer.bottom && box.right > viewer.left && box.left < viewer.right;
+}
+
+/** Whether every page on the screen has its image in (or failed); always when comparing. */
+function pagesOnScreenShown() {
+  return state.compare || pageViews.every((view) => !view.visible || view.imageShown || !onScreen(view));
+}
+
 function keepFewOutOfView() {
   while (drawnOutOfView.length > DRAWN_PAGES_KEPT_OUT_OF_VIEW) release(drawnOutOfView.shift());
 }
 
 /**
- * Draws the `PAGES_DRAWN_AHEAD` pages after those in view once their images are in, so that
+ * Once the pages on the screen have their images, draws those in the margin around it, and
+ * once these are in too, the `PAGES_DRAWN_AHEAD` pages after those in view, so that
  * the next page is there when the reader turns to it, and the one after is under way while
  * they read it (the server draws two pages at once on two cores; with one page ahead, a
  * reader turning at once waited for each page's drawing). A page drawn ahead is out of view,
@@ -124,7 +145,9 @@ function keepFewOutOfView() {
 function drawAhead() {
   if (state.compare) return;
   const shown = pageViews.filter((view) => view.visible);
-  if (shown.length === 0 || shown.some((view) => !view.imageShown)) return;
+  if (shown.length === 0 || !pagesOnScreenShown()) return;
+  for (const view of shown) if (!view.drawn) drawPage(view);
+  if (shown.some((view) => !view.imageShown)) return;
   for (let index = shown[shown.length - 1].index + 1; index <= shown[shown.length - 1].index + PAGES_DRAWN_AHEAD; index += 1) {
     const next = pageViews[index];
     if (!next || next.visible || next.drawn) continue;
@@ -413,7 +436,10 @@ export function drawPage(view) {
   view.imageShown = false;
   // This drawing's identity, which `pageJSON` checks, and what stops its requests.
   if (view.generation) view.generation.controller.abort();
-  view.generation = { controller: new AbortController(), pending: 0, settled: false };
+  const generation = { controller: new AbortController(), pending: 0, settled: false };
+  // Settled once the image is drawn, has failed or was given up (`drawImage`).
+  generation.imageIn = new Promise((resolve) => { generation.imageSettled = resolve; });
+  view.generation = generation;
   emptyImage(view);
   view.element.innerHTML = "";
   view.element.classList.remove("compared");
@@ -488,6 +514,8 @@ async function drawImage(view, canvas) {
     failure.className = "error";
     failure.textContent = error instanceof APIError ? error.message : t("page.failed");
     view.element.append(failure);
+  } finally {
+    generation.imageSettled();
   }
   // Once the image is in (or failed), the next pages are drawn ahead.
   firstPaintDone();

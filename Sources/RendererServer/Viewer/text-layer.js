@@ -33,18 +33,21 @@ function nextTask() {
 }
 
 /**
- * Fills the page's text layer with its words. The spans are built a few hundred words at a
- * time, giving the browser its thread between, so that a page's text never holds back
- * scrolling or the next page's image; they go in at once, so that the layer is either empty
- * or whole.
+ * Fills the page's text layer with its words, once the page's image is in. The spans are
+ * built a few hundred words at a time, giving the browser its thread between, so that a
+ * page's text never holds back scrolling or the next page's image; they go in at once, so
+ * that the layer is either empty or whole.
  */
 export async function loadTextLayer(view) {
+  const generation = view.generation;
   const text = await pageJSON(view, "text?renderer=" + state.renderer).catch(() => null);
+  // The words go in once the page's image is: building them holds the browser's thread, and
+  // the image the reader waits for would wait for them.
+  if (text) await generation.imageIn;
   const target = layer(view, "text-layer");
-  if (!text || !target) return;
+  if (!text || !target || view.generation !== generation) return;
   // A scan: its text can be recognised where the server reads scans on request.
   if (text.lines.length === 0) offerRecognition();
-  const generation = view.generation;
   const fragment = document.createDocumentFragment();
   const scale = state.scale;
   let built = 0;
