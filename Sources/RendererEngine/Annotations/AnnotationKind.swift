@@ -47,7 +47,7 @@ public struct AnnotationKind: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// What this kind is, from ``AnnotationKindTraits/table``; a kind the table does not
     /// list is given by its rectangle and carries none of the optional fields.
     public var traits: AnnotationKindTraits {
-        AnnotationKindTraits.table.first { $0.kind == self }?.traits ?? AnnotationKindTraits(geometry: .rect)
+        AnnotationKindTraits.byKind[self] ?? AnnotationKindTraits(geometry: .rect)
     }
 
     /// True for the kinds an application can create.
@@ -154,4 +154,7 @@ public struct AnnotationKindTraits: Sendable, Equatable {
         (AnnotationKind(rawValue: "Sound"), AnnotationKindTraits(geometry: .rect, hasIcon: true)),
         (.redact, AnnotationKindTraits(geometry: .quads)),
     ]
+
+    /// ``table`` by kind, for ``AnnotationKind/traits``.
+    static let byKind = Dictionary(uniqueKeysWithValues: table.map { ($0.kind, $0.traits) })
 }

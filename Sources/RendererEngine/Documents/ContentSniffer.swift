@@ -65,6 +65,14 @@ enum ContentSniffer {
         return nil
     }
 
+    /// What `head` shows of a format people hand to a PDF reader that no engine here reads
+    /// (MuPDF on Debian 12 reads no WebP), in words: "a WebP picture"; nil otherwise.
+    static func unreadFormat(head: Data) -> String? {
+        let bytes = [UInt8](head)
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return "a WebP picture" }
+        return nil
+    }
+
     /// An EPUB names its type in a first, stored entry `mimetype` (EPUB OCF 3, 4.3); XPS
     /// has a fixed document sequence; a comic book archive holds only images.
     private static func zipPackage(head: Data, reader: SourceBytes) throws -> ContentType? {

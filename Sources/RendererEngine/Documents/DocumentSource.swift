@@ -39,8 +39,8 @@ public enum DocumentSource: Sendable {
         } catch let error as RendererError where error.code == .damaged {
             throw RendererError(.damaged, "\(displayName) is \(error.message)")
         }
-        if head.count >= 12, head.prefix(4) == Data("RIFF".utf8), head[head.startIndex + 8..<head.startIndex + 12] == Data("WEBP".utf8) {
-            throw RendererError(.unsupportedFormat, "\(displayName) is a WebP picture, which the engines here do not read: make it a PNG first")
+        if let unread = ContentSniffer.unreadFormat(head: head) {
+            throw RendererError(.unsupportedFormat, "\(displayName) is \(unread), which the engines here do not read: make it a PNG first")
         }
         throw RendererError(
             .unsupportedFormat, "\(displayName) is not a PDF (it does not start with %PDF-), nor an XPS, EPUB, FB2, CBZ, PNG, JPEG or TIFF document")

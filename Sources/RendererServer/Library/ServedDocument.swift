@@ -374,9 +374,7 @@ actor ServedDocument {
         await takeTurn()
         defer { endTurn() }
         recognitionJob?.cancel()
-        let closing = pools.values
-        pools.removeAll()
-        for pool in closing { await pool.close() }
+        for pool in takePools() { await pool.close() }
         closeSession()
     }
 
@@ -399,9 +397,16 @@ actor ServedDocument {
         }
     }
 
+    /// Closes the pools without waiting for it (each closes once its leased documents are
+    /// given back); what comes next opens new ones.
     private func closePools() {
-        for pool in pools.values { Task { await pool.close() } }
-        pools.removeAll()
+        for pool in takePools() { Task { await pool.close() } }
+    }
+
+    /// The pools, taken out of use.
+    private func takePools() -> [DocumentPool] {
+        defer { pools.removeAll() }
+        return Array(pools.values)
     }
 
     private static func readVersion(_ path: String) -> String {
