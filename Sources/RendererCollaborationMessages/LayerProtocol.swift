@@ -14,6 +14,11 @@ public let collaborationProtocolVersion = 1
 /// ink annotation's message passes).
 package let collaborationFrameSize = 1 << 20
 
+/// The close code of a layer's WebSocket whose server is draining (stopping or restarting,
+/// IANA's 1012, Service Restart): the client connects again at once, to this server's
+/// address, which a load balancer then sends to another server, and fetches what it missed.
+public let collaborationReconnectCloseCode: UInt16 = 1012
+
 /// An annotation as a layer holds it, with the layer revision at which it last changed.
 public struct StoredAnnotation: Codable, Hashable, Sendable {
     /// The annotation; its `author` is the user who added it, from their token.

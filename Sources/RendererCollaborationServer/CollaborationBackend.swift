@@ -4,8 +4,8 @@ import RendererServerHTTP
 import ServiceLifecycle
 
 /// What a collaborating server keeps for as long as it runs, whichever routes are built
-/// over it: the layers' database, the listeners of each layer's WebSocket, and the limit of
-/// each user's requests.
+/// over it: the layers' database, the listeners of each layer's WebSocket and the sockets
+/// themselves, and the limit of each user's requests.
 package final class CollaborationBackend: Sendable {
     /// The configuration it was made for.
     package let configuration: CollaborationConfiguration
@@ -15,6 +15,8 @@ package final class CollaborationBackend: Sendable {
     let events: LayerEvents
     /// Collaboration requests per user per second.
     let limiter: RateLimiter
+    /// The open layer WebSockets, which a draining server tells to connect again.
+    package let sockets = OpenSockets()
 
     /// Opens or creates the layers' database `configuration` names; throws `ioFailure` when
     /// it cannot.
@@ -37,6 +39,24 @@ package final class CollaborationBackend: Sendable {
         } else {
             store = try SQLiteLayerStore(path: configuration.database)
         }
+    }
+
+    /// Whether the layers' database answers a query within `limit`; returns by then even
+    /// when the query waits on (a database that is down may keep it waiting for a
+    /// connection much longer).
+    package func databaseAnswers(within limit: Duration) async -> Bool {
+        let (answers, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let query = Task { [store] in continuation.yield((try? await store.ping()) != nil) }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            continuation.yield(false)
+        }
+        var first = answers.makeAsyncIterator()
+        let answered = await first.next() ?? false
+        continuation.finish()
+        query.cancel()
+        timer.cancel()
+        return answered
     }
 
     /// The services that run beside the server: the database's (started before the server,

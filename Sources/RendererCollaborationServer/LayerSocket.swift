@@ -49,6 +49,13 @@ package struct LayerSocket: Sendable {
                 try await outbound.close(.policyViolation, reason: Self.closeReason(reason))
                 return
             }
+            // A draining server tells the client to connect again, there or elsewhere.
+            let socket = UUID()
+            guard routes.backend.sockets.add(socket, outbound) else {
+                try await outbound.close(.unknown(collaborationReconnectCloseCode), reason: OpenSockets.drainReason)
+                return
+            }
+            defer { routes.backend.sockets.remove(socket) }
             let (events, collaboration) = (routes.backend.events, routes.backend.configuration)
             // A client that reads too slowly is disconnected: closing the channel also ends a
             // write waiting for the client to read.

@@ -30,6 +30,8 @@ package protocol LayerStorage: Sendable {
         _ change: LayerChange, to descriptor: DocumentDescriptor, user: String, permissions: CollaborationPermissions,
         validate: @escaping @Sendable (Annotation) throws -> Void
     ) async throws -> ChangeResult
+    /// Returns once the database has answered a query; throws `ioFailure` when it cannot.
+    func ping() async throws
     /// What runs while the server does (a database client, a listener for other servers'
     /// changes); none for a store that needs none.
     var services: [any Service] { get }

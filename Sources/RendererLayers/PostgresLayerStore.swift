@@ -57,6 +57,12 @@ package final class PostgresLayerStore: LayerStorage {
 
     // MARK: LayerStorage
 
+    package func ping() async throws {
+        try await access { client in
+            for try await _ in try await client.query("SELECT 1", logger: self.logger).decode(Int32.self) {}
+        }
+    }
+
     package func exists(_ descriptor: DocumentDescriptor) async throws -> Bool {
         try await access { client in
             let rows = try await client.query(

@@ -51,6 +51,10 @@ package final class SQLiteLayerStore: LayerStorage {
 
     package var services: [any Service] { [] }
 
+    package func ping() async throws {
+        try await access { try await $0.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") } }
+    }
+
     package func exists(_ descriptor: DocumentDescriptor) async throws -> Bool {
         try await access { try await $0.read { db in try Self.layerID(descriptor, db) != nil } }
     }

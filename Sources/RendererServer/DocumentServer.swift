@@ -20,8 +20,9 @@ import ServiceLifecycle
 ///
 /// It binds the configured host (loopback by default), answers only requests carrying the
 /// token, opens only the files it was given, and runs engine work on engine threads, never
-/// on its event loops. On SIGINT or SIGTERM it stops accepting, answers 503 to requests on
-/// open connections, finishes those in flight and returns.
+/// on its event loops. On SIGINT or SIGTERM it drains: `/api/ready` and new requests on open
+/// connections are answered 503, the layer WebSockets are told to connect again (close code
+/// 1012); it stops accepting, finishes the requests in flight and returns.
 public struct DocumentServer: Sendable {
     private let context: ServerContext
     private let library: DocumentLibrary
@@ -34,8 +35,22 @@ public struct DocumentServer: Sendable {
     }
 
     /// The server as a Hummingbird application (with its shutdown gate as a service), for
-    /// running in a service group of the host's or testing.
+    /// running in a service group of the host's or testing. Prefer ``services(onListening:)``,
+    /// which places the gate where it hears a graceful shutdown before the application does.
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        application(onListening: onListening, withGate: true)
+    }
+
+    /// The services that make the server, in the order a service group is to run them: the
+    /// application, then its shutdown gate. A group shuts its services down in reverse order,
+    /// so the gate hears a graceful shutdown first: the server drains (`/api/ready` answers
+    /// 503, new requests on open connections too, the layer WebSockets are closed with
+    /// `collaborationReconnectCloseCode`) and then finishes what is in flight.
+    public func services(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> [any Service] {
+        [application(onListening: onListening, withGate: false), context.gate]
+    }
+
+    private func application(onListening: @escaping @Sendable (Int) async -> Void, withGate: Bool) -> some ApplicationProtocol {
         // HEAD is answered wherever GET is, without the body.
         let router = Router(context: ServerRequestContext.self, options: .autoGenerateHeadEndpoints)
         let routes = Routes(library: library, context: context)
@@ -68,8 +83,8 @@ public struct DocumentServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hostapp"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: context.logger)
+        if withGate { application.addServices(context.gate) }
         // The layers' database runs before the server and stops after it.
-        application.addServices(context.gate)
         application.addServices(context.collaboration?.services(logger: context.logger) ?? [])
         return application
     }
@@ -91,7 +106,7 @@ public struct DocumentServer: Sendable {
     /// Serves until SIGINT or SIGTERM, calling `onListening` with the port once listening;
     /// what is still running after the configuration's `shutdownGracePeriod` is cancelled.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: application(onListening: onListening))]
+        var services = self.services(onListening: onListening).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
         // A server that ends with its viewer stops, gracefully, when the presence watch returns.
         if let presence = context.viewerPresence {
             services.append(.init(service: presence, successTerminationBehavior: .gracefullyShutdownGroup))

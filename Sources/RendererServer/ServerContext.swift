@@ -15,7 +15,8 @@ final class ServerContext: Sendable {
     /// The bytes page images being drawn may take together (``ServerConfiguration/renderMemoryBytes``).
     let renderBudget: EngineQueue
     let cache: PageImageCache
-    let gate = ShutdownGate()
+    /// Closed when the server drains; then the layer WebSockets are told to connect again.
+    let gate: ShutdownGate
     let logger: Logger
     /// The collaboration layers, their listeners and limits, when the server collaborates.
     let collaboration: CollaborationBackend?
@@ -58,7 +59,9 @@ final class ServerContext: Sendable {
         self.logger = logger
         unlockLimiter = RateLimiter(
             burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock)
-        collaboration = try configuration.collaboration.map { try CollaborationBackend(configuration: $0, logger: logger) }
+        let collaboration = try configuration.collaboration.map { try CollaborationBackend(configuration: $0, logger: logger) }
+        self.collaboration = collaboration
+        gate = ShutdownGate { await collaboration?.sockets.drain() }
         uploads = try configuration.uploads.map(UploadStore.init)
         officeConverter = configuration.uploads?.officeConversion.map { OfficeConverter(configuration: $0) }
         htmlConverter = configuration.uploads?.htmlConversion.map { HTMLConverter(configuration: $0) }

@@ -59,6 +59,13 @@ package struct APIError: HTTPResponseError, CustomStringConvertible {
         error.headers[.retryAfter] = "1"
         return error
     }
+    /// 503 `not-ready`: the server cannot take requests now, for `reason`.
+    package static func notReady(_ reason: String) -> APIError {
+        var error = APIError(.serviceUnavailable, code: "not-ready", "the server is not ready: \(reason)")
+        error.headers[.retryAfter] = "5"
+        return error
+    }
+
     package static var shuttingDown: APIError {
         var error = APIError(.serviceUnavailable, code: "shutting-down", "the server is shutting down")
         error.headers[.retryAfter] = "5"

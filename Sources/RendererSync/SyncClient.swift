@@ -382,15 +382,17 @@ public final class SyncClient: CollaborationService {
     }
 
     /// Listens on the layer's WebSocket until cancelled, reconnecting after a cycle's delay
-    /// when the connection ends; each `change` message wakes a cycle, and the server's `hello`
-    /// (its first message) is told as ``SyncEvent/listening``.
+    /// when the connection ends, or within a second when a draining server asked for it
+    /// (`collaborationReconnectCloseCode`); each `change` message wakes a cycle, and the
+    /// server's `hello` (its first message) is told as ``SyncEvent/listening``.
     private func listen() async {
         struct Message: Decodable { var type: String }
         while !Task.isCancelled {
             var configuration = WebSocketClientConfiguration(maxFrameSize: collaborationFrameSize)
             configuration.additionalHeaders[.authorization] = "Bearer \(connection.currentToken)"
+            var delay = self.configuration.cycleDelay
             do {
-                _ = try await WebSocketClient.connect(url: connection.eventsURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                let closed = try await WebSocketClient.connect(url: connection.eventsURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
                     // Cancelling the client closes the connection, which ends the reading.
                     try await withTaskCancellationHandler {
                         for try await message in inbound.messages(maxSize: 1 << 22) {
@@ -404,10 +406,13 @@ public final class SyncClient: CollaborationService {
                         Task { try? await outbound.close(.normalClosure, reason: nil) }
                     }
                 }
+                if closed?.closeCode == .unknown(collaborationReconnectCloseCode) {
+                    delay = min(delay, .milliseconds(Int.random(in: 0...1000)))
+                }
             } catch {
                 logger.debug("the layer's WebSocket ended: \(error)")
             }
-            try? await Task.sleep(for: self.configuration.cycleDelay)
+            try? await Task.sleep(for: delay)
         }
     }
 }

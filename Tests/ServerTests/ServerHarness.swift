@@ -57,15 +57,16 @@ final class ServerHarness: Sendable {
     }
 
     /// Starts a server over the folder with `registry`'s engines, configured by `configure`,
-    /// on a free loopback port; the caller stops it.
-    private func start(registry: RendererRegistry, configure: (inout ServerConfiguration) -> Void) async throws -> RunningServer {
+    /// on a free loopback port, as `hostapp serve` runs it (its shutdown gate after the
+    /// application); the caller stops it.
+    func start(registry: RendererRegistry = Fixtures.registry, configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> RunningServer {
         var configuration = ServerConfiguration(roots: [docs], token: Self.token, port: 0)
         configure(&configuration)
         // Engine threads of its own: the other suites' engine work, which runs at the same
         // time on the shared threads, does not hold up this server's.
         let server = try DocumentServer(configuration: configuration, registry: registry, threads: EngineThreads(threadCount: 2))
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-        var group = ServiceGroupConfiguration(services: [server.application { listening.yield($0) }], logger: Logger(label: "server-tests"))
+        var group = ServiceGroupConfiguration(services: server.services { listening.yield($0) }, logger: Logger(label: "server-tests"))
         group.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
         // A server that ends before it listens (it could not bind, say) ends the wait too.
         let serviceGroup = ServiceGroup(configuration: group)
@@ -149,6 +150,8 @@ struct ServerResponse: Sendable {
 
     /// The body as JSON.
     var json: Any { (try? JSONSerialization.jsonObject(with: data)) ?? [:] }
+    /// The body as UTF-8 text.
+    var body: String { String(decoding: data, as: UTF8.self) }
 
     /// The API error's code, if the body is one.
     var errorCode: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String }

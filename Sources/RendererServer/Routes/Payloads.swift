@@ -23,6 +23,11 @@ enum Payload {
     }
 
     /// A linked engine.
+    /// `GET /api/ready`'s answer when the server takes requests.
+    struct Ready: Codable {
+        var status = "ready"
+    }
+
     struct Renderer: Codable {
         var id: String
         var engine: String

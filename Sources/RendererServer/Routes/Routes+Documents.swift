@@ -15,6 +15,18 @@ extension Routes {
                     ? "automatic" : self.context.configuration.textRecognitionOnRequest != nil ? "onRequest" : "none"))
     }
 
+    /// `GET /api/ready`: 200 when this server takes requests, for a load balancer's or
+    /// Kubernetes' readiness check: it is not draining (then the shutdown gate answers 503
+    /// first), it has an engine to draw with, and the layers' database, when it collaborates,
+    /// answers within two seconds. Otherwise 503 `not-ready`, saying which.
+    @Sendable func ready(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        guard !self.context.registry.renderers.isEmpty else { throw APIError.notReady("no engine is loaded") }
+        if let collaboration = self.context.collaboration, !(await collaboration.databaseAnswers(within: .seconds(2))) {
+            throw APIError.notReady("the layers' database does not answer")
+        }
+        return try Self.json(Payload.Ready())
+    }
+
     /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it with
     /// this server's facts stated (``OpenAPIDocument``).
     @Sendable func openAPIDocument(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -31,6 +31,7 @@ struct Routes: RouteSupport {
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
         api.add(middleware: SameOriginMiddleware())
         api.get("health", use: health)
+        api.get("ready", use: ready)
         api.get("openapi.json", use: openAPIDocument)
         api.get("documents", use: documents)
         api.post("viewer/opened", use: viewerOpened)

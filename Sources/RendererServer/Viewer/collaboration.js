@@ -276,9 +276,12 @@ export const collaboration = {
       this.revisions.set(message.annotation.annotation.id, message.annotation.revision);
       onChange(message.action, message.annotation.annotation);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket || this.documentID !== documentID) return;
-      setTimeout(() => { if (this.socket === socket) this.listen(documentID, onChange, true); }, 2000);
+      // A draining server (1012, Service Restart) asks for a new connection at once, which
+      // its load balancer gives another server; the clients spread theirs over a second.
+      const delay = event.code === 1012 ? Math.random() * 1000 : 2000;
+      setTimeout(() => { if (this.socket === socket) this.listen(documentID, onChange, true); }, delay);
     });
   },
 };
