@@ -86,7 +86,10 @@ let package = Package(
             name: "RendererProviderStore",
             dependencies: ["RendererProvider", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
         // Comparing what several engines make of one document: pixels, text, structure.
-        .target(name: "RendererComparison", dependencies: ["RendererProvider"]),
+        .target(name: "RendererComparison", dependencies: ["RendererProvider", "CPixelMetrics"]),
+        // The pixel-by-pixel comparison's loop, in C: as fast in the tests' unoptimised build
+        // as in an optimised one.
+        .target(name: "CPixelMetrics"),
         // PDFs in other people's tests: references beside the test file, checked with Swift
         // Testing (and the renderers' agreement), drawn by the three engines.
         .target(name: "RendererTesting", dependencies: ["RendererProvider", "RendererComparison", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer"]),

@@ -92,12 +92,20 @@ final class GhostscriptPage: EnginePage {
         return try output.contents(limit: Ghostscript.outputLimit)
     }
 
-    /// Sets every pixel of `pixels`, RGB or RGBA, to `color`.
+    /// Sets every pixel of `pixels`, RGB or RGBA, to `color`: the first pixel, then the part
+    /// already set copied after itself until the buffer is full (a few dozen copies for a page).
     private static func fill(_ pixels: UnsafeMutableBufferPointer<UInt8>, with color: Color, bytesPerPixel: Int) {
+        let whole = pixels.count - pixels.count % bytesPerPixel
+        guard let base = pixels.baseAddress, whole > 0 else { return }
         let bytes = color.bytes
-        let pixel = [bytes.red, bytes.green, bytes.blue, bytes.alpha]
-        for start in stride(from: 0, to: pixels.count - bytesPerPixel + 1, by: bytesPerPixel) {
-            for channel in 0..<bytesPerPixel { pixels[start + channel] = pixel[channel] }
+        withUnsafeBytes(of: (bytes.red, bytes.green, bytes.blue, bytes.alpha)) { pixel in
+            base.update(from: pixel.bindMemory(to: UInt8.self).baseAddress!, count: bytesPerPixel)
+        }
+        var filled = bytesPerPixel
+        while filled < whole {
+            let count = min(filled, whole - filled)
+            (base + filled).update(from: base, count: count)
+            filled += count
         }
     }
 }

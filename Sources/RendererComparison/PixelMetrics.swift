@@ -1,3 +1,4 @@
+import CPixelMetrics
 import Foundation
 import RendererProvider
 
@@ -41,77 +42,19 @@ public struct PixelMetrics: Hashable, Sendable, Codable {
         let (width, height, n) = (a.width, a.height, a.format.bytesPerPixel)
         let colourChannels = a.format == .rgba ? 3 : n
         let total = max(1, width * height)
-        var differing = 0, shifted = 0, inked = 0, inkedA = 0, inkedB = 0
-        var squares = 0.0
         var heat = drawHeatMap ? [UInt8](repeating: 0, count: width * height * 3) : []
-
+        var counts = pixelmetrics_counts()
         a.bytes.withUnsafeBufferPointer { pa in
             b.bytes.withUnsafeBufferPointer { pb in
-                func offset(_ x: Int, _ y: Int) -> Int { y * a.stride + x * n }
-                func offsetB(_ x: Int, _ y: Int) -> Int { y * b.stride + x * n }
-                /// Largest channel difference between pixel i of `p` and pixel j of `q`.
-                func distance(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ q: UnsafeBufferPointer<UInt8>, _ j: Int) -> Int {
-                    var d = 0
-                    for c in 0..<colourChannels { d = max(d, abs(Int(p[i + c]) - Int(q[j + c]))) }
-                    return d
-                }
-                func isInked(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-                    for c in 0..<colourChannels where Int(p[i + c]) < 255 - channelThreshold { return true }
-                    return false
-                }
-                /// Whether pixel i of `p` lies, channel by channel, within the range of the values
-                /// of `q` within one pixel of (x, y), widened by the threshold.
-                func isWithinNearbyRange(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, of q: UnsafeBufferPointer<UInt8>, stride: Int, _ x: Int, _ y: Int) -> Bool {
-                    for c in 0..<colourChannels {
-                        var low = 255, high = 0
-                        for ny in max(0, y - 1)...min(height - 1, y + 1) {
-                            for nx in max(0, x - 1)...min(width - 1, x + 1) {
-                                let value = Int(q[ny * stride + nx * n + c])
-                                low = min(low, value)
-                                high = max(high, value)
-                            }
-                        }
-                        let value = Int(p[i + c])
-                        if value < low - channelThreshold || value > high + channelThreshold { return false }
-                    }
-                    return true
-                }
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let i = offset(x, y), j = offsetB(x, y)
-                        var sum = 0
-                        for c in 0..<colourChannels {
-                            let d = Int(pa[i + c]) - Int(pb[j + c])
-                            sum += d * d
-                        }
-                        squares += Double(sum)
-                        let inkA = isInked(pa, i), inkB = isInked(pb, j)
-                        if inkA { inkedA += 1 }
-                        if inkB { inkedB += 1 }
-                        if inkA || inkB { inked += 1 }
-                        var colour: (UInt8, UInt8, UInt8)? = nil
-                        if distance(pa, i, pb, j) > channelThreshold {
-                            differing += 1
-                            colour = (255, 160, 0)
-                            if !isWithinNearbyRange(pa, i, of: pb, stride: b.stride, x, y) || !isWithinNearbyRange(pb, j, of: pa, stride: a.stride, x, y) {
-                                shifted += 1
-                                colour = (220, 0, 0)
-                            }
-                        }
-                        if !heat.isEmpty {
-                            let h = (y * width + x) * 3
-                            if let colour {
-                                (heat[h], heat[h + 1], heat[h + 2]) = colour
-                            } else {
-                                let gray = colourChannels == 1 ? Int(pa[i]) : (30 * Int(pa[i]) + 59 * Int(pa[i + 1]) + 11 * Int(pa[i + 2])) / 100
-                                let faded = UInt8(255 - (255 - gray) / 4)
-                                (heat[h], heat[h + 1], heat[h + 2]) = (faded, faded, faded)
-                            }
-                        }
-                    }
+                heat.withUnsafeMutableBufferPointer { ph in
+                    pixelmetrics_compute(
+                        pa.baseAddress, a.stride, pb.baseAddress, b.stride, Int32(width), Int32(height), Int32(n), Int32(colourChannels),
+                        Int32(channelThreshold), drawHeatMap ? ph.baseAddress : nil, &counts)
                 }
             }
         }
+        let (differing, shifted, inked) = (Int(counts.differing), Int(counts.shifted), Int(counts.inked))
+        let squares = Double(counts.squares)
         let heatMap = drawHeatMap ? Bitmap(width: width, height: height, stride: width * 3, format: .rgb, bytes: heat) : nil
         let mse = squares / Double(total * colourChannels)
         let metrics = PixelMetrics(
@@ -120,8 +63,8 @@ public struct PixelMetrics: Hashable, Sendable, Codable {
             psnr: mse == 0 ? nil : 10 * log10(255 * 255 / mse),
             inkedShare: Double(inked) / Double(total),
             shiftedDifferingShareOfInk: inked == 0 ? 0 : Double(shifted) / Double(inked),
-            referenceInkedShare: Double(inkedA) / Double(total),
-            candidateInkedShare: Double(inkedB) / Double(total))
+            referenceInkedShare: Double(counts.inked_a) / Double(total),
+            candidateInkedShare: Double(counts.inked_b) / Double(total))
         return (metrics, heatMap)
     }
 }
