@@ -60,9 +60,10 @@ BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rp
 # From fresh clones in the same hour: the clean build 712 s against the debug one's 698 s,
 # the unit phase 420 s against 544 s. The build keeps both cores busy from its first module
 # to its last, so what shortens it is less work: no debug information (nothing the tests
-# read; a crash's backtrace still names its functions), and the C and C++ of every package
-# (BoringSSL twice, a third of the build's processor time) compiled without optimisation.
-TEST_FLAGS = -c release -Xswiftc -Onone -Xswiftc -enable-testing -debug-info-format none -Xcc -O0 -Xcxx -O0
+# read; a crash's backtrace still names its functions; the clean build 658 s against 744 s
+# from fresh clones in the same hour, with C at -O0 too, which then made a page's PNG twice
+# as slow to encode: C keeps its optimisation).
+TEST_FLAGS = -c release -Xswiftc -Onone -Xswiftc -enable-testing -debug-info-format none
 TEST_OPTIONS = $(TEST_FLAGS) --scratch-path .build-tests
 TEST_BUILD = $(SWIFT) build $(TEST_OPTIONS)
 TEST_RUN = $(SWIFT) test --skip-build $(TEST_OPTIONS)
@@ -86,8 +87,10 @@ build-shipped = $(call install-missing,$(SHIPPED_PACKAGES)) && mkdir -p $(STATIC
 
 # The fuzz targets, built with libFuzzer into their own folder (Swift code instrumented; the
 # engines are Debian's builds, so coverage guides the fuzzer through the project's code and
-# the engines are exercised without guidance). FUZZ_SECONDS bounds each target's run.
-FUZZ_BUILD = $(SWIFT) build --sanitize=fuzzer -Xswiftc -DFUZZING --scratch-path .build-fuzz
+# the engines are exercised without guidance), without debug information or an index (a
+# finding is replayed on the target built normally, swift run FuzzMuPDF FILE, which has both).
+# FUZZ_SECONDS bounds each target's run.
+FUZZ_BUILD = $(SWIFT) build --sanitize=fuzzer -Xswiftc -DFUZZING -debug-info-format none --disable-index-store --scratch-path .build-fuzz
 FUZZ_SECONDS ?= 120
 FUZZ_DIR = .build-fuzz/work
 # Swift's backtracer would take a trap or a failed allocation first; libFuzzer must see it
@@ -300,11 +303,12 @@ fuzz: fuzz-build
 # Replays, through each engine's fuzz target, the fixtures, the sample and the hostile files
 # of Tests/Damaged (the files the fuzzers found to hang an engine aside), and through the
 # formats target those and the format seeds of Tests/Fuzz/make-format-seeds.py and the other
-# formats' fixtures: the same inputs on every machine, each once. Fails at the first that
-# crashes the target, runs past 10 s (Ghostscript: 60 s) or takes 2 GB, and writes it to
-# $(FUZZ_DIR)/findings/. Ghostscript is not given hostile-deep-content.pdf: gs itself spends
-# 13 to 51 s on it, as the machine goes (the instrumented target 100 s here), and cannot be
-# stopped within a run; the damaged-input tests give it to Ghostscript under hostapp's limit.
+# formats' fixtures: the same inputs on every machine, each once, two targets at a time (a
+# replay takes one core). Fails when an input crashes a target, runs past 10 s (Ghostscript:
+# 60 s) or takes 2 GB, and writes it to $(FUZZ_DIR)/findings/. Ghostscript is not given
+# hostile-deep-content.pdf: gs itself spends 13 to 51 s on it, as the machine goes (the
+# instrumented target 100 s here), and cannot be stopped within a run; the damaged-input
+# tests give it to Ghostscript under hostapp's limit.
 fuzz-check: fuzz-build
 	@set -e; bin="$$($(FUZZ_BUILD) --show-bin-path)"; mkdir -p $(FUZZ_DIR)/findings; \
 	inputs=$(FUZZ_DIR)/check; rm -rf $$inputs; mkdir -p $$inputs; \
@@ -313,14 +317,20 @@ fuzz-check: fuzz-build
 	formats=$(FUZZ_DIR)/check-formats; rm -rf $$formats; python3 Tests/Fuzz/make-format-seeds.py $$formats > /dev/null; \
 	cp $$inputs/* $(FORMAT_FIXTURES) $$formats/; \
 	ghostscript=$(FUZZ_DIR)/check-ghostscript; rm -rf $$ghostscript; cp -r $$inputs $$ghostscript; rm $$ghostscript/hostile-deep-content.pdf; \
-	for target in FuzzMuPDF FuzzPoppler FuzzGhostscript FuzzFormats; do \
-		folder=check; if [ $$target = FuzzFormats ]; then folder=check-formats; fi; \
-		if [ $$target = FuzzGhostscript ]; then folder=check-ghostscript; fi; \
-		timeout=10; if [ $$target = FuzzGhostscript ]; then timeout=60; fi; \
-		echo "== $$target: $$(ls $(FUZZ_DIR)/$$folder | wc -l) inputs (log: $(FUZZ_DIR)/check-$$target.log)"; \
-		(cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$target" -timeout=$$timeout -rss_limit_mb=2048 -artifact_prefix=findings/$$target- \
-			$$folder/* > check-$$target.log 2>&1) || { grep -v -E "^(INFO|Running|Executed)" $(FUZZ_DIR)/check-$$target.log | tail -n 40; exit 1; }; \
-		grep -c "^Executed" $(FUZZ_DIR)/check-$$target.log; \
+	replay() { \
+		folder=check; if [ $$1 = FuzzFormats ]; then folder=check-formats; fi; \
+		if [ $$1 = FuzzGhostscript ]; then folder=check-ghostscript; fi; \
+		timeout=10; if [ $$1 = FuzzGhostscript ]; then timeout=60; fi; \
+		if (cd $(FUZZ_DIR) && $(FUZZ_ENV) "$$bin/$$1" -timeout=$$timeout -rss_limit_mb=2048 -artifact_prefix=findings/$$1- \
+			$$folder/* > check-$$1.log 2>&1); then \
+			echo "== $$1: $$(grep -c "^Executed" $(FUZZ_DIR)/check-$$1.log) of $$(ls $(FUZZ_DIR)/$$folder | wc -l) inputs (log: $(FUZZ_DIR)/check-$$1.log)"; \
+		else \
+			echo "== $$1 failed (log: $(FUZZ_DIR)/check-$$1.log):"; grep -v -E "^(INFO|Running|Executed)" $(FUZZ_DIR)/check-$$1.log | tail -n 40; return 1; \
+		fi; \
+	}; \
+	for pair in "FuzzMuPDF FuzzGhostscript" "FuzzPoppler FuzzFormats"; do \
+		set -- $$pair; replay $$1 & first=$$!; replay $$2 & second=$$!; \
+		failed=0; wait $$first || failed=1; wait $$second || failed=1; [ $$failed = 0 ] || exit 1; \
 	done
 
 # Makes DAMAGED_COUNT damaged variants of the fixtures and of the real documents, and the
