@@ -9,12 +9,24 @@ public struct SigningIdentities: Sendable {
     /// Every identity's password.
     public static let password = "correct horse"
 
-    /// Makes the identities in a new folder.
+    /// The identities in a new folder of the caller's: copies of the ones the script made
+    /// once for this test run (its twelve RSA keys take it about a second).
     public static func make() async throws -> SigningIdentities {
+        let made = try await madeOnce.value
+        let folder = try Tool.temporaryDirectory()
+        for name in try FileManager.default.contentsOfDirectory(atPath: made.path) {
+            try FileManager.default.copyItem(at: made.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return SigningIdentities(folder: folder)
+    }
+
+    /// The folder the script wrote this test run's identities into, started at the first
+    /// ``make()``; it is left in the system's temporary folder when the run ends.
+    private static let madeOnce = Task<URL, any Error> {
         let folder = try Tool.temporaryDirectory()
         let made = try await Tool.run("python3", [Fixtures.path("Signing/make-identities.py"), folder.path])
         guard made.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: made.stderr]) }
-        return SigningIdentities(folder: folder)
+        return folder
     }
 
     /// The path of a file in the folder: one the script made (`signer.p12`, `ca.pem`,
