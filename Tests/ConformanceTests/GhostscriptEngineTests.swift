@@ -47,8 +47,10 @@ struct GhostscriptEngineTests {
         let document = try Self.open("colors.pdf")
         let rgb = try document.render(pageAt: 0, options: RenderOptions(dpi: 30))
         let rgba = try document.render(pageAt: 0, options: RenderOptions(dpi: 30, pixelFormat: .rgba))
-        #expect(stride(from: 0, to: rgb.bytes.count, by: 3).allSatisfy { rgb.bytes[$0] == rgba.bytes[$0 / 3 * 4] })
-        #expect(stride(from: 3, to: rgba.bytes.count, by: 4).allSatisfy { rgba.bytes[$0] == 255 })
+        let sameRed = stride(from: 0, to: rgb.bytes.count, by: 3).allSatisfy { (i: Int) -> Bool in rgb.bytes[i] == rgba.bytes[i / 3 * 4] }
+        let opaque = stride(from: 3, to: rgba.bytes.count, by: 4).allSatisfy { (i: Int) -> Bool in rgba.bytes[i] == 255 }
+        #expect(sameRed)
+        #expect(opaque)
         let gray = try document.render(pageAt: 0, options: RenderOptions(dpi: 30, pixelFormat: .gray))
         #expect(gray.bytes.count == rgb.width * rgb.height && Set(gray.bytes).count > 2)
         // A page image is white where nothing is drawn; with a background, that colour.

@@ -46,7 +46,8 @@ struct OutlineEditingTests {
         try document.save(to: saved)
         #expect(try await Tool.run("qpdf", ["--check", saved]).status == 0)
         let shown = try await Tool.run("mutool", ["show", saved, "outline"])
-        #expect(shown.text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("warning") } == Self.mutoolOutline)
+        let shownLines: [String] = shown.text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("warning") }
+        #expect(shownLines == Self.mutoolOutline)
         // pypdf: titles, colours, flags and /Count as written (a closed item's count negative).
         let script = """
             import sys, pypdf
@@ -61,7 +62,8 @@ struct OutlineEditingTests {
             print('root', r.trailer['/Root']['/Outlines']['/Count'])
             """
         let pypdf = try await Tool.run("python3", ["-c", script, saved])
-        #expect(pypdf.text.split(separator: "\n").map(String.init) == [
+        let pypdfLines: [String] = pypdf.text.split(separator: "\n").map(String.init)
+        #expect(pypdfLines == [
             "0 Introduction [1.0, 0.0, 0.0] 2 2",
             "1 Über “quotes” ☃ None 1 0",
             "1 Fit the page None 0 0",

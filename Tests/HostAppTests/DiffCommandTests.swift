@@ -81,8 +81,10 @@ struct DiffCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let ours = try #require(Self.differences(json).first?["differingPixels"] as? Int)
         let compare = try await Tool.run("compare", ["-metric", "AE", "-fuzz", "6.3%", folder.path + "/page-001-first.png", folder.path + "/page-001-second.png", "null:"])
-        let witness = try #require(Int(compare.stderr.split(separator: " ").first.map(String.init) ?? ""), "\(compare.stderr)")
-        #expect(abs(ours - witness) <= witness / 50, "\(ours) against ImageMagick's \(witness)")
+        let counted: String = compare.stderr.split(separator: " ").first.map(String.init) ?? ""
+        let witness = try #require(Int(counted), "\(compare.stderr)")
+        let drift: Int = abs(ours - witness)
+        #expect(drift <= witness / 50, "\(ours) against ImageMagick's \(witness)")
         // The page: side by side, overlaid under a slider, with the difference image.
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("<input type=\"range\""))

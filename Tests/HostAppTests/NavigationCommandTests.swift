@@ -65,7 +65,8 @@ struct NavigationCommandTests {
         let three = try await hostapp("--renderer", backend, "search", Fixtures.path("long.pdf"), "Page 1", "--jobs", "3")
         #expect(one.status == 0 && three.status == 0)
         #expect(one.text.hasSuffix("12 hits\n"))
-        #expect(one.text.split(separator: "\n").prefix(2).map { String($0.prefix(8)) } == ["page 1: ", "page 10:"])
+        let firstLines: [String] = one.text.split(separator: "\n").prefix(2).map { String($0.prefix(8)) }
+        #expect(firstLines == ["page 1: ", "page 10:"])
         #expect(three.stdout == one.stdout)
     }
 

@@ -407,16 +407,18 @@ import WSClient
         let harness = try ServerHarness()
         try await harness.run { client in
             let entry = try await client.execute(uri: "/?token=\(ServerHarness.token)", method: .get)
-            let cookie = try #require(entry.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let setCookie: String? = entry.headers[.setCookie]?.split(separator: ";").first.map(String.init)
+            let cookie = try #require(setCookie)
             #expect(cookie.hasPrefix("renderer_token_") && cookie.hasSuffix("=\(ServerHarness.token)"))
             let bookmarks = documentPath("long.pdf") + "/bookmarks"
             let body = Data(#"{"pageIndex": 3, "title": "from elsewhere"}"#.utf8)
             // A form post from a page on another local port: the simple content types and a foreign origin.
-            for (type, origin, status) in [
+            let attempts: [(type: String, origin: String?, status: Int)] = [
                 ("text/plain", nil, 415), ("application/x-www-form-urlencoded", nil, 415), ("multipart/form-data; boundary=x", nil, 415),
                 ("application/json", "http://127.0.0.1:1", 403), ("application/json", "null", 403),
                 ("application/json", "http://127.0.0.1:\(client.port)", 201),
-            ] as [(String, String?, Int)] {
+            ]
+            for (type, origin, status) in attempts {
                 var headers: HTTPFields = [.cookie: cookie, .contentType: type]
                 if let origin { headers[.origin] = origin }
                 let answer = try await client.execute(uri: bookmarks, method: .post, headers: headers, body: body)
@@ -425,7 +427,8 @@ import WSClient
             let kept = try await client.get(bookmarks)
             #expect((kept.json as? [[String: Any]])?.count == 1)
             // Another server's cookie name is not this one's.
-            let other = try await client.execute(uri: "/api/documents", method: .get, headers: [.cookie: "renderer_token=\(ServerHarness.token)"])
+            let foreignCookie: HTTPFields = [.cookie: "renderer_token=\(ServerHarness.token)"]
+            let other = try await client.execute(uri: "/api/documents", method: .get, headers: foreignCookie)
             #expect(other.status == .unauthorized)
         }
     }
