@@ -31,12 +31,14 @@ final class ShutdownGate: Service, @unchecked Sendable {
 }
 
 /// Answers 503 (with `Connection: close`) once the ``ShutdownGate`` is closed, to every
-/// request but `/api/health`'s: a draining server is still alive.
+/// request but those to the path `stillAnswered` (the liveness route: a draining server is
+/// still alive).
 struct ShutdownMiddleware<Context: RequestContext>: RouterMiddleware {
     let gate: ShutdownGate
+    let stillAnswered: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard !gate.isClosed || request.uri.path == "/api/health" else { throw APIError.shuttingDown }
+        guard !gate.isClosed || request.uri.path == stillAnswered else { throw APIError.shuttingDown }
         return try await next(request, context)
     }
 }

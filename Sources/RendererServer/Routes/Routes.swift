@@ -15,9 +15,14 @@ struct Routes: RouteSupport {
 
     var bodyLimit: Int { context.configuration.bodyLimit }
 
+    /// The group every route but the viewer's is under.
+    static let apiGroup = "api"
+    /// The liveness route, which a draining server still answers.
+    static let healthRoute = "health"
+
     func register(on router: Router<ServerRequestContext>) {
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: ShutdownMiddleware(gate: context.gate))
+        router.add(middleware: ShutdownMiddleware(gate: context.gate, stillAnswered: "/\(Self.apiGroup)/\(Self.healthRoute)"))
         let viewer = router.group()
         viewer.add(middleware: ViewerEntryMiddleware(token: context.configuration.token))
         viewer.get("/", use: viewerPage)
@@ -25,12 +30,12 @@ struct Routes: RouteSupport {
         viewer.get("/service-worker.js", use: viewerServiceWorker)
 
         // Collaboration requests carry collaboration tokens, checked by each of their routes.
-        collaboration?.register(on: router.group("api"))
+        collaboration?.register(on: router.group(RouterPath(Self.apiGroup)))
 
-        let api = router.group("api")
+        let api = router.group(RouterPath(Self.apiGroup))
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
         api.add(middleware: SameOriginMiddleware())
-        api.get("health", use: health)
+        api.get(RouterPath(Self.healthRoute), use: health)
         api.get("ready", use: ready)
         api.get("openapi.json", use: openAPIDocument)
         api.get("documents", use: documents)
