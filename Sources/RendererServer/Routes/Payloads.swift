@@ -22,12 +22,12 @@ enum Payload {
         var textRecognition: String
     }
 
-    /// A linked engine.
     /// `GET /api/ready`'s answer when the server takes requests.
     struct Ready: Codable {
         var status = "ready"
     }
 
+    /// A linked engine.
     struct Renderer: Codable {
         var id: String
         var engine: String
