@@ -15,7 +15,7 @@ struct AnnotationsCommand: ParsableCommand {
             """,
         subcommands: [List.self, Add.self, Update.self, Remove.self, Export.self, Import.self])
 
-    struct List: HostSubcommand {
+    struct List: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the annotations: identity, kind, page, rectangle, contents.")
 
         @ParentCommand var hostApp: HostApp
@@ -23,24 +23,22 @@ struct AnnotationsCommand: ParsableCommand {
         @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let document = try global.open(file, needing: [.annotations])
-                let numbering = try PageNumbering(document: document, useLabels: options.labels)
-                let annotations = try options.indices(in: document).flatMap { try document.annotations(pageAt: $0) }
-                if options.json {
-                    FileHandle.standardOutput.write(try Annotation.jsonData(annotations) + Data("\n".utf8))
-                    return
-                }
-                for a in annotations {
-                    let contents = a.contents.map { "  \"\($0.replacingOccurrences(of: "\n", with: " "))\"" } ?? ""
-                    print("\(a.id)  \(a.kind)  page \(numbering.name(a.pageIndex))  \(PageNumbering.describe(a.rect))\(contents)")
-                }
+        func execute() throws {
+            let document = try global.open(file, needing: [.annotations])
+            let numbering = try PageNumbering(document: document, useLabels: options.labels)
+            let annotations = try options.indices(in: document).flatMap { try document.annotations(pageAt: $0) }
+            if options.json {
+                FileHandle.standardOutput.write(try Annotation.jsonData(annotations) + Data("\n".utf8))
+                return
+            }
+            for a in annotations {
+                let contents = a.contents.map { "  \"\($0.replacingOccurrences(of: "\n", with: " "))\"" } ?? ""
+                print("\(a.id)  \(a.kind)  page \(numbering.name(a.pageIndex))  \(PageNumbering.describe(a.rect))\(contents)")
             }
         }
     }
 
-    struct Add: HostSubcommand {
+    struct Add: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an annotation and print its identity.")
 
         @ParentCommand var hostApp: HostApp
@@ -56,25 +54,23 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let kind = AnnotationKind(name: kind)
-                guard kind.isCreatable else {
-                    throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
-                }
-                let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
-                guard let image else {
-                    print(try saving.edit(file, with: global) { try $0.addAnnotation(try fields.apply(to: blank)).id })
-                    return
-                }
-                guard kind == .stamp else { throw RendererError(.invalidArgument, "--image goes with --kind stamp") }
-                let picture = try StampImage(contentsOfFile: image)
-                print(try saving.edit(file, with: global) { try $0.addImageStamp(try fields.apply(to: blank), image: picture).id })
+        func execute() throws {
+            let kind = AnnotationKind(name: kind)
+            guard kind.isCreatable else {
+                throw RendererError(.invalidArgument, "unknown kind \"\(self.kind)\": use one of \(AnnotationKind.creatable.map { $0.rawValue.lowercased() }.joined(separator: ", "))")
             }
+            let blank = Annotation(kind: kind, pageIndex: page - 1, rect: PageRect(x: 0, y: 0, width: 0, height: 0))
+            guard let image else {
+                print(try saving.edit(file, with: global) { try $0.addAnnotation(try fields.apply(to: blank)).id })
+                return
+            }
+            guard kind == .stamp else { throw RendererError(.invalidArgument, "--image goes with --kind stamp") }
+            let picture = try StampImage(contentsOfFile: image)
+            print(try saving.edit(file, with: global) { try $0.addImageStamp(try fields.apply(to: blank), image: picture).id })
         }
     }
 
-    struct Update: HostSubcommand {
+    struct Update: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "update", abstract: "Change the given fields of an annotation.")
 
         @ParentCommand var hostApp: HostApp
@@ -84,14 +80,12 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                print(try saving.edit(file, with: global) { try $0.updateAnnotation(try fields.apply(to: $0.annotation(withID: id))).id })
-            }
+        func execute() throws {
+            print(try saving.edit(file, with: global) { try $0.updateAnnotation(try fields.apply(to: $0.annotation(withID: id))).id })
         }
     }
 
-    struct Remove: HostSubcommand {
+    struct Remove: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an annotation.")
 
         @ParentCommand var hostApp: HostApp
@@ -100,10 +94,8 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                try saving.edit(file, with: global) { try $0.removeAnnotation(withID: id) }
-            }
+        func execute() throws {
+            try saving.edit(file, with: global) { try $0.removeAnnotation(withID: id) }
         }
     }
 
@@ -111,7 +103,7 @@ struct AnnotationsCommand: ParsableCommand {
         case json, plist, xfdf
     }
 
-    struct Export: HostSubcommand {
+    struct Export: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write every annotation as JSON, a property list or XFDF.")
 
         @ParentCommand var hostApp: HostApp
@@ -120,22 +112,20 @@ struct AnnotationsCommand: ParsableCommand {
         @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let document = try global.open(file, needing: [.annotations])
-                let annotations = try document.annotations()
-                let data: Data
-                switch format {
-                case .json: data = try Annotation.jsonData(annotations) + Data("\n".utf8)
-                case .plist: data = try Annotation.propertyListData(annotations)
-                case .xfdf: data = try document.xfdfData(annotations, fileName: URL(fileURLWithPath: file).lastPathComponent)
-                }
-                try DataFiles.write(data, to: output)
+        func execute() throws {
+            let document = try global.open(file, needing: [.annotations])
+            let annotations = try document.annotations()
+            let data: Data
+            switch format {
+            case .json: data = try Annotation.jsonData(annotations) + Data("\n".utf8)
+            case .plist: data = try Annotation.propertyListData(annotations)
+            case .xfdf: data = try document.xfdfData(annotations, fileName: URL(fileURLWithPath: file).lastPathComponent)
             }
+            try DataFiles.write(data, to: output)
         }
     }
 
-    struct Import: HostSubcommand {
+    struct Import: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Add the annotations of a JSON, property-list or XFDF file.",
@@ -148,28 +138,26 @@ struct AnnotationsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let data = try DataFiles.read(annotationsFile)
-                let extensionFormat = Format(rawValue: URL(fileURLWithPath: annotationsFile).pathExtension.lowercased())
-                guard let format = format ?? extensionFormat else {
-                    throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")
-                }
-                let (result, engine) = try saving.edit(file, with: global) { session in
-                    let result: AnnotationImport
-                    switch format {
-                    case .json: result = try session.importAnnotations(Annotation.annotations(fromJSON: data))
-                    case .plist: result = try session.importAnnotations(Annotation.annotations(fromPropertyList: data))
-                    case .xfdf: result = try session.importXFDF(data)
-                    }
-                    return (result, try session.renderer.engineName)
-                }
-                for line in result.skipped { Failure.printError("skipped \(line)") }
-                for (id, fields) in result.droppedFields.sorted(by: { $0.key < $1.key }) {
-                    Failure.printError("\(id): \(engine) cannot keep \(fields.map(\.rawValue).joined(separator: ", "))")
-                }
-                print("imported \(result.imported.count) annotation\(result.imported.count == 1 ? "" : "s")")
+        func execute() throws {
+            let data = try DataFiles.read(annotationsFile)
+            let extensionFormat = Format(rawValue: URL(fileURLWithPath: annotationsFile).pathExtension.lowercased())
+            guard let format = format ?? extensionFormat else {
+                throw RendererError(.invalidArgument, "cannot tell the format of \(annotationsFile) from its name; give --format")
             }
+            let (result, engine) = try saving.edit(file, with: global) { session in
+                let result: AnnotationImport
+                switch format {
+                case .json: result = try session.importAnnotations(Annotation.annotations(fromJSON: data))
+                case .plist: result = try session.importAnnotations(Annotation.annotations(fromPropertyList: data))
+                case .xfdf: result = try session.importXFDF(data)
+                }
+                return (result, try session.renderer.engineName)
+            }
+            for line in result.skipped { Failure.printError("skipped \(line)") }
+            for (id, fields) in result.droppedFields.sorted(by: { $0.key < $1.key }) {
+                Failure.printError("\(id): \(engine) cannot keep \(fields.map(\.rawValue).joined(separator: ", "))")
+            }
+            print("imported \(result.imported.count) annotation\(result.imported.count == 1 ? "" : "s")")
         }
     }
 }

@@ -22,7 +22,7 @@ struct BookmarksCommand: ParsableCommand {
         return (try SQLiteStateStore(path: SQLiteStateStore.defaultPath(application: "hostapp")), fingerprint, document)
     }
 
-    struct Add: HostSubcommand {
+    struct Add: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Bookmark a page and print the bookmark's id.")
 
         @ParentCommand var hostApp: HostApp
@@ -31,17 +31,15 @@ struct BookmarksCommand: ParsableCommand {
         @Option(help: "The bookmark's title (default: the page's label).") var title: String?
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
-                let info = try document.pageInfo(pageAt: page - 1)
-                let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
-                print(added.id)
-            }
+        func execute() throws {
+            let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+            let info = try document.pageInfo(pageAt: page - 1)
+            let added = try store.add(Bookmark(pageIndex: info.index, title: title ?? "Page \(info.label)"), for: fingerprint)
+            print(added.id)
         }
     }
 
-    struct List: HostSubcommand {
+    struct List: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the document's bookmarks and the last page viewed.")
 
         @ParentCommand var hostApp: HostApp
@@ -55,24 +53,22 @@ struct BookmarksCommand: ParsableCommand {
             var lastViewedPage: Int?
         }
 
-        func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
-                let bookmarks = try store.bookmarks(for: fingerprint)
-                let last = try store.lastViewedPage(for: fingerprint)
-                if json {
-                    try JSONOutput.print(Listing(fingerprint: fingerprint, bookmarks: bookmarks, lastViewedPage: last.map { $0 + 1 }))
-                    return
-                }
-                for bookmark in bookmarks {
-                    print("\(bookmark.id)  page \(bookmark.pageIndex + 1)  \(bookmark.title)  \(bookmark.creationDate.formatted(.iso8601))")
-                }
-                if let last { print("last viewed: page \(last + 1)") }
+        func execute() throws {
+            let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+            let bookmarks = try store.bookmarks(for: fingerprint)
+            let last = try store.lastViewedPage(for: fingerprint)
+            if json {
+                try JSONOutput.print(Listing(fingerprint: fingerprint, bookmarks: bookmarks, lastViewedPage: last.map { $0 + 1 }))
+                return
             }
+            for bookmark in bookmarks {
+                print("\(bookmark.id)  page \(bookmark.pageIndex + 1)  \(bookmark.title)  \(bookmark.creationDate.formatted(.iso8601))")
+            }
+            if let last { print("last viewed: page \(last + 1)") }
         }
     }
 
-    struct Remove: HostSubcommand {
+    struct Remove: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a bookmark by its id.")
 
         @ParentCommand var hostApp: HostApp
@@ -80,15 +76,13 @@ struct BookmarksCommand: ParsableCommand {
         @Argument(help: "The bookmark's id, as add and list print it.") var id: String
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
-                try store.removeBookmark(id: id, for: fingerprint)
-            }
+        func execute() throws {
+            let (store, fingerprint, _) = try BookmarksCommand.open(file, global: global)
+            try store.removeBookmark(id: id, for: fingerprint)
         }
     }
 
-    struct Last: HostSubcommand {
+    struct Last: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "last", abstract: "Print the last page viewed, or record it with --page.")
 
         @ParentCommand var hostApp: HostApp
@@ -96,14 +90,12 @@ struct BookmarksCommand: ParsableCommand {
         @Option(help: "The page to record, 1-based.") var page: Int?
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
-                if let page {
-                    try store.setLastViewedPage(try document.pageInfo(pageAt: page - 1).index, for: fingerprint)
-                } else if let last = try store.lastViewedPage(for: fingerprint) {
-                    print(last + 1)
-                }
+        func execute() throws {
+            let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
+            if let page {
+                try store.setLastViewedPage(try document.pageInfo(pageAt: page - 1).index, for: fingerprint)
+            } else if let last = try store.lastViewedPage(for: fingerprint) {
+                print(last + 1)
             }
         }
     }

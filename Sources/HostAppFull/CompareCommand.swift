@@ -4,7 +4,7 @@ import Foundation
 import RendererComparison
 import RendererProvider
 
-struct CompareCommand: HostSubcommand {
+struct CompareCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare what two or more renderers make of a document: pixels, text, sizes, links, outline.",
@@ -55,34 +55,32 @@ struct CompareCommand: HostSubcommand {
         renderers.split(separator: ",").map { String($0.trimmingWhitespace).lowercased() }.filter { !$0.isEmpty }
     }
 
-    func run() throws {
-        try Failure.reporting {
-            let registry = global.registry()
-            let thresholds = ComparisonThresholds(
-                channel: channelThreshold, maximumShiftedDifferingShare: maxDiffering,
-                maximumShiftedDifferingShareOfInk: maxDifferingOfInk, minimumTextAgreement: minTextAgreement)
-            var comparer = DocumentComparer(dpi: dpi, thresholds: thresholds)
-            comparer.drawsAnnotations = annotations
-            // Pages are chosen against the document as whichever renderer can open it sees it.
-            let password = try global.password()
-            var indices: [Int]?
-            if let pages {
-                let document = try registry.open(.file(file), password: password, renderer: .auto)
-                indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
-            }
-            let writer = try report.map { try ComparisonReport(directory: $0) }
-            let comparison = try comparer.compare(
-                .file(file), password: password, renderers: rendererIDs, registry: registry, pages: indices,
-                images: writer.map { writer in { try writer.write($0) } })
-            if let writer { try writer.finish(comparison, file: file) }
-            if json {
-                try JSONOutput.print(comparison)
-            } else {
-                ComparisonTable.print(comparison)
-                if let report { print("Report: \(URL(fileURLWithPath: report).appendingPathComponent("index.html").path)") }
-            }
-            if !comparison.passed { throw ExitCode(1) }
+    func execute() throws {
+        let registry = global.registry()
+        let thresholds = ComparisonThresholds(
+            channel: channelThreshold, maximumShiftedDifferingShare: maxDiffering,
+            maximumShiftedDifferingShareOfInk: maxDifferingOfInk, minimumTextAgreement: minTextAgreement)
+        var comparer = DocumentComparer(dpi: dpi, thresholds: thresholds)
+        comparer.drawsAnnotations = annotations
+        // Pages are chosen against the document as whichever renderer can open it sees it.
+        let password = try global.password()
+        var indices: [Int]?
+        if let pages {
+            let document = try registry.open(.file(file), password: password, renderer: .auto)
+            indices = try PageSelection(text: pages).indices(pageCount: document.pageCount)
         }
+        let writer = try report.map { try ComparisonReport(directory: $0) }
+        let comparison = try comparer.compare(
+            .file(file), password: password, renderers: rendererIDs, registry: registry, pages: indices,
+            images: writer.map { writer in { try writer.write($0) } })
+        if let writer { try writer.finish(comparison, file: file) }
+        if json {
+            try JSONOutput.print(comparison)
+        } else {
+            ComparisonTable.print(comparison)
+            if let report { print("Report: \(URL(fileURLWithPath: report).appendingPathComponent("index.html").path)") }
+        }
+        if !comparison.passed { throw ExitCode(1) }
     }
 }
 

@@ -6,7 +6,7 @@ import RendererProvider
 
 /// `hostapp convert`: pictures made into one PDF, a page each, or office documents made into
 /// PDFs by LibreOffice and HTML by Chromium.
-struct ConvertCommand: HostSubcommand {
+struct ConvertCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert", abstract: "Make a PDF of pictures (JPEG, PNG, TIFF), one page each, or of office and HTML documents.",
         discussion: """
@@ -34,20 +34,18 @@ struct ConvertCommand: HostSubcommand {
     @Option(help: ArgumentHelp("Points left at each edge of --paper.", valueName: "points")) var margin: Double = 0
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() throws {
-        try Failure.reporting {
-            guard margin >= 0, margin.isFinite else { throw RendererError(.invalidArgument, "--margin takes points, 0 or more") }
-            if margin > 0, paper == nil { throw RendererError(.invalidArgument, "--margin needs --paper") }
-            if pictures.contains(where: Self.isDocument) {
-                guard pictures.allSatisfy(Self.isDocument), paper == nil else {
-                    throw RendererError(.invalidArgument, "office and HTML documents are converted without pictures, --paper or --margin")
-                }
-                return try convertDocuments()
+    func execute() throws {
+        guard margin >= 0, margin.isFinite else { throw RendererError(.invalidArgument, "--margin takes points, 0 or more") }
+        if margin > 0, paper == nil { throw RendererError(.invalidArgument, "--margin needs --paper") }
+        if pictures.contains(where: Self.isDocument) {
+            guard pictures.allSatisfy(Self.isDocument), paper == nil else {
+                throw RendererError(.invalidArgument, "office and HTML documents are converted without pictures, --paper or --margin")
             }
-            let layout = ImagePageLayout(paper: try paper.map(Self.paperSize), margin: margin)
-            let pages = try global.registry().writePDF(fromPictures: pictures.map { .file($0) }, layout: layout, to: output, renderer: global.selection)
-            print("wrote \(pages) page\(pages == 1 ? "" : "s") to \(output)")
+            return try convertDocuments()
         }
+        let layout = ImagePageLayout(paper: try paper.map(Self.paperSize), margin: margin)
+        let pages = try global.registry().writePDF(fromPictures: pictures.map { .file($0) }, layout: layout, to: output, renderer: global.selection)
+        print("wrote \(pages) page\(pages == 1 ? "" : "s") to \(output)")
     }
 
     /// Whether `path` is an office or HTML document, by its extension.

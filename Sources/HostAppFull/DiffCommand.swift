@@ -4,7 +4,7 @@ import HostCommands
 import RendererComparison
 import RendererProvider
 
-struct DiffCommand: HostSubcommand {
+struct DiffCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Compare one document with another: pages added or missing, each page's pixels and text, metadata, fonts, annotations, form values.",
@@ -56,27 +56,25 @@ struct DiffCommand: HostSubcommand {
         exact ? .exact : PixelTolerance(channel: channelThreshold, differingShare: maxDiffering, ignoresSubpixelShifts: subpixelShifts)
     }
 
-    func run() throws {
-        try Failure.reporting {
-            let a = try global.open(first)
-            let b = try global.registry().open(.file(second), password: try global.password(), renderer: .id(a.rendererID))
-            // The report shows both documents' pages and text: an export and a copy of each.
-            try global.checkSettings(permit: [.printing, .copying], on: first, opened: a)
-            try global.checkSettings(permit: [.printing, .copying], on: second, opened: b)
-            let names = (reference: URL(fileURLWithPath: first).lastPathComponent, compared: URL(fileURLWithPath: second).lastPathComponent)
-            let distinct = names.reference == names.compared ? (reference: first, compared: second) : names
-            let comparison = try SnapshotComparison(
-                reference: LiveSnapshotSource(document: a, dpi: dpi), compared: LiveSnapshotSource(document: b, dpi: dpi),
-                tolerance: tolerance, names: distinct)
-            let report = DiffReport(comparison: comparison, first: first, second: second)
-            if let html { try report.writeHTML(into: html) }
-            if let junit { try report.writeJUnit(to: junit) }
-            if json {
-                try JSONOutput.print(report.summary)
-            } else {
-                print(report.text)
-            }
-            if !comparison.passed { throw ExitCode(1) }
+    func execute() throws {
+        let a = try global.open(first)
+        let b = try global.registry().open(.file(second), password: try global.password(), renderer: .id(a.rendererID))
+        // The report shows both documents' pages and text: an export and a copy of each.
+        try global.checkSettings(permit: [.printing, .copying], on: first, opened: a)
+        try global.checkSettings(permit: [.printing, .copying], on: second, opened: b)
+        let names = (reference: URL(fileURLWithPath: first).lastPathComponent, compared: URL(fileURLWithPath: second).lastPathComponent)
+        let distinct = names.reference == names.compared ? (reference: first, compared: second) : names
+        let comparison = try SnapshotComparison(
+            reference: LiveSnapshotSource(document: a, dpi: dpi), compared: LiveSnapshotSource(document: b, dpi: dpi),
+            tolerance: tolerance, names: distinct)
+        let report = DiffReport(comparison: comparison, first: first, second: second)
+        if let html { try report.writeHTML(into: html) }
+        if let junit { try report.writeJUnit(to: junit) }
+        if json {
+            try JSONOutput.print(report.summary)
+        } else {
+            print(report.text)
         }
+        if !comparison.passed { throw ExitCode(1) }
     }
 }

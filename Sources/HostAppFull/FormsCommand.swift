@@ -54,7 +54,7 @@ struct FormsCommand: ParsableCommand {
         }
     }
 
-    struct List: HostSubcommand {
+    struct List: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the form's fields: name, kind, value, flags, options and widgets.",
             discussion: "Rectangles are in points from the top-left corner of the page as displayed.")
@@ -64,30 +64,28 @@ struct FormsCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let fields = try global.open(file, needing: [.forms]).formFields()
-                if json { return try JSONOutput.print(fields) }
-                if fields.isEmpty { print("(no form fields)") }
-                for field in fields {
-                    let flags = [(FormField.Flags.readOnly, "read-only"), (.required, "required"), (.multiline, "multiline"), (.password, "password"),
-                                 (.multiSelect, "multi-select"), (.editable, "editable")].filter { field.flags.contains($0.0) }.map(\.1)
-                    let value = field.kind == .signature ? "" : " = " + (field.values.count > 1 ? field.values.joined(separator: ", ") : field.value ?? "(none)")
-                    print("\(field.name)  \(field.kind.rawValue)\(value)\(flags.isEmpty ? "" : "  [\(flags.joined(separator: ", "))]")")
-                    if !field.options.isEmpty {
-                        print("  options: " + field.options.map { $0.value == $0.label ? $0.value : "\($0.value) (\($0.label))" }.joined(separator: ", "))
-                    }
-                    for widget in field.widgets {
-                        let place = widget.pageIndex.map { "page \($0 + 1)" } ?? "no page"
-                        let rect = widget.rect.map { " at " + PageNumbering.describe($0) } ?? ""
-                        print("  widget: \(place)\(rect)\(widget.onState.map { " on \($0)" } ?? "")")
-                    }
+        func execute() throws {
+            let fields = try global.open(file, needing: [.forms]).formFields()
+            if json { return try JSONOutput.print(fields) }
+            if fields.isEmpty { print("(no form fields)") }
+            for field in fields {
+                let flags = [(FormField.Flags.readOnly, "read-only"), (.required, "required"), (.multiline, "multiline"), (.password, "password"),
+                             (.multiSelect, "multi-select"), (.editable, "editable")].filter { field.flags.contains($0.0) }.map(\.1)
+                let value = field.kind == .signature ? "" : " = " + (field.values.count > 1 ? field.values.joined(separator: ", ") : field.value ?? "(none)")
+                print("\(field.name)  \(field.kind.rawValue)\(value)\(flags.isEmpty ? "" : "  [\(flags.joined(separator: ", "))]")")
+                if !field.options.isEmpty {
+                    print("  options: " + field.options.map { $0.value == $0.label ? $0.value : "\($0.value) (\($0.label))" }.joined(separator: ", "))
+                }
+                for widget in field.widgets {
+                    let place = widget.pageIndex.map { "page \($0 + 1)" } ?? "no page"
+                    let rect = widget.rect.map { " at " + PageNumbering.describe($0) } ?? ""
+                    print("  widget: \(place)\(rect)\(widget.onState.map { " on \($0)" } ?? "")")
                 }
             }
         }
     }
 
-    struct Fill: HostSubcommand {
+    struct Fill: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "fill", abstract: "Set fields' values, given one by one or in a JSON, FDF or XFDF file.",
             discussion: """
@@ -112,28 +110,26 @@ struct FormsCommand: ParsableCommand {
             if assignments.isEmpty, values == nil { throw ValidationError("give --set name=value or --values file") }
         }
 
-        func run() throws {
-            try Failure.reporting {
-                var filled = [String: [String]]()
-                if let values {
-                    let data = try DataFiles.read(values)
-                    filled = try Format(sniffing: data).values(from: data).dictionary
-                }
-                var set = [String: [String]]()
-                for assignment in assignments {
-                    guard let equals = assignment.firstIndex(of: "=") else {
-                        throw RendererError(.invalidArgument, "--set takes name=value, not \(assignment)")
-                    }
-                    set[String(assignment[..<equals]), default: []].append(String(assignment[assignment.index(after: equals)...]))
-                }
-                filled.merge(set) { _, given in given }
-                let changed = try saving.edit(file, with: global) { try $0.fillForm(filled) }
-                FormsCommand.report("changed", changed)
+        func execute() throws {
+            var filled = [String: [String]]()
+            if let values {
+                let data = try DataFiles.read(values)
+                filled = try Format(sniffing: data).values(from: data).dictionary
             }
+            var set = [String: [String]]()
+            for assignment in assignments {
+                guard let equals = assignment.firstIndex(of: "=") else {
+                    throw RendererError(.invalidArgument, "--set takes name=value, not \(assignment)")
+                }
+                set[String(assignment[..<equals]), default: []].append(String(assignment[assignment.index(after: equals)...]))
+            }
+            filled.merge(set) { _, given in given }
+            let changed = try saving.edit(file, with: global) { try $0.fillForm(filled) }
+            FormsCommand.report("changed", changed)
         }
     }
 
-    struct Reset: HostSubcommand {
+    struct Reset: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset", abstract: "Give fields their default values, clearing those that have none.",
             discussion: "With no --field, every field that is not read-only is reset. Saved as fill saves.")
@@ -144,15 +140,13 @@ struct FormsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let changed = try saving.edit(file, with: global) { try $0.resetForm(fields: field.isEmpty ? nil : field) }
-                FormsCommand.report("reset", changed)
-            }
+        func execute() throws {
+            let changed = try saving.edit(file, with: global) { try $0.resetForm(fields: field.isEmpty ? nil : field) }
+            FormsCommand.report("reset", changed)
         }
     }
 
-    struct Flatten: HostSubcommand {
+    struct Flatten: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "flatten", abstract: "Draw the fields into the pages as they are shown, then remove the form.",
             discussion: "The values stay on the pages and can no longer be changed. Saved as fill saves. MuPDF only.")
@@ -162,15 +156,13 @@ struct FormsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                try saving.edit(file, with: global) { try $0.flattenForm() }
-                print("flattened the form")
-            }
+        func execute() throws {
+            try saving.edit(file, with: global) { try $0.flattenForm() }
+            print("flattened the form")
         }
     }
 
-    struct Export: HostSubcommand {
+    struct Export: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Write the values of every field that takes one as JSON, FDF or XFDF.",
             discussion: "The file can be filled into the same form, or another with the same field names, with forms fill --values.")
@@ -181,11 +173,9 @@ struct FormsCommand: ParsableCommand {
         @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let values = try global.open(file, needing: [.forms]).formValues()
-                try DataFiles.write(try format.data(of: values, fileName: URL(fileURLWithPath: file).lastPathComponent), to: output)
-            }
+        func execute() throws {
+            let values = try global.open(file, needing: [.forms]).formValues()
+            try DataFiles.write(try format.data(of: values, fileName: URL(fileURLWithPath: file).lastPathComponent), to: output)
         }
     }
 }

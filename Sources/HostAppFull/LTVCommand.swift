@@ -4,7 +4,7 @@ import HostCommands
 import RendererProvider
 import RendererSignatures
 
-struct LTVCommand: HostSubcommand {
+struct LTVCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "ltv", abstract: "Add long-term validation data to a signed PDF (PAdES B-LT), and a document timestamp after it (B-LTA).",
         discussion: """
@@ -35,20 +35,18 @@ struct LTVCommand: HostSubcommand {
     var output: String
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() throws {
-        try Failure.reporting {
-            let document = try global.open(file, needing: [.sign])
-            try global.checkSettings(permit: [.signing, .saveTo], on: file, opened: document)
-            let extra = ValidationData(
-                certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))
-            var result = try document.addingValidationData(extra)
-            if let authority = tsa {
-                // The file with its validation data, read by the same engine.
-                result = try document.revision(endingAt: result.count, of: result).timestamp(authority: authority)
-            }
-            try DataFiles.write(result, to: output)
-            print(tsa == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
+    func execute() throws {
+        let document = try global.open(file, needing: [.sign])
+        try global.checkSettings(permit: [.signing, .saveTo], on: file, opened: document)
+        let extra = ValidationData(
+            certificates: try certificates.map(DataFiles.read), crls: try crls.map(DataFiles.read), ocspResponses: try ocspResponses.map(DataFiles.read))
+        var result = try document.addingValidationData(extra)
+        if let authority = tsa {
+            // The file with its validation data, read by the same engine.
+            result = try document.revision(endingAt: result.count, of: result).timestamp(authority: authority)
         }
+        try DataFiles.write(result, to: output)
+        print(tsa == nil ? "validation data added into \(output)" : "validation data and a document timestamp added into \(output)")
     }
 }
 

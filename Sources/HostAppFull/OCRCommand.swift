@@ -4,7 +4,7 @@ import HostCommands
 import RendererProvider
 
 /// `hostapp ocr`: scanned pages made searchable.
-struct OCRCommand: HostSubcommand {
+struct OCRCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocr", abstract: "Make scanned pages searchable: their text, read by Tesseract, written over them as invisible text.",
         discussion: """
@@ -23,28 +23,26 @@ struct OCRCommand: HostSubcommand {
     @OptionGroup var jobOptions: JobOptions
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() throws {
-        try Failure.reporting {
-            var global = self.global
-            let recognition = try global.textRecognition(of: global.ocrPages ?? .withoutText)!
-            // The session reads the pages' own text, to tell the scans.
-            global.ocrPages = nil
-            let interrupt = InterruptWatch()
-            let (read, kept, words) = try saving.edit(file, with: global) { session in
-                // Refused before any page is read, when the settings or the PDF forbid the edit.
-                try session.check(.editing)
-                let selected = try PageSelection(text: pages ?? "1-").indices(pageCount: session.pageCount)
-                let chosen = try selected.filter { try recognition.pages == .all || session.textPage(pageAt: $0).isBlank }
-                let layers = try Self.recognize(chosen, in: session, with: recognition, jobs: jobOptions.jobs, cancellation: interrupt.cancellation)
-                // Ctrl-C after the last page is read still stops the run before anything is written.
-                try interrupt.cancellation.check()
-                try session.addTextLayers(layers)
-                return (chosen.count, selected.count - chosen.count, layers.values.map(\.words.count).reduce(0, +))
-            }
-            withExtendedLifetime(interrupt) {}
-            let keptNote = kept == 0 ? "" : "; \(kept) page\(kept == 1 ? "" : "s") kept \(kept == 1 ? "its" : "their") own text"
-            Failure.printNote("read \(read) page\(read == 1 ? "" : "s"), \(words) word\(words == 1 ? "" : "s")\(keptNote)")
+    func execute() throws {
+        var global = self.global
+        let recognition = try global.textRecognition(of: global.ocrPages ?? .withoutText)!
+        // The session reads the pages' own text, to tell the scans.
+        global.ocrPages = nil
+        let interrupt = InterruptWatch()
+        let (read, kept, words) = try saving.edit(file, with: global) { session in
+            // Refused before any page is read, when the settings or the PDF forbid the edit.
+            try session.check(.editing)
+            let selected = try PageSelection(text: pages ?? "1-").indices(pageCount: session.pageCount)
+            let chosen = try selected.filter { try recognition.pages == .all || session.textPage(pageAt: $0).isBlank }
+            let layers = try Self.recognize(chosen, in: session, with: recognition, jobs: jobOptions.jobs, cancellation: interrupt.cancellation)
+            // Ctrl-C after the last page is read still stops the run before anything is written.
+            try interrupt.cancellation.check()
+            try session.addTextLayers(layers)
+            return (chosen.count, selected.count - chosen.count, layers.values.map(\.words.count).reduce(0, +))
         }
+        withExtendedLifetime(interrupt) {}
+        let keptNote = kept == 0 ? "" : "; \(kept) page\(kept == 1 ? "" : "s") kept \(kept == 1 ? "its" : "their") own text"
+        Failure.printNote("read \(read) page\(read == 1 ? "" : "s"), \(words) word\(words == 1 ? "" : "s")\(keptNote)")
     }
 
     /// The text of `pages`, read on `jobs` threads; the first failure stops the others and is thrown.

@@ -5,7 +5,7 @@ import RendererDesktop
 import RendererProvider
 
 /// "Open with": the applications the desktop offers for a document, and handing it to one.
-struct OpenWithCommand: HostSubcommand {
+struct OpenWithCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "open-with", abstract: "List the applications that open a document (the default first), or hand it to one.",
         discussion: """
@@ -27,22 +27,20 @@ struct OpenWithCommand: HostSubcommand {
         var applications: [DocumentInteraction.Application]
     }
 
-    func run() throws {
-        try Failure.reporting {
-            let interaction = try DocumentInteraction(path: file)
-            if let app {
-                try interaction.open(with: app)
-                return print("opened \(interaction.name) with \(app)")
-            }
-            let applications = interaction.applications()
-            if json {
-                return try JSONOutput.print(Report(file: file, contentType: interaction.contentType, typeDescription: interaction.typeDescription, applications: applications))
-            }
-            print("\(interaction.name): \(interaction.typeDescription ?? interaction.contentType) (\(interaction.contentType))")
-            if applications.isEmpty { return print("(no application opens it)") }
-            for application in applications {
-                print("\(application.isDefault ? "*" : " ") \(application.id)  \(application.name)")
-            }
+    func execute() throws {
+        let interaction = try DocumentInteraction(path: file)
+        if let app {
+            try interaction.open(with: app)
+            return print("opened \(interaction.name) with \(app)")
+        }
+        let applications = interaction.applications()
+        if json {
+            return try JSONOutput.print(Report(file: file, contentType: interaction.contentType, typeDescription: interaction.typeDescription, applications: applications))
+        }
+        print("\(interaction.name): \(interaction.typeDescription ?? interaction.contentType) (\(interaction.contentType))")
+        if applications.isEmpty { return print("(no application opens it)") }
+        for application in applications {
+            print("\(application.isDefault ? "*" : " ") \(application.id)  \(application.name)")
         }
     }
 }

@@ -4,7 +4,7 @@ import RendererOptimize
 import RendererProvider
 
 /// `hostapp optimize`: a copy for fast web view, smaller.
-struct OptimizeCommand: HostSubcommand {
+struct OptimizeCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "optimize", abstract: "Write a copy of a PDF for fast web view: linearised, in compressed object streams.",
         discussion: """
@@ -25,14 +25,12 @@ struct OptimizeCommand: HostSubcommand {
     var jpegQuality = Bitmap.defaultJPEGQuality
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() throws {
-        try Failure.reporting {
-            try global.checkSettings(permit: [.saveTo], on: file)
-            let options = PDFOptimizer.Options(imageDPI: imageDPI, jpegQuality: jpegQuality)
-            let report = try PDFOptimizer.optimize(file, to: output, password: try global.password(), options: options)
-            let merged = report.duplicateStreamsMerged == 0 ? "" : ", \(report.duplicateStreamsMerged) repeated stream\(report.duplicateStreamsMerged == 1 ? "" : "s") kept once"
-            let images = imageDPI == nil ? "" : ", \(report.imagesResampled) image\(report.imagesResampled == 1 ? "" : "s") resampled"
-            print("wrote \(output): \(Double(report.outputBytes).groupedText) bytes, \(Int((report.ratio * 100).rounded()))% of \(Double(report.inputBytes).groupedText)\(merged)\(images)")
-        }
+    func execute() throws {
+        try global.checkSettings(permit: [.saveTo], on: file)
+        let options = PDFOptimizer.Options(imageDPI: imageDPI, jpegQuality: jpegQuality)
+        let report = try PDFOptimizer.optimize(file, to: output, password: try global.password(), options: options)
+        let merged = report.duplicateStreamsMerged == 0 ? "" : ", \(report.duplicateStreamsMerged) repeated stream\(report.duplicateStreamsMerged == 1 ? "" : "s") kept once"
+        let images = imageDPI == nil ? "" : ", \(report.imagesResampled) image\(report.imagesResampled == 1 ? "" : "s") resampled"
+        print("wrote \(output): \(Double(report.outputBytes).groupedText) bytes, \(Int((report.ratio * 100).rounded()))% of \(Double(report.inputBytes).groupedText)\(merged)\(images)")
     }
 }

@@ -18,7 +18,7 @@ struct PagesCommand: ParsableCommand {
         for line in report.lines { Failure.printNote(line) }
     }
 
-    struct Insert: HostSubcommand {
+    struct Insert: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "insert", abstract: "Insert blank pages.")
 
         @ParentCommand var hostApp: HostApp
@@ -30,21 +30,19 @@ struct PagesCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                guard (1...1000).contains(count) else { throw RendererError(.invalidArgument, "--count takes 1 to 1000 pages, not \(count)") }
-                try saving.edit(file, with: global) { session in
-                    let pageCount = try session.pageCount
-                    let at = (before ?? pageCount + 1) - 1
-                    let pageSize = try size.map { try PageSize(argument: $0, option: "--size") } ?? session.pageInfo(pageAt: max(0, min(at, pageCount) - 1)).size
-                    for offset in 0..<count { try session.insertBlankPage(at: at + offset, size: pageSize) }
-                }
-                print("inserted \(count) page\(count == 1 ? "" : "s")")
+        func execute() throws {
+            guard (1...1000).contains(count) else { throw RendererError(.invalidArgument, "--count takes 1 to 1000 pages, not \(count)") }
+            try saving.edit(file, with: global) { session in
+                let pageCount = try session.pageCount
+                let at = (before ?? pageCount + 1) - 1
+                let pageSize = try size.map { try PageSize(argument: $0, option: "--size") } ?? session.pageInfo(pageAt: max(0, min(at, pageCount) - 1)).size
+                for offset in 0..<count { try session.insertBlankPage(at: at + offset, size: pageSize) }
             }
+            print("inserted \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
-    struct Delete: HostSubcommand {
+    struct Delete: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete pages.")
 
         @ParentCommand var hostApp: HostApp
@@ -53,19 +51,17 @@ struct PagesCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let (count, dropped) = try saving.edit(file, with: global) { session in
-                    let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
-                    return (indices.count, try session.deletePages(indices))
-                }
-                PagesCommand.report(dropped)
-                print("deleted \(count) page\(count == 1 ? "" : "s")")
+        func execute() throws {
+            let (count, dropped) = try saving.edit(file, with: global) { session in
+                let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+                return (indices.count, try session.deletePages(indices))
             }
+            PagesCommand.report(dropped)
+            print("deleted \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
-    struct Move: HostSubcommand {
+    struct Move: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a page to another place.")
 
         @ParentCommand var hostApp: HostApp
@@ -75,15 +71,13 @@ struct PagesCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                try saving.edit(file, with: global) { try $0.movePage(from: page - 1, to: to - 1) }
-                print("moved page \(page) to \(to)")
-            }
+        func execute() throws {
+            try saving.edit(file, with: global) { try $0.movePage(from: page - 1, to: to - 1) }
+            print("moved page \(page) to \(to)")
         }
     }
 
-    struct Rotate: HostSubcommand {
+    struct Rotate: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "rotate", abstract: "Turn pages: set or change their /Rotate.",
             discussion: "--by turns from the rotation each page has (negative: anticlockwise); --to sets it.")
@@ -100,28 +94,26 @@ struct PagesCommand: ParsableCommand {
             if (by == nil) == (to == nil) { throw ValidationError("give --by or --to") }
         }
 
-        func run() throws {
-            try Failure.reporting {
-                let count = try saving.edit(file, with: global) { session in
-                    let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
-                    for index in indices {
-                        if let by {
-                            try session.rotatePage(at: index, by: by)
-                        } else if let to {
-                            guard let rotation = PageRotation(degrees: to), rotation.degrees == to else {
-                                throw RendererError(.invalidArgument, "--to takes 0, 90, 180 or 270, not \(to)")
-                            }
-                            try session.rotatePage(at: index, to: rotation)
+        func execute() throws {
+            let count = try saving.edit(file, with: global) { session in
+                let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+                for index in indices {
+                    if let by {
+                        try session.rotatePage(at: index, by: by)
+                    } else if let to {
+                        guard let rotation = PageRotation(degrees: to), rotation.degrees == to else {
+                            throw RendererError(.invalidArgument, "--to takes 0, 90, 180 or 270, not \(to)")
                         }
+                        try session.rotatePage(at: index, to: rotation)
                     }
-                    return indices.count
                 }
-                print("rotated \(count) page\(count == 1 ? "" : "s")")
+                return indices.count
             }
+            print("rotated \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
-    struct Merge: HostSubcommand {
+    struct Merge: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge", abstract: "Copy the pages of other PDFs into the document.",
             discussion: """
@@ -143,29 +135,27 @@ struct PagesCommand: ParsableCommand {
             if pages != nil, sources.count > 1 { throw ValidationError("--pages works with one source") }
         }
 
-        func run() throws {
-            try Failure.reporting {
-                let (count, dropped) = try saving.edit(file, with: global) { session in
-                    let start = try session.pageCount
-                    var at = (before ?? start + 1) - 1
-                    var dropped = PageEditReport()
-                    for source in sources {
-                        let before = try session.pageCount
-                        let chosen = try pages.map { selection in
-                            try PageSelection(text: selection).indices(pageCount: global.registry().open(.file(source), password: sourcePassword).pageCount)
-                        }
-                        dropped = dropped + (try session.insertPages(from: .file(source), password: sourcePassword, pages: chosen, at: at))
-                        at += try session.pageCount - before
+        func execute() throws {
+            let (count, dropped) = try saving.edit(file, with: global) { session in
+                let start = try session.pageCount
+                var at = (before ?? start + 1) - 1
+                var dropped = PageEditReport()
+                for source in sources {
+                    let before = try session.pageCount
+                    let chosen = try pages.map { selection in
+                        try PageSelection(text: selection).indices(pageCount: global.registry().open(.file(source), password: sourcePassword).pageCount)
                     }
-                    return (try session.pageCount - start, dropped)
+                    dropped = dropped + (try session.insertPages(from: .file(source), password: sourcePassword, pages: chosen, at: at))
+                    at += try session.pageCount - before
                 }
-                PagesCommand.report(dropped)
-                print("copied \(count) page\(count == 1 ? "" : "s")")
+                return (try session.pageCount - start, dropped)
             }
+            PagesCommand.report(dropped)
+            print("copied \(count) page\(count == 1 ? "" : "s")")
         }
     }
 
-    struct Split: HostSubcommand {
+    struct Split: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "split", abstract: "Write pages into a new PDF, leaving the document as it is.",
             discussion: """
@@ -179,14 +169,12 @@ struct PagesCommand: ParsableCommand {
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The new PDF.", valueName: "output")) var output: String
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let session = try global.openSession(file)
-                defer { session.close() }
-                let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
-                PagesCommand.report(try session.extractPages(indices, to: output))
-                print("wrote \(indices.count) page\(indices.count == 1 ? "" : "s") to \(output)")
-            }
+        func execute() throws {
+            let session = try global.openSession(file)
+            defer { session.close() }
+            let indices = try PageSelection(text: pages).indices(pageCount: session.pageCount)
+            PagesCommand.report(try session.extractPages(indices, to: output))
+            print("wrote \(indices.count) page\(indices.count == 1 ? "" : "s") to \(output)")
         }
     }
 }

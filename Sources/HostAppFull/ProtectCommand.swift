@@ -5,7 +5,7 @@ import RendererProvider
 
 /// `hostapp protect`: a copy of a PDF with a user and an owner password and the permissions
 /// the user password grants.
-struct ProtectCommand: HostSubcommand {
+struct ProtectCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "protect", abstract: "Write a copy of a PDF protected by passwords, with what it permits.",
         discussion: """
@@ -31,25 +31,23 @@ struct ProtectCommand: HostSubcommand {
     @Option(help: ArgumentHelp("aes-256 or aes-128.", valueName: "method")) var method: PasswordProtection.Method = .aes256
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() throws {
-        try Failure.reporting {
-            guard let owner = try DataFiles.secret(ownerPassword, orFile: ownerPasswordFile, option: "--owner-password") else {
-                throw RendererError(.invalidArgument, "give the owner password: --owner-password or --owner-password-file")
-            }
-            let protection = PasswordProtection(
-                userPassword: try DataFiles.secret(userPassword, orFile: userPasswordFile, option: "--user-password") ?? "", ownerPassword: owner,
-                permissions: try PermissionList.parse(allow), method: method)
-            let session = try global.openSession(file)
-            defer { session.close() }
-            try session.save(to: output, protection: protection)
-            let granted = protection.permissions.names
-            print("wrote \(output) (\(method.rawValue.uppercased()), the user password permits \(granted.isEmpty ? "nothing" : granted.joined(separator: ", ")))")
+    func execute() throws {
+        guard let owner = try DataFiles.secret(ownerPassword, orFile: ownerPasswordFile, option: "--owner-password") else {
+            throw RendererError(.invalidArgument, "give the owner password: --owner-password or --owner-password-file")
         }
+        let protection = PasswordProtection(
+            userPassword: try DataFiles.secret(userPassword, orFile: userPasswordFile, option: "--user-password") ?? "", ownerPassword: owner,
+            permissions: try PermissionList.parse(allow), method: method)
+        let session = try global.openSession(file)
+        defer { session.close() }
+        try session.save(to: output, protection: protection)
+        let granted = protection.permissions.names
+        print("wrote \(output) (\(method.rawValue.uppercased()), the user password permits \(granted.isEmpty ? "nothing" : granted.joined(separator: ", ")))")
     }
 }
 
 /// `hostapp unprotect`: an unencrypted copy of a PDF opened with its owner password.
-struct UnprotectCommand: HostSubcommand {
+struct UnprotectCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "unprotect", abstract: "Write an unencrypted copy of a password-protected PDF.",
         discussion: """
@@ -63,13 +61,11 @@ struct UnprotectCommand: HostSubcommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The unencrypted copy.", valueName: "output")) var output: String
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() throws {
-        try Failure.reporting {
-            let session = try global.openSession(file)
-            defer { session.close() }
-            try session.save(to: output, protection: nil)
-            print("wrote \(output) without encryption")
-        }
+    func execute() throws {
+        let session = try global.openSession(file)
+        defer { session.close() }
+        try session.save(to: output, protection: nil)
+        print("wrote \(output) without encryption")
     }
 }
 

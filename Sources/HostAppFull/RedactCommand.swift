@@ -2,7 +2,7 @@ import ArgumentParser
 import HostCommands
 import RendererProvider
 
-struct RedactCommand: HostSubcommand {
+struct RedactCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "redact", abstract: "Remove what lies under areas of a page: mark them and apply every redaction mark.",
         discussion: """
@@ -26,14 +26,12 @@ struct RedactCommand: HostSubcommand {
         if !area.isEmpty, page == nil { throw ValidationError("--area needs --page") }
     }
 
-    func run() throws {
-        try Failure.reporting {
-            let areas = try area.map { try AnnotationFieldOptions.rectangle($0, option: "--area") }
-            let applied = try saving.edit(file, with: global) { session in
-                for area in areas { try session.markRedaction(area, onPageAt: (page ?? 1) - 1) }
-                return try session.applyRedactions(blackBoxes: !noBlackBoxes)
-            }
-            print(applied.isEmpty ? "no redaction marks" : "redacted page\(applied.count == 1 ? "" : "s") \(applied.map { String($0 + 1) }.joined(separator: ", "))")
+    func execute() throws {
+        let areas = try area.map { try AnnotationFieldOptions.rectangle($0, option: "--area") }
+        let applied = try saving.edit(file, with: global) { session in
+            for area in areas { try session.markRedaction(area, onPageAt: (page ?? 1) - 1) }
+            return try session.applyRedactions(blackBoxes: !noBlackBoxes)
         }
+        print(applied.isEmpty ? "no redaction marks" : "redacted page\(applied.count == 1 ? "" : "s") \(applied.map { String($0 + 1) }.joined(separator: ", "))")
     }
 }

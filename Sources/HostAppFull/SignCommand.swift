@@ -4,7 +4,7 @@ import HostCommands
 import RendererProvider
 import RendererSignatures
 
-struct SignCommand: HostSubcommand {
+struct SignCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign", abstract: "Sign a PDF with a PKCS#12 identity, in an incremental update written to a new file.",
         discussion: """
@@ -94,23 +94,21 @@ struct SignCommand: HostSubcommand {
         guard !visible || field != nil || rect != nil else { throw ValidationError("a visible signature in a new field needs --rect") }
     }
 
-    func run() throws {
-        try Failure.reporting {
-            var options = global
-            let password = try options.password() ?? ""
-            (options.passwordArgument, options.passwordFile) = (nil, nil)
-            let identity = try SigningIdentity(pkcs12File: self.identity, password: password)
-            let document = try options.open(file, needing: [.sign])
-            try options.checkSettings(permit: [.signing, .saveTo], on: file, opened: document)
-            let placement: SigningOptions.Placement =
-                if let field { .field(field) } else { .newField(name: name, pageIndex: page! - 1, area: try rect.map { try GeometryArgument.rectangle($0, option: "--rect") }) }
-            let signed = try document.sign(
-                with: identity,
-                options: SigningOptions(
-                    placement: placement, isVisible: visible, encoding: encoding.encoding, digest: digest.digest,
-                    reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: tsa))
-            try DataFiles.write(signed, to: output)
-            print("signed by \(identity.commonName) into \(output)")
-        }
+    func execute() throws {
+        var options = global
+        let password = try options.password() ?? ""
+        (options.passwordArgument, options.passwordFile) = (nil, nil)
+        let identity = try SigningIdentity(pkcs12File: self.identity, password: password)
+        let document = try options.open(file, needing: [.sign])
+        try options.checkSettings(permit: [.signing, .saveTo], on: file, opened: document)
+        let placement: SigningOptions.Placement =
+            if let field { .field(field) } else { .newField(name: name, pageIndex: page! - 1, area: try rect.map { try GeometryArgument.rectangle($0, option: "--rect") }) }
+        let signed = try document.sign(
+            with: identity,
+            options: SigningOptions(
+                placement: placement, isVisible: visible, encoding: encoding.encoding, digest: digest.digest,
+                reason: reason, location: location, contactInfo: contact, certification: certify.permissions, timestampAuthority: tsa))
+        try DataFiles.write(signed, to: output)
+        print("signed by \(identity.commonName) into \(output)")
     }
 }

@@ -4,7 +4,7 @@ import HostCommands
 import RendererProvider
 import RendererSignatures
 
-struct SignaturesCommand: HostSubcommand {
+struct SignaturesCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "signatures", abstract: "List the signature fields and what their signatures say, or verify them.",
         discussion: """
@@ -43,27 +43,25 @@ struct SignaturesCommand: HostSubcommand {
         }
     }
 
-    func run() throws {
-        try Failure.reporting {
-            let document = try global.open(file, needing: [.signatures])
-            if verify { return try printVerdicts(of: document) }
-            let fields = try document.signatureFields()
-            if json { return try JSONOutput.print(fields) }
-            if fields.isEmpty { print("(no signature fields)") }
-            let dateFormat = ISO8601DateFormatter()
-            for field in fields {
-                let page = field.pageIndex.map { "page \($0 + 1)" } ?? "no page"
-                print("\(field.name) (\(page)): \(field.isSigned ? "signed" : "not signed")")
-                guard field.isSigned else { continue }
-                let rows: [(String, String?)] = [
-                    ("Signer", field.signerName), ("Time", field.signingTime.map(dateFormat.string)), ("Reason", field.reason),
-                    ("Location", field.location), ("Type", field.subFilter),
-                    ("Ranges", field.byteRanges.map { "\($0.offset)+\($0.length)" }.joined(separator: ", ")),
-                    ("Whole file", field.coversWholeFile ? "yes" : "no"), ("Locks", field.lock.map(Self.describe)),
-                ]
-                for case let (name, value?) in rows {
-                    print("  " + "\(name):".rightPadded(to: 12) + value)
-                }
+    func execute() throws {
+        let document = try global.open(file, needing: [.signatures])
+        if verify { return try printVerdicts(of: document) }
+        let fields = try document.signatureFields()
+        if json { return try JSONOutput.print(fields) }
+        if fields.isEmpty { print("(no signature fields)") }
+        let dateFormat = ISO8601DateFormatter()
+        for field in fields {
+            let page = field.pageIndex.map { "page \($0 + 1)" } ?? "no page"
+            print("\(field.name) (\(page)): \(field.isSigned ? "signed" : "not signed")")
+            guard field.isSigned else { continue }
+            let rows: [(String, String?)] = [
+                ("Signer", field.signerName), ("Time", field.signingTime.map(dateFormat.string)), ("Reason", field.reason),
+                ("Location", field.location), ("Type", field.subFilter),
+                ("Ranges", field.byteRanges.map { "\($0.offset)+\($0.length)" }.joined(separator: ", ")),
+                ("Whole file", field.coversWholeFile ? "yes" : "no"), ("Locks", field.lock.map(Self.describe)),
+            ]
+            for case let (name, value?) in rows {
+                print("  " + "\(name):".rightPadded(to: 12) + value)
             }
         }
     }

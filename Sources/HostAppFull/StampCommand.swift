@@ -5,7 +5,7 @@ import RendererProvider
 import RendererStamps
 
 /// `hostapp stamp`: watermarks, headers, footers and Bates numbers written onto pages.
-struct StampCommand: HostSubcommand {
+struct StampCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "stamp", abstract: "Write a watermark, a header, a footer or Bates numbers onto pages, as text.",
         discussion: """
@@ -49,23 +49,21 @@ struct StampCommand: HostSubcommand {
         if behind, asAnnotation { throw ValidationError("--behind draws into the page and --as-annotation beside it: give one of them") }
     }
 
-    func run() throws {
-        try Failure.reporting {
-            let written = try saving.edit(file, with: global) { session in
-                try session.check(.editing)
-                var options = StampOptions()
-                (options.text, options.header, options.footer) = (text.map(Self.lines), header.map(Self.lines), footer.map(Self.lines))
-                options.bates = bates.map { StampOptions.Bates(prefix: $0, start: batesStart, digits: batesDigits) }
-                options.pages = try pages.map { try PageSelection(text: $0).indices(pageCount: session.pageCount) }
-                (options.fontPath, options.fontSize, options.color, options.opacity) = (font, fontSize, color, opacity)
-                (options.rotation, options.alignment, options.margin) = (rotation, align, margin)
-                options.placement = asAnnotation ? .annotation : behind ? .behind : nil
-                let stamps = try options.stamps()
-                try session.addTextStamps(stamps)
-                return (stamps.count, try options.pages?.count ?? session.pageCount)
-            }
-            Failure.printNote("stamped \(written.1) page\(written.1 == 1 ? "" : "s") with \(written.0) stamp\(written.0 == 1 ? "" : "s")")
+    func execute() throws {
+        let written = try saving.edit(file, with: global) { session in
+            try session.check(.editing)
+            var options = StampOptions()
+            (options.text, options.header, options.footer) = (text.map(Self.lines), header.map(Self.lines), footer.map(Self.lines))
+            options.bates = bates.map { StampOptions.Bates(prefix: $0, start: batesStart, digits: batesDigits) }
+            options.pages = try pages.map { try PageSelection(text: $0).indices(pageCount: session.pageCount) }
+            (options.fontPath, options.fontSize, options.color, options.opacity) = (font, fontSize, color, opacity)
+            (options.rotation, options.alignment, options.margin) = (rotation, align, margin)
+            options.placement = asAnnotation ? .annotation : behind ? .behind : nil
+            let stamps = try options.stamps()
+            try session.addTextStamps(stamps)
+            return (stamps.count, try options.pages?.count ?? session.pageCount)
         }
+        Failure.printNote("stamped \(written.1) page\(written.1 == 1 ? "" : "s") with \(written.0) stamp\(written.0 == 1 ? "" : "s")")
     }
 
     /// `text` with `\n` as a new line, as a shell passes it.

@@ -160,17 +160,15 @@ struct SyncCommand: AsyncParsableCommand {
         }
     }
 
-    struct Forget: ParsableCommand {
+    struct Forget: ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "forget", abstract: "Remove the local store of a document and layer (unsent changes are lost).")
 
         @Option(help: "The document's identifier.") var document: String
         @Option(help: "The layer's name.") var layer: String = "default"
         @Option(help: "The folder of local stores (default: $XDG_CACHE_HOME/renderer-provider/sync).") var store: String?
 
-        func run() throws {
-            try Failure.reporting {
-                try SyncClient.removeLocalStorage(for: try DocumentDescriptor(documentID: document, layer: layer), in: SyncCommand.storage(store))
-            }
+        func execute() throws {
+            try SyncClient.removeLocalStorage(for: try DocumentDescriptor(documentID: document, layer: layer), in: SyncCommand.storage(store))
         }
     }
 

@@ -12,18 +12,16 @@ struct TokenCommand: AsyncParsableCommand {
         abstract: "Make keys and collaboration tokens (JWT, ES256 or RS256) for development and tests.",
         subcommands: [Keygen.self, Issue.self, Verify.self])
 
-    struct Keygen: ParsableCommand {
+    struct Keygen: ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "keygen", abstract: "Write a new EC P-256 (ES256) key pair in PEM.")
 
         @Option(help: "Where to write the private key (created readable by its owner only).") var privateKeyOut: String
         @Option(help: "Where to write the public key, for servers that verify tokens.") var publicKeyOut: String
 
-        func run() throws {
-            try Failure.reporting {
-                let key = CollaborationTokens.makePrivateKeyPEM()
-                try TokenCommand.write(key, to: privateKeyOut, permissions: 0o600)
-                try TokenCommand.write(try CollaborationTokens.publicKeyPEM(ofPrivateKey: key), to: publicKeyOut, permissions: 0o644)
-            }
+        func execute() throws {
+            let key = CollaborationTokens.makePrivateKeyPEM()
+            try TokenCommand.write(key, to: privateKeyOut, permissions: 0o600)
+            try TokenCommand.write(try CollaborationTokens.publicKeyPEM(ofPrivateKey: key), to: publicKeyOut, permissions: 0o644)
         }
     }
 

@@ -15,7 +15,7 @@ struct AttachmentsCommand: ParsableCommand {
             """,
         subcommands: [List.self, Extract.self, Add.self, Remove.self])
 
-    struct List: HostSubcommand {
+    struct List: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the attachments: number, name, size, where, description.")
 
@@ -24,21 +24,19 @@ struct AttachmentsCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let attachments = try global.open(file, needing: [.attachments]).attachments()
-                if json { return try JSONOutput.print(attachments) }
-                if attachments.isEmpty { return print("(no attachments)") }
-                for (index, attachment) in attachments.enumerated() {
-                    let place = attachment.pageIndex.map { "annotation on page \($0 + 1)" } ?? "document"
-                    let size = attachment.size.map { "\($0) bytes" } ?? "size unknown"
-                    print("\(index + 1): \(attachment.name)  (\(size), \(place))" + (attachment.description.map { "  \($0)" } ?? ""))
-                }
+        func execute() throws {
+            let attachments = try global.open(file, needing: [.attachments]).attachments()
+            if json { return try JSONOutput.print(attachments) }
+            if attachments.isEmpty { return print("(no attachments)") }
+            for (index, attachment) in attachments.enumerated() {
+                let place = attachment.pageIndex.map { "annotation on page \($0 + 1)" } ?? "document"
+                let size = attachment.size.map { "\($0) bytes" } ?? "size unknown"
+                print("\(index + 1): \(attachment.name)  (\(size), \(place))" + (attachment.description.map { "  \($0)" } ?? ""))
             }
         }
     }
 
-    struct Extract: HostSubcommand {
+    struct Extract: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "extract", abstract: "Save attachments as files in a folder.",
             discussion: """
@@ -55,31 +53,29 @@ struct AttachmentsCommand: ParsableCommand {
         @Flag(help: "Replace files that exist.") var force = false
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let document = try global.open(file, needing: [.attachments])
-                let attachments = try document.attachments()
-                let chosen = number.isEmpty ? Array(attachments.indices) : number.map { $0 - 1 }
-                for index in chosen where !attachments.indices.contains(index) {
-                    throw RendererError(.invalidArgument, "attachment \(index + 1) does not exist; the document has \(attachments.count)")
+        func execute() throws {
+            let document = try global.open(file, needing: [.attachments])
+            let attachments = try document.attachments()
+            let chosen = number.isEmpty ? Array(attachments.indices) : number.map { $0 - 1 }
+            for index in chosen where !attachments.indices.contains(index) {
+                throw RendererError(.invalidArgument, "attachment \(index + 1) does not exist; the document has \(attachments.count)")
+            }
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for index in chosen {
+                guard let name = attachments[index].safeFileName else {
+                    throw RendererError(.invalidArgument, "attachment \(index + 1)'s name leaves no file name to save it as")
                 }
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                for index in chosen {
-                    guard let name = attachments[index].safeFileName else {
-                        throw RendererError(.invalidArgument, "attachment \(index + 1)'s name leaves no file name to save it as")
-                    }
-                    let path = URL(fileURLWithPath: output).appendingPathComponent(name).path
-                    if !force, FileManager.default.fileExists(atPath: path) {
-                        throw RendererError(.conflict, "\(path) exists; give --force to replace it")
-                    }
-                    try AtomicFile.write(document.attachmentContents(at: index), to: path)
-                    print("saved \(index + 1) as \(path)")
+                let path = URL(fileURLWithPath: output).appendingPathComponent(name).path
+                if !force, FileManager.default.fileExists(atPath: path) {
+                    throw RendererError(.conflict, "\(path) exists; give --force to replace it")
                 }
+                try AtomicFile.write(document.attachmentContents(at: index), to: path)
+                print("saved \(index + 1) as \(path)")
             }
         }
     }
 
-    struct Add: HostSubcommand {
+    struct Add: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Embed a file in the document (MuPDF).",
             discussion: "The file is embedded with its name, modification time and an MD5 checksum, and saved as other edits are.")
@@ -92,23 +88,21 @@ struct AttachmentsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let url = URL(fileURLWithPath: attachment)
-                guard let contents = FileManager.default.contents(atPath: attachment) else {
-                    throw RendererError(.fileNotFound, "cannot read \(attachment)")
-                }
-                let modified = (try? FileManager.default.attributesOfItem(atPath: attachment))?[.modificationDate] as? Date
-                let embedded = name ?? url.lastPathComponent
-                try saving.edit(file, with: global) {
-                    try $0.addAttachment(name: embedded, contents: contents, description: description, modificationDate: modified)
-                }
-                print("embedded \(embedded) (\(contents.count) bytes)")
+        func execute() throws {
+            let url = URL(fileURLWithPath: attachment)
+            guard let contents = FileManager.default.contents(atPath: attachment) else {
+                throw RendererError(.fileNotFound, "cannot read \(attachment)")
             }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: attachment))?[.modificationDate] as? Date
+            let embedded = name ?? url.lastPathComponent
+            try saving.edit(file, with: global) {
+                try $0.addAttachment(name: embedded, contents: contents, description: description, modificationDate: modified)
+            }
+            print("embedded \(embedded) (\(contents.count) bytes)")
         }
     }
 
-    struct Remove: HostSubcommand {
+    struct Remove: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove one of the document's own attachments (MuPDF).")
 
@@ -118,11 +112,9 @@ struct AttachmentsCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                try saving.edit(file, with: global) { try $0.removeAttachment(at: number - 1) }
-                print("removed attachment \(number)")
-            }
+        func execute() throws {
+            try saving.edit(file, with: global) { try $0.removeAttachment(at: number - 1) }
+            print("removed attachment \(number)")
         }
     }
 }

@@ -60,3 +60,18 @@ package enum Failure {
         StandardStream.error.write("hostapp: note: \(message)\n")
     }
 }
+
+/// A command whose failures are reported the one way hostapp reports them: the API error
+/// its ``execute()`` throws is printed as `hostapp: error: …` and ends the process with its
+/// exit code (``Failure/reporting(_:)``). A command that reports more than one failure
+/// (the pages of a batch, each on its own) writes its own `run()` around that call instead.
+package protocol ReportingCommand: ParsableCommand {
+    /// What the command does.
+    func execute() throws
+}
+
+extension ReportingCommand {
+    package func run() throws {
+        try Failure.reporting { try execute() }
+    }
+}

@@ -16,7 +16,7 @@ struct ImagesCommand: ParsableCommand {
             """,
         subcommands: [List.self, Extract.self])
 
-    struct List: HostSubcommand {
+    struct List: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the images: page, number, type, size, colour space, components, bits, encoding, interpolation, object.")
@@ -26,27 +26,25 @@ struct ImagesCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let images = try global.open(file).images()
-                if json { return try JSONOutput.print(images) }
-                print("page   num  type     width height color comp bpc  enc   interp  object ID")
-                print(String(repeating: "-", count: 76))
-                for image in images {
-                    let object = image.object.map { "\(String($0.number).leftPadded(to: 7)) \(String($0.generation).leftPadded(to: 2))" } ?? " [inline]"
-                    let cells = [
-                        String(image.pageIndex + 1).leftPadded(to: 4), String(image.number).leftPadded(to: 5), image.role.rawValue.rightPadded(to: 7),
-                        String(image.width).leftPadded(to: 6), String(image.height).leftPadded(to: 6), image.colorSpace.rightPadded(to: 5),
-                        String(image.components).leftPadded(to: 4), String(image.bitsPerComponent).leftPadded(to: 3),
-                        image.encoding.rawValue.rightPadded(to: 5), (image.interpolates ? "yes" : "no").rightPadded(to: 6), object,
-                    ]
-                    print(cells.joined(separator: " "))
-                }
+        func execute() throws {
+            let images = try global.open(file).images()
+            if json { return try JSONOutput.print(images) }
+            print("page   num  type     width height color comp bpc  enc   interp  object ID")
+            print(String(repeating: "-", count: 76))
+            for image in images {
+                let object = image.object.map { "\(String($0.number).leftPadded(to: 7)) \(String($0.generation).leftPadded(to: 2))" } ?? " [inline]"
+                let cells = [
+                    String(image.pageIndex + 1).leftPadded(to: 4), String(image.number).leftPadded(to: 5), image.role.rawValue.rightPadded(to: 7),
+                    String(image.width).leftPadded(to: 6), String(image.height).leftPadded(to: 6), image.colorSpace.rightPadded(to: 5),
+                    String(image.components).leftPadded(to: 4), String(image.bitsPerComponent).leftPadded(to: 3),
+                    image.encoding.rawValue.rightPadded(to: 5), (image.interpolates ? "yes" : "no").rightPadded(to: 6), object,
+                ]
+                print(cells.joined(separator: " "))
             }
         }
     }
 
-    struct Extract: HostSubcommand {
+    struct Extract: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "extract", abstract: "Save the images as files in a folder: JPEG and JPEG 2000 as stored, others as PNG.",
             discussion: """
@@ -65,37 +63,35 @@ struct ImagesCommand: ParsableCommand {
         @Flag(help: "Replace files that exist.") var force = false
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let document = try global.open(file)
-                try global.checkSettings(permit: [.saveTo, .copying], on: file, opened: document)
-                let images = try document.images()
-                for wanted in number where !images.indices.contains(wanted) {
-                    throw RendererError(.invalidArgument, "image \(wanted) does not exist; the pages draw \(images.count) (numbered from 0)")
+        func execute() throws {
+            let document = try global.open(file)
+            try global.checkSettings(permit: [.saveTo, .copying], on: file, opened: document)
+            let images = try document.images()
+            for wanted in number where !images.indices.contains(wanted) {
+                throw RendererError(.invalidArgument, "image \(wanted) does not exist; the pages draw \(images.count) (numbered from 0)")
+            }
+            let chosen = number.isEmpty ? images : number.map { images[$0] }
+            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            var left: [Int] = []
+            for image in chosen {
+                let extracted: ImageFile
+                do {
+                    extracted = try document.imageFile(image)
+                } catch let error as RendererError where error.code == .unsupported {
+                    Failure.printError("image \(image.number) is not saved: \(error.message)")
+                    left.append(image.number)
+                    continue
                 }
-                let chosen = number.isEmpty ? images : number.map { images[$0] }
-                let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                var left: [Int] = []
-                for image in chosen {
-                    let extracted: ImageFile
-                    do {
-                        extracted = try document.imageFile(image)
-                    } catch let error as RendererError where error.code == .unsupported {
-                        Failure.printError("image \(image.number) is not saved: \(error.message)")
-                        left.append(image.number)
-                        continue
-                    }
-                    let path = URL(fileURLWithPath: output).appendingPathComponent(name + "-" + OutputNaming.padded(image.number, to: 3) + "." + extracted.format.fileExtension).path
-                    if !force, FileManager.default.fileExists(atPath: path) {
-                        throw RendererError(.conflict, "\(path) exists; give --force to replace it")
-                    }
-                    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                    try AtomicFile.write(extracted.data, to: path)
-                    print("saved \(image.number) as \(path)")
+                let path = URL(fileURLWithPath: output).appendingPathComponent(name + "-" + OutputNaming.padded(image.number, to: 3) + "." + extracted.format.fileExtension).path
+                if !force, FileManager.default.fileExists(atPath: path) {
+                    throw RendererError(.conflict, "\(path) exists; give --force to replace it")
                 }
-                if !left.isEmpty {
-                    throw RendererError(.unsupported, "\(left.count) of \(chosen.count) images were not saved: \(left.map(String.init).joined(separator: ", "))")
-                }
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                try AtomicFile.write(extracted.data, to: path)
+                print("saved \(image.number) as \(path)")
+            }
+            if !left.isEmpty {
+                throw RendererError(.unsupported, "\(left.count) of \(chosen.count) images were not saved: \(left.map(String.init).joined(separator: ", "))")
             }
         }
     }

@@ -6,7 +6,7 @@ struct LinksCommand: ParsableCommand {
         commandName: "links", abstract: "List each page's links, or add and remove them.",
         subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
-    struct List: HostSubcommand {
+    struct List: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List each page's links: area (points from the top-left) and target (the default).")
 
@@ -22,25 +22,23 @@ struct LinksCommand: ParsableCommand {
             var link: Link
         }
 
-        func run() throws {
-            try Failure.reporting {
-                let document = try global.open(file, needing: [.links])
-                let numbering = try PageNumbering(document: document, useLabels: options.labels)
-                var entries: [Entry] = []
-                for index in try options.indices(in: document) {
-                    for link in try document.links(pageAt: index) {
-                        entries.append(Entry(page: numbering.name(index), link: link))
-                        if !options.json {
-                            print("page \(numbering.name(index)): \(PageNumbering.describe(link.area))  ->  \(numbering.describe(link.destination))")
-                        }
+        func execute() throws {
+            let document = try global.open(file, needing: [.links])
+            let numbering = try PageNumbering(document: document, useLabels: options.labels)
+            var entries: [Entry] = []
+            for index in try options.indices(in: document) {
+                for link in try document.links(pageAt: index) {
+                    entries.append(Entry(page: numbering.name(index), link: link))
+                    if !options.json {
+                        print("page \(numbering.name(index)): \(PageNumbering.describe(link.area))  ->  \(numbering.describe(link.destination))")
                     }
                 }
-                if options.json { try JSONOutput.print(entries) }
             }
+            if options.json { try JSONOutput.print(entries) }
         }
     }
 
-    struct Add: HostSubcommand {
+    struct Add: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a link to a web address or to a page of the document.",
             discussion: "The link has no border. Give --uri, or --to-page with --at for the point to show at the top-left.")
@@ -60,23 +58,21 @@ struct LinksCommand: ParsableCommand {
             guard at == nil || toPage != nil else { throw ValidationError("--at goes with --to-page") }
         }
 
-        func run() throws {
-            try Failure.reporting {
-                let area = try GeometryArgument.rectangle(rect, option: "--rect")
-                let destination: Destination
-                if let uri {
-                    destination = .uri(uri)
-                } else {
-                    let point = try at.map { try GeometryArgument.point($0, option: "--at") }
-                    destination = .page(index: toPage! - 1, point: point, view: point == nil ? DestinationView(fit: .fit) : nil)
-                }
-                try saving.edit(file, with: global) { try $0.addLink(Link(area: area, destination: destination), pageAt: page - 1) }
-                print("added a link on page \(page)")
+        func execute() throws {
+            let area = try GeometryArgument.rectangle(rect, option: "--rect")
+            let destination: Destination
+            if let uri {
+                destination = .uri(uri)
+            } else {
+                let point = try at.map { try GeometryArgument.point($0, option: "--at") }
+                destination = .page(index: toPage! - 1, point: point, view: point == nil ? DestinationView(fit: .fit) : nil)
             }
+            try saving.edit(file, with: global) { try $0.addLink(Link(area: area, destination: destination), pageAt: page - 1) }
+            print("added a link on page \(page)")
         }
     }
 
-    struct Remove: HostSubcommand {
+    struct Remove: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove the links whose area is the one given (as `links list` shows it).")
 
@@ -87,12 +83,10 @@ struct LinksCommand: ParsableCommand {
         @OptionGroup var saving: SaveOptions
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let area = try GeometryArgument.rectangle(rect, option: "--rect")
-                let removed = try saving.edit(file, with: global) { try $0.removeLinks(in: area, pageAt: page - 1) }
-                print("removed \(removed) link\(removed == 1 ? "" : "s") from page \(page)")
-            }
+        func execute() throws {
+            let area = try GeometryArgument.rectangle(rect, option: "--rect")
+            let removed = try saving.edit(file, with: global) { try $0.removeLinks(in: area, pageAt: page - 1) }
+            print("removed \(removed) link\(removed == 1 ? "" : "s") from page \(page)")
         }
     }
 }

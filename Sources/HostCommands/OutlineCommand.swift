@@ -11,7 +11,7 @@ struct OutlineCommand: ParsableCommand {
         commandName: "outline", abstract: "Print the document's outline, or write a new one.",
         subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
-    struct Show: HostSubcommand {
+    struct Show: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Print the document's outline as an indented tree (the default).")
 
@@ -27,26 +27,24 @@ struct OutlineCommand: ParsableCommand {
         var json = false
         @OptionGroup var globalArguments: GlobalArguments
 
-        func run() throws {
-            try Failure.reporting {
-                let document = try global.open(file, needing: [.outline])
-                let outline = try document.outline()
-                if json { return try JSONOutput.print(outline) }
-                let numbering = try PageNumbering(document: document, useLabels: labels)
-                func show(_ items: [OutlineItem], depth: Int) {
-                    for item in items {
-                        let marker = item.children.isEmpty ? "-" : (item.isOpen ? "v" : ">")
-                        print(String(repeating: "  ", count: depth) + "\(marker) \(item.title)  ->  \(numbering.describe(item.destination))")
-                        show(item.children, depth: depth + 1)
-                    }
+        func execute() throws {
+            let document = try global.open(file, needing: [.outline])
+            let outline = try document.outline()
+            if json { return try JSONOutput.print(outline) }
+            let numbering = try PageNumbering(document: document, useLabels: labels)
+            func show(_ items: [OutlineItem], depth: Int) {
+                for item in items {
+                    let marker = item.children.isEmpty ? "-" : (item.isOpen ? "v" : ">")
+                    print(String(repeating: "  ", count: depth) + "\(marker) \(item.title)  ->  \(numbering.describe(item.destination))")
+                    show(item.children, depth: depth + 1)
                 }
-                if outline.isEmpty { print("(no outline)") }
-                show(outline, depth: 0)
             }
+            if outline.isEmpty { print("(no outline)") }
+            show(outline, depth: 0)
         }
     }
 
-    struct Set: HostSubcommand {
+    struct Set: HostSubcommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Replace the document's outline with the one a JSON file gives.",
             discussion: """
@@ -66,14 +64,12 @@ struct OutlineCommand: ParsableCommand {
         /// The largest outline file read, in bytes.
         static let maximumFileSize = 64 << 20
 
-        func run() throws {
-            try Failure.reporting {
-                let items = try DataFiles.decode([OutlineItem].self, from: outline, maximumSize: Self.maximumFileSize, what: "outline")
-                let report = try saving.edit(file, with: global) { try $0.setOutline(items) }
-                let count = OutlineItem.count(items)
-                print("outline written: \(count) item\(count == 1 ? "" : "s")")
-                for line in report.lines { print(line) }
-            }
+        func execute() throws {
+            let items = try DataFiles.decode([OutlineItem].self, from: outline, maximumSize: Self.maximumFileSize, what: "outline")
+            let report = try saving.edit(file, with: global) { try $0.setOutline(items) }
+            let count = OutlineItem.count(items)
+            print("outline written: \(count) item\(count == 1 ? "" : "s")")
+            for line in report.lines { print(line) }
         }
     }
 }

@@ -9,7 +9,7 @@ import RendererProvider
 
 /// Pictures of a document for the desktop: a thumbnail as freedesktop.org's thumbnailer
 /// specification runs one, and icons in the sizes icon themes use.
-struct ThumbnailCommand: HostSubcommand {
+struct ThumbnailCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnail", abstract: "Write a PNG of the first page (a book's cover) whose longest side is at most SIZE pixels.",
         discussion: """
@@ -28,8 +28,8 @@ struct ThumbnailCommand: HostSubcommand {
         guard (1...4096).contains(size) else { throw ValidationError("-s must be from 1 to 4096 pixels") }
     }
 
-    func run() throws {
-        try Failure.reporting { try Self.write(input, fitting: size, to: output, with: global) }
+    func execute() throws {
+        try Self.write(input, fitting: size, to: output, with: global)
     }
 
     /// Writes the thumbnail of `input` whose longest side is at most `fitting` pixels into
@@ -101,7 +101,7 @@ package struct ThumbnailerCall {
     }
 }
 
-struct IconsCommand: HostSubcommand {
+struct IconsCommand: HostSubcommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "icons", abstract: "Write icons of the first page in the sizes icon themes use, 16 to 512 pixels square.",
         discussion: "Each is DIR/SIZExSIZE/NAME.png (as a hicolor theme lays them out): the page centred on a transparent square (Document.iconImage).")
@@ -113,16 +113,14 @@ struct IconsCommand: HostSubcommand {
     @Option(help: "The icons' file name, without .png (default: the input's name).") var name: String?
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() throws {
-        try Failure.reporting {
-            let document = try global.open(input, needing: [.render])
-            let base = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-            for size in Document.iconSides {
-                let place = "\(folder)/\(size)x\(size)"
-                try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
-                try document.write(try document.iconImage(side: size), as: .png, to: "\(place)/\(base).png")
-            }
-            print("wrote \(Document.iconSides.count) icons of \(base) into \(folder)")
+    func execute() throws {
+        let document = try global.open(input, needing: [.render])
+        let base = name ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        for size in Document.iconSides {
+            let place = "\(folder)/\(size)x\(size)"
+            try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
+            try document.write(try document.iconImage(side: size), as: .png, to: "\(place)/\(base).png")
         }
+        print("wrote \(Document.iconSides.count) icons of \(base) into \(folder)")
     }
 }
