@@ -1177,6 +1177,51 @@ class ViewerTests(unittest.TestCase):
         # Two pages ahead only: the one after them is not asked for.
         self.assertFalse(self.run_js("return document.querySelector('.page[data-index=\"7\"] canvas.render')"))
 
+    def test_57_a_page_gone_to_is_asked_for_before_what_waits_for_it(self):
+        # The page a jump goes to is what the reader waits for: its text and links, and the
+        # thumbnails that follow it in the sidebar, are asked for once its image is in, not
+        # beside it (on a server of two cores they made the image come later).
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=1")
+        self.wait_page_drawn(0)
+        self.wait_for("return document.querySelectorAll('#thumbnails .thumbnail').length === 100", "the thumbnails")
+        self.run_js("""
+            performance.clearResourceTimings();
+            window.jumped = performance.now();
+            location.hash = 'doc=docs%2Flong.pdf&page=60';
+        """)
+        self.wait_page_drawn(59)
+        self.wait_for("return document.querySelector('#thumbnails .thumbnail[data-index=\"59\"] img').complete", "the page's thumbnail")
+        entries = self.run_js("""
+            return performance.getEntriesByType('resource').filter((e) => e.startTime >= window.jumped)
+              .map((e) => [new URL(e.name).pathname + new URL(e.name).search, e.startTime, e.responseEnd]);
+        """)
+        image = [e for e in entries if e[0].startswith("/api/documents/docs%2Flong.pdf/pages/59/image?dpi=")]
+        self.assertEqual(len(image), 1, entries)
+        image_in = image[0][2]
+        waiting = [e for e in entries if e[0].startswith(("/api/documents/docs%2Flong.pdf/pages/59/text", "/api/documents/docs%2Flong.pdf/pages/59/links"))
+                   or "/image?width=" in e[0]]
+        self.assertGreaterEqual(len(waiting), 3, entries)
+        for address, started, _ in waiting:
+            self.assertGreaterEqual(started, image_in, "%s was asked for before the page's image was in" % address)
+
+    def test_58_the_place_holds_while_the_pages_are_out_of_view(self):
+        # In reading mode the pages are not laid out (each starts at 0): the page read is still
+        # the one gone to, in the address and when the pages come back, not the last page.
+        self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf&page=3")
+        self.wait_page_drawn(2)
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return !document.getElementById('reading').hidden && document.getElementById('viewer').hidden", "reading mode")
+        # A scroll event saves the place (the address, then the server's reader state).
+        self.run_js("window.scrolled = performance.now(); document.getElementById('viewer').dispatchEvent(new Event('scroll'))")
+        self.wait_for("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/state') && e.startTime > window.scrolled)",
+                      "the place saved")
+        self.assertIn("&page=3&", self.run_js("return location.hash + '&'"))
+        self.browser.find_element("id", "reading-toggle").click()
+        self.wait_for("return !document.getElementById('viewer').hidden", "the pages back")
+        self.wait_page_drawn(2)
+        self.assertIn("&page=3&", self.run_js("return location.hash + '&'"))
+        self.assertEqual(self.run_js("return document.getElementById('page-number').value"), "3")
+
     def test_42_prints_a_long_document_in_batches_with_progress_and_a_cancel(self):
         self.browser.get(self.base + "/?token=" + TOKEN + "#doc=docs%2Flong.pdf")
         self.wait_for("return document.querySelectorAll('.page').length === 100", "the hundred pages")

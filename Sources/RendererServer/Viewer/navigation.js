@@ -149,34 +149,71 @@ export function scrollToPage(index, offset) {
  */
 export function currentAnchor() {
   const viewer = $("viewer");
+  // The pages are not laid out while reading mode shows their text: the page read holds.
+  if (viewer.hidden) return { pageIndex: state.currentPage, offset: { x: 0, y: 0 } };
   if (state.scrollMode === "horizontal") {
-    const left = viewer.scrollLeft + 8;
-    let pageIndex = 0;
-    for (const view of pageViews) {
-      if (view.element.offsetLeft <= left) pageIndex = view.index;
-      else break;
-    }
-    return { pageIndex, offset: { x: 0, y: 0 } };
+    const last = lastStartingBefore(viewer.scrollLeft + 8, (element) => element.offsetLeft, true);
+    return { pageIndex: Math.max(0, last), offset: { x: 0, y: 0 } };
   }
   const top = viewer.scrollTop + 8;
-  // The first page of the last row that starts above the top (a row holds several pages
-  // when wrapped or in spreads).
-  const views = laidOutViews();
-  let pageIndex = views.length ? views[0].index : 0;
-  let rowTop = -Infinity;
-  for (const view of views) {
-    const viewTop = view.element.offsetTop;
-    if (viewTop > top) break;
-    if (viewTop > rowTop) [pageIndex, rowTop] = [view.index, viewTop];
+  let pageIndex;
+  if (singleColumn()) {
+    pageIndex = Math.max(0, lastStartingBefore(top, (element) => element.offsetTop, true));
+  } else {
+    // The first page of the last row that starts above the top (a row holds several pages
+    // when wrapped or in spreads, and its pages' tops differ when their heights do).
+    const views = laidOutViews();
+    pageIndex = views.length ? views[0].index : 0;
+    let rowTop = -Infinity;
+    for (const view of views) {
+      const viewTop = view.element.offsetTop;
+      if (viewTop > top) break;
+      if (viewTop > rowTop) [pageIndex, rowTop] = [view.index, viewTop];
+    }
   }
   const view = pageViews[pageIndex];
   const y = view ? Math.max(0, (top - view.element.offsetTop) / state.scale) : 0;
   return { pageIndex, offset: { x: 0, y } };
 }
 
+/** Whether the pages stand one below the other, one to a row, all of them laid out. */
+function singleColumn() {
+  return state.scrollMode === "vertical" && !spreadsShown();
+}
+
+/**
+ * The first index of `views` from which `after(view)` holds, or `views.length`: found by
+ * halving, since pages laid out one after the other start further on with each index (a
+ * document of thousands of pages is asked on every scroll, and a page's position costs a
+ * layout). `after` must hold for every view after one it holds for.
+ */
+function firstWhere(views, after) {
+  let low = 0;
+  let high = views.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (after(views[middle])) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * The index of the last page that starts at or before `position` (its `start`: offsetTop
+ * down a column, offsetLeft along a row), or -1. With `rowFirst`, the first of the pages
+ * that start where that one does (pages not laid out all start at 0).
+ */
+function lastStartingBefore(position, start, rowFirst = false) {
+  const last = firstWhere(pageViews, (view) => start(view.element) > position) - 1;
+  if (!rowFirst || last < 0) return last;
+  const rowStart = start(pageViews[last].element);
+  return firstWhere(pageViews, (view) => start(view.element) >= rowStart);
+}
+
 export function updateCurrentPage() {
-  const anchor = currentAnchor();
   const viewer = $("viewer");
+  if (viewer.hidden) return;
+  const anchor = currentAnchor();
   let index = anchor.pageIndex;
   // Sideways, the page read is the one at the left edge (several may be in view). In rows
   // (wrapped, spreads), it is the one gone to in the row at the top, else the one read
@@ -185,13 +222,11 @@ export function updateCurrentPage() {
     const rowTop = pageViews[index].element.offsetTop;
     const row = laidOutViews().filter((view) => view.element.offsetTop === rowTop).map((view) => view.index);
     index = [state.wantedPage, state.currentPage].find((page) => row.includes(page)) ?? row[0];
-  } else if (state.scrollMode === "vertical") {
+  } else if (singleColumn()) {
+    // The last page that starts above a third of the view's height.
     const middle = viewer.scrollTop + viewer.clientHeight / 3;
-    // Pages stand in their order down the column: the last one that starts above the mark.
-    for (const view of pageViews) {
-      if (view.element.offsetTop > middle) break;
-      index = view.index;
-    }
+    const last = lastStartingBefore(middle, (element) => element.offsetTop);
+    if (last >= 0) index = last;
   }
   if (index !== state.currentPage || $("page-number").value === "") {
     state.currentPage = index;

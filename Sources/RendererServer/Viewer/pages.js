@@ -41,8 +41,13 @@ export function afterPagesInView(action) {
   else waitingForPages.push(action);
 }
 
+/**
+ * Whether every page in view has its image in (or failed), counting a page being drawn that
+ * is on the screen before its visibility is observed (one gone to is drawn at once, and the
+ * thumbnails' observer may answer first in that frame).
+ */
 function pagesInViewShown() {
-  return state.compare || pageViews.every((view) => !view.visible || view.imageShown);
+  return state.compare || pageViews.every((view) => view.imageShown || !(view.visible || (view.drawn && onScreen(view))));
 }
 
 function runWaitingForPages() {
@@ -472,11 +477,17 @@ export function drawPage(view) {
     layer.className = "layer " + name;
     content.append(layer);
   }
-  // The page's text and links are asked for beside its image, not after it: a page turned to
-  // is ready when the slower of the two is in, not when both have come one after the other.
-  // The structure for screen readers follows the words it is laid over.
-  loadTextLayer(view).then(() => loadStructure(view));
-  loadLinks(view);
+  // The page's text and links: for a page on the screen, asked for once its image is in (or
+  // failed), since the reader waits for the image and the server's cores would share out
+  // their time between them; for a page drawn ahead, beside its image, so that both are in
+  // when the reader turns to it. The structure for screen readers follows the words.
+  const loadWords = () => {
+    if (view.generation !== generation || generation.controller.signal.aborted) return;
+    loadTextLayer(view).then(() => loadStructure(view));
+    loadLinks(view);
+  };
+  if (onScreen(view)) generation.imageIn.then(loadWords);
+  else loadWords();
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.classList.add("annotation-layer");
   content.append(svg);

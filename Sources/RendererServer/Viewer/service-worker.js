@@ -59,7 +59,7 @@ function isShell(url) {
 async function fromNetworkOrKept(request, event) {
   try {
     const response = await fetch(request);
-    event.waitUntil(keep(request, response.clone()).catch(() => {}));
+    event.waitUntil(keepWhenQuiet(request, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
     const url = new URL(request.url);
@@ -69,6 +69,34 @@ async function fromNetworkOrKept(request, event) {
     if (!isShell(url)) event.waitUntil(touchKept(request.url).catch(() => {}));
     return kept;
   }
+}
+
+/**
+ * The answers waiting to be kept: they are kept once the viewer has asked for nothing for
+ * `QUIET` milliseconds, so that keeping (the cache, the budget's records) never shares the
+ * processors with a page the reader waits for; at most `MOST_WAITING` wait, so that reading
+ * without a pause holds few of them in memory.
+ */
+const QUIET = 300;
+const MOST_WAITING = 24;
+let waiting = [];
+let quietTimer = null;
+
+/** Keeps `response` to `request` (as `keep`) once the viewer is quiet; resolves when kept. */
+function keepWhenQuiet(request, response) {
+  return new Promise((resolve) => {
+    waiting.push(() => keep(request, response).then(resolve, resolve));
+    clearTimeout(quietTimer);
+    if (waiting.length >= MOST_WAITING) keepWaiting();
+    else quietTimer = setTimeout(keepWaiting, QUIET);
+  });
+}
+
+function keepWaiting() {
+  clearTimeout(quietTimer);
+  const kept = waiting;
+  waiting = [];
+  for (const each of kept) each();
 }
 
 let turn = Promise.resolve();
