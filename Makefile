@@ -149,6 +149,9 @@ setup:
 	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q "axe-selenium-python==2.1.6"
 	@# pyHanko, the independent validator of every signature the signing tests make.
 	@python3 -c 'import pyhanko.sign' 2>/dev/null || python3 -m pip install -q "pyHanko==0.38.0"
+	@# prometheus-client, whose parser reads the server's metrics in the metrics test.
+	@python3 -c 'import prometheus_client' 2>/dev/null || python3 -m pip install -q prometheus-client 2>/dev/null || \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-prometheus-client
 	@# markdown-it-py, the CommonMark reader that checks hostapp text --format markdown.
 	@python3 -c 'import markdown_it' 2>/dev/null || python3 -m pip install -q markdown-it-py 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-markdown-it

@@ -51,6 +51,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // The server's metrics (RendererServer only): swift-metrics' API, Prometheus' format.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
         // The sync client's (and the server tests') HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The snapshot strategies' host library (RendererSnapshotTesting only).
@@ -242,6 +245,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Viewer"), .copy("OpenAPI")]
         ),

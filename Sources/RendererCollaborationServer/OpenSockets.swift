@@ -25,6 +25,9 @@ package final class OpenSockets: @unchecked Sendable {
         }
     }
 
+    /// How many sockets are open now.
+    package var count: Int { lock.withLock { writers.count } }
+
     /// Forgets a socket that has ended.
     func remove(_ id: UUID) {
         _ = lock.withLock { writers.removeValue(forKey: id) }

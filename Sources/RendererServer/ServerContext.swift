@@ -15,6 +15,8 @@ final class ServerContext: Sendable {
     /// The bytes page images being drawn may take together (``ServerConfiguration/renderMemoryBytes``).
     let renderBudget: EngineQueue
     let cache: PageImageCache
+    /// What the server measures of itself (`GET /api/metrics`).
+    let metrics = ServerMetrics()
     /// Closed when the server drains; then the layer WebSockets are told to connect again.
     let gate: ShutdownGate
     let logger: Logger
@@ -55,7 +57,7 @@ final class ServerContext: Sendable {
             error.headers[.retryAfter] = "1"
             return error
         }
-        cache = PageImageCache(budget: configuration.cacheBytes)
+        cache = PageImageCache(budget: configuration.cacheBytes, metrics: metrics)
         self.logger = logger
         unlockLimiter = RateLimiter(
             burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock)

@@ -22,13 +22,16 @@ actor DocumentPool {
     private var isClosed = false
     /// The text recognition the documents read scans with, set on each as it is leased.
     private var textRecognition: TextRecognition?
+    /// Where each piece of work's time and failure are counted.
+    private let metrics: ServerMetrics
 
     /// A pool whose documents `open` opens (in this process or in an engine process), which
-    /// read scans with `textRecognition`.
+    /// read scans with `textRecognition`, counting its work in `metrics`.
     init(
         path: String, documentID: String, rendererID: String, capacity: Int, threads: EngineThreads, textRecognition: TextRecognition?,
-        open: @escaping @Sendable () throws -> Document
+        metrics: ServerMetrics, open: @escaping @Sendable () throws -> Document
     ) {
+        self.metrics = metrics
         self.path = path
         self.documentID = documentID
         self.rendererID = rendererID
@@ -47,15 +50,23 @@ actor DocumentPool {
     /// (then throwing a 503 `limit-exceeded`) and by the task's cancellation (a client that
     /// goes away).
     func run<T: Sendable>(timeLimit: Duration?, _ body: @escaping @Sendable (Document, Cancellation) throws -> T) async throws -> T {
-        try await withLease { document in
+        let (metrics, renderer) = (self.metrics, rendererID)
+        return try await withLease { document in
             try await self.threads.run { cancellation in
                 let limited = Cancellation(timeLimit: timeLimit, within: cancellation)
+                let started = ContinuousClock.now
                 do {
-                    return try body(document, limited)
-                } catch let error as RendererError where error.code == .limitExceeded && limited.isCancelled {
+                    let result = try body(document, limited)
+                    metrics.recordEngineWork(renderer: renderer, duration: .now - started, error: nil)
+                    return result
+                } catch let error as RendererError {
+                    metrics.recordEngineWork(renderer: renderer, duration: .now - started, error: error.code.rawValue)
                     // The time limit ran out: the server is too slow for this page now, the
                     // request itself was fine (a page past the pixel limit stays a 400).
-                    throw APIError(.serviceUnavailable, code: error.code.rawValue, error.message)
+                    if error.code == .limitExceeded && limited.isCancelled {
+                        throw APIError(.serviceUnavailable, code: error.code.rawValue, error.message)
+                    }
+                    throw error
                 }
             }
         }

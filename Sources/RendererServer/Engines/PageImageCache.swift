@@ -11,16 +11,20 @@ actor PageImageCache {
     }
 
     private let budget: Int
+    private let metrics: ServerMetrics
     private var entries: [String: Entry] = [:]
     private var total = 0
     private var clock: UInt64 = 0
 
-    init(budget: Int) {
+    /// A cache of at most `budget` bytes, counting its hits and misses in `metrics`.
+    init(budget: Int, metrics: ServerMetrics) {
         self.budget = max(0, budget)
+        self.metrics = metrics
     }
 
     /// The bytes stored under `key`, now the most recently used.
     func bytes(for key: String) -> ByteBuffer? {
+        metrics.recordCacheLookup(hit: entries[key] != nil)
         guard var entry = entries[key] else { return nil }
         clock += 1
         entry.lastUse = clock

@@ -166,7 +166,7 @@ actor ServedDocument {
         let (context, path, password) = (self.context, self.path, readerPassword)
         let pool = DocumentPool(
             path: path, documentID: id, rendererID: rendererID, capacity: context.configuration.documentsPerFile, threads: context.threads,
-            textRecognition: textRecognition
+            textRecognition: textRecognition, metrics: context.metrics
         ) { try context.openDocument(path, renderer: .id(rendererID), password: password) }
         pools[rendererID] = pool
         return pool

@@ -27,6 +27,16 @@ extension Routes {
         return try Self.json(Payload.Ready())
     }
 
+    /// `GET /api/metrics`: what the server measured of itself (``ServerMetrics``), in
+    /// Prometheus' text format (version 0.0.4), for a scraper that sends the token.
+    @Sendable func metrics(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let bytes = self.context.metrics.exposition(
+            queueDepth: self.context.queue.count, openWebSockets: self.context.collaboration?.sockets.count ?? 0)
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: bytes))
+    }
+
     /// `GET /api/openapi.json`: the API's OpenAPI 3.1 document, as the module ships it with
     /// this server's facts stated (``OpenAPIDocument``).
     @Sendable func openAPIDocument(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

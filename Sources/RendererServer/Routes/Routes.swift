@@ -21,6 +21,7 @@ struct Routes: RouteSupport {
     static let healthRoute = "health"
 
     func register(on router: Router<ServerRequestContext>) {
+        router.add(middleware: RequestMetricsMiddleware(metrics: context.metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: ShutdownMiddleware(gate: context.gate, stillAnswered: "/\(Self.apiGroup)/\(Self.healthRoute)"))
         let viewer = router.group()
@@ -37,6 +38,7 @@ struct Routes: RouteSupport {
         api.add(middleware: SameOriginMiddleware())
         api.get(RouterPath(Self.healthRoute), use: health)
         api.get("ready", use: ready)
+        api.get("metrics", use: metrics)
         api.get("openapi.json", use: openAPIDocument)
         api.get("documents", use: documents)
         api.post("viewer/opened", use: viewerOpened)

@@ -1,0 +1,70 @@
+import CoreMetrics
+import Metrics
+import NIOCore
+import Prometheus
+
+/// What a server measures of itself, through swift-metrics into a Prometheus registry of its
+/// own, and answers in Prometheus' text format at `GET /api/metrics` (with the token, as
+/// every route): each request's count and time by route, method and status; each engine's
+/// work (drawing, text, search) by renderer, and the errors it ended with, by code; the page
+/// image cache's hits and misses; and, read when asked, the engine queue's depth and the
+/// open collaboration WebSockets.
+///
+/// A registry per server, not swift-metrics' process-wide system: two servers in one
+/// process (an application's, the tests') count apart.
+final class ServerMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let cacheHits: CoreMetrics.Counter
+    private let cacheMisses: CoreMetrics.Counter
+    private let queueDepth: Prometheus.Gauge
+    private let openWebSockets: Prometheus.Gauge
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // From a cached page (under a millisecond) to a slow engine's page (seconds).
+        factory.defaultDurationHistogramBuckets = [
+            .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10), .seconds(30),
+        ]
+        self.factory = factory
+        cacheHits = CoreMetrics.Counter(label: "hostapp_page_cache_hits_total", factory: factory)
+        cacheMisses = CoreMetrics.Counter(label: "hostapp_page_cache_misses_total", factory: factory)
+        queueDepth = registry.makeGauge(name: "hostapp_engine_queue_depth", help: "Engine work admitted now: running or waiting.")
+        openWebSockets = registry.makeGauge(name: "hostapp_open_websockets", help: "Collaboration WebSockets open now.")
+    }
+
+    /// Counts a request answered with `status` after `duration`, under the route it matched
+    /// (its template, such as `/api/documents/{id}`; `unrouted` for none).
+    func recordRequest(route: String, method: String, status: Int, duration: Duration) {
+        let dimensions = [("route", route), ("method", method), ("status", String(status))]
+        CoreMetrics.Counter(label: "hostapp_http_requests_total", dimensions: dimensions, factory: factory).increment()
+        CoreMetrics.Timer(label: "hostapp_http_request_duration_seconds", dimensions: [("route", route), ("method", method)], factory: factory)
+            .record(duration: duration)
+    }
+
+    /// Counts engine work of `renderer` that took `duration`, and the code of the error it
+    /// ended with, if any (a page out of range as well as a crashed engine: the code says).
+    func recordEngineWork(renderer: String, duration: Duration, error code: String?) {
+        CoreMetrics.Timer(label: "hostapp_engine_work_seconds", dimensions: [("renderer", renderer)], factory: factory).record(duration: duration)
+        if let code {
+            CoreMetrics.Counter(label: "hostapp_engine_errors_total", dimensions: [("renderer", renderer), ("code", code)], factory: factory)
+                .increment()
+        }
+    }
+
+    /// Counts a look in the page image cache.
+    func recordCacheLookup(hit: Bool) {
+        (hit ? cacheHits : cacheMisses).increment()
+    }
+
+    /// The metrics in Prometheus' text format, with the gauges read now: `queueDepth` work
+    /// admitted, `openWebSockets` sockets open.
+    func exposition(queueDepth depth: Int, openWebSockets sockets: Int) -> ByteBuffer {
+        queueDepth.set(Int64(depth))
+        openWebSockets.set(Int64(sockets))
+        var bytes: [UInt8] = []
+        registry.emit(into: &bytes)
+        return ByteBuffer(bytes: bytes)
+    }
+}
