@@ -2,8 +2,8 @@
 // documents it showed open without a network.
 //
 // Every GET of this server that the viewer makes goes to the network first; what comes back
-// is kept (the viewer's own files in `SHELL_CACHE`, the API's answers in `KEPT_CACHE`), and
-// when the network fails the kept copy answers. A document is thus kept as it was read: its
+// is kept once the viewer pauses (the viewer's own files in `SHELL_CACHE`, the API's answers
+// in `KEPT_CACHE`), and when the network fails the kept copy answers. A document is thus kept as it was read: its
 // pages at the zoom they were drawn, their text, its outline, its annotations. The API's
 // answers are kept within the reader's storage budget, the least recently used given up first.
 // The API marks its answers `no-store` for HTTP caches, which this worker is not: it keeps what
