@@ -24,8 +24,11 @@ actor PageImageCache {
 
     /// The bytes stored under `key`, now the most recently used.
     func bytes(for key: String) -> ByteBuffer? {
-        metrics.recordCacheLookup(hit: entries[key] != nil)
-        guard var entry = entries[key] else { return nil }
+        guard var entry = entries[key] else {
+            metrics.recordCacheLookup(hit: false)
+            return nil
+        }
+        metrics.recordCacheLookup(hit: true)
         clock += 1
         entry.lastUse = clock
         entries[key] = entry
