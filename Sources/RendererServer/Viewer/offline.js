@@ -39,6 +39,7 @@ export function wireOffline() {
   window.addEventListener("offline", () => showStatus(t("offline.now")));
   window.addEventListener("online", () => syncOffline());
   $("offline-budget").addEventListener("change", async (event) => {
+    await keepWaitingNow();
     await setBudget(Number(event.target.value));
     showKept();
   });
@@ -137,10 +138,26 @@ async function settle(action) {
   await showConflicts();
 }
 
+/**
+ * Asks the service worker to keep now the answers it holds until the viewer pauses, and
+ * resolves once it has (at once without a worker; after two seconds if it does not say).
+ */
+function keepWaitingNow() {
+  const worker = "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    worker.postMessage({ keepWaiting: true }, [channel.port2]);
+    setTimeout(resolve, 2000);
+  });
+}
+
 /** Shows in the properties dialog how much this browser keeps for offline reading, and of what budget. */
 export async function showKept() {
   const chooser = $("offline-budget");
   try {
+    await keepWaitingNow();
     const [usage, limit] = await Promise.all([keptUsage(), budget()]);
     if (chooser.options.length === 0) {
       for (const bytes of BUDGETS) chooser.add(new Option(t("offline.megabytes", { size: bytes / (1024 * 1024) }), String(bytes)));

@@ -12,7 +12,8 @@
 // GETs of this origin: edits go to the server as they are.
 //
 // The viewer posts `{ keep: [addresses] }` for what it loaded without this worker (before the
-// worker took the page over, on a first visit), so that that is kept too.
+// worker took the page over, on a first visit), so that that is kept too, and
+// `{ keepWaiting: true }` before it reads or trims what is kept.
 
 importScripts("/viewer/offline-store.js");
 const { KEPT_CACHE, SHELL_CACHE, budget, noteKept, touchKept } = self.offlineStore;
@@ -34,6 +35,14 @@ self.addEventListener("fetch", (event) => {
 });
 
 self.addEventListener("message", (event) => {
+  // `{ keepWaiting: true }`: the answers waiting for the viewer to pause are kept now, and
+  // the port sent with the message is told once they are (the page reads what is kept).
+  if (event.data && event.data.keepWaiting) {
+    keepWaiting();
+    const told = () => { if (event.ports[0]) event.ports[0].postMessage("kept"); };
+    event.waitUntil(turn.then(told, told));
+    return;
+  }
   if (!event.data || !Array.isArray(event.data.keep)) return;
   event.waitUntil(Promise.all(event.data.keep.map(async (address) => {
     const url = new URL(address, self.location.origin);
