@@ -1190,7 +1190,9 @@ class ViewerTests(unittest.TestCase):
             location.hash = 'doc=docs%2Flong.pdf&page=60';
         """)
         self.wait_page_drawn(59)
-        self.wait_for("return document.querySelector('#thumbnails .thumbnail[data-index=\"59\"] img').complete", "the page's thumbnail")
+        # An image without a source counts as complete: wait for the thumbnail's own picture.
+        self.wait_for("const image = document.querySelector('#thumbnails .thumbnail[data-index=\"59\"] img');"
+                      " return image.src !== '' && image.complete && image.naturalWidth > 0", "the page's thumbnail")
         entries = self.run_js("""
             return performance.getEntriesByType('resource').filter((e) => e.startTime >= window.jumped)
               .map((e) => [new URL(e.name).pathname + new URL(e.name).search, e.startTime, e.responseEnd]);
