@@ -17,9 +17,9 @@ import MuPDFRenderer
 // pages, a password wanted), once MuPDF has tried, so that Poppler gets its turn there.
 HostProgram.current = HostProgram(
     subcommands: HostProgram.readingCommands, version: "",
-    renderers: { level in [MuPDFRenderer(logger: .hostapp(engine: "mupdf", level: level))] }, vault: nil,
+    renderers: { log in [MuPDFRenderer(logger: .hostapp(engine: "mupdf", log))] }, vault: nil,
     partialAuto: HostProgram.PartialAuto(
-        renderers: { level in [MuPDFRenderer(logger: .hostapp(engine: "mupdf", level: level), opensRepairedFiles: false)] },
+        renderers: { log in [MuPDFRenderer(logger: .hostapp(engine: "mupdf", log), opensRepairedFiles: false)] },
         executable: "hostapp-full"))
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -264,9 +264,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
                 collaboration.signingIdentities = try collabSigners.map(Self.signers(from:)) ?? [:]
                 configuration.collaboration = collaboration
             }
-            var logger = Logger(label: "hostapp.serve") { StreamLogHandler.standardError(label: $0) }
-            logger.logLevel = global.logLevel
-            server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)
+            server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: .hostapp("hostapp.serve", global.log))
         } catch let error as RendererError {
             Failure.printError(error.description)
             throw ExitCode(Failure.exitCode(for: error))

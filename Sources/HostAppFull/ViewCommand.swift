@@ -54,8 +54,7 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
         // One reader on their own machine: the viewer offers the desktop's printers.
         configuration.printing = PrintService(server: printServer)
         configuration.viewerLinger = .seconds(linger)
-        var logger = Logger(label: "hostapp.view") { StreamLogHandler.standardError(label: $0) }
-        logger.logLevel = global.logLevel
+        let logger = Logger.hostapp("hostapp.view", global.log)
         let server: DocumentServer
         do {
             server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)

@@ -18,9 +18,9 @@ HostProgram.current = HostProgram(
     ],
     version: "hostapp \(HostApp.projectVersion) (\(MuPDFRenderer().engineName) \(MuPDFRenderer().engineVersion), \(PopplerRenderer().engineName) \(PopplerRenderer().engineVersion), "
         + "\(GhostscriptRenderer().engineName) \(GhostscriptRenderer().engineVersion))",
-    renderers: { level in
-        [MuPDFRenderer(logger: .hostapp(engine: "mupdf", level: level)), PopplerRenderer(logger: .hostapp(engine: "poppler", level: level)),
-         GhostscriptRenderer(logger: .hostapp(engine: "ghostscript", level: level))]
+    renderers: { log in
+        [MuPDFRenderer(logger: .hostapp(engine: "mupdf", log)), PopplerRenderer(logger: .hostapp(engine: "poppler", log)),
+         GhostscriptRenderer(logger: .hostapp(engine: "ghostscript", log))]
     },
     vault: { directory, keyFile in try VaultFileSystem(root: directory, key: VaultKey(contentsOfFile: keyFile)) },
     setMetadata: { session, metadata in try session.setMetadata(metadata) },

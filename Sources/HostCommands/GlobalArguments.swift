@@ -25,9 +25,14 @@ package struct GlobalArguments: ParsableArguments {
     package var passwordFile: String?
 
     @Option(help: ArgumentHelp(
-        "Lowest level of engine messages shown on stderr: trace, debug, info, notice, warning, error (default: \(GlobalOptions.defaults.logLevel)).", valueName: "level"),
+        "Lowest level of messages shown on stderr (the engines' and the server's): trace, debug, info, notice, warning, error (default: \(GlobalOptions.defaults.log.level)).", valueName: "level"),
         completion: .list(["trace", "debug", "info", "notice", "warning", "error"]))
     package var logLevel: Logger.Level?
+
+    @Option(help: ArgumentHelp(
+        "How log messages (the engines' and the server's) are written on stderr: text, or json (a JSON object a line, for a log collector) (default: \(GlobalOptions.defaults.log.format.rawValue)).",
+        valueName: "format"))
+    package var logFormat: LogFormat?
 
     @Option(name: .customLong("cache-mib"), help: ArgumentHelp("Most memory the engine keeps in caches for a document, in MiB (default: \(GlobalOptions.defaults.cacheMiB)).", valueName: "MiB"))
     package var cacheMiB: Int?

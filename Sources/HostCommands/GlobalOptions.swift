@@ -19,7 +19,8 @@ package struct GlobalOptions: Sendable {
     package var renderer: String?
     package var passwordArgument: String?
     package var passwordFile: String?
-    package var logLevel: Logger.Level = .error
+    /// How messages are written on standard error.
+    package var log = LogSettings(level: .error, format: .text)
     package var cacheMiB: Int = DocumentLimits.defaultCacheBytes >> 20
     package var maximumDPI: Double = RenderOptions.defaultMaximumDPI
     package var maximumMegapixels: Double = Double(RenderOptions.defaultMaximumPixelCount) / 1e6
@@ -51,7 +52,8 @@ package struct GlobalOptions: Sendable {
         renderer = after.renderer ?? before.renderer
         passwordArgument = after.passwordArgument ?? before.passwordArgument
         passwordFile = after.passwordFile ?? before.passwordFile
-        logLevel = after.logLevel ?? before.logLevel ?? logLevel
+        log.level = after.logLevel ?? before.logLevel ?? log.level
+        log.format = after.logFormat ?? before.logFormat ?? log.format
         cacheMiB = after.cacheMiB ?? before.cacheMiB ?? cacheMiB
         maximumDPI = after.maximumDPI ?? before.maximumDPI ?? maximumDPI
         maximumMegapixels = after.maximumMegapixels ?? before.maximumMegapixels ?? maximumMegapixels
@@ -100,7 +102,7 @@ package struct GlobalOptions: Sendable {
     /// and memory limits given.
     package func isolationOptions() -> IsolationOptions {
         IsolationOptions(
-            executable: Self.executablePath, arguments: ["worker", "--log-level", logLevel.rawValue], timeLimit: timeLimit,
+            executable: Self.executablePath, arguments: ["worker", "--log-level", log.level.rawValue, "--log-format", log.format.rawValue], timeLimit: timeLimit,
             memoryBytes: memoryMiB << 20)
     }
 
@@ -145,11 +147,11 @@ package struct GlobalOptions: Sendable {
     /// serves `auto` with (``HostProgram/partialAuto``), logging to stderr; with --isolate,
     /// each in engine processes (this program's `worker` command).
     package func registry() -> RendererRegistry {
-        if isolate { return RendererRegistry(IsolatedRenderer.isolating(HostProgram.current.renderers(logLevel), with: isolationOptions())) }
+        if isolate { return RendererRegistry(IsolatedRenderer.isolating(HostProgram.current.renderers(log), with: isolationOptions())) }
         if selection == .auto, let partialAuto = HostProgram.current.partialAuto {
-            return RendererRegistry(partialAuto.renderers(logLevel))
+            return RendererRegistry(partialAuto.renderers(log))
         }
-        return RendererRegistry(HostProgram.current.renderers(logLevel))
+        return RendererRegistry(HostProgram.current.renderers(log))
     }
 
     /// Runs `open`. In a program that serves `auto` in part, a file its renderers do not

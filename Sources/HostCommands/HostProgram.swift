@@ -30,8 +30,8 @@ package struct HostProgram {
     /// What `--version` prints.
     package var version: String
     /// The renderers this executable links, in the order `auto` tries them, each logging
-    /// to standard error at the level given (``Logging/Logger/hostapp(engine:level:)``).
-    package var renderers: (Logger.Level) -> [any Renderer]
+    /// to standard error as the settings given say (``Logging/Logger/hostapp(_:engine:_:)``).
+    package var renderers: (LogSettings) -> [any Renderer]
     /// Opens the vault `directory` with the key in `keyFile`; nil when the executable does
     /// not link the vault.
     package var vault: ((_ directory: String, _ keyFile: String) throws -> any FileSystem)?
@@ -50,19 +50,19 @@ package struct HostProgram {
 
     /// How a program that links fewer engines than `auto` tries serves it.
     package struct PartialAuto {
-        /// The renderers `auto` opens with here, each logging to standard error at the level given.
-        package var renderers: (Logger.Level) -> [any Renderer]
+        /// The renderers `auto` opens with here, each logging to standard error as the settings given say.
+        package var renderers: (LogSettings) -> [any Renderer]
         /// The executable, beside this one, that links every engine.
         package var executable: String
 
-        package init(renderers: @escaping (Logger.Level) -> [any Renderer], executable: String) {
+        package init(renderers: @escaping (LogSettings) -> [any Renderer], executable: String) {
             self.renderers = renderers
             self.executable = executable
         }
     }
 
     package init(
-        subcommands: @escaping @autoclosure () -> [any ParsableCommand.Type], version: String, renderers: @escaping (Logger.Level) -> [any Renderer],
+        subcommands: @escaping @autoclosure () -> [any ParsableCommand.Type], version: String, renderers: @escaping (LogSettings) -> [any Renderer],
         vault: ((String, String) throws -> any FileSystem)?, setMetadata: ((ReadingSession, DocumentMetadata) throws -> Void)? = nil,
         textRecognizer: ((String) throws -> any TextRecognizer)? = nil, partialAuto: PartialAuto? = nil
     ) {
@@ -118,7 +118,7 @@ extension HostApp {
     private static func links(_ selection: RendererSelection) -> Bool {
         switch selection {
         case .auto: HostProgram.current.partialAuto != nil
-        case .id(let id): HostProgram.current.renderers(.error).contains { $0.id == id }
+        case .id(let id): HostProgram.current.renderers(GlobalOptions.defaults.log).contains { $0.id == id }
         }
     }
 
@@ -157,18 +157,5 @@ extension HostApp {
         let reason = String(cString: strerror(errno))
         Failure.printError("cannot run \(executable), which serves this command: \(reason)")
         Glibc.exit(Failure.io)
-    }
-}
-
-extension Logger {
-    /// A logger to standard error labelled `hostapp`, at `level`, whose messages carry the
-    /// metadata `engine` = `id`: the logger of the renderer of that id. The engine is given
-    /// by a metadata provider, read only when a message is logged; metadata set on the
-    /// handler would be formatted at once, a measurable part of a thumbnail run.
-    package static func hostapp(engine id: String, level: Logger.Level) -> Logger {
-        let engine = Logger.MetadataProvider { ["engine": "\(id)"] }
-        var logger = Logger(label: "hostapp") { StreamLogHandler.standardError(label: $0, metadataProvider: engine) }
-        logger.logLevel = level
-        return logger
     }
 }

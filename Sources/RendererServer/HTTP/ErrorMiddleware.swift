@@ -3,24 +3,38 @@ import Logging
 import RendererServerHTTP
 
 /// Turns every error a route throws into the API's JSON error (``APIError``), and logs each
-/// request's method, path (never its query, which may hold the token) and status; at trace
-/// level it also logs each request as it arrives, so that one can tell what is in flight.
+/// request once answered, at info level: its method and path (never its query, which may hold
+/// the token) and status in the message, and as metadata its route (`/api/documents/:id`),
+/// status and the milliseconds it took (until its body began). At trace level it also logs
+/// each request as it arrives, so that one can tell what is in flight.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         context.logger.trace("\(request.method) \(request.uri.path) arrived")
+        let started = ContinuousClock.now
         do {
             let response = try await next(request, context)
-            context.logger.debug("\(request.method) \(request.uri.path) \(response.status.code)")
+            context.logger.info("\(request.method) \(request.uri.path) \(response.status.code)", metadata: Self.answer(response.status, context, since: started))
             return response
         } catch {
             let apiError = APIError.from(error)
+            let metadata = Self.answer(apiError.status, context, since: started)
             if apiError.status.code >= 500 && apiError.status != .serviceUnavailable {
                 // The answer says only the code; the log keeps what failed.
-                context.logger.error("\(request.method) \(request.uri.path) \(apiError.status.code): \(String(describing: error).prefix(2_000))")
+                context.logger.error(
+                    "\(request.method) \(request.uri.path) \(apiError.status.code): \(String(describing: error).prefix(2_000))", metadata: metadata)
             } else {
-                context.logger.debug("\(request.method) \(request.uri.path) \(apiError)")
+                context.logger.info("\(request.method) \(request.uri.path) \(apiError)", metadata: metadata)
             }
             return try apiError.response(from: request, context: context)
         }
+    }
+
+    private static func answer(_ status: HTTPResponse.Status, _ context: Context, since started: ContinuousClock.Instant) -> Logger.Metadata {
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        return [
+            "http.route": .string(context.routeTemplate), "http.status": .stringConvertible(status.code),
+            "duration.ms": .stringConvertible((milliseconds * 10).rounded() / 10),
+        ]
     }
 }

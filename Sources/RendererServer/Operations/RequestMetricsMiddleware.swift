@@ -19,8 +19,15 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func record(_ request: Request, _ context: Context, status: Int, since started: ContinuousClock.Instant) {
-        // The router names the route matched (`/api/documents/:id`), once it has matched one.
-        let route = context.endpointPath.map { $0 == "NotFound" ? "unrouted" : $0 } ?? "unrouted"
-        metrics.recordRequest(route: route, method: request.method.rawValue, status: status, duration: ContinuousClock.now - started)
+        metrics.recordRequest(route: context.routeTemplate, method: request.method.rawValue, status: status, duration: ContinuousClock.now - started)
+    }
+}
+
+extension RequestContext {
+    /// The route the router matched, as it is written (`/api/documents/{id}`), or `unrouted`
+    /// before it has matched one and when none matched: what the metrics and the log name a
+    /// request by, so that a document's id is not a series of its own.
+    var routeTemplate: String {
+        endpointPath.map { $0 == "NotFound" ? "unrouted" : $0 } ?? "unrouted"
     }
 }

@@ -22,6 +22,7 @@ struct Routes: RouteSupport {
 
     func register(on router: Router<ServerRequestContext>) {
         router.add(middleware: RequestMetricsMiddleware(metrics: context.metrics))
+        router.add(middleware: RequestIDMiddleware())
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: ShutdownMiddleware(gate: context.gate, stillAnswered: "/\(Self.apiGroup)/\(Self.healthRoute)"))
         let viewer = router.group()
