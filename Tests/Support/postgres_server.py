@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL cluster for the Python tests: Debian's server made with `initdb` in a
+"""A throwaway PostgreSQL cluster for the Python tests (the deployment's and the fleet's): Debian's server made with `initdb` in a
 temporary folder and run with `pg_ctl` on a free loopback port, as an unprivileged user when
 the tests run as root (PostgreSQL refuses root), with trust authentication, fsync off, and
 one database (`DATABASE`, owned by `USER`). The Swift tests' PostgresCluster does the same."""

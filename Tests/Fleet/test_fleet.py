@@ -1,0 +1,413 @@
+"""The server as a fleet, on the real parts, on loopback: a throwaway PostgreSQL, three
+`hostapp serve` replicas sharing it and one documents folder, and Debian's HAProxy in front,
+checking each replica's /api/ready (with the token) and retrying what a replica refused while
+draining. Each test states what it holds:
+
+- the token is asked for through the balancer, and every replica takes a share of the load;
+- a collaboration edit made through one replica is read through the others;
+- a rolling restart (SIGTERM, start again, each replica in turn) under readers, writers and 20
+  collaborators' WebSockets: no acknowledged edit lost or doubled, no reader's request failed
+  with an answer a client would not retry, and every WebSocket back, hearing a change made
+  after the restart;
+- a replica killed with SIGKILL under the same load: the same.
+
+Usage: test_fleet.py HOSTAPP [unittest arguments]
+"""
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.parse
+
+import websockets.sync.client
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from postgres_server import DATABASE, USER, PostgresServer  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURES = os.path.join(HERE, "..", "Fixtures")
+HOSTAPP = None  # set from the command line
+TOKEN = "fleet-test-token-0123456789abcdef"
+# The document's id: the folder served and its name in it.
+DOCUMENT = "docs/text.pdf"
+LAYER = "fleet"
+REPLICAS = 3
+COLLABORATORS = 20
+WRITERS = 4
+# Answers a client retries (a replica draining or full, the balancer finding none for a
+# moment); any other answer but 200 is a failure.
+RETRIED = {429, 502, 503, 504}
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def request(port, method, path, body=None, token=TOKEN, timeout=30):
+    """(status, headers by lowercase name, body bytes) of one request on a connection of its own; raises
+    OSError and http.client's errors when the connection fails."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        headers = {"Authorization": "Bearer " + token} if token else {}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        connection.request(method, path, body=json.dumps(body).encode() if body is not None else None, headers=headers)
+        answer = connection.getresponse()
+        return answer.status, {name.lower(): value for name, value in answer.getheaders()}, answer.read()
+    finally:
+        connection.close()
+
+
+def layer_path(suffix):
+    return "/api/collab/documents/%s/layers/%s%s" % (urllib.parse.quote(DOCUMENT, safe=""), urllib.parse.quote(LAYER, safe=""), suffix)
+
+
+class Fleet:
+    """PostgreSQL, the replicas and HAProxy, each in the folder given, on free loopback ports."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.docs = os.path.join(folder, "docs")
+        os.mkdir(self.docs)
+        shutil.copy(os.path.join(FIXTURES, "text.pdf"), self.docs)
+        self.token_file = os.path.join(folder, "token")
+        with open(self.token_file, "w") as f:
+            f.write(TOKEN + "\n")
+        self.private, self.public = os.path.join(folder, "private.pem"), os.path.join(folder, "public.pem")
+        subprocess.run([HOSTAPP, "token", "keygen", "--private-key-out", self.private, "--public-key-out", self.public], check=True)
+        self.postgres = PostgresServer()
+        self.database = "postgres://%s@%s/%s" % (USER, self.postgres.address, DATABASE)
+        self.ports = [free_port() for _ in range(REPLICAS)]
+        self.replicas = [None] * REPLICAS
+        for index in range(REPLICAS):
+            self.start(index)
+        self.balancer_port = free_port()
+        self.balancer = self.start_balancer()
+
+    def collaboration_token(self, user):
+        return subprocess.run(
+            [HOSTAPP, "token", "issue", "--private-key", self.private, "--document", DOCUMENT, "--layer", LAYER, "--user", user,
+             "--permission", "read-document", "--permission", "write", "--expires-in", "3600"],
+            check=True, capture_output=True, text=True).stdout.strip()
+
+    def start(self, index):
+        """Starts replica `index` on its port; returns once it says it listens."""
+        log = open(os.path.join(self.folder, "replica-%d.log" % index), "a")
+        process = subprocess.Popen(
+            [HOSTAPP, "serve", self.docs, "--port", str(self.ports[index]), "--token-file", self.token_file, "--collab-key", self.public,
+             "--database", self.database, "--reader-state", ":memory:", "--shutdown-grace", "20"],
+            stdout=subprocess.PIPE, stderr=log, text=True)
+        log.close()
+        first = process.stdout.readline()
+        if "127.0.0.1:%d" % self.ports[index] not in first:
+            process.kill()
+            raise RuntimeError("replica %d did not start: %r (see %s)" % (index, first, self.folder))
+        self.replicas[index] = process
+
+    def stop(self, index, how=signal.SIGTERM):
+        """Stops replica `index` with `how`; returns its exit status."""
+        process = self.replicas[index]
+        process.send_signal(how)
+        status = process.wait(timeout=60)
+        process.stdout.close()
+        return status
+
+    def start_balancer(self):
+        """HAProxy: round robin over the replicas, each checked every 100 ms on /api/ready with
+        the token, down at the first failed check and up at the first good one; a request a
+        replica refused with 503 (draining), or whose connection failed, is sent again to
+        another (collaboration changes carry their operation id, so a change sent twice is
+        applied once)."""
+        servers = "\n".join("    server replica%d 127.0.0.1:%d check" % (index, port) for index, port in enumerate(self.ports))
+        configuration = os.path.join(self.folder, "haproxy.cfg")
+        with open(configuration, "w") as f:
+            f.write("""global
+    maxconn 2000
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 60s
+    timeout server 60s
+    timeout tunnel 1h
+    retries 3
+    option redispatch 1
+    retry-on conn-failure empty-response 503
+frontend fleet
+    bind 127.0.0.1:%d
+    unique-id-format %%{+X}o%%ci%%cp%%Ts%%rt
+    unique-id-header X-Request-Id
+    default_backend replicas
+backend replicas
+    balance roundrobin
+    option httpchk
+    http-check send meth GET uri /api/ready hdr Authorization "Bearer %s"
+    http-check expect status 200
+    default-server inter 100ms fall 1 rise 1
+%s
+""" % (self.balancer_port, TOKEN, servers))
+        checked = subprocess.run(["haproxy", "-c", "-q", "-f", configuration], capture_output=True, text=True)
+        if checked.returncode != 0:
+            raise RuntimeError("HAProxy refuses its configuration: " + checked.stdout + checked.stderr)
+        log = open(os.path.join(self.folder, "haproxy.log"), "w")
+        balancer = subprocess.Popen(["haproxy", "-db", "-f", configuration], stdout=log, stderr=subprocess.STDOUT)
+        log.close()
+        self.wait_until(lambda: self.through_balancer("GET", "/api/health")[0] == 200, "HAProxy answering")
+        return balancer
+
+    def through_balancer(self, method, path, body=None, token=TOKEN):
+        try:
+            return request(self.balancer_port, method, path, body, token)
+        except (OSError, http.client.HTTPException) as error:
+            return None, {}, str(error).encode()
+
+    def wait_until(self, condition, what, timeout=60):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if condition():
+                return
+            time.sleep(0.05)
+        raise AssertionError("timed out waiting for " + what)
+
+    def ready(self, index):
+        try:
+            return request(self.ports[index], "GET", "/api/ready", timeout=5)[0] == 200
+        except (OSError, http.client.HTTPException):
+            return False
+
+    def close(self):
+        if self.balancer.poll() is None:
+            self.balancer.terminate()
+            self.balancer.wait(timeout=30)
+        for process in self.replicas:
+            if process and process.poll() is None:
+                process.kill()
+                process.wait()
+                process.stdout.close()
+        self.postgres.remove()
+
+
+class Load:
+    """Readers, writers and collaborators through the balancer until stopped."""
+
+    def __init__(self, fleet):
+        self.fleet = fleet
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+        self.read_statuses = {}
+        self.failed_reads = []
+        self.acknowledged = set()
+        self.write_failures = []
+        self.events = {index: [] for index in range(COLLABORATORS)}
+        self.connections = {index: 0 for index in range(COLLABORATORS)}
+        self.socket_errors = []
+        writer_tokens = [fleet.collaboration_token("writer-%d" % index) for index in range(WRITERS)]
+        self.collaborator_tokens = [fleet.collaboration_token("reader-%d" % index) for index in range(COLLABORATORS)]
+        self.threads = [threading.Thread(target=self.read, daemon=True) for _ in range(2)]
+        self.threads += [threading.Thread(target=self.write, args=(index, token), daemon=True) for index, token in enumerate(writer_tokens)]
+        self.threads += [threading.Thread(target=self.collaborate, args=(index,), daemon=True) for index in range(COLLABORATORS)]
+        for thread in self.threads:
+            thread.start()
+
+    def read(self):
+        path = "/api/documents/%s/pages/0/image?dpi=20" % urllib.parse.quote(DOCUMENT, safe="")
+        while not self.stopping.is_set():
+            status, _, body = self.fleet.through_balancer("GET", path)
+            with self.lock:
+                self.read_statuses[status] = self.read_statuses.get(status, 0) + 1
+                if status != 200 and status not in RETRIED and status is not None:
+                    self.failed_reads.append((status, body[:300]))
+            time.sleep(0.01)
+
+    def write(self, index, token):
+        number = 0
+        while not self.stopping.is_set():
+            number += 1
+            operation = "writer-%d-%d" % (index, number)
+            change = {"operationID": operation, "action": "add", "annotation": {
+                "kind": "Text", "pageIndex": 0, "contents": operation, "rect": {"origin": {"x": 10 + number % 400, "y": 10}, "size": {"width": 20, "height": 20}}}}
+            # A client sends the same change again until it has an answer; the operation id
+            # makes a change sent twice apply once.
+            for _ in range(200):
+                status, _, body = self.fleet.through_balancer("POST", layer_path("/changes"), {"changes": [change]}, token)
+                if status == 200:
+                    result = json.loads(body)["results"][0]
+                    with self.lock:
+                        if result["status"] == "applied" or result.get("reason") == "exists":
+                            self.acknowledged.add(operation)
+                        else:
+                            self.write_failures.append(result)
+                    break
+                if status is not None and status not in RETRIED:
+                    with self.lock:
+                        self.write_failures.append((status, body[:300]))
+                    break
+                time.sleep(0.05)
+            time.sleep(0.1)
+
+    def collaborate(self, index):
+        """One collaborator's WebSocket through the balancer, connected again whenever the
+        server closes it (1012 while a replica drains) or the connection fails."""
+        address = "ws://127.0.0.1:%d%s" % (self.fleet.balancer_port, layer_path("/events"))
+        while not self.stopping.is_set():
+            try:
+                with websockets.sync.client.connect(
+                        address, additional_headers={"Authorization": "Bearer " + self.collaborator_tokens[index]},
+                        open_timeout=10, max_size=2 ** 21) as connection:
+                    with self.lock:
+                        self.connections[index] += 1
+                    while not self.stopping.is_set():
+                        try:
+                            message = json.loads(connection.recv(timeout=0.2))
+                        except TimeoutError:
+                            continue
+                        with self.lock:
+                            self.events[index].append(message)
+            except websockets.exceptions.ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd else None
+                if code not in (1012, None) and not self.stopping.is_set():
+                    with self.lock:
+                        self.socket_errors.append(code)
+            except (OSError, websockets.exceptions.InvalidStatus, websockets.exceptions.InvalidHandshake, TimeoutError):
+                pass
+            time.sleep(0.05)
+
+    def heard(self, operation):
+        """The collaborators that have heard the change `operation` added."""
+        with self.lock:
+            return {index for index, events in self.events.items()
+                    if any(event.get("type") == "change" and event["annotation"]["annotation"].get("contents") == operation for event in events)}
+
+    def finish(self):
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(timeout=60)
+
+
+class FleetTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="fleet-")
+        cls.fleet = Fleet(cls.folder)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.fleet.close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def stored(self, index):
+        """The layer's annotations' contents as replica `index` reads them from the database."""
+        token = self.fleet.collaboration_token("witness")
+        status, _, body = request(self.fleet.ports[index], "GET", layer_path("/annotations"), token=token)
+        self.assertEqual(status, 200, body)
+        return [held["annotation"].get("contents") for held in json.loads(body)["annotations"]]
+
+    def test_1_the_balancer_asks_for_the_token_and_spreads_the_load(self):
+        status, headers, body = self.fleet.through_balancer("GET", "/api/documents", token=None)
+        self.assertEqual(status, 401)
+        self.assertEqual(json.loads(body)["code"], "unauthorized")
+        # HAProxy names the request; the replica answers with that name.
+        status, headers, _ = self.fleet.through_balancer("GET", "/api/documents")
+        self.assertEqual(status, 200)
+        self.assertRegex(headers.get("x-request-id", ""), r"^[0-9A-F]{8,}$")
+        before = [self.requests_counted(index) for index in range(REPLICAS)]
+        for _ in range(30):
+            self.assertEqual(self.fleet.through_balancer("GET", "/api/documents")[0], 200)
+        after = [self.requests_counted(index) for index in range(REPLICAS)]
+        for index in range(REPLICAS):
+            self.assertGreater(after[index] - before[index], 0, "replica %d took none of the load" % index)
+
+    def requests_counted(self, index):
+        """The GET /api/documents answers replica `index` counted in its metrics."""
+        status, _, body = request(self.fleet.ports[index], "GET", "/api/metrics")
+        self.assertEqual(status, 200)
+        total = 0
+        for line in body.decode().splitlines():
+            if line.startswith("hostapp_http_requests_total{") and 'route="/api/documents"' in line and 'method="GET"' in line:
+                total += float(line.rsplit(" ", 1)[1])
+        return total
+
+    def test_2_an_edit_through_one_replica_is_read_through_the_others(self):
+        token = self.fleet.collaboration_token("editor")
+        change = {"operationID": "across-1", "action": "add", "annotation": {
+            "kind": "Text", "pageIndex": 0, "contents": "made on replica 0", "rect": {"origin": {"x": 50, "y": 50}, "size": {"width": 20, "height": 20}}}}
+        status, _, body = request(self.fleet.ports[0], "POST", layer_path("/changes"), {"changes": [change]}, token=token)
+        self.assertEqual(status, 200, body)
+        self.assertEqual(json.loads(body)["results"][0]["status"], "applied")
+        for index in (1, 2):
+            self.assertIn("made on replica 0", self.stored(index))
+
+    def run_under_load(self, disrupt):
+        load = Load(self.fleet)
+        try:
+            self.fleet.wait_until(lambda: all(count > 0 for count in load.connections.values()), "every collaborator connected")
+            self.fleet.wait_until(lambda: len(load.acknowledged) >= 5, "the first edits")
+            disrupt()
+            # Every collaborator is back: each hears a change made now.
+            marker = "after-%s" % time.time()
+            token = self.fleet.collaboration_token("marker")
+            change = {"operationID": marker, "action": "add", "annotation": {
+                "kind": "Text", "pageIndex": 0, "contents": marker, "rect": {"origin": {"x": 90, "y": 90}, "size": {"width": 20, "height": 20}}}}
+            self.fleet.wait_until(lambda: all(self.fleet.ready(index) for index in range(REPLICAS)), "every replica ready")
+            acknowledged_marker = False
+            for _ in range(100):
+                status, _, body = self.fleet.through_balancer("POST", layer_path("/changes"), {"changes": [change]}, token)
+                if status == 200:
+                    acknowledged_marker = True
+                    break
+                time.sleep(0.05)
+            self.assertTrue(acknowledged_marker)
+            self.fleet.wait_until(lambda: len(load.heard(marker)) == COLLABORATORS, "every collaborator hearing the change made after")
+            done_before = len(load.acknowledged)
+            self.fleet.wait_until(lambda: len(load.acknowledged) > done_before, "writers going on")
+        finally:
+            load.finish()
+        if os.environ.get("FLEET_SHOW"):
+            print(load.read_statuses, len(load.acknowledged), load.connections, file=sys.stderr)
+        self.assertEqual(load.failed_reads, [])
+        self.assertEqual(load.write_failures, [])
+        self.assertEqual(load.socket_errors, [])
+        self.assertGreater(load.read_statuses.get(200, 0), 20, load.read_statuses)
+        # Every acknowledged edit is stored once, whichever replica reads it.
+        stored = self.stored(0)
+        for operation in load.acknowledged:
+            self.assertEqual(stored.count(operation), 1, operation)
+        self.assertEqual(sorted(self.stored(2)), sorted(stored))
+        return load
+
+    def test_3_a_rolling_restart_loses_nothing(self):
+        def restart_each():
+            for index in range(REPLICAS):
+                self.assertEqual(self.fleet.stop(index), 0)
+                self.fleet.start(index)
+                self.fleet.wait_until(lambda: self.fleet.ready(index), "replica %d ready again" % index)
+        load = self.run_under_load(restart_each)
+        # Every replica was restarted, so every collaborator connected again at least once.
+        self.assertTrue(all(count >= 2 for count in load.connections.values()), load.connections)
+
+    def test_4_a_replica_killed_loses_nothing_acknowledged(self):
+        def kill_one():
+            self.assertEqual(self.fleet.stop(1, signal.SIGKILL), -signal.SIGKILL)
+            time.sleep(1)
+            self.fleet.start(1)
+            self.fleet.wait_until(lambda: self.fleet.ready(1), "replica 1 ready again")
+        load = self.run_under_load(kill_one)
+        # The collaborators on the replica killed connected again.
+        self.assertTrue(any(count >= 2 for count in load.connections.values()), load.connections)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    HOSTAPP = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)
