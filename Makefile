@@ -44,8 +44,8 @@ export PATH := $(PYTHON_LINK):$(SHELL_PATH)
 
 # What `make bench` needs beyond `make setup` (which installs the manuals it measures):
 # hyperfine, GNU time for peak memory, pdf.js for the viewer comparison, NSS's tools for
-# pdfsig's signing identity, OCRmyPDF for the OCR comparison.
-BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools ocrmypdf
+# pdfsig's signing identity, OCRmyPDF for the OCR comparison, wrk for the fleet's load.
+BENCH_PACKAGES = hyperfine time libjs-pdf libnss3-tools ocrmypdf wrk
 # What the shipped build (make install, make bench) links beyond make setup's packages:
 # libcurl's link library, which FoundationNetworking (the time-stamping authority's HTTP)
 # needs once the Swift runtime is linked in statically.
@@ -115,7 +115,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: build-setup install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: build-setup install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-fleet bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -494,6 +494,12 @@ bench-signatures: setup bench-deps
 bench-collab: setup bench-deps
 	$(build-shipped)
 	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/collab_load.py
+
+# Only the fleet section of BENCHMARKS.md: one replica against three behind HAProxy, and a
+# rolling restart under readers (BENCH_FLEET_SECONDS per wrk run, default 10).
+bench-fleet: setup bench-deps
+	$(build-shipped)
+	HOSTAPP="$$($(BENCH_BUILD) --show-bin-path)/hostapp" python3 Benchmarks/fleet_load.py
 
 # What the benchmarks need beyond make setup (which installs websockets for the collaboration
 # clients): BENCH_PACKAGES, and Pillow, which reads back every PNG of the PNG section.

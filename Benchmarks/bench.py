@@ -26,6 +26,7 @@ import collab_load
 import document_diff
 import download_memory
 import first_page
+import fleet_load
 import ghostscript
 import ocr
 import office_convert
@@ -194,7 +195,7 @@ def main():
             os.makedirs(rss_dir)
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    modules = [first_page, png_encoding, vault_memory, poppler_memory, server_load, download_memory, viewer_first_paint, thumbnail, ghostscript, signatures, collab_load, document_diff, xfdf_import, optimize, office_convert, ocr, structure]
+    modules = [first_page, png_encoding, vault_memory, poppler_memory, server_load, download_memory, viewer_first_paint, thumbnail, ghostscript, signatures, collab_load, fleet_load, document_diff, xfdf_import, optimize, office_convert, ocr, structure]
     write_report(rows, notes, memory, [line for module in modules for line in section(module) + [""]])
 
 

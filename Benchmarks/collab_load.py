@@ -26,6 +26,9 @@ import urllib.request
 
 import report_section
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
+from postgres_server import PostgresServer  # noqa: E402
+
 HOSTAPP = os.environ.get("HOSTAPP", ".build/release/hostapp")
 SECONDS = float(os.environ.get("BENCH_COLLAB_SECONDS", "20"))
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "text.pdf")
@@ -37,35 +40,6 @@ BEGIN, END = "<!-- collaboration -->", "<!-- /collaboration -->"
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
-
-
-class Cluster:
-    """A throwaway PostgreSQL cluster, as the tests make one."""
-
-    def __init__(self, folder):
-        versions = sorted(os.listdir("/usr/lib/postgresql"), key=lambda v: [int(p) for p in re.findall(r"\d+", v)])
-        self.bin = "/usr/lib/postgresql/%s/bin/" % versions[-1]
-        self.folder = os.path.join(folder, "postgres")
-        os.mkdir(self.folder)
-        self.prefix = []
-        if os.geteuid() == 0:
-            os.chmod(folder, 0o755)  # the server's user must reach its folder
-            shutil.chown(self.folder, "postgres")
-            self.prefix = ["runuser", "-u", "postgres", "--"]
-        with __import__("socket").socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.run("initdb", "-D", self.folder + "/data", "-U", "renderer", "--auth=trust", "-E", "UTF8", "--no-sync")
-        self.run("pg_ctl", "-D", self.folder + "/data", "-l", self.folder + "/log", "-w", "-o",
-                 "-p %d -k %s -c listen_addresses=127.0.0.1 -c max_connections=200" % (self.port, self.folder), "start")
-        self.url = "postgres://renderer@127.0.0.1:%d/postgres?sslmode=disable" % self.port
-
-    def run(self, program, *arguments):
-        subprocess.run(self.prefix + [self.bin + program] + list(arguments), check=True,
-                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def stop(self):
-        self.run("pg_ctl", "-D", self.folder + "/data", "-m", "fast", "-w", "stop")
 
 
 def serve(folder, database):
@@ -241,7 +215,7 @@ def measure():
     subprocess.run([HOSTAPP, "token", "keygen", "--private-key-out", os.path.join(folder, "private.pem"),
                     "--public-key-out", os.path.join(folder, "public.pem")], check=True)
     issued = tokens(folder, 101)
-    cluster = Cluster(folder)
+    cluster = PostgresServer(max_connections=200)
     rows, polled = [], []
     try:
         runs = [("SQLite", 1, n) for n in (1, 10, 100)] + [("PostgreSQL", 1, n) for n in (1, 10, 100)] + [("PostgreSQL", 2, n) for n in (10, 100)]
@@ -258,7 +232,7 @@ def measure():
                     process.terminate()
                     process.wait(timeout=30)
     finally:
-        cluster.stop()
+        cluster.remove()
         shutil.rmtree(folder, ignore_errors=True)
 
     poll50, poll99 = percentile(polled, 0.5), percentile(polled, 0.99)

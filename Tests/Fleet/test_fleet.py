@@ -14,13 +14,10 @@ draining. Each test states what it holds:
 Usage: test_fleet.py HOSTAPP [unittest arguments]
 """
 
-import http.client
 import json
 import os
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -31,170 +28,12 @@ import urllib.parse
 import websockets.sync.client
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from postgres_server import DATABASE, USER, PostgresServer  # noqa: E402
+from fleet import DOCUMENT, RETRIED, Fleet, layer_path, request  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURES = os.path.join(HERE, "..", "Fixtures")
 HOSTAPP = None  # set from the command line
-TOKEN = "fleet-test-token-0123456789abcdef"
-# The document's id: the folder served and its name in it.
-DOCUMENT = "docs/text.pdf"
-LAYER = "fleet"
 REPLICAS = 3
 COLLABORATORS = 20
 WRITERS = 4
-# Answers a client retries (a replica draining or full, the balancer finding none for a
-# moment); any other answer but 200 is a failure.
-RETRIED = {429, 502, 503, 504}
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def request(port, method, path, body=None, token=TOKEN, timeout=30):
-    """(status, headers by lowercase name, body bytes) of one request on a connection of its own; raises
-    OSError and http.client's errors when the connection fails."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        headers = {"Authorization": "Bearer " + token} if token else {}
-        if body is not None:
-            headers["Content-Type"] = "application/json"
-        connection.request(method, path, body=json.dumps(body).encode() if body is not None else None, headers=headers)
-        answer = connection.getresponse()
-        return answer.status, {name.lower(): value for name, value in answer.getheaders()}, answer.read()
-    finally:
-        connection.close()
-
-
-def layer_path(suffix):
-    return "/api/collab/documents/%s/layers/%s%s" % (urllib.parse.quote(DOCUMENT, safe=""), urllib.parse.quote(LAYER, safe=""), suffix)
-
-
-class Fleet:
-    """PostgreSQL, the replicas and HAProxy, each in the folder given, on free loopback ports."""
-
-    def __init__(self, folder):
-        self.folder = folder
-        self.docs = os.path.join(folder, "docs")
-        os.mkdir(self.docs)
-        shutil.copy(os.path.join(FIXTURES, "text.pdf"), self.docs)
-        self.token_file = os.path.join(folder, "token")
-        with open(self.token_file, "w") as f:
-            f.write(TOKEN + "\n")
-        self.private, self.public = os.path.join(folder, "private.pem"), os.path.join(folder, "public.pem")
-        subprocess.run([HOSTAPP, "token", "keygen", "--private-key-out", self.private, "--public-key-out", self.public], check=True)
-        self.postgres = PostgresServer()
-        self.database = "postgres://%s@%s/%s" % (USER, self.postgres.address, DATABASE)
-        self.ports = [free_port() for _ in range(REPLICAS)]
-        self.replicas = [None] * REPLICAS
-        for index in range(REPLICAS):
-            self.start(index)
-        self.balancer_port = free_port()
-        self.balancer = self.start_balancer()
-
-    def collaboration_token(self, user):
-        return subprocess.run(
-            [HOSTAPP, "token", "issue", "--private-key", self.private, "--document", DOCUMENT, "--layer", LAYER, "--user", user,
-             "--permission", "read-document", "--permission", "write", "--expires-in", "3600"],
-            check=True, capture_output=True, text=True).stdout.strip()
-
-    def start(self, index):
-        """Starts replica `index` on its port; returns once it says it listens."""
-        log = open(os.path.join(self.folder, "replica-%d.log" % index), "a")
-        process = subprocess.Popen(
-            [HOSTAPP, "serve", self.docs, "--port", str(self.ports[index]), "--token-file", self.token_file, "--collab-key", self.public,
-             "--database", self.database, "--reader-state", ":memory:", "--shutdown-grace", "20"],
-            stdout=subprocess.PIPE, stderr=log, text=True)
-        log.close()
-        first = process.stdout.readline()
-        if "127.0.0.1:%d" % self.ports[index] not in first:
-            process.kill()
-            raise RuntimeError("replica %d did not start: %r (see %s)" % (index, first, self.folder))
-        self.replicas[index] = process
-
-    def stop(self, index, how=signal.SIGTERM):
-        """Stops replica `index` with `how`; returns its exit status."""
-        process = self.replicas[index]
-        process.send_signal(how)
-        status = process.wait(timeout=60)
-        process.stdout.close()
-        return status
-
-    def start_balancer(self):
-        """HAProxy: round robin over the replicas, each checked every 100 ms on /api/ready with
-        the token, down at the first failed check and up at the first good one; a request a
-        replica refused with 503 (draining), or whose connection failed, is sent again to
-        another (collaboration changes carry their operation id, so a change sent twice is
-        applied once)."""
-        servers = "\n".join("    server replica%d 127.0.0.1:%d check" % (index, port) for index, port in enumerate(self.ports))
-        configuration = os.path.join(self.folder, "haproxy.cfg")
-        with open(configuration, "w") as f:
-            f.write("""global
-    maxconn 2000
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    timeout tunnel 1h
-    retries 3
-    option redispatch 1
-    retry-on conn-failure empty-response 503
-frontend fleet
-    bind 127.0.0.1:%d
-    unique-id-format %%{+X}o%%ci%%cp%%Ts%%rt
-    unique-id-header X-Request-Id
-    default_backend replicas
-backend replicas
-    balance roundrobin
-    option httpchk
-    http-check send meth GET uri /api/ready hdr Authorization "Bearer %s"
-    http-check expect status 200
-    default-server inter 100ms fall 1 rise 1
-%s
-""" % (self.balancer_port, TOKEN, servers))
-        checked = subprocess.run(["haproxy", "-c", "-q", "-f", configuration], capture_output=True, text=True)
-        if checked.returncode != 0:
-            raise RuntimeError("HAProxy refuses its configuration: " + checked.stdout + checked.stderr)
-        log = open(os.path.join(self.folder, "haproxy.log"), "w")
-        balancer = subprocess.Popen(["haproxy", "-db", "-f", configuration], stdout=log, stderr=subprocess.STDOUT)
-        log.close()
-        self.wait_until(lambda: self.through_balancer("GET", "/api/health")[0] == 200, "HAProxy answering")
-        return balancer
-
-    def through_balancer(self, method, path, body=None, token=TOKEN):
-        try:
-            return request(self.balancer_port, method, path, body, token)
-        except (OSError, http.client.HTTPException) as error:
-            return None, {}, str(error).encode()
-
-    def wait_until(self, condition, what, timeout=60):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            if condition():
-                return
-            time.sleep(0.05)
-        raise AssertionError("timed out waiting for " + what)
-
-    def ready(self, index):
-        try:
-            return request(self.ports[index], "GET", "/api/ready", timeout=5)[0] == 200
-        except (OSError, http.client.HTTPException):
-            return False
-
-    def close(self):
-        if self.balancer.poll() is None:
-            self.balancer.terminate()
-            self.balancer.wait(timeout=30)
-        for process in self.replicas:
-            if process and process.poll() is None:
-                process.kill()
-                process.wait()
-                process.stdout.close()
-        self.postgres.remove()
 
 
 class Load:
@@ -298,7 +137,7 @@ class FleetTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp(prefix="fleet-")
-        cls.fleet = Fleet(cls.folder)
+        cls.fleet = Fleet(HOSTAPP, cls.folder, REPLICAS)
 
     @classmethod
     def tearDownClass(cls):

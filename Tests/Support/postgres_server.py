@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL cluster for the Python tests (the deployment's and the fleet's): Debian's server made with `initdb` in a
+"""A throwaway PostgreSQL cluster for the Python tests (the deployment's and the fleet's) and
+benchmarks (Benchmarks/collab_load.py): Debian's server made with `initdb` in a
 temporary folder and run with `pg_ctl` on a free loopback port, as an unprivileged user when
 the tests run as root (PostgreSQL refuses root), with trust authentication, fsync off, and
 one database (`DATABASE`, owned by `USER`). The Swift tests' PostgresCluster does the same."""
@@ -22,7 +23,7 @@ def _free_port():
 
 
 class PostgresServer:
-    def __init__(self):
+    def __init__(self, max_connections=100):
         found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda path: int(path.split("/")[-3]))
         if not found:
             raise RuntimeError("PostgreSQL's server is not installed (make setup installs Debian's postgresql)")
@@ -37,7 +38,8 @@ class PostgresServer:
         for attempt in range(5):
             self.port = _free_port()
             started = self._run("pg_ctl", "-D", self.folder + "/data", "-l", self.folder + "/server.log", "-w", "-t", "60",
-                                "-o", "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off" % (self.port, self.folder), "start",
+                                "-o", "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=%d" % (self.port, self.folder, max_connections),
+                                "start",
                                 check=attempt == 4)
             if started:
                 break
@@ -55,6 +57,11 @@ class PostgresServer:
     def address(self):
         """host:port of the server on loopback."""
         return "127.0.0.1:%d" % self.port
+
+    @property
+    def url(self):
+        """The address of its database as its user, for `hostapp serve --database`."""
+        return "postgres://%s@%s/%s" % (USER, self.address, DATABASE)
 
     def _run(self, program, *arguments, check=True):
         words = ([ "/usr/sbin/runuser", "-u", self.user, "--"] if self.user else []) + [os.path.join(self.binaries, program), *arguments]
