@@ -237,7 +237,7 @@ let package = Package(
             name: "RendererServer",
             dependencies: [
                 "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
-                "RendererCollaborationServer", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize", "RendererStamps", "RendererConversion",
+                "RendererCollaborationServer", "RendererLayers", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize", "RendererStamps", "RendererConversion",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

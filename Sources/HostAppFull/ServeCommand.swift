@@ -82,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
 
     @Option(
         help: ArgumentHelp(
-            "The SQLite file each reader's bookmarks and place in each document are kept in (:memory: keeps them for the server's life).",
+            "The SQLite file each reader's bookmarks and place in each document are kept in (:memory: keeps them for the server's life); with --database postgres://..., that database keeps them instead, for every server sharing it.",
             discussion: "Default: $XDG_DATA_HOME/hostapp/server-readers.sqlite (~/.local/share/hostapp/...)."),
         completion: .file())
     var readerState: String?
@@ -179,8 +179,6 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         }
     }
 
-    /// The reader state database: --reader-state, or the default in the XDG data directory;
-    /// nil for `:memory:`.
     /// One collaborator's identity as --collab-signers names it.
     private struct Signer: Decodable {
         var pkcs12: String
@@ -200,6 +198,8 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
         try signingPasswordFile.map(DataFiles.secret(from:)) ?? ""
     }
 
+    /// The reader state database: --reader-state, or the default in the XDG data directory;
+    /// nil for `:memory:`.
     private func readerStatePath() -> String? {
         if readerState == ":memory:" { return nil }
         if let readerState { return readerState }

@@ -11,6 +11,9 @@ package final class CollaborationBackend: Sendable {
     package let configuration: CollaborationConfiguration
     /// Where the layers live.
     let store: any LayerStorage
+    /// Where readers' bookmarks and places are kept for every server sharing the layers'
+    /// database; nil for a SQLite database, which is the server's own.
+    package var readerStates: (any ReaderStateStorage)? { store as? any ReaderStateStorage }
     /// Who listens to which layer's WebSocket.
     let events: LayerEvents
     /// Collaboration requests per user per second.

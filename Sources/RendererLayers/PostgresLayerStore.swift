@@ -14,7 +14,8 @@ import ServiceLifecycle
 /// change rolled back); every server `LISTEN`s, and hands the changes of the others to its
 /// own WebSockets, so a reader on one server sees a change made through another at once.
 /// The tables are created on first use (`renderer_layer`, `renderer_annotation`,
-/// `renderer_operation`), under an advisory lock so that servers starting together agree.
+/// `renderer_operation`, and the readers' of ``ReaderStateStorage``), under an advisory lock
+/// so that servers starting together agree.
 package final class PostgresLayerStore: LayerStorage {
     /// The channel the servers announce changes on.
     static let channel = "renderer_layer_changes"
@@ -23,7 +24,7 @@ package final class PostgresLayerStore: LayerStorage {
     /// This server, so that it skips its own announcements (its WebSockets already heard).
     private let origin = UUID().uuidString
     private let ready = ReadyLatch()
-    private let logger: Logger
+    let logger: Logger
     /// The database's address without its password, for messages.
     private let address: String
     private let onRemoteChange: @Sendable (DocumentDescriptor, LayerEvent) async -> Void
@@ -230,7 +231,7 @@ package final class PostgresLayerStore: LayerStorage {
     }
 
     /// Runs `body` once the tables exist, turning database errors into `ioFailure`.
-    private func access<T>(_ body: (PostgresClient) async throws -> T) async throws -> T {
+    func access<T>(_ body: (PostgresClient) async throws -> T) async throws -> T {
         do {
             try await ready.wait()
             return try await body(client)
@@ -307,6 +308,7 @@ package final class PostgresLayerStore: LayerStorage {
                     layer BIGINT NOT NULL REFERENCES renderer_layer (id), id TEXT NOT NULL, result TEXT NOT NULL,
                     PRIMARY KEY (layer, id))
                 """, logger: self.logger)
+            for table in Self.readerTables { try await connection.query(table, logger: self.logger) }
         }
     }
 

@@ -68,7 +68,7 @@ final class ServerContext: Sendable {
         officeConverter = configuration.uploads?.officeConversion.map { OfficeConverter(configuration: $0) }
         htmlConverter = configuration.uploads?.htmlConversion.map { HTMLConverter(configuration: $0) }
         viewerPresence = configuration.endsWithViewer ? ViewerPresence(linger: configuration.viewerLinger) : nil
-        readers = try ReaderStates(path: configuration.readerStatePath, token: configuration.token)
+        readers = try ReaderStates(path: configuration.readerStatePath, shared: collaboration?.readerStates, token: configuration.token)
     }
 
     /// Opens the served file at `path` with the registry's renderers (which may run their

@@ -4,7 +4,8 @@ checking each replica's /api/ready (with the token) and retrying what a replica 
 draining. Each test states what it holds:
 
 - the token is asked for through the balancer, and every replica takes a share of the load;
-- a collaboration edit made through one replica is read through the others;
+- a collaboration edit made through one replica is read through the others, and so are a
+  reader's place and bookmarks (kept in the database), never another reader's;
 - a rolling restart (SIGTERM, start again, each replica in turn) under readers, writers and 20
   collaborators' WebSockets: no acknowledged edit lost or doubled, no reader's request failed
   with an answer a client would not retry, and every WebSocket back, hearing a change made
@@ -176,7 +177,7 @@ class FleetTests(unittest.TestCase):
                 total += float(line.rsplit(" ", 1)[1])
         return total
 
-    def test_2_an_edit_through_one_replica_is_read_through_the_others(self):
+    def test_2_an_edit_made_through_one_replica_is_read_through_the_others(self):
         token = self.fleet.collaboration_token("editor")
         change = {"operationID": "across-1", "action": "add", "annotation": {
             "kind": "Text", "pageIndex": 0, "contents": "made on replica 0", "rect": {"origin": {"x": 50, "y": 50}, "size": {"width": 20, "height": 20}}}}
@@ -185,6 +186,30 @@ class FleetTests(unittest.TestCase):
         self.assertEqual(json.loads(body)["results"][0]["status"], "applied")
         for index in (1, 2):
             self.assertIn("made on replica 0", self.stored(index))
+
+    def test_3_a_readers_place_and_bookmarks_are_found_on_every_replica(self):
+        ports = self.fleet.ports
+        base = "/api/documents/%s" % urllib.parse.quote(DOCUMENT, safe="")
+        ada, bo = {"Reader-ID": "fleet-reader-ada-0123456789"}, {"Reader-ID": "fleet-reader-bo-0123456789"}
+        place = {"pageIndex": 0, "zoom": 1.75, "scrollOffset": {"x": 0, "y": 120.5}}
+        status, _, body = request(ports[0], "PUT", base + "/state", place, headers=ada)
+        self.assertEqual(status, 200, body)
+        status, _, body = request(ports[2], "GET", base + "/state", headers=ada)
+        self.assertEqual((status, json.loads(body)["zoom"], json.loads(body)["scrollOffset"]["y"]), (200, 1.75, 120.5))
+        self.assertEqual(json.loads(request(ports[1], "GET", base + "/state", headers=bo)[2])["zoom"], 1)
+        status, _, body = request(ports[1], "POST", base + "/bookmarks", {"pageIndex": 0, "title": "on replica 1"}, headers=ada)
+        self.assertEqual(status, 201, body)
+        bookmark = json.loads(body)["id"]
+        self.assertEqual([held["title"] for held in json.loads(request(ports[0], "GET", base + "/bookmarks", headers=ada)[2])], ["on replica 1"])
+        self.assertEqual(json.loads(request(ports[0], "GET", base + "/bookmarks", headers=bo)[2]), [])
+        self.assertEqual(request(ports[2], "DELETE", base + "/bookmarks/" + bookmark, headers=bo)[0], 404)
+        self.assertEqual(request(ports[2], "DELETE", base + "/bookmarks/" + bookmark, headers=ada)[0], 204)
+        self.assertEqual(json.loads(request(ports[1], "GET", base + "/bookmarks", headers=ada)[2]), [])
+        # Kept in the database, they outlive every replica: all three restarted, the place holds.
+        for index in range(REPLICAS):
+            self.assertEqual(self.fleet.stop(index), 0)
+            self.fleet.start(index)
+        self.assertEqual(json.loads(request(ports[1], "GET", base + "/state", headers=ada)[2])["zoom"], 1.75)
 
     def run_under_load(self, disrupt):
         load = Load(self.fleet)
@@ -224,7 +249,7 @@ class FleetTests(unittest.TestCase):
         self.assertEqual(sorted(self.stored(2)), sorted(stored))
         return load
 
-    def test_3_a_rolling_restart_loses_nothing(self):
+    def test_4_a_rolling_restart_loses_nothing(self):
         def restart_each():
             for index in range(REPLICAS):
                 self.assertEqual(self.fleet.stop(index), 0)
@@ -234,7 +259,7 @@ class FleetTests(unittest.TestCase):
         # Every replica was restarted, so every collaborator connected again at least once.
         self.assertTrue(all(count >= 2 for count in load.connections.values()), load.connections)
 
-    def test_4_a_replica_killed_loses_nothing_acknowledged(self):
+    def test_5_a_replica_killed_loses_nothing_acknowledged(self):
         def kill_one():
             self.assertEqual(self.fleet.stop(1, signal.SIGKILL), -signal.SIGKILL)
             time.sleep(1)

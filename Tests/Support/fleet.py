@@ -30,12 +30,12 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def request(port, method, path, body=None, token=TOKEN, timeout=30):
+def request(port, method, path, body=None, token=TOKEN, timeout=30, headers=None):
     """(status, headers by lowercase name, body bytes) of one request on a connection of its own; raises
     OSError and http.client's errors when the connection fails."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        headers = {"Authorization": "Bearer " + token} if token else {}
+        headers = {**({"Authorization": "Bearer " + token} if token else {}), **(headers or {})}
         if body is not None:
             headers["Content-Type"] = "application/json"
         connection.request(method, path, body=json.dumps(body).encode() if body is not None else None, headers=headers)

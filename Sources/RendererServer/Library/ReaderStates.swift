@@ -1,12 +1,14 @@
 import Foundation
 import Hummingbird
 import RendererProvider
+import RendererLayers
 import RendererProviderStore
 import RendererServerHTTP
 
-/// Each reader's bookmarks and place in each served document, kept in the server's state
-/// database (``ServerConfiguration/readerStatePath``) so that they survive restarts, and
-/// never shared between readers.
+/// Each reader's bookmarks and place in each served document, kept so that they survive
+/// restarts, and never shared between readers: in the server's state database
+/// (``ServerConfiguration/readerStatePath``), or, when the server collaborates on a
+/// PostgreSQL database, in that database, where every server sharing it finds them.
 ///
 /// A reader is who a request says it comes from: the viewer's browser carries a reader
 /// cookie the viewer's entry page gives it (a random id, for a year); other clients may send
@@ -22,12 +24,13 @@ final class ReaderStates: Sendable {
         Secrets.cookieName("renderer_reader_", for: "reader", token)
     }
 
-    private let store: SQLiteStateStore
+    private let store: any ReaderStateStorage
     private let token: String
 
-    /// The states in the database at `path`, or in memory (for the server's life) when nil.
-    init(path: String?, token: String) throws {
-        store = try path.map { try SQLiteStateStore(path: $0) } ?? SQLiteStateStore()
+    /// The states in `shared` when given; else in the SQLite database at `path`, or in
+    /// memory (for the server's life) when nil.
+    init(path: String?, shared: (any ReaderStateStorage)?, token: String) throws {
+        store = try shared ?? SQLiteReaderStates(store: path.map { try SQLiteStateStore(path: $0) } ?? SQLiteStateStore())
         self.token = token
     }
 
@@ -48,39 +51,37 @@ final class ReaderStates: Sendable {
     }
 
     /// The reader's bookmarks in document `id`, by page.
-    func bookmarks(reader: String, document id: String) throws -> [Bookmark] {
-        try store.bookmarks(for: key(reader, id))
+    func bookmarks(reader: String, document id: String) async throws -> [Bookmark] {
+        try await store.bookmarks(for: key(reader, id))
     }
 
     /// Adds a bookmark to page `pageIndex` of a document of `pageCount` pages.
-    func addBookmark(pageIndex: Int, title: String, pageCount: Int, reader: String, document id: String) throws -> Bookmark {
+    func addBookmark(pageIndex: Int, title: String, pageCount: Int, reader: String, document id: String) async throws -> Bookmark {
         try Self.requirePage(pageIndex, of: pageCount)
-        return try store.add(Bookmark(id: "", pageIndex: pageIndex, title: title, creationDate: Date()), for: key(reader, id))
+        return try await store.add(Bookmark(id: "", pageIndex: pageIndex, title: title, creationDate: Date()), for: key(reader, id))
     }
 
     /// Removes the reader's bookmark `bookmarkID`; 404 when they have none by that id.
-    func removeBookmark(id bookmarkID: String, reader: String, document id: String) throws {
-        do {
-            try store.removeBookmark(id: bookmarkID, for: key(reader, id))
-        } catch let error as RendererError where error.code == .invalidArgument {
+    func removeBookmark(id bookmarkID: String, reader: String, document id: String) async throws {
+        guard try await store.removeBookmark(id: bookmarkID, for: key(reader, id)) else {
             throw APIError.notFound("there is no bookmark \"\(bookmarkID.prefix(80))\"")
         }
     }
 
     /// Where the reader left a document of `pageCount` pages (its first page, at 100%, when
     /// they never read it; a page past a shortened document's end is its last).
-    func viewingState(pageCount: Int, reader: String, document id: String) throws -> ViewingState {
-        var viewing = try store.viewingState(for: key(reader, id)) ?? ViewingState(pageIndex: 0)
+    func viewingState(pageCount: Int, reader: String, document id: String) async throws -> ViewingState {
+        var viewing = try await store.viewingState(for: key(reader, id)) ?? ViewingState(pageIndex: 0)
         viewing.pageIndex = max(0, min(viewing.pageIndex, pageCount - 1))
         return viewing
     }
 
     /// Keeps where the reader is in a document of `pageCount` pages.
-    func setViewingState(_ viewing: ViewingState, pageCount: Int, reader: String, document id: String) throws {
+    func setViewingState(_ viewing: ViewingState, pageCount: Int, reader: String, document id: String) async throws {
         try Self.requirePage(viewing.pageIndex, of: pageCount)
         guard viewing.zoom.isFinite, viewing.zoom > 0, viewing.zoom <= 64 else { throw APIError.badRequest("zoom must be above 0 and at most 64") }
         guard viewing.scrollOffset.x.isFinite, viewing.scrollOffset.y.isFinite else { throw APIError.badRequest("the scroll offset must be finite") }
-        try store.setViewingState(viewing, for: key(reader, id))
+        try await store.setViewingState(viewing, for: key(reader, id))
     }
 
     private static func requirePage(_ index: Int, of count: Int) throws {
@@ -90,8 +91,39 @@ final class ReaderStates: Sendable {
     }
 
     /// The store's key: a digest of the reader id, and the document's id.
-    private func key(_ reader: String, _ id: String) -> DocumentFingerprint {
-        DocumentFingerprint(rawValue: "reader:\(Secrets.digest(of: [reader])):\(id)")
+    private func key(_ reader: String, _ id: String) -> String {
+        "reader:\(Secrets.digest(of: [reader])):\(id)"
+    }
+}
+
+/// The states of a server alone, in its SQLite state database, where each key is filed as a
+/// document's fingerprint.
+private struct SQLiteReaderStates: ReaderStateStorage {
+    let store: SQLiteStateStore
+
+    func bookmarks(for key: String) throws -> [Bookmark] {
+        try store.bookmarks(for: DocumentFingerprint(rawValue: key))
+    }
+
+    func add(_ bookmark: Bookmark, for key: String) throws -> Bookmark {
+        try store.add(bookmark, for: DocumentFingerprint(rawValue: key))
+    }
+
+    func removeBookmark(id: String, for key: String) throws -> Bool {
+        do {
+            try store.removeBookmark(id: id, for: DocumentFingerprint(rawValue: key))
+            return true
+        } catch let error as RendererError where error.code == .invalidArgument {
+            return false
+        }
+    }
+
+    func viewingState(for key: String) throws -> ViewingState? {
+        try store.viewingState(for: DocumentFingerprint(rawValue: key))
+    }
+
+    func setViewingState(_ state: ViewingState, for key: String) throws {
+        try store.setViewingState(state, for: DocumentFingerprint(rawValue: key))
     }
 }
 

@@ -10,7 +10,7 @@ extension Routes {
     /// `GET .../bookmarks`: the reader's bookmarks, by page.
     @Sendable func bookmarks(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
-        return try Self.json(try self.context.readers.bookmarks(reader: reader, document: document.id))
+        return try Self.json(try await self.context.readers.bookmarks(reader: reader, document: document.id))
     }
 
     /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark, and
@@ -20,7 +20,7 @@ extension Routes {
         let new = try await decode(Payload.NewBookmark.self, from: request)
         guard new.title.count <= 1000 else { throw APIError.badRequest("a bookmark's title is at most 1000 characters") }
         let pageCount = try await document.pageCount()
-        let bookmark = try self.context.readers.addBookmark(
+        let bookmark = try await self.context.readers.addBookmark(
             pageIndex: new.pageIndex, title: new.title, pageCount: pageCount, reader: reader, document: document.id)
         return try Self.json(bookmark, status: .created, headers: Self.location(document: document.id, "bookmarks", bookmark.id))
     }
@@ -29,7 +29,7 @@ extension Routes {
     @Sendable func removeBookmark(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let id = try Self.pathParameter("bookmark", context)
-        try self.context.readers.removeBookmark(id: id, reader: reader, document: document.id)
+        try await self.context.readers.removeBookmark(id: id, reader: reader, document: document.id)
         return Response(status: .noContent)
     }
 
@@ -37,7 +37,7 @@ extension Routes {
     @Sendable func viewingState(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
         let pageCount = try await document.pageCount()
-        return try Self.json(try self.context.readers.viewingState(pageCount: pageCount, reader: reader, document: document.id))
+        return try Self.json(try await self.context.readers.viewingState(pageCount: pageCount, reader: reader, document: document.id))
     }
 
     /// `PUT .../state` with a viewing state: where the reader is now; answers it as kept.
@@ -45,7 +45,7 @@ extension Routes {
         let (document, reader) = try await readerDocument(request, context)
         let viewing = try await decode(ViewingState.self, from: request)
         let pageCount = try await document.pageCount()
-        try self.context.readers.setViewingState(viewing, pageCount: pageCount, reader: reader, document: document.id)
+        try await self.context.readers.setViewingState(viewing, pageCount: pageCount, reader: reader, document: document.id)
         return try Self.json(viewing)
     }
 
