@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -210,6 +211,36 @@ class FleetTests(unittest.TestCase):
             self.assertEqual(self.fleet.stop(index), 0)
             self.fleet.start(index)
         self.assertEqual(json.loads(request(ports[1], "GET", base + "/state", headers=ada)[2])["zoom"], 1.75)
+
+    def test_6_saves_through_every_replica_keep_every_acknowledged_edit(self):
+        # Writers through each replica at once add annotations to the one file they share:
+        # each edit answered 201 is in the file afterwards (read by mutool, not by a replica),
+        # once; an edit refused is refused with an answer a client retries.
+        base = "/api/documents/%s/annotations" % urllib.parse.quote(DOCUMENT, safe="")
+        acknowledged, failures, lock = [], [], threading.Lock()
+
+        def write(index):
+            for number in range(8):
+                contents = "saved-%d-%d" % (index, number)
+                annotation = {"kind": "Square", "pageIndex": 0, "contents": contents,
+                              "rect": {"origin": {"x": 40 + 20 * number, "y": 300 + 30 * index}, "size": {"width": 15, "height": 15}}}
+                for _ in range(100):
+                    status, _, body = request(self.fleet.ports[index % REPLICAS], "POST", base, annotation)
+                    if status not in RETRIED:
+                        break
+                    time.sleep(0.05)
+                with lock:
+                    (acknowledged if status == 201 else failures).append(contents if status == 201 else (status, body[:300]))
+        writers = [threading.Thread(target=write, args=(index,)) for index in range(6)]
+        for writer in writers:
+            writer.start()
+        for writer in writers:
+            writer.join()
+        self.assertEqual(failures, [])
+        self.assertEqual(len(acknowledged), 48)
+        shown = subprocess.run(["mutool", "show", os.path.join(self.fleet.docs, "text.pdf"), "grep"], capture_output=True, text=True, check=True).stdout
+        for contents in acknowledged:
+            self.assertEqual(shown.count("(%s)" % contents), 1, contents)
 
     def run_under_load(self, disrupt):
         load = Load(self.fleet)
