@@ -21,14 +21,15 @@ BUILD_PACKAGES = pkg-config libmupdf-dev libmujs-dev libgumbo-dev libjbig2dec0-d
 # English and German data read scanned pages (hostapp ocr, --ocr); DejaVu and Droid Sans
 # Fallback fonts draw text stamps in any script (hostapp stamp); LibreOffice without its GUI
 # and its Python bridge convert office documents (hostapp convert); curl runs the Kubernetes
-# probes the deployment tests run; HAProxy balances the fleet tests' replicas.
+# probes the deployment tests run; HAProxy balances the fleet tests' replicas and memcached
+# is the page cache they share.
 # Debian's manuals are real documents that the reference tests and `make bench` draw: the
 # 2,415-page R reference manual, an image-heavy (Ghostscript's colour management) and a CJK
 # (xeCJK's, in Chinese) manual.
 MANUALS = r-doc-pdf ghostscript-doc texlive-lang-cjk
 PACKAGES = $(BUILD_PACKAGES) ghostscript mupdf-tools poppler-utils qpdf netpbm python3 e2fsprogs chromium chromium-driver openssl postgresql \
 	desktop-file-utils xdg-utils libglib2.0-bin man-db fonts-dejavu-core fonts-droid-fallback imagemagick \
-	cups-daemon cups-client cups-ipp-utils cups-filters tesseract-ocr-eng tesseract-ocr-deu curl haproxy \
+	cups-daemon cups-client cups-ipp-utils cups-filters tesseract-ocr-eng tesseract-ocr-deu curl haproxy memcached \
 	libreoffice-core-nogui libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno \
 	$(MANUALS)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -5,7 +5,8 @@ tests do).
 - Throughput and latency (wrk, BENCH_FLEET_SECONDS per run, default 10): 32 connections each
   asking for pages of R's reference manual picked at random among its first 200, at 72 dpi,
   from one replica directly, from one behind HAProxy, and from three behind it.
-- The page cache's hit rate in those runs, from each replica's /api/metrics.
+- The page caches' hit rates in those runs (each replica's own, and the memcached they
+  share), from each replica's /api/metrics.
 - What a reader waits across a rolling restart: four readers through HAProxy asking for
   pages while each of three replicas is stopped (SIGTERM) and started again in turn; the
   answers' times (p50, p99, the longest) and how many were not 200.
@@ -58,22 +59,26 @@ def wrk(port, folder):
     return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)), milliseconds("50%"), milliseconds("99%"), int(failed.group(1)) if failed else 0
 
 
+CACHE_METRICS = ["hostapp_page_cache_hits_total", "hostapp_page_cache_misses_total", "hostapp_shared_page_cache_hits_total"]
+
+
 def cache_counts(fleet):
-    """(hits, misses) of every replica's page cache so far."""
-    hits = misses = 0
+    """Every replica's page cache hits, misses and shared cache hits so far, summed."""
+    counts = [0.0] * len(CACHE_METRICS)
     for port in fleet.ports:
         body = request(port, "GET", "/api/metrics")[2].decode()
-        hits += sum(float(value) for value in re.findall(r"^hostapp_page_cache_hits_total(?:\{[^}]*\})? ([\d.e+]+)$", body, re.M))
-        misses += sum(float(value) for value in re.findall(r"^hostapp_page_cache_misses_total(?:\{[^}]*\})? ([\d.e+]+)$", body, re.M))
-    return hits, misses
+        for index, name in enumerate(CACHE_METRICS):
+            counts[index] += sum(float(value) for value in re.findall(r"^%s(?:\{[^}]*\})? ([\d.e+]+)$" % name, body, re.M))
+    return counts
 
 
 def measured_run(fleet, port, folder):
+    """wrk's figures, then the share of lookups a replica's own cache answered and the share
+    the shared cache answered after the own missed."""
     before = cache_counts(fleet)
     rate, p50, p99, failed = wrk(port, folder)
-    after = cache_counts(fleet)
-    hits, misses = after[0] - before[0], after[1] - before[1]
-    return rate, p50, p99, failed, hits / max(1, hits + misses)
+    hits, misses, shared = [after - earlier for after, earlier in zip(cache_counts(fleet), before)]
+    return rate, p50, p99, failed, hits / max(1, hits + misses), shared / max(1, hits + misses)
 
 
 def rolling_restart(fleet):
@@ -131,13 +136,14 @@ def measure():
         "",
         f"`Benchmarks/fleet_load.py` (`{os.path.relpath(HOSTAPP)}`), replicas on a throwaway PostgreSQL sharing one documents folder,",
         f"behind Debian's HAProxy (round robin, each replica checked on `/api/ready` every 100 ms). wrk for {SECONDS:.0f} s, 32 connections,",
-        f"pages of R's reference manual picked at random among its first {PAGES}, at 72 dpi; each replica keeps its own page cache.",
+        f"pages of R's reference manual picked at random among its first {PAGES}, at 72 dpi. Each replica keeps its own page cache,",
+        "and they share a memcached (`--shared-cache`): a page one replica drew, another finds there (shares of every lookup).",
         "",
-        "| Served by | Requests/s | Against one replica | p50 | p99 | Not 2xx | Page cache hits |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| Served by | Requests/s | Against one replica | p50 | p99 | Not 2xx | Own cache hits | Shared cache hits |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for name, rate, p50, p99, failed, hit_rate in rows:
-        lines.append(f"| {name} | {rate:.0f} | {rate / single:.2f}x | {p50:.1f} ms | {p99:.1f} ms | {failed} | {hit_rate:.0%} |")
+    for name, rate, p50, p99, failed, own, shared in rows:
+        lines.append(f"| {name} | {rate:.0f} | {rate / single:.2f}x | {p50:.1f} ms | {p99:.1f} ms | {failed} | {own:.0%} | {shared:.0%} |")
     lines += [
         "",
         f"A rolling restart of the three (each stopped with SIGTERM, started again and ready before the next), under four readers",

@@ -53,6 +53,12 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     @Option(name: .customLong("image-cache-mib"), help: "Memory for rendered page images kept for repeated requests, in MiB.")
     var imageCacheMiB = 256
 
+    @Option(
+        help: ArgumentHelp(
+            "A memcached server the servers share rendered pages through, behind each one's own cache (only one on the servers' own network: what it answers is served).",
+            valueName: "host:port"))
+    var sharedCache: String?
+
     @Option(name: .customLong("body-limit-kib"), help: "The largest request body accepted, in KiB (past it: 413).")
     var bodyLimitKiB = 4096
 
@@ -233,6 +239,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             configuration.documentsPerFile = documentsPerFile
             configuration.queueLimit = queueLimit
             configuration.cacheBytes = imageCacheMiB << 20
+            configuration.sharedCache = sharedCache
             configuration.bodyLimit = bodyLimitKiB << 10
             configuration.renderMemoryBytes = renderMemoryMiB << 20
             configuration.requestHeadTimeout = .seconds(requestHeadTimeout)

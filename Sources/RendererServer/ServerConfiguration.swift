@@ -46,6 +46,10 @@ public struct ServerConfiguration: Sendable {
     public var queueLimit: Int
     /// The bytes of encoded page images kept for repeated requests.
     public var cacheBytes: Int
+    /// A memcached server (`host:port`) that servers share page images through, behind each
+    /// one's own cache; nil for none. Give it only a memcached on the servers' own network:
+    /// what it answers is served as it is.
+    public var sharedCache: String?
     /// The largest request body accepted; past it a request is answered 413.
     public var bodyLimit: Int
     /// When set, readers may open PDFs of their own machine (`POST /api/uploads`, the

@@ -57,7 +57,13 @@ final class ServerContext: Sendable {
             error.headers[.retryAfter] = "1"
             return error
         }
-        cache = PageImageCache(budget: configuration.cacheBytes, metrics: metrics)
+        let shared = try configuration.sharedCache.map { address in
+            guard let client = MemcachedClient(address: address) else {
+                throw RendererError(.invalidArgument, "the shared cache must be host:port, not \"\(address.prefix(200))\"")
+            }
+            return client
+        }
+        cache = PageImageCache(budget: configuration.cacheBytes, shared: shared, metrics: metrics)
         self.logger = logger
         unlockLimiter = RateLimiter(
             burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock)

@@ -242,6 +242,29 @@ class FleetTests(unittest.TestCase):
         for contents in acknowledged:
             self.assertEqual(shown.count("(%s)" % contents), 1, contents)
 
+    def test_7_a_page_drawn_by_one_replica_is_served_by_the_others(self):
+        # Through the memcached they share: replica 0 draws the page, 1 and 2 find it there
+        # (their engines do no work for it) and answer the same bytes.
+        path = "/api/documents/%s/pages/0/image?dpi=33.5" % urllib.parse.quote(DOCUMENT, safe="")
+        before = [self.metric(index, "hostapp_engine_work_seconds_count") for index in range(REPLICAS)]
+        shared_before = [self.metric(index, "hostapp_shared_page_cache_hits_total") for index in range(REPLICAS)]
+        answers = [request(port, "GET", path) for port in self.fleet.ports]
+        self.assertEqual([status for status, _, _ in answers], [200] * REPLICAS)
+        self.assertTrue(answers[0][2].startswith(b"\x89PNG"))
+        self.assertEqual({body for _, _, body in answers}, {answers[0][2]})
+        work = [self.metric(index, "hostapp_engine_work_seconds_count") - before[index] for index in range(REPLICAS)]
+        self.assertGreater(work[0], 0)
+        self.assertEqual(work[1:], [0, 0])
+        shared = [self.metric(index, "hostapp_shared_page_cache_hits_total") - shared_before[index] for index in range(REPLICAS)]
+        self.assertEqual(shared, [0, 1, 1])
+
+    def metric(self, index, name):
+        """The sum of metric `name`'s series on replica `index`."""
+        status, _, body = request(self.fleet.ports[index], "GET", "/api/metrics")
+        self.assertEqual(status, 200)
+        return sum(float(line.rsplit(" ", 1)[1]) for line in body.decode().splitlines()
+                   if line.startswith(name + " ") or line.startswith(name + "{"))
+
     def run_under_load(self, disrupt):
         load = Load(self.fleet)
         try:

@@ -1,5 +1,6 @@
 """Three (or any number of) `hostapp serve` replicas on a throwaway PostgreSQL, sharing one
-documents folder, behind Debian's HAProxy, each on a free loopback port in a folder given:
+documents folder and a throwaway memcached for rendered pages, behind Debian's HAProxy, each
+on a free loopback port in a folder given:
 what the fleet tests (Tests/Fleet) and the fleet benchmark (Benchmarks/fleet_load.py) run."""
 
 import http.client
@@ -68,6 +69,7 @@ class Fleet:
         subprocess.run([self.hostapp, "token", "keygen", "--private-key-out", self.private, "--public-key-out", self.public], check=True)
         self.postgres = PostgresServer()
         self.database = self.postgres.url
+        self.memcached_port, self.memcached = self.start_memcached()
         self.ports = [free_port() for _ in range(replicas)]
         self.replicas = [None] * replicas
         for index in range(replicas):
@@ -86,7 +88,8 @@ class Fleet:
         log = open(os.path.join(self.folder, "replica-%d.log" % index), "a")
         process = subprocess.Popen(
             [self.hostapp, "serve", self.docs, "--port", str(self.ports[index]), "--token-file", self.token_file, "--collab-key", self.public,
-             "--database", self.database, "--reader-state", ":memory:", "--shutdown-grace", "20"],
+             "--database", self.database, "--reader-state", ":memory:", "--shutdown-grace", "20",
+             "--shared-cache", "127.0.0.1:%d" % self.memcached_port],
             stdout=subprocess.PIPE, stderr=log, text=True)
         log.close()
         first = process.stdout.readline()
@@ -102,6 +105,25 @@ class Fleet:
         status = process.wait(timeout=60)
         process.stdout.close()
         return status
+
+    def start_memcached(self):
+        """Debian's memcached on a free loopback port, with 64 MiB (as an unprivileged user
+        when the tests run as root); returns its port and process."""
+        user = ["-u", "nobody"] if os.getuid() == 0 else []
+        for _ in range(5):
+            port = free_port()
+            process = subprocess.Popen(["memcached", "-l", "127.0.0.1", "-p", str(port), "-U", "0", "-m", "64", *user],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            deadline = time.time() + 30
+            while time.time() < deadline and process.poll() is None:
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=1):
+                        return port, process
+                except OSError:
+                    time.sleep(0.05)
+            process.kill()
+            process.wait()
+        raise RuntimeError("memcached did not start (make setup installs Debian's memcached)")
 
     def start_balancer(self):
         """HAProxy: round robin over the replicas, each checked every 100 ms on /api/ready with
@@ -175,3 +197,5 @@ backend replicas
                 process.wait()
                 process.stdout.close()
         self.postgres.remove()
+        self.memcached.terminate()
+        self.memcached.wait(timeout=30)

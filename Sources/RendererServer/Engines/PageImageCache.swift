@@ -1,9 +1,12 @@
+import Crypto
 import Foundation
 import NIOCore
 
 /// Encoded page images kept for repeated requests, least recently used first out, within a
-/// budget of bytes. Keys name everything the bytes depend on (file version, engine, size),
-/// so an entry never goes stale: a changed file is asked for under a new key.
+/// budget of bytes, and, when servers share a memcached (`--shared-cache`), there too for a
+/// day (memcached's own memory limit evicts the least used), so that a page one server drew
+/// is served by the others. Keys name everything the bytes depend on (file version, engine,
+/// size), so an entry never goes stale: a changed file is asked for under a new key.
 actor PageImageCache {
     private struct Entry {
         var bytes: ByteBuffer
@@ -12,18 +15,47 @@ actor PageImageCache {
 
     private let budget: Int
     private let metrics: ServerMetrics
+    private nonisolated let shared: MemcachedClient?
     private var entries: [String: Entry] = [:]
     private var total = 0
     private var clock: UInt64 = 0
 
-    /// A cache of at most `budget` bytes, counting its hits and misses in `metrics`.
-    init(budget: Int, metrics: ServerMetrics) {
+    /// How long the shared cache keeps an image.
+    static let sharedSeconds = 86_400
+
+    /// A cache of at most `budget` bytes, with `shared` behind it, counting its hits and
+    /// misses in `metrics`.
+    init(budget: Int, shared: MemcachedClient? = nil, metrics: ServerMetrics) {
         self.budget = max(0, budget)
+        self.shared = shared
         self.metrics = metrics
     }
 
+    /// The bytes kept under `key`: this server's, else the shared cache's (then kept here
+    /// too); nil when neither has them.
+    nonisolated func lookup(_ key: String) async -> ByteBuffer? {
+        if let bytes = await bytes(for: key) { return bytes }
+        guard let shared else { return nil }
+        let found = await shared.get(Self.sharedKey(key))
+        metrics.recordSharedCacheLookup(hit: found != nil)
+        if let found { await store(found, for: key) }
+        return found
+    }
+
+    /// Keeps `bytes` under `key`, here and in the shared cache.
+    nonisolated func keep(_ bytes: ByteBuffer, for key: String) async {
+        await store(bytes, for: key)
+        await shared?.set(Self.sharedKey(key), bytes, seconds: Self.sharedSeconds)
+    }
+
+    /// The shared cache's key for `key`: memcached's keys are at most 250 bytes without
+    /// spaces, so a digest, under a prefix of this program's.
+    private static func sharedKey(_ key: String) -> String {
+        "hostapp-page-" + SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// The bytes stored under `key`, now the most recently used.
-    func bytes(for key: String) -> ByteBuffer? {
+    private func bytes(for key: String) -> ByteBuffer? {
         guard var entry = entries[key] else {
             metrics.recordCacheLookup(hit: false)
             return nil
@@ -37,7 +69,7 @@ actor PageImageCache {
 
     /// Stores `bytes` under `key`, evicting the least recently used entries to stay in
     /// budget; an image larger than the whole budget is not kept.
-    func store(_ bytes: ByteBuffer, for key: String) {
+    private func store(_ bytes: ByteBuffer, for key: String) {
         guard bytes.readableBytes <= budget else { return }
         if let old = entries.removeValue(forKey: key) { total -= old.bytes.readableBytes }
         while total + bytes.readableBytes > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {

@@ -17,6 +17,8 @@ final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
+    private let sharedCacheHits: CoreMetrics.Counter
+    private let sharedCacheMisses: CoreMetrics.Counter
     private let queueDepth: Prometheus.Gauge
     private let openWebSockets: Prometheus.Gauge
 
@@ -30,6 +32,8 @@ final class ServerMetrics: Sendable {
         self.factory = factory
         cacheHits = CoreMetrics.Counter(label: "hostapp_page_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "hostapp_page_cache_misses_total", factory: factory)
+        sharedCacheHits = CoreMetrics.Counter(label: "hostapp_shared_page_cache_hits_total", factory: factory)
+        sharedCacheMisses = CoreMetrics.Counter(label: "hostapp_shared_page_cache_misses_total", factory: factory)
         queueDepth = registry.makeGauge(name: "hostapp_engine_queue_depth", help: "Engine work admitted now: running or waiting.")
         openWebSockets = registry.makeGauge(name: "hostapp_open_websockets", help: "Collaboration WebSockets open now.")
     }
@@ -56,6 +60,12 @@ final class ServerMetrics: Sendable {
     /// Counts a look in the page image cache.
     func recordCacheLookup(hit: Bool) {
         (hit ? cacheHits : cacheMisses).increment()
+    }
+
+    /// Counts a lookup in the cache the servers share (`--shared-cache`), after the server's
+    /// own missed.
+    func recordSharedCacheLookup(hit: Bool) {
+        (hit ? sharedCacheHits : sharedCacheMisses).increment()
     }
 
     /// The metrics in Prometheus' text format, with the gauges read now: `queueDepth` work

@@ -44,7 +44,7 @@ extension Routes {
         let figuresKey = tag + "#figures"
         let heatMapURL = "/api/documents/\(Self.percentEncoded(document.id))/pages/\(page)/compare/heatmap?dpi=\(dpi)"
         let cache = self.context.cache
-        if let figures = await cache.bytes(for: figuresKey), let heatMap = await cache.bytes(for: tag) {
+        if let figures = await cache.lookup(figuresKey), let heatMap = await cache.lookup(tag) {
             return (try JSONDecoder().decode(Payload.Comparison.self, from: Data(figures.readableBytesView)), heatMap, tag)
         }
         let (referencePool, candidatePool) = (await document.pool(ids[0]), await document.pool(ids[1]))
@@ -72,8 +72,8 @@ extension Routes {
                 psnr: comparison.pixels?.psnr, textAgreement: comparison.textAgreement),
             heatMap: heatMapURL)
         let heatMapBytes = ByteBuffer(bytes: heatMap)
-        await cache.store(heatMapBytes, for: tag)
-        await cache.store(ByteBuffer(bytes: try JSONEncoder().encode(figures)), for: figuresKey)
+        await cache.keep(heatMapBytes, for: tag)
+        await cache.keep(ByteBuffer(bytes: try JSONEncoder().encode(figures)), for: figuresKey)
         return (figures, heatMapBytes, tag)
     }
 

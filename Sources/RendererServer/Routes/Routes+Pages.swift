@@ -46,7 +46,7 @@ extension Routes {
             clip.map { "clip\($0.minX),\($0.minY),\($0.size.width),\($0.size.height)" } ?? "page")
         let headers: HTTPFields = [.cacheControl: "private, no-cache", .init("X-Renderer")!: renderer]
         return try await request.ifNoneMatch(headers: headers, eTag: tag, context: context) {
-            if let cached = await self.context.cache.bytes(for: tag) {
+            if let cached = await self.context.cache.lookup(tag) {
                 return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: cached))
             }
             // The pixels this drawing takes count against the render budget while it runs.
@@ -72,7 +72,7 @@ extension Routes {
                 }
             }
             let bytes = ByteBuffer(bytes: png)
-            await self.context.cache.store(bytes, for: tag)
+            await self.context.cache.keep(bytes, for: tag)
             return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: bytes))
         }
     }
