@@ -59,7 +59,7 @@ class Fleet:
         self.hostapp = hostapp
         self.folder = folder
         self.docs = os.path.join(folder, "docs")
-        os.mkdir(self.docs)
+        os.makedirs(self.docs)
         for document in (os.path.join(FIXTURES, "text.pdf"), *documents):
             shutil.copy(document, self.docs)
         self.token_file = os.path.join(folder, "token")
