@@ -10,7 +10,8 @@ draining. Each test states what it holds:
   collaborators' WebSockets: no acknowledged edit lost or doubled, no reader's request failed
   with an answer a client would not retry, and every WebSocket back, hearing a change made
   after the restart;
-- a replica killed with SIGKILL under the same load: the same.
+- a replica killed with SIGKILL under the same load: the same;
+- what a stranger tries against one server fails the same way through the balancer.
 
 Usage: test_fleet.py HOSTAPP [unittest arguments]
 """
@@ -30,7 +31,7 @@ import urllib.parse
 import websockets.sync.client
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from fleet import DOCUMENT, RETRIED, Fleet, layer_path, request  # noqa: E402
+from fleet import DOCUMENT, RETRIED, TOKEN, Fleet, layer_path, request  # noqa: E402
 
 HOSTAPP = None  # set from the command line
 REPLICAS = 3
@@ -264,6 +265,44 @@ class FleetTests(unittest.TestCase):
         self.assertEqual(status, 200)
         return sum(float(line.rsplit(" ", 1)[1]) for line in body.decode().splitlines()
                    if line.startswith(name + " ") or line.startswith(name + "{"))
+
+    def test_8_a_strangers_attempts_fail_through_the_balancer_as_on_one_server(self):
+        through = self.fleet.through_balancer
+        documents = "/api/documents/%s" % urllib.parse.quote(DOCUMENT, safe="")
+        # A wrong token, a token in the query, another server's cookie name: 401, as JSON.
+        for attempt in (through("GET", "/api/documents", token="x" * 32),
+                        through("GET", "/api/documents?token=" + urllib.parse.quote(TOKEN), token=None)):
+            self.assertEqual(attempt[0], 401)
+            self.assertEqual(json.loads(attempt[2])["code"], "unauthorized")
+        # Paths out of the served folder, hidden files, files that are not PDFs: 404, and no
+        # path of the server's in the answer.
+        for name in ("..%2F..%2Fetc%2Fpasswd", "docs%2F..%2Ftoken", "docs%2F.hidden.pdf", "%2Fetc%2Fhostname"):
+            status, _, body = through("GET", "/api/documents/" + name)
+            self.assertIn(status, (400, 404), name)
+            self.assertNotIn(self.fleet.folder.encode(), body)
+        # A body past the limit: 413, before the replica reads it all.
+        status, _, body = through("POST", documents + "/annotations", {"contents": "x" * (5 << 20)})
+        self.assertEqual(status, 413, body[:200])
+        # A collaboration token signed by another key, and none: refused, as JSON.
+        forged = subprocess.run([self.fleet.hostapp, "token", "keygen", "--private-key-out", os.path.join(self.folder, "other.pem"),
+                                 "--public-key-out", os.path.join(self.folder, "other-public.pem")], check=True)
+        other = subprocess.run(
+            [self.fleet.hostapp, "token", "issue", "--private-key", os.path.join(self.folder, "other.pem"), "--document", DOCUMENT,
+             "--layer", "fleet", "--user", "mallory", "--permission", "read-document", "--permission", "write", "--expires-in", "600"],
+            check=True, capture_output=True, text=True).stdout.strip()
+        self.assertEqual(forged.returncode, 0)
+        status, _, body = through("GET", layer_path("/annotations"), token=other)
+        self.assertEqual((status, json.loads(body)["code"]), (401, "unauthorized"))
+        with self.assertRaises(websockets.exceptions.InvalidStatus) as refused:
+            websockets.sync.client.connect("ws://127.0.0.1:%d%s" % (self.fleet.balancer_port, layer_path("/events")),
+                                           additional_headers={"Authorization": "Bearer " + other}, open_timeout=10)
+        self.assertEqual(refused.exception.response.status_code, 401)
+        # The id a client sends is not the one the logs and the answer name: HAProxy's is.
+        status, headers, _ = through("GET", "/api/health", headers={"X-Request-Id": "chosen-by-the-client"})
+        self.assertEqual(status, 200)
+        self.assertRegex(headers["x-request-id"], r"^[0-9A-F]{8,}$")
+        # And the replicas still answer their owner.
+        self.assertEqual(through("GET", documents + "/pages/0/image?dpi=20")[0], 200)
 
     def run_under_load(self, disrupt):
         load = Load(self.fleet)

@@ -130,7 +130,8 @@ class Fleet:
         the token, down at the first failed check and up at the first good one; a request a
         replica refused with 503 (draining), or whose connection failed, is sent again to
         another (collaboration changes carry their operation id, so a change sent twice is
-        applied once)."""
+        applied once). Each request is named by HAProxy's own id in `X-Request-Id`, in place
+        of any the client sent."""
         servers = "\n".join("    server replica%d 127.0.0.1:%d check" % (index, port) for index, port in enumerate(self.ports))
         configuration = os.path.join(self.folder, "haproxy.cfg")
         with open(configuration, "w") as f:
@@ -148,7 +149,7 @@ defaults
 frontend fleet
     bind 127.0.0.1:%d
     unique-id-format %%{+X}o%%ci%%cp%%Ts%%rt
-    unique-id-header X-Request-Id
+    http-request set-header X-Request-Id %%[unique-id]
     default_backend replicas
 backend replicas
     balance roundrobin
@@ -167,9 +168,11 @@ backend replicas
         self.wait_until(lambda: self.through_balancer("GET", "/api/health")[0] == 200, "HAProxy answering")
         return balancer
 
-    def through_balancer(self, method, path, body=None, token=TOKEN):
+    def through_balancer(self, method, path, body=None, token=TOKEN, headers=None):
+        """(status, headers, body) of a request through HAProxy; (None, {}, what failed) when
+        the connection failed."""
         try:
-            return request(self.balancer_port, method, path, body, token)
+            return request(self.balancer_port, method, path, body, token, headers=headers)
         except (OSError, http.client.HTTPException) as error:
             return None, {}, str(error).encode()
 
