@@ -112,9 +112,11 @@ import Testing
 
     /// A Python program that opens the document `argv[1]` in a LibreOffice of its own
     /// (profile `argv[2]`) as a person would with macros allowed: in a window (headless, but
-    /// not hidden), every macro run without asking; then closes it and ends LibreOffice.
+    /// not hidden), every macro run without asking; then closes it and ends LibreOffice:
+    /// `soffice` is a script that starts `soffice.bin`, so it runs in a session of its own,
+    /// whose whole process group is killed.
     static let openingWithMacrosAllowed = """
-        import os, subprocess, sys, time, uno
+        import os, signal, subprocess, sys, time, uno
         from com.sun.star.beans import PropertyValue
         def prop(name, value):
             p = PropertyValue()
@@ -123,7 +125,8 @@ import Testing
         document, profile = sys.argv[1], sys.argv[2]
         pipe = "macro-witness-%d" % os.getpid()
         office = subprocess.Popen(["soffice", "--headless", "--norestore", "-env:UserInstallation=" + uno.systemPathToFileUrl(profile),
-                                   "--accept=pipe,name=%s;urp;" % pipe], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                   "--accept=pipe,name=%s;urp;" % pipe], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  start_new_session=True)
         try:
             local = uno.getComponentContext()
             resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
@@ -142,7 +145,7 @@ import Testing
             except Exception:
                 pass
         finally:
-            office.kill()
+            os.killpg(office.pid, signal.SIGKILL)
             office.wait()
         """
 
