@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import NIOCore
 
@@ -51,7 +50,7 @@ actor PageImageCache {
     /// The shared cache's key for `key`: memcached's keys are at most 250 bytes without
     /// spaces, so a digest, under a prefix of this program's.
     private static func sharedKey(_ key: String) -> String {
-        "hostapp-page-" + SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        "hostapp-page-" + Secrets.digest(of: [key])
     }
 
     /// The bytes stored under `key`, now the most recently used.

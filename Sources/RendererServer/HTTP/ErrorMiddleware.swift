@@ -17,13 +17,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         } catch {
             let apiError = APIError.from(error)
-            let metadata = Self.answer(apiError.status, context, since: started)
             if apiError.status.code >= 500 && apiError.status != .serviceUnavailable {
                 // The answer says only the code; the log keeps what failed.
                 context.logger.error(
-                    "\(request.method) \(request.uri.path) \(apiError.status.code): \(String(describing: error).prefix(2_000))", metadata: metadata)
+                    "\(request.method) \(request.uri.path) \(apiError.status.code): \(String(describing: error).prefix(2_000))",
+                    metadata: Self.answer(apiError.status, context, since: started))
             } else {
-                context.logger.info("\(request.method) \(request.uri.path) \(apiError)", metadata: metadata)
+                context.logger.info("\(request.method) \(request.uri.path) \(apiError)", metadata: Self.answer(apiError.status, context, since: started))
             }
             return try apiError.response(from: request, context: context)
         }
