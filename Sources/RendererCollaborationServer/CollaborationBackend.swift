@@ -14,6 +14,9 @@ package final class CollaborationBackend: Sendable {
     /// Where readers' bookmarks and places are kept for every server sharing the layers'
     /// database; nil for a SQLite database, which is the server's own.
     package var readerStates: (any ReaderStateStorage)? { store as? any ReaderStateStorage }
+    /// How servers sharing the layers' database take turns at saving a document; nil for a
+    /// SQLite database, which is the server's own (its file lock is enough).
+    package var saveCoordination: (any SaveCoordination)? { store as? any SaveCoordination }
     /// Who listens to which layer's WebSocket.
     let events: LayerEvents
     /// Collaboration requests per user per second.

@@ -14,8 +14,8 @@ import ServiceLifecycle
 /// change rolled back); every server `LISTEN`s, and hands the changes of the others to its
 /// own WebSockets, so a reader on one server sees a change made through another at once.
 /// The tables are created on first use (`renderer_layer`, `renderer_annotation`,
-/// `renderer_operation`, and the readers' of ``ReaderStateStorage``), under an advisory lock
-/// so that servers starting together agree.
+/// `renderer_operation`, the readers' of ``ReaderStateStorage`` and the saves' of
+/// ``SaveCoordination``), under an advisory lock so that servers starting together agree.
 package final class PostgresLayerStore: LayerStorage {
     /// The channel the servers announce changes on.
     static let channel = "renderer_layer_changes"
@@ -235,12 +235,19 @@ package final class PostgresLayerStore: LayerStorage {
         do {
             try await ready.wait()
             return try await body(client)
-        } catch let error as RendererError {
-            throw error
-        } catch let error as LayerNotFound {
-            throw error
         } catch {
-            throw RendererError(.ioFailure, "the collaboration database at \(address) failed: \(String(reflecting: error).prefix(300))")
+            throw surfaced(error)
+        }
+    }
+
+    /// `error` as a caller is told it: this project's own errors and the caller's as they
+    /// are (also when a transaction wraps them), the database's as `ioFailure`.
+    private func surfaced(_ error: any Error) -> any Error {
+        switch error {
+        case let error as PostgresTransactionError where error.closureError != nil: surfaced(error.closureError!)
+        case let error as PassedThrough: error.error
+        case is RendererError, is LayerNotFound: error
+        default: RendererError(.ioFailure, "the collaboration database at \(address) failed: \(String(reflecting: error).prefix(300))")
         }
     }
 
@@ -308,7 +315,7 @@ package final class PostgresLayerStore: LayerStorage {
                     layer BIGINT NOT NULL REFERENCES renderer_layer (id), id TEXT NOT NULL, result TEXT NOT NULL,
                     PRIMARY KEY (layer, id))
                 """, logger: self.logger)
-            for table in Self.readerTables { try await connection.query(table, logger: self.logger) }
+            for table in Self.readerTables + Self.saveTables { try await connection.query(table, logger: self.logger) }
         }
     }
 

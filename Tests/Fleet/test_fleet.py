@@ -11,7 +11,10 @@ draining. Each test states what it holds:
   with an answer a client would not retry, and every WebSocket back, hearing a change made
   after the restart;
 - a replica killed with SIGKILL under the same load: the same;
-- what a stranger tries against one server fails the same way through the balancer.
+- what a stranger tries against one server fails the same way through the balancer;
+- saves to one document take turns through the database (an advisory lock the test holds
+  keeps a replica's edit waiting), and a replica that sees the file older than the last save
+  recorded there refuses to save over it.
 
 Usage: test_fleet.py HOSTAPP [unittest arguments]
 """
@@ -303,6 +306,49 @@ class FleetTests(unittest.TestCase):
         self.assertRegex(headers["x-request-id"], r"^[0-9A-F]{8,}$")
         # And the replicas still answer their owner.
         self.assertEqual(through("GET", documents + "/pages/0/image?dpi=20")[0], 200)
+
+    def test_9_saves_take_turns_through_the_database(self):
+        postgres = self.fleet.postgres
+        path = os.path.join(self.fleet.docs, "text.pdf")
+        base = "/api/documents/%s/annotations" % urllib.parse.quote(DOCUMENT, safe="")
+        square = {"kind": "Square", "pageIndex": 0, "rect": {"origin": {"x": 60, "y": 60}, "size": {"width": 15, "height": 15}}}
+        # The lock a save takes, held by the test: an edit through replica 1 waits for it, and
+        # is saved once it is let go.
+        holder = subprocess.Popen(postgres.psql("-o", "/dev/null"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        holder.stdin.write("BEGIN;\nSELECT pg_advisory_xact_lock(%d, hashtext('%s'));\n\\echo locked\n" % (0x53617665, DOCUMENT))
+        holder.stdin.flush()
+        self.assertEqual(holder.stdout.readline().strip(), "locked")
+        answers = []
+        editor = threading.Thread(target=lambda: answers.append(request(self.fleet.ports[1], "POST", base, {**square, "contents": "after-the-lock"})))
+        editor.start()
+        self.fleet.wait_until(lambda: postgres.query("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "1",
+                              "the replica waiting for the save's lock")
+        self.assertEqual(answers, [])
+        holder.stdin.write("COMMIT;\n\\q\n")
+        holder.stdin.close()
+        self.assertEqual(holder.wait(timeout=60), 0)
+        holder.stdout.close()
+        editor.join(timeout=60)
+        self.assertEqual(answers[0][0], 201, answers[0][2])
+        # The version the save left is recorded, as the file's own (size, modified, inode).
+        status = os.stat(path)
+        version = "%d-%d.%d-%d" % (status.st_size, status.st_mtime_ns // 10**9, status.st_mtime_ns % 10**9, status.st_ino)
+        self.assertEqual(postgres.query("SELECT version FROM renderer_document_save WHERE document = '%s'" % DOCUMENT), version)
+        # A save recorded that this machine does not see yet (modified after what it shows):
+        # refused with 409, the file untouched.
+        with open(path, "rb") as f:
+            before = f.read()
+        postgres.query("UPDATE renderer_document_save SET version = '1-%d.0-1' WHERE document = '%s'" % (time.time() + 3600, DOCUMENT))
+        status, _, body = request(self.fleet.ports[2], "POST", base, {**square, "contents": "over-an-unseen-save"})
+        self.assertEqual((status, json.loads(body)["code"]), (409, "conflict"), body)
+        self.assertNotIn(self.fleet.folder.encode(), body)
+        with open(path, "rb") as f:
+            self.assertEqual(f.read(), before)
+        # A file changed since the last recorded save (by someone outside the servers) is taken.
+        postgres.query("UPDATE renderer_document_save SET version = '1-1.0-1' WHERE document = '%s'" % DOCUMENT)
+        self.assertEqual(request(self.fleet.ports[0], "POST", base, {**square, "contents": "after-an-outside-change"})[0], 201)
+        shown = subprocess.run(["mutool", "show", path, "grep"], capture_output=True, text=True, check=True).stdout
+        self.assertEqual([shown.count("(%s)" % text) for text in ("after-the-lock", "over-an-unseen-save", "after-an-outside-change")], [1, 0, 1])
 
     def run_under_load(self, disrupt):
         load = Load(self.fleet)

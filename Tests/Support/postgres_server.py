@@ -63,6 +63,15 @@ class PostgresServer:
         """The address of its database as its user, for `hostapp serve --database`."""
         return "postgres://%s@%s/%s" % (USER, self.address, DATABASE)
 
+    def psql(self, *arguments):
+        """The words of a psql command on its database, stopping at the first error."""
+        return [os.path.join(self.binaries, "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", USER, "-d", DATABASE, "-X", "-q",
+                "-v", "ON_ERROR_STOP=1", *arguments]
+
+    def query(self, sql):
+        """What `sql` answers, one row a line, its columns separated by |."""
+        return subprocess.run(self.psql("-A", "-t", "-c", sql), check=True, capture_output=True, text=True, timeout=60).stdout.strip()
+
     def _run(self, program, *arguments, check=True):
         words = ([ "/usr/sbin/runuser", "-u", self.user, "--"] if self.user else []) + [os.path.join(self.binaries, program), *arguments]
         # Not waiting on the output's pipe: the server pg_ctl leaves running would hold it open.

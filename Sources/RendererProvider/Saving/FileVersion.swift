@@ -18,3 +18,21 @@ package enum FileVersion {
         return "\(status.st_size)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)-\(status.st_ino)"
     }
 }
+
+extension FileVersion {
+    /// Whether the file at version `version` was modified after the one at `other`; false
+    /// when either is not a version ``of(_:)`` reads.
+    package static func isNewer(_ version: String, than other: String) -> Bool {
+        guard let modified = modification(version), let otherModified = modification(other) else { return false }
+        return modified.seconds != otherModified.seconds ? modified.seconds > otherModified.seconds : modified.nanoseconds > otherModified.nanoseconds
+    }
+
+    /// The modification time a version holds.
+    private static func modification(_ version: String) -> (seconds: Int, nanoseconds: Int)? {
+        let parts = version.split(separator: "-")
+        guard parts.count == 3 else { return nil }
+        let time = parts[1].split(separator: ".")
+        guard time.count == 2, let seconds = Int(time[0]), let nanoseconds = Int(time[1]) else { return nil }
+        return (seconds, nanoseconds)
+    }
+}

@@ -326,34 +326,72 @@ actor ServedDocument {
     /// (atomically, as sessions save) and moves on to the new version; returns once the file
     /// holds the edit. Edits take turns, and each holds the file's ``FileWriteLock``: another
     /// process's edit made before the lock was taken is read first (the session reopens on
-    /// the new version), never overwritten. With `saving` false, `body` saves the file itself
-    /// (signing writes its own incremental update).
+    /// the new version), never overwritten. Servers sharing a PostgreSQL database also take
+    /// turns through it (``SaveCoordination``), and refuse an edit when the file they see is
+    /// older than the one the last save through any of them left. With `saving` false, `body`
+    /// saves the file itself (signing writes its own incremental update).
     func edit<T: Sendable>(saving: Bool = true, _ body: @escaping @Sendable (ReadingSession) throws -> T) async throws -> T {
         guard context.configuration.allowsEditing else {
             throw APIError.forbidden("this server was started read-only; annotations cannot be changed")
         }
         await takeTurn()
         defer { endTurn() }
+        guard let saves = context.collaboration?.saveCoordination else {
+            return try await editHoldingLock(saving: saving, after: nil, body).result
+        }
+        return try await naming(path, as: id) {
+            try await saves.saving(document: id, timeout: .seconds(FileWriteLock.defaultTimeout)) { recorded in
+                try await self.editHoldingLock(saving: saving, after: recorded, body)
+            }
+        }
+    }
+
+    /// An edit's turn once it is this server's: under the file's lock, it reads the file's
+    /// version, refuses it when it is older than `recorded` (the version the last save through
+    /// a server sharing the database left), and returns the result with the version the edit
+    /// leaves.
+    private func editHoldingLock<T: Sendable>(
+        saving: Bool, after recorded: String?, _ body: @escaping @Sendable (ReadingSession) throws -> T
+    ) async throws -> (result: T, version: String) {
         let (path, id) = (self.path, self.id)
         let lock = try await naming(path, as: id) {
             try await context.threads.run { _ in try FileWriteLock.acquire(path, displayName: id) }
         }
         defer { lock?.release() }
         // The version as it is under the lock: another process's save before it reopens the session.
-        let now = Self.readVersion(path)
+        let now = try await Self.version(of: path, seenAfter: recorded, naming: id)
         if now != version { fileChanged(to: now) }
         let session = try await readingSession()
         defer {
             version = Self.readVersion(path)
             closePools()
         }
-        return try await naming(path, as: id) {
+        let result = try await naming(path, as: id) {
             try await context.threads.run { _ in
                 let result = try body(session)
                 if saving { try session.save() }
                 return result
             }
         }
+        return (result, Self.readVersion(path))
+    }
+
+    /// The version of the file at `path` as this machine sees it, once it is not older than
+    /// `recorded`: a file system shared over a network may show a save made on another
+    /// machine a moment late, so it is read again for up to a second; a version newer than
+    /// `recorded` is a change made outside the servers, and is taken. Throws `conflict` when
+    /// the file still looks older, so that nothing is saved over what it does not show yet.
+    private static func version(of path: String, seenAfter recorded: String?, naming id: String) async throws -> String {
+        var now = readVersion(path)
+        guard let recorded else { return now }
+        for _ in 0..<20 where now != recorded && !FileVersion.isNewer(now, than: recorded) {
+            try await Task.sleep(for: .milliseconds(50))
+            now = readVersion(path)
+        }
+        guard now == recorded || FileVersion.isNewer(now, than: recorded) else {
+            throw RendererError(.conflict, "\(id) was saved through another server, and that save is not visible here yet; try again")
+        }
+        return now
     }
 
     /// Runs `body` with the session on an engine thread, without saving. A session closed
