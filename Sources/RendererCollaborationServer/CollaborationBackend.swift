@@ -14,6 +14,9 @@ package final class CollaborationBackend: Sendable {
     /// Where readers' bookmarks and places are kept for every server sharing the layers'
     /// database; nil for a SQLite database, which is the server's own.
     package var readerStates: (any ReaderStateStorage)? { store as? any ReaderStateStorage }
+    /// The rate limits' buckets of every server sharing the layers' database, for limits they
+    /// enforce together; nil for a SQLite database, which is the server's own.
+    package var sharedAttempts: SharedAttemptBucket? { Self.sharedAttempts(in: store) }
     /// How servers sharing the layers' database take turns at saving a document; nil for a
     /// SQLite database, which is the server's own (its file lock is enough).
     package var saveCoordination: (any SaveCoordination)? { store as? any SaveCoordination }
@@ -30,7 +33,6 @@ package final class CollaborationBackend: Sendable {
         self.configuration = configuration
         let events = LayerEvents(backlog: configuration.eventBacklog)
         self.events = events
-        limiter = RateLimiter(requestsPerSecond: configuration.requestsPerSecond, now: configuration.clock)
         if PostgresLayerStore.names(configuration.database) {
             // Other servers' changes go to this server's WebSockets; when some may have been
             // missed, each socket is told the layer's revision again, to fetch what changed.
@@ -45,6 +47,13 @@ package final class CollaborationBackend: Sendable {
         } else {
             store = try SQLiteLayerStore(path: configuration.database)
         }
+        limiter = RateLimiter(
+            requestsPerSecond: configuration.requestsPerSecond, now: configuration.clock, shared: Self.sharedAttempts(in: store).map { ("collaboration", $0) })
+    }
+
+    private static func sharedAttempts(in store: any LayerStorage) -> SharedAttemptBucket? {
+        guard let store = store as? PostgresLayerStore else { return nil }
+        return { limiter, client, burst, period in try await store.takeAttempt(limiter: limiter, client: client, burst: burst, period: period) }
     }
 
     /// Whether the layers' database answers a query within `limit`; returns by then even

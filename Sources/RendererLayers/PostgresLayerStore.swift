@@ -14,8 +14,9 @@ import ServiceLifecycle
 /// change rolled back); every server `LISTEN`s, and hands the changes of the others to its
 /// own WebSockets, so a reader on one server sees a change made through another at once.
 /// The tables are created on first use (`renderer_layer`, `renderer_annotation`,
-/// `renderer_operation`, the readers' of ``ReaderStateStorage`` and the saves' of
-/// ``SaveCoordination``), under an advisory lock so that servers starting together agree.
+/// `renderer_operation`, the readers' of ``ReaderStateStorage``, the saves' of
+/// ``SaveCoordination`` and the rate limits' buckets), under an advisory lock so that servers
+/// starting together agree.
 package final class PostgresLayerStore: LayerStorage {
     /// The channel the servers announce changes on.
     static let channel = "renderer_layer_changes"
@@ -315,7 +316,7 @@ package final class PostgresLayerStore: LayerStorage {
                     layer BIGINT NOT NULL REFERENCES renderer_layer (id), id TEXT NOT NULL, result TEXT NOT NULL,
                     PRIMARY KEY (layer, id))
                 """, logger: self.logger)
-            for table in Self.readerTables + Self.saveTables { try await connection.query(table, logger: self.logger) }
+            for table in Self.readerTables + Self.saveTables + Self.attemptTables { try await connection.query(table, logger: self.logger) }
         }
     }
 

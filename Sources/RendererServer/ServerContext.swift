@@ -33,7 +33,8 @@ final class ServerContext: Sendable {
     let htmlConverter: HTMLConverter?
     /// The readers' passwords for encrypted documents, in memory only.
     let unlocks = DocumentUnlocks()
-    /// Tries at a document's password, per document: five, and one more a minute.
+    /// Tries at a document's password, per document: five, and one more a minute (through
+    /// every server sharing a PostgreSQL database together).
     let unlockLimiter: RateLimiter
 
     /// What a renderer must do for the server to offer it: the document route reads the
@@ -65,10 +66,11 @@ final class ServerContext: Sendable {
         }
         cache = PageImageCache(budget: configuration.cacheBytes, shared: shared, metrics: metrics)
         self.logger = logger
-        unlockLimiter = RateLimiter(
-            burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock)
         let collaboration = try configuration.collaboration.map { try CollaborationBackend(configuration: $0, logger: logger) }
         self.collaboration = collaboration
+        unlockLimiter = RateLimiter(
+            burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock,
+            shared: collaboration?.sharedAttempts.map { ("unlock", $0) })
         gate = ShutdownGate { await collaboration?.sockets.drain() }
         uploads = try configuration.uploads.map(UploadStore.init)
         officeConverter = configuration.uploads?.officeConversion.map { OfficeConverter(configuration: $0) }

@@ -14,7 +14,9 @@ draining. Each test states what it holds:
 - what a stranger tries against one server fails the same way through the balancer;
 - saves to one document take turns through the database (an advisory lock the test holds
   keeps a replica's edit waiting), and a replica that sees the file older than the last save
-  recorded there refuses to save over it.
+  recorded there refuses to save over it;
+- rate limits are kept in the database: a document's password tried through every replica
+  in turn is refused after five tries, as through one server.
 
 Usage: test_fleet.py HOSTAPP [unittest arguments]
 """
@@ -34,7 +36,7 @@ import urllib.parse
 import websockets.sync.client
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from fleet import DOCUMENT, RETRIED, TOKEN, Fleet, layer_path, request  # noqa: E402
+from fleet import DOCUMENT, FIXTURES, RETRIED, TOKEN, Fleet, layer_path, request  # noqa: E402
 
 HOSTAPP = None  # set from the command line
 REPLICAS = 3
@@ -143,7 +145,7 @@ class FleetTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.folder = tempfile.mkdtemp(prefix="fleet-")
-        cls.fleet = Fleet(HOSTAPP, cls.folder, REPLICAS)
+        cls.fleet = Fleet(HOSTAPP, cls.folder, REPLICAS, documents=[os.path.join(FIXTURES, "encrypted.pdf")])
 
     @classmethod
     def tearDownClass(cls):
@@ -349,6 +351,34 @@ class FleetTests(unittest.TestCase):
         self.assertEqual(request(self.fleet.ports[0], "POST", base, {**square, "contents": "after-an-outside-change"})[0], 201)
         shown = subprocess.run(["mutool", "show", path, "grep"], capture_output=True, text=True, check=True).stdout
         self.assertEqual([shown.count("(%s)" % text) for text in ("after-the-lock", "over-an-unseen-save", "after-an-outside-change")], [1, 0, 1])
+
+    def test_10_rate_limits_count_every_replicas_attempts(self):
+        unlock = "/api/documents/%s/unlock" % urllib.parse.quote("docs/encrypted.pdf", safe="")
+        # Nine guesses at once through the three replicas: five are tried, four refused.
+        answers, lock = [], threading.Lock()
+
+        def guess(attempt):
+            answer = request(self.fleet.ports[attempt % REPLICAS], "POST", unlock, {"password": "guess-%d" % attempt})
+            with lock:
+                answers.append(answer)
+        guessers = [threading.Thread(target=guess, args=(attempt,)) for attempt in range(9)]
+        for guesser in guessers:
+            guesser.start()
+        for guesser in guessers:
+            guesser.join()
+        codes = sorted(json.loads(body)["code"] for _, _, body in answers)
+        self.assertEqual(codes, ["rate-limited"] * 4 + ["wrong-password"] * 5)
+        for status, headers, _ in answers:
+            if status == 429:
+                self.assertGreaterEqual(int(headers["retry-after"]), 1)
+        # The right password, now: refused too.
+        self.assertEqual(request(self.fleet.ports[1], "POST", unlock, {"password": "user-secret"})[0], 429)
+        # Collaboration's requests are counted there too, per user.
+        token = self.fleet.collaboration_token("counted-user")
+        for index in range(REPLICAS):
+            self.assertEqual(request(self.fleet.ports[index], "GET", layer_path("/annotations"), token=token)[0], 200)
+        self.assertEqual(self.fleet.postgres.query(
+            "SELECT count(*) FROM renderer_attempt WHERE limiter = 'collaboration' AND client = 'counted-user' AND tokens < 49"), "1")
 
     def run_under_load(self, disrupt):
         load = Load(self.fleet)

@@ -13,7 +13,7 @@ extension Routes {
     @Sendable func unlock(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let id = try Self.pathParameter("id", context)
         let document = try await library.document(id)
-        try await self.context.unlockLimiter.admit(document.path)
+        try await self.context.unlockLimiter.admit(id)
         let password = try await decode(Payload.Unlock.self, from: request).password
         guard password.utf8.count <= 1024 else { throw APIError.badRequest("a password is at most 1,024 bytes") }
         if try await document.opensWithoutReaderPassword() {
