@@ -307,7 +307,7 @@ let package = Package(
                 "RendererProviderVault",
                 "RendererProviderStore", "RendererServer", "RendererCollaboration", "RendererSync", "MuPDFRenderer", "PopplerRenderer",
                 "GhostscriptRenderer", "RendererDesktop", "RendererPrinting", "RendererSignatures", "ProcessSpawning", "HostMCP", "RendererOptimize",
-                "RendererOCR", "RendererStamps", "RendererConversion",
+                "RendererOCR", "RendererStamps", "RendererConversion", "RendererLayers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,7 +1,9 @@
 import ArgumentParser
 import HostCommands
 import Foundation
+import Logging
 import RendererCollaboration
+import RendererLayers
 import RendererProvider
 
 /// `hostapp token`: collaboration tokens for development and tests. Production tokens come
@@ -10,7 +12,7 @@ struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
         abstract: "Make keys and collaboration tokens (JWT, ES256 or RS256) for development and tests.",
-        subcommands: [Keygen.self, Issue.self, Verify.self])
+        subcommands: [Keygen.self, Issue.self, Verify.self, Revoke.self])
 
     struct Keygen: ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "keygen", abstract: "Write a new EC P-256 (ES256) key pair in PEM.")
@@ -77,6 +79,31 @@ struct TokenCommand: AsyncParsableCommand {
             } catch let error as TokenError {
                 Failure.printError("the token is refused: \(error)")
                 throw ExitCode(Failure.document)
+            } catch let error as RendererError {
+                Failure.printError(error.description)
+                throw ExitCode(Failure.exitCode(for: error))
+            }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "revoke",
+            abstract: "Revoke tokens by id (jti) for every server sharing a PostgreSQL database: each refuses them at once.")
+
+        @Option(help: "The servers' database: postgres://user@host[:port]/database (its password may come from PGPASSWORD).")
+        var database: String
+        @Argument(help: "The ids (jti) of the tokens to revoke.") var ids: [String]
+
+        func validate() throws {
+            guard PostgresLayerStore.names(database) else { throw ValidationError("--database must be a postgres:// address") }
+            guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 256 && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+            else { throw ValidationError("give the ids to revoke: each 1 to 256 bytes, without control characters") }
+        }
+
+        func run() async throws {
+            do {
+                try await PostgresLayerStore.revoke(ids, inDatabaseAt: database, logger: Logger(label: "hostapp.token") { _ in SwiftLogNoOpLogHandler() })
             } catch let error as RendererError {
                 Failure.printError(error.description)
                 throw ExitCode(Failure.exitCode(for: error))

@@ -41,30 +41,50 @@ public struct TokenPolicy: Sendable {
     }
 }
 
-/// The ids (`jti`) of revoked tokens, read from a file of one id per line (blank lines and
-/// lines starting with `#` skipped) and read again by ``reload()``, as a server does on
-/// SIGHUP. A list whose file cannot be read keeps what it had and says why.
+/// The ids (`jti`) of revoked tokens: those of a file of one id per line (blank lines and
+/// lines starting with `#` skipped), read again by ``reload()`` as a server does on SIGHUP,
+/// and, for servers sharing a PostgreSQL database, those revoked there
+/// (``replaceShared(_:)``, ``addShared(_:)``). A list whose file cannot be read keeps what it
+/// had and says why.
 public final class RevocationList: Sendable {
-    /// The file the ids are read from.
-    public let path: String
-    private let ids: Locked<Set<String>>
+    /// The file the ids are read from; nil for a list of the database's ids only.
+    public let path: String?
+    private let ids: Locked<(file: Set<String>, shared: Set<String>)>
 
     /// The list in the file at `path`; throws `fileNotFound` or `ioFailure` when it cannot be read.
     public init(path: String) throws {
         self.path = path
-        ids = Locked(try Self.read(path))
+        ids = Locked((try Self.read(path), []))
+    }
+
+    /// An empty list, which only the ids revoked in a shared database fill.
+    public init() {
+        path = nil
+        ids = Locked(([], []))
     }
 
     /// Whether `id` is revoked.
-    public func contains(_ id: String) -> Bool { ids.withLock { $0.contains(id) } }
+    public func contains(_ id: String) -> Bool { ids.withLock { $0.file.contains(id) || $0.shared.contains(id) } }
 
     /// How many ids are revoked.
-    public var count: Int { ids.withLock { $0.count } }
+    public var count: Int { ids.withLock { $0.file.union($0.shared).count } }
 
-    /// Reads the file again; on an error the list keeps what it had, and the error is thrown.
+    /// Reads the file again (if there is one); on an error the list keeps what it had, and
+    /// the error is thrown.
     public func reload() throws {
+        guard let path else { return }
         let fresh = try Self.read(path)
-        ids.withLock { $0 = fresh }
+        ids.withLock { $0.file = fresh }
+    }
+
+    /// Takes `ids` as every id revoked in the shared database, in place of those it had.
+    package func replaceShared(_ ids: Set<String>) {
+        self.ids.withLock { $0.shared = ids }
+    }
+
+    /// Adds `id`, just revoked in the shared database.
+    package func addShared(_ id: String) {
+        ids.withLock { _ = $0.shared.insert(id) }
     }
 
     private static func read(_ path: String) throws -> Set<String> {

@@ -1,4 +1,5 @@
 import Logging
+import RendererCollaboration
 import RendererLayers
 import RendererServerHTTP
 import ServiceLifecycle
@@ -30,13 +31,19 @@ package final class CollaborationBackend: Sendable {
     /// Opens or creates the layers' database `configuration` names; throws `ioFailure` when
     /// it cannot.
     package init(configuration: CollaborationConfiguration, logger: Logger) throws {
+        var configuration = configuration
+        // Tokens revoked in a shared database are refused too, with or without a file of them.
+        if PostgresLayerStore.names(configuration.database), configuration.policy.revocations == nil {
+            configuration.policy.revocations = RevocationList()
+        }
         self.configuration = configuration
         let events = LayerEvents(backlog: configuration.eventBacklog)
         self.events = events
         if PostgresLayerStore.names(configuration.database) {
             // Other servers' changes go to this server's WebSockets; when some may have been
             // missed, each socket is told the layer's revision again, to fetch what changed.
-            store = try PostgresLayerStore(url: configuration.database, logger: logger) { descriptor, event in
+            store = try PostgresLayerStore(url: configuration.database, logger: logger, revocations: configuration.policy.revocations) {
+                descriptor, event in
                 await events.publish(event.json, to: descriptor)
             } onListeningAgain: { store in
                 for descriptor in await events.descriptors() {
@@ -77,6 +84,7 @@ package final class CollaborationBackend: Sendable {
     /// The services that run beside the server: the database's (started before the server,
     /// stopped after it) and the reloading of the revocation list on SIGHUP.
     package func services(logger: Logger) -> [any Service] {
-        store.services + (configuration.policy.revocations.map { [RevocationReloader(list: $0, logger: logger)] } ?? [])
+        let file = configuration.policy.revocations.flatMap { $0.path == nil ? nil : $0 }
+        return store.services + (file.map { [RevocationReloader(list: $0, logger: logger)] } ?? [])
     }
 }

@@ -15,13 +15,15 @@ import ServiceLifecycle
 /// own WebSockets, so a reader on one server sees a change made through another at once.
 /// The tables are created on first use (`renderer_layer`, `renderer_annotation`,
 /// `renderer_operation`, the readers' of ``ReaderStateStorage``, the saves' of
-/// ``SaveCoordination`` and the rate limits' buckets), under an advisory lock so that servers
-/// starting together agree.
+/// ``SaveCoordination``, the rate limits' buckets and the revoked tokens'), under an advisory
+/// lock so that servers starting together agree.
 package final class PostgresLayerStore: LayerStorage {
     /// The channel the servers announce changes on.
     static let channel = "renderer_layer_changes"
+    /// The advisory lock under which the tables are made ("Render" in ASCII).
+    static let tablesLock: Int64 = 0x5265_6e64_6572
 
-    private let client: PostgresClient
+    let client: PostgresClient
     /// This server, so that it skips its own announcements (its WebSockets already heard).
     private let origin = UUID().uuidString
     private let ready = ReadyLatch()
@@ -30,22 +32,28 @@ package final class PostgresLayerStore: LayerStorage {
     private let address: String
     private let onRemoteChange: @Sendable (DocumentDescriptor, LayerEvent) async -> Void
     private let onListeningAgain: @Sendable (PostgresLayerStore) async -> Void
+    /// The list the tokens revoked in the database go to.
+    let revocations: RevocationList?
 
     /// A store in the database at `url` (`postgres://user[:password]@host[:port]/database`,
     /// `?sslmode=disable|prefer|require`; a password may come from `PGPASSWORD` instead of
     /// the address). `onRemoteChange` is told each change another server applied;
     /// `onListeningAgain` is called when the store listens again after its connection was
     /// lost (announcements made meanwhile were missed: the readers should fetch what
-    /// changed). It connects when its service runs; throws `invalidArgument` for an address
-    /// it cannot read.
+    /// changed). The ids of tokens revoked in the database are kept in `revocations`, read
+    /// whole before the store answers (and each time it listens again) and added to as they
+    /// are revoked. It connects when its service runs; throws `invalidArgument` for an
+    /// address it cannot read.
     package init(
-        url: String, logger: Logger, onRemoteChange: @escaping @Sendable (DocumentDescriptor, LayerEvent) async -> Void,
+        url: String, logger: Logger, revocations: RevocationList? = nil,
+        onRemoteChange: @escaping @Sendable (DocumentDescriptor, LayerEvent) async -> Void,
         onListeningAgain: @escaping @Sendable (PostgresLayerStore) async -> Void
     ) throws {
         let (configuration, address) = try Self.configuration(url)
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.address = address
         self.logger = logger
+        self.revocations = revocations
         self.onRemoteChange = onRemoteChange
         self.onListeningAgain = onListeningAgain
     }
@@ -294,7 +302,7 @@ package final class PostgresLayerStore: LayerStorage {
     private func createTables() async throws {
         try await client.withTransaction(logger: logger) { connection in
             // Servers starting together create the tables one after the other.
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Int64(0x5265_6e64_6572)))", logger: self.logger)
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.tablesLock))", logger: self.logger)
             try await connection.query(
                 """
                 CREATE TABLE IF NOT EXISTS renderer_layer (
@@ -316,7 +324,7 @@ package final class PostgresLayerStore: LayerStorage {
                     layer BIGINT NOT NULL REFERENCES renderer_layer (id), id TEXT NOT NULL, result TEXT NOT NULL,
                     PRIMARY KEY (layer, id))
                 """, logger: self.logger)
-            for table in Self.readerTables + Self.saveTables + Self.attemptTables { try await connection.query(table, logger: self.logger) }
+            for table in Self.readerTables + Self.saveTables + Self.attemptTables + Self.revocationTables { try await connection.query(table, logger: self.logger) }
         }
     }
 
@@ -330,10 +338,13 @@ package final class PostgresLayerStore: LayerStorage {
             defer { again = true }
             do {
                 try await client.withConnection { [again] connection in
-                    try await connection.listen(on: Self.channel) { notifications in
-                        await self.ready.open(failure: nil)
-                        if again { await self.onListeningAgain(self) }
-                        for try await notification in notifications { await self.announced(notification.payload) }
+                    try await connection.listen(on: Self.channel) { changes in
+                        try await connection.listen(on: Self.revocationChannel) { revoked in
+                            try await self.readRevocations()
+                            await self.ready.open(failure: nil)
+                            if again { await self.onListeningAgain(self) }
+                            try await self.hear(changes, revoked)
+                        }
                     }
                 }
             } catch {
@@ -343,6 +354,17 @@ package final class PostgresLayerStore: LayerStorage {
                 logger.warning("listening for other servers' changes failed; listening again in 1 s: \(String(reflecting: error).prefix(300))")
             }
             try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// Hands the changes and revocations announced to this server until either sequence ends
+    /// (the connection was lost).
+    private func hear(_ changes: PostgresNotificationSequence, _ revoked: PostgresNotificationSequence) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { for try await notification in changes { await self.announced(notification.payload) } }
+            group.addTask { for try await notification in revoked { self.revocations?.addShared(notification.payload) } }
+            try await group.next()
+            group.cancelAll()
         }
     }
 
@@ -372,24 +394,63 @@ package final class PostgresLayerStore: LayerStorage {
 
     /// The client's configuration for `url`, and the address without its password.
     static func configuration(_ url: String) throws -> (PostgresClient.Configuration, String) {
+        let address = try DatabaseAddress(url)
+        let tls: PostgresClient.Configuration.TLS =
+            switch address.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        let configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password, database: address.database, tls: tls)
+        return (configuration, address.shown)
+    }
+}
+
+/// A `postgres://` address, read once for the pool of a store and the single connection of a
+/// command.
+struct DatabaseAddress {
+    enum TLS { case disable, prefer, require }
+
+    var host: String
+    var port: Int
+    var user: String
+    var password: String?
+    var database: String?
+    var tls: TLS
+    /// The address without its password, for messages.
+    var shown: String
+
+    /// `url` read; throws `invalidArgument` for an address it cannot read.
+    init(_ url: String) throws {
         guard let parts = URLComponents(string: url), let scheme = parts.scheme, ["postgres", "postgresql"].contains(scheme),
             let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
         else {
             throw RendererError(.invalidArgument, "the database address must read postgres://user[:password]@host[:port]/database")
         }
         let database = String(parts.path.dropFirst())
-        let password = parts.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
         let mode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"
-        let tls: PostgresClient.Configuration.TLS
         switch mode {
         case "disable": tls = .disable
-        case "prefer": tls = .prefer(.makeClientConfiguration())
-        case "require": tls = .require(.makeClientConfiguration())
+        case "prefer": tls = .prefer
+        case "require": tls = .require
         default: throw RendererError(.invalidArgument, "sslmode must be disable, prefer or require, not \(mode.prefix(20))")
         }
-        let configuration = PostgresClient.Configuration(
-            host: host, port: parts.port ?? 5432, username: user, password: password, database: database.isEmpty ? nil : database, tls: tls)
-        return (configuration, "postgres://\(user)@\(host):\(parts.port ?? 5432)/\(database)")
+        (self.host, self.user, port) = (host, user, parts.port ?? 5432)
+        password = parts.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
+        self.database = database.isEmpty ? nil : database
+        shown = "postgres://\(user)@\(host):\(port)/\(database)"
+    }
+
+    /// A single connection's configuration; throws when TLS cannot be set up.
+    func connection() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        return PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: tls)
     }
 }
 

@@ -16,7 +16,9 @@ draining. Each test states what it holds:
   keeps a replica's edit waiting), and a replica that sees the file older than the last save
   recorded there refuses to save over it;
 - rate limits are kept in the database: a document's password tried through every replica
-  in turn is refused after five tries, as through one server.
+  in turn is refused after five tries, as through one server;
+- a token revoked in the database (`hostapp token revoke`) is refused by every replica at
+  once, and by one started later.
 
 Usage: test_fleet.py HOSTAPP [unittest arguments]
 """
@@ -379,6 +381,34 @@ class FleetTests(unittest.TestCase):
             self.assertEqual(request(self.fleet.ports[index], "GET", layer_path("/annotations"), token=token)[0], 200)
         self.assertEqual(self.fleet.postgres.query(
             "SELECT count(*) FROM renderer_attempt WHERE limiter = 'collaboration' AND client = 'counted-user' AND tokens < 49"), "1")
+
+    def test_11_a_token_revoked_in_the_database_is_refused_by_every_replica(self):
+        token = self.fleet.collaboration_token("revoked-user", token_id="fleet-revoked-1")
+        kept = self.fleet.collaboration_token("kept-user", token_id="fleet-kept-1")
+        for port in self.fleet.ports:
+            self.assertEqual(request(port, "GET", layer_path("/annotations"), token=token)[0], 200)
+        revoke = [self.fleet.hostapp, "token", "revoke", "--database", self.fleet.database]
+        self.assertEqual(subprocess.run(revoke + ["fleet-revoked-1"], capture_output=True).returncode, 0)
+
+        def refused(port):
+            status, _, body = request(port, "GET", layer_path("/annotations"), token=token)
+            return status == 401 and "revoked" in json.loads(body)["error"]["message"]
+        for port in self.fleet.ports:
+            self.fleet.wait_until(lambda: refused(port), "the revoked token refused on port %d" % port)
+            self.assertEqual(request(port, "GET", layer_path("/annotations"), token=kept)[0], 200)
+        # A replica started later reads the revocations before it says it is ready.
+        self.assertEqual(self.fleet.stop(2), 0)
+        self.fleet.start(2)
+        self.fleet.wait_until(lambda: self.fleet.ready(2), "replica 2 ready again")
+        self.assertTrue(refused(self.fleet.ports[2]))
+        # A database that does not answer: a clear failure that shows no password.
+        failed = subprocess.run([self.fleet.hostapp, "token", "revoke", "--database", "postgres://hostapp:sesame@127.0.0.1:1/hostapp", "x"],
+                                capture_output=True, text=True, timeout=120)
+        self.assertNotEqual(failed.returncode, 0)
+        self.assertIn("the database at", failed.stderr)
+        self.assertNotIn("sesame", failed.stderr)
+        for words in (["--database", "/tmp/layers.sqlite", "x"], ["--database", self.fleet.database], ["--database", self.fleet.database, "a\nb"]):
+            self.assertEqual(subprocess.run([self.fleet.hostapp, "token", "revoke", *words], capture_output=True).returncode, 64, words)
 
     def run_under_load(self, disrupt):
         load = Load(self.fleet)

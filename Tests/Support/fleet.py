@@ -77,10 +77,10 @@ class Fleet:
         self.balancer_port = free_port()
         self.balancer = self.start_balancer()
 
-    def collaboration_token(self, user):
+    def collaboration_token(self, user, token_id=None):
         return subprocess.run(
             [self.hostapp, "token", "issue", "--private-key", self.private, "--document", DOCUMENT, "--layer", LAYER, "--user", user,
-             "--permission", "read-document", "--permission", "write", "--expires-in", "3600"],
+             "--permission", "read-document", "--permission", "write", "--expires-in", "3600", *(["--id", token_id] if token_id else [])],
             check=True, capture_output=True, text=True).stdout.strip()
 
     def start(self, index):
