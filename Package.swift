@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Built and tested on Linux (Debian 12), where the engines come from Debian's packages. The
@@ -54,6 +54,10 @@ let package = Package(
         // The server's metrics (RendererServer only): swift-metrics' API, Prometheus' format.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        // The server's traces: swift-distributed-tracing's API (RendererServer), exported over
+        // OTLP/HTTP by swift-otel (HostAppFull only; its gRPC exporter is left out).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.0.0", traits: ["OTLPHTTP"]),
         // The sync client's (and the server tests') HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The snapshot strategies' host library (RendererSnapshotTesting only).
@@ -247,6 +251,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             resources: [.copy("Viewer"), .copy("OpenAPI")]
         ),
@@ -310,6 +315,9 @@ let package = Package(
                 "RendererOCR", "RendererStamps", "RendererConversion", "RendererLayers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import HostCommands
 import Foundation
 import Logging
+import OTel
 import RendererCollaboration
 import RendererIsolation
 import RendererPrinting
@@ -9,6 +10,8 @@ import RendererConversion
 import RendererProvider
 import RendererServer
 import RendererSignatures
+import ServiceLifecycle
+import Tracing
 
 struct ServeCommand: AsyncParsableCommand, HostSubcommand {
     static let configuration = CommandConfiguration(
@@ -58,6 +61,12 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             "A memcached server the servers share rendered pages through, behind each one's own cache (only one on the servers' own network: what it answers is served).",
             valueName: "host:port"))
     var sharedCache: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Send a trace of each request (admission, queue, engine and encoding of a page image) over OTLP/HTTP to this collector (OTEL_* variables refine it).",
+            valueName: "http://host:4318/v1/traces"))
+    var otlpTraces: String?
 
     @Option(name: .customLong("body-limit-kib"), help: "The largest request body accepted, in KiB (past it: 413).")
     var bodyLimitKiB = 4096
@@ -277,12 +286,31 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             throw ExitCode(Failure.exitCode(for: error))
         }
         let (shownHost, token) = (host.contains(":") ? "[\(host)]" : host, try self.token())
-        try await server.run { port in
+        try await server.run(alongside: try otlpTraces.map { [try Self.tracing(to: $0, logger: .hostapp("hostapp.traces", global.log))] } ?? []) { port in
             // The address with the token goes to stdout for the person starting the server,
             // never to the log.
             let served = paths.count == 1 ? paths[0] : "\(paths.count) paths"
             FileHandle.standardOutput.write(Data("Serving \(served) at http://\(shownHost):\(port)/?token=\(token)\n".utf8))
         }
+    }
+
+    /// Bootstraps the tracer that sends the server's spans over OTLP/HTTP to `endpoint` (only
+    /// traces: the metrics are Prometheus', the logs the process's own); returns the service
+    /// that exports them, to run beside the server.
+    private static func tracing(to endpoint: String, logger: Logger) throws -> any Service {
+        guard let url = URL(string: endpoint), ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false else {
+            throw ValidationError("--otlp-traces must be an http:// or https:// URL")
+        }
+        var configuration = OTel.Configuration.default
+        configuration.serviceName = "hostapp"
+        configuration.diagnosticLogger = .custom(logger)
+        configuration.metrics.enabled = false
+        configuration.logs.enabled = false
+        configuration.traces.otlpExporter.protocol = .httpProtobuf
+        configuration.traces.otlpExporter.endpoint = endpoint
+        let backend = try OTel.makeTracingBackend(configuration: configuration)
+        InstrumentationSystem.bootstrap(backend.factory)
+        return backend.service
     }
 
     /// The collaboration tokens of --collab-key or --collab-hs256-secret-file.

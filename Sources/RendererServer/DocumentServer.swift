@@ -105,8 +105,10 @@ public struct DocumentServer: Sendable {
 
     /// Serves until SIGINT or SIGTERM, calling `onListening` with the port once listening;
     /// what is still running after the configuration's `shutdownGracePeriod` is cancelled.
-    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        var services = self.services(onListening: onListening).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
+    /// `alongside` run beside it, started before it and stopped after it (a tracer's exporter,
+    /// which then sends the last spans).
+    public func run(alongside: [any Service] = [], onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        var services = (alongside + self.services(onListening: onListening)).map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) }
         // A server that ends with its viewer stops, gracefully, when the presence watch returns.
         if let presence = context.viewerPresence {
             services.append(.init(service: presence, successTerminationBehavior: .gracefullyShutdownGroup))

@@ -11,6 +11,10 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
         Secrets.cookieName("renderer_token_", for: token)
     }
 
+    /// The query parameter the viewer's entry page alone takes the token in (it sets the
+    /// cookie and sends the browser on without it).
+    static var queryParameter: String { "token" }
+
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import RendererProvider
 import RendererServerHTTP
+import Tracing
 
 extension Routes {
     /// The default resolution of a page image.
@@ -49,15 +50,22 @@ extension Routes {
             if let cached = await self.context.cache.lookup(tag) {
                 return Response(status: .ok, headers: [.contentType: "image/png"], body: .init(byteBuffer: cached))
             }
+            // The request's trace, for the spans of the drawing's steps (the engine's run on
+            // threads of their own, where no task-local context reaches).
+            let trace = ServiceContext.current ?? .topLevel
             // The pixels this drawing takes count against the render budget while it runs.
             let weight = try await document.pageInfo(pageAt: page)
                 .map { Self.renderBytes(of: clip?.size ?? $0.size, dpi: dpi, width: width, maximumPixelCount: limits.maximumPixelCount) } ?? 1
-            let reserved = try self.context.renderBudget.admit(weight: weight)
+            let reserved = try withSpan("admission", context: trace) { _ in try self.context.renderBudget.admit(weight: weight) }
             defer { withExtendedLifetime(reserved) {} }
             // A client that goes away cancels the drawing.
             let png = try await context.cancellingIfClientLeaves {
                 try await self.context.queue.run {
-                    try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
+                    // Waiting for an engine document of the pool and a thread to use it on.
+                    let queued = SpanUntilEnded(startSpan("queue", context: trace))
+                    defer { queued.end() }
+                    return try await document.pool(renderer).run(timeLimit: limits.timeLimit) { document, cancellation in
+                        queued.end()
                         let size = width == nil ? nil : try clip?.size ?? document.pageInfo(pageAt: page).size
                         let resolution = Self.resolution(of: size, dpi: dpi, width: width)
                         guard resolution <= limits.maximumDPI else {
@@ -67,7 +75,11 @@ extension Routes {
                             dpi: resolution, maximumPixelCount: limits.maximumPixelCount, maximumDPI: limits.maximumDPI, darkMode: dark)
                         options.optionalContent = optionalContent
                         options.clip = clip
-                        return try Self.png(of: document, page: page, options: options, cancellation: cancellation)
+                        let image = try withSpan("engine", context: trace) { span in
+                            span.attributes["renderer"] = renderer
+                            return try document.render(pageAt: page, options: options, cancellation: cancellation)
+                        }
+                        return try withSpan("encoding", context: trace) { _ in try document.encode(image, as: .png) }
                     }
                 }
             }
@@ -121,11 +133,6 @@ extension Routes {
     static func resolution(of size: PageSize? = nil, dpi: Double? = nil, width: Int? = nil) -> Double {
         if let width, let size { return Double(width) * 72 / max(size.width, 1) }
         return dpi ?? defaultDPI
-    }
-
-    /// A page as PNG.
-    static func png(of document: Document, page: Int, options: RenderOptions, cancellation: Cancellation) throws -> Data {
-        try document.encode(try document.render(pageAt: page, options: options, cancellation: cancellation), as: .png)
     }
 
     /// `GET .../pages/{page}/text?renderer=`: the page's words and their boxes, by line.

@@ -70,7 +70,7 @@ struct ViewerEntryMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let offered = request.uri.queryParameters["token"].map { TokenMiddleware<Context>.equalInConstantTime(String($0), token) } ?? false
+        let offered = request.uri.queryParameters[Substring(TokenMiddleware<Context>.queryParameter)].map { TokenMiddleware<Context>.equalInConstantTime(String($0), token) } ?? false
         guard offered || TokenMiddleware<Context>.presents(request, token) else { throw APIError.unauthorized() }
         var response = try await next(request, context)
         if offered {

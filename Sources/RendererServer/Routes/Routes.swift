@@ -23,6 +23,9 @@ struct Routes: RouteSupport {
     func register(on router: Router<ServerRequestContext>) {
         router.add(middleware: RequestMetricsMiddleware(metrics: context.metrics))
         router.add(middleware: RequestIDMiddleware())
+        // A span per request (continuing the trace of a `traceparent` header) when the host
+        // bootstrapped a tracer; the token is never recorded.
+        router.add(middleware: TracingMiddleware(redactingQueryParameters: [TokenMiddleware<ServerRequestContext>.queryParameter]))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: ShutdownMiddleware(gate: context.gate, stillAnswered: "/\(Self.apiGroup)/\(Self.healthRoute)"))
         let viewer = router.group()
