@@ -242,6 +242,7 @@ let package = Package(
             dependencies: [
                 "RendererProvider", "RendererProviderStore", "RendererProviderXFDF", "RendererComparison", "RendererCollaboration",
                 "RendererCollaborationServer", "RendererLayers", "RendererServerHTTP", "RendererPrinting", "RendererSignatures", "RendererOptimize", "RendererStamps", "RendererConversion",
+                "RendererIsolation",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),

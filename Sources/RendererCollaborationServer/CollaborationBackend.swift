@@ -18,6 +18,11 @@ package final class CollaborationBackend: Sendable {
     /// The rate limits' buckets of every server sharing the layers' database, for limits they
     /// enforce together; nil for a SQLite database, which is the server's own.
     package var sharedAttempts: SharedAttemptBucket? { Self.sharedAttempts(in: store) }
+    /// The shared database's operations running or waiting now, and the connections its pool
+    /// opens at most; nil for a SQLite database.
+    package var databaseUse: (inFlight: Int, maximumConnections: Int)? {
+        (store as? PostgresLayerStore).map { ($0.operationsInFlight, $0.maximumConnections) }
+    }
     /// How servers sharing the layers' database take turns at saving a document; nil for a
     /// SQLite database, which is the server's own (its file lock is enough).
     package var saveCoordination: (any SaveCoordination)? { store as? any SaveCoordination }

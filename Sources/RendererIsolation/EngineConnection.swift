@@ -25,6 +25,9 @@ final class EngineConnection {
     private let displayName: String
     private var process: EngineProcess?
     private var holdsChanges = false
+    /// Whether the last engine process ended before its work was done: the next one started
+    /// is a restart.
+    private var lostProcess = false
     /// Set once changes were lost: what every later call throws.
     private var lost: RendererError?
     private var layout: EngineCall?
@@ -69,9 +72,16 @@ final class EngineConnection {
     /// ready: the time limit counts from then, whatever time the machine took to start it.
     private func first<T>(_ request: IsolationRequest, action: @autoclosure () -> String, _ handle: (IsolationReply) throws -> T) throws -> T {
         let started = try EngineProcess(executable: options.executable, arguments: options.arguments)
+        EngineProcessTally.countStart(restarting: lostProcess)
+        lostProcess = false
         process = started
         do {
-            try awaitReady(started)
+            do {
+                try awaitReady(started)
+            } catch {
+                lostProcess = true
+                throw error
+            }
             return try exchange(request, action: action(), cancellation: nil) { reply, _, _ in try handle(reply) }
         } catch {
             process = nil
@@ -136,6 +146,7 @@ final class EngineConnection {
                 process.kill()
                 throw cancellation.error
             }
+            lostProcess = true
             switch interruption {
             case .timedOut:
                 process.kill()
@@ -150,6 +161,7 @@ final class EngineConnection {
             }
         } catch let error as DecodingError {
             self.process = nil
+            lostProcess = true
             throw RendererError(
                 .engineFailure, "\(displayName): the engine process gave an answer that cannot be read: \(error)", rendererID: opening?.rendererID)
         }

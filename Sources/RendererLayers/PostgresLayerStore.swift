@@ -34,6 +34,9 @@ package final class PostgresLayerStore: LayerStorage {
     private let onListeningAgain: @Sendable (PostgresLayerStore) async -> Void
     /// The list the tokens revoked in the database go to.
     let revocations: RevocationList?
+    /// The connections the pool opens at most.
+    package let maximumConnections: Int
+    private let inFlight = Locked(0)
 
     /// A store in the database at `url` (`postgres://user[:password]@host[:port]/database`,
     /// `?sslmode=disable|prefer|require`; a password may come from `PGPASSWORD` instead of
@@ -51,6 +54,7 @@ package final class PostgresLayerStore: LayerStorage {
     ) throws {
         let (configuration, address) = try Self.configuration(url)
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        maximumConnections = configuration.options.maximumConnections
         self.address = address
         self.logger = logger
         self.revocations = revocations
@@ -239,8 +243,11 @@ package final class PostgresLayerStore: LayerStorage {
         return held
     }
 
-    /// Runs `body` once the tables exist, turning database errors into `ioFailure`.
+    /// Runs `body` once the tables exist, turning database errors into `ioFailure`; counted in
+    /// ``operationsInFlight`` while it runs.
     func access<T>(_ body: (PostgresClient) async throws -> T) async throws -> T {
+        inFlight.withLock { $0 += 1 }
+        defer { inFlight.withLock { $0 -= 1 } }
         do {
             try await ready.wait()
             return try await body(client)
@@ -248,6 +255,10 @@ package final class PostgresLayerStore: LayerStorage {
             throw surfaced(error)
         }
     }
+
+    /// The store's operations running or waiting for a connection now; each holds at most
+    /// one of the pool's ``maximumConnections`` while it runs.
+    package var operationsInFlight: Int { inFlight.withLock { $0 } }
 
     /// `error` as a caller is told it: this project's own errors and the caller's as they
     /// are (also when a transaction wraps them), the database's as `ioFailure`.

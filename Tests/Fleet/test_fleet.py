@@ -175,6 +175,9 @@ class FleetTests(unittest.TestCase):
         after = [self.requests_counted(index) for index in range(REPLICAS)]
         for index in range(REPLICAS):
             self.assertGreater(after[index] - before[index], 0, "replica %d took none of the load" % index)
+            # Each replica's use of the database's pool (PostgresNIO's default of 20 connections).
+            self.assertEqual(self.metric(index, "hostapp_database_connections_maximum"), 20)
+            self.assertGreaterEqual(self.metric(index, "hostapp_database_operations_in_flight"), 0)
 
     def requests_counted(self, index):
         """The GET /api/documents answers replica `index` counted in its metrics."""

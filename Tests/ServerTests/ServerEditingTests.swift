@@ -332,11 +332,18 @@ import TestSupport
 
     /// An engine process that crashes costs the request that made it crash, answered with a
     /// JSON error; the next request is served by a new engine process, and the server goes on.
-    /// (The engine process crashes on any call about page 3, so only requests about one page
-    /// are made: a page image needs every page's size.)
+    /// The metrics count the crash and the restart. (The engine process crashes on any call
+    /// about page 3, so only requests about one page are made: a page image needs every
+    /// page's size.)
     @Test func aCrashCostsOneRequest() async throws {
         let harness = try ServerHarness()
         try await harness.run(registry: Self.registry(["--test-crash-on-page", "3"])) { client in
+            func counted() async throws -> [String: Double] {
+                let samples = try await ServerMetricsTests.parsed(try await client.get("/api/metrics").data, in: harness.folder)
+                return Dictionary(samples.map { ($0.name + ($0.labels["code"].map { "/" + $0 } ?? ""), $0.value) }, uniquingKeysWith: +)
+            }
+            #expect(try await client.get(documentPath("text.pdf") + "/pages/1/text?renderer=mupdf").status == .ok)
+            let before = try await counted()
             let crashed = try await client.get(documentPath("text.pdf") + "/pages/2/text?renderer=mupdf")
             #expect(crashed.status == .internalServerError)
             #expect(((crashed.json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String == "engine-crashed")
@@ -344,6 +351,11 @@ import TestSupport
             #expect(next.status == .ok)
             #expect(String(decoding: next.data, as: UTF8.self).contains("fixture"))
             #expect(try await client.get("/api/health").status == .ok)
+            // Engine processes are counted for the whole test process: at least this one more.
+            let after = try await counted()
+            #expect(after["hostapp_engine_errors_total/engine-crashed"] == 1)
+            #expect((after["hostapp_engine_restarts_total"] ?? 0) >= (before["hostapp_engine_restarts_total"] ?? 0) + 1, "\(before) \(after)")
+            #expect((after["hostapp_engine_processes_started_total"] ?? 0) >= (before["hostapp_engine_processes_started_total"] ?? 0) + 1)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RendererIsolation
 import RendererProvider
 import RendererServerHTTP
 
@@ -31,7 +32,10 @@ extension Routes {
     /// Prometheus' text format (version 0.0.4), for a scraper that sends the token.
     @Sendable func metrics(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let bytes = self.context.metrics.exposition(
-            queueDepth: self.context.queue.count, openWebSockets: self.context.collaboration?.sockets.count ?? 0)
+            ServerMetrics.Readings(
+                queueDepth: self.context.queue.count, openWebSockets: self.context.collaboration?.sockets.count ?? 0,
+                database: self.context.collaboration?.databaseUse,
+                engineProcesses: (EngineProcessTally.started, EngineProcessTally.restarted)))
         return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: bytes))
