@@ -5,6 +5,7 @@ import Logging
 import OTel
 import RendererCollaboration
 import RendererIsolation
+import RendererLayers
 import RendererPrinting
 import RendererConversion
 import RendererProvider
@@ -167,6 +168,9 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
 
     func validate() throws {
         if !uploads && uploadFolder != nil { throw ValidationError("--upload-folder goes with --uploads") }
+        if uploads && uploadFolder == nil && database.map(PostgresLayerStore.names) == true {
+            throw ValidationError("servers sharing a PostgreSQL database keep uploads in a folder they all mount: give --upload-folder")
+        }
         if !uploads && convertOffice { throw ValidationError("--convert-office goes with --uploads") }
         if !uploads && convertHTML { throw ValidationError("--convert-html goes with --uploads") }
         if signingIdentity == nil && signingPasswordFile != nil { throw ValidationError("--signing-password-file goes with --signing-identity") }

@@ -23,6 +23,9 @@ package final class CollaborationBackend: Sendable {
     package var databaseUse: (inFlight: Int, maximumConnections: Int)? {
         (store as? PostgresLayerStore).map { ($0.operationsInFlight, $0.maximumConnections) }
     }
+    /// The uploads' ledger of servers sharing the layers' database (and a folder of
+    /// uploads); nil for a SQLite database, which is the server's own.
+    package var uploadLedger: (any UploadLedger)? { store as? any UploadLedger }
     /// How servers sharing the layers' database take turns at saving a document; nil for a
     /// SQLite database, which is the server's own (its file lock is enough).
     package var saveCoordination: (any SaveCoordination)? { store as? any SaveCoordination }

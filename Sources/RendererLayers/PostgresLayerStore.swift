@@ -15,8 +15,8 @@ import ServiceLifecycle
 /// own WebSockets, so a reader on one server sees a change made through another at once.
 /// The tables are created on first use (`renderer_layer`, `renderer_annotation`,
 /// `renderer_operation`, the readers' of ``ReaderStateStorage``, the saves' of
-/// ``SaveCoordination``, the rate limits' buckets and the revoked tokens'), under an advisory
-/// lock so that servers starting together agree.
+/// ``SaveCoordination``, the rate limits' buckets, the revoked tokens' and the
+/// ``UploadLedger``'s), under an advisory lock so that servers starting together agree.
 package final class PostgresLayerStore: LayerStorage {
     /// The channel the servers announce changes on.
     static let channel = "renderer_layer_changes"
@@ -335,7 +335,9 @@ package final class PostgresLayerStore: LayerStorage {
                     layer BIGINT NOT NULL REFERENCES renderer_layer (id), id TEXT NOT NULL, result TEXT NOT NULL,
                     PRIMARY KEY (layer, id))
                 """, logger: self.logger)
-            for table in Self.readerTables + Self.saveTables + Self.attemptTables + Self.revocationTables { try await connection.query(table, logger: self.logger) }
+            for table in Self.readerTables + Self.saveTables + Self.attemptTables + Self.revocationTables + Self.uploadTables {
+                try await connection.query(table, logger: self.logger)
+            }
         }
     }
 

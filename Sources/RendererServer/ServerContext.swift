@@ -72,7 +72,7 @@ final class ServerContext: Sendable {
             burst: 5, per: .seconds(300), refusal: "too many tries at this document's password; wait a minute", now: configuration.passwordTryClock,
             shared: collaboration?.sharedAttempts.map { ("unlock", $0) })
         gate = ShutdownGate { await collaboration?.sockets.drain() }
-        uploads = try configuration.uploads.map(UploadStore.init)
+        uploads = try configuration.uploads.map { try UploadStore($0, shared: collaboration?.uploadLedger) }
         officeConverter = configuration.uploads?.officeConversion.map { OfficeConverter(configuration: $0) }
         htmlConverter = configuration.uploads?.htmlConversion.map { HTMLConverter(configuration: $0) }
         viewerPresence = configuration.endsWithViewer ? ViewerPresence(linger: configuration.viewerLinger) : nil

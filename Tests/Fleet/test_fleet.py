@@ -18,7 +18,9 @@ draining. Each test states what it holds:
 - rate limits are kept in the database: a document's password tried through every replica
   in turn is refused after five tries, as through one server;
 - a token revoked in the database (`hostapp token revoke`) is refused by every replica at
-  once, and by one started later.
+  once, and by one started later;
+- an upload made through one replica is read through every one, and the uploads' space is
+  counted for all of them: the oldest upload, whichever replica took it, makes room.
 
 Usage: test_fleet.py HOSTAPP [unittest arguments]
 """
@@ -38,7 +40,7 @@ import urllib.parse
 import websockets.sync.client
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from fleet import DOCUMENT, FIXTURES, RETRIED, TOKEN, Fleet, layer_path, request  # noqa: E402
+from fleet import DOCUMENT, FIXTURES, RETRIED, TOKEN, Fleet, layer_path, padded_pdf, request, upload  # noqa: E402
 
 HOSTAPP = None  # set from the command line
 REPLICAS = 3
@@ -412,6 +414,41 @@ class FleetTests(unittest.TestCase):
         self.assertNotIn("sesame", failed.stderr)
         for words in (["--database", "/tmp/layers.sqlite", "x"], ["--database", self.fleet.database], ["--database", self.fleet.database, "a\nb"]):
             self.assertEqual(subprocess.run([self.fleet.hostapp, "token", "revoke", *words], capture_output=True).returncode, 64, words)
+
+    def test_12_uploads_are_read_everywhere_and_their_space_is_counted_for_all(self):
+        def readable(upload_id):
+            return [request(port, "GET", "/api/documents/" + urllib.parse.quote(upload_id, safe=""))[0] for port in self.fleet.ports]
+        ids = []
+        for index in range(3):
+            status, answer = upload(self.fleet.ports[index], padded_pdf(300_000, index))
+            self.assertEqual(status, 201, answer)
+            ids.append(answer["id"])
+        for upload_id in ids:
+            self.assertEqual(readable(upload_id), [200] * REPLICAS, upload_id)
+        # A fourth through replica 1 passes the 1 MiB of all: the oldest (replica 0's) goes.
+        status, answer = upload(self.fleet.ports[1], padded_pdf(300_000, 3))
+        self.assertEqual(status, 201, answer)
+        self.assertEqual(readable(ids[0]), [404] * REPLICAS)
+        for upload_id in ids[1:] + [answer["id"]]:
+            self.assertEqual(readable(upload_id), [200] * REPLICAS, upload_id)
+        # Eight at once through the three: each acknowledged one is kept whole until a later one
+        # removes it, and the folder never holds more than its space.
+        answers, lock = [], threading.Lock()
+
+        def send(number):
+            result = upload(self.fleet.ports[number % REPLICAS], padded_pdf(200_000, 10 + number))
+            with lock:
+                answers.append(result)
+        senders = [threading.Thread(target=send, args=(number,)) for number in range(8)]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join()
+        self.assertEqual({status for status, _ in answers} - {201, 503}, set(), answers)
+        self.assertGreater(sum(1 for status, _ in answers if status == 201), 0)
+        kept = [name for name in os.listdir(self.fleet.uploads) if name.endswith(".pdf")]
+        self.assertLessEqual(sum(os.path.getsize(os.path.join(self.fleet.uploads, name)) for name in kept), 1 << 20)
+        self.assertEqual(sorted(self.fleet.postgres.query("SELECT name FROM renderer_upload WHERE kept").split()), sorted(kept))
 
     def run_under_load(self, disrupt):
         load = Load(self.fleet)

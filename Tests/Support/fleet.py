@@ -46,6 +46,35 @@ def request(port, method, path, body=None, token=TOKEN, timeout=30, headers=None
         connection.close()
 
 
+def upload(port, body):
+    """(status, JSON answer) of POST /api/uploads with `body` as it is."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("POST", "/api/uploads", body=body, headers={"Authorization": "Bearer " + TOKEN, "Content-Type": "application/pdf"})
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read() or b"{}")
+    finally:
+        connection.close()
+
+
+def padded_pdf(padding, seed):
+    """A one-page PDF carrying `padding` bytes of pseudo-random data (seeded) in a stream no
+    page uses: a document of a chosen size."""
+    import random
+    data = random.Random(seed).randbytes(padding)
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+               b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"]
+    out, offsets = bytearray(b"%PDF-1.7\n"), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1) + b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
 def layer_path(suffix):
     return "/api/collab/documents/%s/layers/%s%s" % (urllib.parse.quote(DOCUMENT, safe=""), urllib.parse.quote(LAYER, safe=""), suffix)
 
@@ -62,6 +91,9 @@ class Fleet:
         os.makedirs(self.docs)
         for document in (os.path.join(FIXTURES, "text.pdf"), *documents):
             shutil.copy(document, self.docs)
+        # Uploads go to a folder every replica mounts, with 1 MiB for all of them together.
+        self.uploads = os.path.join(folder, "uploads")
+        os.makedirs(self.uploads)
         self.token_file = os.path.join(folder, "token")
         with open(self.token_file, "w") as f:
             f.write(TOKEN + "\n")
@@ -89,7 +121,8 @@ class Fleet:
         process = subprocess.Popen(
             [self.hostapp, "serve", self.docs, "--port", str(self.ports[index]), "--token-file", self.token_file, "--collab-key", self.public,
              "--database", self.database, "--reader-state", ":memory:", "--shutdown-grace", "20",
-             "--shared-cache", "127.0.0.1:%d" % self.memcached_port],
+             "--shared-cache", "127.0.0.1:%d" % self.memcached_port,
+             "--uploads", "--upload-folder", self.uploads, "--upload-limit-mib", "1", "--upload-space-mib", "1"],
             stdout=subprocess.PIPE, stderr=log, text=True)
         log.close()
         first = process.stdout.readline()

@@ -34,7 +34,7 @@ extension Routes {
     /// all uploads. It is opened with the uploads' renderers (isolated by `hostapp serve`).
     @Sendable func upload(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let store = try uploadStore()
-        var received = try await store.receive(request.body)
+        var received = try await store.receive(request.body, declared: request.headers[.contentLength].flatMap { Int($0) })
         let serverContext = self.context
         do {
             if let type = try? DocumentSource.file(received.path).sniffContentType(), [.jpeg, .png, .tiff].contains(type) {
