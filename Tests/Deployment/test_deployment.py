@@ -3,7 +3,8 @@ checked on this machine without a container engine or a cluster:
 
 - every manifest is valid Kubernetes (kubernetes-validate, strict: an unknown field fails);
 - the manifests name each other rightly (selectors, ports, the ConfigMap's and the Secret's
-  keys, the autoscaler's target and metric, the grace periods);
+  keys, the autoscaler's target and metric, the grace periods, the page cache's address and
+  the policy that lets only the replicas reach it, the documents' and uploads' folders);
 - the pod's container runs as the manifests say: its arguments and environment, with the
   ConfigMap's and the Secret's files and its volumes made in a temporary folder, on the
   image's entrypoint (the hostapp the tests built), against a throwaway PostgreSQL; its
@@ -55,9 +56,10 @@ def manifests():
     return objects
 
 
-def only(objects, kind):
-    found = objects.get(kind, [])
-    assert len(found) == 1, "one %s expected, found %d" % (kind, len(found))
+def only(objects, kind, name=None):
+    """The one object of `kind` (named `name`, when given)."""
+    found = [item for item in objects.get(kind, []) if name is None or item["metadata"]["name"] == name]
+    assert len(found) == 1, "one %s %s expected, found %d" % (kind, name or "", len(found))
     return found[0]
 
 
@@ -104,7 +106,7 @@ class ManifestTests(unittest.TestCase):
 
     def test_the_parts_name_each_other(self):
         objects = manifests()
-        deployment, service = only(objects, "Deployment"), only(objects, "Service")
+        deployment, service = only(objects, "Deployment", "hostapp"), only(objects, "Service", "hostapp")
         budget, autoscaler = only(objects, "PodDisruptionBudget"), only(objects, "HorizontalPodAutoscaler")
         config, secret, claim = only(objects, "ConfigMap"), only(objects, "Secret"), only(objects, "PersistentVolumeClaim")
         pod = deployment["spec"]["template"]
@@ -151,6 +153,22 @@ class ManifestTests(unittest.TestCase):
         grace = int(args[args.index("--shutdown-grace") + 1])
         pause = container["lifecycle"]["preStop"]["sleep"]["seconds"]
         self.assertLess(grace + pause, pod["spec"]["terminationGracePeriodSeconds"])
+        # The page cache: its Service selects its pods, the replicas are told its address, and
+        # only they may reach it.
+        cache, cache_service = only(objects, "Deployment", "hostapp-page-cache"), only(objects, "Service", "hostapp-page-cache")
+        cache_labels = cache["spec"]["template"]["metadata"]["labels"]
+        self.assertTrue(cache_service["spec"]["selector"].items() <= cache_labels.items())
+        self.assertFalse(service["spec"]["selector"].items() <= cache_labels.items(), "the replicas' Service would select the cache")
+        (memcached,) = cache["spec"]["template"]["spec"]["containers"]
+        self.assertEqual(config["data"]["shared-cache"], "%s:%d" % (cache_service["metadata"]["name"], cache_service["spec"]["ports"][0]["port"]))
+        self.assertIn("$(HOSTAPP_SHARED_CACHE)", args[args.index("--shared-cache") + 1])
+        self.assertEqual(memcached["ports"][0]["containerPort"], int(memcached["args"][memcached["args"].index("-p") + 1]))
+        policy = only(objects, "NetworkPolicy", "hostapp-page-cache")
+        self.assertEqual(policy["spec"]["podSelector"]["matchLabels"], cache_labels)
+        self.assertEqual(policy["spec"]["ingress"][0]["from"][0]["podSelector"]["matchLabels"], labels)
+        # Documents and uploads are two folders of the one shared volume.
+        shared = {mount["mountPath"]: mount.get("subPath") for mount in container["volumeMounts"] if mount["name"] == "documents"}
+        self.assertEqual(shared, {args[-1]: "documents", args[args.index("--upload-folder") + 1]: "uploads"})
         # The Secret as shipped holds no value to be used as it is.
         self.assertEqual(set(secret["stringData"].values()), {""})
 
@@ -162,7 +180,7 @@ class PodTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.objects = manifests()
-        cls.deployment = only(cls.objects, "Deployment")
+        cls.deployment = only(cls.objects, "Deployment", "hostapp")
         cls.pod = cls.deployment["spec"]["template"]["spec"]
         (cls.container,) = cls.pod["containers"]
         with open(CONTAINERFILE) as f:
@@ -184,11 +202,13 @@ class PodTests(unittest.TestCase):
         config = dict(only(self.objects, "ConfigMap")["data"])
         shipped = urllib.parse.urlsplit(config["database"])
         config["database"] = urllib.parse.urlunsplit(shipped._replace(netloc="%s@%s" % (shipped.username, self.postgres.address)))
+        # No page cache runs here: a free port, where every lookup is a miss at once.
+        config["shared-cache"] = "127.0.0.1:%d" % free_port()
         root = tempfile.mkdtemp(dir=self.folder)
         volumes = {volume["name"]: volume for volume in self.pod["volumes"]}
         places = {}
         for mount in self.container["volumeMounts"]:
-            place = os.path.join(root, mount["name"])
+            place = os.path.join(root, mount["name"], mount.get("subPath", ""))
             os.makedirs(place)
             places[mount["mountPath"]] = place
             volume = volumes[mount["name"]]
@@ -197,7 +217,7 @@ class PodTests(unittest.TestCase):
                 for item in (volume.get("configMap") or volume.get("secret"))["items"]:
                     with open(os.path.join(place, item["path"]), "w") as f:
                         f.write(source[item["key"]])
-            elif "persistentVolumeClaim" in volume:
+            elif "persistentVolumeClaim" in volume and mount["mountPath"] == self.container["args"][-1]:
                 shutil.copy(os.path.join(ROOT, "Samples", "sample.pdf"), place)
         port = free_port()
         environment = {}
@@ -331,7 +351,7 @@ class ContainerfileTests(unittest.TestCase):
         self.assertEqual(shown.returncode, 0, shown.stderr)
         self.assertEqual(set(re.findall(r"(?m)^Package: (\S+)$", shown.stdout)), set(extra))
         # The pod's user and port are the image's.
-        pod = only(manifests(), "Deployment")["spec"]["template"]["spec"]
+        pod = only(manifests(), "Deployment", "hostapp")["spec"]["template"]["spec"]
         user = next(arguments for keyword, arguments in run if keyword == "USER")
         self.assertEqual(user, "%d:%d" % (pod["securityContext"]["runAsUser"], pod["securityContext"]["runAsGroup"]))
         self.assertIn("--uid %d " % pod["securityContext"]["runAsUser"], install)
