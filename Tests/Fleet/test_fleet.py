@@ -313,6 +313,23 @@ class FleetTests(unittest.TestCase):
         status, headers, _ = through("GET", "/api/health", headers={"X-Request-Id": "chosen-by-the-client"})
         self.assertEqual(status, 200)
         self.assertRegex(headers["x-request-id"], r"^[0-9A-F]{8,}$")
+        # Uploads that are not documents, or declared past the limit: refused, nothing new kept,
+        # no path in the answer.
+        kept_before = set(os.listdir(self.fleet.uploads))
+        for body in (b"%PDF-1.7\n" + b"\x00" * 5000, b"<html><script>alert(1)</script></html>", b"x" * ((1 << 20) + 1)):
+            status, answer = upload(self.fleet.balancer_port, body)
+            self.assertIn(status, (413, 415, 422), answer)
+            self.assertNotIn(self.fleet.folder, json.dumps(answer))
+        self.assertLessEqual(set(os.listdir(self.fleet.uploads)), kept_before)
+        # Names a stranger picks reach the database as data, never as SQL.
+        token = self.fleet.collaboration_token("mallory-sql")
+        for name in ("x'; DROP TABLE renderer_layer; --", "docs/text.pdf\u0000"):
+            path = "/api/collab/documents/%s/layers/fleet/annotations" % urllib.parse.quote(name, safe="")
+            status, _, body = through("GET", path, token=token)
+            self.assertIn(status, (400, 401, 403, 404), body[:200])
+            for leak in (b"PSQL", b"SQLSTATE", b"syntax error", b"postgres", b"SELECT "):
+                self.assertNotIn(leak, body)
+        self.assertEqual(self.fleet.postgres.query("SELECT count(*) FROM pg_tables WHERE tablename = 'renderer_layer'"), "1")
         # And the replicas still answer their owner.
         self.assertEqual(through("GET", documents + "/pages/0/image?dpi=20")[0], 200)
 
@@ -385,7 +402,7 @@ class FleetTests(unittest.TestCase):
         for index in range(REPLICAS):
             self.assertEqual(request(self.fleet.ports[index], "GET", layer_path("/annotations"), token=token)[0], 200)
         self.assertEqual(self.fleet.postgres.query(
-            "SELECT count(*) FROM renderer_attempt WHERE limiter = 'collaboration' AND client = 'counted-user' AND tokens < 49"), "1")
+            "SELECT count(*) FROM renderer_attempt WHERE limiter = 'collaboration' AND client = 'counted-user' AND tokens <= 49"), "1")
 
     def test_11_a_token_revoked_in_the_database_is_refused_by_every_replica(self):
         token = self.fleet.collaboration_token("revoked-user", token_id="fleet-revoked-1")

@@ -64,6 +64,8 @@ final class UploadStore: Sendable {
     /// ``UploadConfiguration/maximumBytes`` (413), past the budget (503), or when the body
     /// fails, removes the file, gives its bytes back and throws.
     func receive(_ body: RequestBody, declared: Int?) async throws -> Received {
+        // Declared past the limit: refused before a byte is counted (nothing is removed for it).
+        if let declared, declared > configuration.maximumBytes { throw APIError.tooLarge(configuration.maximumBytes) }
         let id = Secrets.digest(of: [Secrets.random()], bytes: 16)
         let path = folder + "/" + Self.receivingPrefix + id
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
