@@ -145,6 +145,23 @@ class Load:
             thread.join(timeout=60)
 
 
+def at_once(count, action):
+    """What `action(number)` returns for each number below `count`, each run at the same time on
+    a thread of its own, in the order they ended."""
+    results, lock = [], threading.Lock()
+
+    def run(number):
+        result = action(number)
+        with lock:
+            results.append(result)
+    threads = [threading.Thread(target=run, args=(number,)) for number in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
 class FleetTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -379,17 +396,7 @@ class FleetTests(unittest.TestCase):
     def test_10_rate_limits_count_every_replicas_attempts(self):
         unlock = "/api/documents/%s/unlock" % urllib.parse.quote("docs/encrypted.pdf", safe="")
         # Nine guesses at once through the three replicas: five are tried, four refused.
-        answers, lock = [], threading.Lock()
-
-        def guess(attempt):
-            answer = request(self.fleet.ports[attempt % REPLICAS], "POST", unlock, {"password": "guess-%d" % attempt})
-            with lock:
-                answers.append(answer)
-        guessers = [threading.Thread(target=guess, args=(attempt,)) for attempt in range(9)]
-        for guesser in guessers:
-            guesser.start()
-        for guesser in guessers:
-            guesser.join()
+        answers = at_once(9, lambda attempt: request(self.fleet.ports[attempt % REPLICAS], "POST", unlock, {"password": "guess-%d" % attempt}))
         codes = sorted(json.loads(body)["code"] for _, _, body in answers)
         self.assertEqual(codes, ["rate-limited"] * 4 + ["wrong-password"] * 5)
         for status, headers, _ in answers:
@@ -450,17 +457,7 @@ class FleetTests(unittest.TestCase):
             self.assertEqual(readable(upload_id), [200] * REPLICAS, upload_id)
         # Eight at once through the three: each acknowledged one is kept whole until a later one
         # removes it, and the folder never holds more than its space.
-        answers, lock = [], threading.Lock()
-
-        def send(number):
-            result = upload(self.fleet.ports[number % REPLICAS], padded_pdf(200_000, 10 + number))
-            with lock:
-                answers.append(result)
-        senders = [threading.Thread(target=send, args=(number,)) for number in range(8)]
-        for sender in senders:
-            sender.start()
-        for sender in senders:
-            sender.join()
+        answers = at_once(8, lambda number: upload(self.fleet.ports[number % REPLICAS], padded_pdf(200_000, 10 + number)))
         self.assertEqual({status for status, _ in answers} - {201, 503}, set(), answers)
         self.assertGreater(sum(1 for status, _ in answers if status == 201), 0)
         kept = [name for name in os.listdir(self.fleet.uploads) if name.endswith(".pdf")]
