@@ -43,9 +43,9 @@ public struct TokenPolicy: Sendable {
 
 /// The ids (`jti`) of revoked tokens: those of a file of one id per line (blank lines and
 /// lines starting with `#` skipped), read again by ``reload()`` as a server does on SIGHUP,
-/// and, for servers sharing a PostgreSQL database, those revoked there
-/// (``replaceShared(_:)``, ``addShared(_:)``). A list whose file cannot be read keeps what it
-/// had and says why.
+/// and, for servers sharing a PostgreSQL database, those revoked there (`hostapp token
+/// revoke`), which the server hands it as they come. A list whose file cannot be read keeps
+/// what it had and says why.
 public final class RevocationList: Sendable {
     /// The file the ids are read from; nil for a list of the database's ids only.
     public let path: String?

@@ -10,7 +10,7 @@ import RendererSignatures
 public struct ServerConfiguration: Sendable {
     /// The address to bind; loopback unless the host asks for more.
     public var host: String
-    /// The port to listen on; 0 picks a free one (``DocumentServer/run(onListening:)`` reports it).
+    /// The port to listen on; 0 picks a free one (``DocumentServer/run(alongside:onListening:)`` reports it).
     public var port: Int
     /// The files and folders served: a file is served itself, a folder with every PDF under
     /// it. Nothing else is reachable.
