@@ -392,6 +392,15 @@ class FleetTests(unittest.TestCase):
         self.assertEqual(request(self.fleet.ports[0], "POST", base, {**square, "contents": "after-an-outside-change"})[0], 201)
         shown = subprocess.run(["mutool", "show", path, "grep"], capture_output=True, text=True, check=True).stdout
         self.assertEqual([shown.count("(%s)" % text) for text in ("after-the-lock", "over-an-unseen-save", "after-an-outside-change")], [1, 0, 1])
+        # A file saved through one replica and then removed: the next edit finds no document.
+        gone = os.path.join(self.fleet.docs, "gone.pdf")
+        shutil.copy(path, gone)
+        gone_base = "/api/documents/%s/annotations" % urllib.parse.quote("docs/gone.pdf", safe="")
+        self.assertEqual(request(self.fleet.ports[0], "POST", gone_base, {**square, "contents": "before-it-went"})[0], 201)
+        os.remove(gone)
+        status, _, body = request(self.fleet.ports[1], "POST", gone_base, {**square, "contents": "after-it-went"})
+        self.assertEqual(status, 404, body)
+        self.assertNotIn(self.fleet.folder.encode(), body)
 
     def test_10_rate_limits_count_every_replicas_attempts(self):
         unlock = "/api/documents/%s/unlock" % urllib.parse.quote("docs/encrypted.pdf", safe="")

@@ -379,11 +379,12 @@ actor ServedDocument {
     /// The version of the file at `path` as this machine sees it, once it is not older than
     /// `recorded`: a file system shared over a network may show a save made on another
     /// machine a moment late, so it is read again for up to a second; a version newer than
-    /// `recorded` is a change made outside the servers, and is taken. Throws `conflict` when
-    /// the file still looks older, so that nothing is saved over what it does not show yet.
+    /// `recorded` is a change made outside the servers, and is taken, as is a file that is gone
+    /// (the edit then finds none). Throws `conflict` when the file still looks older, so that
+    /// nothing is saved over what it does not show yet.
     private static func version(of path: String, seenAfter recorded: String?, naming id: String) async throws -> String {
         var now = readVersion(path)
-        guard let recorded else { return now }
+        guard let recorded, FileVersion.of(path) != nil else { return now }
         for _ in 0..<20 where now != recorded && !FileVersion.isNewer(now, than: recorded) {
             try await Task.sleep(for: .milliseconds(50))
             now = readVersion(path)
