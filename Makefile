@@ -67,9 +67,19 @@ BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rp
 # the unit phase 420 s against 544 s. The build keeps both cores busy from its first module
 # to its last, so what shortens it is less work: no debug information, which nothing the
 # tests read (a crash's backtrace still names its functions). From fresh clones in the same
-# hour: the clean build 658 s against 744 s. C keeps its optimisation: at -O0 a page's PNG
-# took twice as long to encode.
-TEST_FLAGS = -c release -Xswiftc -Onone -Xswiftc -enable-testing -debug-info-format none
+# hour: the clean build 658 s against 744 s. C is compiled at -O0 too (-Xcc comes last on
+# clang's command line): the two copies of BoringSSL that swift-crypto and swift-nio-ssl
+# build (283 C and C++ files each) are 40 % of the build, and at -O0 they take 22 % less
+# time (216 processor seconds against 276 for one copy, measured by hand), while the tests
+# spend well under 1 % of their time in the project's own C (sampled with perf over the unit
+# phase: the pixel metrics and the PNG filters); the engines are Debian's builds either way.
+# Each module's public symbol graph (its declarations and doc comments) is written as it is
+# compiled, into SYMBOL_GRAPHS, which make docs reads: SwiftPM's dump-symbol-graph planned a
+# build of its own and compiled about a hundred modules again after make test.
+SYMBOL_GRAPHS = $(CURDIR)/.build-tests/symbol-graphs
+TEST_FLAGS = -c release -Xswiftc -Onone -Xswiftc -enable-testing -debug-info-format none -Xcc -O0 \
+	-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS) \
+	-Xswiftc -symbol-graph-minimum-access-level -Xswiftc public -Xswiftc -emit-extension-block-symbols
 TEST_OPTIONS = $(TEST_FLAGS) --scratch-path .build-tests
 TEST_BUILD = $(SWIFT) build $(TEST_OPTIONS)
 TEST_RUN = $(SWIFT) test --skip-build $(TEST_OPTIONS)
@@ -120,7 +130,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: build-setup install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-fleet bench-deps docs setup demo test test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: build-setup install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-fleet bench-deps docs setup demo test test-swift test-outside test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -228,10 +238,19 @@ TIMED = bash Scripts/timed.sh
 # costs minutes and says where it is, instead of CI's whole allowance.
 HANG_SECONDS = 1800
 HANG_GUARD = timeout --kill-after=30 $(HANG_SECONDS)
-test: setup
+# make test is the Swift suites (test-swift: the build, then the suites in two runs) and
+# then the suites outside Swift (test-outside), which run the executables test-swift built.
+test: test-swift test-outside
+
+test-swift: setup
 	$(TIMED) "build the tests" sh -c '$(build-tests)'
 	$(TIMED) "swift test, all but the servers" bash Scripts/unfinished-tests.sh $(HANG_GUARD) $(TEST_RUN) --skip '$(AWAITING_SUITES)'
 	$(TIMED) "swift test, the servers and async" bash Scripts/unfinished-tests.sh $(HANG_GUARD) $(TEST_RUN) --filter '$(AWAITING_SUITES)'
+
+# The browser, contract, MCP, desktop, documentation, deployment and fleet suites, against
+# the executables of the tests' build (test-swift makes them): the viewer's suite beside the
+# others, one after the other.
+test-outside: setup
 	@bin="$$($(TEST_BUILD) --show-bin-path)"; viewer_log="$$(mktemp)"; status=0; \
 	$(TIMED) "the viewer in Chromium" python3 Tests/Browser/test_viewer.py "$$bin/hostapp" > "$$viewer_log" 2>&1 & viewer=$$!; \
 	$(TIMED) "the HTTP API against its OpenAPI document (beside the viewer)" python3 Tests/Contract/run_schemathesis.py "$$bin/hostapp" || status=1; \
@@ -247,23 +266,16 @@ test: setup
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/api/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
-# The symbol graphs of every module are extracted at once from the tests' build (TEST_BUILD, which make
-# test has made; about ten seconds then), and `docc convert` reads each module's apart.
+# The symbol graphs are those the tests' build writes (SYMBOL_GRAPHS; after make test the
+# build does nothing), and `docc convert` reads each module's apart (Scripts/docc-convert.sh),
+# three at a time: one conversion keeps a core about 60 % busy.
 DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaborationServer RendererCollaboration RendererCollaborationMessages RendererSync \
 	RendererDesktop RendererPrinting RendererSignatures RendererOptimize RendererOCR RendererFonts RendererStamps RendererConversion RendererTesting RendererSnapshotTesting
 DOCC = "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"
 docs: setup
-	$(SWIFT) package $(TEST_OPTIONS) dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols
-	@set -e; extracted="$$(dirname "$$($(TEST_BUILD) --show-bin-path)")/symbolgraph"; mkdir -p docs/api; \
-	for module in $(DOC_MODULES); do \
-		echo "== $$module"; graphs=.build/docs-symbols/$$module; rm -rf $$graphs; mkdir -p $$graphs; \
-		cp "$$extracted/$$module.symbols.json" $$graphs/; \
-		for extension in "$$extracted/$$module"@*.symbols.json; do if [ -e "$$extension" ]; then cp "$$extension" $$graphs/; fi; done; \
-		$(DOCC) convert Sources/$$module/$$module.docc --fallback-display-name $$module --fallback-bundle-identifier $$module \
-			--additional-symbol-graph-dir $$graphs --output-path docs/api/$$module --transform-for-static-hosting --hosting-base-path $$module \
-			--warnings-as-errors; \
-	done
+	$(TEST_BUILD) --product RendererProviderPackageTests
+	@mkdir -p docs/api && printf '%s\n' $(DOC_MODULES) | xargs -P 3 -n 1 bash Scripts/docc-convert.sh $(DOCC) "$(SYMBOL_GRAPHS)"
 	python3 Scripts/doc-coverage.py .build/docs-symbols
 	@echo "The documentation is in docs/api/; open docs/api/RendererProvider/index.html through a web server."
 

@@ -4,8 +4,8 @@
     git clone REPO ci/main && cp -r shared ci/shared && (cd ci/main && CI=true bash .ci/run) > ci.log 2>&1
     python3 Benchmarks/ci_phases.py ci.log "what the run was (machine, commit, anything beside it)"
 
-The phases and their seconds come from the list `.ci/run` prints at its end (Scripts/timed.sh
-times each). The section is kept in Benchmarks/CI-PHASES.md too, which `make bench` appends
+The phases, their seconds and how busy the machine's cores were during each come from the
+list `.ci/run` prints at its end (Scripts/timed.sh measures each). The section is kept in Benchmarks/CI-PHASES.md too, which `make bench` appends
 when it writes the report anew.
 """
 import os
@@ -19,7 +19,8 @@ BUDGET = 25 * 60
 
 
 def phases(log):
-    """The (phase, seconds) pairs and the total of the run's closing list."""
+    """The (phase, seconds, percent of the cores busy or None) rows and the total of the run's
+    closing list."""
     text = open(log, encoding="utf-8", errors="replace").read()
     listed = text.rsplit("== Phases (seconds):", 1)
     if len(listed) != 2:
@@ -31,8 +32,9 @@ def phases(log):
             total = int(match.group(1))
             break
         if "\t" in line:
-            name, seconds = line.rsplit("\t", 1)
-            rows.append((name, int(seconds)))
+            name, *figures = line.split("\t")
+            busy = int(figures[1]) if len(figures) > 1 else None
+            rows.append((name, int(figures[0]), busy))
     return rows, total
 
 
@@ -41,9 +43,11 @@ def main():
         sys.exit(__doc__)
     rows, total = phases(sys.argv[1])
     lines = [BEGIN, "## CI on a fresh clone", "", sys.argv[2], "",
-             "| phase | seconds | minutes |", "|---|---|---|"]
-    lines += [f"| {name} | {seconds} | {seconds / 60:.1f} |" for name, seconds in rows]
-    lines += [f"| **in all** | **{total}** | **{total / 60:.1f}** |", "",
+             "| phase | seconds | minutes | cores busy |", "|---|---|---|---|"]
+    lines += [f"| {name} | {seconds} | {seconds / 60:.1f} | {'' if busy is None else f'{busy} %'} |"
+              for name, seconds, busy in rows]
+    lines += [f"| **in all** | **{total}** | **{total / 60:.1f}** | |", "",
+              "A phase marked beside another shares the machine with it; its cores figure is the machine's.", "",
               f"The budget is {BUDGET // 60} minutes; this run is {total / BUDGET:.2f}x it.", END]
     here = os.path.dirname(os.path.abspath(__file__))
     open(os.path.join(here, "CI-PHASES.md"), "w").write("\n".join(lines) + "\n")
