@@ -5,25 +5,29 @@ import NIOPosix
 /// A client of a memcached server's text protocol, for what servers share: `get` and a `set`
 /// that expects no answer (`noreply`). Answers are read in order on one connection, opened
 /// when first needed and again after it fails. A cache is never worth a failure: every
-/// error, an answer that does not come within ``timeout``, or a connection that cannot be
+/// error, an answer that does not come in time, or a connection that cannot be
 /// made, is a miss, and the next call connects again.
 final class MemcachedClient: Sendable {
     /// The largest value stored: memcached's default item size, less its item header.
     static let largestValue = 1_048_576 - 512
-    /// How long an answer may take before the lookup counts as a miss.
+    /// How long an answer may take, by default, before the lookup counts as a miss.
     static let timeout = TimeAmount.milliseconds(500)
 
     private let host: String
     private let port: Int
-    private let connection = ConnectionHolder()
+    private let timeout: TimeAmount
+    private let connection: ConnectionHolder
 
-    /// A client of the server at `address`, `host:port`; nil for an address that is not one.
-    init?(address: String) {
+    /// A client of the server at `address`, `host:port`, whose lookups count as a miss once
+    /// an answer has not come for `timeout`; nil for an address that is not one.
+    init?(address: String, timeout: TimeAmount = MemcachedClient.timeout) {
         guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), (1...65_535).contains(port),
             colon > address.startIndex
         else { return nil }
         host = String(address[..<colon])
         self.port = port
+        self.timeout = timeout
+        connection = ConnectionHolder(timeout: timeout)
     }
 
     /// The value stored under `key`, or nil (not stored, or the server failed to say).
@@ -31,7 +35,7 @@ final class MemcachedClient: Sendable {
         guard let channel = await connection.channel(host: host, port: port) else { return nil }
         let promise = channel.eventLoop.makePromise(of: ByteBuffer?.self)
         // An answer that does not come in time closes the connection, which fails it.
-        let deadline = channel.eventLoop.scheduleTask(in: Self.timeout) { channel.close(promise: nil) }
+        let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
         var request = channel.allocator.buffer(capacity: key.utf8.count + 6)
         request.writeString("get \(key)\r\n")
         channel.writeAndFlush(MemcachedHandler.Request(bytes: request, answer: promise), promise: nil)
@@ -57,14 +61,20 @@ final class MemcachedClient: Sendable {
     }
 }
 
-/// The client's one connection: made when first asked for, and again once dropped.
+/// The client's one connection: made when first asked for, and again once dropped; a
+/// connection not made within `timeout` is none.
 private actor ConnectionHolder {
+    private let timeout: TimeAmount
     private var channel: (any Channel)?
+
+    init(timeout: TimeAmount) {
+        self.timeout = timeout
+    }
 
     func channel(host: String, port: Int) async -> (any Channel)? {
         if let channel, channel.isActive { return channel }
         let made = try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(MemcachedClient.timeout)
+            .connectTimeout(timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(MemcachedHandler()) }
             }
