@@ -88,18 +88,27 @@ public final class OfficeConverter: Sendable {
         let place = ConvertedOutput(output)
         defer { place.discard() }
         try instance.withLock { instance in
-            if instance?.isRunning != true {
-                instance?.end()
-                instance = nil
-                instance = try OfficeInstance(soffice: configuration.soffice, python: configuration.python, profile: profile, startLimit: configuration.startLimit)
-            }
-            do {
-                try instance!.convert(URL(fileURLWithPath: input).path, to: place.partial.path, within: timeLimit ?? configuration.timeLimit, name: name)
-            } catch let error as RendererError where error.code != .damaged {
-                // Hung or gone: this instance serves no other file.
-                instance?.end()
-                instance = nil
-                throw error
+            // An instance that ended while it waited (found so only when handed the file) is
+            // replaced, once: the file is not this failure's cause.
+            for attempt in 1...2 {
+                if instance?.isRunning != true {
+                    instance?.end()
+                    instance = nil
+                    instance = try OfficeInstance(soffice: configuration.soffice, python: configuration.python, profile: profile, startLimit: configuration.startLimit)
+                }
+                do {
+                    try instance!.convert(URL(fileURLWithPath: input).path, to: place.partial.path, within: timeLimit ?? configuration.timeLimit, name: name)
+                    return
+                } catch is OfficeInstance.Gone {
+                    instance?.end()
+                    instance = nil
+                    if attempt == 2 { throw RendererError(.engineCrashed, "LibreOffice ended before \(name) was converted") }
+                } catch let error as RendererError where error.code != .damaged {
+                    // Hung or gone: this instance serves no other file.
+                    instance?.end()
+                    instance = nil
+                    throw error
+                }
             }
         }
         guard FileManager.default.fileExists(atPath: place.partial.path) else { throw RendererError(.damaged, "LibreOffice wrote no PDF of \(name)") }

@@ -52,14 +52,17 @@ final class OfficeInstance {
 
     deinit { end() }
 
-    /// Converts `input` to the PDF `output`; throws `limitExceeded` when it takes longer than
-    /// `limit` and `engineCrashed` when LibreOffice or the bridge ends meanwhile (the instance
-    /// cannot be used again after either), `damaged` when LibreOffice cannot read it.
+    /// The instance ended before a file was handed to it: the file is untouched, and another
+    /// instance may take it.
+    struct Gone: Error {}
+
+    /// Converts `input` to the PDF `output`; throws ``Gone`` when the bridge has ended before
+    /// it takes the file, `limitExceeded` when it takes longer than `limit` and
+    /// `engineCrashed` when LibreOffice or the bridge ends meanwhile (the instance cannot be
+    /// used again after any of these), `damaged` when LibreOffice cannot read it.
     func convert(_ input: String, to output: String, within limit: Duration, name: String) throws {
         let request = try JSONSerialization.data(withJSONObject: ["input": input, "output": output]) + Data("\n".utf8)
-        guard ProcessPipe.write(Array(request), to: requests) else {
-            throw RendererError(.engineCrashed, "LibreOffice ended before \(name) was converted")
-        }
+        guard ProcessPipe.write(Array(request), to: requests) else { throw Gone() }
         let reply = try answer(within: limit)
         if reply["ok"] as? Bool == true { return }
         // The bridge answers for a LibreOffice that went away mid-conversion too.
