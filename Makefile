@@ -73,13 +73,7 @@ BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rp
 # time (216 processor seconds against 276 for one copy, measured by hand), while the tests
 # spend well under 1 % of their time in the project's own C (sampled with perf over the unit
 # phase: the pixel metrics and the PNG filters); the engines are Debian's builds either way.
-# Each module's public symbol graph (its declarations and doc comments) is written as it is
-# compiled, into SYMBOL_GRAPHS, which make docs reads: SwiftPM's dump-symbol-graph planned a
-# build of its own and compiled about a hundred modules again after make test.
-SYMBOL_GRAPHS = $(CURDIR)/.build-tests/symbol-graphs
-TEST_FLAGS = -c release -Xswiftc -Onone -Xswiftc -enable-testing -debug-info-format none -Xcc -O0 \
-	-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(SYMBOL_GRAPHS) \
-	-Xswiftc -symbol-graph-minimum-access-level -Xswiftc public -Xswiftc -emit-extension-block-symbols
+TEST_FLAGS = -c release -Xswiftc -Onone -Xswiftc -enable-testing -debug-info-format none -Xcc -O0
 TEST_OPTIONS = $(TEST_FLAGS) --scratch-path .build-tests
 TEST_BUILD = $(SWIFT) build $(TEST_OPTIONS)
 TEST_RUN = $(SWIFT) test --skip-build $(TEST_OPTIONS)
@@ -266,16 +260,19 @@ test-outside: setup
 # The documentation of every library module (its DocC catalog and every public symbol's
 # comment) as static HTML in docs/api/MODULE; a broken symbol link or any other DocC warning
 # fails the build, and so does a public symbol without a doc comment (Scripts/doc-coverage.py).
-# The symbol graphs are those the tests' build writes (SYMBOL_GRAPHS; after make test the
-# build does nothing), and `docc convert` reads each module's apart (Scripts/docc-convert.sh),
-# three at a time: one conversion keeps a core about 60 % busy.
+# The symbol graphs of every module are extracted at once from the tests' build (TEST_BUILD,
+# which make test has made), and `docc convert` reads each module's apart
+# (Scripts/docc-convert.sh), three at a time: one conversion keeps a core about 60 % busy.
+# The compiler's own symbol graphs (-emit-symbol-graph) are no substitute for the extracted
+# ones: they leave out the comments a member inherits from the requirement it implements.
 DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer PopplerRenderer GhostscriptRenderer RendererProviderXFDF RendererProviderMetadata RendererComparison \
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaborationServer RendererCollaboration RendererCollaborationMessages RendererSync \
 	RendererDesktop RendererPrinting RendererSignatures RendererOptimize RendererOCR RendererFonts RendererStamps RendererConversion RendererTesting RendererSnapshotTesting
 DOCC = "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"
 docs: setup
-	$(TEST_BUILD) --product RendererProviderPackageTests
-	@mkdir -p docs/api && printf '%s\n' $(DOC_MODULES) | xargs -P 3 -n 1 bash Scripts/docc-convert.sh $(DOCC) "$(SYMBOL_GRAPHS)"
+	$(SWIFT) package $(TEST_OPTIONS) dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols
+	@extracted="$$(dirname "$$($(TEST_BUILD) --show-bin-path)")/symbolgraph"; mkdir -p docs/api && \
+	printf '%s\n' $(DOC_MODULES) | xargs -P 3 -n 1 bash Scripts/docc-convert.sh $(DOCC) "$$extracted"
 	python3 Scripts/doc-coverage.py .build/docs-symbols
 	@echo "The documentation is in docs/api/; open docs/api/RendererProvider/index.html through a web server."
 

@@ -4,7 +4,7 @@
     doc-coverage.py GRAPHS_DIR
 
 Reads the symbol graphs make docs handed DocC (GRAPHS_DIR/MODULE/*.symbols.json, one folder
-per documented module, as the tests' build wrote them) and lists every
+per documented module, as `swift package dump-symbol-graph` extracted them) and lists every
 public or open symbol whose declaration is in Sources/ and that has no comment: members the
 compiler synthesises (Codable, Equatable) and those inherited from the standard library are
 declared elsewhere and are not counted.
