@@ -36,12 +36,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_OUT = demo-output
 # The tests and scripts start python3 several hundred times. Where the python3 on PATH is a
 # version manager's shim (pyenv's asks pyenv, in a few shell processes, which interpreter to
-# run: 0.18 s each start), make setup links the interpreter it names into PYTHON_LINK, which
-# comes first on every command's PATH; where python3 is the interpreter itself (Debian's, a
-# virtual environment's), there is no link and PATH finds it as before.
-PYTHON_LINK = $(CURDIR)/.build/python
-SHELL_PATH := $(PATH)
-export PATH := $(PYTHON_LINK):$(SHELL_PATH)
+# run: 0.18 s each start), the folder of the interpreter it names comes first on every
+# command's PATH: python3 is then the interpreter itself, and the programs pip installs
+# beside it (schemathesis, kubernetes-validate, hadolint) are found at once, where a shim for
+# them would exist only after `pyenv rehash`. Where python3 is the interpreter itself
+# (Debian's, a virtual environment's) or not installed yet, PATH stays as it is.
+PYTHON_FOUND := $(shell command -v python3 2> /dev/null)
+PYTHON_NAMED := $(if $(PYTHON_FOUND),$(shell python3 -c 'import sys; print(sys.executable)' 2> /dev/null))
+PYTHON_DIR := $(if $(filter-out $(PYTHON_FOUND),$(PYTHON_NAMED)),$(patsubst %/,%,$(dir $(PYTHON_NAMED))))
+export PATH := $(if $(PYTHON_DIR),$(PYTHON_DIR):)$(PATH)
 
 # What `make bench` needs beyond `make setup` (which installs the manuals it measures):
 # hyperfine, GNU time for peak memory, pdf.js for the viewer comparison, NSS's tools for
@@ -140,9 +143,6 @@ install-missing = missing=$$(for p in $(1); do \
 
 setup:
 	@$(call install-missing,$(PACKAGES))
-	@found="$$(PATH='$(SHELL_PATH)' sh -c 'command -v python3')"; \
-	named="$$(PATH='$(SHELL_PATH)' python3 -c 'import sys; print(sys.executable)')"; \
-	if [ "$$found" = "$$named" ]; then rm -f $(PYTHON_LINK)/python3; else mkdir -p $(PYTHON_LINK) && ln -sf "$$named" $(PYTHON_LINK)/python3; fi
 	@# numpy, for the test that recomputes hostapp compare's figures independently.
 	@python3 -c 'import numpy' 2>/dev/null || python3 -m pip install -q numpy 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-numpy
