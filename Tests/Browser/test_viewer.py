@@ -159,8 +159,8 @@ class ViewerTests(unittest.TestCase):
                 return value
             time.sleep(0.1)
         shown = self.run_js("return [document.getElementById('page-number').value, document.getElementById('find-status').textContent, "
-                            "document.getElementById('status-text').textContent, location.hash]")
-        self.fail("timed out waiting for %s (page box, find status, status line, address: %s)" % (what, shown))
+                            "document.getElementById('status-text').textContent, document.getElementById('export-status').textContent, location.hash]")
+        self.fail("timed out waiting for %s (page box, find status, status line, export status, address: %s)" % (what, shown))
 
     def serve_another(self, arguments):
         """Starts a second server on the test documents with `arguments` besides, stopped when
@@ -639,6 +639,9 @@ class ViewerTests(unittest.TestCase):
         shutil.copy(os.path.join(FIXTURES, "structure.pdf"), path)
         self.open_alone(path, 2, "&page=2")
         self.wait_page_drawn(1)
+        # "This page" is the page the page box names: page 2 is the last, and on a loaded
+        # machine the view may settle on it after its image is in.
+        self.wait_for("return document.getElementById('page-number').value === '2'", "page 2 named in the page box")
         self.run_js("""
             window.exported = [];
             const create = URL.createObjectURL;
