@@ -99,7 +99,16 @@ export const collaboration = {
    * reached), with this reader's changes that still wait in the outbox made on them.
    */
   async load(documentID) {
-    const snapshot = await api.json(this.base(documentID) + "/annotations", { headers: this.headers() });
+    const address = this.base(documentID) + "/annotations";
+    const snapshot = await api.json(address, { headers: this.headers() });
+    // Read before the service worker took the page over (a first visit), the snapshot is
+    // asked for again through it once it has, with the reader's token, so that it is kept:
+    // the worker asks again by itself only with the cookie, which the layer does not take.
+    if ("serviceWorker" in navigator && !navigator.serviceWorker.controller) {
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
+        api.json(address, { headers: this.headers() }).catch(() => { /* kept on the next read */ });
+      }, { once: true });
+    }
     this.revisions = new Map(snapshot.annotations.map((stored) => [stored.annotation.id, stored.revision]));
     let annotations = snapshot.annotations.map((stored) => stored.annotation);
     const waiting = await this.outbox(documentID);
