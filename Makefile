@@ -76,9 +76,10 @@ BENCH_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rp
 # time (216 processor seconds against 276 for one copy, measured by hand), and the tests
 # spend well under 1 % of their time in the project's own C (sampled with perf over the unit
 # phase: the pixel metrics and the PNG filters); the engines are Debian's builds either way.
-# Not yet shown a gain: the unit phase took 473-507 s in the fresh clones since, against
-# 437-467 s before (BoringSSL's C also serves the tests' TLS, JWT and vault encryption); an
-# A/B run in the same hour decides whether this flag stays.
+# Not yet shown a gain: on one machine the unit phase took 473-507 s in the fresh clones
+# since, against 437-467 s before (BoringSSL's C also serves the tests' TLS, JWT and vault
+# encryption); machines differ by more than that (docs/development.md), so only an A/B run
+# in the same hour on one machine decides whether this flag stays.
 TEST_FLAGS = -c release -Xswiftc -Onone -Xswiftc -enable-testing -debug-info-format none -Xcc -O0
 TEST_OPTIONS = $(TEST_FLAGS) --scratch-path .build-tests
 TEST_BUILD = $(SWIFT) build $(TEST_OPTIONS)
