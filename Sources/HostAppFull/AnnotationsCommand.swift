@@ -15,13 +15,12 @@ struct AnnotationsCommand: ParsableCommand {
             """,
         subcommands: [List.self, Add.self, Update.self, Remove.self, Export.self, Import.self])
 
-    struct List: HostSubcommand, ReportingCommand {
+    struct List: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the annotations: identity, kind, page, rectangle, contents.")
 
         @ParentCommand var hostApp: HostApp
         @OptionGroup var options: PageOptions
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let document = try global.open(file, needing: [.annotations])
@@ -38,11 +37,10 @@ struct AnnotationsCommand: ParsableCommand {
         }
     }
 
-    struct Add: HostSubcommand, ReportingCommand {
+    struct Add: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an annotation and print its identity.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page, 1-based.") var page: Int
         @Option(help: "text, freetext, highlight, underline, strikeout, squiggly, ink, square, circle, line, polygon, polyline or stamp.")
         var kind: String
@@ -52,7 +50,7 @@ struct AnnotationsCommand: ParsableCommand {
             completion: .file(extensions: ["jpg", "jpeg", "png"]))
         var image: String?
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let kind = AnnotationKind(name: kind)
@@ -103,14 +101,13 @@ struct AnnotationsCommand: ParsableCommand {
         case json, plist, xfdf
     }
 
-    struct Export: HostSubcommand, ReportingCommand {
+    struct Export: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write every annotation as JSON, a property list or XFDF.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "json, plist or xfdf.") var format: Format = .json
         @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let document = try global.open(file, needing: [.annotations])

@@ -22,14 +22,13 @@ struct BookmarksCommand: ParsableCommand {
         return (try SQLiteStateStore(path: SQLiteStateStore.defaultPath(application: "hostapp")), fingerprint, document)
     }
 
-    struct Add: HostSubcommand, ReportingCommand {
+    struct Add: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Bookmark a page and print the bookmark's id.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page, 1-based.") var page: Int
         @Option(help: "The bookmark's title (default: the page's label).") var title: String?
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)
@@ -39,13 +38,12 @@ struct BookmarksCommand: ParsableCommand {
         }
     }
 
-    struct List: HostSubcommand, ReportingCommand {
+    struct List: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the document's bookmarks and the last page viewed.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         struct Listing: Encodable {
             var fingerprint: DocumentFingerprint
@@ -82,13 +80,12 @@ struct BookmarksCommand: ParsableCommand {
         }
     }
 
-    struct Last: HostSubcommand, ReportingCommand {
+    struct Last: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "last", abstract: "Print the last page viewed, or record it with --page.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page to record, 1-based.") var page: Int?
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let (store, fingerprint, document) = try BookmarksCommand.open(file, global: global)

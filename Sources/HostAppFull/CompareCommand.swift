@@ -4,16 +4,13 @@ import Foundation
 import RendererComparison
 import RendererProvider
 
-struct CompareCommand: HostSubcommand, ReportingCommand {
+struct CompareCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare what two or more renderers make of a document: pixels, text, sizes, links, outline.",
         discussion: "Exits 1 when any page fails the thresholds (see ComparisonThresholds for the defaults).")
 
     @ParentCommand var hostApp: HostApp
-
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
 
     @Option(name: [.customLong("renderers"), .customLong("backends")], help: "Renderers to compare, the first being the reference (--backends is its former name).")
     var renderers: String = "mupdf,poppler"
@@ -44,7 +41,7 @@ struct CompareCommand: HostSubcommand, ReportingCommand {
 
     @Option(help: "Least share of words the texts must have in common (0-1).")
     var minTextAgreement: Double = ComparisonThresholds().minimumTextAgreement
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func validate() throws {
         if !(dpi.isFinite && dpi > 0) { throw ValidationError("--dpi must be a positive number") }

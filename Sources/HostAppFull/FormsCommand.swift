@@ -54,15 +54,14 @@ struct FormsCommand: ParsableCommand {
         }
     }
 
-    struct List: HostSubcommand, ReportingCommand {
+    struct List: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the form's fields: name, kind, value, flags, options and widgets.",
             discussion: "Rectangles are in points from the top-left corner of the page as displayed.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let fields = try global.open(file, needing: [.forms]).formFields()
@@ -85,7 +84,7 @@ struct FormsCommand: ParsableCommand {
         }
     }
 
-    struct Fill: HostSubcommand, ReportingCommand {
+    struct Fill: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "fill", abstract: "Set fields' values, given one by one or in a JSON, FDF or XFDF file.",
             discussion: """
@@ -96,7 +95,6 @@ struct FormsCommand: ParsableCommand {
                 """)
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(
             name: .customLong("set"),
             help: ArgumentHelp("A field's value: name=value. Repeat a name to choose several options.", valueName: "name=value"))
@@ -104,7 +102,7 @@ struct FormsCommand: ParsableCommand {
         @Option(help: ArgumentHelp("A file of values: JSON, FDF or XFDF (told by its content).", valueName: "file"))
         var values: String?
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func validate() throws {
             if assignments.isEmpty, values == nil { throw ValidationError("give --set name=value or --values file") }
@@ -129,16 +127,15 @@ struct FormsCommand: ParsableCommand {
         }
     }
 
-    struct Reset: HostSubcommand, ReportingCommand {
+    struct Reset: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset", abstract: "Give fields their default values, clearing those that have none.",
             discussion: "With no --field, every field that is not read-only is reset. Saved as fill saves.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("A field to reset, by its full name. Repeatable.", valueName: "name")) var field: [String] = []
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let changed = try saving.edit(file, with: global) { try $0.resetForm(fields: field.isEmpty ? nil : field) }
@@ -146,15 +143,14 @@ struct FormsCommand: ParsableCommand {
         }
     }
 
-    struct Flatten: HostSubcommand, ReportingCommand {
+    struct Flatten: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "flatten", abstract: "Draw the fields into the pages as they are shown, then remove the form.",
             discussion: "The values stay on the pages and can no longer be changed. Saved as fill saves. MuPDF only.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             try saving.edit(file, with: global) { try $0.flattenForm() }
@@ -162,16 +158,15 @@ struct FormsCommand: ParsableCommand {
         }
     }
 
-    struct Export: HostSubcommand, ReportingCommand {
+    struct Export: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "export", abstract: "Write the values of every field that takes one as JSON, FDF or XFDF.",
             discussion: "The file can be filled into the same form, or another with the same field names, with forms fill --values.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "json, fdf or xfdf.") var format: Format = .json
         @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let values = try global.open(file, needing: [.forms]).formValues()

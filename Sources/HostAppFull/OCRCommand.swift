@@ -4,7 +4,7 @@ import HostCommands
 import RendererProvider
 
 /// `hostapp ocr`: scanned pages made searchable.
-struct OCRCommand: HostSubcommand, ReportingCommand {
+struct OCRCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocr", abstract: "Make scanned pages searchable: their text, read by Tesseract, written over them as invisible text.",
         discussion: """
@@ -16,12 +16,11 @@ struct OCRCommand: HostSubcommand, ReportingCommand {
             """)
 
     @ParentCommand var hostApp: HostApp
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
     @Option(help: "Pages, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
     var pages: String?
     @OptionGroup var saving: SaveOptions
     @OptionGroup var jobOptions: JobOptions
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func execute() throws {
         var global = self.global

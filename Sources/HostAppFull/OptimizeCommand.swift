@@ -4,7 +4,7 @@ import RendererOptimize
 import RendererProvider
 
 /// `hostapp optimize`: a copy for fast web view, smaller.
-struct OptimizeCommand: HostSubcommand, ReportingCommand {
+struct OptimizeCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "optimize", abstract: "Write a copy of a PDF for fast web view: linearised, in compressed object streams.",
         discussion: """
@@ -17,13 +17,12 @@ struct OptimizeCommand: HostSubcommand, ReportingCommand {
             """)
 
     @ParentCommand var hostApp: HostApp
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The optimised copy.", valueName: "output")) var output: String
     @Option(help: ArgumentHelp("Resample images finer than this on their page to it, as JPEG (default: keep every image).", valueName: "dpi"))
     var imageDPI: Double?
     @Option(help: ArgumentHelp("The JPEG quality of resampled images, 1 to 100.", valueName: "quality"))
     var jpegQuality = Bitmap.defaultJPEGQuality
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func execute() throws {
         try global.checkSettings(permit: [.saveTo], on: file)

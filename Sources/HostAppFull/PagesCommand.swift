@@ -18,17 +18,16 @@ struct PagesCommand: ParsableCommand {
         for line in report.lines { Failure.printNote(line) }
     }
 
-    struct Insert: HostSubcommand, ReportingCommand {
+    struct Insert: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "insert", abstract: "Insert blank pages.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page the new pages come before (default: after the last page).") var before: Int?
         @Option(help: "How many blank pages.") var count = 1
         @Option(help: ArgumentHelp("The size in points, such as 595x842 (default: the size of the page before).", valueName: "WxH"))
         var size: String?
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             guard (1...1000).contains(count) else { throw RendererError(.invalidArgument, "--count takes 1 to 1000 pages, not \(count)") }
@@ -42,14 +41,13 @@ struct PagesCommand: ParsableCommand {
         }
     }
 
-    struct Delete: HostSubcommand, ReportingCommand {
+    struct Delete: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete pages.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The pages to delete, such as 2-4,7.", valueName: "pages")) var pages: String
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let (count, dropped) = try saving.edit(file, with: global) { session in
@@ -61,15 +59,14 @@ struct PagesCommand: ParsableCommand {
         }
     }
 
-    struct Move: HostSubcommand, ReportingCommand {
+    struct Move: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a page to another place.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page to move.") var page: Int
         @Option(help: "The number it has afterwards.") var to: Int
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             try saving.edit(file, with: global) { try $0.movePage(from: page - 1, to: to - 1) }
@@ -77,18 +74,17 @@ struct PagesCommand: ParsableCommand {
         }
     }
 
-    struct Rotate: HostSubcommand, ReportingCommand {
+    struct Rotate: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "rotate", abstract: "Turn pages: set or change their /Rotate.",
             discussion: "--by turns from the rotation each page has (negative: anticlockwise); --to sets it.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The pages to turn (default: all).", valueName: "pages")) var pages = "1-N"
         @Option(help: "Degrees to turn by, a multiple of 90 (--by=-90 turns anticlockwise).") var by: Int?
         @Option(help: "The rotation to set: 0, 90, 180 or 270.") var to: Int?
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func validate() throws {
             if (by == nil) == (to == nil) { throw ValidationError("give --by or --to") }
@@ -155,7 +151,7 @@ struct PagesCommand: ParsableCommand {
         }
     }
 
-    struct Split: HostSubcommand, ReportingCommand {
+    struct Split: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "split", abstract: "Write pages into a new PDF, leaving the document as it is.",
             discussion: """
@@ -164,10 +160,9 @@ struct PagesCommand: ParsableCommand {
                 """)
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The pages to extract, such as 3-5.", valueName: "pages")) var pages: String
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The new PDF.", valueName: "output")) var output: String
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let session = try global.openSession(file)

@@ -5,7 +5,7 @@ import RendererProvider
 
 /// `hostapp protect`: a copy of a PDF with a user and an owner password and the permissions
 /// the user password grants.
-struct ProtectCommand: HostSubcommand, ReportingCommand {
+struct ProtectCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "protect", abstract: "Write a copy of a PDF protected by passwords, with what it permits.",
         discussion: """
@@ -17,7 +17,6 @@ struct ProtectCommand: HostSubcommand, ReportingCommand {
             """)
 
     @ParentCommand var hostApp: HostApp
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The protected copy.", valueName: "output")) var output: String
     @Option(help: ArgumentHelp("The owner password.", valueName: "password")) var ownerPassword: String?
     @Option(help: ArgumentHelp("A file whose first line is the owner password (- for standard input).", valueName: "file"))
@@ -29,7 +28,7 @@ struct ProtectCommand: HostSubcommand, ReportingCommand {
             "What the user password permits, comma-separated: \(PermissionList.names), all or none.", valueName: "permissions"))
     var allow = PermissionList.defaultValue
     @Option(help: ArgumentHelp("aes-256 or aes-128.", valueName: "method")) var method: PasswordProtection.Method = .aes256
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func execute() throws {
         guard let owner = try DataFiles.secret(ownerPassword, orFile: ownerPasswordFile, option: "--owner-password") else {
@@ -47,7 +46,7 @@ struct ProtectCommand: HostSubcommand, ReportingCommand {
 }
 
 /// `hostapp unprotect`: an unencrypted copy of a PDF opened with its owner password.
-struct UnprotectCommand: HostSubcommand, ReportingCommand {
+struct UnprotectCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "unprotect", abstract: "Write an unencrypted copy of a password-protected PDF.",
         discussion: """
@@ -57,9 +56,8 @@ struct UnprotectCommand: HostSubcommand, ReportingCommand {
             """)
 
     @ParentCommand var hostApp: HostApp
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The unencrypted copy.", valueName: "output")) var output: String
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func execute() throws {
         let session = try global.openSession(file)

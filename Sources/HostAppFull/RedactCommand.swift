@@ -2,7 +2,7 @@ import ArgumentParser
 import HostCommands
 import RendererProvider
 
-struct RedactCommand: HostSubcommand, ReportingCommand {
+struct RedactCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "redact", abstract: "Remove what lies under areas of a page: mark them and apply every redaction mark.",
         discussion: """
@@ -14,13 +14,12 @@ struct RedactCommand: HostSubcommand, ReportingCommand {
             """)
 
     @ParentCommand var hostApp: HostApp
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
     @Option(help: "The page of the areas, 1-based.") var page: Int?
     @Option(help: ArgumentHelp("An area to redact on --page: x,y,width,height. Repeatable.", valueName: "x,y,w,h"))
     var area: [String] = []
     @Flag(help: "Leave the areas blank instead of drawing black boxes over them.") var noBlackBoxes = false
     @OptionGroup var saving: SaveOptions
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func validate() throws {
         if !area.isEmpty, page == nil { throw ValidationError("--area needs --page") }

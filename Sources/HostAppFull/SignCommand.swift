@@ -4,7 +4,7 @@ import HostCommands
 import RendererProvider
 import RendererSignatures
 
-struct SignCommand: HostSubcommand, ReportingCommand {
+struct SignCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign", abstract: "Sign a PDF with a PKCS#12 identity, in an incremental update written to a new file.",
         discussion: """
@@ -27,9 +27,6 @@ struct SignCommand: HostSubcommand, ReportingCommand {
     }
 
     @ParentCommand var hostApp: HostApp
-
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
 
     @Option(name: .customLong("cert"), help: ArgumentHelp("The signer's PKCS#12 file (key, certificate and chain).", valueName: "p12"), completion: .file())
     var identity: String
@@ -60,7 +57,7 @@ struct SignCommand: HostSubcommand, ReportingCommand {
 
     @Option(help: "Certify the document, allowing later form filling (forms) or form filling and annotations (annotations).")
     var certify: Certify = .none
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     /// The encodings `--encoding` names.
     enum Encoding: String, ExpressibleByArgument, CaseIterable {

@@ -4,7 +4,7 @@ import HostCommands
 import RendererProvider
 import RendererSignatures
 
-struct SignaturesCommand: HostSubcommand, ReportingCommand {
+struct SignaturesCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "signatures", abstract: "List the signature fields and what their signatures say, or verify them.",
         discussion: """
@@ -17,9 +17,6 @@ struct SignaturesCommand: HostSubcommand, ReportingCommand {
 
     @ParentCommand var hostApp: HostApp
 
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
-
     @Flag(help: "Verify each signature.")
     var verify = false
 
@@ -28,7 +25,7 @@ struct SignaturesCommand: HostSubcommand, ReportingCommand {
 
     @Flag(help: "Print JSON.")
     var json = false
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func validate() throws {
         guard verify || trust.isEmpty else { throw ValidationError("--trust and --system-trust go with --verify") }

@@ -5,7 +5,7 @@ import RendererProvider
 import RendererStamps
 
 /// `hostapp stamp`: watermarks, headers, footers and Bates numbers written onto pages.
-struct StampCommand: HostSubcommand, ReportingCommand {
+struct StampCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "stamp", abstract: "Write a watermark, a header, a footer or Bates numbers onto pages, as text.",
         discussion: """
@@ -17,7 +17,6 @@ struct StampCommand: HostSubcommand, ReportingCommand {
             """)
 
     @ParentCommand var hostApp: HostApp
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
     @Option(help: ArgumentHelp("A watermark across the middle of each page.", valueName: "text")) var text: String?
     @Option(help: ArgumentHelp("Running text at the top of each page, such as \"{page} of {pages}\".", valueName: "text")) var header: String?
     @Option(help: ArgumentHelp("Running text at the bottom of each page.", valueName: "text")) var footer: String?
@@ -40,7 +39,7 @@ struct StampCommand: HostSubcommand, ReportingCommand {
     @Flag(help: "Draw the stamps behind the page's content instead of over it.") var behind = false
     @Flag(help: "Write --text as a watermark annotation instead of page content.") var asAnnotation = false
     @OptionGroup var saving: SaveOptions
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func validate() throws {
         guard text != nil || header != nil || footer != nil || bates != nil else {

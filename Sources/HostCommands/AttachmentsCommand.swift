@@ -15,14 +15,13 @@ struct AttachmentsCommand: ParsableCommand {
             """,
         subcommands: [List.self, Extract.self, Add.self, Remove.self])
 
-    struct List: HostSubcommand, ReportingCommand {
+    struct List: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the attachments: number, name, size, where, description.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let attachments = try global.open(file, needing: [.attachments]).attachments()
@@ -36,7 +35,7 @@ struct AttachmentsCommand: ParsableCommand {
         }
     }
 
-    struct Extract: HostSubcommand, ReportingCommand {
+    struct Extract: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "extract", abstract: "Save attachments as files in a folder.",
             discussion: """
@@ -46,12 +45,11 @@ struct AttachmentsCommand: ParsableCommand {
                 """)
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The attachment to save, by its number in list. Repeatable; default: all.", valueName: "n")) var number: [Int] = []
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The folder to save into (made if missing).", valueName: "folder"))
         var output = "."
         @Flag(help: "Replace files that exist.") var force = false
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let document = try global.open(file, needing: [.attachments])

@@ -1,18 +1,15 @@
 import ArgumentParser
 import RendererProvider
 
-struct FontsCommand: HostSubcommand, ReportingCommand {
+struct FontsCommand: DocumentCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "fonts", abstract: "List the fonts the document's pages use, as pdffonts does: name, kind, embedded, subset.")
 
     @ParentCommand var hostApp: HostApp
 
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
-
     @Flag(help: "Print JSON.")
     var json = false
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func execute() throws {
         let fonts = try global.open(file).fonts()

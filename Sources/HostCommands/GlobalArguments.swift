@@ -102,3 +102,16 @@ package struct GlobalArguments: ParsableArguments {
         }
     }
 }
+
+/// What a command that works on one document takes besides its own options: the document
+/// (its one positional argument) and the global options given after the command's name.
+/// A command declares it last (``DocumentCommand``), so that its help lists its own options
+/// before the global ones.
+package struct DocumentArguments: ParsableArguments {
+    package init() {}
+
+    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
+    package var file: String
+
+    @OptionGroup package var globalArguments: GlobalArguments
+}

@@ -278,5 +278,17 @@ extension HostSubcommand {
     package var global: GlobalOptions { GlobalOptions(before: hostApp.globalArguments, after: globalArguments) }
 }
 
+/// A command under `hostapp` whose one positional argument is the document it works on.
+package protocol DocumentCommand: HostSubcommand {
+    /// The document and the global options given after the command's name.
+    var documentArguments: DocumentArguments { get }
+}
+
+extension DocumentCommand {
+    /// The document the command works on.
+    package var file: String { documentArguments.file }
+    package var globalArguments: GlobalArguments { documentArguments.globalArguments }
+}
+
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension SaveMode: ExpressibleByArgument {}

@@ -16,15 +16,14 @@ struct ImagesCommand: ParsableCommand {
             """,
         subcommands: [List.self, Extract.self])
 
-    struct List: HostSubcommand, ReportingCommand {
+    struct List: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the images: page, number, type, size, colour space, components, bits, encoding, interpolation, object.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Flag(help: "Print JSON.") var json = false
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let images = try global.open(file).images()
@@ -44,7 +43,7 @@ struct ImagesCommand: ParsableCommand {
         }
     }
 
-    struct Extract: HostSubcommand, ReportingCommand {
+    struct Extract: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "extract", abstract: "Save the images as files in a folder: JPEG and JPEG 2000 as stored, others as PNG.",
             discussion: """
@@ -56,12 +55,11 @@ struct ImagesCommand: ParsableCommand {
                 """)
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: ArgumentHelp("The image to save, by its number in list. Repeatable; default: all.", valueName: "n")) var number: [Int] = []
         @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The folder to save into (made if missing).", valueName: "folder"))
         var output = "."
         @Flag(help: "Replace files that exist.") var force = false
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let document = try global.open(file)

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import RendererProvider
 
-struct InfoCommand: HostSubcommand {
+struct InfoCommand: DocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "info", abstract: "Show a document's metadata (where the engine reads it) and each page's size, rotation and label, or set its metadata.",
         discussion: """
@@ -16,9 +16,6 @@ struct InfoCommand: HostSubcommand {
             """)
 
     @ParentCommand var hostApp: HostApp
-
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
 
     @Flag(help: "Print JSON.")
     var json = false
@@ -35,7 +32,7 @@ struct InfoCommand: HostSubcommand {
 
     /// Where and how --set saves.
     @OptionGroup var saving: SaveOptions
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     /// True when the run writes metadata.
     var writesMetadata: Bool { !settings.isEmpty }

@@ -6,16 +6,14 @@ struct LinksCommand: ParsableCommand {
         commandName: "links", abstract: "List each page's links, or add and remove them.",
         subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
 
-    struct List: HostSubcommand, ReportingCommand {
+    struct List: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List each page's links: area (points from the top-left) and target (the default).")
 
         @ParentCommand var hostApp: HostApp
         @OptionGroup var options: PageOptions
 
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-        var file: String
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         struct Entry: Encodable {
             var page: String
@@ -38,20 +36,19 @@ struct LinksCommand: ParsableCommand {
         }
     }
 
-    struct Add: HostSubcommand, ReportingCommand {
+    struct Add: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Add a link to a web address or to a page of the document.",
             discussion: "The link has no border. Give --uri, or --to-page with --at for the point to show at the top-left.")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page (from 1) the link is on.") var page: Int
         @Option(help: ArgumentHelp("The area that reacts: x,y,w,h in points from the page's top-left.", valueName: "rect")) var rect: String
         @Option(help: "Where the link leads: a URI.") var uri: String?
         @Option(name: .customLong("to-page"), help: "Where the link leads: a page (from 1).") var toPage: Int?
         @Option(help: ArgumentHelp("With --to-page, the point x,y to show at the top-left (default: the whole page).", valueName: "point")) var at: String?
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func validate() throws {
             guard (uri == nil) != (toPage == nil) else { throw ValidationError("give either --uri or --to-page") }
@@ -72,16 +69,15 @@ struct LinksCommand: ParsableCommand {
         }
     }
 
-    struct Remove: HostSubcommand, ReportingCommand {
+    struct Remove: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove", abstract: "Remove the links whose area is the one given (as `links list` shows it).")
 
         @ParentCommand var hostApp: HostApp
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"])) var file: String
         @Option(help: "The page (from 1) the links are on.") var page: Int
         @Option(help: ArgumentHelp("Their area: x,y,w,h in points from the page's top-left, each within half a point.", valueName: "rect")) var rect: String
         @OptionGroup var saving: SaveOptions
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let area = try GeometryArgument.rectangle(rect, option: "--rect")

@@ -11,21 +11,18 @@ struct OutlineCommand: ParsableCommand {
         commandName: "outline", abstract: "Print the document's outline, or write a new one.",
         subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
-    struct Show: HostSubcommand, ReportingCommand {
+    struct Show: DocumentCommand, ReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Print the document's outline as an indented tree (the default).")
 
         @ParentCommand var hostApp: HostApp
-
-        @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-        var file: String
 
         @Flag(help: "Show page labels instead of page numbers.")
         var labels = false
 
         @Flag(help: "Print JSON (what `outline set` reads).")
         var json = false
-        @OptionGroup var globalArguments: GlobalArguments
+        @OptionGroup var documentArguments: DocumentArguments
 
         func execute() throws {
             let document = try global.open(file, needing: [.outline])

@@ -6,7 +6,7 @@ import Foundation
 #endif
 import RendererProvider
 
-struct RenderCommand: HostSubcommand {
+struct RenderCommand: DocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Render pages (or a clip of them) to PNG, JPEG, PPM/PGM or PAM files, or one page to stdout.")
 
@@ -36,9 +36,6 @@ struct RenderCommand: HostSubcommand {
     }
 
     @ParentCommand var hostApp: HostApp
-
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
 
     @Option(help: "Pages to render, 1-based, such as 1-3,7, 5- or 2-N, where N is the last page (default: all).")
     var pages: String?
@@ -99,7 +96,7 @@ struct RenderCommand: HostSubcommand {
     @OptionGroup var pngOptions: PNGOptions
     @OptionGroup var jobOptions: JobOptions
     @OptionGroup var shardOptions: ShardOptions
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     func validate() throws {
         if gray && alpha { throw ValidationError("--gray and --alpha exclude each other") }

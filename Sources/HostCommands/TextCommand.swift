@@ -6,7 +6,7 @@ import Foundation
 #endif
 import RendererProvider
 
-struct TextCommand: HostSubcommand {
+struct TextCommand: DocumentCommand {
     static let configuration = CommandConfiguration(
         commandName: "text",
         abstract: "Print the text of pages in reading order (a form feed between pages), words with boxes as JSON, or the text with its structure as Markdown or HTML.")
@@ -20,9 +20,6 @@ struct TextCommand: HostSubcommand {
     @OptionGroup var options: PageOptions
     @OptionGroup var jobOptions: JobOptions
 
-    @Argument(help: "The PDF file.", completion: .file(extensions: ["pdf"]))
-    var file: String
-
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
         "Write the text to a file instead of stdout: all pages to one .txt file (a form feed between pages), or each page to its own, in a directory (files named NAME-PAGE.txt) or by a pattern with %d or %0Nd for the page number; - is stdout.",
         valueName: "file-dir-or-pattern"))
@@ -34,7 +31,7 @@ struct TextCommand: HostSubcommand {
     var format: Format?
 
     @OptionGroup var shardOptions: ShardOptions
-    @OptionGroup var globalArguments: GlobalArguments
+    @OptionGroup var documentArguments: DocumentArguments
 
     /// The format asked for, by --format or --json.
     private var chosenFormat: Format { format ?? (options.json ? .json : .plain) }
