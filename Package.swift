@@ -57,6 +57,9 @@ let package = Package(
         // The server's traces: swift-distributed-tracing's API (RendererServer), exported over
         // OTLP/HTTP by swift-otel (HostAppFull only; its gRPC exporter is left out).
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
+        // The server's OpenAPI document, written in YAML, read once to serve it as JSON
+        // (RendererServer only).
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swift-otel/swift-otel", from: "1.0.0", traits: ["OTLPHTTP"]),
         // The sync client's (and the server tests') HTTP client.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -253,6 +256,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Viewer"), .copy("OpenAPI")]
         ),

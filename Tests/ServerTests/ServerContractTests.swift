@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
-import RendererServer
+@testable import RendererServer
+import RendererServerHTTP
 import RendererSignatures
 import Testing
 import TestSupport
@@ -24,7 +25,9 @@ import TestSupport
         let document = try #require(served.json as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
+        // A path item holds its operations (by method) and what they share (`parameters`).
+        let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+        let documented = Set(paths.flatMap { path, item in item.keys.filter(methods.contains).map { "\($0.uppercased()) \(path)" } })
         #expect(documented == routes, "only documented: \(documented.subtracting(routes).sorted()); only routed: \(routes.subtracting(documented).sorted())")
 
         // The verification codes the document lists are the library's, every one of them.
@@ -39,6 +42,17 @@ import TestSupport
         try served.data.write(to: URL(fileURLWithPath: file))
         let validated = try await Tool.run("python3", ["-c", "import sys, json\nfrom openapi_spec_validator import validate\nvalidate(json.load(open(sys.argv[1])))", file])
         #expect(validated.status == 0, "\(validated.stderr)")
+    }
+
+    /// The YAML the document is written in becomes JSON value for value (an alias as the
+    /// value it names), and what JSON cannot hold (a date, a key that is not a string) is
+    /// refused with a message naming its line, not served as something else.
+    @Test func theYAMLDocumentBecomesJSONOrIsRefused() throws {
+        let yaml = "a: [1, 2.5, true, null, '2020-01-02', text, '3.1.0']\nb: &b {c: -4}\nd: *b\n"
+        #expect(String(decoding: try OpenAPIDocument.json(yaml: yaml), as: UTF8.self) == #"{"a":[1,2.5,true,null,"2020-01-02","text","3.1.0"],"b":{"c":-4},"d":{"c":-4}}"#)
+        for (refused, line) in [("a: 1\nwhen: 2020-01-02\n", 2), ("a: 1\n? [1, 2]\n: 3\n", 2)] {
+            #expect { try OpenAPIDocument.json(yaml: refused) } throws: { ($0 as? APIError)?.message.contains("line \(line)") == true }
+        }
     }
 
     /// HTTP as clients expect it: errors as problem documents (RFC 9457), 405 with `Allow`

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import RendererConversion
 import RendererProvider
-import RendererServer
+@testable import RendererServer
 import Testing
 import TestSupport
 
@@ -282,7 +282,7 @@ import TestSupport
     /// The media types the upload route takes, as the API's schema lists them: PDF, pictures,
     /// and the office and HTML documents the server converts when told to.
     static func expectSchemaListsEveryUploadType() throws {
-        let schema = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.root.appendingPathComponent("Sources/RendererServer/OpenAPI/openapi.json"))) as? [String: Any]
+        let schema = try JSONSerialization.jsonObject(with: try #require(try OpenAPIDocument.shipped.get())) as? [String: Any]
         let paths = schema?["paths"] as? [String: Any], uploads = paths?["/api/uploads"] as? [String: Any], post = uploads?["post"] as? [String: Any]
         let content = ((post?["requestBody"] as? [String: Any])?["content"] as? [String: Any]).map { Set($0.keys) } ?? []
         #expect(content == Set(["application/pdf", "image/jpeg", "image/png", "image/tiff"]).union(OfficeConverter.mediaTypes).union(HTMLConverter.mediaTypes))
