@@ -354,7 +354,7 @@ let package = Package(
             exclude: ["__References__", "__Snapshots__"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer", "RendererProviderMetadata", "RendererSignatures", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["RendererProvider", "EngineSupport", "MuPDFRenderer", "PopplerRenderer", "RendererProviderMetadata", "RendererSignatures", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "StoreTests", dependencies: ["RendererProviderStore", "TestSupport"]),
         .testTarget(name: "PrintingTests", dependencies: ["RendererPrinting", "RendererProvider", "TestSupport"]),
         .testTarget(name: "VaultTests", dependencies: ["RendererProvider", "RendererProviderVault", "TestSupport"]),

@@ -14,19 +14,22 @@ static pdf_annot *annot_with(fz_context *ctx, pdf_page *page, int num)
 	fz_throw(ctx, FZ_ERROR_GENERIC, "page has no annotation object %d", num);
 }
 
-/* Writes every field of `v` into `annot`, then regenerates its appearance; puts
+/* Writes every field of `v` into `annot`, an annotation of the kind `v` names, as the
+   record's traits say the kind has them, then regenerates its appearance; puts
    `kept_appearance` back as its normal appearance when given. */
 static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_record *v, pdf_obj *kept_appearance)
 {
 	pdf_obj *obj = pdf_annot_obj(ctx, annot);
-	if (pdf_annot_has_quad_points(ctx, annot)) {
+	if (pdf_annot_type(ctx, annot) != pdf_annot_type_from_string(ctx, v->subtype))
+		fz_throw(ctx, FZ_ERROR_GENERIC, "annotation object %d is not a %s annotation", pdf_to_num(ctx, obj), v->subtype);
+	if (v->geometry == ANNOTATION_GEOMETRY_QUADS) {
 		pdf_clear_annot_quad_points(ctx, annot);
 		for (int i = 0; i < v->quad_count; i++) {
 			const double *q = v->quads + 8 * i;
 			pdf_add_annot_quad_point(ctx, annot, fz_make_quad(q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]));
 		}
 	}
-	if (pdf_annot_has_ink_list(ctx, annot)) {
+	if (v->geometry == ANNOTATION_GEOMETRY_INK) {
 		pdf_clear_annot_ink_list(ctx, annot);
 		const double *p = v->ink;
 		for (int i = 0; i < v->ink_path_count; i++) {
@@ -35,21 +38,20 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 				pdf_add_annot_ink_list_stroke_vertex(ctx, annot, fz_make_point(p[0], p[1]));
 		}
 	}
-	if (pdf_annot_has_line(ctx, annot) && v->point_count == 2)
+	if (v->geometry == ANNOTATION_GEOMETRY_LINE && v->point_count == 2)
 		pdf_set_annot_line(ctx, annot, fz_make_point(v->points[0], v->points[1]), fz_make_point(v->points[2], v->points[3]));
-	else if (pdf_annot_has_vertices(ctx, annot)) {
+	else if (v->geometry == ANNOTATION_GEOMETRY_VERTICES) {
 		pdf_clear_annot_vertices(ctx, annot);
 		for (int i = 0; i < v->point_count; i++)
 			pdf_add_annot_vertex(ctx, annot, fz_make_point(v->points[2 * i], v->points[2 * i + 1]));
 	}
-	int rect_is_given = !pdf_annot_has_quad_points(ctx, annot) && !pdf_annot_has_ink_list(ctx, annot)
-		&& !pdf_annot_has_line(ctx, annot) && !pdf_annot_has_vertices(ctx, annot);
+	int rect_is_given = v->geometry == ANNOTATION_GEOMETRY_RECT;
 	fz_rect rect = fz_make_rect(v->rect[0], v->rect[1], v->rect[2], v->rect[3]);
 	if (rect_is_given)
 		pdf_set_annot_rect(ctx, annot, rect);
 	float color[4] = { v->color[0], v->color[1], v->color[2], v->color[3] };
 	pdf_set_annot_color(ctx, annot, v->color_n, color);
-	if (pdf_annot_has_interior_color(ctx, annot)) {
+	if (v->has_interior_color) {
 		float interior[4] = { v->interior[0], v->interior[1], v->interior[2], v->interior[3] };
 		pdf_set_annot_interior_color(ctx, annot, v->interior_n, interior);
 	}
@@ -60,7 +62,7 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 		pdf_dict_del(ctx, obj, PDF_NAME(BS));
 		pdf_dict_del(ctx, obj, PDF_NAME(Border));
 	}
-	if (v->font) {
+	if (v->font && v->has_text_style) {
 		float text_color[4] = { v->text_color[0], v->text_color[1], v->text_color[2], v->text_color[3] };
 		pdf_set_annot_default_appearance(ctx, annot, v->font, v->font_size, v->text_color_n, text_color);
 		pdf_set_annot_quadding(ctx, annot, v->quadding);
@@ -78,7 +80,7 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 		pdf_dict_put(ctx, obj, PDF_NAME(IRT), pdf_annot_obj(ctx, annot_with(ctx, pdf_annot_page(ctx, annot), v->in_reply_to)));
 	else
 		pdf_dict_del(ctx, obj, PDF_NAME(IRT));
-	if (v->icon && pdf_annot_has_icon_name(ctx, annot))
+	if (v->icon && v->has_icon)
 		pdf_set_annot_icon_name(ctx, annot, v->icon);
 	pdf_set_annot_flags(ctx, annot, v->flags);
 	pdf_update_annot(ctx, annot);

@@ -18,38 +18,6 @@ using cpoppler::utf16_text;
 
 namespace {
 
-// MARK: Kinds
-
-bool has_icon(Annot::AnnotSubtype type)
-{
-	return type == Annot::typeText || type == Annot::typeStamp || type == Annot::typeFileAttachment || type == Annot::typeSound;
-}
-
-bool has_interior(Annot::AnnotSubtype type)
-{
-	return type == Annot::typeSquare || type == Annot::typeCircle || type == Annot::typeLine || type == Annot::typePolygon
-		|| type == Annot::typePolyLine;
-}
-
-bool is_text_markup(Annot::AnnotSubtype type)
-{
-	return type == Annot::typeHighlight || type == Annot::typeUnderline || type == Annot::typeSquiggly
-		|| type == Annot::typeStrikeOut;
-}
-
-bool is_markup(Annot::AnnotSubtype type)
-{
-	switch (type) {
-	case Annot::typeText: case Annot::typeFreeText: case Annot::typeLine: case Annot::typeSquare:
-	case Annot::typeCircle: case Annot::typePolygon: case Annot::typePolyLine: case Annot::typeHighlight:
-	case Annot::typeUnderline: case Annot::typeSquiggly: case Annot::typeStrikeOut: case Annot::typeStamp:
-	case Annot::typeCaret: case Annot::typeInk: case Annot::typeFileAttachment: case Annot::typeSound:
-		return true;
-	default:
-		return false;
-	}
-}
-
 // MARK: Finding
 
 Page *page_of(cpoppler_core *doc, int index)
@@ -113,37 +81,39 @@ PDFRectangle bounds(const double *xy, int count, double margin)
 }
 
 /* The rectangle for `v`: the caller's, or the bounds of the geometry of kinds drawn from it. */
-PDFRectangle rect_for(Annot::AnnotSubtype type, const annotation_record *v)
+PDFRectangle rect_for(const annotation_record *v)
 {
 	double margin = v->has_border ? std::max(v->border, 1.0) : 1.0;
-	if (is_text_markup(type))
+	switch (v->geometry) {
+	case ANNOTATION_GEOMETRY_QUADS:
 		return bounds(v->quads, v->quad_count * 4, 0);
-	if (type == Annot::typeInk) {
+	case ANNOTATION_GEOMETRY_INK: {
 		int total = 0;
 		for (int i = 0; i < v->ink_path_count; i++)
 			total += v->ink_counts[i];
 		return bounds(v->ink, total, margin);
 	}
-	if (type == Annot::typeLine || type == Annot::typePolygon || type == Annot::typePolyLine)
+	case ANNOTATION_GEOMETRY_LINE: case ANNOTATION_GEOMETRY_VERTICES:
 		return bounds(v->points, v->point_count, margin);
+	case ANNOTATION_GEOMETRY_RECT:
+		break;
+	}
 	return PDFRectangle(v->rect[0], v->rect[1], v->rect[2], v->rect[3]);
 }
 
-/* Writes every field of `v` but the dates into `annot`. Poppler's setters drop the
+/* Writes every field of `v` but the dates into `annot`, a markup annotation of the kind `v`
+   names (the API creates and changes no other), as the record's traits say the kind has
+   them; which Poppler class holds each field is Poppler's. Poppler's setters drop the
    appearance stream of what they change. */
 cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *v)
 {
+	/* The casts below hold for the kind the record names, and only for it. */
+	if (!annot->getAnnotObj().dictLookup("Subtype").isName(v->subtype))
+		return CPOPPLER_ARGUMENT;
 	Annot::AnnotSubtype type = annot->getType();
-	if (v->interior_n && !has_interior(type))
-		return CPOPPLER_ARGUMENT;
-	if (v->icon && !has_icon(type))
-		return CPOPPLER_ARGUMENT;
-	if (!is_markup(type) && (v->author || v->opacity != 1))
-		return CPOPPLER_ARGUMENT;
-
-	PDFRectangle rect = rect_for(type, v);
+	PDFRectangle rect = rect_for(v);
 	annot->setRect(&rect);
-	if (is_text_markup(type)) {
+	if (v->geometry == ANNOTATION_GEOMETRY_QUADS) {
 		auto quads = std::make_unique<AnnotQuadrilaterals::AnnotQuadrilateral[]>(static_cast<size_t>(v->quad_count));
 		for (int i = 0; i < v->quad_count; i++) {
 			const double *q = v->quads + 8 * i;
@@ -152,7 +122,7 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		AnnotQuadrilaterals all(std::move(quads), v->quad_count);
 		static_cast<AnnotTextMarkup *>(annot)->setQuadrilaterals(&all);
 	}
-	if (type == Annot::typeInk) {
+	if (v->geometry == ANNOTATION_GEOMETRY_INK) {
 		std::vector<std::unique_ptr<AnnotPath>> paths;
 		std::vector<AnnotPath *> pointers;
 		const double *next = v->ink;
@@ -165,9 +135,9 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		}
 		static_cast<AnnotInk *>(annot)->setInkList(pointers.data(), static_cast<int>(pointers.size()));
 	}
-	if (type == Annot::typeLine && v->point_count == 2)
+	if (v->geometry == ANNOTATION_GEOMETRY_LINE && v->point_count == 2)
 		static_cast<AnnotLine *>(annot)->setVertices(v->points[0], v->points[1], v->points[2], v->points[3]);
-	if (type == Annot::typePolygon || type == Annot::typePolyLine) {
+	if (v->geometry == ANNOTATION_GEOMETRY_VERTICES) {
 		std::vector<AnnotCoord> coords;
 		for (int i = 0; i < v->point_count; i++)
 			coords.emplace_back(v->points[2 * i], v->points[2 * i + 1]);
@@ -176,18 +146,20 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 	}
 
 	annot->setColor(color_of(v->color_n, v->color));
-	switch (type) {
-	case Annot::typeSquare: case Annot::typeCircle:
-		static_cast<AnnotGeometry *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
-		break;
-	case Annot::typeLine:
-		static_cast<AnnotLine *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
-		break;
-	case Annot::typePolygon: case Annot::typePolyLine:
-		static_cast<AnnotPolygon *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
-		break;
-	default:
-		break;
+	if (v->has_interior_color) {
+		switch (v->geometry) {
+		case ANNOTATION_GEOMETRY_RECT:
+			static_cast<AnnotGeometry *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
+			break;
+		case ANNOTATION_GEOMETRY_LINE:
+			static_cast<AnnotLine *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
+			break;
+		case ANNOTATION_GEOMETRY_VERTICES:
+			static_cast<AnnotPolygon *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
+			break;
+		case ANNOTATION_GEOMETRY_QUADS: case ANNOTATION_GEOMETRY_INK:
+			break;
+		}
 	}
 	remove_entry(annot, "BS");
 	if (v->has_border) {
@@ -197,7 +169,7 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 	} else {
 		remove_entry(annot, "Border");
 	}
-	if (v->font && type == Annot::typeFreeText) {
+	if (v->font && v->has_text_style) {
 		auto *text = static_cast<AnnotFreeText *>(annot);
 		text->setDefaultAppearance(DefaultAppearance(Object(objName, v->font), v->font_size, color_of(v->text_color_n, v->text_color)));
 		text->setQuadding(static_cast<VariableTextQuadding>(v->quadding < 0 || v->quadding > 2 ? 0 : v->quadding));
@@ -205,14 +177,12 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 	annot->setContents(utf16_text(v->contents));
 	if (!v->contents)
 		remove_entry(annot, "Contents");
-	if (is_markup(type)) {
-		auto *markup = static_cast<AnnotMarkup *>(annot);
-		markup->setOpacity(v->opacity);
-		markup->setLabel(utf16_text(v->author));
-		if (!v->author)
-			remove_entry(annot, "T");
-	}
-	if (v->icon) {
+	auto *markup = static_cast<AnnotMarkup *>(annot);
+	markup->setOpacity(v->opacity);
+	markup->setLabel(utf16_text(v->author));
+	if (!v->author)
+		remove_entry(annot, "T");
+	if (v->icon && v->has_icon) {
 		GooString icon(v->icon);
 		if (type == Annot::typeText)
 			static_cast<AnnotText *>(annot)->setIcon(&icon);
@@ -293,7 +263,7 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 	if (!p)
 		return CPOPPLER_NO_PAGE;
 	try {
-		PDFRectangle rect = rect_for(Annot::typeUnknown, values);
+		PDFRectangle rect = rect_for(values);
 		Annot *annot = create(doc->doc.get(), values->subtype, &rect);
 		if (!annot)
 			return CPOPPLER_UNSUPPORTED;

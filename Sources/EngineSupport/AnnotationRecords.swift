@@ -11,7 +11,9 @@ import Glibc
 #endif
 
 /// Converts the API's ``Annotation`` into the `annotation_record` both engines' C layers
-/// write (the fields an engine draws or keeps; ``AnnotationEditing`` writes the others).
+/// write (the fields an engine draws or keeps; ``AnnotationEditing`` writes the others),
+/// with its kind's traits from ``AnnotationKindTraits/table``, which the C layers read
+/// instead of lists of their own.
 /// Each backend says how its C layer's coordinates map from page space.
 package enum AnnotationRecords {
     /// Calls `body` with `annotation` as a record, each point converted by `point` and the
@@ -34,6 +36,17 @@ package enum AnnotationRecords {
         withUnsafeMutableBytes(of: &record.pointee.subtype) { bytes in
             for (i, byte) in annotation.kind.rawValue.utf8.prefix(31).enumerated() { bytes[i] = byte }
         }
+        let traits = annotation.kind.traits
+        switch traits.geometry {
+        case .rect: record.pointee.geometry = ANNOTATION_GEOMETRY_RECT
+        case .quads: record.pointee.geometry = ANNOTATION_GEOMETRY_QUADS
+        case .inkPaths: record.pointee.geometry = ANNOTATION_GEOMETRY_INK
+        case .line: record.pointee.geometry = ANNOTATION_GEOMETRY_LINE
+        case .vertices: record.pointee.geometry = ANNOTATION_GEOMETRY_VERTICES
+        }
+        record.pointee.has_icon = traits.hasIcon ? 1 : 0
+        record.pointee.has_interior_color = traits.hasInteriorColor ? 1 : 0
+        record.pointee.has_text_style = traits.hasTextStyle ? 1 : 0
         record.pointee.rect = (min(corners[0], corners[2]), min(corners[1], corners[3]), max(corners[0], corners[2]), max(corners[1], corners[3]))
         record.pointee.quads = copy(annotation.quads.flatMap { coordinates([$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight]) })
         record.pointee.quad_count = Int32(annotation.quads.count)

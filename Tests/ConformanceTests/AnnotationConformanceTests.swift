@@ -1,3 +1,4 @@
+import EngineSupport
 import Foundation
 import RendererProvider
 import Testing
@@ -33,6 +34,27 @@ struct AnnotationConformanceTests {
 }
 
 extension AnnotationConformanceTests {
+    /// Each engine's C layer writes a record's fields into an annotation as the record's kind
+    /// says that kind has them (the engine contract's table, carried by the record), and only
+    /// into an annotation of that kind: below the checks `Document` makes, a record of
+    /// another kind is refused and the annotation is left as it was.
+    @Test(arguments: Fixtures.backendIDs)
+    func aCLayerWritesARecordOnlyIntoItsOwnKind(backend: String) throws {
+        let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
+        let renderer = try #require(Fixtures.registry.renderers.first { $0.id == backend })
+        let engine = try renderer.openDocument(.file(path), password: nil, limits: DocumentLimits())
+        let page = try #require(try engine.loadPage(at: 0) as? any AnnotationEditing)
+        var drawn = Self.square(1)
+        drawn.id = "square-1"
+        let square = try page.addAnnotation(drawn)
+        var ink = square
+        ink.kind = .ink
+        ink.inkPaths = [[PagePoint(x: 60, y: 310), PagePoint(x: 120, y: 330)]]
+        #expect(throws: RendererError.self) { try page.updateAnnotation(ink) }
+        let kept = try #require(try page.annotations().first { $0.id == square.id })
+        #expect(kept.kind == .square && kept.rect == square.rect && kept.inkPaths.isEmpty, "\(kept)")
+    }
+
     static func square(_ number: Int, page: Int = 0) -> Annotation {
         Annotation(
             kind: .square, pageIndex: page, rect: PageRect(x: 50 + Double(number) * 100, y: 300, width: 80, height: 40),

@@ -22,8 +22,25 @@
 extern "C" {
 #endif
 
+/* How a kind's shape is given (RendererEngine's AnnotationKindTraits.Geometry): its
+   rectangle, quads, ink paths, a line's two end points, or vertices. */
+typedef enum {
+	ANNOTATION_GEOMETRY_RECT,
+	ANNOTATION_GEOMETRY_QUADS,
+	ANNOTATION_GEOMETRY_INK,
+	ANNOTATION_GEOMETRY_LINE,
+	ANNOTATION_GEOMETRY_VERTICES
+} annotation_geometry;
+
 typedef struct {
 	char subtype[32];
+	/* What the kind is, from the engine contract's table of kinds (AnnotationKindTraits),
+	   so that neither C layer keeps a list of its own: how its shape is given, and whether
+	   it has an icon (/Name), an interior colour (/IC) and a text style (/DA, /Q). */
+	annotation_geometry geometry;
+	int has_icon;
+	int has_interior_color;
+	int has_text_style;
 	double rect[4];
 	double *quads;
 	int quad_count;
