@@ -1209,6 +1209,25 @@ class ViewerTests(unittest.TestCase):
         for address, started, _ in waiting:
             self.assertGreaterEqual(started, image_in, "%s was asked for before the page's image was in" % address)
 
+    def test_59_moves_only_the_kinds_the_api_changes(self):
+        # What a kind is comes from the library's table (/api/annotation-kinds): a square gets
+        # grips to move it by; a caret and a file attachment, which the API only reads, are
+        # chosen and shown but get none, so no move is sent that the server would refuse.
+        self.open_copy("annotations.pdf", "kinds.pdf")
+        self.wait_page_drawn(0)
+        self.browser.find_element("id", "tab-annotations").click()
+        self.wait_for("return document.querySelectorAll('#annotations li .entry').length >= 8", "the annotations listed")
+        grips = "return document.querySelectorAll('.page[data-index=\"0\"] svg .arrange.grip').length"
+        shapes = "return [...document.querySelectorAll('.page[data-index=\"0\"] svg .annotation')].map((s) => s.dataset.kind + ':' + s.firstElementChild.tagName)"
+        drawn = self.run_js(shapes)
+        for expected in ["Square:rect", "Ink:polyline", "Line:polyline", "PolyLine:polyline", "Highlight:polygon", "Caret:rect", "FileAttachment:rect"]:
+            self.assertIn(expected, drawn)
+        for kind, movable in [("Square", True), ("Caret", False), ("FileAttachment", False), ("Ink", True)]:
+            entry = [e for e in self.browser.find_elements("css selector", "#annotations li .entry") if kind in e.text][0]
+            entry.click()
+            self.wait_for("return document.getElementById('editor-kind').textContent.includes(%r)" % kind, "the %s chosen" % kind)
+            self.wait_for(grips + (" === 4" if movable else " === 0"), "the %s %s grips" % (kind, "with" if movable else "without"))
+
     def test_58_the_place_holds_while_the_pages_are_out_of_view(self):
         # In reading mode the pages are not laid out (each starts at 0): the page read is still
         # the one gone to, in the address and when the pages come back, not the last page.

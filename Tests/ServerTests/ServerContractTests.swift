@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import RendererProvider
 @testable import RendererServer
 import RendererServerHTTP
 import RendererSignatures
@@ -53,6 +54,19 @@ import TestSupport
         for (refused, line) in [("a: 1\nwhen: 2020-01-02\n", 2), ("a: 1\n? [1, 2]\n: 3\n", 2)] {
             #expect { try OpenAPIDocument.json(yaml: refused) } throws: { ($0 as? APIError)?.message.contains("line \(line)") == true }
         }
+    }
+
+    /// The kinds of annotation the server describes are the library's table, row for row:
+    /// what the viewer draws and moves by.
+    @Test func theAnnotationKindsAreTheLibrarysTable() async throws {
+        let answer = try await ServerHarness().run { client in try await client.get("/api/annotation-kinds") }
+        let rows = try #require(answer.json as? [[String: Any]])
+        #expect(rows.map { $0["kind"] as? String } == AnnotationKindTraits.table.map(\.kind.rawValue))
+        #expect(rows.filter { $0["creatable"] as? Bool == true }.map { $0["kind"] as? String } == AnnotationKind.creatable.map(\.rawValue))
+        let ink = try #require(rows.first { $0["kind"] as? String == "Ink" }), polygon = try #require(rows.first { $0["kind"] as? String == "Polygon" })
+        #expect(ink["geometry"] as? String == "inkPaths" && ink["border"] as? Bool == true && ink["icon"] as? Bool == false)
+        #expect(polygon["geometry"] as? String == "vertices" && polygon["minimumVertices"] as? Int == 3 && polygon["interiorColor"] as? Bool == true)
+        #expect(!rows.contains { $0["kind"] as? String == "Caret" })
     }
 
     /// HTTP as clients expect it: errors as problem documents (RFC 9457), 405 with `Allow`

@@ -45,6 +45,7 @@ struct Routes: RouteSupport {
         api.get("metrics", use: metrics)
         api.get("openapi.json", use: openAPIDocument)
         api.get("documents", use: documents)
+        api.get("annotation-kinds", use: annotationKinds)
         api.post("viewer/opened", use: viewerOpened)
         api.post("viewer/closed", use: viewerClosed)
         api.get("printers", use: printers)

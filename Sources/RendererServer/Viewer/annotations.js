@@ -46,7 +46,7 @@ export function drawAnnotations(view) {
   svg.innerHTML = "";
   const { isReply } = threads();
   for (const annotation of state.annotations) {
-    if (annotation.pageIndex !== view.index || annotation.kind === "Link" || annotation.kind === "Popup" || isReply(annotation)) continue;
+    if (annotation.pageIndex !== view.index || isReply(annotation)) continue;
     const shape = shapeOf(annotation);
     shape.classList.add("annotation");
     if (collaboration.active && collaboration.isLayerOwn(annotation)) {
@@ -81,7 +81,16 @@ function mayChange(annotation) {
 
 /** Whether the reader may move and resize `annotation`: one they may change, of a kind the API edits. */
 export function mayArrange(annotation) {
-  return !["Link", "Popup", "Widget"].includes(annotation.kind) && mayChange(annotation);
+  return kindOf(annotation.kind).creatable && mayChange(annotation);
+}
+
+/**
+ * What the library's table says `kind` is (`/api/annotation-kinds`): how its shape is given
+ * and whether the API changes it. A kind the table does not list is given by its rectangle
+ * and is read-only.
+ */
+function kindOf(kind) {
+  return (state.annotationKinds && state.annotationKinds[kind]) || { kind, geometry: "rect", creatable: false };
 }
 
 /** The run of arrow presses the last arrangement saved belongs to: its key, the annotation before the run, its step. */
@@ -121,12 +130,13 @@ function shapeOf(annotation) {
   };
   const group = element("g", {});
   const points = annotation.points || [];
-  if (annotation.kind === "Ink" && (annotation.inkPaths || []).length > 0) {
+  const kind = kindOf(annotation.kind);
+  if (kind.geometry === "inkPaths" && (annotation.inkPaths || []).length > 0) {
     for (const path of annotation.inkPaths) group.append(element("polyline", { points: path.map(scaled).join(" "), class: "stroke" }));
-  } else if ((annotation.kind === "Line" || annotation.kind === "PolyLine") && points.length > 1) {
-    group.append(element("polyline", { points: points.map(scaled).join(" "), class: "stroke" }));
-  } else if (annotation.kind === "Polygon" && points.length > 2) {
-    group.append(element("polygon", { points: points.map(scaled).join(" "), class: "stroke" }));
+  } else if ((kind.geometry === "line" || kind.geometry === "vertices") && points.length > 1) {
+    // A polygon's outline is closed; a line's and a polyline's are not.
+    const closed = annotation.kind === "Polygon" && points.length > 2;
+    group.append(element(closed ? "polygon" : "polyline", { points: points.map(scaled).join(" "), class: "stroke" }));
   } else if ((annotation.quads || []).length > 0) {
     for (const quad of annotation.quads) {
       const points = [quad.upperLeft, quad.upperRight, quad.lowerRight, quad.lowerLeft];
@@ -138,7 +148,8 @@ function shapeOf(annotation) {
     const attributes = tag === "ellipse"
       ? { cx: (box.x + box.width / 2) * state.scale, cy: (box.y + box.height / 2) * state.scale, rx: box.width / 2 * state.scale, ry: box.height / 2 * state.scale }
       : { x: box.x * state.scale, y: box.y * state.scale, width: Math.max(4, box.width * state.scale), height: Math.max(4, box.height * state.scale) };
-    attributes.class = annotation.kind === "Square" || annotation.kind === "Circle" ? "stroke" : "area";
+    // A shape with an inside of its own (a square, a circle) is drawn as its outline.
+    attributes.class = kind.interiorColor ? "stroke" : "area";
     group.append(element(tag, attributes));
   }
   return group;
@@ -148,7 +159,7 @@ function shapeOf(annotation) {
 function annotationAt(index, point) {
   let best = null;
   for (const annotation of state.annotations) {
-    if (annotation.pageIndex !== index || annotation.kind === "Link" || annotation.kind === "Popup") continue;
+    if (annotation.pageIndex !== index) continue;
     const boxes = (annotation.quads || []).length > 0 ? annotation.quads.map((q) => quadsBounds([q])) : [boxOf(annotation)];
     for (const box of boxes) {
       const inside = point.x >= box.x - 2 && point.x <= box.x + box.width + 2 && point.y >= box.y - 2 && point.y <= box.y + box.height + 2;
@@ -162,7 +173,7 @@ function listAnnotations() {
   const panel = $("annotations");
   panel.innerHTML = "";
   const thread = threads();
-  const shown = state.annotations.filter((a) => a.kind !== "Link" && a.kind !== "Popup" && !thread.isReply(a));
+  const shown = state.annotations.filter((a) => !thread.isReply(a));
   if (shown.length === 0) return panel.append(emptyNote(t("annotations.none")));
   const list = document.createElement("ul");
   for (const annotation of shown) {

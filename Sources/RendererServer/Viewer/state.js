@@ -30,6 +30,7 @@ export const state = {
   onFirstPaint: null,   // called once the opening document's first page is drawn
   prefetched: null,     // the details of the document the address names, asked for at start
   limits: null,         // what the server lets a request ask for (/api/health's limits)
+  annotationKinds: null, // the library's table of annotation kinds, by kind (/api/annotation-kinds)
   textRecognition: null, // how the server reads scans: automatic, onRequest or none
 };
 

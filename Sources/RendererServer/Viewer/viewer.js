@@ -107,12 +107,13 @@ async function openDocument(id, place = {}) {
     state.prefetched = null;
     if (prefetched instanceof Error) throw prefetched;
     state.details = prefetched || await api.json(api.base(id));
-    // The server's limits, which every drawing the viewer asks for keeps within, and how it
-    // reads scans.
+    // The server's limits, which every drawing the viewer asks for keeps within, how it
+    // reads scans, and what each kind of annotation is.
     if (!state.limits) {
-      const health = await api.json("/api/health");
+      const [health, kinds] = await Promise.all([api.json("/api/health"), api.json("/api/annotation-kinds")]);
       state.limits = health.limits;
       state.textRecognition = health.textRecognition;
+      state.annotationKinds = Object.fromEntries(kinds.map((entry) => [entry.kind, entry]));
     }
   } catch (error) {
     document.title = t("window.title", { title: id });
