@@ -5,7 +5,7 @@ import RendererProvider
 
 /// `hostapp mcp FOLDER`: the PDF documents of a folder offered to AI agents over the Model
 /// Context Protocol, on standard input and output.
-struct MCPCommand: AsyncParsableCommand, HostSubcommand {
+struct MCPCommand: AsyncReportingCommand, HostSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Offer the PDF documents of a folder to an AI agent over the Model Context Protocol (standard input and output).",
@@ -28,16 +28,11 @@ struct MCPCommand: AsyncParsableCommand, HostSubcommand {
 
     @OptionGroup var globalArguments: GlobalArguments
 
-    func run() async throws {
-        do {
-            if global.vault != nil { throw RendererError(.invalidArgument, "mcp serves a folder on the disk; leave out --vault") }
-            // A server outlives its calls: the time between them is no engine's stall.
-            var options = global
-            options.endsOnStall = false
-            try await AgentDocuments(folder: folder, global: options, author: author).serveOverStandardStreams()
-        } catch let error as RendererError {
-            Failure.printError(error.description)
-            throw ExitCode(Failure.exitCode(for: error))
-        }
+    func execute() async throws {
+        if global.vault != nil { throw RendererError(.invalidArgument, "mcp serves a folder on the disk; leave out --vault") }
+        // A server outlives its calls: the time between them is no engine's stall.
+        var options = global
+        options.endsOnStall = false
+        try await AgentDocuments(folder: folder, global: options, author: author).serveOverStandardStreams()
     }
 }

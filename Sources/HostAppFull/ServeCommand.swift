@@ -286,8 +286,7 @@ struct ServeCommand: AsyncParsableCommand, HostSubcommand {
             }
             server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: .hostapp("hostapp.serve", global.log))
         } catch let error as RendererError {
-            Failure.printError(error.description)
-            throw ExitCode(Failure.exitCode(for: error))
+            throw Failure.ending(with: error)
         }
         let (shownHost, token) = (host.contains(":") ? "[\(host)]" : host, try self.token())
         try await server.run(alongside: try otlpTraces.map { [try Self.tracing(to: $0, logger: .hostapp("hostapp.traces", global.log))] } ?? []) { port in

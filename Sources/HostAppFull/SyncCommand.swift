@@ -196,8 +196,7 @@ struct SyncCommand: AsyncParsableCommand {
             Failure.printError("the token file \(connection.tokenFile) holds no usable token: \(error.message)")
             throw ExitCode(Failure.usage)
         } catch let error as RendererError {
-            Failure.printError(error.description)
-            throw ExitCode(Failure.exitCode(for: error))
+            throw Failure.ending(with: error)
         }
     }
 
@@ -232,8 +231,7 @@ struct SyncCommand: AsyncParsableCommand {
             case .storage: return ExitCode(Failure.io)
             }
         case let error as RendererError:
-            Failure.printError(error.description)
-            return ExitCode(Failure.exitCode(for: error))
+            return Failure.ending(with: error)
         default:
             return error
         }

@@ -27,7 +27,7 @@ struct TokenCommand: AsyncParsableCommand {
         }
     }
 
-    struct Issue: AsyncParsableCommand {
+    struct Issue: AsyncReportingCommand {
         static let configuration = CommandConfiguration(commandName: "issue", abstract: "Print a token signed with a private key (ES256 or RS256).")
 
         @Option(help: "The private key, in PEM.") var privateKey: String
@@ -45,22 +45,17 @@ struct TokenCommand: AsyncParsableCommand {
             guard expiresIn > 0 else { throw ValidationError("--expires-in must be at least 1 second") }
         }
 
-        func run() async throws {
-            do {
-                let tokens = try await CollaborationTokens(pem: try TokenCommand.read(privateKey))
-                let claims = CollaborationClaims(
-                    user: user, descriptor: try DocumentDescriptor(documentID: document, layer: layer), group: group,
-                    permissions: permissions, expires: Date().addingTimeInterval(TimeInterval(expiresIn)),
-                    audience: audience.map { [$0] }, id: id)
-                print(try await tokens.issue(claims))
-            } catch let error as RendererError {
-                Failure.printError(error.description)
-                throw ExitCode(Failure.exitCode(for: error))
-            }
+        func execute() async throws {
+            let tokens = try await CollaborationTokens(pem: try TokenCommand.read(privateKey))
+            let claims = CollaborationClaims(
+                user: user, descriptor: try DocumentDescriptor(documentID: document, layer: layer), group: group,
+                permissions: permissions, expires: Date().addingTimeInterval(TimeInterval(expiresIn)),
+                audience: audience.map { [$0] }, id: id)
+            print(try await tokens.issue(claims))
         }
     }
 
-    struct Verify: AsyncParsableCommand {
+    struct Verify: AsyncReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify",
             abstract: "Check a token with a public (or private) key and print its claims as JSON; exit 65 when it is refused.")
@@ -70,7 +65,7 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(help: "The layer the token must open (with --document).") var layer: String = "default"
         @Argument(help: "The token.") var token: String
 
-        func run() async throws {
+        func execute() async throws {
             do {
                 let tokens = try await CollaborationTokens(pem: try TokenCommand.read(key))
                 let descriptor = try document.map { try DocumentDescriptor(documentID: $0, layer: layer) }
@@ -79,14 +74,11 @@ struct TokenCommand: AsyncParsableCommand {
             } catch let error as TokenError {
                 Failure.printError("the token is refused: \(error)")
                 throw ExitCode(Failure.document)
-            } catch let error as RendererError {
-                Failure.printError(error.description)
-                throw ExitCode(Failure.exitCode(for: error))
             }
         }
     }
 
-    struct Revoke: AsyncParsableCommand {
+    struct Revoke: AsyncReportingCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke",
             abstract: "Revoke tokens by id (jti) for every server sharing a PostgreSQL database: each refuses them at once.")
@@ -101,13 +93,8 @@ struct TokenCommand: AsyncParsableCommand {
             else { throw ValidationError("give the ids to revoke: each 1 to 256 bytes, without control characters") }
         }
 
-        func run() async throws {
-            do {
-                try await PostgresLayerStore.revoke(ids, inDatabaseAt: database, logger: Logger(label: "hostapp.token") { _ in SwiftLogNoOpLogHandler() })
-            } catch let error as RendererError {
-                Failure.printError(error.description)
-                throw ExitCode(Failure.exitCode(for: error))
-            }
+        func execute() async throws {
+            try await PostgresLayerStore.revoke(ids, inDatabaseAt: database, logger: Logger(label: "hostapp.token") { _ in SwiftLogNoOpLogHandler() })
         }
     }
 

@@ -38,8 +38,7 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
         do {
             type = try DocumentSource.file(file).sniffContentType()
         } catch let error as RendererError {
-            Failure.printError(error.description)
-            throw ExitCode(Failure.exitCode(for: error))
+            throw Failure.ending(with: error)
         }
         guard type == .pdf else {
             Failure.printError("\(file) is not a PDF; the viewer shows PDFs (hostapp info, render and text read the other formats)")
@@ -59,8 +58,7 @@ struct ViewCommand: AsyncParsableCommand, HostSubcommand {
         do {
             server = try DocumentServer(configuration: configuration, registry: global.registry(), logger: logger)
         } catch let error as RendererError {
-            Failure.printError(error.description)
-            throw ExitCode(Failure.exitCode(for: error))
+            throw Failure.ending(with: error)
         }
         let folder = try TemporaryFolder.make(named: "hostapp-view")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -40,9 +40,24 @@ package enum Failure {
         do {
             try body()
         } catch let error as RendererError {
-            printError(error.description)
-            throw ExitCode(exitCode(for: error))
+            throw ending(with: error)
         }
+    }
+
+    /// ``reporting(_:)`` for a command that awaits (a client of a server).
+    package static func reporting(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as RendererError {
+            throw ending(with: error)
+        }
+    }
+
+    /// Prints `error` as `hostapp: error: …` and answers the exit that ends the process
+    /// with its code.
+    package static func ending(with error: RendererError) -> ExitCode {
+        printError(error.description)
+        return ExitCode(exitCode(for: error))
     }
 
     package static func printError(_ message: String) {
@@ -73,5 +88,17 @@ package protocol ReportingCommand: ParsableCommand {
 extension ReportingCommand {
     package func run() throws {
         try Failure.reporting { try execute() }
+    }
+}
+
+/// ``ReportingCommand`` for a command that awaits.
+package protocol AsyncReportingCommand: AsyncParsableCommand {
+    /// What the command does.
+    func execute() async throws
+}
+
+extension AsyncReportingCommand {
+    package func run() async throws {
+        try await Failure.reporting { try await execute() }
     }
 }
