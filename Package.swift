@@ -339,7 +339,7 @@ let package = Package(
         // Helpers the test targets share: fixture paths, running reference tools, reading Netpbm.
         .target(
             name: "TestSupport",
-            dependencies: ["RendererProvider", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer", "ProcessSpawning"],
+            dependencies: ["RendererProvider", "RendererIsolation", "MuPDFRenderer", "PopplerRenderer", "GhostscriptRenderer", "ProcessSpawning"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RendererProviderTests", dependencies: ["RendererProvider"]),

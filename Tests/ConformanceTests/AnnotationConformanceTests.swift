@@ -8,10 +8,10 @@ import TestSupport
 @Suite("Annotations, on every backend")
 struct AnnotationConformanceTests {
     /// Every creatable kind with every field, on a plain, a rotated and a cropped page.
-    @Test(arguments: Fixtures.backendIDs, [("text.pdf", 0), ("rotated.pdf", 1), ("cropbox.pdf", 0)])
+    @Test(arguments: Fixtures.conformanceBackendIDs, [("text.pdf", 0), ("rotated.pdf", 1), ("cropbox.pdf", 0)])
     func addedAnnotationsReadBackAfterSaving(backend: String, page: (file: String, index: Int)) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path(page.file))
-        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         let before = try document.annotations(pageAt: page.index).count
         var added: [Annotation] = []
         for sample in AnnotationSamples.samples(pageIndex: page.index) {
@@ -20,7 +20,7 @@ struct AnnotationConformanceTests {
         #expect(Set(added.map(\.id)).count == added.count, "identities are unique")
         try document.save()
 
-        let reopened = try Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let reopened = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         let read = try reopened.annotations(pageAt: page.index)
         #expect(read.count == before + added.count)
         for (sample, stored) in zip(AnnotationSamples.samples(pageIndex: page.index), added) {
@@ -41,7 +41,7 @@ extension AnnotationConformanceTests {
     @Test(arguments: Fixtures.backendIDs)
     func aCLayerWritesARecordOnlyIntoItsOwnKind(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let renderer = try #require(Fixtures.registry.renderers.first { $0.id == backend })
+        let renderer = try #require(Fixtures.conformanceRegistry.renderers.first { $0.id == backend })
         let engine = try renderer.openDocument(.file(path), password: nil, limits: DocumentLimits())
         let page = try #require(try engine.loadPage(at: 0) as? any AnnotationEditing)
         var drawn = Self.square(1)
@@ -61,10 +61,10 @@ extension AnnotationConformanceTests {
             color: Color(red: 0, green: 0, blue: 1), contents: "square \(number)")
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func updateAndRemoveByIdentity(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         let added = try (0..<3).map { try document.addAnnotation(Self.square($0)) }
         var changed = added[1]
         changed.contents = "changed"
@@ -81,12 +81,12 @@ extension AnnotationConformanceTests {
         try document.save()
         #expect(!document.hasUnsavedChanges)
 
-        let read = try Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
+        let read = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
         #expect(read.map(\.contents) == ["changed", "square 2"])
         #expect(AnnotationSamples.differences(changed, read[0], in: [.rect, .color, .contents]) == [])
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func mistakesAreTypedErrors(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         let missing = #expect(throws: RendererError.self) { try document.removeAnnotation(withID: "no-such-annotation") }
@@ -109,7 +109,7 @@ extension AnnotationConformanceTests {
     }
 
     /// A change shows in the next drawing of the page, before anything is saved.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anAddedAnnotationIsDrawnBeforeSaving(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         let area = PageRect(x: 400, y: 600, width: 100, height: 100)
@@ -132,7 +132,7 @@ extension AnnotationConformanceTests {
 
     /// Both engines create every kind and read and write every field; the tests above
     /// hold them to that.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func supportIsComplete(backend: String) throws {
         let document = try Fixtures.open("text.pdf", backend: backend)
         #expect(document.renderer.annotationSupport == .complete)
@@ -142,11 +142,11 @@ extension AnnotationConformanceTests {
 /// Saving: through a temporary file, incremental by default, never damaging the original.
 @Suite("Saving, on every backend")
 struct SavingConformanceTests {
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func incrementalSaveKeepsTheOriginalBytesAsAPrefix(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: .incremental)
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -157,26 +157,26 @@ struct SavingConformanceTests {
         // Saving again, in place, on the document now reading the saved file.
         try await document.addAnnotation(AnnotationConformanceTests.square(1))
         try document.save()
-        #expect(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0).count == 2)
+        #expect(try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0).count == 2)
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func rewriteWritesOneWholeFile(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         let copy = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("rewritten.pdf").path
         try document.save(to: copy, mode: .rewrite)
         let rewritten = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(rewritten.ranges(of: Data("%%EOF".utf8)).count == 1, "no incremental update section")
         #expect(try await Tool.run("qpdf", ["--check", copy]).status == 0)
-        #expect(try await Fixtures.registry.open(.file(copy), renderer: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try await Fixtures.conformanceRegistry.open(.file(copy), renderer: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
     /// A file the engine had to repair is rewritten whole: an update appended to a broken
     /// file would leave it broken for other readers.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aRepairedFileIsRewrittenNotAppendedTo(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -185,7 +185,7 @@ struct SavingConformanceTests {
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(try await Tool.run("qpdf", ["--check", path]).status != 0, "the cross-reference offset is broken")
 
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         let refused = #expect(throws: RendererError.self) { try document.save(mode: .incremental) }
         #expect(refused?.code == .invalidArgument)
@@ -194,15 +194,15 @@ struct SavingConformanceTests {
         let saved = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(saved.ranges(of: Data("%%EOF".utf8)).count == 1)
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
-        #expect(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
+        #expect(try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0).map(\.contents) == ["square 0"])
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func saveIntoAReadOnlyDirectoryFailsAndLeavesTheOriginal(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
@@ -218,24 +218,24 @@ struct SavingConformanceTests {
         #expect(document.hasUnsavedChanges)
     }
 
-    @Test(arguments: Fixtures.backendIDs, [SaveMode.incremental, .rewrite])
+    @Test(arguments: Fixtures.conformanceBackendIDs, [SaveMode.incremental, .rewrite])
     func encryptionIsKept(backend: String, mode: SaveMode) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), password: "owner-secret", renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), password: "owner-secret", renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         try document.save(mode: mode)
-        let locked = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), renderer: .id(backend)) }
+        let locked = #expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)) }
         #expect(locked?.code == .passwordRequired)
-        let reopened = try await Fixtures.registry.open(.file(path), password: "user-secret", renderer: .id(backend))
+        let reopened = try await Fixtures.conformanceRegistry.open(.file(path), password: "user-secret", renderer: .id(backend))
         #expect(try reopened.annotations(pageAt: 0).map(\.contents) == ["square 0"])
         #expect(try reopened.info().isEncrypted)
         #expect(try await Tool.run("qpdf", ["--check", "--password=owner-secret", path]).status == 0)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aDocumentFromMemorySavesToAPath(backend: String) async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))
-        let document = try await Fixtures.registry.open(.memory(data), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.memory(data), renderer: .id(backend))
         try await document.addAnnotation(AnnotationConformanceTests.square(0))
         #expect(throws: RendererError.self) { try document.save() }
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf")) + ".saved.pdf"
@@ -253,7 +253,7 @@ struct SavingConformanceTests {
 /// annotations.pdf, whose annotation dictionaries make-fixtures.js writes by hand.
 @Suite("Annotations in a file, on every backend")
 struct AnnotationFixtureTests {
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func everyKindIsListedWithItsFields(backend: String) throws {
         let document = try Fixtures.open("annotations.pdf", backend: backend)
         let listed = try document.annotations(pageAt: 0)
@@ -290,10 +290,10 @@ struct AnnotationFixtureTests {
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func readOnlyKindsCannotBeChangedButCanBeRemoved(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("annotations.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         var caret = try document.annotation(withID: "caret")
         caret.contents = "changed"
         #expect(throws: RendererError.self) { try document.updateAnnotation(caret) }
@@ -302,11 +302,11 @@ struct AnnotationFixtureTests {
         #expect(try document.annotations(pageAt: 0).map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
         try document.save()
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
-        let reread = try await Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
+        let reread = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
         #expect(reread.map(\.kind.rawValue) == ["Square", "Ink", "Line", "PolyLine", "Caret", "FileAttachment", "Highlight"])
         // The last highlight, now the first, was named before the other was removed.
         #expect(reread.map(\.id) == ["box", "p1-Ink-1", "line-1", "p1-PolyLine-1", "caret", "p1-FileAttachment-1", "p1-Highlight-2"])
-        #expect(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).links(pageAt: 0).count == 1, "the link stays")
+        #expect(try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).links(pageAt: 0).count == 1, "the link stays")
         // The popup went with its note: mutool, an independent reader here, lists the subtypes left.
         let subtypes = try await Tool.run("mutool", ["show", path, "pages/1/Annots/*/Subtype"]).text.split(separator: "\n")
         #expect(subtypes == ["/Link", "/Square", "/Ink", "/Line", "/PolyLine", "/Caret", "/FileAttachment", "/Highlight"])

@@ -14,7 +14,7 @@ import TestSupport
 /// `mutool run`, is a second witness.
 @Suite("Drawing a page without its annotations")
 struct AnnotationDrawingTests {
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func withoutAnnotationsEqualsTheToolOnACopyWithoutThem(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -30,10 +30,10 @@ struct AnnotationDrawingTests {
                     page[NameObject("/Group")] = DictionaryObject({NameObject("/S"): NameObject("/Transparency")})
             writer.write(sys.argv[2])
             """
-        let removed = try await Tool.run("python3", ["-c", script, original, stripped, backend == "mupdf" ? "group" : "plain"])
+        let removed = try await Tool.run("python3", ["-c", script, original, stripped, Fixtures.engineID(backend) == "mupdf" ? "group" : "plain"])
         try #require(removed.status == 0, "pypdf failed: \(removed.stderr)")
 
-        let document = try await Fixtures.registry.open(.file(original), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(original), renderer: .id(backend))
         var options = RenderOptions(dpi: 72)
         options.annotations = false
         let without = try await document.render(pageAt: 0, options: options)
@@ -44,7 +44,7 @@ struct AnnotationDrawingTests {
         #expect(same, "without annotations: pixels differ from the tool's on the copy without them")
         let annotated = zip(with.bytes, theirs.pixels).lazy.filter { $0 != $1 }.count
         #expect(annotated > 1000, "with annotations, only \(annotated) bytes differ from the page without them")
-        if backend == "mupdf" {
+        if Fixtures.engineID(backend) == "mupdf" {
             let contents = directory.appendingPathComponent("contents.png").path
             let js = directory.appendingPathComponent("contents.js")
             try Data("new PDFDocument(scriptArgs[0]).loadPage(0).toPixmap(Identity, DeviceRGB, false, true).saveAsPNG(scriptArgs[1]);\n".utf8).write(to: js)

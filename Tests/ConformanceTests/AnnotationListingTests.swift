@@ -23,8 +23,8 @@ struct AnnotationListingTests {
         #expect(witness.status == 0, "\(witness.stderr)")
         let kinds = witness.text.split(separator: "\n").map(String.init)
         #expect(kinds == ["Redact", "FreeText", "Text", "Square", "Text"])
-        let listings = try Fixtures.backendIDs.map { try Fixtures.open("annotation-objects.pdf", backend: $0).annotations(pageAt: 0) }
-        for (backend, listed) in zip(Fixtures.backendIDs, listings) {
+        let listings = try Fixtures.conformanceBackendIDs.map { try Fixtures.open("annotation-objects.pdf", backend: $0).annotations(pageAt: 0) }
+        for (backend, listed) in zip(Fixtures.conformanceBackendIDs, listings) {
             #expect(listed.map(\.kind.rawValue) == kinds, "\(backend)")
         }
         #expect(listings[0] == listings[1], "MuPDF and Poppler read every field alike")
@@ -32,7 +32,7 @@ struct AnnotationListingTests {
 
     /// Every field is read through references, in page space, with the identities, replies
     /// and styles the file gives.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func fieldsAreReadThroughReferences(backend: String) throws {
         let listed = try Fixtures.open("annotation-objects.pdf", backend: backend).annotations(pageAt: 0)
         try #require(listed.count == 5)
@@ -67,10 +67,10 @@ struct AnnotationListingTests {
 
     /// Edits find their annotation by its object, so the entries left out of the listing move
     /// nothing; one written inside `/Annots` cannot be edited, and the file loses nothing.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func editsFindTheirObject(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Self.file)
-        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         var freeText = try document.annotation(withID: "free-1")
         freeText.contents = "changed"
         #expect(try document.updateAnnotation(freeText).contents == "changed")
@@ -81,7 +81,7 @@ struct AnnotationListingTests {
 
         try document.removeAnnotation(withID: "p1-Redact-1")
         try document.save()
-        let listed = try Fixtures.registry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
+        let listed = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).annotations(pageAt: 0)
         #expect(listed.map(\.id) == ["free-1", "p1-Text-1", "p1-Square-1", "p1-Text-2"])
         #expect(listed[0].contents == "changed")
         #expect(listed[1].inReplyTo == "free-1")

@@ -14,9 +14,9 @@ struct AsyncTests {
         return path
     }()
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func asyncFormsGiveWhatTheSynchronousOnesGive(backend: String) async throws {
-        let document = try await Fixtures.registry.open(.file(Fixtures.path("search.pdf")), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("search.pdf")), renderer: .id(backend))
         for index in 0..<document.pageCount {
             let pixels = try await document.render(pageAt: index, options: RenderOptions(dpi: 30))
             #expect(pixels == (try document.render(pageAt: index, options: RenderOptions(dpi: 30), cancellation: nil)))
@@ -40,7 +40,7 @@ struct AsyncTests {
         try SlowPage.writeEndless(to: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let pool = EngineThreads(threadCount: 1)  // its own thread: no other test's work queued before this one's
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id("mupdf"), on: pool)
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id("mupdf"), on: pool)
         let (started, signal) = AsyncStream.makeStream(of: Void.self)
         let render = Task {
             try await pool.run { cancellation in
@@ -61,7 +61,7 @@ struct AsyncTests {
     @Test(arguments: Fixtures.readingBackendIDs)
     func cancellingATaskStopsAStreamOfPagesBetweenPages(backend: String) async throws {
         let pool = EngineThreads(threadCount: 1)
-        let document = try await Fixtures.registry.open(.file(Self.slowPage), renderer: .id(backend), on: pool)
+        let document = try await Fixtures.conformanceRegistry.open(.file(Self.slowPage), renderer: .id(backend), on: pool)
         let drawn = Locked(0)
         let stream = Task {
             for try await _ in document.renders(of: Array(repeating: 0, count: 8), options: RenderOptions(dpi: 72), on: pool) {
@@ -78,7 +78,7 @@ struct AsyncTests {
     @Test(.timeLimit(.minutes(2))) func aPoolIsIdleOnceItsWorkHasEnded() async throws {
         let pool = EngineThreads(threadCount: 1)
         await pool.idle()
-        let document = try await Fixtures.registry.open(.file(Fixtures.path("text.pdf")), renderer: .id("mupdf"), on: pool)
+        let document = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("text.pdf")), renderer: .id("mupdf"), on: pool)
         let (started, signal) = AsyncStream.makeStream(of: Void.self)
         let gate = DispatchSemaphore(value: 0)
         let ended = Locked(false)
@@ -108,7 +108,7 @@ struct AsyncTests {
     @Test(.timeLimit(.minutes(2)), arguments: Fixtures.readingBackendIDs)
     func aHundredRendersOnTwoThreadsStarveNoOtherTask(backend: String) async throws {
         let pool = EngineThreads(threadCount: 2)
-        let document = try await Fixtures.registry.open(.file(Fixtures.path("text.pdf")), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("text.pdf")), renderer: .id(backend))
         let running = Locked((now: 0, most: 0, done: 0))
         let gate = DispatchSemaphore(value: 0)
         try await withThrowingTaskGroup(of: Void.self) { group in

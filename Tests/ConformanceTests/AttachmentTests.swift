@@ -10,7 +10,7 @@ import TestSupport
 struct AttachmentTests {
     /// attachments.pdf (make-fixtures.sh): data.csv and notes.txt in the name tree, and
     /// ../../evil.txt in a file-attachment annotation on page 1.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func theListIsWhatPdfdetachLists(backend: String) async throws {
         let document = try Fixtures.open("attachments.pdf", backend: backend)
         let attachments = try document.attachments()
@@ -38,14 +38,14 @@ struct AttachmentTests {
     /// MuPDF embeds a file and removes one; the saved file, read by Poppler and pdfdetach,
     /// holds exactly that. Poppler cannot (poppler-glib has no call that embeds a file) and
     /// says so, changing nothing.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func embeddingAndRemovingAreSavedForOtherReaders(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let saved = folder.appendingPathComponent("saved.pdf").path
         let document = try Fixtures.open("attachments.pdf", backend: backend)
         let photo = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        guard backend == "mupdf" else {
+        guard Fixtures.engineID(backend) == "mupdf" else {
             #expect { try document.addAttachment(name: "photo.bin", contents: photo) } throws: { ($0 as? RendererError)?.code == .unsupported }
             #expect(try document.attachments().count == 3)
             return
@@ -60,14 +60,14 @@ struct AttachmentTests {
         let names = ["notes.txt", "photo.bin", "../../evil.txt"]
         #expect(try await Self.pdfdetachNames(saved) == names)
         #expect(try await Self.pdfdetachContents(saved, number: 2) == photo)
-        let reread = try await Fixtures.registry.open(.file(saved), renderer: .id("poppler")).attachments()
+        let reread = try await Fixtures.conformanceRegistry.open(.file(saved), renderer: .id("poppler")).attachments()
         #expect(reread.map(\.name) == names)
         let photoSum = await Self.md5(photo)
         #expect(reread[1].size == photo.count && reread[1].checksum == photoSum && reread[1].description == "A photo")
         #expect(reread[1].modificationDate == modified)
         #expect(try await Tool.run("qpdf", ["--check", saved]).status == 0)
         // The annotation's attachment goes with its annotation only.
-        let again = try await Fixtures.registry.open(.file(saved), renderer: .id("mupdf"))
+        let again = try await Fixtures.conformanceRegistry.open(.file(saved), renderer: .id("mupdf"))
         #expect { try again.removeAttachment(at: 2) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
     }
 

@@ -82,7 +82,7 @@ struct BatchTests {
     @Test(arguments: Fixtures.readingBackendIDs)
     func aWorkerThatCannotOpenItsDocumentFailsTheRun(backend: String) throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("labels.pdf"))
-        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         try FileManager.default.removeItem(atPath: path)
         let error = #expect(throws: RendererError.self) {
             try document.forEachPage(Array(0..<9), options: BatchOptions(jobs: 2)) { try $0.text(pageAt: $1) } deliver: { _, _ in }
@@ -98,7 +98,7 @@ struct DocumentLimitsTests {
     @Test(arguments: Fixtures.readingBackendIDs)
     func workersKeepTheLimitsAndPixelsDoNotChange(backend: String) throws {
         let small = DocumentLimits(cacheBytes: 1 << 20)
-        let document = try Fixtures.registry.open(.file(Fixtures.path("long.pdf")), renderer: .id(backend), limits: small)
+        let document = try Fixtures.conformanceRegistry.open(.file(Fixtures.path("long.pdf")), renderer: .id(backend), limits: small)
         #expect(document.limits == small)
         let reference = try Fixtures.open("long.pdf", backend: backend)
         #expect(reference.limits == DocumentLimits())

@@ -41,13 +41,13 @@ struct DocumentConformanceTests {
         #expect(try Fixtures.open("cropbox.pdf", backend: backend).pageInfo(pageAt: 0).size == FixtureFacts.cropSize)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func pageLabels(backend: String) throws {
         #expect(try Fixtures.open("labels.pdf", backend: backend).pageInfos().map(\.label) == FixtureFacts.labels)
         #expect(try Fixtures.open("text.pdf", backend: backend).pageInfos().map(\.label) == ["1", "2", "3"])
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func metadata(backend: String) throws {
         let info = try Fixtures.open("metadata.pdf", backend: backend).info()
         #expect(info.pageCount == 1)
@@ -64,20 +64,20 @@ struct DocumentConformanceTests {
         #expect(info.permissions == .all)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func documentWithoutInfoHasNoMetadata(backend: String) throws {
         let info = try Fixtures.open("text.pdf", backend: backend).info()
         #expect(info.title == nil && info.author == nil && info.creationDate == nil)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func passwords(backend: String) throws {
         func code(_ password: String?) -> RendererError.Code? {
             do {
                 _ = try Fixtures.open("encrypted.pdf", backend: backend, password: password)
                 return nil
             } catch let error as RendererError {
-                #expect(error.rendererID == backend)
+                #expect(error.rendererID == Fixtures.engineID(backend))
                 #expect(!error.message.contains(password ?? "\u{0}"), "a message must not echo the password")
                 return error.code
             } catch {
@@ -97,11 +97,11 @@ struct DocumentConformanceTests {
         // withholds high-resolution printing when /P lacks it (its okToPrintHighRes ignores
         // the owner password), so for Poppler that one permission is not checked.
         let owner = try Fixtures.open("encrypted.pdf", backend: backend, password: "owner-secret").info()
-        let expected = backend == "poppler" ? DocumentPermissions.all.subtracting(.printHighResolution) : .all
+        let expected = Fixtures.engineID(backend) == "poppler" ? DocumentPermissions.all.subtracting(.printHighResolution) : .all
         #expect(owner.permissions.isSuperset(of: expected))
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func encryptedWithEmptyUserPassword(backend: String) throws {
         let info = try Fixtures.open("restricted.pdf", backend: backend).info()
         #expect(info.isEncrypted)
@@ -111,7 +111,7 @@ struct DocumentConformanceTests {
         #expect(try Fixtures.open("text.pdf", backend: backend, password: "anything").pageCount == 3)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func badInputGetsItsOwnCode(backend: String) throws {
         let cases: [(String, RendererError.Code)] = [
             ("truncated.pdf", .damaged), ("not-a-pdf.pdf", .unsupportedFormat),
@@ -124,19 +124,19 @@ struct DocumentConformanceTests {
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func openFromMemory(backend: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("labels.pdf")))
-        let document = try Fixtures.registry.open(.memory(data), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.memory(data), renderer: .id(backend))
         #expect(document.pageCount == 9)
         #expect(try document.pageInfo(pageAt: 8).label == "AA")
 
         let encrypted = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("encrypted.pdf")))
-        #expect(try Fixtures.registry.open(.memory(encrypted), password: "user-secret", renderer: .id(backend)).pageCount == 3)
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(encrypted), renderer: .id(backend)) }
+        #expect(try Fixtures.conformanceRegistry.open(.memory(encrypted), password: "user-secret", renderer: .id(backend)).pageCount == 3)
+        let error = #expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(.memory(encrypted), renderer: .id(backend)) }
         #expect(error?.code == .passwordRequired)
         let truncated = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("truncated.pdf")))
-        #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.memory(truncated), renderer: .id(backend)) })?.code == .damaged)
+        #expect((#expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(.memory(truncated), renderer: .id(backend)) })?.code == .damaged)
     }
 
     @Test(arguments: Fixtures.readingBackendIDs)
@@ -156,7 +156,7 @@ struct RepairedIntoNothingTests {
     @Test(arguments: Fixtures.readingBackendIDs + ["auto"])
     func aFileRepairedIntoNoPagesIsDamaged(backend: String) throws {
         let selection = RendererSelection(backend)
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(Fixtures.path("no-pages.pdf")), renderer: selection) }
+        let error = #expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(.file(Fixtures.path("no-pages.pdf")), renderer: selection) }
         #expect(error?.code == .damaged, "\(error?.description ?? "")")
     }
 }
@@ -171,10 +171,10 @@ struct AutoServesTests {
         let source = DocumentSource.file(Fixtures.path("xref-loop.pdf"))
         let qpdf = try await Tool.run("qpdf", ["--show-npages", Fixtures.path("xref-loop.pdf")])
         #expect(qpdf.text.trimmingCharacters(in: .whitespacesAndNewlines) == "30")
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, renderer: .id("mupdf")) }
+        let error = #expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(source, renderer: .id("mupdf")) }
         #expect(error?.code == .damaged && error?.message.contains("no pages") == true, "\(error?.description ?? "")")
-        #expect(try await Fixtures.registry.open(source, renderer: .id("poppler")).pageCount == 30)
-        let auto = try await Fixtures.registry.open(source)
+        #expect(try await Fixtures.conformanceRegistry.open(source, renderer: .id("poppler")).pageCount == 30)
+        let auto = try await Fixtures.conformanceRegistry.open(source)
         #expect(auto.renderer.id == "poppler" && auto.pageCount == 30)
     }
 
@@ -183,20 +183,20 @@ struct AutoServesTests {
     /// serves Poppler, and given the password, MuPDF.
     @Test func aFileWhoseAttachmentAloneIsEncrypted() throws {
         let source = DocumentSource.file(Fixtures.path("embedded-encrypted.pdf"))
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(source, renderer: .id("mupdf")) }
+        let error = #expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(source, renderer: .id("mupdf")) }
         #expect(error?.code == .passwordRequired)
-        let poppler = try Fixtures.registry.open(source, renderer: .id("poppler"))
+        let poppler = try Fixtures.conformanceRegistry.open(source, renderer: .id("poppler"))
         #expect(poppler.pageCount == 1)
         #expect(try poppler.text(pageAt: 0).contains("Only the attachment is encrypted."))
-        #expect(try Fixtures.registry.open(source).renderer.id == "poppler")
-        let withPassword = try Fixtures.registry.open(source, password: "embedded-secret")
+        #expect(try Fixtures.conformanceRegistry.open(source).renderer.id == "poppler")
+        let withPassword = try Fixtures.conformanceRegistry.open(source, password: "embedded-secret")
         #expect(withPassword.renderer.id == "mupdf")
         #expect(try withPassword.text(pageAt: 0).contains("Only the attachment is encrypted."))
     }
 
     /// broken-page-tree.pdf: its page tree counts 5 pages over 3 kids. Each engine opens it
     /// with 5 pages, draws pages 1-3 and fails pages 4 and 5 on their own (`damaged`).
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aBrokenPageTreeFailsOnlyThePagesThatDoNotLoad(backend: String) throws {
         let document = try Fixtures.open("broken-page-tree.pdf", backend: backend)
         #expect(document.pageCount == 5)

@@ -7,14 +7,14 @@ import TestSupport
 /// a URL of another scheme is refused before anything is read or written.
 @Suite("Files named by URL")
 struct FileURLTests {
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aFileURLReadsAndWritesWhatItsPathDoes(backend: String) async throws {
         let folder = URL(fileURLWithPath: try ImageOutputTests.scratchDirectory(), isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // A space and a non-ASCII letter, which a URL percent-encodes and its path does not.
         let source = folder.appendingPathComponent("the colors é.pdf")
         try FileManager.default.copyItem(atPath: Fixtures.path("colors.pdf"), toPath: source.path)
-        let document = try await Fixtures.registry.open(try DocumentSource(fileURL: source), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(try DocumentSource(fileURL: source), renderer: .id(backend))
         #expect(document.pageCount == (try Fixtures.open("colors.pdf", backend: backend)).pageCount)
 
         let byURL = folder.appendingPathComponent("page by url.png")

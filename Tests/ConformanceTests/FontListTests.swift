@@ -10,10 +10,10 @@ struct FontListTests {
     /// fonts.pdf holds a font in each place a list must look (page resources, a form, an
     /// annotation's appearance) and of each kind; font-loops.pdf's resources name
     /// themselves, which the walk must leave without a hang or a font twice.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func fontsAreThoseThatPdffontsLists(backend: String) async throws {
         for path in [Fixtures.path("fonts.pdf"), Fixtures.path("font-loops.pdf"), Fixtures.path("text.pdf"), Fixtures.samplePath] {
-            let fonts = try await Fixtures.registry.open(.file(path), renderer: .id(backend)).fonts()
+            let fonts = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).fonts()
             #expect(await fonts == (try Self.pdffonts(path)), "\(path)")
         }
         let kinds = try Fixtures.open("fonts.pdf", backend: backend).fonts().map(\.kind)
@@ -22,13 +22,13 @@ struct FontListTests {
 
     /// The fonts of an encrypted document open with its password; a format without font
     /// dictionaries (EPUB, through MuPDF) says `unsupported`.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func encryptedDocumentsAndOtherFormats(backend: String) throws {
         let encrypted = try Fixtures.open("encrypted.pdf", backend: backend, password: "user-secret").fonts()
         #expect(encrypted == (try Fixtures.open("text.pdf", backend: backend).fonts()))
         #expect(!encrypted.isEmpty)
-        guard backend == "mupdf" else { return }
-        let book = try Fixtures.registry.open(.file(Fixtures.path("book.epub")), renderer: .id(backend))
+        guard Fixtures.engineID(backend) == "mupdf" else { return }
+        let book = try Fixtures.conformanceRegistry.open(.file(Fixtures.path("book.epub")), renderer: .id(backend))
         #expect { try book.fonts() } throws: { ($0 as? RendererError)?.code == .unsupported }
     }
 

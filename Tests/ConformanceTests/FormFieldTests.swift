@@ -51,7 +51,7 @@ struct FormFieldTests {
         return try JSONDecoder().decode([String: [[String]]].self, from: result.stdout)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func everyKindIsReadAsQpdfAndPypdfReadIt(backend: String) async throws {
         let path = Fixtures.path("forms.pdf")
         let fields = try Fixtures.open("forms.pdf", backend: backend).formFields()
@@ -80,7 +80,7 @@ struct FormFieldTests {
     }
 
     /// Signature fields are fields too, without a value; a loop ends the walk; no form, none.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func signaturesLoopsAndNoForm(backend: String) throws {
         let signed = try Fixtures.open("signed.pdf", backend: backend).formFields()
         #expect(signed.map(\.name) == ["Approval", "Review.Witness"] && signed.allSatisfy { $0.kind == .signature && $0.value == nil })

@@ -13,10 +13,10 @@ struct FormFillingTests {
     ]
 
     static func other(than backend: String) -> String {
-        Fixtures.backendIDs.first { $0 != backend } ?? backend
+        Fixtures.conformanceBackendIDs.first { $0 != backend } ?? backend
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func everyKindIsFilledAndReadBackElsewhere(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         let output = directory.appendingPathComponent("filled.pdf").path
@@ -33,7 +33,7 @@ struct FormFillingTests {
         }
         check(try document.formFields(), backend)
         try document.saveCopy(to: output)
-        await check(try Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend))).formFields(), "the other engine")
+        await check(try Fixtures.conformanceRegistry.open(.file(output), renderer: .id(Self.other(than: backend))).formFields(), "the other engine")
         let qpdf = try await FormFieldTests.qpdf(output)
         #expect(qpdf["name"]?.value == ["Marie Curie"] && qpdf["size"]?.value == ["L"] && qpdf["subscribe"]?.value == ["Off"])
         #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
@@ -56,7 +56,7 @@ struct FormFillingTests {
     /// them on two pages (pdf.js's form_two_pages.pdf has that shape). The values land on the
     /// fields, where qpdf and pypdf read them, not on the kids; every widget is drawn anew,
     /// on both pages.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func fieldsWhoseWidgetsAreKidsAreFilledOnEveryPage(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -84,7 +84,7 @@ struct FormFillingTests {
         #expect(try await Tool.run("qpdf", ["--check", output]).status == 0)
 
         // Each widget shows its value: the pixels in every widget's rectangle change, on both pages.
-        let filled = try await Fixtures.registry.open(.file(output), renderer: .id(backend))
+        let filled = try await Fixtures.conformanceRegistry.open(.file(output), renderer: .id(backend))
         let rects: [(page: Int, rect: PageRect)] = [
             (0, PageRect(x: 72, y: 72, width: 228, height: 20)), (0, PageRect(x: 72, y: 122, width: 228, height: 20)),
             (1, PageRect(x: 72, y: 72, width: 228, height: 20)), (1, PageRect(x: 72, y: 178, width: 14, height: 14)),
@@ -98,7 +98,7 @@ struct FormFillingTests {
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func valuesAreCheckedAndNothingIsSetOnAnError(backend: String) throws {
         let document = try Fixtures.open("forms.pdf", backend: backend)
         let refused: [([String: [String]], RendererError.Code)] = [
@@ -122,7 +122,7 @@ struct FormFillingTests {
         #expect(document.hasUnsavedChanges == false)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func resetGivesDefaultsOrClears(backend: String) throws {
         let document = try Fixtures.open("forms.pdf", backend: backend)
         try document.fillForm(["name": ["Someone"]])
@@ -134,7 +134,7 @@ struct FormFillingTests {
         #expect(throws: RendererError.self) { try document.resetForm(fields: ["id"]) }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func flatteningDrawsTheValuesIntoThePage(backend: String) async throws {
         let document = try Fixtures.open("forms.pdf", backend: backend)
         guard document.renderer.capabilities.contains(.flattenForms) else {
@@ -150,14 +150,14 @@ struct FormFillingTests {
         let text = String(decoding: try await Tool.run("pdftotext", [output, "-"]).stdout, as: UTF8.self)
         // Widgets are drawn as they show: the fixture's untouched fields have empty appearances.
         #expect(text.contains("Flattened Value") && text.contains("A form with a field of each kind") && !text.contains("Hopper"))
-        let other = try await Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend)))
+        let other = try await Fixtures.conformanceRegistry.open(.file(output), renderer: .id(Self.other(than: backend)))
         #expect(try other.formFields() == [] && other.formKind() == .none)
     }
 
     /// form-kids.pdf keeps its AcroForm in the catalog and a checkbox's states in a direct
     /// dictionary: each of the four widgets (the checkbox's by its /AS state) is drawn into
     /// its page once, and qpdf, reading the saved file, finds four drawings and no form.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func flatteningDrawsEveryWidgetOnce(backend: String) async throws {
         let document = try Fixtures.open("form-kids.pdf", backend: backend)
         try document.flattenForm()
@@ -176,7 +176,7 @@ struct FormFillingTests {
     /// no width, and one whose /BBox is a thousandth of a point wide. Flattening draws the
     /// sound one and the tiny one (scaled up), leaves out the three that cannot be placed,
     /// writes no number that is not one, and the file stays valid for qpdf and the other engine.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func flatteningLeavesOutWidgetsThatCannotBePlaced(backend: String) async throws {
         let input = try await PypdfEdit.copy(of: Fixtures.path("text.pdf"), named: "degenerate.pdf", """
             page = writer.pages[0]
@@ -204,7 +204,7 @@ struct FormFillingTests {
             writer._root_object[NameObject("/AcroForm")] = DictionaryObject({NameObject("/Fields"): fields})
             """)
         defer { input.remove() }
-        let document = try await Fixtures.registry.open(.file(input.path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(input.path), renderer: .id(backend))
         try #require(try document.formFields().count == 5)
         let text = try await document.text(pageAt: 0)
         try document.flattenForm()
@@ -217,12 +217,12 @@ struct FormFillingTests {
         #expect(placements.count == 2, "the sound and the tiny widget drawn: \(placements)")
         let operands = placements.flatMap { $0.split(separator: " ").dropFirst().prefix(6) }
         #expect(operands.count == 12 && operands.allSatisfy { $0.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?/) != nil }, "every number is one: \(placements)")
-        let other = try await Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend)))
+        let other = try await Fixtures.conformanceRegistry.open(.file(output), renderer: .id(Self.other(than: backend)))
         #expect(try await other.text(pageAt: 0) == text)
         #expect(try other.formKind() == .none)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func formKinds(backend: String) async throws {
         #expect(try Fixtures.open("forms.pdf", backend: backend).formKind() == .acroForm)
         #expect(try Fixtures.open("text.pdf", backend: backend).formKind() == .none)
@@ -238,6 +238,6 @@ struct FormFillingTests {
         let output = try Tool.temporaryDirectory().appendingPathComponent("hybrid.pdf").path
         try hybrid.saveCopy(to: output)
         #expect(try await FormFieldTests.qpdf(output)["applicant"]?.value == ["Wu"])
-        #expect(try await Fixtures.registry.open(.file(output), renderer: .id(Self.other(than: backend))).formKind() == .acroFormWithXFA)
+        #expect(try await Fixtures.conformanceRegistry.open(.file(output), renderer: .id(Self.other(than: backend))).formKind() == .acroFormWithXFA)
     }
 }

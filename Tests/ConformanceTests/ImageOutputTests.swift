@@ -8,7 +8,7 @@ import TestSupport
 struct ImageOutputTests {
     /// mixed-sizes.pdf has five pages of different sizes: drawn into one bitmap, the largest
     /// first, every page equals a bitmap drawn on its own and the storage is never replaced.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func oneBitmapServesPageAfterPage(backend: String) throws {
         let document = try Fixtures.open("mixed-sizes.pdf", backend: backend)
         let options = RenderOptions(dpi: 50)
@@ -33,7 +33,7 @@ struct ImageOutputTests {
 
     /// The file holds what ``Document/encode(_:as:png:)`` makes of the same bitmap, and netpbm's
     /// own decoder reads the PNG back to the same pixels.
-    @Test(arguments: Fixtures.backendIDs, [ImageFileFormat.png, .pnm, .pam])
+    @Test(arguments: Fixtures.conformanceBackendIDs, [ImageFileFormat.png, .pnm, .pam])
     func aWrittenFileHoldsTheEncodedBitmap(backend: String, format: ImageFileFormat) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let directory = try Self.scratchDirectory()
@@ -49,7 +49,7 @@ struct ImageOutputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["page.out"])
     }
 
-    @Test(arguments: Fixtures.backendIDs, [ImageFileFormat.png, .pnm])
+    @Test(arguments: Fixtures.conformanceBackendIDs, [ImageFileFormat.png, .pnm])
     func anUnwritableDirectoryGetsNothing(backend: String, format: ImageFileFormat) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let directory = try Self.scratchDirectory()
@@ -69,7 +69,7 @@ struct ImageOutputTests {
     }
 
     /// A file that cannot hold the bitmap fails before it is written, leaving the old file.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func alphaAsPNMLeavesTheOldFile(backend: String) throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let directory = try Self.scratchDirectory()

@@ -50,7 +50,7 @@ struct LimitTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("endless-\(UUID().uuidString).pdf").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try SlowPage.writeEndless(to: path)
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id("mupdf"))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id("mupdf"))
         let error = try await onOwnThread(atMost: .seconds(120)) { () -> RendererError? in
             do {
                 _ = try document.render(pageAt: 0, options: RenderOptions(dpi: 300), cancellation: Cancellation(timeLimit: .milliseconds(100)))

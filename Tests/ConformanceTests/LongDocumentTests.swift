@@ -10,7 +10,7 @@ import TestSupport
 struct LongDocumentTests {
     static let pageCount = 100
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func everyPageReadsRightAfterTheOnesBefore(backend: String) throws {
         let document = try Fixtures.open("long.pdf", backend: backend)
         #expect(document.pageCount == Self.pageCount)
@@ -29,22 +29,22 @@ struct LongDocumentTests {
     }
 
     /// Changes not saved yet stay through a long walk and are saved whole.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func unsavedChangesSurviveALongWalk(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("long.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         let added = try await document.addAnnotation(Annotation(
             kind: .square, pageIndex: 0, rect: PageRect(x: 100, y: 140, width: 60, height: 40),
             color: Color(red: 0, green: 0, blue: 1), contents: "square 0"))
         for index in 0..<Self.pageCount { _ = try await document.render(pageAt: index, options: RenderOptions(dpi: 36)) }
         #expect(try document.annotations(pageAt: 0).map(\.id) == [added.id])
         try document.save()
-        let reopened = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let reopened = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         #expect(try reopened.annotations(pageAt: 0).map(\.contents) == ["square 0"])
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aSearchOverSeveralJobsFindsWhatOneFinds(backend: String) throws {
         let document = try Fixtures.open("long.pdf", backend: backend)
         func hits(_ term: String, wholeWord: Bool, jobs: Int) throws -> [SearchHit] {

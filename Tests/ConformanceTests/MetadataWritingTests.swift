@@ -58,19 +58,19 @@ struct MetadataWritingTests {
         try await Tool.run("qpdf", (password.map { ["--password=\($0)"] } ?? []) + ["--check", path]).status == 0
     }
 
-    @Test(arguments: Fixtures.backendIDs, [SaveMode.incremental, .rewrite])
+    @Test(arguments: Fixtures.conformanceBackendIDs, [SaveMode.incremental, .rewrite])
     func everyToolReadsWhatWasWritten(backend: String, mode: SaveMode) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let output = path + ".out.pdf"
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         try document.setMetadata(Self.metadata)
         #expect(try document.info().metadata == Self.metadata, "read back before saving")
         #expect(try document.xmpMetadata() == Self.metadata)
         #expect(document.hasUnsavedChanges)
         try document.save(to: output, mode: mode)
 
-        for reader in Fixtures.backendIDs {
-            let reopened = try await Fixtures.registry.open(.file(output), renderer: .id(reader))
+        for reader in Fixtures.conformanceBackendIDs {
+            let reopened = try await Fixtures.conformanceRegistry.open(.file(output), renderer: .id(reader))
             #expect(try reopened.info().metadata == Self.metadata, "\(backend) wrote, \(reader) read")
             #expect(try reopened.xmpMetadata() == Self.metadata, "\(backend) wrote, \(reader) read")
         }
@@ -92,10 +92,10 @@ struct MetadataWritingTests {
 
     /// A packet's other properties stay; the facts' old forms (elements and attributes, in
     /// several descriptions) go.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func theXMPPacketKeepsItsOtherProperties(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("metadata-xmp.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         #expect(try document.xmpMetadata() == DocumentMetadata(title: "Old title", author: "Old author", creator: "make-fixtures.js", producer: "mutool run"))
         var metadata = try document.info().metadata
         metadata.title = "New title"
@@ -104,7 +104,7 @@ struct MetadataWritingTests {
         try document.setMetadata(metadata)
         try document.save()
 
-        let packet = try #require(try await Fixtures.registry.open(.file(path), renderer: .id(backend)).xmpPacket())
+        let packet = try #require(try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).xmpPacket())
         let text = String(decoding: packet, as: UTF8.self)
         for kept in ["Fixture rights", "<pdfaid:part>2</pdfaid:part>", "renderer-provider", "http://example.org/ns/fixture/"] {
             #expect(text.contains(kept), "\(kept) in \(text)")
@@ -121,10 +121,10 @@ struct MetadataWritingTests {
     }
 
     /// A nil or empty field is removed from the Info dictionary and the packet alike.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func removedFieldsAreGoneEverywhere(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("metadata.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         var metadata = try document.info().metadata
         metadata.author = nil
         metadata.keywords = ""
@@ -132,7 +132,7 @@ struct MetadataWritingTests {
         try document.setMetadata(metadata)
         try document.save()
 
-        let reopened = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let reopened = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         let read = try reopened.info()
         #expect(read.author == nil && read.keywords == nil && read.creationDate == nil)
         #expect(read.title == "Fixture Metadata: ünïcødé" && read.subject == "Renderer fixtures")
@@ -145,29 +145,29 @@ struct MetadataWritingTests {
 
     /// An encrypted file is written encrypted; one whose permissions forbid changes is
     /// refused unless opened with the owner password, and nothing changes.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func encryptedFilesStayEncryptedAndKeepTheirPermissions(backend: String) async throws {
         let restricted = try AnnotationSamples.scratchCopy(of: Fixtures.path("restricted.pdf"))
-        let open = try await Fixtures.registry.open(.file(restricted), renderer: .id(backend))
+        let open = try await Fixtures.conformanceRegistry.open(.file(restricted), renderer: .id(backend))
         try open.setMetadata(DocumentMetadata(title: "Restricted, retitled"))
         try open.save()
         #expect(try await Self.pdfinfo(restricted)["Encrypted"]?.hasPrefix("yes") == true)
-        #expect(try await Fixtures.registry.open(.file(restricted), renderer: .id(backend)).info().title == "Restricted, retitled")
+        #expect(try await Fixtures.conformanceRegistry.open(.file(restricted), renderer: .id(backend)).info().title == "Restricted, retitled")
         #expect(try await Self.pypdf(restricted).xmp?["title"] == "Restricted, retitled")
 
         let encrypted = try AnnotationSamples.scratchCopy(of: Fixtures.path("encrypted.pdf"))
         let before = try Data(contentsOf: URL(fileURLWithPath: encrypted))
-        let asUser = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", renderer: .id(backend))
+        let asUser = try await Fixtures.conformanceRegistry.open(.file(encrypted), password: "user-secret", renderer: .id(backend))
         let refusal = #expect(throws: RendererError.self) { try asUser.setMetadata(DocumentMetadata(title: "no")) }
         #expect(refusal?.code == .notPermitted && refusal?.message.contains("owner password") == true)
         #expect(!asUser.hasUnsavedChanges)
         #expect(try asUser.info().title != "no")
 
-        let asOwner = try await Fixtures.registry.open(.file(encrypted), password: "owner-secret", renderer: .id(backend))
+        let asOwner = try await Fixtures.conformanceRegistry.open(.file(encrypted), password: "owner-secret", renderer: .id(backend))
         try asOwner.setMetadata(DocumentMetadata(title: "Retitled by the owner"))
         try asOwner.save()
         #expect(try Data(contentsOf: URL(fileURLWithPath: encrypted)) != before)
-        let reread = try await Fixtures.registry.open(.file(encrypted), password: "user-secret", renderer: .id(backend))
+        let reread = try await Fixtures.conformanceRegistry.open(.file(encrypted), password: "user-secret", renderer: .id(backend))
         #expect(try reread.info().title == "Retitled by the owner" && reread.info().isEncrypted)
         #expect(try await Self.pdfinfo(encrypted, password: "owner-secret")["Title"] == "Retitled by the owner")
         #expect(try await Self.qpdfChecks(encrypted, password: "user-secret"))

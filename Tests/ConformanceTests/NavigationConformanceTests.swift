@@ -6,7 +6,7 @@ import TestSupport
 /// Outline and links on every backend, against what the fixtures were built with.
 @Suite("Outline and links, on every backend")
 struct NavigationConformanceTests {
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func outlineWithNestingNamedDestinationAndURI(backend: String) throws {
         let outline = try Fixtures.open("outline.pdf", backend: backend).outline()
         #expect(Self.rounded(outline) == FixtureFacts.outline)
@@ -14,7 +14,7 @@ struct NavigationConformanceTests {
 
     /// outline.pdf's name tree holds "sec12": page 2 (index), user-space top 400, so y 392
     /// in page space; the outline item "Section 1.2" goes there through the name.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func namedDestinationsLeadWhereTheOutlineDoes(backend: String) throws {
         let document = try Fixtures.open("outline.pdf", backend: backend)
         let named = try document.destination(named: "sec12")
@@ -27,12 +27,12 @@ struct NavigationConformanceTests {
         #expect(try Fixtures.open("text.pdf", backend: backend).destination(named: "sec12") == nil)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func documentWithoutOutline(backend: String) throws {
         #expect(try Fixtures.open("text.pdf", backend: backend).outline().isEmpty)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func circularOutlineIsCutWhereItCloses(backend: String) throws {
         let outline = try Fixtures.open("outline-cycle.pdf", backend: backend).outline()
         #expect(outline.map(\.title) == ["A", "B", "C"])
@@ -40,7 +40,7 @@ struct NavigationConformanceTests {
         #expect(outline.dropFirst().first?.children.first?.children.isEmpty == true)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func deepOutlineIsCutAtTheDepthLimit(backend: String) throws {
         var level = try Fixtures.open("outline-deep.pdf", backend: backend).outline()
         var titles: [String] = []
@@ -52,7 +52,7 @@ struct NavigationConformanceTests {
         #expect(titles == (1...OutlineItem.maximumDepth).map { "Level \($0)" })
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func linksAtKnownRectangles(backend: String) throws {
         let document = try Fixtures.open("outline.pdf", backend: backend)
         let links = try document.links(pageAt: 0)
@@ -64,9 +64,9 @@ struct NavigationConformanceTests {
         #expect(try document.links(pageAt: 1).isEmpty)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func sampleLinksLeadWhereTheyShould(backend: String) throws {
-        let document = try Fixtures.registry.open(.file(Fixtures.samplePath), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.file(Fixtures.samplePath), renderer: .id(backend))
         let targets = try document.links(pageAt: 0).map { Self.rounded($0.destination) }
         #expect(targets == [.page(index: 2, point: PagePoint(x: 0, y: 0)), .uri("https://www.example.org/")])
     }
@@ -75,7 +75,7 @@ struct NavigationConformanceTests {
     /// destination, on a plain page, a page whose crop box does not start at 0 and a page
     /// turned a quarter. pypdf reads the arrays the file writes; both engines give every one
     /// in page space as worked out here by hand, links and outline alike.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func everyKindOfDestinationLandsWhereThePDFSays(backend: String) async throws {
         typealias View = DestinationView
         let expected: [(title: String, array: String, page: Int, view: View)] = [
@@ -128,7 +128,7 @@ struct NavigationConformanceTests {
     /// destinations that name each other, absurd numbers, a page past the end, and a GoTo
     /// action to a named destination held in a dictionary's /D. Both engines list every item, nothing crashes or loops,
     /// every number given is finite, and the well-formed one lands where it says.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func hostileDestinationsAreReadSafely(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -150,7 +150,7 @@ struct NavigationConformanceTests {
             open(sys.argv[1], "wb").write(pdf_file(objects)[0])
             """
         #expect(try await Tool.run("python3", ["-c", script, file, Fixtures.path("")]).status == 0)
-        let outline = try await Fixtures.registry.open(.file(file), renderer: .id(backend)).outline()
+        let outline = try await Fixtures.conformanceRegistry.open(.file(file), renderer: .id(backend)).outline()
         #expect(outline.map(\.title) == (0..<6).map { "item \($0)" })
         for item in outline {
             guard case .page(let index, let point, let view)? = item.destination else { continue }

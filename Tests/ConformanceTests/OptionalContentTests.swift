@@ -26,7 +26,7 @@ struct OptionalContentTests {
         bitmap.pixel(x: point.x, y: point.y) == [255, 255, 255]
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func theListIsTheDocumentsInItsOrder(backend: String) throws {
         let document = try Fixtures.open("layers.pdf", backend: backend)
         let layers = try document.optionalContentGroups()
@@ -52,7 +52,7 @@ struct OptionalContentTests {
     /// The default drawing follows the default configuration (/D): MuPDF 1.21 would take the
     /// first of /Configs, which shows Blue. A drawing with Red hidden and Blue shown has them
     /// so, and the next default drawing is the default again.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aDrawingShowsAndHidesWhatItIsAsked(backend: String) throws {
         let document = try Fixtures.open("layers.pdf", backend: backend)
         let plain = try document.render(pageAt: 0, options: Self.options())
@@ -66,7 +66,7 @@ struct OptionalContentTests {
     /// The witness: each engine's tool draws a copy whose default configuration hides Red and
     /// shows Blue (and has no /Configs, which mutool would take instead); our drawing with
     /// those layers chosen has the same pixels.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aChosenDrawingIsTheToolsDrawingOfACopyWithThatDefault(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,7 +86,7 @@ struct OptionalContentTests {
     /// the fuzzer). Opening and closing such a copy lists no layers through it; choosing a
     /// layer to draw is `damaged` with Poppler, and drawn with MuPDF; both the walk and the
     /// close would have ended the test process.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anOrderStartingWithALabelIsRefusedNotCrashedOn(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -94,12 +94,12 @@ struct OptionalContentTests {
             properties["/D"][NameObject("/Order")] = ArrayObject([TextStringObject("Colours"), *groups])
             """)
         do {
-            let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
+            let document = try await Fixtures.conformanceRegistry.open(.file(copy), renderer: .id(backend))
             #expect(try document.optionalContentGroups().count == 4)
         }
-        let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(copy), renderer: .id(backend))
         let hidingRed = { try document.render(pageAt: 0, options: Self.options(hidden: [0])) }
-        if backend == "poppler" {
+        if Fixtures.engineID(backend) == "poppler" {
             #expect { try hidingRed() } throws: { ($0 as? RendererError)?.code == .damaged }
         } else {
             #expect(Self.isWhite(try hidingRed(), Self.red))
@@ -110,7 +110,7 @@ struct OptionalContentTests {
     /// end to walk: listing the layers and drawing with one hidden end, and Poppler, whose
     /// check follows the nesting only so deep, answers `damaged` where poppler-glib's walk
     /// would recurse; MuPDF draws.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anOrderThatHoldsItselfEnds(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,10 +124,10 @@ struct OptionalContentTests {
         // mutool shows the indirect array as `N 0 obj [ … N 0 R ] endobj`.
         let number = try #require(listed.text.split(separator: " ").first, "\(listed.text)")
         try #require(listed.text.hasPrefix("\(number) 0 obj") && listed.text.contains("\(number) 0 R ]"), "the copy's /Order holds itself: \(listed.text)")
-        let document = try await Fixtures.registry.open(.file(copy), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(copy), renderer: .id(backend))
         #expect(try document.optionalContentGroups().count == 4)
         let hidingRed = { try document.render(pageAt: 0, options: Self.options(hidden: [0])) }
-        if backend == "poppler" {
+        if Fixtures.engineID(backend) == "poppler" {
             #expect { try hidingRed() } throws: { ($0 as? RendererError)?.code == .damaged }
         } else {
             #expect(Self.isWhite(try hidingRed(), Self.red))
@@ -154,7 +154,7 @@ struct OptionalContentTests {
     /// A layer the document lacks, or one both shown and hidden, is refused before anything is
     /// drawn. poppler-glib reaches no layer that /Order leaves out: hiding Orange is
     /// `unsupported` there, done with MuPDF.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func whatCannotBeDrawnIsRefused(backend: String) throws {
         let document = try Fixtures.open("layers.pdf", backend: backend)
         for options in [Self.options(hidden: [4]), Self.options(shown: [-1]), Self.options(shown: [0], hidden: [0])] {
@@ -162,7 +162,7 @@ struct OptionalContentTests {
         }
         let plain = try Fixtures.open("text.pdf", backend: backend)
         #expect { try plain.render(pageAt: 0, options: Self.options(hidden: [0])) } throws: { ($0 as? RendererError)?.code == .invalidArgument }
-        if backend == "poppler" {
+        if Fixtures.engineID(backend) == "poppler" {
             #expect { try document.render(pageAt: 0, options: Self.options(hidden: [3])) } throws: { ($0 as? RendererError)?.code == .unsupported }
         } else {
             #expect(Self.isWhite(try document.render(pageAt: 0, options: Self.options(hidden: [3])), Self.orange))

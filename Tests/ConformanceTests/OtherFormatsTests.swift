@@ -18,7 +18,7 @@ struct OtherFormatsTests {
     func eachFormatIsRoutedToMuPDFAndDrawn(_ format: (file: String, type: ContentType, pages: Int?)) throws {
         let path = Fixtures.path(format.file)
         #expect(try DocumentSource.file(path).sniffContentType() == format.type)
-        let document = try Fixtures.registry.open(.file(path))
+        let document = try Fixtures.conformanceRegistry.open(.file(path))
         #expect(document.renderer.id == "mupdf" && document.contentType == format.type)
         #expect(try document.info().contentType == format.type && document.info().pdfVersion.isEmpty)
         if let pages = format.pages { #expect(document.pageCount == pages) } else { #expect(document.pageCount >= 1) }
@@ -26,13 +26,13 @@ struct OtherFormatsTests {
         #expect(bitmap.bytes.contains { $0 < 200 }, "\(format.file): something is drawn")
         // From memory too.
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(try Fixtures.registry.open(.memory(data)).pageCount == document.pageCount)
+        #expect(try Fixtures.conformanceRegistry.open(.memory(data)).pageCount == document.pageCount)
         // Poppler does not open it, and nothing in it is changed or saved.
-        let refused = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), renderer: .id("poppler")) }
+        let refused = #expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(.file(path), renderer: .id("poppler")) }
         #expect(refused?.code == .unsupported)
         #expect(try document.annotations().isEmpty && document.formFields().isEmpty && document.signatureFields().isEmpty)
         #expect(try document.formKind() == .none)
-        #expect((#expect(throws: RendererError.self) { try Fixtures.registry.open(.file(path), needing: [.editAnnotations]) })?.code == .unsupported)
+        #expect((#expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(.file(path), needing: [.editAnnotations]) })?.code == .unsupported)
         #expect((#expect(throws: RendererError.self) { try document.fillForm([:]) })?.code == .unsupported)
         #expect((#expect(throws: RendererError.self) { try document.setMetadata(DocumentMetadata(title: "x")) })?.code == .unsupported)
         #expect((#expect(throws: RendererError.self) { try document.saveCopy(to: "/tmp/never-saved.pdf") })?.code == .unsupported)
@@ -40,7 +40,7 @@ struct OtherFormatsTests {
     }
 
     @Test func booksAreReadWithTheirTextOutlineLinksAndMetadata() async throws {
-        let epub = try await Fixtures.registry.open(.file(Fixtures.path("book.epub")))
+        let epub = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("book.epub")))
         #expect(try epub.info().title == "A Small Book" && epub.info().author == "Renderer Provider Authors")
         let text = try (0..<epub.pageCount).map { try epub.text(pageAt: $0) }.joined(separator: "\n")
         #expect(text.contains("The first chapter begins here.") && text.contains("The second chapter continues."))
@@ -52,7 +52,7 @@ struct OtherFormatsTests {
         #expect(try epub.links(pageAt: 0).map(\.destination).contains { if case .page(1, _, _) = $0 { true } else { false } })
         #expect(try !epub.search("second chapter", pageAt: 1).isEmpty)
 
-        let fb2 = try await Fixtures.registry.open(.file(Fixtures.path("book.fb2")))
+        let fb2 = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("book.fb2")))
         #expect(try fb2.info().title == "A Small FictionBook")
         #expect(try fb2.outline().map(\.title) == ["Part One", "Part Two"])
         let fb2Text = try (0..<fb2.pageCount).map { try fb2.text(pageAt: $0) }.joined()
@@ -60,13 +60,13 @@ struct OtherFormatsTests {
     }
 
     @Test func fixedPagesHaveTheirSizesAndLinks() async throws {
-        let xps = try await Fixtures.registry.open(.file(Fixtures.path("pages.xps")))
+        let xps = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("pages.xps")))
         // XPS measures in 1/96 inch: 400 x 300 units are 300 x 225 points.
         #expect(try xps.pageInfo(pageAt: 0).size == PageSize(width: 300, height: 225))
         #expect(try xps.links(pageAt: 0) == [Link(area: PageRect(x: 37.5, y: 37.5, width: 75, height: 60), destination: .uri("https://example.org/xps"))])
 
         // The comic book holds text.pdf's pages as images: as many, of the same shape.
-        let cbz = try await Fixtures.registry.open(.file(Fixtures.path("comic.cbz")))
+        let cbz = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("comic.cbz")))
         let pdfinfo = try await Tool.run("pdfinfo", [Fixtures.path("text.pdf")]).text.split(separator: "\n")
         let pages = pdfinfo.first { $0.hasPrefix("Pages:") }.flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) }
         #expect(pages == cbz.pageCount)
@@ -76,20 +76,20 @@ struct OtherFormatsTests {
         // An image's page has the image's shape, as netpbm reads its pixels; the PNG's page,
         // drawn at 72 dpi, is the image.
         for file in ["image.png", "image.jpg", "image.tif"] {
-            let image = try await Fixtures.registry.open(.file(Fixtures.path(file)))
+            let image = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path(file)))
             let page = try image.pageInfo(pageAt: 0).size
             let converter = file.hasSuffix("png") ? "pngtopam" : file.hasSuffix("jpg") ? "jpegtopnm" : "tifftopnm"
             let pixels = try await Netpbm(Tool.run(converter, [Fixtures.path(file)]).stdout)
             #expect(abs(page.width / page.height - Double(pixels.width) / Double(pixels.height)) < 0.01, "\(file)")
         }
-        let png = try await Fixtures.registry.open(.file(Fixtures.path("image.png")))
+        let png = try await Fixtures.conformanceRegistry.open(.file(Fixtures.path("image.png")))
         let drawn = try await png.render(pageAt: 0, options: RenderOptions(dpi: 72))
         let source = try await Netpbm(Tool.run("pngtopam", [Fixtures.path("image.png")]).stdout)
         #expect(drawn.width == source.width && drawn.height == source.height)
     }
 
     @Test func booksAreLaidOutAgainOnRequest() throws {
-        let epub = try Fixtures.registry.open(.file(Fixtures.path("book.epub")))
+        let epub = try Fixtures.conformanceRegistry.open(.file(Fixtures.path("book.epub")))
         #expect(epub.isReflowable)
         let standard = epub.pageCount
         try epub.layout(pageSize: PageSize(width: 300, height: 400))
@@ -109,7 +109,7 @@ struct OtherFormatsTests {
 
     @Test(arguments: ["broken.epub", "broken.cbz"])
     func damagedPackagesAreTypedErrors(file: String) throws {
-        let error = #expect(throws: RendererError.self) { try Fixtures.registry.open(.file(Fixtures.path(file))) }
+        let error = #expect(throws: RendererError.self) { try Fixtures.conformanceRegistry.open(.file(Fixtures.path(file))) }
         #expect(error?.code == .damaged, "\(error?.message ?? "")")
     }
 

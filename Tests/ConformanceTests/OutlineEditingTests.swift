@@ -35,7 +35,7 @@ struct OutlineEditingTests {
         "|\t\t\"Hidden\"\t(null)",
     ]
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anOutlineIsSavedAsOtherReadersReadIt(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -72,13 +72,13 @@ struct OutlineEditingTests {
             "1 Hidden None 3 0",
             "root 5",
         ])
-        for other in Fixtures.backendIDs {
-            let reread = try await Fixtures.registry.open(.file(saved), renderer: .id(other))
+        for other in Fixtures.conformanceBackendIDs {
+            let reread = try await Fixtures.conformanceRegistry.open(.file(saved), renderer: .id(other))
             #expect(Self.rounded(try reread.outline()) == Self.outline, "\(other)")
         }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func itemsAreInsertedChangedMovedAndRemovedByPath(backend: String) async throws {
         let document = try Fixtures.open("outline.pdf", backend: backend)
         let before = try document.outline()
@@ -114,7 +114,7 @@ struct OutlineEditingTests {
 
     /// Input a stranger controls: too deep, too many, numbers that are not numbers, URIs with
     /// spaces, colours out of range. Each is refused before anything is written.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func hostileOutlinesAreRefusedAndChangeNothing(backend: String) throws {
         let document = try Fixtures.open("outline.pdf", backend: backend)
         let before = try document.outline()
@@ -139,7 +139,7 @@ struct OutlineEditingTests {
         #expect(try document.outline().isEmpty)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func linksAreAddedAndRemovedAsOtherReadersSeeThem(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -174,15 +174,15 @@ struct OutlineEditingTests {
         let pypdf = try await Tool.run("python3", ["-c", script, saved])
         // Page 2 is turned 90 degrees: page space's (72, 72) is user space's (72, 72) seen turned.
         #expect(pypdf.text.split(separator: "\n").map(String.init) == ["1 [72, 72, 92, 272] https://example.org/", "1 [300, 100, 340, 150] 2"])
-        for other in Fixtures.backendIDs {
-            let reread = try await Fixtures.registry.open(.file(saved), renderer: .id(other))
+        for other in Fixtures.conformanceBackendIDs {
+            let reread = try await Fixtures.conformanceRegistry.open(.file(saved), renderer: .id(other))
             #expect(Self.rounded(try reread.links(pageAt: 1)) == [web, jump], "\(other)")
             #expect(try reread.links(pageAt: 0).isEmpty, "\(other)")
         }
     }
 
     /// A document whose permissions forbid changes gets no outline and no link.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aDocumentThatForbidsChangesIsNotEdited(backend: String) throws {
         let document = try Fixtures.open("encrypted.pdf", backend: backend, password: "user-secret")
         #expect { try document.setOutline([OutlineItem(title: "x", destination: nil)]) } throws: { ($0 as? RendererError)?.code == .notPermitted }
@@ -217,7 +217,7 @@ extension OutlineEditingTests {
     /// An item whose target the API cannot express (here a JavaScript action, written into a copy
     /// of outline.pdf by pypdf) is counted in the report when the outline is written again,
     /// and leads nowhere after.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aTargetTheAPICannotExpressIsReportedWhenDropped(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -233,7 +233,7 @@ extension OutlineEditingTests {
             """
         let made = try await Tool.run("python3", ["-c", script, Fixtures.path("outline.pdf"), launching])
         try #require(made.status == 0, "\(made.stderr)")
-        let document = try await Fixtures.registry.open(.file(launching), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(launching), renderer: .id(backend))
         #expect(try document.outline().last?.destination == nil)
         let report = try document.updateOutlineItem(at: [0]) { $0.title = "Renamed" }
         #expect(report == OutlineEditReport(targetsDropped: 1) && report.lines == ["1 outline target dropped"])

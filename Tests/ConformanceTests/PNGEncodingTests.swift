@@ -9,7 +9,7 @@ import TestSupport
 struct PNGEncodingTests {
     /// A page drawn in each pixel format, encoded with each filter (and with and without
     /// fewer channels): `pngtopam` reads back the bitmap's pixels, alpha included.
-    @Test(arguments: Fixtures.backendIDs, [PixelFormat.gray, .rgb, .rgba])
+    @Test(arguments: Fixtures.conformanceBackendIDs, [PixelFormat.gray, .rgb, .rgba])
     func everyFilterDecodesToThePixelsDrawn(backend: String, format: PixelFormat) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let options = RenderOptions(dpi: 30, pixelFormat: format, background: format == .rgba ? .transparent : .white)
@@ -25,7 +25,7 @@ struct PNGEncodingTests {
 
     /// Every level from 0 (stored) to 12 reads back the same pixels; higher levels are no
     /// larger than lower ones across the range's ends.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func everyLevelDecodesToThePixelsDrawn(backend: String) async throws {
         let document = try Fixtures.open("colors.pdf", backend: backend)
         let bitmap = try await document.render(pageAt: 0, options: RenderOptions(dpi: 40))
@@ -43,7 +43,7 @@ struct PNGEncodingTests {
     /// A page of black text on white is all gray: drawn as RGB (or opaque RGBA), it is written
     /// as a gray PNG, a third (a quarter) of the samples, unless the channels are kept; a
     /// coloured page keeps its three channels.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func grayAndOpaquePagesTakeFewerChannels(backend: String) throws {
         let text = try Fixtures.open("text.pdf", backend: backend)
         for format in [PixelFormat.rgb, .rgba] {
@@ -60,7 +60,7 @@ struct PNGEncodingTests {
 
     /// Rendering straight to a PNG file writes partly transparent RGBA with straight alpha,
     /// the pixels a bitmap drawn with the same options holds, whichever engine drew them.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func partlyTransparentPagesAreWrittenStraight(backend: String) async throws {
         let document = try Fixtures.open("annotations.pdf", backend: backend)
         let directory = try ImageOutputTests.scratchDirectory()

@@ -32,7 +32,7 @@ struct PageEditingTests {
         let path = try Tool.temporaryDirectory().appendingPathComponent(name).path
         try document.saveCopy(to: path)
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0, "\(name): qpdf --check")
-        let readers = try Fixtures.backendIDs.map { try Fixtures.registry.open(.file(path), renderer: .id($0)) }
+        let readers = try Fixtures.conformanceBackendIDs.map { try Fixtures.conformanceRegistry.open(.file(path), renderer: .id($0)) }
         for reader in readers {
             #expect(reader.pageCount == document.pageCount, "\(name) read by \(reader.renderer.id)")
             #expect(try reader.outline() == readers[0].outline(), "\(name): the engines read the same outline")
@@ -64,7 +64,7 @@ struct PageEditingTests {
         // outline.pdf: Section 1.2 and the third link go (by the name sec12) to page 3.
         #expect(report == PageEditReport(links: 1, outlineItems: 1, namedDestinations: 1))
         let path = try await Self.saveAndCheck(document, "deleted.pdf")
-        let reread = try await Fixtures.registry.open(.file(path), renderer: .id("poppler"))
+        let reread = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id("poppler"))
         let titles = try reread.outline().flatMap { [$0.title] + $0.children.map(\.title) }
         #expect(titles == ["Chapter 1", "Section 1.1", "Chapter 2", "Section 2.1", "Website"])
         let links = try reread.links(pageAt: 0)
@@ -80,8 +80,8 @@ struct PageEditingTests {
         let document = try Fixtures.open("form-kids.pdf", backend: backend)
         #expect(try document.deletePages([1]) == PageEditReport(formFields: 1))
         let path = try await Self.saveAndCheck(document, "fields.pdf")
-        for reader in Fixtures.backendIDs {
-            let fields = try await Fixtures.registry.open(.file(path), renderer: .id(reader)).formFields()
+        for reader in Fixtures.conformanceBackendIDs {
+            let fields = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(reader)).formFields()
             #expect(fields.map(\.name) == ["Text1", "Shared"], "\(reader)")
             #expect(fields.map(\.widgets.count) == [1, 1], "\(reader)")
         }
@@ -97,7 +97,7 @@ struct PageEditingTests {
         try document.movePage(from: 3, to: 0)
         let path = try await Self.saveAndCheck(document, "moved.pdf")
         #expect(try await Self.pageTexts(path) == ["Outline page 4", "Outline page 1", "Outline page 2", "Outline page 3"])
-        let outline = try await Fixtures.registry.open(.file(path), renderer: .id("poppler")).outline()
+        let outline = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id("poppler")).outline()
         #expect(outline.map { $0.destination?.pageIndex } == [1, 0, nil])
         #expect(outline[0].children.map { $0.destination?.pageIndex } == [2, 3], "Section 1.2, by name, follows page 3 to index 3")
     }
@@ -127,7 +127,7 @@ struct PageEditingTests {
         #expect(try await Self.pageTexts(path) == [
             "The quick brown fox jumps over the lazy dog", "Outline page 4", "Outline page 1", "Renderer provider fixture page two", "Third page",
         ])
-        let reread = try await Fixtures.registry.open(.file(path), renderer: .id("poppler"))
+        let reread = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id("poppler"))
         let outline = try reread.outline()
         #expect(outline.map(\.title) == ["Chapter 1", "Chapter 2", "Website"])
         #expect(outline.map { $0.destination?.pageIndex } == [2, 1, nil])
@@ -138,7 +138,7 @@ struct PageEditingTests {
         let annotated = try Fixtures.open("text.pdf", backend: backend)
         let kinds = try await Fixtures.open("annotations.pdf", backend: backend).annotations().map(\.kind)
         #expect(try annotated.insertPages(from: .file(Fixtures.path("annotations.pdf"))) == PageEditReport())
-        let copied = try await Fixtures.registry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), renderer: .id("poppler")).annotations(pageAt: 3)
+        let copied = try await Fixtures.conformanceRegistry.open(.file(Self.saveAndCheck(annotated, "annotated.pdf")), renderer: .id("poppler")).annotations(pageAt: 3)
         let copiedKinds: [String] = copied.map(\.kind.rawValue).sorted(), expectedKinds: [String] = kinds.map(\.rawValue).sorted()
         #expect(copiedKinds == expectedKinds)
     }
@@ -152,8 +152,8 @@ struct PageEditingTests {
         #expect(document.pageCount == 4 && document.hasUnsavedChanges == false)
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
         #expect(try await Self.pageTexts(path) == ["Outline page 4", "Outline page 1"])
-        for backend in Fixtures.backendIDs {
-            let part = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        for backend in Fixtures.conformanceBackendIDs {
+            let part = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
             #expect(part.pageCount == 2)
             #expect(try part.outline().map { $0.destination?.pageIndex } == [1, 0, nil], "\(backend)")
         }
@@ -171,7 +171,7 @@ struct PageEditingTests {
         defer { made.remove() }
         let copy = made.path
         try #require(!(try await Tool.run("mutool", ["show", copy, "trailer/Root/Pages/Kids/2"]).text.contains("/Parent")))
-        let document = try await Fixtures.registry.open(.file(copy), renderer: .id("poppler"))
+        let document = try await Fixtures.conformanceRegistry.open(.file(copy), renderer: .id("poppler"))
         let texts = try (0..<3).map { try document.text(pageAt: $0) }
         let error = #expect(throws: RendererError.self) { try document.deletePages([0, 1]) }
         #expect(error?.code == .damaged, "\(error?.message ?? "")")

@@ -64,7 +64,7 @@ struct PageRuleTests {
             "<< /Type /Annot /Subtype /Square /Rect [60 60 80 80] /AP << /N 7 0 R >> >>",
             "<< /Type /XObject /Subtype /Form /BBox [0 0 20 20] /Length \(appearance.utf8.count) >>\nstream\n\(appearance)\nendstream",
         ])
-        let document = try Fixtures.registry.open(.memory(data), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.memory(data), renderer: .id(backend))
         let drawing = try document.drawing(pages: [0])
         let rules = drawing.rules
         // In user space (y up): across 20...120 at y 80, 1 thick; down at x 40.5, y 10...50,
@@ -117,7 +117,7 @@ struct PageRuleTests {
             "<< /Length \(endless.utf8.count) >>\nstream\n\(endless)\nendstream",
             "<< /Length \(third.utf8.count) >>\nstream\n\(third)\nendstream",
         ])
-        let document = try Fixtures.registry.open(.memory(data), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.memory(data), renderer: .id(backend))
         let drawing = try document.drawing(pages: [0, 1, 2])
         let rules = Dictionary(grouping: drawing.rules, by: \.pageIndex)
         #expect(rules[0]?.count == 10_000 && (rules[1]?.count ?? 0) <= 10_000 && rules[2]?.count == 1, "\(rules.mapValues(\.count))")

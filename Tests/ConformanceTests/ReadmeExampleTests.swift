@@ -36,7 +36,7 @@ func readmeExample() throws {
             guard FileManager.default.changeCurrentDirectoryPath(folder.path) else { exit(2) }
             try readmeExample()
             guard FileManager.default.fileExists(atPath: "page1.png") else { exit(3) }
-            let reviewed = try Fixtures.registry.open(.file(folder.appendingPathComponent("reviewed.pdf").path), renderer: .id("poppler"))
+            let reviewed = try Fixtures.conformanceRegistry.open(.file(folder.appendingPathComponent("reviewed.pdf").path), renderer: .id("poppler"))
             guard try reviewed.annotations(pageAt: 0).contains(where: { $0.kind == .square }) else { exit(4) }
         }
     }

@@ -16,7 +16,7 @@ struct RedactionTests {
     @Test func textUnderAMarkIsGoneFromTheFile() async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))
         let output = path + ".redacted.pdf"
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id("mupdf"))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id("mupdf"))
         let mark = try document.markRedaction(try Self.area(of: "quick brown", in: document), onPageAt: 0)
         #expect(mark.kind == .redact)
         #expect(try document.annotations(pageAt: 0).map(\.id) == [mark.id])
@@ -49,7 +49,7 @@ struct RedactionTests {
     /// red at the top left.
     @Test func imagePixelsUnderAMarkAreBlanked() throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("long.pdf"))
-        let document = try Fixtures.registry.open(.file(path), renderer: .id("mupdf"))
+        let document = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id("mupdf"))
         func pixel(_ x: Int, _ y: Int, page: Int = 0) throws -> [UInt8] {
             Array(try document.render(pageAt: page, options: RenderOptions(dpi: 72)).pixel(x: x, y: y).prefix(3))
         }
@@ -69,7 +69,7 @@ struct RedactionTests {
     @Test func aPageWithBrokenContentIsRedactedAsFarAsItIsRead() async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("broken-content.pdf"))
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id("mupdf"))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id("mupdf"))
         try document.markRedaction(try Self.area(of: "Before", in: document), onPageAt: 0)
         #expect(try document.applyRedactions() == [0])
         try document.saveCopy(to: path + ".redacted.pdf")
@@ -80,7 +80,7 @@ struct RedactionTests {
     }
 
     @Test func blackBoxesCoverTheAreas() throws {
-        let document = try Fixtures.registry.open(.file(try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), renderer: .id("mupdf"))
+        let document = try Fixtures.conformanceRegistry.open(.file(try AnnotationSamples.scratchCopy(of: Fixtures.path("text.pdf"))), renderer: .id("mupdf"))
         let area = try Self.area(of: "quick", in: document)
         try document.markRedaction(area, onPageAt: 0)
         try document.applyRedactions()

@@ -43,7 +43,7 @@ struct ReferenceTests {
 
     private static func fixturePages() throws -> [(file: String, page: Int)] {
         try Fixtures.allDocuments.flatMap { file in
-            let count = try Fixtures.registry.open(.file(file), renderer: .id("mupdf")).pageCount
+            let count = try Fixtures.conformanceRegistry.open(.file(file), renderer: .id("mupdf")).pageCount
             return (1...count).map { (file: file, page: $0) }
         }
     }
@@ -51,17 +51,17 @@ struct ReferenceTests {
     /// Transparent PNGs equal the engine's tool's, colour and alpha of every pixel, partly
     /// transparent ones included: the bitmap's straight alpha, premultiplied again for the
     /// encoder, gives back exactly the pixels the engine drew.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func transparentPNGsMatchTheEnginesTools(backend: String) async throws {
         let directory = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var partlyTransparent = 0
         for file in [Fixtures.samplePath, Fixtures.path("colors.pdf"), Fixtures.path("text.pdf")] {
-            let document = try await Fixtures.registry.open(.file(file), renderer: .id(backend))
+            let document = try await Fixtures.conformanceRegistry.open(.file(file), renderer: .id(backend))
             let ours = directory.appendingPathComponent("ours.png").path
             try await document.render(pageAt: 0, options: RenderOptions(dpi: 72, pixelFormat: .rgba, background: .transparent), as: .png, to: ours)
             let theirs = directory.appendingPathComponent("theirs").path
-            let result = backend == "mupdf"
+            let result = Fixtures.engineID(backend) == "mupdf"
                 ? try await Tool.run("mutool", ["draw", "-q", "-c", "rgba", "-r", "72", "-o", theirs + ".png", file, "1"])
                 : try await Tool.run("pdftocairo", ["-png", "-transp", "-r", "72", "-cropbox", "-f", "1", "-l", "1", "-singlefile", file, theirs])
             #expect(result.status == 0, "the engine's tool failed: \(result.stderr)")
@@ -89,12 +89,12 @@ struct ReferenceTests {
         }
         for file in files {
             let numbers = pagesOfFile[file, default: []].sorted()
-            let document = try await Fixtures.registry.open(.file(file), renderer: .id(backend))
+            let document = try await Fixtures.conformanceRegistry.open(.file(file), renderer: .id(backend))
             let drawn = try await EngineTools.draw(backend: backend, file: file, pages: numbers, dpi: Int(dpi), in: directory)
             for (page, witness) in zip(numbers, drawn) {
                 let ours = try await document.render(pageAt: page - 1, options: RenderOptions(dpi: dpi))
                 var theirs = witness
-                if backend == "ghostscript", let padded = theirs.padded(toWidth: ours.width, height: ours.height) { theirs = padded }
+                if Fixtures.engineID(backend) == "ghostscript", let padded = theirs.padded(toWidth: ours.width, height: ours.height) { theirs = padded }
                 let name = "\(URL(fileURLWithPath: file).lastPathComponent) page \(page) at \(dpi) dpi with \(backend)"
                 #expect((ours.width, ours.height) == (theirs.width, theirs.height), "\(name): size")
                 #expect(theirs.channels == 3 && ours.bytes == theirs.pixels, "\(name): pixels differ")

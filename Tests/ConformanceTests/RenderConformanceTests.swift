@@ -93,7 +93,7 @@ struct RenderConformanceTests {
     @Test(arguments: Fixtures.readingBackendIDs)
     func alphaOutputOnTransparentBackground(backend: String) throws {
         let options = RenderOptions(pixelFormat: .rgba, background: .transparent)
-        guard backend != "ghostscript" else {
+        guard Fixtures.engineID(backend) != "ghostscript" else {
             // Ghostscript's display device has no alpha channel: refused, never drawn opaque.
             let error = #expect(throws: RendererError.self) { try Fixtures.open("colors.pdf", backend: backend).render(pageAt: 0, options: options) }
             #expect(error?.code == .unsupported)
@@ -132,9 +132,9 @@ struct RenderConformanceTests {
     /// the bitmap's pixels in every format.
     @Test(arguments: Fixtures.readingBackendIDs, PixelFormat.allCases)
     func pngRoundTrip(backend: String, format: PixelFormat) async throws {
-        let document = try await Fixtures.registry.open(.file(Fixtures.samplePath), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(Fixtures.samplePath), renderer: .id(backend))
         // Ghostscript draws RGBA on an opaque background only (alphaOutputOnTransparentBackground).
-        let transparent = format == .rgba && backend != "ghostscript"
+        let transparent = format == .rgba && Fixtures.engineID(backend) != "ghostscript"
         let options = RenderOptions(dpi: 40, pixelFormat: format, background: transparent ? .transparent : .white)
         let bitmap = try await document.render(pageAt: 1, options: options)
         let png = try document.encode(bitmap, as: .png)

@@ -40,7 +40,7 @@ struct SignatureTests {
         fields.map { PdfsigSignature(name: $0.name, isSigned: $0.isSigned, ranges: $0.byteRanges, wholeDocument: $0.coversWholeFile) }
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aSignedFileIsListedAsPdfsigListsIt(backend: String) async throws {
         let path = Fixtures.path("signed.pdf")
         let fields = try Fixtures.open("signed.pdf", backend: backend).signatureFields()
@@ -56,7 +56,7 @@ struct SignatureTests {
     }
 
     /// An update appended after signing: the ranges stay, they no longer reach the end.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anUpdateAfterSigningIsSeen(backend: String) async throws {
         let path = Fixtures.path("signed-then-changed.pdf")
         let fields = try Fixtures.open("signed-then-changed.pdf", backend: backend).signatureFields()
@@ -68,13 +68,13 @@ struct SignatureTests {
 
     /// An annotation saved incrementally keeps the signed bytes (pdfsig still finds the
     /// signature valid) and is an update after signing; a rewrite breaks the signature.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anIncrementalSaveKeepsTheSignatureValid(backend: String) async throws {
         let path = try AnnotationSamples.scratchCopy(of: Fixtures.path("signed.pdf"))
-        let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         try await document.addAnnotation(Annotation(kind: .text, pageIndex: 0, rect: PageRect(x: 400, y: 100, width: 20, height: 20), contents: "after signing"))
         try document.save(mode: .incremental)
-        let fields = try await Fixtures.registry.open(.file(path), renderer: .id(backend)).signatureFields()
+        let fields = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).signatureFields()
         #expect(fields.first?.isSigned == true && fields.first?.coversWholeFile == false)
         let checked = try await Tool.run("pdfsig", ["-nocert", path]).text
         #expect(checked.contains("Signature is Valid.") && checked.contains("Not total document signed"), "\(checked)")
@@ -86,13 +86,13 @@ struct SignatureTests {
     func memoryAndStreamSourcesSeeTheSameSignatures(backend: String) throws {
         let path = Fixtures.path("signed.pdf")
         let fromFile = try Fixtures.open("signed.pdf", backend: backend).signatureFields()
-        let fromMemory = try Fixtures.registry.open(.memory(try Data(contentsOf: URL(fileURLWithPath: path))), renderer: .id(backend))
-        let fromStream = try Fixtures.registry.open(.stream(try StreamSourceTests.stream(path)), renderer: .id(backend))
+        let fromMemory = try Fixtures.conformanceRegistry.open(.memory(try Data(contentsOf: URL(fileURLWithPath: path))), renderer: .id(backend))
+        let fromStream = try Fixtures.conformanceRegistry.open(.stream(try StreamSourceTests.stream(path)), renderer: .id(backend))
         #expect(try fromMemory.signatureFields() == fromFile && fromStream.signatureFields() == fromFile)
         #expect(fromFile.first?.coversWholeFile == true)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aLoopInTheFieldTreeEndsTheWalk(backend: String) async throws {
         let fields = try Fixtures.open("field-loop.pdf", backend: backend).signatureFields()
         #expect(fields == [SignatureField(name: "Loop.Inner.Leaf", pageIndex: 0, isSigned: false)])
@@ -102,7 +102,7 @@ struct SignatureTests {
     /// signed.pdf with the signature's /ByteRange and its widget's /F rewritten (pypdf) to
     /// 10^30, a number the engines read as a real no integer holds: the fields are listed,
     /// the ranges are not taken as covering the file, and nothing stops the process.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anOutOfRangeNumberIsNoCrash(backend: String) async throws {
         let made = try await PypdfEdit.copy(of: Fixtures.path("signed.pdf"), named: "huge-numbers.pdf", """
             huge = NumberObject(10 ** 30)
@@ -113,7 +113,7 @@ struct SignatureTests {
                     field[NameObject("/F")] = huge
             """)
         defer { made.remove() }
-        let document = try await Fixtures.registry.open(.file(made.path), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(made.path), renderer: .id(backend))
         let fields = try document.signatureFields()
         #expect(fields.count == 2 && fields.first?.isSigned == true)
         #expect(fields.first?.coversWholeFile == false)
@@ -121,7 +121,7 @@ struct SignatureTests {
         #expect(codes?.contains(.malformedRanges) == true, "\(codes ?? [])")
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aFileWithoutAFormHasNone(backend: String) throws {
         #expect(try Fixtures.open("text.pdf", backend: backend).signatureFields() == [])
         #expect(try Fixtures.open("annotations.pdf", backend: backend).signatureFields() == [])

@@ -24,10 +24,10 @@ struct SignatureVerificationTests {
     }
 
     static func verify(_ path: String, backend: String, trust: TrustAnchors = .none) async throws -> [SignatureVerification] {
-        try await Fixtures.registry.open(.file(path), renderer: .id(backend)).verifySignatures(trust: trust)
+        try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).verifySignatures(trust: trust)
     }
 
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anIntactSignatureIsValidOnlyWithItsAnchor(backend: String) async throws {
         let folder = try await Self.folderWithSignerCertificate()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -62,7 +62,7 @@ struct SignatureVerificationTests {
 
     /// One byte of the page's text changed inside the signed range: the digest no longer
     /// matches (pdfsig: "Digest Mismatch").
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aChangedByteBreaksTheSignature(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -80,7 +80,7 @@ struct SignatureVerificationTests {
     /// What a stranger can put in the file: ranges that run past its end or leave out more
     /// than the signature, a signature string that is not hexadecimal, hexadecimal that is
     /// not a signature. Each is invalid, with the reason, and nothing throws.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func malformedSignaturesAreInvalidNotErrors(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,7 +116,7 @@ struct SignatureVerificationTests {
             let changed = change(original)
             #expect(changed != original, "\(name)")
             try changed.write(to: URL(fileURLWithPath: path))
-            let document = try await Fixtures.registry.open(.file(path), renderer: .id(backend))
+            let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
             guard let field = try document.signatureFields().first, field.isSigned else { continue }
             let verdicts = try document.verifySignatures()
             #expect(verdicts[0].verdict == .invalid && Self.codes(verdicts[0]) == [code], "\(name): \(verdicts[0].reasons)")
@@ -128,7 +128,7 @@ struct SignatureVerificationTests {
     /// signed-then-changed.pdf appends a revision that changes only the Info dictionary:
     /// allowed, and named. A revision that changes the page's content breaks the signature,
     /// which pdfsig does not see ("Not total document signed" only).
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func laterRevisionsAreJudgedByWhatTheyChange(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -159,7 +159,7 @@ struct SignatureVerificationTests {
 
     /// An annotation added by this library in an incremental save is an allowed change, on
     /// either engine's save.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anAnnotationAddedLaterIsAllowed(backend: String) async throws {
         let folder = try await Self.folderWithSignerCertificate()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -169,7 +169,7 @@ struct SignatureVerificationTests {
         #expect { try document.verifySignatures() } throws: { ($0 as? RendererError)?.code == .invalidArgument }
         try document.save(to: annotated, mode: .incremental)
         let anchor = TrustAnchors(pem: try Data(contentsOf: folder.appendingPathComponent("cert.pem")))
-        for other in Fixtures.backendIDs {
+        for other in Fixtures.conformanceBackendIDs {
             let verdicts = try await Self.verify(annotated, backend: other, trust: anchor)
             #expect(verdicts[0].verdict == .valid, "\(other): \(verdicts[0].reasons)")
             #expect(Self.codes(verdicts[0]) == [.intact, .trusted, .coversItsRevision, .allowedChanges], "\(other)")
@@ -179,7 +179,7 @@ struct SignatureVerificationTests {
 
     /// certified.pdf's signature certifies the document with `/P 2`: both engines read it,
     /// a metadata change after it is permitted, an annotation is not.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aCertificationRulesWhatMayChangeAfterIt(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -207,7 +207,7 @@ struct SignatureVerificationTests {
     /// signed.pdf signed again over the same bytes by a certificate that had expired when
     /// it signed, and by one whose key usage does not allow signing: each is invalid, though
     /// the signature itself is intact.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aCertificateThatMayNotSignMakesItInvalid(backend: String) async throws {
         let folder = try Tool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -232,7 +232,7 @@ struct SignatureVerificationTests {
     /// locked one breaks it; the lock is read on the field. pyHanko finds the signature
     /// intact in both files, but is no witness of what changed: its difference analysis
     /// calls any update another writer makes "OTHER".
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aFieldLockRulesWhichFieldsMayChange(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -241,12 +241,12 @@ struct SignatureVerificationTests {
             "python3", [Fixtures.path("Signing/sign-with-lock.py"), identities.folder.path, Fixtures.path("forms.pdf"), locked, "name", "person.first"])
         try #require(made.status == 0, "\(made.stderr)")
         let anchor = TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem"))))
-        let field = try #require(try await Fixtures.registry.open(.file(locked), renderer: .id(backend)).signatureFields().first { $0.name == "Locking" })
+        let field = try #require(try await Fixtures.conformanceRegistry.open(.file(locked), renderer: .id(backend)).signatureFields().first { $0.name == "Locking" })
         #expect(field.lock == .only(["name", "person.first"]) && field.lock?.locks("person.first") == true && field.lock?.locks("address") == false)
 
         for (name, value, allowed) in [("address", "1 Analytical Way", true), ("person.first", "Augusta", false)] {
             let filled = identities.path("filled-\(name).pdf")
-            let document = try await Fixtures.registry.open(.file(locked), renderer: .id(backend))
+            let document = try await Fixtures.conformanceRegistry.open(.file(locked), renderer: .id(backend))
             try document.fillForm([name: [value]])
             try document.save(to: filled, mode: .incremental)
             let verdict = try #require(try await Self.verify(filled, backend: backend, trust: anchor).first { $0.field == "Locking" })
@@ -263,7 +263,7 @@ struct SignatureVerificationTests {
     /// The legacy encoding adbe.pkcs7.sha1 (the CMS signature holds the signed bytes' SHA-1
     /// digest; `sign-legacy-sha1.py`): valid with its anchor, and a changed byte makes it
     /// invalid, as pdfsig says (pyHanko does not read this encoding).
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func theLegacySHA1EncodingIsChecked(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }

@@ -12,7 +12,7 @@ import TestSupport
 struct SigningTests {
     /// The other backend, which signs a second time or reads what one signed.
     static func other(than backend: String) -> String {
-        Fixtures.backendIDs.first { $0 != backend }!
+        Fixtures.conformanceBackendIDs.first { $0 != backend }!
     }
 
     static func identity(_ identities: SigningIdentities, _ name: String = "signer.p12") throws -> SigningIdentity {
@@ -25,7 +25,7 @@ struct SigningTests {
         _ path: String, backend: String, as name: String = "signer.p12", options: SigningOptions = SigningOptions(), into identities: SigningIdentities,
         output: String
     ) throws -> String {
-        let document = try Fixtures.registry.open(.file(path), renderer: .id(backend))
+        let document = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
         let signed = try document.sign(with: try identity(identities, name), options: options)
         let written = identities.path(output)
         try signed.write(to: URL(fileURLWithPath: written))
@@ -43,7 +43,7 @@ struct SigningTests {
     }
 
     static func verdicts(_ path: String, backend: String, identities: SigningIdentities) throws -> [SignatureVerification] {
-        try Fixtures.registry.open(.file(path), renderer: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
+        try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).verifySignatures(trust: TrustAnchors(pem: try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))))
     }
 
     /// `qpdf --check` finds nothing wrong.
@@ -54,7 +54,7 @@ struct SigningTests {
 
     /// The default signature: PAdES (ETSI.CAdES.detached) with SHA-256, invisible, in a new
     /// field on the first page, appended to the original bytes, which stay as they were.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aNewSignatureIsValidForEveryWitness(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -64,13 +64,13 @@ struct SigningTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: signed))
         #expect(bytes.count > original.count && bytes.prefix(original.count) == original)
 
-        for reader in Fixtures.backendIDs {
+        for reader in Fixtures.conformanceBackendIDs {
             let verdicts = try Self.verdicts(signed, backend: reader, identities: identities)
             #expect(verdicts.map(\.field) == ["Signature1"])
             #expect(verdicts.first?.verdict == .valid && verdicts.first?.reasons.map(\.code) == [.intact, .trusted, .coversWholeFile])
             #expect(verdicts.first?.signer == "O=Renderer Provider Tests,CN=Ada Signer" && verdicts.first?.digestAlgorithm == "SHA256")
         }
-        let field = try #require(try await Fixtures.registry.open(.file(signed), renderer: .id(Self.other(than: backend))).signatureFields().first)
+        let field = try #require(try await Fixtures.conformanceRegistry.open(.file(signed), renderer: .id(Self.other(than: backend))).signatureFields().first)
         #expect(field.signerName == "Ada Signer" && field.reason == "Approved" && field.location == "Lab" && field.subFilter == "ETSI.CAdES.detached")
         #expect(field.coversWholeFile && field.pageIndex == 0)
         #expect(abs((field.signingTime ?? .distantPast).timeIntervalSince(date)) < 1)
@@ -86,7 +86,7 @@ struct SigningTests {
 
     /// A visible signature in a new field, PKCS#7 with SHA-384 and an EC key: both text
     /// extractors read the signer's name and the reason from the drawn appearance.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aVisibleSignatureShowsTheSigner(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -111,7 +111,7 @@ struct SigningTests {
     /// drawn in an embedded subset of DejaVu Sans (a Type 0 font with a ToUnicode map), so
     /// that both text extractors read them back as written; every witness accepts the file.
     /// A name in WinAnsiEncoding keeps Helvetica, embedding nothing.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aVisibleSignatureShowsNamesBeyondLatin1(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -139,7 +139,7 @@ struct SigningTests {
     /// signed.pdf's unsigned field Review.Witness signed by one backend, then a new field by
     /// the other: the fixture's signature and the first new one still cover their revisions
     /// and are intact, for every witness; each later revision only adds a signature.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func laterSignaturesKeepEarlierOnesValid(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -169,12 +169,12 @@ struct SigningTests {
     /// A certification with form filling allowed: the catalog's /Perms /DocMDP names it, a
     /// later approval signature keeps it valid (pyHanko: DocMDP respected), and a second
     /// certification is refused. A certification that allows nothing refuses any signature.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func certificationRulesLaterSignatures(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
         let certified = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(certification: .formFilling), into: identities, output: "certified.pdf")
-        let fields = try await Fixtures.registry.open(.file(certified), renderer: .id(Self.other(than: backend))).signatureFields()
+        let fields = try await Fixtures.conformanceRegistry.open(.file(certified), renderer: .id(Self.other(than: backend))).signatureFields()
         #expect(fields.map(\.certification) == [.formFilling])
 
         let approved = try Self.sign(certified, backend: Self.other(than: backend), into: identities, output: "approved.pdf")
@@ -193,7 +193,7 @@ struct SigningTests {
 
     /// A file whose last cross-reference section is a stream (qpdf's object streams) gets an
     /// update with a cross-reference stream too; every witness reads it.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func crossReferenceStreamsAreFollowedInKind(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -213,7 +213,7 @@ struct SigningTests {
     /// that are not PKCS#12, an expired certificate, one that may not sign, a missing or
     /// signed field, a page the document lacks, an area that is not one, a visible new field
     /// without an area, unsaved changes, an encrypted document.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func whatCannotBeSignedIsRefused(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -230,7 +230,7 @@ struct SigningTests {
         #expect(code { _ = try SigningIdentity(pkcs12File: identities.path("missing.p12"), password: "") } == .fileNotFound)
 
         let forms = Fixtures.path("forms.pdf")
-        let document = try await Fixtures.registry.open(.file(forms), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(forms), renderer: .id(backend))
         let signer = try Self.identity(identities)
         #expect(code { _ = try document.sign(with: try Self.identity(identities, "expired.p12")) } == .expired)
         #expect(code { _ = try document.sign(with: try Self.identity(identities, "encipher-only.p12")) } == .notPermitted)
@@ -244,7 +244,7 @@ struct SigningTests {
         let signedFixture = try Fixtures.open("signed.pdf", backend: backend)
         #expect(code { _ = try signedFixture.sign(with: signer, options: SigningOptions(placement: .field("Approval"))) } == .invalidArgument)
 
-        let changed = try await Fixtures.registry.open(.file(forms), renderer: .id(backend))
+        let changed = try await Fixtures.conformanceRegistry.open(.file(forms), renderer: .id(backend))
         try changed.addLink(Link(area: PageRect(x: 10, y: 10, width: 20, height: 20), destination: .uri("https://example.org")), pageAt: 0)
         #expect(code { _ = try changed.sign(with: signer) } == .invalidArgument)
 
@@ -257,7 +257,7 @@ struct SigningTests {
     /// timestamps verify for pyHanko and for this verifier; a certification that allows no
     /// change still takes a document timestamp; an authority that is gone is an `ioFailure`
     /// with nothing made.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func timestampsComeFromTheAuthorityAndVerify(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -268,7 +268,7 @@ struct SigningTests {
         let pyHanko = try await identities.pyHanko(stamped)
         #expect(pyHanko.map { $0.valid && $0.timestamp_valid == true && $0.timestamp_trusted == true } == [true], "\(pyHanko)")
 
-        let document = try await Fixtures.registry.open(.file(stamped), renderer: .id(Self.other(than: backend)))
+        let document = try await Fixtures.conformanceRegistry.open(.file(stamped), renderer: .id(Self.other(than: backend)))
         let lta = identities.path("lta.pdf")
         try document.timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
         let verdicts = try Self.verdicts(lta, backend: backend, identities: identities)
@@ -283,7 +283,7 @@ struct SigningTests {
 
         let locked = try Self.sign(Fixtures.path("forms.pdf"), backend: backend, options: SigningOptions(certification: .noChanges), into: identities, output: "locked.pdf")
         let lockedStamped = identities.path("locked-stamped.pdf")
-        try await Fixtures.registry.open(.file(locked), renderer: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lockedStamped))
+        try await Fixtures.conformanceRegistry.open(.file(locked), renderer: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lockedStamped))
         #expect(try Self.verdicts(lockedStamped, backend: backend, identities: identities).map(\.verdict) == [.valid, .valid])
         #expect(try await identities.pyHanko(lockedStamped).first?.docmdp_ok == true)
 
@@ -298,7 +298,7 @@ struct SigningTests {
     /// byte of its own signature changed (the outer signature, which does not cover it, stays
     /// intact), and a document timestamp whose token is not one. Each is a finding that fails
     /// the verdict, never an error; pyHanko finds the changed token invalid too.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func tamperedTimestampsAreFindingsNotErrors(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -321,7 +321,7 @@ struct SigningTests {
         #expect(try await identities.pyHanko(tampered).map { $0.intact && $0.timestamp_valid == false } == [true])
 
         let lta = identities.path("lta.pdf")
-        try await Fixtures.registry.open(.file(stamped), renderer: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
+        try await Fixtures.conformanceRegistry.open(.file(stamped), renderer: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
         var ltaBytes = try Data(contentsOf: URL(fileURLWithPath: lta))
         let lastContents = try #require(ltaBytes.lastRange(of: Data("/Contents <".utf8))).upperBound
         ltaBytes.replaceSubrange(lastContents..<(lastContents + 8), with: Data("DEADBEEF".utf8))
@@ -337,7 +337,7 @@ struct SigningTests {
     /// file pyHanko made (`stamp-carelessly.py`), the signature's timestamp and the document
     /// timestamp are findings that fail their verdicts, and pyHanko trusts neither; signing
     /// or timestamping with such an authority is refused with nothing made.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func anAuthorityThatMayNotStampIsRefused(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -359,7 +359,7 @@ struct SigningTests {
             ($0 as? RendererError)?.code == .engineFailure && "\($0)".contains("may not stamp times")
         }
         #expect(!FileManager.default.fileExists(atPath: identities.path("b-t.pdf")))
-        #expect { try Fixtures.registry.open(.file(Fixtures.path("forms.pdf")), renderer: .id(backend)).timestamp(authority: authority) } throws: {
+        #expect { try Fixtures.conformanceRegistry.open(.file(Fixtures.path("forms.pdf")), renderer: .id(backend)).timestamp(authority: authority) } throws: {
             ($0 as? RendererError)?.code == .engineFailure
         }
     }
@@ -372,7 +372,7 @@ struct SigningTests {
     /// responses the root signed (given, or kept in the store) say the same, as OpenSSL's
     /// OCSP reader does. pyHanko, given the same list, finds the same signer revoked and the
     /// other not.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func revocationListsGivenAreChecked(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -382,7 +382,7 @@ struct SigningTests {
         let root = try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.pem")))
         let list = try Data(contentsOf: URL(fileURLWithPath: identities.path("revoked.crl")))
         let verdict = { (path: String, trust: TrustAnchors) in
-            try #require(try Fixtures.registry.open(.file(path), renderer: .id(backend)).verifySignatures(trust: trust).first)
+            try #require(try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend)).verifySignatures(trust: trust).first)
         }
         let withList = TrustAnchors(pem: root, revocationLists: [list])
         let revoked = try verdict(revokedSigner, withList)
@@ -396,10 +396,10 @@ struct SigningTests {
         // The same list kept in each file's document security store (PAdES B-LT, written by
         // the other engine) counts as given: the store is read back as written.
         for (path, expected) in [(revokedSigner, SignatureVerification.Code.revoked), (goodSigner, .notRevoked)] {
-            let document = try await Fixtures.registry.open(.file(path), renderer: .id(Self.other(than: backend)))
+            let document = try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(Self.other(than: backend)))
             let stored = identities.path("stored-" + URL(fileURLWithPath: path).lastPathComponent)
             try document.addingValidationData(ValidationData(crls: [list])).write(to: URL(fileURLWithPath: stored))
-            let reopened = try await Fixtures.registry.open(.file(stored), renderer: .id(backend))
+            let reopened = try await Fixtures.conformanceRegistry.open(.file(stored), renderer: .id(backend))
             #expect(try reopened.validationData().crls == [list])
             let codes = try #require(try reopened.verifySignatures(trust: TrustAnchors(pem: root)).first).reasons.map(\.code)
             #expect(codes.contains(expected), "\(codes)")
@@ -408,7 +408,7 @@ struct SigningTests {
         // What a stranger could put in the store instead (bytes that are no list and no
         // response) says nothing: the verdict stays as it was without them.
         let junk = identities.path("stored-junk.pdf")
-        try await Fixtures.registry.open(.file(revokedSigner), renderer: .id(Self.other(than: backend)))
+        try await Fixtures.conformanceRegistry.open(.file(revokedSigner), renderer: .id(Self.other(than: backend)))
             .addingValidationData(ValidationData(crls: [Data("not a list".utf8)], ocspResponses: [Data([0x30, 0x82, 0xFF, 0xFF, 0x00])]))
             .write(to: URL(fileURLWithPath: junk))
         let unjudged = try verdict(junk, TrustAnchors(pem: root)).reasons.map(\.code)
@@ -424,7 +424,7 @@ struct SigningTests {
         let afterJunk = TrustAnchors(pem: root, ocspResponses: [Data([0x30, 0x82, 0xFF, 0xFF, 0x00]), responses.revoked])
         #expect(try verdict(revokedSigner, afterJunk).reasons.map(\.code) == [.intact, .revoked, .coversWholeFile])
         let storedResponse = identities.path("stored-ocsp.pdf")
-        try await Fixtures.registry.open(.file(revokedSigner), renderer: .id(Self.other(than: backend)))
+        try await Fixtures.conformanceRegistry.open(.file(revokedSigner), renderer: .id(Self.other(than: backend)))
             .addingValidationData(ValidationData(ocspResponses: [responses.revoked])).write(to: URL(fileURLWithPath: storedResponse))
         #expect(try verdict(storedResponse, TrustAnchors(pem: root)).verdict == .invalid)
         // OpenSSL's own OCSP reader, the witness here (pyHanko finds no response applicable to
@@ -443,7 +443,7 @@ struct SigningTests {
     /// authority's certificates and the root's CRL, each once, for pyHanko; every signature
     /// stays valid; a second store update appends to the first, and what the store holds
     /// already (every certificate, the CRL) is not written again.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func validationDataIsKeptForTheLongTerm(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }
@@ -451,7 +451,7 @@ struct SigningTests {
         defer { server.killAtOnce() }
         #expect(try await SigningIdentities.pyHankoSecurityStore(stamped) == nil)
         let crl = try Data(contentsOf: URL(fileURLWithPath: identities.path("ca.crl")))
-        let document = try await Fixtures.registry.open(.file(stamped), renderer: .id(Self.other(than: backend)))
+        let document = try await Fixtures.conformanceRegistry.open(.file(stamped), renderer: .id(Self.other(than: backend)))
         let withData = try document.addingValidationData(ValidationData(crls: [crl, crl]))
         let lt = identities.path("b-lt.pdf")
         try withData.write(to: URL(fileURLWithPath: lt))
@@ -463,7 +463,7 @@ struct SigningTests {
         try await Self.expectQPDFAccepts(lt)
 
         let lta = identities.path("b-lta.pdf")
-        try await Fixtures.registry.open(.file(lt), renderer: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
+        try await Fixtures.conformanceRegistry.open(.file(lt), renderer: .id(backend)).timestamp(authority: authority).write(to: URL(fileURLWithPath: lta))
         #expect(try Self.verdicts(lta, backend: Self.other(than: backend), identities: identities).map(\.verdict) == [.valid, .valid])
         let witness = try await identities.pyHanko(lta)
         #expect(witness.map(\.kind) == ["signature", "timestamp"] && witness.allSatisfy { $0.valid && $0.trusted }, "\(witness)")
@@ -471,14 +471,14 @@ struct SigningTests {
         // More data later: appended to the store there is.
         let again = identities.path("again.pdf")
         let ocsp = Data([0x30, 0x03, 0x0A, 0x01, 0x06])  // an OCSP response "unauthorized": a DER item to keep, as given
-        try await Fixtures.registry.open(.file(lta), renderer: .id(backend)).addingValidationData(ValidationData(ocspResponses: [ocsp])).write(to: URL(fileURLWithPath: again))
+        try await Fixtures.conformanceRegistry.open(.file(lta), renderer: .id(backend)).addingValidationData(ValidationData(ocspResponses: [ocsp])).write(to: URL(fileURLWithPath: again))
         let grown = try #require(try await SigningIdentities.pyHankoSecurityStore(again))
         #expect(grown.crls.count == 1 && grown.ocsps == 1 && grown.certificates.count == 3, "\(grown)")
         #expect(grown.entries == ["Certs": 3, "CRLs": 1, "OCSPs": 1], "\(grown.entries)")
         let same = identities.path("same.pdf")
         let rootPEM = try String(contentsOfFile: identities.path("ca.pem"), encoding: .utf8)
         let root = try #require(Data(base64Encoded: rootPEM.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()))
-        try await Fixtures.registry.open(.file(again), renderer: .id(Self.other(than: backend)))
+        try await Fixtures.conformanceRegistry.open(.file(again), renderer: .id(Self.other(than: backend)))
             .addingValidationData(ValidationData(certificates: [root], crls: [crl], ocspResponses: [ocsp]))
             .write(to: URL(fileURLWithPath: same))
         #expect(try await SigningIdentities.pyHankoSecurityStore(same)?.entries == ["Certs": 3, "CRLs": 1, "OCSPs": 1])
@@ -487,7 +487,7 @@ struct SigningTests {
 
     /// A signer the test CA did not issue: pyHanko and this verifier find the signature
     /// intact and its signer untrusted.
-    @Test(arguments: Fixtures.backendIDs)
+    @Test(arguments: Fixtures.conformanceBackendIDs)
     func aStrangersSignatureIsIntactButUntrusted(backend: String) async throws {
         let identities = try await SigningIdentities.make()
         defer { identities.remove() }

@@ -4,7 +4,9 @@ import Testing
 import TestSupport
 
 /// Documents read through a `DocumentStream` (as an application's file system hands them
-/// over) on every backend: the same pages, text and annotations as from the file, reads
+/// over) on every backend in this process (an engine process cannot read the application's
+/// file system: `IsolatedRenderer` leaves `openStream` out): the same pages, text and
+/// annotations as from the file, reads
 /// a failing reader's error instead of anything made of missing
 /// bytes, and saves written into a file system.
 @Suite("Documents read from a stream, on every backend")
@@ -41,8 +43,8 @@ struct StreamSourceTests {
     func aStreamReadsAsTheFileDoes(backend: String) throws {
         for name in ["text.pdf", "rotated.pdf", "annotations.pdf", "labels.pdf", "outline.pdf"] {
             let path = Fixtures.path(name)
-            let fromFile = try Fixtures.registry.open(.file(path), renderer: .id(backend))
-            let fromStream = try Fixtures.registry.open(.stream(Self.stream(path)), renderer: .id(backend))
+            let fromFile = try Fixtures.conformanceRegistry.open(.file(path), renderer: .id(backend))
+            let fromStream = try Fixtures.conformanceRegistry.open(.stream(Self.stream(path)), renderer: .id(backend))
             #expect(fromStream.pageCount == fromFile.pageCount, "\(name)")
             #expect(try fromStream.pageInfos() == fromFile.pageInfos(), "\(name)")
             #expect(try fromStream.outline() == fromFile.outline(), "\(name)")
@@ -63,7 +65,7 @@ struct StreamSourceTests {
         let size = try LocalFileSystem().attributes(of: path).size
         for failFrom in [0, size / 3, size - 64] {
             do {
-                let document = try Fixtures.registry.open(.stream(Self.stream(path, failFrom: failFrom)), renderer: .id(backend))
+                let document = try Fixtures.conformanceRegistry.open(.stream(Self.stream(path, failFrom: failFrom)), renderer: .id(backend))
                 let results: [() throws -> Void] = [
                     { _ = try document.render(pageAt: 0, options: RenderOptions(dpi: 18)) }, { _ = try document.text(pageAt: 1) },
                     { _ = try document.annotations() },
@@ -87,7 +89,7 @@ struct StreamSourceTests {
         let path = directory.appendingPathComponent("doc.pdf").path
         try files.copy(Fixtures.path("text.pdf"), to: path)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
-        let document = try await Fixtures.registry.open(.stream(files.documentStream(path)), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.stream(files.documentStream(path)), renderer: .id(backend))
         try await document.addAnnotation(Annotation(id: "saved-note", kind: .square, pageIndex: 0, rect: PageRect(x: 10, y: 10, width: 20, height: 20)))
         try document.save(to: path, in: files, mode: mode)
         #expect(try files.contentsOfDirectory(at: directory.path) == ["doc.pdf"])
@@ -95,8 +97,8 @@ struct StreamSourceTests {
         #expect(saved.starts(with: original) == (mode == .incremental))
         #expect(try await Tool.run("qpdf", ["--check", path]).status == 0)
         #expect(try await document.annotations().map(\.id) == ["saved-note"], "the document goes on as the saved entry")
-        for other in Fixtures.backendIDs {
-            #expect(try await Fixtures.registry.open(.file(path), renderer: .id(other)).annotations().map(\.id) == ["saved-note"])
+        for other in Fixtures.conformanceBackendIDs {
+            #expect(try await Fixtures.conformanceRegistry.open(.file(path), renderer: .id(other)).annotations().map(\.id) == ["saved-note"])
         }
     }
 }

@@ -43,7 +43,7 @@ struct StructureTreeTests {
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R >>",
             "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
         ])
-        #expect(try await Fixtures.registry.open(.memory(hostile), renderer: .id(backend)).info().language == nil)
+        #expect(try await Fixtures.conformanceRegistry.open(.memory(hostile), renderer: .id(backend)).info().language == nil)
     }
 
     @Test(arguments: ["mupdf", "poppler"])
@@ -105,7 +105,7 @@ struct StructureTreeTests {
             ], rootKids: "7 0 R 8 0 R 9 0 R")
             source = .layout
         }
-        let document = try Fixtures.registry.open(.memory(data), renderer: .id("poppler"))
+        let document = try Fixtures.conformanceRegistry.open(.memory(data), renderer: .id("poppler"))
         let structure = try document.structuredText()
         #expect(structure.pages.map(\.source) == [source] && structure.pages[0].elements == [.paragraph("deep")], "\(structure)")
     }

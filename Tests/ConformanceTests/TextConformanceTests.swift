@@ -160,7 +160,7 @@ struct SearchFoldingTests {
         let file = "/usr/share/doc/texlive-doc/xelatex/zitie/zitie-cn.pdf"
         var counts: [String: Int] = [:]
         for backend in Fixtures.readingBackendIDs {
-            let document = try Fixtures.registry.open(.file(file), renderer: .id(backend))
+            let document = try Fixtures.conformanceRegistry.open(.file(file), renderer: .id(backend))
             for term in ["xcoffins", "xco\u{FB00}ins"] {
                 counts["\(backend) \(term)"] = try (0..<document.pageCount).reduce(0) { $0 + (try document.search(term, pageAt: $1).count) }
             }

@@ -28,7 +28,7 @@ struct TextReferenceTests {
     }
 
     private func compare(backend: String, file: String, reference: (Int) async throws -> String) async throws {
-        let document = try await Fixtures.registry.open(.file(file), renderer: .id(backend))
+        let document = try await Fixtures.conformanceRegistry.open(.file(file), renderer: .id(backend))
         for index in 0..<document.pageCount {
             let ours = await Fixtures.normalizedWhitespace(try document.text(pageAt: index))
             let theirs = Fixtures.normalizedWhitespace(try await reference(index + 1))

@@ -23,7 +23,7 @@ public enum EngineTools {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let list = pages.map(String.init).joined(separator: ",")
-        switch backend {
+        switch Fixtures.engineID(backend) {
         case "mupdf":
             let result = try await Tool.run("mutool", ["draw", "-q", "-c", "rgb", "-r", "\(dpi)", "-o", folder.path + "/%d.pnm", file, list])
             guard result.status == 0 else { throw Failure(description: "mutool draw failed: \(result.stderr)") }

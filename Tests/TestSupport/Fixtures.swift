@@ -17,18 +17,32 @@ public enum Fixtures {
     public static let samplePath = root.appendingPathComponent("Samples/sample.pdf").path
 
     /// Every backend: MuPDF first, then Poppler, and Ghostscript, which `auto` never chooses.
-    public static let registry = RendererRegistry([MuPDFRenderer(), PopplerRenderer(), GhostscriptRenderer()])
+    public static let registry = RendererRegistry(engines)
+    private static let engines: [any Renderer] = [MuPDFRenderer(), PopplerRenderer(), GhostscriptRenderer()]
 
-    /// The full engines, which every conformance test runs against.
+    /// What the conformance suites open with: ``registry``'s engines, then MuPDF and Poppler
+    /// in engine processes (``IsolatedBackends``), which `auto` never chooses.
+    public static let conformanceRegistry = RendererRegistry(engines + IsolatedBackends.renderers(isolating: Array(engines.prefix(2))))
+
+    /// The full engines, in this process.
     public static let backendIDs = ["mupdf", "poppler"]
+
+    /// What every conformance test runs against: the full engines in this process and in
+    /// engine processes.
+    public static let conformanceBackendIDs = backendIDs + IsolatedBackends.ids
+
+    /// The engine a backend id names: `isolated-mupdf` is MuPDF, in an engine process.
+    public static func engineID(_ backend: String) -> String {
+        backend.hasPrefix("isolated-") ? String(backend.dropFirst("isolated-".count)) : backend
+    }
 
     /// Every engine, for the conformance tests of what all of them do: opening (file,
     /// memory, stream, password), page facts, drawing and text.
-    public static let readingBackendIDs = registry.renderers.map(\.id)
+    public static let readingBackendIDs = engines.map(\.id)
 
-    /// Opens a fixture with one backend.
+    /// Opens a fixture with one backend (any of ``conformanceRegistry``'s).
     public static func open(_ name: String, backend: String, password: String? = nil) throws -> Document {
-        try registry.open(.file(path(name)), password: password, renderer: .id(backend))
+        try conformanceRegistry.open(.file(path(name)), password: password, renderer: .id(backend))
     }
 
     /// The fixture PDFs that open without a password, with their page counts.
