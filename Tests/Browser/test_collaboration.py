@@ -47,7 +47,7 @@ class CollaborationTests(unittest.TestCase):
         subprocess.run([HOSTAPP, "token", "keygen", "--private-key-out", private, "--public-key-out", public], check=True)
         cls.tokens = {}
         # Carol may change everyone's annotations; the others their own.
-        for user in ("alice", "bob", "erin", "dora", "carol"):
+        for user in ("alice", "bob", "erin", "dora", "fay", "carol"):
             rights = ["--permission", "annotations:edit:all"] if user == "carol" else []
             cls.tokens[user] = subprocess.run(
                 [HOSTAPP, "token", "issue", "--private-key", private, "--document", DOCUMENT, "--layer", LAYER, "--user", user,
@@ -237,6 +237,47 @@ class CollaborationTests(unittest.TestCase):
         # A reload keeps the layer (the token stays in the tab, out of the address).
         self.browsers["bob"].refresh()
         self.wait_for("bob", "return document.querySelectorAll('svg .annotation[data-id=\"' + arguments[0] + '\"]').length > 0", "bob's rectangle after a reload", 30, bobs)
+
+    def test_a_layer_read_before_the_worker_took_over_is_kept(self):
+        # On a first visit the page reads the layer before its service worker takes it over,
+        # and reads it again through the worker once it does, with the reader's token (the
+        # worker alone would ask with the cookie, which the layer refuses), so that the layer
+        # is kept for reading offline. The worker's registration is held here until the layer
+        # is read, so that every run meets that order, whatever the machine's load.
+        from test_viewer import ViewerTests
+        user = "fay"
+        made = self.change(user, {"operationID": "read-before-the-worker", "action": "add", "annotation": {
+            "kind": "Text", "pageIndex": 0, "contents": "read before the worker",
+            "rect": {"origin": {"x": 200, "y": 500}, "size": {"width": 20, "height": 20}}}})
+        self.assertEqual(made["status"], "applied", made)
+        browser = ViewerTests.start_browser()
+        self.browsers[user] = browser
+        try:
+            browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+                const register = ServiceWorkerContainer.prototype.register;
+                const released = new Promise((resolve) => { window.releaseWorker = resolve; });
+                ServiceWorkerContainer.prototype.register = function (...args) { return released.then(() => register.apply(this, args)); };
+            """})
+            self.open(user)
+            self.wait_for(user, "return document.getElementById('annotations').textContent.includes('read before the worker')", "the layer read")
+            self.assertTrue(self.js(user, "return navigator.serviceWorker.controller === null"), "a worker took over before it was let register")
+            self.js(user, "window.releaseWorker()")
+            self.wait_for(user, "return navigator.serviceWorker.controller !== null", "the worker in control")
+            kept = """
+                const done = arguments[arguments.length - 1];
+                caches.open('renderer-viewer-kept').then((cache) => cache.keys()).then((requests) => {
+                  done(requests.some((r) => decodeURIComponent(r.url).includes('/layers/')));
+                }, () => done(false));"""
+            deadline = time.time() + 30
+            while not browser.execute_async_script(kept):
+                self.assertLess(time.time(), deadline, "the layer read before the worker took over was never kept")
+                time.sleep(0.2)
+        finally:
+            # The layer as the other tests expect it: without this reader's note.
+            note = made["annotation"]["annotation"]["id"]
+            self.change("carol", {"operationID": "gone-" + note, "action": "delete", "annotationID": note})
+            browser.quit()
+            del self.browsers[user]
 
     def test_offline_edits_reach_the_layer_once_when_back(self):
         for language, user in (("en", "erin"), ("de", "dora")):
