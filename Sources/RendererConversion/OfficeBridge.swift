@@ -1,5 +1,7 @@
 /// The program that drives a running LibreOffice over UNO, LibreOffice's own Python bridge
-/// (Debian's `python3-uno`): it connects to the instance's pipe, says it is ready, then reads
+/// (Debian's `python3-uno`): it connects to the instance's pipe, says it is ready with the
+/// sockets the instance made in /tmp (which LibreOffice removes only when it ends by
+/// itself, not when it is killed), then reads
 /// one conversion a line (`{"input", "output"}`, JSON) and answers each with `{"ok": true}`
 /// or `{"error"}`; when its input ends (the converter ended, even killed), it ends
 /// LibreOffice. Each document is loaded hidden, read-only, with no macro run
@@ -8,7 +10,7 @@
 /// the instance starts, so that an installed hostapp needs no file beside it.
 enum OfficeBridge {
     static let script = #"""
-        import json, sys, time
+        import hashlib, json, os, sys, time
         import uno
         from com.sun.star.beans import PropertyValue
         from com.sun.star.connection import NoConnectException
@@ -50,9 +52,19 @@ enum OfficeBridge {
             finally:
                 document.close(True)
 
+        def sockets(pipe, installation):
+            """The sockets LibreOffice made in /tmp for this instance: the pipe it accepts on, and
+            its single-instance pipe, named by the MD5 of the user installation's URL in UTF-16,
+            each byte in hexadecimal without padding (with or without a final slash)."""
+            def ipc(url):
+                return "SingleOfficeIPC_" + "".join("%x" % b for b in hashlib.md5(url.encode("utf-16-le")).digest())
+            names = [pipe, ipc(installation), ipc(installation.rstrip("/"))]
+            paths = ["/tmp/OSL_PIPE_%d_%s" % (os.getuid(), name) for name in names]
+            return sorted({path for path in paths if os.path.exists(path)})
+
         desktop = connect(sys.argv[1], time.monotonic() + float(sys.argv[2]))
         try:
-            print(json.dumps({"ready": True}), flush=True)
+            print(json.dumps({"ready": True, "sockets": sockets(sys.argv[1], sys.argv[3])}), flush=True)
             for line in sys.stdin:
                 request = json.loads(line)
                 try:

@@ -68,6 +68,10 @@ public final class OfficeConverter: Sendable {
     /// or end it).
     var officeGroup: pid_t? { instance.withLock { $0?.isRunning == true ? $0?.officeGroup : nil } }
 
+    /// The sockets the running LibreOffice made in /tmp (for the tests that check they go
+    /// with it).
+    var officeSockets: [String] { instance.withLock { $0?.sockets ?? [] } }
+
     /// Whether `path` names a document this converter takes, by its extension.
     public static func takes(_ path: String) -> Bool {
         documentExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())

@@ -15,6 +15,10 @@ final class OfficeInstance {
     private let requests: Int32
     private let answers: Int32
     private var pending = Data()
+    /// The sockets LibreOffice made in /tmp for this instance, as the bridge found them:
+    /// removed when it ends, as a killed LibreOffice leaves them.
+    private(set) var sockets: [String] = []
+    private var ended = false
 
     /// Starts LibreOffice headless on a pipe of its own with the profile in `profile`, and the
     /// bridge, and waits (at most `startLimit`) until the bridge says it is connected.
@@ -26,14 +30,15 @@ final class OfficeInstance {
         let script = profile.appendingPathComponent("bridge.py")
         try Data(OfficeBridge.script.utf8).write(to: script)
         let pipe = "hostapp-office-\(getpid())-\(UUID().uuidString.prefix(8))"
+        let installation = profile.absoluteURL.absoluteString
         office = try ChildProcess(soffice, [
             "--headless", "--invisible", "--nologo", "--norestore", "--nodefault", "--nolockcheck", "--nofirststartwizard",
-            "-env:UserInstallation=\(profile.absoluteURL.absoluteString)", "--accept=pipe,name=\(pipe);urp;",
+            "-env:UserInstallation=\(installation)", "--accept=pipe,name=\(pipe);urp;",
         ], ownProcessGroup: true)
         let input = try ProcessPipe(), output = try ProcessPipe()
         do {
             bridge = try ChildProcess(
-                python, [script.path, pipe, String(Double(startLimit.components.seconds))], standardInput: .descriptor(input.reading),
+                python, [script.path, pipe, String(Double(startLimit.components.seconds)), installation], standardInput: .descriptor(input.reading),
                 standardOutput: .descriptor(output.writing))
         } catch {
             office.signalGroup(SIGKILL)
@@ -48,6 +53,7 @@ final class OfficeInstance {
             end()
             throw RendererError(.engineFailure, "LibreOffice did not start (is it installed, with python3-uno?)")
         }
+        sockets = (ready["sockets"] as? [String] ?? []).filter { $0.hasPrefix("/tmp/OSL_PIPE_") }
     }
 
     deinit { end() }
@@ -77,14 +83,20 @@ final class OfficeInstance {
     var officeGroup: pid_t { office.pid }
 
     /// Ends both processes, and every process LibreOffice's launcher started (`soffice` is
-    /// a script that starts `oosplash`, which starts `soffice.bin`): its whole process group.
+    /// a script that starts `oosplash`, which starts `soffice.bin`): its whole process group;
+    /// then removes the sockets it left in /tmp.
     func end() {
+        // Once: the converter ends an instance before it lets it go, and its pipes' numbers
+        // may by then be another file's.
+        guard !ended else { return }
+        ended = true
         close(requests)
         close(answers)
         bridge.signal(SIGKILL)
         bridge.wait()
         office.signalGroup(SIGKILL)
         office.wait()
+        for socket in sockets { unlink(socket) }
     }
 
     /// The bridge's next line, as JSON; `limitExceeded` after `limit`, `engineCrashed` at

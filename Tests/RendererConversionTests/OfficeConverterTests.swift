@@ -14,8 +14,8 @@ import Testing
 /// count LibreOffice's own `--convert-to pdf` gives; a linked picture is never fetched (a
 /// loopback HTTP server counts the requests, and plain LibreOffice is seen to ask it), nor a
 /// macro run (LibreOffice opening the file with macros allowed is seen to run it); a damaged
-/// file, a hung and a crashed LibreOffice each fail their file alone, and the next
-/// conversion works. Serialized, through one converter: one LibreOffice at a time is enough
+/// file, a hung and a crashed LibreOffice each fail their file alone (a killed one leaving no
+/// socket in /tmp), and the next conversion works. Serialized, through one converter: one LibreOffice at a time is enough
 /// for two cores, and each start costs both for a second or two.
 @Suite(.serialized) struct OfficeConverterTests {
     /// The converter every test of the suite uses (its LibreOffice is started once, and again
@@ -114,9 +114,9 @@ import Testing
     /// (profile `argv[2]`) as a person would with macros allowed: in a window (headless, but
     /// not hidden), every macro run without asking; then closes it and ends LibreOffice:
     /// `soffice` is a script that starts `soffice.bin`, so it runs in a session of its own,
-    /// whose whole process group is killed.
+    /// whose whole process group is killed, and the sockets it made in /tmp are removed.
     static let openingWithMacrosAllowed = """
-        import os, signal, subprocess, sys, time, uno
+        import hashlib, os, signal, subprocess, sys, time, uno
         from com.sun.star.beans import PropertyValue
         def prop(name, value):
             p = PropertyValue()
@@ -147,6 +147,13 @@ import Testing
         finally:
             os.killpg(office.pid, signal.SIGKILL)
             office.wait()
+            installation = uno.systemPathToFileUrl(profile)
+            single = "SingleOfficeIPC_" + "".join("%x" % b for b in hashlib.md5(installation.encode("utf-16-le")).digest())
+            for name in (pipe, single):
+                try:
+                    os.unlink("/tmp/OSL_PIPE_%d_%s" % (os.getuid(), name))
+                except FileNotFoundError:
+                    pass
         """
 
     @Test func damagedHungAndCrashedConversionsFailTheirFileAlone() async throws {
@@ -172,9 +179,14 @@ import Testing
         // Hung: LibreOffice stopped (SIGSTOP) takes past the time limit; the next file goes to a new instance.
         try converter.convert(letter, to: output("one.pdf"))
         let stopped = try #require(converter.officeGroup)
+        // The sockets LibreOffice made in /tmp (its pipe and its single-instance pipe), which
+        // a killed LibreOffice leaves behind.
+        let sockets = converter.officeSockets
+        #expect(sockets.count == 2 && sockets.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "\(sockets)")
         kill(-stopped, SIGSTOP)
         #expect { try converter.convert(letter, to: output("hung.pdf"), timeLimit: .seconds(2)) } throws: { ($0 as? RendererError)?.code == .limitExceeded }
         #expect(!FileManager.default.fileExists(atPath: output("hung.pdf")))
+        #expect(sockets.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "the killed LibreOffice's sockets stayed")
         try converter.convert(letter, to: output("after-hang.pdf"))
         let pagesAfterHang = try await Self.pages(output("after-hang.pdf"))
         #expect(converter.officeGroup != stopped && pagesAfterHang == 2)
