@@ -53,7 +53,8 @@ final class OfficeInstance {
             end()
             throw RendererError(.engineFailure, "LibreOffice did not start (is it installed, with python3-uno?)")
         }
-        sockets = (ready["sockets"] as? [String] ?? []).filter { $0.hasPrefix("/tmp/OSL_PIPE_") }
+        // Only LibreOffice's own pipes, right in /tmp, are ever removed.
+        sockets = (ready["sockets"] as? [String] ?? []).filter { $0.hasPrefix("/tmp/OSL_PIPE_") && !$0.dropFirst(5).contains("/") }
     }
 
     deinit { end() }

@@ -22,7 +22,7 @@ public enum Fixtures {
 
     /// What the conformance suites open with: ``registry``'s engines, then MuPDF and Poppler
     /// in engine processes (``IsolatedBackends``), which `auto` never chooses.
-    public static let conformanceRegistry = RendererRegistry(engines + IsolatedBackends.renderers(isolating: Array(engines.prefix(2))))
+    public static let conformanceRegistry = RendererRegistry(engines + IsolatedBackends.renderers(isolating: engines.filter { backendIDs.contains($0.id) }))
 
     /// The full engines, in this process.
     public static let backendIDs = ["mupdf", "poppler"]
@@ -33,7 +33,7 @@ public enum Fixtures {
 
     /// The engine a backend id names: `isolated-mupdf` is MuPDF, in an engine process.
     public static func engineID(_ backend: String) -> String {
-        backend.hasPrefix("isolated-") ? String(backend.dropFirst("isolated-".count)) : backend
+        backend.hasPrefix(IsolatedBackends.prefix) ? String(backend.dropFirst(IsolatedBackends.prefix.count)) : backend
     }
 
     /// Every engine, for the conformance tests of what all of them do: opening (file,

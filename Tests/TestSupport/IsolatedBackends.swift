@@ -7,13 +7,15 @@ import RendererProvider
 /// conformance suites run over them too and a call the isolation does not forward fails a
 /// test. `auto` never chooses them.
 enum IsolatedBackends {
-    static let ids = ["isolated-mupdf", "isolated-poppler"]
+    /// What an isolated engine's id starts with.
+    static let prefix = "isolated-"
+    static let ids = Fixtures.backendIDs.map { prefix + $0 }
 
     /// The isolated renderers, for ``Fixtures/registry``.
     static func renderers(isolating engines: [any Renderer]) -> [any Renderer] {
         let worker = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hostapp-full").path
         let isolation = IsolationOptions(executable: worker, arguments: ["worker"])
-        return engines.map { Renamed(id: "isolated-" + $0.id, base: IsolatedRenderer($0, isolation: isolation)) }
+        return engines.map { Renamed(id: prefix + $0.id, base: IsolatedRenderer($0, isolation: isolation)) }
     }
 
     /// `base` under the id `id`.
