@@ -10,7 +10,7 @@ package struct OutlineItemStyle: Hashable {
     var hasTarget: Bool
 }
 
-extension PDFObjectEditing {
+extension PDFObjectEditing where Self: OutlineReading {
     /// Replaces the document's outline with `items` (none removes it): a new `/Outlines`
     /// tree (ISO 32000-1, 12.3.3) with each item's title, target, colour, flags and
     /// `/Count` (negative for a closed item). The old tree's objects are left unreferenced.

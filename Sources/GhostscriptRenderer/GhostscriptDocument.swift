@@ -45,16 +45,6 @@ final class GhostscriptDocument: EngineDocument {
 
     var pageCount: Int { pages.count }
 
-    /// Throws `unsupported`: Ghostscript's interpreter gives no access to the catalog.
-    func documentActions() throws -> DocumentActions {
-        throw RendererError(.unsupported, "Ghostscript does not read a document's actions", rendererID: Ghostscript.rendererID)
-    }
-
-    /// Throws `unsupported`: Ghostscript saves nothing here.
-    func write(to path: String, protection: PasswordProtection?) throws {
-        throw RendererError(.unsupported, "Ghostscript does not save documents", rendererID: Ghostscript.rendererID)
-    }
-
     func loadPage(at index: Int) throws -> any EnginePage {
         guard let facts = pages[index] else {
             throw RendererError(.damaged, "Ghostscript cannot read page \(index + 1)", rendererID: Ghostscript.rendererID)

@@ -9,7 +9,10 @@ import Logging
 import RendererEngine
 
 /// One MuPDF document with its own MuPDF context, freed in `deinit`.
-final class MuPDFDocument: EngineDocument {
+final class MuPDFDocument:
+    MetadataWriting, OutlineWriting, LinkWriting, ContentReading, AttachmentWriting, OptionalContentControl, ProtectedSaving,
+    SignatureReading, DocumentSigning, FormFilling, FormFlattening, PageEditing, PageMerging, Reflowing
+{
     let handle: OpaquePointer
     /// The page count, read again after each page edit and layout.
     var pageCount: Int

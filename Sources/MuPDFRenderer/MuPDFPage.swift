@@ -3,7 +3,7 @@ import EngineSupport
 import RendererEngine
 
 /// One loaded MuPDF page, dropped in `deinit`; it keeps its document open.
-final class MuPDFPage: EnginePage {
+final class MuPDFPage: LinkReading, AnnotationWriting, ImageStamping, Redacting {
     let document: MuPDFDocument
     let handle: OpaquePointer
     let index: Int

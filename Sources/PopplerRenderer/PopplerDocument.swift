@@ -9,7 +9,10 @@ import RendererEngine
 /// before the next page is loaded or the metadata read, so that they show the changes. A page
 /// edit opens the core twin itself again from its bytes, since Poppler's catalog reads the
 /// page tree once.
-final class PopplerDocument: EngineDocument {
+final class PopplerDocument:
+    MetadataWriting, OutlineWriting, LinkWriting, StructureReading, ContentReading, AttachmentReading, OptionalContentControl,
+    DocumentSaving, SignatureReading, DocumentSigning, FormFilling, FormFlattening, PageEditing, PageMerging
+{
     /// The glib twin; out of date after an edit, until `currentGlib()` opens it again.
     private var glibTwin: PopplerGlibDocument
     private(set) var pageCount: Int

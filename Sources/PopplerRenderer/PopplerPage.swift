@@ -4,7 +4,7 @@ import RendererEngine
 
 /// One page of a Poppler document; it keeps its document open. Its poppler-glib page is
 /// loaded on first use (annotation work does not need it) and unreferenced in `deinit`.
-final class PopplerPage: EnginePage {
+final class PopplerPage: LinkReading, AnnotationWriting, ImageStamping {
     let document: PopplerDocument
     let index: Int
     let rotation: PageRotation

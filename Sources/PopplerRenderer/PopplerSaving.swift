@@ -1,7 +1,8 @@
 import Foundation
 import RendererEngine
 
-/// Saving: whether an incremental update is possible, writing the document with its changes
+/// Saving (Poppler's writer keeps the encryption a file has; it cannot add or remove one,
+/// so the document is not ``ProtectedSaving``): whether an incremental update is possible, writing the document with its changes
 /// to a new file, and the file identifier that fingerprints it.
 extension PopplerDocument {
     /// True unless Poppler had to rebuild the file's cross-reference table to open it.
@@ -11,11 +12,6 @@ extension PopplerDocument {
     /// open when asked to save over it; `path` is always a new file here.
     func write(to path: String, incremental: Bool) throws {
         try core.save(to: path, rewrite: !incremental)
-    }
-
-    /// Poppler's writer keeps the encryption a file has; it cannot add or remove one.
-    func write(to path: String, protection: PasswordProtection?) throws {
-        throw RendererError(.unsupported, "Poppler cannot change a document's password protection; use MuPDF", rendererID: PopplerErrors.rendererID)
     }
 
     func write(into output: any FileWriteHandle, incremental: Bool) throws {

@@ -7,8 +7,13 @@ import RendererProvider
 
 /// A document an engine process holds, seen from the calling process: each method sends
 /// its ``EngineCall`` through the connection. Confined by its `Document`, as every engine
-/// document is.
-final class IsolatedEngineDocument: EngineDocument {
+/// document is. It conforms to every document capability protocol, so that a requirement
+/// added to one does not compile until it is forwarded; the engine process answers
+/// `unsupported` for what its engine does not do.
+final class IsolatedEngineDocument:
+    MetadataWriting, OutlineWriting, LinkWriting, StructureReading, ContentReading, AttachmentWriting, OptionalContentControl,
+    ProtectedSaving, SignatureReading, DocumentSigning, FormFilling, FormFlattening, PageEditing, PageMerging, Reflowing
+{
     let connection: EngineConnection
     private(set) var pageCount: Int
     let contentType: ContentType
@@ -144,8 +149,9 @@ final class IsolatedEngineDocument: EngineDocument {
     }
 }
 
-/// A page of an ``IsolatedEngineDocument``: its index, and the connection its calls go through.
-final class IsolatedEnginePage: EnginePage {
+/// A page of an ``IsolatedEngineDocument``: its index, and the connection its calls go
+/// through. Like its document, it conforms to every page capability protocol.
+final class IsolatedEnginePage: LinkReading, AnnotationWriting, ImageStamping, Redacting {
     private let connection: EngineConnection
     private let index: Int
 

@@ -78,7 +78,7 @@ private final class WorkerDocument {
     }
 
     var facts: IsolationReply.Opened {
-        IsolationReply.Opened(pageCount: document.pageCount, contentType: document.contentType, canSaveIncrementally: document.canSaveIncrementally)
+        IsolationReply.Opened(pageCount: document.pageCount, contentType: document.contentType, canSaveIncrementally: (document as? any DocumentSaving)?.canSaveIncrementally ?? false)
     }
 
     /// Answers `call` by calling the method it names, on `output`.
@@ -91,87 +91,87 @@ private final class WorkerDocument {
         if call.page == nil { loaded = nil }
         switch call {
         case .pageCount: try reply(document.pageCount)
-        case .info: try reply(try document.info())
-        case .outline: try reply(try document.outline())
-        case .structureTree(let pages): try reply(try document.structureTree(pages: pages))
-        case .namedDestination(let name): try reply(try document.namedDestination(name))
-        case .fonts: try reply(try document.fonts())
-        case .images: try reply(try document.images())
-        case .imagesOfPages(let pages): try reply(try document.images(pages: pages))
-        case .drawingOfPages(let pages): try reply(try document.drawing(pages: pages))
-        case .imageContents(let image): try reply(try document.imageContents(image))
-        case .attachments: try reply(try document.attachments())
-        case .attachmentContents(let index): try reply(try document.attachmentContents(at: index))
+        case .info: try reply(try document.capability(MetadataReading.self).info())
+        case .outline: try reply(try document.capability(OutlineReading.self).outline())
+        case .structureTree(let pages): try reply(try document.capability(StructureReading.self).structureTree(pages: pages))
+        case .namedDestination(let name): try reply(try document.capability(OutlineReading.self).namedDestination(name))
+        case .fonts: try reply(try document.capability(ContentReading.self).fonts())
+        case .images: try reply(try document.capability(ContentReading.self).images())
+        case .imagesOfPages(let pages): try reply(try document.capability(ContentReading.self).images(pages: pages))
+        case .drawingOfPages(let pages): try reply(try document.capability(ContentReading.self).drawing(pages: pages))
+        case .imageContents(let image): try reply(try document.capability(ContentReading.self).imageContents(image))
+        case .attachments: try reply(try document.capability(AttachmentReading.self).attachments())
+        case .attachmentContents(let index): try reply(try document.capability(AttachmentReading.self).attachmentContents(at: index))
         case .addAttachment(let name, let contents, let description, let modificationDate):
-            try document.addAttachment(name: name, contents: contents, description: description, modificationDate: modificationDate)
+            try document.capability(AttachmentWriting.self).addAttachment(name: name, contents: contents, description: description, modificationDate: modificationDate)
             try reply(Done())
         case .removeAttachment(let index):
-            try document.removeAttachment(at: index)
+            try document.capability(AttachmentWriting.self).removeAttachment(at: index)
             try reply(Done())
-        case .optionalContentGroups: try reply(try document.optionalContentGroups())
-        case .optionalContentConfigurations: try reply(try document.optionalContentConfigurations())
+        case .optionalContentGroups: try reply(try document.capability(OptionalContentControl.self).optionalContentGroups())
+        case .optionalContentConfigurations: try reply(try document.capability(OptionalContentControl.self).optionalContentConfigurations())
         case .setOptionalContentStates(let states):
-            try document.setOptionalContentStates(states)
+            try document.capability(OptionalContentControl.self).setOptionalContentStates(states)
             try reply(Done())
-        case .replaceOutline(let items): try reply(try document.replaceOutline(with: items))
+        case .replaceOutline(let items): try reply(try document.capability(OutlineWriting.self).replaceOutline(with: items))
         case .addLink(let page, let link):
-            try document.addLink(link, pageAt: page)
+            try document.capability(LinkWriting.self).addLink(link, pageAt: page)
             try reply(Done())
-        case .removeLinks(let page, let area): try reply(try document.removeLinks(in: area, pageAt: page))
+        case .removeLinks(let page, let area): try reply(try document.capability(LinkWriting.self).removeLinks(in: area, pageAt: page))
         case .pageInfos: try reply(try document.pageInfos())
-        case .prepareSignatureUpdate(let request, let file): try reply(try document.prepareSignatureUpdate(request, of: file))
-        case .prepareValidationDataUpdate(let data, let file): try reply(try document.prepareValidationDataUpdate(data, of: file))
-        case .validationData: try reply(try document.validationData())
+        case .prepareSignatureUpdate(let request, let file): try reply(try document.capability(DocumentSigning.self).prepareSignatureUpdate(request, of: file))
+        case .prepareValidationDataUpdate(let data, let file): try reply(try document.capability(DocumentSigning.self).prepareValidationDataUpdate(data, of: file))
+        case .validationData: try reply(try document.capability(DocumentSigning.self).validationData())
         case .write(let path, let incremental):
-            try document.write(to: path, incremental: incremental)
+            try document.capability(DocumentSaving.self).write(to: path, incremental: incremental)
             try reply(Done())
         case .writeProtected(let path, let protection):
-            try document.write(to: path, protection: protection)
+            try document.capability(ProtectedSaving.self).write(to: path, protection: protection)
             try reply(Done())
         case .written(let incremental):
             let bytes = MemoryWriteHandle()
-            try document.write(into: bytes, incremental: incremental)
+            try document.capability(DocumentSaving.self).write(into: bytes, incremental: incremental)
             try reply(bytes.data.count)
             try bytes.data.withUnsafeBytes { try output.send(raw: $0) }
-        case .xmpPacket: try reply(try document.xmpPacket())
-        case .documentActions: try reply(try document.documentActions())
+        case .xmpPacket: try reply(try document.capability(MetadataReading.self).xmpPacket())
+        case .documentActions: try reply(try document.capability(MetadataReading.self).documentActions())
         case .setMetadata(let metadata, let packet):
-            try document.setMetadata(metadata, xmpPacket: packet)
+            try document.capability(MetadataWriting.self).setMetadata(metadata, xmpPacket: packet)
             try reply(Done())
-        case .signatureFields: try reply(try document.signatureFields())
-        case .formFields: try reply(try document.formFields())
-        case .xfaFacts: try reply(try document.xfaFacts())
+        case .signatureFields: try reply(try document.capability(SignatureReading.self).signatureFields())
+        case .formFields: try reply(try document.capability(FormReading.self).formFields())
+        case .xfaFacts: try reply(try document.capability(FormReading.self).xfaFacts())
         case .setFormField(let field, let values):
-            try document.setFormField(field, values: values)
+            try document.capability(FormFilling.self).setFormField(field, values: values)
             try reply(Done())
         case .flattenForm:
-            try document.flattenForm()
+            try document.capability(FormFlattening.self).flattenForm()
             try reply(Done())
         case .insertBlankPage(let index, let size):
-            try document.insertBlankPage(at: index, size: size)
+            try document.capability(PageEditing.self).insertBlankPage(at: index, size: size)
             try reply(Done())
-        case .deletePages(let indices): try reply(try document.deletePages(indices))
+        case .deletePages(let indices): try reply(try document.capability(PageEditing.self).deletePages(indices))
         case .movePage(let from, let to):
-            try document.movePage(from: from, to: to)
+            try document.capability(PageEditing.self).movePage(from: from, to: to)
             try reply(Done())
         case .rotatePage(let index, let rotation):
-            try document.rotatePage(at: index, to: rotation)
+            try document.capability(PageEditing.self).rotatePage(at: index, to: rotation)
             try reply(Done())
         case .addTextLayers(let layers):
-            try document.addTextLayers(layers)
+            try document.capability(PageEditing.self).addTextLayers(layers)
             try reply(Done())
         case .addPageOverlays(let overlays):
-            try document.addPageOverlays(overlays)
+            try document.capability(PageEditing.self).addPageOverlays(overlays)
             try reply(Done())
         case .insertPages(let data, let password, let pages, let index):
-            try reply(try document.insertPages(from: data, password: password, pages: pages, at: index))
+            try reply(try document.capability(PageMerging.self).insertPages(from: data, password: password, pages: pages, at: index))
         case .layout(let size, let fontSize):
-            try document.layout(pageSize: size, fontSize: fontSize)
+            try document.capability(Reflowing.self).layout(pageSize: size, fontSize: fontSize)
             try reply(Done())
         case .pageInfo(let index): try reply(try page(index).info())
         case .plainText(let index): try reply(try page(index).plainText())
         case .textPage(let index): try reply(try page(index).textPage())
-        case .links(let index): try reply(try page(index).links())
+        case .links(let index): try reply(try page(index).capability(LinkReading.self).links())
         case .render(let index, let area, let options, let byteCount):
             let page = try page(index)
             if pixels.count < byteCount { pixels = [UInt8](repeating: 0, count: byteCount) }
@@ -181,14 +181,14 @@ private final class WorkerDocument {
             try output.send(IsolationReply.value)
             try pixels.withUnsafeBytes { try output.send(raw: UnsafeRawBufferPointer(rebasing: $0[..<byteCount])) }
         case .pageSpace(let index): try reply(try page(index).pageSpace())
-        case .annotations(let index): try reply(try page(index).annotations())
-        case .addAnnotation(let index, let annotation): try reply(try page(index).addAnnotation(annotation))
-        case .addImageStamp(let index, let annotation, let image): try reply(try page(index).addImageStamp(annotation, image: image))
-        case .updateAnnotation(let index, let annotation): try reply(try page(index).updateAnnotation(annotation))
+        case .annotations(let index): try reply(try page(index).capability(AnnotationReading.self).annotations())
+        case .addAnnotation(let index, let annotation): try reply(try page(index).capability(AnnotationWriting.self).addAnnotation(annotation))
+        case .addImageStamp(let index, let annotation, let image): try reply(try page(index).capability(ImageStamping.self).addImageStamp(annotation, image: image))
+        case .updateAnnotation(let index, let annotation): try reply(try page(index).capability(AnnotationWriting.self).updateAnnotation(annotation))
         case .removeAnnotation(let index, let id):
-            try page(index).removeAnnotation(id: id)
+            try page(index).capability(AnnotationWriting.self).removeAnnotation(id: id)
             try reply(Done())
-        case .applyRedactions(let index, let blackBoxes): try reply(try page(index).applyRedactions(blackBoxes: blackBoxes))
+        case .applyRedactions(let index, let blackBoxes): try reply(try page(index).capability(Redacting.self).applyRedactions(blackBoxes: blackBoxes))
         }
     }
 

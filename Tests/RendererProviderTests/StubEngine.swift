@@ -1,12 +1,15 @@
+import Foundation
 import RendererProvider
 
 /// What the scripted engines of these tests share: a one-page document that is its own
 /// page, a blank 100 x 100 point page without text or links, never drawn.
-protocol StubEngine: EngineDocument, EnginePage {}
+protocol StubEngine: MetadataReading, OutlineReading, ProtectedSaving, LinkReading, AnnotationWriting {}
 
 extension StubEngine {
     func info() throws -> DocumentInfo { DocumentInfo(pageCount: 1, pdfVersion: "1.7") }
+    func xmpPacket() throws -> Data? { nil }
     func outline() throws -> [OutlineItem] { [] }
+    func namedDestination(_ name: String) throws -> Destination? { nil }
     func documentActions() throws -> DocumentActions { DocumentActions() }
     func loadPage(at index: Int) throws -> any EnginePage { self }
     func plainText() throws -> String { "" }

@@ -29,7 +29,10 @@ public enum Fixtures {
 
     /// What every conformance test runs against: the full engines in this process and in
     /// engine processes.
-    public static let conformanceBackendIDs = backendIDs + IsolatedBackends.ids
+    public static let conformanceBackendIDs = backendIDs + isolatedBackendIDs
+
+    /// The full engines in engine processes (``IsolatedBackends``).
+    public static let isolatedBackendIDs = IsolatedBackends.ids
 
     /// The engine a backend id names: `isolated-mupdf` is MuPDF, in an engine process.
     public static func engineID(_ backend: String) -> String {

@@ -47,12 +47,12 @@ public enum Capability: String, Sendable, Codable, CaseIterable, Comparable {
     /// Lays reflowable documents (EPUB, FictionBook) out on pages of a chosen size, with text
     /// of a chosen size.
     case reflow
-    /// Reads a tagged PDF's structure tree (``EngineDocument/structureTree(pages:)``).
+    /// Reads a tagged PDF's structure tree (``StructureReading/structureTree(pages:)``).
     case structureTree = "structure-tree"
     /// Lists signature fields and what their signature dictionaries say.
     case signatures
     /// Lays a signature into a document's file as an incremental update
-    /// (``EngineDocument/prepareSignatureUpdate(_:of:)``), for `RendererSignatures` to sign.
+    /// (``DocumentSigning/prepareSignatureUpdate(_:of:)``), for `RendererSignatures` to sign.
     case sign
     /// Lists the files a document embeds (``Attachment``) and reads their bytes.
     case attachments

@@ -6,7 +6,7 @@ import Foundation
 
 /// A signature for an engine to lay into a document's file as an incremental update, with
 /// room left for the signature value: what `RendererSignatures`' `Document.sign` asks of an
-/// engine (``EngineDocument/prepareSignatureUpdate(_:of:)``) before it signs the bytes.
+/// engine (``DocumentSigning/prepareSignatureUpdate(_:of:)``) before it signs the bytes.
 public struct SignatureUpdateRequest: Hashable, Sendable, Codable {
     /// Which field the signature goes into.
     public enum Placement: Hashable, Sendable, Codable {

@@ -8,14 +8,14 @@ extension Document {
     /// The annotations on the page at `index`, in the order of the page's `/Annots` array,
     /// without links (see ``links(pageAt:)``) and popups (part of their parent).
     public func annotations(pageAt index: Int) throws -> [Annotation] {
-        try withPage(index, needing: .annotations) { try $0.annotations() }
+        try withPage(index, needing: .annotations, as: AnnotationReading.self) { try $0.annotations() }
     }
 
     /// The annotations on every page, page by page.
     public func annotations() throws -> [Annotation] {
         try require(.annotations)
         return try withEngine { document, _ in
-            try (0..<document.pageCount).flatMap { try document.loadPage(at: $0).annotations() }
+            try (0..<document.pageCount).flatMap { try document.loadPage(at: $0).capability(AnnotationReading.self).annotations() }
         }
     }
 
@@ -65,7 +65,7 @@ extension Document {
         let stored = image.fitting(
             width: Int((stamp.rect.size.width * scale).rounded(.up)), height: Int((stamp.rect.size.height * scale).rounded(.up))
         ).turnedBack(by: try pageInfo(pageAt: annotation.pageIndex).rotation)
-        return try add(stamp) { page, new in try page.addImageStamp(new, image: stored) }
+        return try add(stamp) { page, new in try page.capability(ImageStamping.self).addImageStamp(new, image: stored) }
     }
 
     /// The most pixels an inch an image stamp keeps of its picture (300).
@@ -81,7 +81,7 @@ extension Document {
     /// Adds `annotation` through `create` after the checks every new annotation passes: a
     /// new unique name unless it has one not yet in use on its page, and dates of now where
     /// the renderer writes them.
-    private func add(_ annotation: Annotation, _ create: (any EnginePage, Annotation) throws -> Annotation) throws -> Annotation {
+    private func add(_ annotation: Annotation, _ create: (any AnnotationWriting, Annotation) throws -> Annotation) throws -> Annotation {
         try requireEditing(annotation, creating: true)
         let renderer = self.renderer
         return try changing(pageAt: annotation.pageIndex) { page in
@@ -94,8 +94,8 @@ extension Document {
     /// `create`; the dates it lacks are now. Static: it runs while the engine is held, where
     /// the document's own properties cannot be read.
     static func adding(
-        _ annotation: Annotation, on page: any EnginePage, taken: Set<String>, by renderer: any Renderer,
-        _ create: (any EnginePage, Annotation) throws -> Annotation
+        _ annotation: Annotation, on page: any AnnotationWriting, taken: Set<String>, by renderer: any Renderer,
+        _ create: (any AnnotationWriting, Annotation) throws -> Annotation
     ) throws -> Annotation {
         var new = annotation
         let support = renderer.annotationSupport
@@ -129,7 +129,7 @@ extension Document {
     /// Changes `current`, the annotation of `annotation`'s identity on the loaded `page` of a
     /// document `renderer` serves (nil when there is none), to `annotation` (already let
     /// through ``requireEditing(_:creating:)``). Static, as ``adding(_:on:taken:by:_:)`` is.
-    static func updating(_ annotation: Annotation, on page: any EnginePage, current: Annotation?, by renderer: any Renderer) throws -> Annotation {
+    static func updating(_ annotation: Annotation, on page: any AnnotationWriting, current: Annotation?, by renderer: any Renderer) throws -> Annotation {
         guard let current else {
             throw RendererError(.invalidArgument, "there is no annotation \"\(annotation.id)\" on page \(annotation.pageIndex + 1)")
         }
@@ -196,9 +196,9 @@ extension Document {
         }
     }
 
-    /// Runs `body` on the page at `index` and marks the document changed.
-    func changing<T: Sendable>(pageAt index: Int, _ body: (any EnginePage) throws -> T) throws -> T {
-        let result = try withPage(index, body)
+    /// Runs `body` on the page at `index`, whose annotations it changes, and marks the document changed.
+    func changing<T: Sendable>(pageAt index: Int, _ body: (any AnnotationWriting) throws -> T) throws -> T {
+        let result = try withPage(index, needing: nil, as: AnnotationWriting.self, body)
         markChanged()
         return result
     }

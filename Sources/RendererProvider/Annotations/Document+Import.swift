@@ -37,7 +37,7 @@ extension Document {
                 }
             }
             defer { markChanged() }
-            let outcomes = try withPage(page) { engine in
+            let outcomes = try withPage(page, needing: nil, as: AnnotationWriting.self) { engine in
                 var held = Dictionary(try engine.annotations().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 var taken = Set(held.keys)
                 var outcomes: [Result<Annotation, RendererError>] = []

@@ -24,7 +24,7 @@ extension Document {
         let mark = Annotation(
             id: UUID().uuidString.lowercased(), kind: .redact, pageIndex: index, rect: area, quads: [Quad(area)],
             creationDate: now, modificationDate: now)
-        let added = try withPage(index) { try $0.addAnnotation(mark) }
+        let added = try withPage(index, needing: nil, as: AnnotationWriting.self) { try $0.addAnnotation(mark) }
         markChanged()
         return added
     }
@@ -44,7 +44,7 @@ extension Document {
         try requireRedaction()
         let pages = index.map { [$0] } ?? Array(0..<pageCount)
         var applied: [Int] = []
-        for page in pages where try withPage(page, { try $0.applyRedactions(blackBoxes: blackBoxes) }) {
+        for page in pages where try withPage(page, needing: nil, as: Redacting.self) { try $0.applyRedactions(blackBoxes: blackBoxes) } {
             applied.append(page)
         }
         if !applied.isEmpty { markChanged() }

@@ -9,15 +9,13 @@ extension Document {
     /// of their keys), then those of file-attachment annotations, in page order; an index in
     /// this list names an attachment below. Needs `Capability.attachments`.
     public func attachments() throws -> [Attachment] {
-        try require(.attachments)
-        return try withEngine { document, _ in try document.attachments() }
+        try withEngine(as: AttachmentReading.self, needing: .attachments) { document, _ in try document.attachments() }
     }
 
     /// The bytes of attachment `index` (of ``attachments()``), decoded; throws
     /// `invalidArgument` for an index past the list.
     public func attachmentContents(at index: Int) throws -> Data {
-        try require(.attachments)
-        return try withEngine { document, _ in
+        try withEngine(as: AttachmentReading.self, needing: .attachments) { document, _ in
             let count = try document.attachments().count
             guard (0..<count).contains(index) else {
                 throw RendererError(.invalidArgument, "attachment \(index) does not exist; the document has \(count)")
@@ -37,7 +35,7 @@ extension Document {
         guard !name.isEmpty, !name.unicodeScalars.contains("\u{0}") else {
             throw RendererError(.invalidArgument, "an attachment's name must be a non-empty string without NUL")
         }
-        try withEngine { document, _ in
+        try withEngine(as: AttachmentWriting.self, needing: nil) { document, _ in
             guard try !document.attachments().contains(where: { $0.place == .document && $0.name == name }) else {
                 throw RendererError(.conflict, "the document already has an attachment named \(name)")
             }
@@ -51,7 +49,7 @@ extension Document {
     public func removeAttachment(at index: Int) throws {
         try require(.editAttachments)
         try require(.modify, toAllow: "changes")
-        try withEngine { document, _ in
+        try withEngine(as: AttachmentWriting.self, needing: nil) { document, _ in
             let attachments = try document.attachments()
             guard attachments.indices.contains(index) else {
                 throw RendererError(.invalidArgument, "attachment \(index) does not exist; the document has \(attachments.count)")

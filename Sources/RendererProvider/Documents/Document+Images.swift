@@ -46,7 +46,7 @@ extension Document {
     /// objects, so every engine that reads them (MuPDF, Poppler) gives the same list;
     /// `unsupported` for Ghostscript and for formats other than PDF.
     public func images() throws -> [DocumentImage] {
-        try withEngine { document, _ in try document.images() }
+        try withEngine(as: ContentReading.self, needing: nil) { document, _ in try document.images() }
     }
 
     /// `image` (as ``images()`` lists it) as a file of its own: a JPEG or JPEG 2000 image as
@@ -56,7 +56,7 @@ extension Document {
     /// DeviceN) and `damaged` for data that cannot be read.
     public func imageFile(_ image: DocumentImage) throws -> ImageFile {
         try require(.copy, toAllow: "copying its images")
-        let contents = try withEngine { document, _ in try document.imageContents(image) }
+        let contents = try withEngine(as: ContentReading.self, needing: nil) { document, _ in try document.imageContents(image) }
         switch contents.format {
         case .jpeg: return ImageFile(format: .jpeg, data: contents.data)
         case .jpeg2000: return ImageFile(format: .jpeg2000, data: contents.data)

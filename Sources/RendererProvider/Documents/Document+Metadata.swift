@@ -10,15 +10,14 @@ extension Document {
     /// the catalog (Ghostscript). The viewer and the server never run these; signature
     /// verification holds later revisions to them.
     public func documentActions() throws -> DocumentActions {
-        try withEngine { document, _ in try document.documentActions() }
+        try withEngine(as: MetadataReading.self, needing: nil) { document, _ in try document.documentActions() }
     }
 
     /// The document's XMP packet (the catalog's `/Metadata` stream), decoded, with this
     /// document's changes; nil when it has none. Needs `Capability.editMetadata`, which
     /// the engines that read the packet declare.
     public func xmpPacket() throws -> Data? {
-        try require(.editMetadata)
-        return try withEngine { document, _ in try document.xmpPacket() }
+        try withEngine(as: MetadataReading.self, needing: .editMetadata) { document, _ in try document.xmpPacket() }
     }
 
     /// Writes `metadata` into the Info dictionary (nil and empty fields removed) and, when given,
@@ -33,7 +32,7 @@ extension Document {
         for field in [\DocumentMetadata.title, \.author, \.subject, \.keywords, \.creator, \.producer] where present[keyPath: field]?.isEmpty == true {
             present[keyPath: field] = nil
         }
-        try withEngine { [present] document, _ in try document.setMetadata(present, xmpPacket: xmpPacket) }
+        try withEngine(as: MetadataWriting.self, needing: nil) { [present] document, _ in try document.setMetadata(present, xmpPacket: xmpPacket) }
         markChanged()
     }
 }

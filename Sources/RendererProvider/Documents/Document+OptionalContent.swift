@@ -5,16 +5,14 @@ extension Document {
     /// (`/OCProperties /OCGs`), each with its state in the default configuration; empty for a
     /// document without. Needs `Capability.optionalContent`.
     public func optionalContentGroups() throws -> [OptionalContentGroup] {
-        try require(.optionalContent)
-        return try withEngine { document, _ in try document.optionalContentGroups() }
+        try withEngine(as: OptionalContentControl.self, needing: .optionalContent) { document, _ in try document.optionalContentGroups() }
     }
 
     /// The document's optional-content configurations: the default first, then the others it
     /// offers (`/Configs`); empty for a document without optional content. Needs
     /// `Capability.optionalContent`.
     public func optionalContentConfigurations() throws -> [OptionalContentConfiguration] {
-        try require(.optionalContent)
-        return try withEngine { document, _ in try document.optionalContentConfigurations() }
+        try withEngine(as: OptionalContentControl.self, needing: .optionalContent) { document, _ in try document.optionalContentConfigurations() }
     }
 
     /// The document's groups, once `visibility` is checked against them: `invalidArgument`
@@ -22,7 +20,7 @@ extension Document {
     /// default visibility.
     static func optionalContentGroups(checking visibility: OptionalContentVisibility, in document: any EngineDocument) throws -> [OptionalContentGroup] {
         guard !visibility.isDefault else { return [] }
-        let groups = try document.optionalContentGroups()
+        let groups = try document.capability(OptionalContentControl.self).optionalContentGroups()
         if let both = visibility.shown.intersection(visibility.hidden).min() {
             throw RendererError(.invalidArgument, "optional-content group \(both) cannot be both shown and hidden")
         }
@@ -41,6 +39,7 @@ extension Document {
     ) throws -> T {
         guard !visibility.isDefault else { return try draw() }
         let defaults = groups.map(\.isVisibleByDefault)
+        let document = try document.capability(OptionalContentControl.self)
         try document.setOptionalContentStates(visibility.states(of: groups))
         let drawn: T
         do {

@@ -23,6 +23,12 @@ public final class Document: Sendable {
         /// Where the document was read from; the saved file after ``Document/save(mode:)``.
         var source: DocumentSource
         var hasUnsavedChanges = false
+
+        /// The engine document as `Conformance`, one of the document capability protocols;
+        /// `unsupported` when it does not conform.
+        func document<Conformance>(as type: Conformance.Type) throws -> Conformance {
+            try document.capability(type, rendererID: renderer.id)
+        }
     }
 
     let engine: Locked<Engine>
@@ -69,8 +75,7 @@ public final class Document: Sendable {
 
     /// The document's version, metadata, encryption and permissions.
     public func info() throws -> DocumentInfo {
-        try require(.metadata)
-        return try withEngine { document, _ in try document.info() }
+        try withEngine(as: MetadataReading.self, needing: .metadata) { document, _ in try document.info() }
     }
 
     /// Size, rotation and label of the page at `index`.
@@ -139,29 +144,28 @@ public final class Document: Sendable {
 
     /// Where the named destination `name` leads (a PDF's `/Dests` dictionary or name tree,
     /// what `#nameddest=` in a link to the document names), in page space; nil when the
-    /// document has no such name (a name holding U+0000, which engines cannot be asked for,
+    /// document has no such name, or its engine reads none (a name holding U+0000, which engines cannot be asked for,
     /// finds none).
     public func destination(named name: String) throws -> Destination? {
         guard !name.unicodeScalars.contains("\u{0}") else { return nil }
-        return try withEngine { document, _ in try document.namedDestination(name) }
+        return try withEngine { document, _ in try (document as? any OutlineReading)?.namedDestination(name) }
     }
 
     /// The fonts the document's pages use, each font dictionary once, in the order the pages
     /// first use them: what `pdffonts` lists. Throws `unsupported` for an engine or format
     /// that cannot list them.
     public func fonts() throws -> [FontInfo] {
-        try withEngine { document, _ in try document.fonts() }
+        try withEngine(as: ContentReading.self, needing: nil) { document, _ in try document.fonts() }
     }
 
     /// The document's outline: its items in order, each with its children.
     public func outline() throws -> [OutlineItem] {
-        try require(.outline)
-        return try withEngine { document, _ in try document.outline() }
+        try withEngine(as: OutlineReading.self, needing: .outline) { document, _ in try document.outline() }
     }
 
     /// The links on the page, with their areas in page space.
     public func links(pageAt index: Int) throws -> [Link] {
-        try withPage(index, needing: .links) { try $0.links() }
+        try withPage(index, needing: .links, as: LinkReading.self) { try $0.links() }
     }
 
     /// Runs `body` on page `index` of the current engine, after checking the capability and
@@ -175,16 +179,31 @@ public final class Document: Sendable {
         _ index: Int, needing capability: Capability? = nil, _ body: (any EnginePage, any EngineDocument) throws -> T
     ) throws -> T {
         if let capability { try require(capability) }
+        return try withEngine { document, renderer in try body(Self.page(index, of: document, renderer: renderer), document) }
+    }
+
+    /// Runs `body` with the page at `index` as `Conformance`, one of the page capability
+    /// protocols (``LinkReading``...), after checking `capability` when one is given; throws
+    /// `unsupported` when the serving engine's page does not conform.
+    func withPage<Conformance, T: Sendable>(
+        _ index: Int, needing capability: Capability?, as type: Conformance.Type, _ body: (Conformance) throws -> T
+    ) throws -> T {
+        if let capability { try require(capability) }
         return try withEngine { document, renderer in
-            guard (0..<document.pageCount).contains(index) else {
-                let count = document.pageCount
-                throw RendererError(
-                    .pageOutOfRange,
-                    "page index \(index) is out of range: the document has \(count) page\(count == 1 ? "" : "s") (indices 0...\(count - 1))",
-                    rendererID: renderer.id)
-            }
-            return try body(document.loadPage(at: index), document)
+            try body(Self.page(index, of: document, renderer: renderer).capability(type, rendererID: renderer.id))
         }
+    }
+
+    /// Page `index` of `document`, checked against its page count.
+    private static func page(_ index: Int, of document: any EngineDocument, renderer: any Renderer) throws -> any EnginePage {
+        guard (0..<document.pageCount).contains(index) else {
+            let count = document.pageCount
+            throw RendererError(
+                .pageOutOfRange,
+                "page index \(index) is out of range: the document has \(count) page\(count == 1 ? "" : "s") (indices 0...\(count - 1))",
+                rendererID: renderer.id)
+        }
+        return try document.loadPage(at: index)
     }
 
     /// Notes that the engine document now holds changes. A document with changes stays with
@@ -222,6 +241,16 @@ public final class Document: Sendable {
     /// that can open it and `body` runs again.
     func withEngine<T: Sendable>(_ body: (any EngineDocument, any Renderer) throws -> T) throws -> T {
         try withEngineState { state in try body(state.document, state.renderer) }
+    }
+
+    /// Runs `body` with the engine document as `Conformance`, one of the document capability
+    /// protocols (``MetadataReading``...), after checking `capability` when one is given;
+    /// throws `unsupported` when the serving engine's document does not conform.
+    func withEngine<Conformance, T: Sendable>(
+        as type: Conformance.Type, needing capability: Capability?, _ body: (Conformance, any Renderer) throws -> T
+    ) throws -> T {
+        if let capability { try require(capability) }
+        return try withEngine { document, renderer in try body(document.capability(type, rendererID: renderer.id), renderer) }
     }
 
     /// Runs `body` with the whole engine state, holding the lock, reopening with a fallback

@@ -3,8 +3,7 @@ extension Document {
     /// the tree ends the walk where it closes), signed or not, as the file opened holds them.
     /// Nothing is verified; see `SignatureField`. Needs `Capability.signatures`.
     public func signatureFields() throws -> [SignatureField] {
-        try require(.signatures)
-        return try withEngine { document, _ in try document.signatureFields() }
+        try withEngine(as: SignatureReading.self, needing: .signatures) { document, _ in try document.signatureFields() }
     }
 }
 
@@ -13,8 +12,7 @@ extension Document {
     /// tree (a loop in the tree ends the walk where it closes), with this document's changes.
     /// Needs `Capability.forms`.
     public func formFields() throws -> [FormField] {
-        try require(.forms)
-        return try withEngine { document, _ in try document.formFields() }
+        try withEngine(as: FormReading.self, needing: .forms) { document, _ in try document.formFields() }
     }
 
     /// Which form the document holds: none, an AcroForm (with or without XFA beside it), or
@@ -26,7 +24,7 @@ extension Document {
     /// The kind of the form whose fields are `fields`.
     private func formKind(of fields: [FormField]) throws -> FormKind {
         try require(.forms)
-        return FormKind(hasFields: !fields.isEmpty, xfa: try withEngine { document, _ in try document.xfaFacts() })
+        return FormKind(hasFields: !fields.isEmpty, xfa: try withEngine(as: FormReading.self, needing: nil) { document, _ in try document.xfaFacts() })
     }
 
     /// Sets the field named `name` (fully qualified, as ``formFields()`` lists it) to
@@ -95,7 +93,7 @@ extension Document {
     public func flattenForm() throws {
         try require(.flattenForms)
         try require(.modify, toAllow: "changes")
-        try withEngine { document, _ in try document.flattenForm() }
+        try withEngine(as: FormFlattening.self, needing: nil) { document, _ in try document.flattenForm() }
         markChanged()
     }
 
@@ -117,7 +115,7 @@ extension Document {
     private func write(_ changes: [(FormField, [String])]) throws {
         guard !changes.isEmpty else { return }
         defer { markChanged() }
-        try withEngine { document, _ in
+        try withEngine(as: FormFilling.self, needing: nil) { document, _ in
             for (field, values) in changes { try document.setFormField(field, values: values) }
         }
         let after = Dictionary(try formFields().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

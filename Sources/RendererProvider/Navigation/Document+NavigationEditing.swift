@@ -21,7 +21,7 @@ extension Document {
         try require(.editOutline)
         try require(.assemble, toAllow: "changing its outline")
         try checkOutline(items)
-        let report = try withEngine { document, _ in try document.replaceOutline(with: items) }
+        let report = try withEngine(as: OutlineWriting.self, needing: nil) { document, _ in try document.replaceOutline(with: items) }
         markChanged()
         return report
     }
@@ -65,7 +65,7 @@ extension Document {
         try requireLinkEditing()
         try checkArea(link.area)
         try checkDestination(link.destination)
-        try withPage(index) { _, document in try document.addLink(link, pageAt: index) }
+        try withPage(index) { _, document in try document.capability(LinkWriting.self).addLink(link, pageAt: index) }
         markChanged()
     }
 
@@ -75,7 +75,7 @@ extension Document {
     public func removeLinks(in area: PageRect, pageAt index: Int) throws -> Int {
         try requireLinkEditing()
         try checkArea(area)
-        let removed = try withPage(index) { _, document in try document.removeLinks(in: area, pageAt: index) }
+        let removed = try withPage(index) { _, document in try document.capability(LinkWriting.self).removeLinks(in: area, pageAt: index) }
         guard removed > 0 else {
             throw RendererError(.invalidArgument, "page \(index + 1) has no link with the area \(area)", rendererID: renderer.id)
         }

@@ -25,6 +25,6 @@ extension Document {
                 .invalidArgument, "a layout takes pages of 72 to 14400 points a side and text of 4 to 144 points, not \(pageSize.width) × \(pageSize.height) at \(fontSize)",
                 rendererID: renderer.id)
         }
-        try withEngine { document, _ in try document.layout(pageSize: pageSize, fontSize: fontSize) }
+        try withEngine(as: Reflowing.self, needing: nil) { document, _ in try document.layout(pageSize: pageSize, fontSize: fontSize) }
     }
 }

@@ -27,7 +27,7 @@ extension Document {
             throw RendererError(
                 .invalidArgument, "a page is 1 to \(Int(Self.maximumPageSide)) points a side, not \(size.width) × \(size.height)", rendererID: renderer.id)
         }
-        try editPages { try $0.insertBlankPage(at: index, size: size) }
+        try editPages(as: PageEditing.self) { try $0.insertBlankPage(at: index, size: size) }
     }
 
     /// Deletes the pages at `indices` (in any order; repeats count once). A document keeps
@@ -42,7 +42,7 @@ extension Document {
         guard pages.count < count else {
             throw RendererError(.invalidArgument, "a document keeps at least one page; it has \(count), all named for deletion", rendererID: renderer.id)
         }
-        return try editPages { try $0.deletePages(pages) }
+        return try editPages(as: PageEditing.self) { try $0.deletePages(pages) }
     }
 
     /// Moves page `from` so that it becomes page `to`.
@@ -51,14 +51,14 @@ extension Document {
         try check(from, in: 0...(pageCount - 1), "move")
         try check(to, in: 0...(pageCount - 1), "move to")
         guard from != to else { return }
-        try editPages { try $0.movePage(from: from, to: to) }
+        try editPages(as: PageEditing.self) { try $0.movePage(from: from, to: to) }
     }
 
     /// Sets page `index`'s rotation (its `/Rotate`).
     public func rotatePage(at index: Int, to rotation: PageRotation) throws {
         try requirePageEditing()
         try check(index, in: 0...(pageCount - 1), "rotate")
-        try editPages { try $0.rotatePage(at: index, to: rotation) }
+        try editPages(as: PageEditing.self) { try $0.rotatePage(at: index, to: rotation) }
     }
 
     /// Writes each page's words (`layers`, by page index) over it as invisible text, each
@@ -72,7 +72,7 @@ extension Document {
         try require(.modify, toAllow: "changes")
         for index in layers.keys { try check(index, in: 0...(pageCount - 1), "write text on") }
         guard !layers.isEmpty else { return }
-        try editPages { try $0.addTextLayers(layers) }
+        try editPages(as: PageEditing.self) { try $0.addTextLayers(layers) }
     }
 
     /// Lays each overlay onto its page: a drawing in embedded fonts over or behind the
@@ -90,7 +90,7 @@ extension Document {
             }
         }
         guard !overlays.overlays.isEmpty else { return }
-        try editPages { try $0.addPageOverlays(overlays) }
+        try editPages(as: PageEditing.self) { try $0.addPageOverlays(overlays) }
     }
 
     /// Turns page `index` by `degrees` (a multiple of 90; negative turns anticlockwise) from
@@ -123,7 +123,7 @@ extension Document {
         let donor = try Self.translatingErrors(of: renderer) {
             try Self.surfacingStreamFailure(of: source) { try renderer.openDocument(source, password: password, limits: limits) }
         }
-        guard try donor.info().permissions.contains(.copy) else {
+        guard try donor.capability(MetadataReading.self, rendererID: renderer.id).info().permissions.contains(.copy) else {
             throw RendererError(.notPermitted, "\(source.displayName) does not permit copying its content; open it with the owner password", rendererID: renderer.id)
         }
         let chosen = pages ?? Array(0..<donor.pageCount)
@@ -135,7 +135,7 @@ extension Document {
         }
         guard !chosen.isEmpty else { return PageEditReport() }
         let data = try source.data()
-        return try editPages { try $0.insertPages(from: data, password: password, pages: chosen, at: at) }
+        return try editPages(as: PageMerging.self) { try $0.insertPages(from: data, password: password, pages: chosen, at: at) }
     }
 
     /// Writes pages into a new PDF in the local file `url` names, as
@@ -189,8 +189,8 @@ extension Document {
         }
     }
 
-    private func editPages<T: Sendable>(_ body: (any EngineDocument) throws -> T) throws -> T {
-        let result = try withEngine { document, _ in try body(document) }
+    private func editPages<Conformance, T: Sendable>(as type: Conformance.Type, _ body: (Conformance) throws -> T) throws -> T {
+        let result = try withEngine(as: type, needing: nil) { document, _ in try body(document) }
         markChanged()
         return result
     }

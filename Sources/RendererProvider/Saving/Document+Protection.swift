@@ -19,6 +19,6 @@ extension Document {
         try protection?.validate()
         try require(.protect)
         try require(.all, toAllow: "changing its password protection")
-        try writeCopy(to: path) { document, _, temporaryPath in try document.write(to: temporaryPath, protection: protection) }
+        try writeCopy(to: path, as: ProtectedSaving.self) { document, _, temporaryPath in try document.write(to: temporaryPath, protection: protection) }
     }
 }

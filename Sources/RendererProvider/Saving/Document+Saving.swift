@@ -30,7 +30,7 @@ extension Document {
         let password = self.password
         try withEngineState { state in
             let incremental = try Self.incremental(mode, state: state)
-            let document = state.document
+            let document = try state.document(as: DocumentSaving.self)
             try AtomicFile.replace(path) { temporaryPath in
                 try document.write(to: temporaryPath, incremental: incremental)
             }
@@ -51,21 +51,21 @@ extension Document {
     /// changes still unsaved there. `path` must not be the file the document was read from.
     public func saveCopy(to path: String, mode: SaveMode = .automatic) throws {
         try require(.save)
-        try writeCopy(to: path) { document, state, temporaryPath in
+        try writeCopy(to: path, as: DocumentSaving.self) { document, state, temporaryPath in
             try document.write(to: temporaryPath, incremental: Self.incremental(mode, state: state))
         }
     }
 
-    /// Writes a copy of the document to `path` with `write` (given the engine document, its
-    /// state and the temporary file's path), atomically, leaving the document as it was;
-    /// `invalidArgument` when `path` is the file the document was read from.
-    func writeCopy(to path: String, _ write: (any EngineDocument, Engine, String) throws -> Void) throws {
+    /// Writes a copy of the document to `path` with `write` (given the engine document as
+    /// `Conformance`, its state and the temporary file's path), atomically, leaving the
+    /// document as it was; `invalidArgument` when `path` is the file the document was read from.
+    func writeCopy<Conformance>(to path: String, as type: Conformance.Type, _ write: (Conformance, Engine, String) throws -> Void) throws {
         try withEngineState { state in
             if case .file(let source) = state.source,
                URL(fileURLWithPath: source).standardizedFileURL.path == URL(fileURLWithPath: path).standardizedFileURL.path {
                 throw RendererError(.invalidArgument, "a copy cannot be saved over the file the document was read from; save it instead")
             }
-            let document = state.document
+            let document = try state.document(as: type)
             try AtomicFile.replace(path) { temporaryPath in try write(document, state, temporaryPath) }
         }
     }
@@ -87,7 +87,7 @@ extension Document {
         let password = self.password
         try withEngineState { state in
             let incremental = try Self.incremental(mode, state: state)
-            let document = state.document
+            let document = try state.document(as: DocumentSaving.self)
             try fileSystem.replaceAtomically(path) { handle in try document.write(into: handle, incremental: incremental) }
             let saved = DocumentSource.stream(try fileSystem.documentStream(path))
             state.document = try state.renderer.openDocument(saved, password: password, limits: limits)
@@ -119,7 +119,7 @@ extension Document {
         try require(.save)
         try withEngineState { state in
             let incremental = try Self.incremental(mode, state: state)
-            let document = state.document
+            let document = try state.document(as: DocumentSaving.self)
             try fileSystem.replaceAtomically(path) { handle in try document.write(into: handle, incremental: incremental) }
         }
     }
@@ -131,7 +131,7 @@ extension Document {
         try require(.save)
         return try withEngineState { state in
             let sink = MemorySink()
-            try state.document.write(into: sink, incremental: try Self.incremental(mode, state: state))
+            try state.document(as: DocumentSaving.self).write(into: sink, incremental: try Self.incremental(mode, state: state))
             return sink.bytes
         }
     }
@@ -140,9 +140,9 @@ extension Document {
     private static func incremental(_ mode: SaveMode, state: Engine) throws -> Bool {
         switch mode {
         case .automatic:
-            return state.document.canSaveIncrementally
+            return try state.document(as: DocumentSaving.self).canSaveIncrementally
         case .incremental:
-            guard state.document.canSaveIncrementally else {
+            guard try state.document(as: DocumentSaving.self).canSaveIncrementally else {
                 throw RendererError(
                     .invalidArgument, "\(state.source.displayName) cannot be saved incrementally (the engine had to repair it); save with the rewrite mode",
                     rendererID: state.renderer.id)

@@ -49,7 +49,7 @@ extension Document {
     /// forms it draws. Empty for a page of an engine that reads no page content (Ghostscript,
     /// formats other than PDF) or whose content cannot be read.
     public func drawing(pages: [Int]) throws -> PageDrawing {
-        guard !pages.isEmpty, let drawing = try? withEngine({ document, _ in try document.drawing(pages: pages) }) else { return PageDrawing() }
+        guard !pages.isEmpty, let drawing = try? withEngine(as: ContentReading.self, needing: nil, { document, _ in try document.drawing(pages: pages) }) else { return PageDrawing() }
         return drawing
     }
 
@@ -80,7 +80,7 @@ extension Document {
             sizes[index] = size
             return size
         }
-        let images = pages.isEmpty ? [] : (try? withEngine({ document, _ in try document.images(pages: pages) })) ?? []
+        let images = pages.isEmpty ? [] : (try? withEngine(as: ContentReading.self, needing: nil, { document, _ in try document.images(pages: pages) })) ?? []
         for image in images where image.role == .image {
             guard let area = image.bounds, area.size.width >= Self.minimumFigureSide, area.size.height >= Self.minimumFigureSide else { continue }
             let page = try size(of: image.pageIndex)
@@ -109,7 +109,7 @@ extension Document {
     /// (Poppler reads them; MuPDF and Ghostscript do not). How the tree's elements become
     /// headings, paragraphs, lists, tables and figures is ``StructuredText``'s to say.
     public func taggedStructure(pages: [Int]) throws -> [StructuredText.Page] {
-        guard let tree = try withEngine({ document, _ in try document.structureTree(pages: pages) }) else { return [] }
+        guard let tree = try withEngine({ document, _ in try (document as? any StructureReading)?.structureTree(pages: pages) ?? nil }) else { return [] }
         let tagged = TaggedStructure(tree: tree).pages
         return pages.compactMap { index in tagged[index].map { StructuredText.Page(index: index, elements: $0, source: .structureTree) } }
     }
