@@ -433,6 +433,40 @@ import WSClient
         }
     }
 
+    /// The routes generated from the OpenAPI document (`GeneratedRoutes`) keep the others'
+    /// habits against an unfriendly client: the token and the same-origin check, problem
+    /// documents for what the generated code refuses (an `Accept` no answer meets is 406, a
+    /// malformed one 400), and a handler's own error as it threw it, not as a 500.
+    @Test func theGeneratedRoutesRefuseAsTheOthersDo() async throws {
+        let harness = try ServerHarness()
+        try await harness.run { client in
+            let anonymous = try await client.execute(uri: "/api/annotation-kinds", method: .get)
+            #expect(anonymous.status == .unauthorized && anonymous.errorCode == "unauthorized")
+            var foreign = ServerHarness.authorization
+            foreign[.origin] = "http://127.0.0.1:1"
+            let crossSite = try await client.execute(uri: "/api/viewer/opened", method: .post, headers: foreign)
+            #expect(crossSite.status == .forbidden, "\(crossSite.status)")
+            var formPost = ServerHarness.authorization
+            formPost[.contentType] = "text/plain"
+            let simple = try await client.execute(uri: "/api/viewer/closed", method: .post, headers: formPost, body: Data("x".utf8))
+            #expect(simple.status == .unsupportedMediaType, "\(simple.status)")
+            for (accept, status, code) in [("text/html", 406, "not-acceptable"), (";;;", 400, "bad-request"), ("application/*", 200, nil)] {
+                var headers = ServerHarness.authorization
+                headers[.accept] = accept
+                let answer = try await client.execute(uri: "/api/documents", method: .get, headers: headers)
+                #expect(answer.status.code == status, "Accept: \(accept): \(answer.status)")
+                if let code {
+                    #expect(answer.headers[.contentType] == "application/problem+json" && answer.errorCode == code && answer.problemStatus == status)
+                }
+            }
+            // This server takes no uploads: the handler's 404, with its own words.
+            let uploads = try await client.get("/api/uploads")
+            #expect(uploads.status == .notFound && uploads.errorCode == "not-found" && uploads.errorMessage == "this server takes no uploads")
+            let listed = try await client.get("/api/documents")
+            #expect(listed.status == .ok && (listed.json as? [[String: Any]])?.isEmpty == false)
+        }
+    }
+
     @Test func onlyDocumentsAreServedAndNothingHidden() async throws {
         let harness = try ServerHarness()
         let pdf = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))

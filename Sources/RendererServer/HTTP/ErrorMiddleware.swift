@@ -1,5 +1,7 @@
 import Hummingbird
 import Logging
+import OpenAPIRuntime
+import RendererProvider
 import RendererServerHTTP
 
 /// Turns every error a route throws into the API's JSON error (``APIError``), and logs each
@@ -16,7 +18,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.info("\(request.method) \(request.uri.path) \(response.status.code)", metadata: Self.answer(response.status, context, since: started))
             return response
         } catch {
-            let apiError = APIError.from(error)
+            let apiError = Self.apiError(error)
             if apiError.status.code >= 500 && apiError.status != .serviceUnavailable {
                 // The answer says only the code; the log keeps what failed.
                 context.logger.error(
@@ -26,6 +28,35 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 context.logger.info("\(request.method) \(request.uri.path) \(apiError)", metadata: Self.answer(apiError.status, context, since: started))
             }
             return try apiError.response(from: request, context: context)
+        }
+    }
+
+    /// The API's error for what a route threw. The generated routes (``GeneratedRoutes``)
+    /// wrap what they throw in a `ServerError`: a handler's own error is answered as it is;
+    /// one the generated code found in the request (a parameter, body or media type it cannot
+    /// read, an `Accept` no answer meets) with the client error it chose, 400 when it chose
+    /// none; anything else is the server's failure.
+    static func apiError(_ error: any Error) -> APIError {
+        guard let wrapped = error as? ServerError else { return APIError.from(error) }
+        switch wrapped.underlyingError {
+        case is APIError, is RendererError, is any HTTPResponseError:
+            return APIError.from(wrapped.underlyingError)
+        default:
+            let status: HTTPResponse.Status
+            if (400..<500).contains(wrapped.httpStatus.code) {
+                status = wrapped.httpStatus
+            } else if wrapped.operationInput == nil {
+                status = .badRequest
+            } else {
+                return APIError.from(wrapped.underlyingError)
+            }
+            let code =
+                switch status {
+                case .unsupportedMediaType: "unsupported-media-type"
+                case .notAcceptable: "not-acceptable"
+                default: "bad-request"
+                }
+            return APIError(status, code: code, wrapped.causeDescription)
         }
     }
 

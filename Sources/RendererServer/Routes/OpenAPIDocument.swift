@@ -40,7 +40,7 @@ struct OpenAPIDocument {
     /// The shipped YAML document as JSON, read once: nil when the build ships none, an error
     /// when it holds what JSON cannot (a date, a key that is not a string).
     static let shipped: Result<Data?, Error> = Result {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml", subdirectory: "OpenAPI"),
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml"),
             let text = try? String(contentsOf: url, encoding: .utf8)
         else { return nil }
         return try json(yaml: text)

@@ -22,11 +22,6 @@ enum Payload {
         var textRecognition: String
     }
 
-    /// `GET /api/ready`'s answer when the server takes requests.
-    struct Ready: Codable {
-        var status = "ready"
-    }
-
     /// A linked engine.
     struct Renderer: Codable {
         var id: String
@@ -48,44 +43,8 @@ enum Payload {
         }
     }
 
-    /// One entry of `GET /api/documents`.
-    struct DocumentSummary: Codable {
-        var id: String
-        var bytes: Int
-    }
-
     /// `GET /api/documents/{id}`: the document's facts through its default engine, with
     /// its first page (the rest come from `/pages`) and the version its ETags are built on.
-    /// `GET /api/annotation-kinds`: one row of the library's table of annotation kinds.
-    struct AnnotationKindEntry: Codable {
-        /// The PDF subtype.
-        var kind: String
-        /// How its shape is given: `rect`, `quads`, `inkPaths`, `line` or `vertices`.
-        var geometry: String
-        /// The fewest vertices, for `vertices`.
-        var minimumVertices: Int?
-        var textMarkup: Bool
-        var icon: Bool
-        var interiorColor: Bool
-        var border: Bool
-        var textStyle: Bool
-        /// Whether the API creates and changes it.
-        var creatable: Bool
-
-        init(kind: AnnotationKind, traits: AnnotationKindTraits) {
-            self.kind = kind.rawValue
-            switch traits.geometry {
-            case .rect: geometry = "rect"
-            case .quads: geometry = "quads"
-            case .inkPaths: geometry = "inkPaths"
-            case .line: geometry = "line"
-            case .vertices(let minimum): (geometry, minimumVertices) = ("vertices", minimum)
-            }
-            (textMarkup, icon, interiorColor) = (traits.isTextMarkup, traits.hasIcon, traits.hasInteriorColor)
-            (border, textStyle, creatable) = (traits.hasBorder, traits.hasTextStyle, traits.isCreatable)
-        }
-    }
-
     struct DocumentDetails: Codable {
         var id: String
         var renderer: String

@@ -5,12 +5,6 @@ import RendererProviderXFDF
 import RendererServerHTTP
 
 extension Routes {
-    /// `GET /api/annotation-kinds`: the library's table of annotation kinds
-    /// (``AnnotationKindTraits/table``), which the viewer draws and edits by.
-    @Sendable func annotationKinds(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(AnnotationKindTraits.table.map { Payload.AnnotationKindEntry(kind: $0.kind, traits: $0.traits) })
-    }
-
     /// `GET .../annotations[?page=]`: the annotations (of one page), as the API's JSON.
     @Sendable func annotations(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try await servedDocument(request, context)

@@ -16,18 +16,6 @@ extension Routes {
                     ? "automatic" : self.context.configuration.textRecognitionOnRequest != nil ? "onRequest" : "none"))
     }
 
-    /// `GET /api/ready`: 200 when this server takes requests, for a load balancer's or
-    /// Kubernetes' readiness check: it is not draining (then the shutdown gate answers 503
-    /// first), it has an engine to draw with, and the layers' database, when it collaborates,
-    /// answers within two seconds. Otherwise 503 `not-ready`, saying which.
-    @Sendable func ready(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        guard !self.context.registry.renderers.isEmpty else { throw APIError.notReady("no engine is loaded") }
-        if let collaboration = self.context.collaboration, !(await collaboration.databaseAnswers(within: .seconds(2))) {
-            throw APIError.notReady("the layers' database does not answer")
-        }
-        return try Self.json(Payload.Ready())
-    }
-
     /// `GET /api/metrics`: what the server measured of itself (``ServerMetrics``), in
     /// Prometheus' text format (version 0.0.4), for a scraper that sends the token.
     @Sendable func metrics(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -46,18 +34,6 @@ extension Routes {
     @Sendable func openAPIDocument(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let document = try OpenAPIDocument(rendererIDs: self.context.rendererIDs, limits: self.context.limits)
         return Self.data(document.data, type: "application/json; charset=utf-8")
-    }
-
-    /// `GET /api/documents`: every servable document.
-    @Sendable func documents(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let catalog = library.catalog
-        let summaries = catalog.documentIDs().compactMap { id -> Payload.DocumentSummary? in
-            guard let path = try? catalog.resolve(id: id),
-                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-            else { return nil }
-            return Payload.DocumentSummary(id: id, bytes: size)
-        }
-        return try Self.json(summaries)
     }
 
     /// `GET /api/documents/{id}`: the document's info and first page.

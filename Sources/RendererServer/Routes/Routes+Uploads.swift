@@ -5,21 +5,9 @@ import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// What the uploads' routes answer: the largest upload taken and the extensions of the
-    /// office and HTML documents when they are converted, or the new upload's id.
+    /// What an upload answers: the new document's id.
     struct UploadFacts: Encodable {
-        var maximumBytes: Int?
-        var officeDocuments: [String]?
-        var htmlDocuments: [String]?
-        var id: String?
-    }
-
-    /// `GET /api/uploads`: the largest upload the server takes, and the extensions of the
-    /// office and HTML documents it converts when it does (404 when it takes none).
-    @Sendable func uploadLimits(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let office = self.context.officeConverter == nil ? nil : OfficeConverter.documentExtensions.sorted()
-        let html = self.context.htmlConverter == nil ? nil : HTMLConverter.documentExtensions.sorted()
-        return try Self.json(UploadFacts(maximumBytes: try uploadStore().configuration.maximumBytes, officeDocuments: office, htmlDocuments: html))
+        var id: String
     }
 
     /// `POST /api/uploads`: a PDF of the reader's, the body as it is, or a JPEG, PNG or TIFF
@@ -112,7 +100,7 @@ extension Routes {
         return made
     }
 
-    private func uploadStore() throws -> UploadStore {
+    func uploadStore() throws -> UploadStore {
         guard let store = context.uploads else { throw APIError.notFound("this server takes no uploads") }
         return store
     }

@@ -22,19 +22,6 @@ extension Routes {
         try Self.viewerResource("index.html")
     }
 
-    /// `POST /api/viewer/opened`: a viewer tab opened (204; counted only by a server that ends
-    /// with its viewer, ``ServerConfiguration/endsWithViewer``).
-    @Sendable func viewerOpened(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        await self.context.viewerPresence?.opened()
-        return Response(status: .noContent)
-    }
-
-    /// `POST /api/viewer/closed`: a viewer tab went (204; see ``viewerOpened(_:_:)``).
-    @Sendable func viewerClosed(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        await self.context.viewerPresence?.closed()
-        return Response(status: .noContent)
-    }
-
     /// `GET /service-worker.js`: the viewer's service worker, at the root so that it may serve
     /// the viewer's page (`/`) and its API requests when the network is gone.
     @Sendable func viewerServiceWorker(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

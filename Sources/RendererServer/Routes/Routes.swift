@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import OpenAPIHummingbird
 import RendererCollaborationServer
 import RendererProvider
 import RendererServerHTTP
@@ -41,16 +42,10 @@ struct Routes: RouteSupport {
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
         api.add(middleware: SameOriginMiddleware())
         api.get(RouterPath(Self.healthRoute), use: health)
-        api.get("ready", use: ready)
         api.get("metrics", use: metrics)
         api.get("openapi.json", use: openAPIDocument)
-        api.get("documents", use: documents)
-        api.get("annotation-kinds", use: annotationKinds)
-        api.post("viewer/opened", use: viewerOpened)
-        api.post("viewer/closed", use: viewerClosed)
         api.get("printers", use: printers)
         api.get("printers/:printer/jobs/:job", use: printJobState)
-        api.get("uploads", use: uploadLimits)
         api.post("uploads", use: upload)
         let document = api.group("documents/:id")
         document.get(use: documentInfo)
@@ -102,6 +97,14 @@ struct Routes: RouteSupport {
         document.delete("unlock", use: forgetUnlock)
         document.get("state", use: viewingState)
         document.put("state", use: setViewingState)
+
+        // The operations whose types and registration are generated from the OpenAPI document
+        // (their paths hold the `/api` prefix), under the same middleware. Registering throws
+        // only for a server URL it cannot read, and the document's is `/`.
+        let generated = router.group()
+        generated.add(middleware: TokenMiddleware(token: context.configuration.token))
+        generated.add(middleware: SameOriginMiddleware())
+        try! GeneratedRoutes(routes: self).registerHandlers(on: generated, configuration: GeneratedRoutes.configuration)
     }
 
     /// The collaboration routes, over the server's backend and documents, when it

@@ -1,0 +1,85 @@
+import Foundation
+import OpenAPIRuntime
+import RendererConversion
+import RendererProvider
+import RendererServerHTTP
+
+/// The operations whose types and registration swift-openapi-generator makes from the
+/// OpenAPI document at every build (`openapi-generator-config.yaml` lists them): each takes
+/// and answers the document's own types, so the document and the server cannot disagree on
+/// them. What a handler throws becomes a problem document as on every other route
+/// (``ErrorMiddleware`` takes off the generated code's wrapping); the other operations are
+/// still registered by hand in ``Routes/register(on:)``.
+struct GeneratedRoutes: APIProtocol {
+    let routes: Routes
+
+    /// JSON as the other routes write it: keys sorted, slashes as they are, no indentation.
+    static let configuration = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+
+    private var context: ServerContext { routes.context }
+
+    /// 200 when this server takes requests, for a load balancer's or Kubernetes' readiness
+    /// check: it is not draining (then the shutdown gate answers 503 first), it has an engine
+    /// to draw with, and the layers' database, when it collaborates, answers within two
+    /// seconds. Otherwise 503 `not-ready`, saying which.
+    func ready(_ input: Operations.Ready.Input) async throws -> Operations.Ready.Output {
+        guard !context.registry.renderers.isEmpty else { throw APIError.notReady("no engine is loaded") }
+        if let collaboration = context.collaboration, !(await collaboration.databaseAnswers(within: .seconds(2))) {
+            throw APIError.notReady("the layers' database does not answer")
+        }
+        return .ok(.init(body: .json(.init(status: .ready))))
+    }
+
+    /// Every servable document with its size; one that went since it was listed is left out.
+    func documents(_ input: Operations.Documents.Input) async throws -> Operations.Documents.Output {
+        let catalog = routes.library.catalog
+        let summaries = catalog.documentIDs().compactMap { id -> Components.Schemas.DocumentSummary? in
+            guard let path = try? catalog.resolve(id: id),
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            else { return nil }
+            return Components.Schemas.DocumentSummary(id: id, bytes: size)
+        }
+        return .ok(.init(body: .json(summaries)))
+    }
+
+    /// The library's table of annotation kinds (`AnnotationKindTraits.table`), row by row.
+    func annotationKinds(_ input: Operations.AnnotationKinds.Input) async throws -> Operations.AnnotationKinds.Output {
+        let rows = AnnotationKindTraits.table.map { kind, traits in
+            let (geometry, minimumVertices): (Components.Schemas.AnnotationKindTraits.GeometryPayload, Int?) =
+                switch traits.geometry {
+                case .rect: (.rect, nil)
+                case .quads: (.quads, nil)
+                case .inkPaths: (.inkPaths, nil)
+                case .line: (.line, nil)
+                case .vertices(let minimum): (.vertices, minimum)
+                }
+            return Components.Schemas.AnnotationKindTraits(
+                kind: kind.rawValue, geometry: geometry, minimumVertices: minimumVertices, textMarkup: traits.isTextMarkup,
+                icon: traits.hasIcon, interiorColor: traits.hasInteriorColor, border: traits.hasBorder, textStyle: traits.hasTextStyle,
+                creatable: traits.isCreatable)
+        }
+        return .ok(.init(body: .json(rows)))
+    }
+
+    /// A viewer tab opened: counted only by a server that ends with its viewer
+    /// (``ServerConfiguration/endsWithViewer``).
+    func viewerOpened(_ input: Operations.ViewerOpened.Input) async throws -> Operations.ViewerOpened.Output {
+        await context.viewerPresence?.opened()
+        return .noContent(.init())
+    }
+
+    /// A viewer tab went (see ``viewerOpened(_:)``).
+    func viewerClosed(_ input: Operations.ViewerClosed.Input) async throws -> Operations.ViewerClosed.Output {
+        await context.viewerPresence?.closed()
+        return .noContent(.init())
+    }
+
+    /// The largest upload the server takes, and the extensions of the office and HTML
+    /// documents it converts when it does (404 when it takes none).
+    func uploadLimits(_ input: Operations.UploadLimits.Input) async throws -> Operations.UploadLimits.Output {
+        let store = try routes.uploadStore()
+        let office = context.officeConverter == nil ? nil : OfficeConverter.documentExtensions.sorted()
+        let html = context.htmlConverter == nil ? nil : HTMLConverter.documentExtensions.sorted()
+        return .ok(.init(body: .json(.init(maximumBytes: store.configuration.maximumBytes, officeDocuments: office, htmlDocuments: html))))
+    }
+}
