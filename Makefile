@@ -135,7 +135,7 @@ DAMAGED_REAL = $(addprefix /usr/share/doc/texlive-doc/,pdftex/samplepdftex/pic.p
 	dvipdfm/something.pdf fonts/amsfonts/cmmib57.pdf support/makeindex/makeindex.pdf \
 	latex/koma-script/examples/letter-example-00-en.pdf)
 
-.PHONY: build-setup install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-fleet bench-deps docs setup demo test test-swift test-outside test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests
+.PHONY: build-setup install uninstall public-signed-files public-image-counts public-optimize bench-diff bench-optimize bench-convert bench-ocr bench-structure bench-xfdf bench-viewer bench-thumbnail bench-ghostscript bench-signatures bench-server bench-vault bench-first-page bench-poppler-memory bench-png bench-collab bench-fleet bench-deps docs setup demo test test-swift test-outside test-asan test-tsan fuzz-build fuzz fuzz-check damaged bench fixtures clean example-tests openapi
 
 # Installs those of the Debian packages given that are missing.
 install-missing = missing=$$(for p in $(1); do \
@@ -279,6 +279,25 @@ DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer Popp
 	RendererIsolation RendererProviderVault RendererProviderStore RendererServer RendererCollaborationServer RendererCollaboration RendererCollaborationMessages RendererSync \
 	RendererDesktop RendererPrinting RendererSignatures RendererOptimize RendererOCR RendererFonts RendererStamps RendererConversion RendererTesting RendererSnapshotTesting
 DOCC = "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"
+
+# The server's types and route registration for the operations openapi-generator-config.yaml
+# lists, written by swift-openapi-generator from the OpenAPI document into
+# Sources/RendererServer/Generated, each file headed by the SHA-256 of the document and the
+# configuration it was made from; a test holds the heads to the files as they are, so a
+# change to either fails until this is run again. The generator is built in a package of its
+# own (Scripts/OpenAPIGenerator), which the project's builds never build.
+OPENAPI = Sources/RendererServer/OpenAPI
+OPENAPI_GENERATED = Sources/RendererServer/Generated
+openapi: setup
+	$(SWIFT) build --package-path Scripts/OpenAPIGenerator --scratch-path .build-openapi --product swift-openapi-generator
+	rm -rf $(OPENAPI_GENERATED) && mkdir -p $(OPENAPI_GENERATED)
+	"$$($(SWIFT) build --package-path Scripts/OpenAPIGenerator --scratch-path .build-openapi --show-bin-path)/swift-openapi-generator" generate \
+		--config $(OPENAPI)/openapi-generator-config.yaml --output-directory $(OPENAPI_GENERATED) $(OPENAPI)/openapi.yaml
+	@head="// Made by make openapi from $$(cd $(OPENAPI) && sha256sum openapi.yaml openapi-generator-config.yaml | awk '{printf "%s%s SHA-256 %s", sep, $$2, $$1; sep = ", "}')."; \
+	for file in $(OPENAPI_GENERATED)/*.swift; do \
+		if [ -s "$$file" ]; then { echo "$$head"; cat "$$file"; } > "$$file.new" && mv "$$file.new" "$$file"; else rm "$$file"; fi; \
+	done
+
 docs: setup
 	$(SWIFT) package $(TEST_OPTIONS) dump-symbol-graph --minimum-access-level public --emit-extension-block-symbols
 	@extracted="$$(dirname "$$($(TEST_BUILD) --show-bin-path)")/symbolgraph"; mkdir -p docs/api && \

@@ -60,8 +60,8 @@ let package = Package(
         // The server's OpenAPI document, written in YAML, read once to serve it as JSON
         // (RendererServer only).
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        // The server's HTTP contract: types and routes generated from its OpenAPI document.
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.0"),
+        // The server's HTTP contract: the runtime of the types and routes `make openapi`
+        // generates from its OpenAPI document (the generator is Scripts/OpenAPIGenerator's).
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.11.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/swift-otel/swift-otel", from: "1.0.0", traits: ["OTLPHTTP"]),
@@ -264,8 +264,8 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             ],
-            resources: [.copy("Viewer"), .copy("OpenAPI/openapi.yaml")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            exclude: ["OpenAPI/openapi-generator-config.yaml"],
+            resources: [.copy("Viewer"), .copy("OpenAPI/openapi.yaml")]
         ),
 
         // The sync client: a reader's local copy of a layer, kept in step with the server.

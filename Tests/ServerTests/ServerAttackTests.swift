@@ -436,7 +436,8 @@ import WSClient
     /// The routes generated from the OpenAPI document (`GeneratedRoutes`) keep the others'
     /// habits against an unfriendly client: the token and the same-origin check, problem
     /// documents for what the generated code refuses (an `Accept` no answer meets is 406, a
-    /// malformed one 400), and a handler's own error as it threw it, not as a 500.
+    /// malformed one 400), a handler's own error as it threw it, not as a 500, the request's
+    /// own parameters read as on every route, and answers never cached.
     @Test func theGeneratedRoutesRefuseAsTheOthersDo() async throws {
         let harness = try ServerHarness()
         try await harness.run { client in
@@ -464,6 +465,16 @@ import WSClient
             #expect(uploads.status == .notFound && uploads.errorCode == "not-found" && uploads.errorMessage == "this server takes no uploads")
             let listed = try await client.get("/api/documents")
             #expect(listed.status == .ok && (listed.json as? [[String: Any]])?.isEmpty == false)
+            #expect(listed.headers[.cacheControl] == "no-store")
+            // A document's routes: the renderer the request names, the document it names.
+            let fonts = try await client.get(documentPath("text.pdf") + "/fonts?renderer=poppler")
+            #expect(fonts.status == .ok && (fonts.json as? [[String: Any]])?.isEmpty == false && fonts.headers[.cacheControl] == "no-store")
+            let unknown = try await client.get(documentPath("text.pdf") + "/fonts?renderer=nonesuch")
+            #expect(unknown.status == .badRequest && unknown.errorCode == "bad-request" && unknown.errorMessage?.contains("nonesuch") == true)
+            let missing = try await client.get(documentPath("no-such.pdf") + "/outline")
+            #expect(missing.status == .notFound && missing.errorCode == "not-found")
+            let notPDF = try await client.get(documentPath("not-a-pdf.pdf") + "/images")
+            #expect(notPDF.status == .forbidden && notPDF.errorMessage == "\"docs/not-a-pdf.pdf\" is not a PDF document", "\(notPDF.status)")
         }
     }
 

@@ -82,4 +82,40 @@ struct GeneratedRoutes: APIProtocol {
         let html = context.htmlConverter == nil ? nil : HTMLConverter.documentExtensions.sorted()
         return .ok(.init(body: .json(.init(maximumBytes: store.configuration.maximumBytes, officeDocuments: office, htmlDocuments: html))))
     }
+
+    /// The outline, through the engine the request names.
+    func outline(_ input: Operations.Outline.Input) async throws -> Operations.Outline.Output {
+        .ok(.init(body: .json(try Self.schema(try await engineWork { document in try document.outline() }))))
+    }
+
+    /// The fonts the pages use, as `pdffonts` lists them.
+    func fonts(_ input: Operations.Fonts.Input) async throws -> Operations.Fonts.Output {
+        .ok(.init(body: .json(try Self.schema(try await engineWork { document in try document.fonts() }))))
+    }
+
+    /// The images the pages draw, as `pdfimages -list` lists them; 422 from an engine that
+    /// cannot list them (Ghostscript).
+    func images(_ input: Operations.Images.Input) async throws -> Operations.Images.Output {
+        .ok(.init(body: .json(try Self.schema(try await engineWork { document in try document.images() }))))
+    }
+
+    /// Runs `body` on the served document the request names, as ``Routes/engineWork(_:_:_:)``
+    /// does for the hand-written routes (admitted with the reader's key, through the engine
+    /// `?renderer=` names, by the queue, within the time limit).
+    private func engineWork<T: Sendable>(_ body: @escaping @Sendable (Document) throws -> T) async throws -> T {
+        let scope = try RequestScopeMiddleware.scope()
+        return try await routes.engineWork(scope.request, scope.context) { document, _ in try body(document) }
+    }
+
+    /// `value`, a library value the API answers as JSON, as the generated schema type `T`:
+    /// written as the library writes it and read as the document describes it. A field the
+    /// library writes and the document lacks is not answered; one the document requires and
+    /// the library leaves out fails here (500) rather than at a client.
+    static func schema<T: Decodable>(_ value: some Encodable) throws -> T {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: encoder.encode(value))
+    }
 }

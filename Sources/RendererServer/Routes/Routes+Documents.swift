@@ -76,11 +76,6 @@ extension Routes {
         return try Self.json(destination)
     }
 
-    /// `GET /api/documents/{id}/fonts`: the fonts the pages use, as `pdffonts` lists them.
-    @Sendable func fonts(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(try await engineWork(request, context) { document, _ in try document.fonts() })
-    }
-
     /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations),
     /// streamed, with byte ranges (``FileDownload``).
     @Sendable func file(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -4,12 +4,6 @@ import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// `GET /api/documents/{id}/images`: the images the pages draw, as `pdfimages -list`
-    /// lists them (`DocumentImage`); 422 from an engine that cannot list them (Ghostscript).
-    @Sendable func images(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(try await engineWork(request, context) { document, _ in try document.images() })
-    }
-
     /// `GET /api/documents/{id}/images/{number}`: one image (its number in the list) as a
     /// file: JPEG or JPEG 2000 as the PDF stores it, any other as PNG (`Document.imageFile`).
     /// A download, when the settings let readers save the document elsewhere (`saveTo`) and

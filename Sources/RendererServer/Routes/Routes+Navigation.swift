@@ -6,11 +6,6 @@ import RendererServerHTTP
 /// The outline and the pages' links: read with any engine, and written (then saved) through
 /// the document's session, as annotations are.
 extension Routes {
-    /// `GET /api/documents/{id}/outline`: the outline, as the API's outline items.
-    @Sendable func outline(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(try await engineWork(request, context) { document, _ in try document.outline() })
-    }
-
     /// `PUT /api/documents/{id}/outline`: replaces the outline with the body's items (an
     /// empty array removes it), saves the file and answers the outline as read back with
     /// what the edit dropped (``OutlineEditReport``).

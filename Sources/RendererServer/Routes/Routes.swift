@@ -50,10 +50,7 @@ struct Routes: RouteSupport {
         let document = api.group("documents/:id")
         document.get(use: documentInfo)
         document.get("pages", use: pages)
-        document.get("outline", use: outline)
         document.put("outline", use: setOutline)
-        document.get("fonts", use: fonts)
-        document.get("images", use: images)
         document.get("images/:number", use: imageFile)
         document.get("attachments", use: attachments)
         document.get("attachments/:index", use: attachmentContents)
@@ -104,6 +101,7 @@ struct Routes: RouteSupport {
         let generated = router.group()
         generated.add(middleware: TokenMiddleware(token: context.configuration.token))
         generated.add(middleware: SameOriginMiddleware())
+        generated.add(middleware: RequestScopeMiddleware())
         try! GeneratedRoutes(routes: self).registerHandlers(on: generated, configuration: GeneratedRoutes.configuration)
     }
 
