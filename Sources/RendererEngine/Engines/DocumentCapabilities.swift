@@ -191,7 +191,8 @@ public protocol FormFlattening: FormReading {
 /// Edits the pages (``Capability/editPages``). Only these calls, ``PageMerging`` and
 /// ``Reflowing`` change ``EngineDocument/pageCount``.
 public protocol PageEditing: EngineDocument {
-    /// Inserts an empty page of `size` points before page `index` (``pageCount``: at the end).
+    /// Inserts an empty page of `size` points before page `index` (``EngineDocument/pageCount``:
+    /// at the end).
     func insertBlankPage(at index: Int, size: PageSize) throws
     /// Deletes the pages at `indices` (distinct, ascending, in range, not all of them), then
     /// drops the links, outline items, named destinations and form fields that pointed to them.

@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import RendererConversion
+import RendererPrinting
 import RendererProvider
 import RendererServerHTTP
 
@@ -97,6 +98,82 @@ struct GeneratedRoutes: APIProtocol {
     /// cannot list them (Ghostscript).
     func images(_ input: Operations.Images.Input) async throws -> Operations.Images.Output {
         .ok(.init(body: .json(try Self.schema(try await engineWork { document in try document.images() }))))
+    }
+
+    /// Every page's size, rotation and label.
+    func pages(_ input: Operations.Pages.Input) async throws -> Operations.Pages.Output {
+        let document = try await servedDocument()
+        return .ok(.init(body: .json(try Self.schema(try await context.queue.run { try await document.pageInfos() }))))
+    }
+
+    /// The files the document embeds, as `Attachment`s.
+    func attachments(_ input: Operations.Attachments.Input) async throws -> Operations.Attachments.Output {
+        .ok(.init(body: .json(try Self.schema(try await engineWork { document in try document.attachments() }))))
+    }
+
+    /// Where a named destination leads (a `#nameddest=` of an address); 404 when the document
+    /// has none by that name.
+    func namedDestination(_ input: Operations.NamedDestination.Input) async throws -> Operations.NamedDestination.Output {
+        let name = input.path.name
+        guard name.utf8.count <= 1000 else { throw APIError.badRequest("a destination's name is at most 1,000 bytes") }
+        guard let destination = try await engineWork({ document in try document.destination(named: name) }) else {
+            throw APIError.notFound("the document has no destination named \"\(name.prefix(80))\"")
+        }
+        return .ok(.init(body: .json(try Self.schema(destination))))
+    }
+
+    /// Every field, with its value, options, flags and widgets (page and rectangle in page
+    /// space), as the document's session holds them; `[]` for a document without a form.
+    func formFields(_ input: Operations.FormFields.Input) async throws -> Operations.FormFields.Output {
+        let document = try await servedDocument()
+        return .ok(.init(body: .json(try Self.schema(try await document.withSession { try $0.formFields() }))))
+    }
+
+    /// The reader's bookmarks, by page.
+    func bookmarks(_ input: Operations.Bookmarks.Input) async throws -> Operations.Bookmarks.Output {
+        let (document, reader) = try await readerDocument()
+        return .ok(.init(body: .json(try Self.schema(try await context.readers.bookmarks(reader: reader, document: document.id)))))
+    }
+
+    /// The page, zoom and scroll position the reader left the document at.
+    func viewingState(_ input: Operations.ViewingState.Input) async throws -> Operations.ViewingState.Output {
+        let (document, reader) = try await readerDocument()
+        let pageCount = try await document.pageCount()
+        return .ok(.init(body: .json(try Self.schema(try await context.readers.viewingState(pageCount: pageCount, reader: reader, document: document.id)))))
+    }
+
+    /// The printers of the server's print server (``ServerConfiguration/printing``); 404 when
+    /// the server does not print.
+    func printers(_ input: Operations.Printers.Input) async throws -> Operations.Printers.Output {
+        let service = try routes.printService()
+        let printers = try await Routes.blocking { try service.printers() }
+        return .ok(.init(body: .json(.init(printers: try Self.schema(printers)))))
+    }
+
+    /// Where a print job stands; 404 for a job the print server does not know.
+    func printJobState(_ input: Operations.PrintJobState.Input) async throws -> Operations.PrintJobState.Output {
+        let service = try routes.printService()
+        let (printer, id) = (input.path.printer, input.path.job)
+        guard id > 0 else { throw APIError.badRequest("a job is a number from 1") }
+        do {
+            let state = try await Routes.blocking { try service.state(of: PrintJob(id: id, printer: printer)) }
+            return .ok(.init(body: .json(.init(state: try Self.schema(state)))))
+        } catch let error as RendererError where error.code == .printJobFailed {
+            throw APIError.notFound("\(printer) has no job \(id)")  // the print server does not know it
+        }
+    }
+
+    /// The served document the request names, let in as ``Routes/servedDocument(_:_:)`` lets
+    /// the hand-written routes' documents in.
+    private func servedDocument() async throws -> ServedDocument {
+        let scope = try RequestScopeMiddleware.scope()
+        return try await routes.servedDocument(scope.request, scope.context)
+    }
+
+    /// The served document the request names and the reader it comes from.
+    private func readerDocument() async throws -> (ServedDocument, String) {
+        let scope = try RequestScopeMiddleware.scope()
+        return try await routes.readerDocument(scope.request, scope.context)
     }
 
     /// Runs `body` on the served document the request names, as ``Routes/engineWork(_:_:_:)``

@@ -4,11 +4,6 @@ import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// `GET /api/documents/{id}/attachments`: the files the document embeds (``Attachment``).
-    @Sendable func attachments(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(try await engineWork(request, context) { document, _ in try document.attachments() })
-    }
-
     /// `GET /api/documents/{id}/attachments/{index}`: one attachment's bytes, when the
     /// settings let readers save the document elsewhere (`saveTo`). Always a download, never
     /// shown: `application/octet-stream`, `nosniff`, a sandbox policy and its safe file name,

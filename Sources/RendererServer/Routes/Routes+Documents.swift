@@ -59,23 +59,6 @@ extension Routes {
                     fullScreen: permitted.contains(.fullScreen), darkMode: permitted.contains(.darkMode))))
     }
 
-    /// `GET /api/documents/{id}/pages`: every page's size, rotation and label.
-    @Sendable func pages(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
-        return try Self.json(try await self.context.queue.run { try await document.pageInfos() })
-    }
-
-    /// `GET /api/documents/{id}/destinations/{name}`: where the named destination leads (a
-    /// `#nameddest=` of an address), as a destination; 404 when the document has none by that name.
-    @Sendable func namedDestination(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let name = try Self.pathParameter("name", context)
-        guard name.utf8.count <= 1000 else { throw APIError.badRequest("a destination's name is at most 1,000 bytes") }
-        guard let destination = try await engineWork(request, context, { document, _ in try document.destination(named: name) }) else {
-            throw APIError.notFound("the document has no destination named \"\(name.prefix(80))\"")
-        }
-        return try Self.json(destination)
-    }
-
     /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations),
     /// streamed, with byte ranges (``FileDownload``).
     @Sendable func file(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

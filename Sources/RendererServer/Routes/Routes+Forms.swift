@@ -7,13 +7,6 @@ import RendererServerHTTP
 /// does (the same checks: read-only fields, options, maximum lengths, one line), saved
 /// into the file like every edit.
 extension Routes {
-    /// `GET .../form`: every field, with its value, options, flags and widgets (page and
-    /// rectangle in page space); `[]` for a document without a form.
-    @Sendable func formFields(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
-        return try Self.json(try await document.withSession { try $0.formFields() })
-    }
-
     /// `POST .../form` with values as JSON (`{"name": "Ada", "colors": ["red", "b"],
     /// "subscribe": "Off"}`): fills those fields and saves the file; answers the fields
     /// whose values changed. 400 for a body that is not such values; 422 (`invalid-argument`)

@@ -7,12 +7,6 @@ import RendererServerHTTP
 /// document, in the server's ``ReaderStates``: they come back on reload and after a restart,
 /// and one reader never sees another's.
 extension Routes {
-    /// `GET .../bookmarks`: the reader's bookmarks, by page.
-    @Sendable func bookmarks(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let (document, reader) = try await readerDocument(request, context)
-        return try Self.json(try await self.context.readers.bookmarks(reader: reader, document: document.id))
-    }
-
     /// `POST .../bookmarks` with `{"pageIndex": 2, "title": "..."}`: 201 with the bookmark, and
     /// its path in `Location`.
     @Sendable func addBookmark(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -33,13 +27,6 @@ extension Routes {
         return Response(status: .noContent)
     }
 
-    /// `GET .../state`: the page, zoom and scroll position the reader left the document at.
-    @Sendable func viewingState(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let (document, reader) = try await readerDocument(request, context)
-        let pageCount = try await document.pageCount()
-        return try Self.json(try await self.context.readers.viewingState(pageCount: pageCount, reader: reader, document: document.id))
-    }
-
     /// `PUT .../state` with a viewing state: where the reader is now; answers it as kept.
     @Sendable func setViewingState(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let (document, reader) = try await readerDocument(request, context)
@@ -50,7 +37,7 @@ extension Routes {
     }
 
     /// The path's document, once the request is let in, and the reader it comes from.
-    private func readerDocument(_ request: Request, _ context: ServerRequestContext) async throws -> (ServedDocument, String) {
+    func readerDocument(_ request: Request, _ context: ServerRequestContext) async throws -> (ServedDocument, String) {
         let reader = try self.context.readers.reader(of: request)
         return (try await servedDocument(request, context), reader)
     }
