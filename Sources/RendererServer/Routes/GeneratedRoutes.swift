@@ -5,12 +5,13 @@ import RendererPrinting
 import RendererProvider
 import RendererServerHTTP
 
-/// The operations whose types and registration swift-openapi-generator makes from the
-/// OpenAPI document at every build (`openapi-generator-config.yaml` lists them): each takes
-/// and answers the document's own types, so the document and the server cannot disagree on
-/// them. What a handler throws becomes a problem document as on every other route
-/// (``ErrorMiddleware`` takes off the generated code's wrapping); the other operations are
-/// still registered by hand in ``Routes/register(on:)``.
+/// The operations whose types and registration swift-openapi-generator made from the
+/// OpenAPI document (`make openapi`, into `Generated/`; `openapi-generator-config.yaml`
+/// lists them): each takes and answers the document's own types, so the document and the
+/// server cannot disagree on them. The request itself is reached through
+/// ``RequestScopeMiddleware``. What a handler throws becomes a problem document as on every
+/// other route (``ErrorMiddleware`` takes off the generated code's wrapping); the other
+/// operations are still registered by hand in ``Routes/register(on:)``.
 struct GeneratedRoutes: APIProtocol {
     let routes: Routes
 
@@ -18,6 +19,20 @@ struct GeneratedRoutes: APIProtocol {
     static let configuration = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
 
     private var context: ServerContext { routes.context }
+
+    /// The server is up: its engines, the engine tasks queued, the bytes of page images being
+    /// drawn and kept, its limits, and how it reads scanned pages. A draining server still
+    /// answers it (``ShutdownMiddleware``).
+    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        let configuration = context.configuration
+        let recognition: Components.Schemas.Health.TextRecognitionPayload =
+            configuration.textRecognition != nil ? .automatic : configuration.textRecognitionOnRequest != nil ? .onRequest : .none
+        let health = Components.Schemas.Health(
+            status: "ok", renderers: context.registry.renderers.map { .init(id: $0.id, engine: $0.engineName, version: $0.engineVersion) },
+            queued: context.queue.count, renderingBytes: context.renderBudget.count, cachedBytes: await context.cache.byteCount,
+            limits: try Self.schema(context.limits), textRecognition: recognition)
+        return .ok(.init(body: .json(health)))
+    }
 
     /// 200 when this server takes requests, for a load balancer's or Kubernetes' readiness
     /// check: it is not draining (then the shutdown gate answers 503 first), it has an engine

@@ -6,29 +6,6 @@ import RendererSignatures
 /// The JSON the API answers with, beyond the API's own Codable types (annotations,
 /// bookmarks, outline items, links, page infos, viewing states), which it uses as they are.
 enum Payload {
-    /// `GET /api/health`.
-    struct Health: Codable {
-        var status: String
-        var renderers: [Renderer]
-        /// Engine tasks admitted and not yet done.
-        var queued: Int
-        /// Bytes of page images being drawn now, of the render budget.
-        var renderingBytes: Int
-        var cachedBytes: Int
-        /// What requests may ask for.
-        var limits: ServerLimits
-        /// How the server reads scanned pages: `automatic` (`--ocr`), `onRequest` (a reader
-        /// asks, document by document, through `POST .../recognition`) or `none`.
-        var textRecognition: String
-    }
-
-    /// A linked engine.
-    struct Renderer: Codable {
-        var id: String
-        var engine: String
-        var version: String
-    }
-
     /// `GET /api/documents/{id}/optional-content`: the groups, and under `layers`, their
     /// former name, the same list for this release.
     struct OptionalContent: Codable {

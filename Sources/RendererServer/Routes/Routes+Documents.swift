@@ -5,17 +5,6 @@ import RendererProvider
 import RendererServerHTTP
 
 extension Routes {
-    /// `GET /api/health`: the server is up; its engines, queue and cache.
-    @Sendable func health(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let renderers = self.context.registry.renderers.map { Payload.Renderer(id: $0.id, engine: $0.engineName, version: $0.engineVersion) }
-        return try Self.json(
-            Payload.Health(
-                status: "ok", renderers: renderers, queued: self.context.queue.count, renderingBytes: self.context.renderBudget.count,
-                cachedBytes: await self.context.cache.byteCount, limits: self.context.limits,
-                textRecognition: self.context.configuration.textRecognition != nil
-                    ? "automatic" : self.context.configuration.textRecognitionOnRequest != nil ? "onRequest" : "none"))
-    }
-
     /// `GET /api/metrics`: what the server measured of itself (``ServerMetrics``), in
     /// Prometheus' text format (version 0.0.4), for a scraper that sends the token.
     @Sendable func metrics(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

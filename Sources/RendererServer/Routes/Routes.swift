@@ -18,7 +18,8 @@ struct Routes: RouteSupport {
 
     /// The group every route but the viewer's is under.
     static let apiGroup = "api"
-    /// The liveness route, which a draining server still answers.
+    /// The liveness route (`GET /api/health`, one of ``GeneratedRoutes``), which a draining
+    /// server still answers.
     static let healthRoute = "health"
 
     func register(on router: Router<ServerRequestContext>) {
@@ -41,7 +42,6 @@ struct Routes: RouteSupport {
         let api = router.group(RouterPath(Self.apiGroup))
         api.add(middleware: TokenMiddleware(token: context.configuration.token))
         api.add(middleware: SameOriginMiddleware())
-        api.get(RouterPath(Self.healthRoute), use: health)
         api.get("metrics", use: metrics)
         api.get("openapi.json", use: openAPIDocument)
         api.post("uploads", use: upload)
