@@ -17,17 +17,16 @@ extension RouteSupport {
     /// The request's body, at most ``bodyLimit`` bytes (413 past it).
     package func body(_ request: Request) async throws -> Data {
         var request = request
-        do {
-            let buffer = try await request.collectBody(upTo: bodyLimit)
-            return Data(buffer.readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw APIError.tooLarge(bodyLimit)
-        }
+        return Data(try await request.collectBody(within: bodyLimit).readableBytesView)
     }
 
     /// The request's JSON body as a `T`; 400 saying what is wrong where.
     package func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let data = try await body(request)
+        try Self.decoded(T.self, from: try await body(request))
+    }
+
+    /// `data`, a request's JSON body, as a `T`; 400 saying what is wrong where.
+    package static func decoded<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .rfc3339
         do {
@@ -114,5 +113,17 @@ extension RouteSupport {
             hash = hash &* 0x100_0000_01b3
         }
         return "\"\(String(hash, radix: 16))\""
+    }
+}
+
+extension Request {
+    /// Collects the body, at most `limit` bytes (413 past it), and keeps it in the request
+    /// for whatever reads it next.
+    package mutating func collectBody(within limit: Int) async throws -> ByteBuffer {
+        do {
+            return try await collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge(limit)
+        }
     }
 }

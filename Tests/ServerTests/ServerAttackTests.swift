@@ -478,6 +478,46 @@ import WSClient
         }
     }
 
+    /// The generated routes that write read their bodies as the hand-written ones do: a body
+    /// past the server's limit is refused (413) before the route runs, one that is not JSON or
+    /// not what the document describes is a 400, a query or path that does not parse is a 400,
+    /// and the file is left as it was. What they made is named in `Location` as a path, not
+    /// percent-encoded whole as the generated code would write it.
+    @Test func theGeneratedWritesRefuseBadBodiesAndChangeNothing() async throws {
+        let harness = try ServerHarness(extra: ["forms.pdf"])
+        let files = ["text.pdf", "forms.pdf"].map { "\(harness.docs)/\($0)" }
+        let originals = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        try await harness.run(configure: { $0.bodyLimit = 2048 }) { client in
+            let text = documentPath("text.pdf")
+            let tooLarge = Data(repeating: 0x20, count: 4096)
+            let cases: [(HTTPRequest.Method, String, Data, HTTPResponse.Status, String)] = [
+                (.put, text + "/outline", Data("not json".utf8), .badRequest, "bad-request"),
+                (.put, text + "/outline", Data(#"[{"title": 5}]"#.utf8), .badRequest, "bad-request"),
+                (.put, text + "/outline", tooLarge, .contentTooLarge, "too-large"),
+                (.post, text + "/pages/0/links", Data("{}".utf8), .badRequest, "bad-request"),
+                (.post, text + "/pages/-1/links", Data(#"{"rect": {"origin": {"x": 0, "y": 0}, "size": {"width": 9, "height": 9}}, "destination": {"kind": "uri", "uri": "https://example.org"}}"#.utf8), .badRequest, "bad-request"),
+                (.post, text + "/pages/0/links", tooLarge, .contentTooLarge, "too-large"),
+                (.delete, text + "/pages/0/links?rect=1,2,3", Data(), .badRequest, "bad-request"),
+                (.delete, text + "/pages/0/links", Data(), .badRequest, "bad-request"),
+                (.post, documentPath("forms.pdf") + "/form", Data("[1, 2]".utf8), .badRequest, "bad-request"),
+                (.post, documentPath("forms.pdf") + "/form", tooLarge, .contentTooLarge, "too-large"),
+                (.post, text + "/bookmarks", Data(#"{"pageIndex": "one", "title": "t"}"#.utf8), .badRequest, "bad-request"),
+                (.put, text + "/state", Data(#"{"zoom": 2}"#.utf8), .badRequest, "bad-request"),
+                (.put, text + "/state", tooLarge, .contentTooLarge, "too-large"),
+            ]
+            for (method, uri, body, status, code) in cases {
+                let answer = try await client.send(method, uri, body: body)
+                #expect(answer.status == status && answer.errorCode == code, "\(method) \(uri) \(String(decoding: body.prefix(40), as: UTF8.self)): \(answer.status) \(answer.body.prefix(200))")
+                #expect(!answer.body.contains(harness.folder))
+            }
+            let added = try await client.send(.post, text + "/bookmarks", body: Data(#"{"pageIndex": 0, "title": "kept"}"#.utf8))
+            let id = try #require((added.json as? [String: Any])?["id"] as? String)
+            #expect(added.status == .created && added.headers[.location] == text + "/bookmarks/" + id, "\(added.headers)")
+            #expect(try await client.get("/api/health").status == .ok)
+        }
+        #expect(try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == originals)
+    }
+
     @Test func onlyDocumentsAreServedAndNothingHidden() async throws {
         let harness = try ServerHarness()
         let pdf = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("text.pdf")))

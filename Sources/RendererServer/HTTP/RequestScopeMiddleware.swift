@@ -1,23 +1,42 @@
+import HTTPTypes
 import Hummingbird
 import RendererServerHTTP
+import Synchronization
 
 /// Keeps the request being answered in a task local while a generated route answers it
 /// (``GeneratedRoutes``), whose handlers are given only their operation's typed input: what a
 /// served document needs of the request (the reader's key or cookie, `?renderer=`) is read
-/// from there, as the hand-written routes read it. It also marks the answer `no-store`
-/// unless it says otherwise, as every answer of the hand-written routes is.
+/// from there, as the hand-written routes read it. A handler may also give the answer a
+/// header the generated code cannot write as it is (``Scope/answer(_:_:)``).
 struct RequestScopeMiddleware: RouterMiddleware {
-    /// A request and its context, as Hummingbird gives them.
-    struct Scope: Sendable {
+    /// A request and its context, as Hummingbird gives them, and the headers its handler adds
+    /// to the answer.
+    final class Scope: Sendable {
         let request: Request
         let context: ServerRequestContext
+        private let headers = Mutex(HTTPFields())
+
+        init(request: Request, context: ServerRequestContext) {
+            self.request = request
+            self.context = context
+        }
+
+        /// Answers the request with header `name` set to `value`, as it is. The generated code
+        /// writes the headers the document describes as URI components (RFC 6570's simple
+        /// style), which would percent-encode a `Location` path's slashes.
+        func answer(_ name: HTTPField.Name, _ value: String) {
+            headers.withLock { $0[name] = value }
+        }
+
+        fileprivate var answerHeaders: HTTPFields { headers.withLock { $0 } }
     }
 
     @TaskLocal private static var current: Scope?
 
     func handle(_ request: Request, context: ServerRequestContext, next: (Request, ServerRequestContext) async throws -> Response) async throws -> Response {
-        var response = try await Self.$current.withValue(Scope(request: request, context: context)) { try await next(request, context) }
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        let scope = Scope(request: request, context: context)
+        var response = try await Self.$current.withValue(scope) { try await next(request, context) }
+        for field in scope.answerHeaders { response.headers[field.name] = field.value }
         return response
     }
 

@@ -3,72 +3,10 @@ import RendererProvider
 import RendererServerHTTP
 import RendererSignatures
 
-/// The JSON the API answers with, beyond the API's own Codable types (annotations,
-/// bookmarks, outline items, links, page infos, viewing states), which it uses as they are.
+/// The JSON the hand-written routes read and answer beyond the library's own Codable types
+/// (annotations, links, page infos), which they use as they are; the generated routes
+/// (``GeneratedRoutes``) use the document's types.
 enum Payload {
-    /// `GET /api/documents/{id}/optional-content`: the groups, and under `layers`, their
-    /// former name, the same list for this release.
-    struct OptionalContent: Codable {
-        var groups: [OptionalContentGroup] = []
-        var configurations: [OptionalContentConfiguration] = []
-        var layers: [OptionalContentGroup] = []
-
-        init(groups: [OptionalContentGroup] = [], configurations: [OptionalContentConfiguration] = []) {
-            self.groups = groups
-            self.configurations = configurations
-            self.layers = groups
-        }
-    }
-
-    /// `GET /api/documents/{id}`: the document's facts through its default engine, with
-    /// its first page (the rest come from `/pages`) and the version its ETags are built on.
-    struct DocumentDetails: Codable {
-        var id: String
-        var renderer: String
-        var renderers: [String]
-        var version: String
-        var info: DocumentInfo
-        var firstPage: PageInfo?
-        var editable: Bool
-        /// The file's size in bytes, as the server holds it now.
-        var fileSize: Int
-        /// What the reader may do with it, by the server's settings and the PDF's permissions.
-        var allows: Allowed
-    }
-
-    /// What a reader may do with a document: print it (print images), download it, copy its
-    /// text and images out of it, fill its form, sign it (with the server's signing identity),
-    /// show it full screen (presentation) and draw it for a dark screen.
-    struct Allowed: Codable {
-        var printing: Bool
-        var download: Bool
-        var copying: Bool
-        var formFilling: Bool
-        var signing: Bool
-        var fullScreen: Bool
-        var darkMode: Bool
-    }
-
-    /// `GET .../pages/{page}/text`: the words of a page, by line.
-    struct TextLayer: Codable {
-        var pageIndex: Int
-        var renderer: String
-        var size: PageSize
-        var lines: [Line]
-    }
-
-    /// One line of a ``TextLayer``.
-    struct Line: Codable {
-        var bounds: PageRect
-        var words: [Word]
-    }
-
-    /// One word of a ``Line``.
-    struct Word: Codable {
-        var text: String
-        var bounds: PageRect
-    }
-
     /// One line of the search stream: a hit, or the last line saying the search is done.
     struct SearchLine: Codable {
         var pageIndex: Int?
@@ -97,12 +35,6 @@ enum Payload {
         var textAgreement: Double?
     }
 
-    /// `POST .../bookmarks`.
-    struct NewBookmark: Codable {
-        var pageIndex: Int
-        var title: String
-    }
-
     /// `POST .../annotations.xfdf`: what was imported.
     struct ImportSummary: Codable {
         var imported: [Annotation]
@@ -114,12 +46,6 @@ enum Payload {
     struct ImageStamp: Codable {
         var annotation: Annotation
         var image: Data
-    }
-
-    /// `PUT .../outline`: the outline as read back, and what the edit dropped.
-    struct OutlineWritten: Codable {
-        var outline: [OutlineItem]
-        var report: OutlineEditReport
     }
 
     /// `POST .../signatures`: where the signature goes (an unsigned `field`, or a new field on
@@ -155,11 +81,6 @@ enum Payload {
             }
             return SigningOptions(placement: placement, isVisible: visible ?? false, reason: reason, location: location, certification: certification)
         }
-    }
-
-    /// `DELETE .../pages/{page}/links`: how many links were removed.
-    struct LinksRemoved: Codable {
-        var removed: Int
     }
 
     /// `POST .../unlock`: the reader's password for an encrypted document.

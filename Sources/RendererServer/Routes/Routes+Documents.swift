@@ -25,29 +25,6 @@ extension Routes {
         return Self.data(document.data, type: "application/json; charset=utf-8")
     }
 
-    /// `GET /api/documents/{id}`: the document's info and first page.
-    @Sendable func documentInfo(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
-        let renderer = try await rendererID(request, document)
-        let version = await document.currentVersion()
-        let (info, first) = try await self.context.queue.run {
-            try await document.pool(renderer).run(timeLimit: self.context.configuration.timeLimit) { document, _ in
-                (try document.info(), document.pageCount > 0 ? try document.pageInfo(pageAt: 0) : nil)
-            }
-        }
-        let permitted = try await document.permitted([.printing, .saveTo, .copying, .formFilling, .signing, .fullScreen, .darkMode])
-        return try Self.json(
-            Payload.DocumentDetails(
-                id: document.id, renderer: renderer, renderers: self.context.rendererIDs, version: version, info: info, firstPage: first,
-                editable: self.context.configuration.allowsEditing,
-                fileSize: ((try? FileManager.default.attributesOfItem(atPath: document.path))?[.size] as? Int) ?? 0,
-                allows: Payload.Allowed(
-                    printing: permitted.contains(.printing), download: permitted.contains(.saveTo), copying: permitted.contains(.copying),
-                    formFilling: permitted.contains(.formFilling) && self.context.configuration.allowsEditing,
-                    signing: permitted.contains(.signing) && self.context.configuration.allowsEditing && self.context.configuration.signingIdentity != nil,
-                    fullScreen: permitted.contains(.fullScreen), darkMode: permitted.contains(.darkMode))))
-    }
-
     /// `GET /api/documents/{id}/file`: the PDF as it is now (with saved annotations),
     /// streamed, with byte ranges (``FileDownload``).
     @Sendable func file(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

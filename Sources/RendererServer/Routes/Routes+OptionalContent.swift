@@ -3,19 +3,9 @@ import Hummingbird
 import RendererProvider
 import RendererServerHTTP
 
+/// Which optional-content groups a page image shows and hides; the groups themselves are
+/// listed by ``GeneratedRoutes/optionalContent(_:)``.
 extension Routes {
-    /// `GET /api/documents/{id}/optional-content?renderer=` (and `.../layers`, its former
-    /// path, kept for this release): the document's optional-content groups and configurations
-    /// (``OptionalContentGroup``, ``OptionalContentConfiguration``); both empty for a document
-    /// whose engine reads none (a format other than PDF).
-    @Sendable func optionalContent(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(
-            try await engineWork(request, context) { document, _ in
-                guard document.renderer.capabilities(for: document.contentType).contains(.optionalContent) else { return Payload.OptionalContent() }
-                return Payload.OptionalContent(groups: try document.optionalContentGroups(), configurations: try document.optionalContentConfigurations())
-            })
-    }
-
     /// The most group indices one of `show` and `hide` may name.
     static let maximumGroupsNamed = 1000
 

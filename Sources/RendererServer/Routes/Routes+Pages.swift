@@ -134,18 +134,4 @@ extension Routes {
         if let width, let size { return Double(width) * 72 / max(size.width, 1) }
         return dpi ?? defaultDPI
     }
-
-    /// `GET .../pages/{page}/text?renderer=`: the page's words and their boxes, by line.
-    @Sendable func pageText(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let page = try Self.pageIndex(context)
-        return try Self.json(
-            try await engineWork(request, context) { document, renderer in
-                let size = try document.pageInfo(pageAt: page).size
-                let lines = try document.textPage(pageAt: page).lines.compactMap { line -> Payload.Line? in
-                    let words = line.words.filter { !$0.text.allSatisfy(\.isWhitespace) }.map { Payload.Word(text: $0.text, bounds: $0.bounds) }
-                    return words.isEmpty ? nil : Payload.Line(bounds: line.bounds, words: words)
-                }
-                return Payload.TextLayer(pageIndex: page, renderer: renderer, size: size, lines: lines)
-            })
-    }
 }

@@ -10,12 +10,6 @@ import RendererSignatures
 /// `CollaborationConfiguration.signingIdentities` names for the token's user. No request
 /// names or carries a key.
 extension Routes {
-    /// `GET /api/documents/{id}/signatures`: each signature field's verdict with its reasons
-    /// (``SignatureVerification``), against the trust anchors the server was given.
-    @Sendable func signatures(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        try Self.json(try await verdicts(of: try await servedDocument(request, context), request))
-    }
-
     /// `POST /api/documents/{id}/signatures`: signs the document with the server's signing
     /// identity as the body asks (``Payload/SignRequest``), in an incremental update saved
     /// over the file, and answers every field's verdict then; 201. 403 when the server holds
@@ -36,7 +30,7 @@ extension Routes {
 
     /// Every signature field's verdict against the server's trust anchors, by the engine the
     /// request asks for.
-    private func verdicts(of document: ServedDocument, _ request: Request) async throws -> [SignatureVerification] {
+    func verdicts(of document: ServedDocument, _ request: Request) async throws -> [SignatureVerification] {
         let renderer = try await rendererID(request, document)
         let (trust, timeLimit) = (self.context.configuration.trustAnchors, self.context.configuration.timeLimit)
         return try await self.context.queue.run {

@@ -46,26 +46,14 @@ struct Routes: RouteSupport {
         api.get("openapi.json", use: openAPIDocument)
         api.post("uploads", use: upload)
         let document = api.group("documents/:id")
-        document.get(use: documentInfo)
-        document.put("outline", use: setOutline)
         document.get("images/:number", use: imageFile)
         document.get("attachments/:index", use: attachmentContents)
-        document.get("optional-content", use: optionalContent)
-        document.get("layers", use: optionalContent)
-        document.get("signatures", use: signatures)
         document.post("signatures", use: sign)
         document.get("search", use: search)
         document.get("structure", use: structure)
-        document.get("recognition", use: recognitionStatus)
-        document.post("recognition", use: startRecognition)
-        document.delete("recognition", use: cancelRecognition)
         document.get("file", use: file)
         document.post("print", use: printDocument)
         document.get("pages/:page/image", use: pageImage)
-        document.get("pages/:page/text", use: pageText)
-        document.get("pages/:page/links", use: pageLinks)
-        document.post("pages/:page/links", use: addLink)
-        document.delete("pages/:page/links", use: removeLinks)
         document.get("pages/:page/compare", use: pageComparison)
         document.get("pages/:page/compare/heatmap", use: heatMap)
         document.get("annotations", use: annotations)
@@ -76,16 +64,12 @@ struct Routes: RouteSupport {
         document.get("annotations/:annotation", use: annotation)
         document.put("annotations/:annotation", use: updateAnnotation)
         document.delete("annotations/:annotation", use: removeAnnotation)
-        document.post("form", use: fillForm)
-        document.post("bookmarks", use: addBookmark)
-        document.delete("bookmarks/:bookmark", use: removeBookmark)
         document.post("unlock", use: unlock)
         document.post("protected", use: protectedCopy)
         document.post("unprotected", use: unprotectedCopy)
         document.post("optimized", use: optimizedCopy)
         document.post("stamped", use: stampedCopy)
         document.delete("unlock", use: forgetUnlock)
-        document.put("state", use: setViewingState)
 
         // The operations whose types and registration are generated from the OpenAPI document
         // (their paths hold the `/api` prefix), under the same middleware. Registering throws
@@ -93,6 +77,8 @@ struct Routes: RouteSupport {
         let generated = router.group()
         generated.add(middleware: TokenMiddleware(token: context.configuration.token))
         generated.add(middleware: SameOriginMiddleware())
+        generated.add(middleware: NoStoreMiddleware())
+        generated.add(middleware: BodyLimitMiddleware(limit: bodyLimit))
         generated.add(middleware: RequestScopeMiddleware())
         try! GeneratedRoutes(routes: self).registerHandlers(on: generated, configuration: GeneratedRoutes.configuration)
     }
@@ -124,9 +110,15 @@ struct Routes: RouteSupport {
     /// `components`, each percent-encoded but for RFC 3986's unreserved characters (ids may
     /// hold slashes).
     static func location(document id: String, _ components: String...) -> HTTPFields {
+        [.location: path(document: id, components)]
+    }
+
+    /// The API path of document `id` followed by `components`, each percent-encoded but for
+    /// RFC 3986's unreserved characters (ids may hold slashes).
+    static func path(document id: String, _ components: [String]) -> String {
         let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
         let encoded = ([id] + components).map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? $0 }
-        return [.location: "/api/documents/" + encoded.joined(separator: "/")]
+        return "/api/documents/" + encoded.joined(separator: "/")
     }
 
     /// A path parameter, percent-decoded.
@@ -138,9 +130,12 @@ struct Routes: RouteSupport {
 
     /// The path's `:page`: a page index, 0 or more.
     static func pageIndex(_ context: ServerRequestContext) throws -> Int {
-        guard let text = context.parameters.get("page"), let index = Int(text), index >= 0 else {
-            throw APIError.badRequest("the page must be an index from 0 (the first page)")
-        }
+        try pageIndex(context.parameters.get("page").flatMap { Int($0) })
+    }
+
+    /// `index` when it is a page index (0 or more); 400 otherwise.
+    static func pageIndex(_ index: Int?) throws -> Int {
+        guard let index, index >= 0 else { throw APIError.badRequest("the page must be an index from 0 (the first page)") }
         return index
     }
 

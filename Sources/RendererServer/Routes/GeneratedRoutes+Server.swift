@@ -1,0 +1,87 @@
+import Foundation
+import OpenAPIRuntime
+import RendererConversion
+import RendererProvider
+import RendererServerHTTP
+
+/// The server's own facts: whether it is up and ready, what it serves and takes, and the viewer tabs it counts.
+extension GeneratedRoutes {
+    /// The server is up: its engines, the engine tasks queued, the bytes of page images being
+    /// drawn and kept, its limits, and how it reads scanned pages. A draining server still
+    /// answers it (``ShutdownMiddleware``).
+    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        let configuration = context.configuration
+        let recognition: Components.Schemas.Health.TextRecognitionPayload =
+            configuration.textRecognition != nil ? .automatic : configuration.textRecognitionOnRequest != nil ? .onRequest : .none
+        let health = Components.Schemas.Health(
+            status: "ok", renderers: context.registry.renderers.map { .init(id: $0.id, engine: $0.engineName, version: $0.engineVersion) },
+            queued: context.queue.count, renderingBytes: context.renderBudget.count, cachedBytes: await context.cache.byteCount,
+            limits: try Self.schema(context.limits), textRecognition: recognition)
+        return .ok(.init(body: .json(health)))
+    }
+
+    /// 200 when this server takes requests, for a load balancer's or Kubernetes' readiness
+    /// check: it is not draining (then the shutdown gate answers 503 first), it has an engine
+    /// to draw with, and the layers' database, when it collaborates, answers within two
+    /// seconds. Otherwise 503 `not-ready`, saying which.
+    func ready(_ input: Operations.Ready.Input) async throws -> Operations.Ready.Output {
+        guard !context.registry.renderers.isEmpty else { throw APIError.notReady("no engine is loaded") }
+        if let collaboration = context.collaboration, !(await collaboration.databaseAnswers(within: .seconds(2))) {
+            throw APIError.notReady("the layers' database does not answer")
+        }
+        return .ok(.init(body: .json(.init(status: .ready))))
+    }
+
+    /// Every servable document with its size; one that went since it was listed is left out.
+    func documents(_ input: Operations.Documents.Input) async throws -> Operations.Documents.Output {
+        let catalog = routes.library.catalog
+        let summaries = catalog.documentIDs().compactMap { id -> Components.Schemas.DocumentSummary? in
+            guard let path = try? catalog.resolve(id: id),
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            else { return nil }
+            return Components.Schemas.DocumentSummary(id: id, bytes: size)
+        }
+        return .ok(.init(body: .json(summaries)))
+    }
+
+    /// The library's table of annotation kinds (`AnnotationKindTraits.table`), row by row.
+    func annotationKinds(_ input: Operations.AnnotationKinds.Input) async throws -> Operations.AnnotationKinds.Output {
+        let rows = AnnotationKindTraits.table.map { kind, traits in
+            let (geometry, minimumVertices): (Components.Schemas.AnnotationKindTraits.GeometryPayload, Int?) =
+                switch traits.geometry {
+                case .rect: (.rect, nil)
+                case .quads: (.quads, nil)
+                case .inkPaths: (.inkPaths, nil)
+                case .line: (.line, nil)
+                case .vertices(let minimum): (.vertices, minimum)
+                }
+            return Components.Schemas.AnnotationKindTraits(
+                kind: kind.rawValue, geometry: geometry, minimumVertices: minimumVertices, textMarkup: traits.isTextMarkup,
+                icon: traits.hasIcon, interiorColor: traits.hasInteriorColor, border: traits.hasBorder, textStyle: traits.hasTextStyle,
+                creatable: traits.isCreatable)
+        }
+        return .ok(.init(body: .json(rows)))
+    }
+
+    /// The largest upload the server takes, and the extensions of the office and HTML
+    /// documents it converts when it does (404 when it takes none).
+    func uploadLimits(_ input: Operations.UploadLimits.Input) async throws -> Operations.UploadLimits.Output {
+        let store = try routes.uploadStore()
+        let office = context.officeConverter == nil ? nil : OfficeConverter.documentExtensions.sorted()
+        let html = context.htmlConverter == nil ? nil : HTMLConverter.documentExtensions.sorted()
+        return .ok(.init(body: .json(.init(maximumBytes: store.configuration.maximumBytes, officeDocuments: office, htmlDocuments: html))))
+    }
+
+    /// A viewer tab opened: counted only by a server that ends with its viewer
+    /// (``ServerConfiguration/endsWithViewer``).
+    func viewerOpened(_ input: Operations.ViewerOpened.Input) async throws -> Operations.ViewerOpened.Output {
+        await context.viewerPresence?.opened()
+        return .noContent(.init())
+    }
+
+    /// A viewer tab went (see ``viewerOpened(_:)``).
+    func viewerClosed(_ input: Operations.ViewerClosed.Input) async throws -> Operations.ViewerClosed.Output {
+        await context.viewerPresence?.closed()
+        return .noContent(.init())
+    }
+}
