@@ -481,8 +481,9 @@ import WSClient
     /// The generated routes that write read their bodies as the hand-written ones do: a body
     /// past the server's limit is refused (413) before the route runs, one that is not JSON or
     /// not what the document describes is a 400, a query or path that does not parse is a 400,
-    /// and the file is left as it was. What they made is named in `Location` as a path, not
-    /// percent-encoded whole as the generated code would write it.
+    /// and the files are left as they were. What they made is named in `Location` as a path,
+    /// and an annotation's entity tag in `ETag` as it is, not percent-encoded whole as the
+    /// generated code would write them.
     @Test func theGeneratedWritesRefuseBadBodiesAndChangeNothing() async throws {
         let harness = try ServerHarness(extra: ["forms.pdf"])
         let files = ["text.pdf", "forms.pdf"].map { "\(harness.docs)/\($0)" }
@@ -504,18 +505,32 @@ import WSClient
                 (.post, text + "/bookmarks", Data(#"{"pageIndex": "one", "title": "t"}"#.utf8), .badRequest, "bad-request"),
                 (.put, text + "/state", Data(#"{"zoom": 2}"#.utf8), .badRequest, "bad-request"),
                 (.put, text + "/state", tooLarge, .contentTooLarge, "too-large"),
+                (.post, text + "/annotations", tooLarge, .contentTooLarge, "too-large"),
+                (.post, text + "/annotations", Data(#"{"kind": "Highlight"}"#.utf8), .badRequest, "bad-request"),
+                (.put, text + "/annotations/some-id", Data("not json".utf8), .badRequest, "bad-request"),
+                (.post, text + "/image-stamps", Data(#"{"annotation": 1, "image": "AAAA"}"#.utf8), .badRequest, "bad-request"),
+                (.post, text + "/unlock", tooLarge, .contentTooLarge, "too-large"),
+                (.post, text + "/print", Data("{}".utf8), .notFound, "not-found"),
             ]
             for (method, uri, body, status, code) in cases {
                 let answer = try await client.send(method, uri, body: body)
                 #expect(answer.status == status && answer.errorCode == code, "\(method) \(uri) \(String(decoding: body.prefix(40), as: UTF8.self)): \(answer.status) \(answer.body.prefix(200))")
                 #expect(!answer.body.contains(harness.folder))
             }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: files[0])) == originals[0])
             let added = try await client.send(.post, text + "/bookmarks", body: Data(#"{"pageIndex": 0, "title": "kept"}"#.utf8))
             let id = try #require((added.json as? [String: Any])?["id"] as? String)
             #expect(added.status == .created && added.headers[.location] == text + "/bookmarks/" + id, "\(added.headers)")
+            let annotated = try await client.send(.post, text + "/annotations", body: ServerEditingTests.highlight)
+            let annotation = try #require((annotated.json as? [String: Any])?["id"] as? String)
+            let tag = try #require(annotated.headers[.eTag])
+            #expect(annotated.status == .created && tag.hasPrefix("\"") && tag.hasSuffix("\""), "\(annotated.headers)")
+            #expect(annotated.headers[.location] == text + "/annotations/" + annotation.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!)
+            let read = try await client.get(annotated.headers[.location] ?? "")
+            #expect(read.status == .ok && read.headers[.eTag] == tag)
             #expect(try await client.get("/api/health").status == .ok)
         }
-        #expect(try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == originals)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: files[1])) == originals[1])
     }
 
     @Test func onlyDocumentsAreServedAndNothingHidden() async throws {

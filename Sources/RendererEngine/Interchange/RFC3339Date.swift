@@ -23,10 +23,10 @@ extension JSONDecoder.DateDecodingStrategy {
 }
 
 /// Reads RFC 3339 date-times.
-enum RFC3339Date {
+public enum RFC3339Date {
     /// The date `text` writes (full date, `T`, full time with optional fractional seconds, `Z`
     /// or an offset `±HH:MM` of at most 23:59), or nil.
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         var local = Substring(text)
         var offset = 0
         let tail = Array(text.utf8.suffix(6))

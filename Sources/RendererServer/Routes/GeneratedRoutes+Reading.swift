@@ -104,6 +104,20 @@ extension GeneratedRoutes {
         .ok(.init(body: .json(try await optionalContentGroups())))
     }
 
+    /// Signs the document with the server's signing identity as the body asks
+    /// (``Payload/SignRequest``), in an incremental update saved over the file, and answers
+    /// every field's verdict then; 201. 403 when the server holds no identity, is read-only,
+    /// or the settings or the PDF forbid signing.
+    func sign(_ input: Operations.Sign.Input) async throws -> Operations.Sign.Output {
+        guard let identity = context.configuration.signingIdentity else { throw APIError.forbidden("this server was given no signing identity") }
+        let document = try await servedDocument()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("the body is not JSON") }
+        let options = try Self.library(body, as: Payload.SignRequest.self).options()
+        let verdicts = try await routes.signed(document, as: identity, options: options, try RequestScopeMiddleware.scope().request)
+        try answerLocation(document: document.id, "signatures")
+        return .created(.init(body: .json(try Self.schema(verdicts))))
+    }
+
     /// Each signature field's verdict with its reasons (``SignatureVerification``), against
     /// the trust anchors the server was given.
     func signatures(_ input: Operations.Signatures.Input) async throws -> Operations.Signatures.Output {

@@ -14,8 +14,23 @@ import RendererServerHTTP
 struct GeneratedRoutes: APIProtocol {
     let routes: Routes
 
-    /// JSON as the other routes write it: keys sorted, slashes as they are, no indentation.
-    static let configuration = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+    /// JSON as the other routes write it (keys sorted, slashes as they are, no indentation),
+    /// and dates read as every JSON decoder of the project reads them.
+    static let configuration = Configuration(dateTranscoder: RFC3339Transcoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+
+    /// Dates written as ISO 8601 (`2026-12-06T08:30:00Z`, as the library writes them) and read
+    /// as RFC 3339 allows (`RFC3339Date`: fractional seconds, any offset to ±23:59), where the
+    /// generated code's own reading takes whole seconds only.
+    struct RFC3339Transcoder: DateTranscoder {
+        func encode(_ date: Date) throws -> String { date.formatted(Date.ISO8601FormatStyle()) }
+
+        func decode(_ text: String) throws -> Date {
+            guard let date = RFC3339Date.parse(text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Expected date string to be RFC 3339-formatted."))
+            }
+            return date
+        }
+    }
 
     var context: ServerContext { routes.context }
 

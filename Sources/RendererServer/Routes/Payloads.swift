@@ -106,10 +106,4 @@ enum Payload {
             return protection
         }
     }
-
-    /// `POST .../unlock`: whether a password was needed, and the key that now stands for it.
-    struct Unlocked: Codable {
-        var passwordNeeded: Bool
-        var key: String?
-    }
 }

@@ -5,24 +5,10 @@ import RendererPrinting
 import RendererProvider
 import RendererServerHTTP
 
+/// What printing through the server's print server needs; its routes are
+/// ``GeneratedRoutes`` `+Printing`.
 extension Routes {
-    /// `POST /api/documents/{id}/print`: sends the document, as saved, to a printer with the
-    /// body's options (``Payload/PrintRequest``); 202 with the job (``PrintJob``), 403 when
-    /// the settings or the PDF refuse printing, 404 for a printer that is not there, 409
-    /// when the printer refuses the job, 502 when the print server fails.
-    @Sendable func printDocument(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let service = try printService()
-        let document = try await servedDocument(request, context)
-        try await document.require(.printing)
-        let options = try await decode(Payload.PrintRequest.self, from: request).options
-        let secure = self.context.configuration.settings[.securePrinting].enabled
-        let title = URL(fileURLWithPath: document.id).lastPathComponent
-        let job = try await engineWork(request, context) { document, _ in
-            try service.print(document, title: title, options: options, secure: secure)
-        }
-        return try Self.json(job, status: .accepted)
-    }
-
+    /// The server's print server (``ServerConfiguration/printing``); 404 when it prints none.
     func printService() throws -> PrintService {
         guard let service = context.configuration.printing else { throw APIError.notFound("this server does not print; the viewer prints through the browser") }
         return service

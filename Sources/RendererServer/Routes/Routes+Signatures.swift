@@ -10,22 +10,20 @@ import RendererSignatures
 /// `CollaborationConfiguration.signingIdentities` names for the token's user. No request
 /// names or carries a key.
 extension Routes {
-    /// `POST /api/documents/{id}/signatures`: signs the document with the server's signing
-    /// identity as the body asks (``Payload/SignRequest``), in an incremental update saved
-    /// over the file, and answers every field's verdict then; 201. 403 when the server holds
-    /// no identity, is read-only, or the settings or the PDF forbid signing.
-    @Sendable func sign(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        guard let identity = self.context.configuration.signingIdentity else {
-            throw APIError.forbidden("this server was given no signing identity")
-        }
-        return try await signing(try await servedDocument(request, context), as: identity, request)
-    }
-
-    /// Signs `document` with `identity` as the body asks, then answers the verdicts; 201.
+    /// Signs `document` with `identity` as the body of `request` asks (``Payload/SignRequest``),
+    /// then answers every field's verdict; 201. A collaborator's signature comes this way
+    /// (`CollaborationDocuments`).
     func signing(_ document: ServedDocument, as identity: SigningIdentity, _ request: Request) async throws -> Response {
         let options = try await decode(Payload.SignRequest.self, from: request).options()
+        let verdicts = try await signed(document, as: identity, options: options, request)
+        return try Self.json(verdicts, status: .created, headers: Self.location(document: document.id, "signatures"))
+    }
+
+    /// Signs `document` with `identity` as `options` ask, in an incremental update saved over
+    /// the file, and answers every field's verdict then (by the engine `request` names).
+    func signed(_ document: ServedDocument, as identity: SigningIdentity, options: SigningOptions, _ request: Request) async throws -> [SignatureVerification] {
         _ = try await document.edit(saving: false) { session in try session.sign(with: identity, options: options) }
-        return try Self.json(try await verdicts(of: document, request), status: .created, headers: Self.location(document: document.id, "signatures"))
+        return try await verdicts(of: document, request)
     }
 
     /// Every signature field's verdict against the server's trust anchors, by the engine the
