@@ -99,10 +99,20 @@ extension RouteSupport {
     /// saved as `name`, never shown as a page of this server: `nosniff`, a sandbox policy, not
     /// cached.
     package static func sandboxedDownload(_ bytes: Data, type: String, name: String) -> Response {
-        data(bytes, type: type, headers: [
-            .contentDisposition: FileDownload.disposition(name), .init("X-Content-Type-Options")!: "nosniff",
-            .contentSecurityPolicy: "sandbox", .cacheControl: "private, no-store",
-        ])
+        data(bytes, type: type, headers: sandboxedDownloadHeaders(name: name))
+    }
+
+    /// The headers of a download saved as `name` that is never shown as a page of this
+    /// server (``sandboxedDownload(_:type:name:)``).
+    package static func sandboxedDownloadHeaders(name: String) -> HTTPFields {
+        var headers = downloadHeaders(name: name)
+        headers[.contentSecurityPolicy] = "sandbox"
+        return headers
+    }
+
+    /// The headers of a download saved as `name`: its type as given (`nosniff`), never cached.
+    package static func downloadHeaders(name: String) -> HTTPFields {
+        [.contentDisposition: FileDownload.disposition(name), .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "private, no-store"]
     }
 
     /// A strong ETag over `parts` (FNV-1a, 64 bits, of their text).

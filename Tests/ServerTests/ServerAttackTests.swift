@@ -511,6 +511,9 @@ import WSClient
                 (.post, text + "/image-stamps", Data(#"{"annotation": 1, "image": "AAAA"}"#.utf8), .badRequest, "bad-request"),
                 (.post, text + "/unlock", tooLarge, .contentTooLarge, "too-large"),
                 (.post, text + "/print", Data("{}".utf8), .notFound, "not-found"),
+                (.post, text + "/protected", Data(#"{"ownerPassword": 5}"#.utf8), .badRequest, "bad-request"),
+                (.post, text + "/optimized?jpegQuality=best", Data(), .badRequest, "bad-request"),
+                (.post, text + "/stamped", tooLarge, .contentTooLarge, "too-large"),
             ]
             for (method, uri, body, status, code) in cases {
                 let answer = try await client.send(method, uri, body: body)

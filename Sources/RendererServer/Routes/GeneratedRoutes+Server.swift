@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import RendererConversion
+import RendererIsolation
 import RendererProvider
 import RendererServerHTTP
 
@@ -83,5 +84,25 @@ extension GeneratedRoutes {
     func viewerClosed(_ input: Operations.ViewerClosed.Input) async throws -> Operations.ViewerClosed.Output {
         await context.viewerPresence?.closed()
         return .noContent(.init())
+    }
+
+    /// What the server measured of itself (``ServerMetrics``), in Prometheus' text format
+    /// (version 0.0.4), for a scraper that sends the token.
+    func metrics(_ input: Operations.Metrics.Input) async throws -> Operations.Metrics.Output {
+        let bytes = context.metrics.exposition(
+            ServerMetrics.Readings(
+                queueDepth: context.queue.count, openWebSockets: context.collaboration?.sockets.count ?? 0,
+                database: context.collaboration?.databaseUse,
+                engineProcesses: (EngineProcessTally.started, EngineProcessTally.restarted)))
+        // The format's version, which the document's `text/plain` leaves out.
+        try RequestScopeMiddleware.scope().answer(.contentType, "text/plain; version=0.0.4; charset=utf-8")
+        return .ok(.init(body: .plainText(HTTPBody(bytes.readableBytesView))))
+    }
+
+    /// The API's OpenAPI 3.1 document, as the module ships it with this server's facts
+    /// stated (``OpenAPIDocument``).
+    func openapi(_ input: Operations.Openapi.Input) async throws -> Operations.Openapi.Output {
+        let document = try OpenAPIDocument(rendererIDs: context.rendererIDs, limits: context.limits)
+        return .ok(.init(body: .json(try JSONDecoder().decode(OpenAPIObjectContainer.self, from: document.data))))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OpenAPIRuntime
 import RendererProvider
 import RendererServerHTTP
@@ -67,6 +68,13 @@ struct GeneratedRoutes: APIProtocol {
     /// by `components` (``Routes/path(document:_:)``), set as it is (``RequestScopeMiddleware/Scope/answer(_:_:)``).
     func answerLocation(document id: String, _ components: String...) throws {
         try RequestScopeMiddleware.scope().answer(.location, Routes.path(document: id, components))
+    }
+
+    /// Answers with `headers` as they are (a download's, say:
+    /// `RouteSupport.downloadHeaders(name:)`), through ``RequestScopeMiddleware/Scope/answer(_:_:)``.
+    func answer(_ headers: HTTPFields) throws {
+        let scope = try RequestScopeMiddleware.scope()
+        for field in headers { scope.answer(field.name, field.value) }
     }
 
     /// `value`, a library value the API answers as JSON, as the generated schema type `T`:

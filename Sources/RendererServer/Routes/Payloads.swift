@@ -16,25 +16,6 @@ enum Payload {
         var hits: Int?
     }
 
-    /// `GET .../pages/{page}/compare`: one page through two engines.
-    struct Comparison: Codable {
-        var pageIndex: Int
-        var reference: String
-        var candidate: String
-        var dpi: Double
-        var page: PageComparisonFigures
-        var heatMap: String
-    }
-
-    /// The figures ``Comparison`` reports.
-    struct PageComparisonFigures: Codable {
-        var passed: Bool
-        var failures: [String]
-        var differingShare: Double?
-        var psnr: Double?
-        var textAgreement: Double?
-    }
-
     /// `POST .../annotations.xfdf`: what was imported.
     struct ImportSummary: Codable {
         var imported: [Annotation]
