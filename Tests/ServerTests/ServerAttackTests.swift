@@ -436,8 +436,9 @@ import WSClient
     /// The routes generated from the OpenAPI document (`GeneratedRoutes`) keep the others'
     /// habits against an unfriendly client: the token and the same-origin check, problem
     /// documents for what the generated code refuses (an `Accept` no answer meets is 406, a
-    /// malformed one 400), a handler's own error as it threw it, not as a 500, the request's
-    /// own parameters read as on every route, and answers never cached.
+    /// malformed one 400, a query parameter it cannot read named), a handler's own error as
+    /// it threw it, not as a 500, the request's own parameters read as on every route, and
+    /// answers never cached.
     @Test func theGeneratedRoutesRefuseAsTheOthersDo() async throws {
         let harness = try ServerHarness()
         try await harness.run { client in
@@ -471,6 +472,13 @@ import WSClient
             #expect(fonts.status == .ok && (fonts.json as? [[String: Any]])?.isEmpty == false && fonts.headers[.cacheControl] == "no-store")
             let unknown = try await client.get(documentPath("text.pdf") + "/fonts?renderer=nonesuch")
             #expect(unknown.status == .badRequest && unknown.errorCode == "bad-request" && unknown.errorMessage?.contains("nonesuch") == true)
+            // A query parameter the generated code cannot read is named, with what it must be.
+            for (query, words) in [("/annotations?page=abc", #"page must be a whole number from 0 to 2147483647, not "abc""#),
+                                   ("/structure?format=yaml", #"format must be one of json, markdown, html, not "yaml""#),
+                                   ("/structure?first=%FF", "first is not percent-encoded UTF-8")] {
+                let refused = try await client.get(documentPath("text.pdf") + query)
+                #expect(refused.status == .badRequest && refused.errorCode == "bad-request" && refused.errorMessage == words, "\(query): \(refused.errorMessage ?? "")")
+            }
             let missing = try await client.get(documentPath("no-such.pdf") + "/outline")
             #expect(missing.status == .notFound && missing.errorCode == "not-found")
             let notPDF = try await client.get(documentPath("not-a-pdf.pdf") + "/images")

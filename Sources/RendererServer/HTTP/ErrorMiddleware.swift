@@ -35,7 +35,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// wrap what they throw in a `ServerError`: a handler's own error is answered as it is;
     /// one the generated code found in the request (a parameter, body or media type it cannot
     /// read, an `Accept` no answer meets) with the client error it chose, 400 when it chose
-    /// none; anything else is the server's failure.
+    /// none, naming the query parameter when one is at fault (``QueryParameterRefusal``);
+    /// anything else is the server's failure.
     static func apiError(_ error: any Error) -> APIError {
         guard let wrapped = error as? ServerError else { return APIError.from(error) }
         switch wrapped.underlyingError {
@@ -56,7 +57,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 case .notAcceptable: "not-acceptable"
                 default: "bad-request"
                 }
-            return APIError(status, code: code, wrapped.causeDescription)
+            // The generated code's words do not say which parameter it could not read.
+            let named = status == .badRequest ? QueryParameterRefusal.message(operationID: wrapped.operationID, request: wrapped.request) : nil
+            return APIError(status, code: code, named ?? wrapped.causeDescription)
         }
     }
 

@@ -45,7 +45,6 @@ struct Routes: RouteSupport {
         api.post("uploads", use: upload)
         let document = api.group("documents/:id")
         document.get("search", use: search)
-        document.get("structure", use: structure)
         document.get("file", use: file)
         document.get("annotations.xfdf", use: exportXFDF)
         document.post("annotations.xfdf", use: importXFDF)

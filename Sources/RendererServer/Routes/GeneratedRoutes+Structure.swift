@@ -1,31 +1,28 @@
 import Foundation
-import Hummingbird
+import OpenAPIRuntime
 import RendererProvider
 import RendererServerHTTP
 
-extension Routes {
-    /// `GET .../structure?format=&first=&last=&renderer=`: the text of pages `first` to `last`
-    /// (numbers from 1; the first page and up to ``ServerLimits/structurePageCeiling`` pages
-    /// from it by default) with its structure (`Document.structuredText`: a tagged PDF's
-    /// structure tree where it has one, read by a served renderer that reads trees, the
-    /// layout's otherwise): `format=json` (the
-    /// default) as `StructuredText`'s JSON, `markdown` as `text/markdown`, `html` as an
-    /// HTML document downloaded, never shown as a page of this server. 400 for a page number
-    /// below 1, 404 past the last page, 422 for a range that runs backwards or is longer than
-    /// the ceiling. Markdown and HTML copy the text out: 403 unless the settings and the
-    /// PDF's copy permission allow `copying`. JSON is what the viewer gives screen readers,
-    /// reading as its text layer is, and is served either way.
-    @Sendable func structure(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let document = try await servedDocument(request, context)
-        let renderer = try await rendererID(request, document)
-        let format = try Self.queryText("format", request) ?? "json"
-        guard ["json", "markdown", "html"].contains(format) else {
-            throw APIError.badRequest("format must be json, markdown or html")
-        }
-        if format != "json" { try await document.require(.copying) }
-        let first = try Self.query("first", request, as: Int.self) ?? 1
+/// A document's text with its structure, for people and for machines that read for them.
+extension GeneratedRoutes {
+    /// The text of pages `first` to `last` (numbers from 1; the first page and up to
+    /// ``ServerLimits/structurePageCeiling`` pages from it by default) with its structure
+    /// (`Document.structuredText`: a tagged PDF's structure tree where it has one, read by a
+    /// served renderer that reads trees, the layout's otherwise): `format=json` (the default)
+    /// as `StructuredText`'s JSON, `markdown` as `text/markdown`, `html` as an HTML document
+    /// downloaded, never shown as a page of this server. 400 for a page number below 1, 404
+    /// past the last page, 422 for a range that runs backwards or is longer than the ceiling.
+    /// Markdown and HTML copy the text out: 403 unless the settings and the PDF's copy
+    /// permission allow `copying`. JSON is what the viewer gives screen readers, reading as
+    /// its text layer is, and is served either way.
+    func documentStructure(_ input: Operations.DocumentStructure.Input) async throws -> Operations.DocumentStructure.Output {
+        let document = try await servedDocument()
+        let renderer = try await rendererID(document)
+        let format = input.query.format ?? .json
+        if format != .json { try await document.require(.copying) }
+        let first = input.query.first ?? 1
         let ceiling = ServerLimits.structurePageCeiling
-        let server = self.context
+        let server = context
         let pool = await document.pool(renderer)
         let admission = try server.queue.admit()
         let (pageCount, title) = try await pool.run(timeLimit: server.configuration.timeLimit) { document, _ in
@@ -33,7 +30,7 @@ extension Routes {
         }
         guard first >= 1 else { throw APIError.badRequest("first and last are page numbers from 1") }
         guard first <= pageCount else { throw APIError.notFound("the document has \(pageCount) pages") }
-        let last = try Self.query("last", request, as: Int.self) ?? min(pageCount, first + ceiling - 1)
+        let last = input.query.last ?? min(pageCount, first + ceiling - 1)
         guard last >= 1 else { throw APIError.badRequest("first and last are page numbers from 1") }
         guard last <= pageCount else { throw APIError.notFound("the document has \(pageCount) pages") }
         guard last >= first else { throw RendererError(.invalidArgument, "first must be no later than last") }
@@ -61,13 +58,17 @@ extension Routes {
         withExtendedLifetime(admission) {}
         let name = URL(fileURLWithPath: document.id).deletingPathExtension().lastPathComponent
         switch format {
-        case "markdown":
-            return Self.data(Data(structure.markdown.utf8), type: "text/markdown; charset=utf-8", headers: [.init("X-Content-Type-Options")!: "nosniff"])
-        case "html":
+        case .markdown:
+            try answer([.contentType: "text/markdown; charset=utf-8", .init("X-Content-Type-Options")!: "nosniff"])
+            return .ok(.init(body: .textMarkdown(HTTPBody(structure.markdown))))
+        case .html:
             let html = structure.html(title: title.flatMap { $0.isEmpty ? nil : $0 } ?? name)
-            return Self.sandboxedDownload(Data(html.utf8), type: "text/html; charset=utf-8", name: "\(name).html")
-        default:
-            return try Self.json(structure)
+            var headers = Routes.sandboxedDownloadHeaders(name: "\(name).html")
+            headers[.contentType] = "text/html; charset=utf-8"
+            try answer(headers)
+            return .ok(.init(body: .html(HTTPBody(html))))
+        case .json:
+            return .ok(.init(body: .json(try Self.schema(structure))))
         }
     }
 }
