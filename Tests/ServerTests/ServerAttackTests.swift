@@ -54,7 +54,7 @@ import WSClient
         try await harness.run { client in
             let note = #"<annots><text page="0" rect="10,10,30,30" name="x1"><contents>&secret;</contents></text></annots>"#
             for xfdf in secret.hostileXFDF(note) {
-                let answer = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: xfdf)
+                let answer = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: xfdf, type: "application/xml")
                 #expect(answer.status == .unprocessableContent && answer.errorCode == "invalid-argument", "\(answer.status) \(answer.errorMessage ?? "")")
                 #expect(!String(decoding: answer.data, as: UTF8.self).contains(secret.text))
             }
@@ -62,7 +62,7 @@ import WSClient
             #expect(listed.status == .ok && !String(decoding: listed.data, as: UTF8.self).contains(secret.text))
             // A well-formed XFDF without a DTD still imports.
             let plain = #"<xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><text page="0" rect="10,10,30,30" name="x1"><contents>fine</contents></text></annots></xfdf>"#
-            let imported = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data(plain.utf8))
+            let imported = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data(plain.utf8), type: "application/vnd.adobe.xfdf")
             #expect(imported.status == .ok && ((imported.json as? [String: Any])?["imported"] as? [Any])?.count == 1, "\(imported.status) \(imported.errorMessage ?? "")")
         }
         let after = try Data(contentsOf: URL(fileURLWithPath: harness.docs + "/text.pdf"))
@@ -522,6 +522,8 @@ import WSClient
                 (.post, text + "/protected", Data(#"{"ownerPassword": 5}"#.utf8), .badRequest, "bad-request"),
                 (.post, text + "/optimized?jpegQuality=best", Data(), .badRequest, "bad-request"),
                 (.post, text + "/stamped", tooLarge, .contentTooLarge, "too-large"),
+                // XFDF labelled as JSON: only the media types the document lists are read.
+                (.post, text + "/annotations.xfdf", Data(#"<xfdf xmlns="http://ns.adobe.com/xfdf/"><annots/></xfdf>"#.utf8), .unsupportedMediaType, "unsupported-media-type"),
             ]
             for (method, uri, body, status, code) in cases {
                 let answer = try await client.send(method, uri, body: body)

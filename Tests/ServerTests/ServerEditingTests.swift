@@ -98,7 +98,7 @@ import TestSupport
             #expect(!saved.contains { $0.kind == .highlight })
 
             // XFDF goes back in through the API.
-            let imported = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: xfdf.data)
+            let imported = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: xfdf.data, type: "application/vnd.adobe.xfdf")
             #expect(imported.status == .ok)
             saved = try await Fixtures.registry.open(.file(file), renderer: .id("poppler")).annotations(pageAt: 1)
             #expect(saved.first { $0.kind == .highlight }?.contents == "edited")
@@ -128,7 +128,7 @@ import TestSupport
             #expect(missing.status == .notFound && missing.errorCode == "not-found", "\(missing.status)")
             let notRemoved = try await client.execute(uri: base + "/no-such-annotation", method: .delete, headers: ServerHarness.authorization)
             #expect(notRemoved.status == .notFound && notRemoved.errorCode == "not-found", "\(notRemoved.status)")
-            let xfdf = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data("<xfdf><annots><broken".utf8))
+            let xfdf = try await client.send(.post, documentPath("text.pdf") + "/annotations.xfdf", body: Data("<xfdf><annots><broken".utf8), type: "application/vnd.adobe.xfdf")
             #expect(xfdf.status == .unprocessableContent)
             #expect(try await client.get("/api/health").status == .ok)
         }

@@ -133,10 +133,10 @@ struct ServerClient: Sendable {
         return try await execute(uri: uri, method: .get, headers: all)
     }
 
-    /// `method` on `uri` with the token and `body` as JSON.
-    func send(_ method: HTTPRequest.Method, _ uri: String, body: Data) async throws -> ServerResponse {
+    /// `method` on `uri` with the token and `body` as JSON (or the media type `type`).
+    func send(_ method: HTTPRequest.Method, _ uri: String, body: Data, type: String = "application/json") async throws -> ServerResponse {
         var headers = ServerHarness.authorization
-        headers[.contentType] = "application/json"
+        headers[.contentType] = type
         return try await execute(uri: uri, method: method, headers: headers, body: body)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OpenAPIRuntime
 import RendererProvider
+import RendererProviderXFDF
 import RendererServerHTTP
 
 /// The document's annotations, read and written through its session and saved into the file;
@@ -77,6 +78,31 @@ extension GeneratedRoutes {
             try Self.changingExisting(id, in: session, ifMatch: precondition) { try session.removeAnnotation(withID: id) }
         }
         return .noContent(.init())
+    }
+
+    /// Every annotation as XFDF.
+    func exportXFDF(_ input: Operations.ExportXFDF.Input) async throws -> Operations.ExportXFDF.Output {
+        let document = try await servedDocument()
+        let name = URL(fileURLWithPath: document.id).lastPathComponent
+        let data = try await document.withSession { try $0.xfdfData(fileName: name) }
+        try answer([.contentType: "application/vnd.adobe.xfdf; charset=utf-8"])
+        return .ok(.init(body: .applicationVnd_adobe_xfdf(HTTPBody(data))))
+    }
+
+    /// Imports the XFDF in the body (`application/vnd.adobe.xfdf` or `application/xml`; 415
+    /// for another media type) and saves the file; answers what was imported and what was
+    /// skipped. The XML never loads anything from outside (`SafeXML`).
+    func importXFDF(_ input: Operations.ImportXFDF.Input) async throws -> Operations.ImportXFDF.Output {
+        let document = try await servedDocument()
+        let body: HTTPBody
+        switch input.body {
+        case .applicationVnd_adobe_xfdf(let xfdf): body = xfdf
+        case .xml(let xml): body = xml
+        }
+        // Within the body limit already (BodyLimitMiddleware).
+        let data = try await Data(collecting: body, upTo: routes.bodyLimit)
+        let result = try await document.edit { try $0.importXFDF(data) }
+        return .ok(.init(body: .json(.init(imported: try Self.schema(result.imported), skipped: result.skipped))))
     }
 
     /// `annotation` as the document's type, with its entity tag set in `ETag`.

@@ -16,12 +16,6 @@ enum Payload {
         var hits: Int?
     }
 
-    /// `POST .../annotations.xfdf`: what was imported.
-    struct ImportSummary: Codable {
-        var imported: [Annotation]
-        var skipped: [String]
-    }
-
     /// `POST .../image-stamps`: the stamp to add and its picture, a JPEG or PNG file (base64
     /// in JSON).
     struct ImageStamp: Codable {

@@ -46,8 +46,6 @@ struct Routes: RouteSupport {
         let document = api.group("documents/:id")
         document.get("search", use: search)
         document.get("file", use: file)
-        document.get("annotations.xfdf", use: exportXFDF)
-        document.post("annotations.xfdf", use: importXFDF)
         document.get("pages/:page/image", use: pageImage)
 
         // The operations whose types and registration are generated from the OpenAPI document
