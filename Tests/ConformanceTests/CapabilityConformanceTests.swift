@@ -54,4 +54,48 @@ struct CapabilityConformanceTests {
         #expect(refused?.code == .unsupported && refused?.rendererID == "ghostscript")
         #expect(refused?.message == "this engine does not save documents", "\(String(describing: refused))")
     }
+
+    /// Each capability protocol has words of its own for its refusal ("this engine does not
+    /// read outlines"), not the fallback that names the protocol: Ghostscript's document and
+    /// page, which conform to none of them, are asked for each in turn.
+    @Test func everyCapabilityProtocolSaysWhatItDoes() throws {
+        let document = try Fixtures.conformanceRegistry.renderer(id: "ghostscript")
+            .openDocument(.file(Fixtures.path("text.pdf")), password: nil, limits: DocumentLimits())
+        let page = try document.loadPage(at: 0)
+        let asks: [(String, () throws -> Any)] = [
+            ("MetadataReading", { try document.capability(MetadataReading.self) }),
+            ("MetadataWriting", { try document.capability(MetadataWriting.self) }),
+            ("OutlineReading", { try document.capability(OutlineReading.self) }),
+            ("OutlineWriting", { try document.capability(OutlineWriting.self) }),
+            ("LinkWriting", { try document.capability(LinkWriting.self) }),
+            ("StructureReading", { try document.capability(StructureReading.self) }),
+            ("ContentReading", { try document.capability(ContentReading.self) }),
+            ("AttachmentReading", { try document.capability(AttachmentReading.self) }),
+            ("AttachmentWriting", { try document.capability(AttachmentWriting.self) }),
+            ("OptionalContentControl", { try document.capability(OptionalContentControl.self) }),
+            ("DocumentSaving", { try document.capability(DocumentSaving.self) }),
+            ("ProtectedSaving", { try document.capability(ProtectedSaving.self) }),
+            ("SignatureReading", { try document.capability(SignatureReading.self) }),
+            ("DocumentSigning", { try document.capability(DocumentSigning.self) }),
+            ("FormReading", { try document.capability(FormReading.self) }),
+            ("FormFilling", { try document.capability(FormFilling.self) }),
+            ("FormFlattening", { try document.capability(FormFlattening.self) }),
+            ("PageEditing", { try document.capability(PageEditing.self) }),
+            ("PageMerging", { try document.capability(PageMerging.self) }),
+            ("Reflowing", { try document.capability(Reflowing.self) }),
+            ("LinkReading", { try page.capability(LinkReading.self) }),
+            ("AnnotationReading", { try page.capability(AnnotationReading.self) }),
+            ("AnnotationWriting", { try page.capability(AnnotationWriting.self) }),
+            ("ImageStamping", { try page.capability(ImageStamping.self) }),
+            ("Redacting", { try page.capability(Redacting.self) }),
+        ]
+        var words: Set<String> = []
+        for (name, ask) in asks {
+            let refused = #expect(throws: RendererError.self, "\(name)") { _ = try ask() }
+            let message = refused?.message ?? ""
+            #expect(refused?.code == .unsupported && message.hasPrefix("this engine does not ") && !message.contains(name), "\(name): \(message)")
+            words.insert(message)
+        }
+        #expect(words.count == asks.count, "two protocols share their words: \(words.sorted())")
+    }
 }

@@ -75,13 +75,16 @@ extension GeneratedRoutes {
     /// viewer's text layer.
     func pageText(_ input: Operations.PageText.Input) async throws -> Operations.PageText.Output {
         let page = try Routes.pageIndex(input.path.page)
+        typealias Line = Components.Schemas.TextLayer.LinesPayloadPayload
         let layer = try await engineWork { document, renderer in
             let size = try document.pageInfo(pageAt: page).size
-            let lines = try document.textPage(pageAt: page).lines.compactMap { line -> Components.Schemas.TextLayer.LinesPayloadPayload? in
-                let words = line.words.filter { !$0.text.allSatisfy(\.isWhitespace) }.map { Components.Schemas.TextLayer.LinesPayloadPayload.WordsPayloadPayload(text: $0.text, bounds: .init($0.bounds)) }
+            let lines = try document.textPage(pageAt: page).lines.compactMap { line -> Line? in
+                let words = line.words.filter { !$0.text.allSatisfy(\.isWhitespace) }
+                    .map { Line.WordsPayloadPayload(text: $0.text, bounds: .init($0.bounds)) }
                 return words.isEmpty ? nil : .init(bounds: .init(line.bounds), words: words)
             }
-            return Components.Schemas.TextLayer(pageIndex: page, renderer: renderer, size: .init(width: size.width, height: size.height), lines: lines)
+            return Components.Schemas.TextLayer(
+                pageIndex: page, renderer: renderer, size: .init(width: size.width, height: size.height), lines: lines)
         }
         return .ok(.init(body: .json(layer)))
     }

@@ -5,7 +5,8 @@ import RendererIsolation
 import RendererProvider
 import RendererServerHTTP
 
-/// The server's own facts: whether it is up and ready, what it serves and takes, and the viewer tabs it counts.
+/// The server's own facts: whether it is up and ready, what it serves and takes, what it
+/// measured of itself, its API document, and the viewer tabs it counts.
 extension GeneratedRoutes {
     /// The server is up: its engines, the engine tasks queued, the bytes of page images being
     /// drawn and kept, its limits, and how it reads scanned pages. A draining server still
