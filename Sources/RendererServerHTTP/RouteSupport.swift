@@ -42,16 +42,21 @@ extension RouteSupport {
     /// HTML form encodes it (`+` is a space, `%2B` a plus sign), as browsers'
     /// `URLSearchParams` write it. 400 when its percent-encoding is not UTF-8.
     package static func queryText(_ name: String, _ request: Request) throws -> String? {
-        func decoded(_ part: Substring) -> String? { part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
         for pair in (request.uri.query ?? "").split(separator: "&") {
             let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard decoded(halves[0]) == name else { continue }
-            guard let value = halves.count > 1 ? decoded(halves[1]) : "" else {
+            guard formDecoded(halves[0]) == name else { continue }
+            guard let value = halves.count > 1 ? formDecoded(halves[1]) : "" else {
                 throw APIError.badRequest("\(name) is not percent-encoded UTF-8")
             }
             return value
         }
         return nil
+    }
+
+    /// A name or value of a query as the text it stands for, as an HTML form encodes it (`+`
+    /// a space, `%2B` a plus sign); nil when its percent-encoding is not UTF-8.
+    package static func formDecoded(_ part: Substring) -> String? {
+        part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     /// The query parameter `name` as a `T`, nil when absent; 400 when present and not a `T`.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import RendererServerHTTP
 
 /// The words of a 400 for a query parameter the generated code could not read: its own error
 /// says what failed (a number, a value of a list) but not which parameter, so the parameter is
@@ -28,7 +29,8 @@ enum QueryParameterRefusal {
                 guard let real = Double(value), real.isFinite else { return "must be a number" + bounds }
                 number = real
             }
-            let within = minimum.map { number >= $0 } ?? true && maximum.map { number <= $0 } ?? true && exclusiveMinimum.map { number > $0 } ?? true
+            let within = (minimum.map { number >= $0 } ?? true) && (maximum.map { number <= $0 } ?? true)
+                && (exclusiveMinimum.map { number > $0 } ?? true)
             return within ? nil : "must be a \(kind == .integer ? "whole number" : "number")" + bounds
         }
 
@@ -51,14 +53,12 @@ enum QueryParameterRefusal {
         guard let declared = parameters[operationID], let path = request.path, let mark = path.firstIndex(of: "?") else { return nil }
         for pair in path[path.index(after: mark)...].split(separator: "&") {
             let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decoded(halves[0]), let expectation = declared[name] else { continue }
-            guard let value = halves.count > 1 ? decoded(halves[1]) : "" else { return "\(name) is not percent-encoded UTF-8" }
+            guard let name = Routes.formDecoded(halves[0]), let expectation = declared[name] else { continue }
+            guard let value = halves.count > 1 ? Routes.formDecoded(halves[1]) : "" else { return "\(name) is not percent-encoded UTF-8" }
             if let refusal = expectation.refusal(of: value) { return "\(name) \(refusal), not \"\(value.prefix(40))\"" }
         }
         return nil
     }
-
-    private static func decoded(_ part: Substring) -> String? { part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
 
     /// Each operation's query parameters by name, read once from the shipped document.
     private static let parameters: [String: [String: Expectation]] = {

@@ -36,8 +36,7 @@ extension GeneratedRoutes {
     /// Removes a bookmark: 204, or 404 when the reader has no such bookmark.
     func removeBookmark(_ input: Operations.RemoveBookmark.Input) async throws -> Operations.RemoveBookmark.Output {
         let (document, reader) = try await readerDocument()
-        let scope = try RequestScopeMiddleware.scope()
-        try await context.readers.removeBookmark(id: try Routes.pathParameter("bookmark", scope.context), reader: reader, document: document.id)
+        try await context.readers.removeBookmark(id: input.path.bookmark, reader: reader, document: document.id)
         return .noContent(.init())
     }
 
