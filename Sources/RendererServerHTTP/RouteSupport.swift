@@ -66,13 +66,20 @@ extension RouteSupport {
         return value
     }
 
-    /// A boolean query parameter: `1`/`true` or `0`/`false`.
+    /// A boolean query parameter (``flag(_:)``); false when it is not given.
     package static func flag(_ name: String, _ request: Request) throws -> Bool {
         guard let text = try queryText(name, request) else { return false }
+        guard let flag = flag(text) else { throw APIError.badRequest("\(name) must be true or false") }
+        return flag
+    }
+
+    /// What a boolean query parameter's `text` says: `true`, `1` or `yes` is true, `false`,
+    /// `0`, `no` or nothing is false, in any case; nil for anything else.
+    package static func flag(_ text: String) -> Bool? {
         switch text.lowercased() {
-        case "1", "true", "yes": return true
-        case "0", "false", "no", "": return false
-        default: throw APIError.badRequest("\(name) must be true or false")
+        case "1", "true", "yes": true
+        case "0", "false", "no", "": false
+        default: nil
         }
     }
 

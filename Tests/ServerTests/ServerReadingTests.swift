@@ -333,6 +333,18 @@ import TestSupport
             #expect(poppler.headers[.eTag] != tag)
             let byWidth = try await pngSize(try await client.get(documentPath("text.pdf") + "/pages/0/image?width=306").data)
             #expect(byWidth.width == 306 && byWidth.height == 396)
+
+            // `dark` as the document declares it (true, false) and as the routes took it before
+            // (1, yes, 0, no, nothing, in any case): the same image, the same tag.
+            #expect(notModified.headers[.eTag] == tag)
+            let darkTag = try #require(try await client.get(uri + "&dark=true").headers[.eTag])
+            #expect(darkTag != tag)
+            for (spelling, expected) in [("1", darkTag), ("YES", darkTag), ("True", darkTag), ("0", tag), ("no", tag), ("", tag), ("false", tag)] {
+                let answer = try await client.get(uri + "&dark=" + spelling)
+                #expect(answer.status == .ok && answer.headers[.eTag] == expected, "dark=\(spelling): \(answer.status)")
+            }
+            let unreadable = try await client.get(uri + "&dark=maybe")
+            #expect(unreadable.status == .badRequest && unreadable.errorMessage == #"dark must be true or false, not "maybe""#, "\(unreadable.errorMessage ?? "")")
         }
     }
 

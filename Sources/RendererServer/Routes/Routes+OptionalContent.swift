@@ -12,9 +12,9 @@ extension Routes {
     /// The optional-content groups a page image shows and hides: `show=` and `hide=`, each a
     /// comma-separated list of group indices (from 0); 400 for anything else. The engine then
     /// refuses (400) an index the document lacks.
-    static func optionalContentVisibility(_ request: Request) throws -> OptionalContentVisibility {
-        func indices(_ name: String) throws -> Set<Int> {
-            guard let text = try queryText(name, request), !text.isEmpty else { return [] }
+    static func optionalContentVisibility(show: String?, hide: String?) throws -> OptionalContentVisibility {
+        func indices(_ name: String, _ text: String?) throws -> Set<Int> {
+            guard let text, !text.isEmpty else { return [] }
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count <= maximumGroupsNamed else { throw APIError.badRequest("\(name) may name at most \(maximumGroupsNamed) optional-content groups") }
             return try Set(parts.map { part in
@@ -24,6 +24,6 @@ extension Routes {
                 return index
             })
         }
-        return OptionalContentVisibility(shown: try indices("show"), hidden: try indices("hide"))
+        return OptionalContentVisibility(shown: try indices("show", show), hidden: try indices("hide", hide))
     }
 }

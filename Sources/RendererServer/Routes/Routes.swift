@@ -46,7 +46,6 @@ struct Routes: RouteSupport {
         let document = api.group("documents/:id")
         document.get("search", use: search)
         document.get("file", use: file)
-        document.get("pages/:page/image", use: pageImage)
 
         // The operations whose types and registration are generated from the OpenAPI document
         // (their paths hold the `/api` prefix), under the same middleware. Registering throws
@@ -56,6 +55,7 @@ struct Routes: RouteSupport {
         generated.add(middleware: SameOriginMiddleware())
         generated.add(middleware: NoStoreMiddleware())
         generated.add(middleware: BodyLimitMiddleware(limit: bodyLimit))
+        generated.add(middleware: QueryFlagMiddleware())
         generated.add(middleware: RequestScopeMiddleware())
         try! GeneratedRoutes(routes: self).registerHandlers(on: generated, configuration: GeneratedRoutes.configuration)
     }
