@@ -280,22 +280,25 @@ DOC_MODULES = RendererEngine RendererFormats RendererProvider MuPDFRenderer Popp
 	RendererDesktop RendererPrinting RendererSignatures RendererOptimize RendererOCR RendererFonts RendererStamps RendererConversion RendererTesting RendererSnapshotTesting
 DOCC = "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/docc"
 
-# The server's types and route registration for the operations openapi-generator-config.yaml
-# lists, written by swift-openapi-generator from the OpenAPI document into
-# Sources/RendererServer/Generated, each file headed by the SHA-256 of the document and the
-# configuration it was made from; a test holds the heads to the files as they are, so a
-# change to either fails until this is run again. The generator is built in a package of its
-# own (Scripts/OpenAPIGenerator), which the project's builds never build.
-OPENAPI = Sources/RendererServer/OpenAPI
-OPENAPI_GENERATED = Sources/RendererServer/Generated
+# The types and route registration of the operations each module's
+# OpenAPI/openapi-generator-config.yaml lists (the server's, collaboration's), written by
+# swift-openapi-generator from the server's OpenAPI document into the module's Generated/,
+# each file headed by the SHA-256 of the document and the configuration it was made from; a
+# test holds the heads to the files as they are, so a change to either fails until this is
+# run again. The generator is built in a package of its own (Scripts/OpenAPIGenerator), which
+# the project's builds never build.
+OPENAPI_DOCUMENT = Sources/RendererServer/OpenAPI/openapi.yaml
+OPENAPI_MODULES = Sources/RendererServer Sources/RendererCollaborationServer
 openapi: setup
 	$(SWIFT) build --package-path Scripts/OpenAPIGenerator --scratch-path .build-openapi --product swift-openapi-generator
-	rm -rf $(OPENAPI_GENERATED) && mkdir -p $(OPENAPI_GENERATED)
-	"$$($(SWIFT) build --package-path Scripts/OpenAPIGenerator --scratch-path .build-openapi --show-bin-path)/swift-openapi-generator" generate \
-		--config $(OPENAPI)/openapi-generator-config.yaml --output-directory $(OPENAPI_GENERATED) $(OPENAPI)/openapi.yaml
-	@head="// Made by make openapi from $$(cd $(OPENAPI) && sha256sum openapi.yaml openapi-generator-config.yaml | awk '{printf "%s%s SHA-256 %s", sep, $$2, $$1; sep = ", "}')."; \
-	for file in $(OPENAPI_GENERATED)/*.swift; do \
-		if [ -s "$$file" ]; then { echo "$$head"; cat "$$file"; } > "$$file.new" && mv "$$file.new" "$$file"; else rm "$$file"; fi; \
+	@generator="$$($(SWIFT) build --package-path Scripts/OpenAPIGenerator --scratch-path .build-openapi --show-bin-path)/swift-openapi-generator"; \
+	for module in $(OPENAPI_MODULES); do \
+		rm -rf $$module/Generated && mkdir -p $$module/Generated && \
+		"$$generator" generate --config $$module/OpenAPI/openapi-generator-config.yaml --output-directory $$module/Generated $(OPENAPI_DOCUMENT) || exit 1; \
+		head="// Made by make openapi from $$(sha256sum $(OPENAPI_DOCUMENT) $$module/OpenAPI/openapi-generator-config.yaml | awk '{n = split($$2, p, "/"); printf "%s%s SHA-256 %s", sep, p[n], $$1; sep = ", "}')."; \
+		for file in $$module/Generated/*.swift; do \
+			if [ -s "$$file" ]; then { echo "$$head"; cat "$$file"; } > "$$file.new" && mv "$$file.new" "$$file"; else rm "$$file"; fi; \
+		done; \
 	done
 
 docs: setup

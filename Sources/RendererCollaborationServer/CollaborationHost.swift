@@ -32,7 +32,9 @@ package protocol CollaboratedDocument: Sendable {
     /// The file as served, byte for byte (streamed, with byte ranges), saved as `name`.
     func download(_ request: Request, context: ServerRequestContext, name: String) async throws -> Response
 
-    /// Signs the file with `identity` as `request`'s body asks, in an incremental update
-    /// saved over it, and answers every signature field's verdict; 201.
-    func sign(with identity: SigningIdentity, _ request: Request) async throws -> Response
+    /// Signs the file with `identity` as `body` asks (the JSON of a signing request, read as
+    /// the server's own signing route reads it; 400 when it asks what cannot be), in an
+    /// incremental update saved over it: every signature field's verdict then, by the engine
+    /// `request` names, and the path of the document's signatures.
+    func sign(with identity: SigningIdentity, asked body: Data, _ request: Request) async throws -> (verdicts: [SignatureVerification], location: String)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OpenAPIHummingbird
 import RendererCollaboration
 import RendererLayers
 import RendererProvider
@@ -42,40 +43,26 @@ package struct CollaborationRoutes: RouteSupport {
         }
     }
 
-    /// Registers the HTTP routes on `api` (the WebSocket upgrades through
-    /// ``LayerSocket/router()``).
-    package func register(on api: RouterGroup<ServerRequestContext>) {
-        let layer = api.group("collab/documents/:id/layers/:layer")
-        layer.get("annotations", use: collaborating(layerAnnotations))
-        layer.get("changes", use: collaborating(layerChanges))
-        layer.post("changes", use: collaborating(pushChanges))
-        layer.get("annotations.xfdf", use: collaborating(layerXFDF))
-        layer.get("annotations.jsonld", use: collaborating(layerJSONLD))
-        layer.get("document.pdf", use: collaborating(layerPDF))
-        layer.get("source.pdf", use: collaborating(sourcePDF))
-        layer.post("signatures", use: collaborating(signAsCollaborator))
+    /// Registers the HTTP routes on `router`, under `/api/collab/documents/{id}/layers/{layer}/`:
+    /// those generated from the OpenAPI document (``GeneratedCollaborationRoutes``), and by
+    /// hand the layer's source file (streamed, with byte ranges) and its events route (the
+    /// WebSocket upgrades through ``LayerSocket/router()``).
+    package func register(on router: Router<ServerRequestContext>) {
+        let layer = router.group("api/collab/documents/:id/layers/:layer")
+        layer.add(middleware: CollaboratorMiddleware(routes: self))
+        layer.get("source.pdf", use: sourcePDF)
         // The events route upgrades to a WebSocket (`LayerSocket`); asked without an upgrade,
         // it says so once the token is checked.
-        layer.get("events", use: collaborating { _, _, _ in throw APIError(.upgradeRequired, code: "upgrade-required", "this route is a WebSocket") })
-    }
+        layer.get("events") { _, _ -> Response in throw APIError(.upgradeRequired, code: "upgrade-required", "this route is a WebSocket") }
 
-    /// `handler`, run only for a request whose token verifies for the path's document and
-    /// layer and grants `read-document`, within its user's requests per second; 401, 403 and
-    /// 429 (JSON) otherwise, and 404 for a layer that is not there.
-    private func collaborating(
-        _ handler: @escaping @Sendable (Request, ServerRequestContext, Collaborator) async throws -> Response
-    ) -> @Sendable (Request, ServerRequestContext) async throws -> Response {
-        { request, context in
-            do {
-                let collaborator = try await self.authorizedCollaborator(
-                    request, token: Self.bearerToken(request), id: context.parameters.get("id"), layer: context.parameters.get("layer"))
-                var response = try await handler(request, context, collaborator)
-                response.headers[.init("X-Collaboration-Protocol")!] = String(collaborationProtocolVersion)
-                return response
-            } catch let error as LayerNotFound {
-                throw APIError.notFound(error.message)
-            }
-        }
+        // Their paths hold the `/api` prefix. Registering throws only for a server URL it
+        // cannot read, and the document's is `/`.
+        let generated = router.group()
+        generated.add(middleware: NoStoreMiddleware())
+        generated.add(middleware: CollaboratorMiddleware(routes: self))
+        generated.add(middleware: BodyLimitMiddleware(limit: bodyLimit))
+        generated.add(middleware: RequestScopeMiddleware())
+        try! GeneratedCollaborationRoutes(routes: self).registerHandlers(on: generated, configuration: GeneratedCollaborationRoutes.configuration)
     }
 
     /// What a collaboration request may work on: the document and layer of its path (`id`
@@ -115,43 +102,6 @@ package struct CollaborationRoutes: RouteSupport {
         guard try await !collaborator.store.exists(collaborator.descriptor) else { return }
         let base = try await collaborator.document.annotations()
         try await collaborator.store.create(collaborator.descriptor, base: base)
-    }
-
-    /// `GET .../annotations`: `{"revision": N, "annotations": [StoredAnnotation]}`.
-    @Sendable func layerAnnotations(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        return try Self.json(try await collaborator.store.snapshot(collaborator.descriptor))
-    }
-
-    /// `GET .../changes?since=N`: what changed after revision N (default 0).
-    @Sendable func layerChanges(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        let since = try Self.query("since", request, as: Int.self) ?? 0
-        guard since >= 0 else { throw APIError.badRequest("since must be a revision, 0 or more") }
-        return try Self.json(try await collaborator.store.changes(collaborator.descriptor, since: since))
-    }
-
-    /// `POST .../changes` with a `LayerPush`: each change applied or rejected on its own.
-    @Sendable func pushChanges(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        let push = try await decode(LayerPush.self, from: request)
-        let limit = backend.configuration.changesPerRequest
-        guard push.changes.count <= limit else {
-            throw APIError(.contentTooLarge, code: "too-large", "a push holds at most \(limit) changes; this one holds \(push.changes.count)")
-        }
-        // Counted in Unicode scalars, as a schema's maxLength counts.
-        guard push.changes.allSatisfy({ (1...200).contains($0.operationID.unicodeScalars.count) }) else {
-            throw APIError.badRequest("every change needs an operationID of 1 to 200 characters")
-        }
-        return try Self.json(try await apply(push.changes, for: collaborator, except: nil))
-    }
-
-    /// `POST .../signatures`: signs the file with the identity of the token's user, as the
-    /// server's own signing route does; 403 when the token does not grant `sign` or the user
-    /// has no identity here. The signature goes into the file, which every layer shares.
-    @Sendable func signAsCollaborator(_ request: Request, _ context: ServerRequestContext, _ collaborator: Collaborator) async throws -> Response {
-        guard collaborator.claims.permissions.contains("sign") else { throw APIError.forbidden("the token does not grant sign") }
-        guard let identity = backend.configuration.signingIdentities[collaborator.claims.userID] else {
-            throw APIError.forbidden("this server holds no signing identity for this user")
-        }
-        return try await collaborator.document.sign(with: identity, request)
     }
 
     /// Applies `changes` of `collaborator` in order, each on its own, and sends each applied

@@ -256,6 +256,61 @@ import Logging
         }
     }
 
+    /// The collaboration routes generated from the OpenAPI document check the token before
+    /// they read anything of a request: a stranger's malformed or oversized body is 401, not a
+    /// parse error. With a good token, a body that is not JSON or not a push, one past the
+    /// limit, a revision that is not one and an `Accept` no answer meets are each refused
+    /// with their status and a problem document, and nothing reaches the layer; the answers
+    /// say the protocol's version, are not kept, and carry their media types' parameters.
+    @Test func theGeneratedRoutesLetInOnlyTokensAndStoreNothingBad() async throws {
+        let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
+        let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")
+        let alice = try await keys.token("alice")
+        let stranger = try await Keys().token("alice")
+        try await harness.run(configure: { $0.collaboration = collaboration; $0.bodyLimit = 4096 }) { client in
+            let before = try await Self.snapshot(client, token: alice)
+            let changes = Self.layerPath() + "/changes"
+            let json: HTTPFields = [.contentType: "application/json"]
+            for token in [nil, stranger] {
+                var headers = json
+                if let token { headers[.authorization] = "Bearer \(token)" }
+                for body in [Data("{not json".utf8), Data(repeating: 0x20, count: 8192)] {
+                    let refused = try await client.execute(uri: changes, method: .post, headers: headers, body: body)
+                    #expect(refused.status == .unauthorized && refused.errorCode == "unauthorized", "\(refused.status)")
+                }
+            }
+            var headers = json
+            headers[.authorization] = "Bearer \(alice)"
+            let cases: [(HTTPRequest.Method, String, HTTPFields, Data, HTTPResponse.Status)] = [
+                (.post, changes, headers, Data("{not json".utf8), .badRequest),
+                (.post, changes, headers, Data(#"{"changes": "all"}"#.utf8), .badRequest),
+                (.post, changes, headers, Data(#"{"changes": [{"operationID": "", "action": "add"}]}"#.utf8), .badRequest),
+                (.post, changes, headers, Data(repeating: 0x20, count: 8192), .contentTooLarge),
+                (.post, changes, [.authorization: "Bearer \(alice)", .contentType: "text/plain"], Data(#"{"changes": []}"#.utf8), .unsupportedMediaType),
+                (.get, changes + "?since=abc", headers, Data(), .badRequest),
+                (.get, changes + "?since=-1", headers, Data(), .badRequest),
+                (.get, Self.layerPath() + "/annotations", [.authorization: "Bearer \(alice)", .accept: "text/html"], Data(), .notAcceptable),
+            ]
+            for (method, uri, headers, body, status) in cases {
+                let refused = try await client.execute(uri: uri, method: method, headers: headers, body: body)
+                #expect(refused.status == status && refused.headers[.contentType] == "application/problem+json", "\(method) \(uri): \(refused.status)")
+                #expect(refused.errorMessage?.contains(harness.folder) == false)
+            }
+            let named = try await client.execute(uri: changes + "?since=abc", method: .get, headers: headers)
+            #expect(named.errorMessage?.hasPrefix("since must be a whole number") == true, "\(named.errorMessage ?? "")")
+            let after = try await Self.snapshot(client, token: alice)
+            #expect(after.revision == before.revision && after.annotations.count == before.annotations.count)
+
+            let answers = [("/annotations", "application/json"), ("/annotations.xfdf", "application/vnd.adobe.xfdf; charset=utf-8"),
+                           ("/annotations.jsonld", #"application/ld+json; profile="http://www.w3.org/ns/anno.jsonld""#)]
+            for (route, type) in answers {
+                let answer = try await client.execute(uri: Self.layerPath() + route, method: .get, headers: [.authorization: "Bearer \(alice)"])
+                #expect(answer.status == .ok && answer.headers[.contentType]?.hasPrefix(type) == true, "\(route): \(answer.headers[.contentType] ?? "")")
+                #expect(answer.headers[.init("X-Collaboration-Protocol")!] == String(collaborationProtocolVersion) && answer.headers[.cacheControl] == "no-store", "\(route)")
+            }
+        }
+    }
+
     @Test func layersKeepAnyNameAndSurviveARestart() async throws {
         let (harness, keys) = (try ServerHarness(extra: ["annotations.pdf"]), Keys())
         let collaboration = try await keys.configuration(database: harness.folder + "/layers.sqlite")

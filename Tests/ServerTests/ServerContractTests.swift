@@ -13,26 +13,29 @@ import TestSupport
 /// independent `openapi-spec-validator`). `Tests/Contract/run_schemathesis.py` then holds the
 /// real server's answers to it.
 @Suite struct ServerContractTests {
-    /// The generated types and routes (`Sources/RendererServer/Generated`) were made from the
-    /// OpenAPI document and the generator's configuration as they are now: each file's head
-    /// names their SHA-256, as sha256sum computes them here. After a change to either, `make
-    /// openapi` writes them again.
+    /// The generated types and routes (the `Generated/` folders of `RendererServer` and
+    /// `RendererCollaborationServer`) were made from the OpenAPI document and each module's
+    /// generator configuration as they are now: each file's head names their SHA-256, as
+    /// sha256sum computes them here. After a change to either, `make openapi` writes them
+    /// again.
     @Test func theGeneratedCodeIsThatOfTheDocumentAsItIs() async throws {
-        let server = Fixtures.root.appendingPathComponent("Sources/RendererServer")
-        let sources = ["openapi.yaml", "openapi-generator-config.yaml"].map { server.appendingPathComponent("OpenAPI/" + $0).path }
-        let digests = try await Tool.run("sha256sum", sources)
-        #expect(digests.status == 0, "\(digests.stderr)")
-        let named = digests.text.split(separator: "\n").map { line in
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            return "\(URL(fileURLWithPath: String(fields[1])).lastPathComponent) SHA-256 \(fields[0])"
-        }
-        let head = "// Made by make openapi from \(named.joined(separator: ", "))."
-        let generated = server.appendingPathComponent("Generated")
-        let files = try FileManager.default.contentsOfDirectory(atPath: generated.path).filter { $0.hasSuffix(".swift") }.sorted()
-        #expect(files.contains("Server.swift") && files.contains("Types.swift"), "\(files)")
-        for file in files {
-            let text = try String(contentsOf: generated.appendingPathComponent(file), encoding: .utf8)
-            #expect(text.split(separator: "\n", maxSplits: 1).first.map(String.init) == head, "\(file) was made from another document: run make openapi")
+        let document = Fixtures.root.appendingPathComponent("Sources/RendererServer/OpenAPI/openapi.yaml").path
+        for module in ["RendererServer", "RendererCollaborationServer"] {
+            let folder = Fixtures.root.appendingPathComponent("Sources/" + module)
+            let digests = try await Tool.run("sha256sum", [document, folder.appendingPathComponent("OpenAPI/openapi-generator-config.yaml").path])
+            #expect(digests.status == 0, "\(digests.stderr)")
+            let named = digests.text.split(separator: "\n").map { line in
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                return "\(URL(fileURLWithPath: String(fields[1])).lastPathComponent) SHA-256 \(fields[0])"
+            }
+            let head = "// Made by make openapi from \(named.joined(separator: ", "))."
+            let generated = folder.appendingPathComponent("Generated")
+            let files = try FileManager.default.contentsOfDirectory(atPath: generated.path).filter { $0.hasSuffix(".swift") }.sorted()
+            #expect(files.contains("Server.swift") && files.contains("Types.swift"), "\(module): \(files)")
+            for file in files {
+                let text = try String(contentsOf: generated.appendingPathComponent(file), encoding: .utf8)
+                #expect(text.split(separator: "\n", maxSplits: 1).first.map(String.init) == head, "\(module)/\(file) was made from another document: run make openapi")
+            }
         }
     }
 

@@ -55,7 +55,8 @@ struct CollaboratedServedDocument: CollaboratedDocument {
         return try await FileDownload(path: document.path, name: name, eTag: Routes.eTag(version, "file")).response(to: request, context: context)
     }
 
-    func sign(with identity: SigningIdentity, _ request: Request) async throws -> Response {
-        try await routes.signing(document, as: identity, request)
+    func sign(with identity: SigningIdentity, asked body: Data, _ request: Request) async throws -> (verdicts: [SignatureVerification], location: String) {
+        let options = try Routes.decoded(Payload.SignRequest.self, from: body).options()
+        return (try await routes.signed(document, as: identity, options: options, request), Routes.path(document: document.id, ["signatures"]))
     }
 }

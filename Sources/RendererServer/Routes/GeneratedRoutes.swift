@@ -12,26 +12,10 @@ import RendererServerHTTP
 /// throws becomes a problem document as on every other route (``ErrorMiddleware`` takes off
 /// the generated code's wrapping); the other operations are still registered by hand in
 /// ``Routes/register(on:)``.
-struct GeneratedRoutes: APIProtocol {
+struct GeneratedRoutes: APIProtocol, GeneratedRouteSupport {
     let routes: Routes
 
-    /// JSON as the other routes write it (keys sorted, slashes as they are, no indentation),
-    /// and dates read as every JSON decoder of the project reads them.
-    static let configuration = Configuration(dateTranscoder: RFC3339Transcoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
-
-    /// Dates written as ISO 8601 (`2026-12-06T08:30:00Z`, as the library writes them) and read
-    /// as RFC 3339 allows (`RFC3339Date`: fractional seconds, any offset to ±23:59), where the
-    /// generated code's own reading takes whole seconds only.
-    struct RFC3339Transcoder: DateTranscoder {
-        func encode(_ date: Date) throws -> String { date.formatted(Date.ISO8601FormatStyle()) }
-
-        func decode(_ text: String) throws -> Date {
-            guard let date = RFC3339Date.parse(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Expected date string to be RFC 3339-formatted."))
-            }
-            return date
-        }
-    }
+    var bodyLimit: Int { routes.bodyLimit }
 
     var context: ServerContext { routes.context }
 
@@ -75,26 +59,5 @@ struct GeneratedRoutes: APIProtocol {
     func answer(_ headers: HTTPFields) throws {
         let scope = try RequestScopeMiddleware.scope()
         for field in headers { scope.answer(field.name, field.value) }
-    }
-
-    /// `value`, a library value the API answers as JSON, as the generated schema type `T`:
-    /// written as the library writes it and read as the document describes it. A field the
-    /// library writes and the document lacks is not answered; one the document requires and
-    /// the library leaves out fails here (500) rather than at a client.
-    static func schema<T: Decodable>(_ value: some Encodable) throws -> T {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(T.self, from: encoder.encode(value))
-    }
-
-    /// `body`, a request body as the document describes it, as the library's `T`: written
-    /// as the generated code writes it and read with the library's own checks, as the
-    /// hand-written routes read their bodies (400 saying what is wrong where).
-    static func library<T: Decodable>(_ body: some Encodable, as type: T.Type) throws -> T {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return try Routes.decoded(T.self, from: try encoder.encode(body))
     }
 }

@@ -10,15 +10,6 @@ import RendererSignatures
 /// `CollaborationConfiguration.signingIdentities` names for the token's user. No request
 /// names or carries a key.
 extension Routes {
-    /// Signs `document` with `identity` as the body of `request` asks (``Payload/SignRequest``),
-    /// then answers every field's verdict; 201. A collaborator's signature comes this way
-    /// (`CollaborationDocuments`).
-    func signing(_ document: ServedDocument, as identity: SigningIdentity, _ request: Request) async throws -> Response {
-        let options = try await decode(Payload.SignRequest.self, from: request).options()
-        let verdicts = try await signed(document, as: identity, options: options, request)
-        return try Self.json(verdicts, status: .created, headers: Self.location(document: document.id, "signatures"))
-    }
-
     /// Signs `document` with `identity` as `options` ask, in an incremental update saved over
     /// the file, and answers every field's verdict then (by the engine `request` names).
     func signed(_ document: ServedDocument, as identity: SigningIdentity, options: SigningOptions, _ request: Request) async throws -> [SignatureVerification] {

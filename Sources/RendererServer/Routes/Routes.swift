@@ -37,7 +37,7 @@ struct Routes: RouteSupport {
         viewer.get("/service-worker.js", use: viewerServiceWorker)
 
         // Collaboration requests carry collaboration tokens, checked by each of their routes.
-        collaboration?.register(on: router.group(RouterPath(Self.apiGroup)))
+        collaboration?.register(on: router)
 
         let api = router.group(RouterPath(Self.apiGroup))
         api.add(middleware: TokenMiddleware(token: context.configuration.token))

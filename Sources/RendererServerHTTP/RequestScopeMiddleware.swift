@@ -1,19 +1,19 @@
 import HTTPTypes
 import Hummingbird
-import RendererServerHTTP
 import Synchronization
 
-/// Keeps the request being answered in a task local while a generated route answers it
-/// (``GeneratedRoutes``), whose handlers are given only their operation's typed input: what a
-/// served document needs of the request (the reader's key or cookie, `?renderer=`) is read
-/// from there, as the hand-written routes read it. A handler may also give the answer a
-/// header the generated code cannot write as it is (``Scope/answer(_:_:)``).
-struct RequestScopeMiddleware: RouterMiddleware {
+/// Keeps the request being answered in a task local while a generated route answers it (the
+/// server's and collaboration's), whose handlers are given only their operation's typed
+/// input: what a served document needs of the request (the reader's key or cookie,
+/// `?renderer=`, a collaboration token) is read from there, as the hand-written routes read
+/// it. A handler may also give the answer a header the generated code cannot write as it is
+/// (``Scope/answer(_:_:)``).
+package struct RequestScopeMiddleware: RouterMiddleware {
     /// A request and its context, as Hummingbird gives them, and the headers its handler adds
     /// to the answer.
-    final class Scope: Sendable {
-        let request: Request
-        let context: ServerRequestContext
+    package final class Scope: Sendable {
+        package let request: Request
+        package let context: ServerRequestContext
         private let headers = Mutex(HTTPFields())
 
         init(request: Request, context: ServerRequestContext) {
@@ -24,7 +24,7 @@ struct RequestScopeMiddleware: RouterMiddleware {
         /// Answers the request with header `name` set to `value`, as it is. The generated code
         /// writes the headers the document describes as URI components (RFC 6570's simple
         /// style), which would percent-encode a `Location` path's slashes.
-        func answer(_ name: HTTPField.Name, _ value: String) {
+        package func answer(_ name: HTTPField.Name, _ value: String) {
             headers.withLock { $0[name] = value }
         }
 
@@ -33,7 +33,9 @@ struct RequestScopeMiddleware: RouterMiddleware {
 
     @TaskLocal private static var current: Scope?
 
-    func handle(_ request: Request, context: ServerRequestContext, next: (Request, ServerRequestContext) async throws -> Response) async throws -> Response {
+    package init() {}
+
+    package func handle(_ request: Request, context: ServerRequestContext, next: (Request, ServerRequestContext) async throws -> Response) async throws -> Response {
         let scope = Scope(request: request, context: context)
         var response = try await Self.$current.withValue(scope) { try await next(request, context) }
         for field in scope.answerHeaders { response.headers[field.name] = field.value }
@@ -42,7 +44,7 @@ struct RequestScopeMiddleware: RouterMiddleware {
 
     /// The request a generated route is answering; one reached without this middleware is
     /// the server's own fault (500).
-    static func scope() throws -> Scope {
+    package static func scope() throws -> Scope {
         guard let current else { throw APIError(.internalServerError, code: "internal", "a generated route ran outside its request") }
         return current
     }
