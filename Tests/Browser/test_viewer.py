@@ -501,6 +501,19 @@ class ViewerTests(unittest.TestCase):
         listed = subprocess.run(["pdffonts", path], check=True, capture_output=True, text=True).stdout.splitlines()[2:]
         self.assertEqual([font[0] for font in fonts], [line.split()[0] for line in listed])
         self.assertEqual([font[1:] for font in fonts], [["Type 1", "no", "no"]] * len(listed))
+        # A status line that fills in later (what is kept offline) has the height of its text
+        # while empty, so the Close button below it does not move under the pointer.
+        heights = self.run_js("""
+            const line = document.getElementById('offline-usage');
+            const said = line.textContent;
+            line.textContent = '';
+            const empty = line.offsetHeight;
+            line.textContent = said || 'x';
+            const full = line.offsetHeight;
+            line.textContent = said;
+            return [empty, full];
+        """)
+        self.assertEqual(heights[0], heights[1], "an empty status line takes no room and moves what follows when it fills")
         self.browser.find_element("id", "properties-close").click()
         self.wait_for("return !document.getElementById('properties').open", "the dialog closed")
         # The download is the file as the server holds it, byte for byte.
