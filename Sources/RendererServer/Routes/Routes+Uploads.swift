@@ -29,7 +29,7 @@ extension Routes {
                 // A picture (a scan, a photo) is kept as the PDF of it, made by an engine
                 // process as uploads are opened.
                 let made = store.scratchPath(), picture = received.path
-                try await serverContext.queue.run {
+                _ = try await serverContext.queue.run {
                     try await naming(picture, as: "the upload") {
                         try await serverContext.threads.run { _ in
                             try serverContext.uploadRegistry.writePDF(fromPictures: [.file(picture)], to: made)
