@@ -12,8 +12,6 @@ void annotation_records_free(annotation_record *records, int count)
 		free(r->ink);
 		free(r->ink_counts);
 		free(r->points);
-		free(r->contents);
-		free(r->author);
 		free(r->icon);
 		free(r->font);
 	}

@@ -14,9 +14,10 @@ static pdf_annot *annot_with(fz_context *ctx, pdf_page *page, int num)
 	fz_throw(ctx, FZ_ERROR_GENERIC, "page has no annotation object %d", num);
 }
 
-/* Writes every field of `v` into `annot`, an annotation of the kind `v` names, as the
-   record's traits say the kind has them, then regenerates its appearance; puts
-   `kept_appearance` back as its normal appearance when given. */
+/* Gives `annot`, an annotation of the kind `v` names, the record's shape, text style and
+   icon, as the record's traits say the kind has them, then draws its appearance from its
+   dictionary (whose other entries are written before); puts `kept_appearance` back as its
+   normal appearance when given. */
 static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_record *v, pdf_obj *kept_appearance)
 {
 	pdf_obj *obj = pdf_annot_obj(ctx, annot);
@@ -49,40 +50,15 @@ static void apply_fields(fz_context *ctx, pdf_annot *annot, const annotation_rec
 	fz_rect rect = fz_make_rect(v->rect[0], v->rect[1], v->rect[2], v->rect[3]);
 	if (rect_is_given)
 		pdf_set_annot_rect(ctx, annot, rect);
-	float color[4] = { v->color[0], v->color[1], v->color[2], v->color[3] };
-	pdf_set_annot_color(ctx, annot, v->color_n, color);
-	if (v->has_interior_color) {
-		float interior[4] = { v->interior[0], v->interior[1], v->interior[2], v->interior[3] };
-		pdf_set_annot_interior_color(ctx, annot, v->interior_n, interior);
-	}
-	pdf_set_annot_opacity(ctx, annot, v->opacity);
-	if (v->has_border)
-		pdf_set_annot_border(ctx, annot, v->border);
-	else {
-		pdf_dict_del(ctx, obj, PDF_NAME(BS));
-		pdf_dict_del(ctx, obj, PDF_NAME(Border));
-	}
 	if (v->font && v->has_text_style) {
 		float text_color[4] = { v->text_color[0], v->text_color[1], v->text_color[2], v->text_color[3] };
 		pdf_set_annot_default_appearance(ctx, annot, v->font, v->font_size, v->text_color_n, text_color);
 		pdf_set_annot_quadding(ctx, annot, v->quadding);
 	}
-	/* Before the appearance is made, which draws the contents of free text. */
-	if (v->contents)
-		pdf_dict_put_text_string(ctx, obj, PDF_NAME(Contents), v->contents);
-	else
-		pdf_dict_del(ctx, obj, PDF_NAME(Contents));
-	if (v->author)
-		pdf_dict_put_text_string(ctx, obj, PDF_NAME(T), v->author);
-	else
-		pdf_dict_del(ctx, obj, PDF_NAME(T));
-	if (v->in_reply_to > 0)
-		pdf_dict_put(ctx, obj, PDF_NAME(IRT), pdf_annot_obj(ctx, annot_with(ctx, pdf_annot_page(ctx, annot), v->in_reply_to)));
-	else
-		pdf_dict_del(ctx, obj, PDF_NAME(IRT));
 	if (v->icon && v->has_icon)
 		pdf_set_annot_icon_name(ctx, annot, v->icon);
-	pdf_set_annot_flags(ctx, annot, v->flags);
+	/* The entries written over the object primitives do not mark the annotation changed. */
+	pdf_dirty_annot(ctx, annot);
 	pdf_update_annot(ctx, annot);
 	if (kept_appearance)
 		pdf_dict_putp(ctx, obj, "AP/N", kept_appearance);
@@ -125,7 +101,6 @@ int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotatio
 		if (type == PDF_ANNOT_UNKNOWN)
 			fz_throw(ctx, FZ_ERROR_GENERIC, "unknown annotation subtype %s", values->subtype);
 		annot = pdf_create_annot(ctx, cmupdf_pdf_page(ctx, page), type);
-		apply(ctx, annot, values);
 		*num = pdf_to_num(ctx, pdf_annot_obj(ctx, annot));
 	}
 	fz_always(ctx)

@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-using cpoppler::pdf_text;
 using cpoppler::utf16_text;
 
 namespace {
@@ -41,22 +40,6 @@ Annot *annot_with(Page *page, int num)
 
 // MARK: Writing
 
-/* Sets or (for a NULL `text`) removes a text entry of the annotation's dictionary. */
-void set_text(Annot *annot, const char *key, const char *text)
-{
-	Object &dict = const_cast<Object &>(annot->getAnnotObj());
-	if (text)
-		dict.dictSet(key, Object(pdf_text(text)));
-	else
-		dict.dictRemove(key);
-	annot->getDoc()->getXRef()->setModifiedObject(&dict, annot->getRef());
-}
-
-void remove_entry(Annot *annot, const char *key)
-{
-	set_text(annot, key, nullptr);
-}
-
 std::unique_ptr<AnnotColor> color_of(int n, const double c[4])
 {
 	switch (n) {
@@ -83,7 +66,7 @@ PDFRectangle bounds(const double *xy, int count, double margin)
 /* The rectangle for `v`: the caller's, or the bounds of the geometry of kinds drawn from it. */
 PDFRectangle rect_for(const annotation_record *v)
 {
-	double margin = v->has_border ? std::max(v->border, 1.0) : 1.0;
+	double margin = std::max(v->border, 1.0);
 	switch (v->geometry) {
 	case ANNOTATION_GEOMETRY_QUADS:
 		return bounds(v->quads, v->quad_count * 4, 0);
@@ -101,11 +84,11 @@ PDFRectangle rect_for(const annotation_record *v)
 	return PDFRectangle(v->rect[0], v->rect[1], v->rect[2], v->rect[3]);
 }
 
-/* Writes every field of `v` but the dates into `annot`, a markup annotation of the kind `v`
-   names (the API creates and changes no other), as the record's traits say the kind has
-   them; which Poppler class holds each field is Poppler's. Poppler's setters drop the
+/* Writes the record's shape, text style and icon into `annot`, a markup annotation of the
+   kind `v` names (the API creates and changes no other), as the record's traits say the
+   kind has them; which Poppler class holds each is Poppler's. Poppler's setters drop the
    appearance stream of what they change. */
-cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *v)
+cpoppler_status apply_fields(Annot *annot, const annotation_record *v)
 {
 	/* The casts below hold for the kind the record names, and only for it. */
 	if (!annot->getAnnotObj().dictLookup("Subtype").isName(v->subtype))
@@ -144,44 +127,11 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		AnnotPath path(std::move(coords));
 		static_cast<AnnotPolygon *>(annot)->setVertices(&path);
 	}
-
-	annot->setColor(color_of(v->color_n, v->color));
-	if (v->has_interior_color) {
-		switch (v->geometry) {
-		case ANNOTATION_GEOMETRY_RECT:
-			static_cast<AnnotGeometry *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
-			break;
-		case ANNOTATION_GEOMETRY_LINE:
-			static_cast<AnnotLine *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
-			break;
-		case ANNOTATION_GEOMETRY_VERTICES:
-			static_cast<AnnotPolygon *>(annot)->setInteriorColor(color_of(v->interior_n, v->interior));
-			break;
-		case ANNOTATION_GEOMETRY_QUADS: case ANNOTATION_GEOMETRY_INK:
-			break;
-		}
-	}
-	remove_entry(annot, "BS");
-	if (v->has_border) {
-		auto border = std::make_unique<AnnotBorderArray>();
-		border->setWidth(v->border);
-		annot->setBorder(std::move(border));
-	} else {
-		remove_entry(annot, "Border");
-	}
 	if (v->font && v->has_text_style) {
 		auto *text = static_cast<AnnotFreeText *>(annot);
 		text->setDefaultAppearance(DefaultAppearance(Object(objName, v->font), v->font_size, color_of(v->text_color_n, v->text_color)));
 		text->setQuadding(static_cast<VariableTextQuadding>(v->quadding < 0 || v->quadding > 2 ? 0 : v->quadding));
 	}
-	annot->setContents(utf16_text(v->contents));
-	if (!v->contents)
-		remove_entry(annot, "Contents");
-	auto *markup = static_cast<AnnotMarkup *>(annot);
-	markup->setOpacity(v->opacity);
-	markup->setLabel(utf16_text(v->author));
-	if (!v->author)
-		remove_entry(annot, "T");
 	if (v->icon && v->has_icon) {
 		GooString icon(v->icon);
 		if (type == Annot::typeText)
@@ -189,17 +139,19 @@ cpoppler_status apply_fields(Page *page, Annot *annot, const annotation_record *
 		else if (type == Annot::typeStamp)
 			static_cast<AnnotStamp *>(annot)->setIcon(&icon);
 	}
-	annot->setFlags(static_cast<unsigned int>(v->flags));
-	Object &dict = const_cast<Object &>(annot->getAnnotObj());
-	if (v->in_reply_to > 0) {
-		Annot *root = annot_with(page, v->in_reply_to);
-		if (!root)
-			return CPOPPLER_NO_ANNOTATION;
-		dict.dictSet("IRT", Object(root->getRef()));
-	} else
-		dict.dictRemove("IRT");
-	annot->getDoc()->getXRef()->setModifiedObject(&dict, annot->getRef());
 	return CPOPPLER_OK;
+}
+
+/* Sets entry `key` of `annot`'s dictionary to `value` (null removes it), in the copy Poppler's
+   annotation keeps, which its setters write back whole. */
+void set_entry(Annot *annot, const char *key, Object value)
+{
+	Object &dict = const_cast<Object &>(annot->getAnnotObj());
+	if (value.isNull())
+		dict.dictRemove(key);
+	else
+		dict.dictSet(key, std::move(value));
+	annot->getDoc()->getXRef()->setModifiedObject(&dict, annot->getRef());
 }
 
 /* A new annotation of `subtype` on the document, or NULL for a kind Poppler cannot create. */
@@ -267,14 +219,10 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 		Annot *annot = create(doc->doc.get(), values->subtype, &rect);
 		if (!annot)
 			return CPOPPLER_UNSUPPORTED;
-		cpoppler_status status = apply_fields(p, annot, values);
-		if (status == CPOPPLER_OK) {
-			p->addAnnot(annot);
-			*num = annot->getRef().num;
-		} else
-			doc->doc->getXRef()->removeIndirectObject(annot->getRef());
+		p->addAnnot(annot);
+		*num = annot->getRef().num;
 		annot->decRefCnt();
-		return status;
+		return CPOPPLER_OK;
 	} catch (const std::bad_alloc &) {
 		return CPOPPLER_OUT_OF_MEMORY;
 	}
@@ -282,14 +230,14 @@ extern "C" cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int pa
 
 extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int num, const annotation_record *values)
 {
-	return edit_annot(doc, page, num, [values](Page *p, Annot *annot) {
+	return edit_annot(doc, page, num, [values](Page *, Annot *annot) {
 		Object kept;
 		if (annot->getType() == Annot::typeStamp) {
 			const GooString *icon = static_cast<AnnotStamp *>(annot)->getIcon();
 			if (!values->icon || (icon && icon->cmp(values->icon) == 0))
 				kept = annot->getAppearance();
 		}
-		cpoppler_status status = apply_fields(p, annot, values);
+		cpoppler_status status = apply_fields(annot, values);
 		if (status == CPOPPLER_OK) {
 			if (kept.isStream())
 				annot->setNewAppearance(std::move(kept));
@@ -298,10 +246,13 @@ extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int pa
 	});
 }
 
-extern "C" cpoppler_status cpoppler_core_set_annot_text(cpoppler_core *doc, int page, int num, const char *key, const char *text)
+extern "C" cpoppler_status cpoppler_core_set_annot_entry(cpoppler_core *doc, int page, int num, const char *key, const char *syntax)
 {
-	return edit_annot(doc, page, num, [key, text](Page *, Annot *annot) {
-		set_text(annot, key, text);
+	return edit_annot(doc, page, num, [doc, key, syntax](Page *, Annot *annot) {
+		Object value = syntax ? cpoppler::parse(doc->doc->getXRef(), syntax) : Object(objNull);
+		if (value.isError() || value.isEOF())
+			return CPOPPLER_ARGUMENT;
+		set_entry(annot, key, std::move(value));
 		return CPOPPLER_OK;
 	});
 }

@@ -58,13 +58,12 @@ char *copy_text(const Object &dict, const char *key);
 /* UTF-8 `text` as UTF-16BE with its byte order mark, which Poppler's text setters expect. */
 std::unique_ptr<GooString> utf16_text(const char *text);
 
-/* UTF-8 `text` as a new PDF text string: as it is when it is printable ASCII (the same in
-   PDFDocEncoding), else UTF-16BE with its byte order mark. */
-GooString *pdf_text(const char *text);
-
 /* Writes the document with its changes to `out`: the original bytes and an incremental
    update, or a complete rewrite. Returns Poppler's error code. */
 int write_document(cpoppler_core *doc, OutStream *out, bool rewrite);
+
+/* The object `syntax` writes, parsed against `xref`; objError when it is not one. */
+Object parse(XRef *xref, const char *syntax);
 
 /* The reference of object `num` with the generation the cross-reference table gives it;
    Ref::INVALID() when there is no such object or it is free. */

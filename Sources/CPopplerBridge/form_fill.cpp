@@ -8,10 +8,11 @@
 #include <string>
 #include <vector>
 
-/* Text and choice values written through Poppler's form API (its widgets' setters, which the
-   library exports), which writes /V (and a multi-select choice field's /I) and gives the
-   widgets new appearances. The MuPDF layer writes the same objects. The field is found by EngineSupport's walk of the field tree, so that both engines
-   name fields alike, and reached in Poppler's form through its widgets. */
+/* Text and choice values given to Poppler's form API (its widgets' setters, which the library
+   exports), which gives the widgets new appearances (and writes /V and /I, which
+   EngineSupport then writes once for every engine). The field is found by EngineSupport's
+   walk of the field tree, so that both engines name fields alike, and reached in Poppler's
+   form through its widgets. */
 
 namespace {
 
@@ -36,33 +37,18 @@ cpoppler_status select_choices(FormWidgetChoice *choice, const form_field_value 
 	return CPOPPLER_OK;
 }
 
-/* Moves /V and /I from the kids Poppler wrote them into (widgets it holds as fields of
-   their own) to the field `field_ref`, the first kid's values winning; the kids keep their
-   new appearances. */
-void move_value_to_field(XRef *xref, Ref field_ref, const std::vector<Ref> &kids)
+/* Removes /V and /I from the kids Poppler wrote them into (widgets it holds as fields of
+   their own); the kids keep their new appearances. */
+void clear_kid_values(XRef *xref, const std::vector<Ref> &kids)
 {
-	if (kids.empty() || field_ref == Ref::INVALID())
-		return;
-	Object field = xref->fetch(field_ref);
-	if (!field.isDict())
-		return;
-	for (const char *key : {"V", "I"})
-		field.dictRemove(key);
-	for (size_t i = 0; i < kids.size(); i++) {
-		Object kid = xref->fetch(kids[i]);
+	for (Ref ref : kids) {
+		Object kid = xref->fetch(ref);
 		if (!kid.isDict())
 			continue;
-		for (const char *key : {"V", "I"}) {
-			Object value = kid.dictLookupNF(key).copy();
-			if (value.isNull())
-				continue;
-			if (i == 0)
-				field.dictSet(key, std::move(value));
+		for (const char *key : {"V", "I"})
 			kid.dictRemove(key);
-		}
-		xref->setModifiedObject(&kid, kids[i]);
+		xref->setModifiedObject(&kid, ref);
 	}
-	xref->setModifiedObject(&field, field_ref);
 }
 
 } // namespace
@@ -82,7 +68,8 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const form_field
 		/* Poppler's form is reached through each widget. A widget that is a kid of the field
 		   (with /Parent, without /T) is a field of its own to Poppler, which writes the value
 		   into that kid and draws only its appearance: so every widget is set, and the value
-		   is then moved to the field the walk named, where readers look for it. */
+		   is then removed from the kids (EngineSupport writes it into the field the walk
+		   named, where readers look for it). */
 		Form *form = pdf->getCatalog()->getForm();
 		if (!form)
 			return CPOPPLER_UNSUPPORTED;
@@ -108,7 +95,7 @@ extern "C" int cpoppler_core_set_form_field(cpoppler_core *doc, const form_field
 			if (field->getRef() != found_ref)
 				kids_written.push_back(field->getRef());
 		}
-		move_value_to_field(xref, found_ref, kids_written);
+		clear_kid_values(xref, kids_written);
 		return CPOPPLER_OK;
 	} catch (const std::bad_alloc &) {
 		return CPOPPLER_OUT_OF_MEMORY;

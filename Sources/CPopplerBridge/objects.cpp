@@ -18,16 +18,17 @@
    edits on, mirroring cmupdf_objects.c. Changed objects are handed to the XRef, so Poppler
    writes them in an incremental update. */
 
-namespace {
-
-/* The object `syntax` writes, parsed against `xref`; objError when it is not one. */
-Object parse(XRef *xref, const char *syntax)
+Object cpoppler::parse(XRef *xref, const char *syntax)
 {
 	/* The parser's lexer owns the stream. */
 	auto *stream = new MemStream(syntax, 0, static_cast<Goffset>(std::strlen(syntax)), Object(objNull));
 	Parser parser(xref, stream, false);
 	return parser.getObj();
 }
+
+using cpoppler::parse;
+
+namespace {
 
 void emit(const Object &obj, int depth, pdf_token_callback each, void *user);
 

@@ -70,15 +70,4 @@ std::unique_ptr<GooString> utf16_text(const char *text)
 	return utf8ToUtf16WithBom(text ? text : "");
 }
 
-GooString *pdf_text(const char *text)
-{
-	for (const char *c = text; *c; c++) {
-		unsigned char byte = static_cast<unsigned char>(*c);
-		if (byte >= 0x7F || (byte < 0x20 && (byte < 0x09 || byte > 0x0D)))
-			return utf16_text(text).release();
-	}
-	return new GooString(text);
-}
-
-
 } // namespace cpoppler

@@ -15,14 +15,19 @@ package protocol AnnotationEditing: EnginePage {
     var rendererID: String { get }
     /// The coordinates the C layer's records use on this page.
     func recordCoordinates() throws -> RecordCoordinates
-    /// Appends `annotation`, given as `record` in the page's record coordinates; returns
-    /// the new annotation's object.
+    /// Appends a new annotation of `annotation`'s kind, given as `record` in the page's
+    /// record coordinates, and returns its object. Only its kind and place need be set:
+    /// ``updateAnnotation(_:to:as:)`` follows, before which its appearance need not be drawn.
     func createAnnotation(_ annotation: Annotation, as record: UnsafePointer<annotation_record>) throws -> PDFReference
-    /// Gives the annotation `reference` names the fields of `annotation`, given as `record`.
+    /// Gives the annotation `reference` names what the engine keeps of its own of
+    /// `annotation`, given as `record` (its shape, text style and icon), then draws its
+    /// appearance from its dictionary, which holds its plain entries by then. A stamp keeps
+    /// the appearance it has unless its icon changes.
     func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws
-    /// Sets the text string entry `key` of the annotation `reference` names to `text` (nil
-    /// removes it), so that the engine's own view of the annotation holds it too.
-    func setAnnotationText(_ key: String, of reference: PDFReference, to text: String?) throws
+    /// Sets entry `key` of the annotation `reference` names to `value` (nil removes it), so
+    /// that the engine's own view of the annotation holds it too. A stamp's appearance is
+    /// kept.
+    func setAnnotationEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws
     /// Removes the annotation `reference` names, with its popup.
     func deleteAnnotation(_ reference: PDFReference) throws
     /// Gives the stamp annotation `reference` names an appearance that draws `image` over
@@ -40,10 +45,16 @@ extension AnnotationEditing {
     /// only to find the one it answers: adding takes the same time on a page of thousands.
     package func addAnnotation(_ annotation: Annotation) throws -> Annotation {
         let root = annotation.inReplyTo == nil ? nil : try rootReference(of: annotation, among: try listed())
-        let reference = try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
-            try createAnnotation(annotation, as: $0)
+        let reference = try AnnotationRecords.withRecord(of: annotation, point: try recordCoordinates().recordPoint) { record in
+            let reference = try createAnnotation(annotation, as: record)
+            do {
+                try write(annotation, root: root, as: record, to: reference)
+            } catch {
+                try? deleteAnnotation(reference)
+                throw error
+            }
+            return reference
         }
-        try writeTextEntries(of: annotation, to: reference)
         return try readBack(annotation, at: reference)
     }
 
@@ -67,15 +78,28 @@ extension AnnotationEditing {
         let current = try listed()
         let reference = try current.reference(of: annotation.id, pageIndex: index, rendererID: rendererID)
         let root = try rootReference(of: annotation, among: current)
-        try AnnotationRecords.withRecord(of: annotation, root: root, point: try recordCoordinates().recordPoint) {
-            try updateAnnotation(reference, to: annotation, as: $0)
+        try AnnotationRecords.withRecord(of: annotation, point: try recordCoordinates().recordPoint) {
+            try write(annotation, root: root, as: $0, to: reference)
         }
-        try writeTextEntries(of: annotation, to: reference)
         return try readBack(annotation, at: reference)
     }
 
+    /// Gives the annotation `reference` names every field of `annotation` (given as
+    /// `record`, answering the annotation `root` names): the plain entries the engines draw
+    /// from, then the engine's own edit, which draws, then the text entries.
+    private func write(_ annotation: Annotation, root: PDFReference?, as record: UnsafePointer<annotation_record>, to reference: PDFReference) throws {
+        let current = document.contentType == .pdf ? try document.object(reference.number) : nil
+        for (key, value) in AnnotationEntries.drawn(of: annotation, answering: root, current: current) {
+            try setAnnotationEntry(key, of: reference, to: value)
+        }
+        try updateAnnotation(reference, to: annotation, as: record)
+        for (key, value) in AnnotationEntries.text(of: annotation) {
+            try setAnnotationEntry(key, of: reference, to: value)
+        }
+    }
+
     /// `annotation` as the page now holds it at `reference`, after an edit that wrote its
-    /// identity as `/NM` (``writeTextEntries(of:to:)``); the page read whole for one without.
+    /// identity as `/NM` (``AnnotationEntries/text(of:)``); the page read whole for one without.
     private func readBack(_ annotation: Annotation, at reference: PDFReference) throws -> Annotation {
         guard !annotation.id.isEmpty, document.contentType == .pdf else {
             return try annotations().annotation(withID: annotation.id, pageIndex: index, rendererID: rendererID)
@@ -91,22 +115,9 @@ extension AnnotationEditing {
         let reference = try current.reference(of: id, pageIndex: index, rendererID: rendererID)
         let kind = current.first { $0.annotation.id == id }?.annotation.kind
         for other in current where other.annotation.id != id && other.annotation.kind == kind && other.name != other.annotation.id {
-            try setAnnotationText("NM", of: try current.reference(of: other.annotation.id, pageIndex: index, rendererID: rendererID), to: other.annotation.id)
+            try setAnnotationEntry("NM", of: try current.reference(of: other.annotation.id, pageIndex: index, rendererID: rendererID), to: .text(other.annotation.id))
         }
         try deleteAnnotation(reference)
-    }
-
-    /// Writes the text entries of `annotation` that no engine draws into the annotation
-    /// `reference` names, after the engine's edit: its identity as `/NM`, subject, review
-    /// state, then the dates, last, because the engines' setters stamp `/M` with the time
-    /// of the change. An entry that is nil is removed (the identity is always written).
-    private func writeTextEntries(of annotation: Annotation, to reference: PDFReference) throws {
-        let entries: [(key: String, text: String?)] = [
-            ("NM", annotation.id), ("Subj", annotation.subject),
-            ("State", annotation.reviewState?.rawValue), ("StateModel", annotation.reviewState?.model),
-            ("CreationDate", annotation.creationDate.map(PDFDate.string(from:))), ("M", annotation.modificationDate.map(PDFDate.string(from:))),
-        ]
-        for (key, text) in entries { try setAnnotationText(key, of: reference, to: text) }
     }
 
     /// The page's annotations with the object and name of each; none in a document that is

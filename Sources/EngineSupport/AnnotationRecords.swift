@@ -11,15 +11,16 @@ import Glibc
 #endif
 
 /// Converts the API's ``Annotation`` into the `annotation_record` both engines' C layers
-/// write (the fields an engine draws or keeps; ``AnnotationEditing`` writes the others),
+/// write (what each engine keeps of its own: the shape, the text style, the icon;
+/// ``AnnotationEntries`` says the entries written the same way for every engine),
 /// with its kind's traits from ``AnnotationKindTraits/table``, which the C layers read
 /// instead of lists of their own.
 /// Each backend says how its C layer's coordinates map from page space.
 package enum AnnotationRecords {
-    /// Calls `body` with `annotation` as a record, each point converted by `point` and the
-    /// annotation it answers given as its object `root`, valid during the call.
+    /// Calls `body` with `annotation` as a record, each point converted by `point`, valid
+    /// during the call.
     package static func withRecord<T>(
-        of annotation: Annotation, root: PDFReference?, point: (PagePoint) -> (x: Double, y: Double),
+        of annotation: Annotation, point: (PagePoint) -> (x: Double, y: Double),
         _ body: (UnsafePointer<annotation_record>) throws -> T
     ) throws -> T {
         guard let record = calloc(1, MemoryLayout<annotation_record>.stride)?.assumingMemoryBound(to: annotation_record.self) else {
@@ -45,7 +46,6 @@ package enum AnnotationRecords {
         case .vertices: record.pointee.geometry = ANNOTATION_GEOMETRY_VERTICES
         }
         record.pointee.has_icon = traits.hasIcon ? 1 : 0
-        record.pointee.has_interior_color = traits.hasInteriorColor ? 1 : 0
         record.pointee.has_text_style = traits.hasTextStyle ? 1 : 0
         record.pointee.rect = (min(corners[0], corners[2]), min(corners[1], corners[3]), max(corners[0], corners[2]), max(corners[1], corners[3]))
         record.pointee.quads = copy(annotation.quads.flatMap { coordinates([$0.upperLeft, $0.upperRight, $0.lowerLeft, $0.lowerRight]) })
@@ -55,24 +55,8 @@ package enum AnnotationRecords {
         record.pointee.ink_path_count = Int32(annotation.inkPaths.count)
         record.pointee.points = copy(coordinates(annotation.points))
         record.pointee.point_count = Int32(annotation.points.count)
-        if let color = annotation.color {
-            record.pointee.color_n = 3
-            record.pointee.color = (color.red, color.green, color.blue, 0)
-        }
-        if let color = annotation.interiorColor {
-            record.pointee.interior_n = 3
-            record.pointee.interior = (color.red, color.green, color.blue, 0)
-        }
-        record.pointee.opacity = annotation.opacity
-        if let width = annotation.borderWidth {
-            record.pointee.has_border = 1
-            record.pointee.border = width
-        }
-        record.pointee.contents = copy(annotation.contents)
-        record.pointee.author = copy(annotation.author)
+        record.pointee.border = annotation.borderWidth ?? 0
         record.pointee.icon = copy(annotation.iconName)
-        record.pointee.flags = Int32(annotation.flags.rawValue)
-        record.pointee.in_reply_to = root.map { Int32($0.number) } ?? 0
         if let style = annotation.textStyle {
             record.pointee.font = copy(style.fontFamily.resourceName)
             record.pointee.font_size = style.fontSize

@@ -30,9 +30,10 @@ extension MuPDFPage: AnnotationEditing {
         try edit("change annotation \"\(annotation.id)\"") { cmupdf_update_annot(document.handle, handle, Int32(reference.number), record, &$0) }
     }
 
-    /// MuPDF's annotation reads its dictionary, which the object primitive writes.
-    func setAnnotationText(_ key: String, of reference: PDFReference, to text: String?) throws {
-        try document.setEntry(key, of: reference, to: text.map(PDFObject.text))
+    /// MuPDF's annotation reads its dictionary, which the object primitive writes; its
+    /// appearance is drawn from it by the next `updateAnnotation`.
+    func setAnnotationEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws {
+        try document.setEntry(key, of: reference, to: value)
     }
 
     func deleteAnnotation(_ reference: PDFReference) throws {

@@ -1,4 +1,3 @@
-import CAnnotationRecord
 import CMuPDF
 import EngineSupport
 import RendererEngine
@@ -18,13 +17,19 @@ extension MuPDFDocument {
     }
 }
 
-/// MuPDF writes a text or choice field's value and draws its widgets anew; the rest of form
-/// filling is `FormFieldWriting`'s, shared with Poppler.
+/// A text or choice field's value is written into its dictionary over the object
+/// primitives, which MuPDF's form reads, and MuPDF draws its widgets anew from it; the rest
+/// of form filling is `FormFieldWriting`'s, shared with Poppler.
 extension MuPDFDocument: FormFieldWriting {
-    func writeField(_ value: UnsafePointer<form_field_value>, named name: String) throws {
+    func writeField(_ value: FormFieldValue, named name: String) throws {
+        for (key, entry) in value.entries {
+            try setEntry(key, of: value.field, to: entry)
+        }
+        let widgets = value.widgets.map { Int32($0.reference.number) }
+        let pages = value.widgets.map { Int32($0.pageIndex ?? -1) }
         var error = cmupdf_error()
-        guard cmupdf_set_form_field(handle, value, &error) != 0 else {
-            throw MuPDFErrors.translate(error, doing: "set the field \(name)", code: .engineFailure)
+        guard cmupdf_draw_widgets(handle, widgets, pages, Int32(widgets.count), &error) != 0 else {
+            throw MuPDFErrors.translate(error, doing: "draw the widgets of the field \(name)", code: .engineFailure)
         }
     }
 }

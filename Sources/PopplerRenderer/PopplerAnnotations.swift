@@ -35,8 +35,8 @@ extension PopplerPage: AnnotationEditing {
         try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, reference, to: record) }
     }
 
-    func setAnnotationText(_ key: String, of reference: PDFReference, to text: String?) throws {
-        try edit("write /\(key) of annotation object \(reference.number)") { $0.setAnnotationText(key, onPage: index, reference, to: text) }
+    func setAnnotationEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws {
+        try edit("write /\(key) of annotation object \(reference.number)") { $0.setAnnotationEntry(key, onPage: index, reference, to: value?.syntax) }
     }
 
     func deleteAnnotation(_ reference: PDFReference) throws {

@@ -88,9 +88,27 @@ final class PopplerCoreDocument {
         return collector.configurations
     }
 
-    /// Writes the text or choice field's `value`: `CPOPPLER_OK`, or another status.
-    func setFormField(_ value: UnsafePointer<form_field_value>) -> Int32 {
-        cpoppler_core_set_form_field(handle, value)
+    /// Gives the text or choice field's `value` to Poppler's form API: `CPOPPLER_OK`, or
+    /// another status.
+    func setFormField(_ value: FormFieldValue) -> Int32 {
+        let numbers = value.widgets.map { Int32($0.reference.number) }
+        let pages = value.widgets.map { Int32($0.pageIndex ?? -1) }
+        let indices = value.optionIndices.map { Int32($0 ?? -1) }
+        return numbers.withUnsafeBufferPointer { numbers in
+            pages.withUnsafeBufferPointer { pages in
+                indices.withUnsafeBufferPointer { indices in
+                    value.values.withCStrings { strings in
+                        value.type.withCString { type in
+                            var record = form_field_value(
+                                field: Int32(value.field.number), type: type, flags: Int32(truncatingIfNeeded: value.flags),
+                                widgets: numbers.baseAddress, pages: pages.baseAddress, widget_count: Int32(numbers.count),
+                                values: strings, option_indices: indices.baseAddress, value_count: Int32(value.values.count))
+                            return cpoppler_core_set_form_field(handle, &record)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     func createAnnotation(onPage index: Int, _ record: UnsafePointer<annotation_record>, _ number: inout Int32) -> cpoppler_status {
@@ -101,8 +119,8 @@ final class PopplerCoreDocument {
         cpoppler_core_update_annot(handle, Int32(index), Int32(reference.number), record)
     }
 
-    func setAnnotationText(_ key: String, onPage index: Int, _ reference: PDFReference, to text: String?) -> cpoppler_status {
-        cpoppler_core_set_annot_text(handle, Int32(index), Int32(reference.number), key, text)
+    func setAnnotationEntry(_ key: String, onPage index: Int, _ reference: PDFReference, to syntax: String?) -> cpoppler_status {
+        cpoppler_core_set_annot_entry(handle, Int32(index), Int32(reference.number), key, syntax)
     }
 
     func deleteAnnotation(onPage index: Int, _ reference: PDFReference) -> cpoppler_status {

@@ -35,13 +35,18 @@ extension PopplerDocument {
     }
 }
 
-/// Poppler's form API writes a text or choice field's value and draws its widgets anew; the
-/// rest of form filling is `FormFieldWriting`'s, shared with MuPDF.
+/// Poppler's form API is given a text or choice field's value and draws its widgets anew
+/// (its fields keep the value they hold and draw from it, so it cannot be written around
+/// them); the entries the value is written as are then written over the object
+/// primitives, as for every engine. The rest of form filling is `FormFieldWriting`'s,
+/// shared with MuPDF.
 extension PopplerDocument: FormFieldWriting {
-    func writeField(_ value: UnsafePointer<form_field_value>, named name: String) throws {
+    func writeField(_ value: FormFieldValue, named name: String) throws {
         let (code, reason): (RendererError.Code, String)
         switch core.setFormField(value) {
-        case Int32(CPOPPLER_OK.rawValue): return
+        case Int32(CPOPPLER_OK.rawValue):
+            for (key, entry) in value.entries { try setEntry(key, of: value.field, to: entry) }
+            return
         case Int32(CPOPPLER_ARGUMENT.rawValue): (code, reason) = (.invalidArgument, "Poppler does not take that value for the field \(name)")
         case Int32(CPOPPLER_UNSUPPORTED.rawValue): (code, reason) = (.unsupported, "Poppler's form does not hold the field \(name)")
         default: (code, reason) = (.limitExceeded, "out of memory setting the field \(name)")

@@ -4,11 +4,11 @@
 #include <stddef.h>
 
 /*
- * One annotation's fields as both engines' C layers write them, so that one conversion
- * from the API's Annotation serves both backends: those the engine draws or keeps its own
- * state of. (Annotations are read from the PDF's objects, once for every engine, in
- * EngineSupport, which also writes the plain text entries, /NM, /Subj, /State,
- * /StateModel and the dates, after the engine's edit.)
+ * What both engines' C layers keep of their own of one annotation, so that one conversion
+ * from the API's Annotation serves both backends: its kind, shape, text style and icon.
+ * (Annotations are read from the PDF's objects, once for every engine, in EngineSupport,
+ * which also chooses every other entry, from the text to the colours and the dates
+ * (AnnotationEntries), and writes each through the engine's own setter.)
  *
  * Geometry is in the space the backend says (MuPDF: page space; Poppler: user space): the
  * rectangle as x0, y0, x1, y1; quads as 8 numbers each (upper-left, upper-right,
@@ -36,10 +36,9 @@ typedef struct {
 	char subtype[32];
 	/* What the kind is, from the engine contract's table of kinds (AnnotationKindTraits),
 	   so that neither C layer keeps a list of its own: how its shape is given, and whether
-	   it has an icon (/Name), an interior colour (/IC) and a text style (/DA, /Q). */
+	   it has an icon (/Name) and a text style (/DA, /Q). */
 	annotation_geometry geometry;
 	int has_icon;
-	int has_interior_color;
 	int has_text_style;
 	double rect[4];
 	double *quads;
@@ -49,19 +48,9 @@ typedef struct {
 	int ink_path_count;
 	double *points;
 	int point_count;
-	int color_n;
-	double color[4];
-	int interior_n;
-	double interior[4];
-	double opacity;
-	int has_border;
+	/* The border's width (0 for none), by which a rectangle bounding points is widened. */
 	double border;
-	char *contents;
-	char *author;
 	char *icon;
-	int flags;
-	/* The annotation this one answers (/IRT): its object number, on the same page; 0 for none. */
-	int in_reply_to;
 	/* A free text annotation's default appearance (/DA) and quadding (/Q): the font's
 	   resource name (Helv, TiRo, Cour, or another; NULL when not to be written),
 	   its size in points, the text's colour and 0 (left), 1 (centred) or 2 (right). */
@@ -74,26 +63,6 @@ typedef struct {
 
 /* Frees every array and string of `count` records, then the records (all from malloc). */
 void annotation_records_free(annotation_record *records, int count);
-
-/*
- * The value of a text or choice field as both engines' C layers write it, from EngineSupport's
- * walk of the field tree: object `field`, its /FT (`type`: Tx or Ch) and /Ff as it inherits
- * them, its widgets' objects with the pages that show them (-1 when none is found), and the
- * `value_count` values (UTF-8). For a choice field, `option_indices` holds the index in /Opt
- * of each chosen option, in ascending order, -1 for a value that is none (an editable combo
- * box's own). (Buttons are written by EngineSupport over the PDF-object primitives.)
- */
-typedef struct {
-	int field;
-	const char *type;
-	int flags;
-	const int *widgets;
-	const int *pages;
-	int widget_count;
-	const char **values;
-	const int *option_indices;
-	int value_count;
-} form_field_value;
 
 /*
  * A PDF object as both C layers hand it over, one token at a time, depth first, references

@@ -78,11 +78,10 @@ int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error);
    `buffer`; returns the length the full value needs including its terminator, -1 when the
    key is absent. */
 int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int size);
-/* Writes the value of the text or choice field `value` names (form_field_value,
-   CAnnotationRecord.h): a text field's text, a choice field's chosen export values and, for
-   a multi-select one, /I; its widgets get new appearances. The values are not checked
-   against the field. Returns 1, or 0 with `error` set. */
-int cmupdf_set_form_field(cmupdf_document *doc, const form_field_value *value, cmupdf_error *error);
+/* Draws the `count` widgets `widgets` (object numbers) anew from their field's value, each on
+   the page `pages` gives (0-based; a widget on a page out of range is skipped) (after
+   EngineSupport wrote the value). Returns 1, or 0 with `error` set. */
+int cmupdf_draw_widgets(cmupdf_document *doc, const int *widgets, const int *pages, int count, cmupdf_error *error);
 /* Brings every widget's appearance stream up to date with its field's value
    (cmupdf_widget_appearances.c). Returns 1, or 0 with `error` set. */
 int cmupdf_update_widget_appearances(cmupdf_document *doc, cmupdf_error *error);
@@ -256,12 +255,13 @@ int cmupdf_file_identifier(cmupdf_document *doc, unsigned char *buffer, int size
 /* Annotation edits. The annotations are read from the objects (EngineSupport); each edit
    names the one it changes by its object number `num`. Geometry is in page space. */
 
-/* Creates an annotation of `values->subtype` with the given fields, printable, with an
-   appearance stream; its object number in `*num`. Returns 0 with `error` set on failure
-   (CMUPDF_ERROR_ARGUMENT for a field this kind cannot have). */
+/* Creates an annotation of `values->subtype` with MuPDF's defaults for the kind, its object
+   number in `*num`; cmupdf_update_annot gives it the record's fields. Returns 0 with
+   `error` set on failure. */
 int cmupdf_create_annot(cmupdf_document *doc, cmupdf_page *page, const annotation_record *values, int *num, cmupdf_error *error);
-/* Sets every field of annotation `num` (NULL fields are removed) and regenerates its
-   appearance. */
+/* Sets the record's shape, text style and icon of annotation `num` and draws its appearance
+   from its dictionary (a stamp's is kept unless its icon changes). Returns 0 with `error`
+   set on failure (CMUPDF_ERROR_ARGUMENT for a field this kind cannot have). */
 int cmupdf_update_annot(cmupdf_document *doc, cmupdf_page *page, int num, const annotation_record *values, cmupdf_error *error);
 /* Deletes annotation `num`, with its popup. */
 int cmupdf_delete_annot(cmupdf_document *doc, cmupdf_page *page, int num, cmupdf_error *error);

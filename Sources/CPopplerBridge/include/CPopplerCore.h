@@ -79,18 +79,22 @@ typedef enum {
 /* Annotation edits. The annotations are read from the objects (EngineSupport); each edit
    names the one it changes by its object number `num`. Geometry is in user space. */
 
-/* Creates an annotation of `values->subtype` with the given fields; its object number in
-   `*num`. The rectangle of text markup, ink, lines, polygons and polylines is the bounds of
-   their geometry, widened by the border width. */
+/* Creates an annotation of `values->subtype` on the page, in the record's rectangle (for text
+   markup, ink, lines, polygons and polylines the bounds of their geometry, widened by the
+   border width); its object number in `*num`. cpoppler_core_update_annot gives it the
+   record's fields. */
 cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const annotation_record *values, int *num);
-/* Sets every field of annotation `num` (NULL fields are removed), dropping its appearance stream so
-   that viewers draw it anew; a stamp keeps its appearance (an image, another program's
-   drawing) unless its icon changes. */
+/* Sets the record's shape, text style and icon of annotation `num`, dropping its appearance
+   stream so that viewers draw it anew; a stamp keeps its appearance (an image, another
+   program's drawing) unless its icon changes. */
 cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int num, const annotation_record *values);
-/* Sets the text string entry `key` of annotation `num` to `text` (UTF-8), or removes it for
-   NULL, in the annotation object the page holds as well as in the document: Poppler's
-   annotation keeps a copy of its dictionary, which its setters write back whole. */
-cpoppler_status cpoppler_core_set_annot_text(cpoppler_core *doc, int page, int num, const char *key, const char *text);
+/* Sets entry `key` of annotation `num` to the object `syntax` writes, or removes it for NULL,
+   in the annotation object the page holds as well as in the document: Poppler's annotation
+   keeps a copy of its dictionary, which its setters write back whole. (Its members for what
+   it draws are not set: this core document is never drawn, the glib one reloaded from the
+   saved bytes is, and the next cpoppler_core_update_annot drops the appearance.)
+   CPOPPLER_ARGUMENT for a value that is no object. */
+cpoppler_status cpoppler_core_set_annot_entry(cpoppler_core *doc, int page, int num, const char *key, const char *syntax);
 /* Deletes annotation `num`, with its popup. */
 cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int num);
 /* Gives stamp annotation `num` an appearance that draws an image over its whole
@@ -100,10 +104,30 @@ cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int num
 cpoppler_status cpoppler_core_set_stamp_image(cpoppler_core *doc, int page, int num, int width, int height,
 	const unsigned char *rgb, const unsigned char *alpha);
 
-/* Writes the value of the text or choice field `value` names (form_field_value,
-   CAnnotationRecord.h) through Poppler's form API, which gives its widgets new appearances:
-   a text field's text, a choice field's chosen options (a value that is none only for an
-   editable combo box). Returns CPOPPLER_OK, CPOPPLER_ARGUMENT for a value the field does not
+/*
+ * The value of a text or choice field as Poppler's form API is given it, from EngineSupport's
+ * FormFieldValue: object `field`, its /FT (`type`: Tx or Ch) and /Ff as it inherits them,
+ * its widgets' objects with the pages that show them (-1 when none is found), and the
+ * `value_count` values (UTF-8). For a choice field, `option_indices` holds the index in /Opt
+ * of each chosen option, in ascending order, -1 for a value that is none (an editable combo
+ * box's own).
+ */
+typedef struct {
+	int field;
+	const char *type;
+	int flags;
+	const int *widgets;
+	const int *pages;
+	int widget_count;
+	const char **values;
+	const int *option_indices;
+	int value_count;
+} form_field_value;
+
+/* Writes the value of the text or choice field `value` names through Poppler's form API,
+   which gives its widgets new appearances: a text field's text, a choice field's chosen
+   options (a value that is none only for an editable combo box). The value Poppler writes
+   into a kid widget it holds as a field of its own is removed from it. Returns CPOPPLER_OK, CPOPPLER_ARGUMENT for a value the field does not
    take, CPOPPLER_UNSUPPORTED for a field Poppler's form does not hold or that takes no value. */
 int cpoppler_core_set_form_field(cpoppler_core *doc, const form_field_value *value);
 /* Calls `each` for every optional-content group (layer) in /OCProperties /OCGs order, with
