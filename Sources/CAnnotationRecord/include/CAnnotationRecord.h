@@ -8,14 +8,15 @@
  * from the API's Annotation serves both backends: its kind, shape, text style and icon.
  * (Annotations are read from the PDF's objects, once for every engine, in EngineSupport,
  * which also chooses every other entry, from the text to the colours and the dates
- * (AnnotationEntries), and writes each through the engine's own setter.)
+ * (AnnotationEntries), and writes each through each engine's call that sets one entry of
+ * an annotation's dictionary.)
  *
  * Geometry is in the space the backend says (MuPDF: page space; Poppler: user space): the
  * rectangle as x0, y0, x1, y1; quads as 8 numbers each (upper-left, upper-right,
  * lower-left, lower-right x, y), in /QuadPoints order; ink as the points of all paths one
  * after another, `ink_counts` points per path; `points` as x, y pairs (line end points or
- * vertices). Colours have `*_n` components (0 none, 1 gray, 3 RGB, 4 CMYK). Strings are
- * UTF-8 from malloc, NULL when absent.
+ * vertices). The text colour has `text_color_n` components (0 none, 1 gray, 3 RGB, 4
+ * CMYK). Strings are UTF-8 from malloc, NULL when absent.
  */
 
 #ifdef __cplusplus
