@@ -142,18 +142,6 @@ cpoppler_status apply_fields(Annot *annot, const annotation_record *v)
 	return CPOPPLER_OK;
 }
 
-/* Sets entry `key` of `annot`'s dictionary to `value` (null removes it), in the copy Poppler's
-   annotation keeps, which its setters write back whole. */
-void set_entry(Annot *annot, const char *key, Object value)
-{
-	Object &dict = const_cast<Object &>(annot->getAnnotObj());
-	if (value.isNull())
-		dict.dictRemove(key);
-	else
-		dict.dictSet(key, std::move(value));
-	annot->getDoc()->getXRef()->setModifiedObject(&dict, annot->getRef());
-}
-
 /* A new annotation of `subtype` on the document, or NULL for a kind Poppler cannot create. */
 Annot *create(PDFDoc *doc, const char *subtype, PDFRectangle *rect)
 {
@@ -246,13 +234,25 @@ extern "C" cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int pa
 	});
 }
 
-extern "C" cpoppler_status cpoppler_core_set_annot_entry(cpoppler_core *doc, int page, int num, const char *key, const char *syntax)
+extern "C" cpoppler_status cpoppler_core_set_annot_entries(cpoppler_core *doc, int page, int num, const char *const *keys, const char *values)
 {
-	return edit_annot(doc, page, num, [doc, key, syntax](Page *, Annot *annot) {
-		Object value = syntax ? cpoppler::parse(doc->doc->getXRef(), syntax) : Object(objNull);
-		if (value.isError() || value.isEOF())
+	return edit_annot(doc, page, num, [&](Page *, Annot *annot) {
+		Object items = cpoppler::parse(doc->doc->getXRef(), values);
+		int count = 0;
+		while (keys[count])
+			count++;
+		if (!items.isArray() || items.arrayGetLength() != count)
 			return CPOPPLER_ARGUMENT;
-		set_entry(annot, key, std::move(value));
+		/* Into the copy of its dictionary the annotation keeps, which its setters write back whole. */
+		Object &dict = const_cast<Object &>(annot->getAnnotObj());
+		for (int i = 0; i < count; i++) {
+			const Object &value = items.arrayGetNF(i);
+			if (value.isNull())
+				dict.dictRemove(keys[i]);
+			else
+				dict.dictSet(keys[i], value.copy());
+		}
+		annot->getDoc()->getXRef()->setModifiedObject(&dict, annot->getRef());
 		return CPOPPLER_OK;
 	});
 }

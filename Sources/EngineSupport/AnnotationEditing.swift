@@ -24,10 +24,10 @@ package protocol AnnotationEditing: EnginePage {
     /// appearance from its dictionary, which holds its plain entries by then. A stamp keeps
     /// the appearance it has unless its icon changes.
     func updateAnnotation(_ reference: PDFReference, to annotation: Annotation, as record: UnsafePointer<annotation_record>) throws
-    /// Sets entry `key` of the annotation `reference` names to `value` (nil removes it), so
-    /// that the engine's own view of the annotation holds it too. A stamp's appearance is
-    /// kept.
-    func setAnnotationEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws
+    /// Sets each of `entries` of the annotation `reference` names, in order, to its value
+    /// (nil removes it), so that the engine's own view of the annotation holds them too. A
+    /// stamp's appearance is kept.
+    func setAnnotationEntries(_ entries: [(key: String, value: PDFObject?)], of reference: PDFReference) throws
     /// Removes the annotation `reference` names, with its popup.
     func deleteAnnotation(_ reference: PDFReference) throws
     /// Gives the stamp annotation `reference` names an appearance that draws `image` over
@@ -88,14 +88,11 @@ extension AnnotationEditing {
     /// `record`, answering the annotation `root` names): the plain entries the engines draw
     /// from, then the engine's own edit, which draws, then the text entries.
     private func write(_ annotation: Annotation, root: PDFReference?, as record: UnsafePointer<annotation_record>, to reference: PDFReference) throws {
-        let current = document.contentType == .pdf ? try document.object(reference.number) : nil
-        for (key, value) in AnnotationEntries.drawn(of: annotation, answering: root, current: current) {
-            try setAnnotationEntry(key, of: reference, to: value)
-        }
+        // The border style it has is kept under a new width.
+        let current = annotation.borderWidth != nil && document.contentType == .pdf ? try document.object(reference.number) : nil
+        try setAnnotationEntries(AnnotationEntries.drawn(of: annotation, answering: root, current: current), of: reference)
         try updateAnnotation(reference, to: annotation, as: record)
-        for (key, value) in AnnotationEntries.text(of: annotation) {
-            try setAnnotationEntry(key, of: reference, to: value)
-        }
+        try setAnnotationEntries(AnnotationEntries.text(of: annotation), of: reference)
     }
 
     /// `annotation` as the page now holds it at `reference`, after an edit that wrote its
@@ -115,7 +112,7 @@ extension AnnotationEditing {
         let reference = try current.reference(of: id, pageIndex: index, rendererID: rendererID)
         let kind = current.first { $0.annotation.id == id }?.annotation.kind
         for other in current where other.annotation.id != id && other.annotation.kind == kind && other.name != other.annotation.id {
-            try setAnnotationEntry("NM", of: try current.reference(of: other.annotation.id, pageIndex: index, rendererID: rendererID), to: .text(other.annotation.id))
+            try setAnnotationEntries([("NM", .text(other.annotation.id))], of: try current.reference(of: other.annotation.id, pageIndex: index, rendererID: rendererID))
         }
         try deleteAnnotation(reference)
     }

@@ -2,7 +2,7 @@ import RendererEngine
 
 /// The entries of an annotation's dictionary that are written the same way for every
 /// engine, as ``AnnotationEditing`` writes them (each through the engine's
-/// ``AnnotationEditing/setAnnotationEntry(_:of:to:)``, so that the engine's own view of the
+/// ``AnnotationEditing/setAnnotationEntries(_:of:)``, so that the engine's own view of the
 /// annotation holds them): what is the engine's own to write (the shape, the text style,
 /// the icon, the appearance) goes in the `annotation_record` instead.
 package enum AnnotationEntries {

@@ -32,8 +32,8 @@ extension MuPDFPage: AnnotationEditing {
 
     /// MuPDF's annotation reads its dictionary, which the object primitive writes; its
     /// appearance is drawn from it by the next `updateAnnotation`.
-    func setAnnotationEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws {
-        try document.setEntry(key, of: reference, to: value)
+    func setAnnotationEntries(_ entries: [(key: String, value: PDFObject?)], of reference: PDFReference) throws {
+        for (key, value) in entries { try document.setEntry(key, of: reference, to: value) }
     }
 
     func deleteAnnotation(_ reference: PDFReference) throws {

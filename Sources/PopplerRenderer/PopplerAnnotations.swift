@@ -35,8 +35,10 @@ extension PopplerPage: AnnotationEditing {
         try edit("change annotation \"\(annotation.id)\"") { $0.updateAnnotation(onPage: index, reference, to: record) }
     }
 
-    func setAnnotationEntry(_ key: String, of reference: PDFReference, to value: PDFObject?) throws {
-        try edit("write /\(key) of annotation object \(reference.number)") { $0.setAnnotationEntry(key, onPage: index, reference, to: value?.syntax) }
+    func setAnnotationEntries(_ entries: [(key: String, value: PDFObject?)], of reference: PDFReference) throws {
+        try edit("write \(entries.map { "/" + $0.key }.joined(separator: ", ")) of annotation object \(reference.number)") {
+            $0.setAnnotationEntries(entries.map(\.key), to: PDFObject.array(entries.map { $0.value ?? .null }).syntax, onPage: index, reference)
+        }
     }
 
     func deleteAnnotation(_ reference: PDFReference) throws {

@@ -119,8 +119,12 @@ final class PopplerCoreDocument {
         cpoppler_core_update_annot(handle, Int32(index), Int32(reference.number), record)
     }
 
-    func setAnnotationEntry(_ key: String, onPage index: Int, _ reference: PDFReference, to syntax: String?) -> cpoppler_status {
-        cpoppler_core_set_annot_entry(handle, Int32(index), Int32(reference.number), key, syntax)
+    /// Sets each of `keys` to the item at its place in the array `values` writes (null
+    /// removes it).
+    func setAnnotationEntries(_ keys: [String], to values: String, onPage index: Int, _ reference: PDFReference) -> cpoppler_status {
+        keys.withCStrings { keys in
+            cpoppler_core_set_annot_entries(handle, Int32(index), Int32(reference.number), keys, values)
+        }
     }
 
     func deleteAnnotation(onPage index: Int, _ reference: PDFReference) -> cpoppler_status {

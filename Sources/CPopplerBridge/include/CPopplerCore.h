@@ -88,13 +88,15 @@ cpoppler_status cpoppler_core_create_annot(cpoppler_core *doc, int page, const a
    stream so that viewers draw it anew; a stamp keeps its appearance (an image, another
    program's drawing) unless its icon changes. */
 cpoppler_status cpoppler_core_update_annot(cpoppler_core *doc, int page, int num, const annotation_record *values);
-/* Sets entry `key` of annotation `num` to the object `syntax` writes, or removes it for NULL,
-   in the annotation object the page holds as well as in the document: Poppler's annotation
-   keeps a copy of its dictionary, which its setters write back whole. (Its members for what
-   it draws are not set: this core document is never drawn, the glib one reloaded from the
-   saved bytes is, and the next cpoppler_core_update_annot drops the appearance.)
-   CPOPPLER_ARGUMENT for a value that is no object. */
-cpoppler_status cpoppler_core_set_annot_entry(cpoppler_core *doc, int page, int num, const char *key, const char *syntax);
+/* Sets the entries `keys` (a NULL-terminated list) of annotation `num`, in order, each to
+   the item at its place in the array `values` writes (read in one parse), removing it for
+   null, in the annotation object the page holds as well as in the document: Poppler's
+   annotation keeps a copy of its dictionary, which its setters write back whole. (Its
+   members for what it draws are not set: this core document is never drawn, the glib one
+   reloaded from the saved bytes is, and the next cpoppler_core_update_annot drops the
+   appearance.) CPOPPLER_ARGUMENT, with nothing written, when `values` is no array of as
+   many items as there are keys. */
+cpoppler_status cpoppler_core_set_annot_entries(cpoppler_core *doc, int page, int num, const char *const *keys, const char *values);
 /* Deletes annotation `num`, with its popup. */
 cpoppler_status cpoppler_core_delete_annot(cpoppler_core *doc, int page, int num);
 /* Gives stamp annotation `num` an appearance that draws an image over its whole
