@@ -77,14 +77,25 @@ extension GeneratedRoutes {
     /// A viewer tab opened: counted only by a server that ends with its viewer
     /// (``ServerConfiguration/endsWithViewer``).
     func viewerOpened(_ input: Operations.ViewerOpened.Input) async throws -> Operations.ViewerOpened.Output {
-        await context.viewerPresence?.opened()
+        let tab = try Self.viewerTab(input.query.tab)
+        await context.viewerPresence?.opened(tab)
         return .noContent(.init())
     }
 
     /// A viewer tab went (see ``viewerOpened(_:)``).
     func viewerClosed(_ input: Operations.ViewerClosed.Input) async throws -> Operations.ViewerClosed.Output {
-        await context.viewerPresence?.closed()
+        let tab = try Self.viewerTab(input.query.tab)
+        await context.viewerPresence?.closed(tab)
         return .noContent(.init())
+    }
+
+    /// A tab's name as `?tab=` gives it: 1 to 64 letters, digits and hyphens, or none.
+    private static func viewerTab(_ name: String?) throws -> String? {
+        guard let name else { return nil }
+        guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
+            throw APIError.badRequest("tab must be 1 to 64 letters, digits and hyphens")
+        }
+        return name
     }
 
     /// What the server measured of itself (``ServerMetrics``), in Prometheus' text format

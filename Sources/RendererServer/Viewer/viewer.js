@@ -55,9 +55,16 @@ window.addEventListener("popstate", (event) => {
   }
 });
 
-/** Tells the server this tab `opened` or `closed`: one that serves this tab alone (`hostapp view`) stops when none is open. */
+/** This tab's name for this time it is open: a new one each time it opens (a reload, a return from the back-forward cache). */
+let presenceName = "";
+
+/**
+ * Tells the server this tab `opened` or `closed`: one that serves this tab alone (`hostapp view`) stops when none is open.
+ * The two go on connections of their own and may arrive in either order; the name pairs them.
+ */
 function tellPresence(what) {
-  fetch("/api/viewer/" + what, { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => {});
+  if (what === "opened") presenceName = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  fetch("/api/viewer/" + what + "?tab=" + presenceName, { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => {});
 }
 
 export async function start() {
