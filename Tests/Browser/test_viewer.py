@@ -2485,7 +2485,12 @@ class ViewerTests(unittest.TestCase):
         self.assertIsNone(viewer.poll())
         # The tab goes: the server stops, by itself and cleanly.
         self.browser.get("about:blank")
-        self.assertEqual(viewer.wait(timeout=120), 0, viewer.stderr.read())
+        try:
+            status = viewer.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            viewer.kill()
+            self.fail("hostapp view outlived its tab; it said: " + viewer.communicate(timeout=60)[1])
+        self.assertEqual(status, 0, viewer.stderr.read())
 
     def test_30_prints_to_a_printer_of_the_server(self):
         # A print server of its own (CUPS on loopback) with one PDF queue, and a server told to print there.
