@@ -14,7 +14,11 @@ package struct FormFieldValue {
     /// The widgets' objects, with the 0-based index of the page that shows each (nil when
     /// none is found).
     package var widgets: [(reference: PDFReference, pageIndex: Int?)]
+    /// The values, as the API checked them against the field: a text field's one text, a
+    /// choice field's chosen export values (none: nothing chosen).
     package var values: [String]
+    /// The index in `/Opt` of each value's option, ascending; nil for a value that is no
+    /// option (an editable combo box's own text).
     package var optionIndices: [Int?]
 
     /// Whether the field is a choice field that takes several values (`/Ff` bit 22).
