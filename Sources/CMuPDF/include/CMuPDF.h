@@ -78,9 +78,9 @@ int cmupdf_page_count(cmupdf_document *doc, cmupdf_error *error);
    `buffer`; returns the length the full value needs including its terminator, -1 when the
    key is absent. */
 int cmupdf_metadata(cmupdf_document *doc, const char *key, char *buffer, int size);
-/* Draws the `count` widgets `widgets` (object numbers) anew from their field's value, each on
-   the page `pages` gives (0-based; a widget on a page out of range is skipped) (after
-   EngineSupport wrote the value). Returns 1, or 0 with `error` set. */
+/* Draws the `count` widgets `widgets` (object numbers) anew from their field's value, after
+   EngineSupport wrote it, each on the page `pages` gives (0-based; a widget on a page out of
+   range is skipped) (cmupdf_widget_appearances.c). Returns 1, or 0 with `error` set. */
 int cmupdf_draw_widgets(cmupdf_document *doc, const int *widgets, const int *pages, int count, cmupdf_error *error);
 /* Brings every widget's appearance stream up to date with its field's value
    (cmupdf_widget_appearances.c). Returns 1, or 0 with `error` set. */
